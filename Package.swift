@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Every plugin and fixture is its own `.dynamic` product depending on the SDK *product* of the
+/// nested SceneSDK package, so that all of them share one libSceneSDK.so (see DESIGN.md).
+let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+func plugin(_ name: String, path: String) -> Target {
+    .target(name: name, dependencies: [sdk], path: path, swiftSettings: swift6)
+}
+
+let package = Package(
+    name: "scene-host",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scene-host", targets: ["scene-host"]),
+        .library(name: "HomeScene", type: .dynamic, targets: ["HomeScene"]),
+        .library(name: "DetailScene", type: .dynamic, targets: ["DetailScene"]),
+        // Test fixtures: plugins that are wrong on purpose.
+        .library(name: "FixtureDuplicateHome", type: .dynamic, targets: ["FixtureDuplicateHome"]),
+        .library(name: "FixtureBadABI", type: .dynamic, targets: ["FixtureBadABI"]),
+        .library(name: "FixtureNoEntry", type: .dynamic, targets: ["FixtureNoEntry"]),
+    ],
+    dependencies: [
+        .package(path: "Sources/SceneSDK"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "SceneHost",
+            dependencies: [
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: swift6
+        ),
+        .executableTarget(
+            name: "scene-host",
+            dependencies: [
+                "SceneHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        plugin("HomeScene", path: "Plugins/HomeScene"),
+        plugin("DetailScene", path: "Plugins/DetailScene"),
+        plugin("FixtureDuplicateHome", path: "Tests/Fixtures/DuplicateHome"),
+        plugin("FixtureBadABI", path: "Tests/Fixtures/BadABI"),
+        plugin("FixtureNoEntry", path: "Tests/Fixtures/NoEntry"),
+        .testTarget(
+            name: "SceneHostTests",
+            dependencies: ["SceneHost", sdk],
+            swiftSettings: swift6
+        ),
+    ]
+)

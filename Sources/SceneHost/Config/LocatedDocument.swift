@@ -1,0 +1,80 @@
+import TOMLKit
+
+/// A parsed TOML document together with where its keys are written, to make located errors.
+struct LocatedDocument {
+    let file: String
+    let locator: TOMLKeyLocator
+
+    func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// Where `[table]` (or `[[array]]` entry) starts; the top of the file for the root.
+    func tableLocation(_ table: String) -> SourceLocation {
+        let header = locator.tables[table]?.header ?? TOMLKeyLocator.Position(line: 1, column: 1)
+        return location(header.line, header.column)
+    }
+
+    /// Where `key` of `table` is written: its line, a sub-table header named after it, or the table.
+    func keyLocation(_ key: String, in table: String) -> SourceLocation {
+        if let position = locator.tables[table]?.keys[key] { return location(position.line, position.column) }
+        let subtable = table.isEmpty ? key : "\(table).\(key)"
+        if let position = locator.tables[subtable]?.header ?? locator.tables["\(subtable)#0"]?.header {
+            return location(position.line, position.column)
+        }
+        return tableLocation(table)
+    }
+
+    /// Where the value of `key` starts.
+    func valueLocation(_ key: String, in table: String) -> SourceLocation {
+        if let position = locator.tables[table]?.values[key] { return location(position.line, position.column) }
+        return keyLocation(key, in: table)
+    }
+
+    func rejectUnknownKeys(in value: TOMLTable, table: String, allowed: [String]) throws {
+        let unknown = value.keys.filter { !allowed.contains($0) }
+            .map { (key: $0, location: keyLocation($0, in: table)) }
+            .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        if let first = unknown.first {
+            throw HostError.configUnknownKey(first.location, key: first.key, table: table, allowed: allowed)
+        }
+    }
+
+    func requiredString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String> {
+        guard let string = try optionalString(key, in: value, table: table) else {
+            throw HostError.configMissingKey(tableLocation(table), key: key, table: table)
+        }
+        return string
+    }
+
+    func optionalString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String>? {
+        guard let raw = value[key] else { return nil }
+        guard let string = raw.string else {
+            throw wrongType(key, in: table, expected: "a string", found: raw)
+        }
+        let location = valueLocation(key, in: table)
+        guard !string.isEmpty else {
+            throw HostError.configInvalidValue(location, key: key, value: string, expected: "a non-empty string")
+        }
+        return Located(value: string, location: location)
+    }
+
+    func wrongType(_ key: String, in table: String, expected: String, found: TOMLValueConvertible?) -> HostError {
+        let kind = found.map { Self.describe($0.type) } ?? "nothing"
+        return HostError.configWrongType(valueLocation(key, in: table), key: key, expected: expected, found: kind)
+    }
+
+    private static func describe(_ type: TOMLType) -> String {
+        switch type {
+        case .table: return "a table"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .int: return "an integer"
+        case .double: return "a floating-point number"
+        case .bool: return "a boolean"
+        case .date: return "a date"
+        case .time: return "a time"
+        case .dateTime: return "a date-time"
+        }
+    }
+}

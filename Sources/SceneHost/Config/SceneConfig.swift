@@ -1,0 +1,45 @@
+import SceneSDK
+
+/// A parsed and checked `scenes.conf`: which plugins to load, the first scene, the segues.
+public struct SceneConfig: Sendable {
+    /// The config file as the user named it (used in messages).
+    public let file: String
+    /// The folder plugin paths are relative to: the config file's own folder.
+    public let baseDirectory: String
+    public let initial: Located<String>
+    /// In file order.
+    public let plugins: [PluginEntry]
+    /// In file order.
+    public let segues: [SegueDeclaration]
+}
+
+/// A value with the place it was read from.
+public struct Located<Value: Sendable>: Sendable {
+    public let value: Value
+    public let location: SourceLocation
+}
+
+/// One `[plugins.NAME]` table.
+public struct PluginEntry: Sendable {
+    /// The table's name (`NAME` in `[plugins.NAME]`).
+    public let name: String
+    /// The path as written in the file.
+    public let path: String
+    /// The path resolved against the config file's folder.
+    public let resolvedPath: String
+    /// Lower-case hex SHA-256 the file must have, if pinned.
+    public let sha256: String?
+    /// Where the table starts.
+    public let location: SourceLocation
+    /// Where `path` is written.
+    public let pathLocation: SourceLocation
+}
+
+/// One `[[segues]]` entry: the button `id` on scene `from` shows scene `to` in `style`.
+public struct SegueDeclaration: Sendable {
+    public let from: Located<String>
+    public let id: String
+    public let to: Located<String>
+    public let style: NavigationStyle
+    public let location: SourceLocation
+}

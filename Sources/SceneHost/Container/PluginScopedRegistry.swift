@@ -1,0 +1,36 @@
+import SceneSDK
+
+/// The registry one plugin sees while it registers: collects its scenes and services, and
+/// hands them to the container only when the whole registration succeeded.
+@MainActor
+final class PluginScopedRegistry: SceneRegistry {
+    let plugin: PluginReference
+    private(set) var blueprints: [SceneBlueprint] = []
+    private(set) var services: [(type: Any.Type, factory: @MainActor (any ServiceResolving) throws -> Any)] = []
+
+    init(plugin: PluginReference) {
+        self.plugin = plugin
+    }
+
+    func register(_ blueprint: SceneBlueprint) throws {
+        if blueprints.contains(where: { $0.name == blueprint.name }) {
+            throw HostError.duplicateScene(scene: blueprint.name, first: plugin, second: plugin)
+        }
+        blueprints.append(blueprint)
+    }
+
+    func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+        services.append((type, factory))
+    }
+
+    /// Moves everything into `container`; on a name clash nothing is moved.
+    func commit(into container: SceneContainer) throws {
+        for blueprint in blueprints {
+            if let existing = container.plugin(registering: blueprint.name) {
+                throw HostError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
+            }
+        }
+        for blueprint in blueprints { try container.add(blueprint, from: plugin) }
+        for service in services { container.registerService(service.type, factory: service.factory) }
+    }
+}

@@ -1,0 +1,130 @@
+import SceneSDK
+
+/// Renders every error the user can see to text: the one place messages are written.
+///
+/// A message names the input (file:line:column, plugin and path, scene, route, field) and
+/// says what to do. Tests pin the exact texts.
+public enum ErrorMessage {
+    /// The full message for any error, starting with its location when it has one.
+    public static func render(_ error: any Error) -> String {
+        switch error {
+        case let error as HostError: return render(error)
+        case let error as SceneError: return "error: " + describe(error)
+        default: return "error: \(error)"
+        }
+    }
+
+    static func render(_ error: HostError) -> String {
+        switch error {
+        case .configNotFound(let path):
+            return "error: config file '\(path)' not found. Pass --config FILE, or run from the folder that holds scenes.conf."
+        case .configUnreadable(let path, let reason):
+            return "error: cannot read config file '\(path)': \(reason)."
+        case .configSyntax(let location, let message):
+            return "\(location): error: TOML syntax: \(message). Fix this line, then run 'scene-host check'."
+        case .configUnknownKey(let location, let key, let table, let allowed):
+            return "\(location): error: unknown key '\(key)' in \(tableName(table)). Allowed keys: \(allowed.joined(separator: ", "))."
+        case .configMissingKey(let location, let key, let table):
+            return "\(location): error: \(tableName(table)) has no '\(key)'. Add it: \(key) = \"...\"."
+        case .configWrongType(let location, let key, let expected, let found):
+            return "\(location): error: '\(key)' must be \(expected), not \(found)."
+        case .configInvalidValue(let location, let key, let value, let expected):
+            return "\(location): error: '\(key)' is \"\(value)\"; expected \(expected)."
+        case .configDuplicateSegue(let location, let from, let id, let first):
+            return "\(location): error: scene '\(from)' has two segues with id '\(id)' (the first at \(first)). Give each button one segue."
+        case .pluginFileMissing(let plugin):
+            return "\(plugin.location): error: plugin '\(plugin.name)': file not found: \(plugin.path). Build the plugins first ('swift build'), or fix 'path' (it is relative to the config file's folder)."
+        case .pluginNotSharedLibrary(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) is not a shared library (\(reason)). Point 'path' at the plugin's .so file."
+        case .pluginOpenFailed(let plugin, let loaderMessage):
+            return "\(plugin.location): error: plugin '\(plugin.name)': cannot load \(plugin.path): \(loaderMessage)."
+        case .pluginNoEntry(let plugin):
+            return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) exports no 'scene_plugin_entry', so it is not a scene-host plugin. Export one: @_cdecl(\"scene_plugin_entry\") public func scenePluginEntry() -> UnsafeRawPointer { MyPlugin.exportDescriptor() }"
+        case .pluginEntryReturnedNull(let plugin):
+            return "\(plugin.location): error: plugin '\(plugin.name)': scene_plugin_entry in \(plugin.path) returned no descriptor. Return MyPlugin.exportDescriptor() from it."
+        case .pluginBadDescriptor(let plugin):
+            return "\(plugin.location): error: plugin '\(plugin.name)': scene_plugin_entry in \(plugin.path) returned something that is not a scene-host descriptor. Return MyPlugin.exportDescriptor() from it."
+        case .pluginIncompatible(let plugin, let what, let pluginVersion, let hostVersion, let rule):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was built with \(what) \(pluginVersion); this host has \(what) \(hostVersion). \(rule) Rebuild the plugin against this host's SceneSDK."
+        case .pluginChecksumMismatch(let plugin, let expected, let actual):
+            return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
+        case .pluginRegistrationFailed(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(reason)."
+        case .duplicateScene(let scene, let first, let second):
+            return "\(second.location): error: scene '\(scene)' is registered by two plugins: '\(first.name)' (\(first.path)) and '\(second.name)' (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
+        case .unknownInitialScene(let location, let scene, let registered):
+            return "\(location): error: initial scene '\(scene)' is not registered by any plugin. \(registeredList(registered))"
+        case .unknownSegueScene(let location, let scene, let field, let segue, let registered):
+            return "\(location): error: segue '\(segue)' names scene '\(scene)' in '\(field)', but no plugin registers it. \(registeredList(registered))"
+        case .wiringFailed(let scene, let error):
+            return "error: scene '\(scene)' cannot be wired: \(describe(error))."
+        case .unknownScene(let scene, let source, let registered):
+            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered))"
+        case .routeFailed(let from, let to, let error):
+            return "error: route from '\(from)' to '\(to)' failed: \(describe(error))."
+        case .notOnTop(let scene, let top):
+            return "error: scene '\(scene)' tried to navigate, but '\(top)' is on screen. Only the scene on top can route."
+        case .cannotGoBack(let scene):
+            return "error: '\(scene)' is the root scene: there is nothing to go back to."
+        case .noSuchElement(let scene, let id, let kind, let available):
+            let list = available.isEmpty ? "It has none." : "Its \(kind)s: \(available.joined(separator: ", "))."
+            return "error: scene '\(scene)' has no \(kind) '\(id)'. \(list)"
+        case .rowOutOfRange(let scene, let list, let row, let count):
+            let rows = count == 0 ? "no rows" : "\(count) row\(count == 1 ? "" : "s") (0-\(count - 1))"
+            return "error: list '\(list)' of scene '\(scene)' has \(rows); there is no row \(row)."
+        case .sceneFailed(let scene, let reason):
+            return "error: scene '\(scene)' failed: \(reason)."
+        case .noScene:
+            return "error: no scene is on screen."
+        case .scriptNotFound(let path):
+            return "error: script file '\(path)' not found."
+        case .scriptSyntax(let location, let message):
+            return "\(location): error: \(message)."
+        }
+    }
+
+    /// A `SceneError` as a clause, without the leading "error: ".
+    static func describe(_ error: SceneError) -> String {
+        switch error {
+        case .routerNotAttached(let router):
+            return "router \(router) is not wired to a host; only routers that scene-host built can navigate"
+        case .segueDestinationMismatch(let segue, let source, let destination, let requested):
+            return "segue '\(segue)' of scene '\(source)' goes to '\(destination)', but its router routed to '\(requested)'"
+        case .payloadNotEncodable(let type, let reason):
+            return "the value passed (\(type)) cannot be encoded: \(reason)"
+        case .inputMismatch(let scene, let inputType, let field, let problem):
+            return "field '\(field)' does not fit the input \(inputType) of scene '\(scene)': \(describe(problem))"
+        case .unexpectedInput(let scene, let payloadType):
+            return "scene '\(scene)' declares no input, but a \(payloadType) was passed"
+        case .missingInput(let scene, let inputType):
+            return "scene '\(scene)' needs an input (\(inputType)), but none was passed; pass one with route(to:segue:passing:)"
+        case .wiringMismatch(let scene, let part, let partType, let property, let expected):
+            return "in scene '\(scene)', the \(part) \(partType) cannot be used as \(property), which expects \(expected)"
+        case .serviceNotRegistered(let service, let registered):
+            let list = registered.isEmpty ? "none is registered" : "registered: \(registered.joined(separator: ", "))"
+            return "no service of type \(service) is registered (\(list)); register it with registry.register(\(service).self) { ... }"
+        case .badRegistrationCall(let reason):
+            return "the plugin's registration function was called wrongly: \(reason)"
+        }
+    }
+
+    private static func describe(_ problem: InputProblem) -> String {
+        switch problem {
+        case .missing(let expected): return "it is missing (expected \(expected))"
+        case .typeMismatch(let expected, let detail): return "expected \(expected) (\(detail))"
+        case .invalid(let detail): return detail
+        }
+    }
+
+    private static func tableName(_ table: String) -> String {
+        if table.isEmpty { return "the top level" }
+        if let hash = table.firstIndex(of: "#"), let index = Int(table[table.index(after: hash)...]) {
+            return "[[\(table[..<hash])]] entry \(index + 1)"
+        }
+        return "[\(table)]"
+    }
+
+    private static func registeredList(_ scenes: [String]) -> String {
+        scenes.isEmpty ? "No scenes are registered." : "Registered scenes: \(scenes.joined(separator: ", "))."
+    }
+}

@@ -1,0 +1,32 @@
+/// The documented exit codes of `scene-host` (README, "Exit codes").
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// A script ran to its end but one or more of its commands failed (each shown where it happened).
+    case commandsFailed = 1
+    case configError = 2
+    case pluginError = 3
+    case sceneGraphError = 4
+    case scriptError = 5
+}
+
+extension HostError {
+    /// The exit code a command ends with when this error stops it.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .configNotFound, .configUnreadable, .configSyntax, .configUnknownKey, .configMissingKey,
+             .configWrongType, .configInvalidValue, .configDuplicateSegue:
+            return .configError
+        case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
+             .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginChecksumMismatch,
+             .pluginRegistrationFailed:
+            return .pluginError
+        case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed:
+            return .sceneGraphError
+        case .unknownScene, .routeFailed, .notOnTop, .cannotGoBack, .noSuchElement, .rowOutOfRange,
+             .sceneFailed, .noScene:
+            return .commandsFailed
+        case .scriptNotFound, .scriptSyntax:
+            return .scriptError
+        }
+    }
+}

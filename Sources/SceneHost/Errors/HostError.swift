@@ -1,0 +1,58 @@
+import SceneSDK
+
+/// Everything that can go wrong in the host, as data. Rendered to text only by `ErrorMessage`.
+public enum HostError: Error, Equatable, Sendable {
+    // MARK: Config
+    case configNotFound(path: String)
+    case configUnreadable(path: String, reason: String)
+    case configSyntax(SourceLocation, message: String)
+    case configUnknownKey(SourceLocation, key: String, table: String, allowed: [String])
+    case configMissingKey(SourceLocation, key: String, table: String)
+    case configWrongType(SourceLocation, key: String, expected: String, found: String)
+    case configInvalidValue(SourceLocation, key: String, value: String, expected: String)
+    case configDuplicateSegue(SourceLocation, from: String, id: String, first: SourceLocation)
+
+    // MARK: Plugins
+    case pluginFileMissing(PluginReference)
+    case pluginNotSharedLibrary(PluginReference, reason: String)
+    case pluginOpenFailed(PluginReference, loaderMessage: String)
+    case pluginNoEntry(PluginReference)
+    case pluginEntryReturnedNull(PluginReference)
+    case pluginBadDescriptor(PluginReference)
+    case pluginIncompatible(PluginReference, what: String, plugin: String, host: String, rule: String)
+    case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
+    case pluginRegistrationFailed(PluginReference, reason: String)
+
+    // MARK: Scene graph
+    case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
+    case unknownInitialScene(SourceLocation, scene: String, registered: [String])
+    case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])
+    case wiringFailed(scene: String, SceneError)
+
+    // MARK: Running
+    case unknownScene(scene: String, requestedBy: String, registered: [String])
+    case routeFailed(from: String, to: String, SceneError)
+    case notOnTop(scene: String, top: String)
+    case cannotGoBack(scene: String)
+    case noSuchElement(scene: String, id: String, kind: String, available: [String])
+    case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
+    case sceneFailed(scene: String, reason: String)
+    case noScene
+
+    // MARK: Scripts
+    case scriptNotFound(path: String)
+    case scriptSyntax(SourceLocation, message: String)
+}
+
+/// A plugin as messages name it: its table in `scenes.conf`, its file, where it is configured.
+public struct PluginReference: Equatable, Sendable {
+    public let name: String
+    public let path: String
+    public let location: SourceLocation
+
+    public init(name: String, path: String, location: SourceLocation) {
+        self.name = name
+        self.path = path
+        self.location = location
+    }
+}

@@ -1,0 +1,87 @@
+import SceneSDK
+
+/// One command of the script language (README, "Script language"); the interactive terminal
+/// accepts the same commands.
+public enum FrontendCommand: Equatable, Sendable {
+    /// `fill FIELD TEXT`: the rest of the line is the text; quote it ("...") to keep edge spaces.
+    case fill(field: String, text: String)
+    /// `tap BUTTON`
+    case tap(button: String)
+    /// `select LIST ROW`, ROW from 0.
+    case select(list: String, row: Int)
+    /// `back`: pop, or dismiss a modal's root.
+    case back
+    /// `print`: show the screen again.
+    case print
+
+    /// The command on `line`, nil for a blank or `#` comment line; a syntax error says why.
+    public static func parse(_ line: String) throws(CommandSyntaxError) -> FrontendCommand? {
+        let trimmed = line.trimmingSpaces
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let (verb, rest) = trimmed.splitFirstWord()
+        switch verb {
+        case "fill":
+            let (field, text) = rest.splitFirstWord()
+            guard !field.isEmpty else { throw CommandSyntaxError("'fill' needs a field id and a text: fill FIELD TEXT") }
+            return .fill(field: field, text: try unquote(text))
+        case "tap":
+            return .tap(button: try single(rest, usage: "tap BUTTON"))
+        case "select":
+            let (list, row) = rest.splitFirstWord()
+            guard !list.isEmpty, let index = Int(row.trimmingSpaces), index >= 0 else {
+                throw CommandSyntaxError("'select' needs a list id and a row number from 0: select LIST ROW")
+            }
+            return .select(list: list, row: index)
+        case "back":
+            guard rest.isEmpty else { throw CommandSyntaxError("'back' takes nothing after it") }
+            return .back
+        case "print":
+            guard rest.isEmpty else { throw CommandSyntaxError("'print' takes nothing after it") }
+            return .print
+        default:
+            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, print")
+        }
+    }
+
+    private static func single(_ text: String, usage: String) throws(CommandSyntaxError) -> String {
+        let (word, rest) = text.splitFirstWord()
+        guard !word.isEmpty, rest.isEmpty else { throw CommandSyntaxError("expected exactly one id: \(usage)") }
+        return word
+    }
+
+    /// `"a \"b\""` -> `a "b"`; unquoted text is taken as written.
+    private static func unquote(_ text: String) throws(CommandSyntaxError) -> String {
+        guard text.hasPrefix("\"") else { return text }
+        guard text.count >= 2, text.hasSuffix("\""), !text.hasSuffix("\\\"") || text.hasSuffix("\\\\\"") else {
+            throw CommandSyntaxError("unterminated quote in text: \(text)")
+        }
+        var result = ""
+        var escaping = false
+        for character in text.dropFirst().dropLast() {
+            if escaping {
+                result.append(character == "n" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// Why a command line could not be read.
+public struct CommandSyntaxError: Error, Equatable, Sendable {
+    public let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension String {
+    /// The first space-separated word and the rest, trimmed.
+    func splitFirstWord() -> (String, String) {
+        let trimmed = trimmingSpaces
+        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (trimmed, "") }
+        return (String(trimmed[..<space]), String(trimmed[space...]).trimmingSpaces)
+    }
+}

@@ -1,0 +1,19 @@
+import SceneSDK
+
+extension Navigator {
+    /// Performs one frontend command on the scene on top.
+    public func execute(_ command: FrontendCommand) throws {
+        switch command {
+        case .fill(let field, let text): try send(.edit(field: field, text: text))
+        case .tap(let button): try send(.tap(button: button))
+        case .select(let list, let row): try send(.select(list: list, row: row))
+        case .back: try back()
+        case .print: break
+        }
+    }
+
+    /// The screen on top as text, with where the user is.
+    public func renderedScreen() throws -> String {
+        ScreenTextRenderer.render(try screen(), path: path)
+    }
+}

@@ -1,0 +1,54 @@
+/// The interactive terminal: draws the screen, reads a command, repeats until `quit` or end of input.
+///
+/// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
+/// and `quit`. The screen is redrawn after every command, with the last error under it.
+@MainActor
+public struct TerminalFrontend {
+    let navigator: Navigator
+    let readLine: () -> String?
+    let write: (String) -> Void
+    /// Clear the terminal before each redraw (off when output is not a terminal).
+    let clearsScreen: Bool
+
+    static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back · help · quit"
+
+    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
+        self.navigator = navigator
+        self.clearsScreen = clearsScreen
+        self.readLine = readLine
+        self.write = write
+    }
+
+    public func run() {
+        var message: String?
+        while true {
+            draw(message: message)
+            message = nil
+            write("> ")
+            guard let line = readLine() else { return }
+            switch line.trimmingSpaces {
+            case "quit", "exit", "q": return
+            case "help", "?": message = Self.help
+            default:
+                do {
+                    if let command = try FrontendCommand.parse(line) { try navigator.execute(command) }
+                } catch let error as CommandSyntaxError {
+                    message = "error: \(error.message)"
+                } catch {
+                    message = ErrorMessage.render(error)
+                }
+            }
+        }
+    }
+
+    private func draw(message: String?) {
+        if clearsScreen { write("\u{1B}[2J\u{1B}[H") }
+        do {
+            write(try navigator.renderedScreen())
+        } catch {
+            write(ErrorMessage.render(error))
+        }
+        write("")
+        write(message ?? Self.help)
+    }
+}

@@ -1,0 +1,14 @@
+/// A plugin the host loaded and registered.
+public struct LoadedPlugin: Sendable {
+    /// Its table name in the config.
+    public let configName: String
+    /// The name and version it reports in its descriptor.
+    public let name: String
+    public let version: String
+    public let sdkVersion: SemanticVersion
+    public let swiftVersion: String
+    /// The resolved file path.
+    public let path: String
+    /// The scenes it registered, sorted.
+    public let scenes: [String]
+}

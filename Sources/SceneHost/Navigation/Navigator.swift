@@ -1,0 +1,150 @@
+import SceneSDK
+
+/// The navigation state of a running app: a stack of scenes, and modals above it, each modal
+/// with a stack of its own.
+///
+/// Every operation checks and builds everything it needs first and changes the state last, so
+/// an operation that throws leaves the stack and every DataStore as they were.
+@MainActor
+public final class Navigator: SceneNavigating {
+    /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
+    public private(set) var layers: [[AssembledScene]] = []
+    private let assembler: SceneAssembler
+    private let segues: SegueTable
+    /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
+    private var generation = 0
+
+    public init(container: SceneContainer, segues: [SegueDeclaration]) {
+        self.assembler = SceneAssembler(container: container)
+        self.segues = SegueTable(segues)
+    }
+
+    /// The scene on screen.
+    public var top: AssembledScene? { layers.last?.last }
+
+    /// Where the user is, e.g. `Home › Detail`, modal stacks marked: `Home › ShowOrder › EditOrder (modal)`.
+    public var path: String {
+        layers.enumerated().map { index, stack in
+            let names = stack.map(\.name).joined(separator: " › ")
+            return index == 0 ? names : "\(names) (modal)"
+        }.joined(separator: " › ")
+    }
+
+    /// Shows `scene` as the root; it must take no input.
+    public func start(at scene: String) throws {
+        let root = try assembler.assemble(scene, requestedBy: "the config's 'initial'", navigator: self)
+        do { try root.accept(nil) } catch let error as SceneError {
+            throw HostError.routeFailed(from: "the config's 'initial'", to: scene, error)
+        }
+        root.display.viewDidLoad()
+        show(root, style: .replace)
+    }
+
+    /// The screen of the scene on top.
+    public func screen() throws -> Screen {
+        guard let top else { throw HostError.noScene }
+        return top.display.render()
+    }
+
+    /// Delivers a user event to the scene on top. A tap on a button whose id is a segue of
+    /// that scene performs the segue; everything else goes to the ViewController.
+    public func send(_ event: UserEvent) throws {
+        guard let top else { throw HostError.noScene }
+        try EventValidator.validate(event, on: top.display.render(), scene: top.name)
+        if case .tap(let button) = event, let segue = segues.segue(from: top.name, id: button) {
+            try perform(segue, from: top)
+            return
+        }
+        do {
+            try top.display.handle(event)
+        } catch let error as HostError {
+            throw error
+        } catch let error as SceneError {
+            throw HostError.sceneFailed(scene: top.name, reason: ErrorMessage.describe(error))
+        } catch {
+            throw HostError.sceneFailed(scene: top.name, reason: String(describing: error))
+        }
+    }
+
+    /// The user's back: pops the top scene, or dismisses the top modal when it shows its root.
+    public func back() throws {
+        guard let top else { throw HostError.noScene }
+        guard let stack = layers.last, stack.count > 1 || layers.count > 1 else {
+            throw HostError.cannotGoBack(scene: top.name)
+        }
+        if stack.count > 1 {
+            layers[layers.count - 1].removeLast()
+        } else {
+            layers.removeLast()
+        }
+        generation += 1
+    }
+
+    // MARK: SceneNavigating
+
+    public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        let top = try onTop(source)
+        let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
+        try pass(payload, into: scene, from: top.name)
+        scene.display.viewDidLoad()
+        show(scene, style: style)
+    }
+
+    public func goBack(from source: RouterContext) throws {
+        _ = try onTop(source)
+        try back()
+    }
+
+    // MARK: Segues
+
+    /// Builds the destination, lets the source router's `routeTo<Destination>` handler pass
+    /// data through the segue, then shows the destination.
+    private func perform(_ declaration: SegueDeclaration, from source: AssembledScene) throws {
+        let destination = try assembler.assemble(declaration.to.value, requestedBy: source.name, navigator: self)
+        let segue = Segue(identifier: declaration.id, source: source.name, destination: destination.name,
+                          style: declaration.style, destinationDataStore: destination.currentDataStore)
+        if let handler = source.routeHandler(named: RouteHandlerName.forDestination(destination.name)) {
+            let before = generation
+            do {
+                try handler(segue)
+            } catch let error as SceneError {
+                throw HostError.routeFailed(from: source.name, to: destination.name, error)
+            }
+            // A handler that navigated by itself has done the segue's work.
+            if generation != before { return }
+        }
+        try pass(segue.payload, into: destination, from: source.name)
+        destination.display.viewDidLoad()
+        show(destination, style: declaration.style)
+    }
+
+    // MARK: State
+
+    private func onTop(_ context: RouterContext) throws -> AssembledScene {
+        guard let top else { throw HostError.noScene }
+        guard top.context === context else {
+            throw HostError.notOnTop(scene: context.sceneName, top: top.name)
+        }
+        return top
+    }
+
+    private func pass(_ payload: ScenePayload?, into scene: AssembledScene, from source: String) throws {
+        do {
+            try scene.accept(payload)
+        } catch let error as SceneError {
+            throw HostError.routeFailed(from: source, to: scene.name, error)
+        }
+    }
+
+    private func show(_ scene: AssembledScene, style: NavigationStyle) {
+        switch style {
+        case .push where !layers.isEmpty:
+            layers[layers.count - 1].append(scene)
+        case .present where !layers.isEmpty:
+            layers.append([scene])
+        case .push, .present, .replace:
+            layers = [[scene]]
+        }
+        generation += 1
+    }
+}

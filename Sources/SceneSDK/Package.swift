@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+// The SDK is its own package so that SwiftPM links it as ONE shared library (libSceneSDK.so)
+// that the host, every plugin and the tests all load: a target of the root package would be
+// copied statically into each product, giving each copy its own type metadata.
+import PackageDescription
+
+let package = Package(
+    name: "SceneSDK",
+    products: [
+        .library(name: "SceneSDK", type: .dynamic, targets: ["SceneSDK"]),
+    ],
+    targets: [
+        // C layout of the plugin descriptor: readable by the host before any Swift code of a plugin runs.
+        .target(name: "SceneABI", path: "ABI"),
+        .target(
+            name: "SceneSDK",
+            dependencies: ["SceneABI"],
+            path: ".",
+            exclude: ["Package.swift", "ABI"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

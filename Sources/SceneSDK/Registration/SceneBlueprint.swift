@@ -1,0 +1,38 @@
+/// A scene as the host sees it: what it declares, the factories of its parts and how to wire them.
+///
+/// Made by `SceneDefinition`; the host puts the factories into its container, resolves them on
+/// every navigation and calls `assemble` to connect the parts.
+@MainActor
+public struct SceneBlueprint {
+    /// The scene's name, unique across all loaded plugins.
+    public let name: String
+    /// The Swift type of the declared input, or nil when the scene takes none.
+    public let inputTypeName: String?
+    /// The names of the router's route handlers (`routeTo<Destination>`), sorted.
+    public let routeHandlerNames: [String]
+    /// The factory of each part.
+    public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
+    let wire: @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene
+
+    /// Connects parts resolved from the container into a ready scene driven by `navigator`.
+    ///
+    /// Checks every connection first (`SceneError.wiringMismatch`), so a failed call connects nothing.
+    public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
+        try wire(parts, navigator)
+    }
+}
+
+/// The four resolved parts of one scene, before wiring.
+public struct ScenePartSet {
+    public let viewController: AnyObject
+    public let interactor: AnyObject
+    public let presenter: AnyObject
+    public let router: AnyObject
+
+    public init(viewController: AnyObject, interactor: AnyObject, presenter: AnyObject, router: AnyObject) {
+        self.viewController = viewController
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+    }
+}

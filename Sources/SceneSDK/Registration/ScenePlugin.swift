@@ -1,0 +1,14 @@
+/// A plugin: a name, a version and one registration point listing its scenes.
+///
+/// Export it from the plugin with one line:
+/// ```swift
+/// @_cdecl("scene_plugin_entry") public func scenePluginEntry() -> UnsafeRawPointer { HomePlugin.exportDescriptor() }
+/// ```
+public protocol ScenePlugin {
+    /// The plugin's name, shown in messages and `scene-host list`.
+    static var name: String { get }
+    /// The plugin's own version, free form.
+    static var version: String { get }
+    /// Registers the plugin's scenes and services. Called once, on the main actor.
+    @MainActor static func register(in registry: any SceneRegistry) throws
+}

@@ -1,0 +1,20 @@
+/// Where a plugin puts its scenes and services when the host loads it. Implemented by the host.
+@MainActor
+public protocol SceneRegistry: AnyObject {
+    /// Adds a scene. Throws when a scene of the same name is already registered.
+    func register(_ blueprint: SceneBlueprint) throws
+    /// Adds (or replaces) the factory of a service, resolved by type through `ServiceResolving`.
+    func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any)
+}
+
+extension SceneRegistry {
+    /// Adds a scene declared with `SceneDefinition`.
+    public func register<V, I, P, R>(_ definition: SceneDefinition<V, I, P, R>) throws {
+        try register(definition.blueprint)
+    }
+
+    /// Adds (or replaces) the factory of a Worker or shared service.
+    public func register<Service>(_ type: Service.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Service) {
+        registerService(type) { resolver in try factory(resolver) }
+    }
+}

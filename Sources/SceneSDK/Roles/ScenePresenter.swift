@@ -1,0 +1,16 @@
+/// Base class of a scene's Presenter (presentation logic).
+///
+/// `ViewController` is the scene's display protocol, e.g. `any HomeDisplayLogic`; it must be
+/// class-bound. The reference is weak: the ViewController owns the cycle, not the presenter.
+@MainActor
+open class ScenePresenter<ViewController>: PresenterRole {
+    private var viewControllerReference = WeakReference<ViewController>()
+
+    /// The scene's display logic, set by the host's wiring; weak.
+    public var viewController: ViewController? {
+        get { viewControllerReference.value }
+        set { viewControllerReference.value = newValue }
+    }
+
+    public init() {}
+}

@@ -1,0 +1,22 @@
+/// Base class of a scene's Router (routing logic and data passing).
+///
+/// `ViewController` is the scene's ViewController type or display protocol (held weakly);
+/// `DataStore` the scene's DataStore protocol, e.g. `any HomeDataStore`, which the host sets to
+/// the scene's interactor. Routing methods (`route(to:segue:passing:)`, `routeBack()`) come
+/// from `RouterRole`.
+@MainActor
+open class SceneRouter<ViewController, DataStore>: RouterRole {
+    private var viewControllerReference = WeakReference<ViewController>()
+
+    /// The scene's ViewController, set by the host's wiring; weak.
+    public var viewController: ViewController? {
+        get { viewControllerReference.value }
+        set { viewControllerReference.value = newValue }
+    }
+    /// The scene's DataStore (its interactor), set by the host's wiring.
+    public var dataStore: DataStore?
+    /// The router's link to the host's navigator.
+    public let context = RouterContext()
+
+    public init() {}
+}

@@ -1,0 +1,13 @@
+/// A weak reference to a value typed as a protocol existential (`any HomeDisplayLogic`).
+///
+/// Swift's `weak` needs a class type, and an existential is not one even when its protocol is
+/// class-bound; so the object is held as `AnyObject` and cast back on read. A non-class value
+/// cannot be held weakly: it reads back as nil, which the host's wiring reports.
+struct WeakReference<Value> {
+    private weak var object: AnyObject?
+
+    var value: Value? {
+        get { object as? Value }
+        set { object = newValue.map { $0 as AnyObject } }
+    }
+}

@@ -1,0 +1,12 @@
+/// A router's link to the host: which navigator runs it and which scene it belongs to.
+///
+/// The host fills it when it wires the scene; a router that was built by hand (a test, a
+/// benchmark) has none, and its routing calls throw `SceneError.routerNotAttached`.
+@MainActor
+public final class RouterContext {
+    weak var navigator: (any SceneNavigating)?
+    /// The name of the scene this router belongs to; empty until the host wires it.
+    public internal(set) var sceneName: String = ""
+
+    nonisolated public init() {}
+}

@@ -1,0 +1,39 @@
+/// Routing by scene name, for every router.
+extension RouterRole {
+    /// Routes to the scene named `destination`, passing `input` into its DataStore.
+    ///
+    /// With a `segue` (the host is performing it) the input is attached to the segue and the host
+    /// navigates after the handler returns. Without one the router navigates itself in `style`.
+    /// Errors are typed (`SceneError`, or the host's) and leave everything as it was.
+    public func route<Input: Encodable>(to destination: String, segue: Segue?, style: NavigationStyle = .push, passing input: Input) throws {
+        try route(to: destination, segue: segue, style: style, payload: ScenePayload(input))
+    }
+
+    /// Routes to the scene named `destination` without passing data.
+    public func route(to destination: String, segue: Segue?, style: NavigationStyle = .push) throws {
+        try route(to: destination, segue: segue, style: style, payload: nil)
+    }
+
+    /// Leaves this scene: pops it, or dismisses it when it is the root of a modal.
+    public func routeBack() throws {
+        try attachedNavigator().goBack(from: context)
+    }
+
+    private func route(to destination: String, segue: Segue?, style: NavigationStyle, payload: ScenePayload?) throws {
+        if let segue {
+            guard segue.destination == destination else {
+                throw SceneError.segueDestinationMismatch(segue: segue.identifier, source: segue.source, segueDestination: segue.destination, requested: destination)
+            }
+            segue.payload = payload
+            return
+        }
+        try attachedNavigator().navigate(from: context, to: destination, style: style, payload: payload)
+    }
+
+    private func attachedNavigator() throws -> any SceneNavigating {
+        guard let navigator = context.navigator else {
+            throw SceneError.routerNotAttached(router: String(describing: type(of: self)))
+        }
+        return navigator
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import SceneHost
+
+/// `scene-host check`: load everything and report every problem without running the app.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Load every plugin and check the config and scene graph without running the app."
+    )
+
+    @OptionGroup var options: HostOptions
+
+    func run() throws {
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
+        let report = AppCheck(loader: PluginLoader(logger: options.makeLogger())).run(configPath: options.config)
+        for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
+        if let first = report.problems.first {
+            StandardStreams.error("check: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in \(options.config)")
+            throw ExitCode(first.exitStatus.rawValue)
+        }
+        let plugins = report.plugins.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        let segues = report.config?.segues.count ?? 0
+        StandardStreams.out("check: ok: \(options.config): \(report.plugins.count) plugins (\(plugins)), \(report.sceneCount) scenes, \(segues) segue\(segues == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `scene-host`: runs apps made of Clean Swift scenes loaded from plugins.
+@main
+struct SceneHostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene-host",
+        abstract: "Run apps made of Clean Swift (VIP) scenes loaded from plugin libraries.",
+        discussion: """
+        Exit codes: 0 success; 1 a script ran but some of its commands failed; 2 config error; \
+        3 plugin error; 4 scene graph error; 5 script file error; 64 command-line usage error.
+        """,
+        subcommands: [RunCommand.self, CheckCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}

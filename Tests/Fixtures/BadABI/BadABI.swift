@@ -1,0 +1,19 @@
+import SceneSDK
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plugin built for an ABI the host does not speak: its descriptor says ABI 999.
+/// The host must refuse it from the descriptor alone, without calling `register_plugin`.
+@_cdecl("scene_plugin_entry")
+public func scenePluginEntry() -> UnsafeRawPointer {
+    let descriptor = UnsafeMutablePointer<scene_plugin_descriptor>.allocate(capacity: 1)
+    descriptor.initialize(to: scene_plugin_descriptor(
+        magic: SCENE_PLUGIN_MAGIC, abi_version: 999,
+        sdk_version_major: SCENE_SDK_VERSION_MAJOR, sdk_version_minor: SCENE_SDK_VERSION_MINOR,
+        sdk_version_patch: SCENE_SDK_VERSION_PATCH, reserved: 0,
+        swift_version: UnsafePointer(strdup(swiftCompilerVersion())),
+        plugin_name: UnsafePointer(strdup("FixtureBadABI")), plugin_version: UnsafePointer(strdup("0.0.1")),
+        plugin_type: nil, register_plugin: nil))
+    return UnsafeRawPointer(descriptor)
+}
