@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the built products are: the folder of the running test binary, found from
+/// `/proc/self/exe` (never from `#filePath`, which points at sources that may have moved).
+enum BuildProducts {
+    static let directory: URL = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // The test bundle may be a folder (`*.xctest/...`); climb to the folder that holds the libraries.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("libSceneSDK.so").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+
+    /// The plugin or fixture library `lib<name>.so`.
+    static func library(_ name: String) -> String {
+        directory.appendingPathComponent("lib\(name).so").path
+    }
+
+    /// The built `scene-host` executable.
+    static var hostExecutable: String {
+        directory.appendingPathComponent("scene-host").path
+    }
+
+    /// The package root (the folder with Package.swift above the build folder).
+    static var packageRoot: URL {
+        var folder = directory
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }
+}

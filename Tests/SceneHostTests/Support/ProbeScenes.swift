@@ -1,0 +1,89 @@
+@testable import SceneHost
+import SceneSDK
+
+/// Small in-process scenes for navigator and container tests: "A" and "C" take no input,
+/// "B" takes `ProbeInput` into its DataStore's `value`. A's and B's routers hand B a value
+/// through the `go` segue (handler `routeToB`); C's router has no handler.
+struct ProbeInput: Codable { var value: Int }
+struct WrongProbeInput: Encodable { var value: String }
+struct NoValueInput: Encodable { var other: Int }
+
+@MainActor
+protocol ProbeDataStore: AnyObject {
+    var value: Int { get set }
+}
+
+final class ProbeInteractor: SceneInteractor<ProbePresenter>, ProbeDataStore {
+    var value = 0
+}
+
+final class ProbePresenter: ScenePresenter<ProbeViewController> {}
+
+final class ProbeViewController: SceneViewController<ProbeInteractor, ProbeRouter> {
+    private(set) var loads = 0
+
+    override func viewDidLoad() { loads += 1 }
+
+    override func render() -> Screen {
+        Screen(title: router?.context.sceneName ?? "?", elements: [
+            .label(id: "value", text: "\(interactor?.value ?? -1)"),
+            .textField(id: "name", placeholder: "name", text: ""),
+            .button(id: "go", title: "Go"),
+            .button(id: "code", title: "Go in code"),
+            .list(id: "rows", rows: ["zero", "one"]),
+        ])
+    }
+
+    override func handle(_ event: UserEvent) throws {
+        if case .tap(button: "code") = event { try router?.routeToB(segue: nil) }
+    }
+}
+
+final class ProbeRouter: SceneRouter<ProbeViewController, any ProbeDataStore> {
+    /// What A passes to B; tests change it to provoke mismatches.
+    var outgoing: any Encodable = ProbeInput(value: 42)
+
+    func routeToB(segue: Segue?) throws {
+        try route(to: "B", segue: segue, passing: outgoing)
+    }
+}
+
+/// An interactor of the wrong type for ProbeViewController, for wiring errors.
+final class StrayInteractor: SceneInteractor<ProbePresenter> {}
+
+@MainActor
+enum ProbeScenes {
+    static let plugin = PluginReference(name: "ProbePlugin", path: "/probe/libProbe.so", location: SourceLocation(file: "probe.conf", line: 3, column: 1))
+
+    static func definition(_ name: String, accepting: Bool = false, handlesB: Bool = true) -> SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
+        var definition = SceneDefinition(name, viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                                         presenter: ProbePresenter.init, router: ProbeRouter.init)
+        if handlesB { definition = definition.route(to: "B", handler: ProbeRouter.routeToB) }
+        guard accepting else { return definition }
+        return definition.accepting(ProbeInput.self) { dataStore, input in dataStore?.value = input.value }
+    }
+
+    /// A container with scenes A, B (takes input) and C.
+    static func container() throws -> SceneContainer {
+        let container = SceneContainer()
+        let registry = PluginScopedRegistry(plugin: plugin)
+        try registry.register(definition("A"))
+        try registry.register(definition("B", accepting: true))
+        try registry.register(definition("C", handlesB: false))
+        try registry.commit(into: container)
+        return container
+    }
+
+    static func segue(from: String, id: String, to: String, style: NavigationStyle = .push) -> SegueDeclaration {
+        let location = SourceLocation(file: "probe.conf", line: 10, column: 1)
+        return SegueDeclaration(from: Located(value: from, location: location), id: id,
+                                to: Located(value: to, location: location), style: style, location: location)
+    }
+
+    /// A navigator over `container()` showing A, with the segue A.go -> B.
+    static func navigator(segues: [SegueDeclaration] = [segue(from: "A", id: "go", to: "B")]) throws -> Navigator {
+        let navigator = Navigator(container: try container(), segues: segues)
+        try navigator.start(at: "A")
+        return navigator
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A fresh folder under the system's temporary folder, for configs and fixture files a test writes.
+struct TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `name` inside the folder and returns the file's path.
+    @discardableResult
+    func write(_ text: String, to name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// Writes raw bytes to `name` and returns the file's path.
+    @discardableResult
+    func write(bytes: [UInt8], to name: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
