@@ -25,8 +25,14 @@ public struct CompatibilityPolicy: Sendable {
         swiftVersion: swiftCompilerVersion()
     )
 
-    /// Throws `pluginIncompatible` naming the first field that does not fit.
+    /// Throws `pluginIncompatible` naming the first field of the plugin's descriptor that does not fit.
     func check(_ descriptor: PluginDescriptor, plugin: PluginReference) throws {
+        let built = CompatibilityPolicy(abiVersion: descriptor.abiVersion, sdkVersion: descriptor.sdkVersion, swiftVersion: descriptor.swiftVersion)
+        try check(compatibility: built, plugin: plugin)
+    }
+
+    /// Throws `pluginIncompatible` when a plugin built with `descriptor`'s versions may not be loaded.
+    func check(compatibility descriptor: CompatibilityPolicy, plugin: PluginReference) throws {
         guard descriptor.abiVersion == abiVersion else {
             throw HostError.pluginIncompatible(plugin, what: "plugin ABI", plugin: "\(descriptor.abiVersion)", host: "\(abiVersion)",
                                                rule: "The plugin ABI must be the same.")

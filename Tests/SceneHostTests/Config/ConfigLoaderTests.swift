@@ -1,0 +1,140 @@
+import Testing
+@testable import SceneHost
+import SceneSDK
+
+@Suite("ConfigLoader")
+struct ConfigLoaderTests {
+    private func parse(_ text: String) throws -> SceneConfig {
+        try ConfigLoader().parse(text: text, file: "scenes.conf", baseDirectory: "/apps/demo")
+    }
+
+    /// The rendered message of the error that parsing `text` throws.
+    private func message(_ text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return ErrorMessage.render(error)
+        }
+    }
+
+    @Test("a full config: initial, plugins in file order with resolved paths, segues with styles")
+    func goodConfig() throws {
+        let config = try parse("""
+        initial = "Home"
+
+        [plugins.Zeta]
+        path = "plugins/libZeta.so"
+        sha256 = "ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef0123456789"
+
+        [plugins.Alpha]
+        path = "/opt/libAlpha.so"
+
+        [[segues]]
+        from = "Home"
+        id = "showDetail"
+        to = "Detail"
+
+        [[segues]]
+        from = "Detail"
+        id = "edit"
+        to = "Edit"
+        style = "present"
+        """)
+        #expect(config.initial.value == "Home")
+        #expect(config.initial.location == SourceLocation(file: "scenes.conf", line: 1, column: 11))
+        #expect(config.plugins.map(\.name) == ["Zeta", "Alpha"])
+        #expect(config.plugins.map(\.resolvedPath) == ["/apps/demo/plugins/libZeta.so", "/opt/libAlpha.so"])
+        #expect(config.plugins[0].sha256 == "abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789")
+        #expect(config.plugins[0].location == SourceLocation(file: "scenes.conf", line: 3, column: 1))
+        #expect(config.plugins[1].pathLocation == SourceLocation(file: "scenes.conf", line: 8, column: 8))
+        #expect(config.segues.map(\.id) == ["showDetail", "edit"])
+        #expect(config.segues.map(\.style) == [.push, .present])
+        #expect(config.segues[1].location == SourceLocation(file: "scenes.conf", line: 15, column: 1))
+    }
+
+    @Test("paths resolve against the config's folder, never the current directory")
+    func relativePaths() throws {
+        let config = try parse("initial = \"A\"\n[plugins.P]\npath = \"../lib/./libP.so\"\n")
+        #expect(config.plugins[0].resolvedPath == "/apps/lib/libP.so")
+    }
+
+    @Test("a TOML syntax error is located at line and column")
+    func syntaxError() {
+        #expect(message("initial = \"Home\"\n[plugins.Home\npath = \"x\"\n")
+            == "scenes.conf:2:14: error: TOML syntax: Error while parsing table header: expected ']', saw '\\n'. Fix this line, then run 'scene-host check'.")
+    }
+
+    @Test("an unknown top-level key names the key and the allowed ones")
+    func unknownTopLevelKey() {
+        #expect(message("initial = \"Home\"\ninitail = \"x\"\n")
+            == "scenes.conf:2:1: error: unknown key 'initail' in the top level. Allowed keys: initial, plugins, segues.")
+    }
+
+    @Test("an unknown key in a plugin table")
+    func unknownPluginKey() {
+        #expect(message("initial = \"Home\"\n\n[plugins.Home]\n  pth = \"x\"\n")
+            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Allowed keys: path, sha256.")
+    }
+
+    @Test("an unknown key in a segue")
+    func unknownSegueKey() {
+        #expect(message("initial = \"Home\"\n[[segues]]\nfrom = \"A\"\nid = \"b\"\nto = \"C\"\n[[segues]]\nfrom = \"A\"\nid = \"c\"\nto = \"C\"\nkind = \"push\"\n")
+            == "scenes.conf:10:1: error: unknown key 'kind' in [[segues]] entry 2. Allowed keys: from, id, to, style.")
+    }
+
+    @Test("an unknown table at the top level is located at its header")
+    func unknownTable() {
+        #expect(message("initial = \"Home\"\n\n[plugin.Home]\npath = \"x\"\n")
+            == "scenes.conf:3:1: error: unknown key 'plugin' in the top level. Allowed keys: initial, plugins, segues.")
+    }
+
+    @Test("a missing required key")
+    func missingKeys() {
+        #expect(message("[plugins.Home]\npath = \"x\"\n")
+            == "scenes.conf:1:1: error: the top level has no 'initial'. Add it: initial = \"...\".")
+        #expect(message("initial = \"Home\"\n[plugins.Home]\nsha256 = \"\(String(repeating: "a", count: 64))\"\n")
+            == "scenes.conf:2:1: error: [plugins.Home] has no 'path'. Add it: path = \"...\".")
+    }
+
+    @Test("a value of the wrong type")
+    func wrongType() {
+        #expect(message("initial = 3\n") == "scenes.conf:1:11: error: 'initial' must be a string, not an integer.")
+        #expect(message("initial = \"A\"\nplugins = [\"x\"]\n")
+            == "scenes.conf:2:11: error: 'plugins' must be a table of plugin tables ([plugins.NAME]), not an array.")
+    }
+
+    @Test("invalid values: style, sha256, empty strings")
+    func invalidValues() {
+        #expect(message("initial = \"A\"\n[[segues]]\nfrom = \"A\"\nid = \"b\"\nto = \"C\"\nstyle = \"slide\"\n")
+            == "scenes.conf:6:9: error: 'style' is \"slide\"; expected one of push, present, replace.")
+        #expect(message("initial = \"A\"\n[plugins.P]\npath = \"x\"\nsha256 = \"abc\"\n")
+            == "scenes.conf:4:10: error: 'sha256' is \"abc\"; expected 64 hexadecimal digits (the output of 'sha256sum FILE').")
+        #expect(message("initial = \"\"\n") == "scenes.conf:1:11: error: 'initial' is \"\"; expected a non-empty string.")
+    }
+
+    @Test("the same segue id twice on one scene")
+    func duplicateSegue() {
+        let segue = "[[segues]]\nfrom = \"A\"\nid = \"b\"\nto = \"C\"\n"
+        #expect(message("initial = \"A\"\n" + segue + segue)
+            == "scenes.conf:6:1: error: scene 'A' has two segues with id 'b' (the first at scenes.conf:2:1). Give each button one segue.")
+    }
+
+    @Test("a missing config file")
+    func missingFile() {
+        #expect(throws: HostError.configNotFound(path: "/no/such/scenes.conf")) {
+            try ConfigLoader().load(path: "/no/such/scenes.conf")
+        }
+        #expect(ErrorMessage.render(HostError.configNotFound(path: "x.conf"))
+            == "error: config file 'x.conf' not found. Pass --config FILE, or run from the folder that holds scenes.conf.")
+    }
+
+    @Test("a config file that is not UTF-8")
+    func notUTF8() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(bytes: [0x69, 0x3D, 0xFF, 0xFE], to: "bad.conf")
+        #expect(throws: HostError.configUnreadable(path: path, reason: "it is not UTF-8 text")) {
+            try ConfigLoader().load(path: path)
+        }
+    }
+}
