@@ -1,0 +1,55 @@
+import Testing
+@testable import SceneHost
+import SceneSDK
+
+@MainActor
+@Suite("SceneContainer")
+struct SceneContainerTests {
+    protocol Greeter { func greet() -> String }
+    struct English: Greeter { func greet() -> String { "hello" } }
+    struct French: Greeter { func greet() -> String { "bonjour" } }
+
+    @Test("services resolve by type; a later registration swaps the implementation")
+    func services() throws {
+        let container = SceneContainer()
+        container.register((any Greeter).self) { _ in English() }
+        #expect(try container.resolve((any Greeter).self).greet() == "hello")
+        container.register((any Greeter).self) { _ in French() }
+        #expect(try container.resolve((any Greeter).self).greet() == "bonjour")
+    }
+
+    @Test("resolving an unregistered service names it and what is registered")
+    func unregisteredService() {
+        let container = SceneContainer()
+        container.register(Int.self) { _ in 1 }
+        #expect(throws: SceneError.serviceNotRegistered(service: "String", registered: ["Int"])) {
+            try container.resolve(String.self)
+        }
+        #expect(ErrorMessage.render(SceneError.serviceNotRegistered(service: "String", registered: ["Int"]))
+            == "error: no service of type String is registered (registered: Int); register it with registry.register(String.self) { ... }")
+    }
+
+    @Test("a part of the wrong type is a wiring error naming the scene, the part and the property")
+    func wiringMismatch() throws {
+        let container = try ProbeScenes.container()
+        container.replacePart(.interactor, of: "C") { _ in StrayInteractor() }
+        let navigator = Navigator(container: container, segues: [])
+        do {
+            try navigator.start(at: "C")
+            Issue.record("expected an error")
+        } catch {
+            #expect(ErrorMessage.render(error) == "error: scene 'C' cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor.")
+        }
+        #expect(navigator.layers.isEmpty)
+        #expect(GraphValidator.wiringProblems(container: container).count == 1)
+    }
+
+    @Test("a plugin that registers the same scene twice is refused")
+    func duplicateInOnePlugin() throws {
+        let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
+        try registry.register(ProbeScenes.definition("A"))
+        #expect(throws: HostError.duplicateScene(scene: "A", first: ProbeScenes.plugin, second: ProbeScenes.plugin)) {
+            try registry.register(ProbeScenes.definition("A"))
+        }
+    }
+}
