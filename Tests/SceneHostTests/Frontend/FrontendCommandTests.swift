@@ -1,0 +1,39 @@
+import Testing
+@testable import SceneHost
+
+@Suite("FrontendCommand")
+struct FrontendCommandTests {
+    @Test("commands parse; blank and comment lines are nothing")
+    func parses() throws {
+        #expect(try FrontendCommand.parse("fill message Hello world") == .fill(field: "message", text: "Hello world"))
+        #expect(try FrontendCommand.parse("  fill message \"  padded \\\"quoted\\\"  \"") == .fill(field: "message", text: "  padded \"quoted\"  "))
+        #expect(try FrontendCommand.parse("fill message") == .fill(field: "message", text: ""))
+        #expect(try FrontendCommand.parse("tap showDetail") == .tap(button: "showDetail"))
+        #expect(try FrontendCommand.parse("select orders 2") == .select(list: "orders", row: 2))
+        #expect(try FrontendCommand.parse("back") == .back)
+        #expect(try FrontendCommand.parse("print") == .print)
+        #expect(try FrontendCommand.parse("   ") == nil)
+        #expect(try FrontendCommand.parse("# a comment") == nil)
+    }
+
+    @Test("syntax errors say what is expected", arguments: [
+        ("jump", "unknown command 'jump'; commands: fill, tap, select, back, print"),
+        ("tap", "expected exactly one id: tap BUTTON"),
+        ("tap a b", "expected exactly one id: tap BUTTON"),
+        ("fill", "'fill' needs a field id and a text: fill FIELD TEXT"),
+        ("select orders -1", "'select' needs a list id and a row number from 0: select LIST ROW"),
+        ("select orders", "'select' needs a list id and a row number from 0: select LIST ROW"),
+        ("back now", "'back' takes nothing after it"),
+        ("fill message \"open", "unterminated quote in text: \"open"),
+    ])
+    func syntaxErrors(line: String, message: String) {
+        #expect(throws: CommandSyntaxError(message)) { try FrontendCommand.parse(line) }
+    }
+
+    @Test("a script's syntax error is located at file:line:column")
+    func scriptLocation() {
+        #expect(throws: HostError.scriptSyntax(SourceLocation(file: "demo.script", line: 2, column: 3), message: "expected exactly one id: tap BUTTON")) {
+            try ScriptRunner.parse("print\n  tap\n", file: "demo.script")
+        }
+    }
+}
