@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The one-SDK-copy rule (DESIGN.md): the host and every plugin library must NEED libSceneSDK.so
+# and define no SceneSDK symbol of their own (Swift mangles them with the prefix $s8SceneSDK).
+# Usage: scripts/check-one-sdk-copy.sh [BUILD_DIR]   (default .build/debug)
+set -euo pipefail
+build=${1:-.build/debug}
+cd "$(dirname "$0")/.."
+status=0
+binaries=("$build/scene-host")
+for dir in Plugins/*/; do
+  name=$(basename "$dir")
+  binaries+=("$build/lib$name.so")
+done
+for binary in "${binaries[@]}"; do
+  if [ ! -f "$binary" ]; then
+    echo "one-copy: $binary is missing: build first (swift build)"; status=1; continue
+  fi
+  if ! readelf -d "$binary" | grep -q 'NEEDED.*\[libSceneSDK.so\]'; then
+    echo "one-copy: $binary does not need libSceneSDK.so: it must depend on the SceneSDK product of the nested package"; status=1
+  fi
+  own=$(nm -D --defined-only "$binary" | awk '{print $NF}' | grep '^\$s8SceneSDK' || true)
+  if [ -n "$own" ]; then
+    echo "one-copy: $binary defines its own SceneSDK symbols (a second SDK copy):"; echo "$own" | head -5; status=1
+  fi
+done
+[ $status -eq 0 ] && echo "one-copy: ok: ${#binaries[@]} binaries need libSceneSDK.so and define no SDK symbol"
+exit $status
