@@ -53,9 +53,7 @@ struct PluginWiringTests {
     private func showDetail(on navigator: Navigator, style: NavigationStyle) throws -> [WeakPart] {
         let home = try #require(navigator.top?.context)
         try navigator.navigate(from: home, to: "Detail", style: style, payload: ScenePayload(["message": "bye"]))
-        let parts = try #require(navigator.top?.parts)
-        return [WeakPart("ViewController", parts.viewController), WeakPart("Interactor", parts.interactor),
-                WeakPart("Presenter", parts.presenter), WeakPart("Router", parts.router)]
+        return WeakPart.all(of: try #require(navigator.top?.parts))
     }
 
     @Test("a mistyped message across the plugins is refused with the field and both scenes")

@@ -175,19 +175,6 @@ struct NavigatorTests {
 
     private func weakParts(afterShowing scene: String, style: NavigationStyle, on navigator: Navigator) throws -> [WeakPart] {
         try navigator.navigate(from: try #require(navigator.top?.context), to: scene, style: style, payload: nil)
-        let parts = try #require(navigator.top?.parts)
-        return [WeakPart("ViewController", parts.viewController), WeakPart("Interactor", parts.interactor),
-                WeakPart("Presenter", parts.presenter), WeakPart("Router", parts.router)]
-    }
-}
-
-/// A weak reference to one part of a scene, for leak checks.
-final class WeakPart {
-    let name: String
-    weak var object: AnyObject?
-
-    init(_ name: String, _ object: AnyObject) {
-        self.name = name
-        self.object = object
+        return WeakPart.all(of: try #require(navigator.top?.parts))
     }
 }

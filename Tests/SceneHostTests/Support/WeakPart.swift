@@ -1,0 +1,18 @@
+import SceneSDK
+
+/// A weak reference to one part of a scene, for leak checks.
+final class WeakPart {
+    let name: String
+    weak var object: AnyObject?
+
+    init(_ name: String, _ object: AnyObject) {
+        self.name = name
+        self.object = object
+    }
+
+    /// Weak references to the four parts of a scene.
+    static func all(of parts: ScenePartSet) -> [WeakPart] {
+        [WeakPart("ViewController", parts.viewController), WeakPart("Interactor", parts.interactor),
+         WeakPart("Presenter", parts.presenter), WeakPart("Router", parts.router)]
+    }
+}
