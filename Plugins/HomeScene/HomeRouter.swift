@@ -12,7 +12,7 @@ protocol HomeDataPassing {
 
 /// Detail's declared input, as Home sees it: Detail lives in another .so, so Home cannot import
 /// its type; the host checks that this value fits Detail's declaration before navigating.
-struct DetailInput: Encodable {
+struct DetailInput: Codable {
     let message: String
 }
 

@@ -43,7 +43,7 @@ private final class WiringProbeNavigator: SceneNavigating {
         throw HostError.noScene
     }
 
-    func goBack(from source: RouterContext) throws {
+    func leave(from source: RouterContext, to target: BackTarget) throws {
         throw HostError.noScene
     }
 }

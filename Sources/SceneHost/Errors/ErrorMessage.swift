@@ -62,6 +62,15 @@ public enum ErrorMessage {
             return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered))"
         case .routeFailed(let from, let to, let error):
             return "error: route from '\(from)' to '\(to)' failed: \(describe(error))."
+        case .returnFailed(let from, let to, let error):
+            return "error: return from '\(from)' to '\(to)' failed: \(describe(error))."
+        case .routeNotDeclared(let from, let to, let declared):
+            let list = declared.isEmpty ? "it declares none" : "it declares: \(declared.joined(separator: ", "))"
+            return "error: route from '\(from)' to '\(to)' failed: the router of '\(from)' did not declare a route to '\(to)' (\(list)). Declare it in the scene's SceneDefinition with .route(to: \"\(to)\", ...) so 'scene-host check' can see it."
+        case .notInModal(let scene):
+            return "error: '\(scene)' is not in a modal: there is nothing to dismiss. Use back to pop it."
+        case .noSceneBelow(let scene, let target, let stack):
+            return "error: there is no scene '\(target)' below '\(scene)' in its stack (\(stack.joined(separator: " › ")))."
         case .notOnTop(let scene, let top):
             return "error: scene '\(scene)' tried to navigate, but '\(top)' is on screen. Only the scene on top can route."
         case .cannotGoBack(let scene):
@@ -92,10 +101,13 @@ public enum ErrorMessage {
             return "segue '\(segue)' of scene '\(source)' goes to '\(destination)', but its router routed to '\(requested)'"
         case .payloadNotEncodable(let type, let reason):
             return "the value passed (\(type)) cannot be encoded: \(reason)"
-        case .inputMismatch(let scene, let inputType, let field, let problem):
-            return "field '\(field)' does not fit the input \(inputType) of scene '\(scene)': \(describe(problem))"
-        case .unexpectedInput(let scene, let payloadType):
-            return "scene '\(scene)' declares no input, but a \(payloadType) was passed"
+        case .contractMismatch(let scene, let contract, let type, let mismatches):
+            let what = contract == .input ? "the input \(type) of scene '\(scene)'" : "the result \(type) that scene '\(scene)' accepts"
+            return "the value does not fit \(what): " + mismatches.map(describe).joined(separator: "; ")
+        case .unexpectedPayload(let scene, let contract, let payloadType):
+            return contract == .input
+                ? "scene '\(scene)' declares no input, but a \(payloadType) was passed"
+                : "scene '\(scene)' accepts no result, but a \(payloadType) was handed back; declare it with acceptingResult(_:into:)"
         case .missingInput(let scene, let inputType):
             return "scene '\(scene)' needs an input (\(inputType)), but none was passed; pass one with route(to:segue:passing:)"
         case .wiringMismatch(let scene, let part, let partType, let property, let expected):
@@ -103,16 +115,18 @@ public enum ErrorMessage {
         case .serviceNotRegistered(let service, let registered):
             let list = registered.isEmpty ? "none is registered" : "registered: \(registered.joined(separator: ", "))"
             return "no service of type \(service) is registered (\(list)); register it with registry.register(\(service).self) { ... }"
-        case .badRegistrationCall(let reason):
-            return "the plugin's registration function was called wrongly: \(reason)"
         }
     }
 
-    private static func describe(_ problem: InputProblem) -> String {
-        switch problem {
-        case .missing(let expected): return "it is missing (expected \(expected))"
-        case .typeMismatch(let expected, let detail): return "expected \(expected) (\(detail))"
-        case .invalid(let detail): return detail
+    /// One field that does not fit, as a clause.
+    static func describe(_ mismatch: FieldMismatch) -> String {
+        switch (mismatch.expected, mismatch.given) {
+        case (nil, let given):
+            return "field '\(mismatch.field)' (\(given ?? "given")) is not part of it"
+        case (let expected?, nil):
+            return "field '\(mismatch.field)' is missing (expected \(expected))"
+        case (let expected?, let given?):
+            return "field '\(mismatch.field)': expected \(expected), given \(given)"
         }
     }
 

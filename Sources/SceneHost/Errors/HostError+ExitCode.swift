@@ -22,7 +22,7 @@ extension HostError {
             return .pluginError
         case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed:
             return .sceneGraphError
-        case .unknownScene, .routeFailed, .notOnTop, .cannotGoBack, .noSuchElement, .rowOutOfRange,
+        case .unknownScene, .routeFailed, .returnFailed, .routeNotDeclared, .notInModal, .noSceneBelow, .notOnTop, .cannotGoBack, .noSuchElement, .rowOutOfRange,
              .sceneFailed, .noScene:
             return .commandsFailed
         case .scriptNotFound, .scriptSyntax:

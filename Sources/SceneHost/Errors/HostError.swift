@@ -32,6 +32,10 @@ public enum HostError: Error, Equatable, Sendable {
     // MARK: Running
     case unknownScene(scene: String, requestedBy: String, registered: [String])
     case routeFailed(from: String, to: String, SceneError)
+    case returnFailed(from: String, to: String, SceneError)
+    case routeNotDeclared(from: String, to: String, declared: [String])
+    case notInModal(scene: String)
+    case noSceneBelow(scene: String, target: String, stack: [String])
     case notOnTop(scene: String, top: String)
     case cannotGoBack(scene: String)
     case noSuchElement(scene: String, id: String, kind: String, available: [String])

@@ -11,6 +11,10 @@ public enum FrontendCommand: Equatable, Sendable {
     case select(list: String, row: Int)
     /// `back`: pop, or dismiss a modal's root.
     case back
+    /// `back SCENE`: pop down to the named scene of the current stack.
+    case backTo(scene: String)
+    /// `dismiss`: dismiss the modal on top with its whole stack.
+    case dismiss
     /// `print`: show the screen again.
     case print
 
@@ -33,13 +37,16 @@ public enum FrontendCommand: Equatable, Sendable {
             }
             return .select(list: list, row: index)
         case "back":
-            guard rest.isEmpty else { throw CommandSyntaxError("'back' takes nothing after it") }
-            return .back
+            if rest.isEmpty { return .back }
+            return .backTo(scene: try single(rest, usage: "back [SCENE]"))
+        case "dismiss":
+            guard rest.isEmpty else { throw CommandSyntaxError("'dismiss' takes nothing after it") }
+            return .dismiss
         case "print":
             guard rest.isEmpty else { throw CommandSyntaxError("'print' takes nothing after it") }
             return .print
         default:
-            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, print")
+            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, dismiss, print")
         }
     }
 

@@ -8,6 +8,8 @@ extension Navigator {
         case .tap(let button): try send(.tap(button: button))
         case .select(let list, let row): try send(.select(list: list, row: row))
         case .back: try back()
+        case .backTo(let scene): try leave(to: .scene(scene))
+        case .dismiss: try leave(to: .dismissModal)
         case .print: break
         }
     }

@@ -10,7 +10,7 @@ public struct TerminalFrontend {
     /// Clear the terminal before each redraw (off when output is not a terminal).
     let clearsScreen: Bool
 
-    static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back · help · quit"
+    static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · help · quit"
 
     public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
         self.navigator = navigator

@@ -67,32 +67,64 @@ public final class Navigator: SceneNavigating {
     }
 
     /// The user's back: pops the top scene, or dismisses the top modal when it shows its root.
+    /// The leaving scene's declared result goes to the scene shown next.
     public func back() throws {
-        guard let top else { throw HostError.noScene }
-        guard let stack = layers.last, stack.count > 1 || layers.count > 1 else {
-            throw HostError.cannotGoBack(scene: top.name)
+        try leave(to: .previous)
+    }
+
+    /// Leaves the scene on top towards `target`, handing its result to the scene shown next.
+    ///
+    /// Everything is checked first — the target exists, the result fits what the next scene
+    /// accepts — so on error the stack and every DataStore stay as they were.
+    public func leave(to target: BackTarget) throws {
+        guard let top, let stack = layers.last else { throw HostError.noScene }
+        let remaining = try layersAfterLeaving(to: target, top: top, stack: stack)
+        guard let next = remaining.last?.last else { throw HostError.cannotGoBack(scene: top.name) }
+        let result: ScenePayload?
+        do {
+            result = try top.leavingResult()
+            if let result { try next.acceptResult(result) }
+        } catch let error as SceneError {
+            throw HostError.returnFailed(from: top.name, to: next.name, error)
         }
-        if stack.count > 1 {
-            layers[layers.count - 1].removeLast()
-        } else {
-            layers.removeLast()
-        }
+        layers = remaining
         generation += 1
+    }
+
+    private func layersAfterLeaving(to target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> [[AssembledScene]] {
+        var remaining = layers
+        switch target {
+        case .previous:
+            guard stack.count > 1 || layers.count > 1 else { throw HostError.cannotGoBack(scene: top.name) }
+            if stack.count > 1 { remaining[remaining.count - 1].removeLast() } else { remaining.removeLast() }
+        case .dismissModal:
+            guard layers.count > 1 else { throw HostError.notInModal(scene: top.name) }
+            remaining.removeLast()
+        case .scene(let name):
+            guard let index = stack.dropLast().lastIndex(where: { $0.name == name }) else {
+                throw HostError.noSceneBelow(scene: top.name, target: name, stack: stack.map(\.name))
+            }
+            remaining[remaining.count - 1].removeSubrange((index + 1)...)
+        }
+        return remaining
     }
 
     // MARK: SceneNavigating
 
     public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
         let top = try onTop(source)
+        guard top.declaresRoute(to: destination) else {
+            throw HostError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations)
+        }
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
         try pass(payload, into: scene, from: top.name)
         scene.display.viewDidLoad()
         show(scene, style: style)
     }
 
-    public func goBack(from source: RouterContext) throws {
+    public func leave(from source: RouterContext, to target: BackTarget) throws {
         _ = try onTop(source)
-        try back()
+        try leave(to: target)
     }
 
     // MARK: Segues

@@ -6,23 +6,22 @@ public enum SceneError: Error, Equatable, Sendable {
     case segueDestinationMismatch(segue: String, source: String, segueDestination: String, requested: String)
     /// The value a router passed cannot be encoded.
     case payloadNotEncodable(type: String, reason: String)
-    /// The passed value does not fit the destination's declared input.
-    case inputMismatch(scene: String, inputType: String, field: String, problem: InputProblem)
-    /// A value was passed to a scene that declares no input.
-    case unexpectedInput(scene: String, payloadType: String)
+    /// The passed value does not fit the scene's declared input or accepted result.
+    case contractMismatch(scene: String, contract: ContractKind, type: String, mismatches: [FieldMismatch])
+    /// A value was passed to a scene that declares no input (or accepts no result).
+    case unexpectedPayload(scene: String, contract: ContractKind, payloadType: String)
     /// No value was passed to a scene that declares an input.
     case missingInput(scene: String, inputType: String)
     /// A part built for a scene does not conform to what its neighbour expects.
     case wiringMismatch(scene: String, part: String, partType: String, property: String, expected: String)
     /// A factory asked the container for a service nobody registered.
     case serviceNotRegistered(service: String, registered: [String])
-    /// A plugin's registration function was called with arguments it cannot use.
-    case badRegistrationCall(reason: String)
 }
 
-/// Why a passed value does not fit a declared input.
-public enum InputProblem: Equatable, Sendable {
-    case missing(expected: String)
-    case typeMismatch(expected: String, detail: String)
-    case invalid(detail: String)
+/// Which declared contract of a scene a payload is checked against.
+public enum ContractKind: String, Equatable, Sendable {
+    /// What the scene takes when it is shown (`SceneDefinition.accepting`).
+    case input
+    /// What the scene takes back from a scene above it that returns (`SceneDefinition.acceptingResult`).
+    case result
 }

@@ -13,23 +13,47 @@ public struct AssembledScene {
     public let context: RouterContext
     /// The Swift type of the declared input, or nil.
     public let inputTypeName: String?
+    let routeDestinations: Set<String>
     let dataStore: @MainActor () -> Any?
     let applyInput: (@MainActor (ScenePayload) throws -> Void)?
+    let applyResult: (@MainActor (ScenePayload) throws -> Void)?
+    let produceResult: (@MainActor () throws -> ScenePayload?)?
     let handlers: [String: @MainActor (Segue?) throws -> Void]
 
     /// The scene's DataStore (its router's `dataStore`).
     public var currentDataStore: Any? { dataStore() }
 
+    /// The destinations of the routes the scene's router declared, sorted.
+    public var declaredDestinations: [String] { routeDestinations.sorted() }
+
+    /// Whether the scene's router declared a route to `destination`.
+    public func declaresRoute(to destination: String) -> Bool {
+        routeDestinations.contains(destination)
+    }
+
     /// Passes `payload` into the DataStore, checked against the declared input.
     ///
-    /// Throws `missingInput`, `unexpectedInput` or `inputMismatch`; on error the DataStore is unchanged.
+    /// Throws `missingInput`, `unexpectedPayload` or `contractMismatch`; on error the DataStore is unchanged.
     public func accept(_ payload: ScenePayload?) throws {
-        switch (payload, applyInput, inputTypeName) {
-        case (nil, nil, _): return
-        case (let payload?, nil, _): throw SceneError.unexpectedInput(scene: name, payloadType: payload.typeName)
-        case (nil, _, let inputType): throw SceneError.missingInput(scene: name, inputType: inputType ?? "input")
-        case (let payload?, let apply?, _): try apply(payload)
+        switch (payload, applyInput) {
+        case (nil, nil): return
+        case (let payload?, nil): throw SceneError.unexpectedPayload(scene: name, contract: .input, payloadType: payload.typeName)
+        case (nil, _): throw SceneError.missingInput(scene: name, inputType: inputTypeName ?? "input")
+        case (let payload?, let apply?): try apply(payload)
         }
+    }
+
+    /// Passes a result from a scene that returned into the DataStore, checked against the accepted result.
+    public func acceptResult(_ payload: ScenePayload) throws {
+        guard let applyResult else {
+            throw SceneError.unexpectedPayload(scene: name, contract: .result, payloadType: payload.typeName)
+        }
+        try applyResult(payload)
+    }
+
+    /// The result the scene hands back as it leaves, if it declares one and has one now.
+    public func leavingResult() throws -> ScenePayload? {
+        try produceResult?()
     }
 
     /// The router's handler registered under `name` (e.g. `routeToDetail`), if any.

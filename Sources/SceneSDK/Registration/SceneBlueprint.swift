@@ -6,13 +6,20 @@
 public struct SceneBlueprint {
     /// The scene's name, unique across all loaded plugins.
     public let name: String
-    /// The Swift type of the declared input, or nil when the scene takes none.
-    public let inputTypeName: String?
-    /// The names of the router's route handlers (`routeTo<Destination>`), sorted.
-    public let routeHandlerNames: [String]
+    /// The declared input, or nil when the scene takes none.
+    public let input: ContractInfo?
+    /// The result the scene takes back from scenes above it, or nil.
+    public let acceptedResult: ContractInfo?
+    /// The result the scene hands back when it leaves, or nil.
+    public let returnedResult: ContractInfo?
+    /// The routes its router can take, in declaration order.
+    public let routes: [DeclaredRoute]
     /// The factory of each part.
     public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
     let wire: @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene
+
+    /// The names of the router's route handlers (`routeTo<Destination>`), sorted.
+    public var routeHandlerNames: [String] { routes.compactMap(\.handlerName).sorted() }
 
     /// Connects parts resolved from the container into a ready scene driven by `navigator`.
     ///

@@ -4,8 +4,10 @@ extension SceneDefinition {
         let definition = self
         return SceneBlueprint(
             name: name,
-            inputTypeName: input?.typeName,
-            routeHandlerNames: handlers.keys.sorted(),
+            input: input.map { ContractInfo(typeName: $0.typeName, schema: $0.schema) },
+            acceptedResult: acceptedResult.map { ContractInfo(typeName: $0.typeName, schema: $0.schema) },
+            returnedResult: returnedResult?.info,
+            routes: routes.map(\.declared),
             factories: [
                 .viewController: { _ in definition.makeViewController() },
                 .interactor: { resolver in try definition.makeInteractor(resolver) },
@@ -38,13 +40,26 @@ extension SceneDefinition {
         router.context.navigator = navigator
         router.context.sceneName = name
 
-        let boundHandlers = handlers.mapValues { handler in { @MainActor (segue: Segue?) throws in try handler(router, segue) } }
-        let applyInput = input.map { declaration in { @MainActor (payload: ScenePayload) throws in try declaration.apply(router, payload) } }
+        var handlers: [String: @MainActor (Segue?) throws -> Void] = [:]
+        for route in routes {
+            guard let handler = route.handler else { continue }
+            handlers[RouteHandlerName.forDestination(route.destination)] = { segue in try handler(router)(segue) }
+        }
+        let input = self.input, acceptedResult = self.acceptedResult, returnedResult = self.returnedResult
+        var applyInput: (@MainActor (ScenePayload) throws -> Void)?
+        if let input { applyInput = { payload in try input.apply(router, payload) } }
+        var applyResult: (@MainActor (ScenePayload) throws -> Void)?
+        if let acceptedResult { applyResult = { payload in try acceptedResult.apply(router, payload) } }
+        var produceResult: (@MainActor () throws -> ScenePayload?)?
+        if let returnedResult { produceResult = { try returnedResult.produce(router) } }
+        let dataStore: @MainActor () -> Any? = { router.dataStore }
         return AssembledScene(
             name: name, display: vc,
             parts: ScenePartSet(viewController: vc, interactor: interactor, presenter: presenter, router: router),
             context: router.context, inputTypeName: input?.typeName,
-            dataStore: { router.dataStore }, applyInput: applyInput, handlers: boundHandlers
+            routeDestinations: Set(routes.map(\.destination)),
+            dataStore: dataStore, applyInput: applyInput, applyResult: applyResult,
+            produceResult: produceResult, handlers: handlers
         )
     }
 

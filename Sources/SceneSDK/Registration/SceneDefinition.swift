@@ -1,5 +1,5 @@
 /// Declares one scene of a plugin: its name, the factories of its four parts, the routes its
-/// router handles and the input its DataStore accepts.
+/// router can take, the input its DataStore accepts and the results it takes back.
 ///
 /// ```swift
 /// try registry.register(
@@ -20,8 +20,10 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     let makeInteractor: @MainActor (any ServiceResolving) throws -> I
     let makePresenter: @MainActor () -> P
     let makeRouter: @MainActor () -> R
-    var handlers: [String: @MainActor (R, Segue?) throws -> Void] = [:]
-    var input: InputDeclaration<R>?
+    var routes: [RouteDeclaration<R>] = []
+    var input: ContractDeclaration<R>?
+    var acceptedResult: ContractDeclaration<R>?
+    var returnedResult: ReturnDeclaration<R>?
 
     /// - Parameter interactor: builds the interactor; resolve its Workers from the container given.
     public init(
@@ -38,23 +40,68 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
         self.makeRouter = router
     }
 
-    /// Declares the router's handler for routes to `destination`.
+    // MARK: Routes
+
+    /// Declares a route to `destination` that passes no data, with the router's handler for it.
     ///
-    /// It is registered under the name `routeTo<destination>`, the name by which the host finds
-    /// it when a segue to `destination` fires (the stand-in for `NSSelectorFromString`).
+    /// The handler is registered as `routeTo<destination>`, the name by which the host finds it
+    /// when a segue to `destination` fires (the stand-in for `NSSelectorFromString`).
     public func route(to destination: String, handler: @escaping @MainActor (R) -> (Segue?) throws -> Void) -> Self {
+        adding(RouteDeclaration(destination: destination, payload: nil, handler: handler))
+    }
+
+    /// Declares a route to `destination` that passes a `Payload`, with the router's handler for it.
+    ///
+    /// `scene-host check` compares `Payload`'s fields with the destination's declared input.
+    public func route<Payload: Codable>(to destination: String, passing payload: Payload.Type, handler: @escaping @MainActor (R) -> (Segue?) throws -> Void) -> Self {
+        adding(RouteDeclaration(destination: destination, payload: ContractInfo(Payload.self), handler: handler))
+    }
+
+    /// Declares a route the router makes in code, passing a `Payload` (or nothing).
+    ///
+    /// A router may only navigate to scenes its routes name, so `check` sees every route.
+    public func route<Payload: Codable>(to destination: String, passing payload: Payload.Type) -> Self {
+        adding(RouteDeclaration(destination: destination, payload: ContractInfo(Payload.self), handler: nil))
+    }
+
+    /// Declares a route the router makes in code without passing data.
+    public func route(to destination: String) -> Self {
+        adding(RouteDeclaration(destination: destination, payload: nil, handler: nil))
+    }
+
+    private func adding(_ route: RouteDeclaration<R>) -> Self {
         var copy = self
-        copy.handlers[RouteHandlerName.forDestination(destination)] = { router, segue in try handler(router)(segue) }
+        copy.routes.removeAll { $0.destination == route.destination }
+        copy.routes.append(route)
         return copy
     }
 
-    /// Declares the input the scene's DataStore accepts, and how it takes it.
+    // MARK: Passing data
+
+    /// Declares the input the scene's DataStore accepts when it is shown, and how it takes it.
     ///
-    /// Sources in other plugins pass any `Encodable` value of the same shape; a missing or
-    /// mistyped field is a `SceneError.inputMismatch` and the navigation does not happen.
+    /// Sources in other plugins pass any `Encodable` value of the same shape; a missing,
+    /// mistyped or unknown field is a `SceneError.contractMismatch` and the navigation does not happen.
     public func accepting<Input: Decodable>(_ type: Input.Type, into apply: @escaping @MainActor (inout R.DataStore?, Input) -> Void) -> Self {
         var copy = self
-        copy.input = InputDeclaration(scene: name, type: type, apply: apply)
+        copy.input = ContractDeclaration(scene: name, kind: .input, type: type, apply: apply)
+        return copy
+    }
+
+    /// Declares the result the scene's DataStore takes back when a scene above it returns.
+    public func acceptingResult<Result: Decodable>(_ type: Result.Type, into apply: @escaping @MainActor (inout R.DataStore?, Result) -> Void) -> Self {
+        var copy = self
+        copy.acceptedResult = ContractDeclaration(scene: name, kind: .result, type: type, apply: apply)
+        return copy
+    }
+
+    /// Declares the result this scene hands back when it is popped or dismissed: the router's
+    /// `produce` method is asked then (nil: nothing is handed back, e.g. on Cancel).
+    public func returning<Result: Codable>(_ type: Result.Type, via produce: @escaping @MainActor (R) -> () -> Result?) -> Self {
+        var copy = self
+        copy.returnedResult = ReturnDeclaration(info: ContractInfo(Result.self)) { router in
+            try produce(router)().map { try ScenePayload($0) }
+        }
         return copy
     }
 }

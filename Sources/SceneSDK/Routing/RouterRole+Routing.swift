@@ -3,7 +3,8 @@ extension RouterRole {
     /// Routes to the scene named `destination`, passing `input` into its DataStore.
     ///
     /// With a `segue` (the host is performing it) the input is attached to the segue and the host
-    /// navigates after the handler returns. Without one the router navigates itself in `style`.
+    /// navigates after the handler returns. Without one the router navigates itself in `style`;
+    /// `destination` must be one of the routes declared in the scene's `SceneDefinition`.
     /// Errors are typed (`SceneError`, or the host's) and leave everything as it was.
     public func route<Input: Encodable>(to destination: String, segue: Segue?, style: NavigationStyle = .push, passing input: Input) throws {
         try route(to: destination, segue: segue, style: style, payload: ScenePayload(input))
@@ -14,9 +15,20 @@ extension RouterRole {
         try route(to: destination, segue: segue, style: style, payload: nil)
     }
 
-    /// Leaves this scene: pops it, or dismisses it when it is the root of a modal.
+    /// Leaves this scene: pops it, or dismisses it when it is the root of a modal. Its declared
+    /// result (`SceneDefinition.returning`) goes to the scene shown next.
     public func routeBack() throws {
-        try attachedNavigator().goBack(from: context)
+        try attachedNavigator().leave(from: context, to: .previous)
+    }
+
+    /// Pops down to the scene named `scene`, below this one in the same stack.
+    public func routeBack(to scene: String) throws {
+        try attachedNavigator().leave(from: context, to: .scene(scene))
+    }
+
+    /// Dismisses the modal this scene is in, with every scene pushed on it.
+    public func dismiss() throws {
+        try attachedNavigator().leave(from: context, to: .dismissModal)
     }
 
     private func route(to destination: String, segue: Segue?, style: NavigationStyle, payload: ScenePayload?) throws {

@@ -4,6 +4,17 @@ public protocol SceneNavigating: AnyObject {
     /// Builds `destination`, passes `payload` into its DataStore and shows it in `style`.
     /// On any error nothing changes: the stack and every DataStore stay as they were.
     func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws
-    /// Pops the source scene, or dismisses it when it is the root of a modal.
-    func goBack(from source: RouterContext) throws
+    /// Leaves the source scene towards `target`, handing its declared result to the scene that
+    /// is shown next. On any error nothing changes.
+    func leave(from source: RouterContext, to target: BackTarget) throws
+}
+
+/// Where a scene goes when it leaves.
+public enum BackTarget: Equatable, Sendable {
+    /// Pop it, or dismiss it when it is the root of a modal.
+    case previous
+    /// Pop down to the named scene of the same stack.
+    case scene(String)
+    /// Dismiss the modal it is in, with its whole stack.
+    case dismissModal
 }

@@ -11,19 +11,22 @@ struct FrontendCommandTests {
         #expect(try FrontendCommand.parse("tap showDetail") == .tap(button: "showDetail"))
         #expect(try FrontendCommand.parse("select orders 2") == .select(list: "orders", row: 2))
         #expect(try FrontendCommand.parse("back") == .back)
+        #expect(try FrontendCommand.parse("back Home") == .backTo(scene: "Home"))
+        #expect(try FrontendCommand.parse("dismiss") == .dismiss)
         #expect(try FrontendCommand.parse("print") == .print)
         #expect(try FrontendCommand.parse("   ") == nil)
         #expect(try FrontendCommand.parse("# a comment") == nil)
     }
 
     @Test("syntax errors say what is expected", arguments: [
-        ("jump", "unknown command 'jump'; commands: fill, tap, select, back, print"),
+        ("jump", "unknown command 'jump'; commands: fill, tap, select, back, dismiss, print"),
         ("tap", "expected exactly one id: tap BUTTON"),
         ("tap a b", "expected exactly one id: tap BUTTON"),
         ("fill", "'fill' needs a field id and a text: fill FIELD TEXT"),
         ("select orders -1", "'select' needs a list id and a row number from 0: select LIST ROW"),
         ("select orders", "'select' needs a list id and a row number from 0: select LIST ROW"),
-        ("back now", "'back' takes nothing after it"),
+        ("back a b", "expected exactly one id: back [SCENE]"),
+        ("dismiss now", "'dismiss' takes nothing after it"),
         ("fill message \"open", "unterminated quote in text: \"open"),
     ])
     func syntaxErrors(line: String, message: String) {

@@ -15,7 +15,7 @@ struct TerminalFrontendTests {
         #expect(input == ["tap go"])
         let text = output.joined(separator: "\n")
         #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
-        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, back, print"))
+        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, back, dismiss, print"))
         #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
         #expect(output.filter { $0 == "> " }.count == 5)
     }

@@ -64,7 +64,7 @@ struct PluginWiringTests {
             try navigator.navigate(from: home, to: "Detail", style: .push, payload: ScenePayload(["message": 42]))
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error).hasPrefix("error: route from 'Home' to 'Detail' failed: field 'message' does not fit the input DetailInput of scene 'Detail': expected String"))
+            #expect(ErrorMessage.render(error) == "error: route from 'Home' to 'Detail' failed: the value does not fit the input DetailInput of scene 'Detail': field 'message': expected String, given Int.")
         }
         #expect(navigator.path == "Home")
     }

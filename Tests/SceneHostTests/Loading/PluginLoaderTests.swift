@@ -38,7 +38,7 @@ struct PluginLoaderTests {
         #expect(detail.scenes == ["Detail"])
         #expect(container.sceneNames == ["Detail", "Home"])
         #expect(container.blueprint(named: "Home")?.routeHandlerNames == ["routeToDetail"])
-        #expect(container.blueprint(named: "Detail")?.inputTypeName == "DetailInput")
+        #expect(container.blueprint(named: "Detail")?.input?.typeName == "DetailInput")
     }
 
     @Test("a missing file")

@@ -96,6 +96,18 @@ struct NavigatorTests {
         #expect(navigator.path == before)
     }
 
+    @Test("a router may only navigate to scenes it declared routes to")
+    func undeclaredRoute() throws {
+        let navigator = try ProbeScenes.navigator()
+        do {
+            try navigator.navigate(from: try #require(navigator.top?.context), to: "Q", style: .push, payload: nil)
+            Issue.record("expected an error")
+        } catch {
+            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Q' failed: the router of 'A' did not declare a route to 'Q' (it declares: A, B, C, Z). Declare it in the scene's SceneDefinition with .route(to: \"Q\", ...) so 'scene-host check' can see it.")
+        }
+        #expect(navigator.path == "A")
+    }
+
     @Test("a mistyped field fails the route; the stack and the source DataStore stay as they were")
     func mistypedInput() throws {
         let navigator = try ProbeScenes.navigator()
@@ -116,7 +128,7 @@ struct NavigatorTests {
             try navigator.send(.tap(button: "code"))
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'B' failed: field 'value' does not fit the input ProbeInput of scene 'B': it is missing (expected a value).")
+            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'B' failed: the value does not fit the input ProbeInput of scene 'B': field 'value' is missing (expected Int); field 'other' (Int) is not part of it.")
         }
         #expect(navigator.path == "A")
     }
@@ -124,7 +136,7 @@ struct NavigatorTests {
     @Test("input passed to a scene without a declared input is refused")
     func unexpectedInput() throws {
         let navigator = try ProbeScenes.navigator()
-        #expect(throws: HostError.routeFailed(from: "A", to: "C", .unexpectedInput(scene: "C", payloadType: "ProbeInput"))) {
+        #expect(throws: HostError.routeFailed(from: "A", to: "C", .unexpectedPayload(scene: "C", contract: .input, payloadType: "ProbeInput"))) {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "C", style: .push, payload: ScenePayload(ProbeInput(value: 1)))
         }
         #expect(navigator.path == "A")

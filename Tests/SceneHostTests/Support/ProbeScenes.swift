@@ -58,7 +58,8 @@ enum ProbeScenes {
     static func definition(_ name: String, accepting: Bool = false, handlesB: Bool = true) -> SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
         var definition = SceneDefinition(name, viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
                                          presenter: ProbePresenter.init, router: ProbeRouter.init)
-        if handlesB { definition = definition.route(to: "B", handler: ProbeRouter.routeToB) }
+        definition = definition.route(to: "A").route(to: "C").route(to: "Z")
+        definition = handlesB ? definition.route(to: "B", passing: ProbeInput.self, handler: ProbeRouter.routeToB) : definition.route(to: "B", passing: ProbeInput.self)
         guard accepting else { return definition }
         return definition.accepting(ProbeInput.self) { dataStore, input in dataStore?.value = input.value }
     }

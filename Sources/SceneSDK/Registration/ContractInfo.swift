@@ -1,0 +1,45 @@
+/// A declared payload type, as the host and `scene-host check` see it.
+public struct ContractInfo: Equatable, Sendable {
+    /// The Swift type name.
+    public let typeName: String
+    /// Its fields and types.
+    public let schema: PayloadSchema
+
+    public init(typeName: String, schema: PayloadSchema) {
+        self.typeName = typeName
+        self.schema = schema
+    }
+
+    init<Value: Decodable>(_ type: Value.Type) {
+        self.init(typeName: String(describing: type), schema: .of(type))
+    }
+}
+
+/// A route a scene's router can take, as declared at registration.
+public struct DeclaredRoute: Equatable, Sendable {
+    /// The destination scene's name.
+    public let destination: String
+    /// The handler's name (`routeTo<Destination>`), when the router handles segues to it.
+    public let handlerName: String?
+    /// What the route passes, if anything.
+    public let payload: ContractInfo?
+}
+
+/// One route of a `SceneDefinition`, typed.
+@MainActor
+struct RouteDeclaration<R: RouterRole> {
+    let destination: String
+    let payload: ContractInfo?
+    let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
+
+    var declared: DeclaredRoute {
+        DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload)
+    }
+}
+
+/// A scene's declared returned result and how its router produces it.
+@MainActor
+struct ReturnDeclaration<R: RouterRole> {
+    let info: ContractInfo
+    let produce: @MainActor (R) throws -> ScenePayload?
+}
