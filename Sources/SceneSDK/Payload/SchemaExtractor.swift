@@ -28,6 +28,8 @@ final class SchemaNode {
 
     var shape = Shape.unknown
     var typeName = ""
+    /// Keys whose `decodeNil` was asked: synthesized `decodeIfPresent` asks it first, so they are optional.
+    var optionalKeys: Set<String> = []
 
     func schema(typeName fallback: String) -> PayloadSchema {
         let name = typeName.isEmpty ? fallback : typeName
@@ -104,10 +106,14 @@ struct KeyedSchemaRecorder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] { [] }
 
     func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        node.optionalKeys.insert(key.stringValue)
+        return false
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try SchemaRecording.decode(type, into: node.field(key.stringValue, optional: false))
+        try SchemaRecording.decode(type, into: node.field(key.stringValue, optional: node.optionalKeys.contains(key.stringValue)))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
