@@ -4,10 +4,11 @@ import PackageDescription
 /// Every plugin and fixture is its own `.dynamic` product depending on the SDK *product* of the
 /// nested SceneSDK package, so that all of them share one libSceneSDK.so (see DESIGN.md).
 let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
+let ordersKit: Target.Dependency = .product(name: "OrdersKit", package: "OrdersKit")
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-func plugin(_ name: String, path: String) -> Target {
-    .target(name: name, dependencies: [sdk], path: path, swiftSettings: swift6)
+func plugin(_ name: String, path: String, dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: [sdk] + dependencies, path: path, swiftSettings: swift6)
 }
 
 let package = Package(
@@ -17,6 +18,9 @@ let package = Package(
         .executable(name: "scene-host", targets: ["scene-host"]),
         .library(name: "HomeScene", type: .dynamic, targets: ["HomeScene"]),
         .library(name: "DetailScene", type: .dynamic, targets: ["DetailScene"]),
+        .library(name: "ListOrdersScene", type: .dynamic, targets: ["ListOrdersScene"]),
+        .library(name: "ShowOrderScene", type: .dynamic, targets: ["ShowOrderScene"]),
+        .library(name: "EditOrderScene", type: .dynamic, targets: ["EditOrderScene"]),
         // Test fixtures: plugins that are wrong on purpose.
         .library(name: "FixtureDuplicateHome", type: .dynamic, targets: ["FixtureDuplicateHome"]),
         .library(name: "FixtureBadABI", type: .dynamic, targets: ["FixtureBadABI"]),
@@ -24,6 +28,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
+        .package(path: "Plugins/OrdersKit"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -49,12 +54,15 @@ let package = Package(
         ),
         plugin("HomeScene", path: "Plugins/HomeScene"),
         plugin("DetailScene", path: "Plugins/DetailScene"),
+        plugin("ListOrdersScene", path: "Plugins/ListOrdersScene", dependencies: [ordersKit]),
+        plugin("ShowOrderScene", path: "Plugins/ShowOrderScene"),
+        plugin("EditOrderScene", path: "Plugins/EditOrderScene"),
         plugin("FixtureDuplicateHome", path: "Tests/Fixtures/DuplicateHome"),
         plugin("FixtureBadABI", path: "Tests/Fixtures/BadABI"),
         plugin("FixtureNoEntry", path: "Tests/Fixtures/NoEntry"),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", sdk],
+            dependencies: ["SceneHost", sdk, ordersKit],
             swiftSettings: swift6
         ),
     ]

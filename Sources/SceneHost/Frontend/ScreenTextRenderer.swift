@@ -24,7 +24,7 @@ public enum ScreenTextRenderer {
             case .button(_, let title):
                 lines.append("button  \(id)[\(title)]")
             case .list(_, let rows):
-                lines.append("list    \(id)" + (rows.isEmpty ? "(empty)" : ""))
+                lines.append(rows.isEmpty ? "list    \(id)(empty)" : "list    \(element.id)")
                 for (index, row) in rows.enumerated() {
                     lines.append(String(repeating: " ", count: 8 + width) + "\(index)  \(row)")
                 }

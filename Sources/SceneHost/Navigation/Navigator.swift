@@ -89,6 +89,7 @@ public final class Navigator: SceneNavigating {
         }
         layers = remaining
         generation += 1
+        next.display.viewWillAppear()
     }
 
     private func layersAfterLeaving(to target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> [[AssembledScene]] {
@@ -178,5 +179,6 @@ public final class Navigator: SceneNavigating {
             layers = [[scene]]
         }
         generation += 1
+        scene.display.viewWillAppear()
     }
 }

@@ -15,6 +15,8 @@ open class SceneViewController<Interactor, Router>: ViewControllerRole {
 
     open func viewDidLoad() {}
 
+    open func viewWillAppear() {}
+
     open func render() -> Screen {
         Screen(title: String(describing: type(of: self)))
     }

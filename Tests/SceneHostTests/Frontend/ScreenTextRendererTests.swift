@@ -20,7 +20,7 @@ struct ScreenTextRendererTests {
         field   search  ""  (search)
         field   note    "fast"
         button  add     [Add]
-        list    orders  
+        list    orders
                         0  #1 Tea
                         1  #2 Cake
         list    empty   (empty)

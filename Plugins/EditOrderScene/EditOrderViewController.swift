@@ -1,0 +1,52 @@
+import SceneSDK
+
+@MainActor
+protocol EditOrderDisplayLogic: AnyObject {
+    func displayForm(viewModel: EditOrder.LoadForm.ViewModel)
+    func displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel)
+}
+
+/// The form: customer, item, quantity, note; Save and Cancel.
+final class EditOrderViewController: SceneViewController<any EditOrderBusinessLogic, any EditOrderRoutingLogic & EditOrderDataPassing>, EditOrderDisplayLogic {
+    private var title = "Edit order"
+    private var fields: [(id: String, label: String, text: String)] = []
+    private var message = ""
+    private var saved = false
+
+    override func viewDidLoad() {
+        interactor?.loadForm(request: EditOrder.LoadForm.Request())
+    }
+
+    override func render() -> Screen {
+        var elements = fields.map { ScreenElement.textField(id: $0.id, placeholder: $0.label, text: $0.text) }
+        if !message.isEmpty { elements.append(.label(id: "message", text: message)) }
+        elements += [.button(id: "save", title: "Save"), .button(id: "cancel", title: "Cancel")]
+        return Screen(title: title, elements: elements)
+    }
+
+    override func handle(_ event: UserEvent) throws {
+        switch event {
+        case .edit(let field, let text):
+            interactor?.editField(request: EditOrder.EditField.Request(field: field, text: text))
+        case .tap(button: "save"):
+            interactor?.saveOrder(request: EditOrder.SaveOrder.Request())
+            if saved { try router?.routeToShowOrder() }
+        case .tap(button: "cancel"):
+            try router?.routeToShowOrder()
+        default:
+            break
+        }
+    }
+
+    // MARK: Display logic
+
+    func displayForm(viewModel: EditOrder.LoadForm.ViewModel) {
+        title = viewModel.title
+        fields = viewModel.fields
+    }
+
+    func displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel) {
+        saved = viewModel.saved
+        message = viewModel.message
+    }
+}

@@ -1,0 +1,28 @@
+import OrdersKit
+import SceneSDK
+
+/// The ListOrders plugin: the list of orders, from the orders Worker the container injects.
+enum ListOrdersPlugin: ScenePlugin {
+    static let name = "ListOrdersScene"
+    static let version = "1.0.0"
+
+    static func register(in registry: any SceneRegistry) throws {
+        registry.register((any OrdersWorking).self) { _ in InMemoryOrdersWorker() }
+        try registry.register(
+            SceneDefinition(
+                "ListOrders",
+                viewController: ListOrdersViewController.init,
+                interactor: { services in ListOrdersInteractor(worker: try services.resolve((any OrdersWorking).self)) },
+                presenter: ListOrdersPresenter.init,
+                router: ListOrdersRouter.init
+            )
+            .route(to: "ShowOrder", passing: ShowOrderInput.self, handler: ListOrdersRouter.routeToShowOrder)
+            .acceptingResult(OrderResult.self) { dataStore, result in
+                dataStore?.returnedOrder = result.order
+            }
+        )
+    }
+}
+
+@_cdecl("scene_plugin_entry")
+public func scenePluginEntry() -> UnsafeRawPointer { ListOrdersPlugin.exportDescriptor() }

@@ -1,0 +1,21 @@
+import OrdersKit
+import SceneSDK
+
+@MainActor
+protocol ListOrdersPresentationLogic {
+    func presentOrders(response: ListOrders.FetchOrders.Response)
+}
+
+final class ListOrdersPresenter: ScenePresenter<any ListOrdersDisplayLogic>, ListOrdersPresentationLogic {
+    func presentOrders(response: ListOrders.FetchOrders.Response) {
+        let rows = response.orders.map(Self.row)
+        let count = "\(response.orders.count) order\(response.orders.count == 1 ? "" : "s")"
+        let summary = response.failure.map { "\(count) (could not load: \($0))" } ?? count
+        viewController?.displayOrders(viewModel: ListOrders.FetchOrders.ViewModel(rows: rows, summary: summary))
+    }
+
+    private static func row(_ order: Order) -> String {
+        let note = order.note.map { " (\($0))" } ?? ""
+        return "#\(order.id) \(order.customer): \(order.quantity) × \(order.item)\(note)"
+    }
+}
