@@ -18,12 +18,14 @@ struct CheckCommand: ParsableCommand {
     private func runOnMain() throws {
         let report = AppCheck(loader: PluginLoader(logger: options.makeLogger())).run(configPath: options.config)
         for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
+        for warning in report.warnings { StandardStreams.error(ErrorMessage.render(warning)) }
         if let first = report.problems.first {
             StandardStreams.error("check: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in \(options.config)")
             throw ExitCode(first.exitStatus.rawValue)
         }
         let plugins = report.plugins.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
         let segues = report.config?.segues.count ?? 0
-        StandardStreams.out("check: ok: \(options.config): \(report.plugins.count) plugins (\(plugins)), \(report.sceneCount) scenes, \(segues) segue\(segues == 1 ? "" : "s")")
+        let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"
+        StandardStreams.out("check: ok: \(options.config): \(report.plugins.count) plugins (\(plugins)), \(report.sceneCount) scenes, \(segues) segue\(segues == 1 ? "" : "s")\(warnings)")
     }
 }

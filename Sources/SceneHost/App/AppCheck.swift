@@ -8,6 +8,7 @@ public struct AppCheck {
         public let config: SceneConfig?
         public let plugins: [LoadedPlugin]
         public let problems: [HostError]
+        public let warnings: [HostWarning]
         public let sceneCount: Int
     }
 
@@ -24,7 +25,7 @@ public struct AppCheck {
         do {
             config = try ConfigLoader().load(path: configPath)
         } catch {
-            return Report(config: nil, plugins: [], problems: [Self.hostError(error)], sceneCount: 0)
+            return Report(config: nil, plugins: [], problems: [Self.hostError(error)], warnings: [], sceneCount: 0)
         }
         let container = SceneContainer()
         var plugins: [LoadedPlugin] = []
@@ -36,9 +37,11 @@ public struct AppCheck {
                 problems.append(Self.hostError(error))
             }
         }
-        problems += GraphValidator.problems(in: config, container: container)
-        problems += GraphValidator.wiringProblems(container: container)
-        return Report(config: config, plugins: plugins, problems: problems, sceneCount: container.sceneNames.count)
+        let graph = SceneGraph(config: config, container: container)
+        problems += GraphChecker.problems(in: graph)
+        problems += WiringCheck.problems(container: container)
+        return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
+                      sceneCount: container.sceneNames.count)
     }
 
     private static func hostError(_ error: any Error) -> HostError {

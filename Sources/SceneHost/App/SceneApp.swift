@@ -1,32 +1,26 @@
 import Logging
 import SceneSDK
 
-/// A loaded app: its config, its plugins registered into one container, and a navigator.
+/// A loaded app, checked and ready to run: its plugins registered into one container, and a navigator.
 @MainActor
 public final class SceneApp {
-    public let config: SceneConfig
-    public let container: SceneContainer
-    public let plugins: [LoadedPlugin]
+    public let loaded: LoadedApp
     public let navigator: Navigator
 
-    init(config: SceneConfig, container: SceneContainer, plugins: [LoadedPlugin]) {
-        self.config = config
-        self.container = container
-        self.plugins = plugins
-        self.navigator = Navigator(container: container, segues: config.segues)
+    init(loaded: LoadedApp) {
+        self.loaded = loaded
+        self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
     }
 
     /// Reads the config, loads every plugin and checks the scene graph; throws the first problem.
     public static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
-        let config = try ConfigLoader().load(path: configPath)
-        let container = SceneContainer()
-        let plugins = try config.plugins.map { try loader.load($0, into: container) }
-        if let problem = GraphValidator.problems(in: config, container: container).first { throw problem }
-        return SceneApp(config: config, container: container, plugins: plugins)
+        let loaded = try LoadedApp.load(configPath: configPath, loader: loader)
+        if let problem = GraphChecker.problems(in: loaded.graph).first { throw problem }
+        return SceneApp(loaded: loaded)
     }
 
     /// Shows the config's initial scene.
     public func start() throws {
-        try navigator.start(at: config.initial.value)
+        try navigator.start(at: loaded.config.initial.value)
     }
 }

@@ -56,6 +56,20 @@ public enum ErrorMessage {
             return "\(location): error: initial scene '\(scene)' is not registered by any plugin. \(registeredList(registered))"
         case .unknownSegueScene(let location, let scene, let field, let segue, let registered):
             return "\(location): error: segue '\(segue)' names scene '\(scene)' in '\(field)', but no plugin registers it. \(registeredList(registered))"
+        case .initialNeedsInput(let location, let scene, let input):
+            return "\(location): error: initial scene '\(scene)' needs an input (\(input)), but nothing routes to it at start. Start at a scene that takes no input."
+        case .unknownRouteScene(let plugin, let from, let to, let registered):
+            return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)'): no plugin registers a scene named '\(to)'. \(registeredList(registered))"
+        case .routeUnexpectedInput(let edge, let payload):
+            return "\(edgePrefix(edge)): the route passes a \(payload), but '\(edge.to)' declares no input."
+        case .routeMissingInput(let edge, let input, let reason):
+            return "\(edgePrefix(edge)): '\(edge.to)' needs an input (\(input)), but \(reason)."
+        case .routeInputMismatch(let edge, let input, let payload, let mismatches):
+            return "\(edgePrefix(edge)): the payload \(payload) does not fit the input \(input) of '\(edge.to)': \(mismatches.map(describe).joined(separator: "; "))."
+        case .routeResultNotAccepted(let edge, let result):
+            return "\(edgePrefix(edge)): '\(edge.to)' hands back a \(result) when it leaves, but '\(edge.from)' accepts no result. Declare .acceptingResult(...) on '\(edge.from)'."
+        case .routeResultMismatch(let edge, let result, let accepted, let mismatches):
+            return "\(edgePrefix(edge)): the result \(result) that '\(edge.to)' hands back does not fit the result \(accepted) that '\(edge.from)' accepts: \(mismatches.map(describe).joined(separator: "; "))."
         case .wiringFailed(let scene, let error):
             return "error: scene '\(scene)' cannot be wired: \(describe(error))."
         case .unknownScene(let scene, let source, let registered):
@@ -89,6 +103,24 @@ public enum ErrorMessage {
             return "error: script file '\(path)' not found."
         case .scriptSyntax(let location, let message):
             return "\(location): error: \(message)."
+        }
+    }
+
+    /// A warning, as `check` prints it.
+    public static func render(_ warning: HostWarning) -> String {
+        switch warning {
+        case .unreachable(let scene, let plugin, let initial):
+            return "\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it."
+        }
+    }
+
+    /// Where a route is declared, and which, as the start of a message.
+    static func edgePrefix(_ edge: RouteEdge) -> String {
+        switch edge.origin {
+        case .segue(let id, let location):
+            return "\(location): error: segue '\(id)' from '\(edge.from)' to '\(edge.to)'"
+        case .router(_, let plugin):
+            return "\(plugin.location): error: route from '\(edge.from)' to '\(edge.to)' (declared by plugin '\(plugin.name)')"
         }
     }
 

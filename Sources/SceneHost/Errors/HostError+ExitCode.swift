@@ -20,7 +20,8 @@ extension HostError {
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginChecksumMismatch,
              .pluginRegistrationFailed:
             return .pluginError
-        case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed:
+        case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed, .initialNeedsInput, .unknownRouteScene,
+             .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch:
             return .sceneGraphError
         case .unknownScene, .routeFailed, .returnFailed, .routeNotDeclared, .notInModal, .noSceneBelow, .notOnTop, .cannotGoBack, .noSuchElement, .rowOutOfRange,
              .sceneFailed, .noScene:

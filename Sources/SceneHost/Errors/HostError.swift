@@ -28,6 +28,13 @@ public enum HostError: Error, Equatable, Sendable {
     case unknownInitialScene(SourceLocation, scene: String, registered: [String])
     case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])
     case wiringFailed(scene: String, SceneError)
+    case initialNeedsInput(SourceLocation, scene: String, input: String)
+    case unknownRouteScene(PluginReference, from: String, to: String, registered: [String])
+    case routeUnexpectedInput(RouteEdge, payload: String)
+    case routeMissingInput(RouteEdge, input: String, reason: String)
+    case routeInputMismatch(RouteEdge, input: String, payload: String, mismatches: [FieldMismatch])
+    case routeResultNotAccepted(RouteEdge, result: String)
+    case routeResultMismatch(RouteEdge, result: String, accepted: String, mismatches: [FieldMismatch])
 
     // MARK: Running
     case unknownScene(scene: String, requestedBy: String, registered: [String])

@@ -41,7 +41,7 @@ struct SceneContainerTests {
             #expect(ErrorMessage.render(error) == "error: scene 'C' cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor.")
         }
         #expect(navigator.layers.isEmpty)
-        #expect(GraphValidator.wiringProblems(container: container).count == 1)
+        #expect(WiringCheck.problems(container: container).count == 1)
     }
 
     @Test("a plugin that registers the same scene twice is refused")

@@ -1,0 +1,76 @@
+import SceneSDK
+
+/// Checks the navigation graph before anything runs: scene names, inputs against what routes
+/// pass, results against what scenes accept, and reachability.
+@MainActor
+enum GraphChecker {
+    /// Every error, in order: initial scene, segues, then router routes.
+    static func problems(in graph: SceneGraph) -> [HostError] {
+        let registered = graph.nodes.map(\.name)
+        var problems: [HostError] = []
+        if let initial = graph.node(graph.initial.value) {
+            if let input = initial.blueprint.input {
+                problems.append(.initialNeedsInput(graph.initial.location, scene: initial.name, input: input.typeName))
+            }
+        } else {
+            problems.append(.unknownInitialScene(graph.initial.location, scene: graph.initial.value, registered: registered))
+        }
+        for edge in graph.edges {
+            guard let source = graph.node(edge.from) else {
+                if case .segue(let id, let location) = edge.origin {
+                    problems.append(.unknownSegueScene(location, scene: edge.from, field: "from", segue: id, registered: registered))
+                }
+                continue
+            }
+            guard let destination = graph.node(edge.to) else {
+                switch edge.origin {
+                case .segue(let id, let location):
+                    problems.append(.unknownSegueScene(location, scene: edge.to, field: "to", segue: id, registered: registered))
+                case .router(_, let plugin):
+                    problems.append(.unknownRouteScene(plugin, from: edge.from, to: edge.to, registered: registered))
+                }
+                continue
+            }
+            problems += inputProblems(edge, destination: destination.blueprint)
+            problems += resultProblems(edge, source: source.blueprint, destination: destination.blueprint)
+        }
+        return problems
+    }
+
+    /// Scenes that no route reaches from the initial scene.
+    static func warnings(in graph: SceneGraph) -> [HostWarning] {
+        guard graph.node(graph.initial.value) != nil else { return [] }
+        return graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) }
+    }
+
+    private static func inputProblems(_ edge: RouteEdge, destination: SceneBlueprint) -> [HostError] {
+        switch (destination.input, edge.payload) {
+        case (nil, nil):
+            return []
+        case (nil, let payload?):
+            return [.routeUnexpectedInput(edge, payload: payload.typeName)]
+        case (let input?, nil):
+            let reason = edge.hasHandler || !isSegue(edge)
+                ? "the route passes nothing; declare what it passes with .route(to: \"\(edge.to)\", passing: ...)"
+                : "the router of '\(edge.from)' has no handler \(RouteHandlerName.forDestination(edge.to)) to pass it"
+            return [.routeMissingInput(edge, input: input.typeName, reason: reason)]
+        case (let input?, let payload?):
+            let mismatches = input.schema.mismatches(forType: payload.schema)
+            return mismatches.isEmpty ? [] : [.routeInputMismatch(edge, input: input.typeName, payload: payload.typeName, mismatches: mismatches)]
+        }
+    }
+
+    private static func resultProblems(_ edge: RouteEdge, source: SceneBlueprint, destination: SceneBlueprint) -> [HostError] {
+        guard let returned = destination.returnedResult else { return [] }
+        guard let accepted = source.acceptedResult else {
+            return [.routeResultNotAccepted(edge, result: returned.typeName)]
+        }
+        let mismatches = accepted.schema.mismatches(forType: returned.schema)
+        return mismatches.isEmpty ? [] : [.routeResultMismatch(edge, result: returned.typeName, accepted: accepted.typeName, mismatches: mismatches)]
+    }
+
+    private static func isSegue(_ edge: RouteEdge) -> Bool {
+        if case .segue = edge.origin { return true }
+        return false
+    }
+}

@@ -1,0 +1,37 @@
+import SceneSDK
+
+/// `scene-host list`: plugins, scenes with their contracts, and routes, as plain text.
+@MainActor
+public enum GraphListing {
+    public static func render(_ graph: SceneGraph, plugins: [LoadedPlugin]) -> String {
+        var lines = ["plugins:"]
+        for plugin in plugins {
+            lines.append("  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.joined(separator: ", "))")
+        }
+        lines.append("scenes:")
+        for node in graph.nodes {
+            let initial = node.name == graph.initial.value ? "  (initial)" : ""
+            lines.append("  \(node.name)  [\(node.plugin.name)]\(initial)")
+            if let input = node.blueprint.input { lines.append("    input:    \(contract(input))") }
+            if let accepted = node.blueprint.acceptedResult { lines.append("    accepts:  \(contract(accepted))") }
+            if let returned = node.blueprint.returnedResult { lines.append("    returns:  \(contract(returned))") }
+        }
+        lines.append("routes:")
+        for edge in graph.edges {
+            var parts = ["  \(edge.from) -> \(edge.to)"]
+            switch edge.origin {
+            case .segue(let id, let location): parts.append("segue '\(id)' (\(location))")
+            case .router(let handler, _): parts.append(handler.map { "router handler \($0)" } ?? "router, in code")
+            }
+            if let style = edge.style { parts.append(style.rawValue) }
+            parts.append(edge.payload.map { "passing \(contract($0))" } ?? "passing nothing")
+            lines.append(parts.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func contract(_ info: ContractInfo) -> String {
+        if case .object = info.schema { return "\(info.typeName) \(info.schema.fieldSummary)" }
+        return info.typeName
+    }
+}

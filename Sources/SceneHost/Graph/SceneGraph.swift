@@ -1,0 +1,58 @@
+import SceneSDK
+
+/// The app's navigation graph: every registered scene with what it declares, and every route
+/// between scenes, from the config's segues and the routers' declarations.
+@MainActor
+public struct SceneGraph {
+    /// A scene and the plugin that registered it.
+    @MainActor
+    public struct Node {
+        public let blueprint: SceneBlueprint
+        public let plugin: PluginReference
+        public var name: String { blueprint.name }
+    }
+
+    public let initial: Located<String>
+    /// Sorted by name.
+    public let nodes: [Node]
+    /// Segues in config order, then router routes by scene name.
+    public let edges: [RouteEdge]
+
+    public init(config: SceneConfig, container: SceneContainer) {
+        initial = config.initial
+        nodes = container.sceneNames.compactMap { name in
+            guard let blueprint = container.blueprint(named: name), let plugin = container.plugin(registering: name) else { return nil }
+            return Node(blueprint: blueprint, plugin: plugin)
+        }
+        var edges: [RouteEdge] = config.segues.map { segue in
+            let declared = container.blueprint(named: segue.from.value)?.routes.first { $0.destination == segue.to.value }
+            return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(id: segue.id, location: segue.location),
+                             style: segue.style, payload: declared?.payload, hasHandler: declared?.handlerName != nil)
+        }
+        for node in nodes {
+            for route in node.blueprint.routes {
+                edges.append(RouteEdge(from: node.name, to: route.destination, origin: .router(handler: route.handlerName, plugin: node.plugin),
+                                       style: nil, payload: route.payload, hasHandler: route.handlerName != nil))
+            }
+        }
+        self.edges = edges
+    }
+
+    /// The node named `name`.
+    public func node(_ name: String) -> Node? {
+        nodes.first { $0.name == name }
+    }
+
+    /// Scenes no route leads to from the initial scene, sorted.
+    public var unreachable: [Node] {
+        var reached: Set<String> = [initial.value]
+        var queue = [initial.value]
+        while let scene = queue.popLast() {
+            for edge in edges where edge.from == scene && !reached.contains(edge.to) {
+                reached.insert(edge.to)
+                queue.append(edge.to)
+            }
+        }
+        return nodes.filter { !reached.contains($0.name) }
+    }
+}

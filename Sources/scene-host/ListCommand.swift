@@ -1,0 +1,23 @@
+import ArgumentParser
+import SceneHost
+
+/// `scene-host list`: what the config loads, what each scene declares, every route.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List plugins (path, version), scenes (inputs, results) and routes."
+    )
+
+    @OptionGroup var options: HostOptions
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            do {
+                let loaded = try LoadedApp.load(configPath: options.config, loader: PluginLoader(logger: options.makeLogger()))
+                StandardStreams.out(GraphListing.render(loaded.graph, plugins: loaded.plugins))
+            } catch {
+                throw StandardStreams.fail(error)
+            }
+        }
+    }
+}
