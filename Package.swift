@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "FixtureDuplicateHome", type: .dynamic, targets: ["FixtureDuplicateHome"]),
         .library(name: "FixtureBadABI", type: .dynamic, targets: ["FixtureBadABI"]),
         .library(name: "FixtureNoEntry", type: .dynamic, targets: ["FixtureNoEntry"]),
+        .library(name: "FixtureContracts", type: .dynamic, targets: ["FixtureContracts"]),
     ],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
@@ -60,6 +61,7 @@ let package = Package(
         plugin("FixtureDuplicateHome", path: "Tests/Fixtures/DuplicateHome"),
         plugin("FixtureBadABI", path: "Tests/Fixtures/BadABI"),
         plugin("FixtureNoEntry", path: "Tests/Fixtures/NoEntry"),
+        plugin("FixtureContracts", path: "Tests/Fixtures/Contracts"),
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", sdk, ordersKit],

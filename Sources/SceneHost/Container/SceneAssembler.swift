@@ -19,7 +19,7 @@ struct SceneAssembler {
             )
             return try blueprint.assemble(parts, navigator: navigator)
         } catch let error as SceneError {
-            throw HostError.wiringFailed(scene: name, error)
+            throw HostError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
         }
     }
 }

@@ -61,7 +61,7 @@ public enum ErrorMessage {
         case .unknownRouteScene(let plugin, let from, let to, let registered):
             return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)'): no plugin registers a scene named '\(to)'. \(registeredList(registered))"
         case .routeUnexpectedInput(let edge, let payload):
-            return "\(edgePrefix(edge)): the route passes a \(payload), but '\(edge.to)' declares no input."
+            return "\(edgePrefix(edge)): the route passes \(payload), but '\(edge.to)' declares no input."
         case .routeMissingInput(let edge, let input, let reason):
             return "\(edgePrefix(edge)): '\(edge.to)' needs an input (\(input)), but \(reason)."
         case .routeInputMismatch(let edge, let input, let payload, let mismatches):
@@ -70,8 +70,9 @@ public enum ErrorMessage {
             return "\(edgePrefix(edge)): '\(edge.to)' hands back a \(result) when it leaves, but '\(edge.from)' accepts no result. Declare .acceptingResult(...) on '\(edge.from)'."
         case .routeResultMismatch(let edge, let result, let accepted, let mismatches):
             return "\(edgePrefix(edge)): the result \(result) that '\(edge.to)' hands back does not fit the result \(accepted) that '\(edge.from)' accepts: \(mismatches.map(describe).joined(separator: "; "))."
-        case .wiringFailed(let scene, let error):
-            return "error: scene '\(scene)' cannot be wired: \(describe(error))."
+        case .wiringFailed(let scene, let plugin, let error):
+            let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
+            return "\(start) cannot be wired: \(describe(error))."
         case .unknownScene(let scene, let source, let registered):
             return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered))"
         case .routeFailed(let from, let to, let error):

@@ -27,7 +27,7 @@ public enum HostError: Error, Equatable, Sendable {
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
     case unknownInitialScene(SourceLocation, scene: String, registered: [String])
     case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])
-    case wiringFailed(scene: String, SceneError)
+    case wiringFailed(scene: String, plugin: PluginReference?, SceneError)
     case initialNeedsInput(SourceLocation, scene: String, input: String)
     case unknownRouteScene(PluginReference, from: String, to: String, registered: [String])
     case routeUnexpectedInput(RouteEdge, payload: String)

@@ -26,8 +26,10 @@ public struct SceneGraph {
         }
         var edges: [RouteEdge] = config.segues.map { segue in
             let declared = container.blueprint(named: segue.from.value)?.routes.first { $0.destination == segue.to.value }
+            // A segue passes data only through the source router's handler.
+            let handled = declared?.handlerName != nil
             return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(id: segue.id, location: segue.location),
-                             style: segue.style, payload: declared?.payload, hasHandler: declared?.handlerName != nil)
+                             style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
         }
         for node in nodes {
             for route in node.blueprint.routes {

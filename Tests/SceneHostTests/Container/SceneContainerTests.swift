@@ -38,7 +38,7 @@ struct SceneContainerTests {
             try navigator.start(at: "C")
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: scene 'C' cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor.")
+            #expect(ErrorMessage.render(error) == "probe.conf:3:1: error: scene 'C' (plugin 'ProbePlugin') cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor.")
         }
         #expect(navigator.layers.isEmpty)
         #expect(WiringCheck.problems(container: container).count == 1)
