@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "FixtureBadABI", type: .dynamic, targets: ["FixtureBadABI"]),
         .library(name: "FixtureNoEntry", type: .dynamic, targets: ["FixtureNoEntry"]),
         .library(name: "FixtureContracts", type: .dynamic, targets: ["FixtureContracts"]),
+        .library(name: "FixtureLiar", type: .dynamic, targets: ["FixtureLiar"]),
     ],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
@@ -33,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .target(
@@ -62,9 +64,10 @@ let package = Package(
         plugin("FixtureBadABI", path: "Tests/Fixtures/BadABI"),
         plugin("FixtureNoEntry", path: "Tests/Fixtures/NoEntry"),
         plugin("FixtureContracts", path: "Tests/Fixtures/Contracts"),
+        plugin("FixtureLiar", path: "Tests/Fixtures/Liar"),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", sdk, ordersKit],
+            dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swift6
         ),
     ]

@@ -14,7 +14,7 @@ public struct SceneConfig: Sendable {
 }
 
 /// A value with the place it was read from.
-public struct Located<Value: Sendable>: Sendable {
+public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
     public let value: Value
     public let location: SourceLocation
 }
@@ -36,7 +36,7 @@ public struct PluginEntry: Sendable {
 }
 
 /// One `[[segues]]` entry: the button `id` on scene `from` shows scene `to` in `style`.
-public struct SegueDeclaration: Sendable {
+public struct SegueDeclaration: Sendable, Equatable {
     public let from: Located<String>
     public let id: String
     public let to: Located<String>

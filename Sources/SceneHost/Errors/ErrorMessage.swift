@@ -118,8 +118,8 @@ public enum ErrorMessage {
     /// Where a route is declared, and which, as the start of a message.
     static func edgePrefix(_ edge: RouteEdge) -> String {
         switch edge.origin {
-        case .segue(let id, let location):
-            return "\(location): error: segue '\(id)' from '\(edge.from)' to '\(edge.to)'"
+        case .segue(let segue):
+            return "\(segue.location): error: segue '\(segue.id)' from '\(edge.from)' to '\(edge.to)'"
         case .router(_, let plugin):
             return "\(plugin.location): error: route from '\(edge.from)' to '\(edge.to)' (declared by plugin '\(plugin.name)')"
         }

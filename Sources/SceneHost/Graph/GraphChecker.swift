@@ -17,15 +17,15 @@ enum GraphChecker {
         }
         for edge in graph.edges {
             guard let source = graph.node(edge.from) else {
-                if case .segue(let id, let location) = edge.origin {
-                    problems.append(.unknownSegueScene(location, scene: edge.from, field: "from", segue: id, registered: registered))
+                if case .segue(let segue) = edge.origin {
+                    problems.append(.unknownSegueScene(segue.from.location, scene: edge.from, field: "from", segue: segue.id, registered: registered))
                 }
                 continue
             }
             guard let destination = graph.node(edge.to) else {
                 switch edge.origin {
-                case .segue(let id, let location):
-                    problems.append(.unknownSegueScene(location, scene: edge.to, field: "to", segue: id, registered: registered))
+                case .segue(let segue):
+                    problems.append(.unknownSegueScene(segue.to.location, scene: edge.to, field: "to", segue: segue.id, registered: registered))
                 case .router(_, let plugin):
                     problems.append(.unknownRouteScene(plugin, from: edge.from, to: edge.to, registered: registered))
                 }

@@ -20,7 +20,7 @@ public enum GraphListing {
         for edge in graph.edges {
             var parts = ["  \(edge.from) -> \(edge.to)"]
             switch edge.origin {
-            case .segue(let id, let location): parts.append("segue '\(id)' (\(location))")
+            case .segue(let segue): parts.append("segue '\(segue.id)' (\(segue.location))")
             case .router(let handler, _): parts.append(handler.map { "router handler \($0)" } ?? "router, in code")
             }
             if let style = edge.style { parts.append(style.rawValue) }

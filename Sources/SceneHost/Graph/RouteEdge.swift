@@ -5,7 +5,7 @@ public struct RouteEdge: Equatable, Sendable {
     /// Where the route is declared.
     public enum Origin: Equatable, Sendable {
         /// A `[[segues]]` entry of the config.
-        case segue(id: String, location: SourceLocation)
+        case segue(SegueDeclaration)
         /// A route declared in a scene's `SceneDefinition`; `handler` is its `routeTo<Destination>`.
         case router(handler: String?, plugin: PluginReference)
     }
@@ -23,7 +23,7 @@ public struct RouteEdge: Equatable, Sendable {
     /// The edge's label in pictures and lists: the segue id, or the handler's name.
     public var label: String {
         switch origin {
-        case .segue(let id, _): return id
+        case .segue(let segue): return segue.id
         case .router(let handler, _): return handler ?? "in code"
         }
     }

@@ -28,7 +28,7 @@ public struct SceneGraph {
             let declared = container.blueprint(named: segue.from.value)?.routes.first { $0.destination == segue.to.value }
             // A segue passes data only through the source router's handler.
             let handled = declared?.handlerName != nil
-            return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(id: segue.id, location: segue.location),
+            return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(segue),
                              style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
         }
         for node in nodes {

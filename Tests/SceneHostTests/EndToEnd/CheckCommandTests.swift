@@ -18,10 +18,11 @@ struct CheckCommandTests {
         let result = try HostProcess.run(["check", "--config", config])
         #expect(result.status == 3)
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines.first?.hasPrefix("\(config):3:1: error: plugin 'Missing': file not found") == true)
         #expect(lines.dropFirst().first == "\(config):1:11: error: initial scene 'Nowhere' is not registered by any plugin. Registered scenes: Home.")
-        #expect(lines.last == "check: 2 problems in \(config)")
+        #expect(lines.dropFirst(2).first == "\(config):6:1: error: route from 'Home' to 'Detail' (declared by plugin 'HomeScene'): no plugin registers a scene named 'Detail'. Registered scenes: Home.")
+        #expect(lines.last == "check: 3 problems in \(config)")
     }
 
     @Test("a usage error exits 64")

@@ -2,8 +2,10 @@
 import SceneSDK
 
 /// Small in-process scenes for navigator and container tests: "A" and "C" take no input,
-/// "B" takes `ProbeInput` into its DataStore's `value`. A's and B's routers hand B a value
-/// through the `go` segue (handler `routeToB`); C's router has no handler.
+/// "B" takes `ProbeInput` into its DataStore's `value` and hands it back when it leaves; "A"
+/// takes such a result back. A's and B's routers hand B a value through the `go` segue (handler
+/// `routeToB`); C's router has no handler. Every scene declares routes to A, B, C and "Z"
+/// (which no plugin registers).
 struct ProbeInput: Codable { var value: Int }
 struct WrongProbeInput: Encodable { var value: String }
 struct NoValueInput: Encodable { var other: Int }
@@ -46,6 +48,11 @@ final class ProbeRouter: SceneRouter<ProbeViewController, any ProbeDataStore> {
     func routeToB(segue: Segue?) throws {
         try route(to: "B", segue: segue, passing: outgoing)
     }
+
+    /// B hands its value back when it leaves.
+    func valueBack() -> ProbeInput? {
+        dataStore.map { ProbeInput(value: $0.value) }
+    }
 }
 
 /// An interactor of the wrong type for ProbeViewController, for wiring errors.
@@ -64,12 +71,12 @@ enum ProbeScenes {
         return definition.accepting(ProbeInput.self) { dataStore, input in dataStore?.value = input.value }
     }
 
-    /// A container with scenes A, B (takes input) and C.
+    /// A container with scenes A (accepts B's result), B (takes input, returns its value) and C.
     static func container() throws -> SceneContainer {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: plugin)
-        try registry.register(definition("A"))
-        try registry.register(definition("B", accepting: true))
+        try registry.register(definition("A").acceptingResult(ProbeInput.self) { dataStore, result in dataStore?.value = result.value })
+        try registry.register(definition("B", accepting: true).returning(ProbeInput.self, via: ProbeRouter.valueBack))
         try registry.register(definition("C", handlesB: false))
         try registry.commit(into: container)
         return container
