@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@Suite("scene-host list and graph (end to end)")
+struct ListAndGraphTests {
+    @Test("list shows plugins with path and version, scenes with inputs and results, and routes")
+    func list() throws {
+        let result = try HostProcess.run(["list", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = BuildProducts.packageRoot.standardizedFileURL.path
+        #expect(result.stdout == """
+        plugins:
+          ListOrdersScene  ListOrdersScene 1.0.0  \(root)/.build/debug/libListOrdersScene.so  scenes: ListOrders
+          ShowOrderScene  ShowOrderScene 1.0.0  \(root)/.build/debug/libShowOrderScene.so  scenes: ShowOrder
+          EditOrderScene  EditOrderScene 1.0.0  \(root)/.build/debug/libEditOrderScene.so  scenes: EditOrder
+        scenes:
+          EditOrder  [EditOrderScene]
+            input:    EditOrderInput { order: EditableOrder }
+            returns:  EditOrderResult { order: EditableOrder }
+          ListOrders  [ListOrdersScene]  (initial)
+            accepts:  OrderResult { order: Order }
+          ShowOrder  [ShowOrderScene]
+            input:    ShowOrderInput { order: OrderData }
+            accepts:  OrderResult { order: OrderData }
+            returns:  OrderResult { order: OrderData }
+        routes:
+          ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:16:1)  present  passing EditOrderInput { order: OrderData }
+          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { order: Order }
+          ShowOrder -> EditOrder  router handler routeToEditOrder  passing EditOrderInput { order: OrderData }
+
+        """)
+    }
+
+    @Test("graph draws one node per scene and one edge per route, as DOT")
+    func dot() throws {
+        let result = try HostProcess.run(["graph"], in: BuildProducts.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+        digraph scenes {
+          rankdir=LR;
+          node [shape=box, style=rounded, fontname="Helvetica"];
+          edge [fontname="Helvetica", fontsize=10];
+          "Detail" [label="Detail\\n(DetailScene)\\nin: DetailInput"];
+          "Home" [label="Home\\n(HomeScene)", peripheries=2];
+          "Home" -> "Detail" [label="showDetail\\npush\\nDetailInput"];
+          "Home" -> "Detail" [label="routeToDetail\\nDetailInput", style=dashed];
+        }
+
+        """)
+    }
+
+    @Test("graph as Mermaid")
+    func mermaid() throws {
+        let result = try HostProcess.run(["graph", "--format", "mermaid", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+        flowchart LR
+          s0["EditOrder<br/>(EditOrderScene)<br/>in: EditOrderInput<br/>returns: EditOrderResult"]
+          s1(["ListOrders<br/>(ListOrdersScene)"])
+          s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput<br/>returns: OrderResult"]
+          s2-->|"edit · present · EditOrderInput"|s0
+          s1-.->|"routeToShowOrder · ShowOrderInput"|s2
+          s2-.->|"routeToEditOrder · EditOrderInput"|s0
+
+        """)
+    }
+
+    @Test("an unknown format is a usage error")
+    func badFormat() throws {
+        let result = try HostProcess.run(["graph", "--format", "png"], in: BuildProducts.packageRoot)
+        #expect(result.status == 64)
+    }
+}
