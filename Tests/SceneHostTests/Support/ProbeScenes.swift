@@ -23,8 +23,10 @@ final class ProbePresenter: ScenePresenter<ProbeViewController> {}
 
 final class ProbeViewController: SceneViewController<ProbeInteractor, ProbeRouter> {
     private(set) var loads = 0
+    private(set) var appearances = 0
 
     override func viewDidLoad() { loads += 1 }
+    override func viewWillAppear() { appearances += 1 }
 
     override func render() -> Screen {
         Screen(title: router?.context.sceneName ?? "?", elements: [

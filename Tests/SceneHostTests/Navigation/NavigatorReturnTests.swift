@@ -1,0 +1,98 @@
+import Testing
+@testable import SceneHost
+import SceneSDK
+
+/// Leaving scenes: pop, dismiss, back to a named scene, and results handed back.
+@MainActor
+@Suite("Navigator: going back and results")
+struct NavigatorReturnTests {
+    private func value(_ scene: AssembledScene?) -> Int? {
+        (scene?.currentDataStore as? any ProbeDataStore)?.value
+    }
+
+    private func show(_ scene: String, _ style: NavigationStyle, value: Int? = nil, on navigator: Navigator) throws {
+        let payload = try value.map { try ScenePayload(ProbeInput(value: $0)) }
+        try navigator.navigate(from: try #require(navigator.top?.context), to: scene, style: style, payload: payload)
+    }
+
+    @Test("a scene that returns hands its result to the scene below, without delegates")
+    func resultBack() throws {
+        let navigator = try ProbeScenes.navigator()
+        try show("B", .push, value: 9, on: navigator)
+        try navigator.back()
+        #expect(navigator.path == "A")
+        #expect(value(navigator.top) == 9)
+    }
+
+    @Test("a result the scene below does not accept fails the back; nothing changes")
+    func resultNotAccepted() throws {
+        let navigator = try ProbeScenes.navigator()
+        try show("C", .push, on: navigator)
+        try show("B", .push, value: 3, on: navigator)
+        #expect(throws: HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
+            try navigator.back()
+        }
+        #expect(ErrorMessage.render(HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput")))
+            == "error: return from 'B' to 'C' failed: scene 'C' accepts no result, but a ProbeInput was handed back; declare it with acceptingResult(_:into:).")
+        #expect(navigator.path == "A › C › B")
+        #expect(value(navigator.top) == 3)
+    }
+
+    @Test("back to a named scene pops everything above it and hands it the top's result")
+    func backToNamed() throws {
+        let navigator = try ProbeScenes.navigator()
+        try show("C", .push, on: navigator)
+        try show("B", .push, value: 5, on: navigator)
+        #expect(throws: HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
+            try navigator.leave(to: .scene("C"))
+        }
+        try navigator.leave(to: .scene("A"))
+        #expect(navigator.path == "A")
+        #expect(value(navigator.top) == 5)
+    }
+
+    @Test("back to a scene that is not below is an error")
+    func noSceneBelow() throws {
+        let navigator = try ProbeScenes.navigator()
+        try show("C", .push, on: navigator)
+        #expect(throws: HostError.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"])) { try navigator.leave(to: .scene("B")) }
+        #expect(throws: HostError.noSceneBelow(scene: "C", target: "C", stack: ["A", "C"])) { try navigator.leave(to: .scene("C")) }
+        #expect(navigator.path == "A › C")
+    }
+
+    @Test("dismiss removes the whole modal stack and releases every scene in it")
+    func dismissWholeModal() throws {
+        let navigator = try ProbeScenes.navigator()
+        try show("C", .present, on: navigator)
+        let modalRoot = WeakPart.all(of: try #require(navigator.top?.parts))
+        try show("C", .push, on: navigator)
+        let modalTop = WeakPart.all(of: try #require(navigator.top?.parts))
+        try navigator.leave(to: .dismissModal)
+        #expect(navigator.path == "A")
+        #expect((modalRoot + modalTop).allSatisfy { $0.object == nil })
+        #expect(throws: HostError.notInModal(scene: "A")) { try navigator.leave(to: .dismissModal) }
+    }
+
+    @Test("a router goes back through its scene's navigator; only the top scene may")
+    func routerGoesBack() throws {
+        let navigator = try ProbeScenes.navigator()
+        let below = try #require(navigator.top?.parts.router as? ProbeRouter)
+        try show("B", .push, value: 4, on: navigator)
+        let top = try #require(navigator.top?.parts.router as? ProbeRouter)
+        #expect(throws: HostError.notOnTop(scene: "A", top: "B")) { try below.routeBack() }
+        try top.routeBack()
+        #expect(navigator.path == "A")
+        #expect(value(navigator.top) == 4)
+        #expect(throws: SceneError.routerNotAttached(router: "ProbeRouter")) { try ProbeRouter().routeBack() }
+    }
+
+    @Test("viewWillAppear runs when a scene is shown and again when it is uncovered")
+    func viewWillAppear() throws {
+        let navigator = try ProbeScenes.navigator()
+        let root = try #require(navigator.top?.parts.viewController as? ProbeViewController)
+        #expect(root.appearances == 1)
+        try show("C", .present, on: navigator)
+        try navigator.back()
+        #expect(root.appearances == 2)
+    }
+}
