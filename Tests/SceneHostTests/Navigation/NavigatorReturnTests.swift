@@ -38,6 +38,26 @@ struct NavigatorReturnTests {
         #expect(value(navigator.top) == 3)
     }
 
+    @Test("a result of the wrong shape fails the back with the field, expected and given type; nothing changes")
+    func resultMismatch() throws {
+        let container = try ProbeScenes.container()
+        let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
+        try registry.register(ProbeScenes.definition("D").acceptingResult(WrongProbeInput.self) { _, _ in })
+        try registry.commit(into: container)
+        let navigator = Navigator(container: container, segues: [])
+        try navigator.start(at: "D")
+        (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 8
+        try show("B", .push, value: 2, on: navigator)
+        do {
+            try navigator.back()
+            Issue.record("expected an error")
+        } catch {
+            #expect(ErrorMessage.render(error) == "error: return from 'B' to 'D' failed: the value does not fit the result WrongProbeInput that scene 'D' accepts: field 'value': expected String, given Int.")
+        }
+        #expect(navigator.path == "D › B")
+        #expect(value(navigator.layers[0][0]) == 8)
+    }
+
     @Test("back to a named scene pops everything above it and hands it the top's result")
     func backToNamed() throws {
         let navigator = try ProbeScenes.navigator()

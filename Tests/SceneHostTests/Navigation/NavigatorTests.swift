@@ -61,6 +61,15 @@ struct NavigatorTests {
         #expect(value(navigator.top) == 42)
     }
 
+    @Test("inside one plugin a segue handler passes data typed, through the segue's destination DataStore")
+    func typedPassingInsidePlugin() throws {
+        let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "C")])
+        (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 41
+        try navigator.send(.tap(button: "go"))
+        #expect(navigator.path == "A › C")
+        #expect(value(navigator.top) == 42)
+    }
+
     @Test("a programmatic route from the router passes its data")
     func programmaticRoute() throws {
         let navigator = try ProbeScenes.navigator()

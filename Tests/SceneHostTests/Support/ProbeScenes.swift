@@ -7,7 +7,7 @@ import SceneSDK
 /// `routeToB`); C's router has no handler. Every scene declares routes to A, B, C and "Z"
 /// (which no plugin registers).
 struct ProbeInput: Codable { var value: Int }
-struct WrongProbeInput: Encodable { var value: String }
+struct WrongProbeInput: Codable { var value: String }
 struct NoValueInput: Encodable { var other: Int }
 
 @MainActor
@@ -51,6 +51,18 @@ final class ProbeRouter: SceneRouter<ProbeViewController, any ProbeDataStore> {
         try route(to: "B", segue: segue, passing: outgoing)
     }
 
+    /// Typed passing inside one plugin, as the seed does it: the segue carries C's DataStore.
+    func routeToC(segue: Segue?) throws {
+        if let segue, var destination = segue.destinationDataStore as? any ProbeDataStore {
+            passDataToC(source: dataStore, destination: &destination)
+        }
+        try route(to: "C", segue: segue)
+    }
+
+    private func passDataToC(source: (any ProbeDataStore)?, destination: inout any ProbeDataStore) {
+        destination.value = (source?.value ?? 0) + 1
+    }
+
     /// B hands its value back when it leaves.
     func valueBack() -> ProbeInput? {
         dataStore.map { ProbeInput(value: $0.value) }
@@ -67,7 +79,7 @@ enum ProbeScenes {
     static func definition(_ name: String, accepting: Bool = false, handlesB: Bool = true) -> SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
         var definition = SceneDefinition(name, viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
                                          presenter: ProbePresenter.init, router: ProbeRouter.init)
-        definition = definition.route(to: "A").route(to: "C").route(to: "Z")
+        definition = definition.route(to: "A").route(to: "C", handler: ProbeRouter.routeToC).route(to: "Z")
         definition = handlesB ? definition.route(to: "B", passing: ProbeInput.self, handler: ProbeRouter.routeToB) : definition.route(to: "B", passing: ProbeInput.self)
         guard accepting else { return definition }
         return definition.accepting(ProbeInput.self) { dataStore, input in dataStore?.value = input.value }
