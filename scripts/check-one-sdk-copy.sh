@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# The one-SDK-copy rule (DESIGN.md): the host and every plugin library must NEED libSceneSDK.so
-# and define no SceneSDK symbol of their own (Swift mangles them with the prefix $s8SceneSDK).
+# The one-copy rule (DESIGN.md): the host and every plugin library must NEED libSceneSDK.so and
+# define no SceneSDK symbol of their own (Swift mangles them with the prefix $s8SceneSDK). The
+# same holds for shared packages under Plugins/ (folders with their own Package.swift, such as
+# OrdersKit): no plugin may define their symbols.
 # Usage: scripts/check-one-sdk-copy.sh [BUILD_DIR]   (default .build/debug)
 set -euo pipefail
 build=${1:-.build/debug}
 cd "$(dirname "$0")/.."
 status=0
 binaries=("$build/scene-host")
+shared=(SceneSDK)
 for dir in Plugins/*/; do
   name=$(basename "$dir")
-  binaries+=("$build/lib$name.so")
+  if [ -f "$dir/Package.swift" ]; then shared+=("$name"); else binaries+=("$build/lib$name.so"); fi
 done
 for binary in "${binaries[@]}"; do
   if [ ! -f "$binary" ]; then
@@ -18,10 +21,13 @@ for binary in "${binaries[@]}"; do
   if ! readelf -d "$binary" | grep -q 'NEEDED.*\[libSceneSDK.so\]'; then
     echo "one-copy: $binary does not need libSceneSDK.so: it must depend on the SceneSDK product of the nested package"; status=1
   fi
-  own=$(nm -D --defined-only "$binary" | awk '{print $NF}' | grep '^\$s8SceneSDK' || true)
-  if [ -n "$own" ]; then
-    echo "one-copy: $binary defines its own SceneSDK symbols (a second SDK copy):"; echo "$own" | head -5; status=1
-  fi
+  for module in "${shared[@]}"; do
+    own=$(nm -D --defined-only "$binary" | awk '{print $NF}' | grep "^\$s${#module}${module}" || true)
+    if [ -n "$own" ]; then
+      echo "one-copy: $binary defines its own $module symbols (a second copy): depend on the $module product, not a copy:"
+      echo "$own" | head -5; status=1
+    fi
+  done
 done
-[ $status -eq 0 ] && echo "one-copy: ok: ${#binaries[@]} binaries need libSceneSDK.so and define no SDK symbol"
+[ $status -eq 0 ] && echo "one-copy: ok: ${#binaries[@]} binaries need libSceneSDK.so and define no symbol of ${shared[*]}"
 exit $status
