@@ -1,4 +1,3 @@
-import Logging
 import OrdersKit
 import Testing
 @testable import SceneHost
@@ -25,12 +24,7 @@ struct OrdersPluginsTests {
 
     private func navigator(worker: RecordingWorker) throws -> Navigator {
         let container = SceneContainer()
-        let loader = PluginLoader(logger: Logger(label: "test"))
-        for name in ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"] {
-            let path = BuildProducts.library(name)
-            let location = SourceLocation(file: "orders.conf", line: 1, column: 1)
-            _ = try loader.load(PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location), into: container)
-        }
+        try BuiltPlugins.load(["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
         container.register((any OrdersWorking).self) { _ in worker }
         let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
         try navigator.start(at: "ListOrders")
