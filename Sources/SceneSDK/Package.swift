@@ -8,6 +8,9 @@ let package = Package(
     name: "SceneSDK",
     products: [
         .library(name: "SceneSDK", type: .dynamic, targets: ["SceneSDK"]),
+        // NOT for plugins: a static copy of the SDK exists only so the tests can build a plugin that
+        // makes the classic mistake of carrying its own SDK, and prove the host refuses it.
+        .library(name: "SceneSDKStaticCopyForTests", type: .static, targets: ["SceneSDK"]),
     ],
     targets: [
         // C layout of the plugin descriptor: readable by the host before any Swift code of a plugin runs.

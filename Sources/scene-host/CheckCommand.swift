@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
-        let report = AppCheck(loader: PluginLoader(logger: options.makeLogger())).run(configPath: options.config)
+        let report = AppCheck(loader: options.makeLoader()).run(configPath: options.config)
         for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
         for warning in report.warnings { StandardStreams.error(ErrorMessage.render(warning)) }
         if let first = report.problems.first {

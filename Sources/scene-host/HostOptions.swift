@@ -1,18 +1,54 @@
 import ArgumentParser
+import Foundation
 import Logging
+import SceneHost
 
 /// Options every subcommand takes.
 struct HostOptions: ParsableArguments {
     @Option(name: .long, help: "The app's config file; plugin paths in it are relative to its folder.")
     var config: String = "scenes.conf"
 
-    @Flag(name: .long, help: "Log what the host does (plugin loading, navigation) to standard error.")
+    @Flag(name: .long, help: "Log what the host does (plugin loading, probes) to standard error.")
     var verbose = false
+
+    @Flag(name: .long, help: "Probe every plugin again, ignoring verdicts recorded in the probe cache.")
+    var rescan = false
+
+    @Option(name: .long, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
+    var probeTimeout: Double = 10
+
+    @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else ~/.cache/scene-host/probes.json).")
+    var probeCache: String?
+
+    @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")
+    var insecurePluginFiles = false
+
+    func validate() throws {
+        guard probeTimeout > 0, probeTimeout <= 3600 else {
+            throw ValidationError("--probe-timeout must be between 0 and 3600 seconds.")
+        }
+    }
 
     /// The one logger of the process; libraries get it passed in.
     func makeLogger() -> Logger {
         var logger = Logger(label: "scene-host") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
+    }
+
+    /// The loader of every command: file trust on, each plugin probed in a child process first.
+    @MainActor
+    func makeLoader() -> PluginLoader {
+        if insecurePluginFiles {
+            StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
+        }
+        let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)),
+                                        cache: ProbeCache(path: probeCache ?? ProbeCache.defaultPath()), rescan: rescan)
+        return PluginLoader(logger: makeLogger(), checksFileTrust: !insecurePluginFiles, prober: prober)
+    }
+
+    /// This executable, to run as the probe child.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
         let commands: [(line: String, command: FrontendCommand)]?
         do {
             commands = try readScript()
-            app = try SceneApp.load(configPath: options.config, loader: PluginLoader(logger: options.makeLogger()))
+            app = try SceneApp.load(configPath: options.config, loader: options.makeLoader())
             try app.start()
         } catch {
             throw StandardStreams.fail(error)

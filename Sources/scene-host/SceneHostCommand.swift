@@ -10,7 +10,7 @@ struct SceneHostCommand: ParsableCommand {
         Exit codes: 0 success; 1 a script ran but some of its commands failed; 2 config error; \
         3 plugin error; 4 scene graph error; 5 script file error; 64 command-line usage error.
         """,
-        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, ProbePluginCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -70,7 +70,15 @@ public struct ConfigLoader: Sendable {
                 location: document.tableLocation(tablePath), pathLocation: path.location
             ))
         }
-        return entries.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        let ordered = entries.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        var seen: [String: PluginEntry] = [:]
+        for entry in ordered {
+            if let first = seen[entry.resolvedPath] {
+                throw HostError.configDuplicatePlugin(entry.location, name: entry.name, path: entry.resolvedPath, firstName: first.name, first: first.location)
+            }
+            seen[entry.resolvedPath] = entry
+        }
+        return ordered
     }
 
     private func parseSegues(_ root: TOMLTable, document: LocatedDocument) throws -> [SegueDeclaration] {

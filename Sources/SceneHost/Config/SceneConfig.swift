@@ -21,6 +21,15 @@ public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// One `[plugins.NAME]` table.
 public struct PluginEntry: Sendable {
+    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation) {
+        self.name = name
+        self.path = path
+        self.resolvedPath = resolvedPath
+        self.sha256 = sha256
+        self.location = location
+        self.pathLocation = pathLocation
+    }
+
     /// The table's name (`NAME` in `[plugins.NAME]`).
     public let name: String
     /// The path as written in the file.

@@ -32,6 +32,18 @@ public enum ErrorMessage {
             return "\(location): error: '\(key)' is \"\(value)\"; expected \(expected)."
         case .configDuplicateSegue(let location, let from, let id, let first):
             return "\(location): error: scene '\(from)' has two segues with id '\(id)' (the first at \(first)). Give each button one segue."
+        case .configDuplicatePlugin(let location, let name, let path, let firstName, let first):
+            return "\(location): error: [plugins.\(name)] loads the same file as [plugins.\(firstName)] (\(first)): \(path). List each plugin once."
+        case .pluginDependencyMissing(let plugin, let library):
+            return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) needs \(library), which the loader cannot find. Install it, or put it next to the plugin (plugins look in their own folder)."
+        case .pluginUntrusted(let plugin, let path, let reason, let fix):
+            let which = path == plugin.path ? "the file" : "the folder \(path) above it"
+            return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): \(which) is \(reason), so someone else could change the code you run. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
+        case .pluginOwnSDKCopy(let plugin):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) carries its own copy of SceneSDK, so its types would not be the host's and its scenes would silently fail to cast. In its Package.swift depend on .product(name: \"SceneSDK\", package: \"SceneSDK\") — the shared library — and not on a static copy or the SDK's sources."
+        case .pluginProbeFailed(let plugin, let message, let cached):
+            let recorded = cached ? " [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]" : ""
+            return "\(plugin.location): error: \(message)\(recorded)"
         case .pluginFileMissing(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)': file not found: \(plugin.path). Build the plugins first ('swift build'), or fix 'path' (it is relative to the config file's folder)."
         case .pluginNotSharedLibrary(let plugin, let reason):
@@ -105,6 +117,13 @@ public enum ErrorMessage {
         case .scriptSyntax(let location, let message):
             return "\(location): error: \(message)."
         }
+    }
+
+    /// The message without its leading location and "error: ", e.g. to record it for another place.
+    public static func body(_ error: any Error) -> String {
+        let message = render(error)
+        guard let range = message.range(of: "error: ") else { return message }
+        return String(message[range.upperBound...])
     }
 
     /// A warning, as `check` prints it.

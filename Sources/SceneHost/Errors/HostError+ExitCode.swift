@@ -14,11 +14,11 @@ extension HostError {
     public var exitStatus: ExitStatus {
         switch self {
         case .configNotFound, .configUnreadable, .configSyntax, .configUnknownKey, .configMissingKey,
-             .configWrongType, .configInvalidValue, .configDuplicateSegue:
+             .configWrongType, .configInvalidValue, .configDuplicateSegue, .configDuplicatePlugin:
             return .configError
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginChecksumMismatch,
-             .pluginRegistrationFailed:
+             .pluginRegistrationFailed, .pluginDependencyMissing, .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed:
             return .pluginError
         case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed, .initialNeedsInput, .unknownRouteScene,
              .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch:

@@ -11,6 +11,7 @@ public enum HostError: Error, Equatable, Sendable {
     case configWrongType(SourceLocation, key: String, expected: String, found: String)
     case configInvalidValue(SourceLocation, key: String, value: String, expected: String)
     case configDuplicateSegue(SourceLocation, from: String, id: String, first: SourceLocation)
+    case configDuplicatePlugin(SourceLocation, name: String, path: String, firstName: String, first: SourceLocation)
 
     // MARK: Plugins
     case pluginFileMissing(PluginReference)
@@ -22,6 +23,10 @@ public enum HostError: Error, Equatable, Sendable {
     case pluginIncompatible(PluginReference, what: String, plugin: String, host: String, rule: String)
     case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
     case pluginRegistrationFailed(PluginReference, reason: String)
+    case pluginDependencyMissing(PluginReference, library: String)
+    case pluginUntrusted(PluginReference, path: String, reason: String, fix: String)
+    case pluginOwnSDKCopy(PluginReference)
+    case pluginProbeFailed(PluginReference, message: String, cached: Bool)
 
     // MARK: Scene graph
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)

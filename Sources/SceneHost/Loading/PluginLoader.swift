@@ -7,25 +7,38 @@ import SceneSDK
 
 /// Loads plugin files and registers their scenes into a container.
 ///
-/// Order of trust: the file must exist and be an ELF shared object (and match its `sha256` pin)
-/// before it is opened; the descriptor must be valid and compatible before any Swift code of the
-/// plugin runs. Libraries are opened `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE` and never closed:
+/// Order of trust: the file must be trusted (owner, permissions), be a complete ELF shared object
+/// for this machine and match its `sha256` pin before anything opens it; a prober (when given)
+/// must have loaded it in a child process without a crash; the library must not carry its own SDK
+/// copy, and its descriptor must be valid and compatible, before any Swift code of the plugin runs
+/// in the host. Libraries are opened `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE` and never closed:
 /// unloading Swift code is unsafe, the runtime keeps pointers to its metadata.
 @MainActor
 public struct PluginLoader {
     let policy: CompatibilityPolicy
     let logger: Logger
+    /// Nil skips the ownership and permission checks (`--insecure-plugin-files`).
+    let trust: FileTrust?
+    /// Nil loads without probing first (the probe child itself, and in-process tests).
+    let prober: (any PluginProber)?
 
-    public init(policy: CompatibilityPolicy = .host, logger: Logger) {
+    public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, prober: (any PluginProber)? = nil) {
         self.policy = policy
         self.logger = logger
+        self.trust = checksFileTrust ? FileTrust() : nil
+        self.prober = prober
     }
 
     /// Loads `entry` and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
         let reference = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
-        try checkFile(reference, pin: entry.sha256)
+        let fingerprint = try checkFile(reference, pin: entry.sha256)
+        if let prober {
+            let (verdict, cached) = prober.verdict(for: entry, fingerprint: fingerprint)
+            if case .bad(let message) = verdict { throw HostError.pluginProbeFailed(reference, message: message, cached: cached) }
+            logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
+        }
         let descriptor = try openDescriptor(reference)
         try policy.check(descriptor, plugin: reference)
 
@@ -39,7 +52,8 @@ public struct PluginLoader {
                             path: entry.resolvedPath, scenes: scenes)
     }
 
-    private func checkFile(_ plugin: PluginReference, pin: String?) throws {
+    /// Everything that can be checked without opening the file as a library.
+    private func checkFile(_ plugin: PluginReference, pin: String?) throws -> FileFingerprint {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: plugin.path, isDirectory: &isDirectory) else {
             throw HostError.pluginFileMissing(plugin)
@@ -47,24 +61,32 @@ public struct PluginLoader {
         guard !isDirectory.boolValue else {
             throw HostError.pluginNotSharedLibrary(plugin, reason: "it is a folder")
         }
-        guard let bytes = FileManager.default.contents(atPath: plugin.path) else {
+        if let problem = trust?.problem(forFileAt: plugin.path) {
+            throw HostError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
+        }
+        guard let data = FileManager.default.contents(atPath: plugin.path) else {
             throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read")
         }
+        let bytes = [UInt8](data)
         if let reason = ELFHeaderCheck.problem(with: bytes) {
             throw HostError.pluginNotSharedLibrary(plugin, reason: reason)
         }
-        if let pin {
-            let actual = SHA256.hexDigest([UInt8](bytes))
-            guard actual == pin else { throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: actual) }
+        let digest = SHA256.hexDigest(bytes)
+        if let pin, digest != pin {
+            throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
+        var info = stat()
+        let modified = stat(plugin.path, &info) == 0 ? Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) : 0
+        return FileFingerprint(path: plugin.path, size: bytes.count, modified: modified, sha256: digest)
     }
 
     private func openDescriptor(_ plugin: PluginReference) throws -> PluginDescriptor {
         _ = dlerror()
         guard let handle = dlopen(plugin.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: message)
+            throw LoaderMessage.error(for: message, plugin: plugin)
         }
+        if SDKCopyGuard.carriesOwnCopy(handle) { throw HostError.pluginOwnSDKCopy(plugin) }
         guard let symbol = dlsym(handle, "scene_plugin_entry") else {
             throw HostError.pluginNoEntry(plugin)
         }

@@ -9,10 +9,16 @@ struct HostProcess {
     }
 
     /// Runs `scene-host ARGUMENTS` in `directory` with `input` on standard input.
-    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil) throws -> Result {
+    ///
+    /// Each run gets a fresh probe cache unless `probeCache` names one (to test the cache itself).
+    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil, probeCache: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuildProducts.hostExecutable)
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCENE_HOST_PROBE_CACHE"] = probeCache ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("scene-host-test-cache-\(UUID().uuidString).json").path
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

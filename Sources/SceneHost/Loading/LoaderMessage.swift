@@ -1,0 +1,15 @@
+/// Turns the dynamic loader's `dlerror` text into the host's errors.
+enum LoaderMessage {
+    /// `libX.so: cannot open shared object file: ...` about a library other than the plugin
+    /// itself means a dependency is missing; everything else is reported as the loader said it.
+    static func error(for message: String, plugin: PluginReference) -> HostError {
+        let marker = ": cannot open shared object file"
+        if let range = message.range(of: marker) {
+            let library = String(message[..<range.lowerBound])
+            if library != plugin.path && !library.isEmpty {
+                return .pluginDependencyMissing(plugin, library: library)
+            }
+        }
+        return .pluginOpenFailed(plugin, loaderMessage: message)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Probe verdicts kept on disk, so known-good plugins are not probed at every start and
+/// known-bad ones are reported with their recorded reason until their file changes.
+///
+/// An entry counts only for the same fingerprint (path, size, modification time, SHA-256) and
+/// the same host (plugin ABI, SDK and Swift versions); anything else is a miss and means a new
+/// probe, never a wrong answer. The file is JSON, written whole to a temporary file and renamed.
+public struct ProbeCache: Sendable {
+    struct Entry: Codable, Equatable {
+        let fingerprint: FileFingerprint
+        let host: String
+        let verdict: ProbeVerdict
+    }
+
+    /// The cache file.
+    public let path: String
+    let host: String
+
+    public init(path: String, host: String = ProbeCache.hostIdentity) {
+        self.path = path
+        self.host = host
+    }
+
+    /// This host's plugin ABI, SDK and Swift versions: a verdict from another host does not count.
+    public static let hostIdentity: String = {
+        let policy = CompatibilityPolicy.host
+        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion), swift \(policy.swiftVersion)"
+    }()
+
+    /// The default cache file: `$SCENE_HOST_PROBE_CACHE`, else `$XDG_CACHE_HOME/scene-host/probes.json`,
+    /// else `~/.cache/scene-host/probes.json`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        return base + "/scene-host/probes.json"
+    }
+
+    /// The recorded verdict for this exact file content, if any.
+    public func verdict(for fingerprint: FileFingerprint) -> ProbeVerdict? {
+        guard let entry = load()[fingerprint.path], entry.fingerprint == fingerprint, entry.host == host else { return nil }
+        return entry.verdict
+    }
+
+    /// Records a verdict; a cache that cannot be written only costs a probe next time.
+    public func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint) {
+        var entries = load()
+        entries[fingerprint.path] = Entry(fingerprint: fingerprint, host: host, verdict: verdict)
+        let url = URL(fileURLWithPath: path)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(entries) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        guard (try? data.write(to: temporary)) != nil else { return }
+        _ = rename(temporary.path, url.path)
+    }
+
+    private func load() -> [String: Entry] {
+        guard let data = FileManager.default.contents(atPath: path),
+              let entries = try? JSONDecoder().decode([String: Entry].self, from: data) else { return [:] }
+        return entries
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SceneHost
+
+/// `scene-host probe-plugin`: the child process of a probe. Loads one plugin and writes "ok" or
+/// the error to the result file; a crash or a hang is seen by the parent.
+struct ProbePluginCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe-plugin",
+        abstract: "Load one plugin and report the result (run by the host as a child process).",
+        shouldDisplay: false
+    )
+
+    @Option var name: String
+    @Option var path: String
+    @Option var result: String
+
+    func run() throws {
+        let outcome = MainActor.assumeIsolated { () -> String in
+            let location = SourceLocation(file: "probe", line: 0, column: 0)
+            let entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+            let loader = PluginLoader(logger: Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }, checksFileTrust: false, prober: nil)
+            do {
+                _ = try loader.load(entry, into: SceneContainer())
+                return "ok"
+            } catch {
+                return ErrorMessage.body(error)
+            }
+        }
+        try Data(outcome.utf8).write(to: URL(fileURLWithPath: result))
+    }
+}
