@@ -22,15 +22,22 @@ public struct ConfigLoader: Sendable {
         } catch {
             throw HostError.configUnreadable(path: path, reason: error.localizedDescription)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw HostError.configUnreadable(path: path, reason: "it is not UTF-8 text")
-        }
         let base = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        return try parse(text: text, file: path, baseDirectory: base)
+        return try parse(bytes: [UInt8](data), file: path, baseDirectory: base)
+    }
+
+    /// Parses config bytes; `file` names them in messages, `baseDirectory` anchors relative plugin paths.
+    public func parse(bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
+        try parseChecked(text: ConfigPrecheck.text(from: bytes, file: file), file: file, baseDirectory: baseDirectory)
     }
 
     /// Parses config text; `file` names it in messages, `baseDirectory` anchors relative plugin paths.
     public func parse(text: String, file: String, baseDirectory: String) throws -> SceneConfig {
+        try parse(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory)
+    }
+
+    /// Parses text that passed `ConfigPrecheck`.
+    private func parseChecked(text: String, file: String, baseDirectory: String) throws -> SceneConfig {
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

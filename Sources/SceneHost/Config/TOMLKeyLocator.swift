@@ -23,7 +23,7 @@ struct TOMLKeyLocator {
     init(text: String) {
         var current = ""
         var arrayCounts: [String: Int] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = Array(rawLine)
             let lineNumber = index + 1
             guard let start = line.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }

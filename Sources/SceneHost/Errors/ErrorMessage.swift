@@ -23,7 +23,14 @@ public enum ErrorMessage {
         case .configSyntax(let location, let message):
             return "\(location): error: TOML syntax: \(message). Fix this line, then run 'scene-host check'."
         case .configUnknownKey(let location, let key, let table, let allowed):
-            return "\(location): error: unknown key '\(key)' in \(tableName(table)). Allowed keys: \(allowed.joined(separator: ", "))."
+            let suggestion = Suggestion.closest(to: key, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
+            return "\(location): error: unknown key '\(key)' in \(tableName(table)).\(suggestion) Allowed keys: \(allowed.joined(separator: ", "))."
+        case .configTooLarge(let location, let size, let limit):
+            return "\(location): error: the config is \(size) bytes; configs larger than \(limit) bytes are refused. Is this the right file?"
+        case .configInvalidEncoding(let location, let byte):
+            return "\(location): error: the config is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))). Save it as UTF-8."
+        case .configTooDeep(let location, let limit):
+            return "\(location): error: arrays or inline tables nest deeper than \(limit) levels here; scenes.conf never needs more than one."
         case .configMissingKey(let location, let key, let table):
             return "\(location): error: \(tableName(table)) has no '\(key)'. Add it: \(key) = \"...\"."
         case .configWrongType(let location, let key, let expected, let found):

@@ -14,7 +14,8 @@ extension HostError {
     public var exitStatus: ExitStatus {
         switch self {
         case .configNotFound, .configUnreadable, .configSyntax, .configUnknownKey, .configMissingKey,
-             .configWrongType, .configInvalidValue, .configDuplicateSegue, .configDuplicatePlugin:
+             .configWrongType, .configInvalidValue, .configDuplicateSegue, .configDuplicatePlugin,
+             .configTooLarge, .configInvalidEncoding, .configTooDeep:
             return .configError
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginChecksumMismatch,

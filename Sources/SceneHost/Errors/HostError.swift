@@ -11,6 +11,9 @@ public enum HostError: Error, Equatable, Sendable {
     case configWrongType(SourceLocation, key: String, expected: String, found: String)
     case configInvalidValue(SourceLocation, key: String, value: String, expected: String)
     case configDuplicateSegue(SourceLocation, from: String, id: String, first: SourceLocation)
+    case configTooLarge(SourceLocation, size: Int, limit: Int)
+    case configInvalidEncoding(SourceLocation, byte: UInt8)
+    case configTooDeep(SourceLocation, limit: Int)
     case configDuplicatePlugin(SourceLocation, name: String, path: String, firstName: String, first: SourceLocation)
 
     // MARK: Plugins

@@ -16,7 +16,7 @@ public struct ScriptRunner {
     /// Parses `text` (named `file` in messages) into commands with their source lines.
     nonisolated public static func parse(_ text: String, file: String) throws -> [(line: String, command: FrontendCommand)] {
         var commands: [(line: String, command: FrontendCommand)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             do {
                 if let command = try FrontendCommand.parse(String(line)) {
                     commands.append((String(line).trimmingSpaces, command))

@@ -68,25 +68,27 @@ struct ConfigLoaderTests {
     @Test("an unknown top-level key names the key and the allowed ones")
     func unknownTopLevelKey() {
         #expect(message("initial = \"Home\"\ninitail = \"x\"\n")
-            == "scenes.conf:2:1: error: unknown key 'initail' in the top level. Allowed keys: initial, plugins, segues.")
+            == "scenes.conf:2:1: error: unknown key 'initail' in the top level. Did you mean 'initial'? Allowed keys: initial, plugins, segues.")
     }
 
     @Test("an unknown key in a plugin table")
     func unknownPluginKey() {
         #expect(message("initial = \"Home\"\n\n[plugins.Home]\n  pth = \"x\"\n")
-            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Allowed keys: path, sha256.")
+            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Did you mean 'path'? Allowed keys: path, sha256.")
     }
 
     @Test("an unknown key in a segue")
     func unknownSegueKey() {
         #expect(message("initial = \"Home\"\n[[segues]]\nfrom = \"A\"\nid = \"b\"\nto = \"C\"\n[[segues]]\nfrom = \"A\"\nid = \"c\"\nto = \"C\"\nkind = \"push\"\n")
             == "scenes.conf:10:1: error: unknown key 'kind' in [[segues]] entry 2. Allowed keys: from, id, to, style.")
+        #expect(message("initial = \"Home\"\n[[segues]]\nfrom = \"A\"\nid = \"b\"\nto = \"C\"\nstlye = \"push\"\n")
+            == "scenes.conf:6:1: error: unknown key 'stlye' in [[segues]] entry 1. Did you mean 'style'? Allowed keys: from, id, to, style.")
     }
 
     @Test("an unknown table at the top level is located at its header")
     func unknownTable() {
         #expect(message("initial = \"Home\"\n\n[plugin.Home]\npath = \"x\"\n")
-            == "scenes.conf:3:1: error: unknown key 'plugin' in the top level. Allowed keys: initial, plugins, segues.")
+            == "scenes.conf:3:1: error: unknown key 'plugin' in the top level. Did you mean 'plugins'? Allowed keys: initial, plugins, segues.")
     }
 
     @Test("a missing required key")
@@ -129,12 +131,32 @@ struct ConfigLoaderTests {
             == "error: config file 'x.conf' not found. Pass --config FILE, or run from the folder that holds scenes.conf.")
     }
 
-    @Test("a config file that is not UTF-8")
+    @Test("a config file that is not UTF-8 is refused at the first bad byte")
     func notUTF8() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write(bytes: [0x69, 0x3D, 0xFF, 0xFE], to: "bad.conf")
-        #expect(throws: HostError.configUnreadable(path: path, reason: "it is not UTF-8 text")) {
+        let path = try folder.write(bytes: Array("initial = \"A\"\n# caf".utf8) + [0xC3, 0x28], to: "bad.conf")
+        #expect(throws: HostError.configInvalidEncoding(SourceLocation(file: path, line: 2, column: 6), byte: 0xC3)) {
             try ConfigLoader().load(path: path)
         }
+        #expect(ErrorMessage.render(HostError.configInvalidEncoding(SourceLocation(file: "x.conf", line: 2, column: 6), byte: 0xC3))
+            == "x.conf:2:6: error: the config is not valid UTF-8 (byte 0xC3). Save it as UTF-8.")
+    }
+
+    @Test("very large and very deep configs are refused, located")
+    func limits() {
+        #expect(message("initial = \"A\"\nx = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n")
+            == "scenes.conf:2:37: error: arrays or inline tables nest deeper than 32 levels here; scenes.conf never needs more than one.")
+        // Brackets in strings and comments do not nest: this fails only for its unknown key.
+        let brackets = String(repeating: "[", count: 40)
+        #expect(message("initial = \"A\"\ns = \"\(brackets)\" # \(brackets)\nt = \'\'\'\n\(brackets)\'\'\'\n")
+            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues.")
+        let big = "# " + String(repeating: "x", count: ConfigPrecheck.maximumSize) + "\n"
+        #expect(message(big) == "scenes.conf:1:1048577: error: the config is 1048579 bytes; configs larger than 1048576 bytes are refused. Is this the right file?")
+    }
+
+    @Test("the same plugin file twice")
+    func samePathTwice() {
+        #expect(message("initial = \"A\"\n[plugins.One]\npath = \"lib/libP.so\"\n[plugins.Two]\npath = \"./lib/../lib/libP.so\"\n")
+            == "scenes.conf:4:1: error: [plugins.Two] loads the same file as [plugins.One] (scenes.conf:2:1): /apps/demo/lib/libP.so. List each plugin once.")
     }
 }

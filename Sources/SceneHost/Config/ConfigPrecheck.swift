@@ -1,0 +1,147 @@
+/// Checks a config's raw bytes before the TOML parser sees them: size, encoding, nesting.
+///
+/// The parser is a C++ library; these limits keep hostile or broken files from costing more
+/// than a config is worth, and locate each rejection at line and column.
+enum ConfigPrecheck {
+    /// Larger configs are refused: a config lists plugins and segues, a few kilobytes.
+    static let maximumSize = 1 << 20
+    /// Deeper arrays or inline tables are refused (scenes.conf needs 1).
+    static let maximumNesting = 32
+
+    /// The text, or the first problem located in `file`.
+    static func text(from bytes: [UInt8], file: String) throws -> String {
+        if bytes.count > maximumSize {
+            let (line, column) = position(of: maximumSize, in: bytes)
+            throw HostError.configTooLarge(SourceLocation(file: file, line: line, column: column), size: bytes.count, limit: maximumSize)
+        }
+        if let bad = firstInvalidUTF8(bytes) {
+            let (line, column) = position(of: bad, in: bytes)
+            throw HostError.configInvalidEncoding(SourceLocation(file: file, line: line, column: column), byte: bytes[bad])
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        try checkNesting(text, file: file)
+        return text
+    }
+
+    /// The TOML parser asserts when a header's first character cannot start a key (`[ \n`, `[é]`):
+    /// refuse those here, as the syntax errors they are.
+    private static func checkHeaderStart(_ rest: ArraySlice<Unicode.Scalar>, file: String, line: Int, column: Int) throws {
+        var offset = 0
+        var rest = rest
+        if rest.first == "[" {
+            rest.removeFirst()
+            offset += 1
+        }
+        while let next = rest.first, next == " " || next == "\t" {
+            rest.removeFirst()
+            offset += 1
+        }
+        guard let first = rest.first else { return }
+        let startsKey = first.isASCII && (first.properties.isAlphabetic || ("0"..."9").contains(first) || "_-\"']".unicodeScalars.contains(first))
+        guard startsKey || first == "\0" else {
+            throw HostError.configSyntax(SourceLocation(file: file, line: line, column: column + offset + 1),
+                                         message: "a table header must start with a key: a letter, digit, '_', '-' or a quote")
+        }
+    }
+
+    /// Line and column (1-based, columns in characters) of byte `offset`.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        let before = bytes.prefix(offset)
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return (line, column)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            for continuation in bytes[(index + 1)..<(index + length)] where continuation & 0xC0 != 0x80 { return index }
+            if length == 3, byte == 0xE0, bytes[index + 1] < 0xA0 { return index }
+            if length == 3, byte == 0xED, bytes[index + 1] > 0x9F { return index }
+            if length == 4, byte == 0xF0, bytes[index + 1] < 0x90 { return index }
+            if length == 4, byte == 0xF4, bytes[index + 1] > 0x8F { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// Counts the nesting of `[` and `{` outside strings and comments, and checks that each
+    /// table header starts with a key.
+    private static func checkNesting(_ text: String, file: String) throws {
+        var depth = 0
+        var quote: Unicode.Scalar?
+        var tripleQuoted = false
+        var comment = false
+        var atLineStart = true
+        var line = 1
+        var column = 0
+        // Unicode scalars, not Characters: "\r\n" is one Character and would hide the line break.
+        var characters = Array(text.unicodeScalars)[...]
+        while let character = characters.popFirst() {
+            column += 1
+            if character == "\n" {
+                line += 1
+                column = 0
+                comment = false
+                atLineStart = true
+                if !tripleQuoted { quote = nil }
+                continue
+            }
+            if comment { continue }
+            if atLineStart, quote == nil, character != " ", character != "\t" {
+                atLineStart = false
+                if character == "[", depth == 0 {
+                    try checkHeaderStart(characters, file: file, line: line, column: column)
+                }
+            }
+            if let open = quote {
+                if character == "\\" && open == "\"" {
+                    _ = characters.popFirst()
+                    column += 1
+                } else if character == open {
+                    if tripleQuoted {
+                        if characters.prefix(2).allSatisfy({ $0 == open }) && characters.count >= 2 {
+                            characters.removeFirst(2)
+                            column += 2
+                            quote = nil
+                            tripleQuoted = false
+                        }
+                    } else {
+                        quote = nil
+                    }
+                }
+                continue
+            }
+            switch character {
+            case "#": comment = true
+            case "\"", "'":
+                quote = character
+                if characters.prefix(2).allSatisfy({ $0 == character }) && characters.count >= 2 {
+                    characters.removeFirst(2)
+                    column += 2
+                    tripleQuoted = true
+                }
+            case "[", "{":
+                depth += 1
+                if depth > maximumNesting {
+                    throw HostError.configTooDeep(SourceLocation(file: file, line: line, column: column), limit: maximumNesting)
+                }
+            case "]", "}":
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+    }
+}

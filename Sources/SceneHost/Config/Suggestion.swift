@@ -1,0 +1,31 @@
+/// "Did you mean" for misspelt keys: the closest allowed word within a small edit distance.
+enum Suggestion {
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let limit = max(1, word.count / 3)
+        let scored = candidates.map { (candidate: $0, distance: distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
+        return best.candidate
+    }
+
+    /// Levenshtein distance, with adjacent transpositions counting as one edit.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            previous2 = previous
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
