@@ -4,6 +4,8 @@ import Foundation
 struct HostProcess {
     struct Result {
         let status: Int32
+        /// Whether the host died by a signal (it never may).
+        let signaled: Bool
         let stdout: String
         let stderr: String
     }
@@ -30,6 +32,6 @@ struct HostProcess {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -7,6 +7,8 @@ struct TemporaryFolder {
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Plugins are refused from group-writable folders: do not depend on the umask.
+        chmod(url.path, 0o755)
     }
 
     /// Writes `text` to `name` inside the folder and returns the file's path.
