@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "FixtureHang", type: .dynamic, targets: ["FixtureHang"]),
         .library(name: "FixtureThrows", type: .dynamic, targets: ["FixtureThrows"]),
         .library(name: "FixtureNullEntry", type: .dynamic, targets: ["FixtureNullEntry"]),
+        .library(name: "FixtureNewerSDK", type: .dynamic, targets: ["FixtureNewerSDK"]),
+        .library(name: "FixtureOtherSwift", type: .dynamic, targets: ["FixtureOtherSwift"]),
     ],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
@@ -78,6 +80,8 @@ let package = Package(
         plugin("FixtureHang", path: "Tests/Fixtures/Hang"),
         plugin("FixtureThrows", path: "Tests/Fixtures/Throws"),
         plugin("FixtureNullEntry", path: "Tests/Fixtures/NullEntry"),
+        plugin("FixtureNewerSDK", path: "Tests/Fixtures/NewerSDK"),
+        plugin("FixtureOtherSwift", path: "Tests/Fixtures/OtherSwift"),
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based")],

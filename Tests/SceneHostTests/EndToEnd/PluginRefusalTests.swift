@@ -1,4 +1,6 @@
 import Foundation
+import SceneHost
+import SceneSDK
 import Testing
 
 /// Every plugin the host refuses (issue: plugin loading you can trust), through the real binary
@@ -70,6 +72,16 @@ struct PluginRefusalTests {
         Case("throws while registering") { folder in
             let path = BuildProducts.library("FixtureThrows")
             return (try config(folder, name: "Throws", path: path), "error: plugin 'Throws' (\(path)) failed to register its scenes: the orders database is not configured.")
+        },
+        Case("built against a newer SDK") { folder in
+            let path = BuildProducts.library("FixtureNewerSDK")
+            let host = "\(SCENE_SDK_VERSION_MAJOR).\(SCENE_SDK_VERSION_MINOR).\(SCENE_SDK_VERSION_PATCH)"
+            let newer = "\(SCENE_SDK_VERSION_MAJOR).\(SCENE_SDK_VERSION_MINOR + 1).\(SCENE_SDK_VERSION_PATCH)"
+            return (try config(folder, name: "Newer", path: path), "error: plugin 'Newer' (\(path)) was built with SceneSDK \(newer); this host has SceneSDK \(host). The SDK major version must be the same and the plugin's minor not newer (0.x: the same minor). Rebuild the plugin against this host's SceneSDK.")
+        },
+        Case("built by another Swift compiler") { folder in
+            let path = BuildProducts.library("FixtureOtherSwift")
+            return (try config(folder, name: "Old", path: path), "error: plugin 'Old' (\(path)) was built with Swift 5.10; this host has Swift \(CompatibilityPolicy.host.swiftVersion). Swift has no stable ABI on Linux: the compiler versions must be the same. Rebuild the plugin against this host's SceneSDK.")
         },
         Case("carries its own copy of the SDK") { folder in
             let path = BuildProducts.library("FixtureOwnSDK")
