@@ -154,6 +154,33 @@ struct ConfigLoaderTests {
         #expect(message(big) == "scenes.conf:1:1048577: error: the config is 1048579 bytes; configs larger than 1048576 bytes are refused. Is this the right file?")
     }
 
+    @Test("table headers that would trip the TOML parser are refused as syntax errors")
+    func headerStart() {
+        let expected = "error: TOML syntax: a table header must start with a key: a letter, digit, '_', '-' or a quote. Fix this line, then run 'scene-host check'."
+        #expect(message("initial = \"A\"\n[\n") == "scenes.conf:2:2: " + expected)
+        #expect(message("initial = \"A\"\r\n[[ é]]\r\n") == "scenes.conf:2:4: " + expected)
+        #expect(message("x = [\n  [1, 2],\n]\n")?.hasPrefix("scenes.conf:1:1: error: unknown key 'x'") == true)
+    }
+
+    @Test("CRLF line ends are lines too")
+    func crlf() throws {
+        let config = try parse("initial = \"Home\"\r\n\r\n[plugins.Home]\r\npath = \"libHome.so\"\r\n")
+        #expect(config.plugins.first?.location == SourceLocation(file: "scenes.conf", line: 3, column: 1))
+        #expect(message("initial = \"Home\"\r\n[plugins.Home]\r\npth = \"x\"\r\n")?.hasPrefix("scenes.conf:3:1: error: unknown key 'pth'") == true)
+    }
+
+    @Test("did you mean: the closest key within a small edit distance", arguments: [
+        ("pth", "path"), ("sha265", "sha256"), ("Path", "path"), ("initail", "initial"), ("stlye", "style"),
+    ])
+    func suggestions(typo: String, key: String) {
+        #expect(Suggestion.closest(to: typo, in: ["path", "sha256", "initial", "style", "from", "to", "id"]) == key)
+    }
+
+    @Test("no suggestion when nothing is close")
+    func noSuggestion() {
+        #expect(Suggestion.closest(to: "optional", in: ["path", "sha256"]) == nil)
+    }
+
     @Test("the same plugin file twice")
     func samePathTwice() {
         #expect(message("initial = \"A\"\n[plugins.One]\npath = \"lib/libP.so\"\n[plugins.Two]\npath = \"./lib/../lib/libP.so\"\n")
