@@ -7,35 +7,36 @@ let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
 let ordersKit: Target.Dependency = .product(name: "OrdersKit", package: "OrdersKit")
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-func plugin(_ name: String, path: String, dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: [sdk] + dependencies, path: path, swiftSettings: swift6)
+/// A scene plugin (or a test fixture shaped like one): target name, folder, extra dependencies.
+struct PluginSpec {
+    let name: String
+    let path: String
+    var dependencies: [Target.Dependency] = [sdk]
 }
+
+let plugins: [PluginSpec] = [
+    PluginSpec(name: "HomeScene", path: "Plugins/HomeScene"),
+    PluginSpec(name: "DetailScene", path: "Plugins/DetailScene"),
+    PluginSpec(name: "ListOrdersScene", path: "Plugins/ListOrdersScene", dependencies: [sdk, ordersKit]),
+    PluginSpec(name: "ShowOrderScene", path: "Plugins/ShowOrderScene"),
+    PluginSpec(name: "EditOrderScene", path: "Plugins/EditOrderScene"),
+]
+
+/// Plugins that are wrong on purpose, for the tests.
+let fixtures: [PluginSpec] = [
+    "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
+    "NullEntry", "NewerSDK", "OtherSwift",
+].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
+    // Links a static copy of the SDK: the mistake the host must refuse.
+    PluginSpec(name: "FixtureOwnSDK", path: "Tests/Fixtures/OwnSDK",
+               dependencies: [.product(name: "SceneSDKStaticCopyForTests", package: "SceneSDK")]),
+]
 
 let package = Package(
     name: "scene-host",
     platforms: [.macOS(.v13)],
-    products: [
-        .executable(name: "scene-host", targets: ["scene-host"]),
-        .library(name: "HomeScene", type: .dynamic, targets: ["HomeScene"]),
-        .library(name: "DetailScene", type: .dynamic, targets: ["DetailScene"]),
-        .library(name: "ListOrdersScene", type: .dynamic, targets: ["ListOrdersScene"]),
-        .library(name: "ShowOrderScene", type: .dynamic, targets: ["ShowOrderScene"]),
-        .library(name: "EditOrderScene", type: .dynamic, targets: ["EditOrderScene"]),
-        // Test fixtures: plugins that are wrong on purpose.
-        .library(name: "FixtureDuplicateHome", type: .dynamic, targets: ["FixtureDuplicateHome"]),
-        .library(name: "FixtureBadABI", type: .dynamic, targets: ["FixtureBadABI"]),
-        .library(name: "FixtureNoEntry", type: .dynamic, targets: ["FixtureNoEntry"]),
-        .library(name: "FixtureContracts", type: .dynamic, targets: ["FixtureContracts"]),
-        .library(name: "FixtureLiar", type: .dynamic, targets: ["FixtureLiar"]),
-        .library(name: "FixtureOwnSDK", type: .dynamic, targets: ["FixtureOwnSDK"]),
-        .library(name: "FixtureCrash", type: .dynamic, targets: ["FixtureCrash"]),
-        .library(name: "FixtureFatal", type: .dynamic, targets: ["FixtureFatal"]),
-        .library(name: "FixtureHang", type: .dynamic, targets: ["FixtureHang"]),
-        .library(name: "FixtureThrows", type: .dynamic, targets: ["FixtureThrows"]),
-        .library(name: "FixtureNullEntry", type: .dynamic, targets: ["FixtureNullEntry"]),
-        .library(name: "FixtureNewerSDK", type: .dynamic, targets: ["FixtureNewerSDK"]),
-        .library(name: "FixtureOtherSwift", type: .dynamic, targets: ["FixtureOtherSwift"]),
-    ],
+    products: [.executable(name: "scene-host", targets: ["scene-host"])]
+        + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
     dependencies: [
         .package(path: "Sources/SceneSDK"),
         .package(path: "Plugins/OrdersKit"),
@@ -63,29 +64,10 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
-        plugin("HomeScene", path: "Plugins/HomeScene"),
-        plugin("DetailScene", path: "Plugins/DetailScene"),
-        plugin("ListOrdersScene", path: "Plugins/ListOrdersScene", dependencies: [ordersKit]),
-        plugin("ShowOrderScene", path: "Plugins/ShowOrderScene"),
-        plugin("EditOrderScene", path: "Plugins/EditOrderScene"),
-        plugin("FixtureDuplicateHome", path: "Tests/Fixtures/DuplicateHome"),
-        plugin("FixtureBadABI", path: "Tests/Fixtures/BadABI"),
-        plugin("FixtureNoEntry", path: "Tests/Fixtures/NoEntry"),
-        plugin("FixtureContracts", path: "Tests/Fixtures/Contracts"),
-        plugin("FixtureLiar", path: "Tests/Fixtures/Liar"),
-        .target(name: "FixtureOwnSDK", dependencies: [.product(name: "SceneSDKStaticCopyForTests", package: "SceneSDK")],
-                path: "Tests/Fixtures/OwnSDK", swiftSettings: swift6),
-        plugin("FixtureCrash", path: "Tests/Fixtures/Crash"),
-        plugin("FixtureFatal", path: "Tests/Fixtures/Fatal"),
-        plugin("FixtureHang", path: "Tests/Fixtures/Hang"),
-        plugin("FixtureThrows", path: "Tests/Fixtures/Throws"),
-        plugin("FixtureNullEntry", path: "Tests/Fixtures/NullEntry"),
-        plugin("FixtureNewerSDK", path: "Tests/Fixtures/NewerSDK"),
-        plugin("FixtureOtherSwift", path: "Tests/Fixtures/OtherSwift"),
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: swift6
         ),
-    ]
+    ] + (plugins + fixtures).map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
 )
