@@ -18,7 +18,7 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         try MainActor.assumeIsolated {
             do {
-                let loaded = try LoadedApp.load(configPath: options.config, loader: options.makeLoader())
+                let loaded = try LoadedApp.load(configPath: options.config, loader: options.makeLoader(), lazy: true)
                 StandardStreams.out(GraphRenderer.render(loaded.graph, format: format))
             } catch {
                 throw StandardStreams.fail(error)

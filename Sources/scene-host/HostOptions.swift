@@ -42,9 +42,9 @@ struct HostOptions: ParsableArguments {
         if insecurePluginFiles {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
-        let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)),
-                                        cache: ProbeCache(path: probeCache ?? ProbeCache.defaultPath()), rescan: rescan)
-        return PluginLoader(logger: makeLogger(), checksFileTrust: !insecurePluginFiles, prober: prober)
+        let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)))
+        let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: probeCache ?? ProbeCache.defaultPath()), rescan: rescan)
+        return PluginLoader(logger: makeLogger(), checksFileTrust: !insecurePluginFiles, inspector: inspector)
     }
 
     /// This executable, to run as the probe child.

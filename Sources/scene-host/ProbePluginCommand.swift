@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import SceneHost
 
-/// `scene-host probe-plugin`: the child process of a probe. Loads one plugin and writes "ok" or
-/// the error to the result file; a crash or a hang is seen by the parent.
+/// `scene-host probe-plugin`: the child process of a probe. Loads one plugin and writes what it
+/// declares, or the error, to the result file (JSON); a crash or a hang is seen by the parent.
 struct ProbePluginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe-plugin",
@@ -17,17 +17,19 @@ struct ProbePluginCommand: ParsableCommand {
     @Option var result: String
 
     func run() throws {
-        let outcome = MainActor.assumeIsolated { () -> String in
+        let verdict = MainActor.assumeIsolated { () -> ProbeVerdict in
             let location = SourceLocation(file: "probe", line: 0, column: 0)
             let entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
-            let loader = PluginLoader(logger: Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }, checksFileTrust: false, prober: nil)
+            let loader = PluginLoader(logger: Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }, checksFileTrust: false)
+            let container = SceneContainer()
             do {
-                _ = try loader.load(entry, into: SceneContainer())
-                return "ok"
+                let loaded = try loader.load(entry, into: container)
+                return .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
+                                            swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
             } catch {
-                return ErrorMessage.body(error)
+                return .bad(message: ErrorMessage.body(error))
             }
         }
-        try Data(outcome.utf8).write(to: URL(fileURLWithPath: result))
+        try JSONEncoder().encode(verdict).write(to: URL(fileURLWithPath: result))
     }
 }

@@ -7,11 +7,14 @@ public struct LoadedApp {
     public let container: SceneContainer
     public let plugins: [LoadedPlugin]
 
-    /// Reads the config and loads every plugin; throws the first problem.
-    public static func load(configPath: String, loader: PluginLoader) throws -> LoadedApp {
+    /// Reads the config and registers every plugin; throws the first problem.
+    ///
+    /// `lazy`: plugins known from their probe are registered by description and opened only when
+    /// one of their scenes is first built; otherwise every plugin is loaded now.
+    public static func load(configPath: String, loader: PluginLoader, lazy: Bool = false) throws -> LoadedApp {
         let config = try ConfigLoader().load(path: configPath)
         let container = SceneContainer()
-        let plugins = try config.plugins.map { try loader.load($0, into: container) }
+        let plugins = try config.plugins.map { lazy ? try loader.prepare($0, into: container) : try loader.load($0, into: container) }
         return LoadedApp(config: config, container: container, plugins: plugins)
     }
 

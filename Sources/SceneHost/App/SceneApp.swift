@@ -12,9 +12,10 @@ public final class SceneApp {
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
     }
 
-    /// Reads the config, loads every plugin and checks the scene graph; throws the first problem.
+    /// Reads the config, registers every plugin (opening each only when first needed) and checks
+    /// the scene graph; throws the first problem.
     public static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
-        let loaded = try LoadedApp.load(configPath: configPath, loader: loader)
+        let loaded = try LoadedApp.load(configPath: configPath, loader: loader, lazy: true)
         if let problem = GraphChecker.problems(in: loaded.graph).first { throw problem }
         return SceneApp(loaded: loaded)
     }

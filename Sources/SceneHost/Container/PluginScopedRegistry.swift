@@ -23,14 +23,15 @@ final class PluginScopedRegistry: SceneRegistry {
         services.append((type, factory))
     }
 
-    /// Moves everything into `container`; on a name clash nothing is moved.
+    /// Moves everything into `container`; on a name clash nothing is moved. Services already
+    /// registered (by the app, a test, or an earlier plugin) are kept.
     func commit(into container: SceneContainer) throws {
         for blueprint in blueprints {
-            if let existing = container.plugin(registering: blueprint.name) {
+            if let existing = container.conflict(adding: blueprint.name, from: plugin) {
                 throw HostError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
             }
         }
         for blueprint in blueprints { try container.add(blueprint, from: plugin) }
-        for service in services { container.registerService(service.type, factory: service.factory) }
+        for service in services { container.registerServiceIfAbsent(service.type, factory: service.factory) }
     }
 }

@@ -7,7 +7,7 @@ struct SceneAssembler {
 
     /// A ready scene; `requestedBy` names the source in the error when `name` is not registered.
     func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene {
-        guard let blueprint = container.blueprint(named: name) else {
+        guard let blueprint = try container.blueprint(named: name) else {
             throw HostError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
         }
         do {

@@ -3,14 +3,17 @@ import SceneSDK
 /// The host's dependency container: scenes by name (with the factories of their parts) and
 /// services by type.
 ///
-/// Plugins fill it while they load; an app or a test may then replace a part's or a service's
-/// factory to swap a Worker without touching the scene. Lookups are dictionary reads and one
-/// closure call each.
+/// A scene is either loaded (its blueprint is here) or known only by its description, with its
+/// plugin waiting to be loaded the first time one of its scenes is built (lazy loading). Plugins
+/// fill it while they load; an app or a test may then replace a part's or a service's factory
+/// to swap a Worker without touching the scene. Lookups are dictionary reads and one closure
+/// call each.
 @MainActor
 public final class SceneContainer: ServiceResolving {
     struct SceneEntry {
-        let blueprint: SceneBlueprint
+        let description: SceneDescription
         let plugin: PluginReference
+        var blueprint: SceneBlueprint?
     }
 
     private struct PartKey: Hashable {
@@ -21,27 +24,65 @@ public final class SceneContainer: ServiceResolving {
     private var scenes: [String: SceneEntry] = [:]
     private var parts: [PartKey: @MainActor (any ServiceResolving) throws -> AnyObject] = [:]
     private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
+    /// Loads a plugin known by description only, by its path.
+    private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
 
     public init() {}
 
     /// Registered scene names, sorted.
     public var sceneNames: [String] { scenes.keys.sorted() }
 
-    /// The blueprint of `scene`, if registered.
-    public func blueprint(named scene: String) -> SceneBlueprint? { scenes[scene]?.blueprint }
+    /// What `scene` declares, loaded or not.
+    public func description(of scene: String) -> SceneDescription? { scenes[scene]?.description }
 
     /// The plugin that registered `scene`, if any.
     public func plugin(registering scene: String) -> PluginReference? { scenes[scene]?.plugin }
 
-    /// Adds a scene and its part factories; a name already taken is `duplicateScene`.
-    public func add(_ blueprint: SceneBlueprint, from plugin: PluginReference) throws {
-        if let existing = scenes[blueprint.name] {
-            throw HostError.duplicateScene(scene: blueprint.name, first: existing.plugin, second: plugin)
+    /// Whether the plugin of `scene` is loaded.
+    public func isLoaded(_ scene: String) -> Bool { scenes[scene]?.blueprint != nil }
+
+    /// The blueprint of `scene`, loading its plugin first if it is not loaded yet; nil when no
+    /// plugin registers `scene`.
+    public func blueprint(named scene: String) throws -> SceneBlueprint? {
+        guard let entry = scenes[scene] else { return nil }
+        if let blueprint = entry.blueprint { return blueprint }
+        if let load = pendingLoads.removeValue(forKey: entry.plugin.path) {
+            try load()
         }
-        scenes[blueprint.name] = SceneEntry(blueprint: blueprint, plugin: plugin)
+        return scenes[scene]?.blueprint
+    }
+
+    /// The plugin that already holds `scene`, when `plugin` may not add it: another plugin's
+    /// scene, or a loaded one. A plugin's own placeholder (from `addPending`) does not count.
+    func conflict(adding scene: String, from plugin: PluginReference) -> PluginReference? {
+        guard let existing = scenes[scene], existing.plugin.path != plugin.path || existing.blueprint != nil else { return nil }
+        return existing.plugin
+    }
+
+    /// Adds a loaded scene and its part factories; a name already taken by another plugin is
+    /// `duplicateScene`. The plugin's own placeholder (from `addPending`) is replaced.
+    public func add(_ blueprint: SceneBlueprint, from plugin: PluginReference) throws {
+        if let existing = conflict(adding: blueprint.name, from: plugin) {
+            throw HostError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
+        }
+        scenes[blueprint.name] = SceneEntry(description: SceneDescription(blueprint), plugin: plugin, blueprint: blueprint)
         for (part, factory) in blueprint.factories {
             parts[PartKey(scene: blueprint.name, part: part)] = factory
         }
+    }
+
+    /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
+    /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
+    public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
+        for scene in metadata.scenes {
+            if let existing = scenes[scene.name] {
+                throw HostError.duplicateScene(scene: scene.name, first: existing.plugin, second: plugin)
+            }
+        }
+        for scene in metadata.scenes {
+            scenes[scene.name] = SceneEntry(description: scene, plugin: plugin, blueprint: nil)
+        }
+        pendingLoads[plugin.path] = load
     }
 
     /// Replaces the factory of one part of a registered scene (e.g. a test's presenter double).
@@ -56,6 +97,13 @@ public final class SceneContainer: ServiceResolving {
             throw HostError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
         }
         return try factory(self)
+    }
+
+    /// Adds the factory of a service unless one is registered: a plugin's default Worker does
+    /// not replace one the app or a test registered, even when the plugin loads later.
+    func registerServiceIfAbsent(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+        guard services[ObjectIdentifier(type)] == nil else { return }
+        registerService(type, factory: factory)
     }
 
     /// Adds or replaces the factory of a service.

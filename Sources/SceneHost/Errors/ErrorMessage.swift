@@ -51,6 +51,8 @@ public enum ErrorMessage {
         case .pluginProbeFailed(let plugin, let message, let cached):
             let recorded = cached ? " [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]" : ""
             return "\(plugin.location): error: \(message)\(recorded)"
+        case .pluginChangedSinceProbe(let plugin, let probed, let found):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
         case .pluginFileMissing(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)': file not found: \(plugin.path). Build the plugins first ('swift build'), or fix 'path' (it is relative to the config file's folder)."
         case .pluginNotSharedLibrary(let plugin, let reason):

@@ -30,6 +30,7 @@ public enum HostError: Error, Equatable, Sendable {
     case pluginUntrusted(PluginReference, path: String, reason: String, fix: String)
     case pluginOwnSDKCopy(PluginReference)
     case pluginProbeFailed(PluginReference, message: String, cached: Bool)
+    case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
 
     // MARK: Scene graph
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)

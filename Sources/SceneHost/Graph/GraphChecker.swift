@@ -9,7 +9,7 @@ enum GraphChecker {
         let registered = graph.nodes.map(\.name)
         var problems: [HostError] = []
         if let initial = graph.node(graph.initial.value) {
-            if let input = initial.blueprint.input {
+            if let input = initial.description.input {
                 problems.append(.initialNeedsInput(graph.initial.location, scene: initial.name, input: input.typeName))
             }
         } else {
@@ -31,8 +31,8 @@ enum GraphChecker {
                 }
                 continue
             }
-            problems += inputProblems(edge, destination: destination.blueprint)
-            problems += resultProblems(edge, source: source.blueprint, destination: destination.blueprint)
+            problems += inputProblems(edge, destination: destination.description)
+            problems += resultProblems(edge, source: source.description, destination: destination.description)
         }
         return problems
     }
@@ -43,7 +43,7 @@ enum GraphChecker {
         return graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) }
     }
 
-    private static func inputProblems(_ edge: RouteEdge, destination: SceneBlueprint) -> [HostError] {
+    private static func inputProblems(_ edge: RouteEdge, destination: SceneDescription) -> [HostError] {
         switch (destination.input, edge.payload) {
         case (nil, nil):
             return []
@@ -60,7 +60,7 @@ enum GraphChecker {
         }
     }
 
-    private static func resultProblems(_ edge: RouteEdge, source: SceneBlueprint, destination: SceneBlueprint) -> [HostError] {
+    private static func resultProblems(_ edge: RouteEdge, source: SceneDescription, destination: SceneDescription) -> [HostError] {
         guard let returned = destination.returnedResult else { return [] }
         guard let accepted = source.acceptedResult else {
             return [.routeResultNotAccepted(edge, result: returned.typeName)]

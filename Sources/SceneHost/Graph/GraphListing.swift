@@ -12,9 +12,9 @@ public enum GraphListing {
         for node in graph.nodes {
             let initial = node.name == graph.initial.value ? "  (initial)" : ""
             lines.append("  \(node.name)  [\(node.plugin.name)]\(initial)")
-            if let input = node.blueprint.input { lines.append("    input:    \(contract(input))") }
-            if let accepted = node.blueprint.acceptedResult { lines.append("    accepts:  \(contract(accepted))") }
-            if let returned = node.blueprint.returnedResult { lines.append("    returns:  \(contract(returned))") }
+            if let input = node.description.input { lines.append("    input:    \(contract(input))") }
+            if let accepted = node.description.acceptedResult { lines.append("    accepts:  \(contract(accepted))") }
+            if let returned = node.description.returnedResult { lines.append("    returns:  \(contract(returned))") }
         }
         lines.append("routes:")
         for edge in graph.edges {

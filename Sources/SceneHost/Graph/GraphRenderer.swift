@@ -57,8 +57,8 @@ public enum GraphRenderer {
 
     private static func nodeLabel(_ node: SceneGraph.Node, separator: String) -> String {
         var parts = [node.name, "(\(node.plugin.name))"]
-        if let input = node.blueprint.input { parts.append("in: \(input.typeName)") }
-        if let returned = node.blueprint.returnedResult { parts.append("returns: \(returned.typeName)") }
+        if let input = node.description.input { parts.append("in: \(input.typeName)") }
+        if let returned = node.description.returnedResult { parts.append("returns: \(returned.typeName)") }
         return parts.joined(separator: separator)
     }
 

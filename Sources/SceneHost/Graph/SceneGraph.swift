@@ -5,11 +5,10 @@ import SceneSDK
 @MainActor
 public struct SceneGraph {
     /// A scene and the plugin that registered it.
-    @MainActor
-    public struct Node {
-        public let blueprint: SceneBlueprint
+    public struct Node: Sendable {
+        public let description: SceneDescription
         public let plugin: PluginReference
-        public var name: String { blueprint.name }
+        public var name: String { description.name }
     }
 
     public let initial: Located<String>
@@ -21,18 +20,18 @@ public struct SceneGraph {
     public init(config: SceneConfig, container: SceneContainer) {
         initial = config.initial
         nodes = container.sceneNames.compactMap { name in
-            guard let blueprint = container.blueprint(named: name), let plugin = container.plugin(registering: name) else { return nil }
-            return Node(blueprint: blueprint, plugin: plugin)
+            guard let description = container.description(of: name), let plugin = container.plugin(registering: name) else { return nil }
+            return Node(description: description, plugin: plugin)
         }
         var edges: [RouteEdge] = config.segues.map { segue in
-            let declared = container.blueprint(named: segue.from.value)?.routes.first { $0.destination == segue.to.value }
+            let declared = container.description(of: segue.from.value)?.routes.first { $0.destination == segue.to.value }
             // A segue passes data only through the source router's handler.
             let handled = declared?.handlerName != nil
             return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(segue),
                              style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
         }
         for node in nodes {
-            for route in node.blueprint.routes {
+            for route in node.description.routes {
                 edges.append(RouteEdge(from: node.name, to: route.destination, origin: .router(handler: route.handlerName, plugin: node.plugin),
                                        style: nil, payload: route.payload, hasHandler: route.handlerName != nil))
             }

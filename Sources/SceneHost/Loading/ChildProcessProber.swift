@@ -2,31 +2,19 @@ import Foundation
 
 /// Probes a plugin in a child process — `scene-host probe-plugin` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering is reported
-/// while the host goes on. Verdicts are cached (`ProbeCache`); `rescan` ignores recorded ones.
-public struct ChildProcessProber: PluginProber {
+/// while the host goes on. The child reports what the plugin declares (`PluginMetadata`).
+public struct ChildProcessProber: Sendable {
     /// The `scene-host` executable to run as the child.
     public let executable: String
     public let timeout: Duration
-    public let cache: ProbeCache?
-    public let rescan: Bool
 
-    public init(executable: String, timeout: Duration = .seconds(10), cache: ProbeCache?, rescan: Bool = false) {
+    public init(executable: String, timeout: Duration = .seconds(10)) {
         self.executable = executable
         self.timeout = timeout
-        self.cache = cache
-        self.rescan = rescan
     }
 
-    public func verdict(for entry: PluginEntry, fingerprint: FileFingerprint) -> (verdict: ProbeVerdict, cached: Bool) {
-        if !rescan, let recorded = cache?.verdict(for: fingerprint) {
-            return (recorded, true)
-        }
-        let verdict = probe(entry)
-        cache?.record(verdict, for: fingerprint)
-        return (verdict, false)
-    }
-
-    private func probe(_ entry: PluginEntry) -> ProbeVerdict {
+    /// Loads `entry` in a child process and reports what happened.
+    public func probe(_ entry: PluginEntry) -> ProbeVerdict {
         let name = "plugin '\(entry.name)' (\(entry.resolvedPath))"
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-probe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,10 +54,11 @@ public struct ChildProcessProber: PluginProber {
             let printed = said.map { " (it printed: \($0))" } ?? ""
             return .bad(message: "\(name) crashed with \(Self.describe(signal: process.terminationStatus)) while loading in its probe\(printed). The host did not load it: fix the plugin or remove it from the config.")
         }
-        guard let data = FileManager.default.contents(atPath: resultFile.path), let result = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: resultFile.path),
+              let verdict = try? JSONDecoder().decode(ProbeVerdict.self, from: data) else {
             return .bad(message: "\(name) ended its probe with status \(process.terminationStatus) and no result")
         }
-        return result == "ok" ? .good : .bad(message: result)
+        return verdict
     }
 
     /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line.

@@ -51,7 +51,7 @@ public struct CompatibilityPolicy: Sendable {
 }
 
 /// A `major.minor.patch` version.
-public struct SemanticVersion: Equatable, Sendable, CustomStringConvertible {
+public struct SemanticVersion: Codable, Equatable, Sendable, CustomStringConvertible {
     public let major: UInt32
     public let minor: UInt32
     public let patch: UInt32

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What identifies a plugin file's content for the probe cache: path, size, modification time, hash.
 public struct FileFingerprint: Codable, Equatable, Sendable {
     public let path: String
@@ -5,4 +9,27 @@ public struct FileFingerprint: Codable, Equatable, Sendable {
     /// Modification time in nanoseconds since 1970.
     public let modified: Int64
     public let sha256: String
+}
+
+/// A file's identity as `stat` sees it: device, inode, size, modification and change times.
+///
+/// While all of them are unchanged the content is too (the change time cannot be set back by
+/// users), so a start-up can trust a recorded hash without reading the file again.
+public struct StatIdentity: Codable, Equatable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int
+    public let modified: Int64
+    public let changed: Int64
+
+    /// The identity of the file at `path`, or nil when it cannot be read.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    }
 }

@@ -8,8 +8,8 @@ import SceneSDK
 /// Loads plugin files and registers their scenes into a container.
 ///
 /// Order of trust: the file must be trusted (owner, permissions), be a complete ELF shared object
-/// for this machine and match its `sha256` pin before anything opens it; a prober (when given)
-/// must have loaded it in a child process without a crash; the library must not carry its own SDK
+/// for this machine and match its `sha256` pin before anything opens it; an inspector (when
+/// given) must have loaded it in a child process without a crash; the library must not carry its own SDK
 /// copy, and its descriptor must be valid and compatible, before any Swift code of the plugin runs
 /// in the host. Libraries are opened `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE` and never closed:
 /// unloading Swift code is unsafe, the runtime keeps pointers to its metadata.
@@ -20,40 +20,68 @@ public struct PluginLoader {
     /// Nil skips the ownership and permission checks (`--insecure-plugin-files`).
     let trust: FileTrust?
     /// Nil loads without probing first (the probe child itself, and in-process tests).
-    let prober: (any PluginProber)?
+    let inspector: PluginInspector?
 
-    public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, prober: (any PluginProber)? = nil) {
+    public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil) {
         self.policy = policy
         self.logger = logger
         self.trust = checksFileTrust ? FileTrust() : nil
-        self.prober = prober
+        self.inspector = inspector
     }
 
-    /// Loads `entry` and registers its scenes and services into `container`.
+    /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
-        let reference = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
-        let fingerprint = try checkFile(reference, pin: entry.sha256)
-        if let prober {
-            let (verdict, cached) = prober.verdict(for: entry, fingerprint: fingerprint)
-            if case .bad(let message) = verdict { throw HostError.pluginProbeFailed(reference, message: message, cached: cached) }
+        let plugin = reference(entry)
+        try checkPresence(plugin)
+        if let inspector {
+            let (_, cached) = try inspector.inspect(entry, plugin: plugin, checkBytes: checkBytes(_:pin:))
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
         }
-        let descriptor = try openDescriptor(reference)
-        try policy.check(descriptor, plugin: reference)
+        return try loadNow(entry, plugin: plugin, into: container, expected: nil)
+    }
 
-        let registry = PluginScopedRegistry(plugin: reference)
-        try register(descriptor, into: registry, plugin: reference)
-        try registry.commit(into: container)
+    /// Registers what `entry` declares, from its probe, and loads it only when one of its scenes
+    /// is first built (lazy loading). Without an inspector it loads at once.
+    public func prepare(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
+        guard let inspector else { return try load(entry, into: container) }
+        let plugin = reference(entry)
+        try checkPresence(plugin)
+        let (metadata, cached) = try inspector.inspect(entry, plugin: plugin, checkBytes: checkBytes(_:pin:))
+        try container.addPending(metadata, from: plugin) { [weak container] in
+            guard let container else { return }
+            _ = try self.loadNow(entry, plugin: plugin, into: container, expected: metadata)
+        }
+        logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
+        return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                            swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name))
+    }
+
+    private func reference(_ entry: PluginEntry) -> PluginReference {
+        PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
+    }
+
+    /// Checks the bytes again (they may have changed since the probe), opens and registers.
+    private func loadNow(_ entry: PluginEntry, plugin: PluginReference, into container: SceneContainer, expected: PluginMetadata?) throws -> LoadedPlugin {
+        _ = try checkBytes(plugin, pin: entry.sha256)
+        let descriptor = try openDescriptor(plugin)
+        try policy.check(descriptor, plugin: plugin)
+
+        let registry = PluginScopedRegistry(plugin: plugin)
+        try register(descriptor, into: registry, plugin: plugin)
         let scenes = registry.blueprints.map(\.name).sorted()
+        if let expected, scenes != expected.scenes.map(\.name).sorted() {
+            throw HostError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
+        }
+        try registry.commit(into: container)
         logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
                             sdkVersion: descriptor.sdkVersion, swiftVersion: descriptor.swiftVersion,
                             path: entry.resolvedPath, scenes: scenes)
     }
 
-    /// Everything that can be checked without opening the file as a library.
-    private func checkFile(_ plugin: PluginReference, pin: String?) throws -> FileFingerprint {
+    /// The checks that need no more than `stat`: the file is there, and may be trusted.
+    private func checkPresence(_ plugin: PluginReference) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: plugin.path, isDirectory: &isDirectory) else {
             throw HostError.pluginFileMissing(plugin)
@@ -64,6 +92,10 @@ public struct PluginLoader {
         if let problem = trust?.problem(forFileAt: plugin.path) {
             throw HostError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
         }
+    }
+
+    /// The checks on the bytes, before anything opens the file as a library: ELF, then the pin.
+    private func checkBytes(_ plugin: PluginReference, pin: String?) throws -> FileFingerprint {
         guard let data = FileManager.default.contents(atPath: plugin.path) else {
             throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read")
         }
@@ -75,9 +107,7 @@ public struct PluginLoader {
         if let pin, digest != pin {
             throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
-        var info = stat()
-        let modified = stat(plugin.path, &info) == 0 ? Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) : 0
-        return FileFingerprint(path: plugin.path, size: bytes.count, modified: modified, sha256: digest)
+        return FileFingerprint(path: plugin.path, size: bytes.count, modified: StatIdentity(path: plugin.path)?.modified ?? 0, sha256: digest)
     }
 
     private func openDescriptor(_ plugin: PluginReference) throws -> PluginDescriptor {

@@ -5,10 +5,13 @@ import Foundation
 ///
 /// An entry counts only for the same fingerprint (path, size, modification time, SHA-256) and
 /// the same host (plugin ABI, SDK and Swift versions); anything else is a miss and means a new
-/// probe, never a wrong answer. The file is JSON, written whole to a temporary file and renamed.
-public struct ProbeCache: Sendable {
+/// probe, never a wrong answer. Each entry also keeps the file's `stat` identity, so a start-up
+/// finds the hash of an unchanged file without reading it. The file is JSON, written whole to a
+/// temporary file and renamed.
+public final class ProbeCache: @unchecked Sendable {
     struct Entry: Codable, Equatable {
         let fingerprint: FileFingerprint
+        let stat: StatIdentity?
         let host: String
         let verdict: ProbeVerdict
     }
@@ -16,6 +19,8 @@ public struct ProbeCache: Sendable {
     /// The cache file.
     public let path: String
     let host: String
+    /// Read once per process; the host is single-threaded (main actor) when it uses the cache.
+    private var entries: [String: Entry]?
 
     public init(path: String, host: String = ProbeCache.hostIdentity) {
         self.path = path
@@ -37,6 +42,12 @@ public struct ProbeCache: Sendable {
         return base + "/scene-host/probes.json"
     }
 
+    /// The recorded fingerprint and verdict of the file at `path` if its `stat` identity is unchanged.
+    func entry(path: String, stat: StatIdentity) -> (fingerprint: FileFingerprint, verdict: ProbeVerdict)? {
+        guard let entry = load()[path], entry.stat == stat, entry.host == host else { return nil }
+        return (entry.fingerprint, entry.verdict)
+    }
+
     /// The recorded verdict for this exact file content, if any.
     public func verdict(for fingerprint: FileFingerprint) -> ProbeVerdict? {
         guard let entry = load()[fingerprint.path], entry.fingerprint == fingerprint, entry.host == host else { return nil }
@@ -44,13 +55,14 @@ public struct ProbeCache: Sendable {
     }
 
     /// Records a verdict; a cache that cannot be written only costs a probe next time.
-    public func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint) {
-        var entries = load()
-        entries[fingerprint.path] = Entry(fingerprint: fingerprint, host: host, verdict: verdict)
+    public func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint, stat: StatIdentity?) {
+        var all = load()
+        all[fingerprint.path] = Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict)
+        entries = all
         let url = URL(fileURLWithPath: path)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(entries) else { return }
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(all) else { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         guard (try? data.write(to: temporary)) != nil else { return }
@@ -58,8 +70,9 @@ public struct ProbeCache: Sendable {
     }
 
     private func load() -> [String: Entry] {
-        guard let data = FileManager.default.contents(atPath: path),
-              let entries = try? JSONDecoder().decode([String: Entry].self, from: data) else { return [:] }
-        return entries
+        if let entries { return entries }
+        let loaded = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) } ?? [:]
+        entries = loaded
+        return loaded
     }
 }

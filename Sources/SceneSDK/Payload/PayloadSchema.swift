@@ -2,7 +2,7 @@
 ///
 /// Made from a `Decodable` type by `PayloadSchema.of(_:)`; compared with a passed value at run
 /// time and with a route's declared payload type by `scene-host check`.
-public indirect enum PayloadSchema: Equatable, Sendable {
+public indirect enum PayloadSchema: Codable, Equatable, Sendable {
     case string
     case int
     case double
@@ -15,7 +15,7 @@ public indirect enum PayloadSchema: Equatable, Sendable {
     case opaque(type: String)
 
     /// One field of an object schema.
-    public struct Field: Equatable, Sendable {
+    public struct Field: Codable, Equatable, Sendable {
         public let name: String
         public let schema: PayloadSchema
 

@@ -1,5 +1,5 @@
 /// A declared payload type, as the host and `scene-host check` see it.
-public struct ContractInfo: Equatable, Sendable {
+public struct ContractInfo: Codable, Equatable, Sendable {
     /// The Swift type name.
     public let typeName: String
     /// Its fields and types.
@@ -16,13 +16,19 @@ public struct ContractInfo: Equatable, Sendable {
 }
 
 /// A route a scene's router can take, as declared at registration.
-public struct DeclaredRoute: Equatable, Sendable {
+public struct DeclaredRoute: Codable, Equatable, Sendable {
     /// The destination scene's name.
     public let destination: String
     /// The handler's name (`routeTo<Destination>`), when the router handles segues to it.
     public let handlerName: String?
     /// What the route passes, if anything.
     public let payload: ContractInfo?
+
+    public init(destination: String, handlerName: String?, payload: ContractInfo?) {
+        self.destination = destination
+        self.handlerName = handlerName
+        self.payload = payload
+    }
 }
 
 /// One route of a `SceneDefinition`, typed.

@@ -37,8 +37,8 @@ struct PluginLoaderTests {
         #expect(home.scenes == ["Home"])
         #expect(detail.scenes == ["Detail"])
         #expect(container.sceneNames == ["Detail", "Home"])
-        #expect(container.blueprint(named: "Home")?.routeHandlerNames == ["routeToDetail"])
-        #expect(container.blueprint(named: "Detail")?.input?.typeName == "DetailInput")
+        #expect(try container.blueprint(named: "Home")?.routeHandlerNames == ["routeToDetail"])
+        #expect(try container.blueprint(named: "Detail")?.input?.typeName == "DetailInput")
     }
 
     @Test("a missing file")

@@ -1,0 +1,22 @@
+import SceneSDK
+
+/// What a scene declares — name, input, results, routes — without any of its code.
+///
+/// Made from a loaded blueprint, or read from the probe cache for a plugin not loaded yet: the
+/// graph, `check`, `list` and `graph` work from descriptions alone.
+public struct SceneDescription: Codable, Equatable, Sendable {
+    public let name: String
+    public let input: ContractInfo?
+    public let acceptedResult: ContractInfo?
+    public let returnedResult: ContractInfo?
+    public let routes: [DeclaredRoute]
+
+    @MainActor
+    public init(_ blueprint: SceneBlueprint) {
+        name = blueprint.name
+        input = blueprint.input
+        acceptedResult = blueprint.acceptedResult
+        returnedResult = blueprint.returnedResult
+        routes = blueprint.routes
+    }
+}

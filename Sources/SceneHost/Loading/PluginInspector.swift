@@ -1,0 +1,48 @@
+import Foundation
+
+/// Finds out what a plugin declares without loading it into the host: from the probe cache when
+/// the file is unchanged, else by checking its bytes and probing it in a child process.
+///
+/// For an unchanged file (same `stat` identity) nothing is read: start-up cost does not grow
+/// with the size of the plugins. A changed or unknown file is read, checked (ELF, `sha256` pin)
+/// and probed again; the verdict is recorded.
+@MainActor
+public struct PluginInspector {
+    let prober: ChildProcessProber
+    let cache: ProbeCache?
+    /// Ignore recorded verdicts (`--rescan`).
+    let rescan: Bool
+
+    public init(prober: ChildProcessProber, cache: ProbeCache?, rescan: Bool = false) {
+        self.prober = prober
+        self.cache = cache
+        self.rescan = rescan
+    }
+
+    /// The plugin's metadata, and whether it came from the cache; throws the recorded or new
+    /// probe failure, or a file problem.
+    func inspect(_ entry: PluginEntry, plugin: PluginReference, checkBytes: (PluginReference, _ pin: String?) throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool) {
+        let stat = StatIdentity(path: plugin.path)
+        if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat) {
+            if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
+                throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
+            }
+            return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
+        }
+        let fingerprint = try checkBytes(plugin, entry.sha256)
+        if !rescan, let recorded = cache?.verdict(for: fingerprint) {
+            cache?.record(recorded, for: fingerprint, stat: stat)
+            return try metadata(from: recorded, plugin: plugin, cached: true)
+        }
+        let verdict = prober.probe(entry)
+        cache?.record(verdict, for: fingerprint, stat: stat)
+        return try metadata(from: verdict, plugin: plugin, cached: false)
+    }
+
+    private func metadata(from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool) throws -> (metadata: PluginMetadata, cached: Bool) {
+        switch verdict {
+        case .good(let metadata): return (metadata, cached)
+        case .bad(let message): throw HostError.pluginProbeFailed(plugin, message: message, cached: cached)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// What a plugin is and declares, as its probe found it: enough to plan an app without loading it.
+public struct PluginMetadata: Codable, Equatable, Sendable {
+    /// The name and version from its descriptor.
+    public let name: String
+    public let version: String
+    public let sdkVersion: SemanticVersion
+    public let swiftVersion: String
+    /// Its scenes, sorted by name.
+    public let scenes: [SceneDescription]
+
+    public init(name: String, version: String, sdkVersion: SemanticVersion, swiftVersion: String, scenes: [SceneDescription]) {
+        self.name = name
+        self.version = version
+        self.sdkVersion = sdkVersion
+        self.swiftVersion = swiftVersion
+        self.scenes = scenes
+    }
+}
