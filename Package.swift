@@ -35,7 +35,7 @@ let fixtures: [PluginSpec] = [
 let package = Package(
     name: "scene-host",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "scene-host", targets: ["scene-host"])]
+    products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
         + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
     dependencies: [
         .package(path: "Sources/SceneSDK"),
@@ -44,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
     ],
     targets: [
         .target(
@@ -62,6 +63,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swift6
+        ),
+        // The benchmarks (scripts/benchmark): separate from the tests, ratios against baselines.
+        .executableTarget(
+            name: "scene-host-bench",
+            dependencies: [
+                "SceneHost",
+                sdk,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Benchmarks/scene-host-bench",
             swiftSettings: swift6
         ),
         .testTarget(

@@ -2,30 +2,33 @@ import SceneSDK
 
 /// The registry one plugin sees while it registers: collects its scenes and services, and
 /// hands them to the container only when the whole registration succeeded.
+///
+/// Also the way to register scenes compiled into the host's own process (tests, benchmarks):
+/// `register` them here, then `commit(into:)`.
 @MainActor
-final class PluginScopedRegistry: SceneRegistry {
-    let plugin: PluginReference
+public final class PluginScopedRegistry: SceneRegistry {
+    public let plugin: PluginReference
     private(set) var blueprints: [SceneBlueprint] = []
     private(set) var services: [(type: Any.Type, factory: @MainActor (any ServiceResolving) throws -> Any)] = []
 
-    init(plugin: PluginReference) {
+    public init(plugin: PluginReference) {
         self.plugin = plugin
     }
 
-    func register(_ blueprint: SceneBlueprint) throws {
+    public func register(_ blueprint: SceneBlueprint) throws {
         if blueprints.contains(where: { $0.name == blueprint.name }) {
             throw HostError.duplicateScene(scene: blueprint.name, first: plugin, second: plugin)
         }
         blueprints.append(blueprint)
     }
 
-    func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+    public func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         services.append((type, factory))
     }
 
     /// Moves everything into `container`; on a name clash nothing is moved. Services already
     /// registered (by the app, a test, or an earlier plugin) are kept.
-    func commit(into container: SceneContainer) throws {
+    public func commit(into container: SceneContainer) throws {
         for blueprint in blueprints {
             if let existing = container.conflict(adding: blueprint.name, from: plugin) {
                 throw HostError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)

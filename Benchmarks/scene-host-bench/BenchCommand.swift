@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+
+/// `scene-host-bench`: the performance figures of docs/performance.md, each a ratio against a
+/// baseline measured in the same run. Run it from a release build: `scripts/benchmark`.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene-host-bench",
+        abstract: "Measure navigation, container resolution, start-up and memory against baselines.",
+        discussion: "Exit codes: 0 every bar met; 1 a bar missed; 2 a benchmark could not run."
+    )
+
+    @Option(help: "The build folder with scene-host and the plugins (default: this executable's folder).")
+    var buildDirectory: String?
+
+    @Option(help: "Where to write the results as JSON.")
+    var json = "benchmark-results.json"
+
+    @Option(help: "How long to measure: 1 is quick, 3 is the default.")
+    var scale = 3
+
+    func run() throws {
+        let folder = buildDirectory ?? URL(fileURLWithPath: Self.executablePath).deletingLastPathComponent().path
+        var report = BenchReport(machine: Self.machine(), date: ISO8601DateFormatter().string(from: Date()))
+        do {
+            try MainActor.assumeIsolated {
+                print("navigation by name…")
+                try NavigationBenchmark.run(into: &report, scale: scale)
+                print("container resolution…")
+                try ContainerBenchmark.run(into: &report, scale: scale)
+                print("memory…")
+                try MemoryBenchmark.run(into: &report, buildDirectory: folder)
+            }
+            print("start-up…")
+            try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale)
+        } catch {
+            print("error: \(error)")
+            throw ExitCode(2)
+        }
+        print("")
+        print(report.table())
+        try report.writeJSON(to: json)
+        print("\nwritten to \(json); machine: \(report.machine)")
+        if !report.allBarsMet { throw ExitCode(1) }
+    }
+
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    static func machine() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"
+    }
+}

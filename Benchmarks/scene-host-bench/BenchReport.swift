@@ -1,0 +1,59 @@
+import Foundation
+
+/// One figure of the report: a value, the baseline measured in the same run, their ratio, and
+/// the bar the ratio must stay under.
+struct BenchRow: Codable {
+    let name: String
+    let value: Double
+    let baseline: Double
+    let unit: String
+    let bar: Double?
+
+    var ratio: Double { baseline == 0 ? 0 : value / baseline }
+    var passed: Bool? { bar.map { ratio <= $0 } }
+}
+
+/// The whole report: rows, the machine, printed as a table and written as JSON.
+struct BenchReport: Codable {
+    var machine: String
+    var date: String
+    var rows: [BenchRow] = []
+    var notes: [String] = []
+
+    var allBarsMet: Bool { rows.allSatisfy { $0.passed ?? true } }
+
+    func table() -> String {
+        let header = ["figure", "value", "baseline", "ratio", "bar", ""]
+        let lines = rows.map { row -> [String] in
+            [row.name, Self.format(row.value, row.unit), Self.format(row.baseline, row.unit), String(format: "%.2fx", row.ratio),
+             row.bar.map { String(format: "≤ %.2fx", $0) } ?? "", row.passed.map { $0 ? "met" : "MISSED" } ?? ""]
+        }
+        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
+        func render(_ cells: [String]) -> String {
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }
+        var text = [render(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")] + lines.map(render)
+        text += notes.map { "note: " + $0 }
+        return text.joined(separator: "\n")
+    }
+
+    static func format(_ value: Double, _ unit: String) -> String {
+        switch unit {
+        case "ns":
+            if value >= 1_000_000 { return String(format: "%.2f ms", value / 1_000_000) }
+            if value >= 1_000 { return String(format: "%.2f µs", value / 1_000) }
+            return String(format: "%.0f ns", value)
+        case "bytes":
+            if value >= 1_048_576 { return String(format: "%.1f MiB", value / 1_048_576) }
+            return String(format: "%.1f KiB", value / 1024)
+        default:
+            return String(format: "%.3g %@", value, unit)
+        }
+    }
+
+    func writeJSON(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}

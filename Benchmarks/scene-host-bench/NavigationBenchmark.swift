@@ -1,0 +1,40 @@
+import SceneHost
+import SceneSDK
+
+/// (a) Navigation by name — resolve the destination by name, build and wire its parts through
+/// the container, pass a payload, push, render — against the same scenes wired by hand, as the
+/// seed article does. Both then pop, so every iteration starts from Home.
+@MainActor
+enum NavigationBenchmark {
+    static func run(into report: inout BenchReport, scale: Int) throws {
+        let (navigator, homeRouter) = try BenchScenes.navigator()
+        let byName = try Measurement.run(batches: 60 * scale, batchSize: 200) {
+            try homeRouter.routeToDetail()
+            _ = try navigator.screen()
+            try navigator.back()
+        }
+        guard navigator.path == "BenchHome" else { throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)") }
+
+        let home = BenchHomeInteractor()
+        var stack: [AnyObject] = []
+        let byHand = Measurement.run(batches: 60 * scale, batchSize: 200) {
+            let viewController = BenchDetailViewController()
+            let interactor = BenchDetailInteractor()
+            let presenter = BenchDetailPresenter()
+            let router = BenchDetailRouter()
+            viewController.interactor = interactor
+            viewController.router = router
+            interactor.presenter = presenter
+            presenter.viewController = viewController
+            router.viewController = viewController
+            router.dataStore = interactor
+            interactor.message = home.message
+            viewController.viewDidLoad()
+            stack.append(viewController)
+            _ = viewController.render()
+            stack.removeLast()
+        }
+        report.rows.append(BenchRow(name: "navigation by name vs by hand (median)", value: byName.median, baseline: byHand.median, unit: "ns", bar: 3))
+        report.rows.append(BenchRow(name: "navigation by name vs by hand (p99)", value: byName.p99, baseline: byHand.p99, unit: "ns", bar: nil))
+    }
+}
