@@ -20,20 +20,33 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How long to measure: 1 is quick, 3 is the default.")
     var scale = 3
 
+    @Option(help: "Run only these groups (navigation, container, memory, startup); all by default.")
+    var only: [String] = []
+
+    private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
+
     func run() throws {
         let folder = buildDirectory ?? URL(fileURLWithPath: Self.executablePath).deletingLastPathComponent().path
         var report = BenchReport(machine: Self.machine(), date: ISO8601DateFormatter().string(from: Date()))
         do {
             try MainActor.assumeIsolated {
-                print("navigation by name…")
-                try NavigationBenchmark.run(into: &report, scale: scale)
-                print("container resolution…")
-                try ContainerBenchmark.run(into: &report, scale: scale)
-                print("memory…")
-                try MemoryBenchmark.run(into: &report, buildDirectory: folder)
+                if runs("navigation") {
+                    print("navigation by name…")
+                    try NavigationBenchmark.run(into: &report, scale: scale)
+                }
+                if runs("container") {
+                    print("container resolution…")
+                    try ContainerBenchmark.run(into: &report, scale: scale)
+                }
+                if runs("memory") {
+                    print("memory…")
+                    try MemoryBenchmark.run(into: &report, buildDirectory: folder)
+                }
             }
-            print("start-up…")
-            try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale)
+            if runs("startup") {
+                print("start-up…")
+                try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale)
+            }
         } catch {
             print("error: \(error)")
             throw ExitCode(2)

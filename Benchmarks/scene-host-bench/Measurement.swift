@@ -13,6 +13,18 @@ struct Measurement {
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
     }
 
+    /// Measures `first` and `second` in alternating batches, so both see the same machine state
+    /// (frequency, caches, other load) and their ratio is fair.
+    @MainActor
+    static func compare(batches: Int, batchSize: Int, _ first: () throws -> Void, against second: () throws -> Void) rethrows -> (Measurement, Measurement) {
+        var firstSamples: [Double] = [], secondSamples: [Double] = []
+        for _ in 0..<batches {
+            firstSamples += try run(batches: 1, batchSize: batchSize, first).samples
+            secondSamples += try run(batches: 1, batchSize: batchSize, second).samples
+        }
+        return (Measurement(samples: firstSamples), Measurement(samples: secondSamples))
+    }
+
     /// Runs `body` `batches` × `batchSize` times after a warm-up batch.
     @MainActor
     static func run(batches: Int, batchSize: Int, _ body: () throws -> Void) rethrows -> Measurement {

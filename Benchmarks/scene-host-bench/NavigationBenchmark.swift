@@ -8,16 +8,13 @@ import SceneSDK
 enum NavigationBenchmark {
     static func run(into report: inout BenchReport, scale: Int) throws {
         let (navigator, homeRouter) = try BenchScenes.navigator()
-        let byName = try Measurement.run(batches: 60 * scale, batchSize: 200) {
+        let home = BenchHomeInteractor()
+        var stack: [AnyObject] = []
+        let (byName, byHand) = try Measurement.compare(batches: 60 * scale, batchSize: 200, {
             try homeRouter.routeToDetail()
             _ = try navigator.screen()
             try navigator.back()
-        }
-        guard navigator.path == "BenchHome" else { throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)") }
-
-        let home = BenchHomeInteractor()
-        var stack: [AnyObject] = []
-        let byHand = Measurement.run(batches: 60 * scale, batchSize: 200) {
+        }, against: {
             let viewController = BenchDetailViewController()
             let interactor = BenchDetailInteractor()
             let presenter = BenchDetailPresenter()
@@ -33,7 +30,8 @@ enum NavigationBenchmark {
             stack.append(viewController)
             _ = viewController.render()
             stack.removeLast()
-        }
+        })
+        guard navigator.path == "BenchHome" else { throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)") }
         report.rows.append(BenchRow(name: "navigation by name vs by hand (median)", value: byName.median, baseline: byHand.median, unit: "ns", bar: 3))
         report.rows.append(BenchRow(name: "navigation by name vs by hand (p99)", value: byName.p99, baseline: byHand.p99, unit: "ns", bar: nil))
     }

@@ -18,7 +18,7 @@ enum StartupBenchmark {
         var configs: [Int: (config: String, cache: String)] = [:]
         for count in counts {
             let config = folder.appendingPathComponent("scenes-\(count).conf").path
-            var text = "initial = \"Numbered0000\"\n"
+            var text = "initial = \"NumberedPlugin0000\"\n"
             for (name, path) in plugins.prefix(count) { text += "\n[plugins.\(name)]\npath = \"\(path)\"\n" }
             try Data(text.utf8).write(to: URL(fileURLWithPath: config))
             let cache = folder.appendingPathComponent("probes-\(count).json").path
@@ -72,15 +72,15 @@ enum StartupBenchmark {
     }
 }
 
-/// Installs copies of the Numbered fixture: "Numbered0000" patched to "Numbered0001", ...
+/// Installs copies of the Numbered fixture: "NumberedPlugin0000" patched to "NumberedPlugin0001", ...
 enum PluginCopies {
     static func install(_ count: Int, from library: String, into folder: URL) throws -> [(name: String, path: String)] {
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: library)))
-        let marker = Array("Numbered0000".utf8)
+        let marker = Array("NumberedPlugin0000".utf8)
         let offsets = (0...(original.count - marker.count)).filter { original[$0] == marker[0] && Array(original[$0..<($0 + marker.count)]) == marker }
-        guard !offsets.isEmpty else { throw BenchFailure("\(library) does not contain the name Numbered0000") }
+        guard !offsets.isEmpty else { throw BenchFailure("\(library) does not contain the name NumberedPlugin0000") }
         return try (0..<count).map { index in
-            let name = String(format: "Numbered%04d", index)
+            let name = String(format: "NumberedPlugin%04d", index)
             var bytes = original
             for offset in offsets { bytes.replaceSubrange(offset..<(offset + marker.count), with: Array(name.utf8)) }
             let path = folder.appendingPathComponent("lib\(name).so").path

@@ -78,36 +78,38 @@ public final class Navigator: SceneNavigating {
     /// accepts — so on error the stack and every DataStore stay as they were.
     public func leave(to target: BackTarget) throws {
         guard let top, let stack = layers.last else { throw HostError.noScene }
-        let remaining = try layersAfterLeaving(to: target, top: top, stack: stack)
-        guard let next = remaining.last?.last else { throw HostError.cannotGoBack(scene: top.name) }
-        let result: ScenePayload?
+        let removal = try removal(for: target, top: top, stack: stack)
+        let next = removal.keptInTopStack > 0 ? stack[removal.keptInTopStack - 1] : layers[layers.count - 2].last
+        guard let next else { throw HostError.cannotGoBack(scene: top.name) }
         do {
-            result = try top.leavingResult()
-            if let result { try next.acceptResult(result) }
+            if let result = try top.leavingResult() { try next.acceptResult(result) }
         } catch let error as SceneError {
             throw HostError.returnFailed(from: top.name, to: next.name, error)
         }
-        layers = remaining
+        if removal.keptInTopStack > 0 {
+            layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
+        } else {
+            layers.removeLast()
+        }
         generation += 1
         next.display.viewWillAppear()
     }
 
-    private func layersAfterLeaving(to target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> [[AssembledScene]] {
-        var remaining = layers
+    /// How many scenes of the top stack stay (0: the whole modal goes), checked before anything changes.
+    private func removal(for target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> (keptInTopStack: Int, Void) {
         switch target {
         case .previous:
             guard stack.count > 1 || layers.count > 1 else { throw HostError.cannotGoBack(scene: top.name) }
-            if stack.count > 1 { remaining[remaining.count - 1].removeLast() } else { remaining.removeLast() }
+            return (stack.count - 1, ())
         case .dismissModal:
             guard layers.count > 1 else { throw HostError.notInModal(scene: top.name) }
-            remaining.removeLast()
+            return (0, ())
         case .scene(let name):
             guard let index = stack.dropLast().lastIndex(where: { $0.name == name }) else {
                 throw HostError.noSceneBelow(scene: top.name, target: name, stack: stack.map(\.name))
             }
-            remaining[remaining.count - 1].removeSubrange((index + 1)...)
+            return (index + 1, ())
         }
-        return remaining
     }
 
     // MARK: SceneNavigating

@@ -1,9 +1,9 @@
 /// A declared input or accepted result: its schema, and how the DataStore takes a decoded value.
-@MainActor
+@MainActor @usableFromInline
 struct ContractDeclaration<R: RouterRole> {
-    let typeName: String
-    let schema: PayloadSchema
-    let apply: @MainActor (R, ScenePayload) throws -> Void
+    @usableFromInline let typeName: String
+    @usableFromInline let schema: PayloadSchema
+    @usableFromInline let apply: @MainActor (R, ScenePayload) throws -> Void
 
     init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void) {
         let typeName = String(describing: Value.self)

@@ -32,20 +32,20 @@ public struct DeclaredRoute: Codable, Equatable, Sendable {
 }
 
 /// One route of a `SceneDefinition`, typed.
-@MainActor
+@MainActor @usableFromInline
 struct RouteDeclaration<R: RouterRole> {
-    let destination: String
-    let payload: ContractInfo?
-    let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
+    @usableFromInline let destination: String
+    @usableFromInline let payload: ContractInfo?
+    @usableFromInline let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
 
-    var declared: DeclaredRoute {
+    @usableFromInline var declared: DeclaredRoute {
         DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload)
     }
 }
 
 /// A scene's declared returned result and how its router produces it.
-@MainActor
+@MainActor @usableFromInline
 struct ReturnDeclaration<R: RouterRole> {
-    let info: ContractInfo
-    let produce: @MainActor (R) throws -> ScenePayload?
+    @usableFromInline let info: ContractInfo
+    @usableFromInline let produce: @MainActor (R) throws -> ScenePayload?
 }

@@ -16,7 +16,20 @@ public struct SceneBlueprint {
     public let routes: [DeclaredRoute]
     /// The factory of each part.
     public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
-    let wire: @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene
+    @usableFromInline let wire: @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene
+
+    @usableFromInline
+    init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute],
+         factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
+         wire: @escaping @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene) {
+        self.name = name
+        self.input = input
+        self.acceptedResult = acceptedResult
+        self.returnedResult = returnedResult
+        self.routes = routes
+        self.factories = factories
+        self.wire = wire
+    }
 
     /// The names of the router's route handlers (`routeTo<Destination>`), sorted.
     public var routeHandlerNames: [String] { routes.compactMap(\.handlerName).sorted() }

@@ -1,7 +1,9 @@
 extension SceneDefinition {
     /// The type-erased form the host registers.
+    @inlinable
     var blueprint: SceneBlueprint {
         let definition = self
+        let recipe = SceneRecipe(self)
         return SceneBlueprint(
             name: name,
             input: input.map { ContractInfo(typeName: $0.typeName, schema: $0.schema) },
@@ -14,12 +16,13 @@ extension SceneDefinition {
                 .presenter: { _ in definition.makePresenter() },
                 .router: { _ in definition.makeRouter() },
             ],
-            wire: { parts, navigator in try definition.wire(parts, navigator: navigator) }
+            wire: { parts, navigator in try definition.wire(parts, navigator: navigator, recipe: recipe) }
         )
     }
 
     /// Checks all six connections, then makes them (upward references are weak in the base classes).
-    private func wire(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
+    @inlinable
+    func wire(_ parts: ScenePartSet, navigator: any SceneNavigating, recipe: SceneRecipe<V, I, P, R>) throws -> AssembledScene {
         let vc: V = try cast(parts.viewController, part: .viewController, property: "factory result")
         let interactor: I = try cast(parts.interactor, part: .interactor, property: "factory result")
         let presenter: P = try cast(parts.presenter, part: .presenter, property: "factory result")
@@ -34,38 +37,21 @@ extension SceneDefinition {
         vc.interactor = vcInteractor
         vc.router = vcRouter
         interactor.presenter = interactorPresenter
-        presenter.viewController = presenterVC
-        router.viewController = routerVC
+        if let presenter = presenter as? ViewControllerLinking { presenter.link(viewController: vc) } else { presenter.viewController = presenterVC }
+        if let router = router as? ViewControllerLinking { router.link(viewController: vc) } else { router.viewController = routerVC }
         router.dataStore = routerDataStore
-        router.context.navigator = navigator
-        router.context.sceneName = name
+        router.context.attach(to: navigator, scene: name)
 
-        var handlers: [String: @MainActor (Segue?) throws -> Void] = [:]
-        for route in routes {
-            guard let handler = route.handler else { continue }
-            handlers[RouteHandlerName.forDestination(route.destination)] = { segue in try handler(router)(segue) }
-        }
-        let input = self.input, acceptedResult = self.acceptedResult, returnedResult = self.returnedResult
-        var applyInput: (@MainActor (ScenePayload) throws -> Void)?
-        if let input { applyInput = { payload in try input.apply(router, payload) } }
-        var applyResult: (@MainActor (ScenePayload) throws -> Void)?
-        if let acceptedResult { applyResult = { payload in try acceptedResult.apply(router, payload) } }
-        var produceResult: (@MainActor () throws -> ScenePayload?)?
-        if let returnedResult { produceResult = { try returnedResult.produce(router) } }
-        let dataStore: @MainActor () -> Any? = { router.dataStore }
-        return AssembledScene(
-            name: name, display: vc,
-            parts: ScenePartSet(viewController: vc, interactor: interactor, presenter: presenter, router: router),
-            context: router.context, inputTypeName: input?.typeName,
-            routeDestinations: Set(routes.map(\.destination)),
-            dataStore: dataStore, applyInput: applyInput, applyResult: applyResult,
-            produceResult: produceResult, handlers: handlers
-        )
+        return WiredScene(name: name, display: vc,
+                          parts: ScenePartSet(viewController: vc, interactor: interactor, presenter: presenter, router: router),
+                          router: router, recipe: recipe)
     }
 
-    private func cast<T>(_ object: AnyObject, part: ScenePart, property: String) throws -> T {
+    /// The message text is built only on failure: naming types is slow, and wiring is on every navigation.
+    @inlinable
+    func cast<T>(_ object: AnyObject, part: ScenePart, property: @autoclosure () -> String) throws -> T {
         guard let typed = object as? T else {
-            throw SceneError.wiringMismatch(scene: name, part: part.rawValue, partType: String(describing: type(of: object)), property: property, expected: String(describing: T.self))
+            throw SceneError.wiringMismatch(scene: name, part: part.rawValue, partType: String(describing: type(of: object)), property: property(), expected: String(describing: T.self))
         }
         return typed
     }

@@ -15,15 +15,17 @@
 /// checked against each other by `scene-host check` and on every build, never by a crash.
 @MainActor
 public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: PresenterRole, R: RouterRole> {
-    let name: String
-    let makeViewController: @MainActor () -> V
-    let makeInteractor: @MainActor (any ServiceResolving) throws -> I
-    let makePresenter: @MainActor () -> P
-    let makeRouter: @MainActor () -> R
-    var routes: [RouteDeclaration<R>] = []
-    var input: ContractDeclaration<R>?
-    var acceptedResult: ContractDeclaration<R>?
-    var returnedResult: ReturnDeclaration<R>?
+    // Usable from inline code: the plugin's compiled registration specializes the wiring for
+    // its own types, which keeps generic-metadata look-ups out of every navigation.
+    @usableFromInline let name: String
+    @usableFromInline let makeViewController: @MainActor () -> V
+    @usableFromInline let makeInteractor: @MainActor (any ServiceResolving) throws -> I
+    @usableFromInline let makePresenter: @MainActor () -> P
+    @usableFromInline let makeRouter: @MainActor () -> R
+    @usableFromInline var routes: [RouteDeclaration<R>] = []
+    @usableFromInline var input: ContractDeclaration<R>?
+    @usableFromInline var acceptedResult: ContractDeclaration<R>?
+    @usableFromInline var returnedResult: ReturnDeclaration<R>?
 
     /// - Parameter interactor: builds the interactor; resolve its Workers from the container given.
     public init(

@@ -9,6 +9,7 @@ public protocol SceneRegistry: AnyObject {
 
 extension SceneRegistry {
     /// Adds a scene declared with `SceneDefinition`.
+    @inlinable
     public func register<V, I, P, R>(_ definition: SceneDefinition<V, I, P, R>) throws {
         try register(definition.blueprint)
     }

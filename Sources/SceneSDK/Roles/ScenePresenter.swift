@@ -3,7 +3,7 @@
 /// `ViewController` is the scene's display protocol, e.g. `any HomeDisplayLogic`; it must be
 /// class-bound. The reference is weak: the ViewController owns the cycle, not the presenter.
 @MainActor
-open class ScenePresenter<ViewController>: PresenterRole {
+open class ScenePresenter<ViewController>: PresenterRole, ViewControllerLinking {
     private var viewControllerReference = WeakReference<ViewController>()
 
     /// The scene's display logic, set by the host's wiring; weak.
@@ -13,4 +13,9 @@ open class ScenePresenter<ViewController>: PresenterRole {
     }
 
     public init() {}
+
+    @usableFromInline
+    func link(viewController object: AnyObject) {
+        viewControllerReference.link(object)
+    }
 }

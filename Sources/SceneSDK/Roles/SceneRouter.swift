@@ -5,7 +5,7 @@
 /// the scene's interactor. Routing methods (`route(to:segue:passing:)`, `routeBack()`) come
 /// from `RouterRole`.
 @MainActor
-open class SceneRouter<ViewController, DataStore>: RouterRole {
+open class SceneRouter<ViewController, DataStore>: RouterRole, ViewControllerLinking {
     private var viewControllerReference = WeakReference<ViewController>()
 
     /// The scene's ViewController, set by the host's wiring; weak.
@@ -19,4 +19,9 @@ open class SceneRouter<ViewController, DataStore>: RouterRole {
     public let context = RouterContext()
 
     public init() {}
+
+    @usableFromInline
+    func link(viewController object: AnyObject) {
+        viewControllerReference.link(object)
+    }
 }

@@ -10,4 +10,9 @@ struct WeakReference<Value> {
         get { object as? Value }
         set { object = newValue.map { $0 as AnyObject } }
     }
+
+    /// Stores the object itself, without converting a `Value` to it.
+    mutating func link(_ object: AnyObject) {
+        self.object = object
+    }
 }

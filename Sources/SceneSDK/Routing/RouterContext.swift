@@ -9,4 +9,11 @@ public final class RouterContext {
     public internal(set) var sceneName: String = ""
 
     nonisolated public init() {}
+
+    /// Links the router to the host's navigator, as the scene it belongs to.
+    @usableFromInline
+    func attach(to navigator: any SceneNavigating, scene: String) {
+        self.navigator = navigator
+        sceneName = scene
+    }
 }

@@ -11,7 +11,7 @@ public struct ScenePayload: Equatable, Sendable {
 
     /// Encodes `value`; throws `SceneError.payloadNotEncodable` when it cannot be encoded.
     public init<Value: Encodable>(_ value: Value) throws {
-        typeName = String(describing: Value.self)
+        typeName = _typeName(Value.self, qualified: false)
         do {
             self.value = try PayloadEncoder().encode(value)
         } catch {

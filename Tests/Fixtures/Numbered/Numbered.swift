@@ -1,9 +1,11 @@
 import SceneSDK
 
-/// A one-scene plugin whose plugin and scene name, "Numbered0000", tests and benchmarks patch in
-/// copies of the library (same length: "Numbered0001", ...) to install many distinct plugins.
+/// A one-scene plugin whose plugin and scene name, "NumberedPlugin0000", tests and benchmarks patch in
+/// copies of the library (same length: "NumberedPlugin0001", ...) to install many distinct plugins.
+/// The name is longer than 15 bytes on purpose: shorter literals are small strings, kept inside
+/// instructions in optimized builds where no patch can find them.
 enum NumberedPlugin: ScenePlugin {
-    static let name = "Numbered0000"
+    static let name = "NumberedPlugin0000"
     static let version = "1.0.0"
 
     static func register(in registry: any SceneRegistry) throws {

@@ -8,8 +8,8 @@ struct LazyLoadingTests {
     /// `count` copies of the Numbered fixture, each with its own plugin and scene name.
     static func installNumbered(_ count: Int, in folder: TemporaryFolder) throws -> [(name: String, path: String)] {
         try (0..<count).map { index in
-            let name = String(format: "Numbered%04d", index)
-            let path = try PluginCopies.copy("FixtureNumbered", to: "lib\(name).so", in: folder) { PluginCopies.replace("Numbered0000", with: name, in: &$0) }
+            let name = String(format: "NumberedPlugin%04d", index)
+            let path = try PluginCopies.copy("FixtureNumbered", to: "lib\(name).so", in: folder) { PluginCopies.replace("NumberedPlugin0000", with: name, in: &$0) }
             return (name, path)
         }
     }
@@ -18,16 +18,16 @@ struct LazyLoadingTests {
     func opensOnlyTheFirstScreensPlugin() throws {
         let folder = try TemporaryFolder()
         let plugins = try Self.installNumbered(20, in: folder)
-        let config = try folder.write(DemoConfig.config(initial: "Numbered0007", plugins: plugins), to: "scenes.conf")
+        let config = try folder.write(DemoConfig.config(initial: "NumberedPlugin0007", plugins: plugins), to: "scenes.conf")
         let cache = folder.path("probes.json")
         let first = try HostProcess.run(["run", "--config", config, "--verbose"], probeCache: cache)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("== Numbered0007 ==  (Numbered0007)"))
+        #expect(first.stdout.hasPrefix("== NumberedPlugin0007 ==  (NumberedPlugin0007)"))
         let second = try HostProcess.run(["run", "--config", config, "--verbose"], probeCache: cache)
         #expect(second.stdout == first.stdout)
         let loaded = second.stderr.split(separator: "\n").filter { $0.contains("loaded plugin") }
         #expect(loaded.count == 1)
-        #expect(loaded.first?.contains("plugin=Numbered0007") == true)
+        #expect(loaded.first?.contains("plugin=NumberedPlugin0007") == true)
         #expect(second.stderr.components(separatedBy: "cached=true").count == 21)
     }
 
@@ -35,14 +35,14 @@ struct LazyLoadingTests {
     func changedPluginIsProbedAgain() throws {
         let folder = try TemporaryFolder()
         let plugins = try Self.installNumbered(2, in: folder)
-        let config = try folder.write(DemoConfig.config(initial: "Numbered0000", plugins: plugins), to: "scenes.conf")
+        let config = try folder.write(DemoConfig.config(initial: "NumberedPlugin0000", plugins: plugins), to: "scenes.conf")
         let cache = folder.path("probes.json")
         _ = try HostProcess.run(["run", "--config", config], probeCache: cache)
-        // Replace Numbered0001 by a build that registers another scene name.
-        try PluginCopies.copy("FixtureNumbered", to: "libNumbered0001.so", in: folder) { PluginCopies.replace("Numbered0000", with: "Renamed00001", in: &$0) }
+        // Replace NumberedPlugin0001 by a build that registers another scene name.
+        try PluginCopies.copy("FixtureNumbered", to: "libNumberedPlugin0001.so", in: folder) { PluginCopies.replace("NumberedPlugin0000", with: "RenamedPlugin00001", in: &$0) }
         let result = try HostProcess.run(["list", "--config", config, "--verbose"], probeCache: cache)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("  Renamed00001  [Numbered0001]"))
-        #expect(result.stderr.contains("cached=false plugin=Numbered0001"))
+        #expect(result.stdout.contains("  RenamedPlugin00001  [NumberedPlugin0001]"))
+        #expect(result.stderr.contains("cached=false plugin=NumberedPlugin0001"))
     }
 }
