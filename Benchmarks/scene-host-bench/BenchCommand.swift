@@ -30,6 +30,11 @@ struct BenchCommand: ParsableCommand {
         var report = BenchReport(machine: Self.machine(), date: ISO8601DateFormatter().string(from: Date()))
         do {
             try MainActor.assumeIsolated {
+                // Memory first: the container benchmark leaves large heaps behind.
+                if runs("memory") {
+                    print("memory…")
+                    try MemoryBenchmark.run(into: &report, buildDirectory: folder)
+                }
                 if runs("navigation") {
                     print("navigation by name…")
                     try NavigationBenchmark.run(into: &report, scale: scale)
@@ -37,10 +42,6 @@ struct BenchCommand: ParsableCommand {
                 if runs("container") {
                     print("container resolution…")
                     try ContainerBenchmark.run(into: &report, scale: scale)
-                }
-                if runs("memory") {
-                    print("memory…")
-                    try MemoryBenchmark.run(into: &report, buildDirectory: folder)
                 }
             }
             if runs("startup") {
