@@ -12,50 +12,51 @@ public struct PayloadEncoder {
     }
 }
 
-/// One value being built; containers fill it in place.
+/// One value being built; containers fill it in place. Members and items live in their own
+/// stored properties so adding one mutates them in place (no copy of the collection).
 final class EncodingNode {
-    enum Content {
-        case unset
-        case value(PayloadValue)
-        case object([String: EncodingNode])
-        case array([EncodingNode])
-    }
+    enum Kind { case unset, value, object, array }
 
-    var content = Content.unset
+    var kind = Kind.unset
+    var primitive = PayloadValue.null
+    var members: [String: EncodingNode] = [:]
+    var items: [EncodingNode] = []
 
     var value: PayloadValue {
-        switch content {
+        switch kind {
         case .unset: return .object([:])
-        case .value(let value): return value
-        case .object(let members): return .object(members.mapValues(\.value))
-        case .array(let items): return .array(items.map(\.value))
+        case .value: return primitive
+        case .object: return .object(members.mapValues(\.value))
+        case .array: return .array(items.map(\.value))
         }
+    }
+
+    func set(_ value: PayloadValue) {
+        kind = .value
+        primitive = value
     }
 
     func child(forKey key: String) -> EncodingNode {
+        startObject()
         let node = EncodingNode()
-        if case .object(var members) = content {
-            members[key] = node
-            content = .object(members)
-        } else {
-            content = .object([key: node])
-        }
+        members[key] = node
         return node
     }
 
     func appendChild() -> EncodingNode {
+        startArray()
         let node = EncodingNode()
-        if case .array(var items) = content {
-            items.append(node)
-            content = .array(items)
-        } else {
-            content = .array([node])
-        }
+        items.append(node)
         return node
     }
 
-    func startObject() { if case .object = content {} else { content = .object([:]) } }
-    func startArray() { if case .array = content {} else { content = .array([]) } }
+    func startObject() {
+        if kind != .object { kind = .object; members = [:] }
+    }
+
+    func startArray() {
+        if kind != .array { kind = .array; items = [] }
+    }
 }
 
 struct PayloadEncoding: Encoder {
@@ -82,15 +83,15 @@ struct PayloadEncoding: Encoder {
 enum PrimitiveEncoding {
     static func encode<T: Encodable>(_ value: T, into node: EncodingNode, codingPath: [any CodingKey]) throws {
         switch value {
-        case let value as String: node.content = .value(.string(value))
-        case let value as Bool: node.content = .value(.bool(value))
-        case let value as Double: node.content = .value(.double(value))
-        case let value as Float: node.content = .value(.double(Double(value)))
+        case let value as String: node.set(.string(value))
+        case let value as Bool: node.set(.bool(value))
+        case let value as Double: node.set(.double(value))
+        case let value as Float: node.set(.double(Double(value)))
         case let value as any BinaryInteger:
             guard let int = Int(exactly: value) else {
                 throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) does not fit an Int"))
             }
-            node.content = .value(.int(int))
+            node.set(.int(int))
         default:
             try value.encode(to: PayloadEncoding(node: node, codingPath: codingPath))
         }
@@ -101,7 +102,7 @@ struct KeyedPayloadEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).content = .value(.null) }
+    mutating func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).set(.null) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try PrimitiveEncoding.encode(value, into: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
@@ -124,12 +125,9 @@ struct KeyedPayloadEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct UnkeyedPayloadEncoding: UnkeyedEncodingContainer {
     let node: EncodingNode
     let codingPath: [any CodingKey]
-    var count: Int {
-        if case .array(let items) = node.content { return items.count }
-        return 0
-    }
+    var count: Int { node.items.count }
 
-    mutating func encodeNil() throws { node.appendChild().content = .value(.null) }
+    mutating func encodeNil() throws { node.appendChild().set(.null) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try PrimitiveEncoding.encode(value, into: node.appendChild(), codingPath: codingPath)
@@ -150,7 +148,7 @@ struct SingleValuePayloadEncoding: SingleValueEncodingContainer {
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { node.content = .value(.null) }
+    mutating func encodeNil() throws { node.set(.null) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try PrimitiveEncoding.encode(value, into: node, codingPath: codingPath)
