@@ -91,7 +91,7 @@ struct NavigatorPropertyTests {
 
     private func observed(_ navigator: Navigator) -> Model {
         Model(layers: navigator.layers.map { stack in
-            stack.map { Model.Entry(name: $0.name, value: ($0.currentDataStore as? any ProbeDataStore)?.value ?? -1) }
+            stack.map { Model.Entry(name: $0.name, value: $0.probeValue ?? -1) }
         })
     }
 

@@ -6,10 +6,6 @@ import SceneSDK
 @MainActor
 @Suite("Navigator: going back and results")
 struct NavigatorReturnTests {
-    private func value(_ scene: AssembledScene?) -> Int? {
-        (scene?.currentDataStore as? any ProbeDataStore)?.value
-    }
-
     private func show(_ scene: String, _ style: NavigationStyle, value: Int? = nil, on navigator: Navigator) throws {
         let payload = try value.map { try ScenePayload(ProbeInput(value: $0)) }
         try navigator.navigate(from: try #require(navigator.top?.context), to: scene, style: style, payload: payload)
@@ -21,7 +17,7 @@ struct NavigatorReturnTests {
         try show("B", .push, value: 9, on: navigator)
         try navigator.back()
         #expect(navigator.path == "A")
-        #expect(value(navigator.top) == 9)
+        #expect(navigator.top?.probeValue == 9)
     }
 
     @Test("a result the scene below does not accept fails the back; nothing changes")
@@ -35,7 +31,7 @@ struct NavigatorReturnTests {
         #expect(ErrorMessage.render(HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput")))
             == "error: return from 'B' to 'C' failed: scene 'C' accepts no result, but a ProbeInput was handed back; declare it with acceptingResult(_:into:).")
         #expect(navigator.path == "A › C › B")
-        #expect(value(navigator.top) == 3)
+        #expect(navigator.top?.probeValue == 3)
     }
 
     @Test("a result of the wrong shape fails the back with the field, expected and given type; nothing changes")
@@ -55,7 +51,7 @@ struct NavigatorReturnTests {
             #expect(ErrorMessage.render(error) == "error: return from 'B' to 'D' failed: the value does not fit the result WrongProbeInput that scene 'D' accepts: field 'value': expected String, given Int.")
         }
         #expect(navigator.path == "D › B")
-        #expect(value(navigator.layers[0][0]) == 8)
+        #expect(navigator.layers[0][0].probeValue == 8)
     }
 
     @Test("back to a named scene pops everything above it and hands it the top's result")
@@ -68,7 +64,7 @@ struct NavigatorReturnTests {
         }
         try navigator.leave(to: .scene("A"))
         #expect(navigator.path == "A")
-        #expect(value(navigator.top) == 5)
+        #expect(navigator.top?.probeValue == 5)
     }
 
     @Test("back to a scene that is not below is an error")
@@ -102,7 +98,7 @@ struct NavigatorReturnTests {
         #expect(throws: HostError.notOnTop(scene: "A", top: "B")) { try below.routeBack() }
         try top.routeBack()
         #expect(navigator.path == "A")
-        #expect(value(navigator.top) == 4)
+        #expect(navigator.top?.probeValue == 4)
         #expect(throws: SceneError.routerNotAttached(router: "ProbeRouter")) { try ProbeRouter().routeBack() }
     }
 

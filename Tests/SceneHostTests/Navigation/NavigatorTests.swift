@@ -5,10 +5,6 @@ import SceneSDK
 @MainActor
 @Suite("Navigator")
 struct NavigatorTests {
-    private func value(_ scene: AssembledScene?) -> Int? {
-        (scene?.currentDataStore as? any ProbeDataStore)?.value
-    }
-
     private func router(_ navigator: Navigator) throws -> ProbeRouter {
         try #require(navigator.top?.parts.router as? ProbeRouter)
     }
@@ -27,7 +23,7 @@ struct NavigatorTests {
         let context = try #require(navigator.top?.context)
         try navigator.navigate(from: context, to: "B", style: .push, payload: ScenePayload(ProbeInput(value: 7)))
         #expect(navigator.path == "A › B")
-        #expect(value(navigator.top) == 7)
+        #expect(navigator.top?.probeValue == 7)
         #expect(try navigator.screen().element(id: "value") == .label(id: "value", text: "7"))
     }
 
@@ -58,7 +54,7 @@ struct NavigatorTests {
         let navigator = try ProbeScenes.navigator()
         try navigator.send(.tap(button: "go"))
         #expect(navigator.path == "A › B")
-        #expect(value(navigator.top) == 42)
+        #expect(navigator.top?.probeValue == 42)
     }
 
     @Test("inside one plugin a segue handler passes data typed, through the segue's destination DataStore")
@@ -67,7 +63,7 @@ struct NavigatorTests {
         (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 41
         try navigator.send(.tap(button: "go"))
         #expect(navigator.path == "A › C")
-        #expect(value(navigator.top) == 42)
+        #expect(navigator.top?.probeValue == 42)
     }
 
     @Test("a programmatic route from the router passes its data")
@@ -75,7 +71,7 @@ struct NavigatorTests {
         let navigator = try ProbeScenes.navigator()
         try navigator.send(.tap(button: "code"))
         #expect(navigator.path == "A › B")
-        #expect(value(navigator.top) == 42)
+        #expect(navigator.top?.probeValue == 42)
     }
 
     @Test("a segue without a handler navigates when the destination needs no input")
@@ -125,7 +121,7 @@ struct NavigatorTests {
         try router(navigator).outgoing = WrongProbeInput(value: "seven")
         #expect(throws: HostError.self) { try navigator.send(.tap(button: "go")) }
         #expect(navigator.path == "A")
-        #expect(value(navigator.top) == 5)
+        #expect(navigator.top?.probeValue == 5)
         #expect(navigator.top?.context === source?.context)
     }
 

@@ -109,3 +109,8 @@ enum ProbeScenes {
         return navigator
     }
 }
+
+extension AssembledScene {
+    /// The `value` of a probe scene's DataStore.
+    var probeValue: Int? { (currentDataStore as? any ProbeDataStore)?.value }
+}
