@@ -140,7 +140,7 @@ public struct PluginLoader {
             return
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? HostError, case .duplicateScene = error { throw error }
-            let reason = request.error.map { ErrorMessage.render($0).replacingOccurrences(of: "error: ", with: "") } ?? "unknown error"
+            let reason = request.error.map(ErrorMessage.body) ?? "unknown error"
             throw HostError.pluginRegistrationFailed(plugin, reason: reason)
         default:
             throw HostError.pluginRegistrationFailed(plugin, reason: "its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin")

@@ -8,7 +8,8 @@ import Foundation
 /// probe, never a wrong answer. Each entry also keeps the file's `stat` identity, so a start-up
 /// finds the hash of an unchanged file without reading it. The file is JSON, written whole to a
 /// temporary file and renamed.
-public final class ProbeCache: @unchecked Sendable {
+@MainActor
+public final class ProbeCache {
     struct Entry: Codable, Equatable {
         let fingerprint: FileFingerprint
         let stat: StatIdentity?
@@ -19,23 +20,23 @@ public final class ProbeCache: @unchecked Sendable {
     /// The cache file.
     public let path: String
     let host: String
-    /// Read once per process; the host is single-threaded (main actor) when it uses the cache.
+    /// The file's entries, read at the first look-up.
     private var entries: [String: Entry]?
 
-    public init(path: String, host: String = ProbeCache.hostIdentity) {
+    nonisolated public init(path: String, host: String = ProbeCache.hostIdentity) {
         self.path = path
         self.host = host
     }
 
     /// This host's plugin ABI, SDK and Swift versions: a verdict from another host does not count.
-    public static let hostIdentity: String = {
+    nonisolated public static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
         return "abi \(policy.abiVersion), sdk \(policy.sdkVersion), swift \(policy.swiftVersion)"
     }()
 
     /// The default cache file: `$SCENE_HOST_PROBE_CACHE`, else `$XDG_CACHE_HOME/scene-host/probes.json`,
     /// else `~/.cache/scene-host/probes.json`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    nonisolated public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"

@@ -1,0 +1,55 @@
+import Testing
+@testable import SceneHost
+import SceneSDK
+
+/// The exact text of messages not pinned by the tests of the code that raises them.
+@Suite("ErrorMessage")
+struct ErrorMessageTests {
+    static let plugin = PluginReference(name: "P", path: "/p/libP.so", location: SourceLocation(file: "s.conf", line: 3, column: 1))
+
+    @Test("running errors", arguments: [
+        (HostError.cannotGoBack(scene: "Home"), "error: 'Home' is the root scene: there is nothing to go back to."),
+        (.notInModal(scene: "Home"), "error: 'Home' is not in a modal: there is nothing to dismiss. Use back to pop it."),
+        (.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"]), "error: there is no scene 'B' below 'C' in its stack (A › C)."),
+        (.rowOutOfRange(scene: "L", list: "rows", row: 0, count: 0), "error: list 'rows' of scene 'L' has no rows; there is no row 0."),
+        (.rowOutOfRange(scene: "L", list: "rows", row: 3, count: 1), "error: list 'rows' of scene 'L' has 1 row (0-0); there is no row 3."),
+        (.noSuchElement(scene: "S", id: "x", kind: "list", available: []), "error: scene 'S' has no list 'x'. It has none."),
+        (.sceneFailed(scene: "S", reason: "disk full"), "error: scene 'S' failed: disk full."),
+        (.noScene, "error: no scene is on screen."),
+        (.scriptNotFound(path: "a.script"), "error: script file 'a.script' not found."),
+    ])
+    func running(error: HostError, message: String) {
+        #expect(ErrorMessage.render(error) == message)
+    }
+
+    @Test("plugin errors", arguments: [
+        (HostError.pluginBadDescriptor(plugin), "s.conf:3:1: error: plugin 'P': scene_plugin_entry in /p/libP.so returned something that is not a scene-host descriptor. Return MyPlugin.exportDescriptor() from it."),
+        (.pluginOpenFailed(plugin, loaderMessage: "undefined symbol: x"), "s.conf:3:1: error: plugin 'P': cannot load /p/libP.so: undefined symbol: x."),
+        (.pluginRegistrationFailed(plugin, reason: "boom"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: boom."),
+        (.pluginChangedSinceProbe(plugin, probed: ["A"], found: ["B"]), "s.conf:3:1: error: plugin 'P' (/p/libP.so) changed since it was probed: it registered B instead of A. Start the host again so it probes the new file."),
+        (.pluginProbeFailed(plugin, message: "plugin 'P' (/p/libP.so) crashed.", cached: true), "s.conf:3:1: error: plugin 'P' (/p/libP.so) crashed. [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]"),
+    ])
+    func plugins(error: HostError, message: String) {
+        #expect(ErrorMessage.render(error) == message)
+    }
+
+    @Test("SDK errors, and errors of any other type")
+    func sdkAndForeign() {
+        struct Foreign: Error, CustomStringConvertible { var description: String { "a foreign failure" } }
+        #expect(ErrorMessage.render(SceneError.routerNotAttached(router: "HomeRouter"))
+            == "error: router HomeRouter is not wired to a host; only routers that scene-host built can navigate")
+        #expect(ErrorMessage.render(SceneError.segueDestinationMismatch(segue: "go", source: "A", segueDestination: "B", requested: "C"))
+            == "error: segue 'go' of scene 'A' goes to 'B', but its router routed to 'C'")
+        #expect(ErrorMessage.render(Foreign()) == "error: a foreign failure")
+        #expect(ErrorMessage.body(HostError.pluginFileMissing(Self.plugin)).hasPrefix("plugin 'P': file not found: /p/libP.so."))
+    }
+
+    @Test("every error has a documented exit code")
+    func exitCodes() {
+        #expect(HostError.configNotFound(path: "x").exitStatus.rawValue == 2)
+        #expect(HostError.pluginNoEntry(Self.plugin).exitStatus.rawValue == 3)
+        #expect(HostError.unknownInitialScene(Self.plugin.location, scene: "A", registered: []).exitStatus.rawValue == 4)
+        #expect(HostError.cannotGoBack(scene: "A").exitStatus.rawValue == 1)
+        #expect(HostError.scriptNotFound(path: "x").exitStatus.rawValue == 5)
+    }
+}
