@@ -76,10 +76,15 @@ enum ConfigPrecheck {
         return nil
     }
 
-    /// Counts the nesting of `[` and `{` outside strings and comments, and checks that each
-    /// table header starts with a key.
+    /// Tracks the nesting of `[` and `{` outside strings and comments: its depth, that each
+    /// closer matches its opener, and that each table header starts with a key. Also refuses the
+    /// Unicode line separators outside strings and comments.
+    ///
+    /// The TOML parser asserts (instead of reporting an error) on an array closed by `}` or
+    /// holding a Unicode line separator, and on a header starting with a non-key character, all
+    /// found by the fuzz tests; these are refused here as the syntax errors they are.
     private static func checkNesting(_ text: String, file: String) throws {
-        var depth = 0
+        var openers: [Unicode.Scalar] = []
         var quote: Unicode.Scalar?
         var tripleQuoted = false
         var comment = false
@@ -101,7 +106,7 @@ enum ConfigPrecheck {
             if comment { continue }
             if atLineStart, quote == nil, character != " ", character != "\t" {
                 atLineStart = false
-                if character == "[", depth == 0 {
+                if character == "[", openers.isEmpty {
                     try checkHeaderStart(characters, file: file, line: line, column: column)
                 }
             }
@@ -133,12 +138,20 @@ enum ConfigPrecheck {
                     tripleQuoted = true
                 }
             case "[", "{":
-                depth += 1
-                if depth > maximumNesting {
+                openers.append(character)
+                if openers.count > maximumNesting {
                     throw HostError.configTooDeep(SourceLocation(file: file, line: line, column: column), limit: maximumNesting)
                 }
             case "]", "}":
-                depth = max(0, depth - 1)
+                guard let opener = openers.popLast() else { break }
+                let expected: Unicode.Scalar = opener == "[" ? "]" : "}"
+                guard character == expected else {
+                    throw HostError.configSyntax(SourceLocation(file: file, line: line, column: column),
+                                                 message: "'\(character)' closes the '\(opener)' opened before it; expected '\(expected)'")
+                }
+            case "\u{85}", "\u{2028}", "\u{2029}":
+                throw HostError.configSyntax(SourceLocation(file: file, line: line, column: column),
+                                             message: "the Unicode line separator U+\(String(character.value, radix: 16, uppercase: true)) is allowed only inside strings")
             default:
                 break
             }

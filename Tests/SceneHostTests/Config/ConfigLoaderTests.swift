@@ -162,6 +162,22 @@ struct ConfigLoaderTests {
         #expect(message("x = [\n  [1, 2],\n]\n")?.hasPrefix("scenes.conf:1:1: error: unknown key 'x'") == true)
     }
 
+    @Test("inputs that trip the TOML parser's assertions are refused, located (found by the fuzz tests)", arguments: [
+        ("x = [}", "scenes.conf:1:6: error: TOML syntax: '}' closes the '[' opened before it; expected ']'. Fix this line, then run 'scene-host check'."),
+        ("x = [1,\n # c\n }", "scenes.conf:3:2: error: TOML syntax: '}' closes the '[' opened before it; expected ']'. Fix this line, then run 'scene-host check'."),
+        ("x = {a = [}]}", "scenes.conf:1:11: error: TOML syntax: '}' closes the '[' opened before it; expected ']'. Fix this line, then run 'scene-host check'."),
+        ("x = [\u{2028}]", "scenes.conf:1:6: error: TOML syntax: the Unicode line separator U+2028 is allowed only inside strings. Fix this line, then run 'scene-host check'."),
+        ("x = [1, \u{85}]", "scenes.conf:1:9: error: TOML syntax: the Unicode line separator U+85 is allowed only inside strings. Fix this line, then run 'scene-host check'."),
+    ])
+    func parserAssertions(text: String, expected: String) {
+        #expect(message(text) == expected)
+    }
+
+    @Test("brackets and separators inside strings and comments are not checked")
+    func insideStrings() {
+        #expect(message("initial = \"[} \u{2028}\" # [} \u{2028}\n") == nil)
+    }
+
     @Test("CRLF line ends are lines too")
     func crlf() throws {
         let config = try parse("initial = \"Home\"\r\n\r\n[plugins.Home]\r\npath = \"libHome.so\"\r\n")
