@@ -17,12 +17,8 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            do {
-                let loaded = try LoadedApp.load(configPath: options.config, loader: options.makeLoader(), lazy: true)
-                StandardStreams.out(GraphRenderer.render(loaded.graph, format: format))
-            } catch {
-                throw StandardStreams.fail(error)
-            }
+            let loaded = try options.loadGraph()
+            StandardStreams.out(GraphRenderer.render(loaded.graph, format: format))
         }
     }
 }

@@ -47,6 +47,17 @@ struct HostOptions: ParsableArguments {
         return PluginLoader(logger: makeLogger(), checksFileTrust: !insecurePluginFiles, inspector: inspector)
     }
 
+    /// The config with every plugin known from its probe, for commands that only read the graph;
+    /// a problem is printed and becomes the command's exit code.
+    @MainActor
+    func loadGraph() throws -> LoadedApp {
+        do {
+            return try LoadedApp.load(configPath: config, loader: makeLoader(), lazy: true)
+        } catch {
+            throw StandardStreams.fail(error)
+        }
+    }
+
     /// This executable, to run as the probe child.
     static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

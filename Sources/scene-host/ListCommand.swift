@@ -12,12 +12,8 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            do {
-                let loaded = try LoadedApp.load(configPath: options.config, loader: options.makeLoader(), lazy: true)
-                StandardStreams.out(GraphListing.render(loaded.graph, plugins: loaded.plugins))
-            } catch {
-                throw StandardStreams.fail(error)
-            }
+            let loaded = try options.loadGraph()
+            StandardStreams.out(GraphListing.render(loaded.graph, plugins: loaded.plugins))
         }
     }
 }

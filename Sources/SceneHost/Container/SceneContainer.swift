@@ -38,9 +38,6 @@ public final class SceneContainer: ServiceResolving {
     /// The plugin that registered `scene`, if any.
     public func plugin(registering scene: String) -> PluginReference? { scenes[scene]?.plugin }
 
-    /// Whether the plugin of `scene` is loaded.
-    public func isLoaded(_ scene: String) -> Bool { scenes[scene]?.blueprint != nil }
-
     /// The blueprint of `scene`, loading its plugin first if it is not loaded yet; nil when no
     /// plugin registers `scene`.
     public func blueprint(named scene: String) throws -> SceneBlueprint? {

@@ -50,7 +50,7 @@ enum GraphChecker {
         case (nil, let payload?):
             return [.routeUnexpectedInput(edge, payload: payload.typeName)]
         case (let input?, nil):
-            let reason = edge.hasHandler || !isSegue(edge)
+            let reason = edge.hasHandler || !edge.isSegue
                 ? "the route passes nothing; declare what it passes with .route(to: \"\(edge.to)\", passing: ...)"
                 : "the router of '\(edge.from)' has no handler \(RouteHandlerName.forDestination(edge.to)) to pass it"
             return [.routeMissingInput(edge, input: input.typeName, reason: reason)]
@@ -67,10 +67,5 @@ enum GraphChecker {
         }
         let mismatches = accepted.schema.mismatches(forType: returned.schema)
         return mismatches.isEmpty ? [] : [.routeResultMismatch(edge, result: returned.typeName, accepted: accepted.typeName, mismatches: mismatches)]
-    }
-
-    private static func isSegue(_ edge: RouteEdge) -> Bool {
-        if case .segue = edge.origin { return true }
-        return false
     }
 }

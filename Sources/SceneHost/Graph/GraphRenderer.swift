@@ -29,7 +29,7 @@ public enum GraphRenderer {
             lines.append("  \(quoted(name)) [label=\(quoted("\(name)\\n(missing)")), style=dashed, color=red];")
         }
         for edge in graph.edges {
-            let style = isSegue(edge) ? "" : ", style=dashed"
+            let style = edge.isSegue ? "" : ", style=dashed"
             lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge, separator: "\\n")))\(style)];")
         }
         lines.append("}")
@@ -49,7 +49,7 @@ public enum GraphRenderer {
             lines.append("  \(ids[name] ?? "")[\"\(mermaidText(name)) (missing)\"]")
         }
         for edge in graph.edges {
-            let arrow = isSegue(edge) ? "-->" : "-.->"
+            let arrow = edge.isSegue ? "-->" : "-.->"
             lines.append("  \(ids[edge.from] ?? "")\(arrow)|\"\(mermaidText(edgeLabel(edge, separator: " · ")))\"|\(ids[edge.to] ?? "")")
         }
         return lines.joined(separator: "\n")
@@ -73,11 +73,6 @@ public enum GraphRenderer {
         let known = Set(graph.nodes.map(\.name))
         var seen: Set<String> = []
         return graph.edges.flatMap { [$0.from, $0.to] }.filter { !known.contains($0) && seen.insert($0).inserted }
-    }
-
-    private static func isSegue(_ edge: RouteEdge) -> Bool {
-        if case .segue = edge.origin { return true }
-        return false
     }
 
     private static func quoted(_ text: String) -> String {

@@ -20,6 +20,12 @@ public struct RouteEdge: Equatable, Sendable {
     /// Whether the source's router has a `routeTo<Destination>` handler for it.
     public let hasHandler: Bool
 
+    /// Whether a `[[segues]]` entry declares it (else a router does).
+    public var isSegue: Bool {
+        if case .segue = origin { return true }
+        return false
+    }
+
     /// The edge's label in pictures and lists: the segue id, or the handler's name.
     public var label: String {
         switch origin {

@@ -21,9 +21,6 @@ public class AssembledScene {
         self.context = context
     }
 
-    /// The Swift type of the declared input, or nil.
-    public var inputTypeName: String? { nil }
-
     /// The scene's DataStore (its router's `dataStore`).
     public var currentDataStore: Any? { nil }
 
@@ -64,8 +61,6 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
         self.recipe = recipe
         super.init(name: name, display: display, parts: parts, context: router.context)
     }
-
-    override var inputTypeName: String? { recipe.definition.input?.typeName }
 
     override var currentDataStore: Any? { router.dataStore }
 
