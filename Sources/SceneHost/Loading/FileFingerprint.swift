@@ -26,6 +26,11 @@ public struct StatIdentity: Codable, Equatable, Sendable {
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The identity `stat`/`fstat` reported.
+    init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int(info.st_size)

@@ -21,15 +21,16 @@ public struct PluginInspector {
 
     /// The plugin's metadata, and whether it came from the cache; throws the recorded or new
     /// probe failure, or a file problem.
-    func inspect(_ entry: PluginEntry, plugin: PluginReference, checkBytes: (PluginReference, _ pin: String?) throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool) {
-        let stat = StatIdentity(path: plugin.path)
+    func inspect(_ entry: PluginEntry, file: PluginFile, checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool) {
+        let plugin = file.plugin
+        let stat: StatIdentity? = file.identity
         if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat) {
             if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
                 throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
             }
             return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
         }
-        let fingerprint = try checkBytes(plugin, entry.sha256)
+        let fingerprint = try checkBytes()
         if !rescan, let recorded = cache?.verdict(for: fingerprint) {
             cache?.record(recorded, for: fingerprint, stat: stat)
             return try metadata(from: recorded, plugin: plugin, cached: true)

@@ -33,24 +33,33 @@ public struct PluginLoader {
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
         let plugin = reference(entry)
-        try checkPresence(plugin)
+        let file = try PluginFile.open(plugin, trust: trust)
         if let inspector {
-            let (_, cached) = try inspector.inspect(entry, plugin: plugin, checkBytes: checkBytes(_:pin:))
+            let (_, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
         }
-        return try loadNow(entry, plugin: plugin, into: container, expected: nil)
+        return try loadNow(entry, file: file, into: container, expected: nil)
     }
 
     /// Registers what `entry` declares, from its probe, and loads it only when one of its scenes
     /// is first built (lazy loading). Without an inspector it loads at once.
+    ///
+    /// The file opened later must be the file that was probed: the same `stat` identity (device,
+    /// inode, size, modification and change times), else it is checked and probed again first.
     public func prepare(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
         guard let inspector else { return try load(entry, into: container) }
         let plugin = reference(entry)
-        try checkPresence(plugin)
-        let (metadata, cached) = try inspector.inspect(entry, plugin: plugin, checkBytes: checkBytes(_:pin:))
+        let file = try PluginFile.open(plugin, trust: trust)
+        let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+        let probed = file.identity
         try container.addPending(metadata, from: plugin) { [weak container] in
             guard let container else { return }
-            _ = try self.loadNow(entry, plugin: plugin, into: container, expected: metadata)
+            let current = try PluginFile.open(plugin, trust: self.trust)
+            if current.identity != probed {
+                self.logger.debug("plugin changed since its probe", metadata: ["plugin": "\(entry.name)"])
+                _ = try inspector.inspect(entry, file: current, checkBytes: { try self.checkBytes(current, pin: entry.sha256) })
+            }
+            _ = try self.loadNow(entry, file: current, into: container, expected: metadata)
         }
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
@@ -61,10 +70,12 @@ public struct PluginLoader {
         PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
     }
 
-    /// Checks the bytes again (they may have changed since the probe), opens and registers.
-    private func loadNow(_ entry: PluginEntry, plugin: PluginReference, into container: SceneContainer, expected: PluginMetadata?) throws -> LoadedPlugin {
-        _ = try checkBytes(plugin, pin: entry.sha256)
-        let descriptor = try openDescriptor(plugin)
+    /// Checks the open file's bytes (unless this same open file was checked and is unchanged),
+    /// opens exactly that file and registers it.
+    private func loadNow(_ entry: PluginEntry, file: PluginFile, into container: SceneContainer, expected: PluginMetadata?) throws -> LoadedPlugin {
+        if file.checked == nil || !file.isUnchanged { _ = try checkBytes(file, pin: entry.sha256) }
+        let plugin = file.plugin
+        let descriptor = try openDescriptor(file)
         try policy.check(descriptor, plugin: plugin)
 
         let registry = PluginScopedRegistry(plugin: plugin)
@@ -80,26 +91,10 @@ public struct PluginLoader {
                             path: entry.resolvedPath, scenes: scenes)
     }
 
-    /// The checks that need no more than `stat`: the file is there, and may be trusted.
-    private func checkPresence(_ plugin: PluginReference) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: plugin.path, isDirectory: &isDirectory) else {
-            throw HostError.pluginFileMissing(plugin)
-        }
-        guard !isDirectory.boolValue else {
-            throw HostError.pluginNotSharedLibrary(plugin, reason: "it is a folder")
-        }
-        if let problem = trust?.problem(forFileAt: plugin.path) {
-            throw HostError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
-        }
-    }
-
-    /// The checks on the bytes, before anything opens the file as a library: ELF, then the pin.
-    private func checkBytes(_ plugin: PluginReference, pin: String?) throws -> FileFingerprint {
-        guard let data = FileManager.default.contents(atPath: plugin.path) else {
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read")
-        }
-        let bytes = [UInt8](data)
+    /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
+    private func checkBytes(_ file: PluginFile, pin: String?) throws -> FileFingerprint {
+        let plugin = file.plugin
+        let bytes = try file.readAll()
         if let reason = ELFHeaderCheck.problem(with: bytes) {
             throw HostError.pluginNotSharedLibrary(plugin, reason: reason)
         }
@@ -107,24 +102,45 @@ public struct PluginLoader {
         if let pin, digest != pin {
             throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
-        return FileFingerprint(path: plugin.path, size: bytes.count, modified: StatIdentity(path: plugin.path)?.modified ?? 0, sha256: digest)
+        let fingerprint = FileFingerprint(path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
+        file.checked = fingerprint
+        return fingerprint
     }
 
-    private func openDescriptor(_ plugin: PluginReference) throws -> PluginDescriptor {
-        _ = dlerror()
-        guard let handle = dlopen(plugin.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            throw LoaderMessage.error(for: message, plugin: plugin)
+    /// Opens the checked file through its descriptor, confirms the loaded code is that file, and
+    /// reads its descriptor before any Swift code of the plugin runs.
+    private func openDescriptor(_ file: PluginFile) throws -> PluginDescriptor {
+        let plugin = file.plugin
+        let handle: UnsafeMutableRawPointer
+        switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: try temporaryFolder(for: plugin)) {
+        case .success(let opened): handle = opened
+        case .failure(.loader(let message)): throw LoaderMessage.error(for: message, plugin: plugin)
+        case .failure(.privateFolder(let reason)): throw HostError.pluginOpenFailed(plugin, loaderMessage: reason)
         }
         if SDKCopyGuard.carriesOwnCopy(handle) { throw HostError.pluginOwnSDKCopy(plugin) }
         guard let symbol = dlsym(handle, "scene_plugin_entry") else {
             throw HostError.pluginNoEntry(plugin)
+        }
+        guard let mapped = MappedFile.identity(at: UnsafeRawPointer(symbol)),
+              mapped.device == file.identity.device, mapped.inode == file.identity.inode else {
+            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again")
         }
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeRawPointer?).self)
         guard let raw = entry() else { throw HostError.pluginEntryReturnedNull(plugin) }
         let descriptor = PluginDescriptor(raw.assumingMemoryBound(to: scene_plugin_descriptor.self))
         guard descriptor.hasValidMagic else { throw HostError.pluginBadDescriptor(plugin) }
         return descriptor
+    }
+
+    /// Where the private folder of `DescriptorLoader` may be made: `$TMPDIR` if it is trusted, else /tmp.
+    private func temporaryFolder(for plugin: PluginReference) throws -> String {
+        let candidates = [ProcessInfo.processInfo.environment["TMPDIR"], "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
+        let checker = trust ?? FileTrust()
+        for candidate in candidates {
+            if case .trusted(let real) = checker.walk(candidate) { return real }
+            if trust == nil { return candidate }
+        }
+        throw HostError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }
 
     private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry, plugin: PluginReference) throws {
