@@ -44,7 +44,10 @@ public enum ErrorMessage {
         case .pluginDependencyMissing(let plugin, let library):
             return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) needs \(library), which the loader cannot find. Install it, or put it next to the plugin (plugins look in their own folder)."
         case .pluginUntrusted(let plugin, let path, let reason, let fix):
-            let which = path == plugin.path ? "the file" : "the folder \(path) above it"
+            let which = path == plugin.path ? "the file"
+                : reason.hasPrefix("a symbolic link") ? "the link \(path) on the way to it"
+                : plugin.path.hasPrefix(path == "/" ? "/" : path + "/") ? "the folder \(path) above it"
+                : "the folder \(path), reached through a link,"
             return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): \(which) is \(reason), so someone else could change the code you run. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
         case .pluginOwnSDKCopy(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) carries its own copy of SceneSDK, so its types would not be the host's and its scenes would silently fail to cast. In its Package.swift depend on .product(name: \"SceneSDK\", package: \"SceneSDK\") — the shared library — and not on a static copy or the SDK's sources."

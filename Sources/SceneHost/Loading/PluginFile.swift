@@ -39,7 +39,8 @@ final class PluginFile {
             guard trust == nil else { throw HostError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix) }
             realPath = Self.realPath(of: plugin.path) ?? plugin.path
         case .unresolvable(let reason):
-            guard access(plugin.path, F_OK) == 0 else { throw HostError.pluginFileMissing(plugin) }
+            var info = stat()
+            if stat(plugin.path, &info) != 0 && errno == ENOENT { throw HostError.pluginFileMissing(plugin) }
             throw HostError.pluginOpenFailed(plugin, loaderMessage: reason)
         }
         let descriptor = Glibc.open(realPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)

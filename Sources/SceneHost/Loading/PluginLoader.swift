@@ -32,8 +32,12 @@ public struct PluginLoader {
     /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
-        let plugin = reference(entry)
-        let file = try PluginFile.open(plugin, trust: trust)
+        try load(entry, opened: try PluginFile.open(reference(entry), trust: trust), into: container)
+    }
+
+    /// Probes (with an inspector), checks and loads the file already opened for `entry`: whatever
+    /// the path names by now, this file is the one that runs.
+    func load(_ entry: PluginEntry, opened file: PluginFile, into container: SceneContainer) throws -> LoadedPlugin {
         if let inspector {
             let (_, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])

@@ -92,19 +92,74 @@ struct PluginRefusalTests {
             try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
             let path = try PluginCopies.copy("DetailScene", to: "shared/libDetail.so", in: folder)
             chmod(shared.path, 0o775)
-            return (try config(folder, name: "Detail", path: path), "error: plugin 'Detail': refusing to load \(path): the folder \(shared.path) above it is writable by its group (group 0), so someone else could change the code you run. Fix: chmod g-w \(shared.path) (or pass --insecure-plugin-files while developing).")
+            return (try config(folder, name: "Detail", path: path), "error: plugin 'Detail': refusing to load \(path): the folder \(shared.path) above it is writable by its group (group \(groupID(of: shared.path))), so someone else could change the code you run. Fix: chmod g-w \(shared.path) (or pass --insecure-plugin-files while developing).")
         },
         Case("a world-writable file") { folder in
             let path = try PluginCopies.copy("DetailScene", to: "libOpen.so", in: folder)
             chmod(path, 0o666)
             return (try config(folder, name: "Open", path: path), "error: plugin 'Open': refusing to load \(path): the file is writable by every user, so someone else could change the code you run. Fix: chmod o-w \(path) (or pass --insecure-plugin-files while developing).")
         },
-        Case("a file owned by another user") { folder in
-            let path = try PluginCopies.copy("DetailScene", to: "libTheirs.so", in: folder)
-            chown(path, 65534, 65534)
-            return (try config(folder, name: "Theirs", path: path), "error: plugin 'Theirs': refusing to load \(path): the file is owned by user 65534, not by root or by you (user \(getuid())), so someone else could change the code you run. Fix: chown \(getuid()) \(path) (or pass --insecure-plugin-files while developing).")
+        Case("a link in a folder others can write, to a trusted file") { folder in
+            let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
+            let open = try folder.makeFolder("open", mode: 0o777)
+            let link = open + "/libLinked.so"
+            symlink(path, link)
+            return (try config(folder, name: "Linked", path: link), "error: plugin 'Linked': refusing to load \(link): the folder \(open) above it is writable by every user, so someone else could change the code you run. Fix: chmod o-w \(open) (or pass --insecure-plugin-files while developing).")
+        },
+        Case("a chain of links through a group-writable folder") { folder in
+            let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
+            let shared = try folder.makeFolder("shared", mode: 0o775)
+            symlink(path, shared + "/second.so")
+            let link = folder.path("libFirst.so")
+            symlink(shared + "/second.so", link)
+            return (try config(folder, name: "Chain", path: link), "error: plugin 'Chain': refusing to load \(link): the folder \(shared), reached through a link, is writable by its group (group \(groupID(of: shared))), so someone else could change the code you run. Fix: chmod g-w \(shared) (or pass --insecure-plugin-files while developing).")
+        },
+        Case("a loop of links") { folder in
+            let link = folder.path("libLoop.so")
+            symlink(folder.path("libLoop2.so"), link)
+            symlink(link, folder.path("libLoop2.so"))
+            return (try config(folder, name: "Loop", path: link), "error: plugin 'Loop': cannot load \(link): too many levels of symbolic links at \(link).")
+        },
+        Case("a FIFO") { folder in
+            let path = folder.path("libPipe.so")
+            mkfifo(path, 0o644)
+            return (try config(folder, name: "Pipe", path: path), "error: plugin 'Pipe': \(path) is not a shared library (it is a FIFO (named pipe)). Point 'path' at the plugin's .so file.")
         },
     ]
+
+    /// The group of `path`, as the refusal names it.
+    static func groupID(of path: String) -> UInt32 {
+        var info = stat()
+        stat(path, &info)
+        return info.st_gid
+    }
+
+    /// Only root can give a file to another user; for anyone else this case cannot be set up.
+    @Test("a file owned by another user is refused (set up as root only)", .enabled(if: getuid() == 0))
+    func ownedByAnotherUser() throws {
+        let folder = try TemporaryFolder()
+        let path = try PluginCopies.copy("DetailScene", to: "libTheirs.so", in: folder)
+        #expect(chown(path, 65534, 65534) == 0)
+        let config = try Self.config(folder, name: "Theirs", path: path)
+        let result = try HostProcess.run(["check", "--config", config])
+        #expect(!result.signaled)
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("\(config):3:1: error: plugin 'Theirs': refusing to load \(path): the file is owned by user 65534, not by root or by you (user \(getuid())), so someone else could change the code you run. Fix: chown \(getuid()) \(path) (or pass --insecure-plugin-files while developing).\n"), "\(result.stderr)")
+    }
+
+    /// A link owned by another user, in a sticky folder such as /tmp, is theirs to repoint.
+    @Test("a link owned by another user is refused (set up as root only)", .enabled(if: getuid() == 0))
+    func linkOwnedByAnotherUser() throws {
+        let folder = try TemporaryFolder()
+        let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
+        let link = folder.path("libTheirs.so")
+        symlink(path, link)
+        #expect(lchown(link, 65534, 65534) == 0)
+        let config = try Self.config(folder, name: "Theirs", path: link)
+        let result = try HostProcess.run(["check", "--config", config])
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("\(config):3:1: error: plugin 'Theirs': refusing to load \(link): the file is a symbolic link owned by user 65534, not by root or by you (user \(getuid())), so someone else could change the code you run. Fix: replace the link with one of your own, or point 'path' at the real file (or pass --insecure-plugin-files while developing).\n"), "\(result.stderr)")
+    }
 
     private func locate(_ message: String, config: String) -> String {
         message.hasPrefix("error: ") ? "\(config):3:1: " + message : message

@@ -27,5 +27,14 @@ struct TemporaryFolder {
         return file.path
     }
 
+    /// Makes the folder `name` inside this one with exactly `mode` (whatever the umask); returns its path.
+    @discardableResult
+    func makeFolder(_ name: String, mode: mode_t = 0o755) throws -> String {
+        let folder = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        chmod(folder.path, mode)
+        return folder.path
+    }
+
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
