@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs the built test binary as an unprivileged user, so that no test passes only because it runs
+# as root (trust checks, chmod/chown set-ups, cache permissions). Needs root to create the user;
+# run after `swift build --build-tests`. Usage: scripts/test-as-unprivileged-user.sh [BUILD_FOLDER]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-.build/debug}"
+user=scene-host-tester
+
+if [ "$(id -u)" != 0 ]; then
+  echo "test-as-unprivileged-user: not root, so the tests already ran as an unprivileged user; nothing to do"
+  exit 0
+fi
+id "$user" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$user"
+home="$(getent passwd "$user" | cut -d: -f6)"
+
+# A copy the user can read (the clone may live under a folder only root can enter), owned by root
+# and writable by nobody else, so the plugins in it are trusted by the user too.
+work="$(mktemp -d /tmp/scene-host-unprivileged-XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+mkdir -p "$work/repo/.build/debug"
+tar --exclude=./.build --exclude='./.build-*' --exclude='./.build_*' -cf - . | tar -xf - -C "$work/repo"
+cp -p "$build"/*.so "$build/scene-host" "$work/repo/.build/debug/"
+cp -pr "$build/scene-hostPackageTests.xctest" "$work/repo/.build/debug/"
+chown -R root:root "$work"
+chmod -R go-w "$work"
+
+echo "== tests as user $user ($(id -u "$user"))"
+runuser -u "$user" -- env -i PATH="/opt/swift/usr/bin:/usr/bin:/bin" HOME="$home" TMPDIR=/tmp LANG=C.UTF-8 \
+  bash -c "cd '$work/repo' && umask 022 && .build/debug/scene-hostPackageTests.xctest --testing-library swift-testing"
