@@ -47,6 +47,10 @@ let source = """
 @_alwaysEmitIntoClient
 public func sceneSDKFingerprint() -> String { "\(fingerprint)" }
 
+/// Named after the fingerprint so that this file's interface changes with it: compilers rebuild a
+/// client when an interface it uses changes, not when only an inlinable body does.
+@usableFromInline enum SDKBuild_\(fingerprint) {}
+
 """
 // Rewriting an unchanged file would make SwiftPM recompile the SDK and everything above it.
 if (try? String(contentsOf: output, encoding: .utf8)) != source {
