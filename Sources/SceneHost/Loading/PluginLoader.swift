@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Logging
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// Loads plugin files and registers their scenes into a container.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// Loads real built libraries: the demo plugins and the fixtures that are wrong on purpose.
 @MainActor
