@@ -9,7 +9,13 @@ struct SDKSurfaceTests {
     static let swiftc: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
         .split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static let hostOnly = "@MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ r: PluginRegistration, _ b: SceneBlueprint) throws { _ = b.factories; _ = try b.assemble(p, navigator: s.context as! any SceneNavigating) }"
+    /// Uses each host-only declaration once.
+    static let hostOnly = """
+        @MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ r: PluginRegistration, _ b: SceneBlueprint, _ n: any SceneNavigating) throws {
+            _ = b.factories
+            _ = try b.assemble(p, navigator: n)
+        }
+        """
 
     /// Type-checks `source` against the built SDK; the compiler's errors, or nil when it compiles.
     static func typeCheck(_ source: String) throws -> String? {
