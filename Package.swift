@@ -25,7 +25,7 @@ let plugins: [PluginSpec] = [
 /// Plugins that are wrong on purpose, for the tests.
 let fixtures: [PluginSpec] = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
-    "NullEntry", "NewerSDK", "OtherSwift", "Numbered",
+    "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
 ].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
     // Links a static copy of the SDK: the mistake the host must refuse.
     PluginSpec(name: "FixtureOwnSDK", path: "Tests/Fixtures/OwnSDK",

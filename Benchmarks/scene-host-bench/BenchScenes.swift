@@ -1,5 +1,5 @@
-import SceneHost
-import SceneSDK
+@_spi(SceneHost) import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// The seed's two scenes (Home passes a message to Detail), compiled into the benchmark so the
 /// same classes can be wired by the host and by hand.

@@ -19,7 +19,21 @@ let package = Package(
             name: "SceneSDK",
             dependencies: ["SceneABI"],
             path: ".",
-            exclude: ["Package.swift", "ABI"],
+            exclude: ["Package.swift", "ABI", "BuildSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            // The SDK build identity (`sceneSDKFingerprint()`): a hash of the SDK's sources, generated
+            // at every build, because the SDK is built without library evolution (docs/decisions.md).
+            plugins: ["SDKFingerprintPlugin"]
+        ),
+        .plugin(
+            name: "SDKFingerprintPlugin",
+            capability: .buildTool(),
+            dependencies: ["SDKFingerprintTool"],
+            path: "BuildSupport/SDKFingerprintPlugin"
+        ),
+        .executableTarget(
+            name: "SDKFingerprintTool",
+            path: "BuildSupport/SDKFingerprintTool",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

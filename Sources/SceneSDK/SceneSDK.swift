@@ -8,4 +8,13 @@ public enum SceneSDKInfo {
     public static let version = "\(SCENE_SDK_VERSION_MAJOR).\(SCENE_SDK_VERSION_MINOR).\(SCENE_SDK_VERSION_PATCH)"
     /// The plugin ABI this library speaks.
     public static let abiVersion = SCENE_PLUGIN_ABI_VERSION
+    /// The build identity of this library: the SHA-256 of the SDK sources it was compiled from.
+    ///
+    /// Read from the library at run time (not inlinable, unlike `sceneSDKFingerprint()`, which gives
+    /// the caller's compile-time value): the host compares it with each plugin's descriptor.
+    public static var fingerprint: String { libraryFingerprint() }
 }
+
+/// A call into the library, never inlined into a client: the value is the library's own.
+@inline(never)
+func libraryFingerprint() -> String { sceneSDKFingerprint() }

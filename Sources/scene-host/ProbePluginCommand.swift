@@ -25,7 +25,7 @@ struct ProbePluginCommand: ParsableCommand {
             do {
                 let loaded = try loader.load(entry, into: container)
                 return .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
-                                            swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
+                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
             } catch {
                 return .bad(message: ErrorMessage.body(error))
             }

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// The registry one plugin sees while it registers: collects its scenes and services, and
 /// hands them to the container only when the whole registration succeeded.

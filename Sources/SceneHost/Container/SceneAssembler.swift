@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// Builds a scene by name: resolves its four parts from the container and wires them.
 @MainActor

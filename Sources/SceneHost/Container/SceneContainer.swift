@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// The host's dependency container: scenes by name (with the factories of their parts) and
 /// services by type.

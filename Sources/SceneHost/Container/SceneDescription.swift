@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// What a scene declares — name, input, results, routes — without any of its code.
 ///

@@ -70,6 +70,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': scene_plugin_entry in \(plugin.path) returned something that is not a scene-host descriptor. Return MyPlugin.exportDescriptor() from it."
         case .pluginIncompatible(let plugin, let what, let pluginVersion, let hostVersion, let rule):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was built with \(what) \(pluginVersion); this host has \(what) \(hostVersion). \(rule) Rebuild the plugin against this host's SceneSDK."
+        case .pluginOtherSDKBuild(let plugin, let pluginVersion, let pluginFingerprint, let hostVersion, let hostFingerprint):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was built against SceneSDK \(pluginVersion) (build \(shortFingerprint(pluginFingerprint))); this host has SceneSDK \(hostVersion) (build \(shortFingerprint(hostFingerprint))). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK."
         case .pluginChecksumMismatch(let plugin, let expected, let actual):
             return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
         case .pluginRegistrationFailed(let plugin, let reason):
@@ -204,5 +206,10 @@ public enum ErrorMessage {
 
     private static func registeredList(_ scenes: [String]) -> String {
         scenes.isEmpty ? "No scenes are registered." : "Registered scenes: \(scenes.joined(separator: ", "))."
+    }
+
+    /// An SDK fingerprint as messages show it: its first 12 hex digits, enough to tell builds apart.
+    private static func shortFingerprint(_ fingerprint: String) -> String {
+        fingerprint.isEmpty ? "unknown" : String(fingerprint.prefix(12))
     }
 }

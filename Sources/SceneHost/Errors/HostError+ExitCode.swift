@@ -18,7 +18,7 @@ extension HostError {
              .configTooLarge, .configInvalidEncoding, .configTooDeep:
             return .configError
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
-             .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginChecksumMismatch,
+             .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch,
              .pluginRegistrationFailed, .pluginDependencyMissing, .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe:
             return .pluginError
         case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed, .initialNeedsInput, .unknownRouteScene,

@@ -24,6 +24,9 @@ public enum HostError: Error, Equatable, Sendable {
     case pluginEntryReturnedNull(PluginReference)
     case pluginBadDescriptor(PluginReference)
     case pluginIncompatible(PluginReference, what: String, plugin: String, host: String, rule: String)
+    /// The plugin was compiled against another SceneSDK build (fingerprint or version) than the host's.
+    case pluginOtherSDKBuild(PluginReference, pluginVersion: SemanticVersion, pluginFingerprint: String,
+                             hostVersion: SemanticVersion, hostFingerprint: String)
     case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
     case pluginRegistrationFailed(PluginReference, reason: String)
     case pluginDependencyMissing(PluginReference, library: String)

@@ -4,44 +4,51 @@ import SceneSDK
 ///
 /// Rules (README, "Plugin compatibility"):
 /// - the plugin ABI version must equal the host's;
-/// - the SDK major version must be equal, and the plugin's minor not newer than the host's
-///   (while the major is 0, minors must be equal: 0.x releases may break);
+/// - the SceneSDK build must be the host's: the same fingerprint of the SDK sources (and so the
+///   same version). The SDK is built without library evolution and plugins inline its code, so
+///   any other build, even an older minor version, could disagree on a layout and corrupt memory;
 /// - the Swift compiler version must be equal: Swift has no stable ABI on Linux.
 public struct CompatibilityPolicy: Sendable {
     public let abiVersion: UInt32
+    /// The SDK release, shown in messages; the fingerprint decides.
     public let sdkVersion: SemanticVersion
+    /// The SHA-256 of the SDK sources (`SceneSDKInfo.fingerprint`): the SDK build identity.
+    public let sdkFingerprint: String
     public let swiftVersion: String
 
-    public init(abiVersion: UInt32, sdkVersion: SemanticVersion, swiftVersion: String) {
+    public init(abiVersion: UInt32, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String) {
         self.abiVersion = abiVersion
         self.sdkVersion = sdkVersion
+        self.sdkFingerprint = sdkFingerprint
         self.swiftVersion = swiftVersion
     }
 
-    /// The policy of this host: the SDK it runs with and the compiler that built it.
+    /// The policy of this host: the SDK library it runs with and the compiler that built it.
     public static let host = CompatibilityPolicy(
         abiVersion: SceneSDKInfo.abiVersion,
         sdkVersion: SemanticVersion(major: SCENE_SDK_VERSION_MAJOR, minor: SCENE_SDK_VERSION_MINOR, patch: SCENE_SDK_VERSION_PATCH),
+        sdkFingerprint: SceneSDKInfo.fingerprint,
         swiftVersion: swiftCompilerVersion()
     )
 
-    /// Throws `pluginIncompatible` naming the first field of the plugin's descriptor that does not fit.
+    /// Throws `pluginIncompatible` or `pluginOtherSDKBuild` for the first field of the plugin's descriptor that does not fit.
     func check(_ descriptor: PluginDescriptor, plugin: PluginReference) throws {
-        let built = CompatibilityPolicy(abiVersion: descriptor.abiVersion, sdkVersion: descriptor.sdkVersion, swiftVersion: descriptor.swiftVersion)
+        let built = CompatibilityPolicy(abiVersion: descriptor.abiVersion, sdkVersion: descriptor.sdkVersion,
+                                        sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion)
         try check(compatibility: built, plugin: plugin)
     }
 
-    /// Throws `pluginIncompatible` when a plugin built with `descriptor`'s versions may not be loaded.
+    /// Throws when a plugin built with `descriptor`'s ABI, SDK build and compiler may not be loaded.
     func check(compatibility descriptor: CompatibilityPolicy, plugin: PluginReference) throws {
         guard descriptor.abiVersion == abiVersion else {
             throw HostError.pluginIncompatible(plugin, what: "plugin ABI", plugin: "\(descriptor.abiVersion)", host: "\(abiVersion)",
                                                rule: "The plugin ABI must be the same.")
         }
-        let pluginSDK = descriptor.sdkVersion
-        let sameLine = pluginSDK.major == sdkVersion.major && (sdkVersion.major > 0 || pluginSDK.minor == sdkVersion.minor)
-        guard sameLine, pluginSDK.minor <= sdkVersion.minor else {
-            throw HostError.pluginIncompatible(plugin, what: "SceneSDK", plugin: "\(pluginSDK)", host: "\(sdkVersion)",
-                                               rule: "The SDK major version must be the same and the plugin's minor not newer (0.x: the same minor).")
+        // The version is compared too: a plugin that claims another release is another build,
+        // whatever its fingerprint says.
+        guard descriptor.sdkFingerprint == sdkFingerprint, descriptor.sdkVersion == sdkVersion else {
+            throw HostError.pluginOtherSDKBuild(plugin, pluginVersion: descriptor.sdkVersion, pluginFingerprint: descriptor.sdkFingerprint,
+                                                hostVersion: sdkVersion, hostFingerprint: sdkFingerprint)
         }
         guard descriptor.swiftVersion == swiftVersion else {
             throw HostError.pluginIncompatible(plugin, what: "Swift", plugin: descriptor.swiftVersion, host: swiftVersion,

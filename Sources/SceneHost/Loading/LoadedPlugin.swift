@@ -6,6 +6,8 @@ public struct LoadedPlugin: Sendable {
     public let name: String
     public let version: String
     public let sdkVersion: SemanticVersion
+    /// The SceneSDK fingerprint compiled into it: always the host's, or it would not have loaded.
+    public let sdkFingerprint: String
     public let swiftVersion: String
     /// The resolved file path.
     public let path: String

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Logging
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// Loads plugin files and registers their scenes into a container.
 ///
@@ -67,7 +67,7 @@ public struct PluginLoader {
         }
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                            swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name))
+                            sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name))
     }
 
     private func reference(_ entry: PluginEntry) -> PluginReference {
@@ -91,7 +91,7 @@ public struct PluginLoader {
         try registry.commit(into: container)
         logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
-                            sdkVersion: descriptor.sdkVersion, swiftVersion: descriptor.swiftVersion,
+                            sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
                             path: entry.resolvedPath, scenes: scenes)
     }
 

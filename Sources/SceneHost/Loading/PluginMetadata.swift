@@ -4,14 +4,17 @@ public struct PluginMetadata: Codable, Equatable, Sendable {
     public let name: String
     public let version: String
     public let sdkVersion: SemanticVersion
+    /// The SceneSDK fingerprint compiled into it (the probe child checked it against the host's).
+    public let sdkFingerprint: String
     public let swiftVersion: String
     /// Its scenes, sorted by name.
     public let scenes: [SceneDescription]
 
-    public init(name: String, version: String, sdkVersion: SemanticVersion, swiftVersion: String, scenes: [SceneDescription]) {
+    public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription]) {
         self.name = name
         self.version = version
         self.sdkVersion = sdkVersion
+        self.sdkFingerprint = sdkFingerprint
         self.swiftVersion = swiftVersion
         self.scenes = scenes
     }

@@ -28,10 +28,10 @@ public final class ProbeCache {
         self.host = host
     }
 
-    /// This host's plugin ABI, SDK and Swift versions: a verdict from another host does not count.
+    /// This host's plugin ABI, SDK build and Swift version: a verdict from another host does not count.
     nonisolated public static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
-        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion), swift \(policy.swiftVersion)"
+        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion)"
     }()
 
     /// The default cache file: `$SCENE_HOST_PROBE_CACHE`, else `$XDG_CACHE_HOME/scene-host/probes.json`,

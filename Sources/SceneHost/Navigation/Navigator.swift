@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// The navigation state of a running app: a stack of scenes, and modals above it, each modal
 /// with a stack of its own.
@@ -8,7 +8,8 @@ import SceneSDK
 @MainActor
 public final class Navigator: SceneNavigating {
     /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
-    public private(set) var layers: [[AssembledScene]] = []
+    /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
+    @_spi(SceneHost) public private(set) var layers: [[AssembledScene]] = []
     private let assembler: SceneAssembler
     private let segues: SegueTable
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
@@ -20,7 +21,7 @@ public final class Navigator: SceneNavigating {
     }
 
     /// The scene on screen.
-    public var top: AssembledScene? { layers.last?.last }
+    @_spi(SceneHost) public var top: AssembledScene? { layers.last?.last }
 
     /// Where the user is, e.g. `Home › Detail`, modal stacks marked: `Home › ShowOrder › EditOrder (modal)`.
     public var path: String {

@@ -6,8 +6,8 @@ import Glibc
 extension ScenePlugin {
     /// The plugin descriptor for `scene_plugin_entry`.
     ///
-    /// Its versions are compiled into the plugin (`@_alwaysEmitIntoClient`), so they describe the
-    /// plugin's build, not the host's SDK. The host calls the entry once per load; each call
+    /// Its versions and SDK fingerprint are compiled into the plugin (`@_alwaysEmitIntoClient`), so
+    /// they describe the plugin's build, not the host's SDK. The host calls the entry once per load; each call
     /// allocates a descriptor that lives for the process (plugins are never unloaded).
     @_alwaysEmitIntoClient
     public static func exportDescriptor() -> UnsafeRawPointer {
@@ -23,7 +23,8 @@ extension ScenePlugin {
             plugin_name: UnsafePointer(strdup(name)),
             plugin_version: UnsafePointer(strdup(version)),
             plugin_type: unsafeBitCast(Self.self as Any.Type, to: UnsafeRawPointer.self),
-            register_plugin: sceneSDKRegisterPlugin
+            register_plugin: sceneSDKRegisterPlugin,
+            sdk_fingerprint: UnsafePointer(strdup(sceneSDKFingerprint()))
         ))
         return UnsafeRawPointer(descriptor)
     }

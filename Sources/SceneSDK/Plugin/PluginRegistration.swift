@@ -1,8 +1,8 @@
 /// One call of a plugin's registration, passed through the C boundary as an opaque pointer.
 ///
 /// The host creates it with its registry, passes `Unmanaged.passUnretained(_:).toOpaque()` to
-/// the descriptor's `register_plugin`, and reads `error` when the call returns FAILED.
-@MainActor
+/// the descriptor's `register_plugin`, and reads `error` when the call returns FAILED. Host-only (SPI).
+@_spi(SceneHost) @MainActor
 public final class PluginRegistration {
     public let registry: any SceneRegistry
     /// What the plugin's `register(in:)` threw, if anything.
@@ -15,7 +15,8 @@ public final class PluginRegistration {
 
 /// The registration function every descriptor points to.
 ///
-/// Must be called on the main thread (the host does): scene code is `@MainActor`.
+/// Must be called on the main thread (the host does): scene code is `@MainActor`. Public, not SPI,
+/// because `exportDescriptor()` is compiled into each plugin and names it.
 public func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_descriptor>?, _ registration: UnsafeMutableRawPointer?) -> Int32 {
     guard let descriptor, let registration, let typePointer = descriptor.pointee.plugin_type else {
         return SCENE_PLUGIN_REGISTER_BAD_ARGUMENT

@@ -1,27 +1,29 @@
 /// A scene as the host sees it: what it declares, the factories of its parts and how to wire them.
 ///
 /// Made by `SceneDefinition`; the host puts the factories into its container, resolves them on
-/// every navigation and calls `assemble` to connect the parts.
+/// every navigation and calls `assemble` to connect the parts. The type is public because
+/// `SceneRegistry.register(_:)` takes it (plugins call it through inlined code); its members are
+/// host-only (`@_spi(SceneHost)`).
 @MainActor
 public struct SceneBlueprint {
     /// The scene's name, unique across all loaded plugins.
-    public let name: String
+    @_spi(SceneHost) public let name: String
     /// The declared input, or nil when the scene takes none.
-    public let input: ContractInfo?
+    @_spi(SceneHost) public let input: ContractInfo?
     /// The result the scene takes back from scenes above it, or nil.
-    public let acceptedResult: ContractInfo?
+    @_spi(SceneHost) public let acceptedResult: ContractInfo?
     /// The result the scene hands back when it leaves, or nil.
-    public let returnedResult: ContractInfo?
+    @_spi(SceneHost) public let returnedResult: ContractInfo?
     /// The routes its router can take, in declaration order.
-    public let routes: [DeclaredRoute]
+    @_spi(SceneHost) public let routes: [DeclaredRoute]
     /// The factory of each part.
-    public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
-    @usableFromInline let wire: @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene
+    @_spi(SceneHost) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
+    @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene
 
     @usableFromInline
     init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute],
          factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
-         wire: @escaping @MainActor (ScenePartSet, any SceneNavigating) throws -> AssembledScene) {
+         wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene) {
         self.name = name
         self.input = input
         self.acceptedResult = acceptedResult
@@ -32,27 +34,12 @@ public struct SceneBlueprint {
     }
 
     /// The names of the router's route handlers (`routeTo<Destination>`), sorted.
-    public var routeHandlerNames: [String] { routes.compactMap(\.handlerName).sorted() }
+    @_spi(SceneHost) public var routeHandlerNames: [String] { routes.compactMap(\.handlerName).sorted() }
 
     /// Connects parts resolved from the container into a ready scene driven by `navigator`.
     ///
     /// Checks every connection first (`SceneError.wiringMismatch`), so a failed call connects nothing.
-    public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
-        try wire(parts, navigator)
-    }
-}
-
-/// The four resolved parts of one scene, before wiring.
-public struct ScenePartSet {
-    public let viewController: AnyObject
-    public let interactor: AnyObject
-    public let presenter: AnyObject
-    public let router: AnyObject
-
-    public init(viewController: AnyObject, interactor: AnyObject, presenter: AnyObject, router: AnyObject) {
-        self.viewController = viewController
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
+    @_spi(SceneHost) public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
+        AssembledScene(try wire(WiredParts(parts), navigator), parts: parts)
     }
 }

@@ -22,7 +22,7 @@ extension SceneDefinition {
 
     /// Checks all six connections, then makes them (upward references are weak in the base classes).
     @inlinable
-    func wire(_ parts: ScenePartSet, navigator: any SceneNavigating, recipe: SceneRecipe<V, I, P, R>) throws -> AssembledScene {
+    func wire(_ parts: WiredParts, navigator: any SceneNavigating, recipe: SceneRecipe<V, I, P, R>) throws -> AnyWiredScene {
         let vc: V = try cast(parts.viewController, part: .viewController, property: "factory result")
         let interactor: I = try cast(parts.interactor, part: .interactor, property: "factory result")
         let presenter: P = try cast(parts.presenter, part: .presenter, property: "factory result")
@@ -42,9 +42,7 @@ extension SceneDefinition {
         router.dataStore = routerDataStore
         router.context.attach(to: navigator, scene: name)
 
-        return WiredScene(name: name, display: vc,
-                          parts: ScenePartSet(viewController: vc, interactor: interactor, presenter: presenter, router: router),
-                          router: router, recipe: recipe)
+        return WiredScene(name: name, display: vc, router: router, recipe: recipe)
     }
 
     /// The message text is built only on failure: naming types is slow, and wiring is on every navigation.

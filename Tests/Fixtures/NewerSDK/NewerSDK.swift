@@ -13,6 +13,6 @@ public func scenePluginEntry() -> UnsafeRawPointer {
         sdk_version_patch: SCENE_SDK_VERSION_PATCH, reserved: 0,
         swift_version: UnsafePointer(strdup(swiftCompilerVersion())),
         plugin_name: UnsafePointer(strdup("FixtureNewerSDK")), plugin_version: UnsafePointer(strdup("0.0.1")),
-        plugin_type: nil, register_plugin: nil))
+        plugin_type: nil, register_plugin: nil, sdk_fingerprint: UnsafePointer(strdup(sceneSDKFingerprint()))))
     return UnsafeRawPointer(descriptor)
 }

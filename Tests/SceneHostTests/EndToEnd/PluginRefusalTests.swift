@@ -77,7 +77,13 @@ struct PluginRefusalTests {
             let path = BuildProducts.library("FixtureNewerSDK")
             let host = "\(SCENE_SDK_VERSION_MAJOR).\(SCENE_SDK_VERSION_MINOR).\(SCENE_SDK_VERSION_PATCH)"
             let newer = "\(SCENE_SDK_VERSION_MAJOR).\(SCENE_SDK_VERSION_MINOR + 1).\(SCENE_SDK_VERSION_PATCH)"
-            return (try config(folder, name: "Newer", path: path), "error: plugin 'Newer' (\(path)) was built with SceneSDK \(newer); this host has SceneSDK \(host). The SDK major version must be the same and the plugin's minor not newer (0.x: the same minor). Rebuild the plugin against this host's SceneSDK.")
+            let build = CompatibilityPolicy.host.sdkFingerprint.prefix(12)
+            return (try config(folder, name: "Newer", path: path), "error: plugin 'Newer' (\(path)) was built against SceneSDK \(newer) (build \(build)); this host has SceneSDK \(host) (build \(build)). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK.")
+        },
+        Case("built against another build of the same SDK version") { folder in
+            let path = BuildProducts.library("FixtureOtherSDKBuild")
+            let host = CompatibilityPolicy.host
+            return (try config(folder, name: "OtherBuild", path: path), "error: plugin 'OtherBuild' (\(path)) was built against SceneSDK \(host.sdkVersion) (build 000000000000); this host has SceneSDK \(host.sdkVersion) (build \(host.sdkFingerprint.prefix(12))). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK.")
         },
         Case("built by another Swift compiler") { folder in
             let path = BuildProducts.library("FixtureOtherSwift")

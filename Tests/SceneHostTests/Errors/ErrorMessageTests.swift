@@ -27,6 +27,12 @@ struct ErrorMessageTests {
         (.pluginOpenFailed(plugin, loaderMessage: "undefined symbol: x"), "s.conf:3:1: error: plugin 'P': cannot load /p/libP.so: undefined symbol: x."),
         (.pluginRegistrationFailed(plugin, reason: "boom"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: boom."),
         (.pluginChangedSinceProbe(plugin, probed: ["A"], found: ["B"]), "s.conf:3:1: error: plugin 'P' (/p/libP.so) changed since it was probed: it registered B instead of A. Start the host again so it probes the new file."),
+        (.pluginOtherSDKBuild(plugin, pluginVersion: SemanticVersion(major: 0, minor: 1, patch: 0), pluginFingerprint: "0123456789abcdef0123",
+                              hostVersion: SemanticVersion(major: 0, minor: 2, patch: 0), hostFingerprint: "fedcba9876543210fedc"),
+         "s.conf:3:1: error: plugin 'P' (/p/libP.so) was built against SceneSDK 0.1.0 (build 0123456789ab); this host has SceneSDK 0.2.0 (build fedcba987654). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK."),
+        (.pluginOtherSDKBuild(plugin, pluginVersion: SemanticVersion(major: 0, minor: 1, patch: 0), pluginFingerprint: "",
+                              hostVersion: SemanticVersion(major: 0, minor: 1, patch: 0), hostFingerprint: "fedcba9876543210fedc"),
+         "s.conf:3:1: error: plugin 'P' (/p/libP.so) was built against SceneSDK 0.1.0 (build unknown); this host has SceneSDK 0.1.0 (build fedcba987654). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK."),
         (.pluginProbeFailed(plugin, message: "plugin 'P' (/p/libP.so) crashed.", cached: true), "s.conf:3:1: error: plugin 'P' (/p/libP.so) crashed. [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]"),
     ])
     func plugins(error: HostError, message: String) {

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// Proves there is one copy of the SDK in the process: the plugins' SDK symbols resolve into
 /// libSceneSDK.so, their types conform to the host's SDK protocols, and they register into the

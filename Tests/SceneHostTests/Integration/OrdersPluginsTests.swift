@@ -1,7 +1,7 @@
 import OrdersKit
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// The orders plugins loaded in process, with the orders Worker swapped through the container.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// The demo's real plugins, wired by the host: every link, data passing, and release on pop.
 @MainActor

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// Loads real built libraries: the demo plugins and the fixtures that are wrong on purpose.
 @MainActor
@@ -33,6 +33,7 @@ struct PluginLoaderTests {
         #expect(home.name == "HomeScene")
         #expect(home.version == "1.0.0")
         #expect(home.sdkVersion == CompatibilityPolicy.host.sdkVersion)
+        #expect(home.sdkFingerprint == CompatibilityPolicy.host.sdkFingerprint)
         #expect(home.swiftVersion == CompatibilityPolicy.host.swiftVersion)
         #expect(home.scenes == ["Home"])
         #expect(detail.scenes == ["Detail"])
@@ -74,12 +75,15 @@ struct PluginLoaderTests {
             == "scenes.conf:4:1: error: plugin 'P' (\(path)) was built with plugin ABI 999; this host has plugin ABI \(SCENE_PLUGIN_ABI_VERSION). The plugin ABI must be the same. Rebuild the plugin against this host's SceneSDK.")
     }
 
-    @Test("compatibility rules: SDK minor newer, other major, other Swift")
+    @Test("compatibility rules: the same ABI, the same SDK build (fingerprint and version), the same Swift")
     func compatibilityRules() throws {
-        let host = CompatibilityPolicy(abiVersion: 1, sdkVersion: SemanticVersion(major: 1, minor: 2, patch: 0), swiftVersion: "6.3.1")
+        let built = "9f".padding(toLength: 64, withPad: "0", startingAt: 0)
+        let other = "1a".padding(toLength: 64, withPad: "0", startingAt: 0)
+        let host = CompatibilityPolicy(abiVersion: 2, sdkVersion: SemanticVersion(major: 1, minor: 2, patch: 0), sdkFingerprint: built, swiftVersion: "6.3.1")
         let reference = PluginReference(name: "P", path: "/p.so", location: location)
-        func check(_ major: UInt32, _ minor: UInt32, swift: String = "6.3.1") -> HostError? {
-            let policy = CompatibilityPolicy(abiVersion: 1, sdkVersion: SemanticVersion(major: major, minor: minor, patch: 9), swiftVersion: swift)
+        func check(abi: UInt32 = 2, _ major: UInt32 = 1, _ minor: UInt32 = 2, patch: UInt32 = 0, fingerprint: String? = nil, swift: String = "6.3.1") -> HostError? {
+            let policy = CompatibilityPolicy(abiVersion: abi, sdkVersion: SemanticVersion(major: major, minor: minor, patch: patch),
+                                             sdkFingerprint: fingerprint ?? built, swiftVersion: swift)
             do {
                 try host.check(compatibility: policy, plugin: reference)
                 return nil
@@ -87,16 +91,28 @@ struct PluginLoaderTests {
                 return error as? HostError
             }
         }
-        #expect(check(1, 2) == nil)
-        #expect(check(1, 0) == nil)
+        #expect(check() == nil)
+        // Equal versions are not enough: another fingerprint is another build, whose inlined layouts may differ.
+        #expect(check(fingerprint: other) == .pluginOtherSDKBuild(reference, pluginVersion: SemanticVersion(major: 1, minor: 2, patch: 0), pluginFingerprint: other,
+                                                                  hostVersion: SemanticVersion(major: 1, minor: 2, patch: 0), hostFingerprint: built))
+        #expect(check(fingerprint: "") != nil)
+        // An older minor was accepted before the SDK had a build identity: without library evolution it is not safe.
+        #expect(check(1, 0) == .pluginOtherSDKBuild(reference, pluginVersion: SemanticVersion(major: 1, minor: 0, patch: 0), pluginFingerprint: built,
+                                                    hostVersion: SemanticVersion(major: 1, minor: 2, patch: 0), hostFingerprint: built))
+        #expect(check(1, 2, patch: 9) != nil)
         #expect(check(1, 3) != nil)
         #expect(check(2, 0) != nil)
-        #expect(check(1, 2, swift: "6.2") == .pluginIncompatible(reference, what: "Swift", plugin: "6.2", host: "6.3.1",
-                                                                 rule: "Swift has no stable ABI on Linux: the compiler versions must be the same."))
-        let zero = CompatibilityPolicy(abiVersion: 1, sdkVersion: SemanticVersion(major: 0, minor: 2, patch: 0), swiftVersion: "6.3.1")
-        #expect(throws: HostError.self) {
-            try zero.check(compatibility: CompatibilityPolicy(abiVersion: 1, sdkVersion: SemanticVersion(major: 0, minor: 1, patch: 0), swiftVersion: "6.3.1"), plugin: reference)
-        }
+        #expect(check(abi: 1, fingerprint: other) == .pluginIncompatible(reference, what: "plugin ABI", plugin: "1", host: "2", rule: "The plugin ABI must be the same."))
+        #expect(check(swift: "6.2") == .pluginIncompatible(reference, what: "Swift", plugin: "6.2", host: "6.3.1",
+                                                           rule: "Swift has no stable ABI on Linux: the compiler versions must be the same."))
+    }
+
+    @Test("a plugin built against another SDK build is refused from its descriptor, before its registration runs")
+    func otherSDKBuild() {
+        let path = BuildProducts.library("FixtureOtherSDKBuild")
+        let host = CompatibilityPolicy.host
+        #expect(message(loading: path)
+            == "scenes.conf:4:1: error: plugin 'P' (\(path)) was built against SceneSDK \(host.sdkVersion) (build 000000000000); this host has SceneSDK \(host.sdkVersion) (build \(host.sdkFingerprint.prefix(12))). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK.")
     }
 
     @Test("the same scene name from two plugins names both; the second plugin registers nothing")

@@ -1,7 +1,7 @@
 import PropertyBased
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// Random sequences of navigation commands, failing ones included, against a simple model of
 /// the stack: after every step the real stack and every DataStore equal the model's, a failed

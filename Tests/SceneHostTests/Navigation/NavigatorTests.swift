@@ -1,6 +1,6 @@
 import Testing
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 @MainActor
 @Suite("Navigator")

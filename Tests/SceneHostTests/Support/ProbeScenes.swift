@@ -1,5 +1,5 @@
-@testable import SceneHost
-import SceneSDK
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
 
 /// Small in-process scenes for navigator and container tests: "A" and "C" take no input,
 /// "B" takes `ProbeInput` into its DataStore's `value` and hands it back when it leaves; "A"

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// A weak reference to one part of a scene, for leak checks.
 final class WeakPart {

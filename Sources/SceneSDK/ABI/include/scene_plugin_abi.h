@@ -14,10 +14,12 @@
 /* "SCNP": tells a descriptor from a random pointer. */
 #define SCENE_PLUGIN_MAGIC 0x504E4353u
 
-/* Bumped whenever this struct or the calling convention of `register_plugin` changes. */
-#define SCENE_PLUGIN_ABI_VERSION 1u
+/* Bumped whenever this struct or the calling convention of `register_plugin` changes.
+   2: `sdk_fingerprint` added at the end (the fields before it are those of version 1). */
+#define SCENE_PLUGIN_ABI_VERSION 2u
 
-/* The SDK release the plugin was compiled against (semantic version). */
+/* The SDK release the plugin was compiled against (semantic version). Informative: the host
+   requires the exact SDK build, `sdk_fingerprint`. */
 #define SCENE_SDK_VERSION_MAJOR 0u
 #define SCENE_SDK_VERSION_MINOR 1u
 #define SCENE_SDK_VERSION_PATCH 0u
@@ -42,6 +44,10 @@ typedef struct scene_plugin_descriptor {
     /* Registers the plugin's scenes into `registration` (an opaque host object).
        Returns one of the SCENE_PLUGIN_REGISTER_* codes. */
     int32_t (*register_plugin)(const struct scene_plugin_descriptor *descriptor, void *registration);
+    /* The SceneSDK build the plugin was compiled against: 64 hex digits, the SHA-256 of the SDK's
+       sources (`sceneSDKFingerprint()`). The SDK is built without library evolution and plugins
+       inline its code, so the host loads a plugin only when this equals its own SDK's. */
+    const char *sdk_fingerprint;
 } scene_plugin_descriptor;
 
 /* The type of `scene_plugin_entry`. */

@@ -1,0 +1,18 @@
+/// What every build of one scene shares, computed once per definition.
+@MainActor @usableFromInline
+final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRole, R: RouterRole> {
+    @usableFromInline let definition: SceneDefinition<V, I, P, R>
+    @usableFromInline let destinations: Set<String>
+    @usableFromInline let handlers: [String: @MainActor (R) -> (Segue?) throws -> Void]
+
+    @inlinable
+    init(_ definition: SceneDefinition<V, I, P, R>) {
+        self.definition = definition
+        destinations = Set(definition.routes.map(\.destination))
+        var handlers: [String: @MainActor (R) -> (Segue?) throws -> Void] = [:]
+        for route in definition.routes {
+            if let handler = route.handler { handlers[RouteHandlerName.forDestination(route.destination)] = handler }
+        }
+        self.handlers = handlers
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Host-only SDK declarations are SPI (`@_spi(SceneHost)`): plugin authors do not see them, the
+/// host imports them explicitly. Type-checks small clients against the built SceneSDK module.
+@Suite("SDK surface: host-only declarations are SPI")
+struct SDKSurfaceTests {
+    /// The compiler next to the one on PATH, if any (the tests run under `swift test`).
+    static let swiftc: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        .split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Uses each host-only declaration once.
+    static let hostOnly = """
+        @MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ r: PluginRegistration, _ b: SceneBlueprint, _ n: any SceneNavigating) throws {
+            _ = b.factories
+            _ = try b.assemble(p, navigator: n)
+        }
+        """
+
+    /// Type-checks `source` against the built SDK; the compiler's errors, or nil when it compiles.
+    static func typeCheck(_ source: String) throws -> String? {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(source, to: "client.swift")
+        let build = BuildProducts.directory
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(swiftc))
+        process.arguments = ["-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
+                             "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SceneABI.build/module.modulemap").path, file]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? nil : text
+    }
+
+    @Test("a plugin's plain import does not see the host's declarations", .enabled(if: swiftc != nil))
+    func hiddenFromAuthors() throws {
+        let errors = try #require(try Self.typeCheck("import SceneSDK\n" + Self.hostOnly))
+        for name in ["AssembledScene", "ScenePartSet", "PluginRegistration"] {
+            #expect(errors.contains("cannot find type '\(name)' in scope"), "\(errors)")
+        }
+        #expect(errors.contains("'factories' is inaccessible due to '@_spi' protection level"), "\(errors)")
+    }
+
+    @Test("the host's SPI import sees them", .enabled(if: swiftc != nil))
+    func visibleToTheHost() throws {
+        #expect(try Self.typeCheck("@_spi(SceneHost) import SceneSDK\n" + Self.hostOnly) == nil)
+    }
+
+    @Test("plugins and fixtures are written without the SPI")
+    func pluginsDoNotImportIt() throws {
+        for folder in ["Plugins", "Tests/Fixtures"] {
+            let root = BuildProducts.packageRoot.appendingPathComponent(folder)
+            let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+            for case let url as URL in files where url.pathExtension == "swift" {
+                #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("@_spi"), "\(url.path) uses the host's SPI")
+            }
+        }
+    }
+}
