@@ -103,10 +103,13 @@ public struct PluginLoader {
         if let reason = ELFHeaderCheck.problem(with: bytes) {
             throw HostError.pluginNotSharedLibrary(plugin, reason: reason)
         }
+        // A probe's parent hashes here, before it spawns the child, so hashing (swift-crypto, fast
+        // even in debug builds) never counts against the probe's time limit.
         let digest = SHA256.hexDigest(bytes)
         if let pin, digest != pin {
             throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
+        if let trust { try DependencyCheck(trust: trust).check(pluginBytes: bytes, plugin: plugin) }
         return FileFingerprint(path: plugin.path, size: bytes.count, modified: StatIdentity(path: plugin.path)?.modified ?? 0, sha256: digest)
     }
 
