@@ -48,9 +48,11 @@ struct DependencyCheck {
     /// Throws when a library of the plugin whose bytes are `bytes` would be found in an untrusted
     /// place (`pluginDependencyUntrusted`), cannot be found (`pluginDependencyMissing`) or cannot
     /// be checked (`pluginDependencyUnchecked`). Reads only the plugin's bytes, never its path again;
-    /// the libraries are read from their own paths.
-    func check(pluginBytes bytes: [UInt8], plugin: PluginReference) throws(HostError) {
-        guard let file = ELFFile(bytes) else { return }  // ELFHeaderCheck refuses it first.
+    /// the libraries are read from their own paths. Returns where each library not loaded yet
+    /// would be loaded from, by `DT_NEEDED` name.
+    @discardableResult
+    func check(pluginBytes bytes: [UInt8], plugin: PluginReference) throws(HostError) -> [String: String] {
+        guard let file = ELFFile(bytes) else { return [:] }  // ELFHeaderCheck refuses it first.
         let section: ELFDynamicSection
         do { section = try ELFDynamicSection.read(from: file) } catch {
             throw .pluginNotSharedLibrary(plugin, reason: error.reason)
@@ -60,6 +62,7 @@ struct DependencyCheck {
         var queue = [root]
         var knownNames = Set<String>()
         var visited: Set<String> = [pluginPath]
+        var resolved: [String: String] = [:]
         var index = 0
         while index < queue.count {
             let object = queue[index]
@@ -70,6 +73,7 @@ struct DependencyCheck {
                     throw .pluginDependencyMissing(plugin, library: name)
                 }
                 try checkTrust(of: found, library: name, plugin: plugin)
+                resolved[name] = found.path
                 let real = Self.realPath(found.path) ?? found.path
                 guard visited.insert(real).inserted else { continue }
                 guard object.depth < Self.maximumDepth, visited.count <= Self.maximumLibraries else {
@@ -78,6 +82,7 @@ struct DependencyCheck {
                 queue.append(try read(library: name, at: real, parent: object, plugin: plugin))
             }
         }
+        return resolved
     }
 
     // MARK: Reading objects
