@@ -48,7 +48,9 @@ struct PluginRefusalTests {
             let path = try PluginCopies.copy("DetailScene", to: "libCrafted.so", in: folder) { bytes in
                 for index in 0..<8 { bytes[32 + index] = UInt8(truncatingIfNeeded: offset >> UInt64(8 * index)) }
             }
-            return (try config(folder, name: "Crafted", path: path), "error: plugin 'Crafted': \(path) is not a shared library (its ELF header is corrupt: the program header table (at offset \(offset)) ends beyond any possible file size). Point 'path' at the plugin's .so file.")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let end = offset + 56 * (UInt64(bytes[56]) | UInt64(bytes[57]) << 8)
+            return (try config(folder, name: "Crafted", path: path), "error: plugin 'Crafted': \(path) is not a shared library (it is truncated: its ELF header describes \(end) bytes, the file has \(bytes.count)). Point 'path' at the plugin's .so file.")
         },
         Case("entry point returns null") { folder in
             let path = BuildProducts.library("FixtureNullEntry")

@@ -65,6 +65,13 @@ struct ELFHeaderOverflowTests {
     func programTableOffsetNearIntMax() {
         let offset: UInt64 = 0x7FFF_FFFF_FFFF_FFF5
         let bytes = header(setting: offset, at: 32, extra: [(54, 56), (56, 1)])
+        #expect(ELFHeaderCheck.problem(with: bytes) == "it is truncated: its ELF header describes \(offset + 56) bytes, the file has 200")
+    }
+
+    @Test("e_phoff near 2^64 (wrapped around to a small end and passed before)")
+    func programTableOffsetNearUInt64Max() {
+        let offset = UInt64.max - 10
+        let bytes = header(setting: offset, at: 32, extra: [(54, 56), (56, 1)])
         #expect(ELFHeaderCheck.problem(with: bytes) == "its ELF header is corrupt: the program header table (at offset \(offset)) ends beyond any possible file size")
     }
 
