@@ -77,6 +77,24 @@ struct DependencyTrustTests {
         #expect(!FileManager.default.fileExists(atPath: marker), "the dependency's constructor ran")
     }
 
+    @Test("a library an earlier plugin brought into the host is still searched for the next plugin: its probe starts fresh")
+    func loadedByEarlierPlugin() throws {
+        let folder = try TemporaryFolder()
+        let open = try Self.makeFolder("open", mode: 0o777, in: folder)
+        let marker = folder.path("marker")
+        // Another libOrdersKit.so, in a world-writable folder. ListOrdersScene loads the real one into the host first.
+        try CLibraries.build(CLibraries.markerSource(marker), to: open + "/libOrdersKit.so")
+        let plugin = folder.path("libPlug.so")
+        try CLibraries.build(CLibraries.callerSource(), to: plugin, arguments: ["-L" + open, "-lOrdersKit", "-Wl,-rpath," + open])
+        let text = DemoConfig.config(initial: "ListOrders", plugins: [("ListOrders", BuildProducts.library("ListOrdersScene")), ("Plug", plugin)])
+        let config = try folder.write(text, to: "scenes.conf")
+        let result = try Self.host(["check", "--config", config], in: folder)
+        #expect(!result.signaled)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("\(config):6:1: error: plugin 'Plug': refusing to load \(plugin): it needs libOrdersKit.so, which the loader would load from \(open)/libOrdersKit.so"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the other libOrdersKit.so ran in the probe child")
+    }
+
     @Test("the same library from a safe folder is loaded (in the probe): the check does not refuse good plugins")
     func trustedLibraryLoads() throws {
         let folder = try TemporaryFolder()

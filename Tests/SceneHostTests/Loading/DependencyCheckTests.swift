@@ -28,7 +28,7 @@ struct DependencyCheckTests {
         try CLibraries.build(CLibraries.callerSource(), to: plugin.path, arguments: ["-L" + dependencyFolder, "-l\(name)"] + linkArguments)
     }
 
-    private func check(libraryPath: String? = nil, isLoaded: @escaping @Sendable (String) -> Bool = LoaderSearchPath.processHasLoaded) throws(HostError) -> [String: String] {
+    private func check(libraryPath: String? = nil, isLoaded: @escaping @Sendable (String) -> Bool = LoaderSearchPath.loadedAtStart) throws(HostError) -> [String: String] {
         var search = LoaderSearchPath.current()
         search.libraryPath = libraryPath
         search.isLoaded = isLoaded
@@ -36,7 +36,7 @@ struct DependencyCheckTests {
         return try DependencyCheck(trust: FileTrust(), searchPath: search).check(pluginBytes: bytes, plugin: plugin)
     }
 
-    private func message(libraryPath: String? = nil, isLoaded: @escaping @Sendable (String) -> Bool = LoaderSearchPath.processHasLoaded) -> String? {
+    private func message(libraryPath: String? = nil, isLoaded: @escaping @Sendable (String) -> Bool = LoaderSearchPath.loadedAtStart) -> String? {
         do {
             _ = try check(libraryPath: libraryPath, isLoaded: isLoaded)
             return nil

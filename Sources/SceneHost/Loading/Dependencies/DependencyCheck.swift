@@ -8,8 +8,8 @@ import Glibc
 /// Order of the search for a `DT_NEEDED` name without `/` (glibc `_dl_map_object`): the `DT_RPATH`
 /// of the object that needs it and of the objects that loaded it (only when that object has no
 /// `DT_RUNPATH`), `LD_LIBRARY_PATH`, its `DT_RUNPATH`, the `/etc/ld.so.conf` folders, the system's
-/// default folders; glibc-hwcaps and platform subfolders first in each. A name the process has
-/// loaded already is reused by the loader and not searched. Libraries are walked breadth first,
+/// default folders; glibc-hwcaps and platform subfolders first in each. A name the process started
+/// with is reused by the loader and not searched (see `LoaderSearchPath.loadedAtStart`). Libraries are walked breadth first,
 /// as the loader maps them, with a visited set and a depth bound.
 ///
 /// Trust: the library file and the folders above it pass `FileTrust`; the folder it is found in and
@@ -171,10 +171,12 @@ struct DependencyCheck {
         .pluginDependencyUnchecked(plugin, library: library, reason: "the \(place) uses \(token), which the host does not expand (only $ORIGIN); use $ORIGIN or an absolute folder")
     }
 
+    /// `path` from the working folder, without trailing slashes (as the loader trims them).
     private func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if path.isEmpty { return searchPath.workingFolder }
-        return searchPath.workingFolder.hasSuffix("/") ? searchPath.workingFolder + path : searchPath.workingFolder + "/" + path
+        var result = path.hasPrefix("/") ? path : path.isEmpty ? searchPath.workingFolder
+            : searchPath.workingFolder.hasSuffix("/") ? searchPath.workingFolder + path : searchPath.workingFolder + "/" + path
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
     }
 
     // MARK: Trust
