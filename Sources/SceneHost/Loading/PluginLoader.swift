@@ -103,8 +103,9 @@ public struct PluginLoader {
         if let reason = ELFHeaderCheck.problem(with: bytes) {
             throw HostError.pluginNotSharedLibrary(plugin, reason: reason)
         }
-        // A probe's parent hashes here, before it spawns the child, so hashing (swift-crypto, fast
-        // even in debug builds) never counts against the probe's time limit.
+        // A probe's parent hashes here, before it spawns the child, so the pin check never counts
+        // against the probe's time limit (the child's own pass over the bytes is a swift-crypto
+        // hash: a fraction of a second even for 50 MB in a debug build).
         let digest = SHA256.hexDigest(bytes)
         if let pin, digest != pin {
             throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
