@@ -36,9 +36,8 @@ struct ELFDynamicSection: Equatable {
         // Inside the segment checked above: offset + index * 16 + 8 stays below its end.
         for index in 0..<(dynamic.fileSize / entrySize) {
             let base = dynamic.offset + index * entrySize
-            guard let tag = file.reader.u64(at: base), let value = file.reader.u64(at: base + 8) else { break }
+            guard let tag = file.reader.u64(at: base), let value = file.reader.u64(at: base + 8), tag != null else { break }
             switch tag {
-            case null: break
             case neededTag: neededOffsets.append(value)
             case rpathTag: rpathOffset = value
             case runpathTag: runpathOffset = value
@@ -46,7 +45,6 @@ struct ELFDynamicSection: Equatable {
             case stringTableSizeTag: stringTableSize = value
             default: continue
             }
-            if tag == null { break }
         }
         var section = ELFDynamicSection()
         guard !neededOffsets.isEmpty || rpathOffset != nil || runpathOffset != nil else { return section }
