@@ -43,6 +43,10 @@ public enum ErrorMessage {
             return "\(location): error: [plugins.\(name)] loads the same file as [plugins.\(firstName)] (\(first)): \(path). List each plugin once."
         case .pluginDependencyMissing(let plugin, let library):
             return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) needs \(library), which the loader cannot find. Install it, or put it next to the plugin (plugins look in their own folder)."
+        case .pluginDependencyUntrusted(let plugin, let dependency):
+            return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): it needs \(dependency.library), which the loader would load from \(dependency.path) (found through the \(dependency.foundBy)), but \(describe(dependency)), so someone else could change the code you run. Fix: \(dependency.fix) (or pass --insecure-plugin-files while developing)."
+        case .pluginDependencyUnchecked(let plugin, let library, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): its library \(library) cannot be checked before loading: \(reason). Fix the library or the plugin's RUNPATH (or pass --insecure-plugin-files while developing)."
         case .pluginUntrusted(let plugin, let path, let reason, let fix):
             let which = path == plugin.path ? "the file"
                 : reason.hasPrefix("a symbolic link") ? "the link \(path) on the way to it"
@@ -193,6 +197,22 @@ public enum ErrorMessage {
             return "field '\(mismatch.field)' is missing (expected \(expected))"
         case (let expected?, let given?):
             return "field '\(mismatch.field)': expected \(expected), given \(given)"
+        }
+    }
+
+    /// The path at fault for an untrusted dependency, and what is wrong with it.
+    static func describe(_ dependency: UntrustedDependency) -> String {
+        switch dependency.fault {
+        case .file:
+            return "the library file is \(dependency.reason)"
+        case .folderAbove:
+            return "the folder \(dependency.faultPath) above it is \(dependency.reason)"
+        case .hitFolder:
+            return "the folder it is found in, \(dependency.faultPath), is \(dependency.reason): another user could put a library there"
+        case .searchedBefore(let source):
+            return "the folder \(dependency.faultPath), searched before it (from the \(source)), is \(dependency.reason): another user could put a library of that name there"
+        case .missingFolder(let missing, let source):
+            return "the folder \(missing), searched before it (from the \(source)), does not exist and \(dependency.faultPath) above it is \(dependency.reason): another user could create it"
         }
     }
 

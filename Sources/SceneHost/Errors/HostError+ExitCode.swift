@@ -19,7 +19,8 @@ extension HostError {
             return .configError
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch,
-             .pluginRegistrationFailed, .pluginDependencyMissing, .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe:
+             .pluginRegistrationFailed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked, .pluginUntrusted,
+             .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe:
             return .pluginError
         case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed, .initialNeedsInput, .unknownRouteScene,
              .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch:

@@ -30,6 +30,8 @@ public enum HostError: Error, Equatable, Sendable {
     case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
     case pluginRegistrationFailed(PluginReference, reason: String)
     case pluginDependencyMissing(PluginReference, library: String)
+    case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
+    case pluginDependencyUnchecked(PluginReference, library: String, reason: String)
     case pluginUntrusted(PluginReference, path: String, reason: String, fix: String)
     case pluginOwnSDKCopy(PluginReference)
     case pluginProbeFailed(PluginReference, message: String, cached: Bool)

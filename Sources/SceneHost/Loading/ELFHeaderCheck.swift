@@ -1,5 +1,8 @@
 /// Tells a loadable shared object from other files before `dlopen` sees them, with a reason a
 /// person understands ("it is empty", "it is built for aarch64") instead of the loader's.
+///
+/// Built on `ELFFile`: every value read from the file is bounds-checked and every sum and
+/// product of them is overflow-checked, so a crafted header is refused with a reason, never a trap.
 enum ELFHeaderCheck {
     /// The ELF machine this host runs on (`e_machine`).
     #if arch(x86_64)
@@ -20,15 +23,23 @@ enum ELFHeaderCheck {
             return printable ? "it is a text file, not an ELF binary" : "it has no ELF header"
         }
         guard bytes.count >= 64 else { return "it is truncated: its ELF header is cut off after \(bytes.count) bytes" }
-        guard bytes[4] == 2, bytes[5] == 1 else { return "it is not a 64-bit little-endian ELF file, which this host needs" }
-        let type = UInt16(bytes[16]) | UInt16(bytes[17]) << 8
-        guard type == 3 else { return "it is an ELF file of type \(type), not a shared object (type 3)" }
-        let machine = UInt16(bytes[18]) | UInt16(bytes[19]) << 8
-        guard machine == hostMachine || hostMachine == 0 else {
-            return "it is built for \(name(of: machine)), but this host runs on \(name(of: hostMachine))"
+        guard let file = ELFFile(bytes) else { return "it is not a 64-bit little-endian ELF file, which this host needs" }
+        let header = file.header
+        guard header.type == 3 else { return "it is an ELF file of type \(header.type), not a shared object (type 3)" }
+        guard header.machine == hostMachine || hostMachine == 0 else {
+            return "it is built for \(name(of: header.machine)), but this host runs on \(name(of: hostMachine))"
         }
-        let needed = describedSize(bytes)
-        guard bytes.count >= needed else {
+        if header.programHeaderCount > 0 && header.programHeaderSize != ELFFile.programHeaderEntrySize {
+            return "its ELF header is corrupt: program headers of \(header.programHeaderSize) bytes, not \(ELFFile.programHeaderEntrySize)"
+        }
+        guard let programEnd = ELFFile.tableEnd(offset: header.programHeaderOffset, size: header.programHeaderSize, count: header.programHeaderCount) else {
+            return "its ELF header is corrupt: the program header table (at offset \(header.programHeaderOffset)) ends beyond any possible file size"
+        }
+        guard let sectionEnd = ELFFile.tableEnd(offset: header.sectionHeaderOffset, size: header.sectionHeaderSize, count: header.sectionHeaderCount) else {
+            return "its ELF header is corrupt: the section header table (at offset \(header.sectionHeaderOffset)) ends beyond any possible file size"
+        }
+        let needed = max(programEnd, sectionEnd)
+        guard UInt64(bytes.count) >= needed else {
             return "it is truncated: its ELF header describes \(needed) bytes, the file has \(bytes.count)"
         }
         return nil
@@ -36,15 +47,5 @@ enum ELFHeaderCheck {
 
     private static func name(of machine: UInt16) -> String {
         machineNames[machine] ?? "ELF machine \(machine)"
-    }
-
-    /// The end of the program and section header tables the header points to.
-    private static func describedSize(_ bytes: [UInt8]) -> Int {
-        func value(_ offset: Int, _ size: Int) -> Int {
-            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-        }
-        let programHeaders = value(32, 8) + value(54, 2) * value(56, 2)
-        let sectionHeaders = value(40, 8) + value(58, 2) * value(60, 2)
-        return max(programHeaders, sectionHeaders)
     }
 }

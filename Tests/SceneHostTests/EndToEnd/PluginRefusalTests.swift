@@ -43,6 +43,15 @@ struct PluginRefusalTests {
             }
             return (try config(folder, name: "Arm", path: path), "error: plugin 'Arm': \(path) is not a shared library (it is built for aarch64, but this host runs on x86_64). Point 'path' at the plugin's .so file.")
         },
+        Case("ELF header offsets near 2^63 (SIGILL before)") { folder in
+            let offset: UInt64 = 0x7FFF_FFFF_FFFF_FFF5
+            let path = try PluginCopies.copy("DetailScene", to: "libCrafted.so", in: folder) { bytes in
+                for index in 0..<8 { bytes[32 + index] = UInt8(truncatingIfNeeded: offset >> UInt64(8 * index)) }
+            }
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let end = offset + 56 * (UInt64(bytes[56]) | UInt64(bytes[57]) << 8)
+            return (try config(folder, name: "Crafted", path: path), "error: plugin 'Crafted': \(path) is not a shared library (it is truncated: its ELF header describes \(end) bytes, the file has \(bytes.count)). Point 'path' at the plugin's .so file.")
+        },
         Case("entry point returns null") { folder in
             let path = BuildProducts.library("FixtureNullEntry")
             return (try config(folder, name: "Null", path: path), "error: plugin 'Null': scene_plugin_entry in \(path) returned no descriptor. Return MyPlugin.exportDescriptor() from it.")

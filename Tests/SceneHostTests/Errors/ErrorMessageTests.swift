@@ -39,6 +39,24 @@ struct ErrorMessageTests {
         #expect(ErrorMessage.render(error) == message)
     }
 
+    @Test("dependency errors name the library, where it was found and the folder at fault", arguments: [
+        (UntrustedDependency.Fault.file, "the library file is writable by every user"),
+        (.folderAbove, "the folder /f above it is writable by every user"),
+        (.hitFolder, "the folder it is found in, /f, is writable by every user: another user could put a library there"),
+        (.searchedBefore(source: "LD_LIBRARY_PATH"), "the folder /f, searched before it (from the LD_LIBRARY_PATH), is writable by every user: another user could put a library of that name there"),
+        (.missingFolder(missing: "/f/x", source: "RUNPATH of /p/libP.so"), "the folder /f/x, searched before it (from the RUNPATH of /p/libP.so), does not exist and /f above it is writable by every user: another user could create it"),
+    ])
+    func dependencies(fault: UntrustedDependency.Fault, text: String) {
+        let dependency = UntrustedDependency(library: "libd.so", path: "/f/libd.so", foundBy: "RUNPATH of /p/libP.so", fault: fault,
+                                             faultPath: "/f", reason: "writable by every user", fix: "chmod o-w /f")
+        #expect(ErrorMessage.render(HostError.pluginDependencyUntrusted(Self.plugin, dependency))
+            == "s.conf:3:1: error: plugin 'P': refusing to load /p/libP.so: it needs libd.so, which the loader would load from /f/libd.so (found through the RUNPATH of /p/libP.so), but \(text), so someone else could change the code you run. Fix: chmod o-w /f (or pass --insecure-plugin-files while developing).")
+        #expect(HostError.pluginDependencyUntrusted(Self.plugin, dependency).exitStatus.rawValue == 3)
+        #expect(HostError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "r").exitStatus.rawValue == 3)
+        #expect(ErrorMessage.render(HostError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "it is odd"))
+            == "s.conf:3:1: error: plugin 'P': refusing to load /p/libP.so: its library libd.so cannot be checked before loading: it is odd. Fix the library or the plugin's RUNPATH (or pass --insecure-plugin-files while developing).")
+    }
+
     @Test("SDK errors, and errors of any other type")
     func sdkAndForeign() {
         struct Foreign: Error, CustomStringConvertible { var description: String { "a foreign failure" } }
