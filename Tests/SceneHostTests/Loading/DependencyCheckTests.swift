@@ -141,6 +141,13 @@ struct DependencyCheckTests {
         #expect(message() == "s.conf:3:1: error: plugin 'P': \(plugin.path) needs libdep.so, which the loader cannot find. Install it, or put it next to the plugin (plugins look in their own folder).")
     }
 
+    @Test("a search folder that climbs out of $ORIGIN with '..' is refused: plugins are opened through a stand-in for their folder")
+    func originParent() throws {
+        let safe = try makeFolder("safe")
+        try buildPair(dependencyIn: safe, linkArguments: ["-Wl,-rpath,$ORIGIN/../safe"])
+        #expect(message() == "s.conf:3:1: error: plugin 'P': refusing to load \(plugin.path): its library libdep.so cannot be checked before loading: the RUNPATH of \(plugin.path) ('$ORIGIN/../safe') climbs out of $ORIGIN with '..', which the host cannot follow: it opens plugins through a private stand-in for their folder. Use $ORIGIN, a folder below it, or an absolute folder. Fix the library or the plugin's RUNPATH (or pass --insecure-plugin-files while developing).")
+    }
+
     @Test("tokens other than $ORIGIN cannot be checked and are refused")
     func otherTokens() throws {
         let safe = try makeFolder("safe")
