@@ -24,12 +24,20 @@ enum StandardStreams {
         }
     }
 
+    /// Prints `text` and a line break. Each line is escaped (`TerminalText.escaped`) as a last
+    /// line of defence: the renderers escape what came from outside already, and escaping twice
+    /// changes nothing, so only line breaks the host wrote itself reach the terminal.
     static func out(_ text: String) {
-        write(text + "\n", to: STDOUT_FILENO)
+        write(escapedLines(text) + "\n", to: STDOUT_FILENO)
     }
 
+    /// Like `out`, on standard error.
     static func error(_ text: String) {
-        write(text + "\n", to: STDERR_FILENO)
+        write(escapedLines(text) + "\n", to: STDERR_FILENO)
+    }
+
+    private static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
     }
 
     /// Writes all of `text`, or as much as the stream takes before it fails.

@@ -17,6 +17,8 @@ public struct ScriptLineReader {
     public let descriptor: Int32
     /// The input as messages name it (the script's path, or `<stdin>`).
     public let file: String
+    let lineLimit: Int
+    let sizeLimit: Int
     /// The number of the line `nextLine` returned last (1-based).
     public private(set) var lineNumber = 0
     private var buffer = [UInt8](repeating: 0, count: 64 << 10)
@@ -25,9 +27,13 @@ public struct ScriptLineReader {
     private var consumed = 0
     private var exhausted = false
 
-    public init(descriptor: Int32, file: String) {
+    /// Reads `descriptor` (not closed here); `file` names it in messages. The limits are the
+    /// documented ones unless a test asks for smaller ones.
+    public init(descriptor: Int32, file: String, lineLimit: Int = maximumLineLength, sizeLimit: Int = maximumSize) {
         self.descriptor = descriptor
         self.file = file
+        self.lineLimit = lineLimit
+        self.sizeLimit = sizeLimit
     }
 
     /// The next line without its line break (`\n` or `\r\n`); nil at the end of the input.
@@ -45,18 +51,18 @@ public struct ScriptLineReader {
             start = newline.map { $0 + 1 } ?? end
             sawNewline = newline != nil
             // One byte more than the limit may be the "\r" of "\r\n", checked once it is removed.
-            if line.count > Self.maximumLineLength + 1 {
-                throw HostError.scriptLineTooLong(file: file, line: lineNumber + 1, limit: Self.maximumLineLength)
+            if line.count > lineLimit + 1 {
+                throw HostError.scriptLineTooLong(file: file, line: lineNumber + 1, limit: lineLimit)
             }
-            if consumed > Self.maximumSize {
-                throw HostError.scriptTooLarge(file: file, line: lineNumber + 1, limit: Self.maximumSize)
+            if consumed > sizeLimit {
+                throw HostError.scriptTooLarge(file: file, line: lineNumber + 1, limit: sizeLimit)
             }
         }
         guard sawNewline || !line.isEmpty else { return nil }
         lineNumber += 1
         if line.last == 0x0D { line.removeLast() }
-        if line.count > Self.maximumLineLength {
-            throw HostError.scriptLineTooLong(file: file, line: lineNumber, limit: Self.maximumLineLength)
+        if line.count > lineLimit {
+            throw HostError.scriptLineTooLong(file: file, line: lineNumber, limit: lineLimit)
         }
         if let bad = ConfigPrecheck.firstInvalidUTF8(line) {
             let column = String(decoding: line[..<bad], as: UTF8.self).count + 1
