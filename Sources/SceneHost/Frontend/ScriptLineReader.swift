@@ -44,9 +44,9 @@ public struct ScriptLineReader {
             if start == end {
                 guard fill() else { break }
             }
-            let newline = buffer[start..<end].firstIndex(of: 0x0A)
+            let newline = nextNewline()
             let stop = newline ?? end
-            line += buffer[start..<stop]
+            line.append(contentsOf: buffer[start..<stop])
             consumed += stop - start + (newline == nil ? 0 : 1)
             start = newline.map { $0 + 1 } ?? end
             sawNewline = newline != nil
@@ -64,11 +64,18 @@ public struct ScriptLineReader {
         if line.count > lineLimit {
             throw HostError.scriptLineTooLong(file: file, line: lineNumber, limit: lineLimit)
         }
-        if let bad = ConfigPrecheck.firstInvalidUTF8(line) {
-            let column = String(decoding: line[..<bad], as: UTF8.self).count + 1
-            throw HostError.scriptInvalidEncoding(SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
+        if let text = String(validating: line, as: UTF8.self) { return text }
+        let bad = ConfigPrecheck.firstInvalidUTF8(line) ?? 0
+        let column = String(decoding: line[..<bad], as: UTF8.self).count + 1
+        throw HostError.scriptInvalidEncoding(SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
+    }
+
+    /// The index of the next line feed in the buffer, if any (`memchr`: scripts can be long).
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, end - start) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
-        return String(decoding: line, as: UTF8.self)
     }
 
     /// Reads more bytes into the empty buffer; false at the end of the input or on a read error.

@@ -32,7 +32,7 @@ struct InputOutputTests {
     func longLineInScript() throws {
         let (folder, config) = try demo()
         let script = try folder.write("fill message Hi\n" + String(repeating: "x", count: 70_000) + "\ntap showDetail\n", to: "long.script")
-        let result = try HostProcess.run(["run", "--config", config, "--script", script])
+        let result = try HostShell.run("\"$HOST\" run --config '\(config)' --script '\(script)'; echo $? >\"$STATUS\"")
         #expect(result.status == 5)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "\(script):2: " + Self.tooLong)
