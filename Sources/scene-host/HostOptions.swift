@@ -31,7 +31,7 @@ struct HostOptions: ParsableArguments {
 
     /// The one logger of the process; libraries get it passed in.
     func makeLogger() -> Logger {
-        var logger = Logger(label: "scene-host") { label in StreamLogHandler.standardError(label: label) }
+        var logger = Logger(label: "scene-host") { label in EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
     }

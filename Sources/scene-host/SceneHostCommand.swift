@@ -13,4 +13,10 @@ struct SceneHostCommand: ParsableCommand {
         subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, ProbePluginCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    /// Makes writing to closed or full standard streams harmless, then runs the command.
+    static func main() {
+        StandardStreams.prepare()
+        main(nil)
+    }
 }

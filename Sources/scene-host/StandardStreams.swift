@@ -2,17 +2,61 @@
 import Glibc
 #endif
 import ArgumentParser
-import Foundation
 import SceneHost
 
 /// Writing to the terminal, and leaving with a documented exit code.
+///
+/// Writes go through `write(2)` and give up quietly when the stream is closed or full
+/// (`EPIPE`, `ENOSPC`, `EBADF`, ...): output nobody can read must not change the exit code,
+/// and `FileHandle.write` would trap instead.
 enum StandardStreams {
-    static func out(_ text: String) {
-        print(text)
+    /// Run once at start-up, before anything opens a file: ignore SIGPIPE (a closed pipe is then
+    /// an `EPIPE` write error) and put /dev/null on standard descriptors that are closed, so no
+    /// file the host opens later becomes "standard output" by taking descriptor 1 or 2.
+    static func prepare() {
+        signal(SIGPIPE, SIG_IGN)
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
     }
 
+    /// Prints `text` and a line break. Each line is escaped (`TerminalText.escaped`) as a last
+    /// line of defence: the renderers escape what came from outside already, and escaping twice
+    /// changes nothing, so only line breaks the host wrote itself reach the terminal.
+    static func out(_ text: String) {
+        write(escapedLines(text) + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Like `out`, on standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write(escapedLines(text) + "\n", to: STDERR_FILENO)
+    }
+
+    private static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
+    }
+
+    /// Writes all of `text`, or as much as the stream takes before it fails.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                bytes = bytes.dropFirst(written)
+            } else if written < 0, errno == EINTR {
+                continue
+            } else if written < 0, errno == EAGAIN {
+                // A non-blocking descriptor someone else set up: wait until it takes more.
+                var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                guard poll(&wait, 1, -1) > 0 else { return }
+            } else {
+                return
+            }
+        }
     }
 
     static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

@@ -14,16 +14,28 @@ public struct ConfigLoader: Sendable {
     public init() {}
 
     /// Reads and checks the config file at `path` (as the user wrote it).
+    ///
+    /// Only a regular file is read (never a folder, FIFO or device), and at most one byte more
+    /// than `ConfigPrecheck.maximumSize`.
     public func load(path: String) throws -> SceneConfig {
-        guard FileManager.default.fileExists(atPath: path) else { throw HostError.configNotFound(path: path) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw HostError.configUnreadable(path: path, reason: error.localizedDescription)
+        let descriptor: Int32
+        switch InputFile.open(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(.notFound): throw HostError.configNotFound(path: path)
+        case .failure(let problem): throw HostError.configNotReadable(path: path, problem)
         }
-        let base = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        return try parse(bytes: [UInt8](data), file: path, baseDirectory: base)
+        defer { close(descriptor) }
+        let bytes: [UInt8]
+        switch InputFile.read(descriptor, limit: ConfigPrecheck.maximumSize + 1) {
+        case .success(let read): bytes = read
+        case .failure(let problem): throw HostError.configNotReadable(path: path, problem)
+        }
+        if bytes.count > ConfigPrecheck.maximumSize {
+            let (line, column) = ConfigPrecheck.position(of: ConfigPrecheck.maximumSize, in: bytes)
+            throw HostError.configTooLarge(SourceLocation(file: path, line: line, column: column),
+                                           size: max(InputFile.size(descriptor), bytes.count), limit: ConfigPrecheck.maximumSize)
+        }
+        return try parse(bytes: bytes, file: path, baseDirectory: ConfigPath.folder(of: path))
     }
 
     /// Parses config bytes; `file` names them in messages, `baseDirectory` anchors relative plugin paths.
@@ -48,7 +60,7 @@ public struct ConfigLoader: Sendable {
         let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text))
         try document.rejectUnknownKeys(in: root, table: "", allowed: Self.topLevelKeys)
 
-        let initial = try document.requiredString("initial", in: root, table: "")
+        let initial = try Self.typable(document.requiredString("initial", in: root, table: ""), key: "initial")
         let plugins = try parsePlugins(root, document: document, baseDirectory: baseDirectory)
         let segues = try parseSegues(root, document: document)
         return SceneConfig(file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues)
@@ -71,7 +83,7 @@ public struct ConfigLoader: Sendable {
             if let sha256, !Self.isSHA256(sha256.value) {
                 throw HostError.configInvalidValue(sha256.location, key: "sha256", value: sha256.value, expected: "64 hexadecimal digits (the output of 'sha256sum FILE')")
             }
-            let resolved = URL(fileURLWithPath: path.value, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true)).standardizedFileURL.path
+            let resolved = ConfigPath.resolve(path.value, in: baseDirectory)
             entries.append(PluginEntry(
                 name: name, path: path.value, resolvedPath: resolved, sha256: sha256?.value.lowercased(),
                 location: document.tableLocation(tablePath), pathLocation: path.location
@@ -101,9 +113,9 @@ public struct ConfigLoader: Sendable {
                 throw document.wrongType("segues", in: "", expected: "an array of tables ([[segues]])", found: element)
             }
             try document.rejectUnknownKeys(in: table, table: tablePath, allowed: Self.segueKeys)
-            let from = try document.requiredString("from", in: table, table: tablePath)
-            let id = try document.requiredString("id", in: table, table: tablePath)
-            let to = try document.requiredString("to", in: table, table: tablePath)
+            let from = try Self.typable(document.requiredString("from", in: table, table: tablePath), key: "from")
+            let id = try Self.typable(document.requiredString("id", in: table, table: tablePath), key: "id")
+            let to = try Self.typable(document.requiredString("to", in: table, table: tablePath), key: "to")
             let styleValue = try document.optionalString("style", in: table, table: tablePath)
             var style = NavigationStyle.push
             if let styleValue {
@@ -122,6 +134,15 @@ public struct ConfigLoader: Sendable {
             segues.append(SegueDeclaration(from: from, id: id.value, to: to, style: style, location: location))
         }
         return segues
+    }
+
+    /// Scene names and segue ids must be words a script can type (`tap ID`, `back SCENE`):
+    /// a segue id with a space could never be tapped.
+    private static func typable(_ name: Located<String>, key: String) throws -> Located<String> {
+        guard FrontendCommand.canName(name.value) else {
+            throw HostError.configInvalidName(name.location, key: key, value: name.value)
+        }
+        return name
     }
 
     private static func isSHA256(_ text: String) -> Bool {

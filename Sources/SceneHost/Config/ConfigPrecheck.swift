@@ -53,7 +53,8 @@ enum ConfigPrecheck {
         return (line, column)
     }
 
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    /// The offset of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -112,6 +113,13 @@ enum ConfigPrecheck {
             }
             if let open = quote {
                 if character == "\\" && open == "\"" {
+                    // TOMLKit hands strings over as C strings: "\u0000" would silently cut one short.
+                    if let escape = characters.first, escape == "u" || escape == "U" {
+                        let digits = characters.dropFirst().prefix(escape == "u" ? 4 : 8)
+                        if digits.count == (escape == "u" ? 4 : 8), digits.allSatisfy({ $0 == "0" }) {
+                            throw HostError.configNulInString(SourceLocation(file: file, line: line, column: column))
+                        }
+                    }
                     _ = characters.popFirst()
                     column += 1
                 } else if character == open {

@@ -19,10 +19,7 @@ struct LocatedDocument {
     func keyLocation(_ key: String, in table: String) -> SourceLocation {
         if let position = locator.tables[table]?.keys[key] { return location(position.line, position.column) }
         let subtable = table.isEmpty ? key : "\(table).\(key)"
-        let headers = locator.tables.filter { path, _ in
-            path == subtable || path.hasPrefix(subtable + ".") || path.hasPrefix(subtable + "#")
-        }.map(\.value.header)
-        if let first = headers.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
+        if let first = locator.firstHeader[subtable] {
             return location(first.line, first.column)
         }
         return tableLocation(table)

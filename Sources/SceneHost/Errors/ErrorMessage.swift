@@ -6,20 +6,34 @@ import SceneSDK
 /// says what to do. Tests pin the exact texts.
 public enum ErrorMessage {
     /// The full message for any error, starting with its location when it has one.
+    ///
+    /// A message is one line. Names, paths, values and reasons in it come from configs, plugins
+    /// and users, so the whole line goes through `TerminalText.escaped`: a line break or escape
+    /// sequence in them prints as `\n` or `\u{1B}`.
     public static func render(_ error: any Error) -> String {
         switch error {
         case let error as HostError: return render(error)
-        case let error as SceneError: return "error: " + describe(error)
-        default: return "error: \(error)"
+        case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
+        default: return TerminalText.escaped("error: \(error)")
         }
     }
 
     static func render(_ error: HostError) -> String {
+        TerminalText.escaped(unescaped(error))
+    }
+
+    private static func unescaped(_ error: HostError) -> String {
         switch error {
         case .configNotFound(let path):
             return "error: config file '\(path)' not found. Pass --config FILE, or run from the folder that holds scenes.conf."
         case .configUnreadable(let path, let reason):
             return "error: cannot read config file '\(path)': \(reason)."
+        case .configNotReadable(let path, let problem):
+            return "error: cannot read config file '\(path)': \(describe(problem, hint: "Pass --config with the config file itself"))"
+        case .configNulInString(let location):
+            return "\(location): error: a string holds a NUL character (\\u0000), which no name or path can contain. Remove it."
+        case .configInvalidName(let location, let key, let value):
+            return "\(location): error: '\(key)' is \"\(value)\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters."
         case .configSyntax(let location, let message):
             return "\(location): error: TOML syntax: \(message). Fix this line, then run 'scene-host check'."
         case .configUnknownKey(let location, let key, let table, let allowed):
@@ -134,6 +148,14 @@ public enum ErrorMessage {
             return "error: script file '\(path)' not found."
         case .scriptSyntax(let location, let message):
             return "\(location): error: \(message)."
+        case .scriptNotReadable(let path, let problem):
+            return "error: cannot read script file '\(path)': \(describe(problem, hint: "Pass --script with a script file, or pipe the commands to standard input"))"
+        case .scriptInvalidEncoding(let location, let byte):
+            return "\(location): error: the script is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))). Save it as UTF-8."
+        case .scriptLineTooLong(let file, let line, let limit):
+            return "\(file):\(line): error: the line is longer than \(limit) bytes, the limit for one command. Is this a script?"
+        case .scriptTooLarge(let file, let line, let limit):
+            return "\(file):\(line): error: the script goes on past \(limit) bytes, the limit for one script or session. Split it into smaller scripts."
         }
     }
 
@@ -148,7 +170,7 @@ public enum ErrorMessage {
     public static func render(_ warning: HostWarning) -> String {
         switch warning {
         case .unreachable(let scene, let plugin, let initial):
-            return "\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it."
+            return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
         }
     }
 
@@ -213,6 +235,20 @@ public enum ErrorMessage {
             return "the folder \(dependency.faultPath), searched before it (from the \(source)), is \(dependency.reason): another user could put a library of that name there"
         case .missingFolder(let missing, let source):
             return "the folder \(missing), searched before it (from the \(source)), does not exist and \(dependency.faultPath) above it is \(dependency.reason): another user could create it"
+        }
+    }
+
+    /// Why an input file cannot be read, as the end of a message; `hint` says what to pass instead.
+    static func describe(_ problem: UnreadableFile, hint: String) -> String {
+        switch problem {
+        case .notFound: return "it does not exist. \(hint)."
+        case .folder: return "it is a folder, not a file. \(hint)."
+        case .fifo: return "it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. \(hint)."
+        case .device: return "it is a device, not a regular file. \(hint)."
+        case .socket: return "it is a socket, not a regular file. \(hint)."
+        case .symlinkLoop: return "its symbolic links form a loop. Fix the link, or pass the file's real path."
+        case .permissionDenied: return "permission denied. Make it readable for this user (chmod u+r), or pass a file you can read."
+        case .other(let reason): return "\(reason). \(hint)."
         }
     }
 

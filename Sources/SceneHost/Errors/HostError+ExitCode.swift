@@ -15,7 +15,8 @@ extension HostError {
         switch self {
         case .configNotFound, .configUnreadable, .configSyntax, .configUnknownKey, .configMissingKey,
              .configWrongType, .configInvalidValue, .configDuplicateSegue, .configDuplicatePlugin,
-             .configTooLarge, .configInvalidEncoding, .configTooDeep:
+             .configTooLarge, .configInvalidEncoding, .configTooDeep,
+             .configNotReadable, .configNulInString, .configInvalidName:
             return .configError
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch,
@@ -28,7 +29,8 @@ extension HostError {
         case .unknownScene, .routeFailed, .returnFailed, .routeNotDeclared, .notInModal, .noSceneBelow, .notOnTop, .cannotGoBack, .noSuchElement, .rowOutOfRange,
              .sceneFailed, .noScene:
             return .commandsFailed
-        case .scriptNotFound, .scriptSyntax:
+        case .scriptNotFound, .scriptSyntax,
+             .scriptNotReadable, .scriptInvalidEncoding, .scriptLineTooLong, .scriptTooLarge:
             return .scriptError
         }
     }

@@ -15,6 +15,9 @@ public enum HostError: Error, Equatable, Sendable {
     case configInvalidEncoding(SourceLocation, byte: UInt8)
     case configTooDeep(SourceLocation, limit: Int)
     case configDuplicatePlugin(SourceLocation, name: String, path: String, firstName: String, first: SourceLocation)
+    case configNotReadable(path: String, UnreadableFile)
+    case configNulInString(SourceLocation)
+    case configInvalidName(SourceLocation, key: String, value: String)
 
     // MARK: Plugins
     case pluginFileMissing(PluginReference)
@@ -67,6 +70,10 @@ public enum HostError: Error, Equatable, Sendable {
     // MARK: Scripts
     case scriptNotFound(path: String)
     case scriptSyntax(SourceLocation, message: String)
+    case scriptNotReadable(path: String, UnreadableFile)
+    case scriptInvalidEncoding(SourceLocation, byte: UInt8)
+    case scriptLineTooLong(file: String, line: Int, limit: Int)
+    case scriptTooLarge(file: String, line: Int, limit: Int)
 }
 
 /// A plugin as messages name it: its table in `scenes.conf`, its file, where it is configured.

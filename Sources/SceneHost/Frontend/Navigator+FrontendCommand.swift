@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 extension Navigator {
     /// Performs one frontend command on the scene on top.
@@ -14,8 +14,8 @@ extension Navigator {
         }
     }
 
-    /// The screen on top as text, with where the user is.
+    /// The screen on top as text, with where the user is (shortened when the stack is deep).
     public func renderedScreen() throws -> String {
-        ScreenTextRenderer.render(try screen(), path: path)
+        ScreenTextRenderer.render(try screen(), path: ScreenTextRenderer.breadcrumb(layers.map { $0.map(\.name) }))
     }
 }

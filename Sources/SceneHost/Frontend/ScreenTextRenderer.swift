@@ -10,27 +10,51 @@ import SceneSDK
 /// list    orders
 ///           0  Order 1
 /// ```
+///
+/// Everything on the screen comes from a plugin, so every text is printed through
+/// `TerminalText.escaped`: one screen line per element, whatever the plugin put in it.
 public enum ScreenTextRenderer {
+    /// Breadcrumbs longer than this show their first scene, a count, and the last three.
+    static let breadcrumbLimit = 5
+
     public static func render(_ screen: Screen, path: String) -> String {
-        let width = (screen.elements.map(\.id.count).max() ?? 0) + 2
-        var lines = ["== \(screen.title) ==  (\(path))"]
-        for element in screen.elements {
-            let id = element.id.padding(to: width)
+        let escape = TerminalText.escaped
+        let ids = screen.elements.map { escape($0.id) }
+        let width = (ids.map(\.count).max() ?? 0) + 2
+        var lines = ["== \(escape(screen.title)) ==  (\(escape(path)))"]
+        for (element, rawID) in zip(screen.elements, ids) {
+            let id = rawID.padding(to: width)
             switch element {
             case .label(_, let text):
-                lines.append("label   \(id)\(text)")
+                lines.append("label   \(id)\(escape(text))")
             case .textField(_, let placeholder, let text):
-                lines.append("field   \(id)\"\(text)\"" + (text.isEmpty ? "  (\(placeholder))" : ""))
+                lines.append("field   \(id)\"\(escape(text))\"" + (text.isEmpty ? "  (\(escape(placeholder)))" : ""))
             case .button(_, let title):
-                lines.append("button  \(id)[\(title)]")
+                lines.append("button  \(id)[\(escape(title))]")
             case .list(_, let rows):
-                lines.append(rows.isEmpty ? "list    \(id)(empty)" : "list    \(element.id)")
+                lines.append(rows.isEmpty ? "list    \(id)(empty)" : "list    \(rawID)")
                 for (index, row) in rows.enumerated() {
-                    lines.append(String(repeating: " ", count: 8 + width) + "\(index)  \(row)")
+                    lines.append(String(repeating: " ", count: 8 + width) + "\(index)  \(escape(row))")
                 }
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Where the user is, from the root stack and each modal's stack above it:
+    /// `Home › ShowOrder › EditOrder (modal)`. A long one (a segue cycle) is shortened to
+    /// `Home › … 96 more … › A › B › C`, so each screen's header stays short however deep the stack.
+    public static func breadcrumb(_ stacks: [[String]]) -> String {
+        var items: [String] = []
+        for (index, stack) in stacks.enumerated() {
+            for (position, name) in stack.enumerated() {
+                items.append(index > 0 && position == stack.count - 1 ? "\(name) (modal)" : name)
+            }
+        }
+        if items.count > breadcrumbLimit {
+            items = [items[0], "… \(items.count - 4) more …"] + items.suffix(3)
+        }
+        return items.joined(separator: " › ")
     }
 }
 

@@ -1,8 +1,9 @@
 /// Script mode: runs commands from a file or standard input and prints the screen after each.
 ///
-/// The whole script is read first, so a syntax error (`file:line:column`) stops it before
-/// anything runs. A command that fails prints its error and the script goes on; `run` returns
-/// how many failed.
+/// Lines are read, parsed and run one at a time (`ScriptLineReader`), so a script of any
+/// length runs in bounded memory. A script that can be read twice (a file) is `check`ed first,
+/// so a syntax error (`file:line:column`) stops it before anything runs. A command that fails
+/// prints its error and the script goes on; `run` returns how many failed.
 @MainActor
 public struct ScriptRunner {
     let navigator: Navigator
@@ -13,30 +14,33 @@ public struct ScriptRunner {
         self.write = write
     }
 
-    /// Parses `text` (named `file` in messages) into commands with their source lines.
-    nonisolated public static func parse(_ text: String, file: String) throws -> [(line: String, command: FrontendCommand)] {
-        var commands: [(line: String, command: FrontendCommand)] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            do {
-                if let command = try FrontendCommand.parse(String(line)) {
-                    commands.append((String(line).trimmingSpaces, command))
-                }
-            } catch {
-                let column = (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
-                throw HostError.scriptSyntax(SourceLocation(file: file, line: index + 1, column: column), message: error.message)
-            }
+    /// The command on line `number` of `file`, nil for a blank or `#` comment line.
+    nonisolated public static func command(on line: String, number: Int, file: String) throws(HostError) -> FrontendCommand? {
+        do {
+            return try FrontendCommand.parse(line)
+        } catch {
+            let column = (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
+            throw HostError.scriptSyntax(SourceLocation(file: file, line: number, column: column), message: error.message)
         }
-        return commands
     }
 
-    /// Prints the first screen, then runs each command and prints the screen after it.
-    /// Returns the number of commands that failed.
-    public func run(_ commands: [(line: String, command: FrontendCommand)]) -> Int {
+    /// Reads all of `reader` and checks every line, keeping none: the first problem is thrown.
+    nonisolated public static func check(_ reader: inout ScriptLineReader) throws(HostError) {
+        while let line = try reader.nextLine() {
+            _ = try command(on: line, number: reader.lineNumber, file: reader.file)
+        }
+    }
+
+    /// Prints the first screen, then reads, runs and prints each command until the input ends.
+    /// Returns the number of commands that failed. A line that cannot be read or parsed stops
+    /// the script with its error; what ran before it stays done.
+    public func run(_ reader: inout ScriptLineReader) throws(HostError) -> Int {
         var failures = 0
         printScreen()
-        for (line, command) in commands {
+        while let line = try reader.nextLine() {
+            guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
             write("")
-            write("> \(line)")
+            write("> \(TerminalText.escaped(line.trimmingSpaces))")
             do {
                 try navigator.execute(command)
             } catch {

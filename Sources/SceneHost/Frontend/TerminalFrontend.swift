@@ -2,30 +2,31 @@
 ///
 /// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
 /// and `quit`. The screen is redrawn after every command, with the last error under it.
+/// `readLine` may throw (a line over the reader's limit): the session then ends with that error.
 @MainActor
 public struct TerminalFrontend {
     let navigator: Navigator
-    let readLine: () -> String?
+    let readLine: () throws -> String?
     let write: (String) -> Void
     /// Clear the terminal before each redraw (off when output is not a terminal).
     let clearsScreen: Bool
 
     static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · help · quit"
 
-    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
+    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
         self.navigator = navigator
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
     }
 
-    public func run() {
+    public func run() throws {
         var message: String?
         while true {
             draw(message: message)
             message = nil
             write("> ")
-            guard let line = readLine() else { return }
+            guard let line = try readLine() else { return }
             switch line.trimmingSpaces {
             case "quit", "exit", "q": return
             case "help", "?": message = Self.help
@@ -33,7 +34,7 @@ public struct TerminalFrontend {
                 do {
                     if let command = try FrontendCommand.parse(line) { try navigator.execute(command) }
                 } catch let error as CommandSyntaxError {
-                    message = "error: \(error.message)"
+                    message = "error: \(TerminalText.escaped(error.message))"
                 } catch {
                     message = ErrorMessage.render(error)
                 }

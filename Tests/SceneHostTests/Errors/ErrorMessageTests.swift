@@ -76,4 +76,46 @@ struct ErrorMessageTests {
         #expect(HostError.cannotGoBack(scene: "A").exitStatus.rawValue == 1)
         #expect(HostError.scriptNotFound(path: "x").exitStatus.rawValue == 5)
     }
+
+    static let here = SourceLocation(file: "s.conf", line: 2, column: 7)
+
+    @Test("inputs that cannot be read, by kind, for the config and the script", arguments: [
+        (HostError.configNotReadable(path: "d", .folder), "error: cannot read config file 'd': it is a folder, not a file. Pass --config with the config file itself.", 2),
+        (.configNotReadable(path: "p", .fifo), "error: cannot read config file 'p': it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. Pass --config with the config file itself.", 2),
+        (.configNotReadable(path: "/dev/zero", .device), "error: cannot read config file '/dev/zero': it is a device, not a regular file. Pass --config with the config file itself.", 2),
+        (.configNotReadable(path: "s", .socket), "error: cannot read config file 's': it is a socket, not a regular file. Pass --config with the config file itself.", 2),
+        (.configNotReadable(path: "l", .symlinkLoop), "error: cannot read config file 'l': its symbolic links form a loop. Fix the link, or pass the file's real path.", 2),
+        (.configNotReadable(path: "x", .permissionDenied), "error: cannot read config file 'x': permission denied. Make it readable for this user (chmod u+r), or pass a file you can read.", 2),
+        (.configNotReadable(path: "x", .other("Input/output error")), "error: cannot read config file 'x': Input/output error. Pass --config with the config file itself.", 2),
+        (.scriptNotReadable(path: "d", .folder), "error: cannot read script file 'd': it is a folder, not a file. Pass --script with a script file, or pipe the commands to standard input.", 5),
+        (.scriptNotReadable(path: "p", .fifo), "error: cannot read script file 'p': it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. Pass --script with a script file, or pipe the commands to standard input.", 5),
+        (.scriptNotReadable(path: "/dev/zero", .device), "error: cannot read script file '/dev/zero': it is a device, not a regular file. Pass --script with a script file, or pipe the commands to standard input.", 5),
+        (.scriptNotReadable(path: "l", .symlinkLoop), "error: cannot read script file 'l': its symbolic links form a loop. Fix the link, or pass the file's real path.", 5),
+        (.scriptInvalidEncoding(SourceLocation(file: "a.script", line: 3, column: 5), byte: 0xFF), "a.script:3:5: error: the script is not valid UTF-8 (byte 0xFF). Save it as UTF-8.", 5),
+    ])
+    func unreadable(error: HostError, message: String, exit: Int32) {
+        #expect(ErrorMessage.render(error) == message)
+        #expect(error.exitStatus.rawValue == exit)
+    }
+
+    @Test("input limits, NUL in the config, untypable names", arguments: [
+        (HostError.scriptLineTooLong(file: "<stdin>", line: 1, limit: 65536), "<stdin>:1: error: the line is longer than 65536 bytes, the limit for one command. Is this a script?", 5),
+        (.scriptTooLarge(file: "big.script", line: 900_000, limit: 67_108_864), "big.script:900000: error: the script goes on past 67108864 bytes, the limit for one script or session. Split it into smaller scripts.", 5),
+        (.configNulInString(here), "s.conf:2:7: error: a string holds a NUL character (\\u0000), which no name or path can contain. Remove it.", 2),
+        (.configInvalidName(here, key: "id", value: "show detail"), "s.conf:2:7: error: 'id' is \"show detail\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters.", 2),
+    ])
+    func limits(error: HostError, message: String, exit: Int32) {
+        #expect(ErrorMessage.render(error) == message)
+        #expect(error.exitStatus.rawValue == exit)
+    }
+
+    @Test("values from outside print escaped: an escape sequence or a line break cannot fake output")
+    func escapedValues() {
+        #expect(ErrorMessage.render(HostError.configInvalidName(Self.here, key: "initial", value: "A\u{1B}[2J\nerror: fake"))
+            == "s.conf:2:7: error: 'initial' is \"A\\u{1B}[2J\\nerror: fake\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters.")
+        #expect(ErrorMessage.render(HostError.pluginRegistrationFailed(Self.plugin, reason: "bad\u{9B}31m\r\u{2028}"))
+            == "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: bad\\u{9B}31m\\r\\u{2028}.")
+        #expect(ErrorMessage.render(SceneError.routerNotAttached(router: "R\u{1B}")) == "error: router R\\u{1B} is not wired to a host; only routers that scene-host built can navigate")
+    }
 }
+

@@ -26,4 +26,33 @@ struct ScreenTextRendererTests {
         list    empty   (empty)
         """)
     }
+
+    @Test("a plugin's texts with escape sequences and line breaks print escaped, one line per element")
+    func escapesPluginText() {
+        let screen = Screen(title: "T\u{1B}]0;owned\u{7}", elements: [
+            .label(id: "l\u{1B}", text: "ok\nfake line\u{1B}[2J"),
+            .textField(id: "f", placeholder: "p\r", text: ""),
+            .button(id: "b", title: "\u{202E}evil"),
+            .list(id: "rows", rows: ["r\n2"]),
+        ])
+        #expect(ScreenTextRenderer.render(screen, path: "A\u{1B} › B") == """
+        == T\\u{1B}]0;owned\\u{7} ==  (A\\u{1B} › B)
+        label   l\\u{1B}  ok\\nfake line\\u{1B}[2J
+        field   f        ""  (p\\r)
+        button  b        [\\u{202E}evil]
+        list    rows
+                         0  r\\n2
+        """)
+    }
+
+    @Test("breadcrumbs: modal stacks marked; a deep stack shows its first scene, a count and the last three", arguments: [
+        ([["Home"]], "Home"),
+        ([["Home", "Show"], ["Edit"]], "Home › Show › Edit (modal)"),
+        ([["A", "B", "C", "D", "E"]], "A › B › C › D › E"),
+        ([["A", "B", "C", "D", "E", "F"]], "A › … 2 more … › D › E › F"),
+        ([Array(repeating: "A", count: 500) + ["B"], ["C", "D"]], "A › … 499 more … › B › C › D (modal)"),
+    ])
+    func breadcrumbs(stacks: [[String]], expected: String) {
+        #expect(ScreenTextRenderer.breadcrumb(stacks) == expected)
+    }
 }

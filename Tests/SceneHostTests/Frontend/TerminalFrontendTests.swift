@@ -9,7 +9,7 @@ struct TerminalFrontendTests {
         let navigator = try ProbeScenes.navigator()
         var input = ["tap go", "tap nope", "help", "oops", "quit", "tap go"]
         var output: [String] = []
-        TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+        try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
                          write: { output.append($0) }).run()
         #expect(navigator.path == "A › B")
         #expect(input == ["tap go"])
@@ -24,8 +24,33 @@ struct TerminalFrontendTests {
     func endOfInput() throws {
         let navigator = try ProbeScenes.navigator()
         var output: [String] = []
-        TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
+        try TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
         #expect(output.first == "\u{1B}[2J\u{1B}[H")
         #expect(output.dropFirst().first?.hasPrefix("== A ==  (A)") == true)
     }
+
+    @Test("a line the reader refuses ends the session with its error")
+    func refusedLine() throws {
+        let navigator = try ProbeScenes.navigator()
+        let refusal = HostError.scriptLineTooLong(file: "<stdin>", line: 2, limit: 65536)
+        var lines = ["tap go"]
+        #expect(throws: refusal) {
+            try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {
+                guard !lines.isEmpty else { throw refusal }
+                return lines.removeFirst()
+            }, write: { _ in }).run()
+        }
+        #expect(navigator.path == "A › B")
+    }
+
+    @Test("a command syntax error quoting the user's text prints it escaped")
+    func escapedSyntaxError() throws {
+        let navigator = try ProbeScenes.navigator()
+        var input = ["jump\u{1B}[2J"]
+        var output: [String] = []
+        try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+                             write: { output.append($0) }).run()
+        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print"))
+    }
 }
+

@@ -1,0 +1,24 @@
+import Testing
+@testable import SceneHost
+
+@Suite("TerminalText")
+struct TerminalTextTests {
+    @Test("control characters, DEL, C1, line separators and bidi overrides become visible escapes", arguments: [
+        ("\u{1B}[31mred\u{1B}[0m", "\\u{1B}[31mred\\u{1B}[0m"),
+        ("two\nlines\r\tand a tab", "two\\nlines\\r\\tand a tab"),
+        ("nul\u{0}del\u{7F}c1\u{9B}", "nul\\u{0}del\\u{7F}c1\\u{9B}"),
+        ("a\u{2028}b\u{2029}c", "a\\u{2028}b\\u{2029}c"),
+        ("abc\u{202E}fed\u{2066}", "abc\\u{202E}fed\\u{2066}"),
+    ])
+    func escapes(text: String, expected: String) {
+        #expect(TerminalText.escaped(text) == expected)
+    }
+
+    @Test("printable text, backslashes and other scripts stay; escaping twice changes nothing")
+    func keepsPrintable() {
+        let text = "Zürich › 東京 \\n 🙂 [ok]"
+        #expect(TerminalText.escaped(text) == text)
+        let once = TerminalText.escaped("a\u{1B}b\nc")
+        #expect(TerminalText.escaped(once) == once)
+    }
+}
