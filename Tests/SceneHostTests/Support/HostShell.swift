@@ -17,27 +17,14 @@ struct HostShell {
 
     static func run(_ command: String, in directory: URL? = nil, timeout: Duration = .seconds(60)) throws -> Result {
         let folder = try TemporaryFolder()
-        let statusFile = folder.path("status"), outFile = folder.path("stdout"), errFile = folder.path("stderr")
-        for file in [outFile, errFile] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let statusFile = folder.path("status")
         var environment = ProcessInfo.processInfo.environment
         environment["HOST"] = BuildProducts.hostExecutable
         environment["STATUS"] = statusFile
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: outFile)
-        process.standardError = FileHandle(forWritingAtPath: errFile)
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let shell = try ChildRun.run("/bin/bash", ["-c", command], input: "", in: directory, environment: environment, timeLimit: timeout)
         let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
-        return Result(status: status, stdout: read(outFile), stderr: read(errFile))
+        return Result(status: shell.timedOut ? nil : status, stdout: shell.stdout, stderr: shell.stderr)
     }
 }
