@@ -19,7 +19,8 @@ extension HostError {
             return .configError
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginChecksumMismatch,
-             .pluginRegistrationFailed, .pluginDependencyMissing, .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe:
+             .pluginRegistrationFailed, .pluginDependencyMissing, .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe,
+             .pluginProbeUnavailable:
             return .pluginError
         case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed, .initialNeedsInput, .unknownRouteScene,
              .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch:

@@ -35,7 +35,7 @@ public struct PluginLoader {
         let plugin = reference(entry)
         try checkPresence(plugin)
         if let inspector {
-            let (_, cached) = try inspector.inspect(entry, plugin: plugin, checkBytes: checkBytes(_:pin:))
+            let (_, cached) = try withOpenFile(plugin) { try inspector.inspect(entry, plugin: plugin, fileDescriptor: $0, checkBytes: checkBytes(_:pin:)) }
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
         }
         return try loadNow(entry, plugin: plugin, into: container, expected: nil)
@@ -47,7 +47,7 @@ public struct PluginLoader {
         guard let inspector else { return try load(entry, into: container) }
         let plugin = reference(entry)
         try checkPresence(plugin)
-        let (metadata, cached) = try inspector.inspect(entry, plugin: plugin, checkBytes: checkBytes(_:pin:))
+        let (metadata, cached) = try withOpenFile(plugin) { try inspector.inspect(entry, plugin: plugin, fileDescriptor: $0, checkBytes: checkBytes(_:pin:)) }
         try container.addPending(metadata, from: plugin) { [weak container] in
             guard let container else { return }
             _ = try self.loadNow(entry, plugin: plugin, into: container, expected: metadata)
@@ -57,14 +57,28 @@ public struct PluginLoader {
                             swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name))
     }
 
+    /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which gets the file
+    /// its parent checked); messages name `entry`'s path.
+    public func load(_ entry: PluginEntry, fileDescriptor: Int32, into container: SceneContainer) throws -> LoadedPlugin {
+        try loadNow(entry, plugin: reference(entry), into: container, expected: nil, source: "/proc/self/fd/\(fileDescriptor)")
+    }
+
+    /// The plugin open read-only for `body`, so the probe child loads the file that was checked.
+    private func withOpenFile<T>(_ plugin: PluginReference, _ body: (Int32) throws -> T) throws -> T {
+        let descriptor = open(plugin.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be opened") }
+        defer { close(descriptor) }
+        return try body(descriptor)
+    }
+
     private func reference(_ entry: PluginEntry) -> PluginReference {
         PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
     }
 
     /// Checks the bytes again (they may have changed since the probe), opens and registers.
-    private func loadNow(_ entry: PluginEntry, plugin: PluginReference, into container: SceneContainer, expected: PluginMetadata?) throws -> LoadedPlugin {
-        _ = try checkBytes(plugin, pin: entry.sha256)
-        let descriptor = try openDescriptor(plugin)
+    private func loadNow(_ entry: PluginEntry, plugin: PluginReference, into container: SceneContainer, expected: PluginMetadata?, source: String? = nil) throws -> LoadedPlugin {
+        _ = try checkBytes(plugin, pin: entry.sha256, source: source)
+        let descriptor = try openDescriptor(plugin, source: source)
         try policy.check(descriptor, plugin: plugin)
 
         let registry = PluginScopedRegistry(plugin: plugin)
@@ -96,7 +110,12 @@ public struct PluginLoader {
 
     /// The checks on the bytes, before anything opens the file as a library: ELF, then the pin.
     private func checkBytes(_ plugin: PluginReference, pin: String?) throws -> FileFingerprint {
-        guard let data = FileManager.default.contents(atPath: plugin.path) else {
+        try checkBytes(plugin, pin: pin, source: nil)
+    }
+
+    /// `source` is where the bytes are read when it is not the plugin's path (`/proc/self/fd/N`).
+    private func checkBytes(_ plugin: PluginReference, pin: String?, source: String?) throws -> FileFingerprint {
+        guard let data = FileManager.default.contents(atPath: source ?? plugin.path) else {
             throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read")
         }
         let bytes = [UInt8](data)
@@ -110,9 +129,9 @@ public struct PluginLoader {
         return FileFingerprint(path: plugin.path, size: bytes.count, modified: StatIdentity(path: plugin.path)?.modified ?? 0, sha256: digest)
     }
 
-    private func openDescriptor(_ plugin: PluginReference) throws -> PluginDescriptor {
+    private func openDescriptor(_ plugin: PluginReference, source: String? = nil) throws -> PluginDescriptor {
         _ = dlerror()
-        guard let handle = dlopen(plugin.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+        guard let handle = dlopen(source ?? plugin.path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             throw LoaderMessage.error(for: message, plugin: plugin)
         }
