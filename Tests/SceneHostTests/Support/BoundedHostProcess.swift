@@ -1,55 +1,53 @@
 import Foundation
+@testable import SceneHost
 
-/// Runs the built `scene-host` with its output going to files (never pipes a grandchild could hold
-/// open) and a generous time limit of the harness's own, so a host that hangs fails the test
-/// instead of hanging it.
+/// Runs the built `scene-host` with its output going to files and a generous time limit of the
+/// harness's own, so a host that hangs fails the test instead of hanging it.
+///
+/// Started with `posix_spawn` (the host's own `ProbeSpawn`), not Foundation's `Process`: `Process`
+/// learns that its child ended from a socket the child inherits, so a grandchild that keeps it
+/// open (a plugin that daemonizes while registering in the host) makes it wait forever.
 final class BoundedHostProcess {
-    let process = Process()
-    private let output: URL
-    private let errors: URL
+    let pid: Int32
+    private let output: String
+    private let errors: String
+    private var raw: Int32 = 0
 
     /// Starts `scene-host ARGUMENTS` with `environment` added to this process's, and a fresh probe
     /// cache unless one is given; under `umask` when given (set by a shell, not in this process,
     /// whose umask every test shares).
     init(_ arguments: [String], environment extra: [String: String] = [:], umask: String? = nil) throws {
         let folder = try TemporaryFolder()
-        output = folder.url.appendingPathComponent("stdout")
-        errors = folder.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        if let umask {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: BuildProducts.hostExecutable)
-            process.arguments = arguments
-        }
+        output = folder.path("stdout")
+        errors = folder.path("stderr")
         var environment = ProcessInfo.processInfo.environment
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let out = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let err = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { close(out); close(err) }
+        let (executable, all) = umask.map { ("/bin/sh", ["-c", "umask \($0) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable] + arguments) }
+            ?? (BuildProducts.hostExecutable, arguments)
+        pid = try ProbeSpawn.start(executable, arguments: all, environment: environment, descriptors: [1: out, 2: err])
     }
-
-    var pid: Int32 { process.processIdentifier }
 
     /// Waits at most `limit`; kills the host if it is still running then. Returns whether it ended by itself.
     func wait(limit: Duration = .seconds(120)) -> Bool {
         let deadline = ContinuousClock.now + limit
-        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-        guard process.isRunning else { return true }
+        while ContinuousClock.now < deadline {
+            if waitpid(pid, &raw, WNOHANG) == pid { return true }
+            usleep(10_000)
+        }
         kill(pid, SIGKILL)
-        process.waitUntilExit()
+        _ = waitpid(pid, &raw, 0)
         return false
     }
 
-    var status: Int32 { process.terminationStatus }
-    var signaled: Bool { process.terminationReason == .uncaughtSignal }
-    var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+    /// The exit code, or the signal's number when `signaled`.
+    var status: Int32 { signaled ? raw & 0x7f : (raw >> 8) & 0xff }
+    var signaled: Bool { raw & 0x7f != 0 }
+    var stdout: String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
 
     /// Runs to the end (or the limit) and returns the finished process.
     static func run(_ arguments: [String], environment: [String: String] = [:], umask: String? = nil, limit: Duration = .seconds(120)) throws -> BoundedHostProcess {
@@ -58,7 +56,6 @@ final class BoundedHostProcess {
         return host
     }
 }
-
 /// Processes as the tests look at them.
 enum Processes {
     /// Whether `pid` is a live process (a zombie nobody reaped counts as gone).
