@@ -24,7 +24,8 @@ struct ProbeCacheTrustTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
         let cache = folder.path("probes.json")
-        try Self.forgedGoodVerdict(for: path).write(to: URL(fileURLWithPath: cache))
+        let forged = try Self.forgedGoodVerdict(for: path)
+        try forged.write(to: URL(fileURLWithPath: cache))
         chmod(cache, 0o666)
         let config = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", path)]), to: "scenes.conf")
         let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
@@ -35,7 +36,7 @@ struct ProbeCacheTrustTests {
         #expect(lines.filter { $0.hasPrefix("warning: ignoring the probe cache") }.count == 1)
         #expect(lines.dropFirst().first?.contains("crashed with SIGSEGV") == true, "\(host.stderr)")
         // Not written either: the forged entry is still the only one.
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == (try Self.forgedGoodVerdict(for: path)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == forged)
     }
 
     @Test("an entry written by an older host (before scenes were probed) is not read as a verdict")
