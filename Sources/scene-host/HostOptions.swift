@@ -17,15 +17,16 @@ struct HostOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
     var probeTimeout: Double = 10
 
-    @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else ~/.cache/scene-host/probes.json).")
+    @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.json, else ~/.cache/scene-host/probes.json).")
     var probeCache: String?
 
     @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")
     var insecurePluginFiles = false
 
     func validate() throws {
-        guard probeTimeout > 0, probeTimeout <= 3600 else {
-            throw ValidationError("--probe-timeout must be between 0 and 3600 seconds.")
+        // NaN fails both comparisons, infinity the second: every value that is not a sane limit is refused here.
+        guard probeTimeout >= 0.001, probeTimeout <= 3600 else {
+            throw ValidationError("--probe-timeout is \(probeTimeout); give a number of seconds from 0.001 to 3600 (default 10).")
         }
     }
 
@@ -42,9 +43,15 @@ struct HostOptions: ParsableArguments {
         if insecurePluginFiles {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
+        let logger = makeLogger()
         let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)))
-        let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: probeCache ?? ProbeCache.defaultPath()), rescan: rescan)
-        return PluginLoader(logger: makeLogger(), checksFileTrust: !insecurePluginFiles, inspector: inspector)
+        let cachePath = probeCache ?? ProbeCache.defaultPath()
+        if cachePath == nil {
+            logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")
+        }
+        let cache = cachePath.map { ProbeCache(path: $0) { StandardStreams.error(ErrorMessage.render($0)) } }
+        let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
+        return PluginLoader(logger: logger, checksFileTrust: !insecurePluginFiles, inspector: inspector)
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
 import Logging
 import SceneHost
 
-/// `scene-host probe-plugin`: the child process of a probe. Loads one plugin and writes what it
-/// declares, or the error, to the result file (JSON); a crash or a hang is seen by the parent.
+/// `scene-host probe-plugin`: the child process of a probe (see `ProbeChild`). It loads the
+/// plugin open at `--fd`; `--name` and `--path` are for messages only, `--real-path` is the file's
+/// real path, whose folder stands in for `$ORIGIN` (the parent checked the libraries found there).
 struct ProbePluginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe-plugin",
@@ -12,24 +12,16 @@ struct ProbePluginCommand: ParsableCommand {
         shouldDisplay: false
     )
 
+    @Option(name: .customLong("fd")) var pluginDescriptor: Int32
+    @Option(name: .customLong("result-fd")) var resultDescriptor: Int32
     @Option var name: String
     @Option var path: String
-    @Option var result: String
+    @Option(name: .customLong("real-path")) var realPath: String
 
     func run() throws {
-        let verdict = MainActor.assumeIsolated { () -> ProbeVerdict in
-            let location = SourceLocation(file: "probe", line: 0, column: 0)
-            let entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
-            let loader = PluginLoader(logger: Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }, checksFileTrust: false)
-            let container = SceneContainer()
-            do {
-                let loaded = try loader.load(entry, into: container)
-                return .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
-                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
-            } catch {
-                return .bad(message: ErrorMessage.body(error))
-            }
+        MainActor.assumeIsolated {
+            let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
+            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: pluginDescriptor, resultDescriptor: resultDescriptor, logger: logger).run()
         }
-        try JSONEncoder().encode(verdict).write(to: URL(fileURLWithPath: result))
     }
 }

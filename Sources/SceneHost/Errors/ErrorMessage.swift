@@ -69,9 +69,11 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): \(which) is \(reason), so someone else could change the code you run. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
         case .pluginOwnSDKCopy(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) carries its own copy of SceneSDK, so its types would not be the host's and its scenes would silently fail to cast. In its Package.swift depend on .product(name: \"SceneSDK\", package: \"SceneSDK\") — the shared library — and not on a static copy or the SDK's sources."
-        case .pluginProbeFailed(let plugin, let message, let cached):
+        case .pluginProbeFailed(let plugin, let failure, let cached):
             let recorded = cached ? " [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]" : ""
-            return "\(plugin.location): error: \(message)\(recorded)"
+            return "\(plugin.location): error: \(probeFailure(failure, plugin: plugin))\(recorded)"
+        case .pluginProbeUnavailable(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) could not be probed: \(reason). This says nothing about the plugin and nothing was recorded: fix the cause and run the command again."
         case .pluginChangedSinceProbe(let plugin, let probed, let found):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
         case .pluginFileMissing(let plugin):
@@ -166,9 +168,65 @@ public enum ErrorMessage {
         return String(message[range.upperBound...])
     }
 
+    /// How a plugin failed its probe, from the recorded values (the time limit is the one it failed under).
+    static func probeFailure(_ failure: ProbeFailure, plugin: PluginReference) -> String {
+        let name = "plugin '\(plugin.name)' (\(plugin.path))"
+        switch failure {
+        case .refused(let message):
+            return message
+        case .crashed(let signal, let step?, let said):
+            let printed = said.map { " (it printed: \($0))" } ?? ""
+            return "\(name): scene '\(step.scene)' crashed with \(describe(signal: signal)) \(describe(step)) while being probed\(printed). The host did not load the plugin: fix the scene, or remove the plugin from the config."
+        case .crashed(let signal, nil, let said):
+            let printed = said.map { " (it printed: \($0))" } ?? ""
+            return "\(name) crashed with \(describe(signal: signal)) while loading in its probe\(printed). The host did not load it: fix the plugin or remove it from the config."
+        case .exited(let status, let step?):
+            return "\(name): scene '\(step.scene)' ended the process (exit status \(status)) \(describe(step)) while being probed. The host did not load the plugin: fix the scene, or remove the plugin from the config."
+        case .exited(let status, nil):
+            return "\(name) ended its probe (exit status \(status)) while loading, before reporting. The host did not load it: fix the plugin or remove it from the config."
+        case .timedOut(let limit, let step?):
+            return "\(name): scene '\(step.scene)' did not finish within \(seconds(milliseconds: limit)) \(describe(step)) while being probed: it hangs there. The host did not load the plugin: fix the scene, raise --probe-timeout if it is only slow, or remove the plugin from the config."
+        case .timedOut(let limit, nil):
+            return "\(name) did not finish loading within \(seconds(milliseconds: limit)) in its probe: it hangs in its entry point or while registering. The host did not load it: fix the plugin, raise --probe-timeout if it is only slow, or remove it from the config."
+        }
+    }
+
+    /// Where in a scene's probe: "in its viewDidLoad", "while it was built (in its factories)", ...
+    static func describe(_ step: ProbeStep) -> String {
+        switch step.action {
+        case .build: return "while it was built (in its factories or wiring)"
+        case .viewDidLoad: return "in its viewDidLoad"
+        case .viewWillAppear: return "in its viewWillAppear"
+        case .render: return "in its render"
+        case .handle: return "in its handle(\(step.event ?? "an event"))"
+        case .back: return "as it was left (in its returned result)"
+        case .renderAgain: return "in its render (after its events)"
+        }
+    }
+
+    static func describe(signal: Int32) -> String {
+        switch signal {
+        case 11: return "SIGSEGV (invalid memory access)"
+        case 4, 5: return "\(signal == 4 ? "SIGILL" : "SIGTRAP") (a trap: fatalError, a failed precondition or a force unwrap of nil)"
+        case 6: return "SIGABRT (abort)"
+        case 7: return "SIGBUS (bus error)"
+        case 8: return "SIGFPE (arithmetic error)"
+        case 9: return "SIGKILL (killed from outside, or by the system for lack of memory)"
+        default: return "signal \(signal)"
+        }
+    }
+
+    /// "10 s", "0.5 s".
+    static func seconds(milliseconds: Int64) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+
     /// A warning, as `check` prints it.
     public static func render(_ warning: HostWarning) -> String {
         switch warning {
+        case .untrustedProbeCache(let path, let untrusted, let reason, let fix):
+            let which = untrusted == path ? "the file" : "the folder \(untrusted) above it"
+            return "warning: ignoring the probe cache \(path) in this run: \(which) is \(reason), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fix)."
         case .unreachable(let scene, let plugin, let initial):
             return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
         }

@@ -21,7 +21,8 @@ extension HostError {
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry,
              .pluginEntryReturnedNull, .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch,
              .pluginRegistrationFailed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked, .pluginUntrusted,
-             .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe:
+             .pluginOwnSDKCopy, .pluginProbeFailed, .pluginChangedSinceProbe,
+             .pluginProbeUnavailable:
             return .pluginError
         case .duplicateScene, .unknownInitialScene, .unknownSegueScene, .wiringFailed, .initialNeedsInput, .unknownRouteScene,
              .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch:

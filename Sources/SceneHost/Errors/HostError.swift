@@ -37,7 +37,9 @@ public enum HostError: Error, Equatable, Sendable {
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)
     case pluginUntrusted(PluginReference, path: String, reason: String, fix: String)
     case pluginOwnSDKCopy(PluginReference)
-    case pluginProbeFailed(PluginReference, message: String, cached: Bool)
+    case pluginProbeFailed(PluginReference, ProbeFailure, cached: Bool)
+    /// The probe could not run (no unnamed file, no child process): not about the file, never recorded.
+    case pluginProbeUnavailable(PluginReference, reason: String)
     case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
 
     // MARK: Scene graph

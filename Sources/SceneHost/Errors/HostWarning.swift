@@ -2,4 +2,6 @@
 public enum HostWarning: Equatable, Sendable {
     /// No route leads to `scene` from the initial scene.
     case unreachable(scene: String, plugin: PluginReference, initial: String)
+    /// The probe cache may not be trusted (owner, permissions): it is neither read nor written in this run.
+    case untrustedProbeCache(path: String, untrusted: String, reason: String, fix: String)
 }

@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Probes a plugin in a child process — `scene-host probe-plugin` — with a time limit, so a
-/// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering is reported
-/// while the host goes on. The child reports what the plugin declares (`PluginMetadata`).
+/// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose
+/// scenes crash or hang when built and exercised, is reported while the host goes on.
+///
+/// The child gets the plugin as an open descriptor (fd 3) and loads exactly that file, whatever
+/// its path names by now. It runs in a process group of its own, writes to unnamed files only (its
+/// result on fd 4, its standard output and error), and the whole group is killed when the limit
+/// passes and after the child ended: nothing it starts can outlive the probe in the group, or make
+/// the host wait. A probe that could not run at all throws `pluginProbeUnavailable`; it is not a
+/// verdict about the file.
 public struct ChildProcessProber: Sendable {
     /// The `scene-host` executable to run as the child.
     public let executable: String
@@ -13,76 +23,102 @@ public struct ChildProcessProber: Sendable {
         self.timeout = timeout
     }
 
-    /// Loads `entry` in a child process and reports what happened.
-    public func probe(_ entry: PluginEntry) -> ProbeVerdict {
-        let name = "plugin '\(entry.name)' (\(entry.resolvedPath))"
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-probe-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let resultFile = folder.appendingPathComponent("result")
-        let errorFile = folder.appendingPathComponent("stderr")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        } catch {
-            return .bad(message: "\(name) could not be probed: \(error.localizedDescription)")
+    /// The limit in milliseconds, as timeouts are recorded.
+    public var timeoutMilliseconds: Int64 {
+        let (seconds, attoseconds) = timeout.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    /// Loads the plugin open at `fileDescriptor` as `entry` in a child process and reports what happened.
+    /// `realPath` is the file's real path: its folder stands in for `$ORIGIN` in the child, as in the host.
+    public func probe(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String) throws -> ProbeVerdict {
+        let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
+        var files: [Int32] = []
+        defer { for file in files { close(file) } }
+        for name in ["scene-host-probe-result", "scene-host-probe-stdout", "scene-host-probe-stderr"] {
+            guard let file = UnnamedFile.create(name) else {
+                throw HostError.pluginProbeUnavailable(plugin, reason: "cannot create an unnamed file for its result: \(String(cString: strerror(errno)))")
+            }
+            files.append(file)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["probe-plugin", "--name", entry.name, "--path", entry.resolvedPath, "--result", resultFile.path]
-        // The child's crash is reported by the parent; the runtime's backtracer would only slow it down.
+        let (result, output, errors) = (files[0], files[1], files[2])
         var environment = ProcessInfo.processInfo.environment
+        // The child's crash is reported by the parent; the runtime's backtracer would only slow it down.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try? FileHandle(forWritingTo: errorFile)
+        let arguments = ["probe-plugin", "--fd", "3", "--result-fd", "4", "--name", entry.name, "--path", entry.resolvedPath,
+                         "--real-path", realPath]
+
+        // SIGTERM and SIGINT wait until the child's group is known, so their handler can kill it.
+        var ending = sigset_t(), previous = sigset_t()
+        sigemptyset(&ending)
+        for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &ending, &previous)
+        let child: pid_t
         do {
-            try process.run()
+            child = try ProbeSpawn.start(executable, arguments: arguments, environment: environment,
+                                         descriptors: [1: output, 2: errors, 3: fileDescriptor, 4: result])
         } catch {
-            return .bad(message: "\(name) could not be probed: cannot start \(executable): \(error.localizedDescription)")
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            throw HostError.pluginProbeUnavailable(plugin, reason: error.reason)
         }
+        ProbeProcessGroup.set(child)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        defer { ProbeProcessGroup.set(0) }
+
+        let ended = wait(for: child)
+        // Whatever the child started and left in its group goes with it.
+        kill(-child, SIGKILL)
+        let records = Self.records(in: UnnamedFile.contents(of: result))
+        let step = records.lastStep
+        guard let status = ended else { return .failed(.timedOut(limitMilliseconds: timeoutMilliseconds, step: step)) }
+        if let signal = status.signal {
+            return .failed(.crashed(signal: signal, step: step, said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
+        }
+        return records.verdict ?? .failed(.exited(status: status.exitCode, step: step))
+    }
+
+    /// How a child ended.
+    struct Ended {
+        let raw: Int32
+        var signal: Int32? { raw & 0x7f == 0 ? nil : raw & 0x7f }
+        var exitCode: Int32 { (raw >> 8) & 0xff }
+    }
+
+    /// Waits for `child` until the limit; on time-out kills its group and reaps it, returning nil.
+    private func wait(for child: pid_t) -> Ended? {
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return .bad(message: "\(name) did not finish loading within \(Self.seconds(timeout)) in its probe: it hangs in its entry point or while registering. The host did not load it: fix the plugin, raise --probe-timeout if it is only slow, or remove it from the config.")
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(child, &status, WNOHANG)
+            if reaped == child { return Ended(raw: status) }
+            if reaped < 0 && errno != EINTR { return Ended(raw: status) }
+            if ContinuousClock.now >= deadline { break }
+            usleep(2_000)
         }
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal {
-            let said = lastLine(of: errorFile)
-            let printed = said.map { " (it printed: \($0))" } ?? ""
-            return .bad(message: "\(name) crashed with \(Self.describe(signal: process.terminationStatus)) while loading in its probe\(printed). The host did not load it: fix the plugin or remove it from the config.")
+        kill(-child, SIGKILL)
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return nil
+    }
+
+    /// The child's records: the last step it began and its verdict, if it got that far.
+    static func records(in bytes: [UInt8]) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?) {
+        var lastStep: ProbeStep?
+        var verdict: ProbeVerdict?
+        let decoder = JSONDecoder()
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            switch try? decoder.decode(ProbeRecord.self, from: Data(line)) {
+            case .step(let step): lastStep = step
+            case .verdict(let found): verdict = found
+            case nil: continue
+            }
         }
-        guard let data = FileManager.default.contents(atPath: resultFile.path),
-              let verdict = try? JSONDecoder().decode(ProbeVerdict.self, from: data) else {
-            return .bad(message: "\(name) ended its probe with status \(process.terminationStatus) and no result")
-        }
-        return verdict
+        return (lastStep, verdict)
     }
 
     /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line.
-    private func lastLine(of file: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    static func lastWords(in bytes: [UInt8]) -> String? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         let line = lines.first { $0.contains("Fatal error") } ?? lines.last
         return line.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
-    }
-
-    static func describe(signal: Int32) -> String {
-        switch signal {
-        case SIGSEGV: return "SIGSEGV (invalid memory access)"
-        case SIGILL: return "SIGILL (a trap: fatalError, a failed precondition or a force unwrap of nil)"
-        case SIGTRAP: return "SIGTRAP (a trap: fatalError, a failed precondition or a force unwrap of nil)"
-        case SIGABRT: return "SIGABRT (abort)"
-        case SIGBUS: return "SIGBUS (bus error)"
-        case SIGFPE: return "SIGFPE (arithmetic error)"
-        default: return "signal \(signal)"
-        }
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return attoseconds == 0 ? "\(seconds) s" : String(format: "%.1f s", Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

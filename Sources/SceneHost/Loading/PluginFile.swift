@@ -65,6 +65,16 @@ final class PluginFile {
         return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info))
     }
 
+    /// Takes over a descriptor opened elsewhere (the probe child's inherited plugin file).
+    static func adopt(_ descriptor: Int32, plugin: PluginReference, realPath: String) throws -> PluginFile {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the inherited descriptor \(descriptor) is not open")
+        }
+        if let kind = Self.kind(info.st_mode) { throw HostError.pluginNotSharedLibrary(plugin, reason: kind) }
+        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info))
+    }
+
     /// Every byte of the open file, read from the descriptor (never by path again).
     func readAll() throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: identity.size)

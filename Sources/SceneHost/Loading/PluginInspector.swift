@@ -20,30 +20,38 @@ public struct PluginInspector {
     }
 
     /// The plugin's metadata, and whether it came from the cache; throws the recorded or new
-    /// probe failure, or a file problem.
+    /// probe failure, or a file problem. `file` is the plugin opened once: the probe child loads
+    /// that very file. Only verdicts about the file are recorded; a time-out recorded under a
+    /// shorter limit than today's is probed again.
     func inspect(_ entry: PluginEntry, file: PluginFile, checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool) {
         let plugin = file.plugin
         let stat: StatIdentity? = file.identity
-        if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat) {
+        if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat), stillHolds(recorded.verdict) {
             if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
                 throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
             }
             return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
         }
         let fingerprint = try checkBytes()
-        if !rescan, let recorded = cache?.verdict(for: fingerprint) {
+        if !rescan, let recorded = cache?.verdict(for: fingerprint), stillHolds(recorded) {
             cache?.record(recorded, for: fingerprint, stat: stat)
             return try metadata(from: recorded, plugin: plugin, cached: true)
         }
-        let verdict = prober.probe(entry)
+        let verdict = try prober.probe(entry, fileDescriptor: file.descriptor, realPath: file.realPath)
         cache?.record(verdict, for: fingerprint, stat: stat)
         return try metadata(from: verdict, plugin: plugin, cached: false)
+    }
+
+    /// Whether a recorded verdict answers today's question: a time-out under a shorter limit does not.
+    private func stillHolds(_ verdict: ProbeVerdict) -> Bool {
+        if case .failed(.timedOut(let limit, _)) = verdict { return limit >= prober.timeoutMilliseconds }
+        return true
     }
 
     private func metadata(from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool) throws -> (metadata: PluginMetadata, cached: Bool) {
         switch verdict {
         case .good(let metadata): return (metadata, cached)
-        case .bad(let message): throw HostError.pluginProbeFailed(plugin, message: message, cached: cached)
+        case .failed(let failure): throw HostError.pluginProbeFailed(plugin, failure, cached: cached)
         }
     }
 }

@@ -70,6 +70,13 @@ public struct PluginLoader {
                             sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name))
     }
 
+    /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file
+    /// its parent checked); messages name `entry`'s path, `realPath` gives `$ORIGIN`.
+    public func load(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String, into container: SceneContainer) throws -> LoadedPlugin {
+        let file = try PluginFile.adopt(fileDescriptor, plugin: reference(entry), realPath: realPath)
+        return try loadNow(entry, file: file, into: container, expected: nil)
+    }
+
     private func reference(_ entry: PluginEntry) -> PluginReference {
         PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
     }

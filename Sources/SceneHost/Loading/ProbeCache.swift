@@ -1,13 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Probe verdicts kept on disk, so known-good plugins are not probed at every start and
 /// known-bad ones are reported with their recorded reason until their file changes.
 ///
 /// An entry counts only for the same fingerprint (path, size, modification time, SHA-256) and
-/// the same host (plugin ABI, SDK and Swift versions); anything else is a miss and means a new
-/// probe, never a wrong answer. Each entry also keeps the file's `stat` identity, so a start-up
-/// finds the hash of an unchanged file without reading it. The file is JSON, written whole to a
-/// temporary file and renamed.
+/// the same host (plugin ABI, SDK and Swift versions, probe format); anything else is a miss and
+/// means a new probe, never a wrong answer. Each entry also keeps the file's `stat` identity, so a
+/// start-up finds the hash of an unchanged file without reading it.
+///
+/// A forged "good" verdict would make the host load a plugin in-process unprobed, so the cache
+/// is trusted like a plugin file (`FileTrust`: the file and the folders above it owned by you or
+/// root, writable by nobody else); an untrusted cache is neither read nor written in this run, with
+/// one warning. Its folder is created 0700 and the file written 0600 whatever the umask, through an
+/// unpredictable temporary name (`mkstemp`) in the same folder renamed into place, under an
+/// exclusive `flock` of `<cache>.lock`: the file is read again under the lock and this run's entries
+/// are merged into it, so concurrent runs keep each other's entries.
 @MainActor
 public final class ProbeCache {
     struct Entry: Codable, Equatable {
@@ -20,27 +30,48 @@ public final class ProbeCache {
     /// The cache file.
     public let path: String
     let host: String
-    /// The file's entries, read at the first look-up.
+    /// Told once when the cache is not trusted.
+    let warn: (HostWarning) -> Void
+    /// The file's entries, read at the first look-up; nil until then.
     private var entries: [String: Entry]?
+    /// What this run recorded: merged into the file's current entries at each write.
+    private var recorded: [String: Entry] = [:]
+    /// False once the cache was found untrusted: no reads, no writes in this run.
+    private var trusted = true
 
-    nonisolated public init(path: String, host: String = ProbeCache.hostIdentity) {
+    public init(path: String, host: String = ProbeCache.hostIdentity, warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = path
         self.host = host
+        self.warn = warn
     }
 
-    /// This host's plugin ABI, SDK build and Swift version: a verdict from another host does not count.
+    /// This host's plugin ABI, SDK build, Swift version and probe format: a verdict from another
+    /// host does not count. "probe 2": scenes are exercised and failures are structured; entries of
+    /// earlier hosts are not read as such verdicts.
     nonisolated public static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
-        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion)"
+        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 2"
     }()
 
-    /// The default cache file: `$SCENE_HOST_PROBE_CACHE`, else `$XDG_CACHE_HOME/scene-host/probes.json`,
-    /// else `~/.cache/scene-host/probes.json`.
-    nonisolated public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// The default cache file, following the XDG base directory spec: `$SCENE_HOST_PROBE_CACHE`,
+    /// else `$XDG_CACHE_HOME/scene-host/probes.json` when that is an absolute path, else
+    /// `$HOME/.cache/scene-host/probes.json` when HOME is absolute, else the same under the home
+    /// folder of the user's passwd entry; nil when there is none (then there is no cache).
+    nonisolated public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                               passwdHome: String? = ProbeCache.passwdHome()) -> String? {
         if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        return base + "/scene-host/probes.json"
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/scene-host/probes.json" }
+        let home = [environment["HOME"], passwdHome].compactMap { $0 }.first { $0.hasPrefix("/") }
+        return home.map { ($0 == "/" ? "" : $0) + "/.cache/scene-host/probes.json" }
+    }
+
+    /// The home folder of the user running the host, from the passwd database.
+    nonisolated public static func passwdHome() -> String? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let home = entry.pw_dir else { return nil }
+        return String(cString: home)
     }
 
     /// The recorded fingerprint and verdict of the file at `path` if its `stat` identity is unchanged.
@@ -57,23 +88,84 @@ public final class ProbeCache {
 
     /// Records a verdict; a cache that cannot be written only costs a probe next time.
     public func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint, stat: StatIdentity?) {
-        var all = load()
-        all[fingerprint.path] = Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict)
-        entries = all
-        let url = URL(fileURLWithPath: path)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(all) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard (try? data.write(to: temporary)) != nil else { return }
-        _ = rename(temporary.path, url.path)
+        _ = load()
+        guard trusted else { return }
+        let entry = Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict)
+        recorded[fingerprint.path] = entry
+        entries?[fingerprint.path] = entry
+        writeMerged()
     }
+
+    private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
 
     private func load() -> [String: Entry] {
         if let entries { return entries }
-        let loaded = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) } ?? [:]
+        let loaded = trusted && checkTrust() ? readFile() : [:]
         entries = loaded
         return loaded
+    }
+
+    /// Creates the folder (0700) if needed, then applies the plugin-file rules to it and the file.
+    private func checkTrust() -> Bool {
+        makeFolder(folder)
+        let trust = FileTrust()
+        let problem = trust.problem(forFileAt: folder) ?? (access(path, F_OK) == 0 ? trust.problem(forFileAt: path) : nil)
+        guard let problem else { return true }
+        trusted = false
+        warn(.untrustedProbeCache(path: path, untrusted: problem.path, reason: problem.reason, fix: problem.fix))
+        return false
+    }
+
+    /// `mkdir -p` with mode 0700 for every folder it creates, whatever the umask.
+    private func makeFolder(_ folder: String) {
+        guard access(folder, F_OK) != 0 else { return }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != folder { makeFolder(parent) }
+        if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
+    }
+
+    /// The entries in the file now (not following a link), or none.
+    private func readFile() -> [String: Entry] {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return [:] }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let data = try? handle.readToEnd() else { return [:] }
+        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+    }
+
+    /// Under the lock: the file's current entries with this run's merged in, written to a fresh
+    /// temporary file (0600) and renamed into place.
+    private func writeMerged() {
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { return }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 { guard errno == EINTR else { return } }
+        var all = readFile()
+        for (key, entry) in recorded { all[key] = entry }
+        entries = all
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(all) else { return }
+        var template = Array((folder + "/.probes.XXXXXX").utf8CString)
+        let temporary = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard temporary >= 0 else { return }
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        fchmod(temporary, 0o600)
+        let complete = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                guard let base = bytes.baseAddress else { return false }
+                let written = Glibc.write(temporary, base + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+        close(temporary)
+        if !complete || rename(temporaryPath, path) != 0 { unlink(temporaryPath) }
     }
 }

@@ -1,7 +1,60 @@
-/// What a probe found out about a plugin.
+/// What a probe found out about a plugin file. Only facts about the file are verdicts: a probe
+/// that could not run (no temporary file, no child process) is `HostError.pluginProbeUnavailable`
+/// and is never recorded.
 public enum ProbeVerdict: Codable, Equatable, Sendable {
-    /// It loaded and registered in a child process; this is what it declared.
+    /// It loaded, registered, and every scene was built and exercised in a child process; this is what it declared.
     case good(PluginMetadata)
-    /// It failed; `message` is the error without its location (it starts with "plugin '...'").
-    case bad(message: String)
+    /// It failed in its probe.
+    case failed(ProbeFailure)
+}
+
+/// How a plugin failed its probe, as data: the message is written when it is shown
+/// (`ErrorMessage`), from these values.
+public enum ProbeFailure: Codable, Equatable, Sendable {
+    /// The host's checks in the child refused it, or its registration threw; `message` is the
+    /// error without its location (it starts with "plugin '...'").
+    case refused(message: String)
+    /// It died by `signal` during `step` (nil: while loading or registering); `said` is what it
+    /// printed as it died (the runtime's "Fatal error: ..." line, else its last line).
+    case crashed(signal: Int32, step: ProbeStep?, said: String?)
+    /// It ended the child with `status` (`exit()` in plugin code) before reporting.
+    case exited(status: Int32, step: ProbeStep?)
+    /// It did not finish within `limitMilliseconds`. A later run with a longer limit probes again.
+    case timedOut(limitMilliseconds: Int64, step: ProbeStep?)
+}
+
+/// Where the probe child was when it stopped: a scene and what was being done to it.
+public struct ProbeStep: Codable, Equatable, Sendable {
+    /// What the probe does to each scene, in this order.
+    public enum Action: String, Codable, Sendable {
+        /// Its factories run and its parts are wired.
+        case build
+        case viewDidLoad
+        case viewWillAppear
+        case render
+        /// An event its screen offers (`event` says which).
+        case handle
+        /// Leaving it: its declared result is asked for.
+        case back
+        /// Rendering again after the events.
+        case renderAgain
+    }
+
+    public let scene: String
+    public let action: Action
+    /// For `.handle`: the event, e.g. "tap 'save'".
+    public let event: String?
+
+    public init(scene: String, action: Action, event: String? = nil) {
+        self.scene = scene
+        self.action = action
+        self.event = event
+    }
+}
+
+/// One line of the probe child's result file: a step it starts, or its verdict at the end.
+/// Steps are written before they run, so the parent knows where a crash or a hang happened.
+public enum ProbeRecord: Codable, Equatable, Sendable {
+    case step(ProbeStep)
+    case verdict(ProbeVerdict)
 }

@@ -33,7 +33,15 @@ struct ErrorMessageTests {
         (.pluginOtherSDKBuild(plugin, pluginVersion: SemanticVersion(major: 0, minor: 1, patch: 0), pluginFingerprint: "",
                               hostVersion: SemanticVersion(major: 0, minor: 1, patch: 0), hostFingerprint: "fedcba9876543210fedc"),
          "s.conf:3:1: error: plugin 'P' (/p/libP.so) was built against SceneSDK 0.1.0 (build unknown); this host has SceneSDK 0.1.0 (build fedcba987654). The SDK is built without library evolution and plugins inline its code, so only the same SDK build is safe. Rebuild the plugin against this host's SceneSDK."),
-        (.pluginProbeFailed(plugin, message: "plugin 'P' (/p/libP.so) crashed.", cached: true), "s.conf:3:1: error: plugin 'P' (/p/libP.so) crashed. [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]"),
+        (.pluginProbeFailed(plugin, .refused(message: "plugin 'P' (/p/libP.so) crashed."), cached: true), "s.conf:3:1: error: plugin 'P' (/p/libP.so) crashed. [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]"),
+        (.pluginProbeUnavailable(plugin, reason: "cannot start /x/scene-host: No such file or directory"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) could not be probed: cannot start /x/scene-host: No such file or directory. This says nothing about the plugin and nothing was recorded: fix the cause and run the command again."),
+        (.pluginProbeFailed(plugin, .crashed(signal: 6, step: ProbeStep(scene: "S", action: .viewWillAppear), said: "Fatal error: no"), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' crashed with SIGABRT (abort) in its viewWillAppear while being probed (it printed: Fatal error: no). The host did not load the plugin: fix the scene, or remove the plugin from the config."),
+        (.pluginProbeFailed(plugin, .crashed(signal: 4, step: ProbeStep(scene: "S", action: .back), said: nil), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' crashed with SIGILL (a trap: fatalError, a failed precondition or a force unwrap of nil) as it was left (in its returned result) while being probed. The host did not load the plugin: fix the scene, or remove the plugin from the config."),
+        (.pluginProbeFailed(plugin, .crashed(signal: 7, step: ProbeStep(scene: "S", action: .renderAgain), said: nil), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' crashed with SIGBUS (bus error) in its render (after its events) while being probed. The host did not load the plugin: fix the scene, or remove the plugin from the config."),
+        (.pluginProbeFailed(plugin, .exited(status: 1, step: ProbeStep(scene: "S", action: .handle, event: "select row 0 of 'rows'")), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' ended the process (exit status 1) in its handle(select row 0 of 'rows') while being probed. The host did not load the plugin: fix the scene, or remove the plugin from the config."),
+        (.pluginProbeFailed(plugin, .exited(status: 0, step: nil), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so) ended its probe (exit status 0) while loading, before reporting. The host did not load it: fix the plugin or remove it from the config."),
+        (.pluginProbeFailed(plugin, .timedOut(limitMilliseconds: 2500, step: ProbeStep(scene: "S", action: .build)), cached: true), "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' did not finish within 2.5 s while it was built (in its factories or wiring) while being probed: it hangs there. The host did not load the plugin: fix the scene, raise --probe-timeout if it is only slow, or remove the plugin from the config. [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]"),
+        (.pluginProbeFailed(plugin, .crashed(signal: 99, step: nil, said: nil), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so) crashed with signal 99 while loading in its probe. The host did not load it: fix the plugin or remove it from the config."),
     ])
     func plugins(error: HostError, message: String) {
         #expect(ErrorMessage.render(error) == message)
@@ -55,6 +63,12 @@ struct ErrorMessageTests {
         #expect(HostError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "r").exitStatus.rawValue == 3)
         #expect(ErrorMessage.render(HostError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "it is odd"))
             == "s.conf:3:1: error: plugin 'P': refusing to load /p/libP.so: its library libd.so cannot be checked before loading: it is odd. Fix the library or the plugin's RUNPATH (or pass --insecure-plugin-files while developing).")
+    }
+
+    @Test("the untrusted probe cache warning names the file or folder at fault")
+    func untrustedCache() {
+        #expect(ErrorMessage.render(HostWarning.untrustedProbeCache(path: "/c/probes.json", untrusted: "/c", reason: "writable by its group (group 7)", fix: "chmod g-w /c"))
+            == "warning: ignoring the probe cache /c/probes.json in this run: the folder /c above it is writable by its group (group 7), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: chmod g-w /c.")
     }
 
     @Test("SDK errors, and errors of any other type")

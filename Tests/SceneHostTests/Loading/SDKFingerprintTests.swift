@@ -64,11 +64,14 @@ struct SDKFingerprintTests {
 
     @Test("a probe reports the plugin's fingerprint to the host")
     func probeCarriesIt() throws {
-        let folder = try TemporaryFolder()
-        let result = folder.path("probe.json")
-        let run = try HostProcess.run(["probe-plugin", "--name", "Home", "--path", BuildProducts.library("HomeScene"), "--result", result])
-        #expect(run.status == 0, "\(run.stderr)")
-        let verdict = try JSONDecoder().decode(ProbeVerdict.self, from: Data(contentsOf: URL(fileURLWithPath: result)))
+        let path = BuildProducts.library("HomeScene")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let location = SourceLocation(file: "probe", line: 0, column: 0)
+        let entry = PluginEntry(name: "Home", path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+        let verdict = try ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60))
+            .probe(entry, fileDescriptor: descriptor, realPath: path)
         guard case .good(let metadata) = verdict else {
             Issue.record("the probe failed: \(verdict)")
             return

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Logging
+
+/// The work of `scene-host probe-plugin`, the child process of a probe: load the plugin open at
+/// a descriptor, exercise its scenes, and write records (steps, then the verdict) as JSON lines to
+/// the result descriptor. A crash or a hang is seen by the parent.
+@MainActor
+public struct ProbeChild {
+    let entry: PluginEntry
+    let realPath: String
+    let pluginDescriptor: Int32
+    let resultDescriptor: Int32
+    let logger: Logger
+
+    /// `name` and `path` are the plugin's as the config names it (for messages only).
+    /// `realPath` is the file's real path, for `$ORIGIN`.
+    public init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
+        let location = SourceLocation(file: "probe", line: 0, column: 0)
+        entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+        self.realPath = realPath
+        self.pluginDescriptor = pluginDescriptor
+        self.resultDescriptor = resultDescriptor
+        self.logger = logger
+    }
+
+    /// Loads, registers and exercises the plugin, writing each step and then the verdict.
+    public func run() {
+        let loader = PluginLoader(logger: logger, checksFileTrust: false)
+        let container = SceneContainer()
+        let verdict: ProbeVerdict
+        do {
+            let loaded = try loader.load(entry, fileDescriptor: pluginDescriptor, realPath: realPath, into: container)
+            SceneExercise(container: container) { write(.step($0)) }.run()
+            verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
+                                           sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
+        } catch {
+            verdict = .failed(.refused(message: ErrorMessage.body(error)))
+        }
+        write(.verdict(verdict))
+    }
+
+    /// One record, one line, one `write`.
+    private func write(_ record: ProbeRecord) {
+        guard var line = try? JSONEncoder().encode(record) else { return }
+        line.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < line.count {
+            let written = line.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return Glibc.write(resultDescriptor, base + offset, bytes.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,68 @@
+@_spi(SceneHost) import SceneSDK
+
+/// What the probe child does to every scene of the plugin it loaded, so that a scene that crashes
+/// or hangs is found there and not in the host: build it, run its lifecycle, render it, send it
+/// every event its screen offers, leave it, render it again.
+///
+/// Before each step it reports the step (`record`), so the parent can name the scene and the step
+/// a crash or a hang happened in. Typed errors (a wiring mismatch, an event the scene refuses, a
+/// route the refusing navigator does not take) are not crashes: the scene is skipped or the event
+/// ignored, and `check` reports wiring problems itself.
+@MainActor
+struct SceneExercise {
+    let container: SceneContainer
+    let record: (ProbeStep) -> Void
+
+    /// Exercises every registered scene, by name.
+    func run() {
+        let assembler = SceneAssembler(container: container)
+        let navigator = RefusingNavigator()
+        for name in container.sceneNames {
+            record(ProbeStep(scene: name, action: .build))
+            guard let scene = try? assembler.assemble(name, requestedBy: "the probe", navigator: navigator) else { continue }
+            exercise(scene)
+        }
+    }
+
+    private func exercise(_ scene: AssembledScene) {
+        let display = scene.display
+        record(ProbeStep(scene: scene.name, action: .viewDidLoad))
+        display.viewDidLoad()
+        record(ProbeStep(scene: scene.name, action: .viewWillAppear))
+        display.viewWillAppear()
+        record(ProbeStep(scene: scene.name, action: .render))
+        let screen = display.render()
+        for (event, text) in Self.events(offeredBy: screen) {
+            record(ProbeStep(scene: scene.name, action: .handle, event: text))
+            try? display.handle(event)
+        }
+        record(ProbeStep(scene: scene.name, action: .back))
+        _ = try? scene.leavingResult()
+        record(ProbeStep(scene: scene.name, action: .renderAgain))
+        _ = display.render()
+    }
+
+    /// One event per element that takes one: tap each button, edit each field, select the first row of each list.
+    static func events(offeredBy screen: Screen) -> [(UserEvent, String)] {
+        screen.elements.compactMap { element in
+            switch element {
+            case .label: return nil
+            case .button(let id, _): return (.tap(button: id), "tap '\(id)'")
+            case .textField(let id, _, _): return (.edit(field: id, text: "probe"), "edit '\(id)'")
+            case .list(let id, let rows): return rows.isEmpty ? nil : (.select(list: id, row: 0), "select row 0 of '\(id)'")
+            }
+        }
+    }
+}
+
+/// The navigator of scenes built in a probe: they never navigate.
+@MainActor
+final class RefusingNavigator: SceneNavigating {
+    func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        throw HostError.noScene
+    }
+
+    func leave(from source: RouterContext, to target: BackTarget) throws {
+        throw HostError.noScene
+    }
+}

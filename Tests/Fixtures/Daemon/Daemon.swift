@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SceneSDK
+
+/// A plugin that, while registering, starts a grandchild (`/bin/sleep 600`) that inherits the probe's
+/// standard output and error and would outlive it; through `setsid` when
+/// `SCENE_HOST_FIXTURE_SETSID` is set, so it leaves the probe's process group too. The grandchild's
+/// pid is appended to the file named by `SCENE_HOST_FIXTURE_PID_FILE` (the probe's first; `check`
+/// registers it again in the host, which appends a second). Registers one plain scene.
+enum DaemonPlugin: ScenePlugin {
+    static let name = "FixtureDaemon"
+    static let version = "0.0.1"
+
+    static func register(in registry: any SceneRegistry) throws {
+        let escapes = getenv("SCENE_HOST_FIXTURE_SETSID") != nil
+        let arguments = escapes ? ["/usr/bin/setsid", "/bin/sleep", "600"] : ["/bin/sleep", "600"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0 else { return }
+        if let file = getenv("SCENE_HOST_FIXTURE_PID_FILE"), let stream = fopen(file, "a") {
+            fputs("\(pid)\n", stream)
+            fclose(stream)
+        }
+        try registry.register(SceneDefinition("Daemon", viewController: DaemonViewController.init, interactor: { _ in DaemonInteractor() },
+                                              presenter: DaemonPresenter.init, router: DaemonRouter.init))
+    }
+}
+
+final class DaemonInteractor: SceneInteractor<DaemonPresenter> {}
+final class DaemonPresenter: ScenePresenter<DaemonViewController> {}
+final class DaemonRouter: SceneRouter<DaemonViewController, DaemonInteractor> {}
+final class DaemonViewController: SceneViewController<DaemonInteractor, DaemonRouter> {
+    override func render() -> Screen { Screen(title: "Daemon", elements: [.label(id: "text", text: "started a daemon")]) }
+}
+
+@_cdecl("scene_plugin_entry")
+public func scenePluginEntry() -> UnsafeRawPointer { DaemonPlugin.exportDescriptor() }

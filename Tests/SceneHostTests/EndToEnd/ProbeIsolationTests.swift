@@ -1,0 +1,131 @@
+import Foundation
+@testable import SceneHost
+import Testing
+
+/// Probes that load the checked file, cannot hang, leave nothing behind and cannot be stopped
+/// half-way (issue 8, items 1, 7, 8).
+@Suite("Probes: the checked file, no hangs, no leftovers", .serialized)
+struct ProbeIsolationTests {
+    static func entry(_ name: String, path: String) -> PluginEntry {
+        let location = SourceLocation(file: "probe.conf", line: 3, column: 1)
+        return PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+    }
+
+    @Test("the probe child loads the file it was handed, whatever the path names by then")
+    func loadsTheHandedFile() throws {
+        let folder = try TemporaryFolder()
+        let named = try PluginCopies.copy("HomeScene", to: "libNamed.so", in: folder)
+        let handed = try PluginCopies.copy("DetailScene", to: "libHanded.so", in: folder)
+        let descriptor = open(handed, O_RDONLY | O_CLOEXEC)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        let prober = ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60))
+        let verdict = try prober.probe(Self.entry("Named", path: named), fileDescriptor: descriptor, realPath: handed)
+        guard case .good(let metadata) = verdict else {
+            Issue.record("expected a good verdict, got \(verdict)")
+            return
+        }
+        #expect(metadata.name == "DetailScene")
+        #expect(metadata.scenes.map(\.name) == ["Detail"])
+    }
+
+    @Test("a probe that cannot start is an error for this run, not a verdict")
+    func spawnFailure() throws {
+        let folder = try TemporaryFolder()
+        let path = BuildProducts.library("DetailScene")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        let prober = ChildProcessProber(executable: folder.path("no-such-host"))
+        #expect(throws: HostError.self) { try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path) }
+        do {
+            _ = try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
+        } catch let error as HostError {
+            guard case .pluginProbeUnavailable = error else {
+                Issue.record("expected pluginProbeUnavailable, got \(error)")
+                return
+            }
+            #expect(error.exitStatus == .pluginError)
+        }
+    }
+
+    @Test("a spawn failure is not recorded in the cache")
+    @MainActor
+    func spawnFailureNotRecorded() throws {
+        let folder = try TemporaryFolder()
+        let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
+        let cache = ProbeCache(path: folder.path("probes.json"))
+        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host")), cache: cache)
+        let entry = Self.entry("Detail", path: path)
+        let plugin = PluginReference(name: "Detail", path: path, location: entry.location)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let fingerprint = FileFingerprint(path: path, size: bytes.count, modified: StatIdentity(path: path)?.modified ?? 0, sha256: SHA256.hexDigest(bytes))
+        let file = try PluginFile.open(plugin, trust: FileTrust())
+        #expect(throws: HostError.self) {
+            _ = try inspector.inspect(entry, file: file) { fingerprint }
+        }
+        #expect(cache.verdict(for: fingerprint) == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("probes.json")))
+    }
+
+    @Test("a plugin that leaves a grandchild holding the probe's output does not make check hang; the grandchild in the group is killed")
+    func daemonInTheGroup() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]), to: "scenes.conf")
+        let pidFile = folder.path("pids")
+        let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_FIXTURE_PID_FILE": pidFile], limit: .seconds(60))
+        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        // The second pid, if any, is the grandchild of the host's own in-process registration: not the probe's to kill.
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        #expect(!host.signaled && host.status == 0, "\(host.stderr)")
+        let probed = try #require(pids.first)
+        #expect(Processes.eventually(limit: .seconds(10)) { !Processes.isAlive(probed) })
+    }
+
+    @Test("a grandchild that leaves the group with setsid cannot make check hang either")
+    func daemonOutsideTheGroup() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]), to: "scenes.conf")
+        let pidFile = folder.path("pids")
+        let host = try BoundedHostProcess.run(["check", "--config", config],
+                                              environment: ["SCENE_HOST_FIXTURE_PID_FILE": pidFile, "SCENE_HOST_FIXTURE_SETSID": "1"], limit: .seconds(60))
+        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        #expect(!host.signaled && host.status == 0, "\(host.stderr)")
+        #expect(!pids.isEmpty)
+    }
+
+    @Test("SIGTERM or SIGINT to the host during a probe kills the probe and leaves no temporary folder", arguments: [SIGTERM, SIGINT])
+    func signalDuringProbe(signalNumber: Int32) throws {
+        let folder = try TemporaryFolder()
+        let temporary = folder.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let config = try folder.write(DemoConfig.config(initial: "Hang", plugins: [("Hang", BuildProducts.library("FixtureHang"))]), to: "scenes.conf")
+        let host = try BoundedHostProcess(["check", "--config", config, "--probe-timeout", "600"], environment: ["TMPDIR": temporary.path])
+        var children: [Int32] = []
+        let started = Processes.eventually { children = Processes.children(of: host.pid, containing: "probe-plugin"); return !children.isEmpty }
+        #expect(started)
+        kill(host.pid, signalNumber)
+        #expect(host.wait(limit: .seconds(30)))
+        #expect(host.signaled && host.status == signalNumber)
+        for child in children {
+            #expect(Processes.eventually(limit: .seconds(10)) { !Processes.isAlive(child) })
+            kill(child, SIGKILL)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("scene-host-probe-") }
+        #expect(left.isEmpty)
+    }
+
+    @Test("the running probe's group is kept in one atomic: set, read, killed, cleared")
+    func processGroup() throws {
+        let child = try ProbeSpawn.start("/bin/sleep", arguments: ["600"], environment: [:], descriptors: [:])
+        ProbeProcessGroup.set(child)
+        #expect(ProbeProcessGroup.running == child)
+        ProbeProcessGroup.killRunning()
+        var status: Int32 = 0
+        #expect(waitpid(child, &status, 0) == child)
+        #expect(status & 0x7f == SIGKILL)
+        ProbeProcessGroup.set(0)
+        #expect(ProbeProcessGroup.running == 0)
+        ProbeProcessGroup.killRunning()
+    }
+}
