@@ -22,7 +22,10 @@ chmod 755 "$work"
 mkdir -p "$work/repo/.build/debug"
 tar --exclude=./.build --exclude='./.build-*' --exclude='./.build_*' -cf - . | tar -xf - -C "$work/repo"
 cp -p "$build"/*.so "$build/scene-host" "$work/repo/.build/debug/"
-cp -pr "$build/scene-hostPackageTests.xctest" "$work/repo/.build/debug/"
+cp -pr "$build/scene-hostPackageTests.xctest" "$build/Modules" "$work/repo/.build/debug/"
+# The SDK surface test type-checks snippets against the built modules and the C ABI module map.
+mkdir -p "$work/repo/.build/debug/SceneABI.build"
+sed "s#$(pwd)/#$work/repo/#g" "$build/SceneABI.build/module.modulemap" >"$work/repo/.build/debug/SceneABI.build/module.modulemap"
 chown -R root:root "$work"
 chmod -R go-w "$work"
 
