@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Every plugin and fixture is its own `.dynamic` product depending on the SDK *product* of the
-/// nested SceneSDK package, so that all of them share one libSceneSDK.so (see DESIGN.md).
+/// nested SceneSDK package, so that all of them share one libSceneSDK.so (see docs/decisions.md, "The SDK").
 let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
 let ordersKit: Target.Dependency = .product(name: "OrdersKit", package: "OrdersKit")
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
