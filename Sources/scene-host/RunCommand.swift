@@ -16,6 +16,21 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Run the commands of this file, printing the screen after each.")
     var script: String?
 
+    @Option(name: .long, help: "Compare everything the run prints with this transcript; on a difference print a unified diff and exit 1.")
+    var expect: String?
+
+    @Option(name: .long, help: "Write everything the run prints to this transcript file (for --expect later), replacing it.")
+    var record: String?
+
+    func validate() throws {
+        if expect != nil, record != nil {
+            throw ValidationError("--expect and --record exclude each other: record a transcript once, then check runs against it.")
+        }
+        if expect != nil || record != nil, script == nil, StandardStreams.inputIsTerminal {
+            throw ValidationError("--expect and --record need a script: pass --script FILE, or pipe the commands to standard input.")
+        }
+    }
+
     func run() throws {
         try MainActor.assumeIsolated { try runOnMain() }
     }
@@ -24,7 +39,9 @@ struct RunCommand: ParsableCommand {
     private func runOnMain() throws {
         let app: SceneApp
         let script: ScriptLineReader?
+        let expected: String?
         do {
+            expected = try expect.map { try TranscriptFile.read($0) }
             script = try openScript()
             app = try SceneApp.load(configPath: options.config, loader: options.makeLoader())
             try app.start()
@@ -40,11 +57,24 @@ struct RunCommand: ParsableCommand {
                                      write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run()
                 return
             }
-            failures = try ScriptRunner(navigator: app.navigator, write: StandardStreams.out).run(&reader)
+            guard expect != nil || record != nil else {
+                failures = try ScriptRunner(navigator: app.navigator, write: StandardStreams.out).run(&reader)
+                if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
+                return
+            }
+            var transcript = ""
+            failures = try ScriptRunner(navigator: app.navigator, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader)
+            if let expected, let expect {
+                try TranscriptFile.compare(transcript, with: expected, path: expect)
+            } else if let record {
+                try TranscriptFile.write(transcript, to: record, configPath: options.config)
+                if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw StandardStreams.fail(error)
         }
-        if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
     }
 
     /// The script to run, or nil for the interactive terminal.

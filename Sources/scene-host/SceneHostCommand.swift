@@ -17,6 +17,9 @@ struct SceneHostCommand: ParsableCommand {
     /// Makes writing to closed or full standard streams harmless, then runs the command.
     static func main() {
         StandardStreams.prepare()
+        if let problem = SubcommandCheck.problem(in: Array(CommandLine.arguments.dropFirst()), configuration: configuration) {
+            exit(withError: StandardStreams.fail(problem))
+        }
         main(nil)
     }
 }

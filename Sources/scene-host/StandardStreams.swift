@@ -36,7 +36,7 @@ enum StandardStreams {
         write(escapedLines(text) + "\n", to: STDERR_FILENO)
     }
 
-    private static func escapedLines(_ text: String) -> String {
+    static func escapedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
     }
 

@@ -158,6 +158,17 @@ public enum ErrorMessage {
             return "\(file):\(line): error: the line is longer than \(limit) bytes, the limit for one command. Is this a script?"
         case .scriptTooLarge(let file, let line, let limit):
             return "\(file):\(line): error: the script goes on past \(limit) bytes, the limit for one script or session. Split it into smaller scripts."
+        case .transcriptNotFound(let path):
+            return "error: transcript file '\(path)' not found. Record it first: scene-host run --script FILE --record \(path)"
+        case .transcriptNotReadable(let path, let problem):
+            return "error: cannot read transcript file '\(path)': \(describe(problem, hint: "Pass --expect with a transcript file written by --record"))"
+        case .transcriptNotWritable(let path, let reason):
+            return "error: cannot write transcript file '\(path)': \(reason). Pass --record with a file in a folder you can write."
+        case .transcriptMismatch(let path):
+            return "error: the run does not match the transcript '\(path)' (the diff above: - expected, + actual). If the change is intended, record it again with --record \(path) (without --expect)."
+        case .unknownSubcommand(let name, let known):
+            let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+            return "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."
         }
     }
 
@@ -227,6 +238,10 @@ public enum ErrorMessage {
         case .untrustedProbeCache(let path, let untrusted, let reason, let fix):
             let which = untrusted == path ? "the file" : "the folder \(untrusted) above it"
             return "warning: ignoring the probe cache \(path) in this run: \(which) is \(reason), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fix)."
+        case .transcriptReplaced(let path):
+            return TerminalText.escaped("warning: --record replaced the transcript \(path), which held another run (the diff above: - before, + now).")
+        case .transcriptMachineSpecific(let path, let line, let found):
+            return TerminalText.escaped("\(path):\(line): warning: the transcript holds \(found), a path that differs between machines, so it will not match elsewhere. Run with relative paths (--config, plugin paths), or keep this run out of golden transcripts.")
         case .unreachable(let scene, let plugin, let initial):
             return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
         }

@@ -7,6 +7,8 @@ public enum ExitStatus: Int32, Sendable {
     case pluginError = 3
     case sceneGraphError = 4
     case scriptError = 5
+    /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
+    case usage = 64
 }
 
 extension HostError {
@@ -33,6 +35,12 @@ extension HostError {
         case .scriptNotFound, .scriptSyntax,
              .scriptNotReadable, .scriptInvalidEncoding, .scriptLineTooLong, .scriptTooLarge:
             return .scriptError
+        case .transcriptNotFound, .transcriptNotReadable, .transcriptNotWritable:
+            return .scriptError
+        case .transcriptMismatch:
+            return .commandsFailed
+        case .unknownSubcommand:
+            return .usage
         }
     }
 }

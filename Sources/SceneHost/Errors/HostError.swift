@@ -76,6 +76,17 @@ public enum HostError: Error, Equatable, Sendable {
     case scriptInvalidEncoding(SourceLocation, byte: UInt8)
     case scriptLineTooLong(file: String, line: Int, limit: Int)
     case scriptTooLarge(file: String, line: Int, limit: Int)
+
+    // MARK: Transcripts (run --expect / --record)
+    case transcriptNotFound(path: String)
+    case transcriptNotReadable(path: String, UnreadableFile)
+    case transcriptNotWritable(path: String, reason: String)
+    /// What the run printed differs from the transcript (the diff is printed before this error).
+    case transcriptMismatch(path: String)
+
+    // MARK: Command line
+    /// The first argument is neither an option nor a subcommand; `known` lists the subcommands shown in help.
+    case unknownSubcommand(name: String, known: [String])
 }
 
 /// A plugin as messages name it: its table in `scenes.conf`, its file, where it is configured.
