@@ -61,12 +61,9 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): it needs \(dependency.library), which the loader would load from \(dependency.path) (found through the \(dependency.foundBy)), but \(describe(dependency)), so someone else could change the code you run. Fix: \(dependency.fix) (or pass --insecure-plugin-files while developing)."
         case .pluginDependencyUnchecked(let plugin, let library, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): its library \(library) cannot be checked before loading: \(reason). Fix the library or the plugin's RUNPATH (or pass --insecure-plugin-files while developing)."
-        case .pluginUntrusted(let plugin, let path, let reason, let fix):
-            let which = path == plugin.path ? "the file"
-                : reason.hasPrefix("a symbolic link") ? "the link \(path) on the way to it"
-                : plugin.path.hasPrefix(path == "/" ? "/" : path + "/") ? "the folder \(path) above it"
-                : "the folder \(path), reached through a link,"
-            return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): \(which) is \(reason), so someone else could change the code you run. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
+        case .pluginUntrusted(let plugin, let path, let reason, let fix, let also):
+            let problems = ([UntrustedPath(path: path, reason: reason)] + also).map { "\(untrustedPlace($0, plugin: plugin)) is \($0.reason)" }
+            return "\(plugin.location): error: plugin '\(plugin.name)': refusing to load \(plugin.path): \(problems.joined(separator: "; ")), so someone else could change the code you run. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
         case .pluginOwnSDKCopy(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) carries its own copy of SceneSDK, so its types would not be the host's and its scenes would silently fail to cast. In its Package.swift depend on .product(name: \"SceneSDK\", package: \"SceneSDK\") — the shared library — and not on a static copy or the SDK's sources."
         case .pluginProbeFailed(let plugin, let failure, let cached):
@@ -99,13 +96,13 @@ public enum ErrorMessage {
         case .duplicateScene(let scene, let first, let second):
             return "\(second.location): error: scene '\(scene)' is registered by two plugins: '\(first.name)' (\(first.path)) and '\(second.name)' (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
         case .unknownInitialScene(let location, let scene, let registered):
-            return "\(location): error: initial scene '\(scene)' is not registered by any plugin. \(registeredList(registered))"
+            return "\(location): error: initial scene '\(scene)' is not registered by any plugin. \(registeredList(registered, near: scene))"
         case .unknownSegueScene(let location, let scene, let field, let segue, let registered):
-            return "\(location): error: segue '\(segue)' names scene '\(scene)' in '\(field)', but no plugin registers it. \(registeredList(registered))"
+            return "\(location): error: segue '\(segue)' names scene '\(scene)' in '\(field)', but no plugin registers it. \(registeredList(registered, near: scene))"
         case .initialNeedsInput(let location, let scene, let input):
             return "\(location): error: initial scene '\(scene)' needs an input (\(input)), but nothing routes to it at start. Start at a scene that takes no input."
         case .unknownRouteScene(let plugin, let from, let to, let registered):
-            return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)'): no plugin registers a scene named '\(to)'. \(registeredList(registered))"
+            return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)'): no plugin registers a scene named '\(to)'. \(registeredList(registered, near: to))"
         case .routeUnexpectedInput(let edge, let payload):
             return "\(edgePrefix(edge)): the route passes \(payload), but '\(edge.to)' declares no input."
         case .routeMissingInput(let edge, let input, let reason):
@@ -120,14 +117,21 @@ public enum ErrorMessage {
             let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
             return "\(start) cannot be wired: \(describe(error))."
         case .unknownScene(let scene, let source, let registered):
-            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered))"
+            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered, near: scene))"
         case .routeFailed(let from, let to, let error):
             return "error: route from '\(from)' to '\(to)' failed: \(describe(error))."
         case .returnFailed(let from, let to, let error):
             return "error: return from '\(from)' to '\(to)' failed: \(describe(error))."
-        case .routeNotDeclared(let from, let to, let declared):
+        case .routeNotDeclared(let from, let to, let declared, let registered):
             let list = declared.isEmpty ? "it declares none" : "it declares: \(declared.joined(separator: ", "))"
-            return "error: route from '\(from)' to '\(to)' failed: the router of '\(from)' did not declare a route to '\(to)' (\(list)). Declare it in the scene's SceneDefinition with .route(to: \"\(to)\", ...) so 'scene-host check' can see it."
+            let start = "error: route from '\(from)' to '\(to)' failed: the router of '\(from)' did not declare a route to '\(to)' (\(list))."
+            // A name close to a declared route or a registered scene is a typo in the router's code:
+            // declaring the misspelt name would only move the error to 'check'.
+            if let near = Suggestion.closest(to: to, in: declared) ?? Suggestion.closest(to: to, in: registered.filter { $0 != from }) {
+                let declaredToo = declared.contains(near) ? "" : ", and declare .route(to: \"\(near)\", ...) in the scene's SceneDefinition"
+                return "\(start) Did you mean '\(near)'? Fix the name in the router's route(to: \"\(to)\")\(declaredToo)."
+            }
+            return "\(start) Declare it in the scene's SceneDefinition with .route(to: \"\(to)\", ...) so 'scene-host check' can see it."
         case .notInModal(let scene):
             return "error: '\(scene)' is not in a modal: there is nothing to dismiss. Use back to pop it."
         case .noSceneBelow(let scene, let target, let stack):
@@ -247,6 +251,15 @@ public enum ErrorMessage {
         }
     }
 
+    /// Which path on the way to a plugin is not trusted: "the file", "the folder /a above it", ...
+    static func untrustedPlace(_ untrusted: UntrustedPath, plugin: PluginReference) -> String {
+        let path = untrusted.path
+        return path == plugin.path ? "the file"
+            : untrusted.reason.hasPrefix("a symbolic link") ? "the link \(path) on the way to it"
+            : plugin.path.hasPrefix(path == "/" ? "/" : path + "/") ? "the folder \(path) above it"
+            : "the folder \(path), reached through a link,"
+    }
+
     /// Where a route is declared, and which, as the start of a message.
     static func edgePrefix(_ edge: RouteEdge) -> String {
         switch edge.origin {
@@ -333,8 +346,11 @@ public enum ErrorMessage {
         return "[\(table)]"
     }
 
-    private static func registeredList(_ scenes: [String]) -> String {
-        scenes.isEmpty ? "No scenes are registered." : "Registered scenes: \(scenes.joined(separator: ", "))."
+    /// "Did you mean 'Detail'? Registered scenes: Detail, Home." for an unknown scene `name`.
+    private static func registeredList(_ scenes: [String], near name: String) -> String {
+        guard !scenes.isEmpty else { return "No scenes are registered." }
+        let suggestion = Suggestion.closest(to: name, in: scenes).map { "Did you mean '\($0)'? " } ?? ""
+        return "\(suggestion)Registered scenes: \(scenes.joined(separator: ", "))."
     }
 
     /// An SDK fingerprint as messages show it: its first 12 hex digits, enough to tell builds apart.

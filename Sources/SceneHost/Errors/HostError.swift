@@ -35,7 +35,8 @@ public enum HostError: Error, Equatable, Sendable {
     case pluginDependencyMissing(PluginReference, library: String)
     case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)
-    case pluginUntrusted(PluginReference, path: String, reason: String, fix: String)
+    /// The first path others could change, and `also` the others on the way; `fix` fixes them all.
+    case pluginUntrusted(PluginReference, path: String, reason: String, fix: String, also: [UntrustedPath] = [])
     case pluginOwnSDKCopy(PluginReference)
     case pluginProbeFailed(PluginReference, ProbeFailure, cached: Bool)
     /// The probe could not run (no unnamed file, no child process): not about the file, never recorded.
@@ -59,7 +60,7 @@ public enum HostError: Error, Equatable, Sendable {
     case unknownScene(scene: String, requestedBy: String, registered: [String])
     case routeFailed(from: String, to: String, SceneError)
     case returnFailed(from: String, to: String, SceneError)
-    case routeNotDeclared(from: String, to: String, declared: [String])
+    case routeNotDeclared(from: String, to: String, declared: [String], registered: [String])
     case notInModal(scene: String)
     case noSceneBelow(scene: String, target: String, stack: [String])
     case notOnTop(scene: String, top: String)

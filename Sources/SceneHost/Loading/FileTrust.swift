@@ -13,12 +13,15 @@ struct FileTrust: Sendable {
         let path: String
         let reason: String
         let fix: String
+        /// The fix as a command that takes paths (`chmod go-w`), so the fixes of several paths combine.
+        var command: String? = nil
     }
 
-    /// Where a walk ended: the real path of the file, or the first problem met on the way.
+    /// Where a walk ended: the real path of the file, or every problem met on the way (at least one).
     enum Walk: Equatable {
         case trusted(realPath: String)
-        case untrusted(Problem)
+        /// The problems in the order the walk met them: the folders from the root, the links, the file.
+        case untrusted([Problem])
         /// The path cannot be followed (missing component, a loop, not a folder); `errno`'s name in `reason`.
         case unresolvable(reason: String)
     }
@@ -34,42 +37,86 @@ struct FileTrust: Sendable {
 
     /// The first problem of the file at `path`, of a folder on its way, or of a link followed.
     func problem(forFileAt path: String) -> Problem? {
-        if case .untrusted(let problem) = walk(path) { return problem }
+        if case .untrusted(let problems) = walk(path) { return problems.first }
         return nil
     }
 
     /// Follows `path` one component at a time, with `lstat`, checking each folder before going into
     /// it and each link before following it (a link is only as safe as the folder it lives in and its owner).
+    /// It goes on past a problem, so one message can name every path to fix; a path that cannot be
+    /// followed after a problem still reports the problems found.
     func walk(_ path: String) -> Walk {
         var pending = Self.components(of: path)
         var current: [String] = []
         var links = 0
-        if let problem = problem(at: "/", info: nil) { return .untrusted(problem) }
+        var problems = self.problems(at: "/", info: nil)
+        func unresolvable(_ reason: String) -> Walk { problems.isEmpty ? .unresolvable(reason: reason) : .untrusted(problems) }
         while !pending.isEmpty {
             let name = pending.removeFirst()
             if name == "." { continue }
             if name == ".." { _ = current.popLast(); continue }
             let candidate = Self.path(of: current + [name])
             var info = stat()
-            guard lstat(candidate, &info) == 0 else { return .unresolvable(reason: Self.errorName(errno, path: candidate)) }
+            guard lstat(candidate, &info) == 0 else { return unresolvable(Self.errorName(errno, path: candidate)) }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
-                if let problem = ownerProblem(candidate, info: info) { return .untrusted(problem) }
+                if let problem = ownerProblem(candidate, info: info), !problems.contains(problem) { problems.append(problem) }
                 links += 1
-                guard links <= Self.linkLimit else { return .unresolvable(reason: "too many levels of symbolic links at \(candidate)") }
-                guard let target = Self.readLink(candidate) else { return .unresolvable(reason: "the link \(candidate) cannot be read") }
+                guard links <= Self.linkLimit else { return unresolvable("too many levels of symbolic links at \(candidate)") }
+                guard let target = Self.readLink(candidate) else { return unresolvable("the link \(candidate) cannot be read") }
                 if target.hasPrefix("/") { current = [] }
                 pending = Self.components(of: target) + pending
             case S_IFDIR:
-                if let problem = problem(at: candidate, info: info) { return .untrusted(problem) }
+                // A folder met again (through a link) is named once.
+                problems += self.problems(at: candidate, info: info).filter { !problems.contains($0) }
                 current.append(name)
             default:
-                guard pending.isEmpty else { return .unresolvable(reason: "\(candidate) is not a folder") }
-                if let problem = problem(at: candidate, info: info) { return .untrusted(problem) }
+                guard pending.isEmpty else { return unresolvable("\(candidate) is not a folder") }
+                problems += self.problems(at: candidate, info: info).filter { !problems.contains($0) }
                 current.append(name)
             }
         }
-        return .trusted(realPath: Self.path(of: current))
+        return problems.isEmpty ? .trusted(realPath: Self.path(of: current)) : .untrusted(problems)
+    }
+
+    /// Every problem of one file or folder for the walk: its owner, then its mode. A path writable
+    /// by its group and by every user gets one fix for both (`chmod go-w`), so fixing what the
+    /// message says is enough.
+    func problems(at path: String, info given: stat?) -> [Problem] {
+        var info = stat()
+        if let given { info = given } else if stat(path, &info) != 0 { return [] }
+        var problems: [Problem] = []
+        if let problem = ownerProblem(path, info: info) { problems.append(problem) }
+        let mode = info.st_mode
+        let shared = (mode & S_IFMT) == S_IFDIR && (mode & S_ISVTX) != 0 && info.st_uid == 0
+        guard !shared else { return problems }
+        switch ((mode & S_IWOTH) != 0, (mode & S_IWGRP) != 0) {
+        case (true, true): problems.append(Problem(path: path, reason: "writable by every user", fix: "chmod go-w \(path)", command: "chmod go-w"))
+        case (true, false): problems.append(Problem(path: path, reason: "writable by every user", fix: "chmod o-w \(path)", command: "chmod o-w"))
+        case (false, true): problems.append(Problem(path: path, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(path)", command: "chmod g-w"))
+        case (false, false): break
+        }
+        return problems
+    }
+
+    /// One fix for all of `problems`: paths that take the same command share it
+    /// (`chmod go-w /a /a/b && chmod o-w /a/b/lib.so`); other fixes follow, after a semicolon.
+    static func combinedFix(_ problems: [Problem]) -> String {
+        var commands: [(command: String, paths: [String])] = []
+        var others: [String] = []
+        for problem in problems {
+            guard let command = problem.command else {
+                if !others.contains(problem.fix) { others.append(problem.fix) }
+                continue
+            }
+            if let index = commands.firstIndex(where: { $0.command == command }) {
+                commands[index].paths.append(problem.path)
+            } else {
+                commands.append((command, [problem.path]))
+            }
+        }
+        let joined = commands.map { "\($0.command) \($0.paths.joined(separator: " "))" }.joined(separator: " && ")
+        return ([joined].filter { !$0.isEmpty } + others).joined(separator: "; ")
     }
 
     /// The problem of one file or folder, from its `lstat` (or `stat` when `info` is nil).
@@ -92,7 +139,8 @@ struct FileTrust: Sendable {
         guard info.st_uid != 0 && info.st_uid != userID else { return nil }
         let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link owned" : "owned"
         return Problem(path: path, reason: "\(what) by user \(info.st_uid), not by root or by you (user \(userID))",
-                       fix: (info.st_mode & S_IFMT) == S_IFLNK ? "replace the link with one of your own, or point 'path' at the real file" : "chown \(userID) \(path)")
+                       fix: (info.st_mode & S_IFMT) == S_IFLNK ? "replace the link with one of your own, or point 'path' at the real file" : "chown \(userID) \(path)",
+                       command: (info.st_mode & S_IFMT) == S_IFLNK ? nil : "chown \(userID)")
     }
 
     private static func components(of path: String) -> [String] {

@@ -35,8 +35,11 @@ final class PluginFile {
         switch walk {
         case .trusted(let path):
             realPath = path
-        case .untrusted(let problem):
-            guard trust == nil else { throw HostError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix) }
+        case .untrusted(let problems):
+            if trust != nil, let first = problems.first {
+                throw HostError.pluginUntrusted(plugin, path: first.path, reason: first.reason, fix: FileTrust.combinedFix(problems),
+                                                also: problems.dropFirst().map { UntrustedPath(path: $0.path, reason: $0.reason) })
+            }
             realPath = Self.realPath(of: plugin.path) ?? plugin.path
         case .unresolvable(let reason):
             var info = stat()

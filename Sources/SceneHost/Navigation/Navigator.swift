@@ -118,7 +118,8 @@ public final class Navigator: SceneNavigating {
     public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
-            throw HostError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations)
+            throw HostError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
+                                             registered: assembler.container.sceneNames)
         }
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
         try pass(payload, into: scene, from: top.name)
