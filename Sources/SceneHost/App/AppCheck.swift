@@ -38,10 +38,29 @@ public struct AppCheck {
             }
         }
         let graph = SceneGraph(config: config, container: container)
-        problems += GraphChecker.problems(in: graph)
+        problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
         problems += WiringCheck.problems(container: container)
         return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
                       sceneCount: container.sceneNames.count)
+    }
+
+    /// `loadProblems` then `graphProblems`, where an unknown scene that only exists because a plugin
+    /// failed is put under that plugin's error (the last one, when several failed) instead of
+    /// standing alone. A name close to a registered one stays an error of its own: that is a typo.
+    static func collapsingFollowOns(_ loadProblems: [HostError], graphProblems: [HostError], registered: [String]) -> [HostError] {
+        guard let failed = loadProblems.lastIndex(where: { $0.exitStatus == .pluginError }) else { return loadProblems + graphProblems }
+        var followOns: [HostError] = [], others: [HostError] = []
+        for problem in graphProblems {
+            let scene: String?
+            switch problem {
+            case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _), .unknownRouteScene(_, _, let name, _): scene = name
+            default: scene = nil
+            }
+            if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(problem) }
+        }
+        var problems = loadProblems
+        if !followOns.isEmpty { problems[failed] = .pluginFailedWithFollowOns(problems[failed], unknown: followOns) }
+        return problems + others
     }
 
     private static func hostError(_ error: any Error) -> HostError {

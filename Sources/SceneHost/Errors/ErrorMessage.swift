@@ -19,7 +19,26 @@ public enum ErrorMessage {
     }
 
     static func render(_ error: HostError) -> String {
-        TerminalText.escaped(unescaped(error))
+        if case .pluginFailedWithFollowOns(let failure, let unknown) = error {
+            // Two lines on purpose: the follow-ons read as part of the plugin's error, not as errors of their own.
+            let mentions = unknown.compactMap(followOnMention).joined(separator: ", ")
+            return render(failure) + "\n" + TerminalText.escaped("  (so these are unknown too: \(mentions))")
+        }
+        return TerminalText.escaped(unescaped(error))
+    }
+
+    /// An unknown-scene error as a mention under the plugin error that explains it.
+    static func followOnMention(_ error: HostError) -> String? {
+        switch error {
+        case .unknownInitialScene(let location, let scene, _):
+            return "initial scene '\(scene)' at \(location)"
+        case .unknownSegueScene(let location, let scene, let field, let segue, _):
+            return "segue '\(segue)' \(field) '\(scene)' at \(location)"
+        case .unknownRouteScene(let plugin, let from, let to, _):
+            return "route from '\(from)' to '\(to)' of plugin '\(plugin.name)' at \(plugin.location)"
+        default:
+            return nil
+        }
     }
 
     private static func unescaped(_ error: HostError) -> String {
@@ -127,7 +146,8 @@ public enum ErrorMessage {
             let start = "error: route from '\(from)' to '\(to)' failed: the router of '\(from)' did not declare a route to '\(to)' (\(list))."
             // A name close to a declared route or a registered scene is a typo in the router's code:
             // declaring the misspelt name would only move the error to 'check'.
-            if let near = Suggestion.closest(to: to, in: declared) ?? Suggestion.closest(to: to, in: registered.filter { $0 != from }) {
+            // A registered scene of exactly that name is no typo: the route is only missing its declaration.
+            if !registered.contains(to), let near = Suggestion.closest(to: to, in: declared) ?? Suggestion.closest(to: to, in: registered.filter { $0 != from }) {
                 let declaredToo = declared.contains(near) ? "" : ", and declare .route(to: \"\(near)\", ...) in the scene's SceneDefinition"
                 return "\(start) Did you mean '\(near)'? Fix the name in the router's route(to: \"\(to)\")\(declaredToo)."
             }
@@ -162,6 +182,8 @@ public enum ErrorMessage {
             return "\(file):\(line): error: the line is longer than \(limit) bytes, the limit for one command. Is this a script?"
         case .scriptTooLarge(let file, let line, let limit):
             return "\(file):\(line): error: the script goes on past \(limit) bytes, the limit for one script or session. Split it into smaller scripts."
+        case .pluginFailedWithFollowOns(let failure, _):
+            return unescaped(failure)
         case .transcriptNotFound(let path):
             return "error: transcript file '\(path)' not found. Record it first: scene-host run --script FILE --record \(path)"
         case .transcriptNotReadable(let path, let problem):
@@ -246,6 +268,9 @@ public enum ErrorMessage {
             return TerminalText.escaped("warning: --record replaced the transcript \(path), which held another run (the diff above: - before, + now).")
         case .transcriptMachineSpecific(let path, let line, let found):
             return TerminalText.escaped("\(path):\(line): warning: the transcript holds \(found), a path that differs between machines, so it will not match elsewhere. Run with relative paths (--config, plugin paths), or keep this run out of golden transcripts.")
+        case .resultNeverReturned(let scene, let plugin, let result, let destinations):
+            let routes = destinations.isEmpty ? "it routes nowhere" : "it routes to \(destinations.joined(separator: ", ")), and none of them declares .returning(...)"
+            return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') accepts a result (\(result)), but no scene it routes to hands one back (\(routes)), so its .acceptingResult never runs. Declare .returning(\(result).self, via: ...) on the scene that should hand it back, or remove .acceptingResult.")
         case .unreachable(let scene, let plugin, let initial):
             return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
         }

@@ -41,6 +41,8 @@ extension HostError {
             return .commandsFailed
         case .unknownSubcommand:
             return .usage
+        case .pluginFailedWithFollowOns(let error, _):
+            return error.exitStatus
         }
     }
 }

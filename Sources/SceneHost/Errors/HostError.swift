@@ -42,6 +42,9 @@ public enum HostError: Error, Equatable, Sendable {
     /// The probe could not run (no unnamed file, no child process): not about the file, never recorded.
     case pluginProbeUnavailable(PluginReference, reason: String)
     case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
+    /// A plugin's error with the unknown-scene errors that only exist because it failed (`check`
+    /// reports them under it); its exit code is the plugin error's.
+    indirect case pluginFailedWithFollowOns(HostError, unknown: [HostError])
 
     // MARK: Scene graph
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)

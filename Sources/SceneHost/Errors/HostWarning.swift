@@ -8,4 +8,6 @@ public enum HostWarning: Equatable, Sendable {
     case transcriptReplaced(path: String)
     /// A recorded transcript holds a path that differs between machines, at `line`.
     case transcriptMachineSpecific(path: String, line: Int, found: String)
+    /// `scene` accepts a result (`.acceptingResult`) that none of the scenes it routes to returns.
+    case resultNeverReturned(scene: String, plugin: PluginReference, result: String, destinations: [String])
 }

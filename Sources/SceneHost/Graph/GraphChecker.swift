@@ -37,10 +37,26 @@ enum GraphChecker {
         return problems
     }
 
-    /// Scenes that no route reaches from the initial scene.
+    /// Scenes that no route reaches from the initial scene, and results no scene hands back.
     static func warnings(in graph: SceneGraph) -> [HostWarning] {
-        guard graph.node(graph.initial.value) != nil else { return [] }
-        return graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) }
+        var warnings = resultWarnings(in: graph)
+        guard graph.node(graph.initial.value) != nil else { return warnings }
+        warnings = graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) } + warnings
+        return warnings
+    }
+
+    /// Scenes that accept a result no destination of theirs returns: the acceptor would never run.
+    /// A scene routing to an unknown scene is left out (that scene might return one; it is an error already).
+    private static func resultWarnings(in graph: SceneGraph) -> [HostWarning] {
+        graph.nodes.compactMap { node in
+            guard let accepted = node.description.acceptedResult else { return nil }
+            let destinations = graph.edges.filter { $0.from == node.name }.map(\.to)
+            var seen = Set<String>()
+            let unique = destinations.filter { seen.insert($0).inserted }
+            let known = unique.compactMap { graph.node($0) }
+            guard known.count == unique.count, !known.contains(where: { $0.description.returnedResult != nil }) else { return nil }
+            return .resultNeverReturned(scene: node.name, plugin: node.plugin, result: accepted.typeName, destinations: unique)
+        }
     }
 
     private static func inputProblems(_ edge: RouteEdge, destination: SceneDescription) -> [HostError] {

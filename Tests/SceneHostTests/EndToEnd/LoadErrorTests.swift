@@ -63,13 +63,13 @@ struct LoadErrorTests {
         },
         Case(name: "unknown initial scene", status: 4) { folder in
             let path = try folder.write(DemoConfig.config(initial: "Hme", plugins: [("HomeScene", home), ("DetailScene", detail)]), to: "scenes.conf")
-            return (path, "\(path):1:11: error: initial scene 'Hme' is not registered by any plugin. Registered scenes: Detail, Home.")
+            return (path, "\(path):1:11: error: initial scene 'Hme' is not registered by any plugin. Did you mean 'Home'? Registered scenes: Detail, Home.")
         },
         Case(name: "unknown scene in a segue", status: 4) { folder in
             let text = DemoConfig.config(plugins: [("HomeScene", home), ("DetailScene", detail)])
                 + "\n[[segues]]\nfrom = \"Home\"\nid = \"showDetail\"\nto = \"Detial\"\n"
             let path = try folder.write(text, to: "scenes.conf")
-            return (path, "\(path):12:6: error: segue 'showDetail' names scene 'Detial' in 'to', but no plugin registers it. Registered scenes: Detail, Home.")
+            return (path, "\(path):12:6: error: segue 'showDetail' names scene 'Detial' in 'to', but no plugin registers it. Did you mean 'Detail'? Registered scenes: Detail, Home.")
         },
         Case(name: "same scene name in two plugins", status: 4) { folder in
             let duplicate = BuildProducts.library("FixtureDuplicateHome")

@@ -112,14 +112,14 @@ struct PluginRefusalTests {
         Case("a world-writable file") { folder in
             let path = try PluginCopies.copy("DetailScene", to: "libOpen.so", in: folder)
             chmod(path, 0o666)
-            return (try config(folder, name: "Open", path: path), "error: plugin 'Open': refusing to load \(path): the file is writable by every user, so someone else could change the code you run. Fix: chmod o-w \(path) (or pass --insecure-plugin-files while developing).")
+            return (try config(folder, name: "Open", path: path), "error: plugin 'Open': refusing to load \(path): the file is writable by every user, so someone else could change the code you run. Fix: chmod go-w \(path) (or pass --insecure-plugin-files while developing).")
         },
         Case("a link in a folder others can write, to a trusted file") { folder in
             let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
             let open = try folder.makeFolder("open", mode: 0o777)
             let link = open + "/libLinked.so"
             symlink(path, link)
-            return (try config(folder, name: "Linked", path: link), "error: plugin 'Linked': refusing to load \(link): the folder \(open) above it is writable by every user, so someone else could change the code you run. Fix: chmod o-w \(open) (or pass --insecure-plugin-files while developing).")
+            return (try config(folder, name: "Linked", path: link), "error: plugin 'Linked': refusing to load \(link): the folder \(open) above it is writable by every user, so someone else could change the code you run. Fix: chmod go-w \(open) (or pass --insecure-plugin-files while developing).")
         },
         Case("a chain of links through a group-writable folder") { folder in
             let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
@@ -128,6 +128,13 @@ struct PluginRefusalTests {
             let link = folder.path("libFirst.so")
             symlink(shared + "/second.so", link)
             return (try config(folder, name: "Chain", path: link), "error: plugin 'Chain': refusing to load \(link): the folder \(shared), reached through a link, is writable by its group (group \(groupID(of: shared))), so someone else could change the code you run. Fix: chmod g-w \(shared) (or pass --insecure-plugin-files while developing).")
+        },
+        Case("several paths others can write: one message names them all, with one combined fix") { folder in
+            let outer = try folder.makeFolder("a", mode: 0o777)
+            let inner = try folder.makeFolder("a/b", mode: 0o775)
+            let path = try PluginCopies.copy("DetailScene", to: "a/b/lib.so", in: folder)
+            chmod(path, 0o646)
+            return (try config(folder, name: "Many", path: path), "error: plugin 'Many': refusing to load \(path): the folder \(outer) above it is writable by every user; the folder \(inner) above it is writable by its group (group \(groupID(of: inner))); the file is writable by every user, so someone else could change the code you run. Fix: chmod go-w \(outer) && chmod g-w \(inner) && chmod o-w \(path) (or pass --insecure-plugin-files while developing).")
         },
         Case("a loop of links") { folder in
             let link = folder.path("libLoop.so")

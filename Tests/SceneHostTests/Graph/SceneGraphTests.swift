@@ -37,3 +37,24 @@ struct SceneGraphTests {
         #expect(GraphChecker.warnings(in: graph) == [.unreachable(scene: "Island", plugin: ProbeScenes.plugin, initial: "A")])
     }
 }
+
+/// `check` warns about a result a scene accepts that none of its destinations hands back.
+@MainActor
+@Suite("GraphChecker: results never returned")
+struct ResultNeverReturnedTests {
+    @Test("a scene accepting a result no destination returns is warned about; one whose destination returns it is not")
+    func warning() throws {
+        let container = try ProbeScenes.container()
+        let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
+        try registry.register(SceneDefinition("Waiting", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                                              presenter: ProbePresenter.init, router: ProbeRouter.init)
+            .route(to: "C").acceptingResult(ProbeInput.self) { dataStore, result in dataStore?.value = result.value })
+        try registry.commit(into: container)
+        let location = SourceLocation(file: "probe.conf", line: 1, column: 11)
+        let config = SceneConfig(file: "probe.conf", baseDirectory: "/", initial: Located(value: "A", location: location), plugins: [],
+                                 segues: [ProbeScenes.segue(from: "A", id: "wait", to: "Waiting")])
+        let graph = SceneGraph(config: config, container: container)
+        // A accepts B's result and routes to B, which returns it: no warning for A.
+        #expect(GraphChecker.warnings(in: graph) == [.resultNeverReturned(scene: "Waiting", plugin: ProbeScenes.plugin, result: "ProbeInput", destinations: ["C"])])
+    }
+}

@@ -195,3 +195,20 @@ struct NavigatorTests {
         return WeakPart.all(of: try #require(navigator.top?.parts))
     }
 }
+
+/// A router routing to a misspelt name is told to fix the name, not to declare the typo.
+@MainActor
+@Suite("Navigator: misspelt routes")
+struct NavigatorMisspeltRouteTests {
+    @Test("a name close to a declared route gets 'did you mean', and the navigation does not happen")
+    func closeToDeclared() throws {
+        let navigator = try ProbeScenes.navigator()
+        do {
+            try navigator.navigate(from: try #require(navigator.top?.context), to: "Zz", style: .push, payload: nil)
+            Issue.record("expected an error")
+        } catch {
+            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Zz' failed: the router of 'A' did not declare a route to 'Zz' (it declares: A, B, C, Z). Did you mean 'Z'? Fix the name in the router's route(to: \"Zz\").")
+        }
+        #expect(navigator.path == "A")
+    }
+}

@@ -1,0 +1,28 @@
+import Testing
+@testable import SceneHost
+
+/// `check` puts the unknown scenes a failed plugin explains under that plugin's error.
+@MainActor
+@Suite("AppCheck: follow-on errors of a failed plugin")
+struct AppCheckFollowOnTests {
+    static let plugin = PluginReference(name: "P", path: "/p/libP.so", location: SourceLocation(file: "s.conf", line: 3, column: 1))
+    static let here = SourceLocation(file: "s.conf", line: 1, column: 11)
+
+    @Test("unknown scenes go under the last failed plugin; a close name (a typo) and other errors stay on their own")
+    func collapse() {
+        let first = HostError.pluginFileMissing(Self.plugin), second = HostError.pluginNoEntry(Self.plugin)
+        let initial = HostError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
+        let typo = HostError.unknownSegueScene(Self.here, scene: "Detial", field: "to", segue: "go", registered: ["Detail"])
+        let route = HostError.unknownRouteScene(Self.plugin, from: "Detail", to: "Settings", registered: ["Detail"])
+        let other = HostError.initialNeedsInput(Self.here, scene: "Detail", input: "X")
+        let problems = AppCheck.collapsingFollowOns([first, second], graphProblems: [initial, typo, other, route], registered: ["Detail"])
+        #expect(problems == [first, .pluginFailedWithFollowOns(second, unknown: [initial, route]), typo, other])
+        #expect(problems.first?.exitStatus == .pluginError)
+    }
+
+    @Test("without a failed plugin nothing is collapsed")
+    func nothingFailed() {
+        let initial = HostError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
+        #expect(AppCheck.collapsingFollowOns([], graphProblems: [initial], registered: ["Detail"]) == [initial])
+    }
+}
