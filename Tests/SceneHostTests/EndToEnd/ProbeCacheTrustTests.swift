@@ -32,7 +32,7 @@ struct ProbeCacheTrustTests {
         #expect(!host.signaled)
         #expect(host.status == 3)
         let lines = host.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "warning: ignoring the probe cache \(cache) in this run: the file is writable by every user, so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: chmod o-w \(cache).")
+        #expect(lines.first == "warning: ignoring the probe cache \(cache) in this run: the file is writable by every user, so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: chmod go-w \(cache).")
         #expect(lines.filter { $0.hasPrefix("warning: ignoring the probe cache") }.count == 1)
         #expect(lines.dropFirst().first?.contains("crashed with SIGSEGV") == true, "\(host.stderr)")
         // Not written either: the forged entry is still the only one.

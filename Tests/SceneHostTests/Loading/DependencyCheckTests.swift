@@ -120,7 +120,7 @@ struct DependencyCheckTests {
         let safe = try makeFolder("safe")
         try buildPair(dependencyIn: safe, linkArguments: ["-Wl,-rpath," + safe])
         chmod(safe + "/libdep.so", 0o666)
-        #expect(message() == "s.conf:3:1: error: plugin 'P': refusing to load \(plugin.path): it needs libdep.so, which the loader would load from \(safe)/libdep.so (found through the RUNPATH of \(plugin.path)), but the library file is writable by every user, so someone else could change the code you run. Fix: chmod o-w \(safe)/libdep.so (or pass --insecure-plugin-files while developing).")
+        #expect(message() == "s.conf:3:1: error: plugin 'P': refusing to load \(plugin.path): it needs libdep.so, which the loader would load from \(safe)/libdep.so (found through the RUNPATH of \(plugin.path)), but the library file is writable by every user, so someone else could change the code you run. Fix: chmod go-w \(safe)/libdep.so (or pass --insecure-plugin-files while developing).")
     }
 
     @Test("a library of a library is checked too, through its own $ORIGIN")
