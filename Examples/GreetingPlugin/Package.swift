@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "NameScene", type: .dynamic, targets: ["NameScene", "NameSceneEntry"]),
     ],
     dependencies: [
-        // Outside this repository, use `.package(url: ..., exact: ...)` of the host's release.
+        // Outside this repository: the same folders of a checkout of the host release you target.
         .package(path: "../../Sources/SceneSDK"),
         .package(path: "../../Sources/SceneSDK/SceneTesting"),
     ],
