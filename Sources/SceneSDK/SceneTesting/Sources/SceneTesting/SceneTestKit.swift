@@ -5,10 +5,9 @@
 ///
 /// ```swift
 /// let kit = SceneTestKit()
-/// kit.register(GreetingWorker.self) { FakeGreetingWorker() }
+/// kit.register((any GreetingWorking).self) { FakeGreetingWorker() }
 /// try kit.load(GreetingPlugin.self)
 /// try kit.start("Greeting")
-/// try kit.edit("name", text: "Ada")
 /// try kit.tap("showDetail")
 /// #expect(kit.routes.last?.destination == "Detail")
 /// try kit.assertReleased()
@@ -22,13 +21,14 @@ public final class SceneTestKit {
     /// Records every route and exit of the scene under test.
     public let navigator = RecordingNavigator()
     private let services = TestServices()
-    private lazy var collector = SceneCollector(services: services)
+    private let collector: SceneCollector
     private var segues: [String: (destination: String, style: NavigationStyle)] = [:]
     private var scene: AssembledScene?
     /// The destination of the last push or present, while it is on top.
     private var above: String?
 
     public init() {
+        collector = SceneCollector(services: services)
         navigator.kit = self
     }
 
