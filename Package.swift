@@ -41,6 +41,8 @@ let package = Package(
     dependencies: [
         .package(path: "Sources/SceneSDK"),
         .package(path: "Plugins/OrdersKit"),
+        // The testing kit (tests only; never a dependency of the host or a plugin).
+        .package(path: "Sources/SceneSDK/SceneTesting"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -83,7 +85,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
+                           .product(name: "SceneTesting", package: "SceneTesting")],
             swiftSettings: swift6
         ),
     ] + (plugins + fixtures).map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }

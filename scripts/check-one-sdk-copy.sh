@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The one-copy rule (DESIGN.md): the host and every plugin library must NEED libSceneSDK.so and
+# The one-copy rule (docs/decisions.md, "The SDK"): the host and every plugin library must NEED libSceneSDK.so and
 # define no SceneSDK symbol of their own (Swift mangles them with the prefix $s8SceneSDK). The
 # same holds for shared packages under Plugins/ (folders with their own Package.swift, such as
-# OrdersKit): no plugin may define their symbols.
+# OrdersKit): no plugin may define their symbols. The testing kit (SceneTesting) is for test
+# binaries only: neither the host nor a plugin may carry it.
 # Usage: scripts/check-one-sdk-copy.sh [BUILD_DIR]   (default .build/debug)
 set -euo pipefail
 build=${1:-.build/debug}
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 status=0
 binaries=("$build/scene-host")
 shared=(SceneSDK)
+testOnly=(SceneTesting)
 for dir in Plugins/*/; do
   name=$(basename "$dir")
   if [ -f "$dir/Package.swift" ]; then shared+=("$name"); else binaries+=("$build/lib$name.so"); fi
@@ -21,6 +23,11 @@ for binary in "${binaries[@]}"; do
   if ! readelf -d "$binary" | grep -q 'NEEDED.*\[libSceneSDK.so\]'; then
     echo "one-copy: $binary does not need libSceneSDK.so: it must depend on the SceneSDK product of the nested package"; status=1
   fi
+  for module in "${testOnly[@]}"; do
+    if nm -D --defined-only "$binary" | awk '{print $NF}' | grep -q "^\$s${#module}${module}"; then
+      echo "one-copy: $binary carries $module, which is for tests only: remove it from the dependencies of the product"; status=1
+    fi
+  done
   for module in "${shared[@]}"; do
     own=$(nm -D --defined-only "$binary" | awk '{print $NF}' | grep "^\$s${#module}${module}" || true)
     if [ -n "$own" ]; then

@@ -19,7 +19,7 @@ let package = Package(
             name: "SceneSDK",
             dependencies: ["SceneABI"],
             path: ".",
-            exclude: ["Package.swift", "ABI", "BuildSupport"],
+            exclude: ["Package.swift", "ABI", "BuildSupport", "SceneTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             // The SDK build identity (`sceneSDKFingerprint()`): a hash of the SDK's sources, generated
             // at every build, because the SDK is built without library evolution (docs/decisions.md).

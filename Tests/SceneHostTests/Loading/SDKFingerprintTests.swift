@@ -15,7 +15,8 @@ struct SDKFingerprintTests {
         let found = try #require(FileManager.default.enumerator(at: sdk, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]))
         for case let url as URL in found {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
-            if relative == "BuildSupport" { found.skipDescendants() }
+            // Not SDK sources: the build tools, and the testing kit (a package of its own the target excludes).
+            if relative == "BuildSupport" || relative == "SceneTesting" { found.skipDescendants() }
             guard ["swift", "c", "h"].contains(url.pathExtension), relative != "Package.swift" else { continue }
             files.append(relative)
         }
@@ -36,6 +37,7 @@ struct SDKFingerprintTests {
         #expect(files.contains("ABI/include/scene_plugin_abi.h"))
         #expect(files.contains("Registration/AssembledScene.swift"))
         #expect(!files.contains { $0.hasPrefix("BuildSupport/") })
+        #expect(!files.contains { $0.hasPrefix("SceneTesting/") })
         #expect(SceneSDKInfo.fingerprint == fingerprint, "the SDK was built from other sources than Sources/SceneSDK holds: run 'swift build'")
         #expect(CompatibilityPolicy.host.sdkFingerprint == fingerprint)
     }

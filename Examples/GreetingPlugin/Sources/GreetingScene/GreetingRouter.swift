@@ -1,0 +1,73 @@
+import SceneSDK
+
+@MainActor
+protocol GreetingRoutingLogic {
+    func routeToDetail(segue: Segue?) throws
+    func routeToName(segue: Segue?) throws
+}
+
+@MainActor
+protocol GreetingDataPassing {
+    var dataStore: (any GreetingDataStore)? { get }
+}
+
+// Other plugins' contracts, as Greeting sees them: their types live in other .so files, so
+// Greeting declares values of the same shape (`scene-host list` shows each scene's contract)
+// and the host checks them field by field.
+
+/// Detail's declared input (plugin DetailScene).
+struct DetailInput: Codable {
+    let message: String
+}
+
+/// Name's declared input (plugin NameScene).
+struct NameInput: Codable {
+    let name: String
+}
+
+/// The result Name hands back when the user saves.
+struct NameResult: Codable {
+    let name: String
+}
+
+final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingDataStore>, GreetingRoutingLogic, GreetingDataPassing {
+    // MARK: Routing
+
+    func routeToDetail(segue: Segue?) throws {
+        let input = passDataToDetail(source: dataStore)
+        if let segue {
+            try route(to: "Detail", segue: segue, passing: input)
+        } else {
+            try navigateToDetail(passing: input)
+        }
+    }
+
+    func routeToName(segue: Segue?) throws {
+        let input = passDataToName(source: dataStore)
+        if let segue {
+            try route(to: "Name", segue: segue, passing: input)
+        } else {
+            try navigateToName(passing: input)
+        }
+    }
+
+    // MARK: Navigation
+
+    private func navigateToDetail(passing input: DetailInput) throws {
+        try route(to: "Detail", segue: nil, style: .push, passing: input)
+    }
+
+    private func navigateToName(passing input: NameInput) throws {
+        try route(to: "Name", segue: nil, style: .present, passing: input)
+    }
+
+    // MARK: Passing data
+
+    private func passDataToDetail(source: (any GreetingDataStore)?) -> DetailInput {
+        DetailInput(message: source?.greeting ?? "")
+    }
+
+    private func passDataToName(source: (any GreetingDataStore)?) -> NameInput {
+        NameInput(name: source?.name ?? "")
+    }
+}

@@ -1,0 +1,8 @@
+import GreetingScene
+import SceneSDK
+
+// The entry point the host looks up in libGreetingScene.so. It lives in a target of its own so
+// that the tests can link the code of both plugins into one test binary: with one plugin per
+// package it may sit next to `GreetingPlugin` instead.
+@_cdecl("scene_plugin_entry")
+public func scenePluginEntry() -> UnsafeRawPointer { GreetingPlugin.exportDescriptor() }

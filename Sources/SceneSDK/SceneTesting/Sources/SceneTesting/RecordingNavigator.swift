@@ -1,0 +1,38 @@
+import SceneSDK
+
+/// The navigator a `SceneTestKit` wires its scene to: instead of showing destinations it records
+/// every route and exit as a value, so routers that route in code can be tested without the host.
+///
+/// Routers reach it through `route(to:segue:passing:)`, `routeBack()` and `dismiss()`; a test
+/// reads `log`, `routes` and `exits` (or the kit's shortcuts of the same names).
+@MainActor
+public final class RecordingNavigator: SceneNavigating {
+    /// Every route and exit, in order.
+    public internal(set) var log: [RecordedNavigation] = []
+    /// Asked to check and apply each navigation; weak: the kit owns the navigator.
+    weak var kit: SceneTestKit?
+
+    init() {}
+
+    /// The routes, in order.
+    public var routes: [RecordedRoute] {
+        log.compactMap { if case .route(let route) = $0 { route } else { nil } }
+    }
+
+    /// The exits, in order.
+    public var exits: [RecordedExit] {
+        log.compactMap { if case .exit(let exit) = $0 { exit } else { nil } }
+    }
+
+    /// Called by routers that route in code: checks the route as the host does, then records it.
+    public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        guard let kit else { throw SceneTestingError.noScene }
+        try kit.routerNavigates(from: source, to: destination, style: style, payload: payload)
+    }
+
+    /// Called by routers that leave in code (`routeBack`, `dismiss`): records the exit and the result handed back.
+    public func leave(from source: RouterContext, to target: BackTarget) throws {
+        guard let kit else { throw SceneTestingError.noScene }
+        try kit.routerLeaves(from: source, to: target)
+    }
+}

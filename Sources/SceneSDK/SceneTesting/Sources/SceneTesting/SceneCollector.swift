@@ -1,0 +1,40 @@
+@_spi(SceneHost) import SceneSDK
+
+/// The registry a plugin registers into when a test loads it: the same `SceneBlueprint`s the
+/// host gets, so the kit builds scenes exactly as the host does.
+@MainActor
+final class SceneCollector: SceneRegistry {
+    private(set) var blueprints: [String: SceneBlueprint] = [:]
+    private let services: TestServices
+
+    init(services: TestServices) {
+        self.services = services
+    }
+
+    func register(_ blueprint: SceneBlueprint) throws {
+        guard blueprints[blueprint.name] == nil else {
+            throw SceneTestingError.duplicateScene(scene: blueprint.name)
+        }
+        blueprints[blueprint.name] = blueprint
+    }
+
+    func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+        services.registerFromPlugin(type, factory: factory)
+    }
+
+    /// Builds the scene `name` from its factories and wires it to `navigator`, as the host's assembler does.
+    func assemble(_ name: String, navigator: any SceneNavigating) throws -> AssembledScene {
+        guard let blueprint = blueprints[name] else {
+            throw SceneTestingError.unknownScene(scene: name, registered: blueprints.keys.sorted())
+        }
+        func part(_ part: ScenePart) throws -> AnyObject {
+            guard let factory = blueprint.factories[part] else {
+                throw SceneTestingError.unknownScene(scene: name, registered: blueprints.keys.sorted())
+            }
+            return try factory(services)
+        }
+        let parts = ScenePartSet(viewController: try part(.viewController), interactor: try part(.interactor),
+                                 presenter: try part(.presenter), router: try part(.router))
+        return try blueprint.assemble(parts, navigator: navigator)
+    }
+}

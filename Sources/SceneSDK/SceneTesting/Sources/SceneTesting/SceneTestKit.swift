@@ -1,0 +1,270 @@
+@_spi(SceneHost) import SceneSDK
+
+/// Runs one scene without the host: built from the `SceneDefinition` its plugin registers, wired by
+/// the SDK's own wiring, with services the test registers and a navigator that records.
+///
+/// ```swift
+/// let kit = SceneTestKit()
+/// kit.register((any GreetingWorking).self) { FakeGreetingWorker() }
+/// try kit.load(GreetingPlugin.self)
+/// try kit.start("Greeting")
+/// try kit.tap("showDetail")
+/// #expect(kit.routes.last?.destination == "Detail")
+/// try kit.assertReleased()
+/// ```
+/// Like the host, the kit checks inputs and results against the scene's declared contracts
+/// (`SceneError.contractMismatch`), events against the screen, and routes against the declared
+/// ones. After a push or present the destination is "on top" until `returnToScene`; after an
+/// exit or a `.replace` the scene is gone. Everything runs on the main actor: mark tests `@MainActor`.
+@MainActor
+public final class SceneTestKit {
+    /// Records every route and exit of the scene under test.
+    public let navigator = RecordingNavigator()
+    private let services = TestServices()
+    private let collector: SceneCollector
+    private var segues: [String: (destination: String, style: NavigationStyle)] = [:]
+    private var scene: AssembledScene?
+    /// The destination of the last push or present, while it is on top.
+    private var above: String?
+
+    public init() {
+        collector = SceneCollector(services: services)
+        navigator.kit = self
+    }
+
+    // MARK: Services
+
+    /// Registers the service (a Worker, usually a fake) that factories get for `type`.
+    ///
+    /// It wins over the plugin's own registration of the same type, whichever comes first.
+    public func register<Service>(_ type: Service.Type, factory: @escaping @MainActor () throws -> Service) {
+        services.registerFromTest(type) { _ in try factory() }
+    }
+
+    /// Registers a service whose factory resolves other services.
+    public func register<Service>(_ type: Service.Type, resolving factory: @escaping @MainActor (any ServiceResolving) throws -> Service) {
+        services.registerFromTest(type) { resolver in try factory(resolver) }
+    }
+
+    // MARK: Scenes
+
+    /// Loads every scene and service the plugin registers, exactly as the host calls it.
+    public func load(_ plugin: any ScenePlugin.Type) throws {
+        try plugin.register(in: collector)
+    }
+
+    /// Loads one scene definition: the scene under test, or a destination whose input the kit
+    /// then checks every route against (as the host does).
+    public func load<V, I, P, R>(_ definition: SceneDefinition<V, I, P, R>) throws {
+        try collector.register(definition)
+    }
+
+    /// Declares a segue, as `[[segues]]` in scenes.conf does: a tap on `id` performs it, calling
+    /// the router's `routeTo<Destination>` handler with it.
+    public func declareSegue(_ id: String, to destination: String, style: NavigationStyle = .push) {
+        segues[id] = (destination, style)
+    }
+
+    /// Shows the scene `name`, which takes no input: wired, `viewDidLoad`, `viewWillAppear`.
+    public func start(_ name: String) throws {
+        try start(name, payload: nil)
+    }
+
+    /// Shows the scene `name` with `input`, checked against its declared input like the host does.
+    public func start<Input: Encodable>(_ name: String, input: Input) throws {
+        try start(name, payload: ScenePayload(input))
+    }
+
+    private func start(_ name: String, payload: ScenePayload?) throws {
+        let built = try collector.assemble(name, navigator: navigator)
+        try built.accept(payload)
+        scene = built
+        above = nil
+        navigator.log = []
+        built.display.viewDidLoad()
+        built.display.viewWillAppear()
+    }
+
+    // MARK: Screen
+
+    /// The scene's current screen.
+    public func screen() throws -> Screen {
+        try onScreen().display.render()
+    }
+
+    /// The element with this id on the current screen; throws `noSuchElement` listing the ids there are.
+    public func element(_ id: String) throws -> ScreenElement {
+        let current = try onScreen()
+        let screen = current.display.render()
+        guard let element = screen.element(id: id) else {
+            throw SceneTestingError.noSuchElement(scene: current.name, id: id, kind: "element", available: screen.elements.map(\.id))
+        }
+        return element
+    }
+
+    /// The text an element shows: a label's text, a text field's text, a button's title, a list's rows joined by newlines.
+    public func text(_ id: String) throws -> String {
+        switch try element(id) {
+        case .label(_, let text), .textField(_, _, let text), .button(_, let text): return text
+        case .list(_, let rows): return rows.joined(separator: "\n")
+        }
+    }
+
+    /// The scene's DataStore (its interactor), for assertions on what it took.
+    public var dataStore: Any? { scene?.currentDataStore }
+
+    // MARK: Events
+
+    /// Taps a button: performs the segue declared with its id, or sends `.tap` to the ViewController.
+    public func tap(_ button: String) throws { try send(.tap(button: button)) }
+
+    /// Types `text` into a text field.
+    public func edit(_ field: String, text: String) throws { try send(.edit(field: field, text: text)) }
+
+    /// Selects row `row` (0-based) of a list.
+    public func select(_ list: String, row: Int) throws { try send(.select(list: list, row: row)) }
+
+    /// Sends one event, checked against the screen first as the host does.
+    public func send(_ event: UserEvent) throws {
+        let current = try onScreen()
+        try EventCheck.validate(event, on: current.display.render(), scene: current.name)
+        if case .tap(let button) = event, let segue = segues[button] {
+            try perform(segue: button, to: segue.destination, style: segue.style, from: current)
+            return
+        }
+        try current.display.handle(event)
+    }
+
+    /// The user's back: the scene leaves, handing back its declared result (recorded in `exits`).
+    public func back() throws {
+        let current = try onScreen()
+        try exit(current, to: .previous, byUser: true)
+    }
+
+    /// The destination on top returns without a result: the scene is on top again (`viewWillAppear`).
+    public func returnToScene() throws {
+        let current = try covered()
+        above = nil
+        current.display.viewWillAppear()
+    }
+
+    /// The destination on top returns `result`: checked against the scene's `acceptingResult`
+    /// declaration and passed into its DataStore, then the scene is on top again.
+    public func returnToScene<Result: Encodable>(with result: Result) throws {
+        let current = try covered()
+        try current.acceptResult(ScenePayload(result))
+        above = nil
+        current.display.viewWillAppear()
+    }
+
+    // MARK: Recorded navigation
+
+    /// Every route and exit, in order.
+    public var log: [RecordedNavigation] { navigator.log }
+    /// The routes, in order.
+    public var routes: [RecordedRoute] { navigator.routes }
+    /// The exits, in order.
+    public var exits: [RecordedExit] { navigator.exits }
+
+    // MARK: Leaks
+
+    /// Releases the scene and checks that its ViewController, Interactor, Presenter and Router
+    /// are gone; throws `SceneTestingError.leaked` naming those that live on.
+    public func assertReleased() throws {
+        // Only weak references outlive this call's look at the scene: a strong local would keep it alive.
+        guard let (name, weakParts) = weakReferencesToParts() else { throw SceneTestingError.noScene }
+        scene = nil
+        above = nil
+        let alive = weakParts.filter { $0.object != nil }.map(\.name)
+        guard alive.isEmpty else { throw SceneTestingError.leaked(scene: name, parts: alive) }
+    }
+
+    private func weakReferencesToParts() -> (String, [WeakPart])? {
+        guard let scene else { return nil }
+        let parts = scene.parts
+        return (scene.name, [WeakPart("ViewController", parts.viewController), WeakPart("Interactor", parts.interactor),
+                             WeakPart("Presenter", parts.presenter), WeakPart("Router", parts.router)])
+    }
+
+    // MARK: Navigation, as the host checks it
+
+    func routerNavigates(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        let current = try onTop(source)
+        guard current.declaresRoute(to: destination) else {
+            throw SceneTestingError.routeNotDeclared(scene: current.name, destination: destination, declared: current.declaredDestinations)
+        }
+        try checkInput(payload, of: destination)
+        record(RecordedRoute(destination: destination, style: style, payload: payload?.value, payloadType: payload?.typeName, segue: nil))
+    }
+
+    func routerLeaves(from source: RouterContext, to target: BackTarget) throws {
+        try exit(try onTop(source), to: target, byUser: false)
+    }
+
+    /// Builds the destination when it is loaded, lets the router's handler pass data through the
+    /// segue, then checks and records the route; a handler that navigated itself has done it.
+    private func perform(segue id: String, to destination: String, style: NavigationStyle, from current: AssembledScene) throws {
+        let built = collector.blueprints[destination] == nil ? nil : try collector.assemble(destination, navigator: navigator)
+        let segue = Segue(identifier: id, source: current.name, destination: destination, style: style,
+                          destinationDataStore: built?.currentDataStore)
+        if let handler = current.routeHandler(named: RouteHandlerName.forDestination(destination)) {
+            let before = navigator.log.count
+            try handler(segue)
+            if navigator.log.count != before { return }
+        }
+        try built?.accept(segue.payload)
+        record(RecordedRoute(destination: destination, style: style, payload: segue.payload?.value,
+                             payloadType: segue.payload?.typeName, segue: id))
+    }
+
+    private func exit(_ current: AssembledScene, to target: BackTarget, byUser: Bool) throws {
+        let result = try current.leavingResult()
+        navigator.log.append(.exit(RecordedExit(target: target, result: result?.value, byUser: byUser)))
+        above = nil
+        scene = nil
+    }
+
+    private func record(_ route: RecordedRoute) {
+        navigator.log.append(.route(route))
+        if route.style == .replace { scene = nil } else { above = route.destination }
+    }
+
+    /// A loaded destination takes the payload as the host would give it; others are not checked.
+    private func checkInput(_ payload: ScenePayload?, of destination: String) throws {
+        guard collector.blueprints[destination] != nil else { return }
+        try collector.assemble(destination, navigator: navigator).accept(payload)
+    }
+
+    // MARK: State
+
+    private func onScreen() throws -> AssembledScene {
+        guard let scene else { throw SceneTestingError.noScene }
+        if let above { throw SceneTestingError.notOnTop(scene: scene.name, top: above) }
+        return scene
+    }
+
+    private func onTop(_ context: RouterContext) throws -> AssembledScene {
+        let current = try onScreen()
+        guard current.context === context else {
+            throw SceneTestingError.notOnTop(scene: context.sceneName, top: current.name)
+        }
+        return current
+    }
+
+    private func covered() throws -> AssembledScene {
+        guard let scene else { throw SceneTestingError.noScene }
+        guard above != nil else { throw SceneTestingError.nothingAbove(scene: scene.name) }
+        return scene
+    }
+}
+
+/// A weak reference to one part, for `assertReleased`.
+private final class WeakPart {
+    let name: String
+    weak var object: AnyObject?
+
+    init(_ name: String, _ object: AnyObject) {
+        self.name = name
+        self.object = object
+    }
+}

@@ -1,0 +1,59 @@
+import SceneSDK
+
+/// What the testing kit refuses: the host would refuse the same thing, or the test asked for
+/// something the scene does not have. Errors of the SDK itself (`SceneError`) pass through unchanged.
+public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No scene of this name was loaded into the kit.
+    case unknownScene(scene: String, registered: [String])
+    /// Two loaded definitions share one name.
+    case duplicateScene(scene: String)
+    /// The test drove the scene before `start`, or after it left or was released.
+    case noScene
+    /// The scene routed to a destination that is on top now; the test must `returnToScene` first.
+    case notOnTop(scene: String, top: String)
+    /// The router routed to a scene its `SceneDefinition` does not declare a route to.
+    case routeNotDeclared(scene: String, destination: String, declared: [String])
+    /// An event names an element the screen does not have (or of another kind).
+    case noSuchElement(scene: String, id: String, kind: String, available: [String])
+    /// A selected row is outside the list.
+    case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
+    /// `returnToScene` was called while the scene is on top.
+    case nothingAbove(scene: String)
+    /// A recorded route passed nothing, and the test asked for its payload.
+    case noPayload(destination: String)
+    /// A recorded exit handed nothing back, and the test asked for its result.
+    case noResult
+    /// Parts of the scene are still alive after the kit released it: something holds them strongly.
+    case leaked(scene: String, parts: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownScene(let scene, let registered):
+            return "scene '\(scene)' is not loaded into the kit (loaded: \(Self.list(registered))): load its plugin or definition first"
+        case .duplicateScene(let scene):
+            return "scene '\(scene)' is loaded twice: load each plugin or definition once"
+        case .noScene:
+            return "no scene is on screen: call start(_:) first, and not after the scene left or was released"
+        case .notOnTop(let scene, let top):
+            return "'\(scene)' is not on top ('\(top)' is, after the last route): call returnToScene() first"
+        case .routeNotDeclared(let scene, let destination, let declared):
+            return "'\(scene)' routed to '\(destination)', which its SceneDefinition does not declare (declared: \(Self.list(declared))): add .route(to: \"\(destination)\") to the definition"
+        case .noSuchElement(let scene, let id, let kind, let available):
+            return "'\(scene)' has no \(kind) '\(id)' on its screen (\(kind)s: \(Self.list(available)))"
+        case .rowOutOfRange(let scene, let list, let row, let count):
+            return "'\(scene)': row \(row) of list '\(list)' does not exist (it has \(count) rows)"
+        case .nothingAbove(let scene):
+            return "'\(scene)' is on top: nothing above it can return"
+        case .noPayload(let destination):
+            return "the route to '\(destination)' passed no payload"
+        case .noResult:
+            return "the scene handed no result back"
+        case .leaked(let scene, let parts):
+            return "'\(scene)' was released but its \(parts.joined(separator: ", ")) still live: a strong reference cycle (upward references must be weak)"
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+}
