@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The one-copy rule (docs/architecture.md, "One copy of the SDK in the process"): the host and
-# every plugin library must NEED libSceneSDK.so and define no SceneSDK symbol of their own (Swift mangles them with the prefix $s8SceneSDK). The
-# same holds for shared packages under Plugins/ (folders with their own Package.swift, such as
-# OrdersKit): no plugin may define their symbols.
+# every plugin library must NEED libSceneSDK.so and define no SceneSDK symbol of their own (Swift
+# mangles them with the prefix $s8SceneSDK). The same holds for shared packages under Plugins/
+# (folders with their own Package.swift, such as OrdersKit): no plugin may define their symbols.
 # Usage: scripts/check-one-sdk-copy.sh [BUILD_DIR]   (default .build/debug)
 set -euo pipefail
 build=${1:-.build/debug}
