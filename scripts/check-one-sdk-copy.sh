@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The one-copy rule (docs/decisions.md, "The SDK"): the host and every plugin library must NEED libSceneSDK.so and
-# define no SceneSDK symbol of their own (Swift mangles them with the prefix $s8SceneSDK). The
-# same holds for shared packages under Plugins/ (folders with their own Package.swift, such as
-# OrdersKit): no plugin may define their symbols. The testing kit (SceneTesting) is for test
-# binaries only: neither the host nor a plugin may carry it.
+# The one-copy rule (docs/architecture.md, "One copy of the SDK in the process"): the host and
+# every plugin library must NEED libSceneSDK.so and define no SceneSDK symbol of their own (Swift
+# mangles them with the prefix $s8SceneSDK). The same holds for shared packages under Plugins/
+# (folders with their own Package.swift, such as OrdersKit): no plugin may define their symbols.
+# The testing kit (SceneTesting) is for test binaries only: neither the host nor a plugin may carry it.
 # Usage: scripts/check-one-sdk-copy.sh [BUILD_DIR]   (default .build/debug)
 set -euo pipefail
 build=${1:-.build/debug}

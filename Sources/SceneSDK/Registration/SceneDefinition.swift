@@ -27,7 +27,16 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     @usableFromInline var acceptedResult: ContractDeclaration<R>?
     @usableFromInline var returnedResult: ReturnDeclaration<R>?
 
-    /// - Parameter interactor: builds the interactor; resolve its Workers from the container given.
+    /// Declares the scene `name` with the factories of its four parts.
+    ///
+    /// Only the interactor's factory is given the container: Workers and services belong to the
+    /// business logic. The other three take nothing, so `HomeViewController.init` fits as is.
+    /// - Parameters:
+    ///   - name: the scene's name, unique across every loaded plugin; routes and segues use it.
+    ///   - viewController: builds the ViewController.
+    ///   - interactor: builds the interactor; resolve its Workers from the container given.
+    ///   - presenter: builds the Presenter.
+    ///   - router: builds the Router.
     public init(
         _ name: String,
         viewController: @escaping @MainActor () -> V,

@@ -81,4 +81,15 @@ struct SDKFingerprintTests {
         #expect(metadata.sdkFingerprint == SceneSDKInfo.fingerprint)
         #expect(metadata.sdkVersion == CompatibilityPolicy.host.sdkVersion)
     }
+
+    @Test("the documentation catalog in the SDK's folder builds, and is not part of the SDK build identity")
+    func catalogIsNotCode() throws {
+        // SwiftPM lists SceneSDK.docc among the target's files; the build-tool plugin hashed it
+        // (and, given a folder, failed the build) until it kept to .swift, .c and .h files.
+        let sdk = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK")
+        #expect(FileManager.default.fileExists(atPath: sdk.appendingPathComponent("SceneSDK.docc/SceneSDK.md").path))
+        let (files, fingerprint) = try Self.fingerprintOfSources(in: sdk)
+        #expect(!files.contains { $0.hasPrefix("SceneSDK.docc/") })
+        #expect(SceneSDKInfo.fingerprint == fingerprint)
+    }
 }

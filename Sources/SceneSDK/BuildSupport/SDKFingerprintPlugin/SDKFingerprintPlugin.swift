@@ -11,7 +11,10 @@ struct SDKFingerprintPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let sdk = target as? SourceModuleTarget else { return [] }
         let modules = [sdk] + sdk.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
-        let files = modules.flatMap { module in module.sourceFiles.map(\.url) } + modules.flatMap(publicHeaders)
+        // Only code counts: the documentation catalog (SceneSDK.docc) is a folder of the target too,
+        // and an article change must not make every plugin's build another SDK build.
+        let code = modules.flatMap { module in module.sourceFiles.map(\.url) }.filter { Self.codeExtensions.contains($0.pathExtension) }
+        let files = code + modules.flatMap(publicHeaders)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("SDKFingerprint.swift")
         return [
             .buildCommand(
@@ -23,6 +26,9 @@ struct SDKFingerprintPlugin: BuildToolPlugin {
             ),
         ]
     }
+
+    /// What the fingerprint hashes, as README and the host's tests say: `.swift`, `.c` and `.h` files.
+    private static let codeExtensions: Set<String> = ["swift", "c", "h"]
 
     /// The public headers of a C target (the descriptor layout and the SDK version), which
     /// `sourceFiles` does not list.
