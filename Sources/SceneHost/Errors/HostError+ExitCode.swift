@@ -7,6 +7,9 @@ public enum ExitStatus: Int32, Sendable {
     case pluginError = 3
     case sceneGraphError = 4
     case scriptError = 5
+    /// `scene-host new scene` could not write the package's files (what it began is removed).
+    case scaffoldError = 6
+    case usageError = 64
 }
 
 extension HostError {
@@ -33,6 +36,19 @@ extension HostError {
         case .scriptNotFound, .scriptSyntax,
              .scriptNotReadable, .scriptInvalidEncoding, .scriptLineTooLong, .scriptTooLarge:
             return .scriptError
+        }
+    }
+}
+
+extension ScaffoldError {
+    /// The exit code of `scene-host new scene` when it refuses: a name, folder or option the user
+    /// must change is a usage error; only a failed write (disk full, ...) has its own code.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidName, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable, .sdkNotFound, .sdkInvalid:
+            return .usageError
+        case .writeFailed:
+            return .scaffoldError
         }
     }
 }
