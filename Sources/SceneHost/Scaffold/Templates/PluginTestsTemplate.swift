@@ -52,12 +52,12 @@ enum PluginTestsTemplate {
             #expect(kit.routes.isEmpty)
         }
 
-        @Test("the four parts are released when the scene goes")
+        @Test("the four parts are released with the scene: no reference cycle between them")
         func noLeaks() throws {
             let kit = SceneTestKit()
             try kit.load({{PLUGIN}}Plugin.self)
             try kit.start("{{NAME}}")
-            try kit.tap("done")
+            try kit.tap("update")
             try kit.assertReleased()
         }
     }
