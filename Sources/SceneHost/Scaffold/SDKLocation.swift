@@ -20,7 +20,7 @@ public struct SDKLocation: Equatable, Sendable {
             guard let real = FileSystemPath.real(given), isSDK(real) else { throw ScaffoldError.sdkInvalid(path: given) }
             return SDKLocation(path: real)
         }
-        var folder = FileSystemPath.real(executable).map { ($0 as NSString).deletingLastPathComponent } ?? "/"
+        var folder = ((FileSystemPath.real(executable) ?? FileSystemPath.absolute(executable)) as NSString).deletingLastPathComponent
         while true {
             let candidate = folder == "/" ? "/Sources/SceneSDK" : folder + "/Sources/SceneSDK"
             if isSDK(candidate), let real = FileSystemPath.real(candidate) { return SDKLocation(path: real) }

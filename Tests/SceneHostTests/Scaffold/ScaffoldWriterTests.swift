@@ -32,7 +32,7 @@ struct ScaffoldWriterTests {
         let folder = try TemporaryFolder()
         let target = folder.path("P")
         // "a" is a file, so "a/b" cannot be created.
-        #expect(throws: ScaffoldError.writeFailed(path: target + "/a", reason: "Not a directory")) {
+        #expect(throws: ScaffoldError.writeFailed(path: target + "/a/b", reason: "Not a directory")) {
             try ScaffoldWriter.write([GeneratedFile(path: "a", text: "A"), GeneratedFile(path: "a/b", text: "B")], into: target)
         }
         #expect(!FileManager.default.fileExists(atPath: target))

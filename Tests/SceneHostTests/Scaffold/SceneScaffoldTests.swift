@@ -112,8 +112,8 @@ struct SceneScaffoldTests {
         #expect(throws: ScaffoldError.invalidName(option: nil, value: "weather", .notUpperCaseStart)) {
             try SceneScaffold(scene: "weather", plugin: nil, sdkPath: ".", testingKit: false)
         }
-        #expect(throws: ScaffoldError.invalidName(option: "--plugin", value: "my-plugin", .invalidCharacter("-"))) {
-            try SceneScaffold(scene: "Weather", plugin: "my-plugin", sdkPath: ".", testingKit: false)
+        #expect(throws: ScaffoldError.invalidName(option: "--plugin", value: "My-plugin", .invalidCharacter("-"))) {
+            try SceneScaffold(scene: "Weather", plugin: "My-plugin", sdkPath: ".", testingKit: false)
         }
     }
 
