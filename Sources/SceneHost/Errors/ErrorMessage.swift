@@ -330,6 +330,8 @@ public enum ErrorMessage {
             case .reservedModule:
                 return "\(what) is the name of a module the plugin imports. Choose another name."
             }
+        case .nameClash(let scene, let plugin, let declared):
+            return "the scene '\(scene)' in the plugin '\(plugin)' would declare \(declared), a name SceneSDK, the testing kit or Swift already uses. Choose another name (or --plugin)."
         case .targetExists(let path):
             return "\(path) already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output."
         case .outputMissing(let path):

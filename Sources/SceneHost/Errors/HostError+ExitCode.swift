@@ -45,7 +45,7 @@ extension ScaffoldError {
     /// must change is a usage error; only a failed write (disk full, ...) has its own code.
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidName, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable, .sdkNotFound, .sdkInvalid:
+        case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable, .sdkNotFound, .sdkInvalid:
             return .usageError
         case .writeFailed:
             return .scaffoldError

@@ -11,6 +11,8 @@ public enum ScaffoldError: Error, Equatable, Sendable {
     case outputNotWritable(path: String)
     /// No `--sdk`, and the running scene-host was not built from a checkout that holds the SDK.
     case sdkNotFound(executable: String)
+    /// The package would declare `declared`, a name SceneSDK, the testing kit or Swift already uses.
+    case nameClash(scene: String, plugin: String, declared: String)
     /// `--sdk` names a folder that is not the SceneSDK package.
     case sdkInvalid(path: String)
     /// Writing a file failed half-way; what was written has been removed.

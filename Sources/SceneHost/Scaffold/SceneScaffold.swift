@@ -20,6 +20,9 @@ public struct SceneScaffold: Sendable {
         if let problem = SwiftIdentifier.problem(with: plugin) {
             throw ScaffoldError.invalidName(option: "--plugin", value: plugin, problem)
         }
+        if let declared = SwiftIdentifier.clash(scene: scene, plugin: plugin) {
+            throw ScaffoldError.nameClash(scene: scene, plugin: plugin, declared: declared)
+        }
         self.scene = scene
         self.plugin = plugin
         self.sdkPath = sdkPath

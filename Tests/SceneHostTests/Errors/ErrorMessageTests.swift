@@ -139,6 +139,7 @@ struct ErrorMessageTests {
         (.invalidName(option: "--plugin", value: "", .empty), "error: --plugin is empty. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter, e.g. 'Weather'.", 64),
         (.invalidName(option: nil, value: "Self", .keyword), "error: the scene name 'Self' is a Swift keyword. Choose another name.", 64),
         (.invalidName(option: "--plugin", value: "SceneSDK", .reservedModule), "error: --plugin 'SceneSDK' is the name of a module the plugin imports. Choose another name.", 64),
+        (.nameClash(scene: "Scene", plugin: "SceneScene", declared: "SceneViewController"), "error: the scene 'Scene' in the plugin 'SceneScene' would declare SceneViewController, a name SceneSDK, the testing kit or Swift already uses. Choose another name (or --plugin).", 64),
         (.targetExists(path: "/w/WeatherScene"), "error: /w/WeatherScene already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output.", 64),
         (.outputMissing(path: "/w/none"), "error: the output folder /w/none does not exist. Create it, or pass --output with an existing folder.", 64),
         (.outputNotFolder(path: "/w/f"), "error: the output /w/f is not a folder. Pass --output with a folder.", 64),

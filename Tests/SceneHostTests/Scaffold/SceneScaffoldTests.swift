@@ -117,6 +117,16 @@ struct SceneScaffoldTests {
         }
     }
 
+    @Test("a name whose generated types would shadow SceneSDK's or Swift's is refused", arguments: [
+        ("Scene", nil, "SceneViewController"), ("Screen", nil, "Screen"), ("String", nil, "String"),
+        ("Weather", "Screen", "Screen"), ("Weather", "Segue", "Segue"), ("Weather", "MainActor", "MainActor"),
+    ] as [(String, String?, String)])
+    func clashes(scene: String, plugin: String?, declared: String) {
+        #expect(throws: ScaffoldError.nameClash(scene: scene, plugin: plugin ?? scene + "Scene", declared: declared)) {
+            try SceneScaffold(scene: scene, plugin: plugin, sdkPath: ".", testingKit: false)
+        }
+    }
+
     @Test("relative paths between absolute folders", arguments: [
         ("/a/b", "/a/c", "../c"), ("/tmp/x/P", "/work/r/Sources/SceneSDK", "../../../work/r/Sources/SceneSDK"),
         ("/a/b", "/a/b", "."), ("/", "/a", "a"), ("/a/b", "/a/b/c", "c"), ("/a/bc", "/a/b", "../b"), ("/a/b/c", "/", "../../.."),
