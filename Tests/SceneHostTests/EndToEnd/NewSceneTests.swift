@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SceneHost
 
 /// `scene-host new scene`, run as the user runs it.
 @Suite("scene-host new scene (end to end)")
@@ -61,10 +62,7 @@ struct NewSceneTests {
         try folder.write("mine", to: "WeatherScene/Package.swift")
         let result = try HostProcess.run(["new", "scene", "Weather", "--output", folder.url.path])
         #expect(result.status == 64)
-        let real = try #require(realpath(folder.url.path, nil)).withMemoryRebound(to: CChar.self, capacity: 1) { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
+        let real = try #require(FileSystemPath.real(folder.url.path))
         #expect(result.stderr == "error: \(real)/WeatherScene already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output.\n")
         #expect(FileManager.default.contents(atPath: folder.path("WeatherScene/Package.swift")) == Data("mine".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("WeatherScene")) == ["Package.swift"])
@@ -86,8 +84,7 @@ struct NewSceneTests {
         let sdkLine = try #require(manifest.split(separator: "\n").first { $0.contains(".package(path: \"..") && !$0.contains("SceneTesting") })
         let relative = String(sdkLine.split(separator: "\"")[1])
         let sdk = folder.url.appendingPathComponent("plugins/Meteo").appendingPathComponent(relative).standardizedFileURL.path
-        #expect(realpath(sdk, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
-            == realpath(BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK").path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        #expect(FileSystemPath.real(sdk) == FileSystemPath.real(BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK").path))
     }
 
     @Test("'new' alone is a usage error, and --help lists 'new'")
