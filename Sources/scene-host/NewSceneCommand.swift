@@ -17,19 +17,19 @@ struct NewSceneCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scene's name, the prefix of its types (e.g. Weather): a Swift identifier starting with an upper-case letter.")
+    @Argument(help: ArgumentHelp("The scene's name, the prefix of its types (e.g. Weather): a Swift identifier starting with an upper-case letter.", valueName: "NAME"))
     var name: String
 
-    @Option(name: .long, help: "The folder to create the package in; it must exist.")
+    @Option(name: .long, help: ArgumentHelp("The folder to create the package in; it must exist.", valueName: "DIR"))
     var output: String = "."
 
-    @Option(name: .long, help: "The plugin's name: package, module, library and config key (default: NAMEScene).")
+    @Option(name: .long, help: ArgumentHelp("The plugin's name: package, module, library and config key (default: NAMEScene).", valueName: "PLUGIN"))
     var plugin: String?
 
-    @Option(name: .long, help: "The SceneSDK package folder (Sources/SceneSDK of the host's sources; default: found next to this executable).")
+    @Option(name: .long, help: ArgumentHelp("The SceneSDK package folder (Sources/SceneSDK of the host's sources; default: found next to this executable).", valueName: "DIR"))
     var sdk: String?
 
-    @Option(name: .long, help: "The scenes.conf you will add the plugin to: the printed path is then relative to its folder (default: absolute).")
+    @Option(name: .long, help: ArgumentHelp("The scenes.conf you will add the plugin to: the printed path is then relative to its folder (default: absolute).", valueName: "FILE"))
     var config: String?
 
     func run() throws {
