@@ -7,6 +7,8 @@ public enum ExitStatus: Int32, Sendable {
     case pluginError = 3
     case sceneGraphError = 4
     case scriptError = 5
+    /// `scene-host new scene` could not write the package's files (what it began is removed).
+    case scaffoldError = 6
     /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
     case usage = 64
 }
@@ -43,6 +45,19 @@ extension HostError {
             return .usage
         case .pluginFailedWithFollowOns(let error, _):
             return error.exitStatus
+        }
+    }
+}
+
+extension ScaffoldError {
+    /// The exit code of `scene-host new scene` when it refuses: a name, folder or option the user
+    /// must change is a usage error; only a failed write (disk full, ...) has its own code.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable, .sdkNotFound, .sdkInvalid:
+            return .usage
+        case .writeFailed:
+            return .scaffoldError
         }
     }
 }

@@ -131,5 +131,26 @@ struct ErrorMessageTests {
             == "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: bad\\u{9B}31m\\r\\u{2028}.")
         #expect(ErrorMessage.render(SceneError.routerNotAttached(router: "R\u{1B}")) == "error: router R\\u{1B} is not wired to a host; only routers that scene-host built can navigate")
     }
+
+    @Test("scene-host new scene refusals: usage errors (64), a failed write 6", arguments: [
+        (ScaffoldError.invalidName(option: nil, value: "weather", .notUpperCaseStart), "error: the scene name 'weather' does not start with an upper-case letter A-Z. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter (e.g. 'Weather').", 64),
+        (.invalidName(option: "--plugin", value: "my-plugin", .invalidCharacter("-")), "error: --plugin 'my-plugin' holds '-'. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter.", 64),
+        (.invalidName(option: nil, value: "", .empty), "error: the scene name is empty. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter, e.g. 'Weather'.", 64),
+        (.invalidName(option: "--plugin", value: "", .empty), "error: --plugin is empty. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter, e.g. 'Weather'.", 64),
+        (.invalidName(option: nil, value: "Self", .keyword), "error: the scene name 'Self' is a Swift keyword. Choose another name.", 64),
+        (.invalidName(option: "--plugin", value: "SceneSDK", .reservedModule), "error: --plugin 'SceneSDK' is the name of a module the plugin imports. Choose another name.", 64),
+        (.nameClash(scene: "Scene", plugin: "SceneScene", declared: "SceneViewController"), "error: the scene 'Scene' in the plugin 'SceneScene' would declare SceneViewController, a name SceneSDK, the testing kit or Swift already uses. Choose another name (or --plugin).", 64),
+        (.targetExists(path: "/w/WeatherScene"), "error: /w/WeatherScene already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output.", 64),
+        (.outputMissing(path: "/w/none"), "error: the output folder /w/none does not exist. Create it, or pass --output with an existing folder.", 64),
+        (.outputNotFolder(path: "/w/f"), "error: the output /w/f is not a folder. Pass --output with a folder.", 64),
+        (.outputNotWritable(path: "/usr"), "error: cannot create the package in /usr: you cannot write to that folder. Pass --output with a folder you can write to.", 64),
+        (.sdkNotFound(executable: "/usr/bin/scene-host"), "error: cannot find the SceneSDK sources next to /usr/bin/scene-host: no folder above it holds Sources/SceneSDK. Pass --sdk with the Sources/SceneSDK folder of the scene-host sources this host was built from.", 64),
+        (.sdkInvalid(path: "sdk"), "error: --sdk 'sdk' is not the SceneSDK package (no Package.swift naming SceneSDK there). Pass the Sources/SceneSDK folder of the scene-host sources this host was built from.", 64),
+        (.writeFailed(path: "/w/P/a", reason: "No space left on device"), "error: cannot write /w/P/a: No space left on device. Nothing was left behind; fix the cause and run the command again.", 6),
+    ])
+    func scaffold(error: ScaffoldError, message: String, exit: Int32) {
+        #expect(ErrorMessage.render(error) == message)
+        #expect(error.exitStatus.rawValue == exit)
+    }
 }
 

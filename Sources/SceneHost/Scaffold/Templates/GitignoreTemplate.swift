@@ -1,0 +1,9 @@
+/// .gitignore of a generated plugin: SwiftPM's build and state folders.
+enum GitignoreTemplate {
+    static let text = #"""
+    .build/
+    .swiftpm/
+    Package.resolved
+
+    """#
+}

@@ -1,0 +1,38 @@
+/// <NAME>Router.swift: routing logic and data passing.
+enum RouterTemplate {
+    static let text = #"""
+    import SceneSDK
+
+    @MainActor
+    protocol {{NAME}}RoutingLogic {
+        func routeToPrevious() throws
+    }
+
+    @MainActor
+    protocol {{NAME}}DataPassing {
+        var dataStore: (any {{NAME}}DataStore)? { get }
+    }
+
+    final class {{NAME}}Router: SceneRouter<{{NAME}}ViewController, any {{NAME}}DataStore>, {{NAME}}RoutingLogic, {{NAME}}DataPassing {
+        // MARK: Routing
+
+        /// Back to the scene that showed this one (the Done button). To route on to another scene,
+        /// declare the route in the plugin (`.route(to:passing:handler:)`) and add its
+        /// `routeTo<Scene>(segue:)` here.
+        func routeToPrevious() throws {
+            try navigateBack()
+        }
+
+        // MARK: Navigation
+
+        private func navigateBack() throws {
+            try routeBack()
+        }
+
+        // MARK: Passing data
+
+        // Build the next scene's input from `dataStore` here, as `passDataTo<Scene>(source:)`.
+    }
+
+    """#
+}
