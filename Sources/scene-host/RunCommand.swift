@@ -87,8 +87,8 @@ struct RunCommand: ParsableCommand {
             let descriptor: Int32
             switch InputFile.open(script) {
             case .success(let opened): descriptor = opened
-            case .failure(.notFound): throw HostError.scriptNotFound(path: script)
-            case .failure(let problem): throw HostError.scriptNotReadable(path: script, problem)
+            case .failure(.notFound): throw ScriptError.scriptNotFound(path: script)
+            case .failure(let problem): throw ScriptError.scriptNotReadable(path: script, problem)
             }
             return try checked(ScriptLineReader(descriptor: descriptor, file: script))
         }

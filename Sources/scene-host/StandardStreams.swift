@@ -65,7 +65,7 @@ enum StandardStreams {
     /// Prints `error` to standard error and returns the exit code it maps to.
     static func fail(_ error: any Error) -> ExitCode {
         StandardStreams.error(ErrorMessage.render(error))
-        let status = (error as? HostError)?.exitStatus ?? .commandsFailed
+        let status = ExitStatus(for: error)
         return ExitCode(status.rawValue)
     }
 }

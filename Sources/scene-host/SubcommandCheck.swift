@@ -8,7 +8,7 @@ import SceneHost
 /// The known names come from the command configuration, so a subcommand added there is known here.
 enum SubcommandCheck {
     /// The usage error for `arguments` (without the executable), or nil when they may be parsed.
-    static func problem(in arguments: [String], configuration: CommandConfiguration) -> HostError? {
+    static func problem(in arguments: [String], configuration: CommandConfiguration) -> CommandLineError? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         var known = ["help"], shown: [String] = []
         for command in configuration.subcommands {

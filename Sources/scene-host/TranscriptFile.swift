@@ -17,23 +17,23 @@ enum TranscriptFile {
         let descriptor: Int32
         switch InputFile.open(path) {
         case .success(let opened): descriptor = opened
-        case .failure(.notFound): throw HostError.transcriptNotFound(path: path)
-        case .failure(let problem): throw HostError.transcriptNotReadable(path: path, problem)
+        case .failure(.notFound): throw ScriptError.transcriptNotFound(path: path)
+        case .failure(let problem): throw ScriptError.transcriptNotReadable(path: path, problem)
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             let data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
             guard data.count <= sizeLimit else {
-                throw HostError.transcriptNotReadable(path: path, .other("it is larger than \(sizeLimit) bytes"))
+                throw ScriptError.transcriptNotReadable(path: path, .other("it is larger than \(sizeLimit) bytes"))
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                throw HostError.transcriptNotReadable(path: path, .other("it is not valid UTF-8"))
+                throw ScriptError.transcriptNotReadable(path: path, .other("it is not valid UTF-8"))
             }
             return text
-        } catch let error as HostError {
+        } catch let error as ScriptError {
             throw error
         } catch {
-            throw HostError.transcriptNotReadable(path: path, .other("\(error)"))
+            throw ScriptError.transcriptNotReadable(path: path, .other("\(error)"))
         }
     }
 
@@ -41,7 +41,7 @@ enum TranscriptFile {
     static func compare(_ actual: String, with expected: String, path: String) throws {
         guard let diff = TranscriptDiff.unified(expected: expected, actual: actual) else { return }
         StandardStreams.write(StandardStreams.escapedLines(diff), to: STDOUT_FILENO)
-        throw HostError.transcriptMismatch(path: path)
+        throw ScriptError.transcriptMismatch(path: path)
     }
 
     /// Writes `transcript` to `path`, telling on standard error what it replaced and what it should not hold.
@@ -53,7 +53,7 @@ enum TranscriptFile {
         do {
             try transcript.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw HostError.transcriptNotWritable(path: path, reason: (error as NSError).localizedDescription)
+            throw ScriptError.transcriptNotWritable(path: path, reason: (error as NSError).localizedDescription)
         }
         let current = FileManager.default.currentDirectoryPath
         let configFolder = URL(fileURLWithPath: configPath, relativeTo: URL(fileURLWithPath: current, isDirectory: true))

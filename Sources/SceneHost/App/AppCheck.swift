@@ -7,7 +7,7 @@ public struct AppCheck {
     public struct Report {
         public let config: SceneConfig?
         public let plugins: [LoadedPlugin]
-        public let problems: [HostError]
+        public let problems: [HostProblem]
         public let warnings: [HostWarning]
         public let sceneCount: Int
     }
@@ -25,16 +25,16 @@ public struct AppCheck {
         do {
             config = try ConfigLoader().load(path: configPath)
         } catch {
-            return Report(config: nil, plugins: [], problems: [Self.hostError(error)], warnings: [], sceneCount: 0)
+            return Report(config: nil, plugins: [], problems: [HostProblem(error)], warnings: [], sceneCount: 0)
         }
         let container = SceneContainer()
         var plugins: [LoadedPlugin] = []
-        var problems: [HostError] = []
+        var problems: [HostProblem] = []
         for entry in config.plugins {
             do {
                 plugins.append(try loader.load(entry, into: container))
             } catch {
-                problems.append(Self.hostError(error))
+                problems.append(HostProblem(error))
             }
         }
         let graph = SceneGraph(config: config, container: container)
@@ -47,23 +47,20 @@ public struct AppCheck {
     /// `loadProblems` then `graphProblems`, where an unknown scene that only exists because a plugin
     /// failed is put under that plugin's error (the last one, when several failed) instead of
     /// standing alone. A name close to a registered one stays an error of its own: that is a typo.
-    static func collapsingFollowOns(_ loadProblems: [HostError], graphProblems: [HostError], registered: [String]) -> [HostError] {
-        guard let failed = loadProblems.lastIndex(where: { $0.exitStatus == .pluginError }) else { return loadProblems + graphProblems }
-        var followOns: [HostError] = [], others: [HostError] = []
+    static func collapsingFollowOns(_ loadProblems: [HostProblem], graphProblems: [SceneGraphError], registered: [String]) -> [HostProblem] {
+        let failed = loadProblems.lastIndex { if case .plugin = $0 { return true } else { return false } }
+        guard let failed, case .plugin(let failure) = loadProblems[failed] else { return loadProblems + graphProblems.map(HostProblem.graph) }
+        var followOns: [SceneGraphError] = [], others: [HostProblem] = []
         for problem in graphProblems {
             let scene: String?
             switch problem {
             case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _), .unknownRouteScene(_, _, let name, _): scene = name
             default: scene = nil
             }
-            if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(problem) }
+            if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(.graph(problem)) }
         }
         var problems = loadProblems
-        if !followOns.isEmpty { problems[failed] = .pluginFailedWithFollowOns(problems[failed], unknown: followOns) }
+        if !followOns.isEmpty { problems[failed] = .pluginFailedWithFollowOns(failure, unknown: followOns) }
         return problems + others
-    }
-
-    private static func hostError(_ error: any Error) -> HostError {
-        error as? HostError ?? .sceneFailed(scene: "?", reason: String(describing: error))
     }
 }

@@ -4,17 +4,17 @@ import SceneSDK
 @MainActor
 enum WiringCheck {
     /// Builds every registered scene once to check that its parts fit each other.
-    static func problems(container: SceneContainer) -> [HostError] {
+    static func problems(container: SceneContainer) -> [HostProblem] {
         let assembler = SceneAssembler(container: container)
         let probe = WiringProbeNavigator()
-        var problems: [HostError] = []
+        var problems: [HostProblem] = []
         for name in container.sceneNames {
             do {
                 _ = try assembler.assemble(name, requestedBy: "scene-host check", navigator: probe)
-            } catch let error as HostError {
-                problems.append(error)
+            } catch let error as any HostConcernError {
+                problems.append(HostProblem(error))
             } catch {
-                problems.append(.sceneFailed(scene: name, reason: String(describing: error)))
+                problems.append(.navigation(.sceneFailed(scene: name, reason: String(describing: error))))
             }
         }
         return problems
@@ -25,10 +25,10 @@ enum WiringCheck {
 @MainActor
 private final class WiringProbeNavigator: SceneNavigating {
     func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
-        throw HostError.noScene
+        throw ContainerError.noScene
     }
 
     func leave(from source: RouterContext, to target: BackTarget) throws {
-        throw HostError.noScene
+        throw ContainerError.noScene
     }
 }

@@ -4,7 +4,7 @@ import TOMLKit
 
 /// Reads `scenes.conf` (TOML) into a checked `SceneConfig`.
 ///
-/// Every problem is a `HostError` located at file:line:column. Unknown keys are errors, so a
+/// Every problem is a `ConfigError` located at file:line:column. Unknown keys are errors, so a
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
 public struct ConfigLoader: Sendable {
     static let topLevelKeys = ["initial", "plugins", "segues"]
@@ -21,18 +21,18 @@ public struct ConfigLoader: Sendable {
         let descriptor: Int32
         switch InputFile.open(path) {
         case .success(let opened): descriptor = opened
-        case .failure(.notFound): throw HostError.configNotFound(path: path)
-        case .failure(let problem): throw HostError.configNotReadable(path: path, problem)
+        case .failure(.notFound): throw ConfigError.configNotFound(path: path)
+        case .failure(let problem): throw ConfigError.configNotReadable(path: path, problem)
         }
         defer { close(descriptor) }
         let bytes: [UInt8]
         switch InputFile.read(descriptor, limit: ConfigPrecheck.maximumSize + 1) {
         case .success(let read): bytes = read
-        case .failure(let problem): throw HostError.configNotReadable(path: path, problem)
+        case .failure(let problem): throw ConfigError.configNotReadable(path: path, problem)
         }
         if bytes.count > ConfigPrecheck.maximumSize {
             let (line, column) = ConfigPrecheck.position(of: ConfigPrecheck.maximumSize, in: bytes)
-            throw HostError.configTooLarge(SourceLocation(file: path, line: line, column: column),
+            throw ConfigError.configTooLarge(SourceLocation(file: path, line: line, column: column),
                                            size: max(InputFile.size(descriptor), bytes.count), limit: ConfigPrecheck.maximumSize)
         }
         return try parse(bytes: bytes, file: path, baseDirectory: ConfigPath.folder(of: path))
@@ -55,7 +55,7 @@ public struct ConfigLoader: Sendable {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let location = SourceLocation(file: file, line: error.source.begin.line, column: error.source.begin.column)
-            throw HostError.configSyntax(location, message: error.description)
+            throw ConfigError.configSyntax(location, message: error.description)
         }
         let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text))
         try document.rejectUnknownKeys(in: root, table: "", allowed: Self.topLevelKeys)
@@ -81,7 +81,7 @@ public struct ConfigLoader: Sendable {
             let path = try document.requiredString("path", in: table, table: tablePath)
             let sha256 = try document.optionalString("sha256", in: table, table: tablePath)
             if let sha256, !Self.isSHA256(sha256.value) {
-                throw HostError.configInvalidValue(sha256.location, key: "sha256", value: sha256.value, expected: "64 hexadecimal digits (the output of 'sha256sum FILE')")
+                throw ConfigError.configInvalidValue(sha256.location, key: "sha256", value: sha256.value, expected: "64 hexadecimal digits (the output of 'sha256sum FILE')")
             }
             let resolved = ConfigPath.resolve(path.value, in: baseDirectory)
             entries.append(PluginEntry(
@@ -93,7 +93,7 @@ public struct ConfigLoader: Sendable {
         var seen: [String: PluginEntry] = [:]
         for entry in ordered {
             if let first = seen[entry.resolvedPath] {
-                throw HostError.configDuplicatePlugin(entry.location, name: entry.name, path: entry.resolvedPath, firstName: first.name, first: first.location)
+                throw ConfigError.configDuplicatePlugin(entry.location, name: entry.name, path: entry.resolvedPath, firstName: first.name, first: first.location)
             }
             seen[entry.resolvedPath] = entry
         }
@@ -121,14 +121,14 @@ public struct ConfigLoader: Sendable {
             if let styleValue {
                 guard let parsed = NavigationStyle(rawValue: styleValue.value) else {
                     let names = NavigationStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw HostError.configInvalidValue(styleValue.location, key: "style", value: styleValue.value, expected: "one of \(names)")
+                    throw ConfigError.configInvalidValue(styleValue.location, key: "style", value: styleValue.value, expected: "one of \(names)")
                 }
                 style = parsed
             }
             let location = document.tableLocation(tablePath)
             let key = "\(from.value)\u{0}\(id.value)"
             if let first = seen[key] {
-                throw HostError.configDuplicateSegue(location, from: from.value, id: id.value, first: first)
+                throw ConfigError.configDuplicateSegue(location, from: from.value, id: id.value, first: first)
             }
             seen[key] = location
             segues.append(SegueDeclaration(from: from, id: id.value, to: to, style: style, location: location))
@@ -140,7 +140,7 @@ public struct ConfigLoader: Sendable {
     /// a segue id with a space could never be tapped.
     private static func typable(_ name: Located<String>, key: String) throws -> Located<String> {
         guard FrontendCommand.canName(name.value) else {
-            throw HostError.configInvalidName(name.location, key: key, value: name.value)
+            throw ConfigError.configInvalidName(name.location, key: key, value: name.value)
         }
         return name
     }

@@ -12,11 +12,11 @@ enum ConfigPrecheck {
     static func text(from bytes: [UInt8], file: String) throws -> String {
         if bytes.count > maximumSize {
             let (line, column) = position(of: maximumSize, in: bytes)
-            throw HostError.configTooLarge(SourceLocation(file: file, line: line, column: column), size: bytes.count, limit: maximumSize)
+            throw ConfigError.configTooLarge(SourceLocation(file: file, line: line, column: column), size: bytes.count, limit: maximumSize)
         }
         if let bad = firstInvalidUTF8(bytes) {
             let (line, column) = position(of: bad, in: bytes)
-            throw HostError.configInvalidEncoding(SourceLocation(file: file, line: line, column: column), byte: bytes[bad])
+            throw ConfigError.configInvalidEncoding(SourceLocation(file: file, line: line, column: column), byte: bytes[bad])
         }
         let text = String(decoding: bytes, as: UTF8.self)
         try checkNesting(text, file: file)
@@ -39,7 +39,7 @@ enum ConfigPrecheck {
         guard let first = rest.first else { return }
         let startsKey = first.isASCII && (first.properties.isAlphabetic || ("0"..."9").contains(first) || "_-\"']".unicodeScalars.contains(first))
         guard startsKey || first == "\0" else {
-            throw HostError.configSyntax(SourceLocation(file: file, line: line, column: column + offset + 1),
+            throw ConfigError.configSyntax(SourceLocation(file: file, line: line, column: column + offset + 1),
                                          message: "a table header must start with a key: a letter, digit, '_', '-' or a quote")
         }
     }
@@ -117,7 +117,7 @@ enum ConfigPrecheck {
                     if let escape = characters.first, escape == "u" || escape == "U" {
                         let digits = characters.dropFirst().prefix(escape == "u" ? 4 : 8)
                         if digits.count == (escape == "u" ? 4 : 8), digits.allSatisfy({ $0 == "0" }) {
-                            throw HostError.configNulInString(SourceLocation(file: file, line: line, column: column))
+                            throw ConfigError.configNulInString(SourceLocation(file: file, line: line, column: column))
                         }
                     }
                     _ = characters.popFirst()
@@ -148,17 +148,17 @@ enum ConfigPrecheck {
             case "[", "{":
                 openers.append(character)
                 if openers.count > maximumNesting {
-                    throw HostError.configTooDeep(SourceLocation(file: file, line: line, column: column), limit: maximumNesting)
+                    throw ConfigError.configTooDeep(SourceLocation(file: file, line: line, column: column), limit: maximumNesting)
                 }
             case "]", "}":
                 guard let opener = openers.popLast() else { break }
                 let expected: Unicode.Scalar = opener == "[" ? "]" : "}"
                 guard character == expected else {
-                    throw HostError.configSyntax(SourceLocation(file: file, line: line, column: column),
+                    throw ConfigError.configSyntax(SourceLocation(file: file, line: line, column: column),
                                                  message: "'\(character)' closes the '\(opener)' opened before it; expected '\(expected)'")
                 }
             case "\u{85}", "\u{2028}", "\u{2029}":
-                throw HostError.configSyntax(SourceLocation(file: file, line: line, column: column),
+                throw ConfigError.configSyntax(SourceLocation(file: file, line: line, column: column),
                                              message: "the Unicode line separator U+\(String(character.value, radix: 16, uppercase: true)) is allowed only inside strings")
             default:
                 break

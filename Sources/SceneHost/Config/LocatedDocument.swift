@@ -36,13 +36,13 @@ struct LocatedDocument {
             .map { (key: $0, location: keyLocation($0, in: table)) }
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         if let first = unknown.first {
-            throw HostError.configUnknownKey(first.location, key: first.key, table: table, allowed: allowed)
+            throw ConfigError.configUnknownKey(first.location, key: first.key, table: table, allowed: allowed)
         }
     }
 
     func requiredString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String> {
         guard let string = try optionalString(key, in: value, table: table) else {
-            throw HostError.configMissingKey(tableLocation(table), key: key, table: table)
+            throw ConfigError.configMissingKey(tableLocation(table), key: key, table: table)
         }
         return string
     }
@@ -54,14 +54,14 @@ struct LocatedDocument {
         }
         let location = valueLocation(key, in: table)
         guard !string.isEmpty else {
-            throw HostError.configInvalidValue(location, key: key, value: string, expected: "a non-empty string")
+            throw ConfigError.configInvalidValue(location, key: key, value: string, expected: "a non-empty string")
         }
         return Located(value: string, location: location)
     }
 
-    func wrongType(_ key: String, in table: String, expected: String, found: TOMLValueConvertible?) -> HostError {
+    func wrongType(_ key: String, in table: String, expected: String, found: TOMLValueConvertible?) -> ConfigError {
         let kind = found.map { Self.describe($0.type) } ?? "nothing"
-        return HostError.configWrongType(valueLocation(key, in: table), key: key, expected: expected, found: kind)
+        return ConfigError.configWrongType(valueLocation(key, in: table), key: key, expected: expected, found: kind)
     }
 
     private static func describe(_ type: TOMLType) -> String {

@@ -17,7 +17,7 @@ public final class PluginScopedRegistry: SceneRegistry {
 
     public func register(_ blueprint: SceneBlueprint) throws {
         if blueprints.contains(where: { $0.name == blueprint.name }) {
-            throw HostError.duplicateScene(scene: blueprint.name, first: plugin, second: plugin)
+            throw ContainerError.duplicateScene(scene: blueprint.name, first: plugin, second: plugin)
         }
         blueprints.append(blueprint)
     }
@@ -31,7 +31,7 @@ public final class PluginScopedRegistry: SceneRegistry {
     public func commit(into container: SceneContainer) throws {
         for blueprint in blueprints {
             if let existing = container.conflict(adding: blueprint.name, from: plugin) {
-                throw HostError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
+                throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
             }
         }
         for blueprint in blueprints { try container.add(blueprint, from: plugin) }

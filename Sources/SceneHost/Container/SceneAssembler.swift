@@ -8,7 +8,7 @@ struct SceneAssembler {
     /// A ready scene; `requestedBy` names the source in the error when `name` is not registered.
     func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene {
         guard let blueprint = try container.blueprint(named: name) else {
-            throw HostError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
+            throw ContainerError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
         }
         do {
             let parts = ScenePartSet(
@@ -19,7 +19,7 @@ struct SceneAssembler {
             )
             return try blueprint.assemble(parts, navigator: navigator)
         } catch let error as SceneError {
-            throw HostError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
+            throw ContainerError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
         }
     }
 }

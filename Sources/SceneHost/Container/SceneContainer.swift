@@ -60,7 +60,7 @@ public final class SceneContainer: ServiceResolving {
     /// `duplicateScene`. The plugin's own placeholder (from `addPending`) is replaced.
     public func add(_ blueprint: SceneBlueprint, from plugin: PluginReference) throws {
         if let existing = conflict(adding: blueprint.name, from: plugin) {
-            throw HostError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
+            throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
         }
         scenes[blueprint.name] = SceneEntry(description: SceneDescription(blueprint), plugin: plugin, blueprint: blueprint)
         for (part, factory) in blueprint.factories {
@@ -73,7 +73,7 @@ public final class SceneContainer: ServiceResolving {
     public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
         for scene in metadata.scenes {
             if let existing = scenes[scene.name] {
-                throw HostError.duplicateScene(scene: scene.name, first: existing.plugin, second: plugin)
+                throw ContainerError.duplicateScene(scene: scene.name, first: existing.plugin, second: plugin)
             }
         }
         for scene in metadata.scenes {
@@ -91,7 +91,7 @@ public final class SceneContainer: ServiceResolving {
     /// Builds one part of `scene` from its registered factory.
     public func resolvePart(_ part: ScenePart, of scene: String) throws -> AnyObject {
         guard let factory = parts[PartKey(scene: scene, part: part)] else {
-            throw HostError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
+            throw ContainerError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
         }
         return try factory(self)
     }

@@ -12,24 +12,31 @@ public enum ErrorMessage {
     /// sequence in them prints as `\n` or `\u{1B}`.
     public static func render(_ error: any Error) -> String {
         switch error {
-        case let error as HostError: return render(error)
+        case let problem as HostProblem: return render(problem)
+        case let error as ConfigError: return TerminalText.escaped(unescaped(error))
+        case let error as PluginLoadError: return TerminalText.escaped(unescaped(error))
+        case let error as ContainerError: return TerminalText.escaped(unescaped(error))
+        case let error as SceneGraphError: return TerminalText.escaped(unescaped(error))
+        case let error as NavigationError: return TerminalText.escaped(unescaped(error))
+        case let error as ScriptError: return TerminalText.escaped(unescaped(error))
+        case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
         default: return TerminalText.escaped("error: \(error)")
         }
     }
 
-    static func render(_ error: HostError) -> String {
-        if case .pluginFailedWithFollowOns(let failure, let unknown) = error {
+    static func render(_ problem: HostProblem) -> String {
+        if case .pluginFailedWithFollowOns(let failure, let unknown) = problem {
             // Two lines on purpose: the follow-ons read as part of the plugin's error, not as errors of their own.
             let mentions = unknown.compactMap(followOnMention).joined(separator: ", ")
             return render(failure) + "\n" + TerminalText.escaped("  (so these are unknown too: \(mentions))")
         }
-        return TerminalText.escaped(unescaped(error))
+        return render(problem.error)
     }
 
     /// An unknown-scene error as a mention under the plugin error that explains it.
-    static func followOnMention(_ error: HostError) -> String? {
+    static func followOnMention(_ error: SceneGraphError) -> String? {
         switch error {
         case .unknownInitialScene(let location, let scene, _):
             return "initial scene '\(scene)' at \(location)"
@@ -42,7 +49,7 @@ public enum ErrorMessage {
         }
     }
 
-    private static func unescaped(_ error: HostError) -> String {
+    private static func unescaped(_ error: ConfigError) -> String {
         switch error {
         case .configNotFound(let path):
             return "error: config file '\(path)' not found. Pass --config FILE, or run from the folder that holds scenes.conf."
@@ -75,6 +82,11 @@ public enum ErrorMessage {
             return "\(location): error: scene '\(from)' has two segues with id '\(id)' (the first at \(first)). Give each button one segue."
         case .configDuplicatePlugin(let location, let name, let path, let firstName, let first):
             return "\(location): error: [plugins.\(name)] loads the same file as [plugins.\(firstName)] (\(first)): \(path). List each plugin once."
+        }
+    }
+
+    private static func unescaped(_ error: PluginLoadError) -> String {
+        switch error {
         case .pluginDependencyMissing(let plugin, let library):
             return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) needs \(library), which the loader cannot find. Install it, or put it next to the plugin (plugins look in their own folder)."
         case .pluginDependencyUntrusted(let plugin, let dependency):
@@ -113,8 +125,25 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
         case .pluginRegistrationFailed(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(reason)."
+        }
+    }
+
+    private static func unescaped(_ error: ContainerError) -> String {
+        switch error {
         case .duplicateScene(let scene, let first, let second):
             return "\(second.location): error: scene '\(scene)' is registered by two plugins: '\(first.name)' (\(first.path)) and '\(second.name)' (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
+        case .wiringFailed(let scene, let plugin, let error):
+            let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
+            return "\(start) cannot be wired: \(describe(error))."
+        case .unknownScene(let scene, let source, let registered):
+            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered, near: scene))"
+        case .noScene:
+            return "error: no scene is on screen."
+        }
+    }
+
+    private static func unescaped(_ error: SceneGraphError) -> String {
+        switch error {
         case .unknownInitialScene(let location, let scene, let registered):
             return "\(location): error: initial scene '\(scene)' is not registered by any plugin. \(registeredList(registered, near: scene))"
         case .unknownSegueScene(let location, let scene, let field, let segue, let registered):
@@ -133,11 +162,11 @@ public enum ErrorMessage {
             return "\(edgePrefix(edge)): '\(edge.to)' hands back a \(result) when it leaves, but '\(edge.from)' accepts no result. Declare .acceptingResult(...) on '\(edge.from)'."
         case .routeResultMismatch(let edge, let result, let accepted, let mismatches):
             return "\(edgePrefix(edge)): the result \(result) that '\(edge.to)' hands back does not fit the result \(accepted) that '\(edge.from)' accepts: \(mismatches.map(describe).joined(separator: "; "))."
-        case .wiringFailed(let scene, let plugin, let error):
-            let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
-            return "\(start) cannot be wired: \(describe(error))."
-        case .unknownScene(let scene, let source, let registered):
-            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered, near: scene))"
+        }
+    }
+
+    private static func unescaped(_ error: NavigationError) -> String {
+        switch error {
         case .routeFailed(let from, let to, let error):
             return "error: route from '\(from)' to '\(to)' failed: \(describe(error))."
         case .returnFailed(let from, let to, let error):
@@ -169,8 +198,11 @@ public enum ErrorMessage {
             return "error: list '\(list)' of scene '\(scene)' has \(rows); there is no row \(row)."
         case .sceneFailed(let scene, let reason):
             return "error: scene '\(scene)' failed: \(reason)."
-        case .noScene:
-            return "error: no scene is on screen."
+        }
+    }
+
+    private static func unescaped(_ error: ScriptError) -> String {
+        switch error {
         case .scriptNotFound(let path):
             return "error: script file '\(path)' not found."
         case .scriptSyntax(let location, let message):
@@ -183,8 +215,6 @@ public enum ErrorMessage {
             return "\(file):\(line): error: the line is longer than \(limit) bytes, the limit for one command. Is this a script?"
         case .scriptTooLarge(let file, let line, let limit):
             return "\(file):\(line): error: the script goes on past \(limit) bytes, the limit for one script or session. Split it into smaller scripts."
-        case .pluginFailedWithFollowOns(let failure, _):
-            return unescaped(failure)
         case .transcriptNotFound(let path):
             return "error: transcript file '\(path)' not found. Record it first: scene-host run --script FILE --record \(path)"
         case .transcriptNotReadable(let path, let problem):
@@ -193,6 +223,11 @@ public enum ErrorMessage {
             return "error: cannot write transcript file '\(path)': \(reason). Pass --record with a file in a folder you can write."
         case .transcriptMismatch(let path):
             return "error: the run does not match the transcript '\(path)' (the diff above: - expected, + actual). If the change is intended, record it again with --record \(path) (without --expect)."
+        }
+    }
+
+    private static func unescaped(_ error: CommandLineError) -> String {
+        switch error {
         case .unknownSubcommand(let name, let known):
             let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
             return "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."

@@ -5,7 +5,7 @@ import Glibc
 /// Reads a script, standard input or the terminal one line at a time, in bounded memory.
 ///
 /// A line holds at most `maximumLineLength` bytes and the whole input at most `maximumSize`;
-/// past either, or at a byte that is not UTF-8, reading stops with a located `HostError`
+/// past either, or at a byte that is not UTF-8, reading stops with a located `ScriptError`
 /// (exit 5). Only the current line and one read buffer are kept, so input of any length streams
 /// and endless input (`/dev/zero`) ends at the first limit.
 public struct ScriptLineReader {
@@ -37,7 +37,7 @@ public struct ScriptLineReader {
     }
 
     /// The next line without its line break (`\n` or `\r\n`); nil at the end of the input.
-    public mutating func nextLine() throws(HostError) -> String? {
+    public mutating func nextLine() throws(ScriptError) -> String? {
         var line: [UInt8] = []
         var sawNewline = false
         while !sawNewline {
@@ -52,22 +52,22 @@ public struct ScriptLineReader {
             sawNewline = newline != nil
             // One byte more than the limit may be the "\r" of "\r\n", checked once it is removed.
             if line.count > lineLimit + 1 {
-                throw HostError.scriptLineTooLong(file: file, line: lineNumber + 1, limit: lineLimit)
+                throw ScriptError.scriptLineTooLong(file: file, line: lineNumber + 1, limit: lineLimit)
             }
             if consumed > sizeLimit {
-                throw HostError.scriptTooLarge(file: file, line: lineNumber + 1, limit: sizeLimit)
+                throw ScriptError.scriptTooLarge(file: file, line: lineNumber + 1, limit: sizeLimit)
             }
         }
         guard sawNewline || !line.isEmpty else { return nil }
         lineNumber += 1
         if line.last == 0x0D { line.removeLast() }
         if line.count > lineLimit {
-            throw HostError.scriptLineTooLong(file: file, line: lineNumber, limit: lineLimit)
+            throw ScriptError.scriptLineTooLong(file: file, line: lineNumber, limit: lineLimit)
         }
         if let text = String(validating: line, as: UTF8.self) { return text }
         let bad = ConfigPrecheck.firstInvalidUTF8(line) ?? 0
         let column = String(decoding: line[..<bad], as: UTF8.self).count + 1
-        throw HostError.scriptInvalidEncoding(SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
+        throw ScriptError.scriptInvalidEncoding(SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
     }
 
     /// The index of the next line feed in the buffer, if any (`memchr`: scripts can be long).

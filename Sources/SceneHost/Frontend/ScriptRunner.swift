@@ -15,17 +15,17 @@ public struct ScriptRunner {
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
-    nonisolated public static func command(on line: String, number: Int, file: String) throws(HostError) -> FrontendCommand? {
+    nonisolated public static func command(on line: String, number: Int, file: String) throws(ScriptError) -> FrontendCommand? {
         do {
             return try FrontendCommand.parse(line)
         } catch {
             let column = (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
-            throw HostError.scriptSyntax(SourceLocation(file: file, line: number, column: column), message: error.message)
+            throw ScriptError.scriptSyntax(SourceLocation(file: file, line: number, column: column), message: error.message)
         }
     }
 
     /// Reads all of `reader` and checks every line, keeping none: the first problem is thrown.
-    nonisolated public static func check(_ reader: inout ScriptLineReader) throws(HostError) {
+    nonisolated public static func check(_ reader: inout ScriptLineReader) throws(ScriptError) {
         while let line = try reader.nextLine() {
             _ = try command(on: line, number: reader.lineNumber, file: reader.file)
         }
@@ -34,7 +34,7 @@ public struct ScriptRunner {
     /// Prints the first screen, then reads, runs and prints each command until the input ends.
     /// Returns the number of commands that failed. A line that cannot be read or parsed stops
     /// the script with its error; what ran before it stays done.
-    public func run(_ reader: inout ScriptLineReader) throws(HostError) -> Int {
+    public func run(_ reader: inout ScriptLineReader) throws(ScriptError) -> Int {
         var failures = 0
         printScreen()
         while let line = try reader.nextLine() {

@@ -5,9 +5,9 @@ import SceneSDK
 @MainActor
 enum GraphChecker {
     /// Every error, in order: initial scene, segues, then router routes.
-    static func problems(in graph: SceneGraph) -> [HostError] {
+    static func problems(in graph: SceneGraph) -> [SceneGraphError] {
         let registered = graph.nodes.map(\.name)
-        var problems: [HostError] = []
+        var problems: [SceneGraphError] = []
         if let initial = graph.node(graph.initial.value) {
             if let input = initial.description.input {
                 problems.append(.initialNeedsInput(graph.initial.location, scene: initial.name, input: input.typeName))
@@ -59,7 +59,7 @@ enum GraphChecker {
         }
     }
 
-    private static func inputProblems(_ edge: RouteEdge, destination: SceneDescription) -> [HostError] {
+    private static func inputProblems(_ edge: RouteEdge, destination: SceneDescription) -> [SceneGraphError] {
         switch (destination.input, edge.payload) {
         case (nil, nil):
             return []
@@ -76,7 +76,7 @@ enum GraphChecker {
         }
     }
 
-    private static func resultProblems(_ edge: RouteEdge, source: SceneDescription, destination: SceneDescription) -> [HostError] {
+    private static func resultProblems(_ edge: RouteEdge, source: SceneDescription, destination: SceneDescription) -> [SceneGraphError] {
         guard let returned = destination.returnedResult else { return [] }
         guard let accepted = source.acceptedResult else {
             return [.routeResultNotAccepted(edge, result: returned.typeName)]

@@ -37,7 +37,7 @@ public struct ChildProcessProber: Sendable {
         defer { for file in files { close(file) } }
         for name in ["scene-host-probe-result", "scene-host-probe-stdout", "scene-host-probe-stderr"] {
             guard let file = UnnamedFile.create(name) else {
-                throw HostError.pluginProbeUnavailable(plugin, reason: "cannot create an unnamed file for its result: \(String(cString: strerror(errno)))")
+                throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot create an unnamed file for its result: \(String(cString: strerror(errno)))")
             }
             files.append(file)
         }
@@ -59,7 +59,7 @@ public struct ChildProcessProber: Sendable {
                                          descriptors: [1: output, 2: errors, 3: fileDescriptor, 4: result])
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
-            throw HostError.pluginProbeUnavailable(plugin, reason: error.reason)
+            throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
         }
         ProbeProcessGroup.set(child)
         pthread_sigmask(SIG_SETMASK, &previous, nil)

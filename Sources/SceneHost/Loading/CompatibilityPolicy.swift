@@ -41,17 +41,17 @@ public struct CompatibilityPolicy: Sendable {
     /// Throws when a plugin built with `descriptor`'s ABI, SDK build and compiler may not be loaded.
     func check(compatibility descriptor: CompatibilityPolicy, plugin: PluginReference) throws {
         guard descriptor.abiVersion == abiVersion else {
-            throw HostError.pluginIncompatible(plugin, what: "plugin ABI", plugin: "\(descriptor.abiVersion)", host: "\(abiVersion)",
+            throw PluginLoadError.pluginIncompatible(plugin, what: "plugin ABI", plugin: "\(descriptor.abiVersion)", host: "\(abiVersion)",
                                                rule: "The plugin ABI must be the same.")
         }
         // The version is compared too: a plugin that claims another release is another build,
         // whatever its fingerprint says.
         guard descriptor.sdkFingerprint == sdkFingerprint, descriptor.sdkVersion == sdkVersion else {
-            throw HostError.pluginOtherSDKBuild(plugin, pluginVersion: descriptor.sdkVersion, pluginFingerprint: descriptor.sdkFingerprint,
+            throw PluginLoadError.pluginOtherSDKBuild(plugin, pluginVersion: descriptor.sdkVersion, pluginFingerprint: descriptor.sdkFingerprint,
                                                 hostVersion: sdkVersion, hostFingerprint: sdkFingerprint)
         }
         guard descriptor.swiftVersion == swiftVersion else {
-            throw HostError.pluginIncompatible(plugin, what: "Swift", plugin: descriptor.swiftVersion, host: swiftVersion,
+            throw PluginLoadError.pluginIncompatible(plugin, what: "Swift", plugin: descriptor.swiftVersion, host: swiftVersion,
                                                rule: "Swift has no stable ABI on Linux: the compiler versions must be the same.")
         }
     }

@@ -2,7 +2,7 @@
 enum LoaderMessage {
     /// `libX.so: cannot open shared object file: ...` about a library other than the plugin
     /// itself means a dependency is missing; everything else is reported as the loader said it.
-    static func error(for message: String, plugin: PluginReference) -> HostError {
+    static func error(for message: String, plugin: PluginReference) -> PluginLoadError {
         let marker = ": cannot open shared object file"
         if let range = message.range(of: marker) {
             let library = String(message[..<range.lowerBound])

@@ -37,33 +37,33 @@ final class PluginFile {
             realPath = path
         case .untrusted(let problems):
             if trust != nil, let first = problems.first {
-                throw HostError.pluginUntrusted(plugin, path: first.path, reason: first.reason, fix: FileTrust.combinedFix(problems),
+                throw PluginLoadError.pluginUntrusted(plugin, path: first.path, reason: first.reason, fix: FileTrust.combinedFix(problems),
                                                 also: problems.dropFirst().map { UntrustedPath(path: $0.path, reason: $0.reason) })
             }
             realPath = Self.realPath(of: plugin.path) ?? plugin.path
         case .unresolvable(let reason):
             var info = stat()
-            if stat(plugin.path, &info) != 0 && errno == ENOENT { throw HostError.pluginFileMissing(plugin) }
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: reason)
+            if stat(plugin.path, &info) != 0 && errno == ENOENT { throw PluginLoadError.pluginFileMissing(plugin) }
+            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason)
         }
         let descriptor = Glibc.open(realPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
-            if errno == ENOENT { throw HostError.pluginFileMissing(plugin) }
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be opened (\(String(cString: strerror(errno))))")
+            if errno == ENOENT { throw PluginLoadError.pluginFileMissing(plugin) }
+            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be opened (\(String(cString: strerror(errno))))")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the open file cannot be examined")
+            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the open file cannot be examined")
         }
         if let kind = Self.kind(info.st_mode) {
             close(descriptor)
-            throw HostError.pluginNotSharedLibrary(plugin, reason: kind)
+            throw PluginLoadError.pluginNotSharedLibrary(plugin, reason: kind)
         }
         // The walk checked the path; this checks the file actually opened (it may have been replaced since).
         if let trust, let problem = trust.problem(at: realPath, info: info) {
             close(descriptor)
-            throw HostError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
+            throw PluginLoadError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
         }
         return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info))
     }
@@ -72,9 +72,9 @@ final class PluginFile {
     static func adopt(_ descriptor: Int32, plugin: PluginReference, realPath: String) throws -> PluginFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the inherited descriptor \(descriptor) is not open")
+            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the inherited descriptor \(descriptor) is not open")
         }
-        if let kind = Self.kind(info.st_mode) { throw HostError.pluginNotSharedLibrary(plugin, reason: kind) }
+        if let kind = Self.kind(info.st_mode) { throw PluginLoadError.pluginNotSharedLibrary(plugin, reason: kind) }
         return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info))
     }
 
@@ -89,7 +89,7 @@ final class PluginFile {
             }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                throw HostError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read (it shrank to \(offset) bytes while being read)")
+                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read (it shrank to \(offset) bytes while being read)")
             }
             offset += count
         }

@@ -28,7 +28,7 @@ public struct PluginInspector {
         let stat: StatIdentity? = file.identity
         if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat), stillHolds(recorded.verdict) {
             if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
-                throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
+                throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
             }
             return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
         }
@@ -51,7 +51,7 @@ public struct PluginInspector {
     private func metadata(from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool) throws -> (metadata: PluginMetadata, cached: Bool) {
         switch verdict {
         case .good(let metadata): return (metadata, cached)
-        case .failed(let failure): throw HostError.pluginProbeFailed(plugin, failure, cached: cached)
+        case .failed(let failure): throw PluginLoadError.pluginProbeFailed(plugin, failure, cached: cached)
         }
     }
 }

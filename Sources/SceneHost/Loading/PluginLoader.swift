@@ -93,7 +93,7 @@ public struct PluginLoader {
         try register(descriptor, into: registry, plugin: plugin)
         let scenes = registry.blueprints.map(\.name).sorted()
         if let expected, scenes != expected.scenes.map(\.name).sorted() {
-            throw HostError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
+            throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
         }
         try registry.commit(into: container)
         logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
@@ -107,13 +107,13 @@ public struct PluginLoader {
         let plugin = file.plugin
         let bytes = try file.readAll()
         if let reason = ELFHeaderCheck.problem(with: bytes) {
-            throw HostError.pluginNotSharedLibrary(plugin, reason: reason)
+            throw PluginLoadError.pluginNotSharedLibrary(plugin, reason: reason)
         }
         // A probe's parent hashes here, before it spawns the child, so hashing never counts against
         // the probe's time limit; the child (no pin, no cache) does not hash at all.
         let digest = pin != nil || inspector != nil ? SHA256.hexDigest(bytes) : ""
         if let pin, digest != pin {
-            throw HostError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
+            throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
         // Dependencies are found from the plugin's real folder ($ORIGIN), before any code runs.
         if let trust { try DependencyCheck(trust: trust).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
@@ -130,20 +130,20 @@ public struct PluginLoader {
         switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: try temporaryFolder(for: plugin)) {
         case .success(let opened): handle = opened
         case .failure(.loader(let message)): throw LoaderMessage.error(for: message, plugin: plugin)
-        case .failure(.privateFolder(let reason)): throw HostError.pluginOpenFailed(plugin, loaderMessage: reason)
+        case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason)
         }
-        if SDKCopyGuard.carriesOwnCopy(handle) { throw HostError.pluginOwnSDKCopy(plugin) }
+        if SDKCopyGuard.carriesOwnCopy(handle) { throw PluginLoadError.pluginOwnSDKCopy(plugin) }
         guard let symbol = dlsym(handle, "scene_plugin_entry") else {
-            throw HostError.pluginNoEntry(plugin)
+            throw PluginLoadError.pluginNoEntry(plugin)
         }
         guard let mapped = MappedFile.identity(at: UnsafeRawPointer(symbol)),
               mapped.device == file.identity.device, mapped.inode == file.identity.inode else {
-            throw HostError.pluginOpenFailed(plugin, loaderMessage: "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again")
+            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again")
         }
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeRawPointer?).self)
-        guard let raw = entry() else { throw HostError.pluginEntryReturnedNull(plugin) }
+        guard let raw = entry() else { throw PluginLoadError.pluginEntryReturnedNull(plugin) }
         let descriptor = PluginDescriptor(raw.assumingMemoryBound(to: scene_plugin_descriptor.self))
-        guard descriptor.hasValidMagic else { throw HostError.pluginBadDescriptor(plugin) }
+        guard descriptor.hasValidMagic else { throw PluginLoadError.pluginBadDescriptor(plugin) }
         return descriptor
     }
 
@@ -155,12 +155,12 @@ public struct PluginLoader {
             if case .trusted(let real) = checker.walk(candidate) { return real }
             if trust == nil { return candidate }
         }
-        throw HostError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
+        throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }
 
     private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry, plugin: PluginReference) throws {
         guard let registerPlugin = descriptor.raw.pointee.register_plugin else {
-            throw HostError.pluginBadDescriptor(plugin)
+            throw PluginLoadError.pluginBadDescriptor(plugin)
         }
         let request = PluginRegistration(registry: registry)
         let status = withExtendedLifetime(request) {
@@ -170,11 +170,11 @@ public struct PluginLoader {
         case SCENE_PLUGIN_REGISTER_OK:
             return
         case SCENE_PLUGIN_REGISTER_FAILED:
-            if let error = request.error as? HostError, case .duplicateScene = error { throw error }
+            if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
             let reason = request.error.map(ErrorMessage.body) ?? "unknown error"
-            throw HostError.pluginRegistrationFailed(plugin, reason: reason)
+            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: reason)
         default:
-            throw HostError.pluginRegistrationFailed(plugin, reason: "its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin")
+            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: "its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin")
         }
     }
 }

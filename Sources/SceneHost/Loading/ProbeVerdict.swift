@@ -1,5 +1,5 @@
 /// What a probe found out about a plugin file. Only facts about the file are verdicts: a probe
-/// that could not run (no temporary file, no child process) is `HostError.pluginProbeUnavailable`
+/// that could not run (no temporary file, no child process) is `PluginLoadError.pluginProbeUnavailable`
 /// and is never recorded.
 public enum ProbeVerdict: Codable, Equatable, Sendable {
     /// It loaded, registered, and every scene was built and exercised in a child process; this is what it declared.

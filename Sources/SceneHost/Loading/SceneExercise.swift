@@ -59,10 +59,10 @@ struct SceneExercise {
 @MainActor
 final class RefusingNavigator: SceneNavigating {
     func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
-        throw HostError.noScene
+        throw ContainerError.noScene
     }
 
     func leave(from source: RouterContext, to target: BackTarget) throws {
-        throw HostError.noScene
+        throw ContainerError.noScene
     }
 }

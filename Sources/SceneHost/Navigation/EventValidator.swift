@@ -11,7 +11,7 @@ enum EventValidator {
         case .select(let id, let row):
             try require(id, kind: "list", on: screen, scene: scene) { if case .list = $0 { true } else { false } }
             if case .list(_, let rows)? = screen.element(id: id), !rows.indices.contains(row) {
-                throw HostError.rowOutOfRange(scene: scene, list: id, row: row, count: rows.count)
+                throw NavigationError.rowOutOfRange(scene: scene, list: id, row: row, count: rows.count)
             }
         }
     }
@@ -19,7 +19,7 @@ enum EventValidator {
     private static func require(_ id: String, kind: String, on screen: Screen, scene: String, matches: (ScreenElement) -> Bool) throws {
         guard let element = screen.element(id: id), matches(element) else {
             let available = screen.elements.filter(matches).map(\.id)
-            throw HostError.noSuchElement(scene: scene, id: id, kind: kind, available: available)
+            throw NavigationError.noSuchElement(scene: scene, id: id, kind: kind, available: available)
         }
     }
 }

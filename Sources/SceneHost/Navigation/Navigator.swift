@@ -35,7 +35,7 @@ public final class Navigator: SceneNavigating {
     public func start(at scene: String) throws {
         let root = try assembler.assemble(scene, requestedBy: "the config's 'initial'", navigator: self)
         do { try root.accept(nil) } catch let error as SceneError {
-            throw HostError.routeFailed(from: "the config's 'initial'", to: scene, error)
+            throw NavigationError.routeFailed(from: "the config's 'initial'", to: scene, error)
         }
         root.display.viewDidLoad()
         show(root, style: .replace)
@@ -43,14 +43,14 @@ public final class Navigator: SceneNavigating {
 
     /// The screen of the scene on top.
     public func screen() throws -> Screen {
-        guard let top else { throw HostError.noScene }
+        guard let top else { throw ContainerError.noScene }
         return top.display.render()
     }
 
     /// Delivers a user event to the scene on top. A tap on a button whose id is a segue of
     /// that scene performs the segue; everything else goes to the ViewController.
     public func send(_ event: UserEvent) throws {
-        guard let top else { throw HostError.noScene }
+        guard let top else { throw ContainerError.noScene }
         try EventValidator.validate(event, on: top.display.render(), scene: top.name)
         if case .tap(let button) = event, let segue = segues.segue(from: top.name, id: button) {
             try perform(segue, from: top)
@@ -58,12 +58,12 @@ public final class Navigator: SceneNavigating {
         }
         do {
             try top.display.handle(event)
-        } catch let error as HostError {
+        } catch let error as any HostConcernError {
             throw error
         } catch let error as SceneError {
-            throw HostError.sceneFailed(scene: top.name, reason: ErrorMessage.describe(error))
+            throw NavigationError.sceneFailed(scene: top.name, reason: ErrorMessage.describe(error))
         } catch {
-            throw HostError.sceneFailed(scene: top.name, reason: String(describing: error))
+            throw NavigationError.sceneFailed(scene: top.name, reason: String(describing: error))
         }
     }
 
@@ -78,14 +78,14 @@ public final class Navigator: SceneNavigating {
     /// Everything is checked first — the target exists, the result fits what the next scene
     /// accepts — so on error the stack and every DataStore stay as they were.
     public func leave(to target: BackTarget) throws {
-        guard let top, let stack = layers.last else { throw HostError.noScene }
+        guard let top, let stack = layers.last else { throw ContainerError.noScene }
         let removal = try removal(for: target, top: top, stack: stack)
         let next = removal.keptInTopStack > 0 ? stack[removal.keptInTopStack - 1] : layers[layers.count - 2].last
-        guard let next else { throw HostError.cannotGoBack(scene: top.name) }
+        guard let next else { throw NavigationError.cannotGoBack(scene: top.name) }
         do {
             if let result = try top.leavingResult() { try next.acceptResult(result) }
         } catch let error as SceneError {
-            throw HostError.returnFailed(from: top.name, to: next.name, error)
+            throw NavigationError.returnFailed(from: top.name, to: next.name, error)
         }
         if removal.keptInTopStack > 0 {
             layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
@@ -100,14 +100,14 @@ public final class Navigator: SceneNavigating {
     private func removal(for target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> (keptInTopStack: Int, Void) {
         switch target {
         case .previous:
-            guard stack.count > 1 || layers.count > 1 else { throw HostError.cannotGoBack(scene: top.name) }
+            guard stack.count > 1 || layers.count > 1 else { throw NavigationError.cannotGoBack(scene: top.name) }
             return (stack.count - 1, ())
         case .dismissModal:
-            guard layers.count > 1 else { throw HostError.notInModal(scene: top.name) }
+            guard layers.count > 1 else { throw NavigationError.notInModal(scene: top.name) }
             return (0, ())
         case .scene(let name):
             guard let index = stack.dropLast().lastIndex(where: { $0.name == name }) else {
-                throw HostError.noSceneBelow(scene: top.name, target: name, stack: stack.map(\.name))
+                throw NavigationError.noSceneBelow(scene: top.name, target: name, stack: stack.map(\.name))
             }
             return (index + 1, ())
         }
@@ -118,7 +118,7 @@ public final class Navigator: SceneNavigating {
     public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
-            throw HostError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
+            throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
                                              registered: assembler.container.sceneNames)
         }
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
@@ -145,7 +145,7 @@ public final class Navigator: SceneNavigating {
             do {
                 try handler(segue)
             } catch let error as SceneError {
-                throw HostError.routeFailed(from: source.name, to: destination.name, error)
+                throw NavigationError.routeFailed(from: source.name, to: destination.name, error)
             }
             // A handler that navigated by itself has done the segue's work.
             if generation != before { return }
@@ -158,9 +158,9 @@ public final class Navigator: SceneNavigating {
     // MARK: State
 
     private func onTop(_ context: RouterContext) throws -> AssembledScene {
-        guard let top else { throw HostError.noScene }
+        guard let top else { throw ContainerError.noScene }
         guard top.context === context else {
-            throw HostError.notOnTop(scene: context.sceneName, top: top.name)
+            throw NavigationError.notOnTop(scene: context.sceneName, top: top.name)
         }
         return top
     }
@@ -169,7 +169,7 @@ public final class Navigator: SceneNavigating {
         do {
             try scene.accept(payload)
         } catch let error as SceneError {
-            throw HostError.routeFailed(from: source, to: scene.name, error)
+            throw NavigationError.routeFailed(from: source, to: scene.name, error)
         }
     }
 

@@ -10,19 +10,19 @@ struct AppCheckFollowOnTests {
 
     @Test("unknown scenes go under the last failed plugin; a close name (a typo) and other errors stay on their own")
     func collapse() {
-        let first = HostError.pluginFileMissing(Self.plugin), second = HostError.pluginNoEntry(Self.plugin)
-        let initial = HostError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
-        let typo = HostError.unknownSegueScene(Self.here, scene: "Detial", field: "to", segue: "go", registered: ["Detail"])
-        let route = HostError.unknownRouteScene(Self.plugin, from: "Detail", to: "Settings", registered: ["Detail"])
-        let other = HostError.initialNeedsInput(Self.here, scene: "Detail", input: "X")
-        let problems = AppCheck.collapsingFollowOns([first, second], graphProblems: [initial, typo, other, route], registered: ["Detail"])
-        #expect(problems == [first, .pluginFailedWithFollowOns(second, unknown: [initial, route]), typo, other])
+        let first = PluginLoadError.pluginFileMissing(Self.plugin), second = PluginLoadError.pluginNoEntry(Self.plugin)
+        let initial = SceneGraphError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
+        let typo = SceneGraphError.unknownSegueScene(Self.here, scene: "Detial", field: "to", segue: "go", registered: ["Detail"])
+        let route = SceneGraphError.unknownRouteScene(Self.plugin, from: "Detail", to: "Settings", registered: ["Detail"])
+        let other = SceneGraphError.initialNeedsInput(Self.here, scene: "Detail", input: "X")
+        let problems = AppCheck.collapsingFollowOns([.plugin(first), .plugin(second)], graphProblems: [initial, typo, other, route], registered: ["Detail"])
+        #expect(problems == [.plugin(first), .pluginFailedWithFollowOns(second, unknown: [initial, route]), .graph(typo), .graph(other)])
         #expect(problems.first?.exitStatus == .pluginError)
     }
 
     @Test("without a failed plugin nothing is collapsed")
     func nothingFailed() {
-        let initial = HostError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
-        #expect(AppCheck.collapsingFollowOns([], graphProblems: [initial], registered: ["Detail"]) == [initial])
+        let initial = SceneGraphError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
+        #expect(AppCheck.collapsingFollowOns([], graphProblems: [initial], registered: ["Detail"]) == [.graph(initial)])
     }
 }

@@ -10,12 +10,12 @@ struct ConfigInputTests {
         try ConfigLoader().parse(text: text, file: "scenes.conf", baseDirectory: "/apps/demo")
     }
 
-    private func error(_ body: () throws -> Void) -> HostError? {
+    private func error(_ body: () throws -> Void) -> ConfigError? {
         do {
             try body()
             return nil
         } catch {
-            return error as? HostError
+            return error as? ConfigError
         }
     }
 
@@ -88,7 +88,7 @@ struct ConfigInputTests {
     func manyUnknownTables() {
         let text = "initial = \"A\"\n" + (0..<16_000).map { "[t\($0)]\n" }.joined()
         let clock = ContinuousClock()
-        var thrown: HostError?
+        var thrown: ConfigError?
         let elapsed = clock.measure { thrown = error { _ = try parse(text) } }
         #expect(thrown == .configUnknownKey(SourceLocation(file: "scenes.conf", line: 2, column: 1), key: "t0", table: "", allowed: ConfigLoader.topLevelKeys))
         #expect(elapsed < .seconds(5), "does not hang: \(elapsed)")

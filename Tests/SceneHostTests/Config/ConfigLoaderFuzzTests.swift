@@ -32,7 +32,7 @@ struct ConfigLoaderFuzzTests {
         do {
             _ = try ConfigLoader().parse(bytes: bytes, file: "fuzz.conf", baseDirectory: "/apps")
             return nil
-        } catch let error as HostError {
+        } catch let error as ConfigError {
             let message = ErrorMessage.render(error)
             let parts = message.split(separator: ":", maxSplits: 3)
             let lines = bytes.filter { $0 == 0x0A }.count + 1
@@ -42,7 +42,7 @@ struct ConfigLoaderFuzzTests {
             }
             return nil
         } catch {
-            return "not a HostError: \(error)"
+            return "not a ConfigError: \(error)"
         }
     }
 

@@ -124,10 +124,10 @@ struct ConfigLoaderTests {
 
     @Test("a missing config file")
     func missingFile() {
-        #expect(throws: HostError.configNotFound(path: "/no/such/scenes.conf")) {
+        #expect(throws: ConfigError.configNotFound(path: "/no/such/scenes.conf")) {
             try ConfigLoader().load(path: "/no/such/scenes.conf")
         }
-        #expect(ErrorMessage.render(HostError.configNotFound(path: "x.conf"))
+        #expect(ErrorMessage.render(ConfigError.configNotFound(path: "x.conf"))
             == "error: config file 'x.conf' not found. Pass --config FILE, or run from the folder that holds scenes.conf.")
     }
 
@@ -135,10 +135,10 @@ struct ConfigLoaderTests {
     func notUTF8() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(bytes: Array("initial = \"A\"\n# caf".utf8) + [0xC3, 0x28], to: "bad.conf")
-        #expect(throws: HostError.configInvalidEncoding(SourceLocation(file: path, line: 2, column: 6), byte: 0xC3)) {
+        #expect(throws: ConfigError.configInvalidEncoding(SourceLocation(file: path, line: 2, column: 6), byte: 0xC3)) {
             try ConfigLoader().load(path: path)
         }
-        #expect(ErrorMessage.render(HostError.configInvalidEncoding(SourceLocation(file: "x.conf", line: 2, column: 6), byte: 0xC3))
+        #expect(ErrorMessage.render(ConfigError.configInvalidEncoding(SourceLocation(file: "x.conf", line: 2, column: 6), byte: 0xC3))
             == "x.conf:2:6: error: the config is not valid UTF-8 (byte 0xC3). Save it as UTF-8.")
     }
 

@@ -36,10 +36,10 @@ struct ProbeIsolationTests {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
         let prober = ChildProcessProber(executable: folder.path("no-such-host"))
-        #expect(throws: HostError.self) { try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path) }
+        #expect(throws: PluginLoadError.self) { try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path) }
         do {
             _ = try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
-        } catch let error as HostError {
+        } catch let error as PluginLoadError {
             guard case .pluginProbeUnavailable = error else {
                 Issue.record("expected pluginProbeUnavailable, got \(error)")
                 return
@@ -60,7 +60,7 @@ struct ProbeIsolationTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let fingerprint = FileFingerprint(path: path, size: bytes.count, modified: StatIdentity(path: path)?.modified ?? 0, sha256: SHA256.hexDigest(bytes))
         let file = try PluginFile.open(plugin, trust: FileTrust())
-        #expect(throws: HostError.self) {
+        #expect(throws: PluginLoadError.self) {
             _ = try inspector.inspect(entry, file: file) { fingerprint }
         }
         #expect(cache.verdict(for: fingerprint) == nil)

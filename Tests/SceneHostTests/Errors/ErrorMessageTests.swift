@@ -8,22 +8,26 @@ struct ErrorMessageTests {
     static let plugin = PluginReference(name: "P", path: "/p/libP.so", location: SourceLocation(file: "s.conf", line: 3, column: 1))
 
     @Test("running errors", arguments: [
-        (HostError.cannotGoBack(scene: "Home"), "error: 'Home' is the root scene: there is nothing to go back to."),
+        (NavigationError.cannotGoBack(scene: "Home"), "error: 'Home' is the root scene: there is nothing to go back to."),
         (.notInModal(scene: "Home"), "error: 'Home' is not in a modal: there is nothing to dismiss. Use back to pop it."),
         (.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"]), "error: there is no scene 'B' below 'C' in its stack (A › C)."),
         (.rowOutOfRange(scene: "L", list: "rows", row: 0, count: 0), "error: list 'rows' of scene 'L' has no rows; there is no row 0."),
         (.rowOutOfRange(scene: "L", list: "rows", row: 3, count: 1), "error: list 'rows' of scene 'L' has 1 row (0-0); there is no row 3."),
         (.noSuchElement(scene: "S", id: "x", kind: "list", available: []), "error: scene 'S' has no list 'x'. It has none."),
         (.sceneFailed(scene: "S", reason: "disk full"), "error: scene 'S' failed: disk full."),
-        (.noScene, "error: no scene is on screen."),
-        (.scriptNotFound(path: "a.script"), "error: script file 'a.script' not found."),
     ])
-    func running(error: HostError, message: String) {
+    func running(error: NavigationError, message: String) {
         #expect(ErrorMessage.render(error) == message)
     }
 
+    @Test("running errors of the container and the script")
+    func runningOthers() {
+        #expect(ErrorMessage.render(ContainerError.noScene) == "error: no scene is on screen.")
+        #expect(ErrorMessage.render(ScriptError.scriptNotFound(path: "a.script")) == "error: script file 'a.script' not found.")
+    }
+
     @Test("plugin errors", arguments: [
-        (HostError.pluginBadDescriptor(plugin), "s.conf:3:1: error: plugin 'P': scene_plugin_entry in /p/libP.so returned something that is not a scene-host descriptor. Return MyPlugin.exportDescriptor() from it."),
+        (PluginLoadError.pluginBadDescriptor(plugin), "s.conf:3:1: error: plugin 'P': scene_plugin_entry in /p/libP.so returned something that is not a scene-host descriptor. Return MyPlugin.exportDescriptor() from it."),
         (.pluginOpenFailed(plugin, loaderMessage: "undefined symbol: x"), "s.conf:3:1: error: plugin 'P': cannot load /p/libP.so: undefined symbol: x."),
         (.pluginRegistrationFailed(plugin, reason: "boom"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: boom."),
         (.pluginChangedSinceProbe(plugin, probed: ["A"], found: ["B"]), "s.conf:3:1: error: plugin 'P' (/p/libP.so) changed since it was probed: it registered B instead of A. Start the host again so it probes the new file."),
@@ -43,7 +47,7 @@ struct ErrorMessageTests {
         (.pluginProbeFailed(plugin, .timedOut(limitMilliseconds: 2500, step: ProbeStep(scene: "S", action: .build)), cached: true), "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' did not finish within 2.5 s while it was built (in its factories or wiring) while being probed: it hangs there. The host did not load the plugin: fix the scene, raise --probe-timeout if it is only slow, or remove the plugin from the config. [recorded by an earlier probe of this unchanged file; 'scene-host check --rescan' probes again]"),
         (.pluginProbeFailed(plugin, .crashed(signal: 99, step: nil, said: nil), cached: false), "s.conf:3:1: error: plugin 'P' (/p/libP.so) crashed with signal 99 while loading in its probe. The host did not load it: fix the plugin or remove it from the config."),
     ])
-    func plugins(error: HostError, message: String) {
+    func plugins(error: PluginLoadError, message: String) {
         #expect(ErrorMessage.render(error) == message)
     }
 
@@ -57,11 +61,11 @@ struct ErrorMessageTests {
     func dependencies(fault: UntrustedDependency.Fault, text: String) {
         let dependency = UntrustedDependency(library: "libd.so", path: "/f/libd.so", foundBy: "RUNPATH of /p/libP.so", fault: fault,
                                              faultPath: "/f", reason: "writable by every user", fix: "chmod o-w /f")
-        #expect(ErrorMessage.render(HostError.pluginDependencyUntrusted(Self.plugin, dependency))
+        #expect(ErrorMessage.render(PluginLoadError.pluginDependencyUntrusted(Self.plugin, dependency))
             == "s.conf:3:1: error: plugin 'P': refusing to load /p/libP.so: it needs libd.so, which the loader would load from /f/libd.so (found through the RUNPATH of /p/libP.so), but \(text), so someone else could change the code you run. Fix: chmod o-w /f (or pass --insecure-plugin-files while developing).")
-        #expect(HostError.pluginDependencyUntrusted(Self.plugin, dependency).exitStatus.rawValue == 3)
-        #expect(HostError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "r").exitStatus.rawValue == 3)
-        #expect(ErrorMessage.render(HostError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "it is odd"))
+        #expect(PluginLoadError.pluginDependencyUntrusted(Self.plugin, dependency).exitStatus.rawValue == 3)
+        #expect(PluginLoadError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "r").exitStatus.rawValue == 3)
+        #expect(ErrorMessage.render(PluginLoadError.pluginDependencyUnchecked(Self.plugin, library: "libd.so", reason: "it is odd"))
             == "s.conf:3:1: error: plugin 'P': refusing to load /p/libP.so: its library libd.so cannot be checked before loading: it is odd. Fix the library or the plugin's RUNPATH (or pass --insecure-plugin-files while developing).")
     }
 
@@ -79,55 +83,55 @@ struct ErrorMessageTests {
         #expect(ErrorMessage.render(SceneError.segueDestinationMismatch(segue: "go", source: "A", segueDestination: "B", requested: "C"))
             == "error: segue 'go' of scene 'A' goes to 'B', but its router routed to 'C'")
         #expect(ErrorMessage.render(Foreign()) == "error: a foreign failure")
-        #expect(ErrorMessage.body(HostError.pluginFileMissing(Self.plugin)).hasPrefix("plugin 'P': file not found: /p/libP.so."))
+        #expect(ErrorMessage.body(PluginLoadError.pluginFileMissing(Self.plugin)).hasPrefix("plugin 'P': file not found: /p/libP.so."))
     }
 
     @Test("every error has a documented exit code")
     func exitCodes() {
-        #expect(HostError.configNotFound(path: "x").exitStatus.rawValue == 2)
-        #expect(HostError.pluginNoEntry(Self.plugin).exitStatus.rawValue == 3)
-        #expect(HostError.unknownInitialScene(Self.plugin.location, scene: "A", registered: []).exitStatus.rawValue == 4)
-        #expect(HostError.cannotGoBack(scene: "A").exitStatus.rawValue == 1)
-        #expect(HostError.scriptNotFound(path: "x").exitStatus.rawValue == 5)
+        #expect(ConfigError.configNotFound(path: "x").exitStatus.rawValue == 2)
+        #expect(PluginLoadError.pluginNoEntry(Self.plugin).exitStatus.rawValue == 3)
+        #expect(SceneGraphError.unknownInitialScene(Self.plugin.location, scene: "A", registered: []).exitStatus.rawValue == 4)
+        #expect(NavigationError.cannotGoBack(scene: "A").exitStatus.rawValue == 1)
+        #expect(ScriptError.scriptNotFound(path: "x").exitStatus.rawValue == 5)
     }
 
     static let here = SourceLocation(file: "s.conf", line: 2, column: 7)
 
     @Test("inputs that cannot be read, by kind, for the config and the script", arguments: [
-        (HostError.configNotReadable(path: "d", .folder), "error: cannot read config file 'd': it is a folder, not a file. Pass --config with the config file itself.", 2),
-        (.configNotReadable(path: "p", .fifo), "error: cannot read config file 'p': it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. Pass --config with the config file itself.", 2),
-        (.configNotReadable(path: "/dev/zero", .device), "error: cannot read config file '/dev/zero': it is a device, not a regular file. Pass --config with the config file itself.", 2),
-        (.configNotReadable(path: "s", .socket), "error: cannot read config file 's': it is a socket, not a regular file. Pass --config with the config file itself.", 2),
-        (.configNotReadable(path: "l", .symlinkLoop), "error: cannot read config file 'l': its symbolic links form a loop. Fix the link, or pass the file's real path.", 2),
-        (.configNotReadable(path: "x", .permissionDenied), "error: cannot read config file 'x': permission denied. Make it readable for this user (chmod u+r), or pass a file you can read.", 2),
-        (.configNotReadable(path: "x", .other("Input/output error")), "error: cannot read config file 'x': Input/output error. Pass --config with the config file itself.", 2),
-        (.scriptNotReadable(path: "d", .folder), "error: cannot read script file 'd': it is a folder, not a file. Pass --script with a script file, or pipe the commands to standard input.", 5),
-        (.scriptNotReadable(path: "p", .fifo), "error: cannot read script file 'p': it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. Pass --script with a script file, or pipe the commands to standard input.", 5),
-        (.scriptNotReadable(path: "/dev/zero", .device), "error: cannot read script file '/dev/zero': it is a device, not a regular file. Pass --script with a script file, or pipe the commands to standard input.", 5),
-        (.scriptNotReadable(path: "l", .symlinkLoop), "error: cannot read script file 'l': its symbolic links form a loop. Fix the link, or pass the file's real path.", 5),
-        (.scriptInvalidEncoding(SourceLocation(file: "a.script", line: 3, column: 5), byte: 0xFF), "a.script:3:5: error: the script is not valid UTF-8 (byte 0xFF). Save it as UTF-8.", 5),
-    ])
-    func unreadable(error: HostError, message: String, exit: Int32) {
+        (ConfigError.configNotReadable(path: "d", .folder), "error: cannot read config file 'd': it is a folder, not a file. Pass --config with the config file itself.", 2),
+        (ConfigError.configNotReadable(path: "p", .fifo), "error: cannot read config file 'p': it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. Pass --config with the config file itself.", 2),
+        (ConfigError.configNotReadable(path: "/dev/zero", .device), "error: cannot read config file '/dev/zero': it is a device, not a regular file. Pass --config with the config file itself.", 2),
+        (ConfigError.configNotReadable(path: "s", .socket), "error: cannot read config file 's': it is a socket, not a regular file. Pass --config with the config file itself.", 2),
+        (ConfigError.configNotReadable(path: "l", .symlinkLoop), "error: cannot read config file 'l': its symbolic links form a loop. Fix the link, or pass the file's real path.", 2),
+        (ConfigError.configNotReadable(path: "x", .permissionDenied), "error: cannot read config file 'x': permission denied. Make it readable for this user (chmod u+r), or pass a file you can read.", 2),
+        (ConfigError.configNotReadable(path: "x", .other("Input/output error")), "error: cannot read config file 'x': Input/output error. Pass --config with the config file itself.", 2),
+        (ScriptError.scriptNotReadable(path: "d", .folder), "error: cannot read script file 'd': it is a folder, not a file. Pass --script with a script file, or pipe the commands to standard input.", 5),
+        (ScriptError.scriptNotReadable(path: "p", .fifo), "error: cannot read script file 'p': it is a named pipe (FIFO), not a regular file; the host does not wait on pipes. Pass --script with a script file, or pipe the commands to standard input.", 5),
+        (ScriptError.scriptNotReadable(path: "/dev/zero", .device), "error: cannot read script file '/dev/zero': it is a device, not a regular file. Pass --script with a script file, or pipe the commands to standard input.", 5),
+        (ScriptError.scriptNotReadable(path: "l", .symlinkLoop), "error: cannot read script file 'l': its symbolic links form a loop. Fix the link, or pass the file's real path.", 5),
+        (ScriptError.scriptInvalidEncoding(SourceLocation(file: "a.script", line: 3, column: 5), byte: 0xFF), "a.script:3:5: error: the script is not valid UTF-8 (byte 0xFF). Save it as UTF-8.", 5),
+    ] as [(any HostConcernError, String, Int32)])
+    func unreadable(error: any HostConcernError, message: String, exit: Int32) {
         #expect(ErrorMessage.render(error) == message)
-        #expect(error.exitStatus.rawValue == exit)
+        #expect(ExitStatus(for: error).rawValue == exit)
     }
 
     @Test("input limits, NUL in the config, untypable names", arguments: [
-        (HostError.scriptLineTooLong(file: "<stdin>", line: 1, limit: 65536), "<stdin>:1: error: the line is longer than 65536 bytes, the limit for one command. Is this a script?", 5),
-        (.scriptTooLarge(file: "big.script", line: 900_000, limit: 67_108_864), "big.script:900000: error: the script goes on past 67108864 bytes, the limit for one script or session. Split it into smaller scripts.", 5),
-        (.configNulInString(here), "s.conf:2:7: error: a string holds a NUL character (\\u0000), which no name or path can contain. Remove it.", 2),
-        (.configInvalidName(here, key: "id", value: "show detail"), "s.conf:2:7: error: 'id' is \"show detail\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters.", 2),
-    ])
-    func limits(error: HostError, message: String, exit: Int32) {
+        (ScriptError.scriptLineTooLong(file: "<stdin>", line: 1, limit: 65536), "<stdin>:1: error: the line is longer than 65536 bytes, the limit for one command. Is this a script?", 5),
+        (ScriptError.scriptTooLarge(file: "big.script", line: 900_000, limit: 67_108_864), "big.script:900000: error: the script goes on past 67108864 bytes, the limit for one script or session. Split it into smaller scripts.", 5),
+        (ConfigError.configNulInString(here), "s.conf:2:7: error: a string holds a NUL character (\\u0000), which no name or path can contain. Remove it.", 2),
+        (ConfigError.configInvalidName(here, key: "id", value: "show detail"), "s.conf:2:7: error: 'id' is \"show detail\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters.", 2),
+    ] as [(any HostConcernError, String, Int32)])
+    func limits(error: any HostConcernError, message: String, exit: Int32) {
         #expect(ErrorMessage.render(error) == message)
-        #expect(error.exitStatus.rawValue == exit)
+        #expect(ExitStatus(for: error).rawValue == exit)
     }
 
     @Test("values from outside print escaped: an escape sequence or a line break cannot fake output")
     func escapedValues() {
-        #expect(ErrorMessage.render(HostError.configInvalidName(Self.here, key: "initial", value: "A\u{1B}[2J\nerror: fake"))
+        #expect(ErrorMessage.render(ConfigError.configInvalidName(Self.here, key: "initial", value: "A\u{1B}[2J\nerror: fake"))
             == "s.conf:2:7: error: 'initial' is \"A\\u{1B}[2J\\nerror: fake\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters.")
-        #expect(ErrorMessage.render(HostError.pluginRegistrationFailed(Self.plugin, reason: "bad\u{9B}31m\r\u{2028}"))
+        #expect(ErrorMessage.render(PluginLoadError.pluginRegistrationFailed(Self.plugin, reason: "bad\u{9B}31m\r\u{2028}"))
             == "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: bad\\u{9B}31m\\r\\u{2028}.")
         #expect(ErrorMessage.render(SceneError.routerNotAttached(router: "R\u{1B}")) == "error: router R\\u{1B} is not wired to a host; only routers that scene-host built can navigate")
     }

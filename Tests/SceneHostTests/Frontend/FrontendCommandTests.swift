@@ -35,7 +35,7 @@ struct FrontendCommandTests {
 
     @Test("a script's syntax error is located at file:line:column")
     func scriptLocation() {
-        #expect(throws: HostError.scriptSyntax(SourceLocation(file: "demo.script", line: 2, column: 3), message: "expected exactly one id: tap BUTTON")) {
+        #expect(throws: ScriptError.scriptSyntax(SourceLocation(file: "demo.script", line: 2, column: 3), message: "expected exactly one id: tap BUTTON")) {
             try ScriptRunner.command(on: "  tap", number: 2, file: "demo.script")
         }
     }

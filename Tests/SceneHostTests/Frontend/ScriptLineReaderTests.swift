@@ -27,14 +27,14 @@ struct ScriptLineReaderTests {
     func lineLimit() throws {
         let full = String(repeating: "x", count: 16)
         #expect(try lines(Array("\(full)\r\n\(full)".utf8)) == [full, full])
-        #expect(throws: HostError.scriptLineTooLong(file: "s.script", line: 2, limit: 16)) {
+        #expect(throws: ScriptError.scriptLineTooLong(file: "s.script", line: 2, limit: 16)) {
             try lines(Array("ok\n\(full)x\nnext\n".utf8))
         }
     }
 
     @Test("a long input without a line break (NUL bytes, as /dev/zero) is refused at the documented line limit")
     func noLineBreak() throws {
-        #expect(throws: HostError.scriptLineTooLong(file: "s.script", line: 1, limit: ScriptLineReader.maximumLineLength)) {
+        #expect(throws: ScriptError.scriptLineTooLong(file: "s.script", line: 1, limit: ScriptLineReader.maximumLineLength)) {
             try lines([UInt8](repeating: 0, count: 1 << 20), lineLimit: ScriptLineReader.maximumLineLength, sizeLimit: ScriptLineReader.maximumSize)
         }
     }
@@ -42,14 +42,14 @@ struct ScriptLineReaderTests {
     @Test("input past the size limit is refused at the line where it goes over")
     func sizeLimit() throws {
         #expect(try lines(Array(String(repeating: "abc\n", count: 16).utf8)).count == 16)
-        #expect(throws: HostError.scriptTooLarge(file: "s.script", line: 17, limit: 64)) {
+        #expect(throws: ScriptError.scriptTooLarge(file: "s.script", line: 17, limit: 64)) {
             try lines(Array(String(repeating: "abc\n", count: 17).utf8))
         }
     }
 
     @Test("a byte that is not UTF-8 is located at line and column")
     func notUTF8() throws {
-        #expect(throws: HostError.scriptInvalidEncoding(SourceLocation(file: "s.script", line: 2, column: 4), byte: 0xFF)) {
+        #expect(throws: ScriptError.scriptInvalidEncoding(SourceLocation(file: "s.script", line: 2, column: 4), byte: 0xFF)) {
             try lines(Array("ok\nfé ".utf8) + [0xFF, 0x0A])
         }
     }

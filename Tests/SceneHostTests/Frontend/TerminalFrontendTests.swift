@@ -32,7 +32,7 @@ struct TerminalFrontendTests {
     @Test("a line the reader refuses ends the session with its error")
     func refusedLine() throws {
         let navigator = try ProbeScenes.navigator()
-        let refusal = HostError.scriptLineTooLong(file: "<stdin>", line: 2, limit: 65536)
+        let refusal = ScriptError.scriptLineTooLong(file: "<stdin>", line: 2, limit: 65536)
         var lines = ["tap go"]
         #expect(throws: refusal) {
             try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {

@@ -28,7 +28,7 @@ struct DependencyCheckTests {
         try CLibraries.build(CLibraries.callerSource(), to: plugin.path, arguments: ["-L" + dependencyFolder, "-l\(name)"] + linkArguments)
     }
 
-    private func check(libraryPath: String? = nil, isLoaded: @escaping @Sendable (String) -> Bool = LoaderSearchPath.loadedAtStart) throws(HostError) -> [String: String] {
+    private func check(libraryPath: String? = nil, isLoaded: @escaping @Sendable (String) -> Bool = LoaderSearchPath.loadedAtStart) throws(PluginLoadError) -> [String: String] {
         var search = LoaderSearchPath.current()
         search.libraryPath = libraryPath
         search.isLoaded = isLoaded

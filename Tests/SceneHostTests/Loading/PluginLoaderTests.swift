@@ -81,14 +81,14 @@ struct PluginLoaderTests {
         let other = "1a".padding(toLength: 64, withPad: "0", startingAt: 0)
         let host = CompatibilityPolicy(abiVersion: 2, sdkVersion: SemanticVersion(major: 1, minor: 2, patch: 0), sdkFingerprint: built, swiftVersion: "6.3.1")
         let reference = PluginReference(name: "P", path: "/p.so", location: location)
-        func check(abi: UInt32 = 2, _ major: UInt32 = 1, _ minor: UInt32 = 2, patch: UInt32 = 0, fingerprint: String? = nil, swift: String = "6.3.1") -> HostError? {
+        func check(abi: UInt32 = 2, _ major: UInt32 = 1, _ minor: UInt32 = 2, patch: UInt32 = 0, fingerprint: String? = nil, swift: String = "6.3.1") -> PluginLoadError? {
             let policy = CompatibilityPolicy(abiVersion: abi, sdkVersion: SemanticVersion(major: major, minor: minor, patch: patch),
                                              sdkFingerprint: fingerprint ?? built, swiftVersion: swift)
             do {
                 try host.check(compatibility: policy, plugin: reference)
                 return nil
             } catch {
-                return error as? HostError
+                return error as? PluginLoadError
             }
         }
         #expect(check() == nil)

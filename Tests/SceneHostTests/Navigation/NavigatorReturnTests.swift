@@ -25,10 +25,10 @@ struct NavigatorReturnTests {
         let navigator = try ProbeScenes.navigator()
         try show("C", .push, on: navigator)
         try show("B", .push, value: 3, on: navigator)
-        #expect(throws: HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
+        #expect(throws: NavigationError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
             try navigator.back()
         }
-        #expect(ErrorMessage.render(HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput")))
+        #expect(ErrorMessage.render(NavigationError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput")))
             == "error: return from 'B' to 'C' failed: scene 'C' accepts no result, but a ProbeInput was handed back; declare it with acceptingResult(_:into:).")
         #expect(navigator.path == "A › C › B")
         #expect(navigator.top?.probeValue == 3)
@@ -59,7 +59,7 @@ struct NavigatorReturnTests {
         let navigator = try ProbeScenes.navigator()
         try show("C", .push, on: navigator)
         try show("B", .push, value: 5, on: navigator)
-        #expect(throws: HostError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
+        #expect(throws: NavigationError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
             try navigator.leave(to: .scene("C"))
         }
         try navigator.leave(to: .scene("A"))
@@ -71,8 +71,8 @@ struct NavigatorReturnTests {
     func noSceneBelow() throws {
         let navigator = try ProbeScenes.navigator()
         try show("C", .push, on: navigator)
-        #expect(throws: HostError.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"])) { try navigator.leave(to: .scene("B")) }
-        #expect(throws: HostError.noSceneBelow(scene: "C", target: "C", stack: ["A", "C"])) { try navigator.leave(to: .scene("C")) }
+        #expect(throws: NavigationError.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"])) { try navigator.leave(to: .scene("B")) }
+        #expect(throws: NavigationError.noSceneBelow(scene: "C", target: "C", stack: ["A", "C"])) { try navigator.leave(to: .scene("C")) }
         #expect(navigator.path == "A › C")
     }
 
@@ -86,7 +86,7 @@ struct NavigatorReturnTests {
         try navigator.leave(to: .dismissModal)
         #expect(navigator.path == "A")
         #expect((modalRoot + modalTop).allSatisfy { $0.object == nil })
-        #expect(throws: HostError.notInModal(scene: "A")) { try navigator.leave(to: .dismissModal) }
+        #expect(throws: NavigationError.notInModal(scene: "A")) { try navigator.leave(to: .dismissModal) }
     }
 
     @Test("a router goes back through its scene's navigator; only the top scene may")
@@ -95,7 +95,7 @@ struct NavigatorReturnTests {
         let below = try #require(navigator.top?.parts.router as? ProbeRouter)
         try show("B", .push, value: 4, on: navigator)
         let top = try #require(navigator.top?.parts.router as? ProbeRouter)
-        #expect(throws: HostError.notOnTop(scene: "A", top: "B")) { try below.routeBack() }
+        #expect(throws: NavigationError.notOnTop(scene: "A", top: "B")) { try below.routeBack() }
         try top.routeBack()
         #expect(navigator.path == "A")
         #expect(navigator.top?.probeValue == 4)

@@ -85,7 +85,7 @@ struct NavigatorTests {
     func segueWithoutHandlerNeedsInput() throws {
         let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "C", id: "go", to: "B")])
         try navigator.navigate(from: try #require(navigator.top?.context), to: "C", style: .push, payload: nil)
-        #expect(throws: HostError.routeFailed(from: "C", to: "B", .missingInput(scene: "B", inputType: "ProbeInput"))) {
+        #expect(throws: NavigationError.routeFailed(from: "C", to: "B", .missingInput(scene: "B", inputType: "ProbeInput"))) {
             try navigator.send(.tap(button: "go"))
         }
         #expect(navigator.path == "A › C")
@@ -95,7 +95,7 @@ struct NavigatorTests {
     func unknownScene() throws {
         let navigator = try ProbeScenes.navigator()
         let before = navigator.path
-        #expect(throws: HostError.unknownScene(scene: "Z", requestedBy: "A", registered: ["A", "B", "C"])) {
+        #expect(throws: ContainerError.unknownScene(scene: "Z", requestedBy: "A", registered: ["A", "B", "C"])) {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "Z", style: .push, payload: nil)
         }
         #expect(navigator.path == before)
@@ -119,7 +119,7 @@ struct NavigatorTests {
         let source = navigator.top
         (source?.currentDataStore as? any ProbeDataStore)?.value = 5
         try router(navigator).outgoing = WrongProbeInput(value: "seven")
-        #expect(throws: HostError.self) { try navigator.send(.tap(button: "go")) }
+        #expect(throws: NavigationError.self) { try navigator.send(.tap(button: "go")) }
         #expect(navigator.path == "A")
         #expect(navigator.top?.probeValue == 5)
         #expect(navigator.top?.context === source?.context)
@@ -141,7 +141,7 @@ struct NavigatorTests {
     @Test("input passed to a scene without a declared input is refused")
     func unexpectedInput() throws {
         let navigator = try ProbeScenes.navigator()
-        #expect(throws: HostError.routeFailed(from: "A", to: "C", .unexpectedPayload(scene: "C", contract: .input, payloadType: "ProbeInput"))) {
+        #expect(throws: NavigationError.routeFailed(from: "A", to: "C", .unexpectedPayload(scene: "C", contract: .input, payloadType: "ProbeInput"))) {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "C", style: .push, payload: ScenePayload(ProbeInput(value: 1)))
         }
         #expect(navigator.path == "A")
@@ -152,7 +152,7 @@ struct NavigatorTests {
         let navigator = try ProbeScenes.navigator()
         let below = try #require(navigator.top?.context)
         try navigator.navigate(from: below, to: "C", style: .push, payload: nil)
-        #expect(throws: HostError.notOnTop(scene: "A", top: "C")) {
+        #expect(throws: NavigationError.notOnTop(scene: "A", top: "C")) {
             try navigator.navigate(from: below, to: "C", style: .push, payload: nil)
         }
         #expect(navigator.path == "A › C")
@@ -161,20 +161,20 @@ struct NavigatorTests {
     @Test("back on the root scene is an error and changes nothing")
     func backOnRoot() throws {
         let navigator = try ProbeScenes.navigator()
-        #expect(throws: HostError.cannotGoBack(scene: "A")) { try navigator.back() }
+        #expect(throws: NavigationError.cannotGoBack(scene: "A")) { try navigator.back() }
         #expect(navigator.path == "A")
     }
 
     @Test("events must name an element of the right kind on the screen")
     func eventValidation() throws {
         let navigator = try ProbeScenes.navigator()
-        #expect(throws: HostError.noSuchElement(scene: "A", id: "nope", kind: "button", available: ["go", "code"])) {
+        #expect(throws: NavigationError.noSuchElement(scene: "A", id: "nope", kind: "button", available: ["go", "code"])) {
             try navigator.send(.tap(button: "nope"))
         }
-        #expect(throws: HostError.noSuchElement(scene: "A", id: "go", kind: "text field", available: ["name"])) {
+        #expect(throws: NavigationError.noSuchElement(scene: "A", id: "go", kind: "text field", available: ["name"])) {
             try navigator.send(.edit(field: "go", text: "x"))
         }
-        #expect(throws: HostError.rowOutOfRange(scene: "A", list: "rows", row: 2, count: 2)) {
+        #expect(throws: NavigationError.rowOutOfRange(scene: "A", list: "rows", row: 2, count: 2)) {
             try navigator.send(.select(list: "rows", row: 2))
         }
     }

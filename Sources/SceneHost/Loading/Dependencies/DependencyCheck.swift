@@ -51,7 +51,7 @@ struct DependencyCheck {
     /// the libraries are read from their own paths. Returns where each library not loaded yet
     /// would be loaded from, by `DT_NEEDED` name.
     @discardableResult
-    func check(pluginBytes bytes: [UInt8], plugin: PluginReference, realPath: String? = nil) throws(HostError) -> [String: String] {
+    func check(pluginBytes bytes: [UInt8], plugin: PluginReference, realPath: String? = nil) throws(PluginLoadError) -> [String: String] {
         guard let file = ELFFile(bytes) else { return [:] }  // ELFHeaderCheck refuses it first.
         let section: ELFDynamicSection
         do { section = try ELFDynamicSection.read(from: file) } catch {
@@ -87,7 +87,7 @@ struct DependencyCheck {
 
     // MARK: Reading objects
 
-    private func read(library: String, at path: String, parent: MappedObject, plugin: PluginReference) throws(HostError) -> MappedObject {
+    private func read(library: String, at path: String, parent: MappedObject, plugin: PluginReference) throws(PluginLoadError) -> MappedObject {
         guard let bytes = Self.contents(of: path) else {
             throw .pluginDependencyUnchecked(plugin, library: library, reason: "\(path) cannot be read")
         }
@@ -102,14 +102,14 @@ struct DependencyCheck {
             return try mapped(path: path, section: section, parent: parent, plugin: plugin, library: library)
         } catch let error as ELFDynamicSection.Problem {
             throw .pluginDependencyUnchecked(plugin, library: library, reason: "\(path): \(error.reason)")
-        } catch let error as HostError {
+        } catch let error as PluginLoadError {
             throw error
         } catch {
             throw .pluginDependencyUnchecked(plugin, library: library, reason: "\(error)")
         }
     }
 
-    private func mapped(path: String, section: ELFDynamicSection, parent: MappedObject?, plugin: PluginReference, library: String) throws(HostError) -> MappedObject {
+    private func mapped(path: String, section: ELFDynamicSection, parent: MappedObject?, plugin: PluginReference, library: String) throws(PluginLoadError) -> MappedObject {
         let origin = Self.folder(of: path)
         var chain: [SearchFolder] = []
         if let rpath = section.rpath {
@@ -122,7 +122,7 @@ struct DependencyCheck {
     // MARK: Searching
 
     /// Where the loader finds `name` for `object`, or nil when it finds it nowhere.
-    private func resolve(_ name: String, for object: MappedObject, plugin: PluginReference) throws(HostError) -> Resolution? {
+    private func resolve(_ name: String, for object: MappedObject, plugin: PluginReference) throws(PluginLoadError) -> Resolution? {
         if name.contains("/") {
             // A name with a slash is a path (tokens expanded, relative to the working folder): no search.
             let path: String
@@ -156,7 +156,7 @@ struct DependencyCheck {
 
     /// The folders of a search list (`DT_RUNPATH`, `LD_LIBRARY_PATH`, ...): tokens expanded, an empty
     /// entry meaning the working folder, as the loader reads them.
-    private func folders(_ list: String, origin: String, source: String, plugin: PluginReference, library: String, separators: String = ":") throws(HostError) -> [SearchFolder] {
+    private func folders(_ list: String, origin: String, source: String, plugin: PluginReference, library: String, separators: String = ":") throws(PluginLoadError) -> [SearchFolder] {
         var result: [SearchFolder] = []
         for entry in list.split(omittingEmptySubsequences: false, whereSeparator: { separators.contains($0) }) {
             // Plugins are opened through a private stand-in for their folder (DescriptorLoader):
@@ -172,7 +172,7 @@ struct DependencyCheck {
         return result
     }
 
-    private func unsupported(_ token: String, in place: String, library: String, plugin: PluginReference) -> HostError {
+    private func unsupported(_ token: String, in place: String, library: String, plugin: PluginReference) -> PluginLoadError {
         .pluginDependencyUnchecked(plugin, library: library, reason: "the \(place) uses \(token), which the host does not expand (only $ORIGIN); use $ORIGIN or an absolute folder")
     }
 
@@ -186,8 +186,8 @@ struct DependencyCheck {
 
     // MARK: Trust
 
-    private func checkTrust(of found: Resolution, library: String, plugin: PluginReference) throws(HostError) {
-        func refuse(_ fault: UntrustedDependency.Fault, _ problem: FileTrust.Problem, fix: String) -> HostError {
+    private func checkTrust(of found: Resolution, library: String, plugin: PluginReference) throws(PluginLoadError) {
+        func refuse(_ fault: UntrustedDependency.Fault, _ problem: FileTrust.Problem, fix: String) -> PluginLoadError {
             .pluginDependencyUntrusted(plugin, UntrustedDependency(library: library, path: found.path, foundBy: found.folder.source, fault: fault,
                                                                   faultPath: problem.path, reason: problem.reason, fix: fix))
         }

@@ -1,0 +1,22 @@
+import SceneSDK
+
+/// A problem in `scenes.conf`: reading it, its TOML, its keys and values. Exit code 2.
+///
+/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+public enum ConfigError: HostConcernError, Equatable, Sendable {
+    case configNotFound(path: String)
+    case configUnreadable(path: String, reason: String)
+    case configSyntax(SourceLocation, message: String)
+    case configUnknownKey(SourceLocation, key: String, table: String, allowed: [String])
+    case configMissingKey(SourceLocation, key: String, table: String)
+    case configWrongType(SourceLocation, key: String, expected: String, found: String)
+    case configInvalidValue(SourceLocation, key: String, value: String, expected: String)
+    case configDuplicateSegue(SourceLocation, from: String, id: String, first: SourceLocation)
+    case configTooLarge(SourceLocation, size: Int, limit: Int)
+    case configInvalidEncoding(SourceLocation, byte: UInt8)
+    case configTooDeep(SourceLocation, limit: Int)
+    case configDuplicatePlugin(SourceLocation, name: String, path: String, firstName: String, first: SourceLocation)
+    case configNotReadable(path: String, UnreadableFile)
+    case configNulInString(SourceLocation)
+    case configInvalidName(SourceLocation, key: String, value: String)
+}

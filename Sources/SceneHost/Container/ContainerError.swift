@@ -1,0 +1,11 @@
+import SceneSDK
+
+/// What the container refuses: a scene registered twice, an unknown scene, a scene whose parts do not fit.
+///
+/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+public enum ContainerError: HostConcernError, Equatable, Sendable {
+    case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
+    case unknownScene(scene: String, requestedBy: String, registered: [String])
+    case wiringFailed(scene: String, plugin: PluginReference?, SceneError)
+    case noScene
+}

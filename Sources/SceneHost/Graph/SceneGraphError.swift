@@ -1,0 +1,16 @@
+import SceneSDK
+
+/// A problem `check` finds in the scene graph: unknown scenes, routes whose data does not fit. Exit code 4.
+///
+/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+public enum SceneGraphError: HostConcernError, Equatable, Sendable {
+    case unknownInitialScene(SourceLocation, scene: String, registered: [String])
+    case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])
+    case initialNeedsInput(SourceLocation, scene: String, input: String)
+    case unknownRouteScene(PluginReference, from: String, to: String, registered: [String])
+    case routeUnexpectedInput(RouteEdge, payload: String)
+    case routeMissingInput(RouteEdge, input: String, reason: String)
+    case routeInputMismatch(RouteEdge, input: String, payload: String, mismatches: [FieldMismatch])
+    case routeResultNotAccepted(RouteEdge, result: String)
+    case routeResultMismatch(RouteEdge, result: String, accepted: String, mismatches: [FieldMismatch])
+}

@@ -1,0 +1,29 @@
+import SceneSDK
+
+/// Why a plugin was not loaded: its file, its trust, its descriptor, its probe. Exit code 3.
+///
+/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+public enum PluginLoadError: HostConcernError, Equatable, Sendable {
+    case pluginFileMissing(PluginReference)
+    case pluginNotSharedLibrary(PluginReference, reason: String)
+    case pluginOpenFailed(PluginReference, loaderMessage: String)
+    case pluginNoEntry(PluginReference)
+    case pluginEntryReturnedNull(PluginReference)
+    case pluginBadDescriptor(PluginReference)
+    case pluginIncompatible(PluginReference, what: String, plugin: String, host: String, rule: String)
+    /// The plugin was compiled against another SceneSDK build (fingerprint or version) than the host's.
+    case pluginOtherSDKBuild(PluginReference, pluginVersion: SemanticVersion, pluginFingerprint: String,
+                             hostVersion: SemanticVersion, hostFingerprint: String)
+    case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
+    case pluginRegistrationFailed(PluginReference, reason: String)
+    case pluginDependencyMissing(PluginReference, library: String)
+    case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
+    case pluginDependencyUnchecked(PluginReference, library: String, reason: String)
+    /// The first path others could change, and `also` the others on the way; `fix` fixes them all.
+    case pluginUntrusted(PluginReference, path: String, reason: String, fix: String, also: [UntrustedPath] = [])
+    case pluginOwnSDKCopy(PluginReference)
+    case pluginProbeFailed(PluginReference, ProbeFailure, cached: Bool)
+    /// The probe could not run (no unnamed file, no child process): not about the file, never recorded.
+    case pluginProbeUnavailable(PluginReference, reason: String)
+    case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
+}

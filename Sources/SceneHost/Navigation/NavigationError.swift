@@ -1,0 +1,17 @@
+import SceneSDK
+
+/// Why a navigation or a user event failed while the app runs; the app keeps its state. Exit code 1.
+///
+/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+public enum NavigationError: HostConcernError, Equatable, Sendable {
+    case routeFailed(from: String, to: String, SceneError)
+    case returnFailed(from: String, to: String, SceneError)
+    case routeNotDeclared(from: String, to: String, declared: [String], registered: [String])
+    case notInModal(scene: String)
+    case noSceneBelow(scene: String, target: String, stack: [String])
+    case notOnTop(scene: String, top: String)
+    case cannotGoBack(scene: String)
+    case noSuchElement(scene: String, id: String, kind: String, available: [String])
+    case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
+    case sceneFailed(scene: String, reason: String)
+}
