@@ -21,7 +21,8 @@ struct ProbePluginCommand: ParsableCommand {
     func run() throws {
         MainActor.assumeIsolated {
             let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
-            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: pluginDescriptor, resultDescriptor: resultDescriptor, logger: logger).run()
+            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: pluginDescriptor, resultDescriptor: resultDescriptor, logger: logger,
+                       describe: ErrorMessage.body).run()
         }
     }
 }

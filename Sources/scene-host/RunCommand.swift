@@ -54,16 +54,18 @@ struct RunCommand: ParsableCommand {
                 var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
                 try TerminalFrontend(navigator: app.navigator, clearsScreen: StandardStreams.outputIsTerminal,
                                      readLine: { try terminal.nextLine() },
-                                     write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run()
+                                     write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
+                                     render: ErrorMessage.render).run()
                 return
             }
             guard expect != nil || record != nil else {
-                failures = try ScriptRunner(navigator: app.navigator, write: StandardStreams.out).run(&reader)
+                failures = try ScriptRunner(navigator: app.navigator, write: StandardStreams.out, render: ErrorMessage.render).run(&reader)
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 return
             }
             var transcript = ""
-            failures = try ScriptRunner(navigator: app.navigator, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader)
+            failures = try ScriptRunner(navigator: app.navigator, write: { transcript += StandardStreams.escapedLines($0) + "\n" },
+                                    render: ErrorMessage.render).run(&reader)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {

@@ -14,7 +14,7 @@ enum WiringCheck {
             } catch let error as any HostConcernError {
                 problems.append(HostProblem(error))
             } catch {
-                problems.append(.navigation(.sceneFailed(scene: name, reason: String(describing: error))))
+                problems.append(.navigation(.sceneFailed(scene: name, reason: .other(String(describing: error)))))
             }
         }
         return problems

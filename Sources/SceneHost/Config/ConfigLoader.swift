@@ -139,7 +139,7 @@ public struct ConfigLoader: Sendable {
     /// Scene names and segue ids must be words a script can type (`tap ID`, `back SCENE`):
     /// a segue id with a space could never be tapped.
     private static func typable(_ name: Located<String>, key: String) throws -> Located<String> {
-        guard FrontendCommand.canName(name.value) else {
+        guard TypableName.isTypable(name.value) else {
             throw ConfigError.configInvalidName(name.location, key: key, value: name.value)
         }
         return name

@@ -19,31 +19,6 @@ public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
     public let location: SourceLocation
 }
 
-/// One `[plugins.NAME]` table.
-public struct PluginEntry: Sendable {
-    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation) {
-        self.name = name
-        self.path = path
-        self.resolvedPath = resolvedPath
-        self.sha256 = sha256
-        self.location = location
-        self.pathLocation = pathLocation
-    }
-
-    /// The table's name (`NAME` in `[plugins.NAME]`).
-    public let name: String
-    /// The path as written in the file.
-    public let path: String
-    /// The path resolved against the config file's folder.
-    public let resolvedPath: String
-    /// Lower-case hex SHA-256 the file must have, if pinned.
-    public let sha256: String?
-    /// Where the table starts.
-    public let location: SourceLocation
-    /// Where `path` is written.
-    public let pathLocation: SourceLocation
-}
-
 /// One `[[segues]]` entry: the button `id` on scene `from` shows scene `to` in `style`.
 public struct SegueDeclaration: Sendable, Equatable {
     public let from: Located<String>

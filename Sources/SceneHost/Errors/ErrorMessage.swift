@@ -124,7 +124,7 @@ public enum ErrorMessage {
         case .pluginChecksumMismatch(let plugin, let expected, let actual):
             return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
         case .pluginRegistrationFailed(let plugin, let reason):
-            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(reason)."
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(describe(reason))."
         }
     }
 
@@ -197,7 +197,7 @@ public enum ErrorMessage {
             let rows = count == 0 ? "no rows" : "\(count) row\(count == 1 ? "" : "s") (0-\(count - 1))"
             return "error: list '\(list)' of scene '\(scene)' has \(rows); there is no row \(row)."
         case .sceneFailed(let scene, let reason):
-            return "error: scene '\(scene)' failed: \(reason)."
+            return "error: scene '\(scene)' failed: \(describe(reason))."
         }
     }
 
@@ -354,6 +354,18 @@ public enum ErrorMessage {
         case .serviceNotRegistered(let service, let registered):
             let list = registered.isEmpty ? "none is registered" : "registered: \(registered.joined(separator: ", "))"
             return "no service of type \(service) is registered (\(list)); register it with registry.register(\(service).self) { ... }"
+        }
+    }
+
+    /// Why a scene or a registration failed, as a clause (without "error: " or a location).
+    static func describe(_ cause: FailureCause) -> String {
+        switch cause {
+        case .scene(let error): return describe(error)
+        case .container(let error):
+            let message = unescaped(error)
+            guard let range = message.range(of: "error: ") else { return message }
+            return String(message[range.upperBound...])
+        case .other(let text): return text
         }
     }
 

@@ -27,7 +27,7 @@ public enum HostProblem: Error, Equatable, Sendable {
         case let error as NavigationError: self = .navigation(error)
         case let error as ScriptError: self = .script(error)
         case let error as CommandLineError: self = .commandLine(error)
-        default: self = .navigation(.sceneFailed(scene: "?", reason: String(describing: error)))
+        default: self = .navigation(.sceneFailed(scene: "?", reason: .other(String(describing: error))))
         }
     }
 

@@ -50,19 +50,6 @@ public enum FrontendCommand: Equatable, Sendable {
         }
     }
 
-    /// Whether `name` can be typed as one id of a command (`tap ID`, `back SCENE`): no spaces,
-    /// tabs or other separators, no control or invisible format characters.
-    public static func canName(_ name: String) -> Bool {
-        name.unicodeScalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-                return false
-            default:
-                return true
-            }
-        }
-    }
-
     private static func single(_ text: String, usage: String) throws(CommandSyntaxError) -> String {
         let (word, rest) = text.splitFirstWord()
         guard !word.isEmpty, rest.isEmpty else { throw CommandSyntaxError("expected exactly one id: \(usage)") }

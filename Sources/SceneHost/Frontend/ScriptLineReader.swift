@@ -65,7 +65,7 @@ public struct ScriptLineReader {
             throw ScriptError.scriptLineTooLong(file: file, line: lineNumber, limit: lineLimit)
         }
         if let text = String(validating: line, as: UTF8.self) { return text }
-        let bad = ConfigPrecheck.firstInvalidUTF8(line) ?? 0
+        let bad = UTF8Check.firstInvalidByte(line) ?? 0
         let column = String(decoding: line[..<bad], as: UTF8.self).count + 1
         throw ScriptError.scriptInvalidEncoding(SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
     }

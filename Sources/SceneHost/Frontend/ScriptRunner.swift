@@ -3,15 +3,18 @@
 /// Lines are read, parsed and run one at a time (`ScriptLineReader`), so a script of any
 /// length runs in bounded memory. A script that can be read twice (a file) is `check`ed first,
 /// so a syntax error (`file:line:column`) stops it before anything runs. A command that fails
-/// prints its error and the script goes on; `run` returns how many failed.
+/// prints its error (as `render` words it: `ErrorMessage.render`, given by the executable) and the
+/// script goes on; `run` returns how many failed.
 @MainActor
 public struct ScriptRunner {
     let navigator: Navigator
     let write: (String) -> Void
+    let render: (any Error) -> String
 
-    public init(navigator: Navigator, write: @escaping (String) -> Void) {
+    public init(navigator: Navigator, write: @escaping (String) -> Void, render: @escaping (any Error) -> String) {
         self.navigator = navigator
         self.write = write
+        self.render = render
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
@@ -45,7 +48,7 @@ public struct ScriptRunner {
                 try navigator.execute(command)
             } catch {
                 failures += 1
-                write(ErrorMessage.render(error))
+                write(render(error))
             }
             printScreen()
         }
@@ -56,7 +59,7 @@ public struct ScriptRunner {
         do {
             write(try navigator.renderedScreen())
         } catch {
-            write(ErrorMessage.render(error))
+            write(render(error))
         }
     }
 }

@@ -3,21 +3,26 @@
 /// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
 /// and `quit`. The screen is redrawn after every command, with the last error under it.
 /// `readLine` may throw (a line over the reader's limit): the session then ends with that error.
+/// `render` turns a failed command's error into its text (`ErrorMessage.render`, given by the
+/// executable: frontends sit below the one place that renders errors).
 @MainActor
 public struct TerminalFrontend {
     let navigator: Navigator
     let readLine: () throws -> String?
     let write: (String) -> Void
+    let render: (any Error) -> String
     /// Clear the terminal before each redraw (off when output is not a terminal).
     let clearsScreen: Bool
 
     static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · help · quit"
 
-    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
+    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
+                render: @escaping (any Error) -> String) {
         self.navigator = navigator
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
+        self.render = render
     }
 
     public func run() throws {
@@ -36,7 +41,7 @@ public struct TerminalFrontend {
                 } catch let error as CommandSyntaxError {
                     message = "error: \(TerminalText.escaped(error.message))"
                 } catch {
-                    message = ErrorMessage.render(error)
+                    message = render(error)
                 }
             }
         }
@@ -47,7 +52,7 @@ public struct TerminalFrontend {
         do {
             write(try navigator.renderedScreen())
         } catch {
-            write(ErrorMessage.render(error))
+            write(render(error))
         }
         write("")
         write(message ?? Self.help)

@@ -56,18 +56,3 @@ public struct CompatibilityPolicy: Sendable {
         }
     }
 }
-
-/// A `major.minor.patch` version.
-public struct SemanticVersion: Codable, Equatable, Sendable, CustomStringConvertible {
-    public let major: UInt32
-    public let minor: UInt32
-    public let patch: UInt32
-
-    public init(major: UInt32, minor: UInt32, patch: UInt32) {
-        self.major = major
-        self.minor = minor
-        self.patch = patch
-    }
-
-    public var description: String { "\(major).\(minor).\(patch)" }
-}

@@ -15,7 +15,7 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginOtherSDKBuild(PluginReference, pluginVersion: SemanticVersion, pluginFingerprint: String,
                              hostVersion: SemanticVersion, hostFingerprint: String)
     case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
-    case pluginRegistrationFailed(PluginReference, reason: String)
+    case pluginRegistrationFailed(PluginReference, reason: FailureCause)
     case pluginDependencyMissing(PluginReference, library: String)
     case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)

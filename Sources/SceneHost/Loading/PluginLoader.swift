@@ -171,10 +171,9 @@ public struct PluginLoader {
             return
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
-            let reason = request.error.map(ErrorMessage.body) ?? "unknown error"
-            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: reason)
+            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: request.error.map(FailureCause.init) ?? "unknown error")
         default:
-            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: "its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin")
+            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: .other("its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin"))
         }
     }
 }

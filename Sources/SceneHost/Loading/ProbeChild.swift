@@ -14,16 +14,20 @@ public struct ProbeChild {
     let pluginDescriptor: Int32
     let resultDescriptor: Int32
     let logger: Logger
+    let describe: (any Error) -> String
 
     /// `name` and `path` are the plugin's as the config names it (for messages only).
-    /// `realPath` is the file's real path, for `$ORIGIN`.
-    public init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
+    /// `realPath` is the file's real path, for `$ORIGIN`. `describe` turns a refusal into the text
+    /// the parent shows (`ErrorMessage.body`): the loader itself renders nothing.
+    public init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger,
+                describe: @escaping (any Error) -> String) {
         let location = SourceLocation(file: "probe", line: 0, column: 0)
         entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
         self.realPath = realPath
         self.pluginDescriptor = pluginDescriptor
         self.resultDescriptor = resultDescriptor
         self.logger = logger
+        self.describe = describe
     }
 
     /// Loads, registers and exercises the plugin, writing each step and then the verdict.
@@ -37,7 +41,7 @@ public struct ProbeChild {
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
         } catch {
-            verdict = .failed(.refused(message: ErrorMessage.body(error)))
+            verdict = .failed(.refused(message: describe(error)))
         }
         write(.verdict(verdict))
     }

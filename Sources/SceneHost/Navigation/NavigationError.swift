@@ -13,5 +13,5 @@ public enum NavigationError: HostConcernError, Equatable, Sendable {
     case cannotGoBack(scene: String)
     case noSuchElement(scene: String, id: String, kind: String, available: [String])
     case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
-    case sceneFailed(scene: String, reason: String)
+    case sceneFailed(scene: String, reason: FailureCause)
 }

@@ -60,10 +60,8 @@ public final class Navigator: SceneNavigating {
             try top.display.handle(event)
         } catch let error as any HostConcernError {
             throw error
-        } catch let error as SceneError {
-            throw NavigationError.sceneFailed(scene: top.name, reason: ErrorMessage.describe(error))
         } catch {
-            throw NavigationError.sceneFailed(scene: top.name, reason: String(describing: error))
+            throw NavigationError.sceneFailed(scene: top.name, reason: FailureCause(error))
         }
     }
 

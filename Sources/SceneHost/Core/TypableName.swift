@@ -1,0 +1,17 @@
+/// The rule for ids and scene names: the config may only declare what a script or the terminal can type.
+///
+/// Shared by the config (which refuses such names) and the commands (which read them).
+enum TypableName {
+    /// Whether `name` can be typed as one id of a command (`tap ID`, `back SCENE`): no spaces,
+    /// tabs or other separators, no control or invisible format characters.
+    static func isTypable(_ name: String) -> Bool {
+        name.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+                return false
+            default:
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The host's folders depend one way (docs/architecture.md, "Folders and the way they depend"):
+/// a folder may name only the types of folders below it in `FolderLayers.order`.
+@Suite("Folder dependencies")
+struct FolderDependencyTests {
+    static let sources = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneHost")
+
+    @Test("every folder names only types of the folders below it; errors are rendered only in Errors/")
+    func oneWay() throws {
+        let offenders = FolderLayers.offenders(in: try FolderLayers.swiftFiles(under: Self.sources))
+        #expect(offenders == [], "a lower folder uses a higher one")
+    }
+
+    @Test("every folder of Sources/SceneHost has its place in the order")
+    func everyFolderPlaced() throws {
+        let folders = try FolderLayers.swiftFiles(under: Self.sources).keys.sorted()
+        #expect(folders.filter { !FolderLayers.order.contains($0) } == [],
+                "place the new folder in FolderLayers.order and in docs/architecture.md")
+    }
+
+    @Test("each concern throws its own error type, declared in its folder")
+    func errorTypesByFolder() throws {
+        let declared = FolderLayers.declarations(in: try FolderLayers.swiftFiles(under: Self.sources))
+        let expected = ["ConfigError": "Config", "PluginLoadError": "Loading", "ContainerError": "Container",
+                        "SceneGraphError": "Graph", "NavigationError": "Navigation", "ScriptError": "Frontend",
+                        "CommandLineError": "Frontend", "ScaffoldError": "Scaffold", "ErrorMessage": "Errors", "HostProblem": "Errors"]
+        for (type, folder) in expected {
+            #expect(declared[type] == folder, "\(type) belongs in \(folder)/")
+        }
+        #expect(declared["HostError"] == nil, "one error enum for every concern is gone on purpose")
+    }
+
+    @Test("the scan finds a use that goes the wrong way, and not a name in a comment")
+    func scanFindsAWrongUse() {
+        let files: [String: [(String, String)]] = [
+            "Errors": [("Errors/ErrorMessage.swift", "public enum ErrorMessage { static func render(_ e: LoadError) -> String { \"\" } }")],
+            "Loading": [("Loading/LoadError.swift", "enum LoadError: Error {}"),
+                        ("Loading/Loader.swift", "let text = ErrorMessage.render(error) // a HostThing in a comment does not count")],
+            "Core": [("Core/Place.swift", "struct Place {}\n/// LoadError in a doc comment does not count either.")],
+        ]
+        #expect(FolderLayers.offenders(in: files) == ["Loading/Loader.swift names ErrorMessage of Errors/"])
+    }
+}
+
+/// The order of the host's folders, lowest first, and a small scanner of Swift sources.
+enum FolderLayers {
+    /// Lowest first. Arrows of docs/architecture.md: Frontend -> Navigation -> Container <- Loading <- Config.
+    static let order = ["Core", "Container", "Loading", "Config", "Navigation", "Graph", "Frontend", "Scaffold", "Errors", "App"]
+
+    /// Every use of a type of a higher folder, as "FILE names TYPE of FOLDER/", sorted.
+    static func offenders(in files: [String: [(String, String)]]) -> [String] {
+        let declared = declarations(in: files)
+        var offenders: [String] = []
+        for (folder, texts) in files {
+            guard let rank = order.firstIndex(of: folder) else { continue }
+            for (file, text) in texts {
+                for name in typeNames(in: text) {
+                    guard let owner = declared[name], owner != folder, let ownerRank = order.firstIndex(of: owner), ownerRank > rank else { continue }
+                    offenders.append("\(file) names \(name) of \(owner)/")
+                }
+            }
+        }
+        return offenders.sorted()
+    }
+
+    /// Swift files by top folder: (path below the root, text).
+    static func swiftFiles(under root: URL) throws -> [String: [(String, String)]] {
+        var files: [String: [(String, String)]] = [:]
+        let prefix = root.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [:] }
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+            guard let slash = relative.firstIndex(of: "/") else { continue }
+            files[String(relative[..<slash]), default: []].append((relative, try String(contentsOf: url, encoding: .utf8)))
+        }
+        return files
+    }
+
+    /// Where each type is declared; a name declared in two folders (a private helper) is left out.
+    static func declarations(in files: [String: [(String, String)]]) -> [String: String] {
+        var owners: [String: Set<String>] = [:]
+        let keywords: Set<Substring> = ["struct", "enum", "class", "protocol", "actor", "typealias"]
+        for (folder, texts) in files {
+            for (_, text) in texts {
+                let words = identifiers(in: text)
+                for (keyword, name) in zip(words, words.dropFirst()) where keywords.contains(keyword) && name.first?.isUppercase == true {
+                    owners[String(name), default: []].insert(folder)
+                }
+            }
+        }
+        return owners.compactMapValues { $0.count == 1 ? $0.first : nil }
+    }
+
+    /// The capitalised identifiers of `text`, comments left out.
+    static func typeNames(in text: String) -> Set<String> {
+        Set(identifiers(in: text).filter { $0.first?.isUppercase == true }.map(String.init))
+    }
+
+    /// The words of `text` (letters, digits, `_`), comments and multi-line strings left out. Plain splitting on purpose:
+    /// Unicode word boundaries would keep `ErrorMessage.render` as one word.
+    private static func identifiers(in text: String) -> [Substring] {
+        withoutComments(text).split { !($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// `text` without comments and multi-line string literals (templates of generated code).
+    private static func withoutComments(_ text: String) -> String {
+        let quotes = "\"\"\""
+        let code = text.components(separatedBy: quotes).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\"\"")
+        return code.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .joined(separator: "\n")
+    }
+}
