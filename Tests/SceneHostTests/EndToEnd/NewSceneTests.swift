@@ -24,19 +24,25 @@ struct NewSceneTests {
         let test = try ChildRun.run(swift, ["test"], input: "", in: package, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(1200))
         #expect(test.status == 0 && !test.timedOut, "swift test failed:\n\(test.stdout)\n\(test.stderr)")
 
-        // The [plugins.X] lines exactly as printed, next to the demo plugins.
+        // The [plugins.X] lines exactly as printed, next to the demo plugins, and the guide's segue
+        // from Home to the new scene (examples/new-scene/segue.toml, quoted by docs/authoring.md).
         let lines = Self.pluginLines(in: created.stdout)
         try #require(lines.count == 2, "\(created.stdout)")
-        let config = try folder.write(DemoConfig.text + "\n" + lines.joined(separator: "\n") + "\n", to: "scenes.conf")
+        let guide = BuildProducts.packageRoot.appendingPathComponent("examples/new-scene")
+        let segue = try String(contentsOf: guide.appendingPathComponent("segue.toml"), encoding: .utf8)
+        let config = try folder.write(DemoConfig.text + "\n" + lines.joined(separator: "\n") + "\n\n" + segue, to: "scenes.conf")
         let check = try HostProcess.run(["check", "--config", config])
-        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.hasPrefix("check: ok: \(config): 3 plugins (HomeScene 1.0.0, DetailScene 1.0.0, WeatherScene 0.1.0), 3 scenes"))
 
-        // And it runs: the Update button shows the field's text in the label through the VIP cycle.
-        let weatherFirst = try folder.write(DemoConfig.config(initial: "Weather", plugins: []) + "\n" + lines.joined(separator: "\n") + "\n", to: "weather.conf")
-        let run = try HostProcess.run(["run", "--config", weatherFirst], input: "fill text Sunny\ntap update\n")
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("label   message  You said: Sunny"), "\(run.stdout)")
+        // Routed to from Home, through the VIP cycle, and back: the guide's script.
+        let run = try HostProcess.run(["run", "--config", config, "--script", guide.appendingPathComponent("weather.script").path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let screens = run.stdout.components(separatedBy: "\n> ")
+        #expect(screens.count == 5, "\(run.stdout)")
+        #expect(screens.dropFirst().first?.contains("== Weather ==") == true, "\(run.stdout)")
+        #expect(screens.dropFirst(3).first?.contains("label   message  You said: Sunny") == true, "\(run.stdout)")
+        #expect(screens.last?.contains("== Home ==") == true, "\(run.stdout)")
     }
 
     @Test("a name that is not a Swift type name is a usage error; nothing is created", arguments: [
