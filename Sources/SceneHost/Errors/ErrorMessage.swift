@@ -22,6 +22,7 @@ public enum ErrorMessage {
         case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
+        case let error as NativeError: return TerminalText.escaped("error: " + describe(error))
         default: return TerminalText.escaped("error: \(error)")
         }
     }
@@ -231,6 +232,34 @@ public enum ErrorMessage {
         case .unknownSubcommand(let name, let known):
             let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
             return "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."
+        }
+    }
+
+    /// A native function's problem: the function (`PLUGIN.FUNCTION`), the parameter (from 1), expected and given.
+    static func describe(_ error: NativeError) -> String {
+        switch error {
+        case .signatureSyntax(let signature, let column, let reason):
+            return "the signature '\(signature)' is malformed at column \(column): \(reason). Write it as RETURN(TYPE, ...), e.g. double(int64, double, string)."
+        case .wrongArity(let function, let signature, let expected, let given):
+            return "\(function) takes \(expected) argument\(expected == 1 ? "" : "s") (\(signature)), given \(given). Pass one argument per parameter."
+        case .wrongArgument(let function, let parameter, let expected, let given):
+            return "\(function): parameter \(parameter) expects \(expected), given \(given)."
+        case .argumentOutOfRange(let function, let parameter, let expected, let given):
+            return "\(function): parameter \(parameter) expects \(expected), given \(given), which is out of its range."
+        case .argumentNotEncodable(let function, let parameter, let reason):
+            return "\(function): parameter \(parameter) cannot be passed as a C string: \(reason)."
+        case .returnNotUTF8(let function):
+            return "\(function) returned a string that is not valid UTF-8. Fix the native function to return UTF-8."
+        case .preparationFailed(let function, let reason):
+            return "cannot prepare a call of \(function): \(reason)."
+        case .unknownFunction(let name, let known):
+            let list = known.isEmpty ? "no plugin declares native functions" : "native functions: \(known.joined(separator: ", "))"
+            let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+            return "no native function '\(name)'.\(suggestion) (\(list); 'scene-host list' shows them)"
+        case .malformedFunctionName(let text):
+            return "'\(text)' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."
+        case .swiftTypeMismatch(let function, let declared, let requested):
+            return "\(function) is declared as \(declared), but the Swift code asks for it as \(requested). Make the Swift function type match the declared signature."
         }
     }
 
