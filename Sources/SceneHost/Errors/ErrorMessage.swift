@@ -126,6 +126,12 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
         case .pluginRegistrationFailed(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(reason)."
+        case .pluginNativeTableInvalid(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): its native function table (scene_native_functions) is malformed: \(reason). Write it as NUL-terminated \"name\\tsignature\" records ending with an empty one (docs/authoring.md, \"Writing a C plugin\")."
+        case .pluginNativeSignatureInvalid(let plugin, let function, let signature, let column, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): native function '\(function)' has a malformed signature '\(signature)' at column \(column): \(reason). The host did not load the plugin."
+        case .pluginNativeFunctionNotExported(let plugin, let function):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares native function '\(function)', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."
         }
     }
 
