@@ -55,8 +55,9 @@ public struct PluginLoader {
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
-        if !(metadata.nativeFunctions ?? []).isEmpty {
+        if metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
+            // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
             return try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
         }
         let probed = file.identity
