@@ -36,6 +36,7 @@ let fixtures: [PluginSpec] = [
 /// Libraries written in C (no Swift, no SDK): native-function plugins and fixtures (docs/authoring.md,
 /// "Writing a C plugin"). Each is its own `.dynamic` product.
 let cLibraries: [(name: String, path: String)] = [
+    ("NativePricing", "Plugins/NativePricing"),
     ("FixtureNativeTypes", "Tests/Fixtures/NativeTypes"),
 ]
 

@@ -1,3 +1,5 @@
+import SceneSDK
+
 extension SceneContainer {
     /// Every native function of the loaded plugins, as `PLUGIN.FUNCTION`, sorted.
     public var nativeFunctionNames: [String] { nativeFunctions.keys.sorted() }
@@ -13,5 +15,20 @@ extension SceneContainer {
     /// Adds a loaded plugin's functions (names are unique: the plugin's config name qualifies them).
     func addNativeFunctions(_ functions: [NativeFunction]) {
         for function in functions { nativeFunctions[function.qualifiedName] = function }
+    }
+}
+
+extension SceneContainer {
+    /// `ServiceResolving`'s native functions: the declared signature must be the requested one
+    /// word for word (`NativeError.swiftTypeMismatch` otherwise); nil when no plugin declares `name`.
+    public func nativeFunction(named name: String, returns: String, parameters: [String]) throws -> NativeCall? {
+        guard let function = nativeFunctions[name] else { return nil }
+        let requested = "\(returns)(\(parameters.joined(separator: ", ")))"
+        guard function.signature.description == requested else {
+            throw NativeError.swiftTypeMismatch(function: name, declared: function.signature.description, requested: requested)
+        }
+        return { arguments in
+            NativeSwiftValue.swift(try function.call(arguments.map(NativeSwiftValue.native)), as: function.signature.returns)
+        }
     }
 }
