@@ -15,7 +15,8 @@ public final class NativeFunction {
     private let interface: NativeCallInterface
     private let callbackInterfaces: [Int: NativeCallInterface]
 
-    init(qualifiedName: String, signature: NativeSignature, address: UnsafeMutableRawPointer) throws(NativeError) {
+    /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).
+    public init(qualifiedName: String, signature: NativeSignature, address: UnsafeMutableRawPointer) throws(NativeError) {
         self.qualifiedName = qualifiedName
         self.signature = signature
         self.address = address
