@@ -387,7 +387,7 @@ public enum ErrorMessage {
         case .wiringMismatch(let scene, let part, let partType, let property, let expected):
             return "in scene '\(scene)', the \(part) \(partType) cannot be used as \(property), which expects \(expected)"
         case .nativeResultMismatch(let function, let expected):
-            return "native function \(function) returned a value that is not a \(expected)"
+            return "native function \(function) returned a value that is not of type \(expected)"
         case .serviceNotRegistered(let service, let registered):
             let list = registered.isEmpty ? "none is registered" : "registered: \(registered.joined(separator: ", "))"
             return "no service of type \(service) is registered (\(list)); register it with registry.register(\(service).self) { ... }"
