@@ -4,6 +4,7 @@
 /// A wrong count or a wrong argument is refused before any native code runs, with a message
 /// naming the function, the parameter, what it expects and what was given. A `print` callback
 /// argument writes one line per call (`callback(0, row)`) through `write`, before the result.
+/// Text from native code (results, callback arguments) is escaped like all plugin text.
 @MainActor
 public struct NativeInvocation {
     let container: SceneContainer
@@ -21,11 +22,12 @@ public struct NativeInvocation {
         guard arguments.count == parameters.count else {
             throw NativeError.wrongArity(function: name, signature: function.signature.description, expected: parameters.count, given: arguments.count)
         }
-        let text = NativeArgumentText(function: name, printCallback: write)
+        let write = self.write
+        let text = NativeArgumentText(function: name) { write(TerminalText.escaped($0)) }
         var values: [NativeValue] = []
         for (index, (argument, parameter)) in zip(arguments, parameters).enumerated() {
             values.append(try text.value(argument, for: parameter, number: index + 1))
         }
-        return try function.call(values).printed
+        return TerminalText.escaped(try function.call(values).printed)
     }
 }

@@ -97,3 +97,22 @@ struct NativeFunctionTests {
         #expect(try sum.call([.callback(NativeCallback { _ in .string("no") }), .int(5)]) == .int(0))
     }
 }
+
+/// Resolving declared functions in an opened library: a symbol that is missing there is the
+/// plugin's error, naming the function.
+@Suite("NativeFunctionResolver")
+struct NativeFunctionResolverTests {
+    @Test("resolves declared functions by symbol; a missing symbol refuses the plugin")
+    func resolves() throws {
+        let plugin = PluginReference(name: "Types", path: "/p/lib.so", location: SourceLocation(file: "s.conf", line: 1, column: 1))
+        let library = try #require(dlopen(BuildProducts.library("FixtureNativeTypes"), RTLD_NOW | RTLD_LOCAL))
+        let resolver = NativeFunctionResolver(plugin: plugin)
+        let functions = try resolver.resolve([NativeDeclaration(name: "echo_int16", signatureText: "int16( int16 )")], in: library)
+        #expect(functions.map(\.qualifiedName) == ["Types.echo_int16"])
+        #expect(functions.first?.signature.description == "int16(int16)")
+        #expect(try functions.first?.call([.int(-300)]) == .int(-300))
+        #expect(throws: PluginLoadError.pluginNativeFunctionNotExported(plugin, function: "no_such_function")) {
+            try resolver.resolve([NativeDeclaration(name: "no_such_function", signatureText: "void()")], in: library)
+        }
+    }
+}
