@@ -15,6 +15,7 @@ struct OrdersFlowTests {
         label   item      Item: Cake
         label   quantity  Quantity: 5
         label   note      Note: extra cream
+        label   total     Total: $18.00 (5 × $4.00 − $2.00)
         button  edit      [Edit]
         """))
         // Totals come from the C pricing Worker (NativePricing): 5 × $4.00, 3 × $3.00 less 10%.

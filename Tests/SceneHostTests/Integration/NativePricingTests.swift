@@ -46,6 +46,15 @@ struct NativePricingTests {
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders, $17.10 in all"))
     }
 
+    @Test("ShowOrder shows the order's total, computed by the C Worker")
+    func showOrderTotal() throws {
+        let container = try container(["NativePricing", "ListOrdersScene", "ShowOrderScene", "EditOrderScene"])
+        let navigator = Navigator(container: container, segues: [])
+        try navigator.start(at: "ListOrders")
+        try navigator.execute(.select(list: "orders", row: 2))
+        #expect(try navigator.screen().element(id: "total") == .label(id: "total", text: "Total: $8.10 (3 × $3.00 − $0.90)"))
+    }
+
     @Test("the callback function calls a Swift closure once per price rule")
     func callback() throws {
         let function = try container().nativeFunction(named: "NativePricing.price_rules")
