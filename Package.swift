@@ -45,7 +45,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
         + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
-        + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
+        + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
+        // A Swift plugin with native functions: @_cdecl functions, the table from a C target in the same library.
+        + [.library(name: "FixtureNativeSwift", type: .dynamic, targets: ["FixtureNativeSwift", "FixtureNativeSwiftTable"])],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
         .package(path: "Plugins/OrdersKit"),
@@ -102,4 +104,6 @@ let package = Package(
         ),
     ] + (plugins + fixtures).map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
       + cLibraries.map { .target(name: $0.name, path: $0.path) }
+      + [.target(name: "FixtureNativeSwift", dependencies: [sdk], path: "Tests/Fixtures/NativeSwift/Scene", swiftSettings: swift6),
+         .target(name: "FixtureNativeSwiftTable", path: "Tests/Fixtures/NativeSwift/Table")]
 )

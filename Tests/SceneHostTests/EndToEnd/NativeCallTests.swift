@@ -66,6 +66,24 @@ struct NativeCallTests {
         #expect(result.stdout.contains("> call Types.echo_int8 x\nerror: Types.echo_int8: parameter 1 expects int8, given \"x\".\n"))
     }
 
+    @Test("a Swift plugin declares native functions next to its scenes (@_cdecl, table from a C target)")
+    func swiftPlugin() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let library = BuildProducts.library("FixtureNativeSwift")
+        let config = try folder.write(DemoConfig.config(initial: "NativeSwiftScene", plugins: [("Mixed", library)]), to: "scenes.conf")
+        let cache = folder.path("cache.json")
+        let list = try HostProcess.run(["list", "--config", config], probeCache: cache)
+        #expect(list.stdout.contains("  Mixed  NativeSwift 1.0.0  \(library)  scenes: NativeSwiftScene\n    native  Mixed.swift_multiply  int64(int64, int64)\n"), "\(list.stdout)\(list.stderr)")
+        // Again from the probe cache: the plugin loads at start so its functions are there.
+        let call = try HostProcess.run(["call", "--config", config, "Mixed.swift_multiply", "-6", "7"], probeCache: cache)
+        #expect(call.status == 0, "\(call.stderr)")
+        #expect(call.stdout == "-42\n")
+        let run = try HostProcess.run(["run", "--config", config], input: "call Mixed.swift_multiply 3 4\n", probeCache: cache)
+        #expect(run.stdout.contains("== Native Swift ==  (NativeSwiftScene)"))
+        #expect(run.stdout.contains("> call Mixed.swift_multiply 3 4\n12\n"))
+    }
+
     @Test("check refuses a C plugin with a malformed signature, naming the function and the column")
     func malformedSignature() throws {
         let folder = try TemporaryFolder()
