@@ -20,12 +20,13 @@ extension SceneContainer {
 
 extension SceneContainer {
     /// `ServiceResolving`'s native functions: the declared signature must be the requested one
-    /// word for word (`NativeError.swiftTypeMismatch` otherwise); nil when no plugin declares `name`.
+    /// word for word (`SceneError.nativeSignatureMismatch` otherwise, so the scene that asked fails
+    /// to wire, in `check` too); nil when no plugin declares `name`.
     public func nativeFunction(named name: String, returns: String, parameters: [String]) throws -> NativeCall? {
         guard let function = nativeFunctions[name] else { return nil }
         let requested = "\(returns)(\(parameters.joined(separator: ", ")))"
         guard function.signature.description == requested else {
-            throw NativeError.swiftTypeMismatch(function: name, declared: function.signature.description, requested: requested)
+            throw SceneError.nativeSignatureMismatch(function: name, declared: function.signature.description, requested: requested)
         }
         return { arguments in
             NativeSwiftValue.swift(try function.call(arguments.map(NativeSwiftValue.native)), as: function.signature.returns)

@@ -264,8 +264,6 @@ public enum ErrorMessage {
             return "no native function '\(name)'.\(suggestion) (\(list); 'scene-host list' shows them)"
         case .malformedFunctionName(let text):
             return "'\(text)' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."
-        case .swiftTypeMismatch(let function, let declared, let requested):
-            return "\(function) is declared as \(declared), but the Swift code asks for it as \(requested). Make the Swift function type match the declared signature."
         }
     }
 
@@ -386,6 +384,8 @@ public enum ErrorMessage {
             return "scene '\(scene)' needs an input (\(inputType)), but none was passed; pass one with route(to:segue:passing:)"
         case .wiringMismatch(let scene, let part, let partType, let property, let expected):
             return "in scene '\(scene)', the \(part) \(partType) cannot be used as \(property), which expects \(expected)"
+        case .nativeSignatureMismatch(let function, let declared, let requested):
+            return "native function \(function) is declared as \(declared), but the scene asks for it as \(requested); make the Swift function type match the declared signature"
         case .nativeResultMismatch(let function, let expected):
             return "native function \(function) returned a value that is not of type \(expected)"
         case .serviceNotRegistered(let service, let registered):

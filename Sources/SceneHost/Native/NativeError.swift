@@ -16,6 +16,4 @@ public enum NativeError: HostConcernError, Equatable, Sendable {
     case unknownFunction(name: String, known: [String])
     /// `PLUGIN.FUNCTION` is not how the name is written.
     case malformedFunctionName(String)
-    /// The Swift function type asked for does not match the signature the plugin declares.
-    case swiftTypeMismatch(function: String, declared: String, requested: String)
 }

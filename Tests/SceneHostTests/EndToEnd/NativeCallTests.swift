@@ -84,6 +84,19 @@ struct NativeCallTests {
         #expect(run.stdout.contains("> call Mixed.swift_multiply 3 4\n12\n"))
     }
 
+    @Test("check reports a scene that asks for a native function as a Swift type its signature does not declare")
+    func swiftTypeMismatch() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let config = try folder.write(DemoConfig.config(initial: "NativeSwiftScene", plugins: [
+            ("Mixed", BuildProducts.library("FixtureNativeSwift")), ("Pricing", BuildProducts.library("NativePricing")),
+        ]), to: "scenes.conf")
+        let result = try HostProcess.run(["check", "--config", config])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("\(config):3:1: error: scene 'NativeSwiftScene' (plugin 'Mixed') cannot be wired: native function Pricing.order_total is declared as double(int64, double, double), but the scene asks for it as double(int32, double, double); make the Swift function type match the declared signature.\n"),
+                "\(result.stderr)")
+    }
+
     @Test("check refuses a C plugin with a malformed signature, naming the function and the column")
     func malformedSignature() throws {
         let folder = try TemporaryFolder()

@@ -16,8 +16,6 @@ struct NativeErrorMessageTests {
         (.argumentNotEncodable(function: "P.f", parameter: 1, reason: "it holds a NUL character, which a C string cannot carry"),
          "error: P.f: parameter 1 cannot be passed as a C string: it holds a NUL character, which a C string cannot carry."),
         (.unknownFunction(name: "P.g", known: []), "error: no native function 'P.g'. (no plugin declares native functions; 'scene-host list' shows them)"),
-        (.swiftTypeMismatch(function: "P.f", declared: "double(int64)", requested: "double(int32)"),
-         "error: P.f is declared as double(int64), but the Swift code asks for it as double(int32). Make the Swift function type match the declared signature."),
         (.preparationFailed(function: "P.f", reason: "ffi_prep_cif returned status 1"), "error: cannot prepare a call of P.f: ffi_prep_cif returned status 1."),
     ])
     func native(error: NativeError, message: String) {
@@ -36,8 +34,10 @@ struct NativeErrorMessageTests {
         #expect(ExitStatus(for: error) == .pluginError)
     }
 
-    @Test("a native result of the wrong Swift type, from the SDK")
+    @Test("a native result or signature of the wrong Swift type, from the SDK")
     func resultMismatch() {
+        #expect(ErrorMessage.render(SceneError.nativeSignatureMismatch(function: "P.f", declared: "double(int64)", requested: "double(int32)"))
+                == "error: native function P.f is declared as double(int64), but the scene asks for it as double(int32); make the Swift function type match the declared signature")
         #expect(ErrorMessage.render(SceneError.nativeResultMismatch(function: "P.f", expected: "Int64")) == "error: native function P.f returned a value that is not of type Int64")
     }
 }

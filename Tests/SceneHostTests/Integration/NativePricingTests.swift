@@ -27,10 +27,10 @@ struct NativePricingTests {
     @Test("a Swift function type that does not match the declared signature is refused when resolved")
     func mismatch() throws {
         let container = try container()
-        #expect(throws: NativeError.swiftTypeMismatch(function: "NativePricing.order_total", declared: "double(int64, double, double)", requested: "double(int32, double, double)")) {
+        #expect(throws: SceneError.nativeSignatureMismatch(function: "NativePricing.order_total", declared: "double(int64, double, double)", requested: "double(int32, double, double)")) {
             _ = try container.nativeFunction("NativePricing.order_total", as: ((Int32, Double, Double) -> Double).self)
         }
-        #expect(throws: NativeError.swiftTypeMismatch(function: "NativePricing.price_rules", declared: "int32(callback(void(string, double)))", requested: "int32(string)")) {
+        #expect(throws: SceneError.nativeSignatureMismatch(function: "NativePricing.price_rules", declared: "int32(callback(void(string, double)))", requested: "int32(string)")) {
             _ = try container.nativeFunction("NativePricing.price_rules", as: ((String) -> Int32).self)
         }
     }
