@@ -10,8 +10,6 @@ final class NativeClosure {
     private let closure: UnsafeMutablePointer<ffi_closure>
     private let interface: NativeCallInterface
     private let callback: NativeCallback
-    /// Arguments that were not valid UTF-8 strings (decoded with replacement characters).
-    private(set) var badStrings = 0
 
     init(_ interface: NativeCallInterface, callback: NativeCallback, function: String) throws(NativeError) {
         var code: UnsafeMutableRawPointer?
@@ -34,17 +32,16 @@ final class NativeClosure {
 
     deinit { ffi_closure_free(closure) }
 
-    /// Converts the C arguments, runs the Swift closure and writes its result (zero when it does
-    /// not fit the callback's return type: a callback cannot throw into C).
+    /// Converts the C arguments (a string that is not UTF-8 is decoded with replacement characters),
+    /// runs the Swift closure and writes its result (zero when it does not fit the callback's return
+    /// type: a callback cannot throw into C).
     private func invoke(result: UnsafeMutableRawPointer, arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         let signature = interface.signature
         var values: [NativeValue] = []
         values.reserveCapacity(signature.parameters.count)
         for (index, parameter) in signature.parameters.enumerated() {
             guard case .value(let type) = parameter, let slot = arguments?[index] else { values.append(.void); continue }
-            let (value, bad) = NativeMemory.read(type, at: slot)
-            if bad { badStrings += 1 }
-            values.append(value)
+            values.append(NativeMemory.read(type, at: slot).value)
         }
         let returned = callback.body(values)
         let converted = try? NativeArgumentConversion(function: "callback").convert(returned, to: signature.returns, parameter: 0)
