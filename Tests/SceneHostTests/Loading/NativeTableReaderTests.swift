@@ -69,4 +69,31 @@ struct NativeTableReaderTests {
             try NativeTableReader.read(bytes, plugin: Self.plugin)
         }
     }
+
+    @Test("mutated files are refused or read, never a trap (section headers, symbols, the table)")
+    func mutations() throws {
+        let original = try Self.bytes(BuildProducts.library("NativePricing"))
+        let file = try #require(ELFFile(original))
+        // Mutate the section header table, and the rest of the file, with a fixed generator.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        var outcomes: Set<String> = []
+        for round in 0..<400 {
+            var bytes = original
+            for _ in 0..<8 {
+                let inHeaders = round % 2 == 0 && file.header.sectionHeaderOffset < UInt64(bytes.count)
+                let base = inHeaders ? Int(file.header.sectionHeaderOffset) : 0
+                let index = base + Int(next() % UInt64(bytes.count - base))
+                bytes[index] = UInt8(truncatingIfNeeded: next())
+            }
+            do {
+                let declarations = try NativeTableReader.read(bytes, plugin: Self.plugin)
+                outcomes.insert(declarations == nil ? "none" : "read")
+            } catch {
+                outcomes.insert("refused")
+            }
+        }
+        #expect(outcomes.contains("read"))
+        #expect(outcomes.count >= 2)
+    }
 }

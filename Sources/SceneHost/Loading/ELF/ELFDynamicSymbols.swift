@@ -20,6 +20,8 @@ struct ELFDynamicSymbols {
     static let symbolSize: UInt64 = 24
     /// More symbols than any plugin exports; a larger table is refused rather than read.
     static let maximumSymbols: UInt64 = 1 << 20
+    /// Names longer than this are skipped: no table or declared function has one.
+    static let maximumNameBytes: UInt64 = 256
 
     let symbols: [String: Symbol]
 
@@ -53,10 +55,13 @@ struct ELFDynamicSymbols {
                   let sectionIndex = file.reader.u16(at: base + 6), let address = file.reader.u64(at: base + 8),
                   let size = file.reader.u64(at: base + 16) else { break }
             guard sectionIndex != 0, nameOffset != 0 else { continue }  // undefined, or unnamed
-            guard let start = ELFReader.sum(strings.offset, UInt64(nameOffset)),
-                  let name = file.reader.string(at: start, limit: strings.offset + strings.size) else {
+            guard UInt64(nameOffset) < strings.size else {
                 throw Problem(reason: "a symbol name (string offset \(nameOffset)) is not inside its string table")
             }
+            // Only short names matter (the table's, C identifiers); reading at most that far
+            // bounds the work on a crafted table of long unterminated names.
+            let start = strings.offset + UInt64(nameOffset)
+            guard let name = file.reader.string(at: start, limit: min(strings.offset + strings.size, start + maximumNameBytes)) else { continue }
             symbols[name] = Symbol(address: address, size: size, isFunction: info & 0xF == 2 || info & 0xF == 10)
         }
         return ELFDynamicSymbols(symbols: symbols)
