@@ -1,5 +1,6 @@
 #include "native_types.h"
 #include <stddef.h>
+#include <stdlib.h>
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -23,7 +24,8 @@ EXPORT const char scene_native_functions[] =
     "mixed\tdouble(int8, uint16, float, double, int64, bool)\0"
     "call_back\tint32(callback(void(int32, string)), int32)\0"
     "sum_with\tint64(callback(int64(int64)), int64)\0"
-    "bad_string\tstring()\0";
+    "bad_string\tstring()\0"
+    "abort_now\tvoid()\0";
 
 EXPORT bool echo_bool(bool value) { return value; }
 EXPORT int8_t echo_int8(int8_t value) { return value; }
@@ -57,6 +59,9 @@ EXPORT int64_t sum_with(int64_t (*callback)(int64_t), int64_t count) {
     for (int64_t index = 0; index < count; index++) sum += callback(index);
     return sum;
 }
+
+// Ends the process: proof that loading, probing and checking call no native function.
+EXPORT void abort_now(void) { abort(); }
 
 // A string that is not UTF-8.
 EXPORT const char *bad_string(void) { return "\xff\xfe"; }

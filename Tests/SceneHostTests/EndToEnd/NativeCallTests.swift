@@ -42,7 +42,7 @@ struct NativeCallTests {
         (["Types.echo_int8", "128"], "error: Types.echo_int8: parameter 1 expects int8, given integer 128, which is out of its range."),
         (["Types.echo_pointer", "0x1234"], "error: Types.echo_pointer: parameter 1 expects pointer, given \"0x1234\"."),
         (["Pricing.price_rules", "cb"], "error: Pricing.price_rules: parameter 1 expects callback(void(string, double)) (write 'print'), given \"cb\"."),
-        (["Pricing.order_totl", "1", "1", "1"], "error: no native function 'Pricing.order_totl'. Did you mean 'Pricing.order_total'? (native functions: Pricing.format_price, Pricing.order_discount, Pricing.order_total, Pricing.price_rules, Pricing.unit_price, Types.bad_string, Types.call_back, Types.echo_bool, Types.echo_double, Types.echo_float, Types.echo_int16, Types.echo_int32, Types.echo_int64, Types.echo_int8, Types.echo_pointer, Types.echo_string, Types.echo_uint16, Types.echo_uint32, Types.echo_uint64, Types.echo_uint8, Types.mixed, Types.nothing, Types.sum_with; 'scene-host list' shows them)"),
+        (["Pricing.order_totl", "1", "1", "1"], "error: no native function 'Pricing.order_totl'. Did you mean 'Pricing.order_total'? (native functions: Pricing.format_price, Pricing.order_discount, Pricing.order_total, Pricing.price_rules, Pricing.unit_price, Types.abort_now, Types.bad_string, Types.call_back, Types.echo_bool, Types.echo_double, Types.echo_float, Types.echo_int16, Types.echo_int32, Types.echo_int64, Types.echo_int8, Types.echo_pointer, Types.echo_string, Types.echo_uint16, Types.echo_uint32, Types.echo_uint64, Types.echo_uint8, Types.mixed, Types.nothing, Types.sum_with; 'scene-host list' shows them)"),
         (["order_total"], "error: 'order_total' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."),
         (["Types.bad_string"], "error: Types.bad_string returned a string that is not valid UTF-8. Fix the native function to return UTF-8."),
     ])
@@ -64,6 +64,18 @@ struct NativeCallTests {
         #expect(result.stdout.contains("> call Types.echo_string \"a  b\"\na  b\n== Home =="))
         #expect(result.stdout.contains("> call Types.sum_with print 3\ncallback(0)\ncallback(1)\ncallback(2)\n0\n"))
         #expect(result.stdout.contains("> call Types.echo_int8 x\nerror: Types.echo_int8: parameter 1 expects int8, given \"x\".\n"))
+    }
+
+    @Test("check and list load C plugins next to Swift ones and call none of their functions (one would abort)")
+    func checkCallsNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let config = try Self.config(in: folder)
+        let check = try HostProcess.run(["check", "--config", config, "--rescan"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("4 plugins (HomeScene 1.0.0, DetailScene 1.0.0, Pricing native, Types native)"), "\(check.stdout)")
+        let list = try HostProcess.run(["list", "--config", config])
+        #expect(list.stdout.contains("    native  Types.abort_now  void()\n"))
     }
 
     @Test("a Swift plugin declares native functions next to its scenes (@_cdecl, table from a C target)")

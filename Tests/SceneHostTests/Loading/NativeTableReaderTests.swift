@@ -27,7 +27,7 @@ struct NativeTableReaderTests {
         #expect(pricing.map(\.name) == ["unit_price", "order_discount", "order_total", "format_price", "price_rules"])
         #expect(pricing.last?.signatureText == "int32(callback(void(string, double)))")
         let types = try #require(try NativeTableReader.read(Self.bytes(BuildProducts.library("FixtureNativeTypes")), plugin: Self.plugin))
-        #expect(types.count == 18)
+        #expect(types.count == 19)
     }
 
     @Test("a library without a table has none")
