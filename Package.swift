@@ -33,11 +33,21 @@ let fixtures: [PluginSpec] = [
                dependencies: [.product(name: "SceneSDKStaticCopyForTests", package: "SceneSDK")]),
 ]
 
+/// Libraries written in C (no Swift, no SDK): native-function plugins and fixtures (docs/authoring.md,
+/// "Writing a C plugin"). Each is its own `.dynamic` product.
+let cLibraries: [(name: String, path: String)] = [
+    ("NativePricing", "Plugins/NativePricing"),
+    ("FixtureNativeTypes", "Tests/Fixtures/NativeTypes"),
+]
+
 let package = Package(
     name: "scene-host",
     platforms: [.macOS(.v13)],
     products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
-        + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
+        + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
+        + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
+        // A Swift plugin with native functions: @_cdecl functions, the table from a C target in the same library.
+        + [.library(name: "FixtureNativeSwift", type: .dynamic, targets: ["FixtureNativeSwift", "FixtureNativeSwiftTable"])],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
         .package(path: "Plugins/OrdersKit"),
@@ -51,9 +61,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
+        // libffi, for calling native functions whose signatures are known only at run time.
+        .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(
             name: "SceneHost",
             dependencies: [
+                "CFFI",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -90,4 +103,7 @@ let package = Package(
             swiftSettings: swift6
         ),
     ] + (plugins + fixtures).map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
+      + cLibraries.map { .target(name: $0.name, path: $0.path) }
+      + [.target(name: "FixtureNativeSwift", dependencies: [sdk], path: "Tests/Fixtures/NativeSwift/Scene", swiftSettings: swift6),
+         .target(name: "FixtureNativeSwiftTable", path: "Tests/Fixtures/NativeSwift/Table")]
 )

@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How long to measure: 1 is quick, 3 is the default.")
     var scale = 3
 
-    @Option(help: "Run only these groups (navigation, container, memory, startup); all by default.")
+    @Option(help: "Run only these groups (navigation, container, native, memory, startup); all by default.")
     var only: [String] = []
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -42,6 +42,10 @@ struct BenchCommand: ParsableCommand {
                 if runs("container") {
                     print("container resolution…")
                     try ContainerBenchmark.run(into: &report, scale: scale)
+                }
+                if runs("native") {
+                    print("native calls (libffi)…")
+                    try NativeBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
                 }
             }
             if runs("startup") {

@@ -17,12 +17,14 @@ protocol ListOrdersDataStore {
 
 final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogic>, ListOrdersBusinessLogic, ListOrdersDataStore {
     private let worker: any OrdersWorking
+    private let pricing: ListOrdersPricingWorker?
     private(set) var orders: [Order] = []
     private(set) var selectedOrder: Order?
     var returnedOrder: Order?
 
-    init(worker: any OrdersWorking) {
+    init(worker: any OrdersWorking, pricing: ListOrdersPricingWorker? = nil) {
         self.worker = worker
+        self.pricing = pricing
     }
 
     func fetchOrders(request: ListOrders.FetchOrders.Request) {
@@ -32,7 +34,13 @@ final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogi
                 self.returnedOrder = nil
             }
             orders = try worker.fetchOrders()
-            presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: nil))
+            var response = ListOrders.FetchOrders.Response(orders: orders, failure: nil)
+            if let pricing {
+                let totals = try orders.map(pricing.total(of:))
+                response.totals = try totals.map(pricing.formatted)
+                response.grandTotal = try pricing.formatted(totals.reduce(0, +))
+            }
+            presenter?.presentOrders(response: response)
         } catch {
             presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: "\(error)"))
         }

@@ -8,6 +8,9 @@ enum ListOrders {
         struct Response {
             let orders: [Order]
             let failure: String?
+            /// Each order's total and the sum, formatted by the pricing Worker; nil without one.
+            var totals: [String]? = nil
+            var grandTotal: String? = nil
         }
         struct ViewModel {
             let rows: [String]

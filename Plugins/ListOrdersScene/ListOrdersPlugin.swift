@@ -12,7 +12,9 @@ enum ListOrdersPlugin: ScenePlugin {
             SceneDefinition(
                 "ListOrders",
                 viewController: ListOrdersViewController.init,
-                interactor: { services in ListOrdersInteractor(worker: try services.resolve((any OrdersWorking).self)) },
+                interactor: { services in
+                    ListOrdersInteractor(worker: try services.resolve((any OrdersWorking).self), pricing: try ListOrdersPricingWorker(services: services))
+                },
                 presenter: ListOrdersPresenter.init,
                 router: ListOrdersRouter.init
             )

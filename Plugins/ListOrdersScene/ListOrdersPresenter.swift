@@ -8,8 +8,11 @@ protocol ListOrdersPresentationLogic {
 
 final class ListOrdersPresenter: ScenePresenter<any ListOrdersDisplayLogic>, ListOrdersPresentationLogic {
     func presentOrders(response: ListOrders.FetchOrders.Response) {
-        let rows = response.orders.map(Self.row)
-        let count = "\(response.orders.count) order\(response.orders.count == 1 ? "" : "s")"
+        var rows = response.orders.map(Self.row)
+        if let totals = response.totals, totals.count == rows.count {
+            rows = zip(rows, totals).map { "\($0)  \($1)" }
+        }
+        let count = "\(response.orders.count) order\(response.orders.count == 1 ? "" : "s")" + (response.grandTotal.map { ", \($0) in all" } ?? "")
         let summary = response.failure.map { "\(count) (could not load: \($0))" } ?? count
         viewController?.displayOrders(viewModel: ListOrders.FetchOrders.ViewModel(rows: rows, summary: summary))
     }

@@ -15,8 +15,17 @@ protocol ShowOrderDataStore {
 final class ShowOrderInteractor: SceneInteractor<any ShowOrderPresentationLogic>, ShowOrderBusinessLogic, ShowOrderDataStore {
     var order: OrderData?
     var wasEdited = false
+    private let pricing: ShowOrderPricingWorker?
+
+    init(pricing: ShowOrderPricingWorker? = nil) {
+        self.pricing = pricing
+    }
 
     func getOrder(request: ShowOrder.GetOrder.Request) {
-        presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: order))
+        var total: String?
+        if let pricing, let order {
+            do { total = try pricing.totalText(of: order) } catch { total = "unavailable (\(error))" }
+        }
+        presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: order, total: total))
     }
 }

@@ -3,7 +3,11 @@ enum ShowOrder {
     /// Show the order (again, after it was edited).
     enum GetOrder {
         struct Request {}
-        struct Response { let order: OrderData? }
+        struct Response {
+            let order: OrderData?
+            /// The total from the native pricing Worker; nil without one.
+            var total: String? = nil
+        }
         struct ViewModel {
             let title: String
             let lines: [(id: String, text: String)]

@@ -10,7 +10,7 @@ enum ShowOrderPlugin: ScenePlugin {
             SceneDefinition(
                 "ShowOrder",
                 viewController: ShowOrderViewController.init,
-                interactor: { _ in ShowOrderInteractor() },
+                interactor: { services in ShowOrderInteractor(pricing: try ShowOrderPricingWorker(services: services)) },
                 presenter: ShowOrderPresenter.init,
                 router: ShowOrderRouter.init
             )

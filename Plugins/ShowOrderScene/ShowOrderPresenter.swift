@@ -11,11 +11,13 @@ final class ShowOrderPresenter: ScenePresenter<any ShowOrderDisplayLogic>, ShowO
             viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: "Order", lines: [("customer", "(no order)")]))
             return
         }
-        viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: "Order #\(order.id)", lines: [
+        var lines = [
             ("customer", "Customer: \(order.customer)"),
             ("item", "Item: \(order.item)"),
             ("quantity", "Quantity: \(order.quantity)"),
             ("note", "Note: \(order.note ?? "-")"),
-        ]))
+        ]
+        if let total = response.total { lines.append(("total", "Total: \(total)")) }
+        viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: "Order #\(order.id)", lines: lines))
     }
 }

@@ -9,8 +9,12 @@ public struct PluginMetadata: Codable, Equatable, Sendable {
     public let swiftVersion: String
     /// Its scenes, sorted by name.
     public let scenes: [SceneDescription]
+    /// The native functions it declares; nil in verdicts recorded before native functions existed.
+    public var nativeFunctions: [NativeDeclaration]?
 
-    public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription]) {
+    public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
+                nativeFunctions: [NativeDeclaration]? = nil) {
+        self.nativeFunctions = nativeFunctions
         self.name = name
         self.version = version
         self.sdkVersion = sdkVersion

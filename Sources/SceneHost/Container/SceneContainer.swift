@@ -26,6 +26,8 @@ public final class SceneContainer: ServiceResolving {
     private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
     /// Loads a plugin known by description only, by its path.
     private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
+    /// Native functions of loaded plugins, by `PLUGIN.FUNCTION` (SceneContainer+Native.swift).
+    var nativeFunctions: [String: NativeFunction] = [:]
 
     public init() {}
 

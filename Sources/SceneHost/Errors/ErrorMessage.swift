@@ -22,6 +22,7 @@ public enum ErrorMessage {
         case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
+        case let error as NativeError: return TerminalText.escaped("error: " + describe(error))
         default: return TerminalText.escaped("error: \(error)")
         }
     }
@@ -125,6 +126,16 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
         case .pluginRegistrationFailed(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(describe(reason))."
+        case .pluginNativeFunctionUnusable(let plugin, let function, let error):
+            let reason = describe(error)
+            let clause = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+            return unescaped(PluginLoadError.pluginNativeTableInvalid(plugin, reason: "function '\(function)': \(clause)"))
+        case .pluginNativeTableInvalid(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): its native function table (scene_native_functions) is malformed: \(reason). Write it as NUL-terminated \"name\\tsignature\" records ending with an empty one (docs/authoring.md, \"Writing a C plugin\")."
+        case .pluginNativeSignatureInvalid(let plugin, let function, let signature, let column, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): native function '\(function)' has a malformed signature '\(signature)' at column \(column): \(reason). The host did not load the plugin."
+        case .pluginNativeFunctionNotExported(let plugin, let function):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares native function '\(function)', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."
         }
     }
 
@@ -231,6 +242,32 @@ public enum ErrorMessage {
         case .unknownSubcommand(let name, let known):
             let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
             return "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."
+        }
+    }
+
+    /// A native function's problem: the function (`PLUGIN.FUNCTION`), the parameter (from 1), expected and given.
+    static func describe(_ error: NativeError) -> String {
+        switch error {
+        case .signatureSyntax(let signature, let column, let reason):
+            return "the signature '\(signature)' is malformed at column \(column): \(reason). Write it as RETURN(TYPE, ...), e.g. double(int64, double, string)."
+        case .wrongArity(let function, let signature, let expected, let given):
+            return "\(function) takes \(expected) argument\(expected == 1 ? "" : "s") (\(signature)), given \(given). Pass one argument per parameter."
+        case .wrongArgument(let function, let parameter, let expected, let given):
+            return "\(function): parameter \(parameter) expects \(expected), given \(given)."
+        case .argumentOutOfRange(let function, let parameter, let expected, let given):
+            return "\(function): parameter \(parameter) expects \(expected), given \(given), which is out of its range."
+        case .argumentNotEncodable(let function, let parameter, let reason):
+            return "\(function): parameter \(parameter) cannot be passed as a C string: \(reason)."
+        case .returnNotUTF8(let function):
+            return "\(function) returned a string that is not valid UTF-8. Fix the native function to return UTF-8."
+        case .preparationFailed(let function, let reason):
+            return "cannot prepare a call of \(function): \(reason)."
+        case .unknownFunction(let name, let known):
+            let list = known.isEmpty ? "no plugin declares native functions" : "native functions: \(known.joined(separator: ", "))"
+            let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+            return "no native function '\(name)'.\(suggestion) (\(list); 'scene-host list' shows them)"
+        case .malformedFunctionName(let text):
+            return "'\(text)' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."
         }
     }
 
@@ -351,6 +388,10 @@ public enum ErrorMessage {
             return "scene '\(scene)' needs an input (\(inputType)), but none was passed; pass one with route(to:segue:passing:)"
         case .wiringMismatch(let scene, let part, let partType, let property, let expected):
             return "in scene '\(scene)', the \(part) \(partType) cannot be used as \(property), which expects \(expected)"
+        case .nativeSignatureMismatch(let function, let declared, let requested):
+            return "native function \(function) is declared as \(declared), but the scene asks for it as \(requested); make the Swift function type match the declared signature"
+        case .nativeResultMismatch(let function, let expected):
+            return "native function \(function) returned a value that is not of type \(expected)"
         case .serviceNotRegistered(let service, let registered):
             let list = registered.isEmpty ? "none is registered" : "registered: \(registered.joined(separator: ", "))"
             return "no service of type \(service) is registered (\(list)); register it with registry.register(\(service).self) { ... }"

@@ -27,6 +27,7 @@ extension ExitStatus {
         case let error as ScriptError: self = error.exitStatus
         case let error as CommandLineError: self = error.exitStatus
         case let error as ScaffoldError: self = error.exitStatus
+        case let error as NativeError: self = error.exitStatus
         default: self = .commandsFailed
         }
     }
@@ -43,6 +44,7 @@ extension HostProblem {
         case .navigation(let error): return error.exitStatus
         case .script(let error): return error.exitStatus
         case .commandLine(let error): return error.exitStatus
+        case .native(let error): return error.exitStatus
         }
     }
 }
@@ -103,4 +105,9 @@ extension ScaffoldError {
             return .scaffoldError
         }
     }
+}
+
+extension NativeError {
+    /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
+    public var exitStatus: ExitStatus { .usage }
 }

@@ -17,6 +17,8 @@ public enum FrontendCommand: Equatable, Sendable {
     case dismiss
     /// `print`: show the screen again.
     case print
+    /// `call PLUGIN.FUNCTION ARG...`: call a native function; a `"..."` argument keeps spaces.
+    case call(function: String, arguments: [String])
 
     /// The command on `line`, nil for a blank or `#` comment line; a syntax error says why.
     public static func parse(_ line: String) throws(CommandSyntaxError) -> FrontendCommand? {
@@ -45,8 +47,12 @@ public enum FrontendCommand: Equatable, Sendable {
         case "print":
             guard rest.isEmpty else { throw CommandSyntaxError("'print' takes nothing after it") }
             return .print
+        case "call":
+            let (function, rest) = rest.splitFirstWord()
+            guard !function.isEmpty else { throw CommandSyntaxError("'call' needs a native function: call PLUGIN.FUNCTION ARG...") }
+            return .call(function: function, arguments: try words(rest))
         default:
-            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, dismiss, print")
+            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, dismiss, print, call")
         }
     }
 
@@ -54,6 +60,29 @@ public enum FrontendCommand: Equatable, Sendable {
         let (word, rest) = text.splitFirstWord()
         guard !word.isEmpty, rest.isEmpty else { throw CommandSyntaxError("expected exactly one id: \(usage)") }
         return word
+    }
+
+    /// Space-separated words; a word in double quotes keeps its spaces (`\"`, `\\`, `\n` escapes).
+    private static func words(_ text: String) throws(CommandSyntaxError) -> [String] {
+        var words: [String] = [], rest = Substring(text)
+        while let start = rest.firstIndex(where: { $0 != " " && $0 != "\t" }) {
+            rest = rest[start...]
+            if rest.hasPrefix("\"") {
+                var index = rest.index(after: rest.startIndex), escaping = false
+                while index < rest.endIndex, escaping || rest[index] != "\"" {
+                    escaping = !escaping && rest[index] == "\\"
+                    index = rest.index(after: index)
+                }
+                guard index < rest.endIndex else { throw CommandSyntaxError("unterminated quote in arguments: \(rest)") }
+                words.append(try unquote(String(rest[...index])))
+                rest = rest[rest.index(after: index)...]
+            } else {
+                let end = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? rest.endIndex
+                words.append(String(rest[..<end]))
+                rest = rest[end...]
+            }
+        }
+        return words
     }
 
     /// `"a \"b\""` -> `a "b"`; unquoted text is taken as written.

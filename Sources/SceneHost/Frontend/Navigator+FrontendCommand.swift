@@ -10,7 +10,7 @@ extension Navigator {
         case .back: try back()
         case .backTo(let scene): try leave(to: .scene(scene))
         case .dismiss: try leave(to: .dismissModal)
-        case .print: break
+        case .print, .call: break  // `call` is run by the frontend (NativeInvocation): it changes no screen.
         }
     }
 

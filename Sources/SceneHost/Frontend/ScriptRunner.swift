@@ -45,6 +45,9 @@ public struct ScriptRunner {
             write("")
             write("> \(TerminalText.escaped(line.trimmingSpaces))")
             do {
+                if case .call(let function, let arguments) = command {
+                    write(try NativeInvocation(container: navigator.container, write: write).call(function, arguments: arguments))
+                }
                 try navigator.execute(command)
             } catch {
                 failures += 1

@@ -14,7 +14,7 @@ public struct TerminalFrontend {
     /// Clear the terminal before each redraw (off when output is not a terminal).
     let clearsScreen: Bool
 
-    static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · help · quit"
+    static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
 
     public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
                 render: @escaping (any Error) -> String) {
@@ -37,7 +37,15 @@ public struct TerminalFrontend {
             case "help", "?": message = Self.help
             default:
                 do {
-                    if let command = try FrontendCommand.parse(line) { try navigator.execute(command) }
+                    if case .call(let function, let arguments)? = try FrontendCommand.parse(line) {
+                        // The result (and any callback lines) shows under the screen, like a message.
+                        var lines: [String] = []
+                        let invocation = NativeInvocation(container: navigator.container) { lines.append($0) }
+                        lines.append(try invocation.call(function, arguments: arguments))
+                        message = lines.joined(separator: "\n")
+                    } else if let command = try FrontendCommand.parse(line) {
+                        try navigator.execute(command)
+                    }
                 } catch let error as CommandSyntaxError {
                     message = "error: \(TerminalText.escaped(error.message))"
                 } catch {

@@ -6,7 +6,10 @@ public enum GraphListing {
     public static func render(_ graph: SceneGraph, plugins: [LoadedPlugin]) -> String {
         var lines = ["plugins:"]
         for plugin in plugins {
-            lines.append("  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.joined(separator: ", "))")
+            lines.append("  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.isEmpty ? "none" : plugin.scenes.joined(separator: ", "))")
+            for function in plugin.nativeFunctions {
+                lines.append("    native  \(plugin.configName).\(function.name)  \(function.signatureText)")
+            }
         }
         lines.append("scenes:")
         for node in graph.nodes {

@@ -13,4 +13,6 @@ public struct LoadedPlugin: Sendable {
     public let path: String
     /// The scenes it registered, sorted.
     public let scenes: [String]
+    /// The native functions it declares (`scene_native_functions`), in table order.
+    public var nativeFunctions: [NativeDeclaration] = []
 }

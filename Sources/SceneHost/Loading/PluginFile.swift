@@ -17,6 +17,8 @@ final class PluginFile {
     let identity: StatIdentity
     /// What the byte checks found, once they ran on this open file.
     var checked: FileFingerprint?
+    /// The native functions its table declares, read with the byte checks.
+    var nativeDeclarations: [NativeDeclaration] = []
 
     private init(plugin: PluginReference, descriptor: Int32, realPath: String, identity: StatIdentity) {
         self.plugin = plugin

@@ -26,4 +26,12 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// The probe could not run (no unnamed file, no child process): not about the file, never recorded.
     case pluginProbeUnavailable(PluginReference, reason: String)
     case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
+    /// Its native function table (`scene_native_functions`) cannot be read: bounds, encoding, limits.
+    case pluginNativeTableInvalid(PluginReference, reason: String)
+    /// A declared function the host cannot prepare a call for (its signature, libffi).
+    case pluginNativeFunctionUnusable(PluginReference, function: String, NativeError)
+    /// A declared signature does not parse; `column` counts characters of the signature from 1.
+    case pluginNativeSignatureInvalid(PluginReference, function: String, signature: String, column: Int, reason: String)
+    /// A function its table declares is not exported as a function by the file.
+    case pluginNativeFunctionNotExported(PluginReference, function: String)
 }

@@ -55,6 +55,11 @@ public struct PluginLoader {
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+        if metadata.nativeFunctions != [] {
+            // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
+            // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
+            return try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
+        }
         let probed = file.identity
         try container.addPending(metadata, from: plugin) { [weak container] in
             guard let container else { return }
@@ -86,7 +91,17 @@ public struct PluginLoader {
     private func loadNow(_ entry: PluginEntry, file: PluginFile, into container: SceneContainer, expected: PluginMetadata?) throws -> LoadedPlugin {
         if file.checked == nil || !file.isUnchanged { _ = try checkBytes(file, pin: entry.sha256) }
         let plugin = file.plugin
-        let descriptor = try openDescriptor(file)
+        let handle = try openLibrary(file)
+        let natives = try NativeFunctionResolver(plugin: plugin).resolve(file.nativeDeclarations, in: handle)
+        if !natives.isEmpty, dlsym(handle, "scene_plugin_entry") == nil {
+            // A native plugin (C, no scenes): its table is its descriptor.
+            try checkMapped(dlsym(handle, NativeTableReader.symbol), file: file)
+            container.addNativeFunctions(natives)
+            logger.debug("loaded native plugin", metadata: ["plugin": "\(entry.name)", "functions": "\(natives.map(\.qualifiedName).joined(separator: ","))"])
+            return LoadedPlugin(configName: entry.name, name: entry.name, version: "native", sdkVersion: policy.sdkVersion, sdkFingerprint: policy.sdkFingerprint,
+                                swiftVersion: policy.swiftVersion, path: entry.resolvedPath, scenes: [], nativeFunctions: file.nativeDeclarations)
+        }
+        let descriptor = try openDescriptor(handle, file: file)
         try policy.check(descriptor, plugin: plugin)
 
         let registry = PluginScopedRegistry(plugin: plugin)
@@ -96,10 +111,11 @@ public struct PluginLoader {
             throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
         }
         try registry.commit(into: container)
+        container.addNativeFunctions(natives)
         logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
                             sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
-                            path: entry.resolvedPath, scenes: scenes)
+                            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
@@ -117,14 +133,15 @@ public struct PluginLoader {
         }
         // Dependencies are found from the plugin's real folder ($ORIGIN), before any code runs.
         if let trust { try DependencyCheck(trust: trust).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
+        // Native function signatures are validated from the file, before any of its code runs.
+        file.nativeDeclarations = try NativeTableReader.read(bytes, plugin: plugin) ?? []
         let fingerprint = FileFingerprint(path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
         file.checked = fingerprint
         return fingerprint
     }
 
-    /// Opens the checked file through its descriptor, confirms the loaded code is that file, and
-    /// reads its descriptor before any Swift code of the plugin runs.
-    private func openDescriptor(_ file: PluginFile) throws -> PluginDescriptor {
+    /// Opens the checked file through its descriptor (a library carrying its own SDK copy is refused).
+    private func openLibrary(_ file: PluginFile) throws -> UnsafeMutableRawPointer {
         let plugin = file.plugin
         let handle: UnsafeMutableRawPointer
         switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: try temporaryFolder(for: plugin)) {
@@ -133,13 +150,24 @@ public struct PluginLoader {
         case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason)
         }
         if SDKCopyGuard.carriesOwnCopy(handle) { throw PluginLoadError.pluginOwnSDKCopy(plugin) }
+        return handle
+    }
+
+    /// Confirms the code at `symbol` is the checked file's.
+    private func checkMapped(_ symbol: UnsafeMutableRawPointer?, file: PluginFile) throws {
+        guard let symbol, let mapped = MappedFile.identity(at: UnsafeRawPointer(symbol)),
+              mapped.device == file.identity.device, mapped.inode == file.identity.inode else {
+            throw PluginLoadError.pluginOpenFailed(file.plugin, loaderMessage: "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again")
+        }
+    }
+
+    /// Confirms the loaded code is the checked file and reads its descriptor before any Swift code of the plugin runs.
+    private func openDescriptor(_ handle: UnsafeMutableRawPointer, file: PluginFile) throws -> PluginDescriptor {
+        let plugin = file.plugin
         guard let symbol = dlsym(handle, "scene_plugin_entry") else {
             throw PluginLoadError.pluginNoEntry(plugin)
         }
-        guard let mapped = MappedFile.identity(at: UnsafeRawPointer(symbol)),
-              mapped.device == file.identity.device, mapped.inode == file.identity.inode else {
-            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again")
-        }
+        try checkMapped(symbol, file: file)
         let entry = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeRawPointer?).self)
         guard let raw = entry() else { throw PluginLoadError.pluginEntryReturnedNull(plugin) }
         let descriptor = PluginDescriptor(raw.assumingMemoryBound(to: scene_plugin_descriptor.self))

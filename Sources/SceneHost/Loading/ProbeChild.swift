@@ -39,7 +39,8 @@ public struct ProbeChild {
             let loaded = try loader.load(entry, fileDescriptor: pluginDescriptor, realPath: realPath, into: container)
             SceneExercise(container: container) { write(.step($0)) }.run()
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
-                                           sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:))))
+                                           sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
+                                           nativeFunctions: loaded.nativeFunctions))
         } catch {
             verdict = .failed(.refused(message: describe(error)))
         }

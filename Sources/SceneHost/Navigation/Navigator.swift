@@ -15,6 +15,9 @@ public final class Navigator: SceneNavigating {
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
 
+    /// The container scenes are built from (native functions are called through it).
+    var container: SceneContainer { assembler.container }
+
     public init(container: SceneContainer, segues: [SegueDeclaration]) {
         self.assembler = SceneAssembler(container: container)
         self.segues = SegueTable(segues)

@@ -16,6 +16,11 @@ public enum SceneError: Error, Equatable, Sendable {
     case wiringMismatch(scene: String, part: String, partType: String, property: String, expected: String)
     /// A factory asked the container for a service nobody registered.
     case serviceNotRegistered(service: String, registered: [String])
+    /// A factory asked for a native function as a Swift type that does not match its declared signature
+    /// (both as signature text, e.g. `double(int64)` and `double(int32)`).
+    case nativeSignatureMismatch(function: String, declared: String, requested: String)
+    /// A native function returned a value the Swift type asked for cannot hold.
+    case nativeResultMismatch(function: String, expected: String)
 }
 
 /// Which declared contract of a scene a payload is checked against.

@@ -6,4 +6,7 @@
 public protocol ServiceResolving: AnyObject {
     /// The registered instance of `type`; throws `SceneError.serviceNotRegistered` naming what is registered.
     func resolve<Service>(_ type: Service.Type) throws -> Service
+    /// The native function `name` checked against `returns(parameters...)` (signature words);
+    /// nil when none is loaded. Use the typed `nativeFunction(_:as:)` (ServiceResolving+Native.swift).
+    func nativeFunction(named name: String, returns: String, parameters: [String]) throws -> NativeCall?
 }

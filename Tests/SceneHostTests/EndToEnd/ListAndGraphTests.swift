@@ -3,7 +3,7 @@ import Testing
 
 @Suite("scene-host list and graph (end to end)")
 struct ListAndGraphTests {
-    @Test("list shows plugins with path and version, scenes with inputs and results, and routes")
+    @Test("list shows plugins with path and version, native functions with signatures, scenes with inputs and results, and routes")
     func list() throws {
         let result = try HostProcess.run(["list", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
@@ -13,6 +13,12 @@ struct ListAndGraphTests {
           ListOrdersScene  ListOrdersScene 1.0.0  \(root)/.build/debug/libListOrdersScene.so  scenes: ListOrders
           ShowOrderScene  ShowOrderScene 1.0.0  \(root)/.build/debug/libShowOrderScene.so  scenes: ShowOrder
           EditOrderScene  EditOrderScene 1.0.0  \(root)/.build/debug/libEditOrderScene.so  scenes: EditOrder
+          NativePricing  NativePricing native  \(root)/.build/debug/libNativePricing.so  scenes: none
+            native  NativePricing.unit_price  double(string)
+            native  NativePricing.order_discount  double(int64, double)
+            native  NativePricing.order_total  double(int64, double, double)
+            native  NativePricing.format_price  string(double)
+            native  NativePricing.price_rules  int32(callback(void(string, double)))
         scenes:
           EditOrder  [EditOrderScene]
             input:    EditOrderInput { order: EditableOrder }

@@ -15,16 +15,27 @@ struct OrdersFlowTests {
         label   item      Item: Cake
         label   quantity  Quantity: 5
         label   note      Note: extra cream
+        label   total     Total: $18.00 (5 × $4.00 − $2.00)
         button  edit      [Edit]
         """))
-        #expect(result.stdout.hasSuffix("""
+        // Totals come from the C pricing Worker (NativePricing): 5 × $4.00, 3 × $3.00 less 10%.
+        #expect(result.stdout.contains("""
         > back
         == Orders ==  (ListOrders)
-        label   summary  3 orders
+        label   summary  3 orders, $31.10 in all
         list    orders
-                         0  #1 Ada: 2 × Tea
-                         1  #2 Grace: 5 × Cake (extra cream)
-                         2  #3 Linus: 3 × Coffee
+                         0  #1 Ada: 2 × Tea  $5.00
+                         1  #2 Grace: 5 × Cake (extra cream)  $18.00
+                         2  #3 Linus: 3 × Coffee  $8.10
+
+        """))
+        #expect(result.stdout.hasSuffix("> call NativePricing.price_rules print\ncallback(Tea, 2.5)\ncallback(Cake, 4.0)\ncallback(Coffee, 3.0)\n3\n" + """
+        == Orders ==  (ListOrders)
+        label   summary  3 orders, $31.10 in all
+        list    orders
+                         0  #1 Ada: 2 × Tea  $5.00
+                         1  #2 Grace: 5 × Cake (extra cream)  $18.00
+                         2  #3 Linus: 3 × Coffee  $8.10
 
         """))
     }
@@ -44,7 +55,7 @@ struct OrdersFlowTests {
         label   message   Quantity must be a whole number above 0.
         """))
         #expect(result.stdout.contains("> tap cancel\n== Order #1 ==  (ListOrders › ShowOrder)\nlabel   customer  Customer: Ada\nlabel   item      Item: Tea\nlabel   quantity  Quantity: 2\n"))
-        #expect(result.stdout.hasSuffix("                 0  #1 Ada: 2 × Tea\n                 1  #2 Grace: 1 × Cake (no nuts)\n                 2  #3 Linus: 3 × Coffee\n"))
+        #expect(result.stdout.hasSuffix("                 0  #1 Ada: 2 × Tea  $5.00\n                 1  #2 Grace: 1 × Cake (no nuts)  $4.00\n                 2  #3 Linus: 3 × Coffee  $8.10\n"))
     }
 
     @Test("dismiss and back to a named scene from the script language")

@@ -14,12 +14,16 @@ struct FrontendCommandTests {
         #expect(try FrontendCommand.parse("back Home") == .backTo(scene: "Home"))
         #expect(try FrontendCommand.parse("dismiss") == .dismiss)
         #expect(try FrontendCommand.parse("print") == .print)
+        #expect(try FrontendCommand.parse("call P.f") == .call(function: "P.f", arguments: []))
+        #expect(try FrontendCommand.parse("call P.f 1  -2 \"a  b\" \"say \\\"hi\\\"\" x") == .call(function: "P.f", arguments: ["1", "-2", "a  b", "say \"hi\"", "x"]))
         #expect(try FrontendCommand.parse("   ") == nil)
         #expect(try FrontendCommand.parse("# a comment") == nil)
     }
 
     @Test("syntax errors say what is expected", arguments: [
-        ("jump", "unknown command 'jump'; commands: fill, tap, select, back, dismiss, print"),
+        ("jump", "unknown command 'jump'; commands: fill, tap, select, back, dismiss, print, call"),
+        ("call", "'call' needs a native function: call PLUGIN.FUNCTION ARG..."),
+        ("call P.f \"open", "unterminated quote in arguments: \"open"),
         ("tap", "expected exactly one id: tap BUTTON"),
         ("tap a b", "expected exactly one id: tap BUTTON"),
         ("fill", "'fill' needs a field id and a text: fill FIELD TEXT"),

@@ -15,7 +15,7 @@ struct TerminalFrontendTests {
         #expect(input == ["tap go"])
         let text = output.joined(separator: "\n")
         #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
-        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, back, dismiss, print"))
+        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, back, dismiss, print, call"))
         #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
         #expect(output.filter { $0 == "> " }.count == 5)
     }
@@ -50,7 +50,7 @@ struct TerminalFrontendTests {
         var output: [String] = []
         try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
                              write: { output.append($0) }, render: ErrorMessage.render).run()
-        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print"))
+        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print, call"))
     }
 }
 

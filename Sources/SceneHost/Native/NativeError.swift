@@ -1,0 +1,19 @@
+/// Why a native function could not be described, resolved or called. Exit code 64 (usage) for
+/// `scene-host call`; a signature read from a plugin file becomes that plugin's `PluginLoadError`.
+///
+/// Rendered to text only by `ErrorMessage`. `function` is `PLUGIN.FUNCTION`; parameters count from 1.
+public enum NativeError: HostConcernError, Equatable, Sendable {
+    /// The signature text does not follow the grammar; `column` counts characters from 1.
+    case signatureSyntax(signature: String, column: Int, reason: String)
+    case wrongArity(function: String, signature: String, expected: Int, given: Int)
+    case wrongArgument(function: String, parameter: Int, expected: String, given: String)
+    case argumentOutOfRange(function: String, parameter: Int, expected: String, given: String)
+    /// A string argument holds a NUL, which a `const char *` cannot carry.
+    case argumentNotEncodable(function: String, parameter: Int, reason: String)
+    case returnNotUTF8(function: String)
+    /// libffi refused the signature (`ffi_prep_cif` or a closure failed).
+    case preparationFailed(function: String, reason: String)
+    case unknownFunction(name: String, known: [String])
+    /// `PLUGIN.FUNCTION` is not how the name is written.
+    case malformedFunctionName(String)
+}

@@ -1,0 +1,109 @@
+/// Parses the signature grammar of `NativeSignature`, reporting the 1-based column of a problem.
+///
+/// Text comes from plugin files and command lines, so it is hostile: it is limited in length and
+/// parameter count, and every problem is a `NativeError.signatureSyntax`, never a trap.
+struct NativeSignatureParser {
+    static let maximumLength = 1024
+    static let maximumParameters = 32
+
+    private let text: String
+    private let scalars: [Unicode.Scalar]
+    private var position = 0
+
+    init(_ text: String) {
+        self.text = text
+        scalars = Array(text.unicodeScalars)
+    }
+
+    mutating func parse() throws(NativeError) -> NativeSignature {
+        guard scalars.count <= Self.maximumLength else {
+            throw failure(at: Self.maximumLength, "the signature is longer than \(Self.maximumLength) characters")
+        }
+        let signature = try signature(nested: false)
+        skipSpaces()
+        guard position == scalars.count else { throw failure("unexpected '\(scalars[position])' after the closing ')'") }
+        return signature
+    }
+
+    private mutating func signature(nested: Bool) throws(NativeError) -> NativeSignature {
+        let returns = try type(allowVoid: true)
+        try expect("(")
+        var parameters: [NativeSignature.Parameter] = []
+        skipSpaces()
+        if peek == ")" {
+            position += 1
+            return NativeSignature(returns: returns, parameters: parameters)
+        }
+        while true {
+            guard parameters.count < Self.maximumParameters else {
+                throw failure("more than \(Self.maximumParameters) parameters")
+            }
+            parameters.append(try parameter(nested: nested))
+            skipSpaces()
+            guard let next = peek else { throw failure("the parameter list is not closed; expected ',' or ')'") }
+            position += 1
+            if next == ")" { return NativeSignature(returns: returns, parameters: parameters) }
+            guard next == "," else {
+                position -= 1
+                throw failure("expected ',' or ')' after a parameter, found '\(next)'")
+            }
+        }
+    }
+
+    private mutating func parameter(nested: Bool) throws(NativeError) -> NativeSignature.Parameter {
+        skipSpaces()
+        let start = position
+        if word() == "callback" {
+            guard !nested else { throw failure(at: start, "a callback's parameters cannot be callbacks") }
+            try expect("(")
+            let inner = try signature(nested: true)
+            try expect(")")
+            return .callback(inner)
+        }
+        position = start
+        return .value(try type(allowVoid: false))
+    }
+
+    private mutating func type(allowVoid: Bool) throws(NativeError) -> NativeType {
+        skipSpaces()
+        let start = position
+        let name = word()
+        guard !name.isEmpty else {
+            guard position < scalars.count else { throw failure("expected a type, found the end of the signature") }
+            throw failure("expected a type, found '\(scalars[position])'")
+        }
+        guard let type = NativeType(rawValue: name) else {
+            let known = NativeType.allCases.map(\.rawValue).joined(separator: ", ")
+            throw failure(at: start, "unknown type '\(name)'; expected one of \(known)\(allowVoid ? "" : ", callback(...)")")
+        }
+        guard allowVoid || type != .void else { throw failure(at: start, "'void' is only a return type; write '()' for no parameters") }
+        return type
+    }
+
+    private mutating func expect(_ character: Unicode.Scalar) throws(NativeError) {
+        skipSpaces()
+        guard let next = peek else { throw failure("expected '\(character)', found the end of the signature") }
+        guard next == character else { throw failure("expected '\(character)', found '\(next)'") }
+        position += 1
+    }
+
+    /// Letters and digits from here on (a type or `callback`).
+    private mutating func word() -> String {
+        var result = String.UnicodeScalarView()
+        while let next = peek, next.properties.isAlphabetic || ("0"..."9").contains(next) {
+            result.append(next)
+            position += 1
+        }
+        return String(result)
+    }
+
+    private mutating func skipSpaces() {
+        while let next = peek, next == " " || next == "\t" { position += 1 }
+    }
+
+    private var peek: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+    private func failure(at index: Int? = nil, _ reason: String) -> NativeError {
+        .signatureSyntax(signature: text, column: (index ?? position) + 1, reason: reason)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import SceneHost
+
+/// `scene-host call PLUGIN.FUNCTION ARG...`: calls a native function a plugin declares.
+struct CallCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Call a native function of a plugin by name; arguments are converted by its signature.",
+        discussion: "A callback argument is written 'print': each call of it prints its arguments. 'scene-host list' shows the functions and their signatures."
+    )
+
+    @OptionGroup var options: HostOptions
+
+    @Argument(help: ArgumentHelp("The function, as the plugin's table name in the config and the function's name.", valueName: "PLUGIN.FUNCTION"))
+    var function: String
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("One argument per parameter.", valueName: "ARG"))
+    var arguments: [String] = []
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            let loaded = try options.loadGraph()
+            do {
+                let result = try NativeInvocation(container: loaded.container, write: StandardStreams.out).call(function, arguments: arguments)
+                StandardStreams.out(result)
+            } catch {
+                throw StandardStreams.fail(error)
+            }
+        }
+    }
+}
