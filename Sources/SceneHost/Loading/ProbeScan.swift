@@ -21,6 +21,11 @@ struct ProbeScan {
 
     let prober: ChildProcessProber
     let lanes: Int
+    /// The most plugins one scanner probes before the next scanner takes over. Each plugin loaded
+    /// makes the Swift runtime's conformance look-ups slower for the next ones (they scan every
+    /// loaded image), so a scanner's cost grows with the square of its plugins: a fresh scanner
+    /// every few dozen keeps it linear.
+    static let batchLimit = 48
 
     init(prober: ChildProcessProber, lanes: Int = min(ProbeProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)) {
         self.prober = prober
@@ -57,7 +62,7 @@ struct ProbeScan {
             var running = false
             for lane in pending.indices {
                 if scanners[lane] == nil, !pending[lane].isEmpty {
-                    scanners[lane] = start(pending[lane], of: items, slot: lane)
+                    scanners[lane] = start(Array(pending[lane].prefix(Self.batchLimit)), of: items, slot: lane)
                     if scanners[lane] == nil { pending[lane] = [] }
                 }
                 guard let scanner = scanners[lane] else { continue }
