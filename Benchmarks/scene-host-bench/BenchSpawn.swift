@@ -11,7 +11,7 @@ enum BenchSpawn {
     struct Result {
         let status: Int32
         let nanoseconds: Double
-        /// The child's peak resident set size, in bytes (`ru_maxrss`).
+        /// `ru_maxrss`: NOT the child's own peak (see `peakResidentBytes(_:_:)`); kept for completeness.
         let peakResidentBytes: Double
         /// Its standard error, when asked for.
         let stderr: String
@@ -43,6 +43,25 @@ enum BenchSpawn {
         let exit: Int32 = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let errors = captureErrors ? ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "") : ""
         return Result(status: exit, nanoseconds: Double(elapsed), peakResidentBytes: Double(usage.ru_maxrss) * 1024, stderr: errors)
+    }
+}
+
+extension BenchSpawn {
+    /// The child's own peak resident set size, in bytes, through GNU time (`/usr/bin/time -f %M`).
+    ///
+    /// Not `wait4`'s `ru_maxrss` of a child spawned from here: Linux keeps the largest RSS a process
+    /// had across `execve`, and a `posix_spawn` child (sharing this process's memory until its exec)
+    /// reports this benchmark's own peak. GNU time forks a fresh child and reports its peak alone.
+    static func peakResidentBytes(_ executable: String, _ arguments: [String]) throws -> Double {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-\(UUID().uuidString).rss").path
+        defer { unlink(output) }
+        let result = try run("/usr/bin/time", ["-f", "%M", "-o", output, executable] + arguments)
+        guard result.status == 0 else { throw BenchFailure("\(executable) \(arguments.joined(separator: " ")): exit \(result.status)") }
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard let kibibytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw BenchFailure("/usr/bin/time gave no peak RSS: \(text)")
+        }
+        return kibibytes * 1024
     }
 }
 

@@ -27,10 +27,8 @@ enum MemoryBenchmark {
         let cache = installation.newFile("probes.json")
         func peak(after count: Int) throws -> Double {
             let script = try writeScript(navigations: count, in: installation)
-            let result = try BenchSpawn.run(buildDirectory + "/scene-host", ["run", "--config", config, "--probe-cache", cache, "--script", script])
-            unlink(script)
-            guard result.status == 0 else { throw BenchFailure("run --script with \(count) navigations: exit \(result.status)") }
-            return result.peakResidentBytes
+            defer { unlink(script) }
+            return try BenchSpawn.peakResidentBytes(buildDirectory + "/scene-host", ["run", "--config", config, "--probe-cache", cache, "--script", script])
         }
         let small = try peak(after: 10_000)
         let large = try peak(after: navigations)

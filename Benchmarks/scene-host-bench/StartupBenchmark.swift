@@ -45,12 +45,10 @@ enum StartupBenchmark {
         }
 
         var times: [String: [Double]] = [:]
-        var peaks: [String: [Double]] = [:]
         func time(_ key: String, _ executable: String, _ arguments: [String]) throws {
             let result = try BenchSpawn.run(executable, arguments)
             guard result.status == 0 else { throw BenchFailure("\(key): exit \(result.status)") }
             times[key, default: []].append(result.nanoseconds)
-            peaks[key, default: []].append(result.peakResidentBytes)
         }
         for round in 0..<rounds {
             try time("true", "/bin/true", [])
@@ -77,14 +75,18 @@ enum StartupBenchmark {
                     limit: largest && kind == .coldRun ? 2e9 : largest && kind == .coldCheck ? 3e9 : nil))
             }
         }
-        // Memory per loaded plugin: the peak RSS of `check` (every plugin opened) and of `run`
-        // (one opened), largest count against 1.
+        // Memory per installed plugin: the peak RSS of `check` (every plugin opened) and of `run`
+        // (one opened), largest count against 1, each the median of three runs.
         if let largest = counts.last, largest > 1 {
-            let peak = { (key: String) in Measurement(samples: peaks[key] ?? []).median }
             for (kind, label) in [(Kind.warmCheck, "eager (check)"), (Kind.warmRun, "lazy (run)")] {
-                let base = peak("\(kind.rawValue) 1")
-                let perPlugin = (peak("\(kind.rawValue) \(largest)") - base) / Double(largest - 1)
-                report.rows.append(BenchRow(name: "RSS per installed plugin, \(label), \(largest) plugins, vs RSS with 1", value: perPlugin, baseline: base, unit: "bytes", bar: nil))
+                func peak(_ count: Int) throws -> Double {
+                    guard let (config, cache) = configs[count] else { return 0 }
+                    let samples = try (0..<3).map { _ in try BenchSpawn.peakResidentBytes(host, kind.arguments + ["--config", config, "--probe-cache", cache]) }
+                    return Measurement(samples: samples).median
+                }
+                let base = try peak(1)
+                let perPlugin = (try peak(largest) - base) / Double(largest - 1)
+                report.rows.append(BenchRow(name: "RSS per installed plugin, \(label), \(largest) plugins, vs peak RSS with 1", value: perPlugin, baseline: base, unit: "bytes", bar: nil))
             }
         }
         report.notes.append("start-up: medians of \(rounds) rounds (empty cache: \(min(rounds, coldRounds))), spawn to exit with posix_spawn and wait4")
