@@ -26,7 +26,7 @@ let plugins: [PluginSpec] = [
 let fixtures: [PluginSpec] = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
-    "Daemon", "FaultyScene",
+    "Daemon", "FaultyScene", "Realistic",
 ].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
     // Links a static copy of the SDK: the mistake the host must refuse.
     PluginSpec(name: "FixtureOwnSDK", path: "Tests/Fixtures/OwnSDK",
@@ -59,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // Per-operation latency percentiles in the benchmark only (never the host).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -92,10 +94,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "Benchmarks/scene-host-bench",
             swiftSettings: swift6
         ),
+        // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
+        .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),

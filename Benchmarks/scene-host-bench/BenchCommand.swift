@@ -15,10 +15,16 @@ struct BenchCommand: ParsableCommand {
     var buildDirectory: String?
 
     @Option(help: "Where to write the results as JSON.")
-    var json = "benchmark-results.json"
+    var json = "docs/benchmark-results.json"
 
     @Option(help: "How long to measure: 1 is quick, 3 is the default.")
     var scale = 3
+
+    @Option(help: "The most plugins installed for start-up (1, 10, 100 or 1000).")
+    var maxPlugins = 1000
+
+    @Option(help: "Navigations through run --script for the memory figure (default 1,000,000; 100,000 at scale 1).")
+    var scriptNavigations: Int?
 
     @Option(help: "Run only these groups (navigation, container, native, memory, startup); all by default.")
     var only: [String] = []
@@ -33,7 +39,7 @@ struct BenchCommand: ParsableCommand {
                 // Memory first: the container benchmark leaves large heaps behind.
                 if runs("memory") {
                     print("memory…")
-                    try MemoryBenchmark.run(into: &report, buildDirectory: folder)
+                    try MemoryBenchmark.run(into: &report, buildDirectory: folder, navigations: scriptNavigations ?? (scale > 1 ? 1_000_000 : 100_000))
                 }
                 if runs("navigation") {
                     print("navigation by name…")
@@ -50,7 +56,7 @@ struct BenchCommand: ParsableCommand {
             }
             if runs("startup") {
                 print("start-up…")
-                try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale)
+                try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale, coldRounds: scale, maxPlugins: maxPlugins)
             }
         } catch {
             print("error: \(error)")

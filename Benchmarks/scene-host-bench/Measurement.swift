@@ -1,5 +1,6 @@
-/// Timing by batches: each sample is the mean time of one iteration over a batch, so the clock's
-/// own cost disappears; the median and the 99th percentile are taken over the samples.
+/// Timing by batches: each sample is the mean time of one iteration over a batch; the median is
+/// taken over the samples. Used where one operation is too short to time alone (container
+/// look-ups); per-operation percentiles come from `LatencyHistogram`.
 struct Measurement {
     /// Nanoseconds per iteration, one value per batch.
     let samples: [Double]
@@ -13,8 +14,31 @@ struct Measurement {
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
     }
 
-    /// Measures `first` and `second` in alternating batches, so both see the same machine state
-    /// (frequency, caches, other load) and their ratio is fair.
+    /// Times `first` and `second` one operation at a time, alternating, so both see the same
+    /// machine state (frequency, caches, other load); each operation's time, less the clock's
+    /// cost, goes into its side's histogram.
+    @MainActor
+    static func compareOperations(_ operations: Int, _ first: () throws -> Void, against second: () throws -> Void) rethrows -> (LatencyHistogram, LatencyHistogram) {
+        for _ in 0..<1_000 {
+            try first()
+            try second()
+        }
+        var firstTimes = LatencyHistogram(), secondTimes = LatencyHistogram()
+        for _ in 0..<operations {
+            var start = BenchClock.nanoseconds()
+            try first()
+            var end = BenchClock.nanoseconds()
+            firstTimes.record(from: start, to: end)
+            start = BenchClock.nanoseconds()
+            try second()
+            end = BenchClock.nanoseconds()
+            secondTimes.record(from: start, to: end)
+        }
+        return (firstTimes, secondTimes)
+    }
+
+    /// Times `first` and `second` by batches, alternating batch by batch: for operations too short
+    /// to time one at a time (a direct C call takes a few nanoseconds, less than the clock's cost).
     @MainActor
     static func compare(batches: Int, batchSize: Int, _ first: () throws -> Void, against second: () throws -> Void) rethrows -> (Measurement, Measurement) {
         var firstSamples: [Double] = [], secondSamples: [Double] = []
@@ -28,15 +52,13 @@ struct Measurement {
     /// Runs `body` `batches` × `batchSize` times after a warm-up batch.
     @MainActor
     static func run(batches: Int, batchSize: Int, _ body: () throws -> Void) rethrows -> Measurement {
-        let clock = ContinuousClock()
         for _ in 0..<batchSize { try body() }
         var samples: [Double] = []
         samples.reserveCapacity(batches)
         for _ in 0..<batches {
-            let start = clock.now
+            let start = BenchClock.nanoseconds()
             for _ in 0..<batchSize { try body() }
-            let elapsed = clock.now - start
-            samples.append((Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(batchSize))
+            samples.append(Double(BenchClock.nanoseconds() - start) / Double(batchSize))
         }
         return Measurement(samples: samples)
     }

@@ -1,12 +1,12 @@
 import Foundation
-import Logging
-import SceneHost
 
-/// (d) Memory: resident set size after 100,000 push/pop cycles against after 1,000 (a leak
-/// shows as growth), and RSS added per loaded plugin.
+/// (d) Memory: resident set size after 100,000 push/pop cycles in process against after 1,000 (a
+/// leak shows as growth), and the peak RSS of `scene-host run --script` over many navigations of
+/// a realistic plugin against the same over 10,000 (the script is read line by line, so its own
+/// memory is bounded too).
 @MainActor
 enum MemoryBenchmark {
-    static func run(into report: inout BenchReport, buildDirectory: String) throws {
+    static func run(into report: inout BenchReport, buildDirectory: String, navigations: Int) throws {
         let (navigator, homeRouter) = try BenchScenes.navigator()
         func cycle(_ times: Int) throws {
             for _ in 0..<times {
@@ -21,21 +21,31 @@ enum MemoryBenchmark {
         let afterHundredThousand = residentBytes()
         report.rows.append(BenchRow(name: "RSS after 100,000 push/pop vs after 1,000", value: afterHundredThousand, baseline: afterThousand, unit: "bytes", bar: 1.05))
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-rss-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        chmod(folder.path, 0o755)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let count = 50
-        let plugins = try PluginCopies.install(count, from: buildDirectory + "/libFixtureNumbered.so", into: folder)
-        let loader = PluginLoader(logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() })
-        let container = SceneContainer()
-        let before = residentBytes()
-        for (name, path) in plugins {
-            let location = SourceLocation(file: "bench", line: 1, column: 1)
-            _ = try loader.load(PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location), into: container)
+        let installation = try BenchInstallation(count: 1, buildDirectory: buildDirectory)
+        defer { installation.remove() }
+        let config = try installation.config(plugins: 1)
+        let cache = installation.newFile("probes.json")
+        func peak(after count: Int) throws -> Double {
+            let script = try writeScript(navigations: count, in: installation)
+            defer { unlink(script) }
+            return try BenchSpawn.peakResidentBytes(buildDirectory + "/scene-host", ["run", "--config", config, "--probe-cache", cache, "--script", script])
         }
-        let perPlugin = (residentBytes() - before) / Double(count)
-        report.rows.append(BenchRow(name: "RSS added per loaded plugin vs the host's RSS", value: perPlugin, baseline: before, unit: "bytes", bar: nil))
+        let small = try peak(after: 10_000)
+        let large = try peak(after: navigations)
+        report.rows.append(BenchRow(name: "peak RSS of run --script, \(navigations.formatted()) navigations vs 10,000", value: large, baseline: small, unit: "bytes", bar: 1.05))
+    }
+
+    /// A script that selects the first row (a route by name, with a payload, to the show scene) and
+    /// goes back, `navigations` times.
+    static func writeScript(navigations: Int, in installation: BenchInstallation) throws -> String {
+        let path = installation.newFile("navigate.script")
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw BenchFailure("cannot write \(path)")
+        }
+        defer { try? handle.close() }
+        let chunk = Data(String(repeating: "select items 0\nback\n", count: 1_000).utf8)
+        for _ in 0..<(navigations / 1_000) { try handle.write(contentsOf: chunk) }
+        return path
     }
 
     /// The resident set size of this process, from /proc/self/statm.

@@ -1,91 +1,94 @@
 import Foundation
 
-/// (c) Start-up to the first rendered screen with 1, 10, 100 and 200 installed plugins, against
-/// 1: `scene-host run` with an empty script, timed from spawn to exit, with a warm probe cache.
-/// The plugins are copies of the Numbered fixture with their names patched, made in a
-/// temporary folder and deleted afterwards.
+/// (c) Start-up with 1, 10, 100 and 1,000 installed realistic plugins, timed from spawn to exit
+/// (`BenchSpawn`): the first screen (`run` with no input prints it and exits) with a warm and with
+/// an empty probe cache, and `check` and `list`. Every kind and count runs round-robin, so each
+/// figure is a ratio against 1 plugin measured in the same rounds. The floor is a trivial Swift
+/// executable (and `/bin/true`), measured in the same rounds too.
 enum StartupBenchmark {
-    static let counts = [1, 10, 100, 200]
+    static let counts = [1, 10, 100, 1000]
 
-    static func run(into report: inout BenchReport, buildDirectory: String, rounds: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        chmod(folder.path, 0o755)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let plugins = try PluginCopies.install(counts.max() ?? 1, from: buildDirectory + "/libFixtureNumbered.so", into: folder)
+    enum Kind: String, CaseIterable {
+        case warmRun = "first screen, warm cache", coldRun = "first screen, empty cache", warmCheck = "check, warm cache",
+             coldCheck = "check, empty cache", warmList = "list, warm cache"
+        var cold: Bool { self == .coldRun || self == .coldCheck }
+        var arguments: [String] {
+            switch self {
+            case .warmRun, .coldRun: ["run"]
+            case .warmCheck, .coldCheck: ["check"]
+            case .warmList: ["list"]
+            }
+        }
+    }
+
+    static func run(into report: inout BenchReport, buildDirectory: String, rounds: Int, coldRounds: Int, maxPlugins: Int) throws {
+        let counts = Self.counts.filter { $0 <= maxPlugins }
+        let installation = try BenchInstallation(count: counts.max() ?? 1, buildDirectory: buildDirectory)
+        defer { installation.remove() }
         let host = buildDirectory + "/scene-host"
+        let floor = buildDirectory + "/scene-host-bench-floor"
+        report.notes.append(String(format: "plugins: copies of the Realistic fixture (3 scenes, 3 routes, 5 contracts), %.0f KiB each", installation.pluginSize / 1024))
 
         var configs: [Int: (config: String, cache: String)] = [:]
         for count in counts {
-            let config = folder.appendingPathComponent("scenes-\(count).conf").path
-            var text = "initial = \"NumberedPlugin0000\"\n"
-            for (name, path) in plugins.prefix(count) { text += "\n[plugins.\(name)]\npath = \"\(path)\"\n" }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: config))
-            let cache = folder.appendingPathComponent("probes-\(count).json").path
+            let config = try installation.config(plugins: count)
+            let cache = installation.newFile("probes-\(count).json")
             configs[count] = (config, cache)
             // Warm the probe cache, and check that the first screen opened one plugin only.
-            let warm = try launch(host, ["run", "--config", config, "--probe-cache", cache, "--verbose"])
-            guard warm.status == 0 else { throw BenchFailure("scene-host failed with \(count) plugins: \(warm.stderr)") }
-            let check = try launch(host, ["run", "--config", config, "--probe-cache", cache, "--verbose"])
+            let warm = try BenchSpawn.run(host, ["check", "--config", config, "--probe-cache", cache])
+            guard warm.status == 0 else { throw BenchFailure("scene-host check failed with \(count) plugins (exit \(warm.status))") }
+            let check = try BenchSpawn.run(host, ["run", "--config", config, "--probe-cache", cache, "--verbose"], captureErrors: true)
+            guard check.status == 0 else { throw BenchFailure("scene-host run failed with \(count) plugins: \(check.stderr)") }
             let opened = check.stderr.components(separatedBy: "loaded plugin").count - 1
             guard opened == 1 else { throw BenchFailure("with \(count) plugins the first screen opened \(opened) plugins") }
             if count == counts.last { report.notes.append("with \(count) plugins installed, the first screen opened \(opened) plugin (lazy loading)") }
         }
 
-        var times: [Int: [Double]] = [:]
-        for _ in 0..<rounds {
+        var times: [String: [Double]] = [:]
+        func time(_ key: String, _ executable: String, _ arguments: [String]) throws {
+            let result = try BenchSpawn.run(executable, arguments)
+            guard result.status == 0 else { throw BenchFailure("\(key): exit \(result.status)") }
+            times[key, default: []].append(result.nanoseconds)
+        }
+        for round in 0..<rounds {
+            try time("true", "/bin/true", [])
+            try time("floor", floor, [])
             for count in counts {
-                guard let (config, cache) = configs[count] else { continue }
-                times[count, default: []].append(try launch(host, ["run", "--config", config, "--probe-cache", cache]).nanoseconds)
+                guard let (config, warmCache) = configs[count] else { continue }
+                for kind in Kind.allCases where !kind.cold || round < coldRounds {
+                    let cache = kind.cold ? installation.newFile("cold") : warmCache
+                    defer { if kind.cold { unlink(cache); unlink(cache + ".lock") } }
+                    try time("\(kind.rawValue) \(count)", host, kind.arguments + ["--config", config, "--probe-cache", cache])
+                }
             }
         }
-        let median = { (count: Int) in Measurement(samples: times[count] ?? []).median }
-        for count in counts.dropFirst() {
-            report.rows.append(BenchRow(name: "first screen, \(count) plugins vs 1", value: median(count), baseline: median(1), unit: "ns",
-                                        bar: count == 200 ? 1.5 : nil))
+        let median = { (key: String) in Measurement(samples: times[key] ?? []).median }
+        report.rows.append(BenchRow(name: "trivial Swift executable vs /bin/true", value: median("floor"), baseline: median("true"), unit: "ns", bar: nil))
+        report.rows.append(BenchRow(name: "first screen, warm, 1 plugin vs trivial Swift executable", value: median("\(Kind.warmRun.rawValue) 1"),
+                                    baseline: median("floor"), unit: "ns", bar: nil))
+        for kind in Kind.allCases {
+            for count in counts.dropFirst() {
+                let largest = count == 1000
+                report.rows.append(BenchRow(
+                    name: "\(kind.rawValue), \(count) plugins vs 1", value: median("\(kind.rawValue) \(count)"), baseline: median("\(kind.rawValue) 1"),
+                    unit: "ns", bar: largest && kind == .warmRun ? 1.2 : nil,
+                    limit: largest && kind == .coldRun ? 2e9 : largest && kind == .coldCheck ? 3e9 : nil))
+            }
         }
-    }
-
-    struct Launch {
-        let status: Int32
-        let stderr: String
-        let nanoseconds: Double
-    }
-
-    /// Runs the host with no input (script mode: it prints the first screen and exits).
-    static func launch(_ executable: String, _ arguments: [String]) throws -> Launch {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        let clock = ContinuousClock()
-        let start = clock.now
-        try process.run()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let elapsed = clock.now - start
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        return Launch(status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self), nanoseconds: nanoseconds)
-    }
-}
-
-/// Installs copies of the Numbered fixture: "NumberedPlugin0000" patched to "NumberedPlugin0001", ...
-enum PluginCopies {
-    static func install(_ count: Int, from library: String, into folder: URL) throws -> [(name: String, path: String)] {
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: library)))
-        let marker = Array("NumberedPlugin0000".utf8)
-        let offsets = (0...(original.count - marker.count)).filter { original[$0] == marker[0] && Array(original[$0..<($0 + marker.count)]) == marker }
-        guard !offsets.isEmpty else { throw BenchFailure("\(library) does not contain the name NumberedPlugin0000") }
-        return try (0..<count).map { index in
-            let name = String(format: "NumberedPlugin%04d", index)
-            var bytes = original
-            for offset in offsets { bytes.replaceSubrange(offset..<(offset + marker.count), with: Array(name.utf8)) }
-            let path = folder.appendingPathComponent("lib\(name).so").path
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            return (name, path)
+        // Memory per installed plugin: the peak RSS of `check` (every plugin opened) and of `run`
+        // (one opened), largest count against 1, each the median of three runs.
+        if let largest = counts.last, largest > 1 {
+            for (kind, label) in [(Kind.warmCheck, "eager (check)"), (Kind.warmRun, "lazy (run)")] {
+                func peak(_ count: Int) throws -> Double {
+                    guard let (config, cache) = configs[count] else { return 0 }
+                    let samples = try (0..<3).map { _ in try BenchSpawn.peakResidentBytes(host, kind.arguments + ["--config", config, "--probe-cache", cache]) }
+                    return Measurement(samples: samples).median
+                }
+                let base = try peak(1)
+                let perPlugin = (try peak(largest) - base) / Double(largest - 1)
+                report.rows.append(BenchRow(name: "RSS per installed plugin, \(label), \(largest) plugins, vs peak RSS with 1", value: perPlugin, baseline: base, unit: "bytes", bar: nil))
+            }
         }
+        report.notes.append("start-up: medians of \(rounds) rounds (empty cache: \(min(rounds, coldRounds))), spawn to exit with posix_spawn and wait4")
     }
 }

@@ -30,11 +30,13 @@ public struct AppCheck {
         let container = SceneContainer()
         var plugins: [LoadedPlugin] = []
         var problems: [HostProblem] = []
-        for entry in config.plugins {
-            do {
-                plugins.append(try loader.load(entry, into: container))
-            } catch {
-                problems.append(HostProblem(error))
+        loader.probingAhead(config.plugins) {
+            for entry in config.plugins {
+                do {
+                    plugins.append(try loader.load(entry, into: container))
+                } catch {
+                    problems.append(HostProblem(error))
+                }
             }
         }
         let graph = SceneGraph(config: config, container: container)

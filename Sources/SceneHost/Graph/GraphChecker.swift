@@ -48,9 +48,11 @@ enum GraphChecker {
     /// Scenes that accept a result no destination of theirs returns: the acceptor would never run.
     /// A scene routing to an unknown scene is left out (that scene might return one; it is an error already).
     private static func resultWarnings(in graph: SceneGraph) -> [HostWarning] {
-        graph.nodes.compactMap { node in
+        // Grouped once: with thousands of scenes, filtering every edge per scene was quadratic.
+        let leaving = Dictionary(grouping: graph.edges, by: \.from)
+        return graph.nodes.compactMap { node in
             guard let accepted = node.description.acceptedResult else { return nil }
-            let destinations = graph.edges.filter { $0.from == node.name }.map(\.to)
+            let destinations = (leaving[node.name] ?? []).map(\.to)
             var seen = Set<String>()
             let unique = destinations.filter { seen.insert($0).inserted }
             let known = unique.compactMap { graph.node($0) }

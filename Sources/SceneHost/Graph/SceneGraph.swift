@@ -16,6 +16,8 @@ public struct SceneGraph {
     public let nodes: [Node]
     /// Segues in config order, then router routes by scene name.
     public let edges: [RouteEdge]
+    /// Where each node is in `nodes`: look-ups stay flat with thousands of scenes.
+    private let positions: [String: Int]
 
     public init(config: SceneConfig, container: SceneContainer) {
         initial = config.initial
@@ -37,19 +39,21 @@ public struct SceneGraph {
             }
         }
         self.edges = edges
+        positions = Dictionary(nodes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The node named `name`.
     public func node(_ name: String) -> Node? {
-        nodes.first { $0.name == name }
+        positions[name].map { nodes[$0] }
     }
 
     /// Scenes no route leads to from the initial scene, sorted.
     public var unreachable: [Node] {
         var reached: Set<String> = [initial.value]
         var queue = [initial.value]
+        let leaving = Dictionary(grouping: edges, by: \.from)
         while let scene = queue.popLast() {
-            for edge in edges where edge.from == scene && !reached.contains(edge.to) {
+            for edge in leaving[scene] ?? [] where !reached.contains(edge.to) {
                 reached.insert(edge.to)
                 queue.append(edge.to)
             }

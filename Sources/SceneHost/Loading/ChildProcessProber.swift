@@ -109,7 +109,7 @@ public struct ChildProcessProber: Sendable {
             switch try? decoder.decode(ProbeRecord.self, from: Data(line)) {
             case .step(let step): lastStep = step
             case .verdict(let found): verdict = found
-            case nil: continue
+            case .begin, nil: continue
             }
         }
         return (lastStep, verdict)

@@ -7,21 +7,49 @@ import Glibc
 enum MappedFile {
     /// The device and inode of the file mapped at `address`, or nil when no file is mapped there.
     static func identity(at address: UnsafeRawPointer, maps: String? = nil) -> (device: UInt64, inode: UInt64)? {
-        guard let text = maps ?? readMaps() else { return nil }
+        guard let bytes = maps.map({ Array($0.utf8) }) ?? readMaps() else { return nil }
         let target = UInt(bitPattern: address)
-        for line in text.split(separator: "\n") {
-            // start-end perms offset major:minor inode path
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 5 else { continue }
-            let range = fields[0].split(separator: "-")
-            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
-                  start <= target, target < end else { continue }
-            let device = fields[3].split(separator: ":")
-            guard device.count == 2, let major = UInt64(device[0], radix: 16), let minor = UInt64(device[1], radix: 16),
-                  let inode = UInt64(fields[4]), inode != 0 else { return nil }
-            return (makeDevice(major: major, minor: minor), inode)
+        var index = 0
+        while index < bytes.count {
+            let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            // Only the range is read on every line, as bytes: with a thousand plugins loaded the
+            // text has thousands of lines, and splitting each into Strings made `check` quadratic.
+            if let (start, dash) = hexadecimal(bytes, from: index, to: lineEnd), dash < lineEnd, bytes[dash] == UInt8(ascii: "-"),
+               let (end, _) = hexadecimal(bytes, from: dash + 1, to: lineEnd), start <= target, target < end {
+                return identity(inLine: String(decoding: bytes[index..<lineEnd], as: UTF8.self))
+            }
+            index = lineEnd + 1
         }
         return nil
+    }
+
+    /// The device and inode of one line of maps: start-end perms offset major:minor inode path.
+    private static func identity(inLine line: String) -> (device: UInt64, inode: UInt64)? {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.count >= 5 else { return nil }
+        let device = fields[3].split(separator: ":")
+        guard device.count == 2, let major = UInt64(device[0], radix: 16), let minor = UInt64(device[1], radix: 16),
+              let inode = UInt64(fields[4]), inode != 0 else { return nil }
+        return (makeDevice(major: major, minor: minor), inode)
+    }
+
+    /// The hexadecimal number starting at `start`, and where it ends; nil when there is none.
+    private static func hexadecimal(_ bytes: [UInt8], from start: Int, to limit: Int) -> (UInt, Int)? {
+        var value: UInt = 0
+        var index = start
+        while index < limit, index - start < 16 {
+            let byte = bytes[index]
+            let digit: UInt
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt(byte - UInt8(ascii: "A") + 10)
+            default: return index > start ? (value, index) : nil
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return index > start ? (value, index) : nil
     }
 
     /// glibc's `makedev`, which Swift cannot import (it is a macro).
@@ -29,7 +57,7 @@ enum MappedFile {
         (major & 0xFFF) << 8 | (major & ~0xFFF) << 32 | (minor & 0xFF) | (minor & ~0xFF) << 12
     }
 
-    private static func readMaps() -> String? {
+    private static func readMaps() -> [UInt8]? {
         let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -41,6 +69,6 @@ enum MappedFile {
             guard count > 0 else { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -12,6 +12,13 @@ public struct PluginInspector {
     let cache: ProbeCache?
     /// Ignore recorded verdicts (`--rescan`).
     let rescan: Bool
+    /// Verdicts a scan of this run found ahead (`PluginLoader.probeAhead`), by path.
+    let scanned = ScannedVerdicts()
+
+    /// What `ProbeScan` found for files of this run, kept until `inspect` takes them.
+    final class ScannedVerdicts {
+        var byPath: [String: (stat: StatIdentity, fingerprint: FileFingerprint, verdict: ProbeVerdict)] = [:]
+    }
 
     public init(prober: ChildProcessProber, cache: ProbeCache?, rescan: Bool = false) {
         self.prober = prober
@@ -32,6 +39,13 @@ public struct PluginInspector {
             }
             return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
         }
+        if let stat, let found = scanned.byPath.removeValue(forKey: plugin.path), found.stat == stat {
+            if let pin = entry.sha256, pin != found.fingerprint.sha256 {
+                throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: found.fingerprint.sha256)
+            }
+            cache?.record(found.verdict, for: found.fingerprint, stat: stat)
+            return try metadata(from: found.verdict, plugin: plugin, cached: false)
+        }
         let fingerprint = try checkBytes()
         if !rescan, let recorded = cache?.verdict(for: fingerprint), stillHolds(recorded) {
             cache?.record(recorded, for: fingerprint, stat: stat)
@@ -40,6 +54,18 @@ public struct PluginInspector {
         let verdict = try prober.probe(entry, fileDescriptor: file.descriptor, realPath: file.realPath)
         cache?.record(verdict, for: fingerprint, stat: stat)
         return try metadata(from: verdict, plugin: plugin, cached: false)
+    }
+
+    /// Whether the cache answers for this file without a probe (`inspect` would not probe it).
+    func knows(_ file: PluginFile) -> Bool {
+        guard !rescan, let recorded = cache?.entry(path: file.plugin.path, stat: file.identity) else { return false }
+        return stillHolds(recorded.verdict)
+    }
+
+    /// Whether the cache answers for this content without a probe.
+    func knows(_ fingerprint: FileFingerprint) -> Bool {
+        guard !rescan, let recorded = cache?.verdict(for: fingerprint) else { return false }
+        return stillHolds(recorded)
     }
 
     /// Whether a recorded verdict answers today's question: a time-out under a shorter limit does not.

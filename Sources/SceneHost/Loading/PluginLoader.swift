@@ -29,6 +29,44 @@ public struct PluginLoader {
         self.inspector = inspector
     }
 
+    /// Runs `body` (which loads or prepares `entries`) after probing every plugin the probe cache
+    /// does not know in parallel scanners (`ProbeScan`), and writes the cache once at the end.
+    ///
+    /// Only the probes move ahead: every check still runs, in order, when `body` inspects each
+    /// plugin, and a plugin whose file problem the scan skipped is reported there as before.
+    public func probingAhead<T>(_ entries: [PluginEntry], _ body: () throws -> T) rethrows -> T {
+        guard let inspector else { return try body() }
+        guard let cache = inspector.cache else {
+            probeAhead(entries, inspector: inspector)
+            return try body()
+        }
+        return try cache.deferringWrites {
+            probeAhead(entries, inspector: inspector)
+            return try body()
+        }
+    }
+
+    /// Scans, in chunks (each holds its plugins open), the plugins a probe would be needed for.
+    private func probeAhead(_ entries: [PluginEntry], inspector: PluginInspector) {
+        for start in stride(from: 0, to: entries.count, by: 512) {
+            var items: [ProbeScan.Item] = []
+            var fingerprints: [FileFingerprint] = []
+            for entry in entries[start..<min(entries.count, start + 512)] {
+                guard let file = try? PluginFile.open(reference(entry), trust: trust), !inspector.knows(file),
+                      let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint) else { continue }
+                items.append(ProbeScan.Item(entry: entry, file: file))
+                fingerprints.append(fingerprint)
+            }
+            // One plugin alone is probed as before, by `inspect`.
+            guard items.count > 1 else { continue }
+            let verdicts = ProbeScan(prober: inspector.prober).run(items)
+            for (index, verdict) in verdicts {
+                inspector.scanned.byPath[items[index].file.plugin.path] = (items[index].file.identity, fingerprints[index], verdict)
+            }
+            logger.debug("probed plugins ahead", metadata: ["plugins": "\(items.count)", "verdicts": "\(verdicts.count)"])
+        }
+    }
+
     /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {

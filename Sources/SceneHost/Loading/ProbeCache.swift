@@ -38,6 +38,9 @@ public final class ProbeCache {
     private var recorded: [String: Entry] = [:]
     /// False once the cache was found untrusted: no reads, no writes in this run.
     private var trusted = true
+    /// While true (`deferringWrites`), records wait in memory and the file is written once at the end.
+    private var deferring = false
+    private var dirty = false
 
     public init(path: String, host: String = ProbeCache.hostIdentity, warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = path
@@ -93,7 +96,20 @@ public final class ProbeCache {
         let entry = Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict)
         recorded[fingerprint.path] = entry
         entries?[fingerprint.path] = entry
-        writeMerged()
+        if deferring { dirty = true } else { writeMerged() }
+    }
+
+    /// Runs `body` with records kept in memory, then writes the file once (a run that probes a
+    /// thousand plugins writes it once, not a thousand times).
+    func deferringWrites<T>(_ body: () throws -> T) rethrows -> T {
+        guard !deferring else { return try body() }
+        deferring = true
+        defer {
+            deferring = false
+            if dirty { writeMerged() }
+            dirty = false
+        }
+        return try body()
     }
 
     private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }

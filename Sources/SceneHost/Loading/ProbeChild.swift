@@ -32,11 +32,17 @@ public struct ProbeChild {
 
     /// Loads, registers and exercises the plugin, writing each step and then the verdict.
     public func run() {
+        Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger, describe: describe) { Self.write($0, to: resultDescriptor) }
+    }
+
+    /// Probes one plugin in this process: each step, then the verdict, go to `write`.
+    static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger,
+                      describe: (any Error) -> String, write: @escaping (ProbeRecord) -> Void) {
         let loader = PluginLoader(logger: logger, checksFileTrust: false)
         let container = SceneContainer()
         let verdict: ProbeVerdict
         do {
-            let loaded = try loader.load(entry, fileDescriptor: pluginDescriptor, realPath: realPath, into: container)
+            let loaded = try loader.load(entry, fileDescriptor: descriptor, realPath: realPath, into: container)
             SceneExercise(container: container) { write(.step($0)) }.run()
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
@@ -48,7 +54,7 @@ public struct ProbeChild {
     }
 
     /// One record, one line, one `write`.
-    private func write(_ record: ProbeRecord) {
+    static func write(_ record: ProbeRecord, to resultDescriptor: Int32) {
         guard var line = try? JSONEncoder().encode(record) else { return }
         line.append(UInt8(ascii: "\n"))
         var offset = 0

@@ -11,9 +11,16 @@ import Synchronization
 /// it restores the default action and raises the signal again, so whoever sent it sees the host
 /// ended by that signal. The probe child runs in its own group, so a terminal's Ctrl-C reaches only
 /// the host, and the host kills the child.
+///
+/// Scanners running in parallel (`ProbeScan`) each have a group of their own, kept in the
+/// further slots (`set(_:slot:)`); the handler kills every group it finds.
 enum ProbeProcessGroup {
     /// The current probe's process group id, 0 while no probe runs. Lock-free, so the handler may read it.
     private static let current = Atomic<Int32>(0)
+    /// The groups of parallel scanners 2 to 4 (the first uses `current`).
+    private static let second = Atomic<Int32>(0), third = Atomic<Int32>(0), fourth = Atomic<Int32>(0)
+    /// How many probes may run at once: one per slot.
+    static let slots = 4
 
     /// The group being probed now, 0 when none.
     static var running: Int32 { current.load(ordering: .acquiring) }
@@ -24,10 +31,28 @@ enum ProbeProcessGroup {
         current.store(group, ordering: .releasing)
     }
 
-    /// Kills the running probe's whole group, if any. Async-signal-safe (an atomic load and `kill`).
+    /// Records `group` in `slot` (0 to `slots` - 1); slot 0 is `set(_:)`'s.
+    static func set(_ group: Int32, slot: Int) {
+        _ = installHandlers
+        switch slot {
+        case 1: second.store(group, ordering: .releasing)
+        case 2: third.store(group, ordering: .releasing)
+        case 3: fourth.store(group, ordering: .releasing)
+        default: current.store(group, ordering: .releasing)
+        }
+    }
+
+    /// Kills every running probe's whole group, if any. Async-signal-safe (atomic loads and `kill`).
     static func killRunning() {
-        let group = current.load(ordering: .acquiring)
-        if group > 0 { kill(-group, SIGKILL) }
+        // No array: nothing may allocate in a signal handler.
+        let first = current.load(ordering: .acquiring)
+        if first > 0 { kill(-first, SIGKILL) }
+        let secondGroup = second.load(ordering: .acquiring)
+        if secondGroup > 0 { kill(-secondGroup, SIGKILL) }
+        let thirdGroup = third.load(ordering: .acquiring)
+        if thirdGroup > 0 { kill(-thirdGroup, SIGKILL) }
+        let fourthGroup = fourth.load(ordering: .acquiring)
+        if fourthGroup > 0 { kill(-fourthGroup, SIGKILL) }
     }
 
     /// The two signals that end the host from outside while it waits for a probe.

@@ -15,12 +15,15 @@ enum ProbeSpawn {
         let reason: String
     }
 
-    /// The lowest descriptor number the child does not receive: everything from here is closed.
+    /// The lowest descriptor number the child does not receive, with the usual five (0-4): everything
+    /// from here is closed. A scanner child receives more (its plugins, from 5 on).
     static let firstClosed: Int32 = 5
 
     /// Starts `executable` with `arguments` (without argv[0]) and `environment`; `descriptors`
-    /// maps child descriptor numbers (below `firstClosed`) to the host's. Standard input is /dev/null.
+    /// maps child descriptor numbers to the host's; every other descriptor is closed in the child.
+    /// Standard input is /dev/null.
     static func start(_ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]) throws(Failure) -> pid_t {
+        let firstClosed = max(Self.firstClosed, (descriptors.keys.max() ?? 0) + 1)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -38,7 +41,7 @@ enum ProbeSpawn {
             posix_spawn_file_actions_adddup2(&actions, copy, target)
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        closeTheRest(&actions)
+        closeTheRest(&actions, from: firstClosed)
 
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
@@ -62,7 +65,7 @@ enum ProbeSpawn {
     /// Closes every descriptor from `firstClosed` on in the child: with glibc's
     /// `posix_spawn_file_actions_addclosefrom_np` (2.34+, found by name: the Swift Glibc module does
     /// not import GNU extensions), else one close per descriptor open now.
-    private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t) {
+    private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t, from firstClosed: Int32) {
         typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, firstClosed)

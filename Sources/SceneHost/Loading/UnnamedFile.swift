@@ -24,16 +24,31 @@ enum UnnamedFile {
         return descriptor >= 0 ? descriptor : nil
     }
 
-    /// Everything in the file, read from its start, at most `limit` bytes.
-    static func contents(of descriptor: Int32, limit: Int = 1 << 20) -> [UInt8] {
+    /// Everything in the file, read from `start` (default: its start), at most `limit` bytes.
+    static func contents(of descriptor: Int32, from start: Int = 0, limit: Int = 1 << 20) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while bytes.count < limit {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start + bytes.count)) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += buffer[0..<count]
         }
         return Array(bytes.prefix(limit))
+    }
+
+    /// Writes all of `data` at the file's start; false when it could not.
+    static func write(_ data: [UInt8], to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                guard let base = bytes.baseAddress else { return false }
+                let written = pwrite(descriptor, base + offset, bytes.count - offset, off_t(offset))
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
     }
 }

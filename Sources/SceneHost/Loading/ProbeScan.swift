@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
+/// (`probe-plugin --batch-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
+/// parallel, one per core (at most `ProbeProcessGroup.slots`).
+///
+/// A scanner reports each verdict as it finishes. The time limit counts per plugin, from the
+/// scanner's `begin` record for it. When a scanner crashes, exits or hangs, the plugin it was on
+/// gets that verdict, exactly as a probe of its own would have given it, and a new scanner goes
+/// on after it. Each scanner has its own process group, killed when it ends. A plugin without a
+/// verdict (a scanner could not start) is left to the caller, which probes it alone.
+@MainActor
+struct ProbeScan {
+    struct Item {
+        let entry: PluginEntry
+        let file: PluginFile
+    }
+
+    let prober: ChildProcessProber
+    let lanes: Int
+    /// The most plugins one scanner probes before the next scanner takes over. Each plugin loaded
+    /// makes the Swift runtime's conformance look-ups slower for the next ones (they scan every
+    /// loaded image), so a scanner's cost grows with the square of its plugins: a fresh scanner
+    /// every few dozen keeps it linear.
+    static let batchLimit = 48
+
+    init(prober: ChildProcessProber, lanes: Int = min(ProbeProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.prober = prober
+        self.lanes = max(1, lanes)
+    }
+
+    /// One running scanner child and what it said so far.
+    final class Scanner {
+        let pid: pid_t
+        let slot: Int
+        let files: [Int32]
+        var result: Int32 { files[0] }
+        var errors: Int32 { files[2] }
+        var offset = 0
+        var current: Int?
+        var step: ProbeStep?
+        var deadline: ContinuousClock.Instant
+
+        init(pid: pid_t, slot: Int, files: [Int32], deadline: ContinuousClock.Instant) {
+            self.pid = pid
+            self.slot = slot
+            self.files = files
+            self.deadline = deadline
+        }
+    }
+
+    /// The verdicts by index in `items`; an index missing had no probe.
+    func run(_ items: [Item]) -> [Int: ProbeVerdict] {
+        var verdicts: [Int: ProbeVerdict] = [:]
+        let share = (items.count + lanes - 1) / lanes
+        var pending: [[Int]] = stride(from: 0, to: items.count, by: max(1, share)).map { Array($0..<min(items.count, $0 + share)) }
+        var scanners: [Scanner?] = Array(repeating: nil, count: pending.count)
+        while true {
+            var running = false
+            for lane in pending.indices {
+                if scanners[lane] == nil, !pending[lane].isEmpty {
+                    scanners[lane] = start(Array(pending[lane].prefix(Self.batchLimit)), of: items, slot: lane)
+                    if scanners[lane] == nil { pending[lane] = [] }
+                }
+                guard let scanner = scanners[lane] else { continue }
+                running = true
+                read(scanner, into: &verdicts)
+                if let ended = ended(scanner) {
+                    read(scanner, into: &verdicts)
+                    if let culprit = scanner.current, verdicts[culprit] == nil {
+                        verdicts[culprit] = ended.signal.map {
+                            .failed(.crashed(signal: $0, step: scanner.step, said: ChildProcessProber.lastWords(in: UnnamedFile.contents(of: scanner.errors))))
+                        } ?? .failed(.exited(status: ended.exitCode, step: scanner.step))
+                    } else if scanner.current == nil {
+                        // It ended before its first plugin: no verdict is about a plugin; they are probed alone.
+                        pending[lane] = []
+                    }
+                    stop(scanner)
+                    scanners[lane] = nil
+                } else if ContinuousClock.now >= scanner.deadline {
+                    kill(-scanner.pid, SIGKILL)
+                    var status: Int32 = 0
+                    while waitpid(scanner.pid, &status, 0) < 0 && errno == EINTR {}
+                    read(scanner, into: &verdicts)
+                    if let culprit = scanner.current, verdicts[culprit] == nil {
+                        verdicts[culprit] = .failed(.timedOut(limitMilliseconds: prober.timeoutMilliseconds, step: scanner.step))
+                    } else if scanner.current == nil {
+                        pending[lane] = []
+                    }
+                    stop(scanner)
+                    scanners[lane] = nil
+                }
+                pending[lane].removeAll { verdicts[$0] != nil }
+            }
+            guard running else { break }
+            usleep(1_000)
+        }
+        return verdicts
+    }
+
+    /// Starts a scanner over `indices`, in its own process group; nil when it cannot start.
+    private func start(_ indices: [Int], of items: [Item], slot: Int) -> Scanner? {
+        var files: [Int32] = []
+        for name in ["scene-host-scan-result", "scene-host-scan-stdout", "scene-host-scan-stderr", "scene-host-scan-batch"] {
+            guard let file = UnnamedFile.create(name) else {
+                for file in files { close(file) }
+                return nil
+            }
+            files.append(file)
+        }
+        var descriptors: [Int32: Int32] = [1: files[1], 2: files[2], 3: files[3], 4: files[0]]
+        var tasks: [ProbeScanner.Task] = []
+        for (position, index) in indices.enumerated() {
+            let number = ProbeSpawn.firstClosed + Int32(position)
+            let item = items[index]
+            descriptors[number] = item.file.descriptor
+            tasks.append(ProbeScanner.Task(index: index, name: item.entry.name, path: item.entry.resolvedPath, realPath: item.file.realPath, descriptor: number))
+        }
+        guard let batch = try? JSONEncoder().encode(tasks), UnnamedFile.write(Array(batch), to: files[3]) else {
+            for file in files { close(file) }
+            return nil
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        var ending = sigset_t(), previous = sigset_t()
+        sigemptyset(&ending)
+        for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &ending, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--batch-fd", "3", "--result-fd", "4"],
+                                              environment: environment, descriptors: descriptors) else {
+            for file in files { close(file) }
+            return nil
+        }
+        ProbeProcessGroup.set(pid, slot: slot)
+        return Scanner(pid: pid, slot: slot, files: files, deadline: ContinuousClock.now + prober.timeout)
+    }
+
+    /// Reads the records the scanner wrote since the last look; a `begin` restarts the time limit.
+    private func read(_ scanner: Scanner, into verdicts: inout [Int: ProbeVerdict]) {
+        let bytes = UnnamedFile.contents(of: scanner.result, from: scanner.offset)
+        guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return }
+        scanner.offset += end + 1
+        let decoder = JSONDecoder()
+        for line in bytes[...end].split(separator: UInt8(ascii: "\n")) {
+            switch try? decoder.decode(ProbeRecord.self, from: Data(line)) {
+            case .begin(let index):
+                scanner.current = index
+                scanner.step = nil
+                scanner.deadline = ContinuousClock.now + prober.timeout
+            case .step(let step):
+                scanner.step = step
+            case .verdict(let verdict):
+                if let current = scanner.current { verdicts[current] = verdict }
+            case nil:
+                continue
+            }
+        }
+    }
+
+    /// How the scanner ended, if it did (reaped).
+    private func ended(_ scanner: Scanner) -> ChildProcessProber.Ended? {
+        var status: Int32 = 0
+        let reaped = waitpid(scanner.pid, &status, WNOHANG)
+        if reaped == scanner.pid { return ChildProcessProber.Ended(raw: status) }
+        if reaped < 0 && errno != EINTR { return ChildProcessProber.Ended(raw: status) }
+        return nil
+    }
+
+    /// Kills whatever is left in the scanner's group and closes its files.
+    private func stop(_ scanner: Scanner) {
+        kill(-scanner.pid, SIGKILL)
+        ProbeProcessGroup.set(0, slot: scanner.slot)
+        for file in scanner.files { close(file) }
+    }
+}

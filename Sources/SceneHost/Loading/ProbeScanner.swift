@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+
+/// The work of `scene-host probe-plugin --batch-fd`: one child probing many plugins in turn
+/// (`ProbeScan` is its parent). Before each plugin it writes `begin` with the plugin's index, then
+/// the plugin's steps and verdict, as `ProbeChild` does for one; a crash or a hang ends the child,
+/// and the parent starts a new scanner after the culprit.
+@MainActor
+public struct ProbeScanner {
+    /// One plugin of the batch, as the parent lists it: its file is open at `descriptor` in the child.
+    struct Task: Codable {
+        let index: Int
+        let name: String
+        let path: String
+        let realPath: String
+        let descriptor: Int32
+    }
+
+    let batchDescriptor: Int32
+    let resultDescriptor: Int32
+    let logger: Logger
+    /// Turns a refusal into the text the parent shows (`ErrorMessage.body`, given by the executable).
+    let describe: (any Error) -> String
+
+    /// `batchDescriptor` holds the list of tasks as JSON; records go to `resultDescriptor`.
+    public init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger, describe: @escaping (any Error) -> String) {
+        self.batchDescriptor = batchDescriptor
+        self.resultDescriptor = resultDescriptor
+        self.logger = logger
+        self.describe = describe
+    }
+
+    /// Probes every listed plugin in order; false when the list cannot be read.
+    public func run() -> Bool {
+        guard let tasks = try? JSONDecoder().decode([Task].self, from: Data(UnnamedFile.contents(of: batchDescriptor, limit: 16 << 20))) else { return false }
+        let result = resultDescriptor
+        for task in tasks {
+            ProbeChild.write(.begin(task.index), to: result)
+            let location = SourceLocation(file: "probe", line: 0, column: 0)
+            let entry = PluginEntry(name: task.name, path: task.path, resolvedPath: task.path, sha256: nil, location: location, pathLocation: location)
+            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger, describe: describe) { ProbeChild.write($0, to: result) }
+        }
+        return true
+    }
+}
