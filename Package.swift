@@ -49,6 +49,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // The web frontend (scene-host serve): only the SceneHostWeb target uses these.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -61,10 +65,24 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
+        // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
+        .target(
+            name: "SceneHostWeb",
+            dependencies: [
+                "SceneHost",
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swift6
+        ),
         .executableTarget(
             name: "scene-host",
             dependencies: [
                 "SceneHost",
+                "SceneHostWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

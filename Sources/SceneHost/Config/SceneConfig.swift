@@ -21,7 +21,10 @@ public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
 
 /// One `[plugins.NAME]` table.
 public struct PluginEntry: Sendable {
-    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation) {
+    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation,
+                settings: [PluginSetting] = [], settingsBaseDirectory: String = ".") {
+        self.settings = settings
+        self.settingsBaseDirectory = settingsBaseDirectory
         self.name = name
         self.path = path
         self.resolvedPath = resolvedPath
@@ -42,6 +45,15 @@ public struct PluginEntry: Sendable {
     public let location: SourceLocation
     /// Where `path` is written.
     public let pathLocation: SourceLocation
+    /// `[plugins.NAME.settings]`, in file order.
+    public let settings: [PluginSetting]
+    /// The folder relative paths in settings resolve against: the config file's folder.
+    public let settingsBaseDirectory: String
+
+    /// The settings as the plugin sees them at registration.
+    public var pluginSettings: PluginSettings {
+        PluginSettings(Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.value) }), baseDirectory: settingsBaseDirectory)
+    }
 }
 
 /// One `[[segues]]` entry: the button `id` on scene `from` shows scene `to` in `style`.

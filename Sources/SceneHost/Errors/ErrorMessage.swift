@@ -125,6 +125,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': SHA-256 of \(plugin.path) is \(actual), but the config pins \(expected). Rebuild the right file, or update 'sha256' if the change is yours."
         case .pluginRegistrationFailed(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) failed to register its scenes: \(reason)."
+        case .pluginSettingRejected(let plugin, let key, let location, let reason):
+            return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings]."
         }
     }
 
@@ -135,6 +137,9 @@ public enum ErrorMessage {
         case .wiringFailed(let scene, let plugin, let error):
             let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
             return "\(start) cannot be wired: \(describe(error))."
+        case .settingRejected(let scene, let plugin, let key, let reason):
+            guard let plugin else { return "error: scene '\(scene)' cannot be built: setting '\(key)': \(reason)." }
+            return "\(plugin.location(ofSetting: key)): error: scene '\(scene)' cannot be built: setting '\(key)' of plugin '\(plugin.name)': \(reason). Fix it in [plugins.\(plugin.name).settings]."
         case .unknownScene(let scene, let source, let registered):
             return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered, near: scene))"
         case .noScene:

@@ -62,6 +62,8 @@ extension ContainerError {
     public var exitStatus: ExitStatus {
         switch self {
         case .duplicateScene, .wiringFailed: return .sceneGraphError
+        // The user fixes the setting in scenes.conf (or the file it names).
+        case .settingRejected: return .configError
         case .unknownScene, .noScene: return .commandsFailed
         }
     }

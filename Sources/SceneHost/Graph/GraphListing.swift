@@ -7,6 +7,9 @@ public enum GraphListing {
         var lines = ["plugins:"]
         for plugin in plugins {
             lines.append("  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.joined(separator: ", "))")
+            for setting in plugin.settings {
+                lines.append("    setting \(setting.key) = \(setting.valueText)  (\(setting.location))")
+            }
         }
         lines.append("scenes:")
         for node in graph.nodes {

@@ -13,4 +13,6 @@ public struct LoadedPlugin: Sendable {
     public let path: String
     /// The scenes it registered, sorted.
     public let scenes: [String]
+    /// Its `[plugins.NAME.settings]`, in file order.
+    public var settings: [PluginSetting] = []
 }

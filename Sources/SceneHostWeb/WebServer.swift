@@ -1,0 +1,3 @@
+import Hummingbird
+import Mustache
+import ServiceLifecycle
