@@ -20,6 +20,7 @@ public enum ErrorMessage {
         case let error as NavigationError: return TerminalText.escaped(unescaped(error))
         case let error as ScriptError: return TerminalText.escaped(unescaped(error))
         case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
+        case let error as WebError: return TerminalText.escaped(unescaped(error))
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
         default: return TerminalText.escaped("error: \(error)")
@@ -236,6 +237,23 @@ public enum ErrorMessage {
         case .unknownSubcommand(let name, let known):
             let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
             return "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."
+        }
+    }
+
+    private static func unescaped(_ error: WebError) -> String {
+        switch error {
+        case .crossSiteRequest(let origin):
+            return "error: refused a form post from '\(origin)': only this server's own pages may post to it. Open the app at its own address."
+        case .invalidFormToken:
+            return "error: refused a form post without this session's form token (a stale or forged form). Reload the page and try again."
+        case .bodyTooLarge(let limit):
+            return "error: refused a form post larger than \(limit) bytes. Send less text."
+        case .fieldTooLong(let field, let length, let limit):
+            return "error: field '\(field)' holds \(length) characters; the limit is \(limit). Shorten it."
+        case .unknownAction(let action):
+            return "error: the form asked for '\(action)', which is no action of this page. Use the page's buttons."
+        case .cannotListen(let host, let port, let reason):
+            return "error: cannot listen on \(host):\(port): \(reason). Choose another --port (or stop what uses it), or another --host."
         }
     }
 

@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case scriptError = 5
     /// `scene-host new scene` could not write the package's files (what it began is removed).
     case scaffoldError = 6
+    /// `scene-host serve` could not listen (address in use, not allowed); requests never exit.
+    case serveError = 7
     /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
     case usage = 64
 }
@@ -27,6 +29,7 @@ extension ExitStatus {
         case let error as ScriptError: self = error.exitStatus
         case let error as CommandLineError: self = error.exitStatus
         case let error as ScaffoldError: self = error.exitStatus
+        case let error as WebError: self = error.exitStatus
         default: self = .commandsFailed
         }
     }
@@ -43,6 +46,7 @@ extension HostProblem {
         case .navigation(let error): return error.exitStatus
         case .script(let error): return error.exitStatus
         case .commandLine(let error): return error.exitStatus
+        case .web(let error): return error.exitStatus
         }
     }
 }
@@ -105,4 +109,9 @@ extension ScaffoldError {
             return .scaffoldError
         }
     }
+}
+
+extension WebError {
+    /// Only `cannotListen` ends the process; refused requests are answered, never exit codes.
+    public var exitStatus: ExitStatus { .serveError }
 }

@@ -12,6 +12,7 @@ public enum HostProblem: Error, Equatable, Sendable {
     case navigation(NavigationError)
     case script(ScriptError)
     case commandLine(CommandLineError)
+    case web(WebError)
     /// A plugin's error with the unknown-scene errors that only exist because it failed (`check`
     /// reports them under it); its exit code is the plugin error's.
     case pluginFailedWithFollowOns(PluginLoadError, unknown: [SceneGraphError])
@@ -27,6 +28,7 @@ public enum HostProblem: Error, Equatable, Sendable {
         case let error as NavigationError: self = .navigation(error)
         case let error as ScriptError: self = .script(error)
         case let error as CommandLineError: self = .commandLine(error)
+        case let error as WebError: self = .web(error)
         default: self = .navigation(.sceneFailed(scene: "?", reason: String(describing: error)))
         }
     }
@@ -41,6 +43,7 @@ public enum HostProblem: Error, Equatable, Sendable {
         case .navigation(let error): return error
         case .script(let error): return error
         case .commandLine(let error): return error
+        case .web(let error): return error
         case .pluginFailedWithFollowOns: return self
         }
     }
