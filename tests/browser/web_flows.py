@@ -15,6 +15,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 DEMO, ORDERS, FAULTY, BREAKABLE = sys.argv[1:5]
 SHOTS = sys.argv[5] if len(sys.argv) > 5 else None
@@ -37,7 +39,11 @@ def crumbs(driver):
 
 
 def click(driver, value):
+    """Clicks a button (a form post) and waits until the next page has replaced this one."""
+    page = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
+    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def fill(driver, field, text):
