@@ -106,5 +106,10 @@ public struct OrdersDatabaseError: Error, Equatable, Sendable, CustomStringConve
     public let path: String
     public let reason: String
 
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "\(path): \(reason)" }
 }
