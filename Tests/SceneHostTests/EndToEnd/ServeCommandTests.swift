@@ -84,6 +84,16 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("a port already in use: exit 7 and a message naming host and port")
+    func portInUse() throws {
+        let server = try Server([])
+        defer { _ = server.stop() }
+        let port = try #require(server.address.split(separator: ":").last.map(String.init))
+        let second = try HostProcess.run(["serve", "--port", port])
+        #expect(second.status == 7)
+        #expect(second.stderr.hasPrefix("error: cannot listen on 127.0.0.1:\(port): "), "\(second.stderr)")
+    }
+
     @Test("a broken config stops serve before it listens, with the config's exit code; a bad port is a usage error")
     func startErrors() throws {
         let broken = try HostProcess.run(["serve", "--config", "no-such.conf", "--port", "0"])
