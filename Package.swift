@@ -61,6 +61,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         // Per-operation latency percentiles in the benchmark only (never the host).
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // The web frontend (scene-host serve): only the SceneHostWeb target uses these.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -76,10 +81,25 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
+        // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
+        .target(
+            name: "SceneHostWeb",
+            dependencies: [
+                "SceneHost",
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swift6
+        ),
         .executableTarget(
             name: "scene-host",
             dependencies: [
                 "SceneHost",
+                "SceneHostWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

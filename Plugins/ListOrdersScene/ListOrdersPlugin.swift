@@ -1,13 +1,15 @@
 import OrdersKit
 import SceneSDK
 
-/// The ListOrders plugin: the list of orders, from the orders Worker the container injects.
+/// The ListOrders plugin: the list of orders, from the orders Worker the container injects
+/// (SQLite when its settings name a `database`, else in memory: `ListOrdersWorkerFactory`).
 enum ListOrdersPlugin: ScenePlugin {
     static let name = "ListOrdersScene"
     static let version = "1.0.0"
 
     static func register(in registry: any SceneRegistry) throws {
-        registry.register((any OrdersWorking).self) { _ in InMemoryOrdersWorker() }
+        let workers = ListOrdersWorkerFactory(settings: registry.settings)
+        registry.register((any OrdersWorking).self) { _ in try workers.make() }
         try registry.register(
             SceneDefinition(
                 "ListOrders",

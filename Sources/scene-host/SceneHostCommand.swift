@@ -8,10 +8,10 @@ struct SceneHostCommand: ParsableCommand {
         abstract: "Run apps made of Clean Swift (VIP) scenes loaded from plugin libraries.",
         discussion: """
         Exit codes: 0 success; 1 a script ran but some of its commands failed; 2 config error; \
-        3 plugin error; 4 scene graph error; 5 script file error; 6 'new scene' could not write its files; \
+        3 plugin error; 4 scene graph error; 5 script file error; 6 'new scene' could not write its files; 7 'serve' could not listen; \
         64 command-line usage error.
         """,
-        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self, ProbePluginCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self, ServeCommand.self, ProbePluginCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -8,7 +8,7 @@ import TOMLKit
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
 public struct ConfigLoader: Sendable {
     static let topLevelKeys = ["initial", "plugins", "segues"]
-    static let pluginKeys = ["path", "sha256"]
+    static let pluginKeys = ["path", "sha256", "settings"]
     static let segueKeys = ["from", "id", "to", "style"]
 
     public init() {}
@@ -84,9 +84,11 @@ public struct ConfigLoader: Sendable {
                 throw ConfigError.configInvalidValue(sha256.location, key: "sha256", value: sha256.value, expected: "64 hexadecimal digits (the output of 'sha256sum FILE')")
             }
             let resolved = ConfigPath.resolve(path.value, in: baseDirectory)
+            let settings = try PluginSettingsParser(document: document).parse(table, pluginTable: tablePath)
             entries.append(PluginEntry(
                 name: name, path: path.value, resolvedPath: resolved, sha256: sha256?.value.lowercased(),
-                location: document.tableLocation(tablePath), pathLocation: path.location
+                location: document.tableLocation(tablePath), pathLocation: path.location,
+                settings: settings, settingsBaseDirectory: baseDirectory
             ))
         }
         let ordered = entries.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }

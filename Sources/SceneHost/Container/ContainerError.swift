@@ -7,5 +7,7 @@ public enum ContainerError: HostConcernError, Equatable, Sendable {
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
     case unknownScene(scene: String, requestedBy: String, registered: [String])
     case wiringFailed(scene: String, plugin: PluginReference?, SceneError)
+    /// A factory of the scene (or of a Worker it resolves) threw `PluginSettingError`.
+    case settingRejected(scene: String, plugin: PluginReference?, key: String, reason: String)
     case noScene
 }

@@ -11,8 +11,12 @@ public final class PluginScopedRegistry: SceneRegistry {
     private(set) var blueprints: [SceneBlueprint] = []
     private(set) var services: [(type: Any.Type, factory: @MainActor (any ServiceResolving) throws -> Any)] = []
 
-    public init(plugin: PluginReference) {
+    /// What the plugin reads as `settings` while it registers.
+    public let settings: PluginSettings
+
+    public init(plugin: PluginReference, settings: PluginSettings = PluginSettings()) {
         self.plugin = plugin
+        self.settings = settings
     }
 
     public func register(_ blueprint: SceneBlueprint) throws {

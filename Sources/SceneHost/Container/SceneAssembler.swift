@@ -20,6 +20,8 @@ struct SceneAssembler {
             return try blueprint.assemble(parts, navigator: navigator)
         } catch let error as SceneError {
             throw ContainerError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
+        } catch let error as PluginSettingError {
+            throw ContainerError.settingRejected(scene: name, plugin: container.plugin(registering: name), key: error.key, reason: error.reason)
         }
     }
 }

@@ -20,6 +20,7 @@ public enum ErrorMessage {
         case let error as NavigationError: return TerminalText.escaped(unescaped(error))
         case let error as ScriptError: return TerminalText.escaped(unescaped(error))
         case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
+        case let error as WebError: return TerminalText.escaped(unescaped(error))
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
         case let error as NativeError: return TerminalText.escaped("error: " + describe(error))
@@ -136,6 +137,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): native function '\(function)' has a malformed signature '\(signature)' at column \(column): \(reason). The host did not load the plugin."
         case .pluginNativeFunctionNotExported(let plugin, let function):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares native function '\(function)', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."
+        case .pluginSettingRejected(let plugin, let key, let location, let reason):
+            return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings]."
         }
     }
 
@@ -146,6 +149,9 @@ public enum ErrorMessage {
         case .wiringFailed(let scene, let plugin, let error):
             let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
             return "\(start) cannot be wired: \(describe(error))."
+        case .settingRejected(let scene, let plugin, let key, let reason):
+            guard let plugin else { return "error: scene '\(scene)' cannot be built: setting '\(key)': \(reason)." }
+            return "\(plugin.location(ofSetting: key)): error: scene '\(scene)' cannot be built: setting '\(key)' of plugin '\(plugin.name)': \(reason). Fix it in [plugins.\(plugin.name).settings]."
         case .unknownScene(let scene, let source, let registered):
             return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(registeredList(registered, near: scene))"
         case .noScene:
@@ -268,6 +274,23 @@ public enum ErrorMessage {
             return "no native function '\(name)'.\(suggestion) (\(list); 'scene-host list' shows them)"
         case .malformedFunctionName(let text):
             return "'\(text)' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."
+        }
+    }
+
+    private static func unescaped(_ error: WebError) -> String {
+        switch error {
+        case .crossSiteRequest(let origin):
+            return "error: refused a form post from '\(origin)': only this server's own pages may post to it. Open the app at its own address."
+        case .invalidFormToken:
+            return "error: refused a form post without this session's form token (a stale or forged form). Reload the page and try again."
+        case .bodyTooLarge(let limit):
+            return "error: refused a form post larger than \(limit) bytes. Send less text."
+        case .fieldTooLong(let field, let length, let limit):
+            return "error: field '\(field)' holds \(length) characters; the limit is \(limit). Shorten it."
+        case .unknownAction(let action):
+            return "error: the form asked for '\(action)', which is no action of this page. Use the page's buttons."
+        case .cannotListen(let host, let port, let reason):
+            return "error: cannot listen on \(host):\(port): \(reason). Choose another --port (or stop what uses it), or another --host."
         }
     }
 

@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case scriptError = 5
     /// `scene-host new scene` could not write the package's files (what it began is removed).
     case scaffoldError = 6
+    /// `scene-host serve` could not listen (address in use, not allowed); requests never exit.
+    case serveError = 7
     /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
     case usage = 64
 }
@@ -28,6 +30,7 @@ extension ExitStatus {
         case let error as CommandLineError: self = error.exitStatus
         case let error as ScaffoldError: self = error.exitStatus
         case let error as NativeError: self = error.exitStatus
+        case let error as WebError: self = error.exitStatus
         default: self = .commandsFailed
         }
     }
@@ -45,6 +48,7 @@ extension HostProblem {
         case .script(let error): return error.exitStatus
         case .commandLine(let error): return error.exitStatus
         case .native(let error): return error.exitStatus
+        case .web(let error): return error.exitStatus
         }
     }
 }
@@ -64,6 +68,8 @@ extension ContainerError {
     public var exitStatus: ExitStatus {
         switch self {
         case .duplicateScene, .wiringFailed: return .sceneGraphError
+        // The user fixes the setting in scenes.conf (or the file it names).
+        case .settingRejected: return .configError
         case .unknownScene, .noScene: return .commandsFailed
         }
     }
@@ -110,4 +116,9 @@ extension ScaffoldError {
 extension NativeError {
     /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
     public var exitStatus: ExitStatus { .usage }
+}
+
+extension WebError {
+    /// Only `cannotListen` ends the process; refused requests are answered, never exit codes.
+    public var exitStatus: ExitStatus { .serveError }
 }

@@ -13,6 +13,7 @@ public enum HostProblem: Error, Equatable, Sendable {
     case script(ScriptError)
     case commandLine(CommandLineError)
     case native(NativeError)
+    case web(WebError)
     /// A plugin's error with the unknown-scene errors that only exist because it failed (`check`
     /// reports them under it); its exit code is the plugin error's.
     case pluginFailedWithFollowOns(PluginLoadError, unknown: [SceneGraphError])
@@ -29,6 +30,7 @@ public enum HostProblem: Error, Equatable, Sendable {
         case let error as ScriptError: self = .script(error)
         case let error as CommandLineError: self = .commandLine(error)
         case let error as NativeError: self = .native(error)
+        case let error as WebError: self = .web(error)
         default: self = .navigation(.sceneFailed(scene: "?", reason: .other(String(describing: error))))
         }
     }
@@ -44,6 +46,7 @@ public enum HostProblem: Error, Equatable, Sendable {
         case .script(let error): return error
         case .commandLine(let error): return error
         case .native(let error): return error
+        case .web(let error): return error
         case .pluginFailedWithFollowOns: return self
         }
     }

@@ -10,6 +10,9 @@ public enum GraphListing {
             for function in plugin.nativeFunctions {
                 lines.append("    native  \(plugin.configName).\(function.name)  \(function.signatureText)")
             }
+            for setting in plugin.settings {
+                lines.append("    setting \(setting.key) = \(setting.valueText)  (\(setting.location))")
+            }
         }
         lines.append("scenes:")
         for node in graph.nodes {

@@ -15,4 +15,6 @@ public struct LoadedPlugin: Sendable {
     public let scenes: [String]
     /// The native functions it declares (`scene_native_functions`), in table order.
     public var nativeFunctions: [NativeDeclaration] = []
+    /// Its `[plugins.NAME.settings]`, in file order.
+    public var settings: [PluginSetting] = []
 }

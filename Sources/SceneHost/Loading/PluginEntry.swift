@@ -1,8 +1,13 @@
+import SceneSDK
+
 /// A plugin to load: one `[plugins.NAME]` table of `scenes.conf`, as the loader needs it.
 ///
 /// Declared by the loader, filled in by `ConfigLoader`: the config depends on the loader, never the reverse.
 public struct PluginEntry: Sendable {
-    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation) {
+    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation,
+                settings: [PluginSetting] = [], settingsBaseDirectory: String = ".") {
+        self.settings = settings
+        self.settingsBaseDirectory = settingsBaseDirectory
         self.name = name
         self.path = path
         self.resolvedPath = resolvedPath
@@ -23,4 +28,13 @@ public struct PluginEntry: Sendable {
     public let location: SourceLocation
     /// Where `path` is written.
     public let pathLocation: SourceLocation
+    /// `[plugins.NAME.settings]`, in file order.
+    public let settings: [PluginSetting]
+    /// The folder relative paths in settings resolve against: the config file's folder.
+    public let settingsBaseDirectory: String
+
+    /// The settings as the plugin sees them at registration.
+    public var pluginSettings: PluginSettings {
+        PluginSettings(Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.value) }), baseDirectory: settingsBaseDirectory)
+    }
 }

@@ -16,6 +16,8 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
                              hostVersion: SemanticVersion, hostFingerprint: String)
     case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
     case pluginRegistrationFailed(PluginReference, reason: FailureCause)
+    /// The plugin's registration threw `PluginSettingError` for one of its settings.
+    case pluginSettingRejected(PluginReference, key: String, at: SourceLocation, reason: String)
     case pluginDependencyMissing(PluginReference, library: String)
     case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)

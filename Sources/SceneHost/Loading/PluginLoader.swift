@@ -110,7 +110,8 @@ public struct PluginLoader {
         }
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                            sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name))
+                            sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
+                            settings: entry.settings)
     }
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file
@@ -121,7 +122,8 @@ public struct PluginLoader {
     }
 
     private func reference(_ entry: PluginEntry) -> PluginReference {
-        PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
+        PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location,
+                        settingLocations: Dictionary(entry.settings.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// Checks the open file's bytes (unless this same open file was checked and is unchanged),
@@ -142,7 +144,7 @@ public struct PluginLoader {
         let descriptor = try openDescriptor(handle, file: file)
         try policy.check(descriptor, plugin: plugin)
 
-        let registry = PluginScopedRegistry(plugin: plugin)
+        let registry = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
         try register(descriptor, into: registry, plugin: plugin)
         let scenes = registry.blueprints.map(\.name).sorted()
         if let expected, scenes != expected.scenes.map(\.name).sorted() {
@@ -153,7 +155,7 @@ public struct PluginLoader {
         logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
                             sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
-                            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations)
+                            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations, settings: entry.settings)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
@@ -237,6 +239,9 @@ public struct PluginLoader {
             return
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
+            if let error = request.error as? PluginSettingError {
+                throw PluginLoadError.pluginSettingRejected(plugin, key: error.key, at: plugin.location(ofSetting: error.key), reason: error.reason)
+            }
             throw PluginLoadError.pluginRegistrationFailed(plugin, reason: request.error.map(FailureCause.init) ?? "unknown error")
         default:
             throw PluginLoadError.pluginRegistrationFailed(plugin, reason: .other("its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin"))

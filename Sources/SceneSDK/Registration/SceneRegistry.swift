@@ -5,9 +5,14 @@ public protocol SceneRegistry: AnyObject {
     func register(_ blueprint: SceneBlueprint) throws
     /// Adds (or replaces) the factory of a service, resolved by type through `ServiceResolving`.
     func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any)
+    /// The plugin's `[plugins.NAME.settings]` from scenes.conf (empty when there are none).
+    var settings: PluginSettings { get }
 }
 
 extension SceneRegistry {
+    /// No settings: registries that do not come from a config (tests, tools).
+    public var settings: PluginSettings { PluginSettings() }
+
     /// Adds a scene declared with `SceneDefinition`.
     @inlinable
     public func register<V, I, P, R>(_ definition: SceneDefinition<V, I, P, R>) throws {

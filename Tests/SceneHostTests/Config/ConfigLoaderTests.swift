@@ -74,7 +74,7 @@ struct ConfigLoaderTests {
     @Test("an unknown key in a plugin table")
     func unknownPluginKey() {
         #expect(message("initial = \"Home\"\n\n[plugins.Home]\n  pth = \"x\"\n")
-            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Did you mean 'path'? Allowed keys: path, sha256.")
+            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Did you mean 'path'? Allowed keys: path, sha256, settings.")
     }
 
     @Test("an unknown key in a segue")

@@ -4,7 +4,7 @@ import Testing
 /// The first argument of `scene-host`: a subcommand, an option of the default `run`, or a usage error.
 @Suite("scene-host subcommands (end to end)")
 struct SubcommandTests {
-    static let list = "Subcommands: run, check, list, graph, new, call. Run 'scene-host help SUBCOMMAND' for one's options."
+    static let list = "Subcommands: run, check, list, graph, new, call, serve. Run 'scene-host help SUBCOMMAND' for one's options."
 
     @Test("an unknown subcommand is a usage error naming the subcommands, never run's help nor a run", arguments: [
         ("bogus", "error: unknown subcommand 'bogus'. \(list)"),

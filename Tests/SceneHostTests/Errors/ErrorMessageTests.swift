@@ -23,6 +23,12 @@ struct ErrorMessageTests {
     @Test("running errors of the container and the script")
     func runningOthers() {
         #expect(ErrorMessage.render(ContainerError.noScene) == "error: no scene is on screen.")
+        let plugin = PluginReference(name: "L", path: "/p/libL.so", location: SourceLocation(file: "o.conf", line: 4, column: 1),
+                                     settingLocations: ["database": SourceLocation(file: "o.conf", line: 7, column: 1)])
+        #expect(ErrorMessage.render(ContainerError.settingRejected(scene: "List", plugin: plugin, key: "database", reason: "cannot open it"))
+            == "o.conf:7:1: error: scene 'List' cannot be built: setting 'database' of plugin 'L': cannot open it. Fix it in [plugins.L.settings].")
+        #expect(ErrorMessage.render(ContainerError.settingRejected(scene: "List", plugin: nil, key: "database", reason: "cannot open it"))
+            == "error: scene 'List' cannot be built: setting 'database': cannot open it.")
         #expect(ErrorMessage.render(ScriptError.scriptNotFound(path: "a.script")) == "error: script file 'a.script' not found.")
     }
 
@@ -30,6 +36,8 @@ struct ErrorMessageTests {
         (PluginLoadError.pluginBadDescriptor(plugin), "s.conf:3:1: error: plugin 'P': scene_plugin_entry in /p/libP.so returned something that is not a scene-host descriptor. Return MyPlugin.exportDescriptor() from it."),
         (.pluginOpenFailed(plugin, loaderMessage: "undefined symbol: x"), "s.conf:3:1: error: plugin 'P': cannot load /p/libP.so: undefined symbol: x."),
         (.pluginRegistrationFailed(plugin, reason: "boom"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: boom."),
+        (.pluginSettingRejected(plugin, key: "database", at: SourceLocation(file: "s.conf", line: 5, column: 1), reason: "no such file"),
+         "s.conf:5:1: error: setting 'database' of plugin 'P' cannot be used: no such file. Fix it in [plugins.P.settings]."),
         (.pluginChangedSinceProbe(plugin, probed: ["A"], found: ["B"]), "s.conf:3:1: error: plugin 'P' (/p/libP.so) changed since it was probed: it registered B instead of A. Start the host again so it probes the new file."),
         (.pluginOtherSDKBuild(plugin, pluginVersion: SemanticVersion(major: 0, minor: 1, patch: 0), pluginFingerprint: "0123456789abcdef0123",
                               hostVersion: SemanticVersion(major: 0, minor: 2, patch: 0), hostFingerprint: "fedcba9876543210fedc"),

@@ -1,0 +1,35 @@
+import SceneSDK
+import TOMLKit
+
+/// Reads `[plugins.NAME.settings]`: a flat table of strings, integers, floating-point numbers
+/// and booleans, each located where its key is written.
+struct PluginSettingsParser {
+    let document: LocatedDocument
+
+    /// The settings of the plugin table at `pluginTable` (`plugins.NAME`), in file order.
+    func parse(_ plugin: TOMLTable, pluginTable: String) throws -> [PluginSetting] {
+        guard let value = plugin["settings"] else { return [] }
+        guard let table = value.table else {
+            throw document.wrongType("settings", in: pluginTable, expected: "a table ([\(pluginTable).settings])", found: value)
+        }
+        let tablePath = "\(pluginTable).settings"
+        var settings: [PluginSetting] = []
+        for key in table.keys {
+            guard let raw = table[key] else { continue }
+            let parsed: PluginSettings.Value
+            if let string = raw.string {
+                parsed = .string(string)
+            } else if raw.type == .bool, let flag = raw.bool {
+                parsed = .boolean(flag)
+            } else if raw.type == .int, let number = raw.int {
+                parsed = .integer(number)
+            } else if raw.type == .double, let number = raw.double {
+                parsed = .number(number)
+            } else {
+                throw document.wrongType(key, in: tablePath, expected: "a string, number or boolean", found: raw)
+            }
+            settings.append(PluginSetting(key: key, value: parsed, location: document.keyLocation(key, in: tablePath)))
+        }
+        return settings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    }
+}

@@ -1,0 +1,16 @@
+/// A web request `scene-host serve` refuses, or a server that cannot start. Shown on the page
+/// (requests) or on standard error (start); rendered only by `ErrorMessage`.
+public enum WebError: HostConcernError, Equatable, Sendable {
+    /// The POST came from another site (its Origin or Sec-Fetch-Site says so).
+    case crossSiteRequest(origin: String)
+    /// The POST's form token is missing or not this session's (a forged or stale form).
+    case invalidFormToken
+    /// The request body is larger than the limit.
+    case bodyTooLarge(limit: Int)
+    /// One form field is longer than the limit.
+    case fieldTooLong(field: String, length: Int, limit: Int)
+    /// The form's action is not one the page offers.
+    case unknownAction(String)
+    /// The server could not listen on host:port.
+    case cannotListen(host: String, port: Int, reason: String)
+}

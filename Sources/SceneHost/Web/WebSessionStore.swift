@@ -1,0 +1,56 @@
+/// The sessions of `scene-host serve`: the one place where per-browser mutable state lives.
+///
+/// Main-actor isolated (every navigator call runs there), owned by the server, never global.
+/// A session unused for `idleExpiry` is dropped; past `limit` sessions the least recently used
+/// one is dropped first, so memory stays bounded whatever clients do.
+@MainActor
+public final class WebSessionStore {
+    public let limit: Int
+    public let idleExpiry: Duration
+    private let clock: () -> ContinuousClock.Instant
+    private let makeNavigator: @MainActor () throws -> Navigator
+    private var sessions: [String: WebSession] = [:]
+
+    /// `makeNavigator` returns a started navigator (the app's initial scene on screen).
+    public init(limit: Int = 1000, idleExpiry: Duration = .seconds(30 * 60),
+                clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+                makeNavigator: @escaping @MainActor () throws -> Navigator) {
+        self.limit = max(1, limit)
+        self.idleExpiry = idleExpiry
+        self.clock = clock
+        self.makeNavigator = makeNavigator
+    }
+
+    public var count: Int { sessions.count }
+
+    /// The live session named `id`, else a new one (with `created` true).
+    public func session(id: String?) throws -> (session: WebSession, created: Bool) {
+        let now = clock()
+        expire(now: now)
+        if let id, let session = sessions[id] {
+            session.lastUsed = now
+            return (session, false)
+        }
+        let session = WebSession(navigator: try makeNavigator(), now: now)
+        if sessions.count >= limit, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+            sessions[oldest.id] = nil
+        }
+        sessions[session.id] = session
+        return (session, true)
+    }
+
+    /// The live session named `id`, without making one.
+    public func existing(id: String?) -> WebSession? {
+        let now = clock()
+        expire(now: now)
+        guard let id, let session = sessions[id] else { return nil }
+        session.lastUsed = now
+        return session
+    }
+
+    private func expire(now: ContinuousClock.Instant) {
+        for (id, session) in sessions where now - session.lastUsed > idleExpiry {
+            sessions[id] = nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import Logging
+import SceneHost
+import ServiceLifecycle
+
+/// `scene-host serve`: the app in a browser, one navigator per browser session.
+///
+/// Hummingbird's handlers run off the main actor; every call into a session (and so into scene
+/// code) hops to the main actor, where `WebController` and its `WebSessionStore` live. Stops
+/// gracefully on SIGTERM and SIGINT: open requests finish, then `run` returns.
+public struct WebServer: Sendable {
+    public let host: String
+    public let port: Int
+    let logger: Logger
+    let controller: WebControllerBox
+    let template: PageTemplate
+
+    /// `makeNavigator` gives each new session a started navigator.
+    @MainActor
+    public init(host: String, port: Int, logger: Logger, makeNavigator: @escaping @MainActor () throws -> Navigator) throws {
+        self.host = host
+        self.port = port
+        self.logger = logger
+        self.controller = WebControllerBox(WebController(store: WebSessionStore(makeNavigator: makeNavigator), render: ErrorMessage.render))
+        self.template = try PageTemplate()
+    }
+
+    /// Serves until SIGTERM or SIGINT; `onListening` gets the address actually bound (for port 0).
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+        let router = Router(context: BasicRequestContext.self)
+        let handlers = WebHandlers(controller: controller, template: template)
+        router.get("/") { request, _ in try await handlers.page(request) }
+        router.post("/act") { request, _ in try await handlers.act(request) }
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "scene-host"),
+            onServerRunning: { channel in
+                let address = channel.localAddress
+                onListening("http://\(address?.ipAddress ?? "?"):\(address?.port ?? 0)")
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            throw WebError.cannotListen(host: host, port: port, reason: "\(error)")
+        }
+    }
+}
+
+/// The controller, reachable from any task but used only on the main actor.
+final class WebControllerBox: Sendable {
+    @MainActor let controller: WebController
+
+    @MainActor init(_ controller: WebController) {
+        self.controller = controller
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The orders example on SQLite through the real binary: edits kept across runs, a bad file refused at start.
+@Suite("Orders on SQLite (end to end)")
+struct OrdersDatabaseTests {
+    /// examples/orders-db.conf with absolute plugin paths, written into `folder`.
+    private func config(in folder: TemporaryFolder) throws -> String {
+        let text = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("examples/orders-db.conf"), encoding: .utf8)
+            .replacingOccurrences(of: "../.build/debug/", with: BuildProducts.directory.path + "/")
+        return try folder.write(text, to: "orders-db.conf")
+    }
+
+    @Test("edit, quit, run again: the change is there; list shows the setting; check passes with libsqlite3")
+    func persists() throws {
+        let folder = try TemporaryFolder()
+        let conf = try config(in: folder)
+        let first = try HostProcess.run(["run", "--config", conf], input: "select orders 1\ntap edit\nfill quantity 5\ntap save\nback\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try HostProcess.run(["run", "--config", conf], input: "print\n")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasSuffix("                 1  #2 Grace: 5 × Cake (no nuts)\n                 2  #3 Linus: 3 × Coffee\n"), "\(second.stdout)")
+        let list = try HostProcess.run(["list", "--config", conf])
+        #expect(list.stdout.contains("    setting database = \"orders.sqlite\"  (\(conf):10:1)\n"), "\(list.stdout)")
+        let check = try HostProcess.run(["check", "--config", conf])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test("a corrupt database: exit 2 and a message at the setting, the file left as it was")
+    func corrupt() throws {
+        let folder = try TemporaryFolder()
+        let conf = try config(in: folder)
+        let database = try folder.write("not SQLite\n", to: "orders.sqlite")
+        let result = try HostProcess.run(["run", "--config", conf], input: "print\n")
+        #expect(result.status == 2)
+        #expect(!result.signaled)
+        #expect(result.stderr.contains("\(conf):10:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database \(database): the file is not a database"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: database, encoding: .utf8) == "not SQLite\n")
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
+
+/// The web frontend's request logic over the real demo plugins: sessions apart, posts applied,
+/// errors kept for the page with the state unchanged, forged posts refused before any change.
+@MainActor
+@Suite("Web controller and sessions")
+struct WebControllerTests {
+    private func store(limit: Int = 100, clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) throws -> WebSessionStore {
+        let container = SceneContainer()
+        try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
+        let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
+        return WebSessionStore(limit: limit, clock: clock) {
+            let navigator = Navigator(container: container, segues: segues)
+            try navigator.start(at: "Home")
+            return navigator
+        }
+    }
+
+    private func post(_ controller: WebController, _ id: String, token: String, _ fields: String) -> WebController.PostOutcome {
+        controller.post(sessionID: id, body: Array("token=\(token)&\(fields)".utf8), origin: "http://h:1", fetchSite: "same-origin", host: "h:1")
+    }
+
+    @Test("two sessions side by side keep their own stacks")
+    func sessionsApart() throws {
+        let controller = WebController(store: try store(), render: ErrorMessage.render)
+        let (_, first) = try controller.page(sessionID: nil)
+        let (_, second) = try controller.page(sessionID: nil)
+        let one = try #require(first), two = try #require(second)
+        #expect(one != two)
+        let token = try #require(controller.store.existing(id: one)).token
+        #expect(post(controller, one, token: token, "field.message=Hello&action=tap:showDetail") == .showPage)
+        #expect(try controller.page(sessionID: one).page.breadcrumb.map(\.name) == ["Home", "Detail"])
+        #expect(try controller.page(sessionID: two).page.breadcrumb.map(\.name) == ["Home"])
+        #expect(try controller.page(sessionID: one).page.elements.first { $0.id == "message" }?.text == "Hello")
+    }
+
+    @Test("a failed route is shown once on the page, and the stack is unchanged")
+    func failedActionInline() throws {
+        let controller = WebController(store: try store(), render: ErrorMessage.render)
+        let id = try #require(try controller.page(sessionID: nil).newSessionID)
+        let token = try #require(controller.store.existing(id: id)).token
+        #expect(post(controller, id, token: token, "action=back:Nowhere") == .showPage)
+        let page = try controller.page(sessionID: id).page
+        #expect(page.error == "error: there is no scene 'Nowhere' below 'Home' in its stack (Home).")
+        #expect(page.breadcrumb.map(\.name) == ["Home"])
+        #expect(try controller.page(sessionID: id).page.error == nil)
+    }
+
+    @Test("a post with another session's token, or from another site, changes nothing")
+    func forged() throws {
+        let controller = WebController(store: try store(), render: ErrorMessage.render)
+        let victim = try #require(try controller.page(sessionID: nil).newSessionID)
+        let attacker = try #require(try controller.page(sessionID: nil).newSessionID)
+        let attackerToken = try #require(controller.store.existing(id: attacker)).token
+        let victimToken = try #require(controller.store.existing(id: victim)).token
+        guard case .refused(403, _) = post(controller, victim, token: attackerToken, "action=tap:openDetail") else {
+            Issue.record("a foreign token was accepted")
+            return
+        }
+        let crossSite = controller.post(sessionID: victim, body: Array("token=\(victimToken)&action=tap:openDetail".utf8),
+                                        origin: "http://evil.example", fetchSite: "cross-site", host: "h:1")
+        #expect(crossSite == .refused(status: 403, message: "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address."))
+        #expect(try controller.page(sessionID: victim).page.breadcrumb.map(\.name) == ["Home"])
+    }
+
+    @Test("an idle session expires; past the limit the least recently used goes first")
+    func expiryAndLimit() throws {
+        var now = ContinuousClock.now
+        let sessions = try store(limit: 2, clock: { now })
+        let a = try sessions.session(id: nil).session.id
+        now += .seconds(10)
+        let b = try sessions.session(id: nil).session.id
+        now += .seconds(10)
+        _ = try sessions.session(id: a)
+        let c = try sessions.session(id: nil).session.id
+        #expect(sessions.count == 2)
+        #expect(sessions.existing(id: b) == nil)
+        #expect(sessions.existing(id: a) != nil && sessions.existing(id: c) != nil)
+        now += sessions.idleExpiry + .seconds(1)
+        #expect(sessions.existing(id: a) == nil)
+        #expect(sessions.count == 0)
+    }
+}

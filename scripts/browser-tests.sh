@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Browser tests of `scene-host serve`: headless Chromium (Debian's chromium + chromium-driver)
+# driven by Selenium (PyPI) through tests/browser/web_flows.py. Installs what is missing, starts
+# three servers on free loopback ports, runs the flows, stops the servers with SIGTERM (each must
+# exit 0: graceful shutdown) and fails when anything failed.
+# Usage: scripts/browser-tests.sh [BUILD_DIR] [SCREENSHOT_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-.build/debug}"
+shots="${2:-}"
+host="$build/scene-host"
+
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  apt-get update
+  apt-get install -y chromium chromium-driver
+fi
+if ! python3 -c 'import selenium' >/dev/null 2>&1; then
+  pip install selenium || pip install --break-system-packages selenium
+fi
+# Selenium must use the installed driver, never fetch one.
+export SE_OFFLINE=true
+
+work="$(mktemp -d)"
+chmod 755 "$work"
+export SCENE_HOST_PROBE_CACHE="$work/probes.json"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+lib="$(cd "$build" && pwd)"
+# The orders flow on SQLite, its database in the scratch folder.
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders-db.conf > "$work/orders.conf"
+# The demo with a copy of Detail's plugin that the flows delete, to make a route fail.
+cp "$lib/libDetailScene.so" "$work/libDetailScene.so"
+cat > "$work/faulty.conf" <<CONF
+initial = "Home"
+[plugins.HomeScene]
+path = "$lib/libHomeScene.so"
+[plugins.DetailScene]
+path = "$work/libDetailScene.so"
+[[segues]]
+from = "Home"
+id = "showDetail"
+to = "Detail"
+CONF
+
+# Starts `serve` on a free port; sets `address` once it listens.
+address=""
+serve() {
+  local name="$1" config="$2"
+  "$host" serve --config "$config" --port 0 > "$work/$name.out" 2> "$work/$name.err" &
+  pids+=("$!")
+  for _ in $(seq 1 300); do
+    if grep -qo 'http://127\.0\.0\.1:[0-9]*' "$work/$name.out"; then
+      address="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/$name.out" | head -1)"
+      return
+    fi
+    sleep 0.1
+  done
+  echo "browser-tests: 'serve --config $config' did not start:" >&2
+  cat "$work/$name.err" >&2
+  exit 1
+}
+serve demo scenes.conf; demo="$address"
+serve orders "$work/orders.conf"; orders="$address"
+serve faulty "$work/faulty.conf"; faulty="$address"
+
+status=0
+python3 tests/browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" ${shots:+"$shots"} || status=1
+
+# Graceful shutdown: SIGTERM ends each server with exit code 0.
+for pid in "${pids[@]}"; do
+  kill -TERM "$pid"
+  if ! wait "$pid"; then echo "browser-tests: a server did not exit 0 on SIGTERM"; status=1; fi
+done
+pids=()
+exit "$status"

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Drives `scene-host serve` in headless Chromium (Debian's chromium + chromium-driver, Selenium).
+
+Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN [SCREENSHOT_DIR]
+
+DEMO_URL serves scenes.conf; ORDERS_URL the orders flow on SQLite; FAULTY_URL a demo whose
+Detail plugin is BREAKABLE_PLUGIN, a copy this script deletes to make a route fail.
+Prints one line per flow and closes with 'browser: N passed, N failed'; exits 1 on a failure.
+"""
+import os
+import sys
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+DEMO, ORDERS, FAULTY, BREAKABLE = sys.argv[1:5]
+SHOTS = sys.argv[5] if len(sys.argv) > 5 else None
+
+
+def browser():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,700"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def title(driver):
+    return driver.find_element(By.ID, "title").text
+
+
+def crumbs(driver):
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "nav[aria-label=Breadcrumb] li")]
+
+
+def click(driver, value):
+    """Clicks a button (a form post) and waits until the next page has replaced this one."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
+    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def fill(driver, field, text):
+    box = driver.find_element(By.ID, f"field-{field}")
+    box.clear()
+    box.send_keys(text)
+
+
+def shot(driver, name):
+    if SHOTS:
+        driver.save_screenshot(os.path.join(SHOTS, name))
+
+
+def home_detail_both_ways(driver):
+    driver.get(DEMO)
+    assert title(driver) == "Home", title(driver)
+    label = driver.find_element(By.CSS_SELECTOR, "label[for=field-message]")
+    assert label.text == "message", "the field has an accessible label"
+    fill(driver, "message", "Hello <b>web</b> & co")
+    shot(driver, "demo-home.png")
+    click(driver, "tap:showDetail")
+    assert title(driver) == "Detail" and crumbs(driver) == ["Home", "Detail"], crumbs(driver)
+    assert driver.find_element(By.ID, "message").text == "Hello <b>web</b> & co", "data forward, escaped, not markup"
+    assert not driver.find_elements(By.TAG_NAME, "b"), "user text never becomes markup"
+    shot(driver, "demo-detail.png")
+    click(driver, "back")
+    assert title(driver) == "Home"
+    click(driver, "tap:openDetail")
+    assert title(driver) == "Detail"
+    click(driver, "tap:done")
+    assert title(driver) == "Home" and crumbs(driver) == ["Home"], crumbs(driver)
+
+
+def orders_edit_round_trip(driver):
+    driver.get(ORDERS)
+    assert title(driver) == "Orders", title(driver)
+    shot(driver, "orders-list.png")
+    click(driver, "select:orders:1")
+    assert crumbs(driver) == ["ListOrders", "ShowOrder"], crumbs(driver)
+    click(driver, "tap:edit")
+    dialog = driver.find_element(By.CSS_SELECTOR, "[role=dialog][aria-modal=true]")
+    assert "Edit order #2" in dialog.text, dialog.text
+    assert crumbs(driver) == ["ListOrders", "ShowOrder", "EditOrder (modal)"], crumbs(driver)
+    fill(driver, "quantity", "lots")
+    click(driver, "tap:save")
+    assert "Quantity must be a whole number above 0." in driver.find_element(By.ID, "message").text
+    fill(driver, "quantity", "6")
+    fill(driver, "note", "browser")
+    shot(driver, "orders-edit-modal.png")
+    click(driver, "tap:save")
+    assert driver.find_element(By.ID, "quantity").text == "Quantity: 6"
+    click(driver, "back")
+    rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#orders button")]
+    assert rows[1] == "#2 Grace: 6 × Cake (browser)", rows
+    driver.delete_all_cookies()
+    driver.get(ORDERS)
+    rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#orders button")]
+    assert rows[1] == "#2 Grace: 6 × Cake (browser)", "saved in SQLite, seen by a new session: %s" % rows
+
+
+def failed_route_inline(driver):
+    driver.get(FAULTY)
+    fill(driver, "message", "kept")
+    os.remove(BREAKABLE)
+    click(driver, "tap:showDetail")
+    alert = driver.find_element(By.CSS_SELECTOR, "[role=alert]")
+    assert "DetailScene" in alert.text and "error:" in alert.text, alert.text
+    assert title(driver) == "Home" and crumbs(driver) == ["Home"], "the state is unchanged"
+    assert driver.find_element(By.ID, "field-message").get_attribute("value") == "kept"
+    shot(driver, "demo-failed-route.png")
+    driver.refresh()
+    assert not driver.find_elements(By.CSS_SELECTOR, "[role=alert]"), "an error is shown once"
+
+
+def two_sessions_apart(_driver):
+    first, second = browser(), browser()
+    try:
+        first.get(DEMO)
+        second.get(DEMO)
+        fill(first, "message", "only mine")
+        click(first, "tap:showDetail")
+        second.refresh()
+        first.refresh()
+        assert crumbs(first) == ["Home", "Detail"], crumbs(first)
+        assert crumbs(second) == ["Home"], crumbs(second)
+        assert second.find_element(By.ID, "field-message").get_attribute("value") == ""
+    finally:
+        first.quit()
+        second.quit()
+
+
+def main():
+    flows = [home_detail_both_ways, orders_edit_round_trip, failed_route_inline, two_sessions_apart]
+    passed = failed = 0
+    driver = browser()
+    try:
+        for flow in flows:
+            try:
+                driver.delete_all_cookies()
+                flow(driver)
+                passed += 1
+                print(f"ok   {flow.__name__}")
+            except Exception:
+                failed += 1
+                print(f"FAIL {flow.__name__}")
+                traceback.print_exc()
+    finally:
+        driver.quit()
+    print(f"browser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
