@@ -1,24 +1,15 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
-/// Checks that an event names an element the screen has, before the scene sees it (as the host does).
+/// Refuses an event whose element the screen does not have, before the scene sees it: the host's
+/// rule (`Screen.mismatch(for:)`), with the kit's errors.
 enum EventCheck {
-    static func validate(_ event: UserEvent, on screen: Screen, scene: String) throws {
-        switch event {
-        case .tap(let id):
-            try require(id, kind: "button", on: screen, scene: scene) { if case .button = $0 { true } else { false } }
-        case .edit(let id, _):
-            try require(id, kind: "text field", on: screen, scene: scene) { if case .textField = $0 { true } else { false } }
-        case .select(let id, let row):
-            try require(id, kind: "list", on: screen, scene: scene) { if case .list = $0 { true } else { false } }
-            if case .list(_, let rows)? = screen.element(id: id), !rows.indices.contains(row) {
-                throw SceneTestingError.rowOutOfRange(scene: scene, list: id, row: row, count: rows.count)
-            }
-        }
-    }
-
-    private static func require(_ id: String, kind: String, on screen: Screen, scene: String, matches: (ScreenElement) -> Bool) throws {
-        guard let element = screen.element(id: id), matches(element) else {
-            throw SceneTestingError.noSuchElement(scene: scene, id: id, kind: kind, available: screen.elements.filter(matches).map(\.id))
+    static func validate(_ event: UserEvent, on screen: Screen, scene: String) throws(SceneTestingError) {
+        switch screen.mismatch(for: event) {
+        case nil: return
+        case .noSuchElement(let id, let kind, let available)?:
+            throw SceneTestingError.noSuchElement(scene: scene, id: id, kind: kind, available: available)
+        case .rowOutOfRange(let list, let row, let count)?:
+            throw SceneTestingError.rowOutOfRange(scene: scene, list: list, row: row, count: count)
         }
     }
 }
