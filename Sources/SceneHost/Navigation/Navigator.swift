@@ -117,13 +117,34 @@ public final class Navigator: SceneNavigating {
     // MARK: SceneNavigating
 
     public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+            try pass(payload, into: scene, from: sourceName)
+        })
+    }
+
+    /// When the destination is loaded and declared exactly `Input`, the value is handed over as it
+    /// is (no encoding, schema walk or decoding); otherwise it is encoded and checked as a payload.
+    public func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
+        guard container.loadedInputType(of: destination) == ObjectIdentifier(Input.self) else {
+            try navigate(from: source, to: destination, style: style, payload: ScenePayload(input))
+            return
+        }
+        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+            guard !scene.accept(exactly: input) else { return }
+            try pass(ScenePayload(input), into: scene, from: sourceName)
+        })
+    }
+
+    /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows it.
+    private func navigate(from source: RouterContext, to destination: String, style: NavigationStyle,
+                          filling fill: (AssembledScene, String) throws -> Void) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
             throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
                                              registered: assembler.container.sceneNames)
         }
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
-        try pass(payload, into: scene, from: top.name)
+        try fill(scene, top.name)
         scene.display.viewDidLoad()
         show(scene, style: style)
     }

@@ -34,6 +34,10 @@ public final class AssembledScene {
     /// Throws `missingInput`, `unexpectedPayload` or `contractMismatch`; on error the DataStore is unchanged.
     public func accept(_ payload: ScenePayload?) throws { try wired.accept(payload) }
 
+    /// Passes `value` into the DataStore as it is, when it is of exactly the declared input type
+    /// (`SceneBlueprint.inputType`): nothing to check or decode. False, with nothing changed, otherwise.
+    public func accept(exactly value: Any) -> Bool { wired.accept(exactly: value) }
+
     /// Passes a result from a scene that returned into the DataStore, checked against the accepted result.
     public func acceptResult(_ payload: ScenePayload) throws { try wired.acceptResult(payload) }
 

@@ -4,12 +4,27 @@ struct ContractDeclaration<R: RouterRole> {
     @usableFromInline let typeName: String
     @usableFromInline let schema: PayloadSchema
     @usableFromInline let apply: @MainActor (R, ScenePayload) throws -> Void
+    /// The declared type's identity: a source passing a value of exactly this type skips the
+    /// encode, check and decode (`applyValue`).
+    @usableFromInline let typeID: ObjectIdentifier
+    /// Applies a value of exactly the declared type; false (nothing changed) for any other type.
+    @usableFromInline let applyValue: @MainActor (R, Any) -> Bool
 
     init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void) {
         let typeName = String(describing: Value.self)
         let schema = PayloadSchema.of(Value.self)
         self.typeName = typeName
         self.schema = schema
+        self.typeID = ObjectIdentifier(Value.self)
+        self.applyValue = { router, value in
+            // The type is the declared one, so the value fits by construction: the schema walk and
+            // the round trip through `PayloadValue` would only copy it.
+            guard let value = value as? Value else { return false }
+            var dataStore = router.dataStore
+            apply(&dataStore, value)
+            router.dataStore = dataStore
+            return true
+        }
         self.apply = { router, payload in
             // Check and decode first: the DataStore changes only when the whole value fits.
             let mismatches = schema.mismatches(for: payload.value)

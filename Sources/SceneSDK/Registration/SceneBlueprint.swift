@@ -10,6 +10,9 @@ public struct SceneBlueprint {
     @_spi(SceneHost) public let name: String
     /// The declared input, or nil when the scene takes none.
     @_spi(SceneHost) public let input: ContractInfo?
+    /// The identity of the declared input's Swift type: a source passing exactly this type hands
+    /// the value over as it is (`AssembledScene.accept(exactly:)`).
+    @_spi(SceneHost) public let inputType: ObjectIdentifier?
     /// The result the scene takes back from scenes above it, or nil.
     @_spi(SceneHost) public let acceptedResult: ContractInfo?
     /// The result the scene hands back when it leaves, or nil.
@@ -21,11 +24,12 @@ public struct SceneBlueprint {
     @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene
 
     @usableFromInline
-    init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute],
+    init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute],
          factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
          wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene) {
         self.name = name
         self.input = input
+        self.inputType = inputType
         self.acceptedResult = acceptedResult
         self.returnedResult = returnedResult
         self.routes = routes

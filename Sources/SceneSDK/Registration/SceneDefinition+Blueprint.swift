@@ -7,6 +7,7 @@ extension SceneDefinition {
         return SceneBlueprint(
             name: name,
             input: input.map { ContractInfo(typeName: $0.typeName, schema: $0.schema) },
+            inputType: input?.typeID,
             acceptedResult: acceptedResult.map { ContractInfo(typeName: $0.typeName, schema: $0.schema) },
             returnedResult: returnedResult?.info,
             routes: routes.map(\.declared),

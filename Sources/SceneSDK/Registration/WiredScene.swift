@@ -24,6 +24,9 @@ class AnyWiredScene {
         if let payload { throw SceneError.unexpectedPayload(scene: name, contract: .input, payloadType: payload.typeName) }
     }
 
+    /// Applies `value` when it is exactly the declared input type; false (nothing changed) otherwise.
+    func accept(exactly value: Any) -> Bool { false }
+
     func acceptResult(_ payload: ScenePayload) throws {
         throw SceneError.unexpectedPayload(scene: name, contract: .result, payloadType: payload.typeName)
     }
@@ -59,6 +62,10 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
         case (nil, let input?): throw SceneError.missingInput(scene: name, inputType: input.typeName)
         case (let payload?, let input?): try input.apply(router, payload)
         }
+    }
+
+    override func accept(exactly value: Any) -> Bool {
+        recipe.definition.input?.applyValue(router, value) ?? false
     }
 
     override func acceptResult(_ payload: ScenePayload) throws {

@@ -7,7 +7,13 @@ extension RouterRole {
     /// `destination` must be one of the routes declared in the scene's `SceneDefinition`.
     /// Errors are typed (`SceneError`, or the host's) and leave everything as it was.
     public func route<Input: Encodable>(to destination: String, segue: Segue?, style: NavigationStyle = .push, passing input: Input) throws {
-        try route(to: destination, segue: segue, style: style, payload: ScenePayload(input))
+        // In code, the navigator gets the typed value: it may hand it over as it is when the
+        // destination declared exactly its type (docs/decisions.md, "Navigation fast path").
+        guard segue == nil, let navigator = context.navigator else {
+            try route(to: destination, segue: segue, style: style, payload: ScenePayload(input))
+            return
+        }
+        try navigator.navigate(from: context, to: destination, style: style, passing: input)
     }
 
     /// Routes to the scene named `destination` without passing data.

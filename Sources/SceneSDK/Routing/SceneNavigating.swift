@@ -4,9 +4,19 @@ public protocol SceneNavigating: AnyObject {
     /// Builds `destination`, passes `payload` into its DataStore and shows it in `style`.
     /// On any error nothing changes: the stack and every DataStore stay as they were.
     func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws
+    /// The same with a typed value, as routers pass it: a navigator may hand the value over as it
+    /// is when the destination declared exactly its type, and must encode it (`ScenePayload`) otherwise.
+    func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws
     /// Leaves the source scene towards `target`, handing its declared result to the scene that
     /// is shown next. On any error nothing changes.
     func leave(from source: RouterContext, to target: BackTarget) throws
+}
+
+extension SceneNavigating {
+    /// Encodes `input` and navigates with it: for navigators without a typed fast path.
+    public func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
+        try navigate(from: source, to: destination, style: style, payload: ScenePayload(input))
+    }
 }
 
 /// Where a scene goes when it leaves.
