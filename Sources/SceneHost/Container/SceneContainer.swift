@@ -26,6 +26,8 @@ public final class SceneContainer: ServiceResolving {
     private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
     /// Loads a plugin known by description only, by its path.
     private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
+    /// Scenes built so far with their factories; an entry goes whenever its scene or a factory changes.
+    private var buildable: [String: BuildableScene] = [:]
     /// Native functions of loaded plugins, by `PLUGIN.FUNCTION` (SceneContainer+Native.swift).
     var nativeFunctions: [String: NativeFunction] = [:]
 
@@ -39,7 +41,10 @@ public final class SceneContainer: ServiceResolving {
 
     /// The identity of `scene`'s declared input type when its plugin is loaded; nil otherwise, or
     /// when it takes none (the navigator's typed fast path).
-    func loadedInputType(of scene: String) -> ObjectIdentifier? { scenes[scene]?.blueprint?.inputType }
+    func loadedInputType(of scene: String) -> ObjectIdentifier? {
+        if let ready = buildable[scene] { return ready.blueprint.inputType }
+        return scenes[scene]?.blueprint?.inputType
+    }
 
     /// The plugin that registered `scene`, if any.
     public func plugin(registering scene: String) -> PluginReference? { scenes[scene]?.plugin }
@@ -53,6 +58,23 @@ public final class SceneContainer: ServiceResolving {
             try load()
         }
         return scenes[scene]?.blueprint
+    }
+
+    /// `scene`'s blueprint and part factories, loading its plugin first if needed; nil when no
+    /// plugin registers it. A missing factory is `unknownScene`, as `resolvePart` reports it.
+    func buildableScene(named scene: String) throws -> BuildableScene? {
+        if let ready = buildable[scene] { return ready }
+        guard let blueprint = try blueprint(named: scene) else { return nil }
+        func factory(_ part: ScenePart) throws -> BuildableScene.Factory {
+            guard let factory = parts[PartKey(scene: scene, part: part)] else {
+                throw ContainerError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
+            }
+            return factory
+        }
+        let ready = BuildableScene(blueprint: blueprint, viewController: try factory(.viewController), interactor: try factory(.interactor),
+                                   presenter: try factory(.presenter), router: try factory(.router))
+        buildable[scene] = ready
+        return ready
     }
 
     /// The plugin that already holds `scene`, when `plugin` may not add it: another plugin's
@@ -69,6 +91,7 @@ public final class SceneContainer: ServiceResolving {
             throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
         }
         scenes[blueprint.name] = SceneEntry(description: SceneDescription(blueprint), plugin: plugin, blueprint: blueprint)
+        buildable[blueprint.name] = nil
         for (part, factory) in blueprint.factories {
             parts[PartKey(scene: blueprint.name, part: part)] = factory
         }
@@ -84,6 +107,7 @@ public final class SceneContainer: ServiceResolving {
         }
         for scene in metadata.scenes {
             scenes[scene.name] = SceneEntry(description: scene, plugin: plugin, blueprint: nil)
+            buildable[scene.name] = nil
         }
         pendingLoads[plugin.path] = load
     }
@@ -92,6 +116,7 @@ public final class SceneContainer: ServiceResolving {
     /// The part must still fit its neighbours; wiring checks it on every build.
     public func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
         parts[PartKey(scene: scene, part: part)] = factory
+        buildable[scene] = nil
     }
 
     /// Builds one part of `scene` from its registered factory.

@@ -10,13 +10,12 @@ struct ContractDeclaration<R: RouterRole> {
     /// Applies a value of exactly the declared type; false (nothing changed) for any other type.
     @usableFromInline let applyValue: @MainActor (R, Any) -> Bool
 
-    init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void) {
-        let typeName = String(describing: Value.self)
-        let schema = PayloadSchema.of(Value.self)
-        self.typeName = typeName
-        self.schema = schema
-        self.typeID = ObjectIdentifier(Value.self)
-        self.applyValue = { router, value in
+    /// Declares `type`; inlined so the plugin's compiled registration specializes `applyValue`
+    /// (the per-navigation part) for its own types.
+    @inlinable
+    static func declaring<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type,
+                                            apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void) -> Self {
+        Self(scene: scene, kind: kind, type: type, apply: apply, applyValue: { router, value in
             // The type is the declared one, so the value fits by construction: the schema walk and
             // the round trip through `PayloadValue` would only copy it.
             guard let value = value as? Value else { return false }
@@ -24,7 +23,18 @@ struct ContractDeclaration<R: RouterRole> {
             apply(&dataStore, value)
             router.dataStore = dataStore
             return true
-        }
+        })
+    }
+
+    @usableFromInline
+    init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void,
+                           applyValue: @escaping @MainActor (R, Any) -> Bool) {
+        let typeName = String(describing: Value.self)
+        let schema = PayloadSchema.of(Value.self)
+        self.typeName = typeName
+        self.schema = schema
+        self.typeID = ObjectIdentifier(Value.self)
+        self.applyValue = applyValue
         self.apply = { router, payload in
             // Check and decode first: the DataStore changes only when the whole value fits.
             let mismatches = schema.mismatches(for: payload.value)

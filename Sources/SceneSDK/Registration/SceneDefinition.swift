@@ -93,16 +93,18 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     ///
     /// Sources in other plugins pass any `Encodable` value of the same shape; a missing,
     /// mistyped or unknown field is a `SceneError.contractMismatch` and the navigation does not happen.
+    @inlinable
     public func accepting<Input: Decodable>(_ type: Input.Type, into apply: @escaping @MainActor (inout R.DataStore?, Input) -> Void) -> Self {
         var copy = self
-        copy.input = ContractDeclaration(scene: name, kind: .input, type: type, apply: apply)
+        copy.input = .declaring(scene: name, kind: .input, type: type, apply: apply)
         return copy
     }
 
     /// Declares the result the scene's DataStore takes back when a scene above it returns.
+    @inlinable
     public func acceptingResult<Result: Decodable>(_ type: Result.Type, into apply: @escaping @MainActor (inout R.DataStore?, Result) -> Void) -> Self {
         var copy = self
-        copy.acceptedResult = ContractDeclaration(scene: name, kind: .result, type: type, apply: apply)
+        copy.acceptedResult = .declaring(scene: name, kind: .result, type: type, apply: apply)
         return copy
     }
 

@@ -4,6 +4,9 @@ final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRo
     @usableFromInline let definition: SceneDefinition<V, I, P, R>
     @usableFromInline let destinations: Set<String>
     @usableFromInline let handlers: [String: @MainActor (R) -> (Segue?) throws -> Void]
+    /// The input's typed apply, kept here so `WiredScene` (compiled unspecialized in the SDK) reaches
+    /// it without instantiating the definition's generic types on every navigation.
+    @usableFromInline let acceptValue: (@MainActor (R, Any) -> Bool)?
 
     @inlinable
     init(_ definition: SceneDefinition<V, I, P, R>) {
@@ -14,5 +17,6 @@ final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRo
             if let handler = route.handler { handlers[RouteHandlerName.forDestination(route.destination)] = handler }
         }
         self.handlers = handlers
+        acceptValue = definition.input?.applyValue
     }
 }

@@ -65,7 +65,7 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
     }
 
     override func accept(exactly value: Any) -> Bool {
-        recipe.definition.input?.applyValue(router, value) ?? false
+        recipe.acceptValue?(router, value) ?? false
     }
 
     override func acceptResult(_ payload: ScenePayload) throws {
