@@ -31,15 +31,38 @@ extension SceneDefinition {
         let vcInteractor: V.Interactor = try cast(interactor, part: .interactor, property: "\(V.self).interactor")
         let vcRouter: V.Router = try cast(router, part: .router, property: "\(V.self).router")
         let interactorPresenter: I.Presenter = try cast(presenter, part: .presenter, property: "\(I.self).presenter")
-        let presenterVC: P.ViewController = try cast(vc, part: .viewController, property: "\(P.self).viewController")
-        let routerVC: R.ViewController = try cast(vc, part: .viewController, property: "\(R.self).viewController")
+        // The SDK's base classes take their ViewController as a plain object (class casts, no
+        // conformance look-up); then the two checks of the ViewController's type are needed once
+        // per ViewController class, as a cast depends on that class alone.
+        let presenterBase = presenter as? ScenePresenter<P.ViewController>
+        let routerBase = router as? SceneRouter<R.ViewController, R.DataStore>
+        let viewControllerClass = ObjectIdentifier(type(of: vc))
+        var presenterVC: P.ViewController?
+        var routerVC: R.ViewController?
+        if presenterBase == nil || routerBase == nil || recipe.checkedViewControllerClass != viewControllerClass {
+            presenterVC = try cast(vc, part: .viewController, property: "\(P.self).viewController") as P.ViewController
+            routerVC = try cast(vc, part: .viewController, property: "\(R.self).viewController") as R.ViewController
+        }
         let routerDataStore: R.DataStore = try cast(interactor, part: .interactor, property: "\(R.self).dataStore")
 
         vc.interactor = vcInteractor
         vc.router = vcRouter
         interactor.presenter = interactorPresenter
-        if let presenter = presenter as? ViewControllerLinking { presenter.link(viewController: vc) } else { presenter.viewController = presenterVC }
-        if let router = router as? ViewControllerLinking { router.link(viewController: vc) } else { router.viewController = routerVC }
+        if let presenterBase {
+            presenterBase.link(viewController: vc)
+        } else if let presenter = presenter as? ViewControllerLinking {
+            presenter.link(viewController: vc)
+        } else {
+            presenter.viewController = presenterVC
+        }
+        if let routerBase {
+            routerBase.link(viewController: vc)
+        } else if let router = router as? ViewControllerLinking {
+            router.link(viewController: vc)
+        } else {
+            router.viewController = routerVC
+        }
+        if presenterBase != nil, routerBase != nil { recipe.checkedViewControllerClass = viewControllerClass }
         router.dataStore = routerDataStore
         router.context.attach(to: navigator, scene: name)
 

@@ -7,6 +7,9 @@ final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRo
     /// The input's typed apply, kept here so `WiredScene` (compiled unspecialized in the SDK) reaches
     /// it without instantiating the definition's generic types on every navigation.
     @usableFromInline let acceptValue: (@MainActor (R, Any) -> Bool)?
+    /// The ViewController class last wired successfully into base-class presenter and router:
+    /// their two casts of it passed, and would pass again (`SceneDefinition.wire`).
+    @usableFromInline var checkedViewControllerClass: ObjectIdentifier?
 
     @inlinable
     init(_ definition: SceneDefinition<V, I, P, R>) {
