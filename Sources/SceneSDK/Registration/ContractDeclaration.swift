@@ -6,7 +6,7 @@ struct ContractDeclaration<R: RouterRole> {
     @usableFromInline let apply: @MainActor (R, ScenePayload) throws -> Void
 
     init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void) {
-        let typeName = String(describing: Value.self)
+        let typeName = _typeName(Value.self, qualified: false)
         let schema = PayloadSchema.of(Value.self)
         self.typeName = typeName
         self.schema = schema
