@@ -21,9 +21,9 @@ public struct AppCheck {
     /// Reads the config, checks every plugin (going on after a plugin fails), checks scene names
     /// and builds every scene once. A config that cannot be read stops the check at once.
     ///
-    /// Scenes are built in the plugins' probes (`WiringFinding`s in the verdicts), so a check opens
-    /// no plugin the probes vouch for, like a lazy `run`. When a verdict cannot tell what building
-    /// in the host would report (see `fromVerdicts`), every plugin is loaded and built here instead.
+    /// Scenes were built in the plugins' probes: a plugin whose verdict vouches for what building
+    /// them here would find (`vouchedFindings`) is only prepared, as a lazy `run` does, and its
+    /// problems come from the verdict; any other plugin is loaded and its scenes built here.
     public func run(configPath: String) -> Report {
         let config: SceneConfig
         do {
@@ -31,44 +31,25 @@ public struct AppCheck {
         } catch {
             return Report(config: nil, plugins: [], problems: [HostProblem(error)], warnings: [], sceneCount: 0)
         }
-        return loader.probingAhead(config.plugins) {
-            if let report = fromVerdicts(config) { return report }
-            loader.logger.debug("check loads every plugin: a probe verdict cannot tell what building its scenes here reports")
-            return loadingEvery(config)
-        }
-    }
-
-    /// The check from the probe verdicts: plugins are prepared as `run` does, and each scene's
-    /// wiring problems come from its probe. Plugins with settings (the probe registers without
-    /// them) and plugins loaded at once (native functions) are loaded and their scenes built here.
-    ///
-    /// Nil when a verdict cannot tell: it predates wiring findings, a finding depends on other
-    /// plugins (`needsHost`), or the plugin registers services, which other plugins' scenes might
-    /// resolve (in its probe, each plugin saw only its own).
-    private func fromVerdicts(_ config: SceneConfig) -> Report? {
         let container = SceneContainer()
         var plugins: [LoadedPlugin] = []
         var problems: [HostProblem] = []
         var findings: [String: WiringFinding] = [:]
         var building: Set<String> = []
-        for entry in config.plugins {
-            do {
-                guard entry.settings.isEmpty else {
-                    let loaded = try loader.load(entry, into: container)
-                    plugins.append(loaded)
-                    building.formUnion(loaded.scenes)
-                    continue
+        loader.probingAhead(config.plugins) {
+            for entry in config.plugins {
+                do {
+                    if let wiring = try vouchedFindings(entry) {
+                        plugins.append(try loader.prepare(entry, into: container))
+                        findings.merge(wiring) { first, _ in first }
+                    } else {
+                        let loaded = try loader.load(entry, into: container)
+                        plugins.append(loaded)
+                        building.formUnion(loaded.scenes)
+                    }
+                } catch {
+                    problems.append(HostProblem(error))
                 }
-                let (loaded, pending) = try loader.prepareReading(entry, into: container)
-                plugins.append(loaded)
-                guard let pending else {
-                    building.formUnion(loaded.scenes)
-                    continue
-                }
-                guard let wiring = pending.wiring, pending.serviceCount == 0, !wiring.values.contains(.needsHost) else { return nil }
-                findings.merge(wiring) { first, _ in first }
-            } catch {
-                problems.append(HostProblem(error))
             }
         }
         let graph = SceneGraph(config: config, container: container)
@@ -78,23 +59,20 @@ public struct AppCheck {
                       sceneCount: container.sceneNames.count)
     }
 
-    /// The check with every plugin loaded into this process and every scene built here.
-    private func loadingEvery(_ config: SceneConfig) -> Report {
-        let container = SceneContainer()
-        var plugins: [LoadedPlugin] = []
-        var problems: [HostProblem] = []
-        for entry in config.plugins {
-            do {
-                plugins.append(try loader.load(entry, into: container))
-            } catch {
-                problems.append(HostProblem(error))
-            }
+    /// What building `entry`'s scenes found in its probe, when building them here would find the
+    /// same; nil when they must be built here: the plugin has settings (its probe registered
+    /// without them), native functions (it loads at once), registers services (the container's
+    /// services are shared: another plugin's scene may resolve them, and the first plugin to
+    /// register a type wins), has a finding that depends on other plugins (`needsHost`), or its
+    /// verdict predates findings. Plugins loaded here register their services in config order, as
+    /// before; a vouched plugin registers none and resolved none in its probe.
+    private func vouchedFindings(_ entry: PluginEntry) throws -> [String: WiringFinding]? {
+        guard entry.settings.isEmpty, let metadata = try loader.probedMetadata(entry), metadata.nativeFunctions == [],
+              metadata.serviceCount == 0, let wiring = metadata.wiring, !wiring.values.contains(.needsHost) else {
+            loader.logger.debug("check loads the plugin to build its scenes here", metadata: ["plugin": "\(entry.name)"])
+            return nil
         }
-        let graph = SceneGraph(config: config, container: container)
-        problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
-        problems += WiringCheck.problems(container: container)
-        return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
-                      sceneCount: container.sceneNames.count)
+        return wiring
     }
 
     /// `loadProblems` then `graphProblems`, where an unknown scene that only exists because a plugin

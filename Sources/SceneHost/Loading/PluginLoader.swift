@@ -67,6 +67,15 @@ public struct PluginLoader {
         }
     }
 
+    /// What the probe found about `entry` (probed now if this run has no verdict for it yet),
+    /// registering nothing; nil without an inspector. Throws what `load` and `prepare` would throw
+    /// for the file or its verdict, before they register anything.
+    public func probedMetadata(_ entry: PluginEntry) throws -> PluginMetadata? {
+        guard let inspector else { return nil }
+        let file = try PluginFile.open(reference(entry), trust: trust)
+        return try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) }).metadata
+    }
+
     /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
@@ -89,20 +98,14 @@ public struct PluginLoader {
     /// The file opened later must be the file that was probed: the same `stat` identity (device,
     /// inode, size, modification and change times), else it is checked and probed again first.
     public func prepare(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
-        try prepareReading(entry, into: container).plugin
-    }
-
-    /// `prepare`, also returning the probe's verdict when the plugin was not loaded now (`check`
-    /// reads what building its scenes found from it); nil when it was loaded now.
-    public func prepareReading(_ entry: PluginEntry, into container: SceneContainer) throws -> (plugin: LoadedPlugin, pending: PluginMetadata?) {
-        guard let inspector else { return (try load(entry, into: container), nil) }
+        guard let inspector else { return try load(entry, into: container) }
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
         if metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
             // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
-            return (try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata), nil)
+            return try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
         }
         let probed = file.identity
         try container.addPending(metadata, from: plugin) { [weak container] in
@@ -115,9 +118,9 @@ public struct PluginLoader {
             _ = try self.loadNow(entry, file: current, into: container, expected: metadata)
         }
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-        return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                             sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
-                             settings: entry.settings), metadata)
+        return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                            sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
+                            settings: entry.settings)
     }
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file

@@ -21,7 +21,7 @@ struct CheckFromProbesTests {
         for result in [cold, warm] {
             #expect(result.status == 4)
             #expect(result.stderr.split(separator: "\n").contains { $0 == miswired }, "\(result.stderr)")
-            #expect(!result.stderr.contains("check loads every plugin"))
+            #expect(!result.stderr.contains("check loads the plugin"))
         }
         #expect(warm.stderr.components(separatedBy: "cached=true").count == 4)
         #expect(!warm.stderr.contains("loaded plugin"), "\(warm.stderr)")
@@ -34,7 +34,7 @@ struct CheckFromProbesTests {
     func servicesLoadInHost() throws {
         let result = try HostProcess.run(["check", "--config", "examples/orders.conf", "--verbose"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("check loads every plugin"))
+        #expect(result.stderr.contains("check loads the plugin to build its scenes here"))
         #expect(result.stderr.contains("loaded plugin"))
     }
 }
