@@ -42,6 +42,11 @@ enum StartupBenchmark {
             let opened = check.stderr.components(separatedBy: "loaded plugin").count - 1
             guard opened == 1 else { throw BenchFailure("with \(count) plugins the first screen opened \(opened) plugins") }
             if count == counts.last { report.notes.append("with \(count) plugins installed, the first screen opened \(opened) plugin (lazy loading)") }
+            // A warm check reads what building each scene found from the probe verdicts: it opens no plugin.
+            let warmCheck = try BenchSpawn.run(host, ["check", "--config", config, "--probe-cache", cache, "--verbose"], captureErrors: true)
+            let checked = warmCheck.stderr.components(separatedBy: "loaded plugin").count - 1
+            guard warmCheck.status == 0, checked == 0 else { throw BenchFailure("with \(count) plugins a warm check opened \(checked) plugins (exit \(warmCheck.status))") }
+            if count == counts.last { report.notes.append("with \(count) plugins installed, a warm check opened no plugin (probe verdicts)") }
         }
 
         var times: [String: [Double]] = [:]
@@ -75,10 +80,10 @@ enum StartupBenchmark {
                     limit: largest && kind == .coldRun ? 2e9 : largest && kind == .coldCheck ? 3e9 : nil))
             }
         }
-        // Memory per installed plugin: the peak RSS of `check` (every plugin opened) and of `run`
-        // (one opened), largest count against 1, each the median of three runs.
+        // Memory per installed plugin: the peak RSS of `check` (no plugin opened: it reads the probe
+        // verdicts) and of `run` (one opened), largest count against 1, each the median of three runs.
         if let largest = counts.last, largest > 1 {
-            for (kind, label) in [(Kind.warmCheck, "eager (check)"), (Kind.warmRun, "lazy (run)")] {
+            for (kind, label) in [(Kind.warmCheck, "check"), (Kind.warmRun, "lazy (run)")] {
                 func peak(_ count: Int) throws -> Double {
                     guard let (config, cache) = configs[count] else { return 0 }
                     let samples = try (0..<3).map { _ in try BenchSpawn.peakResidentBytes(host, kind.arguments + ["--config", config, "--probe-cache", cache]) }

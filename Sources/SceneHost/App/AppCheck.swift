@@ -18,8 +18,12 @@ public struct AppCheck {
         self.loader = loader
     }
 
-    /// Reads the config, loads every plugin (going on after a plugin fails), checks scene names
+    /// Reads the config, checks every plugin (going on after a plugin fails), checks scene names
     /// and builds every scene once. A config that cannot be read stops the check at once.
+    ///
+    /// Scenes were built in the plugins' probes: a plugin whose verdict vouches for what building
+    /// them here would find (`vouchedFindings`) is only prepared, as a lazy `run` does, and its
+    /// problems come from the verdict; any other plugin is loaded and its scenes built here.
     public func run(configPath: String) -> Report {
         let config: SceneConfig
         do {
@@ -30,10 +34,19 @@ public struct AppCheck {
         let container = SceneContainer()
         var plugins: [LoadedPlugin] = []
         var problems: [HostProblem] = []
+        var findings: [String: WiringFinding] = [:]
+        var building: Set<String> = []
         loader.probingAhead(config.plugins) {
             for entry in config.plugins {
                 do {
-                    plugins.append(try loader.load(entry, into: container))
+                    if let wiring = try vouchedFindings(entry) {
+                        plugins.append(try loader.prepare(entry, into: container))
+                        findings.merge(wiring) { first, _ in first }
+                    } else {
+                        let loaded = try loader.load(entry, into: container)
+                        plugins.append(loaded)
+                        building.formUnion(loaded.scenes)
+                    }
                 } catch {
                     problems.append(HostProblem(error))
                 }
@@ -41,9 +54,25 @@ public struct AppCheck {
         }
         let graph = SceneGraph(config: config, container: container)
         problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
-        problems += WiringCheck.problems(container: container)
+        problems += WiringCheck.problems(container: container, findings: findings, building: building)
         return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
                       sceneCount: container.sceneNames.count)
+    }
+
+    /// What building `entry`'s scenes found in its probe, when building them here would find the
+    /// same; nil when they must be built here: the plugin has settings (its probe registered
+    /// without them), native functions (it loads at once), registers services (the container's
+    /// services are shared: another plugin's scene may resolve them, and the first plugin to
+    /// register a type wins), has a finding that depends on other plugins (`needsHost`), or its
+    /// verdict predates findings. Plugins loaded here register their services in config order, as
+    /// before; a vouched plugin registers none and resolved none in its probe.
+    private func vouchedFindings(_ entry: PluginEntry) throws -> [String: WiringFinding]? {
+        guard entry.settings.isEmpty, let metadata = try loader.probedMetadata(entry), metadata.nativeFunctions == [],
+              metadata.serviceCount == 0, let wiring = metadata.wiring, !wiring.values.contains(.needsHost) else {
+            loader.logger.debug("check loads the plugin to build its scenes here", metadata: ["plugin": "\(entry.name)"])
+            return nil
+        }
+        return wiring
     }
 
     /// `loadProblems` then `graphProblems`, where an unknown scene that only exists because a plugin

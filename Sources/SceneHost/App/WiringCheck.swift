@@ -5,10 +5,21 @@ import SceneSDK
 enum WiringCheck {
     /// Builds every registered scene once to check that its parts fit each other.
     static func problems(container: SceneContainer) -> [HostProblem] {
+        problems(container: container, findings: [:], building: nil)
+    }
+
+    /// The problems of every registered scene, by name: a scene in `building` (every scene when
+    /// nil) is built here once; any other is reported from what its probe found (`findings`),
+    /// without loading its plugin, unless the probe could not tell (`needsHost`).
+    static func problems(container: SceneContainer, findings: [String: WiringFinding], building: Set<String>?) -> [HostProblem] {
         let assembler = SceneAssembler(container: container)
         let probe = WiringProbeNavigator()
         var problems: [HostProblem] = []
         for name in container.sceneNames {
+            if let building, !building.contains(name), findings[name] != .needsHost {
+                if let finding = findings[name], let problem = problem(finding, scene: name, container: container) { problems.append(problem) }
+                continue
+            }
             do {
                 _ = try assembler.assemble(name, requestedBy: "scene-host check", navigator: probe)
             } catch let error as any HostConcernError {
@@ -18,6 +29,22 @@ enum WiringCheck {
             }
         }
         return problems
+    }
+
+    /// The problem building `scene` here would report, from what its probe found.
+    static func problem(_ finding: WiringFinding, scene: String, container: SceneContainer) -> HostProblem? {
+        let plugin = container.plugin(registering: scene)
+        switch finding {
+        case .wiringMismatch(let part, let partType, let property, let expected):
+            return HostProblem(ContainerError.wiringFailed(scene: scene, plugin: plugin,
+                                                           .wiringMismatch(scene: scene, part: part, partType: partType, property: property, expected: expected)))
+        case .settingRejected(let key, let reason):
+            return HostProblem(ContainerError.settingRejected(scene: scene, plugin: plugin, key: key, reason: reason))
+        case .failed(let description):
+            return .navigation(.sceneFailed(scene: scene, reason: .other(description)))
+        case .needsHost:
+            return nil
+        }
     }
 }
 

@@ -11,10 +11,17 @@ public struct PluginMetadata: Codable, Equatable, Sendable {
     public let scenes: [SceneDescription]
     /// The native functions it declares; nil in verdicts recorded before native functions existed.
     public var nativeFunctions: [NativeDeclaration]?
+    /// What building each scene once in the probe found wrong, by scene (scenes that built are
+    /// not listed); nil in verdicts recorded before probes kept it: `check` then builds them in the host.
+    public var wiring: [String: WiringFinding]?
+    /// How many service types it registered in its probe; nil when not recorded.
+    public var serviceCount: Int?
 
     public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
-                nativeFunctions: [NativeDeclaration]? = nil) {
+                nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil) {
         self.nativeFunctions = nativeFunctions
+        self.wiring = wiring
+        self.serviceCount = serviceCount
         self.name = name
         self.version = version
         self.sdkVersion = sdkVersion

@@ -36,6 +36,9 @@ public final class SceneContainer: ServiceResolving {
     /// Registered scene names, sorted.
     public var sceneNames: [String] { scenes.keys.sorted() }
 
+    /// How many service types are registered.
+    var serviceCount: Int { services.count }
+
     /// What `scene` declares, loaded or not.
     public func description(of scene: String) -> SceneDescription? { scenes[scene]?.description }
 

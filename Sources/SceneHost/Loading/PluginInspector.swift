@@ -15,7 +15,9 @@ public struct PluginInspector {
     /// Verdicts a scan of this run found ahead (`PluginLoader.probeAhead`), by path.
     let scanned = ScannedVerdicts()
 
-    /// What `ProbeScan` found for files of this run, kept until `inspect` takes them.
+    /// The verdicts found in this run (by `ProbeScan` or a probe of its own), kept for the run:
+    /// `check` asks about a plugin twice (its verdict, then loading or preparing it) and must not
+    /// probe it again when there is no cache or `--rescan` ignores it.
     final class ScannedVerdicts {
         var byPath: [String: (stat: StatIdentity, fingerprint: FileFingerprint, verdict: ProbeVerdict)] = [:]
     }
@@ -33,18 +35,19 @@ public struct PluginInspector {
     func inspect(_ entry: PluginEntry, file: PluginFile, checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool) {
         let plugin = file.plugin
         let stat: StatIdentity? = file.identity
-        if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat), stillHolds(recorded.verdict) {
-            if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
-                throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
-            }
-            return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
-        }
-        if let stat, let found = scanned.byPath.removeValue(forKey: plugin.path), found.stat == stat {
+        // This run's verdicts first: a plugin asked about twice in one run reads as probed, not cached.
+        if let stat, let found = scanned.byPath[plugin.path], found.stat == stat {
             if let pin = entry.sha256, pin != found.fingerprint.sha256 {
                 throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: found.fingerprint.sha256)
             }
             cache?.record(found.verdict, for: found.fingerprint, stat: stat)
             return try metadata(from: found.verdict, plugin: plugin, cached: false)
+        }
+        if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat), stillHolds(recorded.verdict) {
+            if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
+                throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
+            }
+            return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
         }
         let fingerprint = try checkBytes()
         if !rescan, let recorded = cache?.verdict(for: fingerprint), stillHolds(recorded) {
@@ -53,6 +56,7 @@ public struct PluginInspector {
         }
         let verdict = try prober.probe(entry, fileDescriptor: file.descriptor, realPath: file.realPath)
         cache?.record(verdict, for: fingerprint, stat: stat)
+        if let stat { scanned.byPath[plugin.path] = (stat, fingerprint, verdict) }
         return try metadata(from: verdict, plugin: plugin, cached: false)
     }
 

@@ -67,6 +67,15 @@ public struct PluginLoader {
         }
     }
 
+    /// What the probe found about `entry` (probed now if this run has no verdict for it yet),
+    /// registering nothing; nil without an inspector. Throws what `load` and `prepare` would throw
+    /// for the file or its verdict, before they register anything.
+    public func probedMetadata(_ entry: PluginEntry) throws -> PluginMetadata? {
+        guard let inspector else { return nil }
+        let file = try PluginFile.open(reference(entry), trust: trust)
+        return try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) }).metadata
+    }
+
     /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {

@@ -51,9 +51,10 @@ public final class ProbeCache {
     /// This host's plugin ABI, SDK build, Swift version and probe format: a verdict from another
     /// host does not count. "probe 2": scenes are exercised and failures are structured; entries of
     /// earlier hosts are not read as such verdicts. "probe 3": verdicts list native functions.
+    /// "probe 4": verdicts keep what building each scene found (`check` reads it instead of loading).
     nonisolated public static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
-        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 3"
+        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 4"
     }()
 
     /// The default cache file, following the XDG base directory spec: `$SCENE_HOST_PROBE_CACHE`,

@@ -43,10 +43,10 @@ public struct ProbeChild {
         let verdict: ProbeVerdict
         do {
             let loaded = try loader.load(entry, fileDescriptor: descriptor, realPath: realPath, into: container)
-            SceneExercise(container: container) { write(.step($0)) }.run()
+            let wiring = SceneExercise(container: container) { write(.step($0)) }.run()
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
-                                           nativeFunctions: loaded.nativeFunctions))
+                                           nativeFunctions: loaded.nativeFunctions, wiring: wiring, serviceCount: container.serviceCount))
         } catch {
             verdict = .failed(.refused(message: describe(error)))
         }

@@ -7,21 +7,30 @@
 /// Before each step it reports the step (`record`), so the parent can name the scene and the step
 /// a crash or a hang happened in. Typed errors (a wiring mismatch, an event the scene refuses, a
 /// route the refusing navigator does not take) are not crashes: the scene is skipped or the event
-/// ignored, and `check` reports wiring problems itself.
+/// ignored. What failed to build is returned as `WiringFinding`s, which `check` reports.
 @MainActor
 struct SceneExercise {
     let container: SceneContainer
     let record: (ProbeStep) -> Void
 
-    /// Exercises every registered scene, by name.
-    func run() {
+    /// Exercises every registered scene, by name; returns what failed to build, by scene.
+    @discardableResult
+    func run() -> [String: WiringFinding] {
         let assembler = SceneAssembler(container: container)
         let navigator = RefusingNavigator()
+        var findings: [String: WiringFinding] = [:]
         for name in container.sceneNames {
             record(ProbeStep(scene: name, action: .build))
-            guard let scene = try? assembler.assemble(name, requestedBy: "the probe", navigator: navigator) else { continue }
+            let scene: AssembledScene
+            do {
+                scene = try assembler.assemble(name, requestedBy: "the probe", navigator: navigator)
+            } catch {
+                findings[name] = WiringFinding(error)
+                continue
+            }
             exercise(scene)
         }
+        return findings
     }
 
     private func exercise(_ scene: AssembledScene) {

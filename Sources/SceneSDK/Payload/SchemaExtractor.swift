@@ -10,9 +10,9 @@ extension PayloadSchema {
         let node = SchemaNode()
         do {
             _ = try SchemaRecording.decode(type, into: node)
-            return node.schema(typeName: String(describing: type))
+            return node.schema(typeName: _typeName(type, qualified: false))
         } catch {
-            return .opaque(type: String(describing: type))
+            return .opaque(type: _typeName(type, qualified: false))
         }
     }
 }
@@ -59,17 +59,31 @@ final class SchemaNode {
 
 enum SchemaRecording {
     /// Decodes a placeholder `T`, recording its shape into `node`.
+    ///
+    /// Types are named with `_typeName` and integers found by identity, not by `String(describing:)`
+    /// or a cast to `any FixedWidthInteger.Type`: those ask the runtime whether the type conforms to
+    /// a protocol, and each such question about a type not seen before scans the conformance records
+    /// of every loaded library (slow in a probe scanner with dozens of plugins loaded).
     static func decode<T: Decodable>(_ type: T.Type, into node: SchemaNode) throws -> T {
-        node.typeName = String(describing: type)
+        node.typeName = _typeName(type, qualified: false)
         switch type {
         case is String.Type: node.shape = .primitive(.string); return try cast("")
         case is Bool.Type: node.shape = .primitive(.bool); return try cast(false)
         case is Double.Type: node.shape = .primitive(.double); return try cast(0.0)
         case is Float.Type: node.shape = .primitive(.double); return try cast(Float(0))
-        case let integer as any FixedWidthInteger.Type: node.shape = .primitive(.int); return try cast(integer.init(0))
-        default: return try T(from: SchemaRecordingDecoder(node: node))
+        default:
+            if let zero = integerZeros[ObjectIdentifier(type)] { node.shape = .primitive(.int); return try cast(zero) }
+            return try T(from: SchemaRecordingDecoder(node: node))
         }
     }
+
+    /// Zero of each standard integer type, by type.
+    private static let integerZeros: [ObjectIdentifier: any Sendable] = [
+        ObjectIdentifier(Int.self): Int(0), ObjectIdentifier(Int8.self): Int8(0), ObjectIdentifier(Int16.self): Int16(0),
+        ObjectIdentifier(Int32.self): Int32(0), ObjectIdentifier(Int64.self): Int64(0), ObjectIdentifier(UInt.self): UInt(0),
+        ObjectIdentifier(UInt8.self): UInt8(0), ObjectIdentifier(UInt16.self): UInt16(0), ObjectIdentifier(UInt32.self): UInt32(0),
+        ObjectIdentifier(UInt64.self): UInt64(0),
+    ]
 
     private static func cast<T>(_ value: Any) throws -> T {
         guard let typed = value as? T else { throw SchemaUnreadable() }

@@ -5,8 +5,9 @@ struct ContractDeclaration<R: RouterRole> {
     @usableFromInline let schema: PayloadSchema
     @usableFromInline let apply: @MainActor (R, ScenePayload) throws -> Void
     /// The declared type's identity: a source passing a value of exactly this type skips the
-    /// encode, check and decode (`applyValue`).
-    @usableFromInline let typeID: ObjectIdentifier
+    /// encode, check and decode (`applyValue`). Nil for a class: handing the instance over would
+    /// share it between two DataStores, where the encoded path gives the destination its own copy.
+    @usableFromInline let typeID: ObjectIdentifier?
     /// Applies a value of exactly the declared type; false (nothing changed) for any other type.
     @usableFromInline let applyValue: @MainActor (R, Any) -> Bool
 
@@ -29,11 +30,13 @@ struct ContractDeclaration<R: RouterRole> {
     @usableFromInline
     init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void,
                            applyValue: @escaping @MainActor (R, Any) -> Bool) {
-        let typeName = String(describing: Value.self)
+        // `_typeName` reads the name from the metadata; `String(describing:)` would ask the runtime
+        // about conformances, a scan of every loaded image (docs/decisions.md, "Cold start and check, round 3").
+        let typeName = _typeName(Value.self, qualified: false)
         let schema = PayloadSchema.of(Value.self)
         self.typeName = typeName
         self.schema = schema
-        self.typeID = ObjectIdentifier(Value.self)
+        self.typeID = Value.self is AnyClass ? nil : ObjectIdentifier(Value.self)
         self.applyValue = applyValue
         self.apply = { router, payload in
             // Check and decode first: the DataStore changes only when the whole value fits.

@@ -11,7 +11,7 @@ public struct ContractInfo: Codable, Equatable, Sendable {
     }
 
     init<Value: Decodable>(_ type: Value.Type) {
-        self.init(typeName: String(describing: type), schema: .of(type))
+        self.init(typeName: _typeName(type, qualified: false), schema: .of(type))
     }
 }
 

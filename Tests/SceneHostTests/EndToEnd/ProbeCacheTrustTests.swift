@@ -45,7 +45,7 @@ struct ProbeCacheTrustTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
         let cache = folder.path("probes.json")
-        let older = ProbeCache.hostIdentity.replacingOccurrences(of: ", probe 3", with: "")
+        let older = ProbeCache.hostIdentity.replacingOccurrences(of: ", probe 4", with: "")
         #expect(older != ProbeCache.hostIdentity)
         try Self.forgedGoodVerdict(for: path, host: older).write(to: URL(fileURLWithPath: cache))
         chmod(cache, 0o600)

@@ -1,0 +1,32 @@
+@_spi(SceneHost) import SceneSDK
+
+/// What went wrong building one scene once in its plugin's probe, as data: `check` reports it
+/// from the probe verdict without loading the plugin into the host.
+///
+/// Only failures whose text depends on nothing but the plugin itself are kept as they are; one
+/// that depends on the other plugins of the app (a service it resolves from them, the list of
+/// registered names) is `needsHost`, and `check` then builds the scenes in the host as before.
+public enum WiringFinding: Codable, Equatable, Sendable {
+    /// Its parts do not fit each other (`SceneError.wiringMismatch`).
+    case wiringMismatch(part: String, partType: String, property: String, expected: String)
+    /// A factory refused a plugin setting (`PluginSettingError`).
+    case settingRejected(key: String, reason: String)
+    /// A factory threw an error of the plugin's own; its description.
+    case failed(description: String)
+    /// The failure's text depends on more than this plugin: only a check in the host can tell.
+    case needsHost
+
+    /// `error`, thrown while the probe built `scene`, as a finding.
+    init(_ error: any Error) {
+        switch error {
+        case ContainerError.wiringFailed(_, _, .wiringMismatch(_, let part, let partType, let property, let expected)):
+            self = .wiringMismatch(part: part, partType: partType, property: property, expected: expected)
+        case ContainerError.settingRejected(_, _, let key, let reason):
+            self = .settingRejected(key: key, reason: reason)
+        case is any HostConcernError:
+            self = .needsHost
+        default:
+            self = .failed(description: String(describing: error))
+        }
+    }
+}
