@@ -25,7 +25,7 @@ public struct PluginLoader {
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil) {
         self.policy = policy
         self.logger = logger
-        self.trust = checksFileTrust ? FileTrust() : nil
+        self.trust = checksFileTrust ? FileTrust(trustedFolders: TrustedFolders()) : nil
         self.inspector = inspector
     }
 
