@@ -146,4 +146,3 @@ struct ProbeCacheFormatTests {
         #expect(ProbeCacheFormat.decode(writer.finished(header: ProbeCacheFormat.header)) == nil)
     }
 }
-}
