@@ -138,6 +138,8 @@ struct TOMLKeyLocator {
 
     /// `plugins . "Home"` -> `plugins.Home`.
     static func normalizedKeyPath(_ raw: String) -> String {
+        // Without quotes or blanks (`plugins.Home`, nearly every key) there is nothing to normalize.
+        if !raw.utf8.contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) { return raw }
         var parts: [String] = []
         var part = ""
         var quote: Character?
