@@ -150,7 +150,7 @@ public final class ProbeCache {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= Self.maximumSize else { return [:] }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(info.st_size) + 1, 1 << 20)))
         while bytes.count <= Self.maximumSize {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
