@@ -11,6 +11,14 @@ public struct SceneDescription: Codable, Equatable, Sendable {
     public let returnedResult: ContractInfo?
     public let routes: [DeclaredRoute]
 
+    init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute]) {
+        self.name = name
+        self.input = input
+        self.acceptedResult = acceptedResult
+        self.returnedResult = returnedResult
+        self.routes = routes
+    }
+
     @MainActor
     public init(_ blueprint: SceneBlueprint) {
         name = blueprint.name

@@ -22,6 +22,14 @@ public struct StatIdentity: Codable, Equatable, Sendable {
     public let modified: Int64
     public let changed: Int64
 
+    init(device: UInt64, inode: UInt64, size: Int, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
     /// The identity of the file at `path`, or nil when it cannot be read.
     public init?(path: String) {
         var info = stat()

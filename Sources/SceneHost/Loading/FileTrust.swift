@@ -30,9 +30,12 @@ struct FileTrust: Sendable {
     static let linkLimit = 40
 
     let userID: UInt32
+    /// Folders found trusted earlier in this run (nil: every walk examines every folder).
+    let trustedFolders: TrustedFolders?
 
-    init(userID: UInt32 = getuid()) {
+    init(userID: UInt32 = getuid(), trustedFolders: TrustedFolders? = nil) {
         self.userID = userID
+        self.trustedFolders = trustedFolders
     }
 
     /// The first problem of the file at `path`, of a folder on its way, or of a link followed.
@@ -49,7 +52,15 @@ struct FileTrust: Sendable {
         var pending = Self.components(of: path)
         var current: [String] = []
         var links = 0
-        var problems = self.problems(at: "/", info: nil)
+        var problems: [Problem] = []
+        // A path as written (no `.`, `..`) whose folder a walk of this run found trusted starts there.
+        if let trustedFolders, pending.count > 1, !pending.contains("."), !pending.contains(".."),
+           trustedFolders.contains(Self.path(of: Array(pending.dropLast()))) {
+            current = Array(pending.dropLast())
+            pending.removeFirst(current.count)
+        } else {
+            problems = self.problems(at: "/", info: nil)
+        }
         func unresolvable(_ reason: String) -> Walk { problems.isEmpty ? .unresolvable(reason: reason) : .untrusted(problems) }
         while !pending.isEmpty {
             let name = pending.removeFirst()
@@ -70,6 +81,7 @@ struct FileTrust: Sendable {
                 // A folder met again (through a link) is named once.
                 problems += self.problems(at: candidate, info: info).filter { !problems.contains($0) }
                 current.append(name)
+                if links == 0 && problems.isEmpty { trustedFolders?.insert(candidate) }
             default:
                 guard pending.isEmpty else { return unresolvable("\(candidate) is not a folder") }
                 problems += self.problems(at: candidate, info: info).filter { !problems.contains($0) }

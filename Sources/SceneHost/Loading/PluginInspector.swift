@@ -62,7 +62,12 @@ public struct PluginInspector {
 
     /// Whether the cache answers for this file without a probe (`inspect` would not probe it).
     func knows(_ file: PluginFile) -> Bool {
-        guard !rescan, let recorded = cache?.entry(path: file.plugin.path, stat: file.identity) else { return false }
+        knows(path: file.plugin.path, stat: file.identity)
+    }
+
+    /// Whether the cache answers without a probe for the file at `path` with this `stat` identity.
+    func knows(path: String, stat: StatIdentity) -> Bool {
+        guard !rescan, let recorded = cache?.entry(path: path, stat: stat) else { return false }
         return stillHolds(recorded.verdict)
     }
 

@@ -25,7 +25,7 @@ public struct PluginLoader {
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil) {
         self.policy = policy
         self.logger = logger
-        self.trust = checksFileTrust ? FileTrust() : nil
+        self.trust = checksFileTrust ? FileTrust(trustedFolders: TrustedFolders()) : nil
         self.inspector = inspector
     }
 
@@ -52,6 +52,9 @@ public struct PluginLoader {
             var items: [ProbeScan.Item] = []
             var fingerprints: [FileFingerprint] = []
             for entry in entries[start..<min(entries.count, start + 512)] {
+                // Known by the `stat` identity of its path: nothing to probe (a `stat`, not a walk and an
+                // open; `prepare` or `load` still opens and checks the file, and probes it if it changed).
+                if let identity = StatIdentity(path: entry.resolvedPath), inspector.knows(path: entry.resolvedPath, stat: identity) { continue }
                 guard let file = try? PluginFile.open(reference(entry), trust: trust), !inspector.knows(file),
                       let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint) else { continue }
                 items.append(ProbeScan.Item(entry: entry, file: file))

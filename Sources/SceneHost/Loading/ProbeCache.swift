@@ -20,7 +20,7 @@ import Foundation
 /// are merged into it, so concurrent runs keep each other's entries.
 @MainActor
 public final class ProbeCache {
-    struct Entry: Codable, Equatable {
+    struct Entry: Equatable {
         let fingerprint: FileFingerprint
         let stat: StatIdentity?
         let host: String
@@ -141,14 +141,30 @@ public final class ProbeCache {
         if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
     }
 
-    /// The entries in the file now (not following a link), or none.
+    /// The entries in the file now (not following a link), or none: a file that is not a whole
+    /// cache of this format (an older host's JSON, garbage, truncated) or larger than
+    /// `maximumSize` counts as empty, and is replaced at the next write.
     private func readFile() -> [String: Entry] {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return [:] }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard let data = try? handle.readToEnd() else { return [:] }
-        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= Self.maximumSize else { return [:] }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(info.st_size) + 1, 1 << 20)))
+        while bytes.count <= Self.maximumSize {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return [:] }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        guard bytes.count <= Self.maximumSize else { return [:] }
+        return ProbeCacheFormat.decode(bytes) ?? [:]
     }
+
+    /// The largest cache file read (about 1.5 KB per plugin: room for over 100,000 plugins).
+    static let maximumSize = 256 << 20
 
     /// Under the lock: the file's current entries with this run's merged in, written to a fresh
     /// temporary file (0600) and renamed into place.
@@ -160,9 +176,7 @@ public final class ProbeCache {
         var all = readFile()
         for (key, entry) in recorded { all[key] = entry }
         entries = all
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(all) else { return }
+        let data = ProbeCacheFormat.encode(all)
         var template = Array((folder + "/.probes.XXXXXX").utf8CString)
         let temporary = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }

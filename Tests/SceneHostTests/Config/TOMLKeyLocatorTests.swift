@@ -24,4 +24,10 @@ struct TOMLKeyLocatorTests {
         #expect(locator.tables["segues#1"]?.header == P(line: 7, column: 1))
         #expect(locator.tables["segues#1"]?.keys["to"] == P(line: 8, column: 1))
     }
+
+    @Test("the ASCII fast path splits a text into the same characters as Array(text), CR LF included",
+          arguments: ["a = 1\nb = 2\n", "a = 1\r\nb = 2\r\n", "x\ry\r\r\nz\n\r", "", "\r\n", "k = \"é\"\r\n", "e\u{301} = 1\r\n"])
+    func asciiCharacters(text: String) {
+        #expect(TOMLKeyLocator.characters(of: text) == Array(text))
+    }
 }

@@ -15,7 +15,54 @@ struct ProbeCacheTrustTests {
         let metadata = PluginMetadata(name: "FixtureCrash", version: "0.0.1", sdkVersion: CompatibilityPolicy.host.sdkVersion,
                                       sdkFingerprint: CompatibilityPolicy.host.sdkFingerprint, swiftVersion: CompatibilityPolicy.host.swiftVersion, scenes: [])
         let entry = ProbeCache.Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: .good(metadata))
-        return try JSONEncoder().encode([path: entry])
+        return Data(ProbeCacheFormat.encode([path: entry]))
+    }
+
+    /// The same forged verdict in the JSON format of hosts before the compact one.
+    struct LegacyEntry: Codable {
+        let fingerprint: FileFingerprint
+        let stat: StatIdentity?
+        let host: String
+        let verdict: ProbeVerdict
+    }
+
+    @Test("a cache in the JSON format of earlier hosts is not read: the plugin is probed, and the file is replaced by the compact format")
+    @MainActor
+    func legacyJSONCache() throws {
+        let folder = try TemporaryFolder()
+        let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
+        let cache = folder.path("probes.json")
+        let forged = try #require(ProbeCacheFormat.decode([UInt8](try Self.forgedGoodVerdict(for: path)))?[path])
+        let legacy = LegacyEntry(fingerprint: forged.fingerprint, stat: forged.stat, host: forged.host, verdict: forged.verdict)
+        try JSONEncoder().encode([path: legacy]).write(to: URL(fileURLWithPath: cache))
+        chmod(cache, 0o600)
+        let config = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", path)]), to: "scenes.conf")
+        let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
+        #expect(!host.signaled && host.status == 3)
+        #expect(host.stderr.contains("crashed with SIGSEGV"), "\(host.stderr)")
+        let entries = try #require(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache)))))
+        guard case .failed(.crashed) = try #require(entries[path]).verdict else {
+            Issue.record("the crash was not recorded: \(entries)")
+            return
+        }
+    }
+
+    @Test("a truncated or garbage cache is ignored without a warning: the plugin is probed and the cache rewritten", arguments: ["truncated", "garbage"])
+    @MainActor
+    func damagedCache(kind: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
+        let cache = folder.path("probes.json")
+        let valid = [UInt8](try Self.forgedGoodVerdict(for: path))
+        let damaged = kind == "truncated" ? Array(valid.dropLast()) : ProbeCacheFormat.header + [UInt8](repeating: 0xff, count: 40)
+        try Data(damaged).write(to: URL(fileURLWithPath: cache))
+        chmod(cache, 0o600)
+        let config = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", path)]), to: "scenes.conf")
+        let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
+        #expect(!host.signaled && host.status == 3)
+        #expect(!host.stderr.contains("warning"), "\(host.stderr)")
+        #expect(host.stderr.contains("crashed with SIGSEGV"), "\(host.stderr)")
+        #expect(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache))))?[path] != nil)
     }
 
     @Test("a forged good verdict in a cache others can write is ignored with a warning: the plugin is probed, exit 3, no signal")
@@ -87,7 +134,7 @@ struct ProbeCacheTrustTests {
         }
         for host in hosts { #expect(host.wait(limit: .seconds(300))) }
         let data = try Data(contentsOf: URL(fileURLWithPath: cache))
-        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entries = try #require(ProbeCacheFormat.decode([UInt8](data)))
         #expect(entries.count == 12)
     }
 }

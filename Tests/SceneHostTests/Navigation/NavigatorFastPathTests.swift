@@ -14,6 +14,18 @@ struct SealedProbeInput: Codable {
 /// Another plugin's type of the same shape as `ProbeInput`: a different type, a compatible value.
 struct ProbeInputCopy: Codable { var value: Int }
 
+/// A class input: B must get an instance of its own, never the router's.
+final class ProbeClassInput: Codable {
+    var value: Int
+    init(value: Int) { self.value = value }
+}
+
+/// What B's apply closure was handed.
+@MainActor
+final class ReceivedInput {
+    var input: ProbeClassInput?
+}
+
 /// A router passing a value of exactly the destination's declared type hands it over as it is;
 /// any other type is encoded and checked as before (docs/decisions.md, "Navigation fast path").
 @MainActor
@@ -42,6 +54,29 @@ struct NavigatorFastPathTests {
         #expect(container.loadedInputType(of: "B") == ObjectIdentifier(ProbeInput.self))
         #expect(container.loadedInputType(of: "A") == nil)
         #expect(container.loadedInputType(of: "Z") == nil)
+    }
+
+    @Test("a class value is never handed over: the destination gets its own instance through the checked payload")
+    func classTypeCopied() throws {
+        let received = ReceivedInput()
+        let container = SceneContainer()
+        let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
+        try registry.register(ProbeScenes.definition("A"))
+        try registry.register(ProbeScenes.definition("B").accepting(ProbeClassInput.self) { dataStore, input in
+            received.input = input
+            dataStore?.value = input.value
+        })
+        try registry.register(ProbeScenes.definition("C", handlesB: false))
+        try registry.commit(into: container)
+        #expect(container.loadedInputType(of: "B") == nil)
+        let navigator = Navigator(container: container, segues: [])
+        try navigator.start(at: "A")
+        let sent = ProbeClassInput(value: 4)
+        try router(navigator).outgoing = sent
+        try navigator.send(.tap(button: "code"))
+        #expect(navigator.path == "A › B")
+        #expect(navigator.top?.probeValue == 4)
+        #expect(received.input != nil && received.input !== sent)
     }
 
     @Test("a value of exactly the declared type goes across as it is: not even encoded")

@@ -1,0 +1,95 @@
+/// Reads what `CacheWriter` wrote, checking every bound: a truncated file, a length past the
+/// end, an index out of the table or an integer too large throws `Malformed`, never traps.
+struct CacheReader {
+    /// Any way the bytes are not a cache file this host wrote.
+    struct Malformed: Error {}
+
+    private let bytes: [UInt8]
+    private var offset: Int
+    private var strings: [String] = []
+
+    init(_ bytes: [UInt8], from offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func unsigned() throws -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7f) << shift
+            guard byte & 0x80 != 0 else { return value }
+            shift += 7
+        }
+    }
+
+    /// A count or size: at most the bytes left (every counted item takes at least one byte),
+    /// so a forged huge length fails here instead of allocating.
+    mutating func count() throws -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(bytes.count - offset) else { throw Malformed() }
+        return Int(value)
+    }
+
+    /// A non-negative integer that need not fit the bytes left (a size, a time).
+    mutating func integer() throws -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(Int.max) else { throw Malformed() }
+        return Int(value)
+    }
+
+    mutating func signed() throws -> Int64 {
+        let value = try unsigned()
+        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    mutating func int32() throws -> Int32 {
+        guard let value = Int32(exactly: try signed()) else { throw Malformed() }
+        return value
+    }
+
+    mutating func uint32() throws -> UInt32 {
+        guard let value = UInt32(exactly: try unsigned()) else { throw Malformed() }
+        return value
+    }
+
+    /// Reads the string table at the front of the body.
+    mutating func readStringTable() throws {
+        let total = try count()
+        var table: [String] = []
+        table.reserveCapacity(total)
+        for _ in 0..<total {
+            let length = try count()
+            let start = offset
+            offset += length
+            table.append(bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]), as: UTF8.self) })
+        }
+        strings = table
+    }
+
+    mutating func string() throws -> String {
+        let index = try unsigned()
+        guard index < UInt64(strings.count) else { throw Malformed() }
+        return strings[Int(index)]
+    }
+
+    mutating func optionalString() throws -> String? {
+        switch try unsigned() {
+        case 0: return nil
+        case 1: return try string()
+        default: throw Malformed()
+        }
+    }
+
+    /// A tag below `limit`.
+    mutating func tag(below limit: UInt64) throws -> UInt64 {
+        let value = try unsigned()
+        guard value < limit else { throw Malformed() }
+        return value
+    }
+}

@@ -1,0 +1,49 @@
+/// Appends the values of a probe cache file (`ProbeCacheFormat`): unsigned LEB128 integers,
+/// zigzag for signed ones, and strings as indexes into a table written once at the front, so
+/// a string that repeats in every entry (the host, type and field names) is decoded once.
+struct CacheWriter {
+    private(set) var body: [UInt8] = []
+    private(set) var strings: [String] = []
+    private var stringIndexes: [String: Int] = [:]
+
+    mutating func unsigned(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        body.append(UInt8(rest))
+    }
+
+    mutating func count(_ value: Int) { unsigned(UInt64(max(0, value))) }
+
+    mutating func signed(_ value: Int64) {
+        unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    mutating func string(_ value: String) {
+        if let index = stringIndexes[value] { return count(index) }
+        stringIndexes[value] = strings.count
+        count(strings.count)
+        strings.append(value)
+    }
+
+    /// 0 for nil, else 1 and the string.
+    mutating func optionalString(_ value: String?) {
+        guard let value else { return count(0) }
+        count(1)
+        string(value)
+    }
+
+    /// The string table followed by the body.
+    func finished(header: [UInt8]) -> [UInt8] {
+        var table = CacheWriter()
+        table.count(strings.count)
+        for text in strings {
+            let utf8 = Array(text.utf8)
+            table.count(utf8.count)
+            table.body += utf8
+        }
+        return header + table.body + body
+    }
+}

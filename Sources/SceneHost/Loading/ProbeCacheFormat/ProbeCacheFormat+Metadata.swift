@@ -1,0 +1,130 @@
+@_spi(SceneHost) import SceneSDK
+
+/// A good verdict: what the plugin declares. Contracts are indexes into the file's contract table.
+extension ProbeCacheFormat {
+    static func encode(_ metadata: PluginMetadata, into writer: inout CacheWriter, contracts: ContractTable) {
+        writer.string(metadata.name)
+        writer.string(metadata.version)
+        writer.unsigned(UInt64(metadata.sdkVersion.major))
+        writer.unsigned(UInt64(metadata.sdkVersion.minor))
+        writer.unsigned(UInt64(metadata.sdkVersion.patch))
+        writer.string(metadata.sdkFingerprint)
+        writer.string(metadata.swiftVersion)
+        writer.count(metadata.scenes.count)
+        for scene in metadata.scenes {
+            writer.string(scene.name)
+            for contract in [scene.input, scene.acceptedResult, scene.returnedResult] { encode(contract, into: &writer, contracts: contracts) }
+            writer.count(scene.routes.count)
+            for route in scene.routes {
+                writer.string(route.destination)
+                writer.optionalString(route.handlerName)
+                encode(route.payload, into: &writer, contracts: contracts)
+            }
+        }
+        if let natives = metadata.nativeFunctions {
+            writer.count(1)
+            writer.count(natives.count)
+            for native in natives {
+                writer.string(native.name)
+                writer.string(native.signatureText)
+            }
+        } else {
+            writer.count(0)
+        }
+        encode(metadata.wiring, into: &writer)
+        // 0 for not recorded, else the count + 1.
+        writer.count(metadata.serviceCount.map { $0 + 1 } ?? 0)
+    }
+
+    static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
+        let name = try reader.string()
+        let version = try reader.string()
+        let sdkVersion = SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32())
+        let sdkFingerprint = try reader.string()
+        let swiftVersion = try reader.string()
+        var scenes: [SceneDescription] = []
+        let sceneCount = try reader.count()
+        scenes.reserveCapacity(sceneCount)
+        for _ in 0..<sceneCount {
+            let sceneName = try reader.string()
+            let input = try decodeContract(&reader, contracts: contracts)
+            let accepted = try decodeContract(&reader, contracts: contracts)
+            let returned = try decodeContract(&reader, contracts: contracts)
+            var routes: [DeclaredRoute] = []
+            for _ in 0..<(try reader.count()) {
+                let destination = try reader.string()
+                let handler = try reader.optionalString()
+                routes.append(DeclaredRoute(destination: destination, handlerName: handler, payload: try decodeContract(&reader, contracts: contracts)))
+            }
+            scenes.append(SceneDescription(name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes))
+        }
+        var natives: [NativeDeclaration]?
+        if try reader.tag(below: 2) == 1 {
+            var list: [NativeDeclaration] = []
+            for _ in 0..<(try reader.count()) {
+                let nativeName = try reader.string()
+                list.append(NativeDeclaration(name: nativeName, signatureText: try reader.string()))
+            }
+            natives = list
+        }
+        let wiring = try decodeWiring(&reader)
+        let services = try reader.integer()
+        return PluginMetadata(name: name, version: version, sdkVersion: sdkVersion, sdkFingerprint: sdkFingerprint, swiftVersion: swiftVersion,
+                              scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1)
+    }
+
+    /// What building each scene found (`PluginMetadata.wiring`): a presence tag, then the scenes
+    /// in name order, each with its finding's tag and fields.
+    private static func encode(_ wiring: [String: WiringFinding]?, into writer: inout CacheWriter) {
+        guard let wiring else { return writer.count(0) }
+        writer.count(1)
+        writer.count(wiring.count)
+        for (scene, finding) in wiring.sorted(by: { $0.key < $1.key }) {
+            writer.string(scene)
+            switch finding {
+            case .wiringMismatch(let part, let partType, let property, let expected):
+                writer.count(0)
+                for text in [part, partType, property, expected] { writer.string(text) }
+            case .settingRejected(let key, let reason):
+                writer.count(1)
+                writer.string(key)
+                writer.string(reason)
+            case .failed(let description):
+                writer.count(2)
+                writer.string(description)
+            case .needsHost:
+                writer.count(3)
+            }
+        }
+    }
+
+    private static func decodeWiring(_ reader: inout CacheReader) throws -> [String: WiringFinding]? {
+        guard try reader.tag(below: 2) == 1 else { return nil }
+        var wiring: [String: WiringFinding] = [:]
+        for _ in 0..<(try reader.count()) {
+            let scene = try reader.string()
+            let finding: WiringFinding
+            switch try reader.tag(below: 4) {
+            case 0: finding = .wiringMismatch(part: try reader.string(), partType: try reader.string(), property: try reader.string(), expected: try reader.string())
+            case 1: finding = .settingRejected(key: try reader.string(), reason: try reader.string())
+            case 2: finding = .failed(description: try reader.string())
+            default: finding = .needsHost
+            }
+            // A scene twice is not a file this host wrote.
+            guard wiring.updateValue(finding, forKey: scene) == nil else { throw CacheReader.Malformed() }
+        }
+        return wiring
+    }
+
+    /// 0 for none, else the contract's index + 1.
+    private static func encode(_ contract: ContractInfo?, into writer: inout CacheWriter, contracts: ContractTable) {
+        writer.count(contract.map { contracts.index(of: $0) + 1 } ?? 0)
+    }
+
+    private static func decodeContract(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> ContractInfo? {
+        let index = try reader.unsigned()
+        guard index > 0 else { return nil }
+        guard index <= UInt64(contracts.count) else { throw CacheReader.Malformed() }
+        return contracts[Int(index - 1)]
+    }
+}

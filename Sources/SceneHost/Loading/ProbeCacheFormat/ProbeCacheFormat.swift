@@ -1,0 +1,109 @@
+@_spi(SceneHost) import SceneSDK
+
+/// The probe cache file: compact, read without Foundation's JSON decoder.
+///
+/// A start-up with a thousand plugins reads every entry (the graph needs each plugin's scenes), so
+/// the file is made to be read fast: a header with the format version, a string table (each
+/// distinct string once: the host, type and field names repeat in every entry), a table of
+/// distinct contracts (a payload type and its schema, decoded once however many scenes and routes
+/// name it), then the entries. Integers are LEB128.
+///
+/// A file that is not exactly this (another version such as the JSON of earlier hosts, garbage,
+/// truncation, a length past the end, an index out of a table, a path twice, bytes after the end)
+/// decodes to nil: the cache is then empty for the run and rewritten, never partly believed.
+enum ProbeCacheFormat {
+    /// Version 4: the first binary format (1-3 were JSON, whose first byte is `{`).
+    static let header = Array("scene-host probe cache 4\n".utf8)
+    /// The deepest payload schema read: deeper ones are malformed (no plugin declares them; a forged
+    /// file must not exhaust the stack).
+    static let maximumSchemaDepth = 64
+
+    /// The file's bytes for `entries`, in path order (the same entries give the same bytes).
+    static func encode(_ entries: [String: ProbeCache.Entry]) -> [UInt8] {
+        let ordered = entries.sorted { $0.key < $1.key }
+        // Every contract first, so the table is written before the entries that name it.
+        var contracts = ContractTable()
+        for (_, entry) in ordered { contracts.add(entry.verdict) }
+        var writer = CacheWriter()
+        writer.count(contracts.unique.count)
+        for contract in contracts.unique {
+            writer.string(contract.typeName)
+            encode(contract.schema, into: &writer)
+        }
+        writer.count(ordered.count)
+        for (path, entry) in ordered { encode(entry, path: path, into: &writer, contracts: contracts) }
+        return writer.finished(header: header)
+    }
+
+    /// The entries in `bytes`, or nil when they are not a whole file of this version.
+    static func decode(_ bytes: [UInt8]) -> [String: ProbeCache.Entry]? {
+        guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { return nil }
+        var reader = CacheReader(bytes, from: header.count)
+        do {
+            try reader.readStringTable()
+            var contracts: [ContractInfo] = []
+            for _ in 0..<(try reader.count()) {
+                let typeName = try reader.string()
+                contracts.append(ContractInfo(typeName: typeName, schema: try decodeSchema(&reader, depth: 0)))
+            }
+            let total = try reader.count()
+            var entries: [String: ProbeCache.Entry] = [:]
+            entries.reserveCapacity(total)
+            for _ in 0..<total {
+                let (path, entry) = try decodeEntry(&reader, contracts: contracts)
+                guard entries.updateValue(entry, forKey: path) == nil else { throw CacheReader.Malformed() }
+            }
+            guard reader.isAtEnd else { throw CacheReader.Malformed() }
+            return entries
+        } catch {
+            return nil
+        }
+    }
+
+    static func encode(_ schema: PayloadSchema, into writer: inout CacheWriter) {
+        switch schema {
+        case .string: writer.count(0)
+        case .int: writer.count(1)
+        case .double: writer.count(2)
+        case .bool: writer.count(3)
+        case .optional(let wrapped):
+            writer.count(4)
+            encode(wrapped, into: &writer)
+        case .array(let element):
+            writer.count(5)
+            encode(element, into: &writer)
+        case .object(let type, let fields):
+            writer.count(6)
+            writer.string(type)
+            writer.count(fields.count)
+            for field in fields {
+                writer.string(field.name)
+                encode(field.schema, into: &writer)
+            }
+        case .opaque(let type):
+            writer.count(7)
+            writer.string(type)
+        }
+    }
+
+    static func decodeSchema(_ reader: inout CacheReader, depth: Int) throws -> PayloadSchema {
+        guard depth < maximumSchemaDepth else { throw CacheReader.Malformed() }
+        switch try reader.tag(below: 8) {
+        case 0: return .string
+        case 1: return .int
+        case 2: return .double
+        case 3: return .bool
+        case 4: return .optional(try decodeSchema(&reader, depth: depth + 1))
+        case 5: return .array(try decodeSchema(&reader, depth: depth + 1))
+        case 6:
+            let type = try reader.string()
+            var fields: [PayloadSchema.Field] = []
+            for _ in 0..<(try reader.count()) {
+                let name = try reader.string()
+                fields.append(PayloadSchema.Field(name: name, schema: try decodeSchema(&reader, depth: depth + 1)))
+            }
+            return .object(type: type, fields: fields)
+        default: return .opaque(type: try reader.string())
+        }
+    }
+}
