@@ -40,6 +40,7 @@ struct BenchCommand: ParsableCommand {
                 if runs("memory") {
                     print("memory…")
                     try MemoryBenchmark.run(into: &report, buildDirectory: folder, navigations: scriptNavigations ?? (scale > 1 ? 1_000_000 : 100_000))
+                    try EagerPluginMemory.run(into: &report, buildDirectory: folder)
                 }
                 if runs("navigation") {
                     print("navigation by name…")
