@@ -11,8 +11,9 @@ extension ProbeCacheFormat {
     /// A step's action is its index here (a step is written before each action of every scene).
     static let actions: [ProbeStep.Action] = [.build, .viewDidLoad, .viewWillAppear, .render, .handle, .back, .renderAgain]
 
-    /// The largest frame read; a longer length is garbage (a verdict takes a few kilobytes).
-    static let maximumFrame = 1 << 20
+    /// The largest frame read; a longer length is garbage (a verdict takes a few kilobytes). With its
+    /// length it fits in what the parent reads at a time (`UnnamedFile.contents`, 1 MiB).
+    static let maximumFrame = (1 << 20) - 8
 
     /// What `decodeRecords` found: the whole frames from the start, how many bytes they took, and
     /// whether what follows is not a frame (as opposed to a frame not yet written in full).
