@@ -44,7 +44,7 @@ struct HostOptions: ParsableArguments {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
         let logger = makeLogger()
-        let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)))
+        let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)), describe: { ErrorMessage.body($0) })
         let cachePath = probeCache ?? ProbeCache.defaultPath()
         if cachePath == nil {
             logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")

@@ -105,6 +105,9 @@ public enum ErrorMessage {
             return "\(plugin.location): error: \(probeFailure(failure, plugin: plugin))\(recorded)"
         case .pluginProbeUnavailable(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) could not be probed: \(reason). This says nothing about the plugin and nothing was recorded: fix the cause and run the command again."
+        case .pluginProbeGarbled(let plugin, let step):
+            let place = step.map { " (scene '\($0.scene)' \(describe($0)))" } ?? ""
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) wrote garbage to its probe's result channel\(place), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config."
         case .pluginChangedSinceProbe(let plugin, let probed, let found):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
         case .pluginFileMissing(let plugin):

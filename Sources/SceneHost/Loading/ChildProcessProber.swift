@@ -17,10 +17,14 @@ public struct ChildProcessProber: Sendable {
     /// The `scene-host` executable to run as the child.
     public let executable: String
     public let timeout: Duration
+    /// Turns a refusal the parent finds itself (`pluginProbeGarbled`) into the text recorded as the
+    /// plugin's `refused` failure (`ErrorMessage.body`, given by the executable).
+    let describe: @Sendable (any Error) -> String
 
-    public init(executable: String, timeout: Duration = .seconds(10)) {
+    public init(executable: String, timeout: Duration = .seconds(10), describe: @escaping @Sendable (any Error) -> String) {
         self.executable = executable
         self.timeout = timeout
+        self.describe = describe
     }
 
     /// The limit in milliseconds, as timeouts are recorded.
@@ -74,6 +78,7 @@ public struct ChildProcessProber: Sendable {
         if let signal = status.signal {
             return .failed(.crashed(signal: signal, step: step, said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
         }
+        if records.garbled { return garbled(plugin, step: step) }
         return records.verdict ?? .failed(.exited(status: status.exitCode, step: step))
     }
 
@@ -100,19 +105,26 @@ public struct ChildProcessProber: Sendable {
         return nil
     }
 
-    /// The child's records: the last step it began and its verdict, if it got that far.
-    static func records(in bytes: [UInt8]) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?) {
+    /// The verdict for a plugin whose child wrote garbage to the result channel.
+    func garbled(_ plugin: PluginReference, step: ProbeStep?) -> ProbeVerdict {
+        .failed(.refused(message: describe(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
+    }
+
+    /// The child's records: the last step it began, its verdict if it got that far (before any
+    /// garbage), and whether garbage followed the records read.
+    static func records(in bytes: [UInt8]) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?, garbled: Bool) {
         var lastStep: ProbeStep?
         var verdict: ProbeVerdict?
-        let decoder = JSONDecoder()
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            switch try? decoder.decode(ProbeRecord.self, from: Data(line)) {
+        let stream = ProbeCacheFormat.decodeRecords(bytes)
+        for record in stream.records {
+            switch record {
             case .step(let step): lastStep = step
             case .verdict(let found): verdict = found
-            case .begin, nil: continue
+            case .begin: continue
             }
         }
-        return (lastStep, verdict)
+        // A frame cut off at the end is garbage too: the child has ended, nothing more comes.
+        return (lastStep, verdict, stream.garbled || stream.consumed < bytes.count)
     }
 
     /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line.

@@ -6,21 +6,39 @@ import Glibc
 /// after `dlopen`, that the entry point about to be called comes from the file that was checked.
 enum MappedFile {
     /// The device and inode of the file mapped at `address`, or nil when no file is mapped there.
+    /// `maps` stands in for /proc/self/maps (tests).
     static func identity(at address: UnsafeRawPointer, maps: String? = nil) -> (device: UInt64, inode: UInt64)? {
-        guard let bytes = maps.map({ Array($0.utf8) }) ?? readMaps() else { return nil }
         let target = UInt(bitPattern: address)
+        if let maps {
+            guard case .found(let identity) = scan(Array(maps.utf8) + [UInt8(ascii: "\n")], for: target).outcome else { return nil }
+            return identity
+        }
+        return readMaps(for: target)
+    }
+
+    /// What the lines scanned said about the address.
+    enum Outcome {
+        case found((device: UInt64, inode: UInt64)?)
+        /// A line starts above it: the lines are in address order, so no later one holds it.
+        case passed
+        case notYet
+    }
+
+    /// Scans the whole lines in `bytes`; the outcome and where the unscanned rest starts.
+    private static func scan(_ bytes: [UInt8], for target: UInt) -> (outcome: Outcome, rest: Int) {
         var index = 0
         while index < bytes.count {
-            let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return (.notYet, index) }
             // Only the range is read on every line, as bytes: with a thousand plugins loaded the
             // text has thousands of lines, and splitting each into Strings made `check` quadratic.
             if let (start, dash) = hexadecimal(bytes, from: index, to: lineEnd), dash < lineEnd, bytes[dash] == UInt8(ascii: "-"),
-               let (end, _) = hexadecimal(bytes, from: dash + 1, to: lineEnd), start <= target, target < end {
-                return identity(inLine: String(decoding: bytes[index..<lineEnd], as: UTF8.self))
+               let (end, _) = hexadecimal(bytes, from: dash + 1, to: lineEnd) {
+                if start <= target, target < end { return (.found(identity(inLine: String(decoding: bytes[index..<lineEnd], as: UTF8.self))), lineEnd + 1) }
+                if start > target { return (.passed, lineEnd + 1) }
             }
             index = lineEnd + 1
         }
-        return nil
+        return (.notYet, index)
     }
 
     /// The device and inode of one line of maps: start-end perms offset major:minor inode path.
@@ -57,18 +75,28 @@ enum MappedFile {
         (major & 0xFFF) << 8 | (major & ~0xFFF) << 32 | (minor & 0xFF) | (minor & ~0xFF) << 12
     }
 
-    private static func readMaps() -> [UInt8]? {
+    /// Reads /proc/self/maps a few kilobytes at a time and stops at the line that holds `target`
+    /// (or passes it): the kernel writes the text as it is read, and a library just loaded is
+    /// mapped low, near the start, so the thousands of lines after it are never made.
+    private static func readMaps(for target: UInt) -> (device: UInt64, inode: UInt64)? {
         let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var chunk = [UInt8](repeating: 0, count: 8_192)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            // At the end, a last line without a newline is scanned as a whole line.
+            if count <= 0 { bytes.append(UInt8(ascii: "\n")) } else { bytes.append(contentsOf: chunk[0..<count]) }
+            let (outcome, rest) = scan(bytes, for: target)
+            switch outcome {
+            case .found(let identity): return identity
+            case .passed: return nil
+            case .notYet:
+                guard count > 0 else { return nil }
+                bytes.removeFirst(rest)
+            }
         }
-        return bytes
     }
 }

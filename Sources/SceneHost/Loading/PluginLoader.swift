@@ -21,12 +21,16 @@ public struct PluginLoader {
     let trust: FileTrust?
     /// Nil loads without probing first (the probe child itself, and in-process tests).
     let inspector: PluginInspector?
+    /// The loader's search path, read once per run (with `trust`): reading ld.so.conf for every
+    /// plugin was a measurable share of a cold start.
+    let searchPath: LoaderSearchPath?
 
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil) {
         self.policy = policy
         self.logger = logger
         self.trust = checksFileTrust ? FileTrust(trustedFolders: TrustedFolders()) : nil
         self.inspector = inspector
+        self.searchPath = checksFileTrust ? .current() : nil
     }
 
     /// Runs `body` (which loads or prepares `entries`) after probing every plugin the probe cache
@@ -184,7 +188,7 @@ public struct PluginLoader {
             throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
         // Dependencies are found from the plugin's real folder ($ORIGIN), before any code runs.
-        if let trust { try DependencyCheck(trust: trust).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
+        if let trust, let searchPath { try DependencyCheck(trust: trust, searchPath: searchPath).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
         // Native function signatures are validated from the file, before any of its code runs.
         file.nativeDeclarations = try NativeTableReader.read(bytes, plugin: plugin) ?? []
         let fingerprint = FileFingerprint(path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
@@ -229,11 +233,12 @@ public struct PluginLoader {
 
     /// Where the private folder of `DescriptorLoader` may be made: `$TMPDIR` if it is trusted, else /tmp.
     private func temporaryFolder(for plugin: PluginReference) throws -> String {
-        let candidates = [ProcessInfo.processInfo.environment["TMPDIR"], "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
-        let checker = trust ?? FileTrust()
+        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
+        // Without file trust (a probe child: its parent checked the file) the first candidate is
+        // taken as it is; walking it for every plugin of a scanner was a measurable share of a probe.
+        guard let trust else { return candidates.first ?? "/tmp" }
         for candidate in candidates {
-            if case .trusted(let real) = checker.walk(candidate) { return real }
-            if trust == nil { return candidate }
+            if case .trusted(let real) = trust.walk(candidate) { return real }
         }
         throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }

@@ -5,8 +5,8 @@ import Foundation
 import Logging
 
 /// The work of `scene-host probe-plugin`, the child process of a probe: load the plugin open at
-/// a descriptor, exercise its scenes, and write records (steps, then the verdict) as JSON lines to
-/// the result descriptor. A crash or a hang is seen by the parent.
+/// a descriptor, exercise its scenes, and write records (steps, then the verdict) as compact frames
+/// (`ProbeCacheFormat+Record`) to the result descriptor. A crash or a hang is seen by the parent.
 @MainActor
 public struct ProbeChild {
     let entry: PluginEntry
@@ -53,10 +53,9 @@ public struct ProbeChild {
         write(.verdict(verdict))
     }
 
-    /// One record, one line, one `write`.
+    /// One record, one frame (`ProbeCacheFormat.frame`), one `write`.
     static func write(_ record: ProbeRecord, to resultDescriptor: Int32) {
-        guard var line = try? JSONEncoder().encode(record) else { return }
-        line.append(UInt8(ascii: "\n"))
+        let line = ProbeCacheFormat.frame(record)
         var offset = 0
         while offset < line.count {
             let written = line.withUnsafeBytes { bytes -> Int in

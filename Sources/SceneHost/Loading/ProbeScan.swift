@@ -17,6 +17,8 @@ struct ProbeScan {
     struct Item {
         let entry: PluginEntry
         let file: PluginFile
+
+        var reference: PluginReference { PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location) }
     }
 
     let prober: ChildProcessProber
@@ -42,6 +44,8 @@ struct ProbeScan {
         var offset = 0
         var current: Int?
         var step: ProbeStep?
+        /// It wrote what is not a record (only plugin code does): nothing more is read from it.
+        var garbled = false
         var deadline: ContinuousClock.Instant
 
         init(pid: pid_t, slot: Int, files: [Int32], deadline: ContinuousClock.Instant) {
@@ -68,9 +72,23 @@ struct ProbeScan {
                 guard let scanner = scanners[lane] else { continue }
                 running = true
                 read(scanner, into: &verdicts)
-                if let ended = ended(scanner) {
-                    read(scanner, into: &verdicts)
-                    if let culprit = scanner.current, verdicts[culprit] == nil {
+                if scanner.garbled {
+                    kill(-scanner.pid, SIGKILL)
+                    var status: Int32 = 0
+                    while waitpid(scanner.pid, &status, 0) < 0 && errno == EINTR {}
+                    if let culprit = scanner.current {
+                        // The plugin being probed wrote it; a verdict read before it is not believed either.
+                        verdicts[culprit] = prober.garbled(items[culprit].reference, step: scanner.step)
+                    } else {
+                        pending[lane] = []
+                    }
+                    stop(scanner)
+                    scanners[lane] = nil
+                } else if let ended = ended(scanner) {
+                    read(scanner, into: &verdicts, final: true)
+                    if let culprit = scanner.current, scanner.garbled, ended.signal == nil {
+                        verdicts[culprit] = prober.garbled(items[culprit].reference, step: scanner.step)
+                    } else if let culprit = scanner.current, verdicts[culprit] == nil {
                         verdicts[culprit] = ended.signal.map {
                             .failed(.crashed(signal: $0, step: scanner.step, said: ChildProcessProber.lastWords(in: UnnamedFile.contents(of: scanner.errors))))
                         } ?? .failed(.exited(status: ended.exitCode, step: scanner.step))
@@ -140,13 +158,15 @@ struct ProbeScan {
     }
 
     /// Reads the records the scanner wrote since the last look; a `begin` restarts the time limit.
-    private func read(_ scanner: Scanner, into verdicts: inout [Int: ProbeVerdict]) {
+    /// `final`: it has ended, so a frame not written in full is garbage too.
+    private func read(_ scanner: Scanner, into verdicts: inout [Int: ProbeVerdict], final: Bool = false) {
+        guard !scanner.garbled else { return }
         let bytes = UnnamedFile.contents(of: scanner.result, from: scanner.offset)
-        guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return }
-        scanner.offset += end + 1
-        let decoder = JSONDecoder()
-        for line in bytes[...end].split(separator: UInt8(ascii: "\n")) {
-            switch try? decoder.decode(ProbeRecord.self, from: Data(line)) {
+        let stream = ProbeCacheFormat.decodeRecords(bytes)
+        scanner.offset += stream.consumed
+        scanner.garbled = stream.garbled || (final && stream.consumed < bytes.count)
+        for record in stream.records {
+            switch record {
             case .begin(let index):
                 scanner.current = index
                 scanner.step = nil
@@ -155,8 +175,6 @@ struct ProbeScan {
                 scanner.step = step
             case .verdict(let verdict):
                 if let current = scanner.current { verdicts[current] = verdict }
-            case nil:
-                continue
             }
         }
     }

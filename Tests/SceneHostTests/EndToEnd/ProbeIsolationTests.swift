@@ -19,7 +19,7 @@ struct ProbeIsolationTests {
         let descriptor = open(handed, O_RDONLY | O_CLOEXEC)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        let prober = ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60))
+        let prober = ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60), describe: { ErrorMessage.body($0) })
         let verdict = try prober.probe(Self.entry("Named", path: named), fileDescriptor: descriptor, realPath: handed)
         guard case .good(let metadata) = verdict else {
             Issue.record("expected a good verdict, got \(verdict)")
@@ -29,13 +29,48 @@ struct ProbeIsolationTests {
         #expect(metadata.scenes.map(\.name) == ["Detail"])
     }
 
+    /// A stand-in for the host executable: a script that writes `records`, then garbage, to the
+    /// result descriptor (fd 4) and then runs `then`, as plugin code writing to a descriptor it did not open would.
+    static func garbageWriter(in folder: TemporaryFolder, records: [ProbeRecord], then: String) throws -> String {
+        let stream = try folder.write(bytes: records.flatMap(ProbeCacheFormat.frame) + Array(String(repeating: "not a record\n", count: 20).utf8), to: "records.bin")
+        let script = try folder.write("#!/bin/sh\ncat '\(stream)' >&4\n\(then)\n", to: "fake-host")
+        chmod(script, 0o755)
+        return script
+    }
+
+    @Test("garbage on the result channel is the plugin's refusal, at once, naming the last step read")
+    func garbageOnTheChannel() throws {
+        let folder = try TemporaryFolder()
+        let script = try Self.garbageWriter(in: folder, records: [.step(ProbeStep(scene: "List", action: .render))], then: "exit 0")
+        let path = BuildProducts.library("DetailScene")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        let verdict = try ChildProcessProber(executable: script, timeout: .seconds(20), describe: { ErrorMessage.body($0) })
+            .probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
+        #expect(verdict == .failed(.refused(message: "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'List' in its render), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config.")))
+    }
+
+    @Test("garbage on a scanner's channel is the current plugin's refusal; the scanner is stopped, not waited for")
+    @MainActor
+    func garbageOnAScannersChannel() throws {
+        let folder = try TemporaryFolder()
+        let script = try Self.garbageWriter(in: folder, records: [.begin(0), .step(ProbeStep(scene: "Detail", action: .build))], then: "exec sleep 30")
+        let path = BuildProducts.library("DetailScene")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let plugin = PluginReference(name: "Detail", path: path, location: Self.entry("Detail", path: path).location)
+        let file = try PluginFile.adopt(descriptor, plugin: plugin, realPath: path)
+        let prober = ChildProcessProber(executable: script, timeout: .seconds(60), describe: { ErrorMessage.body($0) })
+        let verdicts = ProbeScan(prober: prober, lanes: 1).run([ProbeScan.Item(entry: Self.entry("Detail", path: path), file: file)])
+        #expect(verdicts[0] == .failed(.refused(message: "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'Detail' while it was built (in its factories or wiring)), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config.")))
+    }
+
     @Test("a probe that cannot start is an error for this run, not a verdict")
     func spawnFailure() throws {
         let folder = try TemporaryFolder()
         let path = BuildProducts.library("DetailScene")
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
-        let prober = ChildProcessProber(executable: folder.path("no-such-host"))
+        let prober = ChildProcessProber(executable: folder.path("no-such-host"), describe: { ErrorMessage.body($0) })
         #expect(throws: PluginLoadError.self) { try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path) }
         do {
             _ = try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
@@ -54,7 +89,7 @@ struct ProbeIsolationTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
         let cache = ProbeCache(path: folder.path("probes.json"))
-        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host")), cache: cache)
+        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host"), describe: { ErrorMessage.body($0) }), cache: cache)
         let entry = Self.entry("Detail", path: path)
         let plugin = PluginReference(name: "Detail", path: path, location: entry.location)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
