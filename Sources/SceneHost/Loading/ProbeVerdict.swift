@@ -55,7 +55,7 @@ public struct ProbeStep: Codable, Equatable, Sendable {
 /// One record of the probe child's result file (a frame, `ProbeCacheFormat+Record`): a step it starts, or its verdict at the end.
 /// Steps are written before they run, so the parent knows where a crash or a hang happened.
 /// A scanner (many plugins in one child) writes `begin` with the plugin's index before each plugin.
-public enum ProbeRecord: Codable, Equatable, Sendable {
+public enum ProbeRecord: Equatable, Sendable {
     case step(ProbeStep)
     case verdict(ProbeVerdict)
     case begin(Int)
