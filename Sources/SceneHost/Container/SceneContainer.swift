@@ -137,6 +137,21 @@ public final class SceneContainer: ServiceResolving {
         registerService(type, factory: factory)
     }
 
+    /// Drops everything the plugins made or handed over (part factories, blueprints, services,
+    /// native functions), so those objects are freed and their `deinit`s run now; the scene
+    /// descriptions, pending loads and plugin references (the host's own data) stay.
+    ///
+    /// For a process about to end without freeing the rest (`SceneApp.releasePluginObjects`).
+    public func releasePluginObjects() {
+        parts = [:]
+        services = [:]
+        buildable = [:]
+        nativeFunctions = [:]
+        // Names first: changing `scenes` while iterating it would copy all of it.
+        let loaded = scenes.compactMap { $0.value.blueprint == nil ? nil : $0.key }
+        for name in loaded { scenes[name]?.blueprint = nil }
+    }
+
     /// Adds or replaces the factory of a service.
     public func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         services[ObjectIdentifier(type)] = (String(describing: type), factory)
