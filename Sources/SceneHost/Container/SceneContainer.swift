@@ -36,6 +36,12 @@ public final class SceneContainer: ServiceResolving {
     /// Registered scene names, sorted.
     public var sceneNames: [String] { scenes.keys.sorted() }
 
+    /// Every scene's description and the plugin registering it, sorted by name: one look-up per
+    /// scene, for the graph of a thousand plugins.
+    public var registeredScenes: [(description: SceneDescription, plugin: PluginReference)] {
+        scenes.keys.sorted().compactMap { name in scenes[name].map { ($0.description, $0.plugin) } }
+    }
+
     /// How many service types are registered.
     var serviceCount: Int { services.count }
 
@@ -100,6 +106,14 @@ public final class SceneContainer: ServiceResolving {
         }
     }
 
+    /// Makes room for the scenes of `plugins` plugins about to be added, so a thousand `addPending`s
+    /// do not grow the tables step by step (a resize copies every entry). Most plugins have one to
+    /// three scenes; more only costs the resizes this saves.
+    public func reserveCapacity(plugins: Int) {
+        scenes.reserveCapacity(scenes.count + 3 * plugins)
+        pendingLoads.reserveCapacity(pendingLoads.count + plugins)
+    }
+
     /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
     /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
     public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
@@ -143,12 +157,13 @@ public final class SceneContainer: ServiceResolving {
     ///
     /// For a process about to end without freeing the rest (`SceneApp.releasePluginObjects`).
     public func releasePluginObjects() {
+        // A loaded scene has part factories (`add`): its name comes from there, not from a walk
+        // over every scene (with a thousand plugins, nearly all of them not loaded).
+        let loaded = Set(parts.keys.map(\.scene))
         parts = [:]
         services = [:]
         buildable = [:]
         nativeFunctions = [:]
-        // Names first: changing `scenes` while iterating it would copy all of it.
-        let loaded = scenes.compactMap { $0.value.blueprint == nil ? nil : $0.key }
         for name in loaded { scenes[name]?.blueprint = nil }
     }
 

@@ -33,4 +33,16 @@ struct PluginObjectReleaseTests {
         #expect(throws: (any Error).self) { try container.resolve(ReleasedService.self) }
         #expect(try container.blueprint(named: "A") == nil)
     }
+
+    @Test("the graph's scenes come sorted by name, each with its own description and plugin, after room was reserved")
+    func registeredScenes() throws {
+        let container = try ProbeScenes.container()
+        container.reserveCapacity(plugins: 1000)
+        let scenes = container.registeredScenes
+        #expect(scenes.map(\.description.name) == container.sceneNames)
+        #expect(scenes.map(\.description.name) == ["A", "B", "C"])
+        for scene in scenes {
+            #expect(scene.plugin.path == container.plugin(registering: scene.description.name)?.path)
+        }
+    }
 }
