@@ -36,12 +36,6 @@ public final class SceneContainer: ServiceResolving {
     /// Registered scene names, sorted.
     public var sceneNames: [String] { scenes.keys.sorted() }
 
-    /// Every scene's description and the plugin registering it, sorted by name: one look-up per
-    /// scene, for the graph of a thousand plugins.
-    public var registeredScenes: [(description: SceneDescription, plugin: PluginReference)] {
-        scenes.keys.sorted().compactMap { name in scenes[name].map { ($0.description, $0.plugin) } }
-    }
-
     /// How many service types are registered.
     var serviceCount: Int { services.count }
 

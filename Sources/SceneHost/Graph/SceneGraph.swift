@@ -21,7 +21,10 @@ public struct SceneGraph {
 
     public init(config: SceneConfig, container: SceneContainer) {
         initial = config.initial
-        nodes = container.registeredScenes.map { Node(description: $0.description, plugin: $0.plugin) }
+        nodes = container.sceneNames.compactMap { name in
+            guard let description = container.description(of: name), let plugin = container.plugin(registering: name) else { return nil }
+            return Node(description: description, plugin: plugin)
+        }
         var edges: [RouteEdge] = config.segues.map { segue in
             let declared = container.description(of: segue.from.value)?.routes.first { $0.destination == segue.to.value }
             // A segue passes data only through the source router's handler.
