@@ -37,7 +37,7 @@ enum StandardStreams {
     }
 
     static func escapedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
+        TerminalText.escapedLines(text)
     }
 
     /// Writes all of `text`, or as much as the stream takes before it fails.
