@@ -14,6 +14,8 @@ struct ListCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let loaded = try options.loadGraph()
             StandardStreams.out(GraphListing.render(loaded.graph, plugins: loaded.plugins))
+            loaded.container.releasePluginObjects()
+            withExtendedLifetime(loaded) { StandardStreams.succeed() }
         }
     }
 }

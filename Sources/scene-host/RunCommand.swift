@@ -56,12 +56,12 @@ struct RunCommand: ParsableCommand {
                                      readLine: { try terminal.nextLine() },
                                      write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
                                      render: ErrorMessage.render).run()
-                return
+                Self.finish(app)
             }
             guard expect != nil || record != nil else {
                 failures = try ScriptRunner(navigator: app.navigator, write: StandardStreams.out, render: ErrorMessage.render).run(&reader)
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
-                return
+                Self.finish(app)
             }
             var transcript = ""
             failures = try ScriptRunner(navigator: app.navigator, write: { transcript += StandardStreams.escapedLines($0) + "\n" },
@@ -77,6 +77,14 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw StandardStreams.fail(error)
         }
+    }
+
+    /// Ends a run that succeeded: the plugins' objects are freed as usual, the host's tables are
+    /// left to the kernel (`StandardStreams.succeed`).
+    @MainActor
+    private static func finish(_ app: SceneApp) -> Never {
+        app.releasePluginObjects()
+        withExtendedLifetime(app) { StandardStreams.succeed() }
     }
 
     /// The script to run, or nil for the interactive terminal.

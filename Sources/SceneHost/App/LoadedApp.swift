@@ -14,6 +14,7 @@ public struct LoadedApp {
     public static func load(configPath: String, loader: PluginLoader, lazy: Bool = false) throws -> LoadedApp {
         let config = try ConfigLoader().load(path: configPath)
         let container = SceneContainer()
+        container.reserveCapacity(plugins: config.plugins.count)
         let plugins = try loader.probingAhead(config.plugins) {
             try config.plugins.map { lazy ? try loader.prepare($0, into: container) : try loader.load($0, into: container) }
         }

@@ -20,6 +20,14 @@ public final class SceneApp {
         return SceneApp(loaded: loaded)
     }
 
+    /// Frees the scenes on screen and every object the plugins made or handed over, so their
+    /// `deinit`s run, before a process that ends without freeing the host's own tables (a
+    /// thousand plugins' descriptions, the config). The app shows nothing afterwards.
+    public func releasePluginObjects() {
+        navigator.closeAll()
+        loaded.container.releasePluginObjects()
+    }
+
     /// Shows the config's initial scene.
     public func start() throws {
         try navigator.start(at: loaded.config.initial.value)

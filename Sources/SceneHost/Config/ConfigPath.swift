@@ -22,6 +22,7 @@ enum ConfigPath {
 
     /// An absolute path without empty, `.` and `..` parts (`..` above `/` stays at `/`).
     static func normalized(_ path: String) -> String {
+        if PlainPath.lastSlash(of: path) != nil { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

@@ -33,26 +33,27 @@ struct TOMLKeyLocator {
     static let indexedDepth = 4
 
     init(text: String) {
-        let characters = Self.characters(of: text)
+        let text = LocatorText(text)
+        let units = text.units
         var current = ""
         var arrayCounts: [String: Int] = [:]
         var lineNumber = 0
         var lineStart = 0
         // An inline value spanning lines ends here; lines starting before it were read with it.
         var resumeAt = 0
-        while lineStart <= characters.count {
+        while lineStart <= units.count {
             lineNumber += 1
-            let lineEnd = characters[lineStart...].firstIndex(where: Self.isNewline) ?? characters.count
+            let lineEnd = units[lineStart...].firstIndex(of: LocatorText.newline) ?? units.count
             defer { lineStart = lineEnd + 1 }
             guard lineStart >= resumeAt else { continue }
-            let line = characters[lineStart..<lineEnd]
-            guard let start = line.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
+            let line = units[lineStart..<lineEnd]
+            guard let start = line.firstIndex(where: { $0 != ASCII.space && $0 != ASCII.tab }) else { continue }
             let column = start - lineStart + 1
-            if line[start] == "[" {
-                let isArray = start + 1 < lineEnd && line[start + 1] == "["
+            if line[start] == ASCII.openBracket {
+                let isArray = start + 1 < lineEnd && line[start + 1] == ASCII.openBracket
                 let open = start + (isArray ? 2 : 1)
-                guard let close = line[open...].firstIndex(of: "]") else { continue }
-                let name = Self.normalizedKeyPath(String(line[open..<close]))
+                guard let close = line[open...].firstIndex(of: ASCII.closeBracket) else { continue }
+                let name = Self.normalizedKeyPath(text.string(open..<close))
                 if isArray {
                     let count = arrayCounts[name, default: 0]
                     arrayCounts[name] = count + 1
@@ -61,14 +62,12 @@ struct TOMLKeyLocator {
                     current = name
                 }
                 addTable(current, header: Position(line: lineNumber, column: column))
-            } else if line[start] != "#", let equals = Self.assignment(in: line, from: start) {
-                let key = Self.normalizedKeyPath(String(line[start..<equals]))
-                let valueStart = line[(equals + 1)...].firstIndex(where: { $0 != " " && $0 != "\t" }) ?? equals
-                let here = Position(line: lineNumber, column: column)
-                tables[current, default: Table(header: here)].keys[key] = here
-                tables[current, default: Table(header: here)].values[key] = Position(line: lineNumber, column: valueStart - lineStart + 1)
-                if valueStart < lineEnd, line[valueStart] == "[" || line[valueStart] == "{" {
-                    var reader = InlineReader(characters: characters, index: valueStart, line: lineNumber, column: valueStart - lineStart + 1)
+            } else if line[start] != ASCII.hash, let equals = Self.assignment(in: line, from: start) {
+                let key = Self.normalizedKeyPath(text.string(start..<equals))
+                let valueStart = line[(equals + 1)...].firstIndex(where: { $0 != ASCII.space && $0 != ASCII.tab }) ?? equals
+                addKey(key, in: current, at: Position(line: lineNumber, column: column), value: Position(line: lineNumber, column: valueStart - lineStart + 1))
+                if valueStart < lineEnd, line[valueStart] == ASCII.openBracket || line[valueStart] == ASCII.openBrace {
+                    var reader = InlineReader(text: text, index: valueStart, line: lineNumber, column: valueStart - lineStart + 1)
                     reader.value(path: current.isEmpty ? key : "\(current).\(key)", into: &self)
                     resumeAt = reader.index
                 }
@@ -76,61 +75,46 @@ struct TOMLKeyLocator {
         }
     }
 
-    /// The text's characters. An ASCII text (every config of plugin tables and segues, in practice)
-    /// skips grapheme breaking, which was most of the locator's time with a thousand plugins: each
-    /// byte is one character, except CR LF, which is one as in `Array(text)`.
-    static func characters(of text: String) -> [Character] {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return Array(text) }
-        var characters: [Character] = []
-        characters.reserveCapacity(utf8.count)
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if byte == 0x0a && previous == 0x0d {
-                characters[characters.count - 1] = "\r\n"
-            } else {
-                characters.append(Character(Unicode.Scalar(byte)))
-            }
-            previous = byte
-        }
-        return characters
-    }
-
     /// Records a table's header, and indexes it under its first parts.
     fileprivate mutating func addTable(_ path: String, header: Position) {
         tables[path] = Table(header: header)
         var depth = 0
-        var index = path.startIndex
+        // Bytes, not characters: "." and "#" are ASCII, so every index found is a character boundary.
+        let utf8 = path.utf8
+        var index = utf8.startIndex
         while depth < Self.indexedDepth {
-            let end = path[index...].firstIndex { $0 == "." || $0 == "#" } ?? path.endIndex
-            let prefix = String(path[..<end])
+            let end = utf8[index...].firstIndex { $0 == 0x2e || $0 == 0x23 } ?? utf8.endIndex
+            let prefix = end == utf8.endIndex ? path : String(path[..<end])
             if let known = firstHeader[prefix], known < header {} else { firstHeader[prefix] = header }
-            guard end < path.endIndex else { break }
-            index = path.index(after: end)
+            guard end < utf8.endIndex else { break }
+            index = utf8.index(after: end)
             depth += 1
         }
     }
 
+    /// Records a key of a table (the table starts at the key when it has no header).
     fileprivate mutating func addKey(_ key: String, in path: String, at position: Position, value: Position) {
-        tables[path, default: Table(header: position)].keys[key] = position
-        tables[path, default: Table(header: position)].values[key] = value
+        // One look-up, changing the table in place.
+        modify(&tables[path, default: Table(header: position)]) {
+            $0.keys[key] = position
+            $0.values[key] = value
+        }
     }
 
-    /// "\n" or "\r\n" (the only characters whose `asciiValue` is 10; cheaper than comparing strings).
-    static func isNewline(_ character: Character) -> Bool { character.asciiValue == 0x0a }
+    private func modify(_ table: inout Table, _ change: (inout Table) -> Void) { change(&table) }
 
     /// The `=` of a `key = value` line, outside quotes.
-    private static func assignment(in line: ArraySlice<Character>, from start: Int) -> Int? {
-        var quote: Character?
+    private static func assignment(in line: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var quote: UInt8?
         for index in start..<line.endIndex {
-            let character = line[index]
+            let unit = line[index]
             if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "=" {
+                if unit == open { quote = nil }
+            } else if unit == ASCII.doubleQuote || unit == ASCII.singleQuote {
+                quote = unit
+            } else if unit == ASCII.equals {
                 return index
-            } else if character == "#" {
+            } else if unit == ASCII.hash {
                 return nil
             }
         }
@@ -139,8 +123,14 @@ struct TOMLKeyLocator {
 
     /// `plugins . "Home"` -> `plugins.Home`.
     static func normalizedKeyPath(_ raw: String) -> String {
-        // Without quotes or blanks (`plugins.Home`, nearly every key) there is nothing to normalize.
-        if !raw.utf8.contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) { return raw }
+        // Without quotes or blanks (`plugins.Home`, nearly every key) there is nothing to normalize
+        // but the spaces before the `=` of `key = value`, which trimming the last part drops too.
+        let utf8 = raw.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        if !utf8[..<end].contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) {
+            return end == utf8.endIndex ? raw : String(raw[..<end])
+        }
         var parts: [String] = []
         var part = ""
         var quote: Character?
@@ -165,18 +155,27 @@ struct TOMLKeyLocator {
 /// accepted, recording inline tables as tables: `path` for `{...}`, `path#N` for the Nth element of
 /// `[...]`. Every step moves forward, so even text it does not understand ends the read.
 private struct InlineReader {
-    let characters: [Character]
+    let text: LocatorText
     var index: Int
     var line: Int
     var column: Int
 
-    var current: Character? { index < characters.count ? characters[index] : nil }
+    init(text: LocatorText, index: Int, line: Int, column: Int) {
+        self.text = text
+        units = text.units
+        self.index = index
+        self.line = line
+        self.column = column
+    }
+
+    private let units: [UInt8]
+    var current: UInt8? { index < units.count ? units[index] : nil }
     var position: TOMLKeyLocator.Position { TOMLKeyLocator.Position(line: line, column: column) }
 
     mutating func advance() {
-        guard let character = current else { return }
+        guard let unit = current else { return }
         index += 1
-        if TOMLKeyLocator.isNewline(character) {
+        if unit == LocatorText.newline {
             line += 1
             column = 1
         } else {
@@ -186,13 +185,13 @@ private struct InlineReader {
 
     /// Skips spaces, and in arrays also line breaks and comments.
     mutating func skipBlanks(acrossLines: Bool) {
-        while let character = current {
-            if character == " " || character == "\t" {
+        while let unit = current {
+            if unit == ASCII.space || unit == ASCII.tab {
                 advance()
-            } else if acrossLines, TOMLKeyLocator.isNewline(character) {
+            } else if acrossLines, unit == LocatorText.newline {
                 advance()
-            } else if acrossLines, character == "#" {
-                while let next = current, !TOMLKeyLocator.isNewline(next) { advance() }
+            } else if acrossLines, unit == ASCII.hash {
+                while let next = current, next != LocatorText.newline { advance() }
             } else {
                 return
             }
@@ -201,12 +200,13 @@ private struct InlineReader {
 
     mutating func value(path: String, into locator: inout TOMLKeyLocator) {
         switch current {
-        case "{": table(path: path, into: &locator)
-        case "[": array(path: path, into: &locator)
-        case "\"", "'": string()
+        case ASCII.openBrace: table(path: path, into: &locator)
+        case ASCII.openBracket: array(path: path, into: &locator)
+        case ASCII.doubleQuote, ASCII.singleQuote: string()
         case nil: return
         default:
-            while let character = current, !",]}#".contains(character), !TOMLKeyLocator.isNewline(character) { advance() }
+            while let unit = current, unit != ASCII.comma, unit != ASCII.closeBracket, unit != ASCII.closeBrace, unit != ASCII.hash,
+                  unit != LocatorText.newline { advance() }
         }
     }
 
@@ -215,17 +215,17 @@ private struct InlineReader {
         advance()
         while true {
             skipBlanks(acrossLines: false)
-            guard let character = current, character != "}" else { advance(); return }
+            guard let unit = current, unit != ASCII.closeBrace else { advance(); return }
             let keyStart = position
-            var raw = ""
-            var quote: Character?
-            while let next = current, quote != nil || next != "=" {
-                if TOMLKeyLocator.isNewline(next) { return }
-                if let open = quote { if next == open { quote = nil } } else if next == "\"" || next == "'" { quote = next }
-                raw.append(next)
+            let rawStart = index
+            var quote: UInt8?
+            while let next = current, quote != nil || next != ASCII.equals {
+                if next == LocatorText.newline { return }
+                if let open = quote { if next == open { quote = nil } } else if next == ASCII.doubleQuote || next == ASCII.singleQuote { quote = next }
                 advance()
             }
-            guard current == "=" else { return }
+            guard current == ASCII.equals else { return }
+            let raw = text.string(rawStart..<index)
             advance()
             skipBlanks(acrossLines: false)
             let key = TOMLKeyLocator.normalizedKeyPath(raw)
@@ -233,7 +233,7 @@ private struct InlineReader {
             let before = index
             value(path: "\(path).\(key)", into: &locator)
             skipBlanks(acrossLines: false)
-            if current == "," { advance() } else if current != "}" || index == before { return }
+            if current == ASCII.comma { advance() } else if current != ASCII.closeBrace || index == before { return }
         }
     }
 
@@ -242,34 +242,50 @@ private struct InlineReader {
         var element = 0
         while true {
             skipBlanks(acrossLines: true)
-            guard let character = current, character != "]" else { advance(); return }
+            guard let unit = current, unit != ASCII.closeBracket else { advance(); return }
             let before = index
             value(path: "\(path)#\(element)", into: &locator)
             element += 1
             skipBlanks(acrossLines: true)
-            if current == "," { advance() } else if current != "]" || index == before { return }
+            if current == ASCII.comma { advance() } else if current != ASCII.closeBracket || index == before { return }
         }
     }
 
     private mutating func string() {
         guard let quote = current else { return }
-        let triple = index + 2 < characters.count && characters[index + 1] == quote && characters[index + 2] == quote
+        let triple = index + 2 < units.count && units[index + 1] == quote && units[index + 2] == quote
         let closing = triple ? 3 : 1
         for _ in 0..<closing { advance() }
-        while let character = current {
-            if character == "\\" && quote == "\"" {
+        while let unit = current {
+            if unit == ASCII.backslash && quote == ASCII.doubleQuote {
                 advance()
                 advance()
-            } else if character == quote, !triple || (index + 2 < characters.count && characters[index + 1] == quote && characters[index + 2] == quote) {
+            } else if unit == quote, !triple || (index + 2 < units.count && units[index + 1] == quote && units[index + 2] == quote) {
                 for _ in 0..<closing { advance() }
                 return
-            } else if !triple, TOMLKeyLocator.isNewline(character) {
+            } else if !triple, unit == LocatorText.newline {
                 return
             } else {
                 advance()
             }
         }
     }
+}
+
+/// The ASCII characters the locator looks for, as bytes.
+private enum ASCII {
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let hash = UInt8(ascii: "#")
+    static let equals = UInt8(ascii: "=")
+    static let comma = UInt8(ascii: ",")
+    static let backslash = UInt8(ascii: "\\")
+    static let doubleQuote = UInt8(ascii: "\"")
+    static let singleQuote = UInt8(ascii: "'")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
 }
 
 extension String {

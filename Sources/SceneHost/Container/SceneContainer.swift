@@ -100,6 +100,14 @@ public final class SceneContainer: ServiceResolving {
         }
     }
 
+    /// Makes room for the scenes of `plugins` plugins about to be added, so a thousand `addPending`s
+    /// do not grow the tables step by step (a resize copies every entry). Most plugins have one to
+    /// three scenes; more only costs the resizes this saves.
+    public func reserveCapacity(plugins: Int) {
+        scenes.reserveCapacity(scenes.count + 3 * plugins)
+        pendingLoads.reserveCapacity(pendingLoads.count + plugins)
+    }
+
     /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
     /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
     public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
@@ -135,6 +143,22 @@ public final class SceneContainer: ServiceResolving {
     func registerServiceIfAbsent(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         guard services[ObjectIdentifier(type)] == nil else { return }
         registerService(type, factory: factory)
+    }
+
+    /// Drops everything the plugins made or handed over (part factories, blueprints, services,
+    /// native functions), so those objects are freed and their `deinit`s run now; the scene
+    /// descriptions, pending loads and plugin references (the host's own data) stay.
+    ///
+    /// For a process about to end without freeing the rest (`SceneApp.releasePluginObjects`).
+    public func releasePluginObjects() {
+        // A loaded scene has part factories (`add`): its name comes from there, not from a walk
+        // over every scene (with a thousand plugins, nearly all of them not loaded).
+        let loaded = Set(parts.keys.map(\.scene))
+        parts = [:]
+        services = [:]
+        buildable = [:]
+        nativeFunctions = [:]
+        for name in loaded { scenes[name]?.blueprint = nil }
     }
 
     /// Adds or replaces the factory of a service.

@@ -26,6 +26,18 @@ public enum TerminalText {
         return result
     }
 
+    /// Each line of `text` escaped, the line breaks kept: what the host prints.
+    ///
+    /// Text with nothing to escape but its line breaks (nearly all output: `list` of a thousand
+    /// plugins) is returned as it is, without splitting it into characters: a "\n" not after a
+    /// "\r" is always a character of its own, so splitting at it and joining again gives the text
+    /// back, and a "\r" needs escaping anyway.
+    public static func escapedLines(_ text: String) -> String {
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
+        if !text.unicodeScalars.contains(where: { $0 != "\n" && needsEscape($0) }) { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
+
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true

@@ -49,6 +49,7 @@ struct FileTrust: Sendable {
     /// It goes on past a problem, so one message can name every path to fix; a path that cannot be
     /// followed after a problem still reports the problems found.
     func walk(_ path: String) -> Walk {
+        if let walked = walkInTrustedFolder(path) { return walked }
         var pending = Self.components(of: path)
         var current: [String] = []
         var links = 0
@@ -89,6 +90,21 @@ struct FileTrust: Sendable {
             }
         }
         return problems.isEmpty ? .trusted(realPath: Self.path(of: current)) : .untrusted(problems)
+    }
+
+    /// The walk below for a plain path (absolute, no empty, `.` or `..` part, no trailing `/`) to a
+    /// file that is not a link nor a folder, in a folder a walk of this run found trusted: that file
+    /// alone is examined, as the loop below does, without splitting the path into parts. Nil for
+    /// anything else (a link, a folder, a missing file), which the full walk handles.
+    private func walkInTrustedFolder(_ path: String) -> Walk? {
+        guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex,
+              trustedFolders.contains(String(path[..<slash])) else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let kind = info.st_mode & S_IFMT
+        guard kind != S_IFLNK && kind != S_IFDIR else { return nil }
+        let problems = self.problems(at: path, info: info)
+        return problems.isEmpty ? .trusted(realPath: path) : .untrusted(problems)
     }
 
     /// Every problem of one file or folder for the walk: its owner, then its mode. A path writable

@@ -23,6 +23,11 @@ public final class Navigator: SceneNavigating {
         self.segues = SegueTable(segues)
     }
 
+    /// Takes every scene off the screen (their objects are freed), as when the app ends.
+    public func closeAll() {
+        layers = []
+    }
+
     /// The scene on screen.
     @_spi(SceneHost) public var top: AssembledScene? { layers.last?.last }
 

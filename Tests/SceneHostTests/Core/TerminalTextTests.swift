@@ -21,4 +21,13 @@ struct TerminalTextTests {
         let once = TerminalText.escaped("a\u{1B}b\nc")
         #expect(TerminalText.escaped(once) == once)
     }
+
+    @Test("escaping line by line gives what splitting at each line break, escaping and joining gives", arguments: [
+        "", "\n", "one\ntwo\n\nthree", "plain ASCII only", "tab\there", "crlf\r\nline", "\r\n\n", "é\ne\u{301}\n", "\u{1B}[1m\nx",
+        "a\u{2028}b\nc", "ü\n\u{9B}", "\n\u{7F}", "bidi\u{202E}\n", "emoji 👩‍👩‍👧\nnext",
+    ])
+    func escapedLines(text: String) {
+        let reference = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
+        #expect(TerminalText.escapedLines(text) == reference)
+    }
 }

@@ -52,4 +52,24 @@ struct TrustedFoldersTests {
         #expect(!memo.contains(inner))
         #expect(!memo.contains(folder.path("link/inner")))
     }
+
+    @Test("in a remembered folder a walk finds what a full walk finds: a file, a shared file, a link, a folder, a missing file")
+    func sameAsFullWalk() throws {
+        let folder = try TemporaryFolder()
+        try folder.makeFolder("plugins", mode: 0o755)
+        let good = try folder.write("x", to: "plugins/libGood.so")
+        let open = try folder.write("x", to: "plugins/libOpen.so")
+        chmod(good, 0o644)
+        chmod(open, 0o664)
+        symlink(good, folder.path("plugins/libLink.so"))
+        let inner = try folder.makeFolder("plugins/inner.so", mode: 0o755)
+        let memo = TrustedFolders()
+        let trust = FileTrust(trustedFolders: memo)
+        _ = trust.walk(good)
+        let paths = [good, open, folder.path("plugins/libLink.so"), inner, folder.path("plugins/missing.so"),
+                     folder.path("plugins/./libGood.so"), folder.path("plugins/inner.so/../libGood.so"), folder.path("plugins") + "//libGood.so"]
+        for path in paths {
+            #expect(trust.walk(path) == FileTrust().walk(path), "\(path)")
+        }
+    }
 }
