@@ -18,14 +18,7 @@ extension ProbeCacheFormat {
             writer.count(0)
         }
         writer.string(entry.host)
-        switch entry.verdict {
-        case .good(let metadata):
-            writer.count(0)
-            encode(metadata, into: &writer, contracts: contracts)
-        case .failed(let failure):
-            writer.count(1)
-            encode(failure, into: &writer)
-        }
+        encode(entry.verdict, into: &writer, contracts: contracts)
     }
 
     static func decodeEntry(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> (String, ProbeCache.Entry) {
@@ -37,9 +30,7 @@ extension ProbeCacheFormat {
                                 modified: try reader.signed(), changed: try reader.signed())
         }
         let host = try reader.string()
-        let verdict: ProbeVerdict = try reader.tag(below: 2) == 0
-            ? .good(try decodeMetadata(&reader, contracts: contracts))
-            : .failed(try decodeFailure(&reader))
+        let verdict = try decodeVerdict(&reader, contracts: contracts)
         return (path, ProbeCache.Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict))
     }
 }

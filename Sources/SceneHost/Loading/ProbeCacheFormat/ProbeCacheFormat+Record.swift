@@ -36,19 +36,8 @@ extension ProbeCacheFormat {
             writer.count(1)
             var contracts = ContractTable()
             contracts.add(verdict)
-            writer.count(contracts.unique.count)
-            for contract in contracts.unique {
-                writer.string(contract.typeName)
-                encode(contract.schema, into: &writer)
-            }
-            switch verdict {
-            case .good(let metadata):
-                writer.count(0)
-                encode(metadata, into: &writer, contracts: contracts)
-            case .failed(let failure):
-                writer.count(1)
-                encode(failure, into: &writer)
-            }
+            encodeTable(contracts, into: &writer)
+            encode(verdict, into: &writer, contracts: contracts)
         case .begin(let index):
             writer.count(2)
             writer.count(index)
@@ -106,14 +95,8 @@ extension ProbeCacheFormat {
                 let action = actions[Int(try reader.tag(below: UInt64(actions.count)))]
                 record = .step(ProbeStep(scene: scene, action: action, event: try reader.optionalString()))
             case 1:
-                var contracts: [ContractInfo] = []
-                for _ in 0..<(try reader.count()) {
-                    let typeName = try reader.string()
-                    contracts.append(ContractInfo(typeName: typeName, schema: try decodeSchema(&reader, depth: 0)))
-                }
-                record = .verdict(try reader.tag(below: 2) == 0
-                    ? .good(try decodeMetadata(&reader, contracts: contracts))
-                    : .failed(try decodeFailure(&reader)))
+                let contracts = try decodeTable(&reader)
+                record = .verdict(try decodeVerdict(&reader, contracts: contracts))
             default:
                 record = .begin(try reader.integer())
             }

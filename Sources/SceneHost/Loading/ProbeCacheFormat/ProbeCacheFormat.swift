@@ -25,11 +25,7 @@ enum ProbeCacheFormat {
         var contracts = ContractTable()
         for (_, entry) in ordered { contracts.add(entry.verdict) }
         var writer = CacheWriter()
-        writer.count(contracts.unique.count)
-        for contract in contracts.unique {
-            writer.string(contract.typeName)
-            encode(contract.schema, into: &writer)
-        }
+        encodeTable(contracts, into: &writer)
         writer.count(ordered.count)
         for (path, entry) in ordered { encode(entry, path: path, into: &writer, contracts: contracts) }
         return writer.finished(header: header)
@@ -41,11 +37,7 @@ enum ProbeCacheFormat {
         var reader = CacheReader(bytes, from: header.count)
         do {
             try reader.readStringTable()
-            var contracts: [ContractInfo] = []
-            for _ in 0..<(try reader.count()) {
-                let typeName = try reader.string()
-                contracts.append(ContractInfo(typeName: typeName, schema: try decodeSchema(&reader, depth: 0)))
-            }
+            let contracts = try decodeTable(&reader)
             let total = try reader.count()
             var entries: [String: ProbeCache.Entry] = [:]
             entries.reserveCapacity(total)
