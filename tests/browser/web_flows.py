@@ -14,8 +14,8 @@ import traceback
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 DEMO, ORDERS, FAULTY, BREAKABLE = sys.argv[1:5]
@@ -38,11 +38,27 @@ def crumbs(driver):
     return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "nav[aria-label=Breadcrumb] li")]
 
 
+def replaced(page):
+    """True once `page` (an element of the page before a click) is gone from the document.
+
+    Selenium's staleness_of only counts StaleElementReferenceException; while the next page
+    replaces the document, Chromium may instead answer "Node with given id does not belong to
+    the document" (a plain WebDriverException), which means the same: the old page is gone.
+    """
+    def check(_driver):
+        try:
+            page.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+    return check
+
+
 def click(driver, value):
     """Clicks a button (a form post) and waits until the next page has replaced this one."""
     page = driver.find_element(By.TAG_NAME, "html")
     driver.find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
-    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 20).until(replaced(page))
     WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
