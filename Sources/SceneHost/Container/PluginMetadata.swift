@@ -1,5 +1,5 @@
 /// What a plugin is and declares, as its probe found it: enough to plan an app without loading it.
-public struct PluginMetadata: Codable, Equatable, Sendable {
+public struct PluginMetadata: Equatable, Sendable {
     /// The name and version from its descriptor.
     public let name: String
     public let version: String

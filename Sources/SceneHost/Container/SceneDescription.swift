@@ -4,7 +4,7 @@
 ///
 /// Made from a loaded blueprint, or read from the probe cache for a plugin not loaded yet: the
 /// graph, `check`, `list` and `graph` work from descriptions alone.
-public struct SceneDescription: Codable, Equatable, Sendable {
+public struct SceneDescription: Equatable, Sendable {
     public let name: String
     public let input: ContractInfo?
     public let acceptedResult: ContractInfo?

@@ -1,5 +1,5 @@
 /// A `major.minor.patch` version.
-public struct SemanticVersion: Codable, Equatable, Sendable, CustomStringConvertible {
+public struct SemanticVersion: Equatable, Sendable, CustomStringConvertible {
     public let major: UInt32
     public let minor: UInt32
     public let patch: UInt32

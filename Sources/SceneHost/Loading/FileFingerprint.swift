@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// What identifies a plugin file's content for the probe cache: path, size, modification time, hash.
-public struct FileFingerprint: Codable, Equatable, Sendable {
+public struct FileFingerprint: Equatable, Sendable {
     public let path: String
     public let size: Int
     /// Modification time in nanoseconds since 1970.
@@ -15,7 +15,7 @@ public struct FileFingerprint: Codable, Equatable, Sendable {
 ///
 /// While all of them are unchanged the content is too (the change time cannot be set back by
 /// users), so a start-up can trust a recorded hash without reading the file again.
-public struct StatIdentity: Codable, Equatable, Sendable {
+public struct StatIdentity: Equatable, Sendable {
     public let device: UInt64
     public let inode: UInt64
     public let size: Int

@@ -1,7 +1,7 @@
 /// What a probe found out about a plugin file. Only facts about the file are verdicts: a probe
 /// that could not run (no temporary file, no child process) is `PluginLoadError.pluginProbeUnavailable`
 /// and is never recorded.
-public enum ProbeVerdict: Codable, Equatable, Sendable {
+public enum ProbeVerdict: Equatable, Sendable {
     /// It loaded, registered, and every scene was built and exercised in a child process; this is what it declared.
     case good(PluginMetadata)
     /// It failed in its probe.
@@ -10,7 +10,7 @@ public enum ProbeVerdict: Codable, Equatable, Sendable {
 
 /// How a plugin failed its probe, as data: the message is written when it is shown
 /// (`ErrorMessage`), from these values.
-public enum ProbeFailure: Codable, Equatable, Sendable {
+public enum ProbeFailure: Equatable, Sendable {
     /// The host's checks in the child refused it, or its registration threw; `message` is the
     /// error without its location (it starts with "plugin '...'").
     case refused(message: String)
@@ -24,9 +24,9 @@ public enum ProbeFailure: Codable, Equatable, Sendable {
 }
 
 /// Where the probe child was when it stopped: a scene and what was being done to it.
-public struct ProbeStep: Codable, Equatable, Sendable {
+public struct ProbeStep: Equatable, Sendable {
     /// What the probe does to each scene, in this order.
-    public enum Action: String, Codable, Sendable {
+    public enum Action: String, Sendable {
         /// Its factories run and its parts are wired.
         case build
         case viewDidLoad

@@ -18,12 +18,18 @@ struct ProbeCacheTrustTests {
         return Data(ProbeCacheFormat.encode([path: entry]))
     }
 
-    /// The same forged verdict in the JSON format of hosts before the compact one.
-    struct LegacyEntry: Codable {
-        let fingerprint: FileFingerprint
-        let stat: StatIdentity?
-        let host: String
-        let verdict: ProbeVerdict
+    /// `entry` in the JSON shape of hosts before the compact format (Swift's synthesized Codable of
+    /// the entry, with the verdict's metadata), written by hand: the host no longer has that coding.
+    static func legacyJSON(path: String, entry: ProbeCache.Entry) throws -> Data {
+        guard case .good(let metadata) = entry.verdict, let stat = entry.stat else { throw CocoaError(.coderInvalidValue) }
+        let fingerprint: [String: Any] = ["path": entry.fingerprint.path, "size": entry.fingerprint.size,
+                                          "modified": entry.fingerprint.modified, "sha256": entry.fingerprint.sha256]
+        let statObject: [String: Any] = ["device": stat.device, "inode": stat.inode, "size": stat.size, "modified": stat.modified, "changed": stat.changed]
+        let version: [String: Any] = ["major": metadata.sdkVersion.major, "minor": metadata.sdkVersion.minor, "patch": metadata.sdkVersion.patch]
+        let good: [String: Any] = ["_0": ["name": metadata.name, "version": metadata.version, "sdkVersion": version,
+                                          "sdkFingerprint": metadata.sdkFingerprint, "swiftVersion": metadata.swiftVersion, "scenes": [Any]()]]
+        let object: [String: Any] = [path: ["fingerprint": fingerprint, "stat": statObject, "host": entry.host, "verdict": ["good": good]]]
+        return try JSONSerialization.data(withJSONObject: object)
     }
 
     @Test("a cache in the JSON format of earlier hosts is not read: the plugin is probed, and the file is replaced by the compact format")
@@ -33,8 +39,7 @@ struct ProbeCacheTrustTests {
         let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
         let cache = folder.path("probes.json")
         let forged = try #require(ProbeCacheFormat.decode([UInt8](try Self.forgedGoodVerdict(for: path)))?[path])
-        let legacy = LegacyEntry(fingerprint: forged.fingerprint, stat: forged.stat, host: forged.host, verdict: forged.verdict)
-        try JSONEncoder().encode([path: legacy]).write(to: URL(fileURLWithPath: cache))
+        try Self.legacyJSON(path: path, entry: forged).write(to: URL(fileURLWithPath: cache))
         chmod(cache, 0o600)
         let config = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", path)]), to: "scenes.conf")
         let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
