@@ -19,9 +19,26 @@ struct CallCommand: ParsableCommand {
 
     func run() throws {
         try MainActor.assumeIsolated {
-            let loaded = try options.loadGraph()
+            guard !options.inProcess else {
+                let loaded = try options.loadGraph()
+                do {
+                    let result = try NativeInvocation(container: loaded.container, write: StandardStreams.out).call(function, arguments: arguments)
+                    StandardStreams.out(result)
+                } catch {
+                    throw StandardStreams.fail(error)
+                }
+                return
+            }
+            // The function runs in a scene worker: a crash or hang there is reported, never the host's.
+            var supervisor: SceneWorkerSupervisor?
+            defer { supervisor?.shutdown() }
             do {
-                let result = try NativeInvocation(container: loaded.container, write: StandardStreams.out).call(function, arguments: arguments)
+                let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: false))
+                let worker = options.makeSupervisor(for: app)
+                supervisor = worker
+                try worker.start()
+                let (lines, result) = try worker.call(function, arguments: arguments)
+                lines.forEach(StandardStreams.out)
                 StandardStreams.out(result)
             } catch {
                 throw StandardStreams.fail(error)

@@ -23,6 +23,9 @@ struct HostOptions: ParsableArguments {
     @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")
     var insecurePluginFiles = false
 
+    @Flag(name: .long, help: "Debugging only, unsafe: run plugin code in the host process instead of scene workers (a plugin's crash or hang then ends the host).")
+    var inProcess = false
+
     func validate() throws {
         // NaN fails both comparisons, infinity the second: every value that is not a sane limit is refused here.
         guard probeTimeout >= 0.001, probeTimeout <= 3600 else {
@@ -38,9 +41,11 @@ struct HostOptions: ParsableArguments {
     }
 
     /// The loader of every command: file trust on, each plugin probed in a child process first.
+    /// `opensPlugins` false: a host whose plugin code runs in scene workers (it opens no plugin).
+    /// `quiet`: a scene worker, whose host already printed the warnings.
     @MainActor
-    func makeLoader() -> PluginLoader {
-        if insecurePluginFiles {
+    func makeLoader(opensPlugins: Bool = true, quiet: Bool = false) -> PluginLoader {
+        if insecurePluginFiles && !quiet {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
         let logger = makeLogger()
@@ -51,7 +56,23 @@ struct HostOptions: ParsableArguments {
         }
         let cache = cachePath.map { ProbeCache(path: $0) { StandardStreams.error(ErrorMessage.render($0)) } }
         let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
-        return PluginLoader(logger: logger, checksFileTrust: !insecurePluginFiles, inspector: inspector)
+        return PluginLoader(logger: logger, checksFileTrust: !insecurePluginFiles, inspector: inspector, opensPlugins: opensPlugins)
+    }
+
+    /// The supervisor of a scene worker for `app` (loaded with `makeLoader(opensPlugins: false)`):
+    /// the worker is this executable's `scene-worker`, with the same config and loader options.
+    @MainActor
+    func makeSupervisor(for app: SceneApp) -> SceneWorkerSupervisor {
+        var arguments = ["--config", config, "--probe-timeout", "\(probeTimeout)"]
+        if let probeCache { arguments += ["--probe-cache", probeCache] }
+        if insecurePluginFiles { arguments.append("--insecure-plugin-files") }
+        if verbose { arguments.append("--verbose") }
+        let container = app.loaded.container
+        // Scene -> plugin, read once here: the supervisor may call it from another thread.
+        let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
+                                 uniquingKeysWith: { first, _ in first })
+        return SceneWorkerSupervisor(launch: .init(executable: Self.executablePath, arguments: arguments), settings: app.loaded.config.host,
+                                     initialScene: app.loaded.config.initial.value, logger: makeLogger(), pluginOfScene: { plugins[$0] })
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;

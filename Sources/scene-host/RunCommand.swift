@@ -40,31 +40,44 @@ struct RunCommand: ParsableCommand {
         let app: SceneApp
         let script: ScriptLineReader?
         let expected: String?
+        let session: any SceneSession
+        var supervisor: SceneWorkerSupervisor?
         do {
             expected = try expect.map { try TranscriptFile.read($0) }
             script = try openScript()
-            app = try SceneApp.load(configPath: options.config, loader: options.makeLoader())
-            try app.start()
+            app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
+            if options.inProcess {
+                try app.start()
+                session = app.navigator
+            } else {
+                // Plugin code runs in one scene worker; this process keeps the terminal and the records.
+                let worker = options.makeSupervisor(for: app)
+                supervisor = worker
+                try worker.start()
+                session = try WorkerSceneSession(supervisor: worker)
+            }
         } catch {
+            supervisor?.shutdown()
             throw StandardStreams.fail(error)
         }
+        defer { supervisor?.shutdown() }
         let failures: Int
         do {
             guard var reader = script else {
                 var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
-                try TerminalFrontend(navigator: app.navigator, clearsScreen: StandardStreams.outputIsTerminal,
+                try TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
                                      readLine: { try terminal.nextLine() },
                                      write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
                                      render: ErrorMessage.render).run()
-                Self.finish(app)
+                Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
-                failures = try ScriptRunner(navigator: app.navigator, write: StandardStreams.out, render: ErrorMessage.render).run(&reader)
+                failures = try ScriptRunner(session: session, write: StandardStreams.out, render: ErrorMessage.render).run(&reader)
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
-                Self.finish(app)
+                Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
-            failures = try ScriptRunner(navigator: app.navigator, write: { transcript += StandardStreams.escapedLines($0) + "\n" },
+            failures = try ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" },
                                     render: ErrorMessage.render).run(&reader)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
@@ -82,7 +95,8 @@ struct RunCommand: ParsableCommand {
     /// Ends a run that succeeded: the plugins' objects are freed as usual, the host's tables are
     /// left to the kernel (`StandardStreams.succeed`).
     @MainActor
-    private static func finish(_ app: SceneApp) -> Never {
+    private static func finish(_ app: SceneApp, supervisor: SceneWorkerSupervisor?) -> Never {
+        supervisor?.shutdown()
         app.releasePluginObjects()
         withExtendedLifetime(app) { StandardStreams.succeed() }
     }

@@ -7,7 +7,7 @@ import TOMLKit
 /// Every problem is a `ConfigError` located at file:line:column. Unknown keys are errors, so a
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
 public struct ConfigLoader: Sendable {
-    static let topLevelKeys = ["initial", "plugins", "segues"]
+    static let topLevelKeys = ["initial", "plugins", "segues", "host"]
     static let pluginKeys = ["path", "sha256", "settings"]
     static let segueKeys = ["from", "id", "to", "style"]
 
@@ -63,7 +63,8 @@ public struct ConfigLoader: Sendable {
         let initial = try Self.typable(document.requiredString("initial", in: root, table: ""), key: "initial")
         let plugins = try parsePlugins(root, document: document, baseDirectory: baseDirectory)
         let segues = try parseSegues(root, document: document)
-        return SceneConfig(file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues)
+        let host = try HostSettings.parse(root, document: document)
+        return SceneConfig(file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues, host: host)
     }
 
     private func parsePlugins(_ root: TOMLTable, document: LocatedDocument, baseDirectory: String) throws -> [PluginEntry] {

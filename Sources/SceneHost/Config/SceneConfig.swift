@@ -11,6 +11,18 @@ public struct SceneConfig: Sendable {
     public let plugins: [PluginEntry]
     /// In file order.
     public let segues: [SegueDeclaration]
+    /// The `[host]` table: the scene workers' limits.
+    public let host: HostSettings
+
+    public init(file: String, baseDirectory: String, initial: Located<String>, plugins: [PluginEntry], segues: [SegueDeclaration],
+                host: HostSettings = HostSettings()) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.initial = initial
+        self.plugins = plugins
+        self.segues = segues
+        self.host = host
+    }
 }
 
 /// A value with the place it was read from.

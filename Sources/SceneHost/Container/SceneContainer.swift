@@ -28,6 +28,8 @@ public final class SceneContainer: ServiceResolving {
     private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
     /// Scenes built so far with their factories; an entry goes whenever its scene or a factory changes.
     private var buildable: [String: BuildableScene] = [:]
+    /// Plugins refused for this run (by config name): building any of their scenes throws this error.
+    private var refused: [String: any Error] = [:]
     /// Native functions of loaded plugins, by `PLUGIN.FUNCTION` (SceneContainer+Native.swift).
     var nativeFunctions: [String: NativeFunction] = [:]
 
@@ -66,6 +68,7 @@ public final class SceneContainer: ServiceResolving {
     /// `scene`'s blueprint and part factories, loading its plugin first if needed; nil when no
     /// plugin registers it. A missing factory is `unknownScene`, as `resolvePart` reports it.
     func buildableScene(named scene: String) throws -> BuildableScene? {
+        if !refused.isEmpty, let plugin = scenes[scene]?.plugin, let error = refused[plugin.name] { throw error }
         if let ready = buildable[scene] { return ready }
         guard let blueprint = try blueprint(named: scene) else { return nil }
         func factory(_ part: ScenePart) throws -> BuildableScene.Factory {
@@ -121,6 +124,12 @@ public final class SceneContainer: ServiceResolving {
             buildable[scene.name] = nil
         }
         pendingLoads[plugin.path] = load
+    }
+
+    /// Refuses the plugin named `plugin` in the config for the rest of the run: building any of its
+    /// scenes throws `error` (a scene worker told its plugin crashed it too often).
+    public func refuse(pluginNamed plugin: String, with error: any Error) {
+        refused[plugin] = error
     }
 
     /// Replaces the factory of one part of a registered scene (e.g. a test's presenter double).

@@ -21,6 +21,7 @@ public enum ErrorMessage {
         case let error as ScriptError: return TerminalText.escaped(unescaped(error))
         case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
         case let error as WebError: return TerminalText.escaped(unescaped(error))
+        case let error as WorkerError: return render(error)
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
         case let error as NativeError: return TerminalText.escaped("error: " + describe(error))
@@ -277,6 +278,43 @@ public enum ErrorMessage {
             return "no native function '\(name)'.\(suggestion) (\(list); 'scene-host list' shows them)"
         case .malformedFunctionName(let text):
             return "'\(text)' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."
+        }
+    }
+
+    /// Worker faults. Texts from the worker (`remote`, restore reasons) were rendered and escaped
+    /// there; the host's own parts are escaped here.
+    static func render(_ error: WorkerError) -> String {
+        switch error {
+        case .workerUnavailable(let reason):
+            return TerminalText.escaped("error: cannot start a scene worker: \(reason). Run with --verbose for details; --in-process runs plugin code in the host (for debugging only).")
+        case .workerStopped(let plugin, let scene, let action, let fault, let restore):
+            return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in scene '\(scene)' during '\(action)'); ") + describe(restore)
+        case .sharedWorkerStopped(let plugin, let fault, let restore):
+            return TerminalText.escaped("notice: the scene worker this session shares stopped in another session (\(plugin): \(fault.summary)); ") + describe(restore)
+        case .nativeCallFaulted(let function, let fault):
+            let verb = if case .signal = fault { "crashed" } else { "stopped" }
+            return TerminalText.escaped("error: \(function) \(verb) (\(fault.summary)); nothing else changed. Native functions run in a scene worker, which was started again.")
+        case .pluginRefused(let plugin, let restarts):
+            return TerminalText.escaped("error: plugin '\(plugin)' is refused for the rest of this run: its code ended the scene worker \(restarts) times within a minute ([host] restarts-per-minute). Fix the plugin, or raise the limit, and start again.")
+        case .sessionLost(let reason):
+            return TerminalText.escaped("error: this session was closed: \(reason). Start a new one.")
+        case .remote(let failure):
+            return failure.text
+        }
+    }
+
+    /// What became of a session after its worker stopped; `reason` texts come rendered from the worker.
+    private static func describe(_ note: RestoreNote) -> String {
+        func plain(_ reason: String) -> String { reason.hasPrefix("error: ") ? String(reason.dropFirst("error: ".count)) : reason }
+        switch note {
+        case .restored:
+            return "the screen was restored."
+        case .cut(let scene, let reason):
+            return TerminalText.escaped("the stack was restored below '\(scene)', which could not be built again: ") + plain(reason)
+        case .startedOver(let reason):
+            return "nothing could be built again, so the app started over at its initial scene: " + plain(reason)
+        case .lost(let reason):
+            return TerminalText.escaped("the session could not be built again (\(reason)) and was closed.")
         }
     }
 

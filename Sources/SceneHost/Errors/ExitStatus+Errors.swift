@@ -11,6 +11,8 @@ public enum ExitStatus: Int32, Sendable {
     case scaffoldError = 6
     /// `scene-host serve` could not listen (address in use, not allowed); requests never exit.
     case serveError = 7
+    /// `scene-host call`: the native function crashed or hung in its scene worker.
+    case pluginFault = 8
     /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
     case usage = 64
 }
@@ -31,6 +33,7 @@ extension ExitStatus {
         case let error as ScaffoldError: self = error.exitStatus
         case let error as NativeError: self = error.exitStatus
         case let error as WebError: self = error.exitStatus
+        case let error as WorkerError: self = error.exitStatus
         default: self = .commandsFailed
         }
     }
@@ -116,6 +119,19 @@ extension ScaffoldError {
 extension NativeError {
     /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
     public var exitStatus: ExitStatus { .usage }
+}
+
+extension WorkerError {
+    /// A fault in a session is a failed command (the run goes on); a native call's fault has its own
+    /// code; a worker that cannot run the app is the plugins' problem; a worker's own error keeps its code.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .workerUnavailable, .pluginRefused: return .pluginError
+        case .workerStopped, .sharedWorkerStopped, .sessionLost: return .commandsFailed
+        case .nativeCallFaulted: return .pluginFault
+        case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
+        }
+    }
 }
 
 extension WebError {

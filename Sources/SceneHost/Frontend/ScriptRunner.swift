@@ -7,14 +7,19 @@
 /// script goes on; `run` returns how many failed.
 @MainActor
 public struct ScriptRunner {
-    let navigator: Navigator
+    let session: any SceneSession
     let write: (String) -> Void
     let render: (any Error) -> String
 
-    public init(navigator: Navigator, write: @escaping (String) -> Void, render: @escaping (any Error) -> String) {
-        self.navigator = navigator
+    public init(session: any SceneSession, write: @escaping (String) -> Void, render: @escaping (any Error) -> String) {
+        self.session = session
         self.write = write
         self.render = render
+    }
+
+    /// A script run on a navigator in this process.
+    public init(navigator: Navigator, write: @escaping (String) -> Void, render: @escaping (any Error) -> String) {
+        self.init(session: navigator, write: write, render: render)
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
@@ -46,9 +51,9 @@ public struct ScriptRunner {
             write("> \(TerminalText.escaped(line.trimmingSpaces))")
             do {
                 if case .call(let function, let arguments) = command {
-                    write(try NativeInvocation(container: navigator.container, write: write).call(function, arguments: arguments))
+                    write(try session.callNative(function, arguments: arguments, write: write))
                 }
-                try navigator.execute(command)
+                try session.execute(command)
             } catch {
                 failures += 1
                 write(render(error))
@@ -60,7 +65,7 @@ public struct ScriptRunner {
 
     private func printScreen() {
         do {
-            write(try navigator.renderedScreen())
+            write(try session.renderedScreen())
         } catch {
             write(render(error))
         }

@@ -7,7 +7,7 @@
 /// executable: frontends sit below the one place that renders errors).
 @MainActor
 public struct TerminalFrontend {
-    let navigator: Navigator
+    let session: any SceneSession
     let readLine: () throws -> String?
     let write: (String) -> Void
     let render: (any Error) -> String
@@ -16,9 +16,15 @@ public struct TerminalFrontend {
 
     static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
 
+    /// The terminal on a navigator in this process.
     public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
                 render: @escaping (any Error) -> String) {
-        self.navigator = navigator
+        self.init(session: navigator, clearsScreen: clearsScreen, readLine: readLine, write: write, render: render)
+    }
+
+    public init(session: any SceneSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
+                render: @escaping (any Error) -> String) {
+        self.session = session
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
@@ -40,11 +46,11 @@ public struct TerminalFrontend {
                     if case .call(let function, let arguments)? = try FrontendCommand.parse(line) {
                         // The result (and any callback lines) shows under the screen, like a message.
                         var lines: [String] = []
-                        let invocation = NativeInvocation(container: navigator.container) { lines.append($0) }
-                        lines.append(try invocation.call(function, arguments: arguments))
+                        let result = try session.callNative(function, arguments: arguments) { lines.append($0) }
+                        lines.append(result)
                         message = lines.joined(separator: "\n")
                     } else if let command = try FrontendCommand.parse(line) {
-                        try navigator.execute(command)
+                        try session.execute(command)
                     }
                 } catch let error as CommandSyntaxError {
                     message = "error: \(TerminalText.escaped(error.message))"
@@ -58,7 +64,7 @@ public struct TerminalFrontend {
     private func draw(message: String?) {
         if clearsScreen { write("\u{1B}[2J\u{1B}[H") }
         do {
-            write(try navigator.renderedScreen())
+            write(try session.renderedScreen())
         } catch {
             write(render(error))
         }

@@ -24,8 +24,14 @@ public struct PluginLoader {
     /// The loader's search path, read once per run (with `trust`): reading ld.so.conf for every
     /// plugin was a measurable share of a cold start.
     let searchPath: LoaderSearchPath?
+    /// False in a host whose plugin code runs in scene workers: `prepare` registers what the
+    /// probes found and never opens a plugin in this process (a scene that would need its
+    /// plugin opened here fails instead). Needs an inspector.
+    let opensPlugins: Bool
 
-    public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil) {
+    public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
+                opensPlugins: Bool = true) {
+        self.opensPlugins = opensPlugins || inspector == nil
         self.policy = policy
         self.logger = logger
         self.trust = checksFileTrust ? FileTrust(trustedFolders: TrustedFolders()) : nil
@@ -109,6 +115,15 @@ public struct PluginLoader {
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+        if !opensPlugins {
+            // The scene workers open it; this process only knows what the probe found.
+            try container.addPending(metadata, from: plugin) {
+                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)")
+            }
+            return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                                sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
+                                scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings)
+        }
         if metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
             // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.

@@ -10,7 +10,11 @@ public final class Navigator: SceneNavigating {
     /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
     /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
     @_spi(SceneHost) public private(set) var layers: [[AssembledScene]] = []
-    private let assembler: SceneAssembler
+    /// What the host keeps of each scene of `layers`, in the same places (`SceneRecord`).
+    private(set) var memories: [[SceneMemory]] = []
+    /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
+    private var changedFrom = 0
+    let assembler: SceneAssembler
     private let segues: SegueTable
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
@@ -26,6 +30,8 @@ public final class Navigator: SceneNavigating {
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
     public func closeAll() {
         layers = []
+        memories = []
+        changedFrom = 0
     }
 
     /// The scene on screen.
@@ -46,7 +52,7 @@ public final class Navigator: SceneNavigating {
             throw NavigationError.routeFailed(from: "the config's 'initial'", to: scene, error)
         }
         root.display.viewDidLoad()
-        show(root, style: .replace)
+        show(root, style: .replace, memory: SceneMemory(name: scene, opensLayer: false, input: nil))
     }
 
     /// The screen of the scene on top.
@@ -88,16 +94,22 @@ public final class Navigator: SceneNavigating {
         let removal = try removal(for: target, top: top, stack: stack)
         let next = removal.keptInTopStack > 0 ? stack[removal.keptInTopStack - 1] : layers[layers.count - 2].last
         guard let next else { throw NavigationError.cannotGoBack(scene: top.name) }
+        let handedBack: ScenePayload?
         do {
-            if let result = try top.leavingResult() { try next.acceptResult(result) }
+            handedBack = try top.leavingResult()
+            if let handedBack { try next.acceptResult(handedBack) }
         } catch let error as SceneError {
             throw NavigationError.returnFailed(from: top.name, to: next.name, error)
         }
         if removal.keptInTopStack > 0 {
             layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
+            memories[memories.count - 1].removeSubrange(removal.keptInTopStack...)
         } else {
             layers.removeLast()
+            memories.removeLast()
         }
+        if let handedBack { memories.last?.last?.addResult(handedBack) }
+        changedFrom = min(changedFrom, max(0, sceneCount - 1))
         generation += 1
         next.display.viewWillAppear()
     }
@@ -122,7 +134,7 @@ public final class Navigator: SceneNavigating {
     // MARK: SceneNavigating
 
     public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
-        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+        try navigate(from: source, to: destination, style: style, memory: { SceneMemory(name: $0, opensLayer: $1, input: payload) }, filling: { scene, sourceName in
             try pass(payload, into: scene, from: sourceName)
         })
     }
@@ -134,7 +146,7 @@ public final class Navigator: SceneNavigating {
             try navigate(from: source, to: destination, style: style, payload: ScenePayload(input))
             return
         }
-        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+        try navigate(from: source, to: destination, style: style, memory: { SceneMemory(name: $0, opensLayer: $1, value: input) }, filling: { scene, sourceName in
             guard !scene.accept(exactly: input) else { return }
             try pass(ScenePayload(input), into: scene, from: sourceName)
         })
@@ -142,7 +154,7 @@ public final class Navigator: SceneNavigating {
 
     /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows it.
     private func navigate(from source: RouterContext, to destination: String, style: NavigationStyle,
-                          filling fill: (AssembledScene, String) throws -> Void) throws {
+                          memory: (String, Bool) -> SceneMemory, filling fill: (AssembledScene, String) throws -> Void) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
             throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
@@ -151,7 +163,7 @@ public final class Navigator: SceneNavigating {
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
         try fill(scene, top.name)
         scene.display.viewDidLoad()
-        show(scene, style: style)
+        show(scene, style: style, memory: memory(scene.name, opensLayer(style)))
     }
 
     public func leave(from source: RouterContext, to target: BackTarget) throws {
@@ -179,7 +191,8 @@ public final class Navigator: SceneNavigating {
         }
         try pass(segue.payload, into: destination, from: source.name)
         destination.display.viewDidLoad()
-        show(destination, style: declaration.style)
+        show(destination, style: declaration.style,
+             memory: SceneMemory(name: destination.name, opensLayer: opensLayer(declaration.style), input: segue.payload))
     }
 
     // MARK: State
@@ -200,16 +213,56 @@ public final class Navigator: SceneNavigating {
         }
     }
 
-    private func show(_ scene: AssembledScene, style: NavigationStyle) {
+    /// Whether a scene shown in `style` now starts a modal stack of its own.
+    private func opensLayer(_ style: NavigationStyle) -> Bool {
+        style == .present && !layers.isEmpty
+    }
+
+    func show(_ scene: AssembledScene, style: NavigationStyle, memory: SceneMemory) {
         switch style {
         case .push where !layers.isEmpty:
             layers[layers.count - 1].append(scene)
+            memories[memories.count - 1].append(memory)
         case .present where !layers.isEmpty:
             layers.append([scene])
+            memories.append([memory])
         case .push, .present, .replace:
             layers = [[scene]]
+            memories = [[memory]]
+            changedFrom = 0
         }
+        changedFrom = min(changedFrom, sceneCount - 1)
         generation += 1
         scene.display.viewWillAppear()
     }
+
+    /// Takes off every scene from place `place` on (counted over all layers, from the bottom).
+    func dropFrom(_ place: Int) {
+        var left = place
+        var keptLayers: [[AssembledScene]] = [], keptMemories: [[SceneMemory]] = []
+        for (stack, memory) in zip(layers, memories) where left > 0 {
+            keptLayers.append(Array(stack.prefix(left)))
+            keptMemories.append(Array(memory.prefix(left)))
+            left -= stack.count
+        }
+        layers = keptLayers
+        memories = keptMemories
+        generation += 1
+        changedFrom = min(changedFrom, sceneCount)
+    }
+
+    /// How many scenes are on all stacks.
+    var sceneCount: Int { memories.reduce(0) { $0 + $1.count } }
+
+    /// Marks every record from `place` on as changed.
+    func markChanged(from place: Int) {
+        changedFrom = min(changedFrom, place)
+    }
+
+    /// Forgets which records changed: the caller has what they are now.
+    func clearChanges() {
+        changedFrom = sceneCount
+    }
+
+    var firstChanged: Int { changedFrom }
 }

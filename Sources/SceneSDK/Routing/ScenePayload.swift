@@ -9,6 +9,12 @@ public struct ScenePayload: Equatable, Sendable {
     /// The value, encoded.
     public let value: PayloadValue
 
+    /// A payload as it was encoded elsewhere (a scene worker's record, read back by the host).
+    @_spi(SceneHost) public init(typeName: String, value: PayloadValue) {
+        self.typeName = typeName
+        self.value = value
+    }
+
     /// Encodes `value`; throws `SceneError.payloadNotEncodable` when it cannot be encoded.
     public init<Value: Encodable>(_ value: Value) throws {
         typeName = _typeName(Value.self, qualified: false)

@@ -25,7 +25,7 @@ struct FolderDependencyTests {
         let declared = FolderLayers.declarations(in: try FolderLayers.swiftFiles(under: Self.sources))
         let expected = ["ConfigError": "Config", "PluginLoadError": "Loading", "ContainerError": "Container",
                         "SceneGraphError": "Graph", "NavigationError": "Navigation", "ScriptError": "Frontend",
-                        "CommandLineError": "Frontend", "ScaffoldError": "Scaffold", "ErrorMessage": "Errors", "HostProblem": "Errors"]
+                        "CommandLineError": "Frontend", "WorkerError": "Workers", "ScaffoldError": "Scaffold", "ErrorMessage": "Errors", "HostProblem": "Errors"]
         for (type, folder) in expected {
             #expect(declared[type] == folder, "\(type) belongs in \(folder)/")
         }
@@ -47,7 +47,7 @@ struct FolderDependencyTests {
 /// The order of the host's folders, lowest first, and a small scanner of Swift sources.
 enum FolderLayers {
     /// Lowest first. Arrows of docs/architecture.md: Frontend -> Navigation -> Container <- Loading <- Config.
-    static let order = ["Core", "Native", "Container", "Loading", "Config", "Navigation", "Graph", "Frontend", "Web", "Scaffold", "Errors", "App"]
+    static let order = ["Core", "Native", "Container", "Loading", "Config", "Navigation", "Graph", "Frontend", "Workers", "Web", "Scaffold", "Errors", "App"]
 
     /// Every use of a type of a higher folder, as "FILE names TYPE of FOLDER/", sorted.
     static func offenders(in files: [String: [(String, String)]]) -> [String] {

@@ -1,0 +1,22 @@
+/// Faults of scene workers, as the user sees them (README, "Scene workers").
+///
+/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+public enum WorkerError: Error, Equatable, Sendable {
+    /// A worker could not be started, or could not load the app.
+    case workerUnavailable(reason: String)
+    /// The worker running `plugin`'s code ended while it handled `action` on `scene`; the
+    /// session was rebuilt as `restore` says.
+    case workerStopped(plugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote)
+    /// The worker this session shared with others ended while it handled another session's
+    /// request (`plugin`'s code); this session was rebuilt as `restore` says.
+    case sharedWorkerStopped(plugin: String, fault: WorkerFault, restore: RestoreNote)
+    /// A native function ended its worker (the host reports it; nothing else changed).
+    case nativeCallFaulted(function: String, fault: WorkerFault)
+    /// `plugin`'s code ended its worker `restarts` times within a minute (the `[host]`
+    /// `restarts-per-minute` limit): its scenes are refused for the rest of the run.
+    case pluginRefused(plugin: String, restarts: Int)
+    /// The session's worker ended and the session could not be built again (see `restore`).
+    case sessionLost(reason: String)
+    /// An error raised in the worker, rendered there.
+    case remote(RemoteFailure)
+}

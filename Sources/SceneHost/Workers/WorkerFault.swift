@@ -1,0 +1,46 @@
+/// How a scene worker ended against the host's will.
+public enum WorkerFault: Error, Equatable, Sendable {
+    /// Killed by a signal (a crash: SIGSEGV, SIGILL from a Swift trap, SIGABRT, SIGBUS; or SIGKILL from outside).
+    case signal(Int32)
+    /// Exited by itself (plugin code called `exit`), with this status.
+    case exited(Int32)
+    /// No answer within the event time limit: the host ended it.
+    case timedOut(milliseconds: Int64)
+    /// It wrote something that is not a frame: the host ended it.
+    case garbled
+    /// No worker could be started to take the request.
+    case notStarted(reason: String)
+
+    /// `SIGSEGV`, `exit status 3`, `no answer within 10 s`, `garbage on its channel`.
+    public var summary: String {
+        switch self {
+        case .signal(let number): return Self.signalName(number)
+        case .exited(let status): return "exit status \(status)"
+        case .timedOut(let milliseconds):
+            let seconds = Double(milliseconds) / 1000
+            let text = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+            return "no answer within \(text) s"
+        case .garbled: return "garbage on its channel"
+        case .notStarted(let reason): return "no worker could be started: \(reason)"
+        }
+    }
+
+    /// The usual name of a signal, else `signal N`.
+    static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
+                                      8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS"]
+        return names[number] ?? "signal \(number)"
+    }
+}
+
+/// What became of a session whose worker ended: all of it built again, its stack cut below a
+/// scene that failed again, or started over at the initial scene.
+public enum RestoreNote: Equatable, Sendable {
+    case restored
+    /// The scene `scene` (and every scene above it) could not be built again: `reason`.
+    case cut(scene: String, reason: String)
+    /// Nothing could be built again; the session starts over at its initial scene.
+    case startedOver(reason: String)
+    /// Not even the initial scene could be built: the session is closed.
+    case lost(reason: String)
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// One running scene worker: `scene-host scene-worker`, started with `posix_spawn` as the probe
+/// children are (a process group of its own, only its channel and standard streams open, signals
+/// at their defaults), with its end of a socket pair as descriptor 3.
+///
+/// The worker limits itself when it starts (`WorkerSetup`: its memory, no new privileges, and a
+/// thread that ends its whole group when the host's end of the channel closes), so it cannot
+/// outlive the host, whatever ends the host.
+final class WorkerProcess {
+    let pid: pid_t
+    let channel: WorkerChannel
+    private var reaped = false
+
+    /// Starts `executable scene-worker` with `arguments` (after the subcommand).
+    init(executable: String, arguments: [String]) throws(WorkerError) {
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw .workerUnavailable(reason: "cannot create its channel: \(String(cString: strerror(errno)))")
+        }
+        defer { close(pair[1]) }
+        var environment = ProcessInfo.processInfo.environment
+        // A crash is reported by the host; the runtime's backtracer would only slow the restart down.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        do {
+            // Plugin output goes to the host's standard error: standard output is the frontend's.
+            pid = try ProbeSpawn.start(executable, arguments: ["scene-worker", "--channel-fd", "3"] + arguments,
+                                       environment: environment, descriptors: [1: 2, 2: 2, 3: pair[1]])
+        } catch {
+            close(pair[0])
+            throw .workerUnavailable(reason: error.reason)
+        }
+        _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+        channel = WorkerChannel(descriptor: pair[0])
+    }
+
+    /// Ends the worker and everything in its group, and says how it ended: the signal or status it
+    /// had already died of, else (nil) it was alive and is killed now.
+    @discardableResult
+    func end() -> WorkerFault? {
+        guard !reaped else { return nil }
+        reaped = true
+        var status: Int32 = 0
+        // Dead already? Its own status tells why (a crash), before the host's SIGKILL could.
+        var reapedNow = waitpid(pid, &status, WNOHANG)
+        while reapedNow < 0 && errno == EINTR { reapedNow = waitpid(pid, &status, WNOHANG) }
+        kill(-pid, SIGKILL)
+        if reapedNow == 0 {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            close(channel.descriptor)
+            return nil
+        }
+        close(channel.descriptor)
+        guard reapedNow == pid else { return nil }
+        return status & 0x7f != 0 ? .signal(status & 0x7f) : .exited((status >> 8) & 0xff)
+    }
+
+    /// Waits a moment for a worker whose channel closed to be reaped, so its signal is known.
+    func awaitDeath(within limit: Duration = .milliseconds(500)) -> WorkerFault? {
+        guard !reaped else { return nil }
+        let deadline = ContinuousClock.now + limit
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            let reapedNow = waitpid(pid, &status, WNOHANG)
+            if reapedNow == pid {
+                reaped = true
+                kill(-pid, SIGKILL)
+                close(channel.descriptor)
+                return status & 0x7f != 0 ? .signal(status & 0x7f) : .exited((status >> 8) & 0xff)
+            }
+            if reapedNow < 0 && errno != EINTR { break }
+            var entry = pollfd(fd: -1, events: 0, revents: 0)
+            _ = poll(&entry, 0, 2)
+        }
+        return end()
+    }
+
+    deinit { end() }
+}

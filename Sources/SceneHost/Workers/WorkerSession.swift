@@ -1,0 +1,58 @@
+import Synchronization
+import SceneSDK
+
+/// A session whose scenes live in a scene worker: what the host holds of it, as data — each
+/// scene's record (`SceneRecord`) and the last screen the worker sent.
+///
+/// The host answers a page from this without asking the worker, so a busy or hung worker never
+/// stops a page from showing; a worker that dies is given these records to build the session again.
+/// Read from any thread (a `Mutex`), written only by its supervisor.
+public final class WorkerSession: Sendable {
+    /// Unique among the sessions of one supervisor.
+    public let id: UInt64
+    private let state: Mutex<State>
+
+    /// What the host knows of the session now.
+    public struct State: Sendable {
+        /// Every scene on its stacks, bottom to top over all layers.
+        public var records: [SceneRecord] = []
+        /// The screen on top as last rendered, or why it could not be.
+        public var screen: Result<Screen, RemoteFailure> = .failure(RemoteFailure(text: "error: the session has not started", status: 1))
+        /// What happened to the session that its user has not been told yet (its worker was
+        /// restarted while another session's request was running).
+        public var notice: WorkerError?
+        /// The session could not be built again after its worker ended: it shows nothing more.
+        public var lost = false
+
+        /// Scene names per layer, bottom to top (the breadcrumb).
+        public var layers: [[String]] { SceneRecord.layers(records).map { $0.map(\.name) } }
+    }
+
+    init(id: UInt64) {
+        self.id = id
+        state = Mutex(State())
+    }
+
+    /// A copy of what the host holds now.
+    public var current: State { state.withLock { $0 } }
+
+    /// Takes the notice to show (it is shown once).
+    public func takeNotice() -> WorkerError? {
+        state.withLock { state in
+            defer { state.notice = nil }
+            return state.notice
+        }
+    }
+
+    func update(_ change: (inout State) -> Void) {
+        state.withLock { change(&$0) }
+    }
+
+    /// Applies a worker's report: the first `keep` records stand, the changed ones replace the rest.
+    func apply(_ report: SessionReport) {
+        state.withLock { state in
+            state.records = Array(state.records.prefix(min(report.keep, state.records.count))) + report.changed
+            state.screen = report.screen
+        }
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// What a scene worker does to itself before it loads any plugin: the limits the host asked for,
+/// set in the process that runs plugin code (posix_spawn cannot set them for the child).
+public enum WorkerSetup {
+    /// Why the worker could not limit itself (it then ends: running unlimited is not an option).
+    public struct Failure: Error {
+        public let reason: String
+    }
+
+    /// Sets the address-space limit (`memoryBytes`, RLIMIT_AS: an allocation past it fails and the
+    /// worker crashes alone), `PR_SET_NO_NEW_PRIVS` (no set-uid program it starts gains rights),
+    /// and starts the watchdog: when the host's end of `channel` closes — the host ended, however
+    /// it ended — the watchdog kills the worker's whole process group, so nothing plugin code
+    /// started outlives the host, even while plugin code is hung.
+    public static func apply(channel: Int32, memoryBytes: Int) throws(Failure) {
+        var limit = rlimit(rlim_cur: rlim_t(memoryBytes), rlim_max: rlim_t(memoryBytes))
+        guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
+            throw Failure(reason: "cannot limit its memory to \(memoryBytes >> 20) MiB: \(String(cString: strerror(errno)))")
+        }
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        // prctl is variadic in C, which Swift does not import: found by name, called with its five words.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl"),
+              unsafeBitCast(symbol, to: Prctl.self)(38 /* PR_SET_NO_NEW_PRIVS */, 1, 0, 0, 0) == 0 else {
+            throw Failure(reason: "cannot set PR_SET_NO_NEW_PRIVS: \(String(cString: strerror(errno)))")
+        }
+        let watched = channel
+        let watchdog = Thread {
+            while true {
+                // POLLRDHUP: the host closed its end; the request data itself is left for the loop to read.
+                var entry = pollfd(fd: watched, events: Int16(0x2000) /* POLLRDHUP */, revents: 0)
+                let ready = poll(&entry, 1, -1)
+                if ready > 0 && entry.revents & Int16(0x2000 | POLLHUP | POLLERR | POLLNVAL) != 0 {
+                    kill(0, SIGKILL)
+                    _exit(0)
+                }
+                if ready < 0 && errno != EINTR { _exit(0) }
+            }
+        }
+        watchdog.stackSize = 64 << 10
+        watchdog.start()
+    }
+}
