@@ -238,7 +238,12 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                     guard case .session(let failure, let report, let restored) = reply else { throw WorkerFault.garbled }
                     session.apply(report)
                     let built = restored ?? 0
-                    if built < records.count, notes[id] == nil {
+                    if case .failure(let failure) = report.screen, report.changed.isEmpty {
+                        // Not even the initial scene could be shown again.
+                        session.update { $0.lost = true }
+                        notes[id] = .lost(reason: Self.plain(failure.text))
+                        sessions[id] = nil
+                    } else if built < records.count, notes[id] == nil {
                         let reason = failure?.text ?? "it could not be built"
                         notes[id] = built == 0 ? .startedOver(reason: reason) : .cut(scene: records[built].name, reason: reason)
                     }
@@ -271,6 +276,11 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         process?.end()
         process = nil
         return .workerUnavailable(reason: "its worker answered out of turn; it was ended")
+    }
+
+    /// A worker's rendered message without its leading `error: `, to stand inside another.
+    static func plain(_ text: String) -> String {
+        text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
     }
 
     static func milliseconds(_ duration: Duration) -> Int64 {

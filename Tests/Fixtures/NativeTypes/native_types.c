@@ -1,3 +1,4 @@
+#include <unistd.h>
 #include "native_types.h"
 #include <stddef.h>
 #include <stdlib.h>
@@ -25,7 +26,8 @@ EXPORT const char scene_native_functions[] =
     "call_back\tint32(callback(void(int32, string)), int32)\0"
     "sum_with\tint64(callback(int64(int64)), int64)\0"
     "bad_string\tstring()\0"
-    "abort_now\tvoid()\0";
+    "abort_now\tvoid()\0"
+    "poke\tint32(int32)\0";
 
 EXPORT bool echo_bool(bool value) { return value; }
 EXPORT int8_t echo_int8(int8_t value) { return value; }
@@ -62,6 +64,14 @@ EXPORT int64_t sum_with(int64_t (*callback)(int64_t), int64_t count) {
 
 // Ends the process: proof that loading, probing and checking call no native function.
 EXPORT void abort_now(void) { abort(); }
+
+// A bug that shows on one argument only, as real ones do: 13 writes through NULL, 7 never
+// returns; anything else doubles it.
+EXPORT int32_t poke(int32_t value) {
+    if (value == 13) { volatile int32_t *nothing = 0; *nothing = value; }
+    if (value == 7) { for (;;) sleep(1); }
+    return value * 2;
+}
 
 // A string that is not UTF-8.
 EXPORT const char *bad_string(void) { return "\xff\xfe"; }
