@@ -16,9 +16,7 @@ struct WebHandlers: Sendable {
 
     func page(_ request: Request) async throws -> Response {
         let sessionID = request.cookies[Self.cookieName]?.value
-        let result: Result<(WebPage, String?), any Error> = await MainActor.run {
-            Result { try controller.controller.page(sessionID: sessionID) }
-        }
+        let result = await controller.page(sessionID: sessionID)
         switch result {
         case .success(let (page, newSession)):
             var response = html(template.render(page), status: .ok)
@@ -44,9 +42,7 @@ struct WebHandlers: Sendable {
         let origin = request.headers[.origin]
         let fetchSite = request.headers[Self.fetchSiteField]
         let host = request.head.authority
-        let outcome = await MainActor.run {
-            controller.controller.post(sessionID: sessionID, body: bytes, origin: origin, fetchSite: fetchSite, host: host)
-        }
+        let outcome = await controller.post(sessionID: sessionID, body: bytes, origin: origin, fetchSite: fetchSite, host: host)
         switch outcome {
         case .showPage:
             return Response(status: .seeOther, headers: [.location: "/"])

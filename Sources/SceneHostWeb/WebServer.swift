@@ -16,13 +16,13 @@ public struct WebServer: Sendable {
     let controller: WebControllerBox
     let template: PageTemplate
 
-    /// `makeNavigator` gives each new session a started navigator.
+    /// `makeSession` gives each new browser session a started app session.
     @MainActor
-    public init(host: String, port: Int, logger: Logger, makeNavigator: @escaping @MainActor () throws -> Navigator) throws {
+    public init(host: String, port: Int, logger: Logger, makeSession: @escaping @MainActor () async throws -> any WebAppSession) throws {
         self.host = host
         self.port = port
         self.logger = logger
-        self.controller = WebControllerBox(WebController(store: WebSessionStore(makeNavigator: makeNavigator), render: ErrorMessage.render))
+        self.controller = WebControllerBox(WebController(store: WebSessionStore(makeSession: makeSession), render: ErrorMessage.render))
         self.template = try PageTemplate()
     }
 
@@ -50,11 +50,20 @@ public struct WebServer: Sendable {
     }
 }
 
-/// The controller, reachable from any task but used only on the main actor.
+/// The controller, reachable from any task but used only on the main actor. A request's wait for
+/// its session's scene worker suspends there, so the main actor serves other requests meanwhile.
 final class WebControllerBox: Sendable {
     @MainActor let controller: WebController
 
     @MainActor init(_ controller: WebController) {
         self.controller = controller
+    }
+
+    @MainActor func page(sessionID: String?) async -> Result<(WebPage, String?), any Error> {
+        do { return .success(try await controller.page(sessionID: sessionID)) } catch { return .failure(error) }
+    }
+
+    @MainActor func post(sessionID: String?, body: [UInt8], origin: String?, fetchSite: String?, host: String?) async -> WebController.PostOutcome {
+        await controller.post(sessionID: sessionID, body: body, origin: origin, fetchSite: fetchSite, host: host)
     }
 }

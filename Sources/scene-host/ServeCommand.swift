@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import Foundation
 import Dispatch
 import SceneHost
 import SceneHostWeb
@@ -28,7 +29,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let server = try MainActor.assumeIsolated { try makeServer() }
+        let (server, pool) = try MainActor.assumeIsolated { try makeServer() }
         // The main thread serves the main actor (where every session lives) from here on; the
         // server runs in a task and ends the process when it stops.
         Task {
@@ -36,27 +37,47 @@ struct ServeCommand: ParsableCommand {
                 try await server.run { address in
                     StandardStreams.out("scene-host serve: \(options.config) on \(address) (Ctrl-C stops)")
                 }
+                // Every worker lets its sessions' scenes go (their deinits run), then ends.
+                pool?.shutdown()
                 Glibc.exit(0)
             } catch {
+                pool?.shutdown()
                 Glibc.exit(StandardStreams.fail(error).rawValue)
             }
         }
         dispatchMain()
     }
 
-    /// Loads and checks the app, and starts it once so a broken config or plugin fails here, not in a browser.
+    /// Loads and checks the app, starts its scene workers and shows the initial scene once, so a
+    /// broken config or plugin fails here, not in a browser.
     @MainActor
-    private func makeServer() throws -> WebServer {
+    private func makeServer() throws -> (WebServer, WorkerPool?) {
+        var started: WorkerPool?
         do {
-            let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader())
-            try app.start()
+            let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
             let loaded = app.loaded
-            return try WebServer(host: host, port: port, logger: options.makeLogger()) {
-                let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
-                try navigator.start(at: loaded.config.initial.value)
-                return navigator
+            guard !options.inProcess else {
+                try app.start()
+                let server = try WebServer(host: host, port: port, logger: options.makeLogger()) {
+                    let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
+                    try navigator.start(at: loaded.config.initial.value)
+                    return NavigatorWebSession(navigator: navigator)
+                }
+                return (server, nil)
             }
+            let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
+            let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app) },
+                                  waitLimit: loaded.config.host.eventTimeout)
+            started = pool
+            try pool.start()
+            // The initial scene once, in the first worker: its error stops `serve` at start.
+            try pool.checkInitialScene()
+            let server = try WebServer(host: host, port: port, logger: options.makeLogger()) {
+                try await pool.openSession()
+            }
+            return (server, pool)
         } catch {
+            started?.shutdown()
             throw StandardStreams.fail(error)
         }
     }

@@ -127,7 +127,7 @@ extension WorkerError {
     public var exitStatus: ExitStatus {
         switch self {
         case .workerUnavailable, .pluginRefused: return .pluginError
-        case .workerStopped, .sharedWorkerStopped, .sessionLost: return .commandsFailed
+        case .workerStopped, .sharedWorkerStopped, .sessionLost, .workerBusy: return .commandsFailed
         case .nativeCallFaulted: return .pluginFault
         case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
         }

@@ -28,13 +28,15 @@ public struct WebController {
     }
 
     /// The page for the session named by the cookie `sessionID` (a new session if none lives).
-    public func page(sessionID: String?) throws -> (page: WebPage, newSessionID: String?) {
-        let (session, created) = try store.session(id: sessionID)
+    public func page(sessionID: String?) async throws -> (page: WebPage, newSessionID: String?) {
+        let (session, created) = try await store.session(id: sessionID)
+        if let notice = session.app.takeNotice() { session.pendingError = render(notice) }
         return (try WebPage.make(for: session), created ? session.id : nil)
     }
 
     /// Applies a form post to the session named `sessionID`.
-    public func post(sessionID: String?, body: [UInt8], origin: String?, fetchSite: String?, host: String?) -> PostOutcome {
+    /// Waits for the session's scenes (in their worker) without holding up other sessions.
+    public func post(sessionID: String?, body: [UInt8], origin: String?, fetchSite: String?, host: String?) async -> PostOutcome {
         guard let session = store.existing(id: sessionID) else {
             // No live session (expired, or a cookie-less post): nothing to change; the page starts a new one.
             do {
@@ -55,9 +57,8 @@ public struct WebController {
             return .refused(status: status, message: render(error))
         }
         do {
-            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: try session.navigator.screen()))
-            for fill in action.fills { try session.navigator.execute(fill) }
-            try session.navigator.execute(action.command)
+            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: try session.app.view().screen))
+            try await session.app.apply(action.fills + [action.command])
         } catch {
             session.pendingError = render(error)
         }

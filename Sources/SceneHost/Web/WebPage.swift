@@ -52,9 +52,7 @@ public struct WebPage: Sendable {
     /// The page of `session` now; consumes its pending error.
     @MainActor
     public static func make(for session: WebSession) throws -> WebPage {
-        let navigator = session.navigator
-        let screen = try navigator.screen()
-        let layers = navigator.layers.map { $0.map(\.name) }
+        let (screen, layers) = try session.app.view()
         var crumbs: [Crumb] = []
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {

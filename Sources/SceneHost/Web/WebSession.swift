@@ -1,21 +1,21 @@
-/// One browser's app: its own navigator (stack, modals, DataStores), its form token, and the
-/// message of its last failed action. Lives on the main actor, like the scenes it holds.
+/// One browser's app: its own session of scenes (stack, modals, DataStores: in a scene worker, or
+/// on a navigator here), its form token, and the message of its last failed action.
 @MainActor
 public final class WebSession {
     /// The cookie value that names it: 32 random bytes, hex.
     public let id: String
     /// Every form of this session carries it; a post without it is refused.
     public let token: String
-    public let navigator: Navigator
+    public let app: any WebAppSession
     /// When a request last used it, for idle expiry.
     var lastUsed: ContinuousClock.Instant
     /// The error of the last action, shown once on the next page.
     public var pendingError: String?
 
-    init(navigator: Navigator, now: ContinuousClock.Instant) {
+    init(app: any WebAppSession, now: ContinuousClock.Instant) {
         self.id = Self.randomHex()
         self.token = Self.randomHex()
-        self.navigator = navigator
+        self.app = app
         self.lastUsed = now
     }
 

@@ -8,32 +8,40 @@ public final class WebSessionStore {
     public let limit: Int
     public let idleExpiry: Duration
     private let clock: () -> ContinuousClock.Instant
-    private let makeNavigator: @MainActor () throws -> Navigator
+    private let makeSession: @MainActor () async throws -> any WebAppSession
     private var sessions: [String: WebSession] = [:]
 
-    /// `makeNavigator` returns a started navigator (the app's initial scene on screen).
+    /// `makeSession` returns a started session (the app's initial scene on screen).
     public init(limit: Int = 1000, idleExpiry: Duration = .seconds(30 * 60),
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
-                makeNavigator: @escaping @MainActor () throws -> Navigator) {
+                makeSession: @escaping @MainActor () async throws -> any WebAppSession) {
         self.limit = max(1, limit)
         self.idleExpiry = idleExpiry
         self.clock = clock
-        self.makeNavigator = makeNavigator
+        self.makeSession = makeSession
+    }
+
+    /// Sessions on navigators in this process (`serve --in-process`, tests).
+    public convenience init(limit: Int = 1000, idleExpiry: Duration = .seconds(30 * 60),
+                            clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+                            makeNavigator: @escaping @MainActor () throws -> Navigator) {
+        self.init(limit: limit, idleExpiry: idleExpiry, clock: clock) { NavigatorWebSession(navigator: try makeNavigator()) }
     }
 
     public var count: Int { sessions.count }
 
     /// The live session named `id`, else a new one (with `created` true).
-    public func session(id: String?) throws -> (session: WebSession, created: Bool) {
+    public func session(id: String?) async throws -> (session: WebSession, created: Bool) {
         let now = clock()
         expire(now: now)
         if let id, let session = sessions[id] {
             session.lastUsed = now
             return (session, false)
         }
-        let session = WebSession(navigator: try makeNavigator(), now: now)
+        let session = WebSession(app: try await makeSession(), now: now)
         if sessions.count >= limit, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
             sessions[oldest.id] = nil
+            oldest.app.close()
         }
         sessions[session.id] = session
         return (session, true)
@@ -51,6 +59,7 @@ public final class WebSessionStore {
     private func expire(now: ContinuousClock.Instant) {
         for (id, session) in sessions where now - session.lastUsed > idleExpiry {
             sessions[id] = nil
+            session.app.close()
         }
     }
 }

@@ -17,6 +17,8 @@ public enum WorkerError: Error, Equatable, Sendable {
     case pluginRefused(plugin: String, restarts: Int)
     /// The session's worker ended and the session could not be built again (see `restore`).
     case sessionLost(reason: String)
+    /// `serve`: the session's worker was busy with other requests for the whole limit; nothing ran.
+    case workerBusy(milliseconds: Int64)
     /// An error raised in the worker, rendered there.
     case remote(RemoteFailure)
 }

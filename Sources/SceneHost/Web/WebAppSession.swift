@@ -1,0 +1,58 @@
+@_spi(SceneHost) import SceneSDK
+
+/// One browser session's app, wherever its scenes run: a scene worker (`PooledSession`, the
+/// default) or a navigator in the host process (`NavigatorWebSession`, `--in-process`).
+@MainActor
+public protocol WebAppSession: AnyObject {
+    /// The screen on top and the scene names of each layer, as last known: never waits for plugin code.
+    func view() throws -> (screen: Screen, layers: [[String]])
+    /// Runs `commands` in turn; the first failure is thrown, and the session is then as it was before that command.
+    func apply(_ commands: [FrontendCommand]) async throws
+    /// What happened to the session that its user has not been told yet, shown once.
+    func takeNotice() -> (any Error)?
+    /// Drops the session's scenes (it expired or was evicted).
+    func close()
+}
+
+/// A web session whose scenes run on a navigator in the host process (`serve --in-process`).
+@MainActor
+public final class NavigatorWebSession: WebAppSession {
+    public let navigator: Navigator
+
+    public init(navigator: Navigator) {
+        self.navigator = navigator
+    }
+
+    public func view() throws -> (screen: Screen, layers: [[String]]) {
+        (try navigator.screen(), navigator.layers.map { $0.map(\.name) })
+    }
+
+    public func apply(_ commands: [FrontendCommand]) async throws {
+        for command in commands { try navigator.execute(command) }
+    }
+
+    public func takeNotice() -> (any Error)? { nil }
+
+    public func close() {
+        navigator.closeAll()
+    }
+}
+
+extension PooledSession: WebAppSession {
+    public func view() throws -> (screen: Screen, layers: [[String]]) {
+        let state = session.current
+        if state.lost { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
+        switch state.screen {
+        case .success(let screen): return (screen, state.layers)
+        case .failure(let failure): throw WorkerError.remote(failure)
+        }
+    }
+
+    public func apply(_ commands: [FrontendCommand]) async throws {
+        try await execute(commands)
+    }
+
+    public func takeNotice() -> (any Error)? {
+        session.takeNotice()
+    }
+}

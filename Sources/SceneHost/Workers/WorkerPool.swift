@@ -1,0 +1,114 @@
+import Dispatch
+import Synchronization
+
+/// The scene workers of `scene-host serve`: sessions spread over several workers, each worker's
+/// requests run one at a time on a queue of its own, so a busy or hung worker holds up only the
+/// sessions that live on it, and never the host's main actor.
+public final class WorkerPool: Sendable {
+    /// One worker: its supervisor, the queue its requests run on, and how many sessions it holds.
+    final class Slot: Sendable {
+        let supervisor: SceneWorkerSupervisor
+        let queue: DispatchQueue
+        let sessions = Atomic<Int>(0)
+
+        init(supervisor: SceneWorkerSupervisor, index: Int) {
+            self.supervisor = supervisor
+            queue = DispatchQueue(label: "scene-host.worker.\(index)")
+        }
+    }
+
+    let slots: [Slot]
+    /// How long an action may wait for its worker before it is answered with a notice.
+    let waitLimit: Duration
+
+    public init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration) {
+        slots = supervisors.enumerated().map { Slot(supervisor: $0.element, index: $0.offset) }
+        self.waitLimit = waitLimit
+    }
+
+    /// How many workers there are.
+    public var count: Int { slots.count }
+
+    /// Starts every worker (one after the other, before any request).
+    public func start() throws(WorkerError) {
+        for slot in slots { try slot.supervisor.start() }
+    }
+
+    /// Shows the initial scene once in the first worker (and drops it): a broken initial scene
+    /// stops `serve` at start, not in a browser.
+    public func checkInitialScene() throws(WorkerError) {
+        guard let first = slots.first else { throw .workerUnavailable(reason: "the pool has no worker") }
+        let session = try first.supervisor.openSession()
+        first.supervisor.close(session)
+    }
+
+    /// Ends every worker (their sessions are gone).
+    public func shutdown() {
+        for slot in slots { slot.queue.sync { slot.supervisor.shutdown() } }
+    }
+
+    /// A session on the worker that holds the fewest, showing the initial scene.
+    public func openSession() async throws(WorkerError) -> PooledSession {
+        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
+            throw .workerUnavailable(reason: "the pool has no worker")
+        }
+        slot.sessions.add(1, ordering: .relaxed)
+        do throws(WorkerError) {
+            let session = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.openSession() }
+            return PooledSession(session: session, slot: slot, pool: self)
+        } catch {
+            slot.sessions.subtract(1, ordering: .relaxed)
+            throw error
+        }
+    }
+
+    /// Runs `body` with the slot's supervisor on its queue. A request that could not start within
+    /// `waitLimit` (its worker was busy all that time) is not run: `workerBusy`.
+    func run<T: Sendable>(on slot: Slot, _ body: @escaping @Sendable (SceneWorkerSupervisor) throws(WorkerError) -> T) async throws(WorkerError) -> T {
+        let queued = ContinuousClock.now
+        let limit = waitLimit
+        let result: Result<T, WorkerError> = await withCheckedContinuation { continuation in
+            slot.queue.async {
+                guard ContinuousClock.now - queued <= limit else {
+                    continuation.resume(returning: .failure(.workerBusy(milliseconds: SceneWorkerSupervisor.milliseconds(limit))))
+                    return
+                }
+                do throws(WorkerError) {
+                    continuation.resume(returning: .success(try body(slot.supervisor)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// A `serve` session living in a pool's worker.
+public final class PooledSession: Sendable {
+    /// What the host holds of it: the page is answered from this, without the worker.
+    public let session: WorkerSession
+    let slot: WorkerPool.Slot
+    let pool: WorkerPool
+    private let closed = Atomic<Bool>(false)
+
+    init(session: WorkerSession, slot: WorkerPool.Slot, pool: WorkerPool) {
+        self.session = session
+        self.slot = slot
+        self.pool = pool
+    }
+
+    /// Runs `commands` in turn in the worker (see `SceneWorkerSupervisor.execute`).
+    public func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
+        let session = self.session
+        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.execute(commands, in: session) }
+    }
+
+    /// Drops the session in its worker (once); nothing waits for it.
+    public func close() {
+        guard !closed.exchange(true, ordering: .relaxed) else { return }
+        slot.sessions.subtract(1, ordering: .relaxed)
+        let session = self.session
+        slot.queue.async { [slot] in slot.supervisor.close(session) }
+    }
+}
