@@ -18,63 +18,63 @@ struct WebControllerTests {
         }
     }
 
-    private func post(_ controller: WebController, _ id: String, token: String, _ fields: String) -> WebController.PostOutcome {
-        controller.post(sessionID: id, body: Array("token=\(token)&\(fields)".utf8), origin: "http://h:1", fetchSite: "same-origin", host: "h:1")
+    private func post(_ controller: WebController, _ id: String, token: String, _ fields: String) async -> WebController.PostOutcome {
+        await controller.post(sessionID: id, body: Array("token=\(token)&\(fields)".utf8), origin: "http://h:1", fetchSite: "same-origin", host: "h:1")
     }
 
     @Test("two sessions side by side keep their own stacks")
-    func sessionsApart() throws {
+    func sessionsApart() async throws {
         let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let (_, first) = try controller.page(sessionID: nil)
-        let (_, second) = try controller.page(sessionID: nil)
+        let (_, first) = try await controller.page(sessionID: nil)
+        let (_, second) = try await controller.page(sessionID: nil)
         let one = try #require(first), two = try #require(second)
         #expect(one != two)
         let token = try #require(controller.store.existing(id: one)).token
-        #expect(post(controller, one, token: token, "field.message=Hello&action=tap:showDetail") == .showPage)
-        #expect(try controller.page(sessionID: one).page.breadcrumb.map(\.name) == ["Home", "Detail"])
-        #expect(try controller.page(sessionID: two).page.breadcrumb.map(\.name) == ["Home"])
-        #expect(try controller.page(sessionID: one).page.elements.first { $0.id == "message" }?.text == "Hello")
+        #expect(await post(controller, one, token: token, "field.message=Hello&action=tap:showDetail") == .showPage)
+        #expect(try await controller.page(sessionID: one).page.breadcrumb.map(\.name) == ["Home", "Detail"])
+        #expect(try await controller.page(sessionID: two).page.breadcrumb.map(\.name) == ["Home"])
+        #expect(try await controller.page(sessionID: one).page.elements.first { $0.id == "message" }?.text == "Hello")
     }
 
     @Test("a failed route is shown once on the page, and the stack is unchanged")
-    func failedActionInline() throws {
+    func failedActionInline() async throws {
         let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let id = try #require(try controller.page(sessionID: nil).newSessionID)
+        let id = try #require(try await controller.page(sessionID: nil).newSessionID)
         let token = try #require(controller.store.existing(id: id)).token
-        #expect(post(controller, id, token: token, "action=back:Nowhere") == .showPage)
-        let page = try controller.page(sessionID: id).page
+        #expect(await post(controller, id, token: token, "action=back:Nowhere") == .showPage)
+        let page = try await controller.page(sessionID: id).page
         #expect(page.error == "error: there is no scene 'Nowhere' below 'Home' in its stack (Home).")
         #expect(page.breadcrumb.map(\.name) == ["Home"])
-        #expect(try controller.page(sessionID: id).page.error == nil)
+        #expect(try await controller.page(sessionID: id).page.error == nil)
     }
 
     @Test("a post with another session's token, or from another site, changes nothing")
-    func forged() throws {
+    func forged() async throws {
         let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let victim = try #require(try controller.page(sessionID: nil).newSessionID)
-        let attacker = try #require(try controller.page(sessionID: nil).newSessionID)
+        let victim = try #require(try await controller.page(sessionID: nil).newSessionID)
+        let attacker = try #require(try await controller.page(sessionID: nil).newSessionID)
         let attackerToken = try #require(controller.store.existing(id: attacker)).token
         let victimToken = try #require(controller.store.existing(id: victim)).token
-        guard case .refused(403, _) = post(controller, victim, token: attackerToken, "action=tap:openDetail") else {
+        guard case .refused(403, _) = await post(controller, victim, token: attackerToken, "action=tap:openDetail") else {
             Issue.record("a foreign token was accepted")
             return
         }
-        let crossSite = controller.post(sessionID: victim, body: Array("token=\(victimToken)&action=tap:openDetail".utf8),
+        let crossSite = await controller.post(sessionID: victim, body: Array("token=\(victimToken)&action=tap:openDetail".utf8),
                                         origin: "http://evil.example", fetchSite: "cross-site", host: "h:1")
         #expect(crossSite == .refused(status: 403, message: "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address."))
-        #expect(try controller.page(sessionID: victim).page.breadcrumb.map(\.name) == ["Home"])
+        #expect(try await controller.page(sessionID: victim).page.breadcrumb.map(\.name) == ["Home"])
     }
 
     @Test("an idle session expires; past the limit the least recently used goes first")
-    func expiryAndLimit() throws {
+    func expiryAndLimit() async throws {
         var now = ContinuousClock.now
         let sessions = try store(limit: 2, clock: { now })
-        let a = try sessions.session(id: nil).session.id
+        let a = try await sessions.session(id: nil).session.id
         now += .seconds(10)
-        let b = try sessions.session(id: nil).session.id
+        let b = try await sessions.session(id: nil).session.id
         now += .seconds(10)
-        _ = try sessions.session(id: a)
-        let c = try sessions.session(id: nil).session.id
+        _ = try await sessions.session(id: a)
+        let c = try await sessions.session(id: nil).session.id
         #expect(sessions.count == 2)
         #expect(sessions.existing(id: b) == nil)
         #expect(sessions.existing(id: a) != nil && sessions.existing(id: c) != nil)

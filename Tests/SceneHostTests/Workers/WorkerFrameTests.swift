@@ -1,0 +1,84 @@
+import Testing
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
+
+/// The frames between host and worker: every message survives the trip, and anything a worker
+/// could write that is not a frame is refused without trapping or allocating without bound.
+@Suite("Worker frames")
+struct WorkerFrameTests {
+    private static let payload = ScenePayload(typeName: "Order", value: .object([
+        "id": .int(-7), "price": .double(2.5), "paid": .bool(true), "note": .null,
+        "items": .array([.string("Tea"), .string("Ünïcode ✓"), .object([:])]),
+    ]))
+    private static let record = SceneRecord(name: "ShowOrder", opensLayer: true, input: payload, results: [payload, payload],
+                                            fields: [.init(id: "customer", text: "Ada\nLovelace")])
+
+    /// The payload of a whole frame (without its 4-byte length), checking the length.
+    private func payload(of frame: [UInt8]) throws -> [UInt8] {
+        #expect(try WorkerFrame.length(of: Array(frame.prefix(4))) == frame.count - 4)
+        return Array(frame.dropFirst(4))
+    }
+
+    @Test("every request comes back as it was sent")
+    func requests() throws {
+        let requests: [WorkerRequest] = [
+            .open(session: 1), .restore(session: UInt64.max, records: [Self.record, SceneRecord(name: "Home", opensLayer: false, input: nil)]),
+            .commands(session: 3, [.fill(field: "f", text: " x "), .tap(button: "b"), .select(list: "l", row: 4), .back, .backTo(scene: "Home"),
+                                   .dismiss, .print, .call(function: "P.f", arguments: ["1", "a b"])]),
+            .call(function: "NativePricing.order_total", arguments: ["3", "2.5", "0.5"]), .close(session: 9), .finish,
+        ]
+        for request in requests {
+            #expect(try WorkerFrame.decodeRequest(payload(of: WorkerFrame.encode(request))) == request)
+        }
+    }
+
+    @Test("every reply comes back as it was sent")
+    func replies() throws {
+        let screen = Screen(title: "T", elements: [.label(id: "l", text: "x"), .textField(id: "f", placeholder: "p", text: "t"),
+                                                   .button(id: "b", title: "B"), .list(id: "rows", rows: ["a", "b"])])
+        let failure = RemoteFailure(text: "error: no", status: 64)
+        let replies: [WorkerReply] = [
+            .ready, .loadFailed(failure), .progress(place: 12),
+            .session(failure: nil, report: SessionReport(keep: 2, changed: [Self.record], screen: .success(screen)), restored: nil),
+            .session(failure: failure, report: SessionReport(keep: 0, changed: [], screen: .failure(failure)), restored: 3),
+            .called(lines: ["callback(1)"], result: .success("7.0")), .called(lines: [], result: .failure(failure)), .closed,
+        ]
+        for reply in replies {
+            #expect(try WorkerFrame.decodeReply(payload(of: WorkerFrame.encode(reply))) == reply)
+        }
+    }
+
+    @Test("a length of zero or over the limit, a short header, an unknown tag or bytes left over are malformed")
+    func malformed() throws {
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [0, 0, 0, 0]) }
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [0xff, 0xff, 0xff, 0x7f]) }
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [1, 0]) }
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply([0, 9]) }
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply(try payload(of: WorkerFrame.encode(.ready)) + [0]) }
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeRequest([0, 7]) }
+        // Every cut of a real reply is refused, never read past its end.
+        let whole = try payload(of: WorkerFrame.encode(.session(failure: nil, report: SessionReport(keep: 1, changed: [Self.record], screen: .success(Screen(title: "T"))), restored: 1)))
+        for end in 0..<whole.count {
+            #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply(Array(whole.prefix(end))) }
+        }
+    }
+
+    @Test("a payload nested deeper than the limit is refused, not recursed into")
+    func deepPayload() throws {
+        var value = PayloadValue.null
+        for _ in 0..<(WorkerFrame.maximumDepth + 1) { value = .array([value]) }
+        let record = SceneRecord(name: "A", opensLayer: false, input: ScenePayload(typeName: "Deep", value: value))
+        let bytes = try payload(of: WorkerFrame.encode(.restore(session: 1, records: [record])))
+        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeRequest(bytes) }
+    }
+
+    @Test("random bytes never trap the decoder")
+    func randomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            _ = try? WorkerFrame.decodeReply(bytes)
+            _ = try? WorkerFrame.decodeRequest(bytes)
+        }
+    }
+}
