@@ -7,7 +7,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene-host-bench",
-        abstract: "Measure navigation, container resolution, start-up and memory against baselines.",
+        abstract: "Measure navigation, container resolution, start-up, memory and scene workers against baselines.",
         discussion: "Exit codes: 0 every bar met; 1 a bar missed; 2 a benchmark could not run."
     )
 
@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Navigations through run --script for the memory figure (default 1,000,000; 100,000 at scale 1).")
     var scriptNavigations: Int?
 
-    @Option(help: "Run only these groups (navigation, container, native, memory, startup); all by default.")
+    @Option(help: "Run only these groups (navigation, container, native, memory, startup, workers); all by default.")
     var only: [String] = []
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -58,6 +58,10 @@ struct BenchCommand: ParsableCommand {
             if runs("startup") {
                 print("start-up…")
                 try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale, coldRounds: scale, maxPlugins: maxPlugins)
+            }
+            if runs("workers") {
+                print("scene workers…")
+                try MainActor.assumeIsolated { try WorkerBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
             }
         } catch {
             print("error: \(error)")

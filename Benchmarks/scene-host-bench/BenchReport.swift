@@ -2,7 +2,9 @@ import Foundation
 
 /// One figure of the report: a value, the baseline measured in the same run, their ratio, and
 /// the bar the ratio must stay under, and for a goal in absolute terms (cold start under 2 s) the
-/// limit the value must stay under.
+/// limit the value must stay under. A figure where more is better (throughput) has a bar the ratio
+/// must reach instead (`barIsMinimum`). A figure that is the median of several runs can carry the
+/// smallest and largest run of each side (`valueRange`, `baselineRange`: [min, max]).
 struct BenchRow: Codable {
     let name: String
     let value: Double
@@ -10,11 +12,15 @@ struct BenchRow: Codable {
     let unit: String
     let bar: Double?
     var limit: Double? = nil
+    var barIsMinimum: Bool? = nil
+    var valueRange: [Double]? = nil
+    var baselineRange: [Double]? = nil
 
     var ratio: Double { baseline == 0 ? 0 : value / baseline }
     var passed: Bool? {
         guard bar != nil || limit != nil else { return nil }
-        return (bar.map { ratio <= $0 } ?? true) && (limit.map { value <= $0 } ?? true)
+        let barMet = bar.map { barIsMinimum == true ? ratio >= $0 : ratio <= $0 } ?? true
+        return barMet && (limit.map { value <= $0 } ?? true)
     }
 }
 
@@ -30,8 +36,10 @@ struct BenchReport: Codable {
     func table() -> String {
         let header = ["figure", "value", "baseline", "ratio", "bar", ""]
         let lines = rows.map { row -> [String] in
-            [row.name, Self.format(row.value, row.unit), Self.format(row.baseline, row.unit), String(format: "%.2fx", row.ratio),
-             row.bar.map { String(format: "≤ %.2fx", $0) } ?? row.limit.map { "< " + Self.format($0, row.unit) } ?? "", row.passed.map { $0 ? "met" : "MISSED" } ?? ""]
+            [row.name, Self.format(row.value, row.unit, range: row.valueRange), Self.format(row.baseline, row.unit, range: row.baselineRange),
+             String(format: "%.2fx", row.ratio),
+             row.bar.map { String(format: row.barIsMinimum == true ? "≥ %.2fx" : "≤ %.2fx", $0) } ?? row.limit.map { "< " + Self.format($0, row.unit) } ?? "",
+             row.passed.map { $0 ? "met" : "MISSED" } ?? ""]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
         func render(_ cells: [String]) -> String {
@@ -42,8 +50,20 @@ struct BenchReport: Codable {
         return text.joined(separator: "\n")
     }
 
+    /// `value` in `unit`, followed by the run-to-run range when there is one: `41.2 µs [39.8-44.0]`.
+    static func format(_ value: Double, _ unit: String, range: [Double]?) -> String {
+        guard let range, range.count == 2 else { return format(value, unit) }
+        let low = format(range[0], unit), high = format(range[1], unit)
+        let bare = { (text: String) in text.split(separator: " ").first.map(String.init) ?? text }
+        // One unit for the three numbers when they share it ("41.2 µs [39.8-44.0]"), else each its own.
+        let units = Set([format(value, unit), low, high].map { $0.split(separator: " ").dropFirst().joined(separator: " ") })
+        return units.count == 1 ? "\(format(value, unit)) [\(bare(low))-\(bare(high))]" : "\(format(value, unit)) [\(low)-\(high)]"
+    }
+
     static func format(_ value: Double, _ unit: String) -> String {
         switch unit {
+        case "req/s":
+            return String(format: "%.0f req/s", value)
         case "ns":
             if value >= 1_000_000 { return String(format: "%.2f ms", value / 1_000_000) }
             if value >= 1_000 { return String(format: "%.2f µs", value / 1_000) }

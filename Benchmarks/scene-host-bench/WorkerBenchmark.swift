@@ -1,0 +1,357 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import Logging
+import SceneHost
+import SceneSDK
+import Synchronization
+
+/// (f) Scene workers: what running plugin code in a worker process costs, on the demo app (Home and
+/// Detail, two real plugin libraries copied into a temporary folder as the start-up benchmark does,
+/// with a probe cache of its own there, so the user's cache is never touched).
+///
+/// 1. One cheap event (`fill message X` on Home, then the screen) through a `SceneWorkerSupervisor`
+///    and a real `scene-host scene-worker`, against the same command on an in-process `Navigator`,
+///    one operation at a time, alternating (`Measurement.compareOperations`); p50 and p99 are each
+///    the median over 5 runs, with the smallest and largest run.
+/// 2. The first screen of `run --script` (a script that only prints it), spawn to exit, the default
+///    (a worker) against `--in-process`, round-robin, warm probe cache.
+/// 3. `serve` throughput: concurrent loopback clients posting form actions (Home: fill the message
+///    and follow the segue to Detail; Detail: back), `[host] workers = 2` against `workers = 1`.
+@MainActor
+enum WorkerBenchmark {
+    static let runs = 5
+    static let roundTripBar: Double = 100_000  // ns: the worker's p99 round trip
+    static let clients = 8
+
+    static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) throws {
+        let demo = try DemoInstallation(buildDirectory: buildDirectory)
+        defer { demo.remove() }
+        let host = buildDirectory + "/scene-host"
+        // Warm the probe cache (the figures are of a warm start, as a user's second run is).
+        let warm = try BenchSpawn.run(host, ["check", "--config", demo.config(workers: nil), "--probe-cache", demo.cache], captureErrors: true)
+        guard warm.status == 0 else { throw BenchFailure("scene-host check of the demo failed (exit \(warm.status)): \(warm.stderr)") }
+
+        print("  event round trip…")
+        try roundTrip(into: &report, host: host, demo: demo, scale: scale)
+        print("  first screen…")
+        try firstScreen(into: &report, host: host, demo: demo, rounds: 5 * scale)
+        print("  serve throughput…")
+        try serveThroughput(into: &report, host: host, demo: demo, requestsPerClient: 200 * scale + 1)
+    }
+
+    // MARK: 1. Event round trip
+
+    static func roundTrip(into report: inout BenchReport, host: String, demo: DemoInstallation, scale: Int) throws {
+        var logger = Logger(label: "scene-host-bench")
+        logger.logLevel = .warning
+        let config = try demo.config(workers: nil)
+        func loader(opensPlugins: Bool) -> PluginLoader {
+            // As HostOptions.makeLoader: file trust on, probes in children of scene-host, the demo's own cache.
+            let prober = ChildProcessProber(executable: host, timeout: .seconds(10), describe: { ErrorMessage.body($0) })
+            let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: demo.cache))
+            return PluginLoader(logger: logger, checksFileTrust: true, inspector: inspector, opensPlugins: opensPlugins)
+        }
+
+        // The worker side, as `run` builds it (HostOptions.makeSupervisor): this process opens no plugin.
+        let hostApp = try SceneApp.load(configPath: config, loader: loader(opensPlugins: false))
+        let container = hostApp.loaded.container
+        let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
+                                 uniquingKeysWith: { first, _ in first })
+        let launch = SceneWorkerSupervisor.Launch(executable: host, arguments: ["--config", config, "--probe-timeout", "10", "--probe-cache", demo.cache])
+        let supervisor = SceneWorkerSupervisor(launch: launch, settings: hostApp.loaded.config.host, initialScene: hostApp.loaded.config.initial.value,
+                                               logger: logger, pluginOfScene: { plugins[$0] })
+        defer { supervisor.shutdown() }
+        try supervisor.start()
+        let session = try supervisor.openSession()
+
+        // The in-process side, as `run --in-process` builds it.
+        let app = try SceneApp.load(configPath: config, loader: loader(opensPlugins: true))
+        try app.start()
+        let navigator = app.navigator
+
+        let texts = ["ping", "pong"]
+        var counter = 0, workerSink = 0, localSink = 0
+        let workerEvent = {
+            counter &+= 1
+            try supervisor.execute([.fill(field: "message", text: texts[counter & 1])], in: session)
+            workerSink &+= try session.current.screen.get().elements.count
+        }
+        let localEvent = {
+            try navigator.execute(.fill(field: "message", text: texts[counter & 1]))
+            localSink &+= try navigator.screen().elements.count
+        }
+        var medians: (worker: [Double], local: [Double]) = ([], [])
+        var tails: (worker: [Double], local: [Double]) = ([], [])
+        let operations = 4_000 * scale
+        for _ in 0..<runs {
+            let (worker, local) = try Measurement.compareOperations(operations, workerEvent, against: localEvent)
+            medians.worker.append(worker.median)
+            medians.local.append(local.median)
+            tails.worker.append(worker.p99)
+            tails.local.append(local.p99)
+        }
+        // Both sides really filled the field: the screens show the last text.
+        let last = texts[counter & 1]
+        for (side, screen) in [("worker", try session.current.screen.get()), ("in-process", try navigator.screen())] {
+            guard screen.elements.contains(where: { if case .textField("message", _, last) = $0 { true } else { false } }) else {
+                throw BenchFailure("the \(side) Home screen does not show the message '\(last)' after filling it")
+            }
+        }
+        guard workerSink > 0, localSink > 0, supervisor.restarts == 0 else { throw BenchFailure("the scene worker restarted \(supervisor.restarts) times") }
+
+        func row(_ label: String, _ worker: [Double], _ local: [Double], limit: Double?) -> BenchRow {
+            BenchRow(name: "event round trip, worker vs in-process (\(label))", value: median(worker), baseline: median(local), unit: "ns", bar: nil,
+                     limit: limit, valueRange: [worker.min() ?? 0, worker.max() ?? 0], baselineRange: [local.min() ?? 0, local.max() ?? 0])
+        }
+        report.rows.append(row("p50", medians.worker, medians.local, limit: nil))
+        let tail = row("p99", tails.worker, tails.local, limit: roundTripBar)
+        report.rows.append(tail)
+        print(String(format: "  worker p99 round trip %.1f µs (in-process %.1f µs): goal ≤ 100 µs %@", tail.value / 1000, tail.baseline / 1000,
+                     tail.value <= roundTripBar ? "met" : "MISSED"))
+        report.notes.append("event round trip: fill message + the screen on the demo's Home, \(operations) operations a side per run, "
+                            + "alternating; p50 and p99 are medians of \(runs) runs [smallest-largest run]")
+        app.releasePluginObjects()
+    }
+
+    // MARK: 2. First screen
+
+    static func firstScreen(into report: inout BenchReport, host: String, demo: DemoInstallation, rounds: Int) throws {
+        let config = try demo.config(workers: nil)
+        let script = demo.folder.appendingPathComponent("first-screen.script").path
+        try Data("print\n".utf8).write(to: URL(fileURLWithPath: script))
+        let base = ["run", "--config", config, "--probe-cache", demo.cache, "--script", script]
+        let kinds: [(key: String, arguments: [String])] = [("worker", base), ("in-process", base + ["--in-process"])]
+        // Once each, checked: exit 0 and nothing on standard error.
+        for (key, arguments) in kinds {
+            let check = try BenchSpawn.run(host, arguments, captureErrors: true)
+            guard check.status == 0, check.stderr.isEmpty else { throw BenchFailure("first screen (\(key)): exit \(check.status): \(check.stderr)") }
+        }
+        var times: [String: [Double]] = [:]
+        for _ in 0..<rounds {
+            for (key, arguments) in kinds {
+                let result = try BenchSpawn.run(host, arguments)
+                guard result.status == 0 else { throw BenchFailure("first screen (\(key)): exit \(result.status)") }
+                times[key, default: []].append(result.nanoseconds)
+            }
+        }
+        let worker = times["worker"] ?? [], local = times["in-process"] ?? []
+        report.rows.append(BenchRow(name: "first screen, worker vs in-process", value: median(worker), baseline: median(local), unit: "ns", bar: 1.3,
+                                    valueRange: [worker.min() ?? 0, worker.max() ?? 0], baselineRange: [local.min() ?? 0, local.max() ?? 0]))
+        report.notes.append("first screen: run --script (print) on the demo, spawn to exit, medians of \(rounds) rounds [smallest-largest], warm probe cache")
+    }
+
+    // MARK: 3. serve throughput
+
+    /// What one timed `serve` run measured.
+    struct ServeRun {
+        let requests: Int
+        let seconds: Double
+        var perSecond: Double { Double(requests) / seconds }
+        /// CPU seconds during the timed phase: the serve process, its children (scene workers), this benchmark (the clients).
+        let hostCPU: Double, workerCPU: Double, clientCPU: Double
+        let workerProcesses: Int
+    }
+
+    static func serveThroughput(into report: inout BenchReport, host: String, demo: DemoInstallation, requestsPerClient: Int) throws {
+        var results: [Int: [ServeRun]] = [:]
+        var configs: [Int: String] = [:]
+        for workers in [1, 2] {
+            let config = try demo.config(workers: workers)
+            configs[workers] = config
+            let warm = try BenchSpawn.run(host, ["check", "--config", config, "--probe-cache", demo.cache], captureErrors: true)
+            guard warm.status == 0 else { throw BenchFailure("scene-host check of the demo with workers = \(workers) failed: \(warm.stderr)") }
+        }
+        for _ in 0..<runs {
+            for workers in [1, 2] {
+                guard let config = configs[workers] else { continue }
+                results[workers, default: []].append(try serveRun(host: host, config: config, cache: demo.cache, requestsPerClient: requestsPerClient))
+            }
+        }
+        let one = results[1] ?? [], two = results[2] ?? []
+        let rates = (one: one.map(\.perSecond), two: two.map(\.perSecond))
+        report.rows.append(BenchRow(name: "serve POST throughput, 2 workers vs 1", value: median(rates.two), baseline: median(rates.one), unit: "req/s",
+                                    bar: 1.6, barIsMinimum: true, valueRange: [rates.two.min() ?? 0, rates.two.max() ?? 0],
+                                    baselineRange: [rates.one.min() ?? 0, rates.one.max() ?? 0]))
+        report.notes.append("serve: \(clients) loopback clients x \(requestsPerClient) POST /act each (303 not followed; Home: fill + tap showDetail, "
+                            + "Detail: back), medians of \(runs) runs [smallest-largest]")
+        for (workers, side) in [(1, one), (2, two)] {
+            let requests = Double(side.reduce(0) { $0 + $1.requests })
+            func perRequest(_ seconds: [Double]) -> Double { seconds.reduce(0, +) / requests * 1e6 }
+            let processes = side.map(\.workerProcesses).max() ?? 0
+            report.notes.append(String(format: "serve, workers = %d: CPU per request: serve process %.1f µs, its %d child process(es) %.1f µs, clients %.1f µs",
+                                       workers, perRequest(side.map(\.hostCPU)), processes, perRequest(side.map(\.workerCPU)), perRequest(side.map(\.clientCPU))))
+            if processes == 0 {
+                report.notes.append("serve, workers = \(workers): no child process ran while serving: plugin code ran in the serve process ([host] workers not used by serve in this build)")
+            }
+        }
+    }
+
+    /// Starts `serve`, opens `clients` sessions (GET / for the cookie and the form token), then times
+    /// every client posting `requestsPerClient` actions as fast as the server answers.
+    static func serveRun(host: String, config: String, cache: String, requestsPerClient: Int) throws -> ServeRun {
+        let server = try BenchServer(host, ["serve", "--config", config, "--probe-cache", cache, "--port", "0"])
+        defer { server.stop() }
+        let shared = LoadShared()
+        let port = server.port
+        let clients = Self.clients
+        for index in 0..<clients {
+            let thread = Thread {
+                defer { shared.done.signal() }
+                do {
+                    try LoadClient(port: port, index: index).run(requests: requestsPerClient, shared: shared)
+                } catch {
+                    shared.fail("client \(index): \(error)")
+                    shared.ready.signal()
+                }
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        // Every client has its session before the clock starts; at most 60 s for all of this.
+        let limit = DispatchTime.now() + .seconds(60)
+        for _ in 0..<clients {
+            guard shared.ready.wait(timeout: limit) == .success else { throw BenchFailure("serve clients did not open their sessions within 60 s") }
+        }
+        if let failure = shared.firstFailure {
+            for _ in 0..<clients { shared.go.signal() }
+            throw BenchFailure("\(failure)\n\(server.errors)")
+        }
+        let children = server.children
+        let hostBefore = ProcessTimes.cpuSeconds(of: server.pid)
+        let childrenBefore = Dictionary(children.map { ($0, ProcessTimes.cpuSeconds(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        let clientBefore = ProcessTimes.ownCPUSeconds()
+        let start = BenchClock.nanoseconds()
+        for _ in 0..<clients { shared.go.signal() }
+        let deadline = DispatchTime.now() + .seconds(120)
+        for _ in 0..<clients {
+            guard shared.done.wait(timeout: deadline) == .success else { throw BenchFailure("serve clients did not finish within 120 s") }
+        }
+        let seconds = Double(BenchClock.nanoseconds() - start) / 1e9
+        let clientAfter = ProcessTimes.ownCPUSeconds()
+        let hostAfter = ProcessTimes.cpuSeconds(of: server.pid)
+        let childrenAfter = server.children
+        let workerCPU = Set(children + childrenAfter).reduce(0.0) { $0 + ProcessTimes.cpuSeconds(of: $1) - (childrenBefore[$1] ?? 0) }
+        if let failure = shared.firstFailure { throw BenchFailure("\(failure)\n\(server.errors)") }
+        return ServeRun(requests: clients * requestsPerClient, seconds: seconds, hostCPU: hostAfter - hostBefore, workerCPU: workerCPU,
+                        clientCPU: clientAfter - clientBefore, workerProcesses: Set(children + childrenAfter).count)
+    }
+
+    static func median(_ values: [Double]) -> Double { Measurement(samples: values).median }
+}
+
+/// What the client threads share: the start line and the first failure.
+final class LoadShared: Sendable {
+    let ready = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    private let failures = Mutex<[String]>([])
+
+    func fail(_ message: String) { failures.withLock { $0.append(message) } }
+    var firstFailure: String? { failures.withLock { $0.first } }
+}
+
+/// One browser-like session on `serve`: a keep-alive connection, its cookie and form token.
+struct LoadClient {
+    let connection: BenchHTTPConnection
+    let index: Int
+    let origin: String
+
+    init(port: UInt16, index: Int) {
+        connection = BenchHTTPConnection(port: port)
+        self.index = index
+        origin = "http://127.0.0.1:\(port)"
+    }
+
+    /// Opens the session, signals `ready`, waits for `go`, then posts `requests` actions: Home
+    /// (fill the message, follow the segue to Detail) and Detail (back) in turn.
+    func run(requests: Int, shared: LoadShared) throws {
+        let first = try connection.request("GET", "/")
+        guard first.status == 200,
+              let cookie = first.setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) }).first(where: { $0.hasPrefix("scene_host_session=") }),
+              let token = Self.token(in: first.text) else {
+            throw BenchFailure("GET / gave status \(first.status) without a session cookie or form token")
+        }
+        guard first.text.contains("field-message") else { throw BenchFailure("GET / is not the demo's Home page") }
+        shared.ready.signal()
+        shared.go.wait()
+        let headers = [("Cookie", cookie), ("Origin", origin), ("Sec-Fetch-Site", "same-origin")]
+        var lastMessage = ""
+        for number in 0..<requests {
+            let body: String
+            if number % 2 == 0 {
+                lastMessage = "c\(index)-\(number)"
+                body = "token=\(token)&field.message=\(lastMessage)&action=tap%3AshowDetail"
+            } else {
+                body = "token=\(token)&action=back"
+            }
+            let response = try connection.request("POST", "/act", headers: headers, body: Array(body.utf8))
+            guard response.status == 303 else { throw BenchFailure("POST /act gave status \(response.status): \(response.text.prefix(300))") }
+        }
+        // The posts did what they say: the page shows the last state.
+        let page = try connection.request("GET", "/", headers: [("Cookie", cookie)])
+        let expected = requests % 2 == 1 ? lastMessage : "field-message"
+        guard page.status == 200, page.text.contains(expected), !page.text.contains("role=\"alert\"") else {
+            throw BenchFailure("after \(requests) posts the page does not show '\(expected)' (or shows an error): \(page.text.prefix(600))")
+        }
+    }
+
+    static func token(in page: String) -> String? {
+        guard let range = page.range(of: "name=\"token\" value=\"") else { return nil }
+        let token = page[range.upperBound...].prefix { $0.isHexDigit }
+        return token.isEmpty ? nil : String(token)
+    }
+}
+
+/// The demo app (scenes.conf: Home and Detail) with its two plugin libraries copied from the build
+/// folder into a temporary folder (mode 755: plugins are refused from writable folders), a probe
+/// cache there, and one config per `[host] workers` value.
+struct DemoInstallation {
+    let folder: URL
+    let cache: String
+    let home: String
+    let detail: String
+
+    init(buildDirectory: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-workers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        chmod(folder.path, 0o755)
+        cache = folder.appendingPathComponent("probes.cache").path
+        home = folder.appendingPathComponent("libHomeScene.so").path
+        detail = folder.appendingPathComponent("libDetailScene.so").path
+        for (library, copy) in [("libHomeScene.so", home), ("libDetailScene.so", detail)] {
+            let original = URL(fileURLWithPath: buildDirectory + "/" + library)
+            guard let bytes = try? Data(contentsOf: original) else { throw BenchFailure("cannot read \(original.path): build first") }
+            try bytes.write(to: URL(fileURLWithPath: copy))
+            chmod(copy, 0o644)
+        }
+    }
+
+    /// The demo's config (scenes.conf) pointing at the copies, with `[host] workers` when given.
+    func config(workers: Int?) throws -> String {
+        let path = folder.appendingPathComponent("scenes-\(workers.map(String.init) ?? "default").conf").path
+        var text = "initial = \"Home\"\n"
+        if let workers { text += "\n[host]\nworkers = \(workers)\n" }
+        text += """
+
+            [plugins.HomeScene]
+            path = "\(home)"
+
+            [plugins.DetailScene]
+            path = "\(detail)"
+
+            [[segues]]
+            from = "Home"
+            id = "showDetail"
+            to = "Detail"
+            style = "push"
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
