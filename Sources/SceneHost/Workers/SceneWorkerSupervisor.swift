@@ -238,10 +238,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                     guard case .session(let failure, let report, let restored) = reply else { throw WorkerFault.garbled }
                     session.apply(report)
                     let built = restored ?? 0
-                    if case .failure(let failure) = report.screen, report.changed.isEmpty {
+                    if case .failure(let screenFailure) = report.screen, report.changed.isEmpty {
                         // Not even the initial scene could be shown again.
                         session.update { $0.lost = true }
-                        notes[id] = .lost(reason: Self.plain(failure.text))
+                        notes[id] = .lost(reason: Self.plain((failure ?? screenFailure).text))
                         sessions[id] = nil
                     } else if built < records.count, notes[id] == nil {
                         let reason = failure?.text ?? "it could not be built"

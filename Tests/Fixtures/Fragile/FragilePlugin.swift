@@ -10,7 +10,8 @@ import SceneSDK
 /// `garbage` or `fail` (a thrown error) faults that way; any other text does nothing (the probe
 /// types "probe"). A result whose word is `crash` crashes the scene it is handed to. When the file
 /// named by `SCENE_HOST_FIXTURE_BOMB` holds a depth, the `Fragile` scene at that depth crashes
-/// in `viewDidLoad`: it was built once, and crashes when it is built again (a restore).
+/// in `viewDidLoad`; `arm` writes the scene's own depth there, so it was built once and crashes
+/// when it is built again (a restore).
 enum FragilePlugin: ScenePlugin {
     static let name = "FixtureFragile"
     static let version = "0.0.1"
@@ -43,8 +44,12 @@ struct FragileResult: Codable, Sendable {
 
 /// The faults a tap can cause.
 enum FragileFault {
-    static func strike(_ mode: String) throws {
+    static func strike(_ mode: String, depth: Int) throws {
         switch mode {
+        case "arm":
+            guard let path = getenv("SCENE_HOST_FIXTURE_BOMB"), let file = fopen(path, "w") else { return }
+            fputs("\(depth)\n", file)
+            fclose(file)
         case "segv":
             if let address = UnsafeMutablePointer<Int>(bitPattern: 16) { address.pointee = 1 }
         case "trap":
@@ -73,11 +78,10 @@ enum FragileFault {
     static func bomb(at depth: Int) {
         guard let path = getenv("SCENE_HOST_FIXTURE_BOMB"), let file = fopen(path, "r") else { return }
         defer { fclose(file) }
-        var number: Int32 = -1
-        let read = withUnsafeMutablePointer(to: &number) { pointer in
-            withVaList([pointer]) { vfscanf(file, "%d", $0) }
-        }
-        if read == 1, Int(number) == depth, let address = UnsafeMutablePointer<Int>(bitPattern: 16) { address.pointee = 2 }
+        var line = [CChar](repeating: 0, count: 32)
+        guard fgets(&line, 32, file) != nil else { return }
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if Int(text.filter(\.isNumber)) == depth, let address = UnsafeMutablePointer<Int>(bitPattern: 16) { address.pointee = 2 }
     }
 }
 
@@ -137,7 +141,7 @@ final class FragileViewController: SceneViewController<FragileInteractor, Fragil
     override func handle(_ event: UserEvent) throws {
         switch event {
         case .edit(field: "mode", let text): interactor?.mode = text
-        case .tap(button: "strike"): try FragileFault.strike(interactor?.mode ?? "")
+        case .tap(button: "strike"): try FragileFault.strike(interactor?.mode ?? "", depth: interactor?.depth ?? 0)
         case .tap(button: "deeper"): try router?.routeToDeeper(style: .push)
         case .tap(button: "present"): try router?.routeToDeeper(style: .present)
         case .tap(button: "done"): try router?.routeBack()

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A config of the Fragile fixture (scenes that fault on one input) and the native Types
+/// fixture (`poke` faults on 13, hangs on 7), with a `[host]` table: for the scene-worker tests.
+struct FragileApp {
+    let folder: TemporaryFolder
+    let config: String
+    /// The file the Fragile scenes' `arm` writes and their `viewDidLoad` reads (`SCENE_HOST_FIXTURE_BOMB`).
+    var bomb: String { folder.path("bomb") }
+
+    init(host: String = "") throws {
+        folder = try TemporaryFolder()
+        config = try folder.write("""
+        initial = "FragileHome"
+
+        [plugins.Fragile]
+        path = "\(BuildProducts.library("FixtureFragile"))"
+
+        [plugins.Types]
+        path = "\(BuildProducts.library("FixtureNativeTypes"))"
+
+        [host]
+        \(host)
+        """, to: "fragile.conf")
+    }
+
+    /// `scene-host run` with `script` on standard input.
+    func run(_ script: String, timeLimit: Duration = .seconds(120)) throws -> HostProcess.Result {
+        try HostProcess.run(["run", "--config", config], input: script, environment: ["SCENE_HOST_FIXTURE_BOMB": bomb], timeLimit: timeLimit)
+    }
+
+    /// The blocks of a script run's output, one per command: `> COMMAND` and what followed it.
+    static func blocks(_ output: String) -> [String] {
+        output.components(separatedBy: "\n\n> ").map { $0.hasPrefix("> ") ? String($0.dropFirst(2)) : $0 }
+    }
+}
