@@ -1,0 +1,118 @@
+import Foundation
+import Logging
+import Testing
+@testable import SceneHost
+
+/// The supervisor in this process, as the host uses it, with real worker processes of the built
+/// `scene-host`: many sessions on a worker that crashes, a worker killed from outside, and many
+/// restarts without the host growing.
+@Suite("Scene worker supervisor")
+struct WorkerSupervisorTests {
+    private func supervisor(_ app: FragileApp, restarts: Int = 5) throws -> SceneWorkerSupervisor {
+        var settings = HostSettings()
+        settings.restartsPerMinute = restarts
+        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.hostExecutable,
+                                                  arguments: ["--config", app.config, "--probe-cache", app.folder.path("probes.cache")])
+        let supervisor = SceneWorkerSupervisor(launch: launch, settings: settings, initialScene: "FragileHome",
+                                               logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+                                               pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })
+        try supervisor.start()
+        return supervisor
+    }
+
+    private func text(_ id: String, in session: WorkerSession) -> String? {
+        guard case .success(let screen) = session.current.screen else { return nil }
+        switch screen.element(id: id) {
+        case .label(_, let text)?, .textField(_, _, let text)?: return text
+        default: return nil
+        }
+    }
+
+    @Test("ten sessions on one worker that crashes: each is rebuilt as it was, none mixed up, the others told")
+    func manySessions() throws {
+        let app = try FragileApp()
+        let supervisor = try supervisor(app)
+        defer { supervisor.shutdown() }
+        var sessions: [WorkerSession] = []
+        for index in 0..<10 {
+            let session = try supervisor.openSession()
+            for _ in 0..<(index % 4) { try supervisor.execute([.tap(button: "deeper")], in: session) }
+            try supervisor.execute([.fill(field: "mode", text: "session \(index)")], in: session)
+            sessions.append(session)
+        }
+        let culprit = sessions[3]
+        #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "fill mode, tap strike", fault: .signal(SIGSEGV), restore: .restored)) {
+            try supervisor.execute([.fill(field: "mode", text: "segv"), .tap(button: "strike")], in: culprit)
+        }
+        for (index, session) in sessions.enumerated() {
+            #expect(session.current.records.count == 1 + index % 4)
+            #expect(text("depth", in: session) == "depth \(index % 4)")
+            #expect(text("mode", in: session) == (index == 3 ? "session 3" : "session \(index)"))
+            let notice = session.takeNotice()
+            #expect(index == 3 ? notice == nil : notice == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
+            #expect(session.takeNotice() == nil)
+        }
+        // Every session still works, on the new worker, each on its own stack.
+        for (index, session) in sessions.enumerated() where index % 4 > 0 {
+            try supervisor.execute([.fill(field: "mode", text: "back \(index)"), .tap(button: "done")], in: session)
+            #expect(text("received", in: session) == "got back \(index)")
+        }
+    }
+
+    @Test("a worker killed from outside is noticed at the next request and replaced")
+    func killedFromOutside() throws {
+        let app = try FragileApp()
+        let supervisor = try supervisor(app)
+        defer { supervisor.shutdown() }
+        let session = try supervisor.openSession()
+        try supervisor.execute([.tap(button: "deeper"), .fill(field: "mode", text: "here")], in: session)
+        let first = try #require(supervisor.workerPID)
+        kill(first, SIGKILL)
+        #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "tap deeper", fault: .signal(SIGKILL), restore: .restored)) {
+            try supervisor.execute([.tap(button: "deeper")], in: session)
+        }
+        #expect(supervisor.workerPID != first)
+        #expect(text("mode", in: session) == "here")
+        try supervisor.execute([.tap(button: "deeper")], in: session)
+        #expect(text("depth", in: session) == "depth 2")
+    }
+
+    @Test("a thousand restarts leave the host with as many descriptors and about the same memory")
+    func manyRestarts() throws {
+        let app = try FragileApp()
+        let supervisor = try supervisor(app, restarts: 100_000)
+        defer { supervisor.shutdown() }
+        let session = try supervisor.openSession()
+        try supervisor.execute([.tap(button: "deeper")], in: session)
+        // Warm-up: the first restarts allocate what every later one reuses.
+        for _ in 0..<20 { try restart(supervisor, session) }
+        let descriptors = Self.openDescriptors(), memory = Self.residentKiB()
+        for _ in 0..<1_000 { try restart(supervisor, session) }
+        #expect(Self.openDescriptors() == descriptors)
+        let grown = Self.residentKiB() - memory
+        #expect(grown < 8 * 1024, "the host grew by \(grown) KiB over 1,000 restarts")
+        #expect(text("depth", in: session) == "depth 1")
+    }
+
+    /// Kills the worker and lets the next request find out.
+    private func restart(_ supervisor: SceneWorkerSupervisor, _ session: WorkerSession) throws {
+        if let pid = supervisor.workerPID { kill(pid, SIGKILL) }
+        do {
+            try supervisor.execute([.fill(field: "mode", text: "x")], in: session)
+            Issue.record("a killed worker answered")
+        } catch .workerStopped(_, _, _, .signal(SIGKILL), .restored) {
+        } catch {
+            Issue.record("unexpected: \(error)")
+        }
+    }
+
+    static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+
+    static func residentKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
