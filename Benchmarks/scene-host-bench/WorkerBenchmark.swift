@@ -100,7 +100,8 @@ enum WorkerBenchmark {
                 throw BenchFailure("the \(side) Home screen does not show the message '\(last)' after filling it")
             }
         }
-        guard workerSink > 0, localSink > 0, supervisor.restarts == 0 else { throw BenchFailure("the scene worker restarted \(supervisor.restarts) times") }
+        guard workerSink > 0, localSink > 0 else { throw BenchFailure("a side of the round trip rendered no screen elements") }
+        guard supervisor.restarts == 0 else { throw BenchFailure("the scene worker restarted \(supervisor.restarts) times during the round trips") }
 
         func row(_ label: String, _ worker: [Double], _ local: [Double], limit: Double?) -> BenchRow {
             BenchRow(name: "event round trip, worker vs in-process (\(label))", value: median(worker), baseline: median(local), unit: "ns", bar: nil,
