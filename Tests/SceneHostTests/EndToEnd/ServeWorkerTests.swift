@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `serve` with scene workers, through the real binary and real sockets: a hung session never
+/// stops another session's pages or actions; a session sharing a crashed worker keeps its state and
+/// is told; SIGTERM with a busy worker leaves no process behind.
+@Suite("Scene workers: serve (end to end)")
+struct ServeWorkerTests {
+    private func serve(_ app: FragileApp) throws -> ServeCommandTests.Server {
+        try ServeCommandTests.Server(["--config", app.config])
+    }
+
+    private func form(_ token: String, _ fields: String) -> String { "token=\(token)&\(fields)" }
+
+    @Test("while one session hangs its worker, another worker's session acts and every page still shows")
+    func hangIsolated() async throws {
+        let app = try FragileApp(host: "workers = 2\nevent-timeout = 3")
+        let server = try serve(app)
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let hung = try http.newSession(), other = try http.newSession(), neighbour = try http.newSession()
+        // The first session's worker hangs for the event time limit.
+        let hanging = Task.detached { try http.post(cookie: hung.cookie, body: form(hung.token, "field.mode=hang&action=tap%3Astrike")) }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        let acted = try http.post(cookie: other.cookie, body: form(other.token, "action=tap%3Adeeper"))
+        #expect(acted.status == 303)
+        #expect(try http.get(cookie: other.cookie).body.contains("<h1 id=\"title\">Fragile 1</h1>"))
+        // The hung session's own page comes from what the host holds, without waiting.
+        #expect(try http.get(cookie: hung.cookie).body.contains("<h1 id=\"title\">FragileHome</h1>"))
+        #expect(ContinuousClock.now - started < .seconds(2), "a hung worker held up another session")
+        let answer = try await hanging.value
+        #expect(answer.status == 303)
+        let page = try http.get(cookie: hung.cookie).body
+        #expect(page.contains("Fragile stopped (no answer within 3 s in scene &#39;FragileHome&#39; during &#39;fill mode, tap strike&#39;); the screen was restored."), "\(page)")
+        // The session on the same worker as the hung one kept its state and is told once.
+        let told = try http.get(cookie: neighbour.cookie).body
+        #expect(told.contains("notice: the scene worker this session shares stopped in another session (Fragile: no answer within 3 s); the screen was restored."), "\(told)")
+        #expect(!(try http.get(cookie: neighbour.cookie).body.contains("notice:")))
+        #expect(try http.get(cookie: other.cookie).body.contains("<h1 id=\"title\">Fragile 1</h1>"))
+    }
+
+    @Test("sessions sharing a worker that crashes keep their own stacks and texts")
+    func crashShared() throws {
+        let app = try FragileApp(host: "workers = 1")
+        let server = try serve(app)
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        var sessions: [(cookie: String, token: String)] = []
+        for index in 0..<6 {
+            let session = try http.newSession()
+            for _ in 0..<(index % 3) { _ = try http.post(cookie: session.cookie, body: form(session.token, "action=tap%3Adeeper")) }
+            _ = try http.post(cookie: session.cookie, body: form(session.token, "field.mode=text\(index)&action=tap%3Astrike"))
+            sessions.append(session)
+        }
+        _ = try http.post(cookie: sessions[2].cookie, body: form(sessions[2].token, "field.mode=segv&action=tap%3Astrike"))
+        for (index, session) in sessions.enumerated() {
+            let page = try http.get(cookie: session.cookie).body
+            #expect(page.contains("<h1 id=\"title\">\(index % 3 == 0 ? "FragileHome" : "Fragile \(index % 3)")</h1>"), "\(page)")
+            // The crashed action (its field texts with it) changed nothing: the text before it is back.
+            #expect(page.contains("value=\"text\(index)\""))
+            #expect(page.contains(index == 2 ? "Fragile stopped (SIGSEGV" : "notice: the scene worker this session shares stopped"))
+        }
+    }
+
+    @Test("SIGTERM while a worker is busy: the server ends and no worker process stays behind")
+    func terminateBusy() async throws {
+        let app = try FragileApp(host: "workers = 2\nevent-timeout = 2")
+        let server = try serve(app)
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession()
+        let workers = Processes.children(of: server.process.processIdentifier, containing: "scene-worker")
+        #expect(workers.count == 2)
+        let hanging = Task.detached { try? http.post(cookie: session.cookie, body: form(session.token, "field.mode=hang&action=tap%3Astrike")) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.stop() != nil, "serve did not end after SIGTERM")
+        _ = await hanging.value
+        for worker in workers {
+            #expect(Processes.eventually(limit: .seconds(10)) { !Processes.isAlive(worker) && Self.members(ofGroup: worker).isEmpty },
+                    "worker \(worker) or its group outlived the server")
+        }
+    }
+
+    /// The live processes whose process group is `group`.
+    static func members(ofGroup group: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard Processes.isAlive(pid), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[2]) == group
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal HTTP/1.1 client over a loopback socket, for the `serve` tests that must control
+/// every header and never follow a redirect: one request per connection (`Connection: close`),
+/// with a time limit on every read.
+struct LoopbackHTTP {
+    struct Response {
+        let status: Int
+        let headers: [String: String]
+        let body: String
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let port: UInt16
+
+    /// `http://127.0.0.1:PORT` as the server printed it.
+    init(address: String) throws {
+        guard let text = address.split(separator: ":").last, let port = UInt16(text) else { throw Failure(description: "no port in \(address)") }
+        self.port = port
+    }
+
+    var origin: String { "http://127.0.0.1:\(port)" }
+
+    func get(_ path: String = "/", cookie: String? = nil, limit: Double = 30) throws -> Response {
+        try send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n", limit: limit)
+    }
+
+    func post(_ path: String = "/act", cookie: String, body: String, limit: Double = 30) throws -> Response {
+        try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nOrigin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
+                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: limit)
+    }
+
+    /// A new session: its cookie (`NAME=VALUE`) and the page's form token.
+    func newSession() throws -> (cookie: String, token: String) {
+        let page = try get()
+        guard let setCookie = page.headers["set-cookie"], let cookie = setCookie.split(separator: ";").first.map(String.init),
+              let range = page.body.range(of: #"(?<=name="token" value=")[0-9a-f]+"#, options: .regularExpression) else {
+            throw Failure(description: "no session in: \(page.status) \(page.body.prefix(200))")
+        }
+        return (cookie, String(page.body[range]))
+    }
+
+    private func send(_ request: String, limit: Double) throws -> Response {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: Int(limit), tv_usec: Int((limit - limit.rounded(.down)) * 1_000_000))
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw Failure(description: "send: \(errno)")
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 { received += buffer[0..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw Failure(description: "no answer within \(limit) s (errno \(errno))") }
+            break
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "not HTTP: \(text.prefix(100))") }
+        let lines = text[..<split.lowerBound].split(separator: "\r\n")
+        let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = String(text[split.upperBound...])
+        if headers["transfer-encoding"] == "chunked" { body = Self.unchunked(body) }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    private static func unchunked(_ text: String) -> String {
+        var rest = Substring(text), body = ""
+        while let end = rest.range(of: "\r\n"), let size = Int(rest[..<end.lowerBound], radix: 16), size > 0 {
+            let start = end.upperBound
+            let stop = rest.utf8.index(start, offsetBy: size, limitedBy: rest.endIndex) ?? rest.endIndex
+            body += rest[start..<stop]
+            rest = rest[stop...].dropFirst(2)
+        }
+        return body
+    }
+}
