@@ -12,9 +12,9 @@ public struct SceneRecord: Equatable, Sendable {
     public var input: ScenePayload?
     public var results: [ScenePayload]
     /// `(field id, text)` in screen order.
-    public var fields: [Field]
+    public var fields: [FieldText]
 
-    public struct Field: Equatable, Sendable {
+    public struct FieldText: Equatable, Sendable {
         public let id: String
         public let text: String
 
@@ -24,7 +24,7 @@ public struct SceneRecord: Equatable, Sendable {
         }
     }
 
-    public init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [Field] = []) {
+    public init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = []) {
         self.name = name
         self.opensLayer = opensLayer
         self.input = input
@@ -33,10 +33,10 @@ public struct SceneRecord: Equatable, Sendable {
     }
 
     /// The text fields of `screen`, as a record keeps them.
-    public static func fields(of screen: Screen) -> [Field] {
+    public static func fields(of screen: Screen) -> [FieldText] {
         screen.elements.compactMap { element in
             guard case .textField(let id, _, let text) = element else { return nil }
-            return Field(id: id, text: text)
+            return FieldText(id: id, text: text)
         }
     }
 
@@ -87,7 +87,7 @@ final class SceneMemory {
     }
 
     /// Keeps `fields`; false when they are what it had.
-    func setFields(_ fields: [SceneRecord.Field]) -> Bool {
+    func setFields(_ fields: [SceneRecord.FieldText]) -> Bool {
         guard fields != record.fields else { return false }
         record.fields = fields
         return true

@@ -264,10 +264,10 @@ enum WorkerFrame {
         let input = try reader.tag(below: 2) == 1 ? try decodePayload(&reader) : nil
         var results: [ScenePayload] = []
         for _ in 0..<(try reader.count()) { results.append(try decodePayload(&reader)) }
-        var fields: [SceneRecord.Field] = []
+        var fields: [SceneRecord.FieldText] = []
         for _ in 0..<(try reader.count()) {
             let id = try reader.string()
-            fields.append(SceneRecord.Field(id: id, text: try reader.string()))
+            fields.append(SceneRecord.FieldText(id: id, text: try reader.string()))
         }
         return SceneRecord(name: name, opensLayer: opensLayer, input: input, results: results, fields: fields)
     }

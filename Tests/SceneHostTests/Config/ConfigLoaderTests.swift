@@ -68,7 +68,7 @@ struct ConfigLoaderTests {
     @Test("an unknown top-level key names the key and the allowed ones")
     func unknownTopLevelKey() {
         #expect(message("initial = \"Home\"\ninitail = \"x\"\n")
-            == "scenes.conf:2:1: error: unknown key 'initail' in the top level. Did you mean 'initial'? Allowed keys: initial, plugins, segues.")
+            == "scenes.conf:2:1: error: unknown key 'initail' in the top level. Did you mean 'initial'? Allowed keys: initial, plugins, segues, host.")
     }
 
     @Test("an unknown key in a plugin table")
@@ -88,7 +88,7 @@ struct ConfigLoaderTests {
     @Test("an unknown table at the top level is located at its header")
     func unknownTable() {
         #expect(message("initial = \"Home\"\n\n[plugin.Home]\npath = \"x\"\n")
-            == "scenes.conf:3:1: error: unknown key 'plugin' in the top level. Did you mean 'plugins'? Allowed keys: initial, plugins, segues.")
+            == "scenes.conf:3:1: error: unknown key 'plugin' in the top level. Did you mean 'plugins'? Allowed keys: initial, plugins, segues, host.")
     }
 
     @Test("a missing required key")
@@ -149,7 +149,7 @@ struct ConfigLoaderTests {
         // Brackets in strings and comments do not nest: this fails only for its unknown key.
         let brackets = String(repeating: "[", count: 40)
         #expect(message("initial = \"A\"\ns = \"\(brackets)\" # \(brackets)\nt = \'\'\'\n\(brackets)\'\'\'\n")
-            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues.")
+            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues, host.")
         let big = "# " + String(repeating: "x", count: ConfigPrecheck.maximumSize) + "\n"
         #expect(message(big) == "scenes.conf:1:1048577: error: the config is 1048579 bytes; configs larger than 1048576 bytes are refused. Is this the right file?")
     }

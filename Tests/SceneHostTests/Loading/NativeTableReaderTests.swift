@@ -27,7 +27,8 @@ struct NativeTableReaderTests {
         #expect(pricing.map(\.name) == ["unit_price", "order_discount", "order_total", "format_price", "price_rules"])
         #expect(pricing.last?.signatureText == "int32(callback(void(string, double)))")
         let types = try #require(try NativeTableReader.read(Self.bytes(BuildProducts.library("FixtureNativeTypes")), plugin: Self.plugin))
-        #expect(types.count == 19)
+        #expect(types.count == 20)
+        #expect(types.last?.name == "poke")
     }
 
     @Test("a library without a table has none")

@@ -47,7 +47,7 @@ struct NavigatorRecordsTests {
         #expect(records[0].input == nil && records[0].opensLayer == false)
         #expect(records[1].input?.value == (try ScenePayload(FragileRecordInput(depth: 1))).value)
         #expect(records[1].results.map(\.value) == [try ScenePayload(FragileRecordResult(word: "bye")).value])
-        #expect(records[1].fields == [SceneRecord.Field(id: "mode", text: "hello")])
+        #expect(records[1].fields == [SceneRecord.FieldText(id: "mode", text: "hello")])
         // Nothing changed since the last report: nothing is sent again.
         let unchanged = navigator.takeRecordChanges(topScreen: try navigator.screen())
         #expect(unchanged.keep == 2 && unchanged.changed.isEmpty)

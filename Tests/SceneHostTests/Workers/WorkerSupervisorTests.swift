@@ -77,42 +77,26 @@ struct WorkerSupervisorTests {
         #expect(text("depth", in: session) == "depth 2")
     }
 
-    @Test("a thousand restarts leave the host with as many descriptors and about the same memory")
+    @Test("a thousand worker restarts leave the host with as many descriptors and about the same memory")
     func manyRestarts() throws {
-        let app = try FragileApp()
-        let supervisor = try supervisor(app, restarts: 100_000)
-        defer { supervisor.shutdown() }
-        let session = try supervisor.openSession()
-        try supervisor.execute([.tap(button: "deeper")], in: session)
+        let app = try FragileApp(host: "restarts-per-minute = 1000")
+        // The host is the real `scene-host run`, typed at through a pipe, so nothing else shares its process.
+        let host = try PipedHost(["run", "--config", app.config])
+        defer { _ = host.finish() }
+        host.type("tap deeper\nfill mode segv\n")
+        let stopped = "error: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap strike'); the screen was restored."
         // Warm-up: the first restarts allocate what every later one reuses.
-        for _ in 0..<20 { try restart(supervisor, session) }
-        let descriptors = Self.openDescriptors(), memory = Self.residentKiB()
-        for _ in 0..<1_000 { try restart(supervisor, session) }
-        #expect(Self.openDescriptors() == descriptors)
-        let grown = Self.residentKiB() - memory
-        #expect(grown < 8 * 1024, "the host grew by \(grown) KiB over 1,000 restarts")
-        #expect(text("depth", in: session) == "depth 1")
+        host.type(String(repeating: "tap strike\n", count: 20))
+        #expect(host.waitFor(stopped, count: 20))
+        let descriptors = host.openDescriptors, memory = host.residentKiB
+        host.type(String(repeating: "tap strike\n", count: 980))
+        #expect(host.waitFor(stopped, count: 1000))
+        #expect(host.openDescriptors == descriptors)
+        let grown = host.residentKiB - memory
+        #expect(grown < 4 * 1024, "the host grew by \(grown) KiB over 980 restarts")
+        host.type("fill mode fine\ntap done\n")
+        #expect(host.waitFor("label   received  got fine"))
+        #expect(host.finish() == 1)
     }
 
-    /// Kills the worker and lets the next request find out.
-    private func restart(_ supervisor: SceneWorkerSupervisor, _ session: WorkerSession) throws {
-        if let pid = supervisor.workerPID { kill(pid, SIGKILL) }
-        do {
-            try supervisor.execute([.fill(field: "mode", text: "x")], in: session)
-            Issue.record("a killed worker answered")
-        } catch .workerStopped(_, _, _, .signal(SIGKILL), .restored) {
-        } catch {
-            Issue.record("unexpected: \(error)")
-        }
-    }
-
-    static func openDescriptors() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-    }
-
-    static func residentKiB() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
 }
