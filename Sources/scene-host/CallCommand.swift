@@ -33,8 +33,9 @@ struct CallCommand: ParsableCommand {
             var supervisor: SceneWorkerSupervisor?
             defer { supervisor?.shutdown() }
             do {
+                let early = EarlyWorker.start(options.workerLaunch)
                 let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: false))
-                let worker = options.makeSupervisor(for: app)
+                let worker = options.makeSupervisor(for: app, early: early)
                 supervisor = worker
                 try worker.start()
                 let (lines, result) = try worker.call(function, arguments: arguments)

@@ -59,20 +59,25 @@ struct HostOptions: ParsableArguments {
         return PluginLoader(logger: logger, checksFileTrust: !insecurePluginFiles, inspector: inspector, opensPlugins: opensPlugins)
     }
 
-    /// The supervisor of a scene worker for `app` (loaded with `makeLoader(opensPlugins: false)`):
-    /// the worker is this executable's `scene-worker`, with the same config and loader options.
-    @MainActor
-    func makeSupervisor(for app: SceneApp) -> SceneWorkerSupervisor {
+    /// How a scene worker is started: this executable's `scene-worker`, with the same config and loader options.
+    var workerLaunch: SceneWorkerSupervisor.Launch {
         var arguments = ["--config", config, "--probe-timeout", "\(probeTimeout)"]
         if let probeCache { arguments += ["--probe-cache", probeCache] }
         if insecurePluginFiles { arguments.append("--insecure-plugin-files") }
         if verbose { arguments.append("--verbose") }
+        return SceneWorkerSupervisor.Launch(executable: Self.executablePath, arguments: arguments)
+    }
+
+    /// The supervisor of a scene worker for `app` (loaded with `makeLoader(opensPlugins: false)`),
+    /// adopting `early` (started while the host loaded) when given.
+    @MainActor
+    func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, read once here: the supervisor may call it from another thread.
         let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
                                  uniquingKeysWith: { first, _ in first })
-        return SceneWorkerSupervisor(launch: .init(executable: Self.executablePath, arguments: arguments), settings: app.loaded.config.host,
-                                     initialScene: app.loaded.config.initial.value, logger: makeLogger(), pluginOfScene: { plugins[$0] })
+        return SceneWorkerSupervisor(launch: workerLaunch, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
+                                     logger: makeLogger(), early: early, pluginOfScene: { plugins[$0] })
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;

@@ -45,13 +45,15 @@ struct RunCommand: ParsableCommand {
         do {
             expected = try expect.map { try TranscriptFile.read($0) }
             script = try openScript()
+            // The worker starts now and loads the app while this process does (both read the config).
+            let early = options.inProcess ? nil : EarlyWorker.start(options.workerLaunch)
             app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
             if options.inProcess {
                 try app.start()
                 session = app.navigator
             } else {
                 // Plugin code runs in one scene worker; this process keeps the terminal and the records.
-                let worker = options.makeSupervisor(for: app)
+                let worker = options.makeSupervisor(for: app, early: early)
                 supervisor = worker
                 try worker.start()
                 session = try WorkerSceneSession(supervisor: worker)

@@ -15,23 +15,23 @@ struct SceneWorkerCommand: ParsableCommand {
 
     @OptionGroup var options: HostOptions
     @Option(name: .customLong("channel-fd")) var channel: Int32
-    /// The address-space limit in bytes (the config's `[host] worker-memory`).
-    @Option var memory: Int
     /// `PLUGIN=RESTARTS`: plugins the host refused after repeated faults.
     @Option(name: .customLong("refuse")) var refused: [String] = []
 
     func run() throws {
         let describe: (any Error) -> RemoteFailure = { RemoteFailure(text: ErrorMessage.render($0), status: ExitStatus(for: $0).rawValue) }
-        do {
-            try WorkerSetup.apply(channel: channel, memoryBytes: memory)
-        } catch {
-            SceneWorkerLoop.reportLoadFailure(describe(WorkerError.workerUnavailable(reason: error.reason)), channel: channel)
-            throw ExitCode(3)
-        }
         MainActor.assumeIsolated {
-            let app: SceneApp
+            let app: LoadedApp
             do {
-                app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(quiet: true))
+                // The config first (no plugin code runs reading it): its [host] table sets the limits,
+                // which hold before any plugin is opened. The host checked the graph already.
+                let config = try ConfigLoader().load(path: options.config)
+                do throws(WorkerSetup.Failure) {
+                    try WorkerSetup.apply(channel: channel, memoryBytes: config.host.workerMemory)
+                } catch {
+                    throw WorkerError.workerUnavailable(reason: error.reason)
+                }
+                app = try LoadedApp.load(config: config, loader: options.makeLoader(quiet: true), lazy: true)
             } catch {
                 SceneWorkerLoop.reportLoadFailure(describe(error), channel: channel)
                 _exit(ExitStatus(for: error).rawValue)
@@ -41,12 +41,13 @@ struct SceneWorkerCommand: ParsableCommand {
                 guard let name = parts.first else { continue }
                 let plugin = String(name)
                 let restarts = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-                app.loaded.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, restarts: restarts))
+                app.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, restarts: restarts))
             }
-            SceneWorkerLoop(channel: channel, container: app.loaded.container, segues: app.loaded.config.segues,
-                            initial: app.loaded.config.initial.value, describe: describe).run()
-            // The host said it is finished (or closed the channel): plugin objects were freed, their deinits ran.
-            app.releasePluginObjects()
+            SceneWorkerLoop(channel: channel, container: app.container, segues: app.config.segues,
+                            initial: app.config.initial.value, describe: describe).run()
+            // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
+            // every object the plugins handed over goes, so their deinits run.
+            app.container.releasePluginObjects()
             fflush(nil)
             _exit(0)
         }

@@ -12,7 +12,11 @@ public struct LoadedApp {
     /// `lazy`: plugins known from their probe are registered by description and opened only when
     /// one of their scenes is first built; otherwise every plugin is loaded now.
     public static func load(configPath: String, loader: PluginLoader, lazy: Bool = false) throws -> LoadedApp {
-        let config = try ConfigLoader().load(path: configPath)
+        try load(config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy)
+    }
+
+    /// Registers every plugin of a config already read; throws the first problem.
+    public static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false) throws -> LoadedApp {
         let container = SceneContainer()
         container.reserveCapacity(plugins: config.plugins.count)
         let plugins = try loader.probingAhead(config.plugins) {

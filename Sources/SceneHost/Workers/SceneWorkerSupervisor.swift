@@ -34,6 +34,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// The config's initial scene, for messages about a session with no records.
     let initialScene: String
     private var process: WorkerProcess?
+    /// A worker started before the host loaded the app, not yet known to be ready.
+    private var early: WorkerProcess?
     private var sessions: [UInt64: WorkerSession] = [:]
     private var nextSession: UInt64 = 1
     /// When each plugin's code ended a worker, within the last minute.
@@ -43,7 +45,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// How many workers were started after the first (restarts), for tests and the benchmark.
     public private(set) var restarts = 0
 
-    public init(launch: Launch, settings: HostSettings, initialScene: String, logger: Logger, pluginOfScene: @escaping @Sendable (String) -> String?) {
+    /// `early`: a worker started with `startEarly(_:)` while the host loaded the app; `start` adopts it.
+    public init(launch: Launch, settings: HostSettings, initialScene: String, logger: Logger, early: EarlyWorker? = nil,
+                pluginOfScene: @escaping @Sendable (String) -> String?) {
+        self.early = early?.take()
         self.launch = launch
         self.settings = settings
         self.initialScene = initialScene
@@ -60,9 +65,15 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Starts the worker and waits until it has loaded the app.
     public func start() throws(WorkerError) {
         guard process == nil else { return }
-        var arguments = launch.arguments + ["--memory", "\(settings.workerMemory)"]
+        var arguments = launch.arguments
         for plugin in refused.keys.sorted() { arguments += ["--refuse", "\(plugin)=\(refused[plugin] ?? 0)"] }
-        let started = try WorkerProcess(executable: launch.executable, arguments: arguments)
+        let started: WorkerProcess
+        if let early {
+            started = early
+            self.early = nil
+        } else {
+            started = try WorkerProcess(executable: launch.executable, arguments: arguments)
+        }
         // Loading may probe plugins the host's cache does not hold yet: more time than one event.
         let deadline = ContinuousClock.now + max(settings.eventTimeout, .seconds(60))
         do {
