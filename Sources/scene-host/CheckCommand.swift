@@ -11,6 +11,16 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var options: HostOptions
 
     func run() throws {
+        guard options.inProcess else {
+            // The plugins the probes cannot vouch for are loaded in a child, never in this process.
+            do {
+                let status = try CheckChild.run(HostOptions.executablePath, arguments: Array(CommandLine.arguments.dropFirst()) + ["--in-process"])
+                if status != 0 { throw ExitCode(status) }
+                return
+            } catch let error as WorkerError {
+                throw StandardStreams.fail(error)
+            }
+        }
         try MainActor.assumeIsolated { try runOnMain() }
     }
 

@@ -85,7 +85,8 @@ struct HostOptions: ParsableArguments {
     @MainActor
     func loadGraph() throws -> LoadedApp {
         do {
-            return try LoadedApp.load(configPath: config, loader: makeLoader(), lazy: true)
+            // From the probes' records: this process opens no plugin (unless --in-process).
+            return try LoadedApp.load(configPath: config, loader: makeLoader(opensPlugins: inProcess), lazy: true)
         } catch {
             throw StandardStreams.fail(error)
         }

@@ -298,6 +298,8 @@ public enum ErrorMessage {
             return TerminalText.escaped("error: plugin '\(plugin)' is refused for the rest of this run: its code ended the scene worker \(restarts) times within a minute ([host] restarts-per-minute). Fix the plugin, or raise the limit, and start again.")
         case .sessionLost(let reason):
             return TerminalText.escaped("error: this session was closed: \(reason). Start a new one.")
+        case .checkStopped(let fault):
+            return "error: check stopped: the process that loads plugins to check them ended (\(fault.summary)): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which."
         case .workerBusy(let milliseconds):
             return "error: the app is busy: its scene worker did not take this action within \(WorkerFault.timedOut(milliseconds: milliseconds).summary.dropFirst("no answer within ".count)); nothing changed. Try again."
         case .remote(let failure):

@@ -126,7 +126,7 @@ extension WorkerError {
     /// code; a worker that cannot run the app is the plugins' problem; a worker's own error keeps its code.
     public var exitStatus: ExitStatus {
         switch self {
-        case .workerUnavailable, .pluginRefused: return .pluginError
+        case .workerUnavailable, .pluginRefused, .checkStopped: return .pluginError
         case .workerStopped, .sharedWorkerStopped, .sessionLost, .workerBusy: return .commandsFailed
         case .nativeCallFaulted: return .pluginFault
         case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed

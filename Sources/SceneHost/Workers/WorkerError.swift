@@ -19,6 +19,8 @@ public enum WorkerError: Error, Equatable, Sendable {
     case sessionLost(reason: String)
     /// `serve`: the session's worker was busy with other requests for the whole limit; nothing ran.
     case workerBusy(milliseconds: Int64)
+    /// `check`: the child that loads plugins to check them ended by a signal (plugin code crashed outside its probe).
+    case checkStopped(fault: WorkerFault)
     /// An error raised in the worker, rendered there.
     case remote(RemoteFailure)
 }

@@ -100,3 +100,37 @@ struct WorkerSupervisorTests {
     }
 
 }
+
+/// The host process maps no plugin's code: the libraries are in the worker's memory map, not the host's.
+@Suite("Scene workers: the host maps no plugin")
+struct HostMapsNoPluginTests {
+    @Test("run: the scene libraries and the native library are mapped by the worker only")
+    func runMapsNothing() throws {
+        let app = try FragileApp()
+        let host = try PipedHost(["run", "--config", app.config])
+        defer { _ = host.finish() }
+        host.type("tap deeper\ncall Types.poke 1\n")
+        #expect(host.waitFor("== Fragile 1 ==", count: 2))
+        let hostMaps = Self.whole("/proc/\(host.pid)/maps")
+        #expect(!hostMaps.isEmpty)
+        #expect(!hostMaps.contains("libFixtureFragile.so") && !hostMaps.contains("libFixtureNativeTypes.so"))
+        let worker = try #require(Processes.children(of: host.pid, containing: "scene-worker").first)
+        let workerMaps = Self.whole("/proc/\(worker)/maps")
+        #expect(workerMaps.contains("libFixtureFragile.so") && workerMaps.contains("libFixtureNativeTypes.so"))
+    }
+
+    /// All of a /proc file (whose size reads as 0, so Foundation's readers may stop early).
+    static func whole(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
