@@ -43,7 +43,8 @@ let cLibraries: [(name: String, path: String)] = [
 let package = Package(
     name: "scene-host",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
+    products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-worker", targets: ["scene-host-worker"]),
+               .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
         + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         // A Swift plugin with native functions: @_cdecl functions, the table from a C target in the same library.
@@ -103,6 +104,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swift6
+        ),
+        // The scene worker the host starts to run plugin code: no argument parser, no web stack, so it
+        // starts (and restarts after a fault) quickly. It is installed beside scene-host.
+        .executableTarget(
+            name: "scene-host-worker",
+            dependencies: ["SceneHost", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swift6
         ),
         // The benchmarks (scripts/benchmark): separate from the tests, ratios against baselines.

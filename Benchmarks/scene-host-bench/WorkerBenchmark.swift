@@ -13,7 +13,7 @@ import Synchronization
 /// with a probe cache of its own there, so the user's cache is never touched).
 ///
 /// 1. One cheap event (`fill message X` on Home, then the screen) through a `SceneWorkerSupervisor`
-///    and a real `scene-host scene-worker`, against the same command on an in-process `Navigator`,
+///    and a real `scene-host-worker`, against the same command on an in-process `Navigator`,
 ///    one operation at a time, alternating (`Measurement.compareOperations`); p50 and p99 are each
 ///    the median over 5 runs, with the smallest and largest run.
 /// 2. The first screen of `run --script` (a script that only prints it), spawn to exit, the default
@@ -60,7 +60,9 @@ enum WorkerBenchmark {
         let container = hostApp.loaded.container
         let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
                                  uniquingKeysWith: { first, _ in first })
-        let launch = SceneWorkerSupervisor.Launch(executable: host, arguments: ["--config", config, "--probe-timeout", "10", "--probe-cache", demo.cache])
+        let settings = LoaderSettings(probeExecutable: host, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
+        let worker = (host.split(separator: "/", omittingEmptySubsequences: false).dropLast() + ["scene-host-worker"]).joined(separator: "/")
+        let launch = SceneWorkerSupervisor.Launch(executable: worker, arguments: settings.workerArguments(config: config, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, settings: hostApp.loaded.config.host, initialScene: hostApp.loaded.config.initial.value,
                                                logger: logger, pluginOfScene: { plugins[$0] })
         defer { supervisor.shutdown() }

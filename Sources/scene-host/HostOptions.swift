@@ -40,32 +40,28 @@ struct HostOptions: ParsableArguments {
         return logger
     }
 
-    /// The loader of every command: file trust on, each plugin probed in a child process first.
-    /// `opensPlugins` false: a host whose plugin code runs in scene workers (it opens no plugin).
-    /// `quiet`: a scene worker, whose host already printed the warnings.
-    @MainActor
-    func makeLoader(opensPlugins: Bool = true, quiet: Bool = false) -> PluginLoader {
-        if insecurePluginFiles && !quiet {
-            StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
-        }
-        let logger = makeLogger()
-        let prober = ChildProcessProber(executable: Self.executablePath, timeout: .milliseconds(Int(probeTimeout * 1000)), describe: { ErrorMessage.body($0) })
-        let cachePath = probeCache ?? ProbeCache.defaultPath()
-        if cachePath == nil {
-            logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")
-        }
-        let cache = cachePath.map { ProbeCache(path: $0) { StandardStreams.error(ErrorMessage.render($0)) } }
-        let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
-        return PluginLoader(logger: logger, checksFileTrust: !insecurePluginFiles, inspector: inspector, opensPlugins: opensPlugins)
+    /// The loader options of the command line.
+    var loaderSettings: LoaderSettings {
+        LoaderSettings(probeExecutable: Self.executablePath, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
+                       checksFileTrust: !insecurePluginFiles)
     }
 
-    /// How a scene worker is started: this executable's `scene-worker`, with the same config and loader options.
+    /// The loader of every command: file trust on, each plugin probed in a child process first.
+    /// `opensPlugins` false: a host whose plugin code runs in scene workers (it opens no plugin).
+    @MainActor
+    func makeLoader(opensPlugins: Bool = true) -> PluginLoader {
+        if insecurePluginFiles {
+            StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
+        }
+        return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins) { StandardStreams.error(ErrorMessage.render($0)) }
+    }
+
+    /// How a scene worker is started: `scene-host-worker` beside this executable, with the same
+    /// config and loader options.
     var workerLaunch: SceneWorkerSupervisor.Launch {
-        var arguments = ["--config", config, "--probe-timeout", "\(probeTimeout)"]
-        if let probeCache { arguments += ["--probe-cache", probeCache] }
-        if insecurePluginFiles { arguments.append("--insecure-plugin-files") }
-        if verbose { arguments.append("--verbose") }
-        return SceneWorkerSupervisor.Launch(executable: Self.executablePath, arguments: arguments)
+        let folder = Self.executablePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return SceneWorkerSupervisor.Launch(executable: (folder.isEmpty ? "." : folder) + "/scene-host-worker",
+                                            arguments: loaderSettings.workerArguments(config: config, verbose: verbose))
     }
 
     /// The supervisor of a scene worker for `app` (loaded with `makeLoader(opensPlugins: false)`),

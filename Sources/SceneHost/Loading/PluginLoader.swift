@@ -120,6 +120,7 @@ public struct PluginLoader {
             try container.addPending(metadata, from: plugin) {
                 throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)")
             }
+            logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
             return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
                                 sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
                                 scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings)

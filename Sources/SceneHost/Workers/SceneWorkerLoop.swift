@@ -3,7 +3,7 @@ import Glibc
 #endif
 @_spi(SceneHost) import SceneSDK
 
-/// The work of `scene-host scene-worker`, the process that runs plugin code: it answers the host's
+/// The work of `scene-host-worker`, the process that runs plugin code: it answers the host's
 /// requests (`WorkerRequest`) one at a time on the channel, with a navigator per session, all on
 /// one container loaded from the config. It ends when the host closes its end.
 ///

@@ -15,9 +15,9 @@ import Logging
 public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// How the supervisor starts a worker.
     public struct Launch: Sendable {
-        /// The `scene-host` executable.
+        /// The `scene-host-worker` executable.
         public let executable: String
-        /// The worker's arguments after `scene-worker --channel-fd 3`: the config and loader options.
+        /// The worker's arguments after `--channel-fd 3`: the config and loader options (`LoaderSettings.workerArguments`).
         public let arguments: [String]
 
         public init(executable: String, arguments: [String]) {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 
-/// One running scene worker: `scene-host scene-worker`, started with `posix_spawn` as the probe
+/// One running scene worker: `scene-host-worker`, started with `posix_spawn` as the probe
 /// children are (a process group of its own, only its channel and standard streams open, signals
 /// at their defaults), with its end of a socket pair as descriptor 3.
 ///
@@ -15,7 +15,7 @@ final class WorkerProcess {
     let channel: WorkerChannel
     private var reaped = false
 
-    /// Starts `executable scene-worker` with `arguments` (after the subcommand).
+    /// Starts the worker `executable` with `arguments` (after `--channel-fd 3`).
     init(executable: String, arguments: [String]) throws(WorkerError) {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
@@ -27,7 +27,7 @@ final class WorkerProcess {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         do {
             // Plugin output goes to the host's standard error: standard output is the frontend's.
-            pid = try ProbeSpawn.start(executable, arguments: ["scene-worker", "--channel-fd", "3"] + arguments,
+            pid = try ProbeSpawn.start(executable, arguments: ["--channel-fd", "3"] + arguments,
                                        environment: environment, descriptors: [1: 2, 2: 2, 3: pair[1]])
         } catch {
             close(pair[0])

@@ -13,32 +13,39 @@ struct ServeWorkerTests {
     private func form(_ token: String, _ fields: String) -> String { "token=\(token)&\(fields)" }
 
     @Test("while one session hangs its worker, another worker's session acts and every page still shows")
-    func hangIsolated() async throws {
-        let app = try FragileApp(host: "workers = 2\nevent-timeout = 3")
+    func hangIsolated() throws {
+        let app = try FragileApp(host: "workers = 2\nevent-timeout = 6")
         let server = try serve(app)
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let hung = try http.newSession(), other = try http.newSession(), neighbour = try http.newSession()
-        // The first session's worker hangs for the event time limit.
-        let hanging = Task.detached { try http.post(cookie: hung.cookie, body: form(hung.token, "field.mode=hang&action=tap%3Astrike")) }
-        try await Task.sleep(for: .milliseconds(300))
+        // The first session's worker hangs for the event time limit; its post waits on a thread of its own
+        // (not the test runner's task pool, which other tests may hold up).
+        let answered = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer: LoopbackHTTP.Response?
+        let poster = Thread {
+            answer = try? http.post(cookie: hung.cookie, body: form(hung.token, "field.mode=hang&action=tap%3Astrike"))
+            answered.signal()
+        }
+        poster.start()
+        usleep(500_000)
         let started = ContinuousClock.now
         let acted = try http.post(cookie: other.cookie, body: form(other.token, "action=tap%3Adeeper"))
         #expect(acted.status == 303)
         #expect(try http.get(cookie: other.cookie).body.contains("<h1 id=\"title\">Fragile 1</h1>"))
         // The hung session's own page comes from what the host holds, without waiting.
         let during = try http.get(cookie: hung.cookie).body
-        #expect(during.contains("<h1 id=\"title\">FragileHome</h1>") && !during.contains("role=\"alert\""), "\(during)")
-        #expect(ContinuousClock.now - started < .seconds(2), "a hung worker held up another session")
-        let answer = try await hanging.value
-        #expect(answer.status == 303)
+        #expect(ContinuousClock.now - started < .seconds(4), "a hung worker held up another session")
+        #expect(during.contains("<h1 id=\"title\">FragileHome</h1>") && !during.contains("role=\"alert\""))
+        #expect(answered.wait(timeout: .now() + 60) == .success)
+        #expect(answer?.status == 303)
         let page = try http.get(cookie: hung.cookie).body
-        let alert = page.split(separator: "\n").filter { $0.contains("role=\"alert\"") || $0.contains("<h1") }.joined(separator: "\n")
-        #expect(page.contains("Fragile stopped (no answer within 3 s in scene &#39;FragileHome&#39; during &#39;fill mode, tap strike&#39;); the screen was restored."),
-                "status \(answer.status), \(answer.headers), page: \(alert)")
+        let alert = page.split(separator: "\n").filter { $0.contains("role=\"alert\"") }.joined(separator: "\n")
+        #expect(page.contains("Fragile stopped (no answer within 6 s in scene &#39;FragileHome&#39; during &#39;fill mode, tap strike&#39;); the screen was restored."),
+                "\(alert)")
         // The session on the same worker as the hung one kept its state and is told once.
         let told = try http.get(cookie: neighbour.cookie).body
-        #expect(told.contains("notice: the scene worker this session shares stopped in another session (Fragile: no answer within 3 s); the screen was restored."), "\(told)")
+        #expect(told.contains("notice: the scene worker this session shares stopped in another session (Fragile: no answer within 6 s); the screen was restored."))
         #expect(!(try http.get(cookie: neighbour.cookie).body.contains("notice:")))
         #expect(try http.get(cookie: other.cookie).body.contains("<h1 id=\"title\">Fragile 1</h1>"))
     }
@@ -72,7 +79,7 @@ struct ServeWorkerTests {
         let server = try serve(app)
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession()
-        let workers = Processes.children(of: server.process.processIdentifier, containing: "scene-worker")
+        let workers = Processes.children(of: server.process.processIdentifier, containing: "scene-host-worker")
         #expect(workers.count == 2)
         let hanging = Task.detached { try? http.post(cookie: session.cookie, body: form(session.token, "field.mode=hang&action=tap%3Astrike")) }
         try await Task.sleep(for: .milliseconds(300))

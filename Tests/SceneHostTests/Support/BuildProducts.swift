@@ -23,6 +23,11 @@ enum BuildProducts {
         directory.appendingPathComponent("scene-host").path
     }
 
+    /// The built `scene-host-worker` executable (the scene worker scene-host starts).
+    static var workerExecutable: String {
+        directory.appendingPathComponent("scene-host-worker").path
+    }
+
     /// The package root (the folder with Package.swift above the build folder).
     static var packageRoot: URL {
         var folder = directory

@@ -11,8 +11,9 @@ struct WorkerSupervisorTests {
     private func supervisor(_ app: FragileApp, restarts: Int = 5) throws -> SceneWorkerSupervisor {
         var settings = HostSettings()
         settings.restartsPerMinute = restarts
-        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.hostExecutable,
-                                                  arguments: ["--config", app.config, "--probe-cache", app.folder.path("probes.cache")])
+        let loader = LoaderSettings(probeExecutable: BuildProducts.hostExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
+                                    rescan: false, checksFileTrust: true)
+        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(config: app.config, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, settings: settings, initialScene: "FragileHome",
                                                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })
@@ -114,7 +115,7 @@ struct HostMapsNoPluginTests {
         let hostMaps = Self.whole("/proc/\(host.pid)/maps")
         #expect(!hostMaps.isEmpty)
         #expect(!hostMaps.contains("libFixtureFragile.so") && !hostMaps.contains("libFixtureNativeTypes.so"))
-        let worker = try #require(Processes.children(of: host.pid, containing: "scene-worker").first)
+        let worker = try #require(Processes.children(of: host.pid, containing: "scene-host-worker").first)
         let workerMaps = Self.whole("/proc/\(worker)/maps")
         #expect(workerMaps.contains("libFixtureFragile.so") && workerMaps.contains("libFixtureNativeTypes.so"))
     }

@@ -1,0 +1,50 @@
+import Logging
+
+/// The loader options of the command line (`--probe-timeout`, `--probe-cache`, `--rescan`,
+/// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by
+/// the scene worker it starts (`scene-host-worker`), which is given the same options.
+public struct LoaderSettings: Sendable {
+    /// The executable whose `probe-plugin` subcommand probes a plugin (`scene-host`).
+    public var probeExecutable: String
+    /// Seconds a plugin may take in its probe.
+    public var probeTimeout: Double
+    /// The probe cache file; nil: the default (`ProbeCache.defaultPath()`).
+    public var probeCache: String?
+    /// Probe every plugin again, ignoring recorded verdicts.
+    public var rescan: Bool
+    /// False with `--insecure-plugin-files`.
+    public var checksFileTrust: Bool
+
+    public init(probeExecutable: String, probeTimeout: Double, probeCache: String?, rescan: Bool, checksFileTrust: Bool) {
+        self.probeExecutable = probeExecutable
+        self.probeTimeout = probeTimeout
+        self.probeCache = probeCache
+        self.rescan = rescan
+        self.checksFileTrust = checksFileTrust
+    }
+
+    /// The loader: file trust (unless off), each plugin probed in a child process first, verdicts
+    /// cached. `opensPlugins` false: a host whose plugin code runs in scene workers. `warn` prints
+    /// a problem with the cache file (the worker, whose host printed them, passes a no-op).
+    @MainActor
+    public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void) -> PluginLoader {
+        let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)), describe: { ErrorMessage.body($0) })
+        let cachePath = probeCache ?? ProbeCache.defaultPath()
+        if cachePath == nil {
+            logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")
+        }
+        let cache = cachePath.map { ProbeCache(path: $0, warn: warn) }
+        let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
+        return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins)
+    }
+
+    /// The worker's arguments for these settings (after `--channel-fd`), as `scene-host-worker` reads
+    /// them. Never `--rescan`: the host has just probed what needed probing.
+    public func workerArguments(config: String, verbose: Bool) -> [String] {
+        var arguments = ["--config", config, "--probe-executable", probeExecutable, "--probe-timeout", "\(probeTimeout)"]
+        if let probeCache { arguments += ["--probe-cache", probeCache] }
+        if !checksFileTrust { arguments.append("--insecure-plugin-files") }
+        if verbose { arguments.append("--verbose") }
+        return arguments
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import SceneHost
+
+// `scene-host-worker`: the process that runs plugin code for a `scene-host` (README, "Scene
+// workers"). The host starts it; people never do. Its own small executable, without the host's
+// command-line parser and web stack, so that it starts (and restarts after a fault) quickly.
+//
+// Arguments, all given by the host: --channel-fd N --config FILE --probe-executable PATH
+// --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
+// [--refuse PLUGIN=RESTARTS]...
+
+/// The worker's options, read from its command line.
+struct WorkerArguments {
+    var channel: Int32 = -1
+    var config = ""
+    var verbose = false
+    var refused: [(plugin: String, restarts: Int)] = []
+    var loader = LoaderSettings(probeExecutable: "", probeTimeout: 10, probeCache: nil, rescan: false, checksFileTrust: true)
+
+    /// Reads `arguments`; nil and the reason when they are not the host's.
+    static func parse(_ arguments: [String]) -> Result<WorkerArguments, WorkerError> {
+        var parsed = WorkerArguments()
+        var rest = arguments[...]
+        func value(_ name: String) -> String? {
+            guard let next = rest.popFirst() else { return nil }
+            return next
+        }
+        while let name = rest.popFirst() {
+            switch name {
+            case "--channel-fd": parsed.channel = value(name).flatMap { Int32($0) } ?? -1
+            case "--config": parsed.config = value(name) ?? ""
+            case "--probe-executable": parsed.loader.probeExecutable = value(name) ?? ""
+            case "--probe-timeout": parsed.loader.probeTimeout = value(name).flatMap { Double($0) } ?? .nan
+            case "--probe-cache": parsed.loader.probeCache = value(name)
+            case "--insecure-plugin-files": parsed.loader.checksFileTrust = false
+            case "--verbose": parsed.verbose = true
+            case "--refuse":
+                let parts = (value(name) ?? "").split(separator: "=", maxSplits: 1)
+                guard let plugin = parts.first else { return .failure(.workerUnavailable(reason: "--refuse needs PLUGIN=RESTARTS")) }
+                parsed.refused.append((String(plugin), parts.count > 1 ? Int(parts[1]) ?? 0 : 0))
+            default:
+                return .failure(.workerUnavailable(reason: "scene-host-worker does not take '\(name)'; it is started by scene-host, which gives its arguments"))
+            }
+        }
+        guard parsed.channel >= 0, !parsed.config.isEmpty, !parsed.loader.probeExecutable.isEmpty,
+              parsed.loader.probeTimeout >= 0.001, parsed.loader.probeTimeout <= 3600 else {
+            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --config, --probe-executable and --probe-timeout; it is started by scene-host"))
+        }
+        return .success(parsed)
+    }
+}
+
+let describe: (any Error) -> RemoteFailure = { RemoteFailure(text: ErrorMessage.render($0), status: ExitStatus(for: $0).rawValue) }
+
+let options: WorkerArguments
+switch WorkerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let parsed): options = parsed
+case .failure(let error):
+    let message = ErrorMessage.render(error) + "\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(ExitStatus.usage.rawValue)
+}
+
+MainActor.assumeIsolated {
+    let channel = options.channel
+    var logger = Logger(label: "scene-host-worker") { label -> any LogHandler in
+        options.verbose ? EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) : SwiftLogNoOpLogHandler()
+    }
+    logger.logLevel = options.verbose ? .debug : .warning
+    let app: LoadedApp
+    do {
+        // The config first (no plugin code runs reading it): its [host] table sets the limits,
+        // which hold before any plugin is opened. The host has checked the graph already.
+        let config = try ConfigLoader().load(path: options.config)
+        do throws(WorkerSetup.Failure) {
+            try WorkerSetup.apply(channel: channel, memoryBytes: config.host.workerMemory)
+        } catch {
+            throw WorkerError.workerUnavailable(reason: error.reason)
+        }
+        // Cache warnings were the host's to print.
+        let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
+        app = try LoadedApp.load(config: config, loader: loader, lazy: true)
+    } catch {
+        SceneWorkerLoop.reportLoadFailure(describe(error), channel: channel)
+        exit(ExitStatus(for: error).rawValue)
+    }
+    for (plugin, restarts) in options.refused {
+        app.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, restarts: restarts))
+    }
+    SceneWorkerLoop(channel: channel, container: app.container, segues: app.config.segues,
+                    initial: app.config.initial.value, describe: describe).run()
+    // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
+    // every object the plugins handed over goes, so their deinits run.
+    app.container.releasePluginObjects()
+    fflush(nil)
+    _exit(0)
+}
