@@ -1,22 +1,59 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// `scene-host check` without `--in-process`: the checks that load plugins (those their probe
 /// verdicts cannot vouch for) run in a child, `scene-host check --in-process`, which prints the
 /// report itself; this process maps no plugin code and only passes on how the child ended.
+///
+/// SIGTERM and SIGINT sent to this process are passed on to the child, whose own handlers end its
+/// probes (`ProbeProcessGroup`); when the child has ended by that signal, this process ends by it
+/// too. The child's process id is the one piece of global state, because a signal handler can read
+/// nothing else.
 public enum CheckChild {
+    /// The running child's process id, 0 while none runs. Lock-free, so the handler may read it.
+    private static let running = Atomic<Int32>(0)
+
     /// Runs `executable` with `arguments` (its standard streams are this process's) and returns
-    /// its exit status; a child ended by a signal is `checkStopped`.
+    /// its exit status; a child ended by a signal this process was not sent is `checkStopped`.
     public static func run(_ executable: String, arguments: [String]) throws(WorkerError) -> Int32 {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The signals wait until the child is known, so the handler can pass them on.
+        var ending = sigset_t(), previous = sigset_t()
+        sigemptyset(&ending)
+        for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &ending, &previous)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setsigmask(&attributes, &previous)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, nil, nil, argv, environ)
-        guard started == 0 else { throw .workerUnavailable(reason: "cannot start \(executable): \(String(cString: strerror(started)))") }
+        let started = posix_spawn(&pid, executable, nil, &attributes, argv, environ)
+        guard started == 0 else {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            throw .workerUnavailable(reason: "cannot start \(executable): \(String(cString: strerror(started)))")
+        }
+        running.store(pid, ordering: .releasing)
+        for signalNumber in ProbeProcessGroup.endingSignals {
+            _ = signal(signalNumber) { received in
+                let child = CheckChild.running.load(ordering: .acquiring)
+                if child > 0 { kill(child, received) }
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if status & 0x7f != 0 { throw .checkStopped(fault: .signal(status & 0x7f)) }
+        running.store(0, ordering: .releasing)
+        let signalNumber = status & 0x7f
+        if ProbeProcessGroup.endingSignals.contains(signalNumber) {
+            // Ended by the signal this process was sent (and passed on): end the same way.
+            _ = signal(signalNumber, SIG_DFL)
+            raise(signalNumber)
+        }
+        if signalNumber != 0 { throw .checkStopped(fault: .signal(signalNumber)) }
         return (status >> 8) & 0xff
     }
 }

@@ -136,8 +136,12 @@ struct ProbeIsolationTests {
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let config = try folder.write(DemoConfig.config(initial: "Hang", plugins: [("Hang", BuildProducts.library("FixtureHang"))]), to: "scenes.conf")
         let host = try BoundedHostProcess(["check", "--config", config, "--probe-timeout", "600"], environment: ["TMPDIR": temporary.path])
+        // `check` loads plugins in a child (`check --in-process`), whose probe is the grandchild here.
         var children: [Int32] = []
-        let started = Processes.eventually { children = Processes.children(of: host.pid, containing: "probe-plugin"); return !children.isEmpty }
+        let started = Processes.eventually {
+            children = Processes.children(of: host.pid, containing: "check").flatMap { Processes.children(of: $0, containing: "probe-plugin") }
+            return !children.isEmpty
+        }
         #expect(started)
         kill(host.pid, signalNumber)
         #expect(host.wait(limit: .seconds(30)))
