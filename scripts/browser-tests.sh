@@ -48,6 +48,16 @@ id = "showDetail"
 to = "Detail"
 CONF
 
+# The Fragile test plugin (scenes that crash or hang on one input) on two scene workers.
+cat > "$work/fragile.conf" <<CONF
+initial = "FragileHome"
+[plugins.Fragile]
+path = "$lib/libFixtureFragile.so"
+[host]
+workers = 2
+event-timeout = 2
+CONF
+
 # Starts `serve` on a free port; sets `address` once it listens.
 address=""
 serve() {
@@ -68,9 +78,10 @@ serve() {
 serve demo scenes.conf; demo="$address"
 serve orders "$work/orders.conf"; orders="$address"
 serve faulty "$work/faulty.conf"; faulty="$address"
+serve fragile "$work/fragile.conf"; fragile="$address"
 
 status=0
-python3 tests/browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" ${shots:+"$shots"} || status=1
+python3 tests/browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Drives `scene-host serve` in headless Chromium (Debian's chromium + chromium-driver, Selenium).
 
-Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN [SCREENSHOT_DIR]
+Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN FRAGILE_URL [SCREENSHOT_DIR]
 
 DEMO_URL serves scenes.conf; ORDERS_URL the orders flow on SQLite; FAULTY_URL a demo whose
-Detail plugin is BREAKABLE_PLUGIN, a copy this script deletes to make a route fail.
+Detail plugin is BREAKABLE_PLUGIN, a copy this script deletes to make a route fail; FRAGILE_URL
+the Fragile test plugin (scenes that crash or hang on one input) on two scene workers with a
+2-second event time limit.
 Prints one line per flow and closes with 'browser: N passed, N failed'; exits 1 on a failure.
 """
 import os
 import sys
+import threading
+import time
 import traceback
 
 from selenium import webdriver
@@ -18,8 +22,8 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-DEMO, ORDERS, FAULTY, BREAKABLE = sys.argv[1:5]
-SHOTS = sys.argv[5] if len(sys.argv) > 5 else None
+DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE = sys.argv[1:6]
+SHOTS = sys.argv[6] if len(sys.argv) > 6 else None
 
 
 def browser():
@@ -151,8 +155,68 @@ def two_sessions_apart(_driver):
         second.quit()
 
 
+def alert_text(driver):
+    return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, "[role=alert]"))
+
+
+def crash_restored_other_tab_kept(_driver):
+    """A crash in one session's scene: its screen comes back with a notice; the other session keeps its own."""
+    first, second = browser(), browser()
+    try:
+        first.get(FRAGILE)
+        second.get(FRAGILE)
+        click(first, "tap:deeper")
+        fill(first, "mode", "kept")
+        click(first, "tap:present")
+        click(second, "tap:deeper")
+        click(second, "tap:deeper")
+        fill(first, "mode", "segv")
+        click(first, "tap:strike")
+        assert "Fragile stopped (SIGSEGV in scene 'Fragile'" in alert_text(first), alert_text(first)
+        assert "the screen was restored" in alert_text(first)
+        assert title(first) == "Fragile 2", title(first)
+        second.refresh()
+        assert title(second) == "Fragile 2" and crumbs(second) == ["FragileHome", "Fragile", "Fragile"], crumbs(second)
+        shot(first, "fragile-restored.png")
+    finally:
+        first.quit()
+        second.quit()
+
+
+def hang_does_not_block_other_session(_driver):
+    """While one session's scene hangs its worker, another session's clicks and pages answer at once."""
+    stuck, free = browser(), browser()
+    try:
+        stuck.get(FRAGILE)
+        free.get(FRAGILE)
+        fill(stuck, "mode", "hang")
+        errors = []
+
+        def hang():
+            try:
+                click(stuck, "tap:strike")
+            except Exception as error:  # reported below
+                errors.append(error)
+        thread = threading.Thread(target=hang)
+        thread.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        click(free, "tap:deeper")
+        assert title(free) == "Fragile 1", title(free)
+        elapsed = time.monotonic() - started
+        assert elapsed < 1.5, f"another session waited {elapsed:.1f} s for a hung worker"
+        thread.join(30)
+        assert not thread.is_alive() and not errors, errors
+        assert "no answer within 2 s" in alert_text(stuck), alert_text(stuck)
+        assert title(stuck) == "FragileHome"
+    finally:
+        stuck.quit()
+        free.quit()
+
+
 def main():
-    flows = [home_detail_both_ways, orders_edit_round_trip, failed_route_inline, two_sessions_apart]
+    flows = [home_detail_both_ways, orders_edit_round_trip, failed_route_inline, two_sessions_apart,
+             crash_restored_other_tab_kept, hang_does_not_block_other_session]
     passed = failed = 0
     driver = browser()
     try:
