@@ -4,22 +4,26 @@
 extension Navigator {
     /// Every scene's record, bottom to top over all layers.
     public func records() -> [SceneRecord] {
-        memories.flatMap { $0.map { $0.encoded() } }
+        memories.flatMap { $0.map(\.encoded) }
     }
 
     /// The records that changed since the last call: the first `keep` records of the last answer
     /// stand, `changed` replace everything after them. `topScreen` (the screen just rendered)
     /// gives the top scene's field values.
     public func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
-        if let topScreen, let top = memories.last?.last, top.setFields(SceneRecord.fields(of: topScreen)) {
+        if let topScreen, !memories.isEmpty, let top = memories[memories.count - 1].indices.last,
+           memories[memories.count - 1][top].setFields(SceneRecord.fields(of: topScreen)) {
             markChanged(from: sceneCount - 1)
         }
         let keep = min(firstChanged, sceneCount)
         var changed: [SceneRecord] = []
         var place = 0
-        for layer in memories {
-            for memory in layer {
-                if place >= keep { changed.append(memory.encoded()) }
+        for layer in memories.indices {
+            for index in memories[layer].indices {
+                if place >= keep {
+                    memories[layer][index].settle()
+                    changed.append(memories[layer][index].record)
+                }
                 place += 1
             }
         }

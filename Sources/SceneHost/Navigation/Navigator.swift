@@ -11,7 +11,7 @@ public final class Navigator: SceneNavigating {
     /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
     @_spi(SceneHost) public private(set) var layers: [[AssembledScene]] = []
     /// What the host keeps of each scene of `layers`, in the same places (`SceneRecord`).
-    private(set) var memories: [[SceneMemory]] = []
+    var memories: [[SceneMemory]] = []
     /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
     private var changedFrom = 0
     let assembler: SceneAssembler
@@ -108,7 +108,9 @@ public final class Navigator: SceneNavigating {
             layers.removeLast()
             memories.removeLast()
         }
-        if let handedBack { memories.last?.last?.addResult(handedBack) }
+        if let handedBack, !memories.isEmpty, let last = memories[memories.count - 1].indices.last {
+            memories[memories.count - 1][last].addResult(handedBack)
+        }
         changedFrom = min(changedFrom, max(0, sceneCount - 1))
         generation += 1
         next.display.viewWillAppear()

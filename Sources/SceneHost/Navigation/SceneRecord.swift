@@ -52,19 +52,19 @@ public struct SceneRecord: Equatable, Sendable {
 
 /// A navigator's memory of one scene on its stack: a `SceneRecord` whose input may still be a
 /// Swift value (a route's fast path hands values over without encoding; they are encoded only
-/// when the record is asked for, once).
-@MainActor
-final class SceneMemory {
+/// when the record is asked for). A struct with the value in an existential: remembering costs a
+/// navigation no allocation of its own.
+struct SceneMemory {
     private(set) var record: SceneRecord
-    private var pendingInput: (() throws -> ScenePayload)?
+    private var pendingInput: (any Encodable)?
 
     init(name: String, opensLayer: Bool, input: ScenePayload?) {
         record = SceneRecord(name: name, opensLayer: opensLayer, input: input)
     }
 
-    init<Input: Encodable>(name: String, opensLayer: Bool, value: Input) {
+    init(name: String, opensLayer: Bool, value: any Encodable) {
         record = SceneRecord(name: name, opensLayer: opensLayer, input: nil)
-        pendingInput = { try ScenePayload(value) }
+        pendingInput = value
     }
 
     init(_ record: SceneRecord) {
@@ -74,20 +74,26 @@ final class SceneMemory {
     /// The record, its input encoded now if it was handed over as a value. A value that cannot
     /// be encoded (its `encode(to:)` throws) is kept as no input: building the scene again from
     /// it then fails, and a restore cuts the stack below it.
-    func encoded() -> SceneRecord {
-        if let pendingInput {
-            record.input = try? pendingInput()
-            self.pendingInput = nil
-        }
-        return record
+    var encoded: SceneRecord {
+        guard let pendingInput else { return record }
+        var copy = record
+        copy.input = try? ScenePayload(pendingInput)
+        return copy
     }
 
-    func addResult(_ result: ScenePayload) {
+    /// Encodes a pending input once, so later reports reuse it.
+    mutating func settle() {
+        guard pendingInput != nil else { return }
+        record = encoded
+        pendingInput = nil
+    }
+
+    mutating func addResult(_ result: ScenePayload) {
         record.results.append(result)
     }
 
     /// Keeps `fields`; false when they are what it had.
-    func setFields(_ fields: [SceneRecord.FieldText]) -> Bool {
+    mutating func setFields(_ fields: [SceneRecord.FieldText]) -> Bool {
         guard fields != record.fields else { return false }
         record.fields = fields
         return true
