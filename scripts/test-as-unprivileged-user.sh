@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 mkdir -p "$work/repo/.build/debug"
 tar --exclude=./.build --exclude='./.build-*' --exclude='./.build_*' -cf - . | tar -xf - -C "$work/repo"
-cp -p "$build"/*.so "$build/scene-host" "$work/repo/.build/debug/"
+cp -p "$build"/*.so "$build/scene-host" "$build/scene-host-worker" "$work/repo/.build/debug/"
 cp -pr "$build/scene-hostPackageTests.xctest" "$build/Modules" "$work/repo/.build/debug/"
 # The SDK surface test type-checks snippets against the built modules and the C ABI module map.
 mkdir -p "$work/repo/.build/debug/SceneABI.build"
