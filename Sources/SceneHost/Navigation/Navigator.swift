@@ -31,6 +31,7 @@ public final class Navigator: SceneNavigating {
     public func closeAll() {
         layers = []
         memories = []
+        sceneCount = 0
         changedFrom = 0
     }
 
@@ -102,9 +103,11 @@ public final class Navigator: SceneNavigating {
             throw NavigationError.returnFailed(from: top.name, to: next.name, error)
         }
         if removal.keptInTopStack > 0 {
+            sceneCount -= stack.count - removal.keptInTopStack
             layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
             memories[memories.count - 1].removeSubrange(removal.keptInTopStack...)
         } else {
+            sceneCount -= stack.count
             layers.removeLast()
             memories.removeLast()
         }
@@ -225,12 +228,15 @@ public final class Navigator: SceneNavigating {
         case .push where !layers.isEmpty:
             layers[layers.count - 1].append(scene)
             memories[memories.count - 1].append(memory)
+            sceneCount += 1
         case .present where !layers.isEmpty:
             layers.append([scene])
             memories.append([memory])
+            sceneCount += 1
         case .push, .present, .replace:
             layers = [[scene]]
             memories = [[memory]]
+            sceneCount = 1
             changedFrom = 0
         }
         changedFrom = min(changedFrom, sceneCount - 1)
@@ -249,12 +255,13 @@ public final class Navigator: SceneNavigating {
         }
         layers = keptLayers
         memories = keptMemories
+        sceneCount = keptMemories.reduce(0) { $0 + $1.count }
         generation += 1
         changedFrom = min(changedFrom, sceneCount)
     }
 
     /// How many scenes are on all stacks.
-    var sceneCount: Int { memories.reduce(0) { $0 + $1.count } }
+    private(set) var sceneCount = 0
 
     /// Marks every record from `place` on as changed.
     func markChanged(from place: Int) {
