@@ -1,34 +1,65 @@
 @_spi(SceneHost) import SceneSDK
 
+/// What the navigator keeps of a scene besides its input (`AssembledScene.keptInput`): the results
+/// handed back to it and its last screen's text fields. Only scenes that have any have an entry.
+struct SceneExtras {
+    var results: [ScenePayload] = []
+    var fields: [SceneRecord.FieldText] = []
+}
+
 /// The host's memory of a navigator's stacks (`SceneRecord`), and building the stacks again from it.
 extension Navigator {
     /// Every scene's record, bottom to top over all layers.
     public func records() -> [SceneRecord] {
-        memories.flatMap { $0.map(\.encoded) }
+        var records: [SceneRecord] = []
+        for (index, stack) in layers.enumerated() {
+            for (position, scene) in stack.enumerated() { records.append(record(of: scene, opensLayer: index > 0 && position == 0)) }
+        }
+        return records
     }
 
     /// The records that changed since the last call: the first `keep` records of the last answer
     /// stand, `changed` replace everything after them. `topScreen` (the screen just rendered)
     /// gives the top scene's field values.
     public func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
-        if let topScreen, !memories.isEmpty, let top = memories[memories.count - 1].indices.last,
-           memories[memories.count - 1][top].setFields(SceneRecord.fields(of: topScreen)) {
-            markChanged(from: sceneCount - 1)
+        if let topScreen, let top {
+            let fields = SceneRecord.fields(of: topScreen)
+            if (extras[ObjectIdentifier(top)]?.fields ?? []) != fields {
+                extras[ObjectIdentifier(top), default: SceneExtras()].fields = fields
+                changedFrom = min(changedFrom, sceneCount - 1)
+            }
         }
-        let keep = min(firstChanged, sceneCount)
+        let keep = min(changedFrom, sceneCount)
         var changed: [SceneRecord] = []
         var place = 0
-        for layer in memories.indices {
-            for index in memories[layer].indices {
+        for (index, stack) in layers.enumerated() {
+            for (position, scene) in stack.enumerated() {
                 if place >= keep {
-                    memories[layer][index].settle()
-                    changed.append(memories[layer][index].record)
+                    // A value handed over as it is gets encoded once, now, and kept encoded.
+                    if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) { scene.keptInput = .payload(payload) }
+                    changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
                 }
                 place += 1
             }
         }
-        clearChanges()
+        changedFrom = sceneCount
         return (keep, changed)
+    }
+
+    private func record(of scene: AssembledScene, opensLayer: Bool) -> SceneRecord {
+        let extra = extras[ObjectIdentifier(scene)]
+        return SceneRecord(name: scene.name, opensLayer: opensLayer, input: Self.encoded(scene.keptInput),
+                           results: extra?.results ?? [], fields: extra?.fields ?? [])
+    }
+
+    /// The input as a payload. A value that cannot be encoded (its `encode(to:)` throws) is kept as
+    /// no input: building the scene again from it then fails, and a restore cuts the stack below it.
+    private static func encoded(_ input: KeptInput) -> ScenePayload? {
+        switch input {
+        case .none: return nil
+        case .payload(let payload): return payload
+        case .value(let value): return try? ScenePayload(value)
+        }
     }
 
     /// How a restore ended: how many scenes stand again, and the error that stopped it early.
@@ -50,10 +81,18 @@ extension Navigator {
             do {
                 let scene = try assembler.assemble(record.name, requestedBy: "the restore of the stack", navigator: self)
                 try scene.accept(record.input)
+                scene.keptInput = record.input.map { .payload($0) } ?? .none
                 scene.display.viewDidLoad()
                 for result in record.results { try scene.acceptResult(result) }
+                if !record.results.isEmpty || !record.fields.isEmpty {
+                    extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
+                }
                 let style: NavigationStyle = place == 0 ? .replace : record.opensLayer ? .present : .push
-                show(scene, style: style, memory: SceneMemory(record))
+                show(scene, style: style)
+                if place == 0, !record.results.isEmpty || !record.fields.isEmpty {
+                    // `.replace` starts the extras afresh: the root's own go back in.
+                    extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
+                }
                 let screen = scene.display.render()
                 for field in record.fields where SceneRecord.fields(of: screen).first(where: { $0.id == field.id })?.text != field.text {
                     guard screen.element(id: field.id) != nil else { continue }

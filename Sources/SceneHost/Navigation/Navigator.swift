@@ -10,11 +10,14 @@ public final class Navigator: SceneNavigating {
     /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
     /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
     @_spi(SceneHost) public private(set) var layers: [[AssembledScene]] = []
-    /// What the host keeps of each scene of `layers`, in the same places (`SceneRecord`).
-    var memories: [[SceneMemory]] = []
-    /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
-    private var changedFrom = 0
     let assembler: SceneAssembler
+    /// The results handed back to a scene and its last fields, for the scenes that have any
+    /// (`SceneRecord`; each scene's input is kept on the scene itself, `AssembledScene.keptInput`).
+    var extras: [ObjectIdentifier: SceneExtras] = [:]
+    /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
+    var changedFrom = 0
+    /// How many scenes are on all stacks.
+    private(set) var sceneCount = 0
     private let segues: SegueTable
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
@@ -30,7 +33,7 @@ public final class Navigator: SceneNavigating {
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
     public func closeAll() {
         layers = []
-        memories = []
+        extras = [:]
         sceneCount = 0
         changedFrom = 0
     }
@@ -53,7 +56,7 @@ public final class Navigator: SceneNavigating {
             throw NavigationError.routeFailed(from: "the config's 'initial'", to: scene, error)
         }
         root.display.viewDidLoad()
-        show(root, style: .replace, memory: SceneMemory(name: scene, opensLayer: false, input: nil))
+        show(root, style: .replace)
     }
 
     /// The screen of the scene on top.
@@ -102,18 +105,17 @@ public final class Navigator: SceneNavigating {
         } catch let error as SceneError {
             throw NavigationError.returnFailed(from: top.name, to: next.name, error)
         }
+        let removed = removal.keptInTopStack > 0 ? stack.count - removal.keptInTopStack : stack.count
+        if !extras.isEmpty {
+            for scene in stack[(stack.count - removed)...] { extras[ObjectIdentifier(scene)] = nil }
+        }
         if removal.keptInTopStack > 0 {
-            sceneCount -= stack.count - removal.keptInTopStack
             layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
-            memories[memories.count - 1].removeSubrange(removal.keptInTopStack...)
         } else {
-            sceneCount -= stack.count
             layers.removeLast()
-            memories.removeLast()
         }
-        if let handedBack, !memories.isEmpty, let last = memories[memories.count - 1].indices.last {
-            memories[memories.count - 1][last].addResult(handedBack)
-        }
+        sceneCount -= removed
+        if let handedBack { extras[ObjectIdentifier(next), default: SceneExtras()].results.append(handedBack) }
         changedFrom = min(changedFrom, max(0, sceneCount - 1))
         generation += 1
         next.display.viewWillAppear()
@@ -139,7 +141,7 @@ public final class Navigator: SceneNavigating {
     // MARK: SceneNavigating
 
     public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
-        try navigate(from: source, to: destination, style: style, memory: { SceneMemory(name: $0, opensLayer: $1, input: payload) }, filling: { scene, sourceName in
+        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
             try pass(payload, into: scene, from: sourceName)
         })
     }
@@ -151,15 +153,18 @@ public final class Navigator: SceneNavigating {
             try navigate(from: source, to: destination, style: style, payload: ScenePayload(input))
             return
         }
-        try navigate(from: source, to: destination, style: style, memory: { SceneMemory(name: $0, opensLayer: $1, value: input) }, filling: { scene, sourceName in
-            guard !scene.accept(exactly: input) else { return }
+        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+            if scene.accept(exactly: input) {
+                scene.keptInput = .value(input)
+                return
+            }
             try pass(ScenePayload(input), into: scene, from: sourceName)
         })
     }
 
     /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows it.
     private func navigate(from source: RouterContext, to destination: String, style: NavigationStyle,
-                          memory: (String, Bool) -> SceneMemory, filling fill: (AssembledScene, String) throws -> Void) throws {
+                          filling fill: (AssembledScene, String) throws -> Void) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
             throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
@@ -168,7 +173,7 @@ public final class Navigator: SceneNavigating {
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
         try fill(scene, top.name)
         scene.display.viewDidLoad()
-        show(scene, style: style, memory: memory(scene.name, opensLayer(style)))
+        show(scene, style: style)
     }
 
     public func leave(from source: RouterContext, to target: BackTarget) throws {
@@ -196,8 +201,7 @@ public final class Navigator: SceneNavigating {
         }
         try pass(segue.payload, into: destination, from: source.name)
         destination.display.viewDidLoad()
-        show(destination, style: declaration.style,
-             memory: SceneMemory(name: destination.name, opensLayer: opensLayer(declaration.style), input: segue.payload))
+        show(destination, style: declaration.style)
     }
 
     // MARK: State
@@ -216,26 +220,20 @@ public final class Navigator: SceneNavigating {
         } catch let error as SceneError {
             throw NavigationError.routeFailed(from: source, to: scene.name, error)
         }
+        if let payload { scene.keptInput = .payload(payload) }
     }
 
-    /// Whether a scene shown in `style` now starts a modal stack of its own.
-    private func opensLayer(_ style: NavigationStyle) -> Bool {
-        style == .present && !layers.isEmpty
-    }
-
-    func show(_ scene: AssembledScene, style: NavigationStyle, memory: SceneMemory) {
+    func show(_ scene: AssembledScene, style: NavigationStyle) {
         switch style {
         case .push where !layers.isEmpty:
             layers[layers.count - 1].append(scene)
-            memories[memories.count - 1].append(memory)
             sceneCount += 1
         case .present where !layers.isEmpty:
             layers.append([scene])
-            memories.append([memory])
             sceneCount += 1
         case .push, .present, .replace:
             layers = [[scene]]
-            memories = [[memory]]
+            extras = [:]
             sceneCount = 1
             changedFrom = 0
         }
@@ -247,31 +245,15 @@ public final class Navigator: SceneNavigating {
     /// Takes off every scene from place `place` on (counted over all layers, from the bottom).
     func dropFrom(_ place: Int) {
         var left = place
-        var keptLayers: [[AssembledScene]] = [], keptMemories: [[SceneMemory]] = []
-        for (stack, memory) in zip(layers, memories) where left > 0 {
-            keptLayers.append(Array(stack.prefix(left)))
-            keptMemories.append(Array(memory.prefix(left)))
+        var kept: [[AssembledScene]] = []
+        for stack in layers where left > 0 {
+            kept.append(Array(stack.prefix(left)))
             left -= stack.count
         }
-        layers = keptLayers
-        memories = keptMemories
-        sceneCount = keptMemories.reduce(0) { $0 + $1.count }
+        for scene in layers.joined().dropFirst(place) { extras[ObjectIdentifier(scene)] = nil }
+        layers = kept
+        sceneCount = min(place, sceneCount)
         generation += 1
         changedFrom = min(changedFrom, sceneCount)
     }
-
-    /// How many scenes are on all stacks.
-    private(set) var sceneCount = 0
-
-    /// Marks every record from `place` on as changed.
-    func markChanged(from place: Int) {
-        changedFrom = min(changedFrom, place)
-    }
-
-    /// Forgets which records changed: the caller has what they are now.
-    func clearChanges() {
-        changedFrom = sceneCount
-    }
-
-    var firstChanged: Int { changedFrom }
 }

@@ -15,6 +15,11 @@ public final class AssembledScene {
     }
 
     public var name: String { wired.name }
+
+    /// The input the scene was shown with, kept by the host (`Navigator`) so it can build the scene
+    /// again from data; stored here, in the object the stack holds anyway, so keeping it costs a
+    /// navigation nothing but the store.
+    public var keptInput: KeptInput = .none
     /// The ViewController, as the frontends drive it.
     public var display: any SceneDisplaying { wired.display }
     /// The router's link to the host.
