@@ -13,8 +13,20 @@ struct WebHandlers: Sendable {
     static let noSniffField = HTTPField.Name("X-Content-Type-Options")!
     let controller: WebControllerBox
     let template: PageTemplate
+    let hosts: WebHostPolicy
+
+    /// 421 for a Host this server does not answer for (DNS rebinding), before any session is touched.
+    private func refusedHost(_ request: Request) -> Response? {
+        do throws(WebError) {
+            try hosts.check(request.head.authority)
+            return nil
+        } catch {
+            return html(template.renderRefusal(ErrorMessage.render(error)), status: HTTPResponse.Status(code: 421))
+        }
+    }
 
     func page(_ request: Request) async throws -> Response {
+        if let refused = refusedHost(request) { return refused }
         let sessionID = request.cookies[Self.cookieName]?.value
         let result = await controller.page(sessionID: sessionID)
         switch result {
@@ -30,6 +42,7 @@ struct WebHandlers: Sendable {
     }
 
     func act(_ request: Request) async throws -> Response {
+        if let refused = refusedHost(request) { return refused }
         var request = request
         let body: ByteBuffer
         do {

@@ -15,12 +15,15 @@ public struct WebServer: Sendable {
     let logger: Logger
     let controller: WebControllerBox
     let template: PageTemplate
+    let hosts: WebHostPolicy
 
     /// `makeSession` gives each new browser session a started app session.
     @MainActor
-    public init(host: String, port: Int, logger: Logger, makeSession: @escaping @MainActor () async throws -> any WebAppSession) throws {
+    public init(host: String, port: Int, allowedHosts: [String] = [], logger: Logger,
+                makeSession: @escaping @MainActor () async throws -> any WebAppSession) throws {
         self.host = host
         self.port = port
+        self.hosts = WebHostPolicy(listeningOn: host, allowed: allowedHosts)
         self.logger = logger
         self.controller = WebControllerBox(WebController(store: WebSessionStore(makeSession: makeSession), render: ErrorMessage.render))
         self.template = try PageTemplate()
@@ -29,7 +32,7 @@ public struct WebServer: Sendable {
     /// Serves until SIGTERM or SIGINT; `onListening` gets the address actually bound (for port 0).
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         let router = Router(context: BasicRequestContext.self)
-        let handlers = WebHandlers(controller: controller, template: template)
+        let handlers = WebHandlers(controller: controller, template: template, hosts: hosts)
         router.get("/") { request, _ in try await handlers.page(request) }
         router.post("/act") { request, _ in try await handlers.act(request) }
         let app = Application(
@@ -37,7 +40,9 @@ public struct WebServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host"),
             onServerRunning: { channel in
                 let address = channel.localAddress
-                onListening("http://\(address?.ipAddress ?? "?"):\(address?.port ?? 0)")
+                let ip = address?.ipAddress ?? "?"
+                // An IPv6 address is bracketed in a URL.
+                onListening("http://\(ip.contains(":") ? "[\(ip)]" : ip):\(address?.port ?? 0)")
             },
             logger: logger
         )

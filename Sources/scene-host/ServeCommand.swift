@@ -22,6 +22,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The port to listen on (0: any free port, printed at start).")
     var port = 8080
 
+    @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
+    var allowedHosts: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port is \(port); give a port from 0 to 65535 (default 8080).")
@@ -29,6 +32,9 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) {
+            StandardStreams.error("warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want.")
+        }
         let (server, pool) = try MainActor.assumeIsolated { try makeServer() }
         // The main thread serves the main actor (where every session lives) from here on; the
         // server runs in a task and ends the process when it stops.
@@ -58,7 +64,7 @@ struct ServeCommand: ParsableCommand {
             let loaded = app.loaded
             guard !options.inProcess else {
                 try app.start()
-                let server = try WebServer(host: host, port: port, logger: options.makeLogger()) {
+                let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, logger: options.makeLogger()) {
                     let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
                     try navigator.start(at: loaded.config.initial.value)
                     return NavigatorWebSession(navigator: navigator)
@@ -72,7 +78,7 @@ struct ServeCommand: ParsableCommand {
             try pool.start()
             // The initial scene once, in the first worker: its error stops `serve` at start.
             try pool.checkInitialScene()
-            let server = try WebServer(host: host, port: port, logger: options.makeLogger()) {
+            let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, logger: options.makeLogger()) {
                 try await pool.openSession()
             }
             return (server, pool)

@@ -91,6 +91,21 @@ struct ServeWorkerTests {
         }
     }
 
+    @Test("a request for a foreign Host (DNS rebinding) is refused with 421 before any session; --allowed-host admits a name")
+    func foreignHost() throws {
+        let server = try ServeCommandTests.Server([])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let refused = try http.get(host: "rebind.attacker.example:\(http.port)")
+        #expect(refused.status == 421 && refused.headers["set-cookie"] == nil)
+        #expect(refused.body.contains("refused a request for host &#39;rebind.attacker.example:\(http.port)&#39;"))
+        #expect(try http.get(host: "localhost:\(http.port)").status == 200)
+        let named = try ServeCommandTests.Server(["--allowed-host", "app.example"])
+        defer { _ = named.stop() }
+        let other = try LoopbackHTTP(address: named.address)
+        #expect(try other.get(host: "app.example:\(other.port)").status == 200)
+    }
+
     /// The live processes whose process group is `group`.
     static func members(ofGroup group: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

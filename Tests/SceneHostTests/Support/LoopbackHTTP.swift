@@ -27,8 +27,8 @@ struct LoopbackHTTP {
 
     var origin: String { "http://127.0.0.1:\(port)" }
 
-    func get(_ path: String = "/", cookie: String? = nil, limit: Double = 30) throws -> Response {
-        try send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n", limit: limit)
+    func get(_ path: String = "/", cookie: String? = nil, host: String? = nil, limit: Double = 30) throws -> Response {
+        try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n", limit: limit)
     }
 
     func post(_ path: String = "/act", cookie: String, body: String, limit: Double = 30) throws -> Response {
