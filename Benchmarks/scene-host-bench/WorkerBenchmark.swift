@@ -282,13 +282,14 @@ struct LoadClient {
         shared.go.wait()
         let headers = [("Cookie", cookie), ("Origin", origin), ("Sec-Fetch-Site", "same-origin")]
         var lastMessage = ""
+        // The page's state (its form's `screen`): each applied post moves it on by one; the 303 is not followed.
         for number in 0..<requests {
             let body: String
             if number % 2 == 0 {
                 lastMessage = "c\(index)-\(number)"
-                body = "token=\(token)&field.message=\(lastMessage)&action=tap%3AshowDetail"
+                body = "token=\(token)&screen=\(number)&field.message=\(lastMessage)&action=tap%3AshowDetail"
             } else {
-                body = "token=\(token)&action=back"
+                body = "token=\(token)&screen=\(number)&action=back"
             }
             let response = try connection.request("POST", "/act", headers: headers, body: Array(body.utf8))
             guard response.status == 303 else { throw BenchFailure("POST /act gave status \(response.status): \(response.text.prefix(300))") }

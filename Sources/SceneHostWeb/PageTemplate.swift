@@ -49,6 +49,7 @@ struct PageTemplate: Sendable {
         <main>
         <form method="post" action="/act">
         <input type="hidden" name="token" value="{{token}}">
+        <input type="hidden" name="screen" value="{{version}}">
         {{#inModal}}<section class="modal" role="dialog" aria-modal="true" aria-labelledby="title" aria-describedby="underneath">
         <p id="underneath"><small>Presented over: {{underneath}}</small></p>{{/inModal}}
         <h1 id="title">{{title}}</h1>

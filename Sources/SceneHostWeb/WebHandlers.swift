@@ -59,6 +59,12 @@ struct WebHandlers: Sendable {
         switch outcome {
         case .showPage:
             return Response(status: .seeOther, headers: [.location: "/"])
+        case .outOfDate:
+            // The current screen, with the notice, in answer to the stale form (nothing was applied).
+            switch await controller.page(sessionID: sessionID) {
+            case .success(let (page, _)): return html(template.render(page), status: .conflict)
+            case .failure(let error): return html(template.renderRefusal(ErrorMessage.render(error)), status: .internalServerError)
+            }
         case .refused(let status, let message):
             return html(template.renderRefusal(message), status: HTTPResponse.Status(code: status))
         }

@@ -155,6 +155,35 @@ def two_sessions_apart(_driver):
         second.quit()
 
 
+def stale_tab_writes_nothing(driver):
+    """Tab A edits order #1; tab B (the same session) moves to order #2's editor; A's Save applies nothing."""
+    driver.get(ORDERS)
+    click(driver, "select:orders:0")
+    click(driver, "tap:edit")
+    assert "Edit order #1" in driver.find_element(By.CSS_SELECTOR, "[role=dialog]").text
+    first_tab = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(ORDERS)
+    click(driver, "dismiss")
+    click(driver, "back")
+    click(driver, "select:orders:1")
+    click(driver, "tap:edit")
+    assert "Edit order #2" in driver.find_element(By.CSS_SELECTOR, "[role=dialog]").text
+    driver.close()
+    driver.switch_to.window(first_tab)
+    fill(driver, "quantity", "9")
+    fill(driver, "note", "stale")
+    click(driver, "tap:save")
+    assert "this page was out of date" in alert_text(driver), alert_text(driver)
+    dialog = driver.find_element(By.CSS_SELECTOR, "[role=dialog]").text
+    assert "Edit order #2" in dialog, dialog
+    assert driver.find_element(By.ID, "field-note").get_attribute("value") != "stale", "the stale form wrote into order #2"
+    click(driver, "dismiss")
+    click(driver, "back")
+    rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#orders button")]
+    assert not any("stale" in row for row in rows), rows
+
+
 def alert_text(driver):
     return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, "[role=alert]"))
 
@@ -215,7 +244,7 @@ def hang_does_not_block_other_session(_driver):
 
 
 def main():
-    flows = [home_detail_both_ways, orders_edit_round_trip, failed_route_inline, two_sessions_apart,
+    flows = [home_detail_both_ways, orders_edit_round_trip, failed_route_inline, two_sessions_apart, stale_tab_writes_nothing,
              crash_restored_other_tab_kept, hang_does_not_block_other_session]
     passed = failed = 0
     driver = browser()

@@ -18,6 +18,7 @@ URL, PID = sys.argv[1].rstrip("/"), int(sys.argv[2])
 SESSIONS = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 ROUNDS = int(sys.argv[4]) if len(sys.argv) > 4 else 3
 TOKEN = re.compile(r'name="token" value="([0-9a-f]+)"')
+SCREEN = re.compile(r'name="screen" value="([0-9]+)"')
 latencies, errors, lock = [], [], threading.Lock()
 
 
@@ -33,6 +34,7 @@ class Session:
     def __init__(self):
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self.token = None
+        self.screen = None
 
     def request(self, data=None):
         started = time.perf_counter()
@@ -46,10 +48,13 @@ class Session:
         match = TOKEN.search(page)
         if match:
             self.token = match.group(1)
+        match = SCREEN.search(page)
+        if match:
+            self.screen = match.group(1)
         return page
 
     def act(self, action, **fields):
-        data = {"token": self.token, "action": action}
+        data = {"token": self.token, "screen": self.screen, "action": action}
         data.update({f"field.{key}": value for key, value in fields.items()})
         return self.request(data)  # the 303 is followed: the page comes back
 

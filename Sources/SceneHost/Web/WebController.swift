@@ -25,6 +25,9 @@ public struct WebController {
         case showPage
         /// Refused before anything changed: status 403 or 413, and the message.
         case refused(status: Int, message: String)
+        /// The form came from an earlier state of the session: nothing changed; show the current
+        /// page (with the notice) as a 409.
+        case outOfDate
     }
 
     /// The page for the session named by the cookie `sessionID` (a new session if none lives).
@@ -56,8 +59,14 @@ public struct WebController {
             let status = if case .bodyTooLarge = error { 413 } else { 403 }
             return .refused(status: status, message: render(error))
         }
+        guard form.value("screen") == String(session.version) else {
+            session.pendingError = render(WebError.pageOutOfDate)
+            return .outOfDate
+        }
         do {
             let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: try session.app.view().screen))
+            // The state moves on before the wait: a second form of the same page, sent meanwhile, is out of date.
+            session.version += 1
             try await session.app.apply(action.fills + [action.command])
         } catch {
             session.pendingError = render(error)

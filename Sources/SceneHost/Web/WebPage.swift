@@ -48,6 +48,8 @@ public struct WebPage: Sendable {
     public let backTargets: [BackLink]
     public let error: String?
     public let token: String
+    /// The session's state this page shows (`WebSession.version`), sent back with its form.
+    public let version: Int
 
     /// The page of `session` now; consumes its pending error.
     @MainActor
@@ -73,7 +75,8 @@ public struct WebPage: Sendable {
             canGoBack: top.count > 1 || layers.count > 1,
             backTargets: below.map { BackLink(scene: $0, action: "back:\($0)") },
             error: error,
-            token: session.token
+            token: session.token,
+            version: session.version
         )
     }
 

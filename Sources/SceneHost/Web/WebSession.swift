@@ -11,6 +11,9 @@ public final class WebSession {
     var lastUsed: ContinuousClock.Instant
     /// The error of the last action, shown once on the next page.
     public var pendingError: String?
+    /// The state of the session its pages show: every form carries it, and an action applied moves
+    /// it on, so a form from an older state (another tab, an earlier page) applies nothing.
+    public internal(set) var version = 0
 
     init(app: any WebAppSession, now: ContinuousClock.Instant) {
         self.id = Self.randomHex()

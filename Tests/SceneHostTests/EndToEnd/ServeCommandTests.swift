@@ -66,7 +66,7 @@ struct ServeCommandTests {
         post.httpMethod = "POST"
         post.setValue(session, forHTTPHeaderField: "Cookie")
         post.setValue(server.address, forHTTPHeaderField: "Origin")
-        post.httpBody = Data("token=\(token)&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail".utf8)
+        post.httpBody = Data("token=\(token)&screen=0&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail".utf8)
         _ = try await send(post)
         var get = URLRequest(url: base)
         get.setValue(session, forHTTPHeaderField: "Cookie")
@@ -75,7 +75,7 @@ struct ServeCommandTests {
         #expect(!detail.contains("<script>"))
 
         post.setValue("http://evil.example", forHTTPHeaderField: "Origin")
-        post.httpBody = Data("token=\(token)&action=back".utf8)
+        post.httpBody = Data("token=\(token)&screen=1&action=back".utf8)
         let (refused, refusedResponse) = try await send(post)
         #expect(refusedResponse.statusCode == 403)
         #expect(refused.contains("refused a form post from &#39;http://evil.example&#39;"))

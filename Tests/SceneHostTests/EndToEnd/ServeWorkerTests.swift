@@ -10,7 +10,6 @@ struct ServeWorkerTests {
         try ServeCommandTests.Server(["--config", app.config])
     }
 
-    private func form(_ token: String, _ fields: String) -> String { "token=\(token)&\(fields)" }
 
     @Test("while one session hangs its worker, another worker's session acts and every page still shows")
     func hangIsolated() throws {
@@ -24,13 +23,13 @@ struct ServeWorkerTests {
         let answered = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var answer: LoopbackHTTP.Response?
         let poster = Thread {
-            answer = try? http.post(cookie: hung.cookie, body: form(hung.token, "field.mode=hang&action=tap%3Astrike"))
+            answer = try? http.act(cookie: hung.cookie, token: hung.token, "field.mode=hang&action=tap%3Astrike")
             answered.signal()
         }
         poster.start()
         usleep(500_000)
         let started = ContinuousClock.now
-        let acted = try http.post(cookie: other.cookie, body: form(other.token, "action=tap%3Adeeper"))
+        let acted = try http.act(cookie: other.cookie, token: other.token, "action=tap%3Adeeper")
         #expect(acted.status == 303)
         #expect(try http.get(cookie: other.cookie).body.contains("<h1 id=\"title\">Fragile 1</h1>"))
         // The hung session's own page comes from what the host holds, without waiting.
@@ -59,11 +58,11 @@ struct ServeWorkerTests {
         var sessions: [(cookie: String, token: String)] = []
         for index in 0..<6 {
             let session = try http.newSession()
-            for _ in 0..<(index % 3) { _ = try http.post(cookie: session.cookie, body: form(session.token, "action=tap%3Adeeper")) }
-            _ = try http.post(cookie: session.cookie, body: form(session.token, "field.mode=text\(index)&action=tap%3Astrike"))
+            for _ in 0..<(index % 3) { _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Adeeper") }
+            _ = try http.act(cookie: session.cookie, token: session.token, "field.mode=text\(index)&action=tap%3Astrike")
             sessions.append(session)
         }
-        _ = try http.post(cookie: sessions[2].cookie, body: form(sessions[2].token, "field.mode=segv&action=tap%3Astrike"))
+        _ = try http.act(cookie: sessions[2].cookie, token: sessions[2].token, "field.mode=segv&action=tap%3Astrike")
         for (index, session) in sessions.enumerated() {
             let page = try http.get(cookie: session.cookie).body
             #expect(page.contains("<h1 id=\"title\">\(index % 3 == 0 ? "FragileHome" : "Fragile \(index % 3)")</h1>"), "\(page)")
@@ -81,7 +80,7 @@ struct ServeWorkerTests {
         let session = try http.newSession()
         let workers = Processes.children(of: server.process.processIdentifier, containing: "scene-host-worker")
         #expect(workers.count == 2)
-        let hanging = Task.detached { try? http.post(cookie: session.cookie, body: form(session.token, "field.mode=hang&action=tap%3Astrike")) }
+        let hanging = Task.detached { try? http.act(cookie: session.cookie, token: session.token, "field.mode=hang&action=tap%3Astrike") }
         try await Task.sleep(for: .milliseconds(300))
         #expect(server.stop() != nil, "serve did not end after SIGTERM")
         _ = await hanging.value

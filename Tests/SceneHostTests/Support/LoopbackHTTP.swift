@@ -36,6 +36,17 @@ struct LoopbackHTTP {
                  + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: limit)
     }
 
+    /// The state a page shows (its form's `screen` field), to send back with a post.
+    static func version(in page: String) -> String {
+        page.range(of: #"(?<=name="screen" value=")[0-9]+"#, options: .regularExpression).map { String(page[$0]) } ?? ""
+    }
+
+    /// A post from the page the session shows now: its `screen` field is read from a GET first.
+    func act(cookie: String, token: String, _ fields: String, limit: Double = 30) throws -> Response {
+        let version = Self.version(in: try get(cookie: cookie).body)
+        return try post(cookie: cookie, body: "token=\(token)&screen=\(version)&\(fields)", limit: limit)
+    }
+
     /// A new session: its cookie (`NAME=VALUE`) and the page's form token.
     func newSession() throws -> (cookie: String, token: String) {
         let page = try get()

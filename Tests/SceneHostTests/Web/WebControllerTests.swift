@@ -19,7 +19,9 @@ struct WebControllerTests {
     }
 
     private func post(_ controller: WebController, _ id: String, token: String, _ fields: String) async -> WebController.PostOutcome {
-        await controller.post(sessionID: id, body: Array("token=\(token)&\(fields)".utf8), origin: "http://h:1", fetchSite: "same-origin", host: "h:1")
+        let version = controller.store.existing(id: id)?.version ?? 0
+        return await controller.post(sessionID: id, body: Array("token=\(token)&screen=\(version)&\(fields)".utf8), origin: "http://h:1",
+                                     fetchSite: "same-origin", host: "h:1")
     }
 
     @Test("two sessions side by side keep their own stacks")
@@ -63,6 +65,21 @@ struct WebControllerTests {
                                         origin: "http://evil.example", fetchSite: "cross-site", host: "h:1")
         #expect(crossSite == .refused(status: 403, message: "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address."))
         #expect(try await controller.page(sessionID: victim).page.breadcrumb.map(\.name) == ["Home"])
+    }
+
+    @Test("a form from an earlier state of the session (another tab) applies nothing and says so")
+    func staleForm() async throws {
+        let controller = WebController(store: try store(), render: ErrorMessage.render)
+        let id = try #require(try await controller.page(sessionID: nil).newSessionID)
+        let session = try #require(controller.store.existing(id: id))
+        let stale = "token=\(session.token)&screen=\(session.version)&field.message=old&action=tap:openDetail"
+        #expect(await post(controller, id, token: session.token, "field.message=Hi&action=tap:showDetail") == .showPage)
+        let outcome = await controller.post(sessionID: id, body: Array(stale.utf8), origin: "http://h:1", fetchSite: "same-origin", host: "h:1")
+        #expect(outcome == .outOfDate)
+        let page = try await controller.page(sessionID: id).page
+        #expect(page.breadcrumb.map(\.name) == ["Home", "Detail"])
+        #expect(page.error == "error: this page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here.")
+        #expect(page.elements.first { $0.id == "message" }?.text == "Hi")
     }
 
     @Test("an idle session expires; past the limit the least recently used goes first")
