@@ -67,6 +67,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Already in the graph through Hummingbird; named for the idle timeout's TimeAmount (serve only).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -90,6 +92,8 @@ let package = Package(
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

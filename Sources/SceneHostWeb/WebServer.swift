@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import Logging
 import SceneHost
 import ServiceLifecycle
@@ -16,11 +18,14 @@ public struct WebServer: Sendable {
     let controller: WebControllerBox
     let template: PageTemplate
     let hosts: WebHostPolicy
+    let limits: WebConnectionLimits
 
     /// `makeSession` gives each new browser session a started app session.
     @MainActor
-    public init(host: String, port: Int, allowedHosts: [String] = [], logger: Logger,
+    public init(host: String, port: Int, allowedHosts: [String] = [],
+                limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)), logger: Logger,
                 makeSession: @escaping @MainActor () async throws -> any WebAppSession) throws {
+        self.limits = limits
         self.host = host
         self.port = port
         self.hosts = WebHostPolicy(listeningOn: host, allowed: allowedHosts)
@@ -35,9 +40,13 @@ public struct WebServer: Sendable {
         let handlers = WebHandlers(controller: controller, template: template, hosts: hosts)
         router.get("/") { request, _ in try await handlers.page(request) }
         router.post("/act") { request, _ in try await handlers.act(request) }
+        let (seconds, attoseconds) = limits.idleTimeout.components
+        let idle = TimeAmount.milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "scene-host"),
+            server: .http1(configuration: .init(idleTimeout: idle)),
+            configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum, logger: logger)),
             onServerRunning: { channel in
                 let address = channel.localAddress
                 let ip = address?.ipAddress ?? "?"

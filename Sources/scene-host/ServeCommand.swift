@@ -22,10 +22,17 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The port to listen on (0: any free port, printed at start).")
     var port = 8080
 
+    @Option(name: .long, help: "Seconds a connection may send nothing before it is closed (slow or idle clients).")
+    var idleTimeout: Double = 10
+
     @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
     var allowedHosts: [String] = []
 
     func validate() throws {
+        // NaN fails both comparisons: every value that is not a sane limit is refused.
+        guard idleTimeout >= 0.1, idleTimeout <= 3600 else {
+            throw ValidationError("--idle-timeout is \(idleTimeout); give a number of seconds from 0.1 to 3600 (default 10).")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port is \(port); give a port from 0 to 65535 (default 8080).")
         }
@@ -64,7 +71,8 @@ struct ServeCommand: ParsableCommand {
             let loaded = app.loaded
             guard !options.inProcess else {
                 try app.start()
-                let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, logger: options.makeLogger()) {
+                let limits = WebConnectionLimits.raisingDescriptorLimit(workers: 0, idleTimeout: .milliseconds(Int64(idleTimeout * 1000)))
+                let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits, logger: options.makeLogger()) {
                     let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
                     try navigator.start(at: loaded.config.initial.value)
                     return NavigatorWebSession(navigator: navigator)
@@ -78,7 +86,8 @@ struct ServeCommand: ParsableCommand {
             try pool.start()
             // The initial scene once, in the first worker: its error stops `serve` at start.
             try pool.checkInitialScene()
-            let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, logger: options.makeLogger()) {
+            let limits = WebConnectionLimits.raisingDescriptorLimit(workers: pool.count, idleTimeout: .milliseconds(Int64(idleTimeout * 1000)))
+            let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits, logger: options.makeLogger()) {
                 try await pool.openSession()
             }
             return (server, pool)
