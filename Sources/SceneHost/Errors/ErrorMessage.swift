@@ -336,6 +336,8 @@ public enum ErrorMessage {
             return "error: the form asked for '\(action)', which is no action of this page. Use the page's buttons."
         case .cannotListen(let host, let port, let reason):
             return "error: cannot listen on \(host):\(port): \(reason). Choose another --port (or stop what uses it), or another --host."
+        case .sessionEnded:
+            return "notice: your session ended (it was idle for a long time, or the server restarted), so you are back at the start."
         case .pageOutOfDate:
             return "error: this page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here."
         case .hostNotAllowed(let host, let allowed):

@@ -32,7 +32,8 @@ public struct WebController {
 
     /// The page for the session named by the cookie `sessionID` (a new session if none lives).
     public func page(sessionID: String?) async throws -> (page: WebPage, newSessionID: String?) {
-        let (session, created) = try await store.session(id: sessionID)
+        let (session, created, ended) = try await store.session(id: sessionID)
+        if ended { session.pendingError = render(WebError.sessionEnded) }
         if let notice = session.app.takeNotice() { session.pendingError = render(notice) }
         return (try WebPage.make(for: session), created ? session.id : nil)
     }
@@ -67,6 +68,7 @@ public struct WebController {
             let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: try session.app.view().screen))
             // The state moves on before the wait: a second form of the same page, sent meanwhile, is out of date.
             session.version += 1
+            session.acted = true
             try await session.app.apply(action.fills + [action.command])
         } catch {
             session.pendingError = render(error)

@@ -11,6 +11,8 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     case fieldTooLong(field: String, length: Int, limit: Int)
     /// The form's action is not one the page offers.
     case unknownAction(String)
+    /// The browser's cookie named a session that no longer lives (idle too long, evicted, or the server restarted).
+    case sessionEnded
     /// The form came from a page of an earlier state of the session (another tab moved on).
     case pageOutOfDate
     /// The request's Host names none of the names the server answers for (`WebHostPolicy`).

@@ -14,6 +14,9 @@ public final class WebSession {
     /// The state of the session its pages show: every form carries it, and an action applied moves
     /// it on, so a form from an older state (another tab, an earlier page) applies nothing.
     public internal(set) var version = 0
+    /// Whether its user ever acted (posted a form): sessions nobody acted in are evicted first, so
+    /// a flood of anonymous page loads cannot push out someone's work.
+    public internal(set) var acted = false
 
     init(app: any WebAppSession, now: ContinuousClock.Instant) {
         self.id = Self.randomHex()

@@ -1,8 +1,10 @@
 /// The sessions of `scene-host serve`: the one place where per-browser mutable state lives.
 ///
 /// Main-actor isolated (every navigator call runs there), owned by the server, never global.
-/// A session unused for `idleExpiry` is dropped; past `limit` sessions the least recently used
-/// one is dropped first, so memory stays bounded whatever clients do.
+/// A session unused for `idleExpiry` is dropped (idle sessions are looked for at most once a
+/// second, not on every request); past `limit` sessions the least recently used one nobody acted
+/// in is dropped first, and only when there is none the least recently used of the others, so
+/// memory stays bounded whatever clients do and a flood of page loads evicts no one's work.
 @MainActor
 public final class WebSessionStore {
     public let limit: Int
@@ -10,6 +12,8 @@ public final class WebSessionStore {
     private let clock: () -> ContinuousClock.Instant
     private let makeSession: @MainActor () async throws -> any WebAppSession
     private var sessions: [String: WebSession] = [:]
+    /// When idle sessions were last looked for.
+    private var lastSweep: ContinuousClock.Instant?
 
     /// `makeSession` returns a started session (the app's initial scene on screen).
     public init(limit: Int = 1000, idleExpiry: Duration = .seconds(30 * 60),
@@ -30,21 +34,23 @@ public final class WebSessionStore {
 
     public var count: Int { sessions.count }
 
-    /// The live session named `id`, else a new one (with `created` true).
-    public func session(id: String?) async throws -> (session: WebSession, created: Bool) {
+    /// The live session named `id`, else a new one (with `created` true; `ended` true when `id`
+    /// named a session that no longer lives, so its user can be told).
+    public func session(id: String?) async throws -> (session: WebSession, created: Bool, ended: Bool) {
         let now = clock()
         expire(now: now)
         if let id, let session = sessions[id] {
             session.lastUsed = now
-            return (session, false)
+            return (session, false, false)
         }
         let session = WebSession(app: try await makeSession(), now: now)
-        if sessions.count >= limit, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
-            sessions[oldest.id] = nil
-            oldest.app.close()
+        if sessions.count >= limit, let evicted = sessions.values.filter({ !$0.acted }).min(by: { $0.lastUsed < $1.lastUsed })
+            ?? sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+            sessions[evicted.id] = nil
+            evicted.app.close()
         }
         sessions[session.id] = session
-        return (session, true)
+        return (session, true, id != nil)
     }
 
     /// The live session named `id`, without making one.
@@ -57,6 +63,8 @@ public final class WebSessionStore {
     }
 
     private func expire(now: ContinuousClock.Instant) {
+        if let lastSweep, now - lastSweep < .seconds(1) { return }
+        lastSweep = now
         for (id, session) in sessions where now - session.lastUsed > idleExpiry {
             sessions[id] = nil
             session.app.close()

@@ -82,6 +82,27 @@ struct WebControllerTests {
         #expect(page.elements.first { $0.id == "message" }?.text == "Hi")
     }
 
+    @Test("a flood of anonymous page loads evicts no session its user acted in")
+    func floodEvictsNoWork() async throws {
+        let controller = WebController(store: try store(limit: 5), render: ErrorMessage.render)
+        let worker = try #require(try await controller.page(sessionID: nil).newSessionID)
+        let token = try #require(controller.store.existing(id: worker)).token
+        #expect(await post(controller, worker, token: token, "field.message=mine&action=tap:showDetail") == .showPage)
+        for _ in 0..<50 { _ = try await controller.page(sessionID: nil) }
+        #expect(controller.store.count == 5)
+        #expect(try await controller.page(sessionID: worker).page.breadcrumb.map(\.name) == ["Home", "Detail"])
+    }
+
+    @Test("a cookie of a session that ended starts over and says so, once")
+    func endedSession() async throws {
+        let controller = WebController(store: try store(), render: ErrorMessage.render)
+        let (page, newID) = try await controller.page(sessionID: "0123456789abcdef")
+        #expect(newID != nil && newID != "0123456789abcdef")
+        #expect(page.error == "notice: your session ended (it was idle for a long time, or the server restarted), so you are back at the start.")
+        #expect(page.breadcrumb.map(\.name) == ["Home"])
+        #expect(try await controller.page(sessionID: try #require(newID)).page.error == nil)
+    }
+
     @Test("an idle session expires; past the limit the least recently used goes first")
     func expiryAndLimit() async throws {
         var now = ContinuousClock.now
