@@ -14,12 +14,18 @@ struct ServeCommandTests {
         let output: URL
         private(set) var address = ""
 
-        init(_ arguments: [String]) throws {
+        /// `descriptors`: the server runs under that descriptor limit (`ulimit -n`, set by a shell).
+        init(_ arguments: [String], descriptors: Int? = nil) throws {
             let folder = try TemporaryFolder()
             output = folder.url.appendingPathComponent("out")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            process.executableURL = URL(fileURLWithPath: BuildProducts.hostExecutable)
-            process.arguments = ["serve", "--port", "0"] + arguments
+            if let descriptors {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable, "serve", "--port", "0"] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: BuildProducts.hostExecutable)
+                process.arguments = ["serve", "--port", "0"] + arguments
+            }
             process.currentDirectoryURL = BuildProducts.packageRoot
             var environment = ProcessInfo.processInfo.environment
             environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
