@@ -40,8 +40,7 @@ public struct WebServer: Sendable {
         let handlers = WebHandlers(controller: controller, template: template, hosts: hosts)
         router.get("/") { request, _ in try await handlers.page(request) }
         router.post("/act") { request, _ in try await handlers.act(request) }
-        let (seconds, attoseconds) = limits.idleTimeout.components
-        let idle = TimeAmount.milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: idle)),

@@ -307,7 +307,8 @@ public enum ErrorMessage {
         }
     }
 
-    /// What became of a session after its worker stopped; `reason` texts come rendered from the worker.
+    /// What became of a session after its worker stopped; `reason` texts come rendered (and escaped)
+    /// from the worker, or are the host's own fixed words with signal names.
     private static func describe(_ note: RestoreNote) -> String {
         func plain(_ reason: String) -> String { reason.hasPrefix("error: ") ? String(reason.dropFirst("error: ".count)) : reason }
         switch note {
@@ -318,7 +319,7 @@ public enum ErrorMessage {
         case .startedOver(let reason):
             return "nothing could be built again, so the app started over at its initial scene: " + plain(reason)
         case .lost(let reason):
-            return TerminalText.escaped("the session could not be built again (\(reason)) and was closed.")
+            return "the session could not be built again (" + plain(reason) + ") and was closed."
         }
     }
 

@@ -29,8 +29,7 @@ public struct ChildProcessProber: Sendable {
 
     /// The limit in milliseconds, as timeouts are recorded.
     public var timeoutMilliseconds: Int64 {
-        let (seconds, attoseconds) = timeout.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        timeout.wholeMilliseconds
     }
 
     /// Loads the plugin open at `fileDescriptor` as `entry` in a child process and reports what happened.

@@ -118,7 +118,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             throw .workerStopped(plugin: pluginOfScene(initialScene) ?? initialScene, scene: initialScene, action: "showing the initial scene",
                                  fault: error, restore: .lost(reason: "the initial scene could not be shown"))
         }
-        guard case .session(let failure, let report, _) = reply else { throw unexpected() }
+        guard case .session(let failure, let report, _) = reply else { return session }  // exchange checked the kind
         session.apply(report)
         if let failure { throw .remote(failure) }
         sessions[session.id] = session
@@ -141,7 +141,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             let notes = recover(blaming: scene, culprit: session.id, fault: error)
             throw .workerStopped(plugin: plugin, scene: scene, action: Self.describe(commands), fault: error, restore: notes[session.id] ?? .restored)
         }
-        guard case .session(let failure, let report, _) = reply else { throw unexpected() }
+        guard case .session(let failure, let report, _) = reply else { return }  // exchange checked the kind
         session.apply(report)
         if let failure { throw .remote(failure) }
     }
@@ -164,7 +164,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             recover(blaming: nil, culprit: nil, fault: error, plugin: plugin)
             throw .nativeCallFaulted(function: function, fault: error)
         }
-        guard case .called(let lines, let result) = reply else { throw unexpected() }
+        guard case .called(let lines, let result) = reply else { return ([], "") }  // exchange checked the kind
         switch result {
         case .success(let text): return (lines, text)
         case .failure(let failure): throw .remote(failure)
@@ -175,19 +175,32 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
 
     /// One request and its answer, within the event time limit (renewed by each restore step).
     /// A fault ends the worker and is thrown; the supervisor then has no worker until `start`.
+    ///
+    /// The answer must be the kind the request asks for, and restore steps come only during a
+    /// restore, each place after the last and inside the stack sent: anything else — plugin code
+    /// writing a well-formed frame of its own to the channel, or steps sent forever to keep the
+    /// deadline moving — is garbage, and ends the worker like a malformed frame.
     private func exchange(_ request: WorkerRequest, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
         if process == nil {
             do { try start() } catch { throw .notStarted(reason: "\(error)") }
         }
         guard let process else { throw .notStarted(reason: "no worker") }
         var deadline = ContinuousClock.now + settings.eventTimeout
+        var lastPlace = -1
         do {
             try process.channel.send(WorkerFrame.encode(request), deadline: deadline)
             while true {
                 let payload = try process.channel.receive(deadline: deadline)
                 let reply: WorkerReply
                 do { reply = try WorkerFrame.decodeReply(payload) } catch { throw WorkerChannel.Failure.malformed }
-                guard case .progress(let place) = reply else { return reply }
+                guard case .progress(let place) = reply else {
+                    guard Self.answers(request, with: reply) else { throw WorkerChannel.Failure.malformed }
+                    return reply
+                }
+                guard case .restore(_, let records) = request, place > lastPlace, place < records.count else {
+                    throw WorkerChannel.Failure.malformed
+                }
+                lastPlace = place
                 progress(place)
                 deadline = ContinuousClock.now + settings.eventTimeout
             }
@@ -197,7 +210,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             switch failure {
             case .timedOut:
                 process.end()
-                throw .timedOut(milliseconds: Self.milliseconds(settings.eventTimeout))
+                throw .timedOut(milliseconds: settings.eventTimeout.wholeMilliseconds)
             case .malformed:
                 process.end()
                 throw .garbled
@@ -252,7 +265,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                     if case .failure(let screenFailure) = report.screen, report.changed.isEmpty {
                         // Not even the initial scene could be shown again.
                         session.update { $0.lost = true }
-                        notes[id] = .lost(reason: Self.plain((failure ?? screenFailure).text))
+                        notes[id] = .lost(reason: (failure ?? screenFailure).text)
                         sessions[id] = nil
                     } else if built < records.count, notes[id] == nil {
                         let reason = failure?.text ?? "it could not be built"
@@ -268,10 +281,9 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                     }
                     noteFault(of: pluginOfScene(records[place].name) ?? records[place].name)
                     session.update { $0.records = Array(records.prefix(place)) }
-                    if notes[id] == nil || place < records.count {
-                        notes[id] = place == 0 ? .startedOver(reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")
-                            : .cut(scene: records[place].name, reason: "building it again ended the new worker too (\(error.summary))")
-                    }
+                    // The lowest cut is the one that stands.
+                    notes[id] = place == 0 ? .startedOver(reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")
+                        : .cut(scene: records[place].name, reason: "building it again ended the new worker too (\(error.summary))")
                     continue passes
                 }
             }
@@ -283,21 +295,14 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         return notes
     }
 
-    private func unexpected() -> WorkerError {
-        process?.end()
-        process = nil
-        return .workerUnavailable(reason: "its worker answered out of turn; it was ended")
+    /// Whether `reply` is the kind of answer `request` asks for.
+    static func answers(_ request: WorkerRequest, with reply: WorkerReply) -> Bool {
+        switch (request, reply) {
+        case (.open, .session), (.restore, .session), (.commands, .session), (.call, .called), (.close, .closed), (.finish, .closed): return true
+        case (.open, _), (.restore, _), (.commands, _), (.call, _), (.close, _), (.finish, _): return false
+        }
     }
 
-    /// A worker's rendered message without its leading `error: `, to stand inside another.
-    static func plain(_ text: String) -> String {
-        text.hasPrefix("error: ") ? String(text.dropFirst("error: ".count)) : text
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
 
     /// `tap press`, `fill name, tap save`: the commands as the script language writes them.
     static func describe(_ commands: [FrontendCommand]) -> String {

@@ -79,8 +79,7 @@ struct WorkerChannel {
             if let deadline {
                 let left = deadline - ContinuousClock.now
                 if left <= .zero { throw .timedOut }
-                let (seconds, attoseconds) = left.components
-                timeout = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+                timeout = Int32(clamping: left.wholeMilliseconds + 1)
             }
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&entry, 1, timeout)

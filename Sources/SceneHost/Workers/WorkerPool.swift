@@ -70,7 +70,7 @@ public final class WorkerPool: Sendable {
         let result: Result<T, WorkerError> = await withCheckedContinuation { continuation in
             slot.queue.async {
                 guard ContinuousClock.now - queued <= limit else {
-                    continuation.resume(returning: .failure(.workerBusy(milliseconds: SceneWorkerSupervisor.milliseconds(limit))))
+                    continuation.resume(returning: .failure(.workerBusy(milliseconds: limit.wholeMilliseconds)))
                     return
                 }
                 do throws(WorkerError) {

@@ -42,20 +42,14 @@ final class WorkerProcess {
     @discardableResult
     func end() -> WorkerFault? {
         guard !reaped else { return nil }
-        reaped = true
         var status: Int32 = 0
         // Dead already? Its own status tells why (a crash), before the host's SIGKILL could.
-        var reapedNow = waitpid(pid, &status, WNOHANG)
-        while reapedNow < 0 && errno == EINTR { reapedNow = waitpid(pid, &status, WNOHANG) }
+        var dead = waitpid(pid, &status, WNOHANG)
+        while dead < 0 && errno == EINTR { dead = waitpid(pid, &status, WNOHANG) }
         kill(-pid, SIGKILL)
-        if reapedNow == 0 {
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            close(channel.descriptor)
-            return nil
-        }
-        close(channel.descriptor)
-        guard reapedNow == pid else { return nil }
-        return status & 0x7f != 0 ? .signal(status & 0x7f) : .exited((status >> 8) & 0xff)
+        if dead == 0 { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        finish()
+        return dead == pid ? Self.fault(status) : nil
     }
 
     /// Waits a moment for a worker whose channel closed to be reaped, so its signal is known.
@@ -64,18 +58,29 @@ final class WorkerProcess {
         let deadline = ContinuousClock.now + limit
         var status: Int32 = 0
         while ContinuousClock.now < deadline {
-            let reapedNow = waitpid(pid, &status, WNOHANG)
-            if reapedNow == pid {
-                reaped = true
+            let dead = waitpid(pid, &status, WNOHANG)
+            if dead == pid {
                 kill(-pid, SIGKILL)
-                close(channel.descriptor)
-                return status & 0x7f != 0 ? .signal(status & 0x7f) : .exited((status >> 8) & 0xff)
+                finish()
+                return Self.fault(status)
             }
-            if reapedNow < 0 && errno != EINTR { break }
-            var entry = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&entry, 0, 2)
+            if dead < 0 && errno != EINTR { break }
+            var none = pollfd(fd: -1, events: 0, revents: 0)
+            _ = poll(&none, 0, 2)
         }
         return end()
+    }
+
+    /// The process is reaped: its channel goes.
+    private func finish() {
+        reaped = true
+        close(channel.descriptor)
+    }
+
+    /// How a worker that died by itself ended (`ChildProcessProber.Ended` reads the status, as for probes).
+    private static func fault(_ status: Int32) -> WorkerFault {
+        let ended = ChildProcessProber.Ended(raw: status)
+        return ended.signal.map(WorkerFault.signal) ?? .exited(ended.exitCode)
     }
 
     deinit { end() }

@@ -7,7 +7,8 @@ import SceneSDK
 /// scene-worker tests (`FragileHome` at the bottom, `Fragile` pushed or presented on it).
 ///
 /// `strike` with the field `mode` set to `segv`, `trap`, `abort`, `exit`, `hang`, `memory`,
-/// `garbage` or `fail` (a thrown error) faults that way; any other text does nothing (the probe
+/// `garbage`, `forge` (a well-formed frame out of turn), `steps` (restore steps forever) or `fail`
+/// (a thrown error) faults that way; any other text does nothing (the probe
 /// types "probe"). A result whose word is `crash` crashes the scene it is handed to. When the file
 /// named by `SCENE_HOST_FIXTURE_BOMB` holds a depth, the `Fragile` scene at that depth crashes
 /// in `viewDidLoad`; `arm` writes the scene's own depth there, so it was built once and crashes
@@ -69,6 +70,17 @@ enum FragileFault {
             // The worker's channel to the host: 4 bytes of length that no frame has.
             var bytes: [UInt8] = [0xff, 0xff, 0xff, 0x7f, 1, 2, 3]
             _ = write(3, &bytes, bytes.count)
+        case "forge":
+            // A well-formed frame of the worker protocol, out of turn: a `ready` where a session's answer belongs.
+            var bytes: [UInt8] = [2, 0, 0, 0, 0, 0]
+            _ = write(3, &bytes, bytes.count)
+        case "steps":
+            // Restore steps forever, as if to keep moving the host's deadline.
+            var bytes: [UInt8] = [3, 0, 0, 0, 0, 2, 0]
+            while true {
+                _ = write(3, &bytes, bytes.count)
+                usleep(100_000)
+            }
         case "fail": throw FragileError.failed
         default: return
         }
