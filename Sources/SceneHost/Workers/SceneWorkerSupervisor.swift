@@ -89,7 +89,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             throw error
         } catch {
             let fault = started.awaitDeath() ?? .garbled
-            throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary))")
+            // A limit too small to load the runtime is the likeliest setting to blame: name it.
+            throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)")
         }
         process = started
         logger.debug("scene worker started", metadata: ["pid": "\(started.pid)"])
