@@ -64,11 +64,12 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // The web frontend (scene-host serve): only the SceneHostWeb target uses these.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Already in the graph through Hummingbird; named for the idle timeout's TimeAmount (serve only).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // Already in the graph through Hummingbird; named for the HTTP parts the connection guard reads.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -94,7 +95,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

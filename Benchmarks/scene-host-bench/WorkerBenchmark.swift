@@ -98,7 +98,7 @@ enum WorkerBenchmark {
         // Both sides really filled the field: the screens show the last text.
         let last = texts[counter & 1]
         for (side, screen) in [("worker", try session.current.screen.get()), ("in-process", try navigator.screen())] {
-            guard screen.elements.contains(where: { if case .textField("message", _, last) = $0 { true } else { false } }) else {
+            guard screen.elements.contains(where: { if case .textField("message", _, last, _, _) = $0 { true } else { false } }) else {
                 throw BenchFailure("the \(side) Home screen does not show the message '\(last)' after filling it")
             }
         }

@@ -13,7 +13,7 @@ final class HomeViewController: SceneViewController<any HomeBusinessLogic, any H
     override func render() -> Screen {
         Screen(title: "Home", elements: [
             .label(id: "prompt", text: "Type a message for Detail"),
-            .textField(id: "message", placeholder: "message", text: messageText),
+            .textField(id: "message", placeholder: "message", text: messageText, label: "Message for Detail"),
             .button(id: "showDetail", title: "Show detail (segue)"),
             .button(id: "openDetail", title: "Open detail (in code)"),
         ])

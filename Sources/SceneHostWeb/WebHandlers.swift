@@ -4,7 +4,7 @@ import Hummingbird
 import SceneHost
 
 /// Translates HTTP to `WebController` calls and back: the session cookie, the form body (read
-/// up to its limit), the headers the cross-site check needs, HTML and redirects.
+/// up to its limit), the headers the cross-site check needs, HTML, redirects and statuses.
 struct WebHandlers: Sendable {
     static let cookieName = "scene_host_session"
     // Valid token names written here, so the unwraps cannot fail.
@@ -12,7 +12,7 @@ struct WebHandlers: Sendable {
     static let securityPolicyField = HTTPField.Name("Content-Security-Policy")!
     static let noSniffField = HTTPField.Name("X-Content-Type-Options")!
     let controller: WebControllerBox
-    let template: PageTemplate
+    let writer = PageWriter()
     let hosts: WebHostPolicy
 
     /// 421 for a Host this server does not answer for (DNS rebinding), before any session is touched.
@@ -21,62 +21,69 @@ struct WebHandlers: Sendable {
             try hosts.check(request.head.authority)
             return nil
         } catch {
-            return html(template.renderRefusal(ErrorMessage.render(error)), status: HTTPResponse.Status(code: 421))
+            return html(writer.renderRefusal(ErrorMessage.render(error)), status: HTTPResponse.Status(code: 421))
         }
     }
 
-    func page(_ request: Request) async throws -> Response {
+    /// GET (and HEAD, which answers the same without the body).
+    func page(_ request: Request, head: Bool = false) async -> Response {
         if let refused = refusedHost(request) { return refused }
-        let sessionID = request.cookies[Self.cookieName]?.value
-        let result = await controller.page(sessionID: sessionID)
-        switch result {
-        case .success(let (page, newSession)):
-            var response = html(template.render(page), status: .ok)
-            if let newSession {
-                response.setCookie(Cookie(name: Self.cookieName, value: newSession, path: "/", httpOnly: true, sameSite: .strict))
-            }
-            return response
-        case .failure(let error):
-            return html(template.renderRefusal(ErrorMessage.render(error)), status: .internalServerError)
-        }
+        let reply = await controller.get(path: request.uri.path, sessionID: request.cookies[Self.cookieName]?.value)
+        var response = respond(reply)
+        if head { response.body = ResponseBody() }
+        return response
     }
 
-    func act(_ request: Request) async throws -> Response {
+    func act(_ request: Request, context: WebRequestContext) async -> Response {
         if let refused = refusedHost(request) { return refused }
         var request = request
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: WebForm.maximumBodySize)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            return html(writer.renderRefusal(ErrorMessage.render(WebError.bodyTooLarge(limit: WebForm.maximumBodySize))), status: .contentTooLarge)
         } catch {
-            return html(template.renderRefusal(ErrorMessage.render(WebError.bodyTooLarge(limit: WebForm.maximumBodySize))), status: .contentTooLarge)
+            // A broken chunk, a body cut short: the request, not its size, is at fault.
+            return html(writer.renderRefusal(ErrorMessage.render(WebError.malformedRequest(reason: "its body could not be read"))), status: .badRequest)
         }
-        let bytes = Array(body.readableBytesView)
-        let sessionID = request.cookies[Self.cookieName]?.value
-        let origin = request.headers[.origin]
-        let fetchSite = request.headers[Self.fetchSiteField]
-        let host = request.head.authority
-        let outcome = await controller.post(sessionID: sessionID, body: bytes, origin: origin, fetchSite: fetchSite, host: host)
-        switch outcome {
-        case .showPage:
-            return Response(status: .seeOther, headers: [.location: "/"])
-        case .outOfDate:
-            // The current screen, with the notice, in answer to the stale form (nothing was applied).
-            switch await controller.page(sessionID: sessionID) {
-            case .success(let (page, _)): return html(template.render(page), status: .conflict)
-            case .failure(let error): return html(template.renderRefusal(ErrorMessage.render(error)), status: .internalServerError)
-            }
-        case .refused(let status, let message):
-            return html(template.renderRefusal(message), status: HTTPResponse.Status(code: status))
-        }
+        let postContext = WebController.PostContext(
+            origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: context.client
+        )
+        let reply = await controller.post(path: request.uri.path, sessionID: request.cookies[Self.cookieName]?.value,
+                                          body: Array(body.readableBytesView), context: postContext)
+        return respond(reply)
     }
 
-    private func html(_ text: String, status: HTTPResponse.Status) -> Response {
+    private func respond(_ reply: WebReply) -> Response {
+        var response: Response
+        switch reply.body {
+        case .page(let page):
+            response = html(writer.render(page), status: HTTPResponse.Status(code: reply.status))
+        case .redirect(let location):
+            response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        case .refusal(let message):
+            response = html(writer.renderRefusal(message), status: HTTPResponse.Status(code: reply.status))
+        }
+        switch reply.cookie {
+        case .keep:
+            break
+        case .set(let sessionID):
+            // Lax: a link from another site (a GET, which never changes the app) still finds the
+            // user's session; a post from another site does not carry it (and is refused anyway).
+            response.setCookie(Cookie(name: Self.cookieName, value: sessionID, path: "/", httpOnly: true, sameSite: .lax))
+        case .clear:
+            response.setCookie(Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        }
+        return response
+    }
+
+    private func html(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
         Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                       Self.securityPolicyField: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
                       Self.noSniffField: "nosniff"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         )
     }
 }

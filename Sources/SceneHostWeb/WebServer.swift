@@ -6,7 +6,7 @@ import Logging
 import SceneHost
 import ServiceLifecycle
 
-/// `scene-host serve`: the app in a browser, one navigator per browser session.
+/// `scene-host serve`: the app in a browser, one session of scenes per browser.
 ///
 /// Hummingbird's handlers run off the main actor; every call into a session (and so into scene
 /// code) hops to the main actor, where `WebController` and its `WebSessionStore` live. Stops
@@ -16,36 +16,41 @@ public struct WebServer: Sendable {
     public let port: Int
     let logger: Logger
     let controller: WebControllerBox
-    let template: PageTemplate
     let hosts: WebHostPolicy
     let limits: WebConnectionLimits
 
     /// `makeSession` gives each new browser session a started app session.
     @MainActor
     public init(host: String, port: Int, allowedHosts: [String] = [],
-                limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)), logger: Logger,
-                makeSession: @escaping @MainActor () async throws -> any WebAppSession) throws {
+                limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
+                sessionsPerClient: Int = 100, logger: Logger,
+                makeSession: @escaping @MainActor () async throws -> any WebAppSession) {
         self.limits = limits
         self.host = host
         self.port = port
         self.hosts = WebHostPolicy(listeningOn: host, allowed: allowedHosts)
         self.logger = logger
-        self.controller = WebControllerBox(WebController(store: WebSessionStore(makeSession: makeSession), render: ErrorMessage.render))
-        self.template = try PageTemplate()
+        let store = WebSessionStore(perClient: sessionsPerClient, makeSession: makeSession)
+        self.controller = WebControllerBox(WebController(store: store, render: ErrorMessage.render))
     }
 
     /// Serves until SIGTERM or SIGINT; `onListening` gets the address actually bound (for port 0).
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
-        let router = Router(context: BasicRequestContext.self)
-        let handlers = WebHandlers(controller: controller, template: template, hosts: hosts)
-        router.get("/") { request, _ in try await handlers.page(request) }
-        router.post("/act") { request, _ in try await handlers.act(request) }
+        let router = Router(context: WebRequestContext.self)
+        let handlers = WebHandlers(controller: controller, hosts: hosts)
+        // Every path goes to the controller, which tells the start, screens and links apart.
+        for path in ["/", "**"] as [RouterPath] {
+            router.get(path) { request, _ in await handlers.page(request) }
+            router.head(path) { request, _ in await handlers.page(request, head: true) }
+            router.post(path) { request, context in await handlers.act(request, context: context) }
+        }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
+        let (limits, count) = (limits, ConnectionCount())
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idle)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, count: count)], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum, logger: logger)),
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),
             onServerRunning: { channel in
                 let address = channel.localAddress
                 let ip = address?.ipAddress ?? "?"
@@ -72,11 +77,11 @@ final class WebControllerBox: Sendable {
         self.controller = controller
     }
 
-    @MainActor func page(sessionID: String?) async -> Result<(WebPage, String?), any Error> {
-        do { return .success(try await controller.page(sessionID: sessionID)) } catch { return .failure(error) }
+    @MainActor func get(path: String, sessionID: String?) async -> WebReply {
+        await controller.get(path: path, sessionID: sessionID)
     }
 
-    @MainActor func post(sessionID: String?, body: [UInt8], origin: String?, fetchSite: String?, host: String?) async -> WebController.PostOutcome {
-        await controller.post(sessionID: sessionID, body: body, origin: origin, fetchSite: fetchSite, host: host)
+    @MainActor func post(path: String, sessionID: String?, body: [UInt8], context: WebController.PostContext) async -> WebReply {
+        await controller.post(path: path, sessionID: sessionID, body: body, context: context)
     }
 }

@@ -25,13 +25,27 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds a connection may send nothing before it is closed (slow or idle clients).")
     var idleTimeout: Double = 10
 
+    @Option(name: .long, help: "Seconds a client may take to send a request's head, from connecting or from the previous response.")
+    var headerTimeout: Double = 5
+
+    @Option(name: .long, help: "Seconds a client may take to send a request's body, from its head.")
+    var bodyTimeout: Double = 10
+
+    @Option(name: .long, help: "The most sessions one client address may hold (1 to 100000).")
+    var sessionsPerClient = 100
+
     @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
     var allowedHosts: [String] = []
 
     func validate() throws {
         // NaN fails both comparisons: every value that is not a sane limit is refused.
-        guard idleTimeout >= 0.1, idleTimeout <= 3600 else {
-            throw ValidationError("--idle-timeout is \(idleTimeout); give a number of seconds from 0.1 to 3600 (default 10).")
+        for (name, value, fallback) in [("--idle-timeout", idleTimeout, 10.0), ("--header-timeout", headerTimeout, 5), ("--body-timeout", bodyTimeout, 10)] {
+            guard value >= 0.1, value <= 3600 else {
+                throw ValidationError("\(name) is \(value); give a number of seconds from 0.1 to 3600 (default \(Int(fallback))).")
+            }
+        }
+        guard (1...100_000).contains(sessionsPerClient) else {
+            throw ValidationError("--sessions-per-client is \(sessionsPerClient); give a whole number from 1 to 100000 (default 100).")
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port is \(port); give a port from 0 to 65535 (default 8080).")
@@ -39,7 +53,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !["127.0.0.1", "localhost", "::1"].contains(host.lowercased()) {
+        if !Self.isLoopback(host) {
             StandardStreams.error("warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want.")
         }
         let (server, pool) = try MainActor.assumeIsolated { try makeServer() }
@@ -71,8 +85,8 @@ struct ServeCommand: ParsableCommand {
             let loaded = app.loaded
             guard !options.inProcess else {
                 try app.start()
-                let limits = WebConnectionLimits.raisingDescriptorLimit(workers: 0, idleTimeout: .milliseconds(Int64(idleTimeout * 1000)))
-                let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits, logger: options.makeLogger()) {
+                let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
+                                       sessionsPerClient: sessionsPerClient, logger: options.makeLogger()) {
                     let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
                     try navigator.start(at: loaded.config.initial.value)
                     return NavigatorWebSession(navigator: navigator)
@@ -86,8 +100,8 @@ struct ServeCommand: ParsableCommand {
             try pool.start()
             // The initial scene once, in the first worker: its error stops `serve` at start.
             try pool.checkInitialScene()
-            let limits = WebConnectionLimits.raisingDescriptorLimit(workers: pool.count, idleTimeout: .milliseconds(Int64(idleTimeout * 1000)))
-            let server = try WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits, logger: options.makeLogger()) {
+            let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
+                                   sessionsPerClient: sessionsPerClient, logger: options.makeLogger()) {
                 try await pool.openSession()
             }
             return (server, pool)
@@ -95,5 +109,21 @@ struct ServeCommand: ParsableCommand {
             started?.shutdown()
             throw StandardStreams.fail(error)
         }
+    }
+
+    private func limits(workers: Int) -> WebConnectionLimits {
+        WebConnectionLimits.raisingDescriptorLimit(workers: workers, idleTimeout: Self.duration(idleTimeout),
+                                                   headerTimeout: Self.duration(headerTimeout), bodyTimeout: Self.duration(bodyTimeout))
+    }
+
+    private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * 1000)) }
+
+    /// Loopback names and addresses: 127.0.0.0/8, ::1 (in any spelling), localhost.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name.hasPrefix("127.") { return true }
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, name, &address) == 1 else { return false }
+        return withUnsafeBytes(of: &address) { Array($0) } == Array(repeating: 0, count: 15) + [1]
     }
 }

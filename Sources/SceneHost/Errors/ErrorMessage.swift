@@ -338,9 +338,19 @@ public enum ErrorMessage {
         case .cannotListen(let host, let port, let reason):
             return "error: cannot listen on \(host):\(port): \(reason). Choose another --port (or stop what uses it), or another --host."
         case .sessionEnded:
-            return "notice: your session ended (it was idle for a long time, or the server restarted), so you are back at the start."
+            return "notice: Your session ended; you are back at the start. (It was idle for a long time, or the server restarted.)"
         case .pageOutOfDate:
-            return "error: this page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here."
+            return "error: This page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here."
+        case .tooManySessions(let limit):
+            return "error: your address already holds \(limit) sessions, the most one address may hold, so no new one was started. Use a tab you have open, or wait until an unused session expires."
+        case .serverFull(let sessions):
+            return "error: the server is full (\(sessions) sessions, all in use), so no new session was started. Try again in a minute."
+        case .screenNoLongerOpen(let path):
+            return "notice: the page \(path) is no longer open (the app moved on since), so this is where you are now."
+        case .pageNotFound(let path):
+            return "error: there is no page at \(path). Start again from the app's start page."
+        case .malformedRequest(let reason):
+            return "error: the request could not be read (\(reason)). Reload the page and try again."
         case .hostNotAllowed(let host, let allowed):
             return "error: refused a request for host '\(host)': this server answers only for \(allowed.joined(separator: ", ")). Open it under one of those names, or start it with --allowed-host NAME."
         }

@@ -27,8 +27,9 @@ public enum ScreenTextRenderer {
             switch element {
             case .label(_, let text):
                 lines.append("label   \(id)\(escape(text))")
-            case .textField(_, let placeholder, let text):
+            case .textField(_, let placeholder, let text, _, let problem):
                 lines.append("field   \(id)\"\(escape(text))\"" + (text.isEmpty ? "  (\(escape(placeholder)))" : ""))
+                if !problem.isEmpty { lines.append(String(repeating: " ", count: 8 + width) + "! \(escape(problem))") }
             case .button(_, let title):
                 lines.append("button  \(id)[\(escape(title))]")
             case .list(_, let rows):

@@ -57,7 +57,7 @@ struct SceneExercise {
             switch element {
             case .label: return nil
             case .button(let id, _): return (.tap(button: id), "tap '\(id)'")
-            case .textField(let id, _, _): return (.edit(field: id, text: "probe"), "edit '\(id)'")
+            case .textField(let id, _, _, _, _): return (.edit(field: id, text: "probe"), "edit '\(id)'")
             case .list(let id, let rows): return rows.isEmpty ? nil : (.select(list: id, row: 0), "select row 0 of '\(id)'")
             }
         }

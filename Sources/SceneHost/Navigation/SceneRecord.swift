@@ -35,7 +35,7 @@ public struct SceneRecord: Equatable, Sendable {
     /// The text fields of `screen`, as a record keeps them.
     public static func fields(of screen: Screen) -> [FieldText] {
         screen.elements.compactMap { element in
-            guard case .textField(let id, _, let text) = element else { return nil }
+            guard case .textField(let id, _, let text, _, _) = element else { return nil }
             return FieldText(id: id, text: text)
         }
     }

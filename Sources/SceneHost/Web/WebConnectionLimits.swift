@@ -2,28 +2,40 @@
 import Glibc
 #endif
 
-/// How many connections `serve` keeps open at once, and how long an idle one may stay.
+/// How many connections `serve` serves at once, and how long a client may take.
 ///
-/// A slow or flooding client must not take the server's descriptors: connections past `maximum`
-/// wait in the listen queue (they are not accepted) until others close, and a connection that
-/// sends nothing for `idleTimeout` is closed. `maximum` stays below the descriptor limit, which
-/// `raisingDescriptorLimit` first raises from the soft to the hard limit.
+/// A slow or flooding client must not take the server's descriptors: a connection that sends
+/// nothing for `idleTimeout` is closed, a request's head must arrive within `headerTimeout` and
+/// its body within `bodyTimeout` of the head (so a client trickling bytes is closed too). Past
+/// `maximum` open connections, a request is answered 503 (with Retry-After) and its connection
+/// closed; past `maximum + sheddingRoom`, connections wait in the listen queue (not accepted) until
+/// others close. Both stay below the descriptor limit, which `raisingDescriptorLimit` first raises
+/// from the soft to the hard limit.
 public struct WebConnectionLimits: Sendable, Equatable {
     public let maximum: Int
     public let idleTimeout: Duration
+    public let headerTimeout: Duration
+    public let bodyTimeout: Duration
 
-    public init(maximum: Int, idleTimeout: Duration) {
+    public init(maximum: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5), bodyTimeout: Duration = .seconds(10)) {
         self.maximum = maximum
         self.idleTimeout = idleTimeout
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
     }
+
+    /// Connections accepted beyond `maximum` only to be told 503.
+    public var sheddingRoom: Int { max(8, maximum / 16) }
 
     /// Descriptors kept back from connections: the listening socket, the workers' channels and
     /// standard streams, probe children's files, the SQLite files plugins open.
     static let reserved = 64
 
     /// Raises this process's soft descriptor limit to the hard one, and returns the limits that
-    /// leave `reserved` (plus two per worker) of the descriptors for everything else.
-    public static func raisingDescriptorLimit(workers: Int, idleTimeout: Duration) -> WebConnectionLimits {
+    /// leave `reserved` (plus two per worker) of the descriptors for everything else, the shedding
+    /// room included.
+    public static func raisingDescriptorLimit(workers: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5),
+                                              bodyTimeout: Duration = .seconds(10)) -> WebConnectionLimits {
         var limit = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
             var raised = limit
@@ -32,6 +44,9 @@ public struct WebConnectionLimits: Sendable, Equatable {
         }
         // RLIM_INFINITY is all ones; clamping makes it (and any huge limit) Int.max, which the cap below bounds.
         let descriptors = Int(clamping: limit.rlim_cur)
-        return WebConnectionLimits(maximum: max(8, min(10_000, descriptors &- reserved &- 2 * workers)), idleTimeout: idleTimeout)
+        let usable = max(16, min(10_000, descriptors &- reserved &- 2 * workers))
+        // `usable` = maximum + max(8, maximum / 16).
+        let maximum = max(8, min(usable - 8, usable * 16 / 17))
+        return WebConnectionLimits(maximum: maximum, idleTimeout: idleTimeout, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout)
     }
 }

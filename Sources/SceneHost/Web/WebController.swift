@@ -1,11 +1,15 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
-/// What `scene-host serve` does with a request, without HTTP: find or make the session, apply a
-/// form post to its navigator, build the page. The HTTP layer (SceneHostWeb) only translates.
+/// What `scene-host serve` does with a request, without HTTP: find the session, show the page of
+/// the screen a URL names, apply a form post to the screen it came from. The HTTP layer
+/// (SceneHostWeb) only translates.
 ///
-/// Posts follow post/redirect/get: a post changes the session and the browser then loads the
-/// page, so reloading never repeats an action. A failed action leaves the navigator as it was
-/// (its guarantee) and its message is shown once, on the next page.
+/// A GET never changes the app: a screen's URL shows the screen on top, or an earlier screen of
+/// the stack as it was last shown (the browser's Back). Posts follow post/redirect/get: a post
+/// from the screen on top applies to it; from an earlier screen it first goes back to it (results
+/// handed back as the app's back does), then applies; from a screen no longer open, or an older
+/// state of one, it applies nothing (409). The redirect goes to the URL of the screen then on
+/// top. A failed action leaves the session as it was (its guarantee) and its message is shown once.
 @MainActor
 public struct WebController {
     public let store: WebSessionStore
@@ -19,66 +23,157 @@ public struct WebController {
         self.render = render
     }
 
-    /// The outcome of a post.
-    public enum PostOutcome: Equatable, Sendable {
-        /// Done (or failed, with the message kept for the page): load the page again.
-        case showPage
-        /// Refused before anything changed: status 403 or 413, and the message.
-        case refused(status: Int, message: String)
-        /// The form came from an earlier state of the session: nothing changed; show the current
-        /// page (with the notice) as a 409.
-        case outOfDate
-    }
+    // MARK: Pages
 
-    /// The page for the session named by the cookie `sessionID` (a new session if none lives).
-    public func page(sessionID: String?) async throws -> (page: WebPage, newSessionID: String?) {
-        let (session, created, ended) = try await store.session(id: sessionID)
-        if ended { session.pendingError = render(WebError.sessionEnded) }
-        if let notice = session.app.takeNotice() { session.pendingError = render(notice) }
-        return (try WebPage.make(for: session), created ? session.id : nil)
-    }
-
-    /// Applies a form post to the session named `sessionID`.
-    /// Waits for the session's scenes (in their worker) without holding up other sessions.
-    public func post(sessionID: String?, body: [UInt8], origin: String?, fetchSite: String?, host: String?) async -> PostOutcome {
+    /// The page at `path` for the browser whose cookie names `sessionID`.
+    public func get(path: String, sessionID: String?) async -> WebReply {
+        let target = WebPath(path)
+        if case .other(let rest) = target { return .refusal(404, render(WebError.pageNotFound(path: "/" + rest))) }
         guard let session = store.existing(id: sessionID) else {
-            // No live session (expired, or a cookie-less post): nothing to change; the page starts a new one.
-            do {
-                try guardian.check(origin: origin, fetchSite: fetchSite, host: host, token: "", expectedToken: "-")
-            } catch .invalidFormToken {
-                return .showPage
-            } catch {
-                return .refused(status: 403, message: render(error))
-            }
-            return .showPage
+            // A screen of a session that is gone: the start page says so (and forgets the cookie).
+            if case .screen = target { return .redirect("/") }
+            return await startPage(error: sessionID == nil ? nil : render(WebError.sessionEnded), cookie: sessionID == nil ? .keep : .clear)
         }
+        guard sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
+        switch target {
+        case .start, .other:
+            return .redirect(session.url(at: session.screens.count - 1))
+        case .screen(let names):
+            guard let depth = session.depth(of: names) else {
+                session.pendingError = render(WebError.screenNoLongerOpen(path: WebPath.url(of: names)))
+                return .redirect(session.url(at: session.screens.count - 1))
+            }
+            return .page(WebPage.make(for: session, depth: depth))
+        }
+    }
+
+    // MARK: Actions
+
+    /// What a form post sent, besides its body: the headers the cross-site check reads and the
+    /// client's address (for the per-client cap on sessions).
+    public struct PostContext: Sendable {
+        public let origin: String?
+        public let fetchSite: String?
+        public let host: String?
+        public let client: String
+
+        public init(origin: String?, fetchSite: String?, host: String?, client: String) {
+            self.origin = origin
+            self.fetchSite = fetchSite
+            self.host = host
+            self.client = client
+        }
+    }
+
+    /// Applies a form post sent to `path` by the browser whose cookie names `sessionID`.
+    /// Waits for the session's scenes (in their worker) without holding up other sessions.
+    public func post(path: String, sessionID: String?, body: [UInt8], context: PostContext) async -> WebReply {
         let form: WebForm
         do {
             form = try WebForm(body: body)
-            try guardian.check(origin: origin, fetchSite: fetchSite, host: host, token: form.value("token"), expectedToken: session.token)
         } catch {
-            let status = if case .bodyTooLarge = error { 413 } else { 403 }
-            return .refused(status: status, message: render(error))
+            let status = if case .bodyTooLarge = error { 413 } else { 400 }
+            return .refusal(status, render(error))
         }
-        guard form.value("screen") == String(session.version) else {
-            session.pendingError = render(WebError.pageOutOfDate)
-            return .outOfDate
+        let target = WebPath(path)
+        if case .other(let rest) = target { return .refusal(404, render(WebError.pageNotFound(path: "/" + rest))) }
+        guard let session = store.existing(id: sessionID) else {
+            return await firstAction(form, to: target, endedSession: sessionID != nil, context: context)
         }
         do {
-            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: try session.app.view().screen))
-            // The state moves on before the wait: a second form of the same page, sent meanwhile, is out of date.
-            session.version += 1
-            session.acted = true
-            try await session.app.apply(action.fills + [action.command])
+            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                               token: form.value("token"), expectedToken: session.token)
+        } catch {
+            return .refusal(403, render(error))
+        }
+        guard sync(session) else { return .redirect("/") }
+        // A form of the start page (sent before this session began) or of a screen not open now, or
+        // of an older state of one, or sent while another action of the session is under way.
+        guard case .screen(let names) = target, let depth = session.depth(of: names), !session.isActing,
+              form.value("screen") == String(session.screens[depth].stamp) else {
+            session.pendingError = render(WebError.pageOutOfDate)
+            return .page(WebPage.make(for: session), status: 409)
+        }
+        await act(form, on: session, at: depth)
+        return .redirect(session.url(at: session.screens.count - 1))
+    }
+
+    /// A post from a browser without a session: from the start page, it makes the session and
+    /// applies the action to its initial scene.
+    private func firstAction(_ form: WebForm, to target: WebPath, endedSession: Bool, context: PostContext) async -> WebReply {
+        do {
+            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                               token: form.value("token"), expectedToken: store.startToken)
+        } catch .invalidFormToken where endedSession {
+            // A form of a session that ended: the start page tells its user.
+            return .redirect("/")
+        } catch {
+            return .refusal(403, render(error))
+        }
+        guard target == .start, form.value("screen") == "0" else { return .redirect("/") }
+        let session: WebSession
+        do {
+            session = try await store.create(client: context.client)
+        } catch let error as WebError {
+            let status = if case .tooManySessions = error { 429 } else { 503 }
+            return .refusal(status, render(error))
+        } catch {
+            return .refusal(500, render(error))
+        }
+        await act(form, on: session, at: 0)
+        return .redirect(session.url(at: session.screens.count - 1), cookie: .set(sessionID: session.id))
+    }
+
+    /// Brings the screen at `depth` back on top when it is not, fills the fields the form changed
+    /// and runs its command; then reads the stacks again.
+    private func act(_ form: WebForm, on session: WebSession, at depth: Int) async {
+        session.actions += 1
+        session.isActing = true
+        defer { session.isActing = false }
+        var applied: [FrontendCommand] = []
+        do {
+            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: session.screens[depth].lastScreen))
+            try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
+            applied = action.fills
         } catch {
             session.pendingError = render(error)
         }
-        return .showPage
+        do {
+            try session.refresh(actedAt: depth)
+            session.keepFilled(applied, at: depth)
+        } catch {
+            session.pendingError = render(error)
+            store.drop(session)
+        }
+    }
+
+    /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),
+    /// and takes what happened to it that its user has not been told. False when its scenes are
+    /// gone: the session is dropped and its last message kept for the start page.
+    private func sync(_ session: WebSession) -> Bool {
+        if let notice = session.app.takeNotice() { session.pendingError = render(notice) }
+        do {
+            try session.refresh(actedAt: .max)
+            return true
+        } catch {
+            session.pendingError = render(error)
+            store.drop(session)
+            return false
+        }
+    }
+
+    private func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
+        do {
+            let start = try await store.startScreen()
+            return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
+        } catch {
+            return .refusal(500, render(error))
+        }
     }
 
     private static func fields(of screen: Screen) -> [String: String] {
         var fields: [String: String] = [:]
-        for case .textField(let id, _, let text) in screen.elements { fields[id] = text }
+        for case .textField(let id, _, let text, _, _) in screen.elements { fields[id] = text }
         return fields
     }
 }

@@ -17,6 +17,16 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     case pageOutOfDate
     /// The request's Host names none of the names the server answers for (`WebHostPolicy`).
     case hostNotAllowed(host: String, allowed: [String])
+    /// One client address already holds the most sessions one address may hold.
+    case tooManySessions(limit: Int)
+    /// Every session the server keeps is in use: a new one would evict someone at work.
+    case serverFull(sessions: Int)
+    /// The page asked for is a screen no longer open in the session (shown with the current one).
+    case screenNoLongerOpen(path: String)
+    /// No page at that path: not the start, a screen of the session, or a declared link.
+    case pageNotFound(path: String)
+    /// The request could not be read (a broken body encoding).
+    case malformedRequest(reason: String)
     /// The server could not listen on host:port.
     case cannotListen(host: String, port: Int, reason: String)
 }

@@ -1,96 +1,123 @@
 @_spi(SceneHost) import SceneSDK
 
-/// What one page shows, as plain values for the HTML template: the screen on top, where the user
-/// is (breadcrumb, modal or not), the ways back, the last error, the session's form token.
+/// What one page shows, as plain values for the HTML writer: a screen of the session (the one on
+/// top, or an earlier one the browser went back to), where it is (breadcrumb links, modal or not),
+/// the one way back the host offers, the last message, and what its form carries.
 ///
-/// Text is raw here; the template engine escapes every value it inserts.
+/// Text is raw here; the HTML writer escapes every value it inserts.
 public struct WebPage: Sendable {
-    public struct Crumb: Sendable {
+    public struct Crumb: Sendable, Equatable {
         public let name: String
         public let isModal: Bool
+        /// The screen this page shows (no link).
         public let isCurrent: Bool
+        /// The URL of that screen's page.
+        public let url: String
     }
 
-    public struct Row: Sendable {
+    public struct Row: Sendable, Equatable {
         public let text: String
         public let action: String
     }
 
-    public struct Element: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case label, field, button, list
+    }
+
+    public struct Element: Sendable, Equatable {
+        public let kind: Kind
         public let id: String
-        public let isLabel: Bool
-        public let isField: Bool
-        public let isButton: Bool
-        public let isList: Bool
         /// A label's text, a field's text, a button's title.
         public let text: String
-        /// A field's accessible label: its placeholder, else its id.
+        /// A field's name for people: its label, else its placeholder, else its id.
         public let fieldLabel: String
         public let placeholder: String
+        /// A message about a field's text (validation), shown tied to it.
+        public let problem: String
         public let action: String
         public let rows: [Row]
     }
 
-    /// A scene below the top one that the page offers to go back to.
-    public struct BackLink: Sendable {
-        public let scene: String
-        public let action: String
+    /// The host's own way back from the screen shown (the scene's buttons may offer more).
+    public enum WayBack: Sendable, Equatable {
+        case none
+        /// Pops the screen (and, outside a modal, the buttons to scenes further down).
+        case back(to: [String])
+        /// Closes the modal this screen is the root of.
+        case dismiss
     }
 
     public let title: String
     public let breadcrumb: [Crumb]
-    /// The scene on top was presented modally: the page shows it as a dialog.
+    /// The screen shown is in a modal: the page shows it as a dialog.
     public let inModal: Bool
     /// The scenes under the modal, for the dialog's description.
     public let underneath: String
     public let elements: [Element]
-    public let canGoBack: Bool
-    public let backTargets: [BackLink]
+    public let wayBack: WayBack
+    /// The message for the user (an error or a notice), shown once.
     public let error: String?
     public let token: String
-    /// The session's state this page shows (`WebSession.version`), sent back with its form.
-    public let version: Int
+    /// The stamp of the screen shown (`WebScreen.stamp`), sent back with its form.
+    public let stamp: Int
+    /// Where the page's form posts: the URL of the screen shown.
+    public let formAction: String
+    /// The screen shown is below the one on top: an action here first goes back to it.
+    public let isEarlier: Bool
+    /// The URL of the screen on top.
+    public let currentURL: String
 
-    /// The page of `session` now; consumes its pending error.
+    /// The page of the screen at `depth` of `session` (its top when nil); consumes its pending error.
     @MainActor
-    public static func make(for session: WebSession) throws -> WebPage {
-        let (screen, layers) = try session.app.view()
+    static func make(for session: WebSession, depth: Int? = nil) -> WebPage {
+        let screens = session.screens
+        let top = screens.count - 1
+        let shown = min(depth ?? top, top)
         var crumbs: [Crumb] = []
-        for (index, stack) in layers.enumerated() {
-            for (position, name) in stack.enumerated() {
-                let isCurrent = index == layers.count - 1 && position == stack.count - 1
-                crumbs.append(Crumb(name: name, isModal: index > 0 && position == 0, isCurrent: isCurrent))
-            }
+        for (index, screen) in screens.enumerated() {
+            crumbs.append(Crumb(name: screen.name, isModal: screen.opensLayer, isCurrent: index == shown, url: session.url(at: index)))
         }
-        let top = layers.last ?? []
-        let below = top.dropLast().reversed().dropFirst()
+        // The stack the shown screen is in: from its layer's root up to the top of that layer.
+        var root = shown
+        while root > 0, !screens[root].opensLayer { root -= 1 }
+        let inModal = screens[root].opensLayer
+        let wayBack: WayBack
+        if shown == root {
+            wayBack = inModal ? .dismiss : .none
+        } else {
+            wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map(\.name))
+        }
         let error = session.pendingError
         session.pendingError = nil
+        let screen = screens[shown].lastScreen
         return WebPage(
-            title: screen.title,
-            breadcrumb: crumbs,
-            inModal: layers.count > 1,
-            underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
-            elements: screen.elements.map(element),
-            canGoBack: top.count > 1 || layers.count > 1,
-            backTargets: below.map { BackLink(scene: $0, action: "back:\($0)") },
-            error: error,
-            token: session.token,
-            version: session.version
+            title: screen.title, breadcrumb: crumbs, inModal: inModal,
+            underneath: screens[..<root].map(\.name).joined(separator: " › "),
+            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: session.token,
+            stamp: screens[shown].stamp, formAction: session.url(at: shown), isEarlier: shown < top, currentURL: session.url(at: top)
+        )
+    }
+
+    /// The start page of a browser without a session: the initial scene's screen, posting to `/`.
+    static func start(screen: Screen, scene: String, token: String, error: String?) -> WebPage {
+        WebPage(
+            title: screen.title, breadcrumb: [Crumb(name: scene, isModal: false, isCurrent: true, url: "/")], inModal: false, underneath: "",
+            elements: screen.elements.map(element), wayBack: .none, error: error, token: token, stamp: 0, formAction: "/",
+            isEarlier: false, currentURL: "/"
         )
     }
 
     private static func element(_ element: ScreenElement) -> Element {
         switch element {
         case .label(let id, let text):
-            return Element(id: id, isLabel: true, isField: false, isButton: false, isList: false, text: text, fieldLabel: "", placeholder: "", action: "", rows: [])
-        case .textField(let id, let placeholder, let text):
-            return Element(id: id, isLabel: false, isField: true, isButton: false, isList: false, text: text,
-                           fieldLabel: placeholder.isEmpty ? id : placeholder, placeholder: placeholder, action: "", rows: [])
+            return Element(kind: .label, id: id, text: text, fieldLabel: "", placeholder: "", problem: "", action: "", rows: [])
+        case .textField(let id, let placeholder, let text, _, let problem):
+            return Element(kind: .field, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: placeholder,
+                           problem: problem, action: "", rows: [])
         case .button(let id, let title):
-            return Element(id: id, isLabel: false, isField: false, isButton: true, isList: false, text: title, fieldLabel: "", placeholder: "", action: "tap:\(id)", rows: [])
+            return Element(kind: .button, id: id, text: title, fieldLabel: "", placeholder: "", problem: "", action: "tap:\(id)", rows: [])
         case .list(let id, let rows):
-            return Element(id: id, isLabel: false, isField: false, isButton: false, isList: true, text: "", fieldLabel: "", placeholder: "", action: "",
+            return Element(kind: .list, id: id, text: "", fieldLabel: "", placeholder: "", problem: "", action: "",
                            rows: rows.enumerated().map { Row(text: $0.element, action: "select:\(id):\($0.offset)") })
         }
     }

@@ -1,5 +1,10 @@
+@_spi(SceneHost) import SceneSDK
+
 /// One browser's app: its own session of scenes (stack, modals, DataStores: in a scene worker, or
-/// on a navigator here), its form token, and the message of its last failed action.
+/// on a navigator here), its form token, what its pages last showed, and the message of its last
+/// failed action.
+///
+/// Made on the browser's first action (never by a page load), so page loads alone cost no session.
 @MainActor
 public final class WebSession {
     /// The cookie value that names it: 32 random bytes, hex.
@@ -7,22 +12,101 @@ public final class WebSession {
     /// Every form of this session carries it; a post without it is refused.
     public let token: String
     public let app: any WebAppSession
+    /// The address the session was made from, for the per-client cap.
+    let client: String
     /// When a request last used it, for idle expiry.
     var lastUsed: ContinuousClock.Instant
     /// The error of the last action, shown once on the next page.
     public var pendingError: String?
-    /// The state of the session its pages show: every form carries it, and an action applied moves
-    /// it on, so a form from an older state (another tab, an earlier page) applies nothing.
-    public internal(set) var version = 0
-    /// Whether its user ever acted (posted a form): sessions nobody acted in are evicted first, so
-    /// a flood of anonymous page loads cannot push out someone's work.
-    public internal(set) var acted = false
+    /// The screens of its stacks, bottom to top (every layer's stack in turn).
+    public private(set) var screens: [WebScreen] = []
+    /// How many actions its user took: sessions with fewer are evicted first when the server is full.
+    public internal(set) var actions = 0
+    /// An action of the session is under way (waiting for its scenes): another form is out of date.
+    var isActing = false
+    private var nextStamp = 1
 
-    init(app: any WebAppSession, now: ContinuousClock.Instant) {
+    init(app: any WebAppSession, client: String, now: ContinuousClock.Instant) {
         self.id = Self.randomHex()
         self.token = Self.randomHex()
         self.app = app
+        self.client = client
         self.lastUsed = now
+    }
+
+    /// Reads the app's stacks again after `depth` (the screen an action came from) may have
+    /// changed: screens above it are new; a screen at or below it keeps its stamp unless it is on
+    /// top now and was not before, or shows something else; the one on top takes what it shows now.
+    func refresh(actedAt depth: Int) throws {
+        let (screen, layers) = try app.view()
+        var fresh: [WebScreen] = []
+        for (index, stack) in layers.enumerated() {
+            for (position, name) in stack.enumerated() {
+                let place = fresh.count
+                let opensLayer = index > 0 && position == 0
+                let isTop = index == layers.count - 1 && position == stack.count - 1
+                // A screen shown again after the ones above it went (results handed back, viewWillAppear
+                // run) is a new state of it, as is the top one showing something else.
+                if place <= depth, place < screens.count, screens[place].name == name, screens[place].opensLayer == opensLayer,
+                   !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen) {
+                    fresh.append(screens[place])
+                } else {
+                    fresh.append(WebScreen(name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : Screen(title: name)))
+                }
+            }
+        }
+        screens = fresh
+    }
+
+    /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its
+    /// earlier page shows them: what its user saw when they left it.
+    func keepFilled(_ fills: [FrontendCommand], at depth: Int) {
+        guard depth < screens.count - 1, !fills.isEmpty else { return }
+        var texts: [String: String] = [:]
+        for case .fill(let field, let text) in fills { texts[field] = text }
+        screens[depth].lastScreen.elements = screens[depth].lastScreen.elements.map { element in
+            guard case .textField(let id, let placeholder, _, let label, let problem) = element, let text = texts[id] else { return element }
+            return .textField(id: id, placeholder: placeholder, text: text, label: label, problem: problem)
+        }
+    }
+
+    /// The depth of the screen named by a screen path: the path must be the names of the stacks from
+    /// the bottom up to it. Nil when no screen of the session is there now.
+    func depth(of names: [String]) -> Int? {
+        guard !names.isEmpty, names.count <= screens.count else { return nil }
+        for (index, name) in names.enumerated() where screens[index].name != name { return nil }
+        return names.count - 1
+    }
+
+    /// The URL of the screen at `depth`.
+    func url(at depth: Int) -> String {
+        WebPath.url(of: screens.prefix(depth + 1).lazy.map(\.name))
+    }
+
+    /// The commands that bring the screen at `depth` back on top, handing results back on the way
+    /// as the app's own back does: each modal above its stack is dismissed, then its stack is popped.
+    func commandsBack(to depth: Int) -> [FrontendCommand] {
+        guard depth < screens.count - 1 else { return [] }
+        var commands: [FrontendCommand] = []
+        var top = screens.count - 1
+        while top > depth {
+            // The root of the modal the top screen is in.
+            var root = top
+            while root > 0, !screens[root].opensLayer { root -= 1 }
+            if screens[root].opensLayer, root > depth {
+                commands.append(.dismiss)
+                top = root - 1
+            } else {
+                commands.append(contentsOf: repeatElement(FrontendCommand.back, count: top - depth))
+                top = depth
+            }
+        }
+        return commands
+    }
+
+    private func takeStamp() -> Int {
+        defer { nextStamp += 1 }
+        return nextStamp
     }
 
     /// 32 bytes from the system's secure generator, as 64 hex digits.

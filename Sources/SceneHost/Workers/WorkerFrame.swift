@@ -343,11 +343,13 @@ enum WorkerFrame {
                 writer.count(0)
                 writer.string(id)
                 writer.string(text)
-            case .textField(let id, let placeholder, let text):
+            case .textField(let id, let placeholder, let text, let label, let problem):
                 writer.count(1)
                 writer.string(id)
                 writer.string(placeholder)
                 writer.string(text)
+                writer.string(label)
+                writer.string(problem)
             case .button(let id, let title):
                 writer.count(2)
                 writer.string(id)
@@ -370,8 +372,9 @@ enum WorkerFrame {
                 let id = try reader.string()
                 elements.append(.label(id: id, text: try reader.string()))
             case 1:
-                let id = try reader.string(), placeholder = try reader.string()
-                elements.append(.textField(id: id, placeholder: placeholder, text: try reader.string()))
+                let id = try reader.string(), placeholder = try reader.string(), text = try reader.string()
+                let label = try reader.string()
+                elements.append(.textField(id: id, placeholder: placeholder, text: text, label: label, problem: try reader.string()))
             case 2:
                 let id = try reader.string()
                 elements.append(.button(id: id, title: try reader.string()))

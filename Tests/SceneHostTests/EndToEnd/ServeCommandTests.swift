@@ -3,6 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `scene-host serve` through the real binary: loopback by default, escaped HTML, a form post
 /// round trip with the session cookie, refused cross-site posts, graceful SIGTERM, start errors.
@@ -56,38 +59,69 @@ struct ServeCommandTests {
         return (String(decoding: data, as: UTF8.self), try #require(response as? HTTPURLResponse))
     }
 
-    @Test("loopback by default; a post round trip shows the user's text escaped; a cross-site post is refused; SIGTERM exits 0")
-    func roundTrip() async throws {
+    @Test("loopback by default; a page load makes no cookie; the first post makes the session and shows the user's text escaped at the screen's URL; a cross-site post is refused; SIGTERM exits 0")
+    func roundTrip() throws {
         let server = try Server([])
         #expect(server.address.hasPrefix("http://127.0.0.1:"), "\(server.address)")
-        let base = try #require(URL(string: server.address))
-        let (page, response) = try await send(URLRequest(url: base))
-        #expect(page.contains("<h1 id=\"title\">Home</h1>"))
-        let cookie = try #require(response.value(forHTTPHeaderField: "Set-Cookie"))
-        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
-        let session = try #require(cookie.split(separator: ";").first).description
-        let token = try #require(page.range(of: #"(?<=name="token" value=")[0-9a-f]+"#, options: .regularExpression).map { String(page[$0]) })
+        let http = try LoopbackHTTP(address: server.address)
+        let start = try http.get()
+        #expect(start.status == 200 && start.body.contains("<h1 id=\"title\">Home</h1>") && start.headers["set-cookie"] == nil)
+        #expect(start.body.contains("<label for=\"field-message\">Message for Detail</label>"))
+        let token = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: start.body) ?? ""
+        let posted = try http.post("/", cookie: nil, body: "token=\(token)&screen=0&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail")
+        #expect(posted.status == 303 && posted.headers["location"] == "/s/Home/Detail")
+        let setCookie = posted.headers["set-cookie"] ?? ""
+        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax"), "\(setCookie)")
+        let cookie = String(setCookie.split(separator: ";").first ?? "")
+        let detail = try http.get("/s/Home/Detail", cookie: cookie)
+        #expect(detail.body.contains("<p id=\"message\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"), "\(detail.body)")
+        #expect(!detail.body.contains("<script>"))
+        #expect(detail.body.contains("<li><a href=\"/s/Home\">Home</a></li><li aria-current=\"page\">Detail</li>"))
+        let sessionToken = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: detail.body) ?? ""
 
-        var post = URLRequest(url: base.appendingPathComponent("act"))
-        post.httpMethod = "POST"
-        post.setValue(session, forHTTPHeaderField: "Cookie")
-        post.setValue(server.address, forHTTPHeaderField: "Origin")
-        post.httpBody = Data("token=\(token)&screen=0&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail".utf8)
-        _ = try await send(post)
-        var get = URLRequest(url: base)
-        get.setValue(session, forHTTPHeaderField: "Cookie")
-        let (detail, _) = try await send(get)
-        #expect(detail.contains("<p id=\"message\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"), "\(detail)")
-        #expect(!detail.contains("<script>"))
-
-        post.setValue("http://evil.example", forHTTPHeaderField: "Origin")
-        post.httpBody = Data("token=\(token)&screen=1&action=back".utf8)
-        let (refused, refusedResponse) = try await send(post)
-        #expect(refusedResponse.statusCode == 403)
-        #expect(refused.contains("refused a form post from &#39;http://evil.example&#39;"))
-        let (still, _) = try await send(get)
-        #expect(still.contains("<h1 id=\"title\">Detail</h1>"))
+        let body = "token=\(sessionToken)&screen=\(LoopbackHTTP.version(in: detail.body))&action=back"
+        let refused = try http.send("POST /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(cookie)\r\nOrigin: http://evil.example\r\n"
+                                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: 30)
+        #expect(refused.status == 403)
+        #expect(refused.body.contains("refused a form post from &#39;http://evil.example&#39;"))
+        #expect(try http.get("/s/Home/Detail", cookie: cookie).body.contains("<h1 id=\"title\">Detail</h1>"))
         #expect(server.stop() == 0)
+    }
+
+    @Test("HEAD answers like GET without a body; a malformed chunk is 400, an over-long field 400, an over-large body 413; unknown paths 404")
+    func statuses() throws {
+        let server = try Server([])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let head = try http.send("HEAD / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nConnection: close\r\n\r\n", limit: 30)
+        #expect(head.status == 200 && head.body.isEmpty && head.headers["content-type"] == "text/html; charset=utf-8")
+        let chunk = try http.send("POST / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n", limit: 30)
+        #expect(chunk.status == 400, "\(chunk.status) \(chunk.body.prefix(200))")
+        let long = try http.post("/", cookie: nil, body: "token=x&field.message=" + String(repeating: "a", count: 5000) + "&action=back")
+        #expect(long.status == 400 && long.body.contains("the limit is 4096"))
+        let large = try http.post("/", cookie: nil, body: String(repeating: "a=b&", count: 20_000))
+        #expect(large.status == 413)
+        #expect(try http.get("/no/such/page").status == 404)
+    }
+
+    @Test("a client that trickles its request head is closed at the header time limit; others are served meanwhile")
+    func slowHeader() throws {
+        let server = try Server(["--header-timeout", "1"])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let socket = try http.connect()
+        defer { close(socket) }
+        let started = ContinuousClock.now
+        var closed = false
+        for byte in Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40) {
+            var value = byte
+            if Glibc.send(socket, &value, 1, Int32(MSG_NOSIGNAL)) != 1 { closed = true; break }
+            usleep(200_000)
+            if ContinuousClock.now - started > .seconds(6) { break }
+        }
+        #expect(closed, "a trickling client was kept open for \(ContinuousClock.now - started)")
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try http.get().status == 200)
     }
 
     @Test("a port already in use: exit 7 and a message naming host and port")

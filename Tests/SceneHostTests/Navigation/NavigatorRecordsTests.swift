@@ -21,7 +21,7 @@ struct NavigatorRecordsTests {
     }
 
     private func field(_ id: String, of navigator: Navigator) throws -> String? {
-        guard case .textField(_, _, let text)? = try navigator.screen().element(id: id) else { return nil }
+        guard case .textField(_, _, let text, _, _)? = try navigator.screen().element(id: id) else { return nil }
         return text
     }
 

@@ -27,37 +27,82 @@ struct LoopbackHTTP {
 
     var origin: String { "http://127.0.0.1:\(port)" }
 
-    func get(_ path: String = "/", cookie: String? = nil, host: String? = nil, limit: Double = 30) throws -> Response {
-        try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n", limit: limit)
+    /// A GET; a redirect (303) is followed with the same cookie unless `follow` is false.
+    func get(_ path: String = "/", cookie: String? = nil, host: String? = nil, follow: Bool = true, limit: Double = 30) throws -> Response {
+        var path = path
+        for _ in 0..<4 {
+            let response = try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "")
+                                    + "Connection: close\r\n\r\n", limit: limit)
+            guard follow, response.status == 303, let location = response.headers["location"] else { return response }
+            path = location
+        }
+        throw Failure(description: "more than 3 redirects from \(path)")
     }
 
-    func post(_ path: String = "/act", cookie: String, body: String, limit: Double = 30) throws -> Response {
-        try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nOrigin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
+    func post(_ path: String, cookie: String?, body: String, limit: Double = 30) throws -> Response {
+        try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "")
+                 + "Origin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
                  + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: limit)
     }
 
-    /// The state a page shows (its form's `screen` field), to send back with a post.
+    /// The stamp of the screen a page shows (its form's `screen` field), to send back with a post.
     static func version(in page: String) -> String {
-        page.range(of: #"(?<=name="screen" value=")[0-9]+"#, options: .regularExpression).map { String(page[$0]) } ?? ""
+        field(#"(?<=name="screen" value=")[0-9]+"#, in: page) ?? ""
     }
 
-    /// A post from the page the session shows now: its `screen` field is read from a GET first.
+    /// Where a page's form posts (the URL of the screen it shows).
+    static func formAction(in page: String) -> String {
+        field(#"(?<=<form method="post" action=")[^"]+"#, in: page) ?? "/"
+    }
+
+    static func field(_ pattern: String, in page: String) -> String? {
+        page.range(of: pattern, options: .regularExpression).map { String(page[$0]) }
+    }
+
+    /// A post from the page the session shows now: its screen stamp and URL are read from a GET first.
     func act(cookie: String, token: String, _ fields: String, limit: Double = 30) throws -> Response {
-        let version = Self.version(in: try get(cookie: cookie).body)
-        return try post(cookie: cookie, body: "token=\(token)&screen=\(version)&\(fields)", limit: limit)
+        let page = try get(cookie: cookie).body
+        return try post(Self.formAction(in: page), cookie: cookie, body: "token=\(token)&screen=\(Self.version(in: page))&\(fields)", limit: limit)
     }
 
-    /// A new session: its cookie (`NAME=VALUE`) and the page's form token.
-    func newSession() throws -> (cookie: String, token: String) {
-        let page = try get()
-        guard let setCookie = page.headers["set-cookie"], let cookie = setCookie.split(separator: ";").first.map(String.init),
-              let range = page.body.range(of: #"(?<=name="token" value=")[0-9a-f]+"#, options: .regularExpression) else {
-            throw Failure(description: "no session in: \(page.status) \(page.body.prefix(200))")
+    /// A new session, made by a first action from the start page (by default a Back, which the
+    /// initial scene refuses: the session starts with its initial scene on top): its cookie
+    /// (`NAME=VALUE`) and its form token.
+    func newSession(firstAction: String = "action=back") throws -> (cookie: String, token: String) {
+        let start = try get()
+        guard let startToken = Self.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: start.body) else {
+            throw Failure(description: "no form on the start page: \(start.status) \(start.body.prefix(200))")
         }
-        return (cookie, String(page.body[range]))
+        let posted = try post("/", cookie: nil, body: "token=\(startToken)&screen=0&\(firstAction)")
+        guard let setCookie = posted.headers["set-cookie"], let cookie = setCookie.split(separator: ";").first.map(String.init) else {
+            throw Failure(description: "no session from the first action: \(posted.status) \(posted.body.prefix(200))")
+        }
+        let page = try get(cookie: cookie)
+        guard let token = Self.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: page.body) else {
+            throw Failure(description: "no form token in: \(page.status) \(page.body.prefix(200))")
+        }
+        return (cookie, token)
     }
 
-    private func send(_ request: String, limit: Double) throws -> Response {
+    /// A connected socket to the server, for tests that write a request themselves.
+    func connect() throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw Failure(description: "connect: \(errno)")
+        }
+        return socket
+    }
+
+    func send(_ request: String, limit: Double) throws -> Response {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
         defer { close(socket) }
@@ -68,7 +113,7 @@ struct LoopbackHTTP {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
         let bytes = Array(request.utf8)

@@ -2,122 +2,231 @@ import Testing
 @_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 
-/// The web frontend's request logic over the real demo plugins: sessions apart, posts applied,
-/// errors kept for the page with the state unchanged, forged posts refused before any change.
+/// The web frontend's request logic over the real demo plugins: sessions made by a first action,
+/// never by a page load; screens with their own URLs; earlier pages; stale forms refused;
+/// errors kept for the page with the state unchanged; forged posts refused before any change.
 @MainActor
 @Suite("Web controller and sessions")
 struct WebControllerTests {
-    private func store(limit: Int = 100, clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) throws -> WebSessionStore {
+    static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
+
+    private func store(limit: Int = 100, perClient: Int = 100, evictionGrace: Duration = .seconds(60),
+                       clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) throws -> WebSessionStore {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
-        return WebSessionStore(limit: limit, clock: clock) {
+        return WebSessionStore(limit: limit, perClient: perClient, evictionGrace: evictionGrace, clock: clock) {
             let navigator = Navigator(container: container, segues: segues)
             try navigator.start(at: "Home")
             return navigator
         }
     }
 
-    private func post(_ controller: WebController, _ id: String, token: String, _ fields: String) async -> WebController.PostOutcome {
-        let version = controller.store.existing(id: id)?.version ?? 0
-        return await controller.post(sessionID: id, body: Array("token=\(token)&screen=\(version)&\(fields)".utf8), origin: "http://h:1",
-                                     fetchSite: "same-origin", host: "h:1")
+    private func controller(_ store: WebSessionStore? = nil) throws -> WebController {
+        WebController(store: try store ?? self.store(), render: ErrorMessage.render)
+    }
+
+    /// A first action from the start page: the new session's id (from its cookie) and the reply.
+    private func begin(_ controller: WebController, _ fields: String, client: String = "10.0.0.1") async throws -> (id: String, reply: WebReply) {
+        let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: client)
+        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&\(fields)".utf8), context: context)
+        guard case .set(let id) = reply.cookie else { throw Failure("no session from the first action: \(reply.status)") }
+        return (id, reply)
+    }
+
+    /// A post from the screen at `path` as its page shows it now.
+    private func act(_ controller: WebController, _ id: String, at path: String, _ fields: String) async throws -> WebReply {
+        let page = try await self.page(controller, id, path)
+        return await controller.post(path: path, sessionID: id, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8), context: Self.context)
+    }
+
+    private func page(_ controller: WebController, _ id: String?, _ path: String) async throws -> WebPage {
+        let reply = await controller.get(path: path, sessionID: id)
+        guard case .page(let page) = reply.body else { throw Failure("no page at \(path): \(reply.status) \(reply.body)") }
+        return page
+    }
+
+    private func location(_ reply: WebReply) -> String? {
+        if case .redirect(let location) = reply.body { return location }
+        return nil
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test("page loads make no session; the start page shows the initial scene and posts to /")
+    func pageLoadsMakeNoSession() async throws {
+        let controller = try controller()
+        for _ in 0..<50 {
+            let reply = await controller.get(path: "/", sessionID: nil)
+            #expect(reply.status == 200 && reply.cookie == .keep)
+        }
+        #expect(controller.store.count == 0)
+        let start = try await page(controller, nil, "/")
+        #expect(start.title == "Home" && start.formAction == "/" && start.token == controller.store.startToken)
+        #expect(start.elements.first { $0.id == "message" }?.fieldLabel == "Message for Detail")
+    }
+
+    @Test("the first action makes the session, applies to its initial scene and redirects to the new screen's URL")
+    func firstAction() async throws {
+        let controller = try controller()
+        let (id, reply) = try await begin(controller, "field.message=Hello&action=tap:showDetail")
+        #expect(location(reply) == "/s/Home/Detail")
+        #expect(controller.store.count == 1)
+        let detail = try await page(controller, id, "/s/Home/Detail")
+        #expect(detail.elements.first { $0.id == "message" }?.text == "Hello")
+        #expect(detail.breadcrumb.map(\.url) == ["/s/Home", "/s/Home/Detail"] && detail.breadcrumb.map(\.isCurrent) == [false, true])
+        #expect(location(await controller.get(path: "/", sessionID: id)) == "/s/Home/Detail")
     }
 
     @Test("two sessions side by side keep their own stacks")
     func sessionsApart() async throws {
-        let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let (_, first) = try await controller.page(sessionID: nil)
-        let (_, second) = try await controller.page(sessionID: nil)
-        let one = try #require(first), two = try #require(second)
+        let controller = try controller()
+        let one = try await begin(controller, "field.message=Hello&action=tap:showDetail").id
+        let two = try await begin(controller, "action=back").id
         #expect(one != two)
-        let token = try #require(controller.store.existing(id: one)).token
-        #expect(await post(controller, one, token: token, "field.message=Hello&action=tap:showDetail") == .showPage)
-        #expect(try await controller.page(sessionID: one).page.breadcrumb.map(\.name) == ["Home", "Detail"])
-        #expect(try await controller.page(sessionID: two).page.breadcrumb.map(\.name) == ["Home"])
-        #expect(try await controller.page(sessionID: one).page.elements.first { $0.id == "message" }?.text == "Hello")
+        #expect(try await page(controller, one, "/s/Home/Detail").breadcrumb.map(\.name) == ["Home", "Detail"])
+        #expect(try await page(controller, two, "/s/Home").breadcrumb.map(\.name) == ["Home"])
+    }
+
+    @Test("an earlier screen's URL shows it as last shown, changes nothing, and an action from it goes back first")
+    func earlierPage() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "field.message=first&action=tap:showDetail").id
+        let earlier = try await page(controller, id, "/s/Home")
+        #expect(earlier.isEarlier && earlier.title == "Home" && earlier.currentURL == "/s/Home/Detail")
+        #expect(earlier.elements.first { $0.id == "message" }?.text == "first")
+        #expect(try await page(controller, id, "/s/Home/Detail").isEarlier == false)
+        // The browser's Back, then a new action on Home: Detail is popped, then the action applies.
+        let reply = try await act(controller, id, at: "/s/Home", "field.message=second&action=tap:showDetail")
+        #expect(location(reply) == "/s/Home/Detail")
+        let detail = try await page(controller, id, "/s/Home/Detail")
+        #expect(detail.elements.first { $0.id == "message" }?.text == "second")
+        #expect(detail.breadcrumb.map(\.name) == ["Home", "Detail"])
+    }
+
+    @Test("a URL of a screen no longer open redirects to the current screen with a notice")
+    func screenGone() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        let reply = await controller.get(path: "/s/Home/Detail", sessionID: id)
+        #expect(location(reply) == "/s/Home")
+        let page = try await page(controller, id, "/s/Home")
+        #expect(page.error == "notice: the page /s/Home/Detail is no longer open (the app moved on since), so this is where you are now.")
+    }
+
+    @Test("a form from an older state of a screen (another tab) applies nothing, answers 409 and says so")
+    func staleForm() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        let tabA = try await page(controller, id, "/s/Home")
+        _ = try await act(controller, id, at: "/s/Home", "field.message=Hi&action=tap:showDetail")
+        _ = try await act(controller, id, at: "/s/Home/Detail", "action=back")
+        // Tab A's form of Home, from before Home went to Detail and back: Home's stamp moved on.
+        let stale = await controller.post(path: "/s/Home", sessionID: id,
+                                          body: Array("token=\(tabA.token)&screen=\(tabA.stamp)&field.message=old&action=tap:openDetail".utf8), context: Self.context)
+        #expect(stale.status == 409)
+        guard case .page(let current) = stale.body else { throw Failure("no page") }
+        #expect(current.error == "error: This page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here.")
+        #expect(current.breadcrumb.map(\.name) == ["Home"])
+        #expect(current.elements.first { $0.id == "message" }?.text == "Hi")
+        // A form of a screen that is gone (Detail) is out of date too.
+        let gone = await controller.post(path: "/s/Home/Detail", sessionID: id,
+                                         body: Array("token=\(tabA.token)&screen=999&action=tap:done".utf8), context: Self.context)
+        #expect(gone.status == 409)
     }
 
     @Test("a failed route is shown once on the page, and the stack is unchanged")
     func failedActionInline() async throws {
-        let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let id = try #require(try await controller.page(sessionID: nil).newSessionID)
-        let token = try #require(controller.store.existing(id: id)).token
-        #expect(await post(controller, id, token: token, "action=back:Nowhere") == .showPage)
-        let page = try await controller.page(sessionID: id).page
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        _ = try await page(controller, id, "/s/Home")
+        let reply = try await act(controller, id, at: "/s/Home", "action=back:Nowhere")
+        #expect(location(reply) == "/s/Home")
+        let page = try await page(controller, id, "/s/Home")
         #expect(page.error == "error: there is no scene 'Nowhere' below 'Home' in its stack (Home).")
         #expect(page.breadcrumb.map(\.name) == ["Home"])
-        #expect(try await controller.page(sessionID: id).page.error == nil)
+        #expect(try await self.page(controller, id, "/s/Home").error == nil)
     }
 
     @Test("a post with another session's token, or from another site, changes nothing")
     func forged() async throws {
-        let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let victim = try #require(try await controller.page(sessionID: nil).newSessionID)
-        let attacker = try #require(try await controller.page(sessionID: nil).newSessionID)
-        let attackerToken = try #require(controller.store.existing(id: attacker)).token
-        let victimToken = try #require(controller.store.existing(id: victim)).token
-        guard case .refused(403, _) = await post(controller, victim, token: attackerToken, "action=tap:openDetail") else {
-            Issue.record("a foreign token was accepted")
-            return
-        }
-        let crossSite = await controller.post(sessionID: victim, body: Array("token=\(victimToken)&action=tap:openDetail".utf8),
-                                        origin: "http://evil.example", fetchSite: "cross-site", host: "h:1")
-        #expect(crossSite == .refused(status: 403, message: "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address."))
-        #expect(try await controller.page(sessionID: victim).page.breadcrumb.map(\.name) == ["Home"])
+        let controller = try controller()
+        let victim = try await begin(controller, "action=back").id
+        let attacker = try await begin(controller, "action=back").id
+        let attackerPage = try await page(controller, attacker, "/s/Home")
+        let victimPage = try await page(controller, victim, "/s/Home")
+        let foreign = await controller.post(path: "/s/Home", sessionID: victim,
+                                            body: Array("token=\(attackerPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8), context: Self.context)
+        #expect(foreign.status == 403)
+        let crossSite = await controller.post(path: "/s/Home", sessionID: victim,
+                                              body: Array("token=\(victimPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8),
+                                              context: .init(origin: "http://evil.example", fetchSite: "cross-site", host: "h:1", client: "10.0.0.9"))
+        #expect(crossSite.status == 403)
+        guard case .refusal(let message) = crossSite.body else { throw Failure("not refused") }
+        #expect(message == "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address.")
+        let anonymous = await controller.post(path: "/", sessionID: nil, body: Array("token=nope&screen=0&action=back".utf8), context: Self.context)
+        #expect(anonymous.status == 403 && controller.store.count == 2)
+        #expect(try await page(controller, victim, "/s/Home").breadcrumb.map(\.name) == ["Home"])
     }
 
-    @Test("a form from an earlier state of the session (another tab) applies nothing and says so")
-    func staleForm() async throws {
-        let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let id = try #require(try await controller.page(sessionID: nil).newSessionID)
-        let session = try #require(controller.store.existing(id: id))
-        let stale = "token=\(session.token)&screen=\(session.version)&field.message=old&action=tap:openDetail"
-        #expect(await post(controller, id, token: session.token, "field.message=Hi&action=tap:showDetail") == .showPage)
-        let outcome = await controller.post(sessionID: id, body: Array(stale.utf8), origin: "http://h:1", fetchSite: "same-origin", host: "h:1")
-        #expect(outcome == .outOfDate)
-        let page = try await controller.page(sessionID: id).page
-        #expect(page.breadcrumb.map(\.name) == ["Home", "Detail"])
-        #expect(page.error == "error: this page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here.")
-        #expect(page.elements.first { $0.id == "message" }?.text == "Hi")
-    }
-
-    @Test("a flood of anonymous page loads evicts no session its user acted in")
-    func floodEvictsNoWork() async throws {
-        let controller = WebController(store: try store(limit: 5), render: ErrorMessage.render)
-        let worker = try #require(try await controller.page(sessionID: nil).newSessionID)
-        let token = try #require(controller.store.existing(id: worker)).token
-        #expect(await post(controller, worker, token: token, "field.message=mine&action=tap:showDetail") == .showPage)
-        for _ in 0..<50 { _ = try await controller.page(sessionID: nil) }
-        #expect(controller.store.count == 5)
-        #expect(try await controller.page(sessionID: worker).page.breadcrumb.map(\.name) == ["Home", "Detail"])
-    }
-
-    @Test("a cookie of a session that ended starts over and says so, once")
+    @Test("a cookie of a session that ended shows the start with a notice and clears the cookie")
     func endedSession() async throws {
-        let controller = WebController(store: try store(), render: ErrorMessage.render)
-        let (page, newID) = try await controller.page(sessionID: "0123456789abcdef")
-        #expect(newID != nil && newID != "0123456789abcdef")
-        #expect(page.error == "notice: your session ended (it was idle for a long time, or the server restarted), so you are back at the start.")
+        let controller = try controller()
+        let reply = await controller.get(path: "/", sessionID: "0123456789abcdef")
+        #expect(reply.cookie == .clear)
+        guard case .page(let page) = reply.body else { throw Failure("no page") }
+        #expect(page.error == "notice: Your session ended; you are back at the start. (It was idle for a long time, or the server restarted.)")
         #expect(page.breadcrumb.map(\.name) == ["Home"])
-        #expect(try await controller.page(sessionID: try #require(newID)).page.error == nil)
+        #expect(location(await controller.get(path: "/s/Home/Detail", sessionID: "0123456789abcdef")) == "/")
+        // Its forms apply nothing and lead to the start.
+        let post = await controller.post(path: "/s/Home", sessionID: "0123456789abcdef", body: Array("token=x&screen=1&action=tap:showDetail".utf8), context: Self.context)
+        #expect(location(post) == "/" && controller.store.count == 0)
     }
 
-    @Test("an idle session expires; past the limit the least recently used goes first")
-    func expiryAndLimit() async throws {
+    @Test("one client may hold only its share of sessions; a full server evicts only sessions idle past the grace, else refuses")
+    func floodsEvictNoWork() async throws {
         var now = ContinuousClock.now
-        let sessions = try store(limit: 2, clock: { now })
-        let a = try await sessions.session(id: nil).session.id
-        now += .seconds(10)
-        let b = try await sessions.session(id: nil).session.id
-        now += .seconds(10)
-        _ = try await sessions.session(id: a)
-        let c = try await sessions.session(id: nil).session.id
-        #expect(sessions.count == 2)
-        #expect(sessions.existing(id: b) == nil)
-        #expect(sessions.existing(id: a) != nil && sessions.existing(id: c) != nil)
-        now += sessions.idleExpiry + .seconds(1)
-        #expect(sessions.existing(id: a) == nil)
-        #expect(sessions.count == 0)
+        let controller = try controller(store(limit: 3, perClient: 2, clock: { now }))
+        let worker = try await begin(controller, "field.message=mine&action=tap:showDetail", client: "10.0.0.7").id
+        _ = try await begin(controller, "action=back", client: "10.0.0.66")
+        _ = try await begin(controller, "action=back", client: "10.0.0.66")
+        let capped = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8),
+                                           context: .init(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.66"))
+        #expect(capped.status == 429)
+        // Full, and everyone acted within the grace: a newcomer is refused, nobody evicted.
+        let full = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8),
+                                         context: .init(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.99"))
+        #expect(full.status == 503)
+        #expect(controller.store.existing(id: worker) != nil)
+        // Later the worker acts again; the flooder's sessions sit idle past the grace and go first.
+        now += .seconds(61)
+        _ = try await act(controller, worker, at: "/s/Home/Detail", "action=back")
+        _ = try await begin(controller, "action=back", client: "10.0.0.99")
+        #expect(controller.store.count == 3)
+        #expect(try await page(controller, worker, "/s/Home").title == "Home")
+    }
+
+    @Test("an idle session expires")
+    func expiry() async throws {
+        var now = ContinuousClock.now
+        let controller = try controller(store(clock: { now }))
+        let id = try await begin(controller, "action=back").id
+        now += controller.store.idleExpiry + .seconds(1)
+        #expect(controller.store.existing(id: id) == nil)
+        #expect(controller.store.count == 0)
+    }
+
+    @Test("screen paths: names percent-encoded, anything else is a link or nothing")
+    func paths() {
+        #expect(WebPath("/") == .start && WebPath("") == .start && WebPath("/?x=1") == .start)
+        #expect(WebPath("/s/Home/Detail") == .screen(["Home", "Detail"]))
+        #expect(WebPath("/s/A%20B") == .screen(["A B"]))
+        #expect(WebPath.url(of: ["A B", "C/D"]) == "/s/A%20B/C%2FD")
+        #expect(WebPath("/s/Home//Detail") == .other("s/Home//Detail"))
+        #expect(WebPath("/s/%ZZ") == .other("s/%ZZ"))
+        #expect(WebPath("/orders/2") == .other("orders/2"))
     }
 }

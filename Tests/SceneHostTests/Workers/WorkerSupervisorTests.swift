@@ -24,7 +24,7 @@ struct WorkerSupervisorTests {
     private func text(_ id: String, in session: WorkerSession) -> String? {
         guard case .success(let screen) = session.current.screen else { return nil }
         switch screen.element(id: id) {
-        case .label(_, let text)?, .textField(_, _, let text)?: return text
+        case .label(_, let text)?, .textField(_, _, let text, _, _)?: return text
         default: return nil
         }
     }

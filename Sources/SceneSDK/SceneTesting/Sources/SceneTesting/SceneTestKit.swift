@@ -105,7 +105,7 @@ public final class SceneTestKit {
     /// The text an element shows: a label's text, a text field's text, a button's title, a list's rows joined by newlines.
     public func text(_ id: String) throws -> String {
         switch try element(id) {
-        case .label(_, let text), .textField(_, _, let text), .button(_, let text): return text
+        case .label(_, let text), .textField(_, _, let text, _, _), .button(_, let text): return text
         case .list(_, let rows): return rows.joined(separator: "\n")
         }
     }
