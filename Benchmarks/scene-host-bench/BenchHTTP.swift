@@ -15,6 +15,8 @@ final class BenchHTTPConnection {
         let setCookies: [String]
         let body: [UInt8]
         var text: String { String(decoding: body, as: UTF8.self) }
+        /// Where a redirect sends the client.
+        var location: String? { headers["location"] }
     }
 
     let port: UInt16

@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 import traceback
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -81,7 +82,7 @@ def home_detail_both_ways(driver):
     driver.get(DEMO)
     assert title(driver) == "Home", title(driver)
     label = driver.find_element(By.CSS_SELECTOR, "label[for=field-message]")
-    assert label.text == "message", "the field has an accessible label"
+    assert label.text == "Message for Detail", "the field has the label its scene gives it"
     fill(driver, "message", "Hello <b>web</b> & co")
     shot(driver, "demo-home.png")
     click(driver, "tap:showDetail")
@@ -164,9 +165,10 @@ def stale_tab_writes_nothing(driver):
     first_tab = driver.current_window_handle
     driver.switch_to.new_window("tab")
     driver.get(ORDERS)
-    click(driver, "dismiss")
-    click(driver, "back")
+    # `/` shows the list as an earlier page; selecting there first goes back to it (modal dismissed, ShowOrder popped).
+    assert driver.find_elements(By.ID, "earlier") and title(driver) == "Orders", title(driver)
     click(driver, "select:orders:1")
+    assert crumbs(driver) == ["ListOrders", "ShowOrder"], crumbs(driver)
     click(driver, "tap:edit")
     assert "Edit order #2" in driver.find_element(By.CSS_SELECTOR, "[role=dialog]").text
     driver.close()
@@ -174,7 +176,7 @@ def stale_tab_writes_nothing(driver):
     fill(driver, "quantity", "9")
     fill(driver, "note", "stale")
     click(driver, "tap:save")
-    assert "this page was out of date" in alert_text(driver), alert_text(driver)
+    assert "This page was out of date" in alert_text(driver), alert_text(driver)
     dialog = driver.find_element(By.CSS_SELECTOR, "[role=dialog]").text
     assert "Edit order #2" in dialog, dialog
     assert driver.find_element(By.ID, "field-note").get_attribute("value") != "stale", "the stale form wrote into order #2"
@@ -182,6 +184,71 @@ def stale_tab_writes_nothing(driver):
     click(driver, "back")
     rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#orders button")]
     assert not any("stale" in row for row in rows), rows
+
+
+def back_forward_reload(driver):
+    """Each screen has its URL: the browser's Back shows the earlier screen (changing nothing),
+    Forward and Reload show the current one, an action from the earlier page goes back first,
+    and breadcrumbs are links."""
+    driver.get(DEMO)
+    assert driver.current_url == DEMO, driver.current_url
+    fill(driver, "message", "first")
+    click(driver, "tap:showDetail")
+    assert driver.current_url.endswith("/s/Home/Detail"), driver.current_url
+    driver.refresh()
+    assert title(driver) == "Detail" and driver.find_element(By.ID, "message").text == "first", "Reload changes nothing"
+    driver.back()
+    WebDriverWait(driver, 20).until(lambda d: title(d) == "Home")
+    assert driver.find_elements(By.ID, "earlier"), "the earlier page is marked as such"
+    assert driver.find_element(By.ID, "field-message").get_attribute("value") == "first"
+    shot(driver, "demo-earlier-page.png")
+    driver.forward()
+    WebDriverWait(driver, 20).until(lambda d: title(d) == "Detail")
+    assert not driver.find_elements(By.ID, "earlier") and crumbs(driver) == ["Home", "Detail"]
+    driver.back()
+    WebDriverWait(driver, 20).until(lambda d: title(d) == "Home")
+    fill(driver, "message", "second")
+    click(driver, "tap:showDetail")
+    assert title(driver) == "Detail" and driver.find_element(By.ID, "message").text == "second", "acted after going back"
+    assert crumbs(driver) == ["Home", "Detail"], crumbs(driver)
+    link = driver.find_element(By.CSS_SELECTOR, "nav[aria-label=Breadcrumb] a")
+    assert link.text == "Home" and link.get_attribute("href").endswith("/s/Home")
+    page = driver.find_element(By.TAG_NAME, "html")
+    link.click()
+    WebDriverWait(driver, 20).until(replaced(page))
+    assert title(driver) == "Home" and driver.find_elements(By.ID, "earlier")
+    driver.get(DEMO + "s/Home/Detail/Nowhere")
+    assert title(driver) == "Detail" and "no longer open" in alert_text(driver), alert_text(driver)
+
+
+def modal_is_a_dialog(driver):
+    """The modal holds its own buttons, offers one way out of its own, and fits its width."""
+    driver.get(ORDERS)
+    click(driver, "select:orders:0")
+    click(driver, "tap:edit")
+    dialog = driver.find_element(By.CSS_SELECTOR, "[role=dialog][aria-modal=true]")
+    inside = [button.get_attribute("value") for button in dialog.find_elements(By.TAG_NAME, "button")]
+    everywhere = [button.get_attribute("value") for button in driver.find_elements(By.TAG_NAME, "button")]
+    assert inside == everywhere, f"buttons outside the dialog: {everywhere} vs {inside}"
+    assert "dismiss" in inside and "back" not in inside, inside
+    for field in dialog.find_elements(By.CSS_SELECTOR, "input[type=text]"):
+        assert field.rect["x"] + field.rect["width"] <= dialog.rect["x"] + dialog.rect["width"], "a field overflows the dialog"
+        label = driver.find_element(By.CSS_SELECTOR, f"label[for={field.get_attribute('id')}]")
+        assert label.text, "every field has a label"
+    click(driver, "dismiss")
+    assert title(driver).startswith("Order #1"), title(driver)
+
+
+def page_loads_evict_no_one(driver):
+    """A flood of page loads from another client makes no session: the user's work stays."""
+    driver.get(DEMO)
+    fill(driver, "message", "at work")
+    click(driver, "tap:showDetail")
+    for _ in range(300):
+        with urllib.request.urlopen(DEMO, timeout=10) as response:
+            assert response.status == 200 and response.headers.get("Set-Cookie") is None
+    driver.refresh()
+    assert title(driver) == "Detail" and driver.find_element(By.ID, "message").text == "at work"
 
 
 def alert_text(driver):
@@ -244,8 +311,9 @@ def hang_does_not_block_other_session(_driver):
 
 
 def main():
-    flows = [home_detail_both_ways, orders_edit_round_trip, failed_route_inline, two_sessions_apart, stale_tab_writes_nothing,
-             crash_restored_other_tab_kept, hang_does_not_block_other_session]
+    flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
+             failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
+             hang_does_not_block_other_session]
     passed = failed = 0
     driver = browser()
     try:

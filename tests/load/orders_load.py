@@ -19,6 +19,7 @@ SESSIONS = int(sys.argv[3]) if len(sys.argv) > 3 else 100
 ROUNDS = int(sys.argv[4]) if len(sys.argv) > 4 else 3
 TOKEN = re.compile(r'name="token" value="([0-9a-f]+)"')
 SCREEN = re.compile(r'name="screen" value="([0-9]+)"')
+ACTION = re.compile(r'<form method="post" action="([^"]+)"')
 latencies, errors, lock = [], [], threading.Lock()
 
 
@@ -35,11 +36,12 @@ class Session:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self.token = None
         self.screen = None
+        self.action = "/"
 
     def request(self, data=None):
         started = time.perf_counter()
         body = None if data is None else urllib.parse.urlencode(data).encode()
-        request = urllib.request.Request(URL + ("/act" if body else "/"), data=body,
+        request = urllib.request.Request(URL + (self.action if body else "/"), data=body,
                                          headers={"Origin": URL, "Sec-Fetch-Site": "same-origin"} if body else {})
         with self.opener.open(request, timeout=30) as response:
             page = response.read().decode()
@@ -51,12 +53,15 @@ class Session:
         match = SCREEN.search(page)
         if match:
             self.screen = match.group(1)
+        match = ACTION.search(page)
+        if match:
+            self.action = match.group(1)
         return page
 
     def act(self, action, **fields):
         data = {"token": self.token, "screen": self.screen, "action": action}
         data.update({f"field.{key}": value for key, value in fields.items()})
-        return self.request(data)  # the 303 is followed: the page comes back
+        return self.request(data)  # posted to the page's own URL; the 303 is followed: the page comes back
 
 
 def flow(index):

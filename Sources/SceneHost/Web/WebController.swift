@@ -37,7 +37,9 @@ public struct WebController {
         guard sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
         switch target {
         case .start, .other:
-            return .redirect(session.url(at: session.screens.count - 1))
+            // `/` is where the first screen was shown before the session began: the browser's Back
+            // from the second screen lands here, so it shows the first screen, as any earlier page.
+            return .page(WebPage.make(for: session, depth: 0))
         case .screen(let names):
             guard let depth = session.depth(of: names) else {
                 session.pendingError = render(WebError.screenNoLongerOpen(path: WebPath.url(of: names)))

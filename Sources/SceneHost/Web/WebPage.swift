@@ -67,7 +67,7 @@ public struct WebPage: Sendable {
     /// The URL of the screen on top.
     public let currentURL: String
 
-    /// The page of the screen at `depth` of `session` (its top when nil); consumes its pending error.
+    /// The page of the screen at `depth` of `session` (its top when nil); the top's page consumes the pending message.
     @MainActor
     static func make(for session: WebSession, depth: Int? = nil) -> WebPage {
         let screens = session.screens
@@ -87,8 +87,9 @@ public struct WebPage: Sendable {
         } else {
             wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map(\.name))
         }
-        let error = session.pendingError
-        session.pendingError = nil
+        // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
+        let error = shown == top ? session.pendingError : nil
+        if shown == top { session.pendingError = nil }
         let screen = screens[shown].lastScreen
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal,

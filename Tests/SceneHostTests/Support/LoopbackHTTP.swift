@@ -27,9 +27,16 @@ struct LoopbackHTTP {
 
     var origin: String { "http://127.0.0.1:\(port)" }
 
-    /// A GET; a redirect (303) is followed with the same cookie unless `follow` is false.
-    func get(_ path: String = "/", cookie: String? = nil, host: String? = nil, follow: Bool = true, limit: Double = 30) throws -> Response {
-        var path = path
+    /// A GET; a redirect (303) is followed with the same cookie unless `follow` is false. Without a
+    /// path: the session's current screen (`/` shows the first screen; when that is an earlier page,
+    /// its link to the current page is followed).
+    func get(_ requested: String? = nil, cookie: String? = nil, host: String? = nil, follow: Bool = true, limit: Double = 30) throws -> Response {
+        guard var path = requested else {
+            let start = try get("/", cookie: cookie, host: host, follow: follow, limit: limit)
+            guard let current = Self.field(#"(?<=<p class="earlier" id="earlier">)[^\n]*"#, in: start.body)
+                .flatMap({ Self.field(#"(?<=<a href=")[^"]+"#, in: $0) }) else { return start }
+            return try get(current, cookie: cookie, host: host, follow: follow, limit: limit)
+        }
         for _ in 0..<4 {
             let response = try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "")
                                     + "Connection: close\r\n\r\n", limit: limit)

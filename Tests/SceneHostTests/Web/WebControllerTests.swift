@@ -78,7 +78,9 @@ struct WebControllerTests {
         let detail = try await page(controller, id, "/s/Home/Detail")
         #expect(detail.elements.first { $0.id == "message" }?.text == "Hello")
         #expect(detail.breadcrumb.map(\.url) == ["/s/Home", "/s/Home/Detail"] && detail.breadcrumb.map(\.isCurrent) == [false, true])
-        #expect(location(await controller.get(path: "/", sessionID: id)) == "/s/Home/Detail")
+        // `/` was the first screen's page before the session began: it shows that screen, as an earlier page.
+        let start = try await page(controller, id, "/")
+        #expect(start.isEarlier && start.title == "Home" && start.formAction == "/s/Home" && start.currentURL == "/s/Home/Detail")
     }
 
     @Test("two sessions side by side keep their own stacks")
