@@ -16,10 +16,22 @@ struct OrdersFailedSaveTests {
         }
     }
 
-    private func navigator() throws -> Navigator {
+    /// Reads fail while `failing` is set, as a database another process holds would.
+    final class FlakyWorker: OrdersWorking {
+        var failing = false
+
+        func fetchOrders() throws -> [Order] {
+            if failing { throw OrdersDatabaseError(path: "/data/orders.sqlite", reason: "database is locked", summary: "the database is busy") }
+            return InMemoryOrdersWorker.sampleOrders
+        }
+
+        func save(_ order: Order) throws -> Order { order }
+    }
+
+    private func navigator(worker: any OrdersWorking = RefusingWorker()) throws -> Navigator {
         let container = SceneContainer()
         try BuiltPlugins.load(["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
-        container.register((any OrdersWorking).self) { _ in RefusingWorker() }
+        container.register((any OrdersWorking).self) { _ in worker }
         let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
         try navigator.start(at: "ListOrders")
         return navigator
@@ -43,6 +55,24 @@ struct OrdersFailedSaveTests {
         #expect(try navigator.screen().element(id: "message") == nil, "ShowOrder shows no message of EditOrder's")
         try navigator.back()
         #expect(try navigator.screen().element(id: "orders") == before)
+        #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
+    }
+
+    @Test("a failed read shows on the screen it happened on, without paths, until the next read there succeeds")
+    func failedReads() throws {
+        let worker = FlakyWorker()
+        let navigator = try navigator(worker: worker)
+        try OrdersApp.run([.select(list: "orders", row: 0), .tap(button: "edit")], in: navigator)
+        worker.failing = true
+        try navigator.execute(.tap(button: "cancel"))
+        #expect(try navigator.screen().element(id: "message") == .label(id: "message", text: "Order #1 could not be loaded (the database is busy); try again."))
+        #expect(try navigator.screen().element(id: "customer") == .label(id: "customer", text: "Customer: Ada"), "the order last read stays")
+        try navigator.back()
+        #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders. The orders could not be loaded (the database is busy); try again."))
+        worker.failing = false
+        try navigator.execute(.select(list: "orders", row: 1))
+        #expect(try navigator.screen().element(id: "message") == nil)
+        try navigator.back()
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
     }
 }
