@@ -99,4 +99,22 @@ struct OrdersMultiUserTests {
         #expect(try session.screen().element(id: "message") == nil)
         #expect(try stored(2, in: app)?.quantity == 6)
     }
+
+    @Test("a session restored in a new worker (after a crash) keeps EditOrder's version: a save made meanwhile is still a conflict")
+    func restoreKeepsVersion() throws {
+        let app = try OrdersApp()
+        let session = try app.session(in: try app.process())
+        try OrdersApp.run(openSecondOrder + [.fill(field: "note", text: "mine")], in: session)
+        _ = session.takeRecordChanges(topScreen: try session.screen())
+        let records = session.records()
+        let other = try app.session(in: try app.process())
+        try OrdersApp.run(openSecondOrder + [.fill(field: "quantity", text: "9"), .tap(button: "save")], in: other)
+        let restored = Navigator(container: try app.process(), segues: app.config.segues)
+        _ = restored.restore(records)
+        #expect(restored.path == "ListOrders › ShowOrder › EditOrder (modal)")
+        #expect(try restored.screen().element(id: "note") == .textField(id: "note", placeholder: "note", text: "mine"))
+        try restored.execute(.tap(button: "save"))
+        #expect(try message(restored) == "Order #2 was changed by someone else since you opened it (now: Grace, Cake × 9). Your edits are still here: Save again to replace it, or Cancel.")
+        #expect(try stored(2, in: app)?.quantity == 9)
+    }
 }
