@@ -18,8 +18,8 @@ let plugins: [PluginSpec] = [
     PluginSpec(name: "HomeScene", path: "Plugins/HomeScene"),
     PluginSpec(name: "DetailScene", path: "Plugins/DetailScene"),
     PluginSpec(name: "ListOrdersScene", path: "Plugins/ListOrdersScene", dependencies: [sdk, ordersKit]),
-    PluginSpec(name: "ShowOrderScene", path: "Plugins/ShowOrderScene"),
-    PluginSpec(name: "EditOrderScene", path: "Plugins/EditOrderScene"),
+    PluginSpec(name: "ShowOrderScene", path: "Plugins/ShowOrderScene", dependencies: [sdk, ordersKit]),
+    PluginSpec(name: "EditOrderScene", path: "Plugins/EditOrderScene", dependencies: [sdk, ordersKit]),
 ]
 
 /// Plugins that are wrong on purpose, for the tests.

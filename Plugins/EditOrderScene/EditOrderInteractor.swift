@@ -1,3 +1,4 @@
+import OrdersKit
 import SceneSDK
 
 @MainActor
@@ -7,18 +8,28 @@ protocol EditOrderBusinessLogic {
     func saveOrder(request: EditOrder.SaveOrder.Request)
 }
 
-/// What EditOrder keeps: the draft being edited and whether it was saved.
+/// What EditOrder keeps: the draft being edited (with the version it started from) and whether it was saved.
 @MainActor
 protocol EditOrderDataStore {
     var draft: EditableOrder? { get set }
     var saved: Bool { get }
 }
 
+/// Save checks every field, then writes through the orders Worker at once, over the version the
+/// edit started from. When someone else saved the order meanwhile, nothing is written: the form
+/// keeps the user's edits, takes the stored version as its new starting point, and says what is
+/// stored now, so a second Save writes over it knowingly.
 final class EditOrderInteractor: SceneInteractor<any EditOrderPresentationLogic>, EditOrderBusinessLogic, EditOrderDataStore {
     var draft: EditableOrder?
     private(set) var saved = false
     /// The quantity as typed, kept apart so a half-typed number is not lost.
     private var quantityText: String?
+    private let worker: any OrdersWorking
+    private let validator = EditOrderValidator()
+
+    init(worker: any OrdersWorking) {
+        self.worker = worker
+    }
 
     func loadForm(request: EditOrder.LoadForm.Request) {
         presenter?.presentForm(response: EditOrder.LoadForm.Response(order: draft, quantityText: quantityText))
@@ -36,16 +47,27 @@ final class EditOrderInteractor: SceneInteractor<any EditOrderPresentationLogic>
     }
 
     func saveOrder(request: EditOrder.SaveOrder.Request) {
-        guard var order = draft else { return }
-        var problem: String?
-        if let quantityText {
-            if let quantity = Int(quantityText), quantity > 0 { order.quantity = quantity } else { problem = "Quantity must be a whole number above 0." }
+        guard let draft else { return }
+        presenter?.presentSaveResult(response: EditOrder.SaveOrder.Response(outcome: save(draft)))
+    }
+
+    private func save(_ draft: EditableOrder) -> EditOrder.SaveOrder.Outcome {
+        let order: EditableOrder
+        switch validator.validated(draft, quantityText: quantityText) {
+        case .failure(let failure): return .invalid(failure.problems)
+        case .success(let valid): order = valid
         }
-        if order.customer.allSatisfy(\.isWhitespace) { problem = "Customer must not be empty." }
-        if problem == nil {
-            draft = order
+        do {
+            self.draft = EditableOrder(try worker.save(order.order))
+            quantityText = nil
             saved = true
+            return .saved
+        } catch let conflict as OrderConflictError {
+            // The user's edits stay; the next Save is checked against what is stored now.
+            if let current = conflict.current { self.draft?.version = current.version }
+            return .conflict(id: conflict.id, current: conflict.current)
+        } catch {
+            return .failed(reason: OrdersFailure.reason(error))
         }
-        presenter?.presentSaveResult(response: EditOrder.SaveOrder.Response(problem: problem))
     }
 }

@@ -1,3 +1,5 @@
+import OrdersKit
+
 /// EditOrder's use cases, as Clean Swift models.
 enum EditOrder {
     /// Show the form.
@@ -22,24 +24,63 @@ enum EditOrder {
         }
     }
 
-    /// The user taps Save.
+    /// The user taps Save: checked field by field, then written through the orders Worker.
     enum SaveOrder {
         struct Request {}
-        struct Response { let problem: String? }
+        struct Response {
+            let outcome: Outcome
+        }
         struct ViewModel {
             let saved: Bool
             let message: String
         }
+        enum Outcome {
+            case saved
+            /// The fields that are wrong, each with what is wrong; nothing was written.
+            case invalid([FieldProblem])
+            /// Someone else saved the order since it was opened (`current`), or it is gone (nil);
+            /// nothing was written, the user's edits are kept, and a second Save writes over `current`.
+            case conflict(id: Int, current: Order?)
+            /// The Worker failed: the reason without paths (`OrdersFailure`); nothing was written.
+            case failed(reason: String)
+        }
     }
 }
 
-/// The order as EditOrder edits it.
+/// One field the form refuses, and why.
+struct FieldProblem: Equatable {
+    enum Field: String {
+        case customer, item, quantity, note
+    }
+
+    enum Kind: Equatable {
+        case empty
+        case notAWholeNumberAboveZero
+        case tooLong(limit: Int)
+    }
+
+    let field: Field
+    let kind: Kind
+}
+
+/// The order as EditOrder edits it, with the version the edit started from.
 struct EditableOrder: Codable {
     var id: Int
     var customer: String
     var item: String
     var quantity: Int
     var note: String?
+    var version: Int
+}
+
+extension EditableOrder {
+    init(_ order: Order) {
+        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note, version: order.version)
+    }
+
+    var order: Order {
+        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, version: version)
+    }
 }
 
 /// EditOrder's declared input.
@@ -47,7 +88,7 @@ struct EditOrderInput: Codable {
     let order: EditableOrder
 }
 
-/// What EditOrder hands back on Save.
+/// What EditOrder hands back on Save: the order as it was saved (with its new version).
 struct EditOrderResult: Codable {
     let order: EditableOrder
 }

@@ -1,17 +1,20 @@
+import OrdersKit
 import SceneSDK
 
-/// The EditOrder plugin: a form over one order, presented modally. Save hands the edited order
-/// back to the scene below; Cancel hands nothing back.
+/// The EditOrder plugin: a form over one order, presented modally. Save checks the fields and
+/// writes the order through the orders Worker (over the version it was opened with), then hands
+/// the saved order back to the scene below; Cancel writes nothing and hands nothing back.
 enum EditOrderPlugin: ScenePlugin {
     static let name = "EditOrderScene"
     static let version = "1.0.0"
 
     static func register(in registry: any SceneRegistry) throws {
+        let workers = EditOrderWorkerFactory(registry: registry)
         try registry.register(
             SceneDefinition(
                 "EditOrder",
                 viewController: EditOrderViewController.init,
-                interactor: { _ in EditOrderInteractor() },
+                interactor: { services in EditOrderInteractor(worker: try workers.worker(from: services)) },
                 presenter: EditOrderPresenter.init,
                 router: EditOrderRouter.init
             )

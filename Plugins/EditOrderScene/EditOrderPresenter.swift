@@ -1,3 +1,4 @@
+import OrdersKit
 import SceneSDK
 
 @MainActor
@@ -18,6 +19,29 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
     }
 
     func presentSaveResult(response: EditOrder.SaveOrder.Response) {
-        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(saved: response.problem == nil, message: response.problem ?? ""))
+        let message: String
+        switch response.outcome {
+        case .saved:
+            message = ""
+        case .invalid(let problems):
+            message = problems.map(Self.sentence).joined(separator: " ")
+        case .conflict(let id, let current?):
+            message = "Order #\(id) was changed by someone else since you opened it (now: \(current.customer), \(current.item) × \(current.quantity)). "
+                + "Your edits are still here: Save again to replace it, or Cancel."
+        case .conflict(let id, nil):
+            message = "Order #\(id) was deleted by someone else since you opened it; it cannot be saved. Cancel to go back."
+        case .failed(let reason):
+            message = "The order could not be saved (\(reason)); try again."
+        }
+        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(saved: message.isEmpty, message: message))
+    }
+
+    private static func sentence(_ problem: FieldProblem) -> String {
+        let name = problem.field.rawValue.prefix(1).uppercased() + problem.field.rawValue.dropFirst()
+        switch problem.kind {
+        case .empty: return "\(name) must not be empty."
+        case .notAWholeNumberAboveZero: return "\(name) must be a whole number above 0."
+        case .tooLong(let limit): return "\(name) must be at most \(limit) characters."
+        }
     }
 }

@@ -40,9 +40,11 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
 
     // MARK: Display logic
 
+    /// A form drawn again after an edit: a message from an earlier Save is gone.
     func displayForm(viewModel: EditOrder.LoadForm.ViewModel) {
         title = viewModel.title
         fields = viewModel.fields
+        message = ""
     }
 
     func displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel) {

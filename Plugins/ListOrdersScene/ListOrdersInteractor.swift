@@ -7,20 +7,20 @@ protocol ListOrdersBusinessLogic {
     func selectOrder(request: ListOrders.SelectOrder.Request)
 }
 
-/// What ListOrders keeps: the orders shown, the one selected, and an order a scene above handed back.
+/// What ListOrders keeps: the orders shown and the one selected.
 @MainActor
 protocol ListOrdersDataStore {
     var orders: [Order] { get }
     var selectedOrder: Order? { get }
-    var returnedOrder: Order? { get set }
 }
 
+/// Reads the orders fresh from the Worker each time the list appears, so it shows what is in the
+/// store now (saved by this user's EditOrder or by anyone else's). It never writes.
 final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogic>, ListOrdersBusinessLogic, ListOrdersDataStore {
     private let worker: any OrdersWorking
     private let pricing: ListOrdersPricingWorker?
     private(set) var orders: [Order] = []
     private(set) var selectedOrder: Order?
-    var returnedOrder: Order?
 
     init(worker: any OrdersWorking, pricing: ListOrdersPricingWorker? = nil) {
         self.worker = worker
@@ -29,21 +29,22 @@ final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogi
 
     func fetchOrders(request: ListOrders.FetchOrders.Request) {
         do {
-            if let returnedOrder {
-                try worker.save(returnedOrder)
-                self.returnedOrder = nil
-            }
             orders = try worker.fetchOrders()
-            var response = ListOrders.FetchOrders.Response(orders: orders, failure: nil)
-            if let pricing {
+        } catch {
+            presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: OrdersFailure.reason(error)))
+            return
+        }
+        var response = ListOrders.FetchOrders.Response(orders: orders, failure: nil)
+        if let pricing {
+            do {
                 let totals = try orders.map(pricing.total(of:))
                 response.totals = try totals.map(pricing.formatted)
                 response.grandTotal = try pricing.formatted(totals.reduce(0, +))
+            } catch {
+                response.pricingFailed = true
             }
-            presenter?.presentOrders(response: response)
-        } catch {
-            presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: "\(error)"))
         }
+        presenter?.presentOrders(response: response)
     }
 
     func selectOrder(request: ListOrders.SelectOrder.Request) {

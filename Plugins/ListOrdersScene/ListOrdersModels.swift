@@ -2,15 +2,18 @@ import OrdersKit
 
 /// ListOrders' use cases, as Clean Swift models.
 enum ListOrders {
-    /// Show the orders (again, after a scene above returned).
+    /// Show the orders as they are in the store (each time the list appears).
     enum FetchOrders {
         struct Request {}
         struct Response {
             let orders: [Order]
+            /// Why the orders could not be read, without paths (`OrdersFailure`); nil when they were.
             let failure: String?
             /// Each order's total and the sum, formatted by the pricing Worker; nil without one.
             var totals: [String]? = nil
             var grandTotal: String? = nil
+            /// The pricing Worker failed: the list shows no prices.
+            var pricingFailed = false
         }
         struct ViewModel {
             let rows: [String]
@@ -24,12 +27,8 @@ enum ListOrders {
     }
 }
 
-/// ShowOrder's declared input, as ListOrders sends it.
+/// ShowOrder's declared input, as ListOrders sends it: the order's id only; ShowOrder reads the
+/// order itself, so a deep link (`orders/{id}`) can open it from the id alone.
 struct ShowOrderInput: Codable {
-    let order: Order
-}
-
-/// The result ListOrders takes back from the scene it showed (ShowOrder).
-struct OrderResult: Codable {
-    let order: Order
+    let orderID: Int
 }

@@ -1,29 +1,26 @@
 import OrdersKit
 import SceneSDK
 
-/// The ListOrders plugin: the list of orders, from the orders Worker the container injects
-/// (SQLite when its settings name a `database`, else in memory: `ListOrdersWorkerFactory`).
+/// The ListOrders plugin: the list of orders, read fresh from the orders Worker the container
+/// injects (SQLite when its settings name a `database`, else in memory: `ListOrdersWorkerFactory`);
+/// selecting one shows it by id. It takes nothing back: EditOrder saves at Save.
 enum ListOrdersPlugin: ScenePlugin {
     static let name = "ListOrdersScene"
     static let version = "1.0.0"
 
     static func register(in registry: any SceneRegistry) throws {
-        let workers = ListOrdersWorkerFactory(settings: registry.settings)
-        registry.register((any OrdersWorking).self) { _ in try workers.make() }
+        let workers = ListOrdersWorkerFactory(registry: registry)
         try registry.register(
             SceneDefinition(
                 "ListOrders",
                 viewController: ListOrdersViewController.init,
                 interactor: { services in
-                    ListOrdersInteractor(worker: try services.resolve((any OrdersWorking).self), pricing: try ListOrdersPricingWorker(services: services))
+                    ListOrdersInteractor(worker: try workers.worker(from: services), pricing: try ListOrdersPricingWorker(services: services))
                 },
                 presenter: ListOrdersPresenter.init,
                 router: ListOrdersRouter.init
             )
             .route(to: "ShowOrder", passing: ShowOrderInput.self, handler: ListOrdersRouter.routeToShowOrder)
-            .acceptingResult(OrderResult.self) { dataStore, result in
-                dataStore?.returnedOrder = result.order
-            }
         )
     }
 }

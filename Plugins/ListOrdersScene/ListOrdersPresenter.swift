@@ -13,7 +13,8 @@ final class ListOrdersPresenter: ScenePresenter<any ListOrdersDisplayLogic>, Lis
             rows = zip(rows, totals).map { "\($0)  \($1)" }
         }
         let count = "\(response.orders.count) order\(response.orders.count == 1 ? "" : "s")" + (response.grandTotal.map { ", \($0) in all" } ?? "")
-        let summary = response.failure.map { "\(count) (could not load: \($0))" } ?? count
+        var summary = response.failure.map { "\(count). The orders could not be loaded (\($0)); try again." } ?? count
+        if response.pricingFailed { summary += " (prices unavailable)" }
         viewController?.displayOrders(viewModel: ListOrders.FetchOrders.ViewModel(rows: rows, summary: summary))
     }
 

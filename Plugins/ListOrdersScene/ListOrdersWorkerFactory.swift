@@ -1,34 +1,34 @@
 import OrdersKit
 import SceneSDK
 
-/// Makes the orders Worker the plugin's settings ask for, once per registration.
+/// The orders Worker ListOrders uses: the one every orders scene of the process shares
+/// (`OrdersWorkerSource`, docs/decisions.md, "Orders example as a multi-user app").
 ///
-/// With `database = "FILE"` in `[plugins.ListOrdersScene.settings]` it is the SQLite Worker on
-/// FILE (relative to the config's folder), opened when the first scene needs it; without it, the
-/// in-memory Worker. A database that cannot be opened is a `PluginSettingError` on `database`.
+/// With `database = "FILE"` in `[plugins.ListOrdersScene.settings]` it is the SQLite Worker on FILE
+/// (relative to the config's folder), opened when the first orders scene needs it; without it,
+/// the in-memory Worker. Every orders plugin must name the same database. A database that cannot
+/// be opened, or another orders plugin naming a different one, is a `PluginSettingError` on `database`.
 @MainActor
-final class ListOrdersWorkerFactory {
-    static let databaseKey = "database"
-    private let databasePath: String?
-    private var worker: (any OrdersWorking)?
+struct ListOrdersWorkerFactory {
+    private let own: OrdersWorkerSource
 
-    init(settings: PluginSettings) {
-        databasePath = settings.path(Self.databaseKey)
+    /// Registers this plugin's source and the Worker it makes; the first orders plugin to load wins.
+    init(registry: any SceneRegistry) {
+        let own = OrdersWorkerSource(databasePath: registry.settings.path(OrdersWorkerSource.databaseKey), plugin: ListOrdersPlugin.name)
+        registry.register(OrdersWorkerSource.self) { _ in own }
+        registry.register((any OrdersWorking).self) { services in try services.resolve(OrdersWorkerSource.self).makeWorker() }
+        self.own = own
     }
 
-    func make() throws -> any OrdersWorking {
-        if let worker { return worker }
-        let made: any OrdersWorking
-        if let databasePath {
-            do {
-                made = try SQLiteOrdersWorker(path: databasePath)
-            } catch let error as OrdersDatabaseError {
-                throw PluginSettingError(key: Self.databaseKey, reason: "cannot open the orders database \(error)")
-            }
-        } else {
-            made = InMemoryOrdersWorker()
+    /// The shared Worker, for the interactor's factory.
+    func worker(from services: any ServiceResolving) throws -> any OrdersWorking {
+        if let reason = try services.resolve(OrdersWorkerSource.self).disagreement(with: own) {
+            throw PluginSettingError(key: OrdersWorkerSource.databaseKey, reason: reason)
         }
-        worker = made
-        return made
+        do {
+            return try services.resolve((any OrdersWorking).self)
+        } catch let error as OrdersDatabaseError {
+            throw PluginSettingError(key: OrdersWorkerSource.databaseKey, reason: "cannot open the orders database \(error)")
+        }
     }
 }

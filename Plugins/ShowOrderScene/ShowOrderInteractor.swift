@@ -1,3 +1,4 @@
+import OrdersKit
 import SceneSDK
 
 @MainActor
@@ -5,27 +6,39 @@ protocol ShowOrderBusinessLogic {
     func getOrder(request: ShowOrder.GetOrder.Request)
 }
 
-/// What ShowOrder keeps: the order shown, and whether EditOrder changed it.
+/// What ShowOrder keeps: the id it was shown with, and the order as last read (or as EditOrder saved it).
 @MainActor
 protocol ShowOrderDataStore {
-    var order: OrderData? { get set }
-    var wasEdited: Bool { get set }
+    var orderID: Int? { get set }
+    var order: Order? { get set }
 }
 
+/// Reads the order through the orders Worker by id each time the scene appears. A missing order
+/// is a screen that says so; a failed read keeps the order last shown, with a message.
 final class ShowOrderInteractor: SceneInteractor<any ShowOrderPresentationLogic>, ShowOrderBusinessLogic, ShowOrderDataStore {
-    var order: OrderData?
-    var wasEdited = false
+    var orderID: Int?
+    var order: Order?
+    private let worker: any OrdersWorking
     private let pricing: ShowOrderPricingWorker?
 
-    init(pricing: ShowOrderPricingWorker? = nil) {
+    init(worker: any OrdersWorking, pricing: ShowOrderPricingWorker? = nil) {
+        self.worker = worker
         self.pricing = pricing
     }
 
     func getOrder(request: ShowOrder.GetOrder.Request) {
-        var total: String?
-        if let pricing, let order {
-            do { total = try pricing.totalText(of: order) } catch { total = "unavailable (\(error))" }
+        var response = ShowOrder.GetOrder.Response(orderID: orderID, order: order)
+        if let orderID {
+            do {
+                order = try worker.fetchOrder(id: orderID)
+                response = ShowOrder.GetOrder.Response(orderID: orderID, order: order)
+            } catch {
+                response.failure = OrdersFailure.reason(error)
+            }
         }
-        presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: order, total: total))
+        if let pricing, let order = response.order {
+            do { response.total = try pricing.totalText(of: order) } catch { response.total = "unavailable" }
+        }
+        presenter?.presentOrder(response: response)
     }
 }

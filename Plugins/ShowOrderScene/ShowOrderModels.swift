@@ -1,41 +1,59 @@
+import OrdersKit
+
 /// ShowOrder's use cases, as Clean Swift models.
 enum ShowOrder {
-    /// Show the order (again, after it was edited).
+    /// Show the order as it is in the store (each time the scene appears, so after an edit too).
     enum GetOrder {
         struct Request {}
         struct Response {
-            let order: OrderData?
+            let orderID: Int?
+            let order: Order?
+            /// Why the order could not be read, without paths (`OrdersFailure`); nil when it was.
+            var failure: String? = nil
             /// The total from the native pricing Worker; nil without one.
             var total: String? = nil
         }
         struct ViewModel {
             let title: String
             let lines: [(id: String, text: String)]
+            /// Whether the Edit button shows (there is an order to edit).
+            let canEdit: Bool
         }
     }
 }
 
-/// An order as ShowOrder sees it. ShowOrder does not import the orders package: it declares
-/// the shape it accepts, and the host checks senders against it.
+/// An order as ShowOrder hands it to EditOrder and takes it back. The plugins declare the shapes
+/// they pass; the host checks senders against them.
 struct OrderData: Codable {
     var id: Int
     var customer: String
     var item: String
     var quantity: Int
     var note: String?
+    var version: Int
 }
 
-/// ShowOrder's declared input.
+extension OrderData {
+    init(_ order: Order) {
+        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note, version: order.version)
+    }
+
+    var order: Order {
+        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, version: version)
+    }
+}
+
+/// ShowOrder's declared input: the order's id alone (ListOrders sends it; a deep link can build it).
 struct ShowOrderInput: Codable {
-    let order: OrderData
+    let orderID: Int
 }
 
-/// What ShowOrder takes back from EditOrder, and hands back to the scene below it.
+/// What ShowOrder takes back from EditOrder: the order as EditOrder saved it.
 struct OrderResult: Codable {
     let order: OrderData
 }
 
-/// EditOrder's declared input, as ShowOrder sends it.
+/// EditOrder's declared input, as ShowOrder sends it: the order with the version the edit starts from.
 struct EditOrderInput: Codable {
     let order: OrderData
 }

@@ -1,28 +1,31 @@
+import OrdersKit
 import SceneSDK
 
-/// The ShowOrder plugin: one order; Edit presents EditOrder; going back hands the order back.
+/// The ShowOrder plugin: one order, read by id through the orders Worker; Edit presents
+/// EditOrder, which saves; the order EditOrder saved comes back as a result. Going back hands nothing back.
 enum ShowOrderPlugin: ScenePlugin {
     static let name = "ShowOrderScene"
     static let version = "1.0.0"
 
     static func register(in registry: any SceneRegistry) throws {
+        let workers = ShowOrderWorkerFactory(registry: registry)
         try registry.register(
             SceneDefinition(
                 "ShowOrder",
                 viewController: ShowOrderViewController.init,
-                interactor: { services in ShowOrderInteractor(pricing: try ShowOrderPricingWorker(services: services)) },
+                interactor: { services in
+                    ShowOrderInteractor(worker: try workers.worker(from: services), pricing: try ShowOrderPricingWorker(services: services))
+                },
                 presenter: ShowOrderPresenter.init,
                 router: ShowOrderRouter.init
             )
             .accepting(ShowOrderInput.self) { dataStore, input in
-                dataStore?.order = input.order
+                dataStore?.orderID = input.orderID
             }
             .route(to: "EditOrder", passing: EditOrderInput.self, handler: ShowOrderRouter.routeToEditOrder)
             .acceptingResult(OrderResult.self) { dataStore, result in
-                dataStore?.order = result.order
-                dataStore?.wasEdited = true
+                dataStore?.order = result.order.order
             }
-            .returning(OrderResult.self, via: ShowOrderRouter.passDataToListOrders)
         )
     }
 }

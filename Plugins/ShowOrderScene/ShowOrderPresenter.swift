@@ -1,3 +1,4 @@
+import OrdersKit
 import SceneSDK
 
 @MainActor
@@ -7,8 +8,13 @@ protocol ShowOrderPresentationLogic {
 
 final class ShowOrderPresenter: ScenePresenter<any ShowOrderDisplayLogic>, ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
+        let failure = response.failure.map { reason in
+            ("message", "Order #\(response.orderID.map(String.init) ?? "?") could not be loaded (\(reason)); try again.")
+        }
         guard let order = response.order else {
-            viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: "Order", lines: [("customer", "(no order)")]))
+            let title = response.orderID.map { "Order #\($0)" } ?? "Order"
+            let text = failure?.1 ?? response.orderID.map { "Order #\($0) was not found." } ?? "No order was chosen."
+            viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: title, lines: [("message", text)], canEdit: false))
             return
         }
         var lines = [
@@ -18,6 +24,7 @@ final class ShowOrderPresenter: ScenePresenter<any ShowOrderDisplayLogic>, ShowO
             ("note", "Note: \(order.note ?? "-")"),
         ]
         if let total = response.total { lines.append(("total", "Total: \(total)")) }
-        viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: "Order #\(order.id)", lines: lines))
+        if let failure { lines.append(failure) }
+        viewController?.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(title: "Order #\(order.id)", lines: lines, canEdit: true))
     }
 }

@@ -1,3 +1,4 @@
+import OrdersKit
 import SceneSDK
 
 /// The order's total from the native pricing Worker (Plugins/NativePricing, in C), resolved
@@ -24,7 +25,7 @@ struct ShowOrderPricingWorker {
     }
 
     /// "$8.10 (3 × $3.00 − $0.90)": quantity × unit price − discount, computed and formatted natively.
-    func totalText(of order: OrderData) throws -> String {
+    func totalText(of order: Order) throws -> String {
         let quantity = Int64(order.quantity)
         let price = try unitPrice(order.item)
         let off = try discount(quantity, Double(quantity) * price)

@@ -1,3 +1,4 @@
+import OrdersKit
 import SceneSDK
 
 @MainActor
@@ -15,16 +16,14 @@ final class ShowOrderRouter: SceneRouter<ShowOrderViewController, any ShowOrderD
 
     /// Found by name when the `edit` segue fires; EditOrder is presented modally.
     func routeToEditOrder(segue: Segue?) throws {
-        guard let order = dataStore?.order else { return }
-        try route(to: "EditOrder", segue: segue, style: .present, passing: EditOrderInput(order: order))
+        guard let input = passDataToEditOrder(source: dataStore) else { return }
+        try route(to: "EditOrder", segue: segue, style: .present, passing: input)
     }
 
     // MARK: Passing data
 
-    /// Backwards, without a delegate: when ShowOrder is popped, the scene below gets the order
-    /// if it was edited here.
-    func passDataToListOrders() -> OrderResult? {
-        guard let dataStore, dataStore.wasEdited, let order = dataStore.order else { return nil }
-        return OrderResult(order: order)
+    /// The order as shown, with its version: EditOrder's save is checked against it.
+    private func passDataToEditOrder(source: (any ShowOrderDataStore)?) -> EditOrderInput? {
+        source?.order.map { EditOrderInput(order: OrderData($0)) }
     }
 }

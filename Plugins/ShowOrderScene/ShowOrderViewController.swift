@@ -5,17 +5,18 @@ protocol ShowOrderDisplayLogic: AnyObject {
     func displayOrder(viewModel: ShowOrder.GetOrder.ViewModel)
 }
 
-/// One order's fields, and an Edit button (the `edit` segue in examples/orders.conf).
+/// One order's fields, and an Edit button (the `edit` segue in examples/orders.conf) when there is an order.
 final class ShowOrderViewController: SceneViewController<any ShowOrderBusinessLogic, any ShowOrderRoutingLogic & ShowOrderDataPassing>, ShowOrderDisplayLogic {
     private var title = "Order"
     private var lines: [(id: String, text: String)] = []
+    private var canEdit = false
 
     override func viewWillAppear() {
         interactor?.getOrder(request: ShowOrder.GetOrder.Request())
     }
 
     override func render() -> Screen {
-        Screen(title: title, elements: lines.map { ScreenElement.label(id: $0.id, text: $0.text) } + [.button(id: "edit", title: "Edit")])
+        Screen(title: title, elements: lines.map { ScreenElement.label(id: $0.id, text: $0.text) } + (canEdit ? [.button(id: "edit", title: "Edit")] : []))
     }
 
     // MARK: Display logic
@@ -23,5 +24,6 @@ final class ShowOrderViewController: SceneViewController<any ShowOrderBusinessLo
     func displayOrder(viewModel: ShowOrder.GetOrder.ViewModel) {
         title = viewModel.title
         lines = viewModel.lines
+        canEdit = viewModel.canEdit
     }
 }

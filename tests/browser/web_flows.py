@@ -251,6 +251,42 @@ def page_loads_evict_no_one(driver):
     assert title(driver) == "Detail" and driver.find_element(By.ID, "message").text == "at work"
 
 
+def two_users_one_order(_driver):
+    """Two users edit order #3: the second Save meets the first one's, writes nothing and keeps the edits; Save again writes."""
+    first, second = browser(), browser()
+    try:
+        for user in (first, second):
+            user.get(ORDERS)
+            click(user, "select:orders:2")
+            click(user, "tap:edit")
+        fill(first, "quantity", "4")
+        click(first, "tap:save")
+        assert first.find_element(By.ID, "quantity").text == "Quantity: 4", "saved at Save"
+        fill(second, "note", "second")
+        click(second, "tap:save")
+        message = second.find_element(By.ID, "message").text
+        assert "Order #3 was changed by someone else since you opened it (now: Linus, Coffee × 4)." in message, message
+        assert "/" not in message, message
+        assert second.find_element(By.ID, "field-note").get_attribute("value") == "second", "the edits are kept"
+        shot(second, "orders-conflict.png")
+        click(first, "back")
+        rows = [row.text for row in first.find_elements(By.CSS_SELECTOR, "#orders button")]
+        assert rows[2] == "#3 Linus: 4 × Coffee", "the conflict wrote nothing: %s" % rows
+        click(second, "tap:save")
+        assert second.find_element(By.ID, "note").text == "Note: second", "Save again writes"
+        assert not second.find_elements(By.ID, "message"), "the message is gone after the save"
+        first.refresh()
+        rows = [row.text for row in first.find_elements(By.CSS_SELECTOR, "#orders button")]
+        assert rows[2] == "#3 Linus: 4 × Coffee", "a page drawn before the save shows what was read then: %s" % rows
+        click(first, "select:orders:2")
+        click(first, "back")
+        rows = [row.text for row in first.find_elements(By.CSS_SELECTOR, "#orders button")]
+        assert rows[2] == "#3 Linus: 3 × Coffee (second)", "the list reads the store when it appears: %s" % rows
+    finally:
+        first.quit()
+        second.quit()
+
+
 def alert_text(driver):
     return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, "[role=alert]"))
 
@@ -313,7 +349,7 @@ def hang_does_not_block_other_session(_driver):
 def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
-             hang_does_not_block_other_session]
+             two_users_one_order, hang_does_not_block_other_session]
     passed = failed = 0
     driver = browser()
     try:

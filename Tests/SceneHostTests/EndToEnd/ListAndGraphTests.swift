@@ -24,14 +24,12 @@ struct ListAndGraphTests {
             input:    EditOrderInput { order: EditableOrder }
             returns:  EditOrderResult { order: EditableOrder }
           ListOrders  [ListOrdersScene]  (initial)
-            accepts:  OrderResult { order: Order }
           ShowOrder  [ShowOrderScene]
-            input:    ShowOrderInput { order: OrderData }
+            input:    ShowOrderInput { orderID: Int }
             accepts:  OrderResult { order: OrderData }
-            returns:  OrderResult { order: OrderData }
         routes:
           ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:16:1)  present  passing EditOrderInput { order: OrderData }
-          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { order: Order }
+          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { orderID: Int }
           ShowOrder -> EditOrder  router handler routeToEditOrder  passing EditOrderInput { order: OrderData }
 
         """)
@@ -63,7 +61,7 @@ struct ListAndGraphTests {
         flowchart LR
           s0["EditOrder<br/>(EditOrderScene)<br/>in: EditOrderInput<br/>returns: EditOrderResult"]
           s1(["ListOrders<br/>(ListOrdersScene)"])
-          s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput<br/>returns: OrderResult"]
+          s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput"]
           s2-->|"edit · present · EditOrderInput"|s0
           s1-.->|"routeToShowOrder · ShowOrderInput"|s2
           s2-.->|"routeToEditOrder · EditOrderInput"|s0

@@ -1,7 +1,12 @@
 import Foundation
+import OrdersKit
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The orders example on SQLite through the real binary: edits kept across runs, a bad file refused at start.
+/// The orders example on SQLite through the real binary: edits written at Save and kept across runs
+/// (even when the host is killed), a bad file refused at start.
 @Suite("Orders on SQLite (end to end)")
 struct OrdersDatabaseTests {
     /// examples/orders-db.conf with absolute plugin paths, written into `folder`.
@@ -36,5 +41,20 @@ struct OrdersDatabaseTests {
         #expect(!result.signaled)
         #expect(result.stderr.contains("\(conf):10:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database \(database): the file is not a database"), "\(result.stderr)")
         #expect(try String(contentsOfFile: database, encoding: .utf8) == "not SQLite\n")
+    }
+
+    @Test("Save is in the file at once: the host killed (SIGKILL) right after Save was echoed loses nothing")
+    @MainActor
+    func survivesKill() throws {
+        let folder = try TemporaryFolder()
+        let conf = try config(in: folder)
+        let host = try PipedHost(["run", "--config", conf])
+        host.type("select orders 1\ntap edit\nfill quantity 8\nfill note by phone\ntap save\n")
+        #expect(host.waitFor("> tap save\n== Order #2 ==  (ListOrders › ShowOrder)\n", limit: .seconds(120)), "\(host.stdout)")
+        kill(host.pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(host.pid, &status, 0)
+        let order = try SQLiteOrdersWorker(path: folder.path("orders.sqlite")).fetchOrder(id: 2)
+        #expect(order == Order(id: 2, customer: "Grace", item: "Cake", quantity: 8, note: "by phone", version: 2))
     }
 }

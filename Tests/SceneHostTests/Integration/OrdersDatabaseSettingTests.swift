@@ -9,12 +9,16 @@ import Testing
 @MainActor
 @Suite("Orders database setting (plugin settings, integration)")
 struct OrdersDatabaseSettingTests {
-    private func config(in folder: TemporaryFolder, database: String?) throws -> SceneConfig {
+    /// The three orders plugins; each names `database` (`databases` gives one per plugin, in order).
+    private func config(in folder: TemporaryFolder, database: String?, databases: [String?]? = nil) throws -> SceneConfig {
         var text = "initial = \"ListOrders\"\n"
-        for name in ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"] {
+        let names = ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"]
+        for name in names {
             text += "[plugins.\(name)]\npath = \"\(BuildProducts.library(name))\"\n"
         }
-        if let database { text += "[plugins.ListOrdersScene.settings]\ndatabase = \"\(database)\"\n" }
+        for (name, database) in zip(names, databases ?? Array(repeating: database, count: names.count)) {
+            if let database { text += "[plugins.\(name).settings]\ndatabase = \"\(database)\"\n" }
+        }
         text += "[[segues]]\nfrom = \"ShowOrder\"\nid = \"edit\"\nto = \"EditOrder\"\nstyle = \"present\"\n"
         return try ConfigLoader().load(path: try folder.write(text, to: "orders.conf"))
     }
@@ -34,9 +38,10 @@ struct OrdersDatabaseSettingTests {
         let folder = try TemporaryFolder()
         let config = try config(in: folder, database: "orders.sqlite")
         let navigator = try start(config)
-        for command: FrontendCommand in [.select(list: "orders", row: 1), .tap(button: "edit"), .fill(field: "quantity", text: "7"), .tap(button: "save"), .back] {
+        for command: FrontendCommand in [.select(list: "orders", row: 1), .tap(button: "edit"), .fill(field: "quantity", text: "7"), .tap(button: "save")] {
             try navigator.execute(command)
         }
+        #expect(navigator.path == "ListOrders › ShowOrder", "no back: Save wrote")
         #expect(FileManager.default.fileExists(atPath: folder.path("orders.sqlite")))
         let again = try start(config)
         #expect(try again.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada: 2 × Tea", "#2 Grace: 7 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
@@ -65,5 +70,16 @@ struct OrdersDatabaseSettingTests {
         let navigator = try start(try config(in: folder, database: nil))
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["orders.conf"])
+    }
+
+    @Test("an orders plugin naming another database than the others is refused at its own setting")
+    func disagreeingSettings() throws {
+        let folder = try TemporaryFolder()
+        let config = try config(in: folder, database: nil, databases: ["orders.sqlite", nil, "orders.sqlite"])
+        let navigator = try start(config)
+        let error = try #require(throws: (any Error).self) { try navigator.execute(.select(list: "orders", row: 0)) }
+        let message = ErrorMessage.render(error)
+        #expect(message.contains("setting 'database' of plugin 'ShowOrderScene': names no database (orders in memory), but plugin 'ListOrdersScene' names the orders database \(folder.path("orders.sqlite")); every orders plugin must name the same database"), "\(message)")
+        #expect(navigator.path == "ListOrders")
     }
 }

@@ -16,9 +16,12 @@ struct OrdersPluginsTests {
 
         func fetchOrders() throws -> [Order] { orders }
 
-        func save(_ order: Order) throws {
+        func save(_ order: Order) throws -> Order {
             saved.append(order)
-            orders = orders.map { $0.id == order.id ? order : $0 }
+            var stored = order
+            stored.version += 1
+            orders = orders.map { $0.id == order.id ? stored : $0 }
+            return stored
         }
     }
 
@@ -38,7 +41,7 @@ struct OrdersPluginsTests {
         #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#41 Test: 1 × Stub"]))
     }
 
-    @Test("data forward to ShowOrder and EditOrder, results back to ShowOrder and ListOrders, saved by the Worker")
+    @Test("data forward to ShowOrder and EditOrder, saved by the Worker at Save, the list read again after back")
     func editFlow() throws {
         let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)
         let navigator = try navigator(worker: worker)
@@ -52,15 +55,15 @@ struct OrdersPluginsTests {
         #expect(navigator.path == "ListOrders › ShowOrder")
         #expect(editParts.allSatisfy { $0.object == nil })
         #expect(try navigator.screen().element(id: "customer") == .label(id: "customer", text: "Customer: Ada L."))
-        #expect(worker.saved.isEmpty)
+        #expect(worker.saved == [Order(id: 1, customer: "Ada L.", item: "Tea", quantity: 2, version: 1)])
         let showParts = WeakPart.all(of: try #require(navigator.top?.parts))
         try navigator.back()
         #expect(showParts.allSatisfy { $0.object == nil })
-        #expect(worker.saved == [Order(id: 1, customer: "Ada L.", item: "Tea", quantity: 2)])
+        #expect(worker.saved.count == 1, "back writes nothing")
         #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada L.: 2 × Tea", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
     }
 
-    @Test("Cancel and an unedited back hand nothing back")
+    @Test("Cancel and an unedited back write nothing")
     func nothingBack() throws {
         let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)
         let navigator = try navigator(worker: worker)
@@ -71,5 +74,34 @@ struct OrdersPluginsTests {
         #expect(try navigator.screen().element(id: "item") == .label(id: "item", text: "Item: Cake"))
         try navigator.back()
         #expect(worker.saved.isEmpty)
+    }
+
+    @Test("ShowOrder reads the order by id: a missing one is a screen that says so, with no Edit button")
+    func missingOrder() throws {
+        let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)
+        let navigator = try navigator(worker: worker)
+        try navigator.execute(.select(list: "orders", row: 2))
+        worker.orders.removeLast()
+        try navigator.execute(.tap(button: "edit"))
+        try navigator.execute(.tap(button: "cancel"))
+        let screen = try navigator.screen()
+        #expect(screen.title == "Order #3")
+        #expect(screen.element(id: "message") == .label(id: "message", text: "Order #3 was not found."))
+        #expect(screen.element(id: "edit") == nil)
+    }
+
+    @Test("the three orders scenes share one Worker: the one the first orders plugin registered")
+    func oneSharedWorker() throws {
+        let container = SceneContainer()
+        try BuiltPlugins.load(["ShowOrderScene", "EditOrderScene", "ListOrdersScene"], into: container, file: "orders.conf")
+        let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
+        try navigator.start(at: "ListOrders")
+        for command: FrontendCommand in [.select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "item", text: "Chai"), .tap(button: "save"), .back] {
+            try navigator.execute(command)
+        }
+        #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada: 2 × Chai", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
+        let worker = try container.resolve((any OrdersWorking).self)
+        #expect(try worker.fetchOrder(id: 1)?.version == 2)
+        #expect(try container.resolve((any OrdersWorking).self) === worker)
     }
 }

@@ -12,11 +12,12 @@ struct SQLiteOrdersWorkerTests {
         let path = folder.path("orders.sqlite")
         let first = try SQLiteOrdersWorker(path: path)
         #expect(try first.fetchOrders() == InMemoryOrdersWorker.sampleOrders)
-        try first.save(Order(id: 2, customer: "Grace", item: "Cake", quantity: 5, note: "extra cream"))
-        try first.save(Order(id: 9, customer: "Alan", item: "Scone", quantity: 1))
+        let saved = try first.save(Order(id: 2, customer: "Grace", item: "Cake", quantity: 5, note: "extra cream"))
+        #expect(saved == Order(id: 2, customer: "Grace", item: "Cake", quantity: 5, note: "extra cream", version: 2))
         let second = try SQLiteOrdersWorker(path: path)
-        #expect(try second.fetchOrders().map(\.id) == [1, 2, 3, 9])
-        #expect(try second.fetchOrders()[1] == Order(id: 2, customer: "Grace", item: "Cake", quantity: 5, note: "extra cream"))
+        #expect(try second.fetchOrders().map(\.id) == [1, 2, 3])
+        #expect(try second.fetchOrder(id: 2) == saved)
+        #expect(try second.fetchOrder(id: 9) == nil)
     }
 
     @Test("a save the database refuses throws and changes nothing")

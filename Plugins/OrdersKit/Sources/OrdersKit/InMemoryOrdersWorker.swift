@@ -1,4 +1,5 @@
-/// The example's default orders Worker: a few orders kept in memory.
+/// The example's default orders Worker: a few orders kept in memory (one store per process,
+/// shared by the orders scenes of every session there).
 @MainActor
 public final class InMemoryOrdersWorker: OrdersWorking {
     private var orders: [Order]
@@ -7,7 +8,7 @@ public final class InMemoryOrdersWorker: OrdersWorking {
         self.orders = orders
     }
 
-    public static let sampleOrders = [
+    public nonisolated static let sampleOrders = [
         Order(id: 1, customer: "Ada", item: "Tea", quantity: 2),
         Order(id: 2, customer: "Grace", item: "Cake", quantity: 1, note: "no nuts"),
         Order(id: 3, customer: "Linus", item: "Coffee", quantity: 3),
@@ -15,11 +16,15 @@ public final class InMemoryOrdersWorker: OrdersWorking {
 
     public func fetchOrders() throws -> [Order] { orders }
 
-    public func save(_ order: Order) throws {
-        if let index = orders.firstIndex(where: { $0.id == order.id }) {
-            orders[index] = order
-        } else {
-            orders.append(order)
+    /// The same check as the SQLite Worker's: only over the version the user edited.
+    @discardableResult
+    public func save(_ order: Order) throws -> Order {
+        guard let index = orders.firstIndex(where: { $0.id == order.id }), orders[index].version == order.version else {
+            throw OrderConflictError(id: order.id, current: orders.first { $0.id == order.id })
         }
+        var stored = order
+        stored.version += 1
+        orders[index] = stored
+        return stored
     }
 }

@@ -2,11 +2,14 @@ import GRDB
 
 /// The orders Worker of a real app: orders in an SQLite database file, through GRDB.
 ///
-/// Opening creates the file when it is missing, creates the table by a migration and seeds
-/// the sample orders once (a second migration), so the first run shows the same orders as the
-/// in-memory Worker and every later run shows what was saved. A file that cannot be opened or
-/// is not a database throws `OrdersDatabaseError` (never a crash). A save is one transaction:
-/// when it fails, the database is unchanged.
+/// Opening creates the file when it is missing, creates the table by a migration, seeds the
+/// sample orders once (a second migration) and adds the version column (a third), so the first
+/// run shows the same orders as the in-memory Worker, every later run shows what was saved, and
+/// a database from before the version column keeps its rows. Several processes may open the same
+/// file: a save is one `UPDATE ... WHERE id = ? AND version = ?`, so a save over an order someone
+/// else saved meanwhile changes no row and throws `OrderConflictError`. A file that cannot be
+/// opened or is not a database, and a row that is not an order, throw `OrdersDatabaseError` (never
+/// a crash). A save is one transaction: when it fails, the database is unchanged.
 @MainActor
 public final class SQLiteOrdersWorker: OrdersWorking {
     private let database: DatabaseQueue
@@ -17,99 +20,73 @@ public final class SQLiteOrdersWorker: OrdersWorking {
         self.path = path
         do {
             var configuration = Configuration()
-            // Another process (a second `scene-host`) may hold the lock for a moment.
+            // Another process (a second `scene-host`, another scene worker) may hold the lock for a moment.
             configuration.busyMode = .timeout(2)
             database = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(database)
+            try OrdersMigrations.migrator.migrate(database)
         } catch let error as DatabaseError {
-            throw OrdersDatabaseError(path: path, reason: Self.describe(error))
+            throw OrdersDatabaseError(path: path, error)
         } catch {
-            throw OrdersDatabaseError(path: path, reason: "\(error)")
+            throw OrdersDatabaseError(path: path, reason: "\(error)", summary: "the database could not be opened")
         }
     }
 
     public func fetchOrders() throws -> [Order] {
         try run {
             try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note FROM orders ORDER BY id").map { row in
-                    Order(id: row["id"], customer: row["customer"], item: row["item"], quantity: row["quantity"], note: row["note"])
-                }
+                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note, version FROM orders ORDER BY id").map(Self.order)
             }
         }
     }
 
-    public func save(_ order: Order) throws {
+    public func fetchOrder(id: Int) throws -> Order? {
+        try run {
+            try database.read { db in try Self.fetchOrder(id: id, in: db) }
+        }
+    }
+
+    @discardableResult
+    public func save(_ order: Order) throws -> Order {
         try run {
             try database.write { db in
-                try Self.upsert(order, in: db)
+                try db.execute(
+                    sql: """
+                        UPDATE orders SET customer = ?, item = ?, quantity = ?, note = ?, version = version + 1
+                        WHERE id = ? AND version = ?
+                        """,
+                    arguments: [order.customer, order.item, order.quantity, order.note, order.id, order.version]
+                )
+                guard db.changesCount == 1 else {
+                    throw OrderConflictError(id: order.id, current: try Self.fetchOrder(id: order.id, in: db))
+                }
+                var stored = order
+                stored.version += 1
+                return stored
             }
         }
     }
 
-    /// The schema's history: never edit a migration that shipped, add one.
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("createOrders") { db in
-            try db.execute(sql: """
-                CREATE TABLE orders (
-                    id INTEGER PRIMARY KEY,
-                    customer TEXT NOT NULL CHECK (length(customer) > 0),
-                    item TEXT NOT NULL CHECK (length(item) > 0),
-                    quantity INTEGER NOT NULL CHECK (quantity > 0),
-                    note TEXT
-                )
-                """)
-        }
-        let samples = InMemoryOrdersWorker.sampleOrders
-        migrator.registerMigration("seedSampleOrders") { db in
-            for order in samples { try upsert(order, in: db) }
-        }
-        return migrator
+    private nonisolated static func fetchOrder(id: Int, in db: Database) throws -> Order? {
+        try Row.fetchOne(db, sql: "SELECT id, customer, item, quantity, note, version FROM orders WHERE id = ?", arguments: [id]).map(order)
     }
 
-    private nonisolated static func upsert(_ order: Order, in db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO orders (id, customer, item, quantity, note) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET customer = excluded.customer, item = excluded.item,
-                    quantity = excluded.quantity, note = excluded.note
-                """,
-            arguments: [order.id, order.customer, order.item, order.quantity, order.note]
-        )
+    /// A row as an order, with GRDB's throwing decoding: a value of another type is an error, not a trap.
+    private nonisolated static func order(_ row: Row) throws -> Order {
+        Order(id: try row.decode(Int.self, forColumn: "id"),
+              customer: try row.decode(String.self, forColumn: "customer"),
+              item: try row.decode(String.self, forColumn: "item"),
+              quantity: try row.decode(Int.self, forColumn: "quantity"),
+              note: try row.decode(String?.self, forColumn: "note"),
+              version: try row.decode(Int.self, forColumn: "version"))
     }
 
     private func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
-            throw OrdersDatabaseError(path: path, reason: Self.describe(error))
+            throw OrdersDatabaseError(path: path, error)
+        } catch let error as RowDecodingError {
+            throw OrdersDatabaseError(path: path, reason: "a row of the orders table is not an order: \(error)", summary: "a stored order could not be read")
         }
     }
-
-    private nonisolated static func describe(_ error: DatabaseError) -> String {
-        let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-        switch error.resultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return "the file is not a database (corrupt, or another kind of file); move it away and a new one is made at the next start"
-        case .SQLITE_CANTOPEN:
-            return "\(message): check that its folder exists and that you may write there"
-        case .SQLITE_CONSTRAINT:
-            return "\(message): the order was not saved"
-        default:
-            return message
-        }
-    }
-}
-
-/// The orders database could not be opened, read or written.
-public struct OrdersDatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "\(path): \(reason)" }
 }
