@@ -32,7 +32,10 @@ enum EditOrder {
         }
         struct ViewModel {
             let saved: Bool
+            /// What went wrong with the order as a whole (a conflict, a failed write); empty if nothing.
             let message: String
+            /// What is wrong with each field, by field id: shown at the field.
+            var problems: [String: String] = [:]
         }
         enum Outcome {
             case saved

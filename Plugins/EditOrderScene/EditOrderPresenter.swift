@@ -11,20 +11,23 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
     func presentForm(response: EditOrder.LoadForm.Response) {
         guard let order = response.order else { return }
         viewController?.displayForm(viewModel: EditOrder.LoadForm.ViewModel(title: "Edit order #\(order.id)", fields: [
-            ("customer", "customer", order.customer),
-            ("item", "item", order.item),
-            ("quantity", "quantity", response.quantityText ?? "\(order.quantity)"),
-            ("note", "note", order.note ?? ""),
+            ("customer", "Customer", order.customer),
+            ("item", "Item", order.item),
+            ("quantity", "Quantity", response.quantityText ?? "\(order.quantity)"),
+            ("note", "Note (optional)", order.note ?? ""),
         ]))
     }
 
     func presentSaveResult(response: EditOrder.SaveOrder.Response) {
         let message: String
+        var problems: [String: String] = [:]
         switch response.outcome {
         case .saved:
             message = ""
-        case .invalid(let problems):
-            message = problems.map(Self.sentence).joined(separator: " ")
+        case .invalid(let found):
+            // Each problem at its field (the web page ties it to the field and moves the focus there).
+            for problem in found { problems[problem.field.rawValue, default: ""] += Self.sentence(problem) }
+            message = ""
         case .conflict(let id, let current?):
             message = "Order #\(id) was changed by someone else since you opened it (now: \(current.customer), \(current.item) × \(current.quantity)). "
                 + "Your edits are still here: Save again to replace it, or Cancel."
@@ -33,7 +36,8 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
         case .failed(let reason):
             message = "The order could not be saved (\(reason)); try again."
         }
-        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(saved: message.isEmpty, message: message))
+        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(saved: message.isEmpty && problems.isEmpty, message: message,
+                                                                                  problems: problems))
     }
 
     private static func sentence(_ problem: FieldProblem) -> String {

@@ -11,6 +11,7 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
     private var title = "Edit order"
     private var fields: [(id: String, label: String, text: String)] = []
     private var message = ""
+    private var problems: [String: String] = [:]
     private var saved = false
 
     override func viewDidLoad() {
@@ -18,7 +19,9 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
     }
 
     override func render() -> Screen {
-        var elements = fields.map { ScreenElement.textField(id: $0.id, placeholder: $0.label, text: $0.text) }
+        var elements = fields.map {
+            ScreenElement.textField(id: $0.id, placeholder: $0.id, text: $0.text, label: $0.label, problem: problems[$0.id] ?? "")
+        }
         if !message.isEmpty { elements.append(.label(id: "message", text: message)) }
         elements += [.button(id: "save", title: "Save"), .button(id: "cancel", title: "Cancel")]
         return Screen(title: title, elements: elements)
@@ -45,10 +48,12 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
         title = viewModel.title
         fields = viewModel.fields
         message = ""
+        problems = [:]
     }
 
     func displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel) {
         saved = viewModel.saved
         message = viewModel.message
+        problems = viewModel.problems
     }
 }

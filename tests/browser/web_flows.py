@@ -110,7 +110,13 @@ def orders_edit_round_trip(driver):
     assert crumbs(driver) == ["ListOrders", "ShowOrder", "EditOrder (modal)"], crumbs(driver)
     fill(driver, "quantity", "lots")
     click(driver, "tap:save")
-    assert "Quantity must be a whole number above 0." in driver.find_element(By.ID, "message").text
+    problem = driver.find_element(By.ID, "problem-quantity")
+    assert problem.text == "Quantity must be a whole number above 0." and problem.get_attribute("role") == "alert", problem.text
+    quantity = driver.find_element(By.ID, "field-quantity")
+    assert quantity.get_attribute("aria-describedby") == "problem-quantity" and quantity.get_attribute("aria-invalid") == "true"
+    assert driver.execute_script("return document.activeElement.id") == "field-quantity", "the focus is on the field at fault"
+    assert driver.find_element(By.CSS_SELECTOR, "label[for=field-quantity]").text == "Quantity"
+    shot(driver, "orders-field-problem.png")
     fill(driver, "quantity", "6")
     fill(driver, "note", "browser")
     shot(driver, "orders-edit-modal.png")

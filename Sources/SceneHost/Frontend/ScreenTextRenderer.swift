@@ -28,7 +28,7 @@ public enum ScreenTextRenderer {
             case .label(_, let text):
                 lines.append("label   \(id)\(escape(text))")
             case .textField(_, let placeholder, let text, _, let problem):
-                lines.append("field   \(id)\"\(escape(text))\"" + (text.isEmpty ? "  (\(escape(placeholder)))" : ""))
+                lines.append("field   \(id)\"\(escape(text))\"" + (text.isEmpty && !placeholder.isEmpty ? "  (\(escape(placeholder)))" : ""))
                 if !problem.isEmpty { lines.append(String(repeating: " ", count: 8 + width) + "! \(escape(problem))") }
             case .button(_, let title):
                 lines.append("button  \(id)[\(escape(title))]")

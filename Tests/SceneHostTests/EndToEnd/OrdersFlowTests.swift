@@ -51,8 +51,8 @@ struct OrdersFlowTests {
         field   customer  "Ada"
         field   item      "Tea"
         field   quantity  "lots"
+                          ! Quantity must be a whole number above 0.
         field   note      ""  (note)
-        label   message   Quantity must be a whole number above 0.
         """))
         #expect(result.stdout.contains("> tap cancel\n== Order #1 ==  (ListOrders › ShowOrder)\nlabel   customer  Customer: Ada\nlabel   item      Item: Tea\nlabel   quantity  Quantity: 2\n"))
         #expect(result.stdout.hasSuffix("                 0  #1 Ada: 2 × Tea  $5.00\n                 1  #2 Grace: 1 × Cake (no nuts)  $4.00\n                 2  #3 Linus: 3 × Coffee  $8.10\n"))

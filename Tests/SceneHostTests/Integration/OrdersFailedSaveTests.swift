@@ -48,7 +48,7 @@ struct OrdersFailedSaveTests {
         let message = try navigator.screen().element(id: "message")
         #expect(message == .label(id: "message", text: "The order could not be saved (the database is busy); try again."))
         #expect(!"\(String(describing: message))".contains("/"))
-        #expect(try navigator.screen().element(id: "quantity") == .textField(id: "quantity", placeholder: "quantity", text: "9"), "the edit is kept")
+        #expect(try navigator.screen().element(id: "quantity") == .textField(id: "quantity", placeholder: "quantity", text: "9", label: "Quantity"), "the edit is kept")
         try navigator.execute(.fill(field: "note", text: "later"))
         #expect(try navigator.screen().element(id: "message") == nil, "the message is gone after the next action")
         try navigator.execute(.tap(button: "cancel"))

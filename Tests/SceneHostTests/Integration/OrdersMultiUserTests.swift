@@ -18,6 +18,14 @@ struct OrdersMultiUserTests {
         return text
     }
 
+    /// The problems shown at the fields, in screen order, as `field: problem`.
+    private func problems(_ navigator: Navigator) throws -> [String] {
+        try navigator.screen().elements.compactMap { element in
+            guard case .textField(let id, _, _, _, let problem) = element, !problem.isEmpty else { return nil }
+            return "\(id): \(problem)"
+        }
+    }
+
     private let openSecondOrder: [FrontendCommand] = [.select(list: "orders", row: 1), .tap(button: "edit")]
 
     @Test("Save writes to the database at Save: the file has the change while the app is still on ShowOrder")
@@ -41,7 +49,7 @@ struct OrdersMultiUserTests {
         try OrdersApp.run([.fill(field: "note", text: "candles"), .tap(button: "save")], in: second)
         #expect(second.path == "ListOrders › ShowOrder › EditOrder (modal)")
         #expect(try message(second) == "Order #2 was changed by someone else since you opened it (now: Grace, Cake × 4). Your edits are still here: Save again to replace it, or Cancel.")
-        #expect(try second.screen().element(id: "note") == .textField(id: "note", placeholder: "note", text: "candles"))
+        #expect(try second.screen().element(id: "note") == .textField(id: "note", placeholder: "note", text: "candles", label: "Note (optional)"))
         #expect(try stored(2, in: app) == Order(id: 2, customer: "Grace", item: "Cake", quantity: 4, note: "no nuts", version: 2), "the conflict wrote nothing")
         try second.execute(.tap(button: "save"))
         #expect(second.path == "ListOrders › ShowOrder")
@@ -75,9 +83,10 @@ struct OrdersMultiUserTests {
         let session = try app.session(in: try app.process())
         try OrdersApp.run(openSecondOrder + [.fill(field: "item", text: "   "), .fill(field: "quantity", text: "0"), .tap(button: "save")], in: session)
         #expect(session.path == "ListOrders › ShowOrder › EditOrder (modal)")
-        #expect(try message(session) == "Item must not be empty. Quantity must be a whole number above 0.")
+        #expect(try problems(session) == ["item: Item must not be empty.", "quantity: Quantity must be a whole number above 0."])
+        #expect(try message(session) == nil)
         try OrdersApp.run([.fill(field: "item", text: "Cake"), .fill(field: "customer", text: ""), .tap(button: "save")], in: session)
-        #expect(try message(session) == "Customer must not be empty. Quantity must be a whole number above 0.")
+        #expect(try problems(session) == ["customer: Customer must not be empty.", "quantity: Quantity must be a whole number above 0."])
         #expect(try stored(2, in: app) == InMemoryOrdersWorker.sampleOrders[1], "nothing was written")
     }
 
@@ -112,7 +121,7 @@ struct OrdersMultiUserTests {
         let restored = Navigator(container: try app.process(), segues: app.config.segues)
         _ = restored.restore(records)
         #expect(restored.path == "ListOrders › ShowOrder › EditOrder (modal)")
-        #expect(try restored.screen().element(id: "note") == .textField(id: "note", placeholder: "note", text: "mine"))
+        #expect(try restored.screen().element(id: "note") == .textField(id: "note", placeholder: "note", text: "mine", label: "Note (optional)"))
         try restored.execute(.tap(button: "save"))
         #expect(try message(restored) == "Order #2 was changed by someone else since you opened it (now: Grace, Cake × 9). Your edits are still here: Save again to replace it, or Cancel.")
         #expect(try stored(2, in: app)?.quantity == 9)
