@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The orders app on SQLite through the real `serve`: a Save is in the database when its answer
+/// comes, so a server killed right after loses nothing, and a new server shows it.
+@Suite("serve: the orders on SQLite (end to end)")
+struct ServeOrdersTests {
+    @MainActor
+    @Test("a save through serve survives a SIGKILL of the server right after it was answered")
+    func saveSurvivesKill() throws {
+        let app = try OrdersApp()
+        let configPath = app.folder.path("orders.conf")
+        let first = try ServeCommandTests.Server(["--config", configPath])
+        let http = try LoopbackHTTP(address: first.address)
+        let session = try http.newSession(firstAction: "action=select%3Aorders%3A1")
+        #expect(try http.get(cookie: session.cookie).body.contains("<h1 id=\"title\">Order #2</h1>"))
+        _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Aedit")
+        let saved = try http.act(cookie: session.cookie, token: session.token, "field.quantity=7&field.note=kept&action=tap%3Asave")
+        #expect(saved.status == 303 && saved.headers["location"] == "/s/ListOrders/ShowOrder", "\(saved.status) \(saved.headers)")
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+
+        let second = try ServeCommandTests.Server(["--config", configPath])
+        defer { _ = second.stop() }
+        let list = try LoopbackHTTP(address: second.address).get()
+        #expect(list.body.contains("#2 Grace: 7 × Cake (kept)"), "\(list.body)")
+    }
+}
