@@ -53,7 +53,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !Self.isLoopback(host) {
+        if !WebHostPolicy.isLoopback(host) {
             StandardStreams.error("warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want.")
         }
         let (server, pool) = try MainActor.assumeIsolated { try makeServer() }
@@ -117,13 +117,4 @@ struct ServeCommand: ParsableCommand {
     }
 
     private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * 1000)) }
-
-    /// Loopback names and addresses: 127.0.0.0/8, ::1 (in any spelling), localhost.
-    static func isLoopback(_ host: String) -> Bool {
-        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if name == "localhost" || name.hasPrefix("127.") { return true }
-        var address = in6_addr()
-        guard inet_pton(AF_INET6, name, &address) == 1 else { return false }
-        return withUnsafeBytes(of: &address) { Array($0) } == Array(repeating: 0, count: 15) + [1]
-    }
 }

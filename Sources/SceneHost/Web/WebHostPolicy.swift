@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The host names `scene-host serve` answers for: a request whose `Host` names anything else is
 /// refused (421) before any session is touched, so a page of another site that rebinds its own
 /// name to this machine's address (DNS rebinding) cannot drive the app.
@@ -38,5 +43,17 @@ public struct WebHostPolicy: Sendable, Equatable {
         let colons = host.filter { $0 == ":" }.count
         guard colons == 1, let colon = host.lastIndex(of: ":") else { return host }
         return String(host[..<colon])
+    }
+
+    /// Whether `--host` names this machine only: `localhost`, 127.0.0.0/8, or ::1 in any spelling
+    /// (brackets allowed). Anything else puts the app on a network, which `serve` warns about.
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
+        return withUnsafeBytes(of: &v6) { Array($0) } == Array(repeating: 0, count: 15) + [1]
     }
 }

@@ -102,6 +102,8 @@ struct ServeCommandTests {
         let large = try http.post("/", cookie: nil, body: String(repeating: "a=b&", count: 20_000))
         #expect(large.status == 413)
         #expect(try http.get("/no/such/page").status == 404)
+        let garbage = try http.send("GARBAGE\r\n\r\n", limit: 30)
+        #expect(garbage.status == 400)
     }
 
     @Test("a client that trickles its request head is closed at the header time limit; others are served meanwhile")
@@ -122,6 +124,14 @@ struct ServeCommandTests {
         #expect(closed, "a trickling client was kept open for \(ContinuousClock.now - started)")
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(try http.get().status == 200)
+    }
+
+    @Test("a --host other than loopback warns that the app is on the network")
+    func nonLoopbackWarning() throws {
+        // 192.0.2.1 (TEST-NET-1) is no address of this machine: serve warns, then cannot listen (exit 7).
+        let network = try HostProcess.run(["serve", "--host", "192.0.2.1", "--port", "0"])
+        #expect(network.status == 7)
+        #expect(network.stderr.hasPrefix("warning: --host 192.0.2.1: the app has no login and speaks plain HTTP;"), "\(network.stderr)")
     }
 
     @Test("a port already in use: exit 7 and a message naming host and port")

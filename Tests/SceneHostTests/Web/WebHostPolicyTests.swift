@@ -29,4 +29,14 @@ struct WebHostPolicyTests {
         #expect(ErrorMessage.render(WebError.hostNotAllowed(host: "evil:1", allowed: ["localhost", "127.0.0.1"]))
             == "error: refused a request for host 'evil:1': this server answers only for localhost, 127.0.0.1. Open it under one of those names, or start it with --allowed-host NAME.")
     }
+
+    @Test("loopback in any spelling is loopback; every other address or name is on a network")
+    func loopback() {
+        for host in ["localhost", "LocalHost", "127.0.0.1", "127.0.0.2", "127.255.255.254", "::1", "[::1]", "0:0:0:0:0:0:0:1", "[0::1]"] {
+            #expect(WebHostPolicy.isLoopback(host), "\(host)")
+        }
+        for host in ["0.0.0.0", "::", "[::]", "192.168.1.20", "128.0.0.1", "::2", "example.org", "localhost.example", "", "127.0.0.1.nip.io"] {
+            #expect(!WebHostPolicy.isLoopback(host), "\(host)")
+        }
+    }
 }
