@@ -36,6 +36,8 @@ enum EditOrder {
             let message: String
             /// What is wrong with each field, by field id: shown at the field.
             var problems: [String: String] = [:]
+            /// The write failed (a locked database, a full disk): the scene reports it as its failure.
+            var failure: String?
         }
         enum Outcome {
             case saved

@@ -21,6 +21,7 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
     func presentSaveResult(response: EditOrder.SaveOrder.Response) {
         let message: String
         var problems: [String: String] = [:]
+        var failure: String?
         switch response.outcome {
         case .saved:
             message = ""
@@ -34,10 +35,12 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
         case .conflict(let id, nil):
             message = "Order #\(id) was deleted by someone else since you opened it; it cannot be saved. Cancel to go back."
         case .failed(let reason):
-            message = "The order could not be saved (\(reason)); try again."
+            message = ""
+            failure = "could not save the order (\(reason)); nothing was written, try again"
         }
-        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(saved: message.isEmpty && problems.isEmpty, message: message,
-                                                                                  problems: problems))
+        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(
+            saved: message.isEmpty && problems.isEmpty && failure == nil, message: message, problems: problems, failure: failure
+        ))
     }
 
     private static func sentence(_ problem: FieldProblem) -> String {

@@ -12,6 +12,7 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
     private var fields: [(id: String, label: String, text: String)] = []
     private var message = ""
     private var problems: [String: String] = [:]
+    private var failure: String?
     private var saved = false
 
     override func viewDidLoad() {
@@ -33,6 +34,9 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
             interactor?.editField(request: EditOrder.EditField.Request(field: field, text: text))
         case .tap(button: "save"):
             interactor?.saveOrder(request: EditOrder.SaveOrder.Request())
+            // A write that failed is the scene's failure: the frontend says so (a script exits 1),
+            // and the form stays as it is for another try.
+            if let failure { throw EditOrderSaveFailure(description: failure) }
             if saved { try router?.routeToShowOrder() }
         case .tap(button: "cancel"):
             try router?.routeToShowOrder()
@@ -49,11 +53,18 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
         fields = viewModel.fields
         message = ""
         problems = [:]
+        failure = nil
     }
 
     func displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel) {
         saved = viewModel.saved
         message = viewModel.message
         problems = viewModel.problems
+        failure = viewModel.failure
     }
+}
+
+/// A Save whose write failed (a locked database, a full disk): what the user is told, without paths.
+struct EditOrderSaveFailure: Error, CustomStringConvertible {
+    let description: String
 }

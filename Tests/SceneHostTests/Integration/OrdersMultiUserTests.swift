@@ -90,17 +90,18 @@ struct OrdersMultiUserTests {
         #expect(try stored(2, in: app) == InMemoryOrdersWorker.sampleOrders[1], "nothing was written")
     }
 
-    @Test("a save while another connection holds the database: a message without paths, gone after the next action")
+    @Test("a save while another connection holds the database fails as the scene's error, without paths; the form stays; the next Save writes")
     func busyDatabase() throws {
         let app = try OrdersApp()
         let session = try app.session(in: try app.process())
         try OrdersApp.run(openSecondOrder + [.fill(field: "quantity", text: "6")], in: session)
         let lock = try OrdersDatabaseLock(path: app.database)
-        try session.execute(.tap(button: "save"))
+        let error = #expect(throws: NavigationError.self) { try session.execute(.tap(button: "save")) }
         lock.release()
-        let text = try #require(try message(session))
-        #expect(text == "The order could not be saved (the database is busy); try again.")
+        let text = ErrorMessage.render(try #require(error))
+        #expect(text == "error: scene 'EditOrder' failed: could not save the order (the database is busy); nothing was written, try again.")
         #expect(!text.contains("/"))
+        #expect(session.path == "ListOrders › ShowOrder › EditOrder (modal)")
         try session.execute(.fill(field: "note", text: "soon"))
         #expect(try message(session) == nil)
         try session.execute(.tap(button: "save"))

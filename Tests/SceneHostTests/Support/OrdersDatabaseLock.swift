@@ -10,8 +10,10 @@ final class OrdersDatabaseLock {
         let description: String
     }
 
-    init(path: String) throws {
-        guard sqlite3_open(path, &connection) == SQLITE_OK, sqlite3_exec(connection, "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK else {
+    /// `writersOnly`: a RESERVED lock (BEGIN IMMEDIATE): others may read, no one else may write.
+    init(path: String, writersOnly: Bool = false) throws {
+        guard sqlite3_open(path, &connection) == SQLITE_OK,
+              sqlite3_exec(connection, writersOnly ? "BEGIN IMMEDIATE" : "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK else {
             let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(connection)
             throw Failed(description: "cannot lock \(path): \(reason)")

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The orders Worker of a real app: orders in an SQLite database file, through GRDB.
@@ -18,17 +19,33 @@ public final class SQLiteOrdersWorker: OrdersWorking {
 
     public init(path: String) throws {
         self.path = path
+        // A database this start makes and cannot finish (a full disk, a size limit) is removed again:
+        // a half-made file would be taken for a database at the next start.
+        let isNew = !FileManager.default.fileExists(atPath: path)
         do {
             var configuration = Configuration()
             // Another process (a second `scene-host`, another scene worker) may hold the lock for a moment.
             configuration.busyMode = .timeout(2)
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            try OrdersMigrations.migrator.migrate(database)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            do {
+                try OrdersMigrations.migrator.migrate(queue)
+            } catch {
+                try? queue.close()
+                throw error
+            }
+            database = queue
         } catch let error as DatabaseError {
+            if isNew { Self.removeUnfinished(path) }
             throw OrdersDatabaseError(path: path, error)
         } catch {
+            if isNew { Self.removeUnfinished(path) }
             throw OrdersDatabaseError(path: path, reason: "\(error)", summary: "the database could not be opened")
         }
+    }
+
+    /// The file a failed first start made, and SQLite's companions of it.
+    private static func removeUnfinished(_ path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     public func fetchOrders() throws -> [Order] {
