@@ -6,10 +6,14 @@ import SceneSDK
 public final class SceneApp {
     public let loaded: LoadedApp
     public let navigator: Navigator
+    /// The app's deep links (`run --open`, `serve`), checked with the graph.
+    public let links: LinkTable
 
     init(loaded: LoadedApp) {
         self.loaded = loaded
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
+        links = loaded.graph.links
+        navigator.links = links
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks
