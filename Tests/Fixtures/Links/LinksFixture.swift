@@ -5,7 +5,8 @@ import SceneSDK
 /// LinkHome (initial) routes to LinkList, which routes to LinkItem (input `ItemInput`, link
 /// `items/{id}`) and LinkSearch (input `SearchInput`, link `search/{query}/{exact}/{limit}`: one
 /// parameter of each type but Int). LinkItem's link function refuses a negative id (it throws), so
-/// a failed opening can be seen to change nothing.
+/// a failed opening can be seen to change nothing. LinkList's router handles a segue to LinkSearch
+/// (a config may declare one, e.g. presented), passing an empty search.
 enum LinksFixturePlugin: ScenePlugin {
     static let name = "FixtureLinks"
     static let version = "0.0.1"
@@ -15,7 +16,7 @@ enum LinksFixturePlugin: ScenePlugin {
         try registry.register(
             scene("LinkList")
                 .route(to: "LinkItem", passing: ItemInput.self)
-                .route(to: "LinkSearch", passing: SearchInput.self)
+                .route(to: "LinkSearch", passing: SearchInput.self, handler: LinkRouter.routeToLinkSearch)
         )
         try registry.register(
             scene("LinkItem")
@@ -71,7 +72,11 @@ final class LinkInteractor: SceneInteractor<ScenePresenter<LinkViewController>> 
     }
 }
 
-final class LinkRouter: SceneRouter<LinkViewController, LinkInteractor> {}
+final class LinkRouter: SceneRouter<LinkViewController, LinkInteractor> {
+    func routeToLinkSearch(segue: Segue?) throws {
+        try route(to: "LinkSearch", segue: segue, passing: SearchInput(query: "", exact: false, limit: 0))
+    }
+}
 
 @_cdecl("scene_plugin_entry")
 public func scenePluginEntry() -> UnsafeRawPointer { LinksFixturePlugin.exportDescriptor() }

@@ -27,6 +27,34 @@ struct LinkRunTests {
         #expect(inProcess.stdout.hasPrefix("== LinkSearch ==  (LinkHome › LinkList › LinkSearch)\nlabel   text  search tea cake exact true limit 2.5\n"))
     }
 
+    @Test("the last step takes its route's style: a segue that presents opens the linked scene as a modal")
+    func presented() throws {
+        let app = try LinksApp("""
+        [[segues]]
+        from = "LinkList"
+        id = "search"
+        to = "LinkSearch"
+        style = "present"
+        """)
+        let result = try app.run(["run", "--open", "search/x/false/0"], input: "back\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("== LinkSearch ==  (LinkHome › LinkList › LinkSearch (modal))\n"))
+        #expect(result.stdout.contains("> back\n== LinkList ==  (LinkHome › LinkList)\n"))
+    }
+
+    @Test("the interactive terminal starts at the link too; a bad link there exits 9 showing nothing", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func terminal() throws {
+        let app = try LinksApp()
+        let good = try HostShell.run("printf 'quit\\n' | script -qec \"'$HOST' run --config '\(app.config)' --open items/5\" /dev/null; echo $? >\"$STATUS\"")
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("== LinkItem ==  (LinkHome › LinkList › LinkItem)"))
+        #expect(good.stdout.contains("label   text  item #5"))
+        let bad = try HostShell.run("printf 'quit\\n' | script -qec \"'$HOST' run --config '\(app.config)' --open items/x\" /dev/null; echo $? >\"$STATUS\"")
+        #expect(bad.status == 9)
+        #expect(bad.stdout.contains("error: link 'items/x' (items/{id: Int}): parameter 'id' expects an Int"))
+        #expect(!bad.stdout.contains("=="))
+    }
+
     @Test("a bad link: a located error naming it on standard error, exit 9, nothing shown, never a crash", arguments: [
         ("items/abc", "error: link 'items/abc' (items/{id: Int}): parameter 'id' expects an Int (a whole number from -9223372036854775808 to 9223372036854775807), given \"abc\"."),
         ("items/99999999999999999999", "error: link 'items/99999999999999999999' (items/{id: Int}): parameter 'id' expects an Int (a whole number from -9223372036854775808 to 9223372036854775807), given \"99999999999999999999\"."),

@@ -7,13 +7,16 @@ struct LinksApp {
     let folder: TemporaryFolder
     let config: String
 
-    init() throws {
+    /// `extra`: more of the config (segues).
+    init(_ extra: String = "") throws {
         folder = try TemporaryFolder()
         config = try folder.write("""
         initial = "LinkHome"
 
         [plugins.Links]
         path = "\(BuildProducts.library("FixtureLinks"))"
+
+        \(extra)
         """, to: "links.conf")
     }
 
