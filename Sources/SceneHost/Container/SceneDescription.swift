@@ -10,8 +10,8 @@ public struct SceneDescription: Equatable, Sendable {
     public let acceptedResult: ContractInfo?
     public let returnedResult: ContractInfo?
     public let routes: [DeclaredRoute]
-    /// The scene's deep link, if it declares one.
-    public let link: DeclaredLink?
+    /// The scene's deep link, if it declares one (host-only, like the SDK's `DeclaredLink`).
+    let link: DeclaredLink?
 
     init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: DeclaredLink? = nil) {
         self.name = name

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// `scene-host list`: plugins, scenes with their contracts, and routes, as plain text.
 @MainActor

@@ -3,6 +3,7 @@
 /// The host reads the template and the parameters' schema from the probe's record, matches paths
 /// against the template and converts each placeholder's text to its field's type; the function
 /// that builds the scene's input from the parameters runs where the scene runs.
+@_spi(SceneHost)
 public struct DeclaredLink: Codable, Equatable, Sendable {
     /// The path template: literal words and `{name}` placeholders separated by `/`, e.g. `orders/{id}`.
     public let template: String
@@ -22,7 +23,9 @@ public struct DeclaredLink: Codable, Equatable, Sendable {
 /// parameters the host converted from the path.
 @MainActor @usableFromInline
 struct LinkDeclaration {
-    @usableFromInline let declared: DeclaredLink
+    @usableFromInline let template: String
+    @usableFromInline let parameters: ContractInfo
+    @usableFromInline let input: ContractInfo
     /// Decodes the parameters and runs the link's function: the scene's input, or the function's error.
     @usableFromInline let makeInput: @MainActor (PayloadValue) throws -> any Encodable
 
@@ -30,8 +33,9 @@ struct LinkDeclaration {
     init<Parameters: Decodable, Input: Codable>(scene: String, template: String, parameters: Parameters.Type, input: Input.Type,
                                                  build: @escaping @MainActor (Parameters) throws -> Input) {
         let parametersInfo = ContractInfo(typeName: _typeName(Parameters.self, qualified: false), schema: .of(Parameters.self))
-        declared = DeclaredLink(template: template, parameters: parametersInfo,
-                                input: ContractInfo(Input.self))
+        self.template = template
+        self.parameters = parametersInfo
+        self.input = ContractInfo(Input.self)
         makeInput = { value in
             let mismatches = parametersInfo.schema.mismatches(for: value)
             guard mismatches.isEmpty else {
@@ -47,4 +51,6 @@ struct LinkDeclaration {
         }
     }
 
+    /// The link as the host sees it.
+    var declared: DeclaredLink { DeclaredLink(template: template, parameters: parameters, input: input) }
 }

@@ -26,7 +26,7 @@ public struct SceneBlueprint {
     @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene
 
     @usableFromInline
-    init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: DeclaredLink?,
+    init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: LinkDeclaration?,
          factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
          wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene) {
         self.name = name
@@ -35,7 +35,7 @@ public struct SceneBlueprint {
         self.acceptedResult = acceptedResult
         self.returnedResult = returnedResult
         self.routes = routes
-        self.link = link
+        self.link = link?.declared
         self.factories = factories
         self.wire = wire
     }

@@ -1,5 +1,5 @@
 import Testing
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 @testable import SceneHost
 
 /// What `check` says about declared links, with the exact texts.

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// Checks every declared deep link (`check`, and `run` before it starts) and makes the table of the
 /// valid ones.
