@@ -9,10 +9,10 @@ public final class SceneApp {
     /// The app's deep links (`run --open`, `serve`), checked with the graph.
     public let links: LinkTable
 
-    init(loaded: LoadedApp) {
+    init(loaded: LoadedApp, links: LinkTable) {
         self.loaded = loaded
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
-        links = loaded.graph.links
+        self.links = links
         navigator.links = links
     }
 
@@ -20,8 +20,10 @@ public final class SceneApp {
     /// the scene graph; throws the first problem.
     public static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
         let loaded = try LoadedApp.load(configPath: configPath, loader: loader, lazy: true)
-        if let problem = GraphChecker.problems(in: loaded.graph).first { throw problem }
-        return SceneApp(loaded: loaded)
+        // One graph for the check and the links: with a thousand plugins, building it costs.
+        let graph = loaded.graph
+        if let problem = GraphChecker.problems(in: graph).first { throw problem }
+        return SceneApp(loaded: loaded, links: graph.links)
     }
 
     /// Frees the scenes on screen and every object the plugins made or handed over, so their
