@@ -16,6 +16,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Run the commands of this file, printing the screen after each.")
     var script: String?
 
+    @Option(name: .long, help: "Start at the scene of this deep link (e.g. 'orders/2'): the stack from the initial scene to it. A bad link exits 9.")
+    var open: String?
+
     @Option(name: .long, help: "Compare everything the run prints with this transcript; on a difference print a unified diff and exit 1.")
     var expect: String?
 
@@ -48,6 +51,8 @@ struct RunCommand: ParsableCommand {
             // The worker starts now and loads the app while this process does (both read the config).
             let early = options.inProcess ? nil : EarlyWorker.start(options.workerLaunch)
             app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
+            // A link is matched before anything is shown: a bad one shows nothing.
+            let link = try open.map { try app.links.resolve($0) }
             if options.inProcess {
                 try app.start()
                 session = app.navigator
@@ -58,6 +63,7 @@ struct RunCommand: ParsableCommand {
                 try worker.start()
                 session = try WorkerSceneSession(supervisor: worker)
             }
+            if let link { try session.open(link) }
         } catch {
             supervisor?.shutdown()
             throw StandardStreams.fail(error)

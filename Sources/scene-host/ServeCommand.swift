@@ -83,11 +83,13 @@ struct ServeCommand: ParsableCommand {
         do {
             let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
             let loaded = app.loaded
+            let links = app.links
             guard !options.inProcess else {
                 try app.start()
                 let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
                                        sessionsPerClient: sessionsPerClient, logger: options.makeLogger()) {
                     let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
+                    navigator.links = links
                     try navigator.start(at: loaded.config.initial.value)
                     return NavigatorWebSession(navigator: navigator)
                 }
@@ -95,7 +97,7 @@ struct ServeCommand: ParsableCommand {
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
             let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app) },
-                                  waitLimit: loaded.config.host.eventTimeout)
+                                  waitLimit: loaded.config.host.eventTimeout, links: links)
             started = pool
             try pool.start()
             // The initial scene once, in the first worker: its error stops `serve` at start.

@@ -6,18 +6,24 @@ import SceneSDK
 public final class SceneApp {
     public let loaded: LoadedApp
     public let navigator: Navigator
+    /// The app's deep links (`run --open`, `serve`), checked with the graph.
+    public let links: LinkTable
 
-    init(loaded: LoadedApp) {
+    init(loaded: LoadedApp, links: LinkTable) {
         self.loaded = loaded
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
+        self.links = links
+        navigator.links = links
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks
     /// the scene graph; throws the first problem.
     public static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
         let loaded = try LoadedApp.load(configPath: configPath, loader: loader, lazy: true)
-        if let problem = GraphChecker.problems(in: loaded.graph).first { throw problem }
-        return SceneApp(loaded: loaded)
+        // One graph for the check and the links: with a thousand plugins, building it costs.
+        let graph = loaded.graph
+        if let problem = GraphChecker.problems(in: graph).first { throw problem }
+        return SceneApp(loaded: loaded, links: graph.links)
     }
 
     /// Frees the scenes on screen and every object the plugins made or handed over, so their

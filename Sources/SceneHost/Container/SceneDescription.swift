@@ -10,13 +10,16 @@ public struct SceneDescription: Equatable, Sendable {
     public let acceptedResult: ContractInfo?
     public let returnedResult: ContractInfo?
     public let routes: [DeclaredRoute]
+    /// The scene's deep link, if it declares one (host-only, like the SDK's `DeclaredLink`).
+    let link: DeclaredLink?
 
-    init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute]) {
+    init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: DeclaredLink? = nil) {
         self.name = name
         self.input = input
         self.acceptedResult = acceptedResult
         self.returnedResult = returnedResult
         self.routes = routes
+        self.link = link
     }
 
     @MainActor
@@ -26,5 +29,6 @@ public struct SceneDescription: Equatable, Sendable {
         acceptedResult = blueprint.acceptedResult
         returnedResult = blueprint.returnedResult
         routes = blueprint.routes
+        link = blueprint.link
     }
 }

@@ -21,6 +21,7 @@ public enum ErrorMessage {
         case let error as ScriptError: return TerminalText.escaped(unescaped(error))
         case let error as CommandLineError: return TerminalText.escaped(unescaped(error))
         case let error as WebError: return TerminalText.escaped(unescaped(error))
+        case let error as LinkError: return TerminalText.escaped(unescaped(error))
         case let error as WorkerError: return render(error)
         case let error as SceneError: return TerminalText.escaped("error: " + describe(error))
         case let error as ScaffoldError: return TerminalText.escaped("error: " + describe(error))
@@ -183,6 +184,10 @@ public enum ErrorMessage {
             return "\(edgePrefix(edge)): '\(edge.to)' hands back a \(result) when it leaves, but '\(edge.from)' accepts no result. Declare .acceptingResult(...) on '\(edge.from)'."
         case .routeResultMismatch(let edge, let result, let accepted, let mismatches):
             return "\(edgePrefix(edge)): the result \(result) that '\(edge.to)' hands back does not fit the result \(accepted) that '\(edge.from)' accepts: \(mismatches.map(describe).joined(separator: "; "))."
+        case .linkInvalid(let plugin, let scene, let template, let problem):
+            return "\(plugin.location): error: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)'): \(describe(problem))"
+        case .linkDuplicate(let template, let scene, let plugin, let firstTemplate, let firstScene, let firstPlugin):
+            return "\(plugin.location): error: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)') has the same shape as link '\(firstTemplate)' of scene '\(firstScene)' (plugin '\(firstPlugin.name)', \(firstPlugin.location)): a path would match both. Change one of the templates' literal words."
         }
     }
 
@@ -219,6 +224,8 @@ public enum ErrorMessage {
             return "error: list '\(list)' of scene '\(scene)' has \(rows); there is no row \(row)."
         case .sceneFailed(let scene, let reason):
             return "error: scene '\(scene)' failed: \(describe(reason))."
+        case .linkFailed(let link, let scene, let reason):
+            return "error: opening link '\(link)' failed at scene '\(scene)': \(describe(reason)). Nothing changed."
         }
     }
 

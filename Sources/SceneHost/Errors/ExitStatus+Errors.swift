@@ -13,6 +13,9 @@ public enum ExitStatus: Int32, Sendable {
     case serveError = 7
     /// `scene-host call`: the native function crashed or hung in its scene worker.
     case pluginFault = 8
+    /// A deep link (`run --open`) that is malformed, matches no declared link, has a parameter of the
+    /// wrong type, or whose scene could not be opened; nothing was shown.
+    case linkError = 9
     /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
     case usage = 64
 }
@@ -34,6 +37,7 @@ extension ExitStatus {
         case let error as NativeError: self = error.exitStatus
         case let error as WebError: self = error.exitStatus
         case let error as WorkerError: self = error.exitStatus
+        case let error as LinkError: self = error.exitStatus
         default: self = .commandsFailed
         }
     }
@@ -84,8 +88,16 @@ extension SceneGraphError {
 }
 
 extension NavigationError {
-    /// A failed navigation or event is a failed command; the app goes on.
-    public var exitStatus: ExitStatus { .commandsFailed }
+    /// A failed navigation or event is a failed command; the app goes on. A link that could not be opened is a link error.
+    public var exitStatus: ExitStatus {
+        if case .linkFailed = self { return .linkError }
+        return .commandsFailed
+    }
+}
+
+extension LinkError {
+    /// Every link that could not be matched.
+    public var exitStatus: ExitStatus { .linkError }
 }
 
 extension ScriptError {

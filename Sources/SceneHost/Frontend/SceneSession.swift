@@ -6,6 +6,9 @@ import SceneSDK
 public protocol SceneSession: AnyObject {
     /// Performs one command on the scene on top (`print` and `call` change nothing here).
     func execute(_ command: FrontendCommand) throws
+    /// Opens a deep link the host matched (`LinkTable.resolve`): a new stack from the initial scene to
+    /// the linked scene; on failure the session is as it was.
+    func open(_ link: LinkOpening) throws
     /// The screen on top as text, with where the user is.
     func renderedScreen() throws -> String
     /// Calls a native function; each callback line goes to `write` before the result is returned.

@@ -34,7 +34,7 @@ enum GraphChecker {
             problems += inputProblems(edge, destination: destination.description)
             problems += resultProblems(edge, source: source.description, destination: destination.description)
         }
-        return problems
+        return problems + LinkCheck.problems(in: graph)
     }
 
     /// Scenes that no route reaches from the initial scene, and results no scene hands back.

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// `scene-host list`: plugins, scenes with their contracts, and routes, as plain text.
 @MainActor
@@ -15,12 +15,14 @@ public enum GraphListing {
             }
         }
         lines.append("scenes:")
+        let links = linkTexts(graph)
         for node in graph.nodes {
             let initial = node.name == graph.initial.value ? "  (initial)" : ""
             lines.append("  \(node.name)  [\(node.plugin.name)]\(initial)")
             if let input = node.description.input { lines.append("    input:    \(contract(input))") }
             if let accepted = node.description.acceptedResult { lines.append("    accepts:  \(contract(accepted))") }
             if let returned = node.description.returnedResult { lines.append("    returns:  \(contract(returned))") }
+            if let link = links[node.name] { lines.append("    link:     \(link)") }
         }
         lines.append("routes:")
         for edge in graph.edges {
@@ -34,6 +36,14 @@ public enum GraphListing {
             lines.append(parts.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Each linked scene's link as shown: `orders/{id: Int}` when `check` finds it valid, else its template as declared.
+    static func linkTexts(_ graph: SceneGraph) -> [String: String] {
+        var texts: [String: String] = [:]
+        for node in graph.nodes { if let link = node.description.link { texts[node.name] = link.template } }
+        for entry in graph.links.entries { texts[entry.scene] = entry.display }
+        return texts
     }
 
     private static func contract(_ info: ContractInfo) -> String {

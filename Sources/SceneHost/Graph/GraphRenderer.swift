@@ -21,9 +21,12 @@ public enum GraphRenderer {
     static func dot(_ graph: SceneGraph) -> String {
         var lines = ["digraph scenes {", "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        let links = GraphListing.linkTexts(graph)
         for node in graph.nodes {
-            let extra = node.name == graph.initial.value ? ", peripheries=2" : ""
-            lines.append("  \(quoted(node.name)) [label=\(quoted(nodeLabel(node, separator: "\\n")))\(extra)];")
+            var extra = node.name == graph.initial.value ? ", peripheries=2" : ""
+            // A scene a deep link opens is drawn bold.
+            if links[node.name] != nil { extra += ", style=\"rounded,bold\"" }
+            lines.append("  \(quoted(node.name)) [label=\(quoted(nodeLabel(node, link: links[node.name], separator: "\\n")))\(extra)];")
         }
         for name in missing(graph) {
             lines.append("  \(quoted(name)) [label=\(quoted("\(name)\\n(missing)")), style=dashed, color=red];")
@@ -41,8 +44,9 @@ public enum GraphRenderer {
         var ids: [String: String] = [:]
         for (index, name) in names.enumerated() { ids[name] = "s\(index)" }
         var lines = ["flowchart LR"]
+        let links = GraphListing.linkTexts(graph)
         for node in graph.nodes {
-            let label = mermaidText(nodeLabel(node, separator: "<br/>"))
+            let label = mermaidText(nodeLabel(node, link: links[node.name], separator: "<br/>"))
             lines.append(node.name == graph.initial.value ? "  \(ids[node.name] ?? "")([\"\(label)\"])" : "  \(ids[node.name] ?? "")[\"\(label)\"]")
         }
         for name in missing(graph) {
@@ -55,10 +59,11 @@ public enum GraphRenderer {
         return lines.joined(separator: "\n")
     }
 
-    private static func nodeLabel(_ node: SceneGraph.Node, separator: String) -> String {
+    private static func nodeLabel(_ node: SceneGraph.Node, link: String?, separator: String) -> String {
         var parts = [node.name, "(\(node.plugin.name))"]
         if let input = node.description.input { parts.append("in: \(input.typeName)") }
         if let returned = node.description.returnedResult { parts.append("returns: \(returned.typeName)") }
+        if let link { parts.append("link: \(link)") }
         return parts.joined(separator: separator)
     }
 

@@ -13,4 +13,8 @@ public enum SceneGraphError: HostConcernError, Equatable, Sendable {
     case routeInputMismatch(RouteEdge, input: String, payload: String, mismatches: [FieldMismatch])
     case routeResultNotAccepted(RouteEdge, result: String)
     case routeResultMismatch(RouteEdge, result: String, accepted: String, mismatches: [FieldMismatch])
+    /// The deep link `template` of `scene` cannot be opened (`LinkProblem` says why).
+    case linkInvalid(PluginReference, scene: String, template: String, LinkProblem)
+    /// Two scenes declare links of the same shape (`orders/{id}` and `orders/{number}`): a path would match both.
+    case linkDuplicate(template: String, scene: String, plugin: PluginReference, firstTemplate: String, firstScene: String, firstPlugin: PluginReference)
 }

@@ -14,4 +14,7 @@ public enum NavigationError: HostConcernError, Equatable, Sendable {
     case noSuchElement(scene: String, id: String, kind: String, available: [String])
     case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
     case sceneFailed(scene: String, reason: FailureCause)
+    /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
+    /// built); the session is as it was. Exit code 9.
+    case linkFailed(link: String, scene: String, reason: FailureCause)
 }

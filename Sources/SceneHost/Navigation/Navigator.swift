@@ -19,6 +19,8 @@ public final class Navigator: SceneNavigating {
     /// How many scenes are on all stacks.
     private(set) var sceneCount = 0
     private let segues: SegueTable
+    /// The app's deep links, for `open(link:)` (set by whoever made the navigator from the graph).
+    public var links = LinkTable()
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
 

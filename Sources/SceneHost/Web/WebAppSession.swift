@@ -8,6 +8,10 @@ public protocol WebAppSession: AnyObject {
     func view() throws -> (screen: Screen, layers: [[String]])
     /// Runs `commands` in turn; the first failure is thrown, and the session is then as it was before that command.
     func apply(_ commands: [FrontendCommand]) async throws
+    /// Opens the deep link `link` (a path such as `orders/2` or `/orders/2`): a new stack from the
+    /// initial scene to the linked scene. A malformed or unknown link throws `LinkError` (answer 404);
+    /// a link whose scene fails throws that error; either way the session is as it was.
+    func open(link: String) async throws
     /// What happened to the session that its user has not been told yet, shown once.
     func takeNotice() -> (any Error)?
     /// Drops the session's scenes (it expired or was evicted).
@@ -31,6 +35,10 @@ public final class NavigatorWebSession: WebAppSession {
         for command in commands { try navigator.execute(command) }
     }
 
+    public func open(link: String) async throws {
+        try navigator.open(link: link)
+    }
+
     public func takeNotice() -> (any Error)? { nil }
 
     public func close() {
@@ -50,6 +58,10 @@ extension PooledSession: WebAppSession {
 
     public func apply(_ commands: [FrontendCommand]) async throws {
         try await execute(commands)
+    }
+
+    public func open(link: String) async throws {
+        try await open(try pool.links.resolve(link))
     }
 
     public func takeNotice() -> (any Error)? {

@@ -72,6 +72,14 @@ public struct SceneWorkerLoop {
                     }
                 }
                 reply = .session(failure: failure, report: report(navigator), restored: nil)
+            case .openLink(let id, let link):
+                guard let navigator = sessions[id] else {
+                    reply = .session(failure: describe(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(describe(ContainerError.noScene))), restored: nil)
+                    break
+                }
+                var failure: RemoteFailure?
+                do { try navigator.open(link) } catch { failure = describe(error) }
+                reply = .session(failure: failure, report: report(navigator), restored: nil)
             case .call(let function, let arguments):
                 var lines: [String] = []
                 do {

@@ -147,6 +147,28 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         if let failure { throw .remote(failure) }
     }
 
+    /// Opens the deep link `link` (matched by the host: `LinkTable.resolve`) on `session`: a new
+    /// stack from the initial scene to the linked scene. A failure leaves the session as it was;
+    /// a worker fault throws `workerStopped` after every session was built again.
+    public func open(_ link: LinkOpening, in session: WorkerSession) throws(WorkerError) {
+        let current = session.current
+        if current.lost { throw .sessionLost(reason: "its worker ended and it could not be built again") }
+        if sessions[session.id] == nil { sessions[session.id] = session }
+        let reply: WorkerReply
+        do {
+            reply = try exchange(.openLink(session: session.id, link))
+        } catch {
+            // The linked scene's code (its link's function) is the likeliest to blame.
+            let plugin = pluginOfScene(link.scene) ?? link.scene
+            let notes = recover(blaming: link.scene, culprit: session.id, fault: error)
+            throw .workerStopped(plugin: plugin, scene: link.scene, action: "opening the link '\(link.link)'", fault: error,
+                                 restore: notes[session.id] ?? .restored)
+        }
+        guard case .session(let failure, let report, _) = reply else { return }  // exchange checked the kind
+        session.apply(report)
+        if let failure { throw .remote(failure) }
+    }
+
     /// Drops `session` and its scenes in the worker.
     public func close(_ session: WorkerSession) {
         guard sessions.removeValue(forKey: session.id) != nil else { return }
@@ -299,8 +321,9 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Whether `reply` is the kind of answer `request` asks for.
     static func answers(_ request: WorkerRequest, with reply: WorkerReply) -> Bool {
         switch (request, reply) {
-        case (.open, .session), (.restore, .session), (.commands, .session), (.call, .called), (.close, .closed), (.finish, .closed): return true
-        case (.open, _), (.restore, _), (.commands, _), (.call, _), (.close, _), (.finish, _): return false
+        case (.open, .session), (.restore, .session), (.commands, .session), (.openLink, .session), (.call, .called), (.close, .closed),
+             (.finish, .closed): return true
+        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _): return false
         }
     }
 

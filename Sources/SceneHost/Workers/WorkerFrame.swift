@@ -41,6 +41,17 @@ enum WorkerFrame {
             writer.unsigned(session)
         case .finish:
             writer.count(5)
+        case .openLink(let session, let link):
+            writer.count(6)
+            writer.unsigned(session)
+            writer.string(link.link)
+            writer.string(link.template)
+            writer.count(link.steps.count)
+            for step in link.steps {
+                writer.string(step.scene)
+                writer.count(NavigationStyle.allCases.firstIndex(of: step.style) ?? 0)
+            }
+            encode(link.parameters, into: &writer)
         }
         return framed(writer)
     }
@@ -48,7 +59,7 @@ enum WorkerFrame {
     static func decodeRequest(_ payload: [UInt8]) throws -> WorkerRequest {
         var reader = try reader(payload)
         let request: WorkerRequest
-        switch try reader.tag(below: 6) {
+        switch try reader.tag(below: 7) {
         case 0: request = .open(session: try reader.unsigned())
         case 1:
             let session = try reader.unsigned()
@@ -66,7 +77,19 @@ enum WorkerFrame {
             for _ in 0..<(try reader.count()) { arguments.append(try reader.string()) }
             request = .call(function: function, arguments: arguments)
         case 4: request = .close(session: try reader.unsigned())
-        default: request = .finish
+        case 5: request = .finish
+        default:
+            let session = try reader.unsigned()
+            let link = try reader.string()
+            let template = try reader.string()
+            var steps: [LinkOpening.Step] = []
+            for _ in 0..<(try reader.count()) {
+                let scene = try reader.string()
+                let styles = NavigationStyle.allCases
+                steps.append(LinkOpening.Step(scene: scene, style: styles[Int(try reader.tag(below: UInt64(styles.count)))]))
+            }
+            let parameters = try decodeValue(&reader, depth: 0)
+            request = .openLink(session: session, LinkOpening(link: link, template: template, steps: steps, parameters: parameters))
         }
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
         return request

@@ -15,6 +15,9 @@ enum WorkerRequest: Equatable, Sendable {
     case close(session: UInt64)
     /// The host is done: drop every session (their scenes' deinits run), answer, and end.
     case finish
+    /// Open a deep link the host matched: a new stack from the initial scene to the linked scene
+    /// (`Navigator.open`); on failure the session stays as it was.
+    case openLink(session: UInt64, LinkOpening)
 }
 
 /// An error raised in the worker, already rendered there (`ErrorMessage.render`) with its exit code.

@@ -20,10 +20,13 @@ public final class WorkerPool: Sendable {
     let slots: [Slot]
     /// How long an action may wait for its worker before it is answered with a notice.
     let waitLimit: Duration
+    /// The app's deep links, matched in the host before a worker is asked (`PooledSession.open(link:)`).
+    public let links: LinkTable
 
-    public init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration) {
+    public init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable()) {
         slots = supervisors.enumerated().map { Slot(supervisor: $0.element, index: $0.offset) }
         self.waitLimit = waitLimit
+        self.links = links
     }
 
     /// How many workers there are.
@@ -102,6 +105,12 @@ public final class PooledSession: Sendable {
     public func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
         let session = self.session
         try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.execute(commands, in: session) }
+    }
+
+    /// Opens the deep link `link` in the worker (see `SceneWorkerSupervisor.open`).
+    public func open(_ link: LinkOpening) async throws(WorkerError) {
+        let session = self.session
+        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.open(link, in: session) }
     }
 
     /// Drops the session in its worker (once); nothing waits for it.

@@ -20,6 +20,10 @@ public final class WorkerSceneSession: SceneSession {
         }
     }
 
+    public func open(_ link: LinkOpening) throws {
+        try supervisor.open(link, in: session)
+    }
+
     public func renderedScreen() throws -> String {
         let state = session.current
         if state.lost { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }

@@ -43,6 +43,13 @@ public final class AssembledScene {
     /// (`SceneBlueprint.inputType`): nothing to check or decode. False, with nothing changed, otherwise.
     public func accept(exactly value: Any) -> Bool { wired.accept(exactly: value) }
 
+    /// Builds the scene's input with its link's function from the link's `parameters`, and passes
+    /// it into the DataStore (kept as `keptInput`). Throws the function's error, or the SDK's when
+    /// the scene declares no link or the input does not fit; on error the DataStore is unchanged.
+    public func acceptLink(_ parameters: PayloadValue) throws {
+        keptInput = try wired.acceptLink(parameters)
+    }
+
     /// Passes a result from a scene that returned into the DataStore, checked against the accepted result.
     public func acceptResult(_ payload: ScenePayload) throws { try wired.acceptResult(payload) }
 

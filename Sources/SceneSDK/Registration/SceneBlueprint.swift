@@ -19,12 +19,14 @@ public struct SceneBlueprint {
     @_spi(SceneHost) public let returnedResult: ContractInfo?
     /// The routes its router can take, in declaration order.
     @_spi(SceneHost) public let routes: [DeclaredRoute]
+    /// The scene's deep link, or nil.
+    @_spi(SceneHost) public let link: DeclaredLink?
     /// The factory of each part.
     @_spi(SceneHost) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
     @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene
 
     @usableFromInline
-    init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute],
+    init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: LinkDeclaration?,
          factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
          wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene) {
         self.name = name
@@ -33,6 +35,7 @@ public struct SceneBlueprint {
         self.acceptedResult = acceptedResult
         self.returnedResult = returnedResult
         self.routes = routes
+        self.link = link?.declared
         self.factories = factories
         self.wire = wire
     }

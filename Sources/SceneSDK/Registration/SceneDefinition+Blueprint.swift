@@ -11,6 +11,7 @@ extension SceneDefinition {
             acceptedResult: acceptedResult.map { ContractInfo(typeName: $0.typeName, schema: $0.schema) },
             returnedResult: returnedResult?.info,
             routes: routes.map(\.declared),
+            link: link,
             factories: [
                 .viewController: { _ in definition.makeViewController() },
                 .interactor: { resolver in try definition.makeInteractor(resolver) },

@@ -26,6 +26,7 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     @usableFromInline var input: ContractDeclaration<R>?
     @usableFromInline var acceptedResult: ContractDeclaration<R>?
     @usableFromInline var returnedResult: ReturnDeclaration<R>?
+    @usableFromInline var link: LinkDeclaration?
 
     /// Declares the scene `name` with the factories of its four parts.
     ///
@@ -115,6 +116,30 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
         copy.returnedResult = ReturnDeclaration(info: ContractInfo(Result.self)) { router in
             try produce(router)().map { try ScenePayload($0) }
         }
+        return copy
+    }
+}
+
+extension SceneDefinition {
+    // MARK: Deep links
+
+    /// Declares the scene's deep link: a path such as `orders/2` opens the app at this scene.
+    ///
+    /// `template` is literal words (`a`-`z`, `0`-`9`, `-`, `_`, `.`) and `{name}` placeholders separated
+    /// by `/`; each placeholder names a field of `Parameters`, and every field has one. Fields may be
+    /// `Int`, `String`, `Bool` or `Double`. The host converts the path's text to them, then `input`
+    /// builds the scene's declared input (it runs where the scene runs; a thrown error fails the
+    /// opening, which changes nothing). Opening the link shows the initial scene and pushes along the
+    /// shortest declared route to this scene, so every scene on the way must take no input.
+    /// `scene-host check` checks all of this. One link per scene: a second call replaces the first.
+    ///
+    /// ```swift
+    /// .link("orders/{id}", parameters: OrderLink.self) { link in ShowOrderInput(orderID: link.id) }
+    /// ```
+    public func link<Parameters: Decodable, Input: Codable>(_ template: String, parameters: Parameters.Type,
+                                                           input build: @escaping @MainActor (Parameters) throws -> Input) -> Self {
+        var copy = self
+        copy.link = LinkDeclaration(scene: name, template: template, parameters: parameters, input: Input.self, build: build)
         return copy
     }
 }

@@ -27,6 +27,10 @@ class AnyWiredScene {
     /// Applies `value` when it is exactly the declared input type; false (nothing changed) otherwise.
     func accept(exactly value: Any) -> Bool { false }
 
+    func acceptLink(_ parameters: PayloadValue) throws -> KeptInput {
+        throw SceneError.missingInput(scene: name, inputType: "a link")
+    }
+
     func acceptResult(_ payload: ScenePayload) throws {
         throw SceneError.unexpectedPayload(scene: name, contract: .result, payloadType: payload.typeName)
     }
@@ -66,6 +70,15 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
 
     override func accept(exactly value: Any) -> Bool {
         recipe.acceptValue?(router, value) ?? false
+    }
+
+    override func acceptLink(_ parameters: PayloadValue) throws -> KeptInput {
+        guard let link = recipe.definition.link else { return try super.acceptLink(parameters) }
+        let input = try link.makeInput(parameters)
+        if accept(exactly: input) { return .value(input) }
+        let payload = try ScenePayload(input)
+        try accept(payload)
+        return .payload(payload)
     }
 
     override func acceptResult(_ payload: ScenePayload) throws {

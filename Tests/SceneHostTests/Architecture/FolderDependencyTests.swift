@@ -25,7 +25,7 @@ struct FolderDependencyTests {
         let declared = FolderLayers.declarations(in: try FolderLayers.swiftFiles(under: Self.sources))
         let expected = ["ConfigError": "Config", "PluginLoadError": "Loading", "ContainerError": "Container",
                         "SceneGraphError": "Graph", "NavigationError": "Navigation", "ScriptError": "Frontend",
-                        "CommandLineError": "Frontend", "WorkerError": "Workers", "ScaffoldError": "Scaffold", "ErrorMessage": "Errors", "HostProblem": "Errors"]
+                        "CommandLineError": "Frontend", "WorkerError": "Workers", "LinkError": "Navigation", "ScaffoldError": "Scaffold", "ErrorMessage": "Errors", "HostProblem": "Errors"]
         for (type, folder) in expected {
             #expect(declared[type] == folder, "\(type) belongs in \(folder)/")
         }

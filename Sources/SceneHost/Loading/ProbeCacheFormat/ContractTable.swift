@@ -13,7 +13,8 @@ struct ContractTable {
     mutating func add(_ verdict: ProbeVerdict) {
         guard case .good(let metadata) = verdict else { return }
         for scene in metadata.scenes {
-            for contract in [scene.input, scene.acceptedResult, scene.returnedResult].compactMap({ $0 }) + scene.routes.compactMap(\.payload) {
+            for contract in [scene.input, scene.acceptedResult, scene.returnedResult].compactMap({ $0 }) + scene.routes.compactMap(\.payload)
+                    + [scene.link?.parameters, scene.link?.input].compactMap({ $0 }) {
                 add(contract)
             }
         }

@@ -20,6 +20,15 @@ extension ProbeCacheFormat {
                 writer.optionalString(route.handlerName)
                 encode(route.payload, into: &writer, contracts: contracts)
             }
+            // 0 for no link, else 1, the template and its two contracts.
+            if let link = scene.link {
+                writer.count(1)
+                writer.string(link.template)
+                encode(link.parameters, into: &writer, contracts: contracts)
+                encode(link.input, into: &writer, contracts: contracts)
+            } else {
+                writer.count(0)
+            }
         }
         if let natives = metadata.nativeFunctions {
             writer.count(1)
@@ -56,7 +65,14 @@ extension ProbeCacheFormat {
                 let handler = try reader.optionalString()
                 routes.append(DeclaredRoute(destination: destination, handlerName: handler, payload: try decodeContract(&reader, contracts: contracts)))
             }
-            scenes.append(SceneDescription(name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes))
+            var link: DeclaredLink?
+            if try reader.tag(below: 2) == 1 {
+                let template = try reader.string()
+                guard let parameters = try decodeContract(&reader, contracts: contracts),
+                      let linkInput = try decodeContract(&reader, contracts: contracts) else { throw CacheReader.Malformed() }
+                link = DeclaredLink(template: template, parameters: parameters, input: linkInput)
+            }
+            scenes.append(SceneDescription(name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes, link: link))
         }
         var natives: [NativeDeclaration]?
         if try reader.tag(below: 2) == 1 {

@@ -12,8 +12,9 @@
 /// truncation, a length past the end, an index out of a table, a path twice, bytes after the end)
 /// decodes to nil: the cache is then empty for the run and rewritten, never partly believed.
 enum ProbeCacheFormat {
-    /// Version 4: the first binary format (1-3 were JSON, whose first byte is `{`).
-    static let header = Array("scene-host probe cache 4\n".utf8)
+    /// Version 5: scenes carry their deep link (issue 18). Version 4 was the first binary format
+    /// (1-3 were JSON, whose first byte is `{`); an older file re-probes every plugin once.
+    static let header = Array("scene-host probe cache 5\n".utf8)
     /// The deepest payload schema read: deeper ones are malformed (no plugin declares them; a forged
     /// file must not exhaust the stack).
     static let maximumSchemaDepth = 64

@@ -75,9 +75,24 @@ public final class SceneTestKit {
         try start(name, payload: ScenePayload(input))
     }
 
+    /// Shows the scene `name` as its deep link opens it: `parameters` (a value of the link's
+    /// parameters type, or of its shape) go through the link's function, which builds the input.
+    ///
+    /// The host converts a path's text to the parameters before; here the test gives them typed. An
+    /// error the function throws is thrown as it is, and nothing is shown then.
+    public func start<Parameters: Encodable>(_ name: String, link parameters: Parameters) throws {
+        let built = try collector.assemble(name, navigator: navigator)
+        try built.acceptLink(try ScenePayload(parameters).value)
+        show(built)
+    }
+
     private func start(_ name: String, payload: ScenePayload?) throws {
         let built = try collector.assemble(name, navigator: navigator)
         try built.accept(payload)
+        show(built)
+    }
+
+    private func show(_ built: AssembledScene) {
         scene = built
         above = nil
         navigator.log = []
