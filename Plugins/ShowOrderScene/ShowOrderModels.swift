@@ -48,6 +48,11 @@ struct ShowOrderInput: Codable {
     let orderID: Int
 }
 
+/// The parameters of ShowOrder's deep link `orders/{id}`.
+struct ShowOrderLink: Decodable {
+    let id: Int
+}
+
 /// What ShowOrder takes back from EditOrder: the order as EditOrder saved it.
 struct OrderResult: Codable {
     let order: OrderData

@@ -22,6 +22,8 @@ enum ShowOrderPlugin: ScenePlugin {
             .accepting(ShowOrderInput.self) { dataStore, input in
                 dataStore?.orderID = input.orderID
             }
+            // `scene-host serve` answers GET /orders/2 with this scene over ListOrders; `run --open orders/2` too.
+            .link("orders/{id}", parameters: ShowOrderLink.self) { link in ShowOrderInput(orderID: link.id) }
             .route(to: "EditOrder", passing: EditOrderInput.self, handler: ShowOrderRouter.routeToEditOrder)
             .acceptingResult(OrderResult.self) { dataStore, result in
                 dataStore?.order = result.order.order

@@ -81,8 +81,8 @@ struct PageWriter: Sendable {
     private func breadcrumb(_ page: WebPage, into html: inout HTMLText) {
         html.markup("<nav aria-label=\"Breadcrumb\"><ol>")
         for crumb in page.breadcrumb {
-            if crumb.isCurrent {
-                html.markup("<li aria-current=\"page\">")
+            if crumb.isCurrent || crumb.url.isEmpty {
+                html.markup(crumb.isCurrent ? "<li aria-current=\"page\">" : "<li>")
                 html.text(crumb.name)
             } else {
                 html.markup("<li><a href=\"")

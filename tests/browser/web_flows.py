@@ -293,6 +293,20 @@ def two_users_one_order(_driver):
         second.quit()
 
 
+def deep_link_opens_order(driver):
+    """GET /orders/2 shows order #2 over the list; acting there opens it in the session; a bad link is a 404 page."""
+    driver.get(ORDERS + "orders/2")
+    assert title(driver) == "Order #2" and crumbs(driver) == ["ListOrders", "ShowOrder"], (title(driver), crumbs(driver))
+    shot(driver, "orders-deep-link.png")
+    click(driver, "tap:edit")
+    assert "Edit order #2" in driver.find_element(By.CSS_SELECTOR, "[role=dialog]").text
+    assert driver.current_url.endswith("/s/ListOrders/ShowOrder/EditOrder"), driver.current_url
+    click(driver, "dismiss")
+    assert title(driver) == "Order #2"
+    driver.get(ORDERS + "orders/two")
+    assert "expects an Int" in alert_text(driver), alert_text(driver)
+
+
 def alert_text(driver):
     return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, "[role=alert]"))
 
@@ -355,7 +369,7 @@ def hang_does_not_block_other_session(_driver):
 def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
-             two_users_one_order, hang_does_not_block_other_session]
+             two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session]
     passed = failed = 0
     driver = browser()
     try:

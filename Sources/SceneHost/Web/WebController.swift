@@ -28,7 +28,7 @@ public struct WebController {
     /// The page at `path` for the browser whose cookie names `sessionID`.
     public func get(path: String, sessionID: String?) async -> WebReply {
         let target = WebPath(path)
-        if case .other(let rest) = target { return .refusal(404, render(WebError.pageNotFound(path: "/" + rest))) }
+        if case .other(let link) = target { return await linkPage(link, session: store.existing(id: sessionID)) }
         guard let session = store.existing(id: sessionID) else {
             // A screen of a session that is gone: the start page says so (and forgets the cookie).
             if case .screen = target { return .redirect("/") }
@@ -78,10 +78,10 @@ public struct WebController {
             return .refusal(status, render(error))
         }
         let target = WebPath(path)
-        if case .other(let rest) = target { return .refusal(404, render(WebError.pageNotFound(path: "/" + rest))) }
         guard let session = store.existing(id: sessionID) else {
             return await firstAction(form, to: target, endedSession: sessionID != nil, context: context)
         }
+        if case .other(let link) = target { return await linkAction(form, link: link, session: session, context: context) }
         do {
             try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
                                token: form.value("token"), expectedToken: session.token)
@@ -112,7 +112,13 @@ public struct WebController {
         } catch {
             return .refusal(403, render(error))
         }
-        guard target == .start, form.value("screen") == "0" else { return .redirect("/") }
+        let link: String?
+        switch target {
+        case .start: link = nil
+        case .other(let path): link = path
+        case .screen: return .redirect("/")
+        }
+        guard form.value("screen") == "0" else { return .redirect("/") }
         let session: WebSession
         do {
             session = try await store.create(client: context.client)
@@ -122,8 +128,69 @@ public struct WebController {
         } catch {
             return .refusal(500, render(error))
         }
-        await act(form, on: session, at: 0)
+        if let link {
+            let opened = await open(link, in: session)
+            guard opened.status == 303 else {
+                store.drop(session)
+                return opened
+            }
+        }
+        await act(form, on: session, at: session.screens.count - 1)
         return .redirect(session.url(at: session.screens.count - 1), cookie: .set(sessionID: session.id))
+    }
+
+    // MARK: Deep links
+
+    /// The page of a deep link (`/orders/2`): what opening it shows, built in a session of its own
+    /// and dropped, so the GET changes no one's session. Its form posts to the link: acting there
+    /// opens the link in the browser's session (making one on a first action), then applies.
+    private func linkPage(_ link: String, session: WebSession?) async -> WebReply {
+        do {
+            let (screen, layers) = try await store.preview(link: link)
+            return .page(WebPage.preview(screen: screen, layers: layers, token: session?.token ?? store.startToken, error: nil, formAction: "/" + link))
+        } catch let error as LinkError {
+            return .refusal(404, render(error))
+        } catch {
+            return .refusal(500, render(error))
+        }
+    }
+
+    /// A post from a deep link's page in a browser with a session: the link replaces the session's
+    /// stacks (as `run --open` starts there), then the action applies to the linked screen.
+    private func linkAction(_ form: WebForm, link: String, session: WebSession, context: PostContext) async -> WebReply {
+        do {
+            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                               token: form.value("token"), expectedToken: session.token)
+        } catch {
+            return .refusal(403, render(error))
+        }
+        guard !session.isActing else {
+            session.pendingError = render(WebError.pageOutOfDate)
+            return .page(WebPage.make(for: session), status: 409)
+        }
+        let reply = await open(link, in: session)
+        guard reply.status == 303 else { return reply }
+        await act(form, on: session, at: session.screens.count - 1)
+        return .redirect(session.url(at: session.screens.count - 1))
+    }
+
+    /// Opens `link` in `session`: 404 for a link that names nothing; a failed opening changes nothing
+    /// and is shown on the session's page.
+    private func open(_ link: String, in session: WebSession) async -> WebReply {
+        do {
+            try await session.app.open(link: link)
+        } catch let error as LinkError {
+            return .refusal(404, render(error))
+        } catch {
+            session.pendingError = render(error)
+        }
+        do {
+            try session.refresh(actedAt: -1)
+        } catch {
+            session.pendingError = render(error)
+            store.drop(session)
+        }
+        return .redirect(session.url(at: max(0, session.screens.count - 1)))
     }
 
     /// Brings the screen at `depth` back on top when it is not, fills the fields the form changed

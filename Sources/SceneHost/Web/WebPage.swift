@@ -101,10 +101,27 @@ public struct WebPage: Sendable {
 
     /// The start page of a browser without a session: the initial scene's screen, posting to `/`.
     static func start(screen: Screen, scene: String, token: String, error: String?) -> WebPage {
-        WebPage(
-            title: screen.title, breadcrumb: [Crumb(name: scene, isModal: false, isCurrent: true, url: "/")], inModal: false, underneath: "",
-            elements: screen.elements.map(element), wayBack: .none, error: error, token: token, stamp: 0, formAction: "/",
-            isEarlier: false, currentURL: "/"
+        preview(screen: screen, layers: [[scene]], token: token, error: error, formAction: "/")
+    }
+
+    /// A page of screens no session holds yet (the start page, a deep link): posting to `formAction`
+    /// makes them the session's (a first action makes the session). The breadcrumb has no links:
+    /// none of its screens has a URL in any session.
+    static func preview(screen: Screen, layers: [[String]], token: String, error: String?, formAction: String) -> WebPage {
+        var crumbs: [Crumb] = []
+        for (index, stack) in layers.enumerated() {
+            for (position, name) in stack.enumerated() {
+                let isCurrent = index == layers.count - 1 && position == stack.count - 1
+                crumbs.append(Crumb(name: name, isModal: index > 0 && position == 0, isCurrent: isCurrent, url: ""))
+            }
+        }
+        let top = layers.last ?? []
+        let inModal = layers.count > 1
+        let wayBack: WayBack = inModal ? (top.count > 1 ? .back(to: []) : .dismiss) : (top.count > 1 ? .back(to: top.dropLast(2).reversed()) : .none)
+        return WebPage(
+            title: screen.title, breadcrumb: crumbs, inModal: inModal, underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
+            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0, formAction: formAction,
+            isEarlier: false, currentURL: formAction
         )
     }
 

@@ -104,6 +104,16 @@ public final class WebSessionStore {
         return screen
     }
 
+    /// What the deep link `link` opens, for a page that changes no session: a session is built, the
+    /// link opened in it, its screens read, and the session dropped. Throws `LinkError` for a link that
+    /// names nothing (a 404), or why the opening failed.
+    public func preview(link: String) async throws -> (screen: Screen, layers: [[String]]) {
+        let app = try await makeSession()
+        defer { app.close() }
+        try await app.open(link: link)
+        return try app.view()
+    }
+
     /// The initial scene and what it shows when it has just started.
     public struct StartScreen: Sendable {
         public let scene: String

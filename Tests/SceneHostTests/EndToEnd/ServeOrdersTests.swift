@@ -28,4 +28,20 @@ struct ServeOrdersTests {
         let list = try LoopbackHTTP(address: second.address).get()
         #expect(list.body.contains("#2 Grace: 7 × Cake (kept)"), "\(list.body)")
     }
+
+    @MainActor
+    @Test("GET /orders/2 shows order #2 over the list (the deep link ShowOrder declares); a malformed id is a 404 page")
+    func deepLink() throws {
+        let app = try OrdersApp()
+        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders.conf")])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let page = try http.get("/orders/2")
+        #expect(page.status == 200 && page.headers["set-cookie"] == nil)
+        #expect(page.body.contains("<h1 id=\"title\">Order #2</h1>") && page.body.contains("<form method=\"post\" action=\"/orders/2\">"))
+        #expect(page.body.contains("<li>ListOrders</li><li aria-current=\"page\">ShowOrder</li>"))
+        let bad = try http.get("/orders/two")
+        #expect(bad.status == 404 && bad.body.contains("expects an Int"))
+        #expect(try http.get("/orders").status == 404)
+    }
 }
