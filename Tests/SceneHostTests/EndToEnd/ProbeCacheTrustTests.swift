@@ -52,14 +52,20 @@ struct ProbeCacheTrustTests {
         }
     }
 
-    @Test("a truncated or garbage cache is ignored without a warning: the plugin is probed and the cache rewritten", arguments: ["truncated", "garbage"])
+    @Test("a truncated, garbage or bit-flipped cache is ignored without a warning: the plugin is probed and the cache rewritten",
+          arguments: ["truncated", "garbage", "flipped"])
     @MainActor
     func damagedCache(kind: String) throws {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
         let cache = folder.path("probes.json")
         let valid = [UInt8](try Self.forgedGoodVerdict(for: path))
-        let damaged = kind == "truncated" ? Array(valid.dropLast()) : ProbeCacheFormat.header + [UInt8](repeating: 0xff, count: 40)
+        var damaged = kind == "truncated" ? Array(valid.dropLast()) : ProbeCacheFormat.header + [UInt8](repeating: 0xff, count: 40)
+        if kind == "flipped" {
+            // A forged good verdict with one bit changed: still well-formed, no longer what was written.
+            damaged = valid
+            damaged[valid.count / 2] ^= 0x04
+        }
         try Data(damaged).write(to: URL(fileURLWithPath: cache))
         chmod(cache, 0o600)
         let config = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", path)]), to: "scenes.conf")

@@ -93,7 +93,7 @@ struct ProbeCacheFormatTests {
     func hugeLengths() {
         var writer = CacheWriter()
         writer.unsigned(UInt64(1) << 62)
-        #expect(ProbeCacheFormat.decode(writer.finished(header: ProbeCacheFormat.header)) == nil)
+        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
         // A string table of one string claiming 2^40 bytes.
         let table = ProbeCacheFormat.header + [1] + [0x80, 0x80, 0x80, 0x80, 0x80, 0x20]
         #expect(ProbeCacheFormat.decode(table) == nil)
@@ -109,7 +109,7 @@ struct ProbeCacheFormatTests {
         writer.count(2)
         ProbeCacheFormat.encode(entry, path: "/p/libR.so", into: &writer, contracts: ContractTable())
         ProbeCacheFormat.encode(entry, path: "/p/libR.so", into: &writer, contracts: ContractTable())
-        #expect(ProbeCacheFormat.decode(writer.finished(header: ProbeCacheFormat.header)) == nil)
+        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
     }
 
     @Test("a string or contract index past its table is no cache")
@@ -118,7 +118,7 @@ struct ProbeCacheFormatTests {
         strings.count(0)
         strings.count(1)
         strings.count(5)
-        #expect(ProbeCacheFormat.decode(strings.finished(header: ProbeCacheFormat.header)) == nil)
+        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(strings.finished(header: ProbeCacheFormat.header))) == nil)
         // A good verdict naming contract 9 of a table of none.
         let entry = Self.entry("/p/libA.so", .good(Self.metadata("A")))
         var contracts = ContractTable()
@@ -127,7 +127,7 @@ struct ProbeCacheFormatTests {
         writer.count(0)
         writer.count(1)
         ProbeCacheFormat.encode(entry, path: "/p/libA.so", into: &writer, contracts: contracts)
-        #expect(ProbeCacheFormat.decode(writer.finished(header: ProbeCacheFormat.header)) == nil)
+        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
     }
 
     @Test("a schema nested deeper than any plugin declares is no cache; one level less reads back")
@@ -150,6 +150,19 @@ struct ProbeCacheFormatTests {
         for _ in 0..<100_000 { writer.count(4) }
         writer.count(0)
         writer.count(0)
-        #expect(ProbeCacheFormat.decode(writer.finished(header: ProbeCacheFormat.header)) == nil)
+        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
+    }
+
+    @Test("a single flipped bit anywhere in the file (a scene name, a verdict, a fingerprint, the checksum) is no cache")
+    func bitFlips() {
+        let bytes = ProbeCacheFormat.encode(Self.entries)
+        for index in bytes.indices {
+            for bit in [0, 3, 7] {
+                var flipped = bytes
+                flipped[index] ^= UInt8(1) << bit
+                #expect(ProbeCacheFormat.decode(flipped) == nil, "byte \(index), bit \(bit) was believed")
+            }
+        }
+        #expect(ProbeCacheFormat.decode(bytes) == Self.entries)
     }
 }

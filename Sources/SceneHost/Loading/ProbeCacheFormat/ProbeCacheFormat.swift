@@ -1,4 +1,5 @@
 @_spi(SceneHost) import SceneSDK
+import Crypto
 
 /// The probe cache file: compact, read without Foundation's JSON decoder.
 ///
@@ -8,13 +9,20 @@
 /// distinct contracts (a payload type and its schema, decoded once however many scenes and routes
 /// name it), then the entries. Integers are LEB128.
 ///
+/// The file ends with the SHA-256 of everything before it, so a change that keeps the file
+/// well-formed (a flipped bit in a scene name, a verdict, a fingerprint) is caught too.
+///
 /// A file that is not exactly this (another version such as the JSON of earlier hosts, garbage,
-/// truncation, a length past the end, an index out of a table, a path twice, bytes after the end)
-/// decodes to nil: the cache is then empty for the run and rewritten, never partly believed.
+/// truncation, a length past the end, an index out of a table, a path twice, bytes after the end, a
+/// checksum that does not match) decodes to nil: the cache is then empty for the run, every plugin
+/// is probed again and the file rewritten, never partly believed.
 enum ProbeCacheFormat {
-    /// Version 5: scenes carry their deep link (issue 18). Version 4 was the first binary format
-    /// (1-3 were JSON, whose first byte is `{`); an older file re-probes every plugin once.
-    static let header = Array("scene-host probe cache 5\n".utf8)
+    /// Version 6: a checksum at the end (issue 19). Version 5: scenes carry their deep link (issue
+    /// 18). Version 4 was the first binary format (1-3 were JSON, whose first byte is `{`); an older
+    /// file re-probes every plugin once.
+    static let header = Array("scene-host probe cache 6\n".utf8)
+    /// The SHA-256 at the end of the file.
+    static let checksumSize = 32
     /// The deepest payload schema read: deeper ones are malformed (no plugin declares them; a forged
     /// file must not exhaust the stack).
     static let maximumSchemaDepth = 64
@@ -29,12 +37,24 @@ enum ProbeCacheFormat {
         encodeTable(contracts, into: &writer)
         writer.count(ordered.count)
         for (path, entry) in ordered { encode(entry, path: path, into: &writer, contracts: contracts) }
-        return writer.finished(header: header)
+        return sealed(writer.finished(header: header))
+    }
+
+    /// `bytes` with their checksum after them: a whole file.
+    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+        bytes + checksum(bytes[...])
+    }
+
+    /// The SHA-256 of `bytes`.
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.withUnsafeBytes { Array(Crypto.SHA256.hash(data: $0)) }
     }
 
     /// The entries in `bytes`, or nil when they are not a whole file of this version.
-    static func decode(_ bytes: [UInt8]) -> [String: ProbeCache.Entry]? {
-        guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { return nil }
+    static func decode(_ file: [UInt8]) -> [String: ProbeCache.Entry]? {
+        guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
+        let bytes = Array(file[..<(file.count - checksumSize)])
+        guard checksum(bytes[...]).elementsEqual(file[(file.count - checksumSize)...]) else { return nil }
         var reader = CacheReader(bytes, from: header.count)
         do {
             try reader.readStringTable()
