@@ -107,6 +107,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: \(probeFailure(failure, plugin: plugin))\(recorded)"
         case .pluginProbeUnavailable(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) could not be probed: \(reason). This says nothing about the plugin and nothing was recorded: fix the cause and run the command again."
+        case .pluginOpenUnavailable(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) could not be opened: \(reason). This says nothing about the plugin and nothing was recorded: point TMPDIR at a folder you own (or unset it) and run the command again."
         case .pluginProbeGarbled(let plugin, let step):
             let place = step.map { " (scene '\($0.scene)' \(describe($0)))" } ?? ""
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) wrote garbage to its probe's result channel\(place), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config."
@@ -375,6 +377,8 @@ public enum ErrorMessage {
         let name = "plugin '\(plugin.name)' (\(plugin.path))"
         switch failure {
         case .refused(let message):
+            return message
+        case .hostFailed(let message):
             return message
         case .crashed(let signal, let step?, let said):
             let printed = said.map { " (it printed: \($0))" } ?? ""

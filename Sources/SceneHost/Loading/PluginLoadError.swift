@@ -27,6 +27,9 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginProbeFailed(PluginReference, ProbeFailure, cached: Bool)
     /// The probe could not run (no unnamed file, no child process): not about the file, never recorded.
     case pluginProbeUnavailable(PluginReference, reason: String)
+    /// The host could not prepare to open the plugin (no private folder in the temporary folder):
+    /// the machine's or the environment's failure, not the plugin's; never recorded as its verdict.
+    case pluginOpenUnavailable(PluginReference, reason: String)
     /// Its probe child wrote what is not a record to the result channel (only plugin code does that):
     /// recorded as the plugin's refusal; `step` is the last step read before it.
     case pluginProbeGarbled(PluginReference, step: ProbeStep?)

@@ -219,7 +219,7 @@ public struct PluginLoader {
         switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: try temporaryFolder(for: plugin)) {
         case .success(let opened): handle = opened
         case .failure(.loader(let message)): throw LoaderMessage.error(for: message, plugin: plugin)
-        case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason)
+        case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenUnavailable(plugin, reason: reason)
         }
         if SDKCopyGuard.carriesOwnCopy(handle) { throw PluginLoadError.pluginOwnSDKCopy(plugin) }
         return handle

@@ -92,6 +92,8 @@ public final class ProbeCache {
 
     /// Records a verdict; a cache that cannot be written only costs a probe next time.
     public func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint, stat: StatIdentity?) {
+        // The machine's failure is no verdict on the file: the next run probes it again.
+        if case .failed(.hostFailed) = verdict { return }
         _ = load()
         guard trusted else { return }
         let entry = Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict)

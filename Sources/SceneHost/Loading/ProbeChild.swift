@@ -47,6 +47,8 @@ public struct ProbeChild {
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
                                            nativeFunctions: loaded.nativeFunctions, wiring: wiring, serviceCount: container.serviceCount))
+        } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
+            verdict = .failed(.hostFailed(message: describe(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {
             verdict = .failed(.refused(message: describe(error)))
         }

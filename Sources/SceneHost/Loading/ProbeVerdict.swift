@@ -14,6 +14,9 @@ public enum ProbeFailure: Equatable, Sendable {
     /// The host's checks in the child refused it, or its registration threw; `message` is the
     /// error without its location (it starts with "plugin '...'").
     case refused(message: String)
+    /// The host or the machine failed in the probe (no private folder to open the plugin through):
+    /// reported like a refusal, but never recorded, so a later run in a sound environment probes again.
+    case hostFailed(message: String)
     /// It died by `signal` during `step` (nil: while loading or registering); `said` is what it
     /// printed as it died (the runtime's "Fatal error: ..." line, else its last line).
     case crashed(signal: Int32, step: ProbeStep?, said: String?)

@@ -19,6 +19,21 @@ struct ProbeCacheTests {
         #expect(rescanned.stderr.components(separatedBy: "cached=false").count == 3)
     }
 
+    @Test("a probe that fails for the machine's reason (TMPDIR is a file) is reported but never recorded: the next run in a sound environment probes again and passes")
+    func environmentFailureNotRecorded() throws {
+        let folder = try TemporaryFolder()
+        let cache = folder.path("probes.json")
+        let config = try folder.write(DemoConfig.text, to: "scenes.conf")
+        let notAFolder = try folder.write("", to: "tmpdir-is-a-file")
+        let broken = try HostProcess.run(["check", "--config", config], probeCache: cache, environment: ["TMPDIR": notAFolder])
+        #expect(broken.status != 0)
+        #expect(broken.stderr.contains("could not be opened: cannot create a private folder in \(notAFolder)"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("This says nothing about the plugin and nothing was recorded"), "\(broken.stderr)")
+        let sound = try HostProcess.run(["check", "--config", config], probeCache: cache)
+        #expect(sound.status == 0, "\(sound.stderr)")
+        #expect(!sound.stderr.contains("recorded by an earlier probe"), "\(sound.stderr)")
+    }
+
     @Test("a known-bad plugin is reported with its recorded reason until its file changes")
     func knownBad() throws {
         let folder = try TemporaryFolder()

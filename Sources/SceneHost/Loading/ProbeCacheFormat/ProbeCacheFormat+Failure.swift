@@ -18,11 +18,14 @@ extension ProbeCacheFormat {
             writer.count(3)
             writer.signed(limit)
             encode(step, into: &writer)
+        case .hostFailed(let message):
+            writer.count(4)
+            writer.string(message)
         }
     }
 
     static func decodeFailure(_ reader: inout CacheReader) throws -> ProbeFailure {
-        switch try reader.tag(below: 4) {
+        switch try reader.tag(below: 5) {
         case 0: return .refused(message: try reader.string())
         case 1:
             let signal = try reader.int32()
@@ -31,6 +34,7 @@ extension ProbeCacheFormat {
         case 2:
             let status = try reader.int32()
             return .exited(status: status, step: try decodeStep(&reader))
+        case 4: return .hostFailed(message: try reader.string())
         default:
             let limit = try reader.signed()
             return .timedOut(limitMilliseconds: limit, step: try decodeStep(&reader))
