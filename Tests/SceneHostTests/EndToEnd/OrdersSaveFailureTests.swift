@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// A save that cannot be written is the run's failure: `run --script` says "could not save" and
@@ -37,5 +38,24 @@ struct OrdersSaveFailureTests {
                                       input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(120))
         #expect(result.status != 0, "\(result.stdout)\n\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: app.database), "a half-made database was left: \(result.stderr)")
+    }
+}
+
+/// A database's content is input: a row the orders cannot read is a message, never a trap.
+@Suite("Orders: bad rows (end to end)")
+struct OrdersBadRowTests {
+    @MainActor
+    @Test("a stored row whose quantity is text: run shows a message naming no path and exits normally; no signal")
+    func textQuantity() throws {
+        let app = try OrdersApp()
+        let configPath = app.folder.path("orders.conf")
+        #expect(try HostProcess.run(["run", "--config", configPath], input: "").status == 0)
+        try DatabaseQueue(path: app.database).write { db in
+            try db.execute(sql: "UPDATE orders SET quantity = 'lots', customer = x'ff00' WHERE id = 2")
+        }
+        let result = try HostProcess.run(["run", "--config", configPath], input: "")
+        #expect(result.status == 0 || result.status == 1, "\(result.status): \(result.stderr)")
+        #expect(result.stdout.contains("a stored order could not be read"), "\(result.stdout)\n\(result.stderr)")
+        #expect(!result.stdout.contains(app.folder.path("")))
     }
 }
