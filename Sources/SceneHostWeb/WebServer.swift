@@ -16,6 +16,7 @@ public struct WebServer: Sendable {
     public let port: Int
     let logger: Logger
     let controller: WebControllerBox
+    let snapshots: WebPageSnapshots
     let hosts: WebHostPolicy
     let limits: WebConnectionLimits
 
@@ -32,12 +33,13 @@ public struct WebServer: Sendable {
         self.logger = logger
         let store = WebSessionStore(perClient: sessionsPerClient, makeSession: makeSession)
         self.controller = WebControllerBox(WebController(store: store, render: ErrorMessage.render))
+        self.snapshots = store.snapshots
     }
 
     /// Serves until SIGTERM or SIGINT; `onListening` gets the address actually bound (for port 0).
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         let router = Router(context: WebRequestContext.self)
-        let handlers = WebHandlers(controller: controller, hosts: hosts)
+        let handlers = WebHandlers(controller: controller, hosts: hosts, snapshots: snapshots)
         // Every path goes to the controller, which tells the start, screens and links apart.
         for path in ["/", "**"] as [RouterPath] {
             router.get(path) { request, _ in await handlers.page(request) }

@@ -39,13 +39,17 @@ public struct WebController {
         case .start, .other:
             // `/` is where the first screen was shown before the session began: the browser's Back
             // from the second screen lands here, so it shows the first screen, as any earlier page.
-            return .page(WebPage.make(for: session, depth: 0))
+            let page = WebPage.make(for: session, depth: 0)
+            store.publish(session)
+            return .page(page)
         case .screen(let names):
             guard let depth = session.depth(of: names) else {
                 session.pendingError = render(WebError.screenNoLongerOpen(path: WebPath.url(of: names)))
                 return .redirect(session.url(at: session.screens.count - 1))
             }
-            return .page(WebPage.make(for: session, depth: depth))
+            let page = WebPage.make(for: session, depth: depth)
+            store.publish(session)
+            return .page(page)
         }
     }
 
@@ -214,6 +218,8 @@ public struct WebController {
             session.pendingError = render(error)
             store.drop(session)
         }
+        session.isActing = false
+        store.publish(session)
     }
 
     /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),

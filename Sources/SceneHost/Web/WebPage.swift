@@ -70,12 +70,20 @@ public struct WebPage: Sendable {
     /// The page of the screen at `depth` of `session` (its top when nil); the top's page consumes the pending message.
     @MainActor
     static func make(for session: WebSession, depth: Int? = nil) -> WebPage {
-        let screens = session.screens
-        let top = screens.count - 1
+        let top = session.screens.count - 1
         let shown = min(depth ?? top, top)
+        // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
+        let error = shown == top ? session.pendingError : nil
+        if shown == top { session.pendingError = nil }
+        return make(screens: session.screens, depth: shown, token: session.token, error: error)
+    }
+
+    /// The page of the screen at `depth` of `screens` (a session's, `WebSession.screens`).
+    static func make(screens: [WebScreen], depth shown: Int, token: String, error: String?) -> WebPage {
+        let top = screens.count - 1
         var crumbs: [Crumb] = []
         for (index, screen) in screens.enumerated() {
-            crumbs.append(Crumb(name: screen.name, isModal: screen.opensLayer, isCurrent: index == shown, url: session.url(at: index)))
+            crumbs.append(Crumb(name: screen.name, isModal: screen.opensLayer, isCurrent: index == shown, url: url(of: screens, at: index)))
         }
         // The stack the shown screen is in: from its layer's root up to the top of that layer.
         var root = shown
@@ -87,16 +95,17 @@ public struct WebPage: Sendable {
         } else {
             wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map(\.name))
         }
-        // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
-        let error = shown == top ? session.pendingError : nil
-        if shown == top { session.pendingError = nil }
         let screen = screens[shown].lastScreen
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal,
             underneath: screens[..<root].map(\.name).joined(separator: " › "),
-            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: session.token,
-            stamp: screens[shown].stamp, formAction: session.url(at: shown), isEarlier: shown < top, currentURL: session.url(at: top)
+            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token,
+            stamp: screens[shown].stamp, formAction: url(of: screens, at: shown), isEarlier: shown < top, currentURL: url(of: screens, at: top)
         )
+    }
+
+    private static func url(of screens: [WebScreen], at depth: Int) -> String {
+        WebPath.url(of: screens.prefix(depth + 1).lazy.map(\.name))
     }
 
     /// The start page of a browser without a session: the initial scene's screen, posting to `/`.

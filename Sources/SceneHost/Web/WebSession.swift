@@ -25,6 +25,8 @@ public final class WebSession {
     /// An action of the session is under way (waiting for its scenes): another form is out of date.
     var isActing = false
     private var nextStamp = 1
+    /// The generation of the worker's records `screens` were read from (nil in process).
+    private(set) var viewedGeneration: UInt64?
 
     init(app: any WebAppSession, client: String, now: ContinuousClock.Instant) {
         self.id = Self.randomHex()
@@ -38,7 +40,10 @@ public final class WebSession {
     /// changed: screens above it are new; a screen at or below it keeps its stamp unless it is on
     /// top now and was not before, or shows something else; the one on top takes what it shows now.
     func refresh(actedAt depth: Int) throws {
+        // Read before the view: a change made meanwhile leaves a generation that no longer matches.
+        let generation = (app as? PooledSession)?.session.generation
         let (screen, layers) = try app.view()
+        viewedGeneration = generation
         var fresh: [WebScreen] = []
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {
@@ -56,6 +61,13 @@ public final class WebSession {
             }
         }
         screens = fresh
+    }
+
+    /// What a GET may be answered with off the main actor: nil when the session has a message to
+    /// show once, or no worker records to compare with (`WebPageSnapshots`).
+    func snapshot() -> WebPageSnapshots.Snapshot? {
+        guard pendingError == nil, !isActing, let pooled = app as? PooledSession, let viewedGeneration else { return nil }
+        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: pooled.session, generation: viewedGeneration)
     }
 
     /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its

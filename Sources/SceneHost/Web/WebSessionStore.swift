@@ -28,6 +28,8 @@ public final class WebSessionStore {
     private var previewTask: Task<StartScreen, any Error>?
     /// The form token of the start page shown to browsers without a session.
     public let startToken = WebSession.randomHex()
+    /// What GETs are answered with off the main actor (`WebPageSnapshots`).
+    public let snapshots = WebPageSnapshots()
 
     /// `makeSession` returns a started session (the app's initial scene on screen).
     public init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
@@ -69,6 +71,7 @@ public final class WebSessionStore {
         let held = perClientCount[client, default: 0]
         guard held < perClient else { throw WebError.tooManySessions(limit: perClient) }
         if sessions.count >= limit {
+            absorbUses()
             guard let evicted = evictable(now: now) else { throw WebError.serverFull(sessions: limit) }
             remove(evicted)
         }
@@ -138,7 +141,21 @@ public final class WebSessionStore {
         return best
     }
 
+    /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
+    func publish(_ session: WebSession) {
+        guard sessions[session.id] === session else { return }
+        snapshots.publish(session.snapshot(), for: session.id)
+    }
+
+    /// Takes the uses of sessions whose pages were answered from their snapshots.
+    private func absorbUses() {
+        for (id, used) in snapshots.takeUses() {
+            if let session = sessions[id], session.lastUsed < used { session.lastUsed = used }
+        }
+    }
+
     private func remove(_ session: WebSession) {
+        snapshots.publish(nil, for: session.id)
         sessions[session.id] = nil
         if let held = perClientCount[session.client] {
             perClientCount[session.client] = held > 1 ? held - 1 : nil
@@ -149,6 +166,7 @@ public final class WebSessionStore {
     private func expire(now: ContinuousClock.Instant) {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
+        absorbUses()
         for session in sessions.values where now - session.lastUsed > idleExpiry { remove(session) }
     }
 }

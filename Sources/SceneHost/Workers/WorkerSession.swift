@@ -23,6 +23,9 @@ public final class WorkerSession: Sendable {
         public var notice: WorkerError?
         /// The session could not be built again after its worker ended: it shows nothing more.
         public var lost = false
+        /// Counts every change of this state: a page made from one generation still shows the
+        /// session while the generation is the same (`WebPageSnapshots`).
+        public var generation: UInt64 = 0
 
         /// Scene names per layer, bottom to top (the breadcrumb).
         public var layers: [[String]] { SceneRecord.layers(records).map { $0.map(\.name) } }
@@ -39,20 +42,29 @@ public final class WorkerSession: Sendable {
     /// Takes the notice to show (it is shown once).
     public func takeNotice() -> WorkerError? {
         state.withLock { state in
-            defer { state.notice = nil }
-            return state.notice
+            guard let notice = state.notice else { return nil }
+            state.notice = nil
+            state.generation &+= 1
+            return notice
         }
     }
 
     func update(_ change: (inout State) -> Void) {
-        state.withLock { change(&$0) }
+        state.withLock { state in
+            change(&state)
+            state.generation &+= 1
+        }
     }
+
+    /// The state's generation now (`State.generation`), without copying the state.
+    public var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Applies a worker's report: the first `keep` records stand, the changed ones replace the rest.
     func apply(_ report: SessionReport) {
         state.withLock { state in
             state.records = Array(state.records.prefix(min(report.keep, state.records.count))) + report.changed
             state.screen = report.screen
+            state.generation &+= 1
         }
     }
 }
