@@ -16,8 +16,13 @@ public final class WebSession {
     let client: String
     /// When a request last used it, for idle expiry.
     var lastUsed: ContinuousClock.Instant
-    /// The error of the last action, shown once on the next page.
-    public var pendingError: String?
+    /// The error of the last action, shown once on the next page: while there is one, pages take
+    /// the main actor's path (the snapshot is withdrawn), so the message is shown.
+    public var pendingError: String? {
+        didSet { if pendingError != nil { snapshots?.publish(nil, for: id) } }
+    }
+    /// Where its snapshot is published (set by the store that holds it).
+    weak var snapshots: WebPageSnapshots?
     /// The screens of its stacks, bottom to top (every layer's stack in turn).
     public private(set) var screens: [WebScreen] = []
     /// How many actions its user took: sessions with fewer are evicted first when the server is full.

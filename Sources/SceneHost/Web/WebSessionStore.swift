@@ -82,6 +82,7 @@ public final class WebSessionStore {
             throw sessions.count >= limit ? WebError.serverFull(sessions: limit) : WebError.tooManySessions(limit: perClient)
         }
         try session.refresh(actedAt: -1)
+        session.snapshots = snapshots
         sessions[session.id] = session
         perClientCount[client, default: 0] += 1
         return session

@@ -30,4 +30,18 @@ struct WebPageSnapshotsTests {
         snapshots.publish(nil, for: "s1")
         #expect(snapshots.page(sessionID: "s1", path: "/s/Home") == nil)
     }
+
+    @Test("a message set for a session withdraws its snapshot, so the page that shows it is made on the main actor")
+    @MainActor
+    func messageWithdraws() async throws {
+        let container = SceneContainer()
+        try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
+        let store = WebSessionStore { let navigator = Navigator(container: container, segues: []); try navigator.start(at: "Home"); return navigator }
+        let session = try await store.create(client: "c")
+        let source = WorkerSession(id: 9)
+        store.snapshots.publish(.init(screens: session.screens, token: session.token, source: source, generation: source.generation), for: session.id)
+        #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") != nil)
+        session.pendingError = "notice: something"
+        #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") == nil)
+    }
 }
