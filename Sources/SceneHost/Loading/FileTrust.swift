@@ -85,6 +85,11 @@ struct FileTrust: Sendable {
                 if links == 0 && problems.isEmpty { trustedFolders?.insert(candidate) }
             default:
                 guard pending.isEmpty else { return unresolvable("\(candidate) is not a folder") }
+                // A device, a pipe or a socket is no file to trust (nor one to load): say what it is,
+                // not that its (device) permissions are open.
+                guard info.st_mode & S_IFMT == S_IFREG else {
+                    return .unresolvable(reason: "\(candidate) is \(Self.kind(of: info.st_mode)), not a regular file")
+                }
                 problems += self.problems(at: candidate, info: info).filter { !problems.contains($0) }
                 current.append(name)
             }
@@ -177,6 +182,17 @@ struct FileTrust: Sendable {
 
     private static func path(of components: [String]) -> String {
         "/" + components.joined(separator: "/")
+    }
+
+    /// What a file that is not a regular one is, for messages.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
     }
 
     private static func readLink(_ path: String) -> String? {

@@ -56,4 +56,18 @@ struct FileTrustTests {
         ]
         #expect(FileTrust.combinedFix(problems) == "chown 7 /a /a/b && chmod o-w /a; replace the link with one of your own, or point 'path' at the real file")
     }
+
+    @Test("a link to a device (/dev/zero, /proc/self/fd/0) is said to be a device, not an open folder")
+    func devices() throws {
+        let folder = try TemporaryFolder()
+        chmod(folder.url.path, 0o755)
+        for target in ["/dev/zero", "/dev/null"] {
+            let link = folder.path("lib\(target.split(separator: "/").last ?? "x").so")
+            symlink(target, link)
+            #expect(FileTrust().walk(link) == .unresolvable(reason: "\(target) is a character device, not a regular file"), "\(target)")
+        }
+        let pipe = folder.path("fifo.so")
+        mkfifo(pipe, 0o644)
+        #expect(FileTrust().walk(pipe) == .unresolvable(reason: "\(pipe) is a named pipe, not a regular file"))
+    }
 }
