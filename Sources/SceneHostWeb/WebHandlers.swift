@@ -85,13 +85,14 @@ struct WebHandlers: Sendable {
         return response
     }
 
+    /// The headers of every HTML answer (pages and refusals), here and in `SnapshotResponder`.
+    static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+        securityPolicyField: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+        noSniffField: "nosniff",
+    ]
+
     private func html(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                      Self.securityPolicyField: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-                      Self.noSniffField: "nosniff"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
-        )
+        Response(status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

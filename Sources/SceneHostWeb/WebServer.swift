@@ -47,10 +47,12 @@ public struct WebServer: Sendable {
             router.post(path) { request, context in await handlers.act(request, context: context) }
         }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
-        let (limits, count) = (limits, ConnectionCount())
+        let (limits, count, snapshots, hosts) = (limits, ConnectionCount(), snapshots, hosts)
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, count: count)], idleTimeout: idle)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [
+                ConnectionGuard(limits: limits, count: count), SnapshotResponder(snapshots: snapshots, hosts: hosts),
+            ], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),
             onServerRunning: { channel in

@@ -126,6 +126,23 @@ struct ServeCommandTests {
         #expect(try http.get().status == 200)
     }
 
+    @Test("pages answered on the event loop from a session's snapshot keep their order on one keep-alive connection and honour Connection: close")
+    func snapshotPipelined() throws {
+        let server = try Server([])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession(firstAction: "field.message=piped&action=tap%3AshowDetail")
+        let host = "Host: 127.0.0.1:\(http.port)\r\nCookie: \(session.cookie)\r\n"
+        // Three requests in one write: the current screen, the earlier one, then HEAD with Connection: close.
+        let answer = try http.sendRaw("GET /s/Home/Detail HTTP/1.1\r\n\(host)\r\nGET /s/Home HTTP/1.1\r\n\(host)\r\n"
+                                      + "HEAD /s/Home/Detail HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", limit: 10)
+        let detail = try #require(answer.range(of: "<h1 id=\"title\">Detail</h1>"))
+        let home = try #require(answer.range(of: "<h1 id=\"title\">Home</h1>"))
+        #expect(detail.lowerBound < home.lowerBound, "answers out of order")
+        #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(answer.prefix(400))")
+        #expect(answer.contains("<p id=\"message\">piped</p>"))
+    }
+
     @Test("a --host other than loopback warns that the app is on the network")
     func nonLoopbackWarning() throws {
         // 192.0.2.1 (TEST-NET-1) is no address of this machine: serve warns, then cannot listen (exit 7).

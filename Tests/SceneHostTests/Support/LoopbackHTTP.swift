@@ -109,6 +109,28 @@ struct LoopbackHTTP {
         return socket
     }
 
+    /// Sends `request` as it is and returns everything the server wrote until it closed (or the limit).
+    func sendRaw(_ request: String, limit: Double) throws -> String {
+        let socket = try connect()
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: Int(limit), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw Failure(description: "send: \(errno)")
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 { received += buffer[0..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw Failure(description: "the server did not close within \(limit) s (errno \(errno))") }
+            break
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     func send(_ request: String, limit: Double) throws -> Response {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
