@@ -141,6 +141,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): native function '\(function)' has a malformed signature '\(signature)' at column \(column): \(reason). The host did not load the plugin."
         case .pluginNativeFunctionNotExported(let plugin, let function):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares native function '\(function)', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."
+        case .pluginNativeFunctionDuplicate(let plugin, let function, let first, let firstSignature, let second, let secondSignature):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): its native function table (scene_native_functions) declares '\(function)' twice: record \(first) as '\(firstSignature)' and record \(second) as '\(secondSignature)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
         case .pluginSettingRejected(let plugin, let key, let location, let reason):
             return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings]."
         }

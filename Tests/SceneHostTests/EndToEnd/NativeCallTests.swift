@@ -109,6 +109,31 @@ struct NativeCallTests {
                 "\(result.stderr)")
     }
 
+    @Test("a table naming one function twice is refused by check, run and call, naming both records and signatures (issue 19, item 4)")
+    func duplicateFunction() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let library = folder.path("libTwice.so")
+        try CLibraries.build("""
+        __attribute__((visibility("default"))) const char scene_native_functions[] = "f\\tint32(int32)\\0g\\tvoid()\\0f\\tdouble(double)\\0";
+        __attribute__((visibility("default"))) int f(int x) { return x; }
+        __attribute__((visibility("default"))) void g(void) {}
+        """, to: library)
+        let config = try folder.write(DemoConfig.config(plugins: [("HomeScene", BuildProducts.library("HomeScene")),
+                                                                  ("DetailScene", BuildProducts.library("DetailScene")), ("Twice", library)]), to: "scenes.conf")
+        let message = "\(config):9:1: error: plugin 'Twice' (\(library)): its native function table (scene_native_functions) declares 'f' twice: record 1 as 'int32(int32)' and record 3 as 'double(double)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
+        let check = try HostProcess.run(["check", "--config", config])
+        #expect(check.status == 3)
+        #expect(check.stderr.contains(message), "\(check.stdout)\(check.stderr)")
+        let call = try HostProcess.run(["call", "--config", config, "Twice.f", "41"])
+        #expect(call.status == 3)
+        #expect(call.stdout.isEmpty, "the function must not run: \(call.stdout)")
+        #expect(call.stderr.contains(message), "\(call.stderr)")
+        let run = try HostProcess.run(["run", "--config", config], input: "call Twice.f 41\n")
+        #expect(run.status == 3)
+        #expect(run.stderr.contains(message), "\(run.stdout)\(run.stderr)")
+    }
+
     @Test("check refuses a C plugin with a malformed signature, naming the function and the column")
     func malformedSignature() throws {
         let folder = try TemporaryFolder()

@@ -28,6 +28,8 @@ struct NativeErrorMessageTests {
          "s.conf:3:1: error: plugin 'P' (/p/libP.so): its native function table (scene_native_functions) is malformed: record 2 is not valid UTF-8. Write it as NUL-terminated \"name\\tsignature\" records ending with an empty one (docs/authoring.md, \"Writing a C plugin\")."),
         (.pluginNativeFunctionNotExported(plugin, function: "f"),
          "s.conf:3:1: error: plugin 'P' (/p/libP.so) declares native function 'f', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."),
+        (.pluginNativeFunctionDuplicate(plugin, function: "f", first: 1, firstSignature: "int32(int32)", second: 2, secondSignature: "double(double)"),
+         "s.conf:3:1: error: plugin 'P' (/p/libP.so): its native function table (scene_native_functions) declares 'f' twice: record 1 as 'int32(int32)' and record 2 as 'double(double)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."),
     ])
     func table(error: PluginLoadError, message: String) {
         #expect(ErrorMessage.render(error) == message)
