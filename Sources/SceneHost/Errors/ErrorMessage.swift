@@ -270,6 +270,10 @@ public enum ErrorMessage {
             return "\(function): parameter \(parameter) expects \(expected), given \(given), which is out of its range."
         case .argumentNotEncodable(let function, let parameter, let reason):
             return "\(function): parameter \(parameter) cannot be passed as a C string: \(reason)."
+        case .argumentUnderflows(let function, let parameter, let expected, let given):
+            return "\(function): parameter \(parameter) expects \(expected), given \(given), which is not zero but too small for \(expected) and would become 0. Write 0 for zero, or a number \(expected) can hold."
+        case .argumentNotUTF8(let function, let parameter, let byte):
+            return "\(function): argument \(parameter) on the command line is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))), so it is not passed on. Write the argument in UTF-8."
         case .returnNotUTF8(let function):
             return "\(function) returned a string that is not valid UTF-8. Fix the native function to return UTF-8."
         case .preparationFailed(let function, let reason):

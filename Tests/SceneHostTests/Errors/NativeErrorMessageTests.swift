@@ -17,6 +17,10 @@ struct NativeErrorMessageTests {
          "error: P.f: parameter 1 cannot be passed as a C string: it holds a NUL character, which a C string cannot carry."),
         (.unknownFunction(name: "P.g", known: []), "error: no native function 'P.g'. (no plugin declares native functions; 'scene-host list' shows them)"),
         (.preparationFailed(function: "P.f", reason: "ffi_prep_cif returned status 1"), "error: cannot prepare a call of P.f: ffi_prep_cif returned status 1."),
+        (.argumentUnderflows(function: "P.f", parameter: 1, expected: "float", given: "1e-50"),
+         "error: P.f: parameter 1 expects float, given 1e-50, which is not zero but too small for float and would become 0. Write 0 for zero, or a number float can hold."),
+        (.argumentNotUTF8(function: "P.f", parameter: 2, byte: 0xFF),
+         "error: P.f: argument 2 on the command line is not valid UTF-8 (byte 0xFF), so it is not passed on. Write the argument in UTF-8."),
     ])
     func native(error: NativeError, message: String) {
         #expect(ErrorMessage.render(error) == message)
