@@ -9,9 +9,10 @@ struct LocatedDocument {
         SourceLocation(file: file, line: line, column: column)
     }
 
-    /// Where `[table]` (or `[[array]]` entry) starts; the top of the file for the root.
+    /// Where `[table]` (or `[[array]]` entry) starts, or else the first header under it
+    /// (`[plugins.P.settings]` for a `plugins.P` without a header of its own); the top of the file for the root.
     func tableLocation(_ table: String) -> SourceLocation {
-        let header = locator.tables[table]?.header ?? TOMLKeyLocator.Position(line: 1, column: 1)
+        let header = locator.tables[table]?.header ?? locator.firstHeader[table] ?? TOMLKeyLocator.Position(line: 1, column: 1)
         return location(header.line, header.column)
     }
 
