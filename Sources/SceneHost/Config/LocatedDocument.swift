@@ -36,9 +36,10 @@ struct LocatedDocument {
         let unknown = value.keys.filter { !allowed.contains($0) }
             .map { (key: $0, location: keyLocation($0, in: table)) }
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        if let first = unknown.first {
-            throw ConfigError.configUnknownKey(first.location, key: first.key, table: table, allowed: allowed)
-        }
+        // Every unknown key of the table, in file order: one hides no other.
+        let problems = unknown.map { ConfigError.configUnknownKey($0.location, key: $0.key, table: table, allowed: allowed) }
+        if problems.count == 1 { throw problems[0] }
+        if problems.count > 1 { throw ConfigError.configProblems(problems) }
     }
 
     func requiredString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String> {

@@ -13,6 +13,7 @@ public enum ErrorMessage {
     public static func render(_ error: any Error) -> String {
         switch error {
         case let problem as HostProblem: return render(problem)
+        case .configProblems(let problems) as ConfigError: return problems.map { render($0) }.joined(separator: "\n")
         case let error as ConfigError: return TerminalText.escaped(unescaped(error))
         case let error as PluginLoadError: return TerminalText.escaped(unescaped(error))
         case let error as ContainerError: return TerminalText.escaped(unescaped(error))
@@ -54,6 +55,8 @@ public enum ErrorMessage {
 
     private static func unescaped(_ error: ConfigError) -> String {
         switch error {
+        case .configProblems(let problems):
+            return problems.map(unescaped).joined(separator: "\n")
         case .configNotFound(let path):
             return "error: config file '\(path)' not found. Pass --config FILE, or run from the folder that holds scenes.conf."
         case .configUnreadable(let path, let reason):

@@ -124,11 +124,21 @@ struct ConfigLoaderTests {
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\n  sub.key = 2\n")
             == "scenes.conf:4:3: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.")
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n")
-            == "scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.")
+            == "scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.\n"
+            + "scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.")
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\n[plugins.P.settings]\nname = \"a\"\n  a.b = 1\n")
             == "scenes.conf:6:3: error: 'a' must be a string, number or boolean, not a table.")
         #expect(message("initial = \"Home\"\nplugins.P.path = \"x\"\nplugins.P.bogus = 1\n")
             == "scenes.conf:3:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.")
+    }
+
+    @Test("every unknown key of a table is listed, in file order, each at its place (issue 19, item 9)")
+    func everyUnknownKey() {
+        #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n  pth = \"y\"\n") == """
+            scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.
+            scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.
+            scenes.conf:6:3: error: unknown key 'pth' in [plugins.P]. Did you mean 'path'? Allowed keys: path, sha256, settings.
+            """)
     }
 
     @Test("a value of the wrong type")
@@ -178,10 +188,11 @@ struct ConfigLoaderTests {
     func limits() {
         #expect(message("initial = \"A\"\nx = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n")
             == "scenes.conf:2:37: error: arrays or inline tables nest deeper than 32 levels here; scenes.conf never needs more than one.")
-        // Brackets in strings and comments do not nest: this fails only for its unknown key.
+        // Brackets in strings and comments do not nest: this fails only for its unknown keys.
         let brackets = String(repeating: "[", count: 40)
         #expect(message("initial = \"A\"\ns = \"\(brackets)\" # \(brackets)\nt = \'\'\'\n\(brackets)\'\'\'\n")
-            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues, host.")
+            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues, host.\n"
+            + "scenes.conf:3:1: error: unknown key 't' in the top level. Allowed keys: initial, plugins, segues, host.")
         let big = "# " + String(repeating: "x", count: ConfigPrecheck.maximumSize) + "\n"
         #expect(message(big) == "scenes.conf:1:1048577: error: the config is 1048579 bytes; configs larger than 1048576 bytes are refused. Is this the right file?")
     }
