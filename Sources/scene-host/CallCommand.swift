@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import SceneHost
 
 /// `scene-host call PLUGIN.FUNCTION ARG...`: calls a native function a plugin declares.
@@ -18,6 +21,15 @@ struct CallCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        // The process reads each byte that is not UTF-8 as U+FFFD: refuse it rather than pass on other text.
+        let raw = (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+        }
+        do {
+            try NativeArgumentText.checkCommandLine(raw: raw, arguments: arguments, function: function)
+        } catch {
+            throw StandardStreams.fail(error)
+        }
         try MainActor.assumeIsolated {
             guard !options.inProcess else {
                 let loaded = try options.loadGraph()

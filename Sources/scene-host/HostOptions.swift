@@ -14,7 +14,8 @@ struct HostOptions: ParsableArguments {
     @Flag(name: .long, help: "Probe every plugin again, ignoring verdicts recorded in the probe cache.")
     var rescan = false
 
-    @Option(name: .long, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
+    // Unconditional: `--probe-timeout -1` is a value (refused by `validate` with the range), not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
     var probeTimeout: Double = 10
 
     @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.json, else ~/.cache/scene-host/probes.json).")

@@ -29,7 +29,9 @@ public struct AppCheck {
         do {
             config = try ConfigLoader().load(path: configPath)
         } catch {
-            return Report(config: nil, plugins: [], problems: [HostProblem(error)], warnings: [], sceneCount: 0)
+            // Problems found together (every unknown key of a table) are each a problem of the report.
+            let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.config) } else { [HostProblem(error)] }
+            return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0)
         }
         let container = SceneContainer()
         var plugins: [LoadedPlugin] = []

@@ -19,4 +19,7 @@ public enum ConfigError: HostConcernError, Equatable, Sendable {
     case configNotReadable(path: String, UnreadableFile)
     case configNulInString(SourceLocation)
     case configInvalidName(SourceLocation, key: String, value: String)
+    /// Several problems found together (every unknown key of a table), in file order; each is
+    /// rendered on its own line and `check` counts each.
+    indirect case configProblems([ConfigError])
 }

@@ -55,7 +55,9 @@ public struct ConfigLoader: Sendable {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let location = SourceLocation(file: file, line: error.source.begin.line, column: error.source.begin.column)
-            throw ConfigError.configSyntax(location, message: error.description)
+            let lines = text.split(separator: "\n", maxSplits: max(error.source.begin.line, 1), omittingEmptySubsequences: false)
+            let line = error.source.begin.line >= 1 && error.source.begin.line <= lines.count ? lines[error.source.begin.line - 1] : ""
+            throw ConfigError.configSyntax(location, message: TOMLParseMessage.corrected(error.description, line: line))
         }
         let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text))
         try document.rejectUnknownKeys(in: root, table: "", allowed: Self.topLevelKeys)

@@ -9,9 +9,10 @@ struct LocatedDocument {
         SourceLocation(file: file, line: line, column: column)
     }
 
-    /// Where `[table]` (or `[[array]]` entry) starts; the top of the file for the root.
+    /// Where `[table]` (or `[[array]]` entry) starts, or else the first header under it
+    /// (`[plugins.P.settings]` for a `plugins.P` without a header of its own); the top of the file for the root.
     func tableLocation(_ table: String) -> SourceLocation {
-        let header = locator.tables[table]?.header ?? TOMLKeyLocator.Position(line: 1, column: 1)
+        let header = locator.tables[table]?.header ?? locator.firstHeader[table] ?? TOMLKeyLocator.Position(line: 1, column: 1)
         return location(header.line, header.column)
     }
 
@@ -35,9 +36,10 @@ struct LocatedDocument {
         let unknown = value.keys.filter { !allowed.contains($0) }
             .map { (key: $0, location: keyLocation($0, in: table)) }
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        if let first = unknown.first {
-            throw ConfigError.configUnknownKey(first.location, key: first.key, table: table, allowed: allowed)
-        }
+        // Every unknown key of the table, in file order: one hides no other.
+        let problems = unknown.map { ConfigError.configUnknownKey($0.location, key: $0.key, table: table, allowed: allowed) }
+        if problems.count == 1 { throw problems[0] }
+        if problems.count > 1 { throw ConfigError.configProblems(problems) }
     }
 
     func requiredString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String> {

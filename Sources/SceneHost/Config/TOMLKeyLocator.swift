@@ -63,9 +63,11 @@ struct TOMLKeyLocator {
                 }
                 addTable(current, header: Position(line: lineNumber, column: column))
             } else if line[start] != ASCII.hash, let equals = Self.assignment(in: line, from: start) {
-                let key = Self.normalizedKeyPath(text.string(start..<equals))
+                let raw = text.string(start..<equals)
+                let key = Self.normalizedKeyPath(raw)
                 let valueStart = line[(equals + 1)...].firstIndex(where: { $0 != ASCII.space && $0 != ASCII.tab }) ?? equals
-                addKey(key, in: current, at: Position(line: lineNumber, column: column), value: Position(line: lineNumber, column: valueStart - lineStart + 1))
+                addKey(key, in: current, at: Position(line: lineNumber, column: column), value: Position(line: lineNumber, column: valueStart - lineStart + 1),
+                       parts: Self.keyParts(raw))
                 if valueStart < lineEnd, line[valueStart] == ASCII.openBracket || line[valueStart] == ASCII.openBrace {
                     var reader = InlineReader(text: text, index: valueStart, line: lineNumber, column: valueStart - lineStart + 1)
                     reader.value(path: current.isEmpty ? key : "\(current).\(key)", into: &self)
@@ -92,16 +94,23 @@ struct TOMLKeyLocator {
         }
     }
 
-    /// Records a key of a table (the table starts at the key when it has no header).
-    fileprivate mutating func addKey(_ key: String, in path: String, at position: Position, value: Position) {
-        // One look-up, changing the table in place.
-        modify(&tables[path, default: Table(header: position)]) {
-            $0.keys[key] = position
-            $0.values[key] = value
+    /// Records a key of a table (the table starts at the key when it has no header). A dotted key
+    /// (`a.b = 1`) is also each of its parts, at the key's own place: `a` in the table (unless written
+    /// earlier), `b` in the table `a` it makes.
+    fileprivate mutating func addKey(_ key: String, in path: String, at position: Position, value: Position, parts: [String]? = nil) {
+        // Each change in place, through the dictionaries' own accessors: passing `tables[path]` to a
+        // function as `inout` copied the table's key dictionary for every key (quadratic: 20,000
+        // settings took a minute).
+        tables[path, default: Table(header: position)].keys[key] = position
+        tables[path, default: Table(header: position)].values[key] = value
+        guard let parts, parts.count > 1 else { return }
+        var table = path
+        for (index, part) in parts.enumerated() {
+            if tables[table, default: Table(header: position)].keys[part] == nil { tables[table, default: Table(header: position)].keys[part] = position }
+            if index == parts.count - 1 { tables[table, default: Table(header: position)].values[part] = value }
+            table = table.isEmpty ? part : "\(table).\(part)"
         }
     }
-
-    private func modify(_ table: inout Table, _ change: (inout Table) -> Void) { change(&table) }
 
     /// The `=` of a `key = value` line, outside quotes.
     private static func assignment(in line: ArraySlice<UInt8>, from start: Int) -> Int? {
@@ -119,6 +128,28 @@ struct TOMLKeyLocator {
             }
         }
         return nil
+    }
+
+    /// The parts of a dotted key (`a . "b.c"` -> `a`, `b.c`); nil for a key of one part (nearly every key).
+    static func keyParts(_ raw: String) -> [String]? {
+        guard raw.utf8.contains(0x2e) else { return nil }
+        var parts: [String] = []
+        var part = ""
+        var quote: Character?
+        for character in raw {
+            if let open = quote {
+                if character == open { quote = nil } else { part.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "." {
+                parts.append(part.trimmingSpaces)
+                part = ""
+            } else {
+                part.append(character)
+            }
+        }
+        parts.append(part.trimmingSpaces)
+        return parts.count > 1 ? parts : nil
     }
 
     /// `plugins . "Home"` -> `plugins.Home`.
@@ -229,7 +260,7 @@ private struct InlineReader {
             advance()
             skipBlanks(acrossLines: false)
             let key = TOMLKeyLocator.normalizedKeyPath(raw)
-            locator.addKey(key, in: path, at: keyStart, value: position)
+            locator.addKey(key, in: path, at: keyStart, value: position, parts: TOMLKeyLocator.keyParts(raw))
             let before = index
             value(path: "\(path).\(key)", into: &locator)
             skipBlanks(acrossLines: false)

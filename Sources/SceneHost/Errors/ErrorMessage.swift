@@ -13,6 +13,7 @@ public enum ErrorMessage {
     public static func render(_ error: any Error) -> String {
         switch error {
         case let problem as HostProblem: return render(problem)
+        case .configProblems(let problems) as ConfigError: return problems.map { render($0) }.joined(separator: "\n")
         case let error as ConfigError: return TerminalText.escaped(unescaped(error))
         case let error as PluginLoadError: return TerminalText.escaped(unescaped(error))
         case let error as ContainerError: return TerminalText.escaped(unescaped(error))
@@ -55,6 +56,8 @@ public enum ErrorMessage {
 
     private static func unescaped(_ error: ConfigError) -> String {
         switch error {
+        case .configProblems(let problems):
+            return problems.map(unescaped).joined(separator: "\n")
         case .configNotFound(let path):
             return "error: config file '\(path)' not found. Pass --config FILE, or run from the folder that holds scenes.conf."
         case .configUnreadable(let path, let reason):
@@ -144,6 +147,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): native function '\(function)' has a malformed signature '\(signature)' at column \(column): \(reason). The host did not load the plugin."
         case .pluginNativeFunctionNotExported(let plugin, let function):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares native function '\(function)', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."
+        case .pluginNativeFunctionDuplicate(let plugin, let function, let first, let firstSignature, let second, let secondSignature):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): its native function table (scene_native_functions) declares '\(function)' twice: record \(first) as '\(firstSignature)' and record \(second) as '\(secondSignature)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
         case .pluginSettingRejected(let plugin, let key, let location, let reason):
             return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings]."
         }
@@ -277,6 +282,10 @@ public enum ErrorMessage {
             return "\(function): parameter \(parameter) expects \(expected), given \(given), which is out of its range."
         case .argumentNotEncodable(let function, let parameter, let reason):
             return "\(function): parameter \(parameter) cannot be passed as a C string: \(reason)."
+        case .argumentUnderflows(let function, let parameter, let expected, let given):
+            return "\(function): parameter \(parameter) expects \(expected), given \(given), which is not zero but too small for \(expected) and would become 0. Write 0 for zero, or a number \(expected) can hold."
+        case .argumentNotUTF8(let function, let parameter, let byte):
+            return "\(function): argument \(parameter) on the command line is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))), so it is not passed on. Write the argument in UTF-8."
         case .returnNotUTF8(let function):
             return "\(function) returned a string that is not valid UTF-8. Fix the native function to return UTF-8."
         case .preparationFailed(let function, let reason):

@@ -24,12 +24,17 @@ public enum FrontendCommand: Equatable, Sendable {
     public static func parse(_ line: String) throws(CommandSyntaxError) -> FrontendCommand? {
         let trimmed = line.trimmingSpaces
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let leading = line.prefix { $0 == " " || $0 == "\t" }.count
+        /// Columns of errors found in `part`, a suffix of `trimmed`, made columns of `line`.
+        func located<T>(_ part: String, _ read: (String) throws(CommandSyntaxError) -> T) throws(CommandSyntaxError) -> T {
+            do { return try read(part) } catch { throw error.shifted(by: leading + trimmed.count - part.count) }
+        }
         let (verb, rest) = trimmed.splitFirstWord()
         switch verb {
         case "fill":
             let (field, text) = rest.splitFirstWord()
             guard !field.isEmpty else { throw CommandSyntaxError("'fill' needs a field id and a text: fill FIELD TEXT") }
-            return .fill(field: field, text: try unquote(text))
+            return .fill(field: field, text: try located(text, unquote))
         case "tap":
             return .tap(button: try single(rest, usage: "tap BUTTON"))
         case "select":
@@ -50,7 +55,7 @@ public enum FrontendCommand: Equatable, Sendable {
         case "call":
             let (function, rest) = rest.splitFirstWord()
             guard !function.isEmpty else { throw CommandSyntaxError("'call' needs a native function: call PLUGIN.FUNCTION ARG...") }
-            return .call(function: function, arguments: try words(rest))
+            return .call(function: function, arguments: try located(rest, words))
         default:
             throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, dismiss, print, call")
         }
@@ -63,7 +68,9 @@ public enum FrontendCommand: Equatable, Sendable {
     }
 
     /// Space-separated words; a word in double quotes keeps its spaces (`\"`, `\\`, `\n` escapes).
+    /// An error's column counts characters of `text` from 1.
     private static func words(_ text: String) throws(CommandSyntaxError) -> [String] {
+        let length = text.count
         var words: [String] = [], rest = Substring(text)
         while let start = rest.firstIndex(where: { $0 != " " && $0 != "\t" }) {
             rest = rest[start...]
@@ -74,7 +81,8 @@ public enum FrontendCommand: Equatable, Sendable {
                     index = rest.index(after: index)
                 }
                 guard index < rest.endIndex else { throw CommandSyntaxError("unterminated quote in arguments: \(rest)") }
-                words.append(try unquote(String(rest[...index])))
+                let offset = length - rest.count
+                do { words.append(try unquote(String(rest[...index]))) } catch { throw error.shifted(by: offset) }
                 rest = rest[rest.index(after: index)...]
             } else {
                 let end = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? rest.endIndex
@@ -85,7 +93,9 @@ public enum FrontendCommand: Equatable, Sendable {
         return words
     }
 
-    /// `"a \"b\""` -> `a "b"`; unquoted text is taken as written.
+    /// `"a \"b\""` -> `a "b"`; unquoted text is taken as written. Only `\"`, `\\` and `\n` are
+    /// escapes: any other (`\u0000`, `\t`) is refused at its column (characters of `text` from 1),
+    /// never read as the letter after the backslash.
     private static func unquote(_ text: String) throws(CommandSyntaxError) -> String {
         guard text.hasPrefix("\"") else { return text }
         guard text.count >= 2, text.hasSuffix("\""), !text.hasSuffix("\\\"") || text.hasSuffix("\\\\\"") else {
@@ -93,8 +103,13 @@ public enum FrontendCommand: Equatable, Sendable {
         }
         var result = ""
         var escaping = false
-        for character in text.dropFirst().dropLast() {
+        for (offset, character) in text.dropFirst().dropLast().enumerated() {
             if escaping {
+                guard character == "n" || character == "\"" || character == "\\" else {
+                    // The backslash is at `offset`, the opening quote at column 1.
+                    throw CommandSyntaxError("unknown escape '\\\(character)' in quoted text; the escapes are \\\", \\\\ and \\n (write \\\\ for a backslash)",
+                                             column: offset + 1)
+                }
                 result.append(character == "n" ? "\n" : character)
                 escaping = false
             } else if character == "\\" {
@@ -110,7 +125,15 @@ public enum FrontendCommand: Equatable, Sendable {
 /// Why a command line could not be read.
 public struct CommandSyntaxError: Error, Equatable, Sendable {
     public let message: String
-    init(_ message: String) { self.message = message }
+    /// Where in the line the problem is (characters from 1), when that is not the command's start.
+    public let column: Int?
+    init(_ message: String, column: Int? = nil) {
+        self.message = message
+        self.column = column
+    }
+
+    /// The error with its column counted from `offset` characters earlier.
+    func shifted(by offset: Int) -> CommandSyntaxError { CommandSyntaxError(message, column: column.map { $0 + offset }) }
 }
 
 extension String {

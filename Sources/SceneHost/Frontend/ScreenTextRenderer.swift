@@ -52,10 +52,14 @@ public enum ScreenTextRenderer {
                 items.append(index > 0 && position == stack.count - 1 ? "\(name) (modal)" : name)
             }
         }
-        if items.count > breadcrumbLimit {
-            items = [items[0], "… \(items.count - 4) more …"] + items.suffix(3)
-        }
-        return items.joined(separator: " › ")
+        return breadcrumb(count: items.count) { items[$0] }
+    }
+
+    /// The breadcrumb of `count` items, asking `item` (the i-th item, bottom first, marked as above)
+    /// only for the ones it shows: at most five, so drawing it costs the same however deep the stack.
+    public static func breadcrumb(count: Int, item: (Int) -> String) -> String {
+        guard count > breadcrumbLimit else { return (0..<count).map(item).joined(separator: " › ") }
+        return ([item(0), "… \(count - 4) more …"] + (count - 3..<count).map(item)).joined(separator: " › ")
     }
 }
 

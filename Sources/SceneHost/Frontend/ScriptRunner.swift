@@ -27,7 +27,7 @@ public struct ScriptRunner {
         do {
             return try FrontendCommand.parse(line)
         } catch {
-            let column = (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
+            let column = error.column ?? (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
             throw ScriptError.scriptSyntax(SourceLocation(file: file, line: number, column: column), message: error.message)
         }
     }

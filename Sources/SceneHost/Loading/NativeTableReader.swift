@@ -4,7 +4,7 @@
 /// NUL-terminated `name<TAB>signature` records, ended by an empty record. Plain bytes, no
 /// pointers, so it is read from the file as it is (no relocation applied). Everything in it is
 /// hostile input: the symbol must lie in the file, the table is at most 64 KiB and 256 records,
-/// records must be UTF-8, names C identifiers of at most 128 bytes, signatures must parse, and
+/// records must be UTF-8, names C identifiers of at most 128 bytes and each named once, signatures must parse, and
 /// every declared function must be exported as a function by the same file.
 enum NativeTableReader {
     static let symbol = "scene_native_functions"
@@ -28,6 +28,8 @@ enum NativeTableReader {
         }
         let region = bytes[Int(start)..<Int(start + table.size)]
         var declarations: [NativeDeclaration] = []
+        // The record (index into `declarations`) that first named each function.
+        var firstRecord: [String: Int] = [:]
         var recordStart = region.startIndex
         while true {
             guard let end = region[recordStart...].firstIndex(of: 0) else {
@@ -37,7 +39,13 @@ enum NativeTableReader {
             guard declarations.count < maximumFunctions else {
                 throw PluginLoadError.pluginNativeTableInvalid(plugin, reason: "it declares more than \(maximumFunctions) functions")
             }
-            declarations.append(try record(region[recordStart..<end], number: declarations.count + 1, plugin: plugin, symbols: symbols))
+            let declaration = try record(region[recordStart..<end], number: declarations.count + 1, plugin: plugin, symbols: symbols)
+            if let first = firstRecord[declaration.name] {
+                throw PluginLoadError.pluginNativeFunctionDuplicate(plugin, function: declaration.name, first: first + 1, firstSignature: declarations[first].signatureText,
+                                                                    second: declarations.count + 1, secondSignature: declaration.signatureText)
+            }
+            firstRecord[declaration.name] = declarations.count
+            declarations.append(declaration)
             recordStart = end + 1
         }
         return declarations

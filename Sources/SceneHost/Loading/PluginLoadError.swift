@@ -42,4 +42,7 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginNativeSignatureInvalid(PluginReference, function: String, signature: String, column: Int, reason: String)
     /// A function its table declares is not exported as a function by the file.
     case pluginNativeFunctionNotExported(PluginReference, function: String)
+    /// Two records of its table name the same function (`first` and `second` count records from 1):
+    /// one name could not tell which signature a call means.
+    case pluginNativeFunctionDuplicate(PluginReference, function: String, first: Int, firstSignature: String, second: Int, secondSignature: String)
 }

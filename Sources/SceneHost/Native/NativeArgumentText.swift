@@ -4,7 +4,7 @@
 /// decimal or exponent numbers for float and double, any text for string (`NULL` is not
 /// expressible: a string argument is always a string), only `null` for pointer (text never names
 /// an address), and `print` for a callback: the host's callback prints each call's arguments.
-struct NativeArgumentText {
+public struct NativeArgumentText {
     let function: String
     /// Where a `print` callback writes one line per call.
     let printCallback: (String) -> Void
@@ -42,21 +42,52 @@ struct NativeArgumentText {
             guard text == "null" else { throw wrong }
             return .pointer(0)
         case .float, .double:
-            guard let parsed = Double(text), !parsed.isNaN || text.lowercased() == "nan" else { throw wrong }
-            if type == .double { return .double(parsed) }
-            return try NativeArgumentConversion(function: function).convert(.double(parsed), to: .float, parameter: number)
+            return try floatingPoint(text, type: type, wrong: wrong, number: number)
         default:
             return try NativeArgumentConversion(function: function).convert(try integer(text, type: type, wrong: wrong, number: number), to: type, parameter: number)
         }
     }
 
-    /// A whole number in decimal or `0x` hexadecimal; too large for 64 bits is out of range.
+    /// A number read in the parameter's own type, so every literal Swift prints for it reads back
+    /// (`3.4028235e38` is the largest float). Past the type's range (a literal that is not an
+    /// infinity but reads as one) is out of range; a non-zero literal that reads as zero underflows.
+    private func floatingPoint(_ text: String, type: NativeType, wrong: NativeError, number: Int) throws(NativeError) -> NativeValue {
+        let value: NativeValue, isInfinite: Bool, isZero: Bool
+        if type == .float {
+            guard let parsed = Float(text), !parsed.isNaN || text.lowercased() == "nan" else { throw wrong }
+            (value, isInfinite, isZero) = (.float(parsed), parsed.isInfinite, parsed == 0)
+        } else {
+            guard let parsed = Double(text), !parsed.isNaN || text.lowercased() == "nan" else { throw wrong }
+            (value, isInfinite, isZero) = (.double(parsed), parsed.isInfinite, parsed == 0)
+        }
+        let unsigned = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        if isInfinite, !["inf", "infinity"].contains(unsigned.lowercased()) {
+            throw NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text)
+        }
+        if isZero, Self.hasNonZeroDigit(unsigned) {
+            throw NativeError.argumentUnderflows(function: function, parameter: number, expected: type.rawValue, given: text)
+        }
+        return value
+    }
+
+    /// Whether a number literal's digits (before its exponent) are not all zero: `0.001`, `0x1p-2000`.
+    private static func hasNonZeroDigit(_ literal: Substring) -> Bool {
+        let hex = literal.lowercased().hasPrefix("0x")
+        let body = hex ? literal.dropFirst(2) : literal
+        let mantissa = body.prefix { hex ? $0 != "p" && $0 != "P" : $0 != "e" && $0 != "E" }
+        return mantissa.contains { $0 != "0" && $0 != "." && $0 != "_" }
+    }
+
+    /// A whole number in decimal or `0x` hexadecimal, with at most one sign before it (`-+5` and
+    /// `0x+1` are malformed); too large for 64 bits is out of range.
     private func integer(_ text: String, type: NativeType, wrong: NativeError, number: Int) throws(NativeError) -> NativeValue {
         let negative = text.hasPrefix("-")
         let digits = negative || text.hasPrefix("+") ? String(text.dropFirst()) : text
         let hex = digits.lowercased().hasPrefix("0x")
+        let body = hex ? digits.dropFirst(2) : Substring(digits)
+        // `UInt64(_:radix:)` would take a sign of its own.
+        guard body.allSatisfy({ $0.isASCII && (hex ? $0.isHexDigit : $0.isNumber) }) else { throw wrong }
         guard !digits.isEmpty, let magnitude = UInt64(hex ? String(digits.dropFirst(2)) : digits, radix: hex ? 16 : 10) else {
-            let body = hex ? digits.dropFirst(2) : Substring(digits)
             let isNumeric = !body.isEmpty && body.allSatisfy { hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }
             throw isNumeric ? NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text) : wrong
         }
@@ -65,6 +96,18 @@ struct NativeArgumentText {
             throw NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text)
         }
         return .int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
+    }
+
+    /// Refuses a command-line argument whose bytes are not UTF-8: the process reads it with each
+    /// bad byte made U+FFFD, which is not what was written (a script with those bytes is refused
+    /// too). `raw` is the process's argument bytes, `arguments` the function's arguments as read.
+    public static func checkCommandLine(raw: [[UInt8]], arguments: [String], function: String) throws(NativeError) {
+        for bytes in raw {
+            guard let bad = UTF8Check.firstInvalidByte(bytes) else { continue }
+            let repaired = String(decoding: bytes, as: UTF8.self)
+            guard let index = arguments.firstIndex(of: repaired) else { continue }
+            throw NativeError.argumentNotUTF8(function: function, parameter: index + 1, byte: bytes[bad])
+        }
     }
 
     /// What a printing callback returns: zero of its return type.

@@ -11,6 +11,11 @@ public enum NativeError: HostConcernError, Equatable, Sendable {
     /// A string argument holds a NUL, which a `const char *` cannot carry.
     case argumentNotEncodable(function: String, parameter: Int, reason: String)
     case returnNotUTF8(function: String)
+    /// A non-zero number literal that is zero in the parameter's type (`1e-50` for float).
+    case argumentUnderflows(function: String, parameter: Int, expected: String, given: String)
+    /// A command-line argument whose bytes are not UTF-8 (`byte` is the first bad one; a script
+    /// with the same bytes is refused too).
+    case argumentNotUTF8(function: String, parameter: Int, byte: UInt8)
     /// libffi refused the signature (`ffi_prep_cif` or a closure failed).
     case preparationFailed(function: String, reason: String)
     case unknownFunction(name: String, known: [String])

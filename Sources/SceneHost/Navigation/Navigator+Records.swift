@@ -31,15 +31,18 @@ extension Navigator {
         }
         let keep = min(changedFrom, sceneCount)
         var changed: [SceneRecord] = []
+        // Only the scenes from `keep` on: whole stacks below it are skipped, never walked, so a
+        // command on a deep stack costs what changed (a script of thousands of pushes stays linear).
         var place = 0
-        for (index, stack) in layers.enumerated() {
-            for (position, scene) in stack.enumerated() {
-                if place >= keep {
-                    // A value handed over as it is gets encoded once, now, and kept encoded.
-                    if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) { scene.keptInput = .payload(payload) }
-                    changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
-                }
-                place += 1
+        for index in layers.indices {
+            let count = layers[index].count
+            defer { place += count }
+            guard place + count > keep else { continue }
+            for position in max(0, keep - place)..<count {
+                let scene = layers[index][position]
+                // A value handed over as it is gets encoded once, now, and kept encoded.
+                if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) { scene.keptInput = .payload(payload) }
+                changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
             }
         }
         changedFrom = sceneCount

@@ -130,10 +130,12 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// then as it was before that command). A worker fault throws `workerStopped`, after the
     /// session (and every other of this worker) was built again.
     public func execute(_ commands: [FrontendCommand], in session: WorkerSession) throws(WorkerError) {
-        let current = session.current
-        if current.lost { throw .sessionLost(reason: "its worker ended and it could not be built again") }
+        // Only what is needed, never a copy of the state kept while the report is applied: the
+        // records would then be copied for every command (quadratic over a deep stack).
+        let (lost, top) = session.read { ($0.lost, $0.records.last?.name) }
+        if lost { throw .sessionLost(reason: "its worker ended and it could not be built again") }
         if sessions[session.id] == nil { sessions[session.id] = session }
-        let scene = current.records.last?.name ?? initialScene
+        let scene = top ?? initialScene
         let reply: WorkerReply
         do {
             reply = try exchange(.commands(session: session.id, commands))
@@ -303,7 +305,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                         continue passes
                     }
                     noteFault(of: pluginOfScene(records[place].name) ?? records[place].name)
-                    session.update { $0.records = Array(records.prefix(place)) }
+                    session.update { $0.replace(keeping: place) }
                     // The lowest cut is the one that stands.
                     notes[id] = place == 0 ? .startedOver(reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")
                         : .cut(scene: records[place].name, reason: "building it again ended the new worker too (\(error.summary))")

@@ -28,7 +28,7 @@ public final class WorkerSceneSession: SceneSession {
         let state = session.current
         if state.lost { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
         switch state.screen {
-        case .success(let screen): return ScreenTextRenderer.render(screen, path: ScreenTextRenderer.breadcrumb(state.layers))
+        case .success(let screen): return ScreenTextRenderer.render(screen, path: state.breadcrumb)
         case .failure(let failure): throw WorkerError.remote(failure)
         }
     }

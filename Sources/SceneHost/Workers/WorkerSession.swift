@@ -14,8 +14,11 @@ public final class WorkerSession: Sendable {
 
     /// What the host knows of the session now.
     public struct State: Sendable {
-        /// Every scene on its stacks, bottom to top over all layers.
-        public var records: [SceneRecord] = []
+        /// Every scene on its stacks, bottom to top over all layers (changed by `replace`).
+        public private(set) var records: [SceneRecord] = []
+        /// Where the first modal stack starts in `records` (nil: only the root stack), kept by
+        /// `replace` so the breadcrumb never walks the records.
+        private var firstModal: Int?
         /// The screen on top as last rendered, or why it could not be.
         public var screen: Result<Screen, RemoteFailure> = .failure(RemoteFailure(text: "error: the session has not started", status: 1))
         /// What happened to the session that its user has not been told yet (its worker was
@@ -27,8 +30,30 @@ public final class WorkerSession: Sendable {
         /// session while the generation is the same (`WebPageSnapshots`).
         public var generation: UInt64 = 0
 
-        /// Scene names per layer, bottom to top (the breadcrumb).
+        /// Scene names per layer, bottom to top.
         public var layers: [[String]] { SceneRecord.layers(records).map { $0.map(\.name) } }
+
+        /// Where the user is (`ScreenTextRenderer.breadcrumb` of `layers`), from the few records it
+        /// shows: a script pushing thousands of scenes draws each screen in constant time.
+        public var breadcrumb: String {
+            ScreenTextRenderer.breadcrumb(count: records.count) { index in
+                let inModal = firstModal.map { index >= $0 } ?? false
+                let topOfStack = index == records.count - 1 || records[index + 1].opensLayer
+                return inModal && topOfStack ? "\(records[index].name) (modal)" : records[index].name
+            }
+        }
+
+        /// Keeps the first `count` records and puts `changed` after them, in place (no copy of the
+        /// records kept: a report costs what changed, not the depth of the stacks).
+        public mutating func replace(keeping count: Int, with changed: [SceneRecord] = []) {
+            let kept = min(max(count, 0), records.count)
+            records.removeSubrange(kept...)
+            if let start = firstModal, start >= kept { firstModal = nil }
+            if firstModal == nil, let index = changed.indices.first(where: { kept + $0 >= 1 && changed[$0].opensLayer }) {
+                firstModal = kept + index
+            }
+            records.append(contentsOf: changed)
+        }
     }
 
     init(id: UInt64) {
@@ -38,6 +63,9 @@ public final class WorkerSession: Sendable {
 
     /// A copy of what the host holds now.
     public var current: State { state.withLock { $0 } }
+
+    /// What `body` reads of the state now, without copying it.
+    public func read<T>(_ body: (State) -> T) -> T { state.withLock { body($0) } }
 
     /// Takes the notice to show (it is shown once).
     public func takeNotice() -> WorkerError? {
@@ -62,7 +90,7 @@ public final class WorkerSession: Sendable {
     /// Applies a worker's report: the first `keep` records stand, the changed ones replace the rest.
     func apply(_ report: SessionReport) {
         state.withLock { state in
-            state.records = Array(state.records.prefix(min(report.keep, state.records.count))) + report.changed
+            state.replace(keeping: report.keep, with: report.changed)
             state.screen = report.screen
             state.generation &+= 1
         }

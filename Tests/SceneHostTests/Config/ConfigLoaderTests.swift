@@ -99,6 +99,48 @@ struct ConfigLoaderTests {
             == "scenes.conf:2:1: error: [plugins.Home] has no 'path'. Add it: path = \"...\".")
     }
 
+    @Test("a redefinition quotes the key exactly as the file writes it, quoted parts and all (issue 19, item 9)", arguments: [
+        ("initial = \"A\"\n[\"plugins\".P]\npath = \"x\"\n[\"plugins\".P]\npath = \"y\"\n",
+         "scenes.conf:4:1: error: TOML syntax: Error while parsing table header: cannot redefine existing table '\"plugins\".P'. Fix this line, then run 'scene-host check'."),
+        ("initial = \"A\"\n\"plugins\".P.path = \"x\"\n\"plugins\".P.path = \"y\"\n",
+         "scenes.conf:3:20: error: TOML syntax: Error while parsing key-value pair: cannot redefine existing string '\"plugins\".P.path'. Fix this line, then run 'scene-host check'."),
+        ("initial = \"A\"\n[ 'plugins' . \"P\" ]\npath = \"x\"\n[ 'plugins' . \"P\" ]\n",
+         "scenes.conf:4:1: error: TOML syntax: Error while parsing table header: cannot redefine existing table ''plugins' . \"P\"'. Fix this line, then run 'scene-host check'."),
+        ("initial = \"A\"\n[plugins.P]\npath = \"x\"\npath = \"y\"\n",
+         "scenes.conf:4:8: error: TOML syntax: Error while parsing key-value pair: cannot redefine existing string 'path'. Fix this line, then run 'scene-host check'."),
+    ])
+    func redefinitionQuotesTheFile(text: String, expected: String) {
+        #expect(message(text) == expected)
+    }
+
+    @Test("a plugin table written only as [plugins.NAME.settings] has no 'path', reported at that header (issue 19, item 9)")
+    func missingPathUnderSettings() {
+        #expect(message("initial = \"Home\"\n\n  [plugins.Nope.settings]\nkey = 1\n")
+            == "scenes.conf:3:3: error: [plugins.Nope] has no 'path'. Add it: path = \"...\".")
+    }
+
+    @Test("dotted keys are located at their own place, never hiding an earlier unknown key (issue 19, item 9)")
+    func dottedKeys() {
+        #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\n  sub.key = 2\n")
+            == "scenes.conf:4:3: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.")
+        #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n")
+            == "scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.\n"
+            + "scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.")
+        #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\n[plugins.P.settings]\nname = \"a\"\n  a.b = 1\n")
+            == "scenes.conf:6:3: error: 'a' must be a string, number or boolean, not a table.")
+        #expect(message("initial = \"Home\"\nplugins.P.path = \"x\"\nplugins.P.bogus = 1\n")
+            == "scenes.conf:3:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.")
+    }
+
+    @Test("every unknown key of a table is listed, in file order, each at its place (issue 19, item 9)")
+    func everyUnknownKey() {
+        #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n  pth = \"y\"\n") == """
+            scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.
+            scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.
+            scenes.conf:6:3: error: unknown key 'pth' in [plugins.P]. Did you mean 'path'? Allowed keys: path, sha256, settings.
+            """)
+    }
+
     @Test("a value of the wrong type")
     func wrongType() {
         #expect(message("initial = 3\n") == "scenes.conf:1:11: error: 'initial' must be a string, not an integer.")
@@ -146,10 +188,11 @@ struct ConfigLoaderTests {
     func limits() {
         #expect(message("initial = \"A\"\nx = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n")
             == "scenes.conf:2:37: error: arrays or inline tables nest deeper than 32 levels here; scenes.conf never needs more than one.")
-        // Brackets in strings and comments do not nest: this fails only for its unknown key.
+        // Brackets in strings and comments do not nest: this fails only for its unknown keys.
         let brackets = String(repeating: "[", count: 40)
         #expect(message("initial = \"A\"\ns = \"\(brackets)\" # \(brackets)\nt = \'\'\'\n\(brackets)\'\'\'\n")
-            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues, host.")
+            == "scenes.conf:2:1: error: unknown key 's' in the top level. Allowed keys: initial, plugins, segues, host.\n"
+            + "scenes.conf:3:1: error: unknown key 't' in the top level. Allowed keys: initial, plugins, segues, host.")
         let big = "# " + String(repeating: "x", count: ConfigPrecheck.maximumSize) + "\n"
         #expect(message(big) == "scenes.conf:1:1048577: error: the config is 1048579 bytes; configs larger than 1048576 bytes are refused. Is this the right file?")
     }

@@ -39,6 +39,21 @@ struct CheckCommandTests {
         #expect(lines.last == "check: 2 problems in \(config)")
     }
 
+    @Test("check lists every unknown key of a table, each at its place, and counts each (issue 19, item 9)")
+    func everyUnknownKey() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let config = try folder.write("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n", to: "scenes.conf")
+        let result = try HostProcess.run(["check", "--config", config])
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            \(config):4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.
+            \(config):5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.
+            check: 2 problems in \(config)
+
+            """)
+    }
+
     @Test("a usage error exits 64")
     func usageError() throws {
         let result = try HostProcess.run(["check", "--nope"])

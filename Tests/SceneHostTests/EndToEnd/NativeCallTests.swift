@@ -45,12 +45,36 @@ struct NativeCallTests {
         (["Pricing.order_totl", "1", "1", "1"], "error: no native function 'Pricing.order_totl'. Did you mean 'Pricing.order_total'? (native functions: Pricing.format_price, Pricing.order_discount, Pricing.order_total, Pricing.price_rules, Pricing.unit_price, Types.abort_now, Types.bad_string, Types.call_back, Types.echo_bool, Types.echo_double, Types.echo_float, Types.echo_int16, Types.echo_int32, Types.echo_int64, Types.echo_int8, Types.echo_pointer, Types.echo_string, Types.echo_uint16, Types.echo_uint32, Types.echo_uint64, Types.echo_uint8, Types.mixed, Types.nothing, Types.poke, Types.sum_with; 'scene-host list' shows them)"),
         (["order_total"], "error: 'order_total' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."),
         (["Types.bad_string"], "error: Types.bad_string returned a string that is not valid UTF-8. Fix the native function to return UTF-8."),
+        (["Types.echo_int32", "-+5"], "error: Types.echo_int32: parameter 1 expects int32, given \"-+5\"."),
+        (["Types.echo_int32", "0x+1"], "error: Types.echo_int32: parameter 1 expects int32, given \"0x+1\"."),
+        (["Types.echo_float", "1e-50"], "error: Types.echo_float: parameter 1 expects float, given 1e-50, which is not zero but too small for float and would become 0. Write 0 for zero, or a number float can hold."),
     ])
     func refuses(arguments: [String], message: String) throws {
         let result = try Self.call(arguments)
         #expect(result.status == 64)
         #expect(!result.signaled)
         #expect(result.stderr == message + "\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("the largest float as Swift prints it is passed (issue 19, item 7)")
+    func largestFloat() throws {
+        let result = try Self.call(["Types.echo_float", "\(Float.greatestFiniteMagnitude)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "\(Float.greatestFiniteMagnitude)\n")
+    }
+
+    @Test("a command-line argument that is not UTF-8 is refused, naming its position, like a script with those bytes (issue 19, item 7)")
+    func argumentNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCENE_HOST_PROBE_CACHE"] = folder.path("cache.json")
+        // The shell writes the byte 0xFF into the argument: a Swift string cannot hold it.
+        let result = try ChildRun.run("/bin/sh", ["-c", "exec \"$0\" call --config \"$1\" Types.echo_string \"$(printf 'a\\377b')\"", BuildProducts.hostExecutable,
+                                                  try Self.config(in: folder)], input: "", in: nil, environment: environment, timeLimit: .seconds(120))
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: Types.echo_string: argument 1 on the command line is not valid UTF-8 (byte 0xFF), so it is not passed on. Write the argument in UTF-8.\n")
         #expect(result.stdout.isEmpty)
     }
 
@@ -107,6 +131,31 @@ struct NativeCallTests {
         #expect(result.status == 4)
         #expect(result.stderr.contains("\(config):3:1: error: scene 'NativeSwiftScene' (plugin 'Mixed') cannot be wired: native function Pricing.order_total is declared as double(int64, double, double), but the scene asks for it as double(int32, double, double); make the Swift function type match the declared signature.\n"),
                 "\(result.stderr)")
+    }
+
+    @Test("a table naming one function twice is refused by check, run and call, naming both records and signatures (issue 19, item 4)")
+    func duplicateFunction() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let library = folder.path("libTwice.so")
+        try CLibraries.build("""
+        __attribute__((visibility("default"))) const char scene_native_functions[] = "f\\tint32(int32)\\0g\\tvoid()\\0f\\tdouble(double)\\0";
+        __attribute__((visibility("default"))) int f(int x) { return x; }
+        __attribute__((visibility("default"))) void g(void) {}
+        """, to: library)
+        let config = try folder.write(DemoConfig.config(plugins: [("HomeScene", BuildProducts.library("HomeScene")),
+                                                                  ("DetailScene", BuildProducts.library("DetailScene")), ("Twice", library)]), to: "scenes.conf")
+        let message = "\(config):9:1: error: plugin 'Twice' (\(library)): its native function table (scene_native_functions) declares 'f' twice: record 1 as 'int32(int32)' and record 3 as 'double(double)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
+        let check = try HostProcess.run(["check", "--config", config])
+        #expect(check.status == 3)
+        #expect(check.stderr.contains(message), "\(check.stdout)\(check.stderr)")
+        let call = try HostProcess.run(["call", "--config", config, "Twice.f", "41"])
+        #expect(call.status == 3)
+        #expect(call.stdout.isEmpty, "the function must not run: \(call.stdout)")
+        #expect(call.stderr.contains(message), "\(call.stderr)")
+        let run = try HostProcess.run(["run", "--config", config], input: "call Twice.f 41\n")
+        #expect(run.status == 3)
+        #expect(run.stderr.contains(message), "\(run.stdout)\(run.stderr)")
     }
 
     @Test("check refuses a C plugin with a malformed signature, naming the function and the column")

@@ -37,4 +37,15 @@ struct ProbeVerdictTests {
             #expect(host.stderr.contains("give a number of seconds from 0.001 to 3600 (default 10)."))
         }
     }
+
+    @Test("--probe-timeout VALUE in its own argument: a negative one is a value, refused with the range (issue 19, item 9)", arguments: ["-1", "-0.5", "-inf"])
+    func negativeTimeoutArgument(value: String) throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let config = try folder.write(DemoConfig.text, to: "scenes.conf")
+        let host = try BoundedHostProcess.run(["check", "--config", config, "--probe-timeout", value], limit: .seconds(60))
+        #expect(host.status == 64 && !host.signaled, "\(value): \(host.stderr)")
+        #expect(host.stderr.hasPrefix("Error: --probe-timeout is \(value == "-inf" ? "-inf" : String(Double(value) ?? 0)); give a number of seconds from 0.001 to 3600 (default 10)."),
+                "\(value): \(host.stderr)")
+    }
 }

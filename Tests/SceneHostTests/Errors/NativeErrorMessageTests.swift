@@ -17,6 +17,10 @@ struct NativeErrorMessageTests {
          "error: P.f: parameter 1 cannot be passed as a C string: it holds a NUL character, which a C string cannot carry."),
         (.unknownFunction(name: "P.g", known: []), "error: no native function 'P.g'. (no plugin declares native functions; 'scene-host list' shows them)"),
         (.preparationFailed(function: "P.f", reason: "ffi_prep_cif returned status 1"), "error: cannot prepare a call of P.f: ffi_prep_cif returned status 1."),
+        (.argumentUnderflows(function: "P.f", parameter: 1, expected: "float", given: "1e-50"),
+         "error: P.f: parameter 1 expects float, given 1e-50, which is not zero but too small for float and would become 0. Write 0 for zero, or a number float can hold."),
+        (.argumentNotUTF8(function: "P.f", parameter: 2, byte: 0xFF),
+         "error: P.f: argument 2 on the command line is not valid UTF-8 (byte 0xFF), so it is not passed on. Write the argument in UTF-8."),
     ])
     func native(error: NativeError, message: String) {
         #expect(ErrorMessage.render(error) == message)
@@ -28,6 +32,8 @@ struct NativeErrorMessageTests {
          "s.conf:3:1: error: plugin 'P' (/p/libP.so): its native function table (scene_native_functions) is malformed: record 2 is not valid UTF-8. Write it as NUL-terminated \"name\\tsignature\" records ending with an empty one (docs/authoring.md, \"Writing a C plugin\")."),
         (.pluginNativeFunctionNotExported(plugin, function: "f"),
          "s.conf:3:1: error: plugin 'P' (/p/libP.so) declares native function 'f', but does not export it. Export it (a non-static C function with default visibility), or remove it from scene_native_functions."),
+        (.pluginNativeFunctionDuplicate(plugin, function: "f", first: 1, firstSignature: "int32(int32)", second: 2, secondSignature: "double(double)"),
+         "s.conf:3:1: error: plugin 'P' (/p/libP.so): its native function table (scene_native_functions) declares 'f' twice: record 1 as 'int32(int32)' and record 2 as 'double(double)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."),
     ])
     func table(error: PluginLoadError, message: String) {
         #expect(ErrorMessage.render(error) == message)

@@ -43,4 +43,25 @@ struct FrontendCommandTests {
             try ScriptRunner.command(on: "  tap", number: 2, file: "demo.script")
         }
     }
+
+    static let escapes = "the escapes are \\\", \\\\ and \\n (write \\\\ for a backslash)"
+
+    @Test("an unknown escape in quoted text is refused at its backslash, never read as the letter after it (issue 19, item 7)", arguments: [
+        ("  call T.f \"ok\" \"a\\u0000\"", 19, "u"),
+        ("call T.f \"\\t\"", 11, "t"),
+        ("fill name \"x\\ty\"", 13, "t"),
+        ("\tfill name \"\\\\ \\q\"", 16, "q"),
+    ])
+    func unknownEscape(line: String, column: Int, letter: String) {
+        #expect(throws: ScriptError.scriptSyntax(SourceLocation(file: "demo.script", line: 4, column: column),
+                                                 message: "unknown escape '\\\(letter)' in quoted text; \(Self.escapes)")) {
+            try ScriptRunner.command(on: line, number: 4, file: "demo.script")
+        }
+    }
+
+    @Test("the known escapes are read")
+    func knownEscapes() throws {
+        #expect(try FrontendCommand.parse("call T.f \"a\\\"b\" \"c\\\\d\" \"e\\nf\"") == .call(function: "T.f", arguments: ["a\"b", "c\\d", "e\nf"]))
+        #expect(try FrontendCommand.parse("fill name \"x\\ny\"") == .fill(field: "name", text: "x\ny"))
+    }
 }

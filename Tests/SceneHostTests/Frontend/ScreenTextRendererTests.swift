@@ -55,4 +55,26 @@ struct ScreenTextRendererTests {
     func breadcrumbs(stacks: [[String]], expected: String) {
         #expect(ScreenTextRenderer.breadcrumb(stacks) == expected)
     }
+
+    @Test("a worker session's breadcrumb, drawn from the records it shows, is the one of its layers, as records change")
+    func workerSessionBreadcrumb() {
+        func record(_ name: String, modal: Bool = false) -> SceneRecord { SceneRecord(name: name, opensLayer: modal, input: nil) }
+        var state = WorkerSession.State()
+        #expect(state.breadcrumb == ScreenTextRenderer.breadcrumb(state.layers))
+        let steps: [(keep: Int, changed: [SceneRecord])] = [
+            (0, [record("Home")]),
+            (1, [record("A"), record("B", modal: true)]),
+            (3, (0..<8).map { record("P\($0)") }),
+            (11, [record("M", modal: true), record("N")]),
+            (12, []),
+            (2, [record("C"), record("D"), record("E"), record("F", modal: true)]),
+            (6, [record("G", modal: true)]),
+            (1, []),
+            (0, [record("Root", modal: true), record("X", modal: true)]),
+        ]
+        for step in steps {
+            state.replace(keeping: step.keep, with: step.changed)
+            #expect(state.breadcrumb == ScreenTextRenderer.breadcrumb(state.layers), "after keeping \(step.keep): \(state.records.map(\.name))")
+        }
+    }
 }

@@ -46,6 +46,8 @@ struct NativeTableReaderTests {
         (#""f int32()\0""#, .pluginNativeTableInvalid(plugin, reason: "record 1 (\"f int32()\") is not NAME<TAB>SIGNATURE")),
         (#""f\tint32(int32)\0\xff\tvoid()\0""#, .pluginNativeTableInvalid(plugin, reason: "record 2 is not valid UTF-8")),
         (#""1f\tvoid()\0""#, .pluginNativeTableInvalid(plugin, reason: "record 1 names '1f', which is not a C identifier of at most 128 characters")),
+        (#""f\tint32(int32)\0f\tdouble(double)\0""#, .pluginNativeFunctionDuplicate(plugin, function: "f", first: 1, firstSignature: "int32(int32)",
+                                                                                 second: 2, secondSignature: "double(double)")),
     ])
     func refuses(table: String, error: PluginLoadError) throws {
         let folder = try TemporaryFolder()
