@@ -10,4 +10,7 @@ public enum HostWarning: Equatable, Sendable {
     case transcriptMachineSpecific(path: String, line: Int, found: String)
     /// `scene` accepts a result (`.acceptingResult`) that none of the scenes it routes to returns.
     case resultNeverReturned(scene: String, plugin: PluginReference, result: String, destinations: [String])
+    /// `scene`'s deep link cannot be opened in this app (no route from the initial scene reaches the
+    /// scene, or every route needs an input a link cannot build): the app has no such link.
+    case linkUnavailable(scene: String, plugin: PluginReference, template: String, problem: LinkProblem)
 }

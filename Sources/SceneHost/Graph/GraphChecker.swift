@@ -42,7 +42,7 @@ enum GraphChecker {
         var warnings = resultWarnings(in: graph)
         guard graph.node(graph.initial.value) != nil else { return warnings }
         warnings = graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) } + warnings
-        return warnings
+        return warnings + LinkCheck.warnings(in: graph)
     }
 
     /// Scenes that accept a result no destination of theirs returns: the acceptor would never run.

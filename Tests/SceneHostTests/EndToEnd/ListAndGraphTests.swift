@@ -27,6 +27,7 @@ struct ListAndGraphTests {
           ShowOrder  [ShowOrderScene]
             input:    ShowOrderInput { orderID: Int }
             accepts:  OrderResult { order: OrderData }
+            link:     orders/{id: Int}
         routes:
           ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:16:1)  present  passing EditOrderInput { order: OrderData }
           ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { orderID: Int }
@@ -61,7 +62,7 @@ struct ListAndGraphTests {
         flowchart LR
           s0["EditOrder<br/>(EditOrderScene)<br/>in: EditOrderInput<br/>returns: EditOrderResult"]
           s1(["ListOrders<br/>(ListOrdersScene)"])
-          s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput"]
+          s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput<br/>link: orders/{id: Int}"]
           s2-->|"edit · present · EditOrderInput"|s0
           s1-.->|"routeToShowOrder · ShowOrderInput"|s2
           s2-.->|"routeToEditOrder · EditOrderInput"|s0

@@ -11,6 +11,8 @@ enum LinkCheck {
         for node in graph.nodes {
             guard let link = node.description.link else { continue }
             switch check(link, of: node, in: graph) {
+            case .failure(let problem) where problem.dependsOnTheApp:
+                continue
             case .failure(let problem):
                 problems.append(.linkInvalid(node.plugin, scene: node.name, template: link.template, problem))
             case .success(let entry):
@@ -23,6 +25,16 @@ enum LinkCheck {
             }
         }
         return problems
+    }
+
+    /// Links this app cannot open although nothing is wrong with them: their scene is out of reach
+    /// of the app's initial scene (a plugin used in an app that does not route to it). A warning,
+    /// as an unreachable scene is: the plugin is fine, and another app may reach it.
+    static func warnings(in graph: SceneGraph) -> [HostWarning] {
+        graph.nodes.compactMap { node in
+            guard let link = node.description.link, case .failure(let problem) = check(link, of: node, in: graph), problem.dependsOnTheApp else { return nil }
+            return .linkUnavailable(scene: node.name, plugin: node.plugin, template: link.template, problem: problem)
+        }
     }
 
     /// The valid links of `graph` (those `problems` finds nothing wrong with).

@@ -21,3 +21,14 @@ public enum LinkProblem: Error, Equatable, Sendable {
     /// Every route path to the linked scene goes through `scene`, which needs an input (`input`).
     case blockedByInput(initial: String, scene: String, input: String)
 }
+
+extension LinkProblem {
+    /// The link is sound, but the app it is used in gives no way to its scene: a warning, not an error.
+    var dependsOnTheApp: Bool {
+        switch self {
+        case .unreachable, .blockedByInput: return true
+        case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType, .sceneTakesNoInput, .inputMismatch:
+            return false
+        }
+    }
+}
