@@ -12,5 +12,13 @@ public enum HostWarning: Equatable, Sendable {
     case resultNeverReturned(scene: String, plugin: PluginReference, result: String, destinations: [String])
     /// `scene`'s deep link cannot be opened in this app (no route from the initial scene reaches the
     /// scene, or every route needs an input a link cannot build): the app has no such link.
-    case linkUnavailable(scene: String, plugin: PluginReference, template: String, problem: LinkProblem)
+    case linkUnavailable(scene: String, plugin: PluginReference, template: String, why: LinkUnavailability)
+}
+
+/// Why an app cannot open a sound deep link (`HostWarning.linkUnavailable`).
+public enum LinkUnavailability: Equatable, Sendable {
+    /// No declared route leads from the initial scene to the linked one.
+    case unreachable(initial: String)
+    /// Every route to it passes through `scene`, which needs an `input` a link cannot build.
+    case blockedByInput(initial: String, scene: String, input: String)
 }

@@ -451,7 +451,11 @@ public enum ErrorMessage {
             return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') accepts a result (\(result)), but no scene it routes to hands one back (\(routes)), so its .acceptingResult never runs. Declare .returning(\(result).self, via: ...) on the scene that should hand it back, or remove .acceptingResult.")
         case .unreachable(let scene, let plugin, let initial):
             return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
-        case .linkUnavailable(let scene, let plugin, let template, let problem):
+        case .linkUnavailable(let scene, let plugin, let template, let why):
+            let problem: LinkProblem = switch why {
+            case .unreachable(let initial): .unreachable(initial: initial)
+            case .blockedByInput(let initial, let through, let input): .blockedByInput(initial: initial, scene: through, input: input)
+            }
             return TerminalText.escaped("\(plugin.location): warning: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)') cannot be opened in this app: \(describe(problem)) Until then the app has no such link.")
         }
     }

@@ -32,8 +32,15 @@ enum LinkCheck {
     /// as an unreachable scene is: the plugin is fine, and another app may reach it.
     static func warnings(in graph: SceneGraph) -> [HostWarning] {
         graph.nodes.compactMap { node in
-            guard let link = node.description.link, case .failure(let problem) = check(link, of: node, in: graph), problem.dependsOnTheApp else { return nil }
-            return .linkUnavailable(scene: node.name, plugin: node.plugin, template: link.template, problem: problem)
+            guard let link = node.description.link, case .failure(let problem) = check(link, of: node, in: graph) else { return nil }
+            let why: LinkUnavailability
+            switch problem {
+            case .unreachable(let initial): why = .unreachable(initial: initial)
+            case .blockedByInput(let initial, let scene, let input): why = .blockedByInput(initial: initial, scene: scene, input: input)
+            case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType, .sceneTakesNoInput, .inputMismatch:
+                return nil
+            }
+            return .linkUnavailable(scene: node.name, plugin: node.plugin, template: link.template, why: why)
         }
     }
 
