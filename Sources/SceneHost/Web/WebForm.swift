@@ -55,7 +55,8 @@ public struct WebForm: Equatable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hex(_ byte: UInt8) -> UInt8? {
+    /// The value of one hex digit (either case), or nil.
+    static func hex(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -113,38 +113,8 @@ struct LoopbackHTTP {
     func sendRaw(_ request: String, limit: Double) throws -> String {
         let socket = try connect()
         defer { close(socket) }
-        var timeout = timeval(tv_sec: Int(limit), tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
-            throw Failure(description: "send: \(errno)")
-        }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count > 0 { received += buffer[0..<count]; continue }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw Failure(description: "the server did not close within \(limit) s (errno \(errno))") }
-            break
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
-    func send(_ request: String, limit: Double) throws -> Response {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(socket) }
         var timeout = timeval(tv_sec: Int(limit), tv_usec: Int((limit - limit.rounded(.down)) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
         let bytes = Array(request.utf8)
         guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
             throw Failure(description: "send: \(errno)")
@@ -158,7 +128,12 @@ struct LoopbackHTTP {
             if count < 0 { throw Failure(description: "no answer within \(limit) s (errno \(errno))") }
             break
         }
-        let text = String(decoding: received, as: UTF8.self)
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Sends `request` and reads the one answer (the server closes after it: `Connection: close`).
+    func send(_ request: String, limit: Double) throws -> Response {
+        let text = try sendRaw(request, limit: limit)
         guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "not HTTP: \(text.prefix(100))") }
         let lines = text[..<split.lowerBound].split(separator: "\r\n")
         let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
