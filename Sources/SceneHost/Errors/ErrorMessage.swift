@@ -123,6 +123,8 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) is not a shared library (\(reason)). Point 'path' at the plugin's .so file."
         case .pluginOpenFailed(let plugin, let loaderMessage):
             return "\(plugin.location): error: plugin '\(plugin.name)': cannot load \(plugin.path): \(loaderMessage)."
+        case .pluginNativeTableEmpty(let plugin):
+            return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) exports a native function table (\(NativeTableReader.symbol)) that lists no function, and no 'scene_plugin_entry'. List each function as \"NAME\\tSIGNATURE\\0\" in the table (docs/authoring.md, \"Writing a C plugin\"), or remove the plugin from the config."
         case .pluginNoEntry(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)': \(plugin.path) exports no 'scene_plugin_entry', so it is not a scene-host plugin. Export one: @_cdecl(\"scene_plugin_entry\") public func scenePluginEntry() -> UnsafeRawPointer { MyPlugin.exportDescriptor() }"
         case .pluginEntryReturnedNull(let plugin):

@@ -19,6 +19,8 @@ final class PluginFile {
     var checked: FileFingerprint?
     /// The native functions its table declares, read with the byte checks.
     var nativeDeclarations: [NativeDeclaration] = []
+    /// It exports a native function table at all (perhaps an empty one).
+    var hasNativeTable = false
 
     private init(plugin: PluginReference, descriptor: Int32, realPath: String, identity: StatIdentity) {
         self.plugin = plugin

@@ -8,6 +8,8 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginNotSharedLibrary(PluginReference, reason: String)
     case pluginOpenFailed(PluginReference, loaderMessage: String)
     case pluginNoEntry(PluginReference)
+    /// A library with a native function table that lists no function, and no scene entry.
+    case pluginNativeTableEmpty(PluginReference)
     case pluginEntryReturnedNull(PluginReference)
     case pluginBadDescriptor(PluginReference)
     case pluginIncompatible(PluginReference, what: String, plugin: String, host: String, rule: String)

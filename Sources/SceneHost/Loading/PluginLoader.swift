@@ -165,6 +165,10 @@ public struct PluginLoader {
         let plugin = file.plugin
         let handle = try openLibrary(file)
         let natives = try NativeFunctionResolver(plugin: plugin).resolve(file.nativeDeclarations, in: handle)
+        if natives.isEmpty, file.hasNativeTable, dlsym(handle, "scene_plugin_entry") == nil {
+            // A C library with a table that lists nothing: it meant to be a native plugin.
+            throw PluginLoadError.pluginNativeTableEmpty(plugin)
+        }
         if !natives.isEmpty, dlsym(handle, "scene_plugin_entry") == nil {
             // A native plugin (C, no scenes): its table is its descriptor.
             try checkMapped(dlsym(handle, NativeTableReader.symbol), file: file)
@@ -206,7 +210,9 @@ public struct PluginLoader {
         // Dependencies are found from the plugin's real folder ($ORIGIN), before any code runs.
         if let trust, let searchPath { try DependencyCheck(trust: trust, searchPath: searchPath).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
         // Native function signatures are validated from the file, before any of its code runs.
-        file.nativeDeclarations = try NativeTableReader.read(bytes, plugin: plugin) ?? []
+        let table = try NativeTableReader.read(bytes, plugin: plugin)
+        file.nativeDeclarations = table ?? []
+        file.hasNativeTable = table != nil
         let fingerprint = FileFingerprint(path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
         file.checked = fingerprint
         return fingerprint

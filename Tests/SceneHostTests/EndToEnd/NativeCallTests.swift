@@ -133,6 +133,19 @@ struct NativeCallTests {
                 "\(result.stderr)")
     }
 
+    @Test("a native table that lists no function is said to be empty, not to lack a scene entry (issue 19, item 9)")
+    func emptyTable() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let library = folder.path("libEmpty.so")
+        try CLibraries.build("__attribute__((visibility(\"default\"))) const char scene_native_functions[] = \"\";\n", to: library)
+        let config = try folder.write(DemoConfig.config(plugins: [("HomeScene", BuildProducts.library("HomeScene")),
+                                                                  ("DetailScene", BuildProducts.library("DetailScene")), ("Empty", library)]), to: "scenes.conf")
+        let check = try HostProcess.run(["check", "--config", config])
+        #expect(check.status == 3)
+        #expect(check.stderr.hasPrefix("\(config):9:1: error: plugin 'Empty': \(library) exports a native function table (scene_native_functions) that lists no function, and no 'scene_plugin_entry'. List each function as \"NAME\\tSIGNATURE\\0\" in the table (docs/authoring.md, \"Writing a C plugin\"), or remove the plugin from the config.\n"), "\(check.stderr)")
+    }
+
     @Test("a table naming one function twice is refused by check, run and call, naming both records and signatures (issue 19, item 4)")
     func duplicateFunction() throws {
         let folder = try TemporaryFolder()
