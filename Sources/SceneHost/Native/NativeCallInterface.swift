@@ -8,7 +8,8 @@ final class NativeCallInterface {
     let cif: UnsafeMutablePointer<ffi_cif>
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
 
-    init(_ signature: NativeSignature, function: String) throws(NativeError) {
+    /// `abi` is libffi's default for this machine; tests give another to make preparation fail.
+    init(_ signature: NativeSignature, function: String, abi: ffi_abi = cffi_default_abi()) throws(NativeError) {
         self.signature = signature
         let count = signature.parameters.count
         argumentTypes = .allocate(capacity: max(count, 1))
@@ -19,10 +20,10 @@ final class NativeCallInterface {
             }
         }
         cif = .allocate(capacity: 1)
-        let status = ffi_prep_cif(cif, cffi_default_abi(), UInt32(count), signature.returns.ffiType, argumentTypes)
+        let status = ffi_prep_cif(cif, abi, UInt32(count), signature.returns.ffiType, argumentTypes)
         guard status == FFI_OK else {
-            cif.deallocate()
-            argumentTypes.deallocate()
+            // Every stored property is set: throwing now runs `deinit`, which frees both buffers
+            // (freeing them here too was a double free).
             throw NativeError.preparationFailed(function: function, reason: "ffi_prep_cif returned status \(status.rawValue)")
         }
     }

@@ -25,7 +25,8 @@ final class NativeClosure {
             Unmanaged<NativeClosure>.fromOpaque(userData).takeUnretainedValue().invoke(result: result, arguments: arguments)
         }, Unmanaged.passUnretained(self).toOpaque(), code)
         guard status == FFI_OK else {
-            ffi_closure_free(raw)
+            // Every stored property is set: throwing now runs `deinit`, which frees the closure
+            // (freeing it here too was a double free).
             throw NativeError.preparationFailed(function: function, reason: "ffi_prep_closure_loc returned status \(status.rawValue)")
         }
     }
