@@ -35,7 +35,7 @@ public struct SceneScaffold: Sendable {
         let templates: [(String, String)] = [
             ("Package.swift", PackageTemplate.text),
             (".gitignore", GitignoreTemplate.text),
-            (sources + "\(plugin).swift", PluginEntryTemplate.text),
+            (sources + "\(scene)Plugin.swift", PluginEntryTemplate.text),
             (sources + "\(scene)ViewController.swift", ViewControllerTemplate.text),
             (sources + "\(scene)Interactor.swift", InteractorTemplate.text),
             (sources + "\(scene)Presenter.swift", PresenterTemplate.text),

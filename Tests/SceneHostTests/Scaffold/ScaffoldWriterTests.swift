@@ -91,7 +91,7 @@ struct ScaffoldWriterTests {
         Created the plugin package WeatherScene for the scene 'Weather' in /work/p/WeatherScene:
           Package.swift
           .gitignore
-          Sources/WeatherScene/WeatherScene.swift
+          Sources/WeatherScene/WeatherPlugin.swift
           Sources/WeatherScene/WeatherViewController.swift
           Sources/WeatherScene/WeatherInteractor.swift
           Sources/WeatherScene/WeatherPresenter.swift

@@ -16,7 +16,7 @@ struct SceneScaffoldTests {
     func filePaths() throws {
         #expect(try Self.weather().files.map(\.path) == [
             "Package.swift", ".gitignore",
-            "Sources/WeatherScene/WeatherScene.swift",
+            "Sources/WeatherScene/WeatherPlugin.swift",
             "Sources/WeatherScene/WeatherViewController.swift", "Sources/WeatherScene/WeatherInteractor.swift",
             "Sources/WeatherScene/WeatherPresenter.swift", "Sources/WeatherScene/WeatherRouter.swift",
             "Sources/WeatherScene/WeatherModels.swift", "Sources/WeatherScene/WeatherWorker.swift",
@@ -28,7 +28,7 @@ struct SceneScaffoldTests {
     func pluginName(kit: Bool) throws {
         let scaffold = try SceneScaffold(scene: "Forecast", plugin: "Meteo", sdkPath: "../sdk", testingKit: kit)
         let files = scaffold.files
-        #expect(files.map(\.path).contains("Sources/Meteo/Meteo.swift"))
+        #expect(files.map(\.path).contains("Sources/Meteo/ForecastPlugin.swift"))
         #expect(files.map(\.path).contains("Tests/MeteoTests/ForecastTests.swift"))
         let package = try #require(files.first { $0.path == "Package.swift" }).text
         #expect(package.contains(#".library(name: "Meteo", type: .dynamic, targets: ["Meteo"]),"#))
@@ -55,7 +55,7 @@ struct SceneScaffoldTests {
     func testFile() throws {
         let withKit = try #require(Self.weather(kit: true).files.last).text
         #expect(withKit.hasPrefix("import SceneTesting\nimport Testing\n@testable import WeatherScene\n"))
-        #expect(withKit.contains("try kit.load(WeatherScenePlugin.self)"))
+        #expect(withKit.contains("try kit.load(WeatherPlugin.self)"))
         let withoutKit = try #require(Self.weather(kit: false).files.last).text
         #expect(withoutKit.hasPrefix("import SceneSDK\nimport Testing\n@testable import WeatherScene\n"))
     }
@@ -83,7 +83,7 @@ struct SceneScaffoldTests {
         for expected in ["protocol WeatherBusinessLogic", "protocol WeatherPresentationLogic", "protocol WeatherDisplayLogic: AnyObject",
                          "protocol WeatherRoutingLogic", "protocol WeatherDataPassing", "protocol WeatherDataStore",
                          "// MARK: Routing", "// MARK: Navigation", "// MARK: Passing data",
-                         "@_cdecl(\"scene_plugin_entry\")\npublic func scenePluginEntry() -> UnsafeRawPointer { WeatherScenePlugin.exportDescriptor() }"] {
+                         "@_cdecl(\"scene_plugin_entry\")\npublic func scenePluginEntry() -> UnsafeRawPointer { WeatherPlugin.exportDescriptor() }"] {
             #expect(text.contains(expected), "missing: \(expected)")
         }
         #expect(text.components(separatedBy: "@MainActor\nprotocol").count - 1 == 6)

@@ -1,10 +1,10 @@
-/// <PLUGIN>.swift: the plugin, its registration and the one C symbol the host looks for.
+/// <NAME>Plugin.swift: the plugin, its registration and the one C symbol the host looks for.
 enum PluginEntryTemplate {
     static let text = #"""
     import SceneSDK
 
     /// The {{PLUGIN}} plugin: one scene, "{{NAME}}", and the Worker it uses.
-    enum {{PLUGIN}}Plugin: ScenePlugin {
+    enum {{NAME}}Plugin: ScenePlugin {
         static let name = "{{PLUGIN}}"
         static let version = "0.1.0"
 
@@ -23,7 +23,7 @@ enum PluginEntryTemplate {
     }
 
     @_cdecl("scene_plugin_entry")
-    public func scenePluginEntry() -> UnsafeRawPointer { {{PLUGIN}}Plugin.exportDescriptor() }
+    public func scenePluginEntry() -> UnsafeRawPointer { {{NAME}}Plugin.exportDescriptor() }
 
     """#
 }

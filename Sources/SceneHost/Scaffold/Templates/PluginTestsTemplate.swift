@@ -30,7 +30,7 @@ enum PluginTestsTemplate {
         @Test("Update shows the typed text in the label, through the VIP cycle")
         func updateShowsTheText() throws {
             let kit = SceneTestKit()
-            try kit.load({{PLUGIN}}Plugin.self)
+            try kit.load({{NAME}}Plugin.self)
             try kit.start("{{NAME}}")
             #expect(try kit.text("message") == "Nothing yet")
 
@@ -43,7 +43,7 @@ enum PluginTestsTemplate {
         @Test("Done goes back to the scene that showed it")
         func doneGoesBack() throws {
             let kit = SceneTestKit()
-            try kit.load({{PLUGIN}}Plugin.self)
+            try kit.load({{NAME}}Plugin.self)
             try kit.start("{{NAME}}")
 
             try kit.tap("done")
@@ -55,7 +55,7 @@ enum PluginTestsTemplate {
         @Test("the four parts are released with the scene: no reference cycle between them")
         func noLeaks() throws {
             let kit = SceneTestKit()
-            try kit.load({{PLUGIN}}Plugin.self)
+            try kit.load({{NAME}}Plugin.self)
             try kit.start("{{NAME}}")
             try kit.tap("update")
             try kit.assertReleased()
@@ -76,7 +76,7 @@ enum PluginTestsTemplate {
         @Test("the plugin registers one scene and its Worker")
         func registers() throws {
             let registry = CollectingRegistry()
-            try {{PLUGIN}}Plugin.register(in: registry)
+            try {{NAME}}Plugin.register(in: registry)
             #expect(registry.sceneCount == 1)
             #expect(registry.serviceCount == 1)
         }
