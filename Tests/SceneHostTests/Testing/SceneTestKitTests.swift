@@ -31,6 +31,30 @@ import Testing
         #expect(try kit.routes[0].payload(as: ProbeInput.self).value == 42)
     }
 
+    /// A plugin whose scene adds its `start` setting to the value it is given.
+    private enum StartSettingPlugin: ScenePlugin {
+        static let name = "StartSetting"
+        static let version = "1.0.0"
+
+        static func register(in registry: any SceneRegistry) throws {
+            let start = registry.settings.integer("start") ?? -100
+            try registry.register(ProbeScenes.definition("G").accepting(ProbeInput.self) { dataStore, input in
+                dataStore?.value = start + input.value
+            })
+        }
+    }
+
+    @Test func settingsGivenToTheKitReachThePluginAsTheHostHandsThem() throws {
+        let kit = SceneTestKit(settings: PluginSettings(["start": .integer(40)], baseDirectory: "/srv/app"))
+        try kit.load(StartSettingPlugin.self)
+        try kit.start("G", input: ProbeInput(value: 2))
+        #expect(try kit.element("value") == .label(id: "value", text: "42"))
+        let plain = SceneTestKit()
+        try plain.load(StartSettingPlugin.self)
+        try plain.start("G", input: ProbeInput(value: 2))
+        #expect(try plain.element("value") == .label(id: "value", text: "-98"))
+    }
+
     @Test func aRouterBuiltByHandStillThrowsRouterNotAttached() {
         // What the kit replaces: without a navigator, routing in code cannot be tested.
         #expect(throws: SceneError.routerNotAttached(router: "ProbeRouter")) { try ProbeRouter().routeToB(segue: nil) }

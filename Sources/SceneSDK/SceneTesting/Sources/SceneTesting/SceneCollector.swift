@@ -6,9 +6,12 @@
 final class SceneCollector: SceneRegistry {
     private(set) var blueprints: [String: SceneBlueprint] = [:]
     private let services: TestServices
+    /// What the loaded plugins read as their settings (`SceneTestKit(settings:)`).
+    let settings: PluginSettings
 
-    init(services: TestServices) {
+    init(services: TestServices, settings: PluginSettings) {
         self.services = services
+        self.settings = settings
     }
 
     func register(_ blueprint: SceneBlueprint) throws {

@@ -27,8 +27,14 @@ public final class SceneTestKit {
     /// The destination of the last push or present, while it is on top.
     private var above: String?
 
-    public init() {
-        collector = SceneCollector(services: services)
+    /// A kit whose loaded plugins get `settings` as their `registry.settings`, as the host hands them
+    /// a `[plugins.NAME.settings]` table (relative paths resolve against its `baseDirectory`).
+    ///
+    /// ```swift
+    /// let kit = SceneTestKit(settings: PluginSettings(["database": .string("orders.sqlite")], baseDirectory: folder))
+    /// ```
+    public init(settings: PluginSettings = PluginSettings()) {
+        collector = SceneCollector(services: services, settings: settings)
         navigator.kit = self
     }
 
