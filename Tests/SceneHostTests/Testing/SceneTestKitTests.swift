@@ -184,6 +184,9 @@ import Testing
     @Test func theMessagesSayWhatToDo() {
         #expect(SceneTestingError.routeNotDeclared(scene: "A", destination: "B", declared: ["C"]).description
             == "'A' routed to 'B', which its SceneDefinition does not declare (declared: C): add .route(to: \"B\") to the definition")
+        // A typo of a declared route: fix the router, never declare the typo.
+        #expect(SceneTestingError.routeNotDeclared(scene: "NoteList", destination: "NoteEdtior", declared: ["NoteEditor", "Settings"]).description
+            == "'NoteList' routed to 'NoteEdtior', which its SceneDefinition does not declare (declared: NoteEditor, Settings). Did you mean 'NoteEditor'? Fix the name in the router's route(to: \"NoteEdtior\")")
         #expect(SceneTestingError.leaked(scene: "A", parts: ["Interactor", "Router"]).description
             == "'A' was released but its Interactor, Router still live: a strong reference cycle (upward references must be weak)")
     }
