@@ -16,24 +16,10 @@ struct DependencyTrustTests {
         var environment = ProcessInfo.processInfo.environment
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probe-cache.json")
         environment.merge(extra) { _, new in new }
-        let out = folder.path("host.out"), err = folder.path("host.err")
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuildProducts.hostExecutable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Run(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                   stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        // posix_spawn and a time limit (ChildRun), not Foundation's Process, whose waitUntilExit was
+        // seen to wait forever for a child that had ended.
+        let result = try ChildRun.run(BuildProducts.hostExecutable, arguments, input: "", in: nil, environment: environment, timeLimit: .seconds(120))
+        return Run(status: result.status, signaled: result.signaled, stderr: result.stderr)
     }
 
     /// A folder with `mode` inside `folder`.

@@ -21,7 +21,8 @@ struct ServeOrdersTests {
         let saved = try http.act(cookie: session.cookie, token: session.token, "field.quantity=7&field.note=kept&action=tap%3Asave")
         #expect(saved.status == 303 && saved.headers["location"] == "/s/ListOrders/ShowOrder", "\(saved.status) \(saved.headers)")
         kill(first.process.processIdentifier, SIGKILL)
-        first.process.waitUntilExit()
+        // Bounded: Foundation's waitUntilExit was seen to wait forever for a child that had ended.
+        for _ in 0..<100 where first.process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
 
         let second = try ServeCommandTests.Server(["--config", configPath])
         defer { _ = second.stop() }

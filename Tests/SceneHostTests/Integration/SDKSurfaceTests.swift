@@ -22,17 +22,12 @@ struct SDKSurfaceTests {
         let folder = try TemporaryFolder()
         let file = try folder.write(source, to: "client.swift")
         let build = BuildProducts.directory
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(swiftc))
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
-                             "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SceneABI.build/module.modulemap").path, file]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : text
+        // posix_spawn and a time limit (ChildRun), not Foundation's Process: its waitUntilExit was seen
+        // to wait forever for a child that had ended, under a full test run's load.
+        let result = try ChildRun.run(try #require(swiftc), ["-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
+                                                             "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SceneABI.build/module.modulemap").path, file],
+                                      input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(600))
+        return result.status == 0 ? nil : result.stdout + result.stderr
     }
 
     @Test("a plugin's plain import does not see the host's declarations", .enabled(if: swiftc != nil))

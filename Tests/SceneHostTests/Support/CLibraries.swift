@@ -48,22 +48,12 @@ enum CLibraries {
         "int \(symbol)(void);\nint plugin_calls(void) { return \(symbol)(); }\n"
     }
 
-    /// Runs a tool to its end, standard output and error together (through a file: no pipe to fill).
+    /// Runs a tool to its end, standard output and error together: posix_spawn and a time limit
+    /// (ChildRun), not Foundation's Process, whose waitUntilExit was seen to wait forever for a child
+    /// that had ended, under a full test run's load.
     static func run(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-tool-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        let result = try ChildRun.run(tool, arguments, input: "", in: nil, environment: environment ?? ProcessInfo.processInfo.environment,
+                                      timeLimit: .seconds(600))
+        return (result.status, result.stdout + result.stderr)
     }
 }
