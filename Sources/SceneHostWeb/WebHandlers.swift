@@ -14,8 +14,6 @@ struct WebHandlers: Sendable {
     let controller: WebControllerBox
     let writer = PageWriter()
     let hosts: WebHostPolicy
-    /// Pages answered on this thread, without the main actor, while a session's snapshot holds.
-    let snapshots: WebPageSnapshots
 
     /// 421 for a Host this server does not answer for (DNS rebinding), before any session is touched.
     private func refusedHost(_ request: Request) -> Response? {
@@ -30,12 +28,9 @@ struct WebHandlers: Sendable {
     /// GET (and HEAD, which answers the same without the body).
     func page(_ request: Request, head: Bool = false) async -> Response {
         if let refused = refusedHost(request) { return refused }
+        // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
+        // here takes the main actor's path.
         let sessionID = request.cookies[Self.cookieName]?.value
-        if let sessionID, let page = snapshots.page(sessionID: sessionID, path: request.uri.path) {
-            var response = html(writer.render(page), status: .ok)
-            if head { response.body = ResponseBody() }
-            return response
-        }
         let reply = await controller.get(path: request.uri.path, sessionID: sessionID)
         var response = respond(reply)
         if head { response.body = ResponseBody() }

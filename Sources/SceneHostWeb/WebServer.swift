@@ -39,7 +39,7 @@ public struct WebServer: Sendable {
     /// Serves until SIGTERM or SIGINT; `onListening` gets the address actually bound (for port 0).
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         let router = Router(context: WebRequestContext.self)
-        let handlers = WebHandlers(controller: controller, hosts: hosts, snapshots: snapshots)
+        let handlers = WebHandlers(controller: controller, hosts: hosts)
         // Every path goes to the controller, which tells the start, screens and links apart.
         for path in ["/", "**"] as [RouterPath] {
             router.get(path) { request, _ in await handlers.page(request) }

@@ -133,22 +133,7 @@ struct TOMLKeyLocator {
     /// The parts of a dotted key (`a . "b.c"` -> `a`, `b.c`); nil for a key of one part (nearly every key).
     static func keyParts(_ raw: String) -> [String]? {
         guard raw.utf8.contains(0x2e) else { return nil }
-        var parts: [String] = []
-        var part = ""
-        var quote: Character?
-        for character in raw {
-            if let open = quote {
-                if character == open { quote = nil } else { part.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "." {
-                parts.append(part.trimmingSpaces)
-                part = ""
-            } else {
-                part.append(character)
-            }
-        }
-        parts.append(part.trimmingSpaces)
+        let parts = split(raw)
         return parts.count > 1 ? parts : nil
     }
 
@@ -162,6 +147,11 @@ struct TOMLKeyLocator {
         if !utf8[..<end].contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) {
             return end == utf8.endIndex ? raw : String(raw[..<end])
         }
+        return split(raw).joined(separator: ".")
+    }
+
+    /// The parts of a key at its unquoted dots, quotes removed and each part trimmed.
+    private static func split(_ raw: String) -> [String] {
         var parts: [String] = []
         var part = ""
         var quote: Character?
@@ -178,7 +168,7 @@ struct TOMLKeyLocator {
             }
         }
         parts.append(part.trimmingSpaces)
-        return parts.joined(separator: ".")
+        return parts
     }
 }
 

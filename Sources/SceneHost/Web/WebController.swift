@@ -202,7 +202,6 @@ public struct WebController {
     private func act(_ form: WebForm, on session: WebSession, at depth: Int) async {
         session.actions += 1
         session.isActing = true
-        defer { session.isActing = false }
         var applied: [FrontendCommand] = []
         do {
             let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: session.screens[depth].lastScreen))
