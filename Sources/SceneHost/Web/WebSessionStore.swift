@@ -81,7 +81,13 @@ public final class WebSessionStore {
             session.app.close()
             throw sessions.count >= limit ? WebError.serverFull(sessions: limit) : WebError.tooManySessions(limit: perClient)
         }
-        try session.refresh(actedAt: -1)
+        do {
+            try session.refresh(actedAt: -1)
+        } catch {
+            // Its initial scene cannot be shown: the session is not kept, and its scenes are let go.
+            session.app.close()
+            throw error
+        }
         session.snapshots = snapshots
         sessions[session.id] = session
         perClientCount[client, default: 0] += 1
