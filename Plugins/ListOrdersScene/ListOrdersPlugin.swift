@@ -7,6 +7,7 @@ import SceneSDK
 enum ListOrdersPlugin: ScenePlugin {
     static let name = "ListOrdersScene"
     static let version = "1.0.0"
+    static let settings: [SettingDeclaration] = [.path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)]
 
     static func register(in registry: any SceneRegistry) throws {
         let workers = ListOrdersWorkerFactory(registry: registry)

@@ -6,6 +6,7 @@ import SceneSDK
 enum ShowOrderPlugin: ScenePlugin {
     static let name = "ShowOrderScene"
     static let version = "1.0.0"
+    static let settings: [SettingDeclaration] = [.path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)]
 
     static func register(in registry: any SceneRegistry) throws {
         let workers = ShowOrderWorkerFactory(registry: registry)

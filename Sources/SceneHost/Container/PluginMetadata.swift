@@ -1,3 +1,5 @@
+import SceneSDK
+
 /// What a plugin is and declares, as its probe found it: enough to plan an app without loading it.
 public struct PluginMetadata: Equatable, Sendable {
     /// The name and version from its descriptor.
@@ -16,9 +18,13 @@ public struct PluginMetadata: Equatable, Sendable {
     public var wiring: [String: WiringFinding]?
     /// How many service types it registered in its probe; nil when not recorded.
     public var serviceCount: Int?
+    /// The settings it declares (`ScenePlugin.settings`), in its order.
+    public var settings: [SettingDeclaration]
 
     public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
-                nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil) {
+                nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
+                settings: [SettingDeclaration] = []) {
+        self.settings = settings
         self.nativeFunctions = nativeFunctions
         self.wiring = wiring
         self.serviceCount = serviceCount

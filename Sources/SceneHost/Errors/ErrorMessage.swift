@@ -15,7 +15,12 @@ public enum ErrorMessage {
         case let problem as HostProblem: return render(problem)
         case .configProblems(let problems) as ConfigError: return problems.map { render($0) }.joined(separator: "\n")
         case let error as ConfigError: return TerminalText.escaped(unescaped(error))
-        case let error as PluginLoadError: return TerminalText.escaped(unescaped(error))
+        case let error as PluginLoadError:
+            // One line per refused setting; each line escaped alone, so text from the config cannot add lines.
+            if case .pluginSettingsRefused(let plugin, let problems) = error, problems.count > 1 {
+                return problems.map { TerminalText.escaped(unescaped(PluginLoadError.pluginSettingsRefused(plugin, [$0]))) }.joined(separator: "\n")
+            }
+            return TerminalText.escaped(unescaped(error))
         case let error as ContainerError: return TerminalText.escaped(unescaped(error))
         case let error as SceneGraphError: return TerminalText.escaped(unescaped(error))
         case let error as NavigationError: return TerminalText.escaped(unescaped(error))
@@ -153,6 +158,19 @@ public enum ErrorMessage {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): its native function table (scene_native_functions) declares '\(function)' twice: record \(first) as '\(firstSignature)' and record \(second) as '\(secondSignature)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
         case .pluginSettingRejected(let plugin, let key, let location, let reason):
             return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings]."
+        case .pluginSettingsRefused(let plugin, let problems):
+            // `render` gives each problem its own line.
+            return problems.map { located in
+                let fix = if case .missing = located.problem.kind { "Add it to [plugins.\(plugin.name).settings]." } else { "Fix it in [plugins.\(plugin.name).settings]." }
+                return "\(located.location): error: plugin '\(plugin.name)': \(located.problem.description). \(fix)"
+            }.joined(separator: "\n")
+        case .pluginSettingFileUntrusted(let plugin, let key, let location, let path, let problems, let fix):
+            let places = problems.map { "\(untrustedPlace($0, file: path)) is \($0.reason)" }
+            return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' names \(path), but \(places.joined(separator: "; ")), so someone else could change what the plugin reads and writes. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
+        case .pluginSettingFileUnusable(let plugin, let key, let location, let path, let reason):
+            return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' names \(path), which cannot be used: \(reason). Name a file (relative paths start at the config's folder) in [plugins.\(plugin.name).settings]."
+        case .pluginSettingsMalformed(let plugin, let reason):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares settings the host cannot check: \(reason). Fix its ScenePlugin's `static let settings` and rebuild it."
         }
     }
 
@@ -464,10 +482,15 @@ public enum ErrorMessage {
 
     /// Which path on the way to a plugin is not trusted: "the file", "the folder /a above it", ...
     static func untrustedPlace(_ untrusted: UntrustedPath, plugin: PluginReference) -> String {
+        untrustedPlace(untrusted, file: plugin.path)
+    }
+
+    /// Which path on the way to `file` is not trusted.
+    static func untrustedPlace(_ untrusted: UntrustedPath, file: String) -> String {
         let path = untrusted.path
-        return path == plugin.path ? "the file"
+        return path == file ? "the file"
             : untrusted.reason.hasPrefix("a symbolic link") ? "the link \(path) on the way to it"
-            : plugin.path.hasPrefix(path == "/" ? "/" : path + "/") ? "the folder \(path) above it"
+            : file.hasPrefix(path == "/" ? "/" : path + "/") ? "the folder \(path) above it"
             : "the folder \(path), reached through a link,"
     }
 

@@ -3,6 +3,24 @@
 /// `scene-host list`: plugins, scenes with their contracts, and routes, as plain text.
 @MainActor
 public enum GraphListing {
+    /// Each setting the plugin declares, with its kind, the value the config gives (where) or its
+    /// default, and its help: what an app builder needs to write `[plugins.NAME.settings]`.
+    static func settingLines(_ plugin: LoadedPlugin) -> [String] {
+        let given = Dictionary(plugin.settings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return plugin.settingDeclarations.map { declaration in
+            let value: String
+            if let setting = given[declaration.name] {
+                value = "= \(setting.valueText)  (\(setting.location))"
+            } else if let fallback = declaration.defaultValue {
+                value = "= \(PluginSetting(key: declaration.name, value: fallback, location: SourceLocation(file: "", line: 0, column: 0)).valueText)  (default)"
+            } else {
+                value = declaration.isRequired ? "(required, not set)" : "(not set)"
+            }
+            // A plugin's name and help are its own text: escaped here so a line break cannot forge a line.
+            return TerminalText.escaped("    setting \(declaration.name) (\(declaration.kind.rawValue)) \(value)  -- \(declaration.help)")
+        }
+    }
+
     public static func render(_ graph: SceneGraph, plugins: [LoadedPlugin]) -> String {
         var lines = ["plugins:"]
         for plugin in plugins {
@@ -10,9 +28,7 @@ public enum GraphListing {
             for function in plugin.nativeFunctions {
                 lines.append("    native  \(plugin.configName).\(function.name)  \(function.signatureText)")
             }
-            for setting in plugin.settings {
-                lines.append("    setting \(setting.key) = \(setting.valueText)  (\(setting.location))")
-            }
+            lines += settingLines(plugin)
         }
         lines.append("scenes:")
         let links = linkTexts(graph)

@@ -1,3 +1,5 @@
+import SceneSDK
+
 /// A plugin the host loaded and registered.
 public struct LoadedPlugin: Sendable {
     /// Its table name in the config.
@@ -17,4 +19,6 @@ public struct LoadedPlugin: Sendable {
     public var nativeFunctions: [NativeDeclaration] = []
     /// Its `[plugins.NAME.settings]`, in file order.
     public var settings: [PluginSetting] = []
+    /// The settings it declares (`ScenePlugin.settings`), in its order.
+    public var settingDeclarations: [SettingDeclaration] = []
 }

@@ -20,6 +20,14 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginRegistrationFailed(PluginReference, reason: FailureCause)
     /// The plugin's registration threw `PluginSettingError` for one of its settings.
     case pluginSettingRejected(PluginReference, key: String, at: SourceLocation, reason: String)
+    /// The plugin's `ScenePlugin.settings` cannot be checked against a config (a name twice, a bad default).
+    case pluginSettingsMalformed(PluginReference, reason: String)
+    /// The config's settings for the plugin do not fit what it declares: each problem at its key.
+    case pluginSettingsRefused(PluginReference, [LocatedSettingProblem])
+    /// A path setting names a file others could change (or create first); `fix` fixes them all.
+    case pluginSettingFileUntrusted(PluginReference, key: String, at: SourceLocation, path: String, problems: [UntrustedPath], fix: String)
+    /// A path setting names something that is no usable file (a folder, a device, a missing folder).
+    case pluginSettingFileUnusable(PluginReference, key: String, at: SourceLocation, path: String, reason: String)
     case pluginDependencyMissing(PluginReference, library: String)
     case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)

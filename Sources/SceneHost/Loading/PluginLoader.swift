@@ -21,6 +21,8 @@ public struct PluginLoader {
     let trust: FileTrust?
     /// Nil loads without probing first (the probe child itself, and in-process tests).
     let inspector: PluginInspector?
+    /// Settings against declarations, path settings' files with `trust`.
+    var settingsCheck: SettingsCheck { SettingsCheck(trust: trust) }
     /// The loader's search path, read once per run (with `trust`): reading ld.so.conf for every
     /// plugin was a measurable share of a cold start.
     let searchPath: LoaderSearchPath?
@@ -99,8 +101,10 @@ public struct PluginLoader {
     /// the path names by now, this file is the one that runs.
     func load(_ entry: PluginEntry, opened file: PluginFile, into container: SceneContainer) throws -> LoadedPlugin {
         if let inspector {
-            let (_, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+            let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
+            // Before it registers: a plugin never sees a setting it did not declare, nor an untrusted file.
+            try settingsCheck.check(entry, plugin: file.plugin, declared: metadata.settings)
         }
         return try loadNow(entry, file: file, into: container, expected: nil)
     }
@@ -115,6 +119,7 @@ public struct PluginLoader {
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+        try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings)
         if !opensPlugins {
             // The scene workers open it; this process only knows what the probe found.
             try container.addPending(metadata, from: plugin) {
@@ -123,7 +128,8 @@ public struct PluginLoader {
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
             return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
                                 sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
-                                scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings)
+                                scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
+                                settingDeclarations: metadata.settings)
         }
         if metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
@@ -143,7 +149,7 @@ public struct PluginLoader {
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
                             sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
-                            settings: entry.settings)
+                            settings: entry.settings, settingDeclarations: metadata.settings)
     }
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file
@@ -181,7 +187,11 @@ public struct PluginLoader {
         try policy.check(descriptor, plugin: plugin)
 
         let registry = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
-        try register(descriptor, into: registry, plugin: plugin)
+        let declarations = try register(descriptor, into: registry, plugin: plugin)
+        // Checked before registering when a probe told the declarations; without one (tools,
+        // tests) at least now. A probe child has no settings and checks none: its plugin must
+        // register without them, required or not.
+        if inspector == nil, !entry.settings.isEmpty { try settingsCheck.check(entry, plugin: plugin, declared: declarations) }
         let scenes = registry.blueprints.map(\.name).sorted()
         if let expected, scenes != expected.scenes.map(\.name).sorted() {
             throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
@@ -191,7 +201,8 @@ public struct PluginLoader {
         logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
                             sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
-                            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations, settings: entry.settings)
+                            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations, settings: entry.settings,
+                            settingDeclarations: declarations)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
@@ -265,7 +276,8 @@ public struct PluginLoader {
         throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }
 
-    private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry, plugin: PluginReference) throws {
+    /// Registers the plugin; returns the settings it declares, checked to be well formed.
+    private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry, plugin: PluginReference) throws -> [SettingDeclaration] {
         guard let registerPlugin = descriptor.raw.pointee.register_plugin else {
             throw PluginLoadError.pluginBadDescriptor(plugin)
         }
@@ -275,7 +287,10 @@ public struct PluginLoader {
         }
         switch status {
         case SCENE_PLUGIN_REGISTER_OK:
-            return
+            if let reason = SettingDeclarationCheck.problem(in: request.settingDeclarations) {
+                throw PluginLoadError.pluginSettingsMalformed(plugin, reason: reason)
+            }
+            return request.settingDeclarations
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
             if let error = request.error as? PluginSettingError {

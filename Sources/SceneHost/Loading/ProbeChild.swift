@@ -46,7 +46,8 @@ public struct ProbeChild {
             let wiring = SceneExercise(container: container) { write(.step($0)) }.run()
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
-                                           nativeFunctions: loaded.nativeFunctions, wiring: wiring, serviceCount: container.serviceCount))
+                                           nativeFunctions: loaded.nativeFunctions, wiring: wiring, serviceCount: container.serviceCount,
+                                           settings: loaded.settingDeclarations))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
             verdict = .failed(.hostFailed(message: describe(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {

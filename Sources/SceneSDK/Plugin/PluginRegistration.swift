@@ -7,6 +7,8 @@ public final class PluginRegistration {
     public let registry: any SceneRegistry
     /// What the plugin's `register(in:)` threw, if anything.
     public internal(set) var error: (any Error)?
+    /// The settings the plugin declares (`ScenePlugin.settings`), read before it registers.
+    public internal(set) var settingDeclarations: [SettingDeclaration] = []
 
     public init(registry: any SceneRegistry) {
         self.registry = registry
@@ -30,8 +32,10 @@ public func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_desc
               let plugin = unsafeBitCast(typePointer, to: Any.Type.self) as? any ScenePlugin.Type
         else { return SCENE_PLUGIN_REGISTER_BAD_ARGUMENT }
         let request = Unmanaged<PluginRegistration>.fromOpaque(registration).takeUnretainedValue()
+        request.settingDeclarations = plugin.settings
         do {
-            try plugin.register(in: request.registry)
+            // The plugin reads its declared defaults for the keys the config leaves out.
+            try plugin.register(in: SettingsDefaultingRegistry(request.registry, declared: request.settingDeclarations))
             return SCENE_PLUGIN_REGISTER_OK
         } catch {
             request.error = error

@@ -9,6 +9,14 @@ public protocol ScenePlugin {
     static var name: String { get }
     /// The plugin's own version, free form.
     static var version: String { get }
+    /// The settings it takes in `[plugins.NAME.settings]`: the host refuses a config that sets
+    /// another key or a value of another type before any scene runs. None unless declared.
+    static var settings: [SettingDeclaration] { get }
     /// Registers the plugin's scenes and services. Called once, on the main actor.
     @MainActor static func register(in registry: any SceneRegistry) throws
+}
+
+extension ScenePlugin {
+    /// No settings: a config that gives the plugin any is refused.
+    public static var settings: [SettingDeclaration] { [] }
 }

@@ -41,6 +41,13 @@ struct ProbeCacheFormatTests {
             "WShare": .needsHost,
         ], services: 0))),
         "/p/libS.so": entry("/p/libS.so", .good(metadata("S", wiring: [:], services: 2))),
+        "/p/libG.so": entry("/p/libG.so", .good({
+            var declared = metadata("G")
+            declared.settings = [.path("database", help: "the file"), .string("mode", default: "fast", help: "how", oneOf: ["fast", "safe"]),
+                                 .integer("pageSize", default: -3, help: "rows", range: -5...500), .number("ratio", required: true, help: "a ratio", range: 0.25...1.5),
+                                 .boolean("verbose", default: true, help: "more"), .string("name", help: "a name", nonEmpty: true)]
+            return declared
+        }())),
         "/p/libR.so": entry("/p/libR.so", .failed(.refused(message: "plugin 'R' refused"))),
         "/p/libC.so": entry("/p/libC.so", .failed(.crashed(signal: 11, step: ProbeStep(scene: "CList", action: .handle, event: "tap 'save'"), said: "Fatal error: boom"))),
         "/p/libD.so": entry("/p/libD.so", .failed(.crashed(signal: 6, step: nil, said: nil))),

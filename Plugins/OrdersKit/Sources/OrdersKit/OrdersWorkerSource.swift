@@ -9,7 +9,10 @@
 @MainActor
 public final class OrdersWorkerSource {
     /// The setting's key in each orders plugin's `[plugins.NAME.settings]`.
-    public static let databaseKey = "database"
+    nonisolated public static let databaseKey = "database"
+    /// The one-line help of the setting, as each orders plugin declares it (a path, so the host
+    /// checks the file's owner and permissions before the plugin opens it).
+    nonisolated public static let databaseHelp = "the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends"
 
     /// The database file (resolved against the config's folder); nil: orders in memory.
     public let databasePath: String?

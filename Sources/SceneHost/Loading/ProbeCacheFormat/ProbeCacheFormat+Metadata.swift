@@ -43,6 +43,8 @@ extension ProbeCacheFormat {
         encode(metadata.wiring, into: &writer)
         // 0 for not recorded, else the count + 1.
         writer.count(metadata.serviceCount.map { $0 + 1 } ?? 0)
+        writer.count(metadata.settings.count)
+        for declaration in metadata.settings { encode(declaration, into: &writer) }
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
@@ -85,8 +87,11 @@ extension ProbeCacheFormat {
         }
         let wiring = try decodeWiring(&reader)
         let services = try reader.integer()
+        var settings: [SettingDeclaration] = []
+        for _ in 0..<(try reader.count()) { settings.append(try decodeDeclaration(&reader)) }
         return PluginMetadata(name: name, version: version, sdkVersion: sdkVersion, sdkFingerprint: sdkFingerprint, swiftVersion: swiftVersion,
-                              scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1)
+                              scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
+                              settings: settings)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a presence tag, then the scenes

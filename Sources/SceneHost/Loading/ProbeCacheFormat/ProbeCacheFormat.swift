@@ -17,10 +17,10 @@ import Crypto
 /// checksum that does not match) decodes to nil: the cache is then empty for the run, every plugin
 /// is probed again and the file rewritten, never partly believed.
 enum ProbeCacheFormat {
-    /// Version 6: a checksum at the end (issue 19). Version 5: scenes carry their deep link (issue
+    /// Version 7: plugins' setting declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes carry their deep link (issue
     /// 18). Version 4 was the first binary format (1-3 were JSON, whose first byte is `{`); an older
     /// file re-probes every plugin once.
-    static let header = Array("scene-host probe cache 6\n".utf8)
+    static let header = Array("scene-host probe cache 7\n".utf8)
     /// The SHA-256 at the end of the file.
     static let checksumSize = 32
     /// The deepest payload schema read: deeper ones are malformed (no plugin declares them; a forged

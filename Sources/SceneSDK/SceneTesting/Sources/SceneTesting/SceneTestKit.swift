@@ -55,8 +55,15 @@ public final class SceneTestKit {
     // MARK: Scenes
 
     /// Loads every scene and service the plugin registers, exactly as the host calls it.
+    ///
+    /// The kit's settings are checked against the plugin's declared ones first, as the host checks
+    /// a config (`SceneTestingError.settingsRefused`), and the plugin reads its declared defaults
+    /// for the keys the test leaves out.
     public func load(_ plugin: any ScenePlugin.Type) throws {
-        try plugin.register(in: collector)
+        let declared = plugin.settings
+        let problems = collector.settings.problems(declared: declared)
+        guard problems.isEmpty else { throw SceneTestingError.settingsRefused(plugin: plugin.name, problems) }
+        try plugin.register(in: SettingsDefaultingRegistry(collector, declared: declared))
     }
 
     /// Loads one scene definition: the scene under test, or a destination whose input the kit

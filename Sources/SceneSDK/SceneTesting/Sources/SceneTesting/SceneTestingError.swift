@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// What the testing kit refuses: the host would refuse the same thing, or the test asked for
 /// something the scene does not have. Errors of the SDK itself (`SceneError`) pass through unchanged.
@@ -25,6 +25,9 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     case noResult
     /// Parts of the scene are still alive after the kit released it: something holds them strongly.
     case leaked(scene: String, parts: [String])
+    /// The kit's settings do not fit what the plugin declares (`ScenePlugin.settings`), as the host
+    /// would refuse the same `[plugins.NAME.settings]` table.
+    case settingsRefused(plugin: String, [SettingProblem])
 
     public var description: String {
         switch self {
@@ -54,34 +57,13 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
             return "the scene handed no result back"
         case .leaked(let scene, let parts):
             return "'\(scene)' was released but its \(parts.joined(separator: ", ")) still live: a strong reference cycle (upward references must be weak)"
+        case .settingsRefused(let plugin, let problems):
+            return "plugin '\(plugin)' refuses the kit's settings: " + problems.map(\.description).joined(separator: "; ")
         }
     }
 
-    /// The declared name within a third of the typed one's length in edits (at least 1, at most 3, fewer than
-    /// either name's letters), if any.
     static func closest(to typed: String, in names: [String]) -> String? {
-        let limit = min(3, max(1, typed.count / 3))
-        let scored = names.map { ($0, distance(Array(typed.lowercased()), Array($0.lowercased()))) }
-        // A change of every letter (a one-letter name) is another name, not a typo.
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit, best.1 < typed.count, best.1 < best.0.count else { return nil }
-        return best.0
-    }
-
-    /// Edit distance (insert, delete, replace, swap of neighbours).
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var rows = [Array(0...b.count)]
-        for i in 1...a.count {
-            var row = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], rows[i - 2][j - 2] + 1) }
-            }
-            rows.append(row)
-        }
-        return rows[a.count][b.count]
+        NameSuggestion.closest(to: typed, in: names)
     }
 
     private static func list(_ names: [String]) -> String {
