@@ -10,6 +10,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: HostOptions
 
+    // `run` and `serve` check their plugins' scenes through this child: only problems, then
+    // their own last line, never "check: ok" or warnings.
+    @Option(name: .customLong("at-start"), help: .hidden)
+    var atStart: String?
+
     func run() throws {
         guard options.inProcess else {
             // The plugins the probes cannot vouch for are loaded in a child, never in this process.
@@ -28,6 +33,11 @@ struct CheckCommand: ParsableCommand {
     private func runOnMain() throws {
         let report = AppCheck(loader: options.makeLoader()).run(configPath: options.config)
         for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
+        if let command = atStart {
+            guard let first = report.problems.first else { return }
+            StandardStreams.error(HostOptions.refusal(command: command, count: report.problems.count, config: options.config))
+            throw ExitCode(first.exitStatus.rawValue)
+        }
         for warning in report.warnings { StandardStreams.error(ErrorMessage.render(warning)) }
         if let first = report.problems.first {
             StandardStreams.error("check: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in \(options.config)")

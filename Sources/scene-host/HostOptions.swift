@@ -89,6 +89,34 @@ struct HostOptions: ParsableArguments {
         }
     }
 
+    /// The app for `run` and `serve`, refused at start for everything `scene-host check` reports
+    /// as an error, through the same check (`AppCheck`): the problems found from the config and the
+    /// probes' records are printed here; the plugins whose scenes must be built with the app's
+    /// settings and services to be checked are checked by `check` in a child process (this one
+    /// opens no plugin), which prints its own. Throws the first problem's exit code, as `check`.
+    @MainActor
+    func loadCheckedApp(command: String) throws -> SceneApp {
+        let report = AppCheck(loader: makeLoader(opensPlugins: inProcess)).run(configPath: config, buildsHere: inProcess)
+        for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
+        if let first = report.problems.first {
+            StandardStreams.error(Self.refusal(command: command, count: report.problems.count, config: config))
+            throw ExitCode(first.exitStatus.rawValue)
+        }
+        if !report.unbuilt.isEmpty {
+            let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.workerArguments(config: config, verbose: verbose)
+                .filter { $0 != "--probe-executable" && $0 != Self.executablePath }
+            let status = try CheckChild.run(Self.executablePath, arguments: arguments)
+            if status != 0 { throw ExitCode(status) }
+        }
+        guard let app = SceneApp(checked: report) else { throw ExitCode(ExitStatus.configError.rawValue) }
+        return app
+    }
+
+    /// The last line of a refusal at start: how many problems, and that nothing ran.
+    static func refusal(command: String, count: Int, config: String) -> String {
+        "\(command): \(count) problem\(count == 1 ? "" : "s") in \(config); nothing was started ('scene-host check' reports the same)"
+    }
+
     /// This executable, to run as the probe child.
     static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

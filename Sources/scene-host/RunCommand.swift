@@ -50,7 +50,8 @@ struct RunCommand: ParsableCommand {
             script = try openScript()
             // The worker starts now and loads the app while this process does (both read the config).
             let early = options.inProcess ? nil : EarlyWorker.start(options.workerLaunch)
-            app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
+            // Refused at start for everything `check` refuses, through the same check.
+            app = try options.loadCheckedApp(command: "run")
             // A link is matched before anything is shown: a bad one shows nothing.
             let link = try open.map { try app.links.resolve($0) }
             if options.inProcess {

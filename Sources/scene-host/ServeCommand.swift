@@ -81,7 +81,8 @@ struct ServeCommand: ParsableCommand {
     private func makeServer() throws -> (WebServer, WorkerPool?) {
         var started: WorkerPool?
         do {
-            let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: options.inProcess))
+            // Refused at start for everything `check` refuses, through the same check.
+            let app = try options.loadCheckedApp(command: "serve")
             let loaded = app.loaded
             let links = app.links
             guard !options.inProcess else {

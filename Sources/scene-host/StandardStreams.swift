@@ -78,6 +78,8 @@ enum StandardStreams {
 
     /// Prints `error` to standard error and returns the exit code it maps to.
     static func fail(_ error: any Error) -> ExitCode {
+        // Already reported (the start check printed its problems): only the status goes on.
+        if let exit = error as? ExitCode { return exit }
         StandardStreams.error(ErrorMessage.render(error))
         let status = ExitStatus(for: error)
         return ExitCode(status.rawValue)

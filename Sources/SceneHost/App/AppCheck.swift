@@ -10,6 +10,13 @@ public struct AppCheck {
         public let problems: [HostProblem]
         public let warnings: [HostWarning]
         public let sceneCount: Int
+        /// The plugins whose scenes must be built with the app's settings and services to be
+        /// checked, and were not (`buildsHere` false): `run` and `serve` hand them to a check child.
+        public let unbuilt: [String]
+        /// The container the plugins were registered into (prepared, when not built here).
+        public let container: SceneContainer
+        /// The navigation graph the check read, when the config could be read.
+        public let graph: SceneGraph?
     }
 
     let loader: PluginLoader
@@ -24,30 +31,46 @@ public struct AppCheck {
     /// Scenes were built in the plugins' probes: a plugin whose verdict vouches for what building
     /// them here would find (`vouchedFindings`) is only prepared, as a lazy `run` does, and its
     /// problems come from the verdict; any other plugin is loaded and its scenes built here.
-    public func run(configPath: String) -> Report {
+    ///
+    /// `buildsHere` false (`run` and `serve`, whose process opens no plugin): every plugin is only
+    /// prepared, and those whose scenes must be built to be checked are listed in `unbuilt`
+    /// instead; the same code otherwise, so `run`, `serve` and `check` refuse the same things.
+    public func run(configPath: String, buildsHere: Bool = true) -> Report {
         let config: SceneConfig
         do {
             config = try ConfigLoader().load(path: configPath)
         } catch {
             // Problems found together (every unknown key of a table) are each a problem of the report.
             let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.config) } else { [HostProblem(error)] }
-            return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0)
+            return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0, unbuilt: [], container: SceneContainer(), graph: nil)
         }
         let container = SceneContainer()
+        container.reserveCapacity(plugins: config.plugins.count)
         var plugins: [LoadedPlugin] = []
         var problems: [HostProblem] = []
         var findings: [String: WiringFinding] = [:]
         var building: Set<String> = []
+        var unbuilt: [String] = []
         loader.probingAhead(config.plugins) {
             for entry in config.plugins {
                 do {
-                    if let wiring = try vouchedFindings(entry) {
-                        plugins.append(try loader.prepare(entry, into: container))
-                        findings.merge(wiring) { first, _ in first }
+                    if buildsHere {
+                        if let wiring = try Self.vouchedFindings(entry, metadata: loader.probedMetadata(entry), logger: loader) {
+                            plugins.append(try loader.prepare(entry, into: container))
+                            findings.merge(wiring) { first, _ in first }
+                        } else {
+                            let loaded = try loader.load(entry, into: container)
+                            plugins.append(loaded)
+                            building.formUnion(loaded.scenes)
+                        }
                     } else {
-                        let loaded = try loader.load(entry, into: container)
+                        let (loaded, metadata) = try loader.prepareReportingMetadata(entry, into: container)
                         plugins.append(loaded)
-                        building.formUnion(loaded.scenes)
+                        if let wiring = Self.vouchedFindings(entry, metadata: metadata, logger: loader) {
+                            findings.merge(wiring) { first, _ in first }
+                        } else {
+                            unbuilt.append(entry.name)
+                        }
                     }
                 } catch {
                     problems.append(HostProblem(error))
@@ -56,22 +79,24 @@ public struct AppCheck {
         }
         let graph = SceneGraph(config: config, container: container)
         problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
-        problems += WiringCheck.problems(container: container, findings: findings, building: building)
+        // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
+        let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
+        problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
         return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
-                      sceneCount: container.sceneNames.count)
+                      sceneCount: container.sceneNames.count, unbuilt: unbuilt, container: container, graph: graph)
     }
 
-    /// What building `entry`'s scenes found in its probe, when building them here would find the
-    /// same; nil when they must be built here: the plugin has settings (its probe registered
-    /// without them), native functions (it loads at once), registers services (the container's
-    /// services are shared: another plugin's scene may resolve them, and the first plugin to
-    /// register a type wins), has a finding that depends on other plugins (`needsHost`), or its
-    /// verdict predates findings. Plugins loaded here register their services in config order, as
-    /// before; a vouched plugin registers none and resolved none in its probe.
-    private func vouchedFindings(_ entry: PluginEntry) throws -> [String: WiringFinding]? {
-        guard entry.settings.isEmpty, let metadata = try loader.probedMetadata(entry), metadata.nativeFunctions == [],
+    /// What building `entry`'s scenes found in its probe (`metadata`), when building them here
+    /// would find the same; nil when they must be built here: the plugin has settings (its probe
+    /// registered without them), native functions (it loads at once), registers services (the
+    /// container's services are shared: another plugin's scene may resolve them, and the first
+    /// plugin to register a type wins), has a finding that depends on other plugins (`needsHost`),
+    /// or its verdict predates findings. Plugins loaded here register their services in config
+    /// order, as before; a vouched plugin registers none and resolved none in its probe.
+    private static func vouchedFindings(_ entry: PluginEntry, metadata: PluginMetadata?, logger loader: PluginLoader) -> [String: WiringFinding]? {
+        guard entry.settings.isEmpty, let metadata, metadata.nativeFunctions == [],
               metadata.serviceCount == 0, let wiring = metadata.wiring, !wiring.values.contains(.needsHost) else {
-            loader.logger.debug("check loads the plugin to build its scenes here", metadata: ["plugin": "\(entry.name)"])
+            loader.logger.debug("the plugin's scenes are built to be checked", metadata: ["plugin": "\(entry.name)"])
             return nil
         }
         return wiring

@@ -11,11 +11,13 @@ enum WiringCheck {
     /// The problems of every registered scene, by name: a scene in `building` (every scene when
     /// nil) is built here once; any other is reported from what its probe found (`findings`),
     /// without loading its plugin, unless the probe could not tell (`needsHost`).
-    static func problems(container: SceneContainer, findings: [String: WiringFinding], building: Set<String>?) -> [HostProblem] {
+    /// `skipping`: scenes neither built nor reported here (a check child builds them).
+    static func problems(container: SceneContainer, findings: [String: WiringFinding], building: Set<String>?,
+                         skipping: Set<String> = []) -> [HostProblem] {
         let assembler = SceneAssembler(container: container)
         let probe = WiringProbeNavigator()
         var problems: [HostProblem] = []
-        for name in container.sceneNames {
+        for name in container.sceneNames where !skipping.contains(name) {
             if let building, !building.contains(name), findings[name] != .needsHost {
                 if let finding = findings[name], let problem = problem(finding, scene: name, container: container) { problems.append(problem) }
                 continue

@@ -115,7 +115,12 @@ public struct PluginLoader {
     /// The file opened later must be the file that was probed: the same `stat` identity (device,
     /// inode, size, modification and change times), else it is checked and probed again first.
     public func prepare(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
-        guard let inspector else { return try load(entry, into: container) }
+        try prepareReportingMetadata(entry, into: container).plugin
+    }
+
+    /// `prepare`, also giving what the probe found (nil without an inspector, when it loads at once).
+    public func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
+        guard let inspector else { return (try load(entry, into: container), nil) }
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
@@ -126,15 +131,15 @@ public struct PluginLoader {
                 throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)")
             }
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-            return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                                sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
-                                scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
-                                settingDeclarations: metadata.settings)
+            return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                                 sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
+                                 scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
+                                 settingDeclarations: metadata.settings), metadata)
         }
         if metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
             // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
-            return try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
+            return (try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata), metadata)
         }
         let probed = file.identity
         try container.addPending(metadata, from: plugin) { [weak container] in
@@ -147,9 +152,9 @@ public struct PluginLoader {
             _ = try self.loadNow(entry, file: current, into: container, expected: metadata)
         }
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-        return LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                            sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
-                            settings: entry.settings, settingDeclarations: metadata.settings)
+        return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                             sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
+                             settings: entry.settings, settingDeclarations: metadata.settings), metadata)
     }
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file

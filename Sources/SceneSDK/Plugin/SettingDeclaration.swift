@@ -12,14 +12,6 @@
 /// ]
 /// ```
 public struct SettingDeclaration: Sendable, Equatable {
-    /// What a setting's value must be.
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
-        case string, integer, number, boolean
-        /// A string naming a file, relative to the config's folder: the host checks its owner and
-        /// permissions like a plugin file's before the plugin gets it (`PluginSettings.path(_:)`).
-        case path
-    }
-
     /// A check of the value beyond its type, run by the host at start (and by the testing kit).
     public enum Rule: Sendable, Equatable {
         /// A string or path that is not empty.
@@ -34,7 +26,7 @@ public struct SettingDeclaration: Sendable, Equatable {
 
     /// The key in `[plugins.NAME.settings]`.
     public let name: String
-    public let kind: Kind
+    public let kind: SettingKind
     /// The value the plugin sees when the config does not set it; nil: no value then.
     public let defaultValue: PluginSettings.Value?
     /// Whether the config must set it (a required setting has no default).
@@ -44,7 +36,7 @@ public struct SettingDeclaration: Sendable, Equatable {
     public let rule: Rule?
 
     /// A declaration of any kind; the static functions below read better.
-    public init(name: String, kind: Kind, defaultValue: PluginSettings.Value? = nil, isRequired: Bool = false, help: String, rule: Rule? = nil) {
+    public init(name: String, kind: SettingKind, defaultValue: PluginSettings.Value? = nil, isRequired: Bool = false, help: String, rule: Rule? = nil) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
@@ -84,4 +76,12 @@ public struct SettingDeclaration: Sendable, Equatable {
         SettingDeclaration(name: name, kind: .path, defaultValue: value.map(PluginSettings.Value.string), isRequired: required, help: help,
                            rule: .nonEmpty)
     }
+}
+
+/// What a setting's value must be (`SettingDeclaration.kind`).
+public enum SettingKind: String, Sendable, Equatable, CaseIterable {
+    case string, integer, number, boolean
+    /// A string naming a file, relative to the config's folder: the host checks its owner and
+    /// permissions like a plugin file's before the plugin gets it (`PluginSettings.path(_:)`).
+    case path
 }

@@ -4,7 +4,7 @@ public struct SettingProblem: Sendable, Equatable {
         /// No declaration has this key; `suggestion` is a declared name close to it.
         case unknown(suggestion: String?, declared: [String])
         /// The value is not of the declared kind.
-        case wrongType(expected: SettingDeclaration.Kind, found: PluginSettings.Value)
+        case wrongType(expected: SettingKind, found: PluginSettings.Value)
         /// A required setting is not set.
         case missing
         /// The declaration's rule refuses the value; `reason` says why.
@@ -38,7 +38,7 @@ public struct SettingProblem: Sendable, Equatable {
     }
 }
 
-extension SettingDeclaration.Kind: CustomStringConvertible {
+extension SettingKind: CustomStringConvertible {
     /// "a string", "an integer", "a path (a string)": how messages name the kind.
     public var description: String {
         switch self {

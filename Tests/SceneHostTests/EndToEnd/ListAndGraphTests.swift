@@ -3,7 +3,7 @@ import Testing
 
 @Suite("scene-host list and graph (end to end)")
 struct ListAndGraphTests {
-    @Test("list shows plugins with path and version, native functions with signatures, scenes with inputs and results, and routes")
+    @Test("list shows plugins with path and version, declared settings with their help, native functions with signatures, scenes with inputs and results, and routes")
     func list() throws {
         let result = try HostProcess.run(["list", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
@@ -11,8 +11,11 @@ struct ListAndGraphTests {
         #expect(result.stdout == """
         plugins:
           ListOrdersScene  ListOrdersScene 1.0.0  \(root)/.build/debug/libListOrdersScene.so  scenes: ListOrders
+            setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
           ShowOrderScene  ShowOrderScene 1.0.0  \(root)/.build/debug/libShowOrderScene.so  scenes: ShowOrder
+            setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
           EditOrderScene  EditOrderScene 1.0.0  \(root)/.build/debug/libEditOrderScene.so  scenes: EditOrder
+            setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
           NativePricing  NativePricing native  \(root)/.build/debug/libNativePricing.so  scenes: none
             native  NativePricing.unit_price  double(string)
             native  NativePricing.order_discount  double(int64, double)

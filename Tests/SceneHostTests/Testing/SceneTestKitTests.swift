@@ -35,6 +35,7 @@ import Testing
     private enum StartSettingPlugin: ScenePlugin {
         static let name = "StartSetting"
         static let version = "1.0.0"
+        static let settings: [SettingDeclaration] = [.integer("start", help: "added to the input")]
 
         static func register(in registry: any SceneRegistry) throws {
             let start = registry.settings.integer("start") ?? -100

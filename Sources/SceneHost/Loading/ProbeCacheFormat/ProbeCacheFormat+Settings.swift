@@ -5,7 +5,13 @@ import SceneSDK
 extension ProbeCacheFormat {
     static func encode(_ declaration: SettingDeclaration, into writer: inout CacheWriter) {
         writer.string(declaration.name)
-        writer.count(SettingDeclaration.Kind.allCases.firstIndex(of: declaration.kind) ?? 0)
+        switch declaration.kind {
+        case .string: writer.count(0)
+        case .integer: writer.count(1)
+        case .number: writer.count(2)
+        case .boolean: writer.count(3)
+        case .path: writer.count(4)
+        }
         if let value = declaration.defaultValue {
             writer.count(1)
             encode(value, into: &writer)
@@ -36,7 +42,8 @@ extension ProbeCacheFormat {
 
     static func decodeDeclaration(_ reader: inout CacheReader) throws -> SettingDeclaration {
         let name = try reader.string()
-        let kind = SettingDeclaration.Kind.allCases[Int(try reader.tag(below: UInt64(SettingDeclaration.Kind.allCases.count)))]
+        let kinds: [SettingKind] = [.string, .integer, .number, .boolean, .path]
+        let kind = kinds[Int(try reader.tag(below: UInt64(kinds.count)))]
         let value = try reader.tag(below: 2) == 1 ? try decodeValue(&reader) : nil
         let required = try reader.tag(below: 2) == 1
         let help = try reader.string()
