@@ -27,8 +27,8 @@ struct CheckCommand: ParsableCommand {
     @MainActor
     private func runOnMain() throws {
         let report = AppCheck(loader: options.makeLoader()).run(configPath: options.config)
-        for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
-        for warning in report.warnings { StandardStreams.error(ErrorMessage.render(warning)) }
+        for problem in report.problems { StandardStreams.error(problem.message) }
+        for warning in report.warnings { StandardStreams.error(warning.message) }
         if let first = report.problems.first {
             StandardStreams.error("check: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in \(options.config)")
             throw ExitCode(first.exitStatus.rawValue)
