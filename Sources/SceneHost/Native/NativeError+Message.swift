@@ -1,11 +1,12 @@
 extension NativeError {
-    /// `error: ` and the clause.
     public var message: String { TerminalText.escaped("error: " + clause) }
 
     /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
     public var exitStatus: ExitStatus { .usage }
 
     /// The problem as a clause: the function (`PLUGIN.FUNCTION`), the parameter (from 1), expected and given.
+    ///
+    /// A clause, not a line, because a plugin's refusal quotes it (`PluginLoadError.pluginNativeFunctionUnusable`).
     var clause: String {
         switch self {
         case .signatureSyntax(let signature, let column, let reason):

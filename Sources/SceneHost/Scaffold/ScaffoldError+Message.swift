@@ -1,5 +1,4 @@
 extension ScaffoldError {
-    /// `error: ` and the clause.
     public var message: String { TerminalText.escaped("error: " + clause) }
 
     /// The exit code of `scene-host new scene` when it refuses: a name, folder or option the user
