@@ -50,7 +50,7 @@ enum WorkerBenchmark {
         let config = try demo.config(workers: nil)
         func loader(opensPlugins: Bool) -> PluginLoader {
             // As HostOptions.makeLoader: file trust on, probes in children of scene-host, the demo's own cache.
-            let prober = ChildProcessProber(executable: host, timeout: .seconds(10), describe: { ErrorMessage.body($0) })
+            let prober = ChildProcessProber(executable: host, timeout: .seconds(10))
             let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: demo.cache))
             return PluginLoader(logger: logger, checksFileTrust: true, inspector: inspector, opensPlugins: opensPlugins)
         }

@@ -21,7 +21,7 @@ struct WebHandlers: Sendable {
             try hosts.check(request.head.authority)
             return nil
         } catch {
-            return html(writer.renderRefusal(ErrorMessage.render(error)), status: HTTPResponse.Status(code: 421))
+            return html(writer.renderRefusal(error.message), status: HTTPResponse.Status(code: 421))
         }
     }
 
@@ -44,10 +44,10 @@ struct WebHandlers: Sendable {
         do {
             body = try await request.collectBody(upTo: WebForm.maximumBodySize)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            return html(writer.renderRefusal(ErrorMessage.render(WebError.bodyTooLarge(limit: WebForm.maximumBodySize))), status: .contentTooLarge)
+            return html(writer.renderRefusal(WebError.bodyTooLarge(limit: WebForm.maximumBodySize).message), status: .contentTooLarge)
         } catch {
             // A broken chunk, a body cut short: the request, not its size, is at fault.
-            return html(writer.renderRefusal(ErrorMessage.render(WebError.malformedRequest(reason: "its body could not be read"))), status: .badRequest)
+            return html(writer.renderRefusal(WebError.malformedRequest(reason: "its body could not be read").message), status: .badRequest)
         }
         let postContext = WebController.PostContext(
             origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: context.client

@@ -32,7 +32,7 @@ public struct WebServer: Sendable {
         self.hosts = WebHostPolicy(listeningOn: host, allowed: allowedHosts)
         self.logger = logger
         let store = WebSessionStore(perClient: sessionsPerClient, makeSession: makeSession)
-        self.controller = WebControllerBox(WebController(store: store, render: ErrorMessage.render))
+        self.controller = WebControllerBox(WebController(store: store))
         self.snapshots = store.snapshots
     }
 

@@ -53,8 +53,6 @@ struct WorkerArguments {
     }
 }
 
-let describe: (any Error) -> RemoteFailure = { RemoteFailure(text: ErrorMessage.render($0), status: ExitStatus(for: $0).rawValue) }
-
 let options: WorkerArguments
 switch WorkerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
 case .success(let parsed): options = parsed
@@ -84,14 +82,14 @@ MainActor.assumeIsolated {
         let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
         app = try LoadedApp.load(config: config, loader: loader, lazy: true)
     } catch {
-        SceneWorkerLoop.reportLoadFailure(describe(error), channel: channel)
+        SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)
     }
     for (plugin, restarts) in options.refused {
         app.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, restarts: restarts))
     }
     SceneWorkerLoop(channel: channel, container: app.container, segues: app.config.segues,
-                    initial: app.config.initial.value, describe: describe).run()
+                    initial: app.config.initial.value).run()
     // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
     // every object the plugins handed over goes, so their deinits run.
     app.container.releasePluginObjects()

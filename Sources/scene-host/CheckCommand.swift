@@ -32,13 +32,13 @@ struct CheckCommand: ParsableCommand {
     @MainActor
     private func runOnMain() throws {
         let report = AppCheck(loader: options.makeLoader()).run(configPath: options.config)
-        for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
+        for problem in report.problems { StandardStreams.error(problem.message) }
         if let command = atStart {
             guard let first = report.problems.first else { return }
             StandardStreams.error(HostOptions.refusal(command: command, count: report.problems.count, config: options.config))
             throw ExitCode(first.exitStatus.rawValue)
         }
-        for warning in report.warnings { StandardStreams.error(ErrorMessage.render(warning)) }
+        for warning in report.warnings { StandardStreams.error(warning.message) }
         if let first = report.problems.first {
             StandardStreams.error("check: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") in \(options.config)")
             throw ExitCode(first.exitStatus.rawValue)

@@ -54,7 +54,7 @@ struct HostOptions: ParsableArguments {
         if insecurePluginFiles {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
-        return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins) { StandardStreams.error(ErrorMessage.render($0)) }
+        return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins) { StandardStreams.error($0.message) }
     }
 
     /// How a scene worker is started: `scene-host-worker` beside this executable, with the same

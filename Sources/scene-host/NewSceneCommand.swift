@@ -37,7 +37,7 @@ struct NewSceneCommand: ParsableCommand {
         do {
             StandardStreams.out(try command.run())
         } catch let error as ScaffoldError {
-            StandardStreams.error(ErrorMessage.render(error))
+            StandardStreams.error(error.message)
             throw ExitCode(error.exitStatus.rawValue)
         }
     }

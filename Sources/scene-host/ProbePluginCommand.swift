@@ -25,14 +25,13 @@ struct ProbePluginCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
             if let batchDescriptor {
-                guard ProbeScanner(batchDescriptor: batchDescriptor, resultDescriptor: resultDescriptor, logger: logger, describe: ErrorMessage.body).run() else { throw ExitCode(2) }
+                guard ProbeScanner(batchDescriptor: batchDescriptor, resultDescriptor: resultDescriptor, logger: logger).run() else { throw ExitCode(2) }
                 return
             }
             guard let pluginDescriptor, let name, let path, let realPath else {
                 throw ValidationError("give --fd, --name, --path and --real-path, or --batch-fd")
             }
-            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: pluginDescriptor, resultDescriptor: resultDescriptor, logger: logger,
-                       describe: ErrorMessage.body).run()
+            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: pluginDescriptor, resultDescriptor: resultDescriptor, logger: logger).run()
         }
     }
 }

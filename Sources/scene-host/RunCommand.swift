@@ -76,18 +76,16 @@ struct RunCommand: ParsableCommand {
                 var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
                 try TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
                                      readLine: { try terminal.nextLine() },
-                                     write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
-                                     render: ErrorMessage.render).run()
+                                     write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run()
                 Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
-                failures = try ScriptRunner(session: session, write: StandardStreams.out, render: ErrorMessage.render).run(&reader)
+                failures = try ScriptRunner(session: session, write: StandardStreams.out).run(&reader)
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
-            failures = try ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" },
-                                    render: ErrorMessage.render).run(&reader)
+            failures = try ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {

@@ -48,7 +48,7 @@ enum TranscriptFile {
     static func write(_ transcript: String, to path: String, configPath: String) throws {
         if let previous = try? read(path), let diff = TranscriptDiff.unified(expected: previous, actual: transcript) {
             StandardStreams.write(StandardStreams.escapedLines(diff), to: STDERR_FILENO)
-            StandardStreams.error(ErrorMessage.render(HostWarning.transcriptReplaced(path: path)))
+            StandardStreams.error(HostWarning.transcriptReplaced(path: path).message)
         }
         do {
             try transcript.write(toFile: path, atomically: true, encoding: .utf8)
@@ -60,7 +60,7 @@ enum TranscriptFile {
             .deletingLastPathComponent().standardizedFileURL.path
         let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
         if let found = TranscriptScan.machineSpecific(in: transcript, paths: [current, configFolder, home]) {
-            StandardStreams.error(ErrorMessage.render(HostWarning.transcriptMachineSpecific(path: path, line: found.line, found: found.path)))
+            StandardStreams.error(HostWarning.transcriptMachineSpecific(path: path, line: found.line, found: found.path).message)
         }
     }
 }

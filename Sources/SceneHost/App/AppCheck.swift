@@ -41,7 +41,7 @@ public struct AppCheck {
             config = try ConfigLoader().load(path: configPath)
         } catch {
             // Problems found together (every unknown key of a table) are each a problem of the report.
-            let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.config) } else { [HostProblem(error)] }
+            let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.init) } else { [HostProblem(error)] }
             return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0, unbuilt: [], container: SceneContainer(), graph: nil)
         }
         let container = SceneContainer()
@@ -106,8 +106,8 @@ public struct AppCheck {
     /// failed is put under that plugin's error (the last one, when several failed) instead of
     /// standing alone. A name close to a registered one stays an error of its own: that is a typo.
     static func collapsingFollowOns(_ loadProblems: [HostProblem], graphProblems: [SceneGraphError], registered: [String]) -> [HostProblem] {
-        let failed = loadProblems.lastIndex { if case .plugin = $0 { return true } else { return false } }
-        guard let failed, case .plugin(let failure) = loadProblems[failed] else { return loadProblems + graphProblems.map(HostProblem.graph) }
+        let failed = loadProblems.lastIndex { $0.error is PluginLoadError }
+        guard let failed, let failure = loadProblems[failed].error as? PluginLoadError else { return loadProblems + graphProblems.map(HostProblem.init) }
         var followOns: [SceneGraphError] = [], others: [HostProblem] = []
         for problem in graphProblems {
             let scene: String?
@@ -115,7 +115,7 @@ public struct AppCheck {
             case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _), .unknownRouteScene(_, _, let name, _): scene = name
             default: scene = nil
             }
-            if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(.graph(problem)) }
+            if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(HostProblem(problem)) }
         }
         var problems = loadProblems
         if !followOns.isEmpty { problems[failed] = .pluginFailedWithFollowOns(failure, unknown: followOns) }

@@ -28,7 +28,7 @@ public struct LoaderSettings: Sendable {
     /// a problem with the cache file (the worker, whose host printed them, passes a no-op).
     @MainActor
     public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void) -> PluginLoader {
-        let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)), describe: { ErrorMessage.body($0) })
+        let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)))
         let cachePath = probeCache ?? ProbeCache.defaultPath()
         if cachePath == nil {
             logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")

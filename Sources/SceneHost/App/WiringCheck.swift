@@ -27,7 +27,7 @@ enum WiringCheck {
             } catch let error as any HostConcernError {
                 problems.append(HostProblem(error))
             } catch {
-                problems.append(.navigation(.sceneFailed(scene: name, reason: .other(String(describing: error)))))
+                problems.append(HostProblem(NavigationError.sceneFailed(scene: name, reason: .other(String(describing: error)))))
             }
         }
         return problems
@@ -43,7 +43,7 @@ enum WiringCheck {
         case .settingRejected(let key, let reason):
             return HostProblem(ContainerError.settingRejected(scene: scene, plugin: plugin, key: key, reason: reason))
         case .failed(let description):
-            return .navigation(.sceneFailed(scene: scene, reason: .other(description)))
+            return HostProblem(NavigationError.sceneFailed(scene: scene, reason: .other(description)))
         case .needsHost:
             return nil
         }

@@ -2,7 +2,7 @@ import SceneSDK
 
 /// A problem in `scenes.conf`: reading it, its TOML, its keys and values. Exit code 2.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `ConfigError+Message.swift`.
 public enum ConfigError: HostConcernError, Equatable, Sendable {
     case configNotFound(path: String)
     case configUnreadable(path: String, reason: String)

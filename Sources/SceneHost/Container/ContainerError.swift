@@ -2,7 +2,7 @@ import SceneSDK
 
 /// What the container refuses: a scene registered twice, an unknown scene, a scene whose parts do not fit.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `ContainerError+Message.swift`.
 public enum ContainerError: HostConcernError, Equatable, Sendable {
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
     case unknownScene(scene: String, requestedBy: String, registered: [String])

@@ -1,6 +1,6 @@
 import SceneSDK
 
-/// Why a scene or a plugin's registration failed, kept as a value: only `ErrorMessage` turns it into text.
+/// Why a scene or a plugin's registration failed, kept as a value; its text is written where it is shown (`clause`).
 ///
 /// A string literal is a cause of its own (`.other`), for failures the host describes itself.
 public enum FailureCause: Equatable, Sendable, ExpressibleByStringLiteral {

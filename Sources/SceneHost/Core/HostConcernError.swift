@@ -1,5 +1,19 @@
 /// What every error type of the host's folders adopts (`ConfigError`, `PluginLoadError`, ...).
 ///
-/// Each folder throws its own type; this marker lets code above them (a navigator handing a
-/// scene's error on, `check` collecting problems) tell the host's own errors from a scene's.
-public protocol HostConcernError: Error, Sendable {}
+/// Each folder throws its own type and writes its own text beside it (`ConfigError+Message.swift`):
+/// a new error type, or a new case without text, does not compile. Code above the folders (a
+/// navigator handing a scene's error on, `check` collecting problems, the frontends printing)
+/// tells the host's own errors from a scene's by this protocol.
+public protocol HostConcernError: Error, Equatable, Sendable {
+    /// The whole message as printed: escaped for the terminal, starting with its location when it has one.
+    var message: String { get }
+    /// The exit code a command ends with when this error stops it (README, "Exit codes").
+    var exitStatus: ExitStatus { get }
+}
+
+extension HostConcernError {
+    /// Whether `other` is this same error; `check`'s reports compare their problems by it.
+    public func isSame(as other: any HostConcernError) -> Bool {
+        (other as? Self) == self
+    }
+}

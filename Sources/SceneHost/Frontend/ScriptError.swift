@@ -2,7 +2,7 @@ import SceneSDK
 
 /// A problem with a script or a transcript file (`run --script`, `--expect`, `--record`).
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `ScriptError+Message.swift`.
 public enum ScriptError: HostConcernError, Equatable, Sendable {
     case scriptNotFound(path: String)
     case scriptSyntax(SourceLocation, message: String)

@@ -3,23 +3,20 @@
 /// Lines are read, parsed and run one at a time (`ScriptLineReader`), so a script of any
 /// length runs in bounded memory. A script that can be read twice (a file) is `check`ed first,
 /// so a syntax error (`file:line:column`) stops it before anything runs. A command that fails
-/// prints its error (as `render` words it: `ErrorMessage.render`, given by the executable) and the
-/// script goes on; `run` returns how many failed.
+/// prints its error and the script goes on; `run` returns how many failed.
 @MainActor
 public struct ScriptRunner {
     let session: any SceneSession
     let write: (String) -> Void
-    let render: (any Error) -> String
 
-    public init(session: any SceneSession, write: @escaping (String) -> Void, render: @escaping (any Error) -> String) {
+    public init(session: any SceneSession, write: @escaping (String) -> Void) {
         self.session = session
         self.write = write
-        self.render = render
     }
 
     /// A script run on a navigator in this process.
-    public init(navigator: Navigator, write: @escaping (String) -> Void, render: @escaping (any Error) -> String) {
-        self.init(session: navigator, write: write, render: render)
+    public init(navigator: Navigator, write: @escaping (String) -> Void) {
+        self.init(session: navigator, write: write)
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
@@ -56,7 +53,7 @@ public struct ScriptRunner {
                 try session.execute(command)
             } catch {
                 failures += 1
-                write(render(error))
+                write(ErrorMessage.render(error))
             }
             printScreen()
         }
@@ -67,7 +64,7 @@ public struct ScriptRunner {
         do {
             write(try session.renderedScreen())
         } catch {
-            write(render(error))
+            write(ErrorMessage.render(error))
         }
     }
 }

@@ -3,32 +3,26 @@
 /// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
 /// and `quit`. The screen is redrawn after every command, with the last error under it.
 /// `readLine` may throw (a line over the reader's limit): the session then ends with that error.
-/// `render` turns a failed command's error into its text (`ErrorMessage.render`, given by the
-/// executable: frontends sit below the one place that renders errors).
 @MainActor
 public struct TerminalFrontend {
     let session: any SceneSession
     let readLine: () throws -> String?
     let write: (String) -> Void
-    let render: (any Error) -> String
     /// Clear the terminal before each redraw (off when output is not a terminal).
     let clearsScreen: Bool
 
     static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
 
     /// The terminal on a navigator in this process.
-    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
-                render: @escaping (any Error) -> String) {
-        self.init(session: navigator, clearsScreen: clearsScreen, readLine: readLine, write: write, render: render)
+    public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
+        self.init(session: navigator, clearsScreen: clearsScreen, readLine: readLine, write: write)
     }
 
-    public init(session: any SceneSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
-                render: @escaping (any Error) -> String) {
+    public init(session: any SceneSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
         self.session = session
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
-        self.render = render
     }
 
     public func run() throws {
@@ -55,7 +49,7 @@ public struct TerminalFrontend {
                 } catch let error as CommandSyntaxError {
                     message = "error: \(TerminalText.escaped(error.message))"
                 } catch {
-                    message = render(error)
+                    message = ErrorMessage.render(error)
                 }
             }
         }
@@ -66,7 +60,7 @@ public struct TerminalFrontend {
         do {
             write(try session.renderedScreen())
         } catch {
-            write(render(error))
+            write(ErrorMessage.render(error))
         }
         write("")
         write(message ?? Self.help)

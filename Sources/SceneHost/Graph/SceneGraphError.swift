@@ -2,7 +2,7 @@ import SceneSDK
 
 /// A problem `check` finds in the scene graph: unknown scenes, routes whose data does not fit. Exit code 4.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `SceneGraphError+Message.swift`.
 public enum SceneGraphError: HostConcernError, Equatable, Sendable {
     case unknownInitialScene(SourceLocation, scene: String, registered: [String])
     case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])

@@ -17,14 +17,10 @@ public struct ChildProcessProber: Sendable {
     /// The `scene-host` executable to run as the child.
     public let executable: String
     public let timeout: Duration
-    /// Turns a refusal the parent finds itself (`pluginProbeGarbled`) into the text recorded as the
-    /// plugin's `refused` failure (`ErrorMessage.body`, given by the executable).
-    let describe: @Sendable (any Error) -> String
 
-    public init(executable: String, timeout: Duration = .seconds(10), describe: @escaping @Sendable (any Error) -> String) {
+    public init(executable: String, timeout: Duration = .seconds(10)) {
         self.executable = executable
         self.timeout = timeout
-        self.describe = describe
     }
 
     /// The limit in milliseconds, as timeouts are recorded.
@@ -106,7 +102,7 @@ public struct ChildProcessProber: Sendable {
 
     /// The verdict for a plugin whose child wrote garbage to the result channel.
     func garbled(_ plugin: PluginReference, step: ProbeStep?) -> ProbeVerdict {
-        .failed(.refused(message: describe(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
+        .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
     }
 
     /// The child's records: the last step it began, its verdict if it got that far (before any

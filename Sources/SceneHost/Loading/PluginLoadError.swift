@@ -2,7 +2,7 @@ import SceneSDK
 
 /// Why a plugin was not loaded: its file, its trust, its descriptor, its probe. Exit code 3.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `PluginLoadError+Message.swift`.
 public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginFileMissing(PluginReference)
     case pluginNotSharedLibrary(PluginReference, reason: String)

@@ -14,30 +14,26 @@ public struct ProbeChild {
     let pluginDescriptor: Int32
     let resultDescriptor: Int32
     let logger: Logger
-    let describe: (any Error) -> String
 
     /// `name` and `path` are the plugin's as the config names it (for messages only).
-    /// `realPath` is the file's real path, for `$ORIGIN`. `describe` turns a refusal into the text
-    /// the parent shows (`ErrorMessage.body`): the loader itself renders nothing.
-    public init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger,
-                describe: @escaping (any Error) -> String) {
+    /// `realPath` is the file's real path, for `$ORIGIN`.
+    public init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
         let location = SourceLocation(file: "probe", line: 0, column: 0)
         entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
         self.realPath = realPath
         self.pluginDescriptor = pluginDescriptor
         self.resultDescriptor = resultDescriptor
         self.logger = logger
-        self.describe = describe
     }
 
     /// Loads, registers and exercises the plugin, writing each step and then the verdict.
     public func run() {
-        Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger, describe: describe) { Self.write($0, to: resultDescriptor) }
+        Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger) { Self.write($0, to: resultDescriptor) }
     }
 
     /// Probes one plugin in this process: each step, then the verdict, go to `write`.
-    static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger,
-                      describe: (any Error) -> String, write: @escaping (ProbeRecord) -> Void) {
+    /// A refusal is recorded as the text the parent shows, without its location (`ErrorMessage.body`).
+    static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger, write: @escaping (ProbeRecord) -> Void) {
         let loader = PluginLoader(logger: logger, checksFileTrust: false)
         let container = SceneContainer()
         let verdict: ProbeVerdict
@@ -49,9 +45,9 @@ public struct ProbeChild {
                                            nativeFunctions: loaded.nativeFunctions, wiring: wiring, serviceCount: container.serviceCount,
                                            settings: loaded.settingDeclarations))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
-            verdict = .failed(.hostFailed(message: describe(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
+            verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {
-            verdict = .failed(.refused(message: describe(error)))
+            verdict = .failed(.refused(message: ErrorMessage.body(error)))
         }
         write(.verdict(verdict))
     }

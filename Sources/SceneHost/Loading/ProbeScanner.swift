@@ -19,15 +19,12 @@ public struct ProbeScanner {
     let batchDescriptor: Int32
     let resultDescriptor: Int32
     let logger: Logger
-    /// Turns a refusal into the text the parent shows (`ErrorMessage.body`, given by the executable).
-    let describe: (any Error) -> String
 
     /// `batchDescriptor` holds the list of tasks as JSON; records go to `resultDescriptor`.
-    public init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger, describe: @escaping (any Error) -> String) {
+    public init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
         self.batchDescriptor = batchDescriptor
         self.resultDescriptor = resultDescriptor
         self.logger = logger
-        self.describe = describe
     }
 
     /// Probes every listed plugin in order; false when the list cannot be read.
@@ -38,7 +35,7 @@ public struct ProbeScanner {
             ProbeChild.write(.begin(task.index), to: result)
             let location = SourceLocation(file: "probe", line: 0, column: 0)
             let entry = PluginEntry(name: task.name, path: task.path, resolvedPath: task.path, sha256: nil, location: location, pathLocation: location)
-            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger, describe: describe) { ProbeChild.write($0, to: result) }
+            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger) { ProbeChild.write($0, to: result) }
         }
         return true
     }

@@ -9,7 +9,7 @@ public enum ProbeVerdict: Equatable, Sendable {
 }
 
 /// How a plugin failed its probe, as data: the message is written when it is shown
-/// (`ErrorMessage`), from these values.
+/// (`ProbeFailure.text(plugin:)`), from these values.
 public enum ProbeFailure: Equatable, Sendable {
     /// The host's checks in the child refused it, or its registration threw; `message` is the
     /// error without its location (it starts with "plugin '...'").

@@ -1,7 +1,7 @@
 /// Why a native function could not be described, resolved or called. Exit code 64 (usage) for
 /// `scene-host call`; a signature read from a plugin file becomes that plugin's `PluginLoadError`.
 ///
-/// Rendered to text only by `ErrorMessage`. `function` is `PLUGIN.FUNCTION`; parameters count from 1.
+/// Its text and exit code are in `NativeError+Message.swift`. `function` is `PLUGIN.FUNCTION`; parameters count from 1.
 public enum NativeError: HostConcernError, Equatable, Sendable {
     /// The signature text does not follow the grammar; `column` counts characters from 1.
     case signatureSyntax(signature: String, column: Int, reason: String)

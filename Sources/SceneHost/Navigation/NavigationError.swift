@@ -2,7 +2,7 @@ import SceneSDK
 
 /// Why a navigation or a user event failed while the app runs; the app keeps its state. Exit code 1.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `NavigationError+Message.swift`.
 public enum NavigationError: HostConcernError, Equatable, Sendable {
     case routeFailed(from: String, to: String, SceneError)
     case returnFailed(from: String, to: String, SceneError)

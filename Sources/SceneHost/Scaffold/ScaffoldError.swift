@@ -1,7 +1,7 @@
 /// Why `scene-host new scene` refused to create a plugin package, or could not finish it.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
-public enum ScaffoldError: Error, Equatable, Sendable {
+/// Its text and exit code are in `ScaffoldError+Message.swift`.
+public enum ScaffoldError: HostConcernError, Equatable, Sendable {
     /// NAME (`option` is nil) or `--plugin` (`option` is "--plugin") is not usable as a Swift type and module name.
     case invalidName(option: String?, value: String, NameProblem)
     /// The package folder is there already: the command never overwrites.

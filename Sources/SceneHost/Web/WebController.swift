@@ -14,13 +14,9 @@
 public struct WebController {
     public let store: WebSessionStore
     let guardian = WebRequestGuard()
-    /// Turns an error into the text the page shows (`ErrorMessage.render`, given by the executable:
-    /// frontends sit below the one place that renders errors).
-    let render: (any Error) -> String
 
-    public init(store: WebSessionStore, render: @escaping (any Error) -> String) {
+    public init(store: WebSessionStore) {
         self.store = store
-        self.render = render
     }
 
     // MARK: Pages
@@ -32,7 +28,7 @@ public struct WebController {
         guard let session = store.existing(id: sessionID) else {
             // A screen of a session that is gone: the start page says so (and forgets the cookie).
             if case .screen = target { return .redirect("/") }
-            return await startPage(error: sessionID == nil ? nil : render(WebError.sessionEnded), cookie: sessionID == nil ? .keep : .clear)
+            return await startPage(error: sessionID == nil ? nil : WebError.sessionEnded.message, cookie: sessionID == nil ? .keep : .clear)
         }
         guard sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
         switch target {
@@ -44,7 +40,7 @@ public struct WebController {
             return .page(page)
         case .screen(let names):
             guard let depth = session.depth(of: names) else {
-                session.pendingError = render(WebError.screenNoLongerOpen(path: WebPath.url(of: names)))
+                session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message
                 return .redirect(session.url(at: session.screens.count - 1))
             }
             let page = WebPage.make(for: session, depth: depth)
@@ -79,7 +75,7 @@ public struct WebController {
             form = try WebForm(body: body)
         } catch {
             let status = if case .bodyTooLarge = error { 413 } else { 400 }
-            return .refusal(status, render(error))
+            return .refusal(status, ErrorMessage.render(error))
         }
         let target = WebPath(path)
         guard let session = store.existing(id: sessionID) else {
@@ -90,14 +86,14 @@ public struct WebController {
             try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
                                token: form.value("token"), expectedToken: session.token)
         } catch {
-            return .refusal(403, render(error))
+            return .refusal(403, ErrorMessage.render(error))
         }
         guard sync(session) else { return .redirect("/") }
         // A form of the start page (sent before this session began) or of a screen not open now, or
         // of an older state of one, or sent while another action of the session is under way.
         guard case .screen(let names) = target, let depth = session.depth(of: names), !session.isActing,
               form.value("screen") == String(session.screens[depth].stamp) else {
-            session.pendingError = render(WebError.pageOutOfDate)
+            session.pendingError = WebError.pageOutOfDate.message
             return .page(WebPage.make(for: session), status: 409)
         }
         await act(form, on: session, at: depth)
@@ -114,7 +110,7 @@ public struct WebController {
             // A form of a session that ended: the start page tells its user.
             return .redirect("/")
         } catch {
-            return .refusal(403, render(error))
+            return .refusal(403, ErrorMessage.render(error))
         }
         let link: String?
         switch target {
@@ -128,9 +124,9 @@ public struct WebController {
             session = try await store.create(client: context.client)
         } catch let error as WebError {
             let status = if case .tooManySessions = error { 429 } else { 503 }
-            return .refusal(status, render(error))
+            return .refusal(status, ErrorMessage.render(error))
         } catch {
-            return .refusal(500, render(error))
+            return .refusal(500, ErrorMessage.render(error))
         }
         if let link {
             let opened = await open(link, in: session)
@@ -153,9 +149,9 @@ public struct WebController {
             let (screen, layers) = try await store.preview(link: link)
             return .page(WebPage.preview(screen: screen, layers: layers, token: session?.token ?? store.startToken, error: nil, formAction: "/" + link))
         } catch let error as LinkError {
-            return .refusal(404, render(error))
+            return .refusal(404, ErrorMessage.render(error))
         } catch {
-            return .refusal(500, render(error))
+            return .refusal(500, ErrorMessage.render(error))
         }
     }
 
@@ -166,10 +162,10 @@ public struct WebController {
             try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
                                token: form.value("token"), expectedToken: session.token)
         } catch {
-            return .refusal(403, render(error))
+            return .refusal(403, ErrorMessage.render(error))
         }
         guard !session.isActing else {
-            session.pendingError = render(WebError.pageOutOfDate)
+            session.pendingError = WebError.pageOutOfDate.message
             return .page(WebPage.make(for: session), status: 409)
         }
         let reply = await open(link, in: session)
@@ -184,14 +180,14 @@ public struct WebController {
         do {
             try await session.app.open(link: link)
         } catch let error as LinkError {
-            return .refusal(404, render(error))
+            return .refusal(404, ErrorMessage.render(error))
         } catch {
-            session.pendingError = render(error)
+            session.pendingError = ErrorMessage.render(error)
         }
         do {
             try session.refresh(actedAt: -1)
         } catch {
-            session.pendingError = render(error)
+            session.pendingError = ErrorMessage.render(error)
             store.drop(session)
         }
         return .redirect(session.url(at: max(0, session.screens.count - 1)))
@@ -208,13 +204,13 @@ public struct WebController {
             try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
             applied = action.fills
         } catch {
-            session.pendingError = render(error)
+            session.pendingError = ErrorMessage.render(error)
         }
         do {
             try session.refresh(actedAt: depth)
             session.keepFilled(applied, at: depth)
         } catch {
-            session.pendingError = render(error)
+            session.pendingError = ErrorMessage.render(error)
             store.drop(session)
         }
         session.isActing = false
@@ -225,12 +221,12 @@ public struct WebController {
     /// and takes what happened to it that its user has not been told. False when its scenes are
     /// gone: the session is dropped and its last message kept for the start page.
     private func sync(_ session: WebSession) -> Bool {
-        if let notice = session.app.takeNotice() { session.pendingError = render(notice) }
+        if let notice = session.app.takeNotice() { session.pendingError = ErrorMessage.render(notice) }
         do {
             try session.refresh(actedAt: .max)
             return true
         } catch {
-            session.pendingError = render(error)
+            session.pendingError = ErrorMessage.render(error)
             store.drop(session)
             return false
         }
@@ -241,7 +237,7 @@ public struct WebController {
             let start = try await store.startScreen()
             return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
         } catch {
-            return .refusal(500, render(error))
+            return .refusal(500, ErrorMessage.render(error))
         }
     }
 

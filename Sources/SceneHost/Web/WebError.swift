@@ -1,5 +1,5 @@
 /// A web request `scene-host serve` refuses, or a server that cannot start. Shown on the page
-/// (requests) or on standard error (start); rendered only by `ErrorMessage`.
+/// (requests) or on standard error (start); its text and exit code are in `WebError+Message.swift`.
 public enum WebError: HostConcernError, Equatable, Sendable {
     /// The POST came from another site (its Origin or Sec-Fetch-Site says so).
     case crossSiteRequest(origin: String)

@@ -15,16 +15,12 @@ public struct SceneWorkerLoop {
     let container: SceneContainer
     let segues: [SegueDeclaration]
     let initial: String
-    /// Renders an error with its exit code (`ErrorMessage.render`, `ExitStatus`: given by the executable).
-    let describe: (any Error) -> RemoteFailure
 
-    public init(channel: Int32, container: SceneContainer, segues: [SegueDeclaration], initial: String,
-                describe: @escaping (any Error) -> RemoteFailure) {
+    public init(channel: Int32, container: SceneContainer, segues: [SegueDeclaration], initial: String) {
         self.channel = WorkerChannel(descriptor: channel)
         self.container = container
         self.segues = segues
         self.initial = initial
-        self.describe = describe
     }
 
     /// Tells the host the app could not be loaded (the worker then ends).
@@ -45,7 +41,7 @@ public struct SceneWorkerLoop {
                 let navigator = Navigator(container: container, segues: segues)
                 sessions[id] = navigator
                 var failure: RemoteFailure?
-                do { try navigator.start(at: initial) } catch { failure = describe(error) }
+                do { try navigator.start(at: initial) } catch { failure = RemoteFailure(error) }
                 reply = .session(failure: failure, report: report(navigator), restored: nil)
             case .restore(let id, let records):
                 let navigator = sessions[id] ?? Navigator(container: container, segues: segues)
@@ -53,32 +49,32 @@ public struct SceneWorkerLoop {
                 let outcome = navigator.restore(records) { place in
                     try? channel.send(WorkerFrame.encode(.progress(place: place)), deadline: nil)
                 }
-                var failure = outcome.failure.map { describe($0.error) }
+                var failure = outcome.failure.map { RemoteFailure($0.error) }
                 if outcome.restored == 0 {
                     // Nothing could be built again: the session starts over at the initial scene.
-                    do { try navigator.start(at: initial) } catch { failure = failure ?? describe(error) }
+                    do { try navigator.start(at: initial) } catch { failure = failure ?? RemoteFailure(error) }
                 }
                 reply = .session(failure: failure, report: report(navigator), restored: outcome.restored)
             case .commands(let id, let commands):
                 guard let navigator = sessions[id] else {
-                    reply = .session(failure: describe(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(describe(ContainerError.noScene))), restored: nil)
+                    reply = .session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
                     break
                 }
                 var failure: RemoteFailure?
                 for command in commands {
                     do { try navigator.execute(command) } catch {
-                        failure = describe(error)
+                        failure = RemoteFailure(error)
                         break
                     }
                 }
                 reply = .session(failure: failure, report: report(navigator), restored: nil)
             case .openLink(let id, let link):
                 guard let navigator = sessions[id] else {
-                    reply = .session(failure: describe(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(describe(ContainerError.noScene))), restored: nil)
+                    reply = .session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
                     break
                 }
                 var failure: RemoteFailure?
-                do { try navigator.open(link) } catch { failure = describe(error) }
+                do { try navigator.open(link) } catch { failure = RemoteFailure(error) }
                 reply = .session(failure: failure, report: report(navigator), restored: nil)
             case .call(let function, let arguments):
                 var lines: [String] = []
@@ -86,7 +82,7 @@ public struct SceneWorkerLoop {
                     let result = try NativeInvocation(container: container) { lines.append($0) }.call(function, arguments: arguments)
                     reply = .called(lines: lines, result: .success(result))
                 } catch {
-                    reply = .called(lines: lines, result: .failure(describe(error)))
+                    reply = .called(lines: lines, result: .failure(RemoteFailure(error)))
                 }
             case .close(let id):
                 sessions[id]?.closeAll()
@@ -105,7 +101,7 @@ public struct SceneWorkerLoop {
     /// The session now: its screen, and the records that changed since the last report.
     private func report(_ navigator: Navigator) -> SessionReport {
         let screen: Result<Screen, RemoteFailure>
-        do { screen = .success(try navigator.screen()) } catch { screen = .failure(describe(error)) }
+        do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
         let changes = navigator.takeRecordChanges(topScreen: try? screen.get())
         return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen)
     }

@@ -1,7 +1,7 @@
 /// Faults of scene workers, as the user sees them (README, "Scene workers").
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
-public enum WorkerError: Error, Equatable, Sendable {
+/// Its text and exit code are in `WorkerError+Message.swift`.
+public enum WorkerError: HostConcernError, Equatable, Sendable {
     /// A worker could not be started, or could not load the app.
     case workerUnavailable(reason: String)
     /// The worker running `plugin`'s code ended while it handled `action` on `scene`; the

@@ -20,7 +20,7 @@ enum WorkerRequest: Equatable, Sendable {
     case openLink(session: UInt64, LinkOpening)
 }
 
-/// An error raised in the worker, already rendered there (`ErrorMessage.render`) with its exit code.
+/// An error raised in the worker, already rendered there with its exit code.
 public struct RemoteFailure: Error, Equatable, Sendable {
     public let text: String
     public let status: Int32
@@ -28,6 +28,11 @@ public struct RemoteFailure: Error, Equatable, Sendable {
     public init(text: String, status: Int32) {
         self.text = text
         self.status = status
+    }
+
+    /// `error`'s message and exit code, as the host shows them.
+    public init(_ error: any Error) {
+        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue)
     }
 }
 

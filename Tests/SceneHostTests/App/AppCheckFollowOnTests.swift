@@ -15,14 +15,14 @@ struct AppCheckFollowOnTests {
         let typo = SceneGraphError.unknownSegueScene(Self.here, scene: "Detial", field: "to", segue: "go", registered: ["Detail"])
         let route = SceneGraphError.unknownRouteScene(Self.plugin, from: "Detail", to: "Settings", registered: ["Detail"])
         let other = SceneGraphError.initialNeedsInput(Self.here, scene: "Detail", input: "X")
-        let problems = AppCheck.collapsingFollowOns([.plugin(first), .plugin(second)], graphProblems: [initial, typo, other, route], registered: ["Detail"])
-        #expect(problems == [.plugin(first), .pluginFailedWithFollowOns(second, unknown: [initial, route]), .graph(typo), .graph(other)])
+        let problems = AppCheck.collapsingFollowOns([HostProblem(first), HostProblem(second)], graphProblems: [initial, typo, other, route], registered: ["Detail"])
+        #expect(problems == [HostProblem(first), .pluginFailedWithFollowOns(second, unknown: [initial, route]), HostProblem(typo), HostProblem(other)])
         #expect(problems.first?.exitStatus == .pluginError)
     }
 
     @Test("without a failed plugin nothing is collapsed")
     func nothingFailed() {
         let initial = SceneGraphError.unknownInitialScene(Self.here, scene: "Home", registered: ["Detail"])
-        #expect(AppCheck.collapsingFollowOns([], graphProblems: [initial], registered: ["Detail"]) == [.graph(initial)])
+        #expect(AppCheck.collapsingFollowOns([], graphProblems: [initial], registered: ["Detail"]) == [HostProblem(initial)])
     }
 }

@@ -19,7 +19,7 @@ struct ProbeIsolationTests {
         let descriptor = open(handed, O_RDONLY | O_CLOEXEC)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        let prober = ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60), describe: { ErrorMessage.body($0) })
+        let prober = ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60))
         let verdict = try prober.probe(Self.entry("Named", path: named), fileDescriptor: descriptor, realPath: handed)
         guard case .good(let metadata) = verdict else {
             Issue.record("expected a good verdict, got \(verdict)")
@@ -45,7 +45,7 @@ struct ProbeIsolationTests {
         let path = BuildProducts.library("DetailScene")
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
-        let verdict = try ChildProcessProber(executable: script, timeout: .seconds(20), describe: { ErrorMessage.body($0) })
+        let verdict = try ChildProcessProber(executable: script, timeout: .seconds(20))
             .probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
         #expect(verdict == .failed(.refused(message: "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'List' in its render), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config.")))
     }
@@ -59,7 +59,7 @@ struct ProbeIsolationTests {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         let plugin = PluginReference(name: "Detail", path: path, location: Self.entry("Detail", path: path).location)
         let file = try PluginFile.adopt(descriptor, plugin: plugin, realPath: path)
-        let prober = ChildProcessProber(executable: script, timeout: .seconds(60), describe: { ErrorMessage.body($0) })
+        let prober = ChildProcessProber(executable: script, timeout: .seconds(60))
         let verdicts = ProbeScan(prober: prober, lanes: 1).run([ProbeScan.Item(entry: Self.entry("Detail", path: path), file: file)])
         #expect(verdicts[0] == .failed(.refused(message: "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'Detail' while it was built (in its factories or wiring)), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config.")))
     }
@@ -70,7 +70,7 @@ struct ProbeIsolationTests {
         let path = BuildProducts.library("DetailScene")
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
-        let prober = ChildProcessProber(executable: folder.path("no-such-host"), describe: { ErrorMessage.body($0) })
+        let prober = ChildProcessProber(executable: folder.path("no-such-host"))
         #expect(throws: PluginLoadError.self) { try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path) }
         do {
             _ = try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
@@ -89,7 +89,7 @@ struct ProbeIsolationTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
         let cache = ProbeCache(path: folder.path("probes.json"))
-        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host"), describe: { ErrorMessage.body($0) }), cache: cache)
+        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host")), cache: cache)
         let entry = Self.entry("Detail", path: path)
         let plugin = PluginReference(name: "Detail", path: path, location: entry.location)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

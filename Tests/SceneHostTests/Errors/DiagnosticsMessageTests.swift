@@ -70,9 +70,9 @@ struct DiagnosticsMessageTests {
 
     @Test("a result no destination returns is a warning that says what to declare")
     func resultNeverReturned() {
-        #expect(ErrorMessage.render(HostWarning.resultNeverReturned(scene: "List", plugin: Self.plugin, result: "OrderResult", destinations: ["Show"]))
+        #expect(HostWarning.resultNeverReturned(scene: "List", plugin: Self.plugin, result: "OrderResult", destinations: ["Show"]).message
             == "s.conf:3:1: warning: scene 'List' (plugin 'P') accepts a result (OrderResult), but no scene it routes to hands one back (it routes to Show, and none of them declares .returning(...)), so its .acceptingResult never runs. Declare .returning(OrderResult.self, via: ...) on the scene that should hand it back, or remove .acceptingResult.")
-        #expect(ErrorMessage.render(HostWarning.resultNeverReturned(scene: "List", plugin: Self.plugin, result: "R", destinations: [])).contains("(it routes nowhere)"))
+        #expect(HostWarning.resultNeverReturned(scene: "List", plugin: Self.plugin, result: "R", destinations: []).message.contains("(it routes nowhere)"))
     }
 
     @Test("command line and transcripts", arguments: [
@@ -90,8 +90,8 @@ struct DiagnosticsMessageTests {
 
     @Test("transcript warnings")
     func transcriptWarnings() {
-        #expect(ErrorMessage.render(HostWarning.transcriptReplaced(path: "a.transcript")) == "warning: --record replaced the transcript a.transcript, which held another run (the diff above: - before, + now).")
-        #expect(ErrorMessage.render(HostWarning.transcriptMachineSpecific(path: "a.transcript", line: 7, found: "/home/me/app"))
+        #expect(HostWarning.transcriptReplaced(path: "a.transcript").message == "warning: --record replaced the transcript a.transcript, which held another run (the diff above: - before, + now).")
+        #expect(HostWarning.transcriptMachineSpecific(path: "a.transcript", line: 7, found: "/home/me/app").message
             == "a.transcript:7: warning: the transcript holds /home/me/app, a path that differs between machines, so it will not match elsewhere. Run with relative paths (--config, plugin paths), or keep this run out of golden transcripts.")
         let found = TranscriptScan.machineSpecific(in: "== A ==\nerror: /home/me/app/x.so\n", paths: ["/home/me", "/home/me/app", "/"])
         #expect(found?.line == 2 && found?.path == "/home/me/app")

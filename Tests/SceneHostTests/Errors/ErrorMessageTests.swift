@@ -81,7 +81,7 @@ struct ErrorMessageTests {
 
     @Test("the untrusted probe cache warning names the file or folder at fault")
     func untrustedCache() {
-        #expect(ErrorMessage.render(HostWarning.untrustedProbeCache(path: "/c/probes.json", untrusted: "/c", reason: "writable by its group (group 7)", fix: "chmod g-w /c"))
+        #expect(HostWarning.untrustedProbeCache(path: "/c/probes.json", untrusted: "/c", reason: "writable by its group (group 7)", fix: "chmod g-w /c").message
             == "warning: ignoring the probe cache /c/probes.json in this run: the folder /c above it is writable by its group (group 7), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: chmod g-w /c.")
     }
 

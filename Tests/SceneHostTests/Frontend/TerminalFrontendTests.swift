@@ -10,7 +10,7 @@ struct TerminalFrontendTests {
         var input = ["tap go", "tap nope", "help", "oops", "quit", "tap go"]
         var output: [String] = []
         try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
-                         write: { output.append($0) }, render: ErrorMessage.render).run()
+                         write: { output.append($0) }).run()
         #expect(navigator.path == "A › B")
         #expect(input == ["tap go"])
         let text = output.joined(separator: "\n")
@@ -24,7 +24,7 @@ struct TerminalFrontendTests {
     func endOfInput() throws {
         let navigator = try ProbeScenes.navigator()
         var output: [String] = []
-        try TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }, render: ErrorMessage.render).run()
+        try TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
         #expect(output.first == "\u{1B}[2J\u{1B}[H")
         #expect(output.dropFirst().first?.hasPrefix("== A ==  (A)") == true)
     }
@@ -38,7 +38,7 @@ struct TerminalFrontendTests {
             try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {
                 guard !lines.isEmpty else { throw refusal }
                 return lines.removeFirst()
-            }, write: { _ in }, render: ErrorMessage.render).run()
+            }, write: { _ in }).run()
         }
         #expect(navigator.path == "A › B")
     }
@@ -49,7 +49,7 @@ struct TerminalFrontendTests {
         var input = ["jump\u{1B}[2J"]
         var output: [String] = []
         try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
-                             write: { output.append($0) }, render: ErrorMessage.render).run()
+                             write: { output.append($0) }).run()
         #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print, call"))
     }
 }

@@ -82,14 +82,14 @@ struct LinkCheckTests {
         // Out of this app's reach: the plugin is sound, the app has no such link; a warning, as for the scene.
         let unreachable = try Self.graph([Self.scene("Home"), Self.scene("ShowOrder", input: V.orderInput, link: V.orderLink)])
         #expect(GraphChecker.problems(in: unreachable).isEmpty)
-        #expect(GraphChecker.warnings(in: unreachable).map { ErrorMessage.render($0) }.last ==
+        #expect(GraphChecker.warnings(in: unreachable).map(\.message).last ==
             "shop.conf:3:1: warning: link 'orders/{id}' of scene 'ShowOrder' (plugin 'Shop') cannot be opened in this app: no declared route leads from the initial scene 'Home' to it, so no stack can be built. Declare a segue or a route to it. Until then the app has no such link.")
         #expect(unreachable.links.entries.isEmpty)
         let gate = V.contract("GateInput", [("code", .string)])
         let blocked = try Self.graph([Self.scene("Home", routes: ["Gate"]), Self.scene("Gate", input: gate, routes: ["ShowOrder"]),
                                       Self.scene("ShowOrder", input: V.orderInput, link: V.orderLink)])
         // The route Home -> Gate passes nothing to a scene that needs an input: an error of its own; the link is unavailable (a warning).
-        #expect(GraphChecker.warnings(in: blocked).map { ErrorMessage.render($0) }.last ==
+        #expect(GraphChecker.warnings(in: blocked).map(\.message).last ==
             "shop.conf:3:1: warning: link 'orders/{id}' of scene 'ShowOrder' (plugin 'Shop') cannot be opened in this app: every route from the initial scene 'Home' to it passes through 'Gate', which needs an input (GateInput) a link cannot build. Declare a route to it through scenes that take no input. Until then the app has no such link.")
     }
 

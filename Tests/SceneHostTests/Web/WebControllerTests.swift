@@ -23,7 +23,7 @@ struct WebControllerTests {
     }
 
     private func controller(_ store: WebSessionStore? = nil) throws -> WebController {
-        WebController(store: try store ?? self.store(), render: ErrorMessage.render)
+        WebController(store: try store ?? self.store())
     }
 
     /// A first action from the start page: the new session's id (from its cookie) and the reply.

@@ -17,7 +17,7 @@ struct WebLinkTests {
             try navigator.start(at: "LinkHome")
             return navigator
         }
-        return WebController(store: store, render: ErrorMessage.render)
+        return WebController(store: store)
     }
 
     private let context = WebController.PostContext(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.1")

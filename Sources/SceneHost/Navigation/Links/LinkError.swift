@@ -1,7 +1,7 @@
 /// Why a deep link could not be opened: a path that is malformed, matches no declared link, or
 /// whose parameter has the wrong type. Nothing was shown or changed. Exit code 9.
 ///
-/// Rendered to text only by `ErrorMessage`; the exit code is in `ExitStatus+Errors.swift`.
+/// Its text and exit code are in `LinkError+Message.swift`.
 public enum LinkError: HostConcernError, Equatable, Sendable {
     /// Why a path is not one a link can match.
     public enum Malformation: Equatable, Sendable {

@@ -1,5 +1,12 @@
-/// "Did you mean" for misspelt keys: the closest allowed word within a small edit distance.
+/// "Did you mean" for misspelt names: the closest allowed word within a small edit distance.
 enum Suggestion {
+    /// "Did you mean 'Detail'? Registered scenes: Detail, Home." for an unknown scene `name`.
+    static func registeredList(_ scenes: [String], near name: String) -> String {
+        guard !scenes.isEmpty else { return "No scenes are registered." }
+        let suggestion = closest(to: name, in: scenes).map { "Did you mean '\($0)'? " } ?? ""
+        return "\(suggestion)Registered scenes: \(scenes.joined(separator: ", "))."
+    }
+
     static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
         let scored = candidates.map { (candidate: $0, distance: distance(word.lowercased(), $0.lowercased())) }

@@ -1,0 +1,57 @@
+extension ConfigError {
+    /// Problems found together are escaped one by one: each keeps its own line.
+    public var message: String {
+        if case .configProblems(let problems) = self { return problems.map(\.message).joined(separator: "\n") }
+        return TerminalText.escaped(unescapedMessage)
+    }
+
+    /// Every config problem: the user fixes `scenes.conf`.
+    public var exitStatus: ExitStatus { .configError }
+
+    /// The message before it is escaped.
+    var unescapedMessage: String {
+        switch self {
+        case .configProblems(let problems):
+            return problems.map(\.unescapedMessage).joined(separator: "\n")
+        case .configNotFound(let path):
+            return "error: config file '\(path)' not found. Pass --config FILE, or run from the folder that holds scenes.conf."
+        case .configUnreadable(let path, let reason):
+            return "error: cannot read config file '\(path)': \(reason)."
+        case .configNotReadable(let path, let problem):
+            return "error: cannot read config file '\(path)': \(problem.clause(hint: "Pass --config with the config file itself"))"
+        case .configNulInString(let location):
+            return "\(location): error: a string holds a NUL character (\\u0000), which no name or path can contain. Remove it."
+        case .configInvalidName(let location, let key, let value):
+            return "\(location): error: '\(key)' is \"\(value)\", which a script or the terminal cannot type: ids and scene names are one word of letters, digits and punctuation, without spaces, tabs or control characters."
+        case .configSyntax(let location, let message):
+            return "\(location): error: TOML syntax: \(message). Fix this line, then run 'scene-host check'."
+        case .configUnknownKey(let location, let key, let table, let allowed):
+            let suggestion = Suggestion.closest(to: key, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
+            return "\(location): error: unknown key '\(key)' in \(Self.tableName(table)).\(suggestion) Allowed keys: \(allowed.joined(separator: ", "))."
+        case .configTooLarge(let location, let size, let limit):
+            return "\(location): error: the config is \(size) bytes; configs larger than \(limit) bytes are refused. Is this the right file?"
+        case .configInvalidEncoding(let location, let byte):
+            return "\(location): error: the config is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))). Save it as UTF-8."
+        case .configTooDeep(let location, let limit):
+            return "\(location): error: arrays or inline tables nest deeper than \(limit) levels here; scenes.conf never needs more than one."
+        case .configMissingKey(let location, let key, let table):
+            return "\(location): error: \(Self.tableName(table)) has no '\(key)'. Add it: \(key) = \"...\"."
+        case .configWrongType(let location, let key, let expected, let found):
+            return "\(location): error: '\(key)' must be \(expected), not \(found)."
+        case .configInvalidValue(let location, let key, let value, let expected):
+            return "\(location): error: '\(key)' is \"\(value)\"; expected \(expected)."
+        case .configDuplicateSegue(let location, let from, let id, let first):
+            return "\(location): error: scene '\(from)' has two segues with id '\(id)' (the first at \(first)). Give each button one segue."
+        case .configDuplicatePlugin(let location, let name, let path, let firstName, let first):
+            return "\(location): error: [plugins.\(name)] loads the same file as [plugins.\(firstName)] (\(first)): \(path). List each plugin once."
+        }
+    }
+
+    private static func tableName(_ table: String) -> String {
+        if table.isEmpty { return "the top level" }
+        if let hash = table.firstIndex(of: "#"), let index = Int(table[table.index(after: hash)...]) {
+            return "[[\(table[..<hash])]] entry \(index + 1)"
+        }
+        return "[\(table)]"
+    }
+}

@@ -1,0 +1,47 @@
+import SceneSDK
+
+extension ContainerError {
+    public var message: String { TerminalText.escaped(unescapedMessage) }
+
+    /// A clash or a scene that cannot be built is the graph's; a scene asked for by name at run time is a failed command.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .duplicateScene, .wiringFailed: return .sceneGraphError
+        // The user fixes the setting in scenes.conf (or the file it names).
+        case .settingRejected: return .configError
+        case .unknownScene, .noScene: return .commandsFailed
+        }
+    }
+
+    /// The message before it is escaped, for a message that quotes it (`FailureCause.container`).
+    var unescapedMessage: String {
+        switch self {
+        case .duplicateScene(let scene, let first, let second):
+            return "\(second.location): error: scene '\(scene)' is registered by two plugins: '\(first.name)' (\(first.path)) and '\(second.name)' (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
+        case .wiringFailed(let scene, let plugin, let error):
+            let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
+            return "\(start) cannot be wired: \(error.clause)."
+        case .settingRejected(let scene, let plugin, let key, let reason):
+            guard let plugin else { return "error: scene '\(scene)' cannot be built: setting '\(key)': \(reason)." }
+            return "\(plugin.location(ofSetting: key)): error: scene '\(scene)' cannot be built: setting '\(key)' of plugin '\(plugin.name)': \(reason). Fix it in [plugins.\(plugin.name).settings]."
+        case .unknownScene(let scene, let source, let registered):
+            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(Suggestion.registeredList(registered, near: scene))"
+        case .noScene:
+            return "error: no scene is on screen."
+        }
+    }
+}
+
+extension FailureCause {
+    /// Why a scene or a registration failed, as a clause (without "error: " or a location).
+    var clause: String {
+        switch self {
+        case .scene(let error): return error.clause
+        case .container(let error):
+            let message = error.unescapedMessage
+            guard let range = message.range(of: "error: ") else { return message }
+            return String(message[range.upperBound...])
+        case .other(let text): return text
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// The documented exit codes of `scene-host` (README, "Exit codes").
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// A script ran to its end but one or more of its commands failed (each shown where it happened).
+    case commandsFailed = 1
+    case configError = 2
+    case pluginError = 3
+    case sceneGraphError = 4
+    case scriptError = 5
+    /// `scene-host new scene` could not write the package's files (what it began is removed).
+    case scaffoldError = 6
+    /// `scene-host serve` could not listen (address in use, not allowed); requests never exit.
+    case serveError = 7
+    /// `scene-host call`: the native function crashed or hung in its scene worker.
+    case pluginFault = 8
+    /// A deep link (`run --open`) that is malformed, matches no declared link, has a parameter of the
+    /// wrong type, or whose scene could not be opened; nothing was shown.
+    case linkError = 9
+    /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
+    case usage = 64
+}

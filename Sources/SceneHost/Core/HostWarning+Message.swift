@@ -1,0 +1,34 @@
+extension HostWarning {
+    /// The warning as `check` (or the command that found it) prints it.
+    public var message: String {
+        switch self {
+        case .untrustedProbeCache(let path, let untrusted, let reason, let fix):
+            let which = untrusted == path ? "the file" : "the folder \(untrusted) above it"
+            return "warning: ignoring the probe cache \(path) in this run: \(which) is \(reason), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fix)."
+        case .transcriptReplaced(let path):
+            return TerminalText.escaped("warning: --record replaced the transcript \(path), which held another run (the diff above: - before, + now).")
+        case .transcriptMachineSpecific(let path, let line, let found):
+            return TerminalText.escaped("\(path):\(line): warning: the transcript holds \(found), a path that differs between machines, so it will not match elsewhere. Run with relative paths (--config, plugin paths), or keep this run out of golden transcripts.")
+        case .resultNeverReturned(let scene, let plugin, let result, let destinations):
+            let routes = destinations.isEmpty ? "it routes nowhere" : "it routes to \(destinations.joined(separator: ", ")), and none of them declares .returning(...)"
+            return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') accepts a result (\(result)), but no scene it routes to hands one back (\(routes)), so its .acceptingResult never runs. Declare .returning(\(result).self, via: ...) on the scene that should hand it back, or remove .acceptingResult.")
+        case .unreachable(let scene, let plugin, let initial):
+            return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
+        case .linkUnavailable(let scene, let plugin, let template, let why):
+            return TerminalText.escaped("\(plugin.location): warning: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)') cannot be opened in this app: \(why.clause) Until then the app has no such link.")
+        }
+    }
+}
+
+extension LinkUnavailability {
+    /// Why the app cannot open the link, and what to do, as the end of a sentence; `check`'s error
+    /// for a declared link (`LinkProblem`) says the same.
+    var clause: String {
+        switch self {
+        case .unreachable(let initial):
+            return "no declared route leads from the initial scene '\(initial)' to it, so no stack can be built. Declare a segue or a route to it."
+        case .blockedByInput(let initial, let scene, let input):
+            return "every route from the initial scene '\(initial)' to it passes through '\(scene)', which needs an input (\(input)) a link cannot build. Declare a route to it through scenes that take no input."
+        }
+    }
+}

@@ -1,0 +1,61 @@
+extension SceneGraphError {
+    public var message: String { TerminalText.escaped(unescapedMessage) }
+
+    /// Every problem `check` finds in the graph.
+    public var exitStatus: ExitStatus { .sceneGraphError }
+
+    /// The message before it is escaped.
+    var unescapedMessage: String {
+        switch self {
+        case .unknownInitialScene(let location, let scene, let registered):
+            return "\(location): error: initial scene '\(scene)' is not registered by any plugin. \(Suggestion.registeredList(registered, near: scene))"
+        case .unknownSegueScene(let location, let scene, let field, let segue, let registered):
+            return "\(location): error: segue '\(segue)' names scene '\(scene)' in '\(field)', but no plugin registers it. \(Suggestion.registeredList(registered, near: scene))"
+        case .initialNeedsInput(let location, let scene, let input):
+            return "\(location): error: initial scene '\(scene)' needs an input (\(input)), but nothing routes to it at start. Start at a scene that takes no input."
+        case .unknownRouteScene(let plugin, let from, let to, let registered):
+            return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)'): no plugin registers a scene named '\(to)'. \(Suggestion.registeredList(registered, near: to))"
+        case .routeUnexpectedInput(let edge, let payload):
+            return "\(edge.messagePrefix): the route passes \(payload), but '\(edge.to)' declares no input."
+        case .routeMissingInput(let edge, let input, let reason):
+            return "\(edge.messagePrefix): '\(edge.to)' needs an input (\(input)), but \(reason)."
+        case .routeInputMismatch(let edge, let input, let payload, let mismatches):
+            return "\(edge.messagePrefix): the payload \(payload) does not fit the input \(input) of '\(edge.to)': \(mismatches.map(\.clause).joined(separator: "; "))."
+        case .routeResultNotAccepted(let edge, let result):
+            return "\(edge.messagePrefix): '\(edge.to)' hands back a \(result) when it leaves, but '\(edge.from)' accepts no result. Declare .acceptingResult(...) on '\(edge.from)'."
+        case .routeResultMismatch(let edge, let result, let accepted, let mismatches):
+            return "\(edge.messagePrefix): the result \(result) that '\(edge.to)' hands back does not fit the result \(accepted) that '\(edge.from)' accepts: \(mismatches.map(\.clause).joined(separator: "; "))."
+        case .linkInvalid(let plugin, let scene, let template, let problem):
+            return "\(plugin.location): error: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)'): \(problem.clause)"
+        case .linkDuplicate(let template, let scene, let plugin, let firstTemplate, let firstScene, let firstPlugin):
+            return "\(plugin.location): error: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)') has the same shape as link '\(firstTemplate)' of scene '\(firstScene)' (plugin '\(firstPlugin.name)', \(firstPlugin.location)): a path would match both. Change one of the templates' literal words."
+        }
+    }
+
+    /// An unknown-scene error as a mention under the plugin error that explains it.
+    var followOnMention: String? {
+        switch self {
+        case .unknownInitialScene(let location, let scene, _):
+            return "initial scene '\(scene)' at \(location)"
+        case .unknownSegueScene(let location, let scene, let field, let segue, _):
+            return "segue '\(segue)' \(field) '\(scene)' at \(location)"
+        case .unknownRouteScene(let plugin, let from, let to, _):
+            return "route from '\(from)' to '\(to)' of plugin '\(plugin.name)' at \(plugin.location)"
+        case .initialNeedsInput, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch,
+             .linkInvalid, .linkDuplicate:
+            return nil
+        }
+    }
+}
+
+extension RouteEdge {
+    /// Where the route is declared, and which, as the start of a message.
+    var messagePrefix: String {
+        switch origin {
+        case .segue(let segue):
+            return "\(segue.location): error: segue '\(segue.id)' from '\(from)' to '\(to)'"
+        case .router(_, let plugin):
+            return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)')"
+        }
+    }
+}

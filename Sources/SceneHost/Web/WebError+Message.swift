@@ -1,0 +1,40 @@
+extension WebError {
+    public var message: String { TerminalText.escaped(unescapedMessage) }
+
+    /// Only `cannotListen` ends the process; refused requests are answered, never exit codes.
+    public var exitStatus: ExitStatus { .serveError }
+
+    /// The message before it is escaped.
+    var unescapedMessage: String {
+        switch self {
+        case .crossSiteRequest(let origin):
+            return "error: refused a form post from '\(origin)': only this server's own pages may post to it. Open the app at its own address."
+        case .invalidFormToken:
+            return "error: refused a form post without this session's form token (a stale or forged form). Reload the page and try again."
+        case .bodyTooLarge(let limit):
+            return "error: refused a form post larger than \(limit) bytes. Send less text."
+        case .fieldTooLong(let field, let length, let limit):
+            return "error: field '\(field)' holds \(length) characters; the limit is \(limit). Shorten it."
+        case .unknownAction(let action):
+            return "error: the form asked for '\(action)', which is no action of this page. Use the page's buttons."
+        case .cannotListen(let host, let port, let reason):
+            return "error: cannot listen on \(host):\(port): \(reason). Choose another --port (or stop what uses it), or another --host."
+        case .sessionEnded:
+            return "notice: Your session ended; you are back at the start. (It was idle for a long time, or the server restarted.)"
+        case .pageOutOfDate:
+            return "error: This page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here."
+        case .tooManySessions(let limit):
+            return "error: your address already holds \(limit) sessions, the most one address may hold, so no new one was started. Use a tab you have open, or wait until an unused session expires."
+        case .serverFull(let sessions):
+            return "error: the server is full (\(sessions) sessions, all in use), so no new session was started. Try again in a minute."
+        case .screenNoLongerOpen(let path):
+            return "notice: the page \(path) is no longer open (the app moved on since), so this is where you are now."
+        case .pageNotFound(let path):
+            return "error: there is no page at \(path). Start again from the app's start page."
+        case .malformedRequest(let reason):
+            return "error: the request could not be read (\(reason)). Reload the page and try again."
+        case .hostNotAllowed(let host, let allowed):
+            return "error: refused a request for host '\(host)': this server answers only for \(allowed.joined(separator: ", ")). Open it under one of those names, or start it with --allowed-host NAME."
+        }
+    }
+}

@@ -1,0 +1,55 @@
+extension WorkerError {
+    /// Texts from the worker (`remote`, restore reasons) were escaped there; the host's own parts are escaped here.
+    public var message: String {
+        switch self {
+        case .workerUnavailable(let reason):
+            return TerminalText.escaped("error: cannot start a scene worker: \(reason). Run with --verbose for details; --in-process runs plugin code in the host (for debugging only).")
+        case .workerStopped(let plugin, let scene, let action, let fault, let restore):
+            return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in scene '\(scene)' during '\(action)'); ") + restore.clause
+        case .sharedWorkerStopped(let plugin, let fault, let restore):
+            return TerminalText.escaped("notice: the scene worker this session shares stopped in another session (\(plugin): \(fault.summary)); ") + restore.clause
+        case .nativeCallFaulted(let function, let fault):
+            let verb = if case .signal = fault { "crashed" } else { "stopped" }
+            return TerminalText.escaped("error: \(function) \(verb) (\(fault.summary)); nothing else changed. Native functions run in a scene worker, which was started again.")
+        case .pluginRefused(let plugin, let restarts):
+            return TerminalText.escaped("error: plugin '\(plugin)' is refused for the rest of this run: its code ended the scene worker \(restarts) times within a minute ([host] restarts-per-minute). Fix the plugin, or raise the limit, and start again.")
+        case .sessionLost(let reason):
+            return TerminalText.escaped("error: this session was closed: \(reason). Start a new one.")
+        case .checkStopped(let fault):
+            return "error: check stopped: the process that loads plugins to check them ended (\(fault.summary)): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which."
+        case .workerBusy(let milliseconds):
+            return "error: the app is busy: its scene worker did not take this action within \(WorkerFault.timedOut(milliseconds: milliseconds).summary.dropFirst("no answer within ".count)); nothing changed. Try again."
+        case .remote(let failure):
+            return failure.text
+        }
+    }
+
+    /// A fault in a session is a failed command (the run goes on); a native call's fault has its own
+    /// code; a worker that cannot run the app is the plugins' problem; a worker's own error keeps its code.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .workerUnavailable, .pluginRefused, .checkStopped: return .pluginError
+        case .workerStopped, .sharedWorkerStopped, .sessionLost, .workerBusy: return .commandsFailed
+        case .nativeCallFaulted: return .pluginFault
+        case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
+        }
+    }
+}
+
+extension RestoreNote {
+    /// What became of a session after its worker stopped; `reason` texts come rendered (and escaped)
+    /// from the worker, or are the host's own fixed words with signal names.
+    var clause: String {
+        func plain(_ reason: String) -> String { reason.hasPrefix("error: ") ? String(reason.dropFirst("error: ".count)) : reason }
+        switch self {
+        case .restored:
+            return "the screen was restored."
+        case .cut(let scene, let reason):
+            return TerminalText.escaped("the stack was restored below '\(scene)', which could not be built again: ") + plain(reason)
+        case .startedOver(let reason):
+            return "nothing could be built again, so the app started over at its initial scene: " + plain(reason)
+        case .lost(let reason):
+            return "the session could not be built again (" + plain(reason) + ") and was closed."
+        }
+    }
+}
