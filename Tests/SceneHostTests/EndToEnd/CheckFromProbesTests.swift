@@ -34,7 +34,7 @@ struct CheckFromProbesTests {
     func servicesLoadInHost() throws {
         let result = try HostProcess.run(["check", "--config", "examples/orders.conf", "--verbose"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("check loads the plugin to build its scenes here"))
+        #expect(result.stderr.contains("the plugin's scenes are built to be checked"))
         #expect(result.stderr.contains("loaded plugin"))
     }
 }
