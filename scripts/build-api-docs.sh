@@ -21,8 +21,8 @@ if [ ! -f "$build/Modules/SceneSDK.swiftmodule" ] || [ ! -f "$build/SceneABI.bui
 fi
 
 # The symbol graph of the module the build already compiled (no second build of the SDK). It
-# holds public declarations only: the host's `@_spi(SceneHost)` ones are left out, and the C
-# declarations `@_exported import SceneABI` re-exports too.
+# holds public declarations only: the host's `@_spi(SceneHost)` and the kit's `@_spi(SceneTesting)`
+# ones are left out, and the SDK imports the C descriptor (SceneABI) internally.
 rm -rf "$work/graphs" && mkdir -p "$work/graphs"
 swift-symbolgraph-extract -module-name SceneSDK -target "$(uname -m)-unknown-linux-gnu" \
   -I "$build/Modules" -Xcc -fmodule-map-file="$build/SceneABI.build/module.modulemap" \
