@@ -74,10 +74,13 @@ let package = Package(
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        // Linux system calls Glibc does not give Swift (pidfd_open, through the variadic `syscall`).
+        .target(name: "CSyscalls", path: "Sources/CSyscalls"),
         .target(
             name: "SceneHost",
             dependencies: [
                 "CFFI",
+                "CSyscalls",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

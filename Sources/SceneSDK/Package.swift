@@ -19,7 +19,8 @@ let package = Package(
             name: "SceneSDK",
             dependencies: ["SceneABI"],
             path: ".",
-            exclude: ["Package.swift", "ABI", "BuildSupport", "SceneTesting"],
+            // api-baseline.json: the API the SDK is checked against (scripts/check-sdk-api.sh), not a resource.
+            exclude: ["Package.swift", "ABI", "BuildSupport", "SceneTesting", "api-baseline.json"],
             swiftSettings: [.swiftLanguageMode(.v6)],
             // The SDK build identity (`sceneSDKFingerprint()`): a hash of the SDK's sources, generated
             // at every build, because the SDK is built without library evolution (docs/decisions.md).

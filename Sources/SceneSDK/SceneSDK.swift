@@ -1,3 +1,5 @@
+internal import SceneABI
+
 /// SceneSDK: write Clean Swift (VIP) scenes that scene-host loads from a plugin (.so) at run time.
 ///
 /// A plugin subclasses the four role bases (`SceneViewController`, `SceneInteractor`,

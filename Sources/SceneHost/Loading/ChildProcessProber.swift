@@ -85,18 +85,12 @@ public struct ChildProcessProber: Sendable {
     }
 
     /// Waits for `child` until the limit; on time-out kills its group and reaps it, returning nil.
+    /// The child's end wakes the wait (`ChildExit`): a probe costs its child's time, not a polling interval.
     private func wait(for child: pid_t) -> Ended? {
-        let deadline = ContinuousClock.now + timeout
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(child, &status, WNOHANG)
-            if reaped == child { return Ended(raw: status) }
-            if reaped < 0 && errno != EINTR { return Ended(raw: status) }
-            if ContinuousClock.now >= deadline { break }
-            usleep(2_000)
-        }
+        let exit = ChildExit(child)
+        if let status = exit.wait(until: ContinuousClock.now + timeout) { return Ended(raw: status) }
         kill(-child, SIGKILL)
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        exit.waitUntilEnded()
         return nil
     }
 

@@ -1,3 +1,4 @@
+import SceneABI
 import SceneSDK
 
 /// Decides from a plugin's descriptor alone whether the host may call into it.

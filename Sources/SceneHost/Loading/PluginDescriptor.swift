@@ -1,3 +1,4 @@
+import SceneABI
 import SceneSDK
 
 /// The plugin descriptor copied out of C memory, checked before any Swift code of the plugin runs.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Logging
+import SceneABI
 @_spi(SceneHost) import SceneSDK
 
 /// Loads plugin files and registers their scenes into a container.

@@ -28,6 +28,9 @@ struct ProbeScan {
     /// loaded image), so a scanner's cost grows with the square of its plugins: a fresh scanner
     /// every few dozen keeps it linear.
     static let batchLimit = 48
+    /// How often a running scan reads its scanners' records: a plugin's limit starts at most this
+    /// late after its `begin` was written (a scanner's end is seen at once, through its pidfd).
+    static let recordInterval: Duration = .milliseconds(10)
 
     init(prober: ChildProcessProber, lanes: Int = min(ProbeProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)) {
         self.prober = prober
@@ -37,6 +40,8 @@ struct ProbeScan {
     /// One running scanner child and what it said so far.
     final class Scanner {
         let pid: pid_t
+        /// Wakes the scan when the scanner ends.
+        let exit: ChildExit
         let slot: Int
         let files: [Int32]
         var result: Int32 { files[0] }
@@ -50,6 +55,7 @@ struct ProbeScan {
 
         init(pid: pid_t, slot: Int, files: [Int32], deadline: ContinuousClock.Instant) {
             self.pid = pid
+            exit = ChildExit(pid)
             self.slot = slot
             self.files = files
             self.deadline = deadline
@@ -74,8 +80,7 @@ struct ProbeScan {
                 read(scanner, into: &verdicts)
                 if scanner.garbled {
                     kill(-scanner.pid, SIGKILL)
-                    var status: Int32 = 0
-                    while waitpid(scanner.pid, &status, 0) < 0 && errno == EINTR {}
+                    scanner.exit.waitUntilEnded()
                     if let culprit = scanner.current {
                         // The plugin being probed wrote it; a verdict read before it is not believed either.
                         verdicts[culprit] = prober.garbled(items[culprit].reference, step: scanner.step)
@@ -100,8 +105,7 @@ struct ProbeScan {
                     scanners[lane] = nil
                 } else if ContinuousClock.now >= scanner.deadline {
                     kill(-scanner.pid, SIGKILL)
-                    var status: Int32 = 0
-                    while waitpid(scanner.pid, &status, 0) < 0 && errno == EINTR {}
+                    scanner.exit.waitUntilEnded()
                     read(scanner, into: &verdicts)
                     if let culprit = scanner.current, verdicts[culprit] == nil {
                         verdicts[culprit] = .failed(.timedOut(limitMilliseconds: prober.timeoutMilliseconds, step: scanner.step))
@@ -114,7 +118,12 @@ struct ProbeScan {
                 pending[lane].removeAll { verdicts[$0] != nil }
             }
             guard running else { break }
-            usleep(1_000)
+            let live = scanners.compactMap { $0 }
+            // Until a scanner ends (its pidfd wakes the scan), the first deadline passes, or it is
+            // time to read the records again: they arrive in files, which poll cannot watch, and a
+            // `begin` restarts its plugin's limit from when it is read.
+            let wake = live.map(\.deadline).min().map { min($0, ContinuousClock.now + Self.recordInterval) }
+            ChildExit.sleep(watching: live.map(\.exit), until: wake ?? ContinuousClock.now)
         }
         return verdicts
     }
@@ -181,11 +190,7 @@ struct ProbeScan {
 
     /// How the scanner ended, if it did (reaped).
     private func ended(_ scanner: Scanner) -> ChildProcessProber.Ended? {
-        var status: Int32 = 0
-        let reaped = waitpid(scanner.pid, &status, WNOHANG)
-        if reaped == scanner.pid { return ChildProcessProber.Ended(raw: status) }
-        if reaped < 0 && errno != EINTR { return ChildProcessProber.Ended(raw: status) }
-        return nil
+        scanner.exit.reap().map { ChildProcessProber.Ended(raw: $0) }
     }
 
     /// Kills whatever is left in the scanner's group and closes its files.

@@ -1,7 +1,7 @@
 import SceneSDK
 
 /// What the host keeps of one scene on a stack so it can build the scene again after its worker
-/// died: the data it was given, never its objects (docs/authoring.md, "What survives a crash").
+/// died: the data it was given, never its objects (the authoring guide, SceneSDK.docc/Authoring.md, "What survives a crash").
 ///
 /// `input` is the payload the scene was shown with (nil for the initial scene), `results` every
 /// result a scene above it handed back, in order, and `fields` the text fields of its last

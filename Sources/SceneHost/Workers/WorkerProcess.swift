@@ -55,18 +55,11 @@ final class WorkerProcess {
     /// Waits a moment for a worker whose channel closed to be reaped, so its signal is known.
     func awaitDeath(within limit: Duration = .milliseconds(500)) -> WorkerFault? {
         guard !reaped else { return nil }
-        let deadline = ContinuousClock.now + limit
-        var status: Int32 = 0
-        while ContinuousClock.now < deadline {
-            let dead = waitpid(pid, &status, WNOHANG)
-            if dead == pid {
-                kill(-pid, SIGKILL)
-                finish()
-                return Self.fault(status)
-            }
-            if dead < 0 && errno != EINTR { break }
-            var none = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&none, 0, 2)
+        // Not reaped yet, so the pid is still this worker's: its end wakes the wait.
+        if let status = ChildExit(pid).wait(until: ContinuousClock.now + limit) {
+            kill(-pid, SIGKILL)
+            finish()
+            return Self.fault(status)
         }
         return end()
     }

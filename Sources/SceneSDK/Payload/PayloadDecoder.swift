@@ -2,6 +2,7 @@
 ///
 /// Type errors are `DecodingError`s with the coding path, so they read as field paths. An
 /// `Int` decodes as a `Double`; integer widths are range-checked.
+@_spi(SceneHost) @_spi(SceneTesting)
 public struct PayloadDecoder {
     public init() {}
 

@@ -2,6 +2,7 @@
 ///
 /// Integers of every width become `.int` (a `UInt64` above `Int.max` is an error), floats
 /// `.double`; `nil` optionals are left out of objects, as synthesized `Codable` does.
+@_spi(SceneHost)
 public struct PayloadEncoder {
     public init() {}
 

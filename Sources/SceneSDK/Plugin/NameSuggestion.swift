@@ -1,5 +1,5 @@
 /// "Did you mean": the declared name closest to a typed one, for settings (here) and routes (the testing kit).
-@_spi(SceneHost)
+@_spi(SceneTesting)
 public enum NameSuggestion {
     /// The declared name within a third of the typed one's length in edits (at least 1, at most 3, fewer than
     /// either name's letters), if any.

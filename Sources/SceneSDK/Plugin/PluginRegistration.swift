@@ -1,3 +1,5 @@
+internal import SceneABI
+
 /// One call of a plugin's registration, passed through the C boundary as an opaque pointer.
 ///
 /// The host creates it with its registry, passes `Unmanaged.passUnretained(_:).toOpaque()` to
@@ -15,11 +17,11 @@ public final class PluginRegistration {
     }
 }
 
-/// The registration function every descriptor points to.
+/// The registration function every descriptor points to (`makePluginDescriptor`).
 ///
-/// Must be called on the main thread (the host does): scene code is `@MainActor`. Public, not SPI,
-/// because `exportDescriptor()` is compiled into each plugin and names it.
-public func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_descriptor>?, _ registration: UnsafeMutableRawPointer?) -> Int32 {
+/// Must be called on the main thread (the host does): scene code is `@MainActor`. Internal: only the
+/// descriptor names it, and the host calls it through the descriptor's `register_plugin`.
+func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_descriptor>?, _ registration: UnsafeMutableRawPointer?) -> Int32 {
     guard let descriptor, let registration, let typePointer = descriptor.pointee.plugin_type else {
         return SCENE_PLUGIN_REGISTER_BAD_ARGUMENT
     }

@@ -7,9 +7,13 @@
 public struct PluginSettings: Sendable, Equatable {
     /// One setting's value: TOML strings, integers, floating-point numbers and booleans.
     public enum Value: Sendable, Equatable {
+        /// A TOML string.
         case string(String)
+        /// A TOML integer.
         case integer(Int)
+        /// A TOML floating-point number.
         case number(Double)
+        /// A TOML boolean.
         case boolean(Bool)
     }
 
@@ -18,6 +22,9 @@ public struct PluginSettings: Sendable, Equatable {
     /// The folder relative paths are resolved against (`path(_:)`): the config file's folder.
     public let baseDirectory: String
 
+    /// Settings with `values`, relative paths resolved against `baseDirectory`.
+    ///
+    /// The host makes them from the config; a test makes its own (`SceneTestKit(settings:)`).
     public init(_ values: [String: Value] = [:], baseDirectory: String = ".") {
         self.values = values
         self.baseDirectory = baseDirectory
@@ -66,6 +73,7 @@ public struct PluginSettingError: Error, Equatable, Sendable {
     /// What is wrong and what to do, one sentence without a final period.
     public let reason: String
 
+    /// The error for the setting `key`; `reason` is shown after the setting's place in scenes.conf.
     public init(key: String, reason: String) {
         self.key = key
         self.reason = reason

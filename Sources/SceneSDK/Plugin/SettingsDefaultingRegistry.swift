@@ -1,7 +1,7 @@
 /// The host's registry as a plugin sees it while registering: the same scenes and services, with
 /// its settings' declared defaults filled in (`PluginSettings.applyingDefaults(of:)`).
 /// The testing kit registers plugins through it too.
-@_spi(SceneHost) @MainActor
+@_spi(SceneTesting) @MainActor
 public final class SettingsDefaultingRegistry: SceneRegistry {
     private let base: any SceneRegistry
     public let settings: PluginSettings

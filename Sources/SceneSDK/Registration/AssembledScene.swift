@@ -3,7 +3,7 @@
 /// It owns the scene's four parts; dropping it releases them (the parts hold each other only
 /// downward strongly, upward weakly). A class, so the navigator's stack moves one reference per
 /// scene; the typed work is done by the `WiredScene` it wraps, made by the plugin's inlined wiring.
-@_spi(SceneHost) @MainActor
+@_spi(SceneHost) @_spi(SceneTesting) @MainActor
 public final class AssembledScene {
     /// The four wired parts.
     public let parts: ScenePartSet
@@ -19,7 +19,7 @@ public final class AssembledScene {
     /// The input the scene was shown with, kept by the host (`Navigator`) so it can build the scene
     /// again from data; stored here, in the object the stack holds anyway, so keeping it costs a
     /// navigation nothing but the store.
-    public var keptInput: KeptInput = .none
+    @_spi(SceneHost) public var keptInput: KeptInput = .none
     /// The ViewController, as the frontends drive it.
     public var display: any SceneDisplaying { wired.display }
     /// The router's link to the host.

@@ -7,7 +7,7 @@
 @MainActor
 public struct SceneBlueprint {
     /// The scene's name, unique across all loaded plugins.
-    @_spi(SceneHost) public let name: String
+    @_spi(SceneHost) @_spi(SceneTesting) public let name: String
     /// The declared input, or nil when the scene takes none.
     @_spi(SceneHost) public let input: ContractInfo?
     /// The identity of the declared input's Swift type: a source passing exactly this type hands
@@ -22,7 +22,7 @@ public struct SceneBlueprint {
     /// The scene's deep link, or nil.
     @_spi(SceneHost) public let link: DeclaredLink?
     /// The factory of each part.
-    @_spi(SceneHost) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
+    @_spi(SceneHost) @_spi(SceneTesting) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
     @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene
 
     @usableFromInline
@@ -46,7 +46,7 @@ public struct SceneBlueprint {
     /// Connects parts resolved from the container into a ready scene driven by `navigator`.
     ///
     /// Checks every connection first (`SceneError.wiringMismatch`), so a failed call connects nothing.
-    @_spi(SceneHost) public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
+    @_spi(SceneHost) @_spi(SceneTesting) public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
         AssembledScene(try wire(WiredParts(parts), navigator), parts: parts)
     }
 }

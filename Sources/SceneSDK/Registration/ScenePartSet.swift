@@ -1,6 +1,6 @@
 /// The four resolved parts of one scene, before wiring. Host-only (SPI): the host resolves them
 /// from its container and passes them to `SceneBlueprint.assemble`.
-@_spi(SceneHost)
+@_spi(SceneHost) @_spi(SceneTesting)
 public struct ScenePartSet {
     public let viewController: AnyObject
     public let interactor: AnyObject

@@ -2,7 +2,7 @@
 ///
 /// The one rule the host and the testing kit share: both refuse such an event before the scene
 /// sees it, each with its own error type.
-@_spi(SceneHost) public enum EventMismatch: Equatable, Sendable {
+@_spi(SceneHost) @_spi(SceneTesting) public enum EventMismatch: Equatable, Sendable {
     /// No element `id` of this kind; `available` lists the ids of those there are.
     case noSuchElement(id: String, kind: String, available: [String])
     case rowOutOfRange(list: String, row: Int, count: Int)
@@ -10,7 +10,7 @@
 
 extension Screen {
     /// What is wrong with sending `event` to this screen, or nil when its element is there.
-    @_spi(SceneHost) public func mismatch(for event: UserEvent) -> EventMismatch? {
+    @_spi(SceneHost) @_spi(SceneTesting) public func mismatch(for event: UserEvent) -> EventMismatch? {
         switch event {
         case .tap(let id):
             return missing(id, kind: "button") { if case .button = $0 { true } else { false } }

@@ -1,3 +1,5 @@
+// The descriptor by hand, wrong on purpose: it needs the C layout, which `import SceneSDK` does not give.
+import SceneABI
 import SceneSDK
 #if canImport(Glibc)
 import Glibc

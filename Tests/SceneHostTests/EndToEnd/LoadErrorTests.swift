@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SceneABI
 import SceneSDK
 
 /// Each load error of the walking skeleton, through the real binary, with `run` and `check`:

@@ -25,7 +25,7 @@ struct NewSceneTests {
         #expect(test.status == 0 && !test.timedOut, "swift test failed:\n\(test.stdout)\n\(test.stderr)")
 
         // The [plugins.X] lines exactly as printed, next to the demo plugins, and the guide's segue
-        // from Home to the new scene (examples/new-scene/segue.toml, quoted by docs/authoring.md).
+        // from Home to the new scene (examples/new-scene/segue.toml, quoted by the authoring guide).
         let lines = Self.pluginLines(in: created.stdout)
         try #require(lines.count == 2, "\(created.stdout)")
         let guide = BuildProducts.packageRoot.appendingPathComponent("examples/new-scene")

@@ -1,5 +1,6 @@
 import Foundation
 import SceneHost
+import SceneABI
 import SceneSDK
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Host-only SDK declarations are SPI (`@_spi(SceneHost)`): plugin authors do not see them, the
-/// host imports them explicitly. Type-checks small clients against the built SceneSDK module.
+/// Host-only SDK declarations are SPI (`@_spi(SceneHost)`), and what the testing kit needs besides
+/// is `@_spi(SceneTesting)`: plugin authors see neither, nor the C descriptor; the host and the kit
+/// import theirs explicitly. Type-checks small clients against the built SceneSDK module.
 @Suite("SDK surface: host-only declarations are SPI")
 struct SDKSurfaceTests {
     /// The compiler next to the one on PATH, if any (the tests run under `swift test`).
@@ -14,6 +15,26 @@ struct SDKSurfaceTests {
         @MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ r: PluginRegistration, _ b: SceneBlueprint, _ n: any SceneNavigating) throws {
             _ = b.factories
             _ = try b.assemble(p, navigator: n)
+        }
+        """
+
+    /// Uses what the testing kit needs from the SDK beyond its public API, once each.
+    static let kitNeeds = """
+        @MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ b: SceneBlueprint, _ n: any SceneNavigating, _ screen: Screen) throws {
+            _ = b.name
+            _ = b.factories
+            _ = try b.assemble(p, navigator: n)
+            _ = s.declaredDestinations
+            if case .noSuchElement? = screen.mismatch(for: .tap(button: "x")) {}
+            _ = try PayloadDecoder().decode(Int.self, from: .int(1))
+        }
+        """
+
+    /// Uses what only the host may: the C descriptor aside, it stays out of the kit's reach.
+    static let hostNotKit = """
+        @MainActor func use(_ s: AssembledScene, _ r: PluginRegistration) throws {
+            _ = s.keptInput
+            _ = try PayloadEncoder().encode(1)
         }
         """
 
@@ -37,6 +58,40 @@ struct SDKSurfaceTests {
             #expect(errors.contains("cannot find type '\(name)' in scope"), "\(errors)")
         }
         #expect(errors.contains("'factories' is inaccessible due to '@_spi' protection level"), "\(errors)")
+    }
+
+    @Test("a plugin's plain import gets neither the C descriptor nor the payload coders", .enabled(if: swiftc != nil))
+    func noCDescriptorNorCoders() throws {
+        let source = """
+            import SceneSDK
+            func use(_ d: scene_plugin_descriptor) throws {
+                _ = SCENE_PLUGIN_MAGIC
+                _ = try PayloadEncoder().encode(1)
+                _ = try PayloadDecoder().decode(Int.self, from: .int(1))
+            }
+            """
+        let errors = try #require(try Self.typeCheck(source))
+        for name in ["scene_plugin_descriptor", "SCENE_PLUGIN_MAGIC", "PayloadEncoder", "PayloadDecoder"] {
+            #expect(errors.contains("cannot find type '\(name)' in scope") || errors.contains("cannot find '\(name)' in scope"), "\(errors)")
+        }
+    }
+
+    @Test("the kit's SPI import sees what the kit needs, and not what only the host may use", .enabled(if: swiftc != nil))
+    func kitSeesItsOwn() throws {
+        #expect(try Self.typeCheck("@_spi(SceneTesting) import SceneSDK\n" + Self.kitNeeds) == nil)
+        let errors = try #require(try Self.typeCheck("@_spi(SceneTesting) import SceneSDK\n" + Self.hostNotKit))
+        #expect(errors.contains("cannot find type 'PluginRegistration' in scope"), "\(errors)")
+        #expect(errors.contains("'keptInput' is inaccessible due to '@_spi' protection level"), "\(errors)")
+        #expect(errors.contains("cannot find 'PayloadEncoder' in scope"), "\(errors)")
+    }
+
+    @Test("the testing kit imports its own SPI, never the host's")
+    func kitUsesItsOwnSPI() throws {
+        let root = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK/SceneTesting/Sources")
+        let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        for case let url as URL in files where url.pathExtension == "swift" {
+            #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("@_spi(SceneHost)"), "\(url.path) uses the host's SPI")
+        }
     }
 
     @Test("the host's SPI import sees them", .enabled(if: swiftc != nil))

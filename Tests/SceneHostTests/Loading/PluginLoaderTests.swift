@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+import SceneABI
 @_spi(SceneHost) import SceneSDK
 
 /// Loads real built libraries: the demo plugins and the fixtures that are wrong on purpose.

@@ -1,5 +1,5 @@
 import Testing
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// The SDK's payload coders and schemas (SceneSDK/Payload): what crosses plugin boundaries.
 @Suite("Payload coding and schemas")

@@ -12,6 +12,8 @@ final class BoundedHostProcess {
     private let output: String
     private let errors: String
     private var raw: Int32 = 0
+    /// Made as the host starts, so a second `wait` finds the status the first one reaped.
+    private let exit: ChildExit
 
     /// Starts `scene-host ARGUMENTS` with `environment` added to this process's, and a fresh probe
     /// cache unless one is given; under `umask` when given (set by a shell, not in this process,
@@ -29,17 +31,17 @@ final class BoundedHostProcess {
         let (executable, all) = umask.map { ("/bin/sh", ["-c", "umask \($0) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable] + arguments) }
             ?? (BuildProducts.hostExecutable, arguments)
         pid = try ProbeSpawn.start(executable, arguments: all, environment: environment, descriptors: [1: out, 2: err])
+        exit = ChildExit(pid)
     }
 
     /// Waits at most `limit`; kills the host if it is still running then. Returns whether it ended by itself.
     func wait(limit: Duration = .seconds(120)) -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if waitpid(pid, &raw, WNOHANG) == pid { return true }
-            usleep(10_000)
+        if let status = exit.wait(until: ContinuousClock.now + limit) {
+            raw = status
+            return true
         }
         kill(pid, SIGKILL)
-        _ = waitpid(pid, &raw, 0)
+        raw = exit.waitUntilEnded()
         return false
     }
 

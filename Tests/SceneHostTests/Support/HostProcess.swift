@@ -1,4 +1,5 @@
 import Foundation
+@testable import SceneHost
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -65,19 +66,16 @@ enum ChildRun {
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         guard spawned == 0 else { throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
 
-        let deadline = ContinuousClock.now + timeLimit
-        var status: Int32 = 0
+        // The child's end wakes the wait (a pidfd), so a quick child costs no polling interval.
+        let exit = ChildExit(pid)
         var timedOut = false
-        while true {
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid || (done < 0 && errno != EINTR) { break }
-            if ContinuousClock.now >= deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                timedOut = true
-                break
-            }
-            usleep(2_000)
+        let status: Int32
+        if let ended = exit.wait(until: ContinuousClock.now + timeLimit) {
+            status = ended
+        } else {
+            kill(pid, SIGKILL)
+            status = exit.waitUntilEnded()
+            timedOut = true
         }
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
         let exitStatus = signaled ? status & 0x7F : (status >> 8) & 0xFF

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SceneHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -61,14 +62,12 @@ final class PipedHost {
     /// Closes standard input and waits for the exit status (nil: killed at the limit).
     func finish(limit: Duration = .seconds(60)) -> Int32? {
         close(input)
-        let deadline = ContinuousClock.now + limit
-        var status: Int32 = 0
-        while ContinuousClock.now < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
-            usleep(10_000)
+        let exit = ChildExit(pid)
+        if let status = exit.wait(until: ContinuousClock.now + limit) {
+            return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         }
         kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
+        exit.waitUntilEnded()
         return nil
     }
 

@@ -14,7 +14,10 @@
 /* "SCNP": tells a descriptor from a random pointer. */
 #define SCENE_PLUGIN_MAGIC 0x504E4353u
 
-/* Bumped whenever this struct or the calling convention of `register_plugin` changes.
+/* The plugin ABI and SDK version below are written again in Swift, in `CompiledSDK`
+   (Plugin/PluginExport.swift), which plugins inline: change both (a host test compares them).
+
+   Bumped whenever this struct or the calling convention of `register_plugin` changes.
    2: `sdk_fingerprint` added at the end (the fields before it are those of version 1). */
 #define SCENE_PLUGIN_ABI_VERSION 2u
 

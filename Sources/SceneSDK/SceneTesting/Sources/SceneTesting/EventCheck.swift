@@ -1,4 +1,4 @@
-@_spi(SceneHost) import SceneSDK
+@_spi(SceneTesting) import SceneSDK
 
 /// Refuses an event whose element the screen does not have, before the scene sees it: the host's
 /// rule (`Screen.mismatch(for:)`), with the kit's errors.

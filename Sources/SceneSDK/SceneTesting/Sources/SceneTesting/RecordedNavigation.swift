@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneTesting) import SceneSDK
 
 /// One navigation the scene under test asked for, in the order it happened.
 public enum RecordedNavigation: Equatable, Sendable {

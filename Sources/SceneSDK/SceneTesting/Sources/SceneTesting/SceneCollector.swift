@@ -1,4 +1,4 @@
-@_spi(SceneHost) import SceneSDK
+@_spi(SceneTesting) import SceneSDK
 
 /// The registry a plugin registers into when a test loads it: the same `SceneBlueprint`s the
 /// host gets, so the kit builds scenes exactly as the host does.

@@ -1,4 +1,4 @@
-@_spi(SceneHost) import SceneSDK
+@_spi(SceneTesting) import SceneSDK
 
 /// Runs one scene without the host: built from the `SceneDefinition` its plugin registers, wired by
 /// the SDK's own wiring, with services the test registers and a navigator that records.

@@ -1,4 +1,4 @@
-@_spi(SceneHost) import SceneSDK
+@_spi(SceneTesting) import SceneSDK
 
 /// What the testing kit refuses: the host would refuse the same thing, or the test asked for
 /// something the scene does not have. Errors of the SDK itself (`SceneError`) pass through unchanged.
