@@ -14,7 +14,7 @@ enum HomePlugin: ScenePlugin {
                 presenter: HomePresenter.init,
                 router: HomeRouter.init
             )
-            .route(to: "Detail", passing: DetailInput.self, handler: HomeRouter.routeToDetail)
+            .route(.detail, handler: HomeRouter.routeToDetail)
         )
     }
 }

@@ -16,6 +16,11 @@ struct DetailInput: Codable {
     let message: String
 }
 
+/// Home's route to Detail, written once for the definition and the router.
+extension Route where Payload == DetailInput {
+    static var detail: Self { Route("Detail") }
+}
+
 final class HomeRouter: SceneRouter<HomeViewController, any HomeDataStore>, HomeRoutingLogic, HomeDataPassing {
     // MARK: Routing
 
@@ -24,7 +29,7 @@ final class HomeRouter: SceneRouter<HomeViewController, any HomeDataStore>, Home
     func routeToDetail(segue: Segue?) throws {
         let input = passDataToDetail(source: dataStore)
         if let segue {
-            try route(to: "Detail", segue: segue, passing: input)
+            try route(to: .detail, segue: segue, passing: input)
         } else {
             try navigateToDetail(passing: input)
         }
@@ -33,7 +38,7 @@ final class HomeRouter: SceneRouter<HomeViewController, any HomeDataStore>, Home
     // MARK: Navigation
 
     private func navigateToDetail(passing input: DetailInput) throws {
-        try route(to: "Detail", segue: nil, style: .push, passing: input)
+        try route(to: .detail, segue: nil, style: .push, passing: input)
     }
 
     // MARK: Passing data

@@ -51,11 +51,14 @@ public struct AppCheck {
         var findings: [String: WiringFinding] = [:]
         var building: Set<String> = []
         var unbuilt: [String] = []
+        var undeclaredRoutes: [String: [String]] = [:]
         loader.probingAhead(config.plugins) {
             for entry in config.plugins {
                 do {
                     if buildsHere {
-                        if let wiring = try Self.vouchedFindings(entry, metadata: loader.probedMetadata(entry), logger: loader) {
+                        let metadata = try loader.probedMetadata(entry)
+                        undeclaredRoutes.merge(metadata?.undeclaredRoutes ?? [:]) { first, _ in first }
+                        if let wiring = Self.vouchedFindings(entry, metadata: metadata, logger: loader) {
                             plugins.append(try loader.prepare(entry, into: container))
                             findings.merge(wiring) { first, _ in first }
                         } else {
@@ -66,6 +69,7 @@ public struct AppCheck {
                     } else {
                         let (loaded, metadata) = try loader.prepareReportingMetadata(entry, into: container)
                         plugins.append(loaded)
+                        undeclaredRoutes.merge(metadata?.undeclaredRoutes ?? [:]) { first, _ in first }
                         if let wiring = Self.vouchedFindings(entry, metadata: metadata, logger: loader) {
                             findings.merge(wiring) { first, _ in first }
                         } else {
@@ -79,11 +83,21 @@ public struct AppCheck {
         }
         let graph = SceneGraph(config: config, container: container)
         problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
+        problems += Self.undeclaredRouteProblems(undeclaredRoutes, container: container)
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
         return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
                       sceneCount: container.sceneNames.count, unbuilt: unbuilt, container: container, graph: graph)
+    }
+
+    /// The routes scenes took in their probes without declaring them, by scene and destination.
+    private static func undeclaredRouteProblems(_ routes: [String: [String]], container: SceneContainer) -> [HostProblem] {
+        routes.sorted { $0.key < $1.key }.flatMap { scene, destinations -> [HostProblem] in
+            guard let plugin = container.plugin(registering: scene) else { return [] }
+            let declared = container.description(of: scene)?.routes.map(\.destination) ?? []
+            return destinations.map { HostProblem(SceneGraphError.routeNotDeclared(plugin, scene: scene, destination: $0, declared: declared)) }
+        }
     }
 
     /// What building `entry`'s scenes found in its probe (`metadata`), when building them here

@@ -20,11 +20,15 @@ public struct PluginMetadata: Equatable, Sendable {
     public var serviceCount: Int?
     /// The settings it declares (`ScenePlugin.settings`), in its order.
     public var settings: [SettingDeclaration]
+    /// Destinations a scene's router asked for in its probe that its definition does not declare,
+    /// by scene (sorted): `check` reports each, with the declared name it is likely a typo of.
+    public var undeclaredRoutes: [String: [String]]
 
     public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
                 nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
-                settings: [SettingDeclaration] = []) {
+                settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:]) {
         self.settings = settings
+        self.undeclaredRoutes = undeclaredRoutes
         self.nativeFunctions = nativeFunctions
         self.wiring = wiring
         self.serviceCount = serviceCount

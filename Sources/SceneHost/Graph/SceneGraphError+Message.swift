@@ -15,6 +15,14 @@ extension SceneGraphError {
             return "\(location): error: initial scene '\(scene)' needs an input (\(input)), but nothing routes to it at start. Start at a scene that takes no input."
         case .unknownRouteScene(let plugin, let from, let to, let registered):
             return "\(plugin.location): error: route from '\(from)' to '\(to)' (declared by plugin '\(plugin.name)'): no plugin registers a scene named '\(to)'. \(Suggestion.registeredList(registered, near: to))"
+        case .routeNotDeclared(let plugin, let scene, let destination, let declared):
+            let known = "declared: \(declared.isEmpty ? "none" : declared.joined(separator: ", "))"
+            let prefix = "\(plugin.location): error: scene '\(scene)' (plugin '\(plugin.name)') routes to '\(destination)' in its router's code, but its SceneDefinition declares no route to it"
+            // A name close to a declared one is a typo in the router: never advise declaring the typo.
+            if let close = Suggestion.closest(to: destination, in: declared) {
+                return "\(prefix). Did you mean '\(close)'? Fix the name in the router's route(to: \"\(destination)\") (\(known)), or write the route once as a Route value."
+            }
+            return "\(prefix) (\(known)). Declare it with .route(to: \"\(destination)\") in the SceneDefinition, or fix the name in the router."
         case .routeUnexpectedInput(let edge, let payload):
             return "\(edge.messagePrefix): the route passes \(payload), but '\(edge.to)' declares no input."
         case .routeMissingInput(let edge, let input, let reason):
@@ -41,7 +49,7 @@ extension SceneGraphError {
             return "segue '\(segue)' \(field) '\(scene)' at \(location)"
         case .unknownRouteScene(let plugin, let from, let to, _):
             return "route from '\(from)' to '\(to)' of plugin '\(plugin.name)' at \(plugin.location)"
-        case .initialNeedsInput, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch,
+        case .initialNeedsInput, .routeNotDeclared, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch,
              .linkInvalid, .linkDuplicate:
             return nil
         }

@@ -8,6 +8,9 @@ public enum SceneGraphError: HostConcernError, Equatable, Sendable {
     case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])
     case initialNeedsInput(SourceLocation, scene: String, input: String)
     case unknownRouteScene(PluginReference, from: String, to: String, registered: [String])
+    /// A scene's router asked, in its probe, for a destination its definition does not declare
+    /// (a string route misspelt in code); `declared` are the routes it does declare.
+    case routeNotDeclared(PluginReference, scene: String, destination: String, declared: [String])
     case routeUnexpectedInput(RouteEdge, payload: String)
     case routeMissingInput(RouteEdge, input: String, reason: String)
     case routeInputMismatch(RouteEdge, input: String, payload: String, mismatches: [FieldMismatch])

@@ -39,11 +39,11 @@ public struct ProbeChild {
         let verdict: ProbeVerdict
         do {
             let loaded = try loader.load(entry, fileDescriptor: descriptor, realPath: realPath, into: container)
-            let wiring = SceneExercise(container: container) { write(.step($0)) }.run()
+            let exercised = SceneExercise(container: container) { write(.step($0)) }.run()
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
-                                           nativeFunctions: loaded.nativeFunctions, wiring: wiring, serviceCount: container.serviceCount,
-                                           settings: loaded.settingDeclarations))
+                                           nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings, serviceCount: container.serviceCount,
+                                           settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
             verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {

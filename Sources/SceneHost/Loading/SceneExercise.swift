@@ -13,24 +13,38 @@ struct SceneExercise {
     let container: SceneContainer
     let record: (ProbeStep) -> Void
 
-    /// Exercises every registered scene, by name; returns what failed to build, by scene.
+    /// What exercising the scenes found.
+    struct Outcome {
+        /// What failed to build, by scene.
+        var findings: [String: WiringFinding] = [:]
+        /// The destinations each scene's router tried to reach that its definition does not
+        /// declare (a name misspelt in a string route), by scene, sorted.
+        var undeclaredRoutes: [String: [String]] = [:]
+    }
+
+    /// Exercises every registered scene, by name.
     @discardableResult
-    func run() -> [String: WiringFinding] {
+    func run() -> Outcome {
         let assembler = SceneAssembler(container: container)
         let navigator = RefusingNavigator()
-        var findings: [String: WiringFinding] = [:]
+        var outcome = Outcome()
         for name in container.sceneNames {
             record(ProbeStep(scene: name, action: .build))
             let scene: AssembledScene
             do {
                 scene = try assembler.assemble(name, requestedBy: "the probe", navigator: navigator)
             } catch {
-                findings[name] = WiringFinding(error)
+                outcome.findings[name] = WiringFinding(error)
                 continue
             }
             exercise(scene)
         }
-        return findings
+        for (scene, destinations) in navigator.attempts {
+            let declared = Set(container.description(of: scene)?.routes.map(\.destination) ?? [])
+            let undeclared = destinations.subtracting(declared).sorted()
+            if !undeclared.isEmpty { outcome.undeclaredRoutes[scene] = undeclared }
+        }
+        return outcome
     }
 
     private func exercise(_ scene: AssembledScene) {
@@ -64,10 +78,16 @@ struct SceneExercise {
     }
 }
 
-/// The navigator of scenes built in a probe: they never navigate.
+/// The navigator of scenes built in a probe: they never navigate, but every destination a
+/// router asks for is noted, so `check` can name a route taken in code and never declared.
 @MainActor
 final class RefusingNavigator: SceneNavigating {
+    /// Destinations asked for, by the asking scene.
+    private(set) var attempts: [String: Set<String>] = [:]
+
     func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        // A plugin could ask for endless names: a scene keeps at most 64.
+        if attempts[source.sceneName, default: []].count < 64 { attempts[source.sceneName, default: []].insert(destination) }
         throw ContainerError.noScene
     }
 

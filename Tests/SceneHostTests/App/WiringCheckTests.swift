@@ -15,7 +15,7 @@ struct WiringCheckTests {
 
     /// What the probe finds (`SceneExercise`), then the problems read from it without building anything here.
     func fromProbe(_ container: SceneContainer) -> (findings: [String: WiringFinding], problems: [HostProblem]) {
-        let findings = SceneExercise(container: container) { _ in }.run()
+        let findings = SceneExercise(container: container) { _ in }.run().findings
         return (findings, WiringCheck.problems(container: container, findings: findings, building: []))
     }
 

@@ -25,6 +25,9 @@ struct StartRefusalTests {
             try folder.write(DemoConfig.config(plugins: [("HomeScene", BuildProducts.library("HomeScene")), ("DetailScene", BuildProducts.library("DetailScene"))])
                 + "[[segues]]\nfrom = \"Home\"\nid = \"showDetail\"\nto = \"Detial\"\n[[segues]]\nfrom = \"Hom\"\nid = \"x\"\nto = \"Detail\"\n", to: "scenes.conf")
         }, status: 4),
+        Case(name: "a router takes a string route its definition does not declare (a typo in code)", make: { folder in
+            try folder.write(DemoConfig.config(initial: "NoteList", plugins: [("Typo", BuildProducts.library("FixtureRouteTypo"))]), to: "scenes.conf")
+        }, status: 4),
         Case(name: "a misspelt setting and a setting of another type", make: { folder in
             var text = "initial = \"ListOrders\"\n"
             for (name, line) in [("ListOrdersScene", "databse = \"o.sqlite\""), ("ShowOrderScene", "database = 42"), ("EditOrderScene", "database = \"o.sqlite\"")] {

@@ -46,6 +46,7 @@ struct ProbeCacheFormatTests {
             declared.settings = [.path("database", help: "the file"), .string("mode", default: "fast", help: "how", oneOf: ["fast", "safe"]),
                                  .integer("pageSize", default: -3, help: "rows", range: -5...500), .number("ratio", required: true, help: "a ratio", range: 0.25...1.5),
                                  .boolean("verbose", default: true, help: "more"), .string("name", help: "a name", nonEmpty: true)]
+            declared.undeclaredRoutes = ["GList": ["GEdtior", "Zed"], "GDetail": ["Other"]]
             return declared
         }())),
         "/p/libR.so": entry("/p/libR.so", .failed(.refused(message: "plugin 'R' refused"))),

@@ -45,6 +45,12 @@ extension ProbeCacheFormat {
         writer.count(metadata.serviceCount.map { $0 + 1 } ?? 0)
         writer.count(metadata.settings.count)
         for declaration in metadata.settings { encode(declaration, into: &writer) }
+        writer.count(metadata.undeclaredRoutes.count)
+        for (scene, destinations) in metadata.undeclaredRoutes.sorted(by: { $0.key < $1.key }) {
+            writer.string(scene)
+            writer.count(destinations.count)
+            for destination in destinations { writer.string(destination) }
+        }
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
@@ -89,9 +95,17 @@ extension ProbeCacheFormat {
         let services = try reader.integer()
         var settings: [SettingDeclaration] = []
         for _ in 0..<(try reader.count()) { settings.append(try decodeDeclaration(&reader)) }
+        var undeclared: [String: [String]] = [:]
+        for _ in 0..<(try reader.count()) {
+            let scene = try reader.string()
+            var destinations: [String] = []
+            for _ in 0..<(try reader.count()) { destinations.append(try reader.string()) }
+            // A scene twice is not a file this host wrote.
+            guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw CacheReader.Malformed() }
+        }
         return PluginMetadata(name: name, version: version, sdkVersion: sdkVersion, sdkFingerprint: sdkFingerprint, swiftVersion: swiftVersion,
                               scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
-                              settings: settings)
+                              settings: settings, undeclaredRoutes: undeclared)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a presence tag, then the scenes
