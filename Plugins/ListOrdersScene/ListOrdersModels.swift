@@ -1,4 +1,5 @@
 import OrdersKit
+import SceneSDK
 
 /// ListOrders' use cases, as Clean Swift models.
 enum ListOrders {
@@ -31,4 +32,9 @@ enum ListOrders {
 /// order itself, so a deep link (`orders/{id}`) can open it from the id alone.
 struct ShowOrderInput: Codable {
     let orderID: Int
+}
+
+/// ListOrders' one route, written once for the definition and the router.
+extension Route where Payload == ShowOrderInput {
+    static var showOrder: Self { Route("ShowOrder") }
 }

@@ -21,7 +21,7 @@ enum ListOrdersPlugin: ScenePlugin {
                 presenter: ListOrdersPresenter.init,
                 router: ListOrdersRouter.init
             )
-            .route(to: "ShowOrder", passing: ShowOrderInput.self, handler: ListOrdersRouter.routeToShowOrder)
+            .route(.showOrder, handler: ListOrdersRouter.routeToShowOrder)
         )
     }
 }

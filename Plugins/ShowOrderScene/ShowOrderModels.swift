@@ -1,4 +1,5 @@
 import OrdersKit
+import SceneSDK
 
 /// ShowOrder's use cases, as Clean Swift models.
 enum ShowOrder {
@@ -61,4 +62,9 @@ struct OrderResult: Codable {
 /// EditOrder's declared input, as ShowOrder sends it: the order with the version the edit starts from.
 struct EditOrderInput: Codable {
     let order: OrderData
+}
+
+/// ShowOrder's route to the editor, written once for the definition and the router.
+extension Route where Payload == EditOrderInput {
+    static var editOrder: Self { Route("EditOrder") }
 }

@@ -25,7 +25,7 @@ enum ShowOrderPlugin: ScenePlugin {
             }
             // `scene-host serve` answers GET /orders/2 with this scene over ListOrders; `run --open orders/2` too.
             .link("orders/{id}", parameters: ShowOrderLink.self) { link in ShowOrderInput(orderID: link.id) }
-            .route(to: "EditOrder", passing: EditOrderInput.self, handler: ShowOrderRouter.routeToEditOrder)
+            .route(.editOrder, handler: ShowOrderRouter.routeToEditOrder)
             .acceptingResult(OrderResult.self) { dataStore, result in
                 dataStore?.order = result.order.order
             }

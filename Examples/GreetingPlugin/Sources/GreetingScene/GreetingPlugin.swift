@@ -16,8 +16,8 @@ package enum GreetingPlugin: ScenePlugin {
                 presenter: GreetingPresenter.init,
                 router: GreetingRouter.init
             )
-            .route(to: "Detail", passing: DetailInput.self, handler: GreetingRouter.routeToDetail)
-            .route(to: "Name", passing: NameInput.self, handler: GreetingRouter.routeToName)
+            .route(.detail, handler: GreetingRouter.routeToDetail)
+            .route(.name, handler: GreetingRouter.routeToName)
             .acceptingResult(NameResult.self) { dataStore, result in
                 dataStore?.name = result.name
             }

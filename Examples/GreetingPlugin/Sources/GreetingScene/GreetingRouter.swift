@@ -25,6 +25,16 @@ struct NameInput: Codable {
     let name: String
 }
 
+/// Greeting's routes, each written once for the definition and the router: a misspelt name or a
+/// payload of another type does not compile.
+extension Route where Payload == DetailInput {
+    static var detail: Self { Route("Detail") }
+}
+
+extension Route where Payload == NameInput {
+    static var name: Self { Route("Name") }
+}
+
 /// The result Name hands back when the user saves.
 struct NameResult: Codable {
     let name: String
@@ -36,7 +46,7 @@ final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingData
     func routeToDetail(segue: Segue?) throws {
         let input = passDataToDetail(source: dataStore)
         if let segue {
-            try route(to: "Detail", segue: segue, passing: input)
+            try route(to: .detail, segue: segue, passing: input)
         } else {
             try navigateToDetail(passing: input)
         }
@@ -45,7 +55,7 @@ final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingData
     func routeToName(segue: Segue?) throws {
         let input = passDataToName(source: dataStore)
         if let segue {
-            try route(to: "Name", segue: segue, passing: input)
+            try route(to: .name, segue: segue, passing: input)
         } else {
             try navigateToName(passing: input)
         }
@@ -54,11 +64,11 @@ final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingData
     // MARK: Navigation
 
     private func navigateToDetail(passing input: DetailInput) throws {
-        try route(to: "Detail", segue: nil, style: .push, passing: input)
+        try route(to: .detail, segue: nil, style: .push, passing: input)
     }
 
     private func navigateToName(passing input: NameInput) throws {
-        try route(to: "Name", segue: nil, style: .present, passing: input)
+        try route(to: .name, segue: nil, style: .present, passing: input)
     }
 
     // MARK: Passing data

@@ -17,8 +17,10 @@ enum RouterTemplate {
         // MARK: Routing
 
         /// Back to the scene that showed this one (the Done button). To route on to another scene,
-        /// declare the route in the plugin (`.route(to:passing:handler:)`) and add its
-        /// `routeTo<Scene>(segue:)` here.
+        /// write the route once (`extension Route where Payload == <Scene>Input { static var <scene>: Self
+        /// { Route("<Scene>") } }`), declare it in the plugin (`.route(.<scene>, handler:
+        /// {{NAME}}Router.routeTo<Scene>)`) and add `routeTo<Scene>(segue:)` here, calling
+        /// `try route(to: .<scene>, segue: segue, passing: input)`.
         func routeToPrevious() throws {
             try navigateBack()
         }
