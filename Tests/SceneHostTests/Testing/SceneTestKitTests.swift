@@ -80,6 +80,13 @@ import Testing
         }
     }
 
+    /// What a failing test prints is the sentence the host would print, not a dump of the enum (issue 20 item 4).
+    @Test func aContractMismatchReadsAsText() throws {
+        let kit = try kit(sceneB)
+        let error = try #require(throws: SceneError.self) { try kit.start("B", input: WrongProbeInput(value: "seven")) }
+        #expect(String(describing: error) == "the value does not fit the input ProbeInput of scene 'B': field 'value': expected Int, given String")
+    }
+
     @Test func aRouteToALoadedDestinationIsCheckedAgainstItsInput() throws {
         let wrong = SceneDefinition("A", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() }, presenter: ProbePresenter.init,
                                     router: { let router = ProbeRouter(); router.outgoing = NoValueInput(other: 1); return router })
