@@ -43,7 +43,9 @@ struct BenchCommand: ParsableCommand {
                     try EagerPluginMemory.run(into: &report, buildDirectory: folder)
                 }
                 if runs("navigation") {
-                    print("navigation by name…")
+                    print("navigation across plugins…")
+                    try CrossPluginNavigationBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
+                    print("navigation by name, one module…")
                     try NavigationBenchmark.run(into: &report, scale: scale)
                 }
                 if runs("container") {

@@ -12,6 +12,11 @@ struct LatencyHistogram {
     }
 
     var count: UInt64 { histogram.totalCount }
+
+    /// Adds every operation of `other` (the sides of one figure pooled).
+    mutating func add(_ other: LatencyHistogram) {
+        histogram.add(other.histogram)
+    }
     func percentile(_ percent: Double) -> Double { Double(histogram.valueAtPercentile(percent)) }
     var median: Double { percentile(50) }
     var p99: Double { percentile(99) }

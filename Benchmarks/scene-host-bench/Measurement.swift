@@ -37,6 +37,23 @@ struct Measurement {
         return (firstTimes, secondTimes)
     }
 
+    /// Times each of `operations` in turn, one operation at a time, `count` rounds: every side sees
+    /// the same machine state; each time, less the clock's cost, goes into its side's histogram.
+    @MainActor
+    static func compareOperations(_ count: Int, _ operations: [() throws -> Void]) throws -> [LatencyHistogram] {
+        for _ in 0..<1_000 { for operation in operations { try operation() } }
+        var times = Array(repeating: LatencyHistogram(), count: operations.count)
+        for _ in 0..<count {
+            for (index, operation) in operations.enumerated() {
+                let start = BenchClock.nanoseconds()
+                try operation()
+                let end = BenchClock.nanoseconds()
+                times[index].record(from: start, to: end)
+            }
+        }
+        return times
+    }
+
     /// Times `first` and `second` by batches, alternating batch by batch: for operations too short
     /// to time one at a time (a direct C call takes a few nanoseconds, less than the clock's cost).
     @MainActor

@@ -33,8 +33,10 @@ enum NavigationBenchmark {
             stack.removeLast()
         })
         guard navigator.path == "BenchHome" else { throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)") }
-        report.rows.append(BenchRow(name: "navigation by name vs by hand (median)", value: byName.median, baseline: byHand.median, unit: "ns", bar: 1.5))
-        report.rows.append(BenchRow(name: "navigation by name vs by hand (p99 of operations)", value: byName.p99, baseline: byHand.p99, unit: "ns", bar: 1.5))
+        // Both scenes compiled into this benchmark (one module, one contract type: the typed fast
+        // path). Not the path users take (`CrossPluginNavigationBenchmark` is): a labelled extra row.
+        report.rows.append(BenchRow(name: "navigation by name vs by hand, same module (median)", value: byName.median, baseline: byHand.median, unit: "ns", bar: nil))
+        report.rows.append(BenchRow(name: "navigation by name vs by hand, same module (p99 of operations)", value: byName.p99, baseline: byHand.p99, unit: "ns", bar: nil))
         report.notes.append("navigation: \(byName.count) operations a side; the clock's own cost, \(BenchClock.cost) ns, taken off each")
     }
 }
