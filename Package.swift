@@ -76,11 +76,26 @@ let package = Package(
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // Linux system calls Glibc does not give Swift (pidfd_open, through the variadic `syscall`).
         .target(name: "CSyscalls", path: "Sources/CSyscalls"),
+        // Parts of the plugin loading kept apart by the compiler (docs/decisions.md, "Loading as targets"):
+        // none knows the host's types, so none can reach into Loading/ or above it.
+        // ELF reading from a file's bytes: headers, program headers, the dynamic section and symbols.
+        .target(name: "SceneHostELF", swiftSettings: swift6),
+        // Owner and mode walks of paths (FileTrust), the plain paths they skip splitting, and which file
+        // is mapped at an address.
+        .target(name: "SceneHostFileTrust", swiftSettings: swift6),
+        // The byte layer of the probe cache and the worker frames (LEB128, a string table) and SHA-256.
+        .target(name: "SceneHostCacheCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift6),
+        // Probe and worker processes: spawning in a group of their own, the signal handler that kills
+        // the group, unnamed files for their output, pidfd waits.
+        .target(name: "SceneHostProcesses", dependencies: ["CSyscalls"], swiftSettings: swift6),
         .target(
             name: "SceneHost",
             dependencies: [
                 "CFFI",
-                "CSyscalls",
+                "SceneHostELF",
+                "SceneHostFileTrust",
+                "SceneHostCacheCodec",
+                "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -139,7 +154,8 @@ let package = Package(
         .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
+            dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses",
+                           sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "SceneTesting", package: "SceneTesting")],
             swiftSettings: swift6
         ),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostFileTrust
 
 /// Paths in the config, resolved as written: relative to the config's folder, never expanded.
 ///

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SceneHostProcesses
 
 /// Probes a plugin in a child process — `scene-host probe-plugin` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SceneHostELF
 
 /// Opens a `PluginFile` as a library through its descriptor, so the loaded code is the checked file.
 ///

@@ -1,3 +1,5 @@
+import SceneHostELF
+
 /// Reads a plugin's native function table from its file, before any of its code runs.
 ///
 /// The table is the exported data symbol `scene_native_functions`: a `const char[]` of

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostFileTrust
 
 /// A plugin file opened once: its owner and mode, its bytes, its hash, the probe and `dlopen` all go
 /// through this one descriptor, so the file that is loaded is the file that was checked, even when

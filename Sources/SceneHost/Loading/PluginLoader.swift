@@ -5,6 +5,9 @@ import Foundation
 import Logging
 import SceneABI
 @_spi(SceneHost) import SceneSDK
+import SceneHostELF
+import SceneHostFileTrust
+import SceneHostCacheCodec
 
 /// Loads plugin files and registers their scenes into a container.
 ///

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SceneHostFileTrust
 
 /// Probe verdicts kept on disk, so known-good plugins are not probed at every start and
 /// known-bad ones are reported with their recorded reason until their file changes.

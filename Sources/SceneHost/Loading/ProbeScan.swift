@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SceneHostProcesses
 
 /// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
 /// (`probe-plugin --batch-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SceneHostProcesses
 
 /// The work of `scene-host probe-plugin --batch-fd`: one child probing many plugins in turn
 /// (`ProbeScan` is its parent). Before each plugin it writes `begin` with the plugin's index, then

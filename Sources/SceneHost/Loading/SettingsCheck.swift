@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SceneSDK
+import SceneHostFileTrust
 
 /// Checks a plugin's `[plugins.NAME.settings]` against what it declares, before it registers:
 /// every key declared, every value of its kind and rule, every required one set (a missing one is

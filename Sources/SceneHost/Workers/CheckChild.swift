@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import SceneHostProcesses
 
 /// `scene-host check` without `--in-process`: the checks that load plugins (those their probe
 /// verdicts cannot vouch for) run in a child, `scene-host check --in-process`, which prints the

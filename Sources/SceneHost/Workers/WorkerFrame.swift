@@ -1,4 +1,5 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
 
 /// The frames between the host and a scene worker: a 4-byte little-endian length, then the
 /// message in the probe cache's compact encoding (`CacheWriter`: LEB128 integers, a string table).

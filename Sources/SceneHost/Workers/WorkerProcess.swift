@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SceneHostProcesses
 
 /// One running scene worker: `scene-host-worker`, started with `posix_spawn` as the probe
 /// children are (a process group of its own, only its channel and standard streams open, signals

@@ -9,7 +9,14 @@ struct FolderDependencyTests {
 
     @Test("every folder names only types of the folders below it")
     func oneWay() throws {
-        let offenders = FolderLayers.offenders(in: try FolderLayers.swiftFiles(under: Self.sources))
+        // The split targets' types too, each under its target's name (in no layer): a name declared there
+        // and in a folder (`Problem`) is then ambiguous, as it was while they lived in Loading/, not a use
+        // of the folder's type.
+        var files = try FolderLayers.swiftFiles(under: Self.sources)
+        for target in LoadingTargets.allowedImports.keys {
+            files[target] = try FolderLayers.swiftFiles(in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
+        }
+        let offenders = FolderLayers.offenders(in: files)
         #expect(offenders == [], "a lower folder uses a higher one")
     }
 
@@ -33,6 +40,35 @@ struct FolderDependencyTests {
         #expect(declared["HostError"] == nil, "one error enum for every concern is gone on purpose")
     }
 
+    @Test("the targets split from Loading/ import only what they are allowed to, never the host",
+          arguments: LoadingTargets.allowedImports.keys.sorted())
+    func loadingTargetsStandAlone(target: String) throws {
+        let folder = BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)")
+        let files = try FolderLayers.swiftFiles(in: folder)
+        #expect(!files.isEmpty, "Sources/\(target) has no Swift file: update LoadingTargets")
+        let allowed = LoadingTargets.allowedImports[target] ?? []
+        for (file, text) in files {
+            let extra = LoadingTargets.imports(in: text).subtracting(allowed)
+            #expect(extra.isEmpty, "Sources/\(target)/\(file) imports \(extra.sorted()): these targets know no host type (docs/decisions.md, \"Loading as targets\")")
+        }
+    }
+
+    @Test("the import scan reads every form of import, and not one in a comment")
+    func importScan() {
+        let text = """
+        #if canImport(Glibc)
+        import Glibc
+        #endif
+        @_spi(SceneHost) import SceneSDK
+        @testable import SceneHost
+        import struct Foundation.URL
+        // import SceneHostWeb
+        /// import App
+        let important = 1
+        """
+        #expect(LoadingTargets.imports(in: text) == ["Glibc", "SceneSDK", "SceneHost", "Foundation"])
+    }
+
     @Test("the scan finds a use that goes the wrong way, and not a name in a comment")
     func scanFindsAWrongUse() {
         let files: [String: [(String, String)]] = [
@@ -42,6 +78,33 @@ struct FolderDependencyTests {
             "Core": [("Core/Place.swift", "struct Place {}\n/// LoadError in a doc comment does not count either.")],
         ]
         #expect(FolderLayers.offenders(in: files) == ["Loading/Loader.swift names AppCheck of App/"])
+    }
+}
+
+/// The targets split from Loading/ (docs/decisions.md, "Loading as targets (issue 20)"), and the only
+/// modules each may import. The compiler already refuses a cycle; this keeps them from growing
+/// a dependency on the SDK, the host or each other that would make them parts of the host again.
+enum LoadingTargets {
+    static let allowedImports: [String: Set<String>] = [
+        "SceneHostELF": [],
+        "SceneHostFileTrust": ["Glibc", "Synchronization"],
+        // Foundation for `DataProtocol`, which swift-crypto's `hash(data:)` takes.
+        "SceneHostCacheCodec": ["Crypto", "Foundation"],
+        "SceneHostProcesses": ["Glibc", "Synchronization", "CSyscalls"],
+    ]
+
+    /// The modules `text` imports (`import X`, `@testable import X`, `import struct X.Y`), comments left out.
+    static func imports(in text: String) -> Set<String> {
+        var modules: Set<String> = []
+        for line in text.split(separator: "\n") {
+            var words = line.split(separator: " ", omittingEmptySubsequences: true)
+            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            guard words.first == "import", words.count >= 2 else { continue }
+            let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
+            let path = words.count >= 3 && kinds.contains(words[1]) ? words[2] : words[1]
+            modules.insert(String(path.split(separator: ".")[0]))
+        }
+        return modules
     }
 }
 
@@ -75,6 +138,17 @@ enum FolderLayers {
             let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
             guard let slash = relative.firstIndex(of: "/") else { continue }
             files[String(relative[..<slash]), default: []].append((relative, try String(contentsOf: url, encoding: .utf8)))
+        }
+        return files
+    }
+
+    /// Swift files anywhere under `folder`: (path below it, text).
+    static func swiftFiles(in folder: URL) throws -> [(String, String)] {
+        let prefix = folder.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var files: [(String, String)] = []
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            files.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), try String(contentsOf: url, encoding: .utf8)))
         }
         return files
     }

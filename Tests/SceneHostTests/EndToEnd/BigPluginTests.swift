@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostCacheCodec
 
 /// A big plugin is hashed and checked in seconds, and hashing does not count against the probe's
 /// time limit (issue 8, item 18). A generous "does not hang" limit, not a timing.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SceneHost
 import Testing
+@testable import SceneHostCacheCodec
 
 /// A probe cache you can trust (issue 8, item 5): trusted like a plugin file, created private,
 /// written through unpredictable names and merged under a lock.

@@ -1,6 +1,9 @@
 import Foundation
 @testable import SceneHost
 import Testing
+@testable import SceneHostFileTrust
+@testable import SceneHostCacheCodec
+@testable import SceneHostProcesses
 
 /// Probes that load the checked file, cannot hang, leave nothing behind and cannot be stopped
 /// half-way (issue 8, items 1, 7, 8).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostELF
 
 /// The native function table read from plugin files: the real C libraries, and C libraries
 /// built here with a table that is wrong on purpose (each refused with its typed error).

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import Testing
 @testable import SceneHost
+@testable import SceneHostFileTrust
+@testable import SceneHostCacheCodec
 
 /// The plugin file is opened once and that open file is what gets checked, probed and loaded.
 @MainActor

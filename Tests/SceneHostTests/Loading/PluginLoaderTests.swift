@@ -4,6 +4,7 @@ import Testing
 @_spi(SceneHost) @testable import SceneHost
 import SceneABI
 @_spi(SceneHost) import SceneSDK
+@testable import SceneHostCacheCodec
 
 /// Loads real built libraries: the demo plugins and the fixtures that are wrong on purpose.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 import Testing
+@testable import SceneHostCacheCodec
 
 /// The probe cache's compact format (issue 11, warm start): what is written is read back
 /// exactly, and anything else (older JSON, garbage, truncation, forged lengths, duplicate paths,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SceneHost
 import SceneSDK
+@testable import SceneHostCacheCodec
 
 /// The SDK build identity: generated from the SDK sources at every build (SDKFingerprintPlugin),
 /// compiled into each plugin, read from the library by the host, and carried by probes.

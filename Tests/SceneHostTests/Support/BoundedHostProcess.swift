@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostProcesses
 
 /// Runs the built `scene-host` with its output going to files and a generous time limit of the
 /// harness's own, so a host that hangs fails the test instead of hanging it.

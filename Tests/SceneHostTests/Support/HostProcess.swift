@@ -4,6 +4,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import SceneHostProcesses
 
 /// Runs the built `scene-host` binary and collects what it printed.
 ///

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import SceneHostProcesses
 
 /// The built `scene-host` with a pipe on its standard input, so a test can type commands at its
 /// own pace and look at the host process (its descriptors, its memory) between them. Output goes

@@ -1,6 +1,7 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
+@testable import SceneHostCacheCodec
 
 /// The frames between host and worker: every message survives the trip, and anything a worker
 /// could write that is not a frame is refused without trapping or allocating without bound.

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostELF
+import SceneHostFileTrust
 
 /// Finds a plugin's libraries as glibc's dynamic loader would, before anything is loaded, and
 /// holds every library that is not loaded yet to the plugin's trust rules.

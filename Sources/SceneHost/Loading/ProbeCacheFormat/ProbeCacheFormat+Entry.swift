@@ -1,4 +1,5 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
 
 /// One entry: fingerprint (its path is the entry's), `stat` identity, host, verdict.
 extension ProbeCacheFormat {

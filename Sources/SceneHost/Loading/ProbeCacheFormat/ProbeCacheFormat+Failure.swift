@@ -1,3 +1,5 @@
+import SceneHostCacheCodec
+
 /// A failed verdict: how the plugin failed, and where its probe was.
 extension ProbeCacheFormat {
     static func encode(_ failure: ProbeFailure, into writer: inout CacheWriter) {

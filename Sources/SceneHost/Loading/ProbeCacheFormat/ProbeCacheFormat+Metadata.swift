@@ -1,4 +1,5 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
 
 /// A good verdict: what the plugin declares. Contracts are indexes into the file's contract table.
 extension ProbeCacheFormat {

@@ -1,4 +1,5 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
 
 /// The records a probe child writes to its parent (`ProbeRecord`), in the cache's compact encoding.
 ///

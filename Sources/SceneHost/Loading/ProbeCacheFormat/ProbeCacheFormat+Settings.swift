@@ -1,4 +1,5 @@
 import SceneSDK
+import SceneHostCacheCodec
 
 /// A plugin's setting declarations (`PluginMetadata.settings`): name, kind, default, whether
 /// required, help and rule, each a tag and its fields.

@@ -1,5 +1,6 @@
 @_spi(SceneHost) import SceneSDK
 import Crypto
+import SceneHostCacheCodec
 
 /// The probe cache file: compact, read without Foundation's JSON decoder.
 ///

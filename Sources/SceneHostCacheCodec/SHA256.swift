@@ -6,14 +6,14 @@ import Foundation
 /// A thin wrapper over swift-crypto (`Crypto.SHA256`, BoringSSL's compiled C and assembly): it runs
 /// at hundreds of MB/s even in a debug build, where the former hand-written Swift hashed ~4 MB/s and a
 /// 50 MB plugin took longer than a probe may.
-struct SHA256 {
+package struct SHA256 {
     /// The lower-case hex digest of `bytes`.
-    static func hexDigest(_ bytes: [UInt8]) -> String {
+    package static func hexDigest(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBytes { hexDigest($0) }
     }
 
     /// The lower-case hex digest of the bytes in `buffer`.
-    static func hexDigest(_ buffer: UnsafeRawBufferPointer) -> String {
+    package static func hexDigest(_ buffer: UnsafeRawBufferPointer) -> String {
         let digest = Crypto.SHA256.hash(data: buffer)
         let hexDigits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []

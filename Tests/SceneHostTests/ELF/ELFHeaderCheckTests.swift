@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneHost
+@testable import SceneHostELF
 
 @Suite("ELFHeaderCheck")
 struct ELFHeaderCheckTests {

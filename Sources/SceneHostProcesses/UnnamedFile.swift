@@ -6,7 +6,7 @@ import Glibc
 /// standard output and error. Nothing is left on disk whatever happens to the host, a bad
 /// `TMPDIR` does not matter, and a grandchild that keeps one open cannot block the reader the way
 /// it would block a pipe.
-enum UnnamedFile {
+package enum UnnamedFile {
     /// `memfd_create` is a GNU extension the Swift Glibc module does not import: found by name.
     private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
     private static let memfdCreate: MemfdCreate? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memfd_create")
@@ -15,7 +15,7 @@ enum UnnamedFile {
     private static let closeOnExec: UInt32 = 1
 
     /// A new empty unnamed file open for reading and writing, close-on-exec; nil and errno on failure.
-    static func create(_ name: String) -> Int32? {
+    package static func create(_ name: String) -> Int32? {
         guard let memfdCreate else {
             errno = ENOSYS
             return nil
@@ -25,7 +25,7 @@ enum UnnamedFile {
     }
 
     /// Everything in the file, read from `start` (default: its start), at most `limit` bytes.
-    static func contents(of descriptor: Int32, from start: Int = 0, limit: Int = 1 << 20) -> [UInt8] {
+    package static func contents(of descriptor: Int32, from start: Int = 0, limit: Int = 1 << 20) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while bytes.count < limit {
@@ -38,7 +38,7 @@ enum UnnamedFile {
     }
 
     /// Writes all of `data` at the file's start; false when it could not.
-    static func write(_ data: [UInt8], to descriptor: Int32) -> Bool {
+    package static func write(_ data: [UInt8], to descriptor: Int32) -> Bool {
         data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {

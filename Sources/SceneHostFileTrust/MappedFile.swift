@@ -4,10 +4,10 @@ import Glibc
 
 /// Which file the code at an address was mapped from, as /proc/self/maps tells: the confirmation,
 /// after `dlopen`, that the entry point about to be called comes from the file that was checked.
-enum MappedFile {
+package enum MappedFile {
     /// The device and inode of the file mapped at `address`, or nil when no file is mapped there.
     /// `maps` stands in for /proc/self/maps (tests).
-    static func identity(at address: UnsafeRawPointer, maps: String? = nil) -> (device: UInt64, inode: UInt64)? {
+    package static func identity(at address: UnsafeRawPointer, maps: String? = nil) -> (device: UInt64, inode: UInt64)? {
         let target = UInt(bitPattern: address)
         if let maps {
             guard case .found(let identity) = scan(Array(maps.utf8) + [UInt8(ascii: "\n")], for: target).outcome else { return nil }

@@ -7,18 +7,26 @@ import Glibc
 /// on the way to its target must be owned by root or by the user running the host, and be writable
 /// by nobody else. A root-owned folder with the sticky bit (such as /tmp) is accepted: other users
 /// cannot replace what is in it (but a link they own in it is theirs to change, so it is refused).
-struct FileTrust: Sendable {
+package struct FileTrust: Sendable {
     /// Why a path is not trusted, and the command that fixes it.
-    struct Problem: Equatable, Sendable {
-        let path: String
-        let reason: String
-        let fix: String
+    package struct Problem: Equatable, Sendable {
+        package let path: String
+        package let reason: String
+        package let fix: String
         /// The fix as a command that takes paths (`chmod go-w`), so the fixes of several paths combine.
-        var command: String? = nil
+        package var command: String? = nil
+
+        // Explicit: the memberwise initializer is internal, and the host's dependency check makes problems too.
+        package init(path: String, reason: String, fix: String, command: String? = nil) {
+            self.path = path
+            self.reason = reason
+            self.fix = fix
+            self.command = command
+        }
     }
 
     /// Where a walk ended: the real path of the file, or every problem met on the way (at least one).
-    enum Walk: Equatable {
+    package enum Walk: Equatable {
         case trusted(realPath: String)
         /// The problems in the order the walk met them: the folders from the root, the links, the file.
         case untrusted([Problem])
@@ -29,17 +37,17 @@ struct FileTrust: Sendable {
     /// The most links followed in one walk, as the kernel's limit (MAXSYMLINKS).
     static let linkLimit = 40
 
-    let userID: UInt32
+    package let userID: UInt32
     /// Folders found trusted earlier in this run (nil: every walk examines every folder).
-    let trustedFolders: TrustedFolders?
+    package let trustedFolders: TrustedFolders?
 
-    init(userID: UInt32 = getuid(), trustedFolders: TrustedFolders? = nil) {
+    package init(userID: UInt32 = getuid(), trustedFolders: TrustedFolders? = nil) {
         self.userID = userID
         self.trustedFolders = trustedFolders
     }
 
     /// The first problem of the file at `path`, of a folder on its way, or of a link followed.
-    func problem(forFileAt path: String) -> Problem? {
+    package func problem(forFileAt path: String) -> Problem? {
         if case .untrusted(let problems) = walk(path) { return problems.first }
         return nil
     }
@@ -48,7 +56,7 @@ struct FileTrust: Sendable {
     /// it and each link before following it (a link is only as safe as the folder it lives in and its owner).
     /// It goes on past a problem, so one message can name every path to fix; a path that cannot be
     /// followed after a problem still reports the problems found.
-    func walk(_ path: String) -> Walk {
+    package func walk(_ path: String) -> Walk {
         if let walked = walkInTrustedFolder(path) { return walked }
         var pending = Self.components(of: path)
         var current: [String] = []
@@ -115,7 +123,7 @@ struct FileTrust: Sendable {
     /// Every problem of one file or folder for the walk: its owner, then its mode. A path writable
     /// by its group and by every user gets one fix for both (`chmod go-w`), so fixing what the
     /// message says is enough.
-    func problems(at path: String, info given: stat?) -> [Problem] {
+    package func problems(at path: String, info given: stat?) -> [Problem] {
         var info = stat()
         if let given { info = given } else if stat(path, &info) != 0 { return [] }
         var problems: [Problem] = []
@@ -134,7 +142,7 @@ struct FileTrust: Sendable {
 
     /// One fix for all of `problems`: paths that take the same command share it
     /// (`chmod go-w /a /a/b && chmod o-w /a/b/lib.so`); other fixes follow, after a semicolon.
-    static func combinedFix(_ problems: [Problem]) -> String {
+    package static func combinedFix(_ problems: [Problem]) -> String {
         var commands: [(command: String, paths: [String])] = []
         var others: [String] = []
         for problem in problems {
@@ -153,7 +161,7 @@ struct FileTrust: Sendable {
     }
 
     /// The problem of one file or folder, from its `lstat` (or `stat` when `info` is nil).
-    func problem(at path: String, info given: stat?) -> Problem? {
+    package func problem(at path: String, info given: stat?) -> Problem? {
         var info = stat()
         if let given { info = given } else if stat(path, &info) != 0 { return nil }
         if let problem = ownerProblem(path, info: info) { return problem }
@@ -185,7 +193,7 @@ struct FileTrust: Sendable {
     }
 
     /// What a file that is not a regular one is, for messages.
-    static func kind(of mode: mode_t) -> String {
+    package static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"

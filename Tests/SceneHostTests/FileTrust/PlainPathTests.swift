@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFileTrust
 
 @Suite("PlainPath")
 struct PlainPathTests {

@@ -7,12 +7,12 @@ import Synchronization
 /// every folder above it are owned by root or by the user and writable by nobody else, so no
 /// other user can change, move or replace any of them while the host runs; what is below
 /// (the plugin file, links, other folders) is still examined at every walk.
-final class TrustedFolders: Sendable {
+package final class TrustedFolders: Sendable {
     private let paths = Mutex<Set<String>>([])
 
-    init() {}
+    package init() {}
 
-    func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+    package func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
 
-    func insert(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+    package func insert(_ path: String) { _ = paths.withLock { $0.insert(path) } }
 }

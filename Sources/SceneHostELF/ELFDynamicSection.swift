@@ -4,10 +4,10 @@
 /// Read from the file's bytes through `PT_DYNAMIC`, with `DT_STRTAB` (a virtual address) mapped to
 /// a file offset through the `PT_LOAD` segments, as the loader maps it. A malformed table is a
 /// `Problem` with a reason, never a trap.
-struct ELFDynamicSection: Equatable {
+package struct ELFDynamicSection: Equatable {
     /// Why the dynamic section cannot be read.
-    struct Problem: Error, Equatable {
-        let reason: String
+    package struct Problem: Error, Equatable {
+        package let reason: String
     }
 
     static let null: UInt64 = 0
@@ -18,12 +18,12 @@ struct ELFDynamicSection: Equatable {
     static let runpathTag: UInt64 = 29
     static let entrySize: UInt64 = 16
 
-    var needed: [String] = []
-    var rpath: String?
-    var runpath: String?
+    package var needed: [String] = []
+    package var rpath: String?
+    package var runpath: String?
 
     /// The dynamic section of `file`; empty when it has none (it then needs no library).
-    static func read(from file: ELFFile) throws(Problem) -> ELFDynamicSection {
+    package static func read(from file: ELFFile) throws(Problem) -> ELFDynamicSection {
         guard let headers = file.programHeaders() else {
             throw Problem(reason: "its program header table is not inside the file")
         }

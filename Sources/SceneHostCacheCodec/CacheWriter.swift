@@ -1,12 +1,15 @@
 /// Appends the values of a probe cache file (`ProbeCacheFormat`): unsigned LEB128 integers,
 /// zigzag for signed ones, and strings as indexes into a table written once at the front, so
 /// a string that repeats in every entry (the host, type and field names) is decoded once.
-struct CacheWriter {
-    private(set) var body: [UInt8] = []
-    private(set) var strings: [String] = []
+package struct CacheWriter {
+    package private(set) var body: [UInt8] = []
+    package private(set) var strings: [String] = []
     private var stringIndexes: [String: Int] = [:]
 
-    mutating func unsigned(_ value: UInt64) {
+    // Explicit: the implicit initializer is internal, and the host writes its own values.
+    package init() {}
+
+    package mutating func unsigned(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
             body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -15,13 +18,13 @@ struct CacheWriter {
         body.append(UInt8(rest))
     }
 
-    mutating func count(_ value: Int) { unsigned(UInt64(max(0, value))) }
+    package mutating func count(_ value: Int) { unsigned(UInt64(max(0, value))) }
 
-    mutating func signed(_ value: Int64) {
+    package mutating func signed(_ value: Int64) {
         unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         if let index = stringIndexes[value] { return count(index) }
         stringIndexes[value] = strings.count
         count(strings.count)
@@ -29,14 +32,14 @@ struct CacheWriter {
     }
 
     /// 0 for nil, else 1 and the string.
-    mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         guard let value else { return count(0) }
         count(1)
         string(value)
     }
 
     /// The string table followed by the body.
-    func finished(header: [UInt8]) -> [UInt8] {
+    package func finished(header: [UInt8]) -> [UInt8] {
         var table = CacheWriter()
         table.count(strings.count)
         for text in strings {

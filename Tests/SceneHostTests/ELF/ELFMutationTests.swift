@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SceneHost
+@testable import SceneHostELF
 
 /// Randomized: mutated headers of a real plugin never trap the ELF checks (issue 8, item 4).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SceneHost
+@testable import SceneHostFileTrust
 
 /// Which file the code at an address comes from: the check made after `dlopen`, before the entry point runs.
 @Suite("MappedFile")

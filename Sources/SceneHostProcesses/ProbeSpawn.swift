@@ -9,20 +9,20 @@ import Glibc
 /// Not Foundation's `Process` (it cannot put the child in its own group, and waiting on it waits
 /// on what a grandchild may keep open) nor swift-subprocess (it cannot hand over a descriptor at a
 /// fixed number, nor make a process group): see docs/decisions.md, "Probes and the probe cache".
-enum ProbeSpawn {
+package enum ProbeSpawn {
     /// Why a child could not be started.
-    struct Failure: Error {
-        let reason: String
+    package struct Failure: Error {
+        package let reason: String
     }
 
     /// The lowest descriptor number the child does not receive, with the usual five (0-4): everything
     /// from here is closed. A scanner child receives more (its plugins, from 5 on).
-    static let firstClosed: Int32 = 5
+    package static let firstClosed: Int32 = 5
 
     /// Starts `executable` with `arguments` (without argv[0]) and `environment`; `descriptors`
     /// maps child descriptor numbers to the host's; every other descriptor is closed in the child.
     /// Standard input is /dev/null.
-    static func start(_ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]) throws(Failure) -> pid_t {
+    package static func start(_ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]) throws(Failure) -> pid_t {
         let firstClosed = max(Self.firstClosed, (descriptors.keys.max() ?? 0) + 1)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -3,7 +3,7 @@
 ///
 /// Built on `ELFFile`: every value read from the file is bounds-checked and every sum and
 /// product of them is overflow-checked, so a crafted header is refused with a reason, never a trap.
-enum ELFHeaderCheck {
+package enum ELFHeaderCheck {
     /// The ELF machine this host runs on (`e_machine`).
     #if arch(x86_64)
     static let hostMachine: UInt16 = 62
@@ -16,7 +16,7 @@ enum ELFHeaderCheck {
     static let machineNames: [UInt16: String] = [3: "x86 (32-bit)", 40: "ARM (32-bit)", 62: "x86_64", 183: "aarch64", 243: "RISC-V"]
 
     /// Nil when `bytes` hold a complete 64-bit little-endian ELF shared object for this machine, else why not.
-    static func problem(with bytes: [UInt8]) -> String? {
+    package static func problem(with bytes: [UInt8]) -> String? {
         if bytes.isEmpty { return "the file is empty" }
         guard bytes.count >= 4, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46 else {
             let printable = bytes.prefix(512).allSatisfy { $0 == 9 || $0 == 10 || $0 == 13 || (32...126).contains($0) }

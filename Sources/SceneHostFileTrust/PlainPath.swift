@@ -3,10 +3,10 @@
 ///
 /// Such a path is its own normal form and splits into folder and name at its last `/`, so the
 /// config's paths and the trust walk of a thousand plugins skip splitting them into parts.
-enum PlainPath {
+package enum PlainPath {
     /// The index of the last `/` of a plain path (its first character for `/b.so`), or nil when
     /// the path is not plain.
-    static func lastSlash(of path: String) -> String.Index? {
+    package static func lastSlash(of path: String) -> String.Index? {
         let utf8 = path.utf8
         guard utf8.first == 0x2f, utf8.count > 1, utf8.last != 0x2f else { return nil }
         var partStart = utf8.startIndex

@@ -14,25 +14,25 @@ import Synchronization
 ///
 /// Scanners running in parallel (`ProbeScan`) each have a group of their own, kept in the
 /// further slots (`set(_:slot:)`); the handler kills every group it finds.
-enum ProbeProcessGroup {
+package enum ProbeProcessGroup {
     /// The current probe's process group id, 0 while no probe runs. Lock-free, so the handler may read it.
     private static let current = Atomic<Int32>(0)
     /// The groups of parallel scanners 2 to 4 (the first uses `current`).
     private static let second = Atomic<Int32>(0), third = Atomic<Int32>(0), fourth = Atomic<Int32>(0)
     /// How many probes may run at once: one per slot.
-    static let slots = 4
+    package static let slots = 4
 
     /// The group being probed now, 0 when none.
-    static var running: Int32 { current.load(ordering: .acquiring) }
+    package static var running: Int32 { current.load(ordering: .acquiring) }
 
     /// Records `group` as the running probe's group (0: none), and makes sure the handlers are installed.
-    static func set(_ group: Int32) {
+    package static func set(_ group: Int32) {
         _ = installHandlers
         current.store(group, ordering: .releasing)
     }
 
     /// Records `group` in `slot` (0 to `slots` - 1); slot 0 is `set(_:)`'s.
-    static func set(_ group: Int32, slot: Int) {
+    package static func set(_ group: Int32, slot: Int) {
         _ = installHandlers
         switch slot {
         case 1: second.store(group, ordering: .releasing)
@@ -56,7 +56,7 @@ enum ProbeProcessGroup {
     }
 
     /// The two signals that end the host from outside while it waits for a probe.
-    static let endingSignals: [Int32] = [SIGTERM, SIGINT]
+    package static let endingSignals: [Int32] = [SIGTERM, SIGINT]
 
     /// Installed once, at the first probe; until then no probe child can be left behind.
     private static let installHandlers: Void = {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneHost
+@testable import SceneHostCacheCodec
 
 @Suite("SHA256")
 struct SHA256Tests {

@@ -1,21 +1,24 @@
 /// Reads what `CacheWriter` wrote, checking every bound: a truncated file, a length past the
 /// end, an index out of the table or an integer too large throws `Malformed`, never traps.
-struct CacheReader {
+package struct CacheReader {
     /// Any way the bytes are not a cache file this host wrote.
-    struct Malformed: Error {}
+    package struct Malformed: Error {
+        // Explicit: the implicit initializer is internal, and the host's decoders throw it too.
+        package init() {}
+    }
 
     private let bytes: [UInt8]
     private var offset: Int
     private var strings: [String] = []
 
-    init(_ bytes: [UInt8], from offset: Int) {
+    package init(_ bytes: [UInt8], from offset: Int) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { offset == bytes.count }
 
-    mutating func unsigned() throws -> UInt64 {
+    package mutating func unsigned() throws -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -30,36 +33,36 @@ struct CacheReader {
 
     /// A count or size: at most the bytes left (every counted item takes at least one byte),
     /// so a forged huge length fails here instead of allocating.
-    mutating func count() throws -> Int {
+    package mutating func count() throws -> Int {
         let value = try unsigned()
         guard value <= UInt64(bytes.count - offset) else { throw Malformed() }
         return Int(value)
     }
 
     /// A non-negative integer that need not fit the bytes left (a size, a time).
-    mutating func integer() throws -> Int {
+    package mutating func integer() throws -> Int {
         let value = try unsigned()
         guard value <= UInt64(Int.max) else { throw Malformed() }
         return Int(value)
     }
 
-    mutating func signed() throws -> Int64 {
+    package mutating func signed() throws -> Int64 {
         let value = try unsigned()
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 
-    mutating func int32() throws -> Int32 {
+    package mutating func int32() throws -> Int32 {
         guard let value = Int32(exactly: try signed()) else { throw Malformed() }
         return value
     }
 
-    mutating func uint32() throws -> UInt32 {
+    package mutating func uint32() throws -> UInt32 {
         guard let value = UInt32(exactly: try unsigned()) else { throw Malformed() }
         return value
     }
 
     /// Reads the string table at the front of the body.
-    mutating func readStringTable() throws {
+    package mutating func readStringTable() throws {
         let total = try count()
         var table: [String] = []
         table.reserveCapacity(total)
@@ -72,13 +75,13 @@ struct CacheReader {
         strings = table
     }
 
-    mutating func string() throws -> String {
+    package mutating func string() throws -> String {
         let index = try unsigned()
         guard index < UInt64(strings.count) else { throw Malformed() }
         return strings[Int(index)]
     }
 
-    mutating func optionalString() throws -> String? {
+    package mutating func optionalString() throws -> String? {
         switch try unsigned() {
         case 0: return nil
         case 1: return try string()
@@ -87,7 +90,7 @@ struct CacheReader {
     }
 
     /// A tag below `limit`.
-    mutating func tag(below limit: UInt64) throws -> UInt64 {
+    package mutating func tag(below limit: UInt64) throws -> UInt64 {
         let value = try unsigned()
         guard value < limit else { throw Malformed() }
         return value

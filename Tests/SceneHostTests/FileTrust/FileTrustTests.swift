@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SceneHost
+@testable import SceneHostFileTrust
 
 /// The trust walk goes on past the first problem, so one message can name every path to fix.
 @Suite("FileTrust: every problem on the path")

@@ -10,8 +10,8 @@ import CSyscalls
 /// another process yet. Where the kernel has no `pidfd_open` (ENOSYS, Linux before 5.3) or the
 /// process has no descriptor left for it, the waits still end correctly: they check the child
 /// every `fallbackInterval` instead, as before pidfds (docs/decisions.md, "Waiting for children").
-final class ChildExit {
-    let pid: pid_t
+package final class ChildExit {
+    package let pid: pid_t
     /// The pidfd, readable once the child has ended; -1 when there is none (the fallback).
     private let descriptor: Int32
     /// The raw wait status, once reaped.
@@ -21,7 +21,7 @@ final class ChildExit {
     static let fallbackInterval: Duration = .milliseconds(2)
 
     /// `usePidfd: false` forces the fallback (for its tests).
-    init(_ pid: pid_t, usePidfd: Bool = true) {
+    package init(_ pid: pid_t, usePidfd: Bool = true) {
         self.pid = pid
         descriptor = usePidfd ? scene_host_pidfd_open(pid) : -1
     }
@@ -37,7 +37,7 @@ final class ChildExit {
     ///
     /// A child that cannot be waited for (ECHILD: reaped elsewhere) counts as ended with status 0,
     /// as the waits before pidfds counted it, so no caller waits for it forever.
-    func reap() -> Int32? {
+    package func reap() -> Int32? {
         if let status { return status }
         var raw: Int32 = 0
         while true {
@@ -50,7 +50,7 @@ final class ChildExit {
     }
 
     /// Waits until the child ends (its raw wait status, reaped) or `deadline` passes (nil: it still runs).
-    func wait(until deadline: ContinuousClock.Instant) -> Int32? {
+    package func wait(until deadline: ContinuousClock.Instant) -> Int32? {
         while true {
             if let status = reap() { return status }
             if ContinuousClock.now >= deadline { return reap() }
@@ -60,7 +60,7 @@ final class ChildExit {
 
     /// Waits for the child with no limit (after the caller killed it) and reaps it: its raw wait status.
     @discardableResult
-    func waitUntilEnded() -> Int32 {
+    package func waitUntilEnded() -> Int32 {
         if let status { return status }
         var raw: Int32 = 0
         while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
@@ -72,13 +72,21 @@ final class ChildExit {
     ///
     /// It may return early (a signal, or the fallback's interval when a child has no pidfd): callers
     /// look at their children and deadlines again and call it again.
-    static func sleep(watching children: [ChildExit], until deadline: ContinuousClock.Instant) {
+    package static func sleep(watching children: [ChildExit], until deadline: ContinuousClock.Instant) {
         var descriptors = children.filter(\.hasPidfd).map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         var limit = deadline - ContinuousClock.now
         if children.contains(where: { !$0.hasPidfd }) { limit = min(limit, fallbackInterval) }
         guard limit > .zero else { return }
         // Rounded up: a wait rounded down to 0 ms would spin until the deadline.
-        let milliseconds = min(Int64(Int32.max), (limit + .nanoseconds(999_999)).wholeMilliseconds)
+        let milliseconds = min(Int64(Int32.max), wholeMilliseconds(limit + .nanoseconds(999_999)))
         _ = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
+    }
+
+    /// `duration` in whole milliseconds, rounded down: SceneHost's `Duration.wholeMilliseconds`, which
+    /// this target cannot see (SceneHost depends on it, not the other way); two lines are not worth a
+    /// target of their own.
+    private static func wholeMilliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }

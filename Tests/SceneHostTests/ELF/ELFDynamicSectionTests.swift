@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SceneHost
+@testable import SceneHostELF
 
 /// The dynamic-section reader against `readelf -d` (or `llvm-objdump -p`) on the real plugins,
 /// and on malformed input.

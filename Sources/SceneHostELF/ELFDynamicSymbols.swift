@@ -3,16 +3,16 @@
 /// Found through the section headers (`SHT_DYNSYM` and the string table its `sh_link` names);
 /// every table is checked against the file and the count is limited, so a crafted file is a
 /// `Problem`, never a trap. A file without section headers has no readable symbols.
-struct ELFDynamicSymbols {
-    struct Problem: Error, Equatable {
-        let reason: String
+package struct ELFDynamicSymbols {
+    package struct Problem: Error, Equatable {
+        package let reason: String
     }
 
     /// One defined symbol: where it is (a virtual address), its size and whether it is a function.
-    struct Symbol: Equatable {
-        let address: UInt64
-        let size: UInt64
-        let isFunction: Bool
+    package struct Symbol: Equatable {
+        package let address: UInt64
+        package let size: UInt64
+        package let isFunction: Bool
     }
 
     static let dynamicSymbolSection: UInt32 = 11
@@ -23,9 +23,9 @@ struct ELFDynamicSymbols {
     /// Names longer than this are skipped: no table or declared function has one.
     static let maximumNameBytes: UInt64 = 256
 
-    let symbols: [String: Symbol]
+    package let symbols: [String: Symbol]
 
-    static func read(from file: ELFFile) throws(Problem) -> ELFDynamicSymbols {
+    package static func read(from file: ELFFile) throws(Problem) -> ELFDynamicSymbols {
         let header = file.header
         guard header.sectionHeaderCount > 0 else { return ELFDynamicSymbols(symbols: [:]) }
         guard header.sectionHeaderSize == sectionHeaderSize,

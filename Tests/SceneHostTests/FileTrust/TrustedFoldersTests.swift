@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SceneHost
+@testable import SceneHostFileTrust
 
 /// Folder trust memoized per run (issue 11, warm start): a folder is examined once, but only a
 /// folder found trusted with no link on the way is remembered, and files are examined every time.

@@ -3,11 +3,11 @@
 /// Only the parts the host needs before `dlopen`: the header, the program headers and the
 /// mapping of virtual addresses to file offsets. Every table is checked against the file's length
 /// with overflow-safe arithmetic before it is read.
-struct ELFFile {
+package struct ELFFile {
     /// The fields of the ELF header the host reads (`Elf64_Ehdr`).
-    struct Header: Equatable {
-        let type: UInt16
-        let machine: UInt16
+    package struct Header: Equatable {
+        package let type: UInt16
+        package let machine: UInt16
         let programHeaderOffset: UInt64
         let programHeaderSize: UInt16
         let programHeaderCount: UInt16
@@ -17,9 +17,9 @@ struct ELFFile {
     }
 
     /// One program header (`Elf64_Phdr`).
-    struct ProgramHeader: Equatable {
-        let type: UInt32
-        let offset: UInt64
+    package struct ProgramHeader: Equatable {
+        package let type: UInt32
+        package let offset: UInt64
         let virtualAddress: UInt64
         let fileSize: UInt64
         let memorySize: UInt64
@@ -30,11 +30,11 @@ struct ELFFile {
     static let loadSegment: UInt32 = 1
     static let dynamicSegment: UInt32 = 2
 
-    let reader: ELFReader
-    let header: Header
+    package let reader: ELFReader
+    package let header: Header
 
     /// Nil unless `bytes` start with a complete 64-bit little-endian ELF header.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         let reader = ELFReader(bytes: bytes)
         guard reader.count >= Self.headerSize, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46,
               bytes[4] == 2, bytes[5] == 1,
@@ -56,7 +56,7 @@ struct ELFFile {
 
     /// The program headers, or nil when their table is not inside the file or its entries are
     /// not `Elf64_Phdr`-sized (the loader refuses such files too).
-    func programHeaders() -> [ProgramHeader]? {
+    package func programHeaders() -> [ProgramHeader]? {
         let count = header.programHeaderCount
         guard count == 0 || header.programHeaderSize == Self.programHeaderEntrySize else { return nil }
         guard let end = Self.tableEnd(offset: header.programHeaderOffset, size: header.programHeaderSize, count: count),
@@ -76,7 +76,7 @@ struct ELFFile {
 
     /// The file offset holding virtual address `address`, through the `PT_LOAD` segment that maps
     /// it from the file; nil when no segment maps it or the segment lies outside the file.
-    func fileOffset(ofAddress address: UInt64, in headers: [ProgramHeader]) -> UInt64? {
+    package func fileOffset(ofAddress address: UInt64, in headers: [ProgramHeader]) -> UInt64? {
         for segment in headers where segment.type == Self.loadSegment {
             guard address >= segment.virtualAddress else { continue }
             let delta = address - segment.virtualAddress

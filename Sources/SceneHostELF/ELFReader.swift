@@ -3,13 +3,13 @@
 /// Every offset and size in an ELF file comes from the file itself, so every read here returns nil
 /// instead of trapping when it would leave the bytes or overflow: a crafted file can make the reader
 /// say "no", never crash the host.
-struct ELFReader {
-    let bytes: [UInt8]
+package struct ELFReader {
+    package let bytes: [UInt8]
 
-    var count: UInt64 { UInt64(bytes.count) }
+    package var count: UInt64 { UInt64(bytes.count) }
 
     /// The unsigned little-endian integer of `size` bytes (at most 8) at `offset`, or nil outside the bytes.
-    func integer(at offset: UInt64, size: UInt64) -> UInt64? {
+    package func integer(at offset: UInt64, size: UInt64) -> UInt64? {
         guard size <= 8, contains(offset: offset, length: size) else { return nil }
         let start = Int(offset)
         var value: UInt64 = 0
@@ -24,13 +24,13 @@ struct ELFReader {
     func u64(at offset: UInt64) -> UInt64? { integer(at: offset, size: 8) }
 
     /// Whether `offset ..< offset + length` lies inside the bytes (false when the end overflows).
-    func contains(offset: UInt64, length: UInt64) -> Bool {
+    package func contains(offset: UInt64, length: UInt64) -> Bool {
         guard let end = Self.sum(offset, length) else { return false }
         return end <= count
     }
 
     /// The NUL-terminated string at `offset`, not reading at or past `limit` (nor the end of the bytes).
-    func string(at offset: UInt64, limit: UInt64) -> String? {
+    package func string(at offset: UInt64, limit: UInt64) -> String? {
         let end = min(limit, count)
         guard offset < end else { return nil }
         var index = Int(offset)
@@ -47,7 +47,7 @@ struct ELFReader {
     }
 
     /// `a * b`, or nil when it overflows.
-    static func product(_ a: UInt64, _ b: UInt64) -> UInt64? {
+    package static func product(_ a: UInt64, _ b: UInt64) -> UInt64? {
         let (value, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? nil : value
     }

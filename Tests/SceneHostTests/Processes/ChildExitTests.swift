@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SceneHost
+@testable import SceneHostProcesses
 
 /// Waiting for a child with `ChildExit`: the exit status read, the deadline kept, with the pidfd
 /// and with the fallback used where the kernel has none. Behaviour only: no timing is asserted

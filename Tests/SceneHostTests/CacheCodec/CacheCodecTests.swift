@@ -1,0 +1,56 @@
+import Testing
+@testable import SceneHostCacheCodec
+
+/// The byte layer under the probe cache and the worker frames, alone: what `CacheWriter` writes,
+/// `CacheReader` reads back, and bytes it did not write are `Malformed`, never a trap.
+@Suite("Cache codec")
+struct CacheCodecTests {
+    @Test("integers, signed integers and strings read back as written, strings through one table")
+    func roundTrip() throws {
+        var writer = CacheWriter()
+        let unsigned: [UInt64] = [0, 1, 127, 128, 300, 1 << 35, .max]
+        let signed: [Int64] = [0, -1, 1, -64, 64, .min, .max]
+        for value in unsigned { writer.unsigned(value) }
+        for value in signed { writer.signed(value) }
+        for text in ["scene", "é", "", "scene"] { writer.string(text) }
+        writer.optionalString(nil)
+        writer.optionalString("scene")
+        #expect(writer.strings == ["scene", "é", ""], "a repeated string is written once")
+        let header = Array("codec\n".utf8)
+        var reader = CacheReader(writer.finished(header: header), from: header.count)
+        try reader.readStringTable()
+        #expect(try unsigned.map { _ in try reader.unsigned() } == unsigned)
+        #expect(try signed.map { _ in try reader.signed() } == signed)
+        #expect(try (0..<4).map { _ in try reader.string() } == ["scene", "é", "", "scene"])
+        #expect(try reader.optionalString() == nil)
+        #expect(try reader.optionalString() == "scene")
+        #expect(reader.isAtEnd)
+    }
+
+    @Test("a truncated integer, a count past the end, an index past the table or a value too large is malformed")
+    func malformed() {
+        var truncated = CacheReader([0x80], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try truncated.unsigned() }
+        var tooLong = CacheReader([UInt8](repeating: 0xff, count: 11), from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try tooLong.unsigned() }
+        var count = CacheReader([5, 0], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try count.count() }
+        var index = CacheReader([1, 1, 0x61, 1], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try index.readStringTable(); _ = try index.string() }
+        var wide = CacheReader([0x80, 0x80, 0x80, 0x80, 0x10], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try wide.uint32() }
+        var tag = CacheReader([3], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try tag.tag(below: 3) }
+    }
+
+    @Test("random bytes never trap the reader")
+    func randomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0..<24, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var reader = CacheReader(bytes, from: 0)
+            _ = try? reader.readStringTable()
+            while !reader.isAtEnd, (try? reader.string()) != nil {}
+        }
+    }
+}
