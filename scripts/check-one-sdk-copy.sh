@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one-copy rule (docs/architecture.md, "One copy of the SDK in the process"): the host and
 # every plugin library must NEED libSceneSDK.so and define no SceneSDK symbol of their own (Swift
-# mangles them with the prefix $s8SceneSDK). The same holds for shared packages under Plugins/
+# mangles them with the prefix $s8SceneSDK; members of a plugin's own extensions of SDK types are
+# the plugin's, scripts/own-module-symbols.sh). The same holds for shared packages under Plugins/
 # (folders with their own Package.swift, such as OrdersKit): no plugin may define their symbols.
 # The testing kit (SceneTesting) is for test binaries only: neither the host nor a plugin may carry it.
 # Usage: scripts/check-one-sdk-copy.sh [BUILD_DIR]   (default .build/debug)
@@ -34,7 +35,7 @@ for binary in "${binaries[@]}"; do
     fi
   done
   for module in "${shared[@]}"; do
-    own=$(nm -D --defined-only "$binary" | awk '{print $NF}' | grep "^\$s${#module}${module}" || true)
+    own=$(scripts/own-module-symbols.sh "$binary" "$module")
     if [ -n "$own" ]; then
       echo "one-copy: $binary defines its own $module symbols (a second copy): depend on the $module product, not a copy:"
       echo "$own" | head -5; status=1
