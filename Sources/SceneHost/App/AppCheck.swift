@@ -76,6 +76,11 @@ public struct AppCheck {
                             unbuilt.append(entry.name)
                         }
                     }
+                } catch let error as PluginLoadError where error.isSettingsRefusal {
+                    // Each refused setting is a problem of its own; the plugin's scenes are still
+                    // registered by description, so the graph does not report them as unknown.
+                    problems += error.eachSettingProblem.map(HostProblem.init)
+                    if let (loaded, _) = try? loader.prepareReportingMetadata(entry, into: container, checksSettings: false) { plugins.append(loaded) }
                 } catch {
                     problems.append(HostProblem(error))
                 }

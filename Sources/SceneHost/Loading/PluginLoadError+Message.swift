@@ -11,16 +11,7 @@ extension PluginLoadError {
 
     /// Every plugin that was not loaded; settings that do not fit its declarations are the config's.
     public var exitStatus: ExitStatus {
-        switch self {
-        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable: return .configError
-        case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
-             .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
-             .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
-             .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled,
-             .pluginChangedSinceProbe, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
-             .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
-            return .pluginError
-        }
+        isSettingsRefusal ? .configError : .pluginError
     }
 
     /// The message before it is escaped.

@@ -123,12 +123,26 @@ public struct PluginLoader {
     }
 
     /// `prepare`, also giving what the probe found (nil without an inspector, when it loads at once).
-    public func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
+    ///
+    /// `checksSettings` false: only for a report that already holds the settings' problems and
+    /// never runs the plugin (`check` registers its scenes so the graph stays whole).
+    public func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer,
+                                         checksSettings: Bool = true) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
         guard let inspector else { return (try load(entry, into: container), nil) }
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
-        try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings)
+        if checksSettings { try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings) }
+        if !checksSettings, opensPlugins {
+            // Registered by description only: a plugin whose settings were refused never runs.
+            try container.addPending(metadata, from: plugin) {
+                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "its settings were refused")
+            }
+            return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                                 sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
+                                 scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
+                                 settingDeclarations: metadata.settings), metadata)
+        }
         if !opensPlugins {
             // The scene workers open it; this process only knows what the probe found.
             try container.addPending(metadata, from: plugin) {

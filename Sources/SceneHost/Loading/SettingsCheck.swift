@@ -85,3 +85,26 @@ public struct LocatedSettingProblem: Equatable, Sendable {
         self.problem = problem
     }
 }
+
+extension PluginLoadError {
+    /// Whether the config's settings for the plugin were refused (the plugin itself is fine).
+    public var isSettingsRefusal: Bool {
+        switch self {
+        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable:
+            return true
+        case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
+             .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
+             .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
+             .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled,
+             .pluginChangedSinceProbe, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
+             .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
+            return false
+        }
+    }
+
+    /// A refusal of several settings as one error per setting, as `check` counts them.
+    public var eachSettingProblem: [PluginLoadError] {
+        guard case .pluginSettingsRefused(let plugin, let problems) = self, problems.count > 1 else { return [self] }
+        return problems.map { .pluginSettingsRefused(plugin, [$0]) }
+    }
+}

@@ -48,6 +48,20 @@ struct SettingsAtStartTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("orders.sqlite")))
     }
 
+    @Test("two bad settings of one plugin are two problems, one line each, and its scenes are not called unknown")
+    func twoProblemsOfOnePlugin() throws {
+        let folder = try TemporaryFolder()
+        let config = try Self.config(folder, line: "databse = \"o.sqlite\"\ndatabase = 42")
+        let result = try HostProcess.run(["check", "--config", config])
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            \(config):6:1: error: plugin 'ListOrdersScene': setting 'database' is an integer (42); it takes a path (a string naming a file, relative to the config's folder). Fix it in [plugins.ListOrdersScene.settings].
+            \(config):5:1: error: plugin 'ListOrdersScene': setting 'databse' is not declared. Did you mean 'database'? Its settings: database. Fix it in [plugins.ListOrdersScene.settings].
+            check: 2 problems in \(config)
+
+            """)
+    }
+
     @Test("an empty path is refused by the declaration's own rule")
     func emptyPath() throws {
         let folder = try TemporaryFolder()

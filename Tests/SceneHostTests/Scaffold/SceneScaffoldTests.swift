@@ -54,7 +54,7 @@ struct SceneScaffoldTests {
     @Test("the test uses the kit when the SDK has it, else SceneSDK alone")
     func testFile() throws {
         let withKit = try #require(Self.weather(kit: true).files.last).text
-        #expect(withKit.hasPrefix("import SceneTesting\nimport Testing\n@testable import WeatherScene\n"))
+        #expect(withKit.hasPrefix("import SceneSDK\nimport SceneTesting\nimport Testing\n@testable import WeatherScene\n"))
         #expect(withKit.contains("try kit.load(WeatherPlugin.self)"))
         let withoutKit = try #require(Self.weather(kit: false).files.last).text
         #expect(withoutKit.hasPrefix("import SceneSDK\nimport Testing\n@testable import WeatherScene\n"))

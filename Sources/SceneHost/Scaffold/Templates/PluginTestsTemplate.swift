@@ -18,6 +18,7 @@ enum PluginTestsTemplate {
     static func text(kit: Bool) -> String { kit ? withKit : withoutKit }
 
     static let withKit = #"""
+    import SceneSDK
     import SceneTesting
     import Testing
     @testable import {{PLUGIN}}
