@@ -48,6 +48,26 @@ final class BenchHomeRouter: SceneRouter<BenchHomeViewController, any BenchHomeD
 
 @MainActor
 enum BenchScenes {
+    /// The baseline of the navigation figures: Detail built, wired, filled and shown by hand, as
+    /// the seed article does (`setUpVIPCycle`, `passDataToDetail`), pushed on `stack`, rendered, popped.
+    static func detailByHand(message: String, stack: inout [AnyObject]) {
+        let viewController = BenchDetailViewController()
+        let interactor = BenchDetailInteractor()
+        let presenter = BenchDetailPresenter()
+        let router = BenchDetailRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.viewController = viewController
+        router.dataStore = interactor
+        interactor.message = message
+        viewController.viewDidLoad()
+        stack.append(viewController)
+        _ = viewController.render()
+        stack.removeLast()
+    }
+
     static let plugin = PluginReference(name: "Bench", path: "(in process)", location: SourceLocation(file: "bench", line: 1, column: 1))
 
     static func detail(named name: String = "BenchDetail") -> SceneDefinition<BenchDetailViewController, BenchDetailInteractor, BenchDetailPresenter, BenchDetailRouter> {

@@ -19,23 +19,7 @@ enum CrossPluginNavigationBenchmark {
         let navigator = try demoNavigator(buildDirectory: buildDirectory)
         let home = BenchHomeInteractor()
         var stack: [AnyObject] = []
-        let byHand = {
-            let viewController = BenchDetailViewController()
-            let interactor = BenchDetailInteractor()
-            let presenter = BenchDetailPresenter()
-            let router = BenchDetailRouter()
-            viewController.interactor = interactor
-            viewController.router = router
-            interactor.presenter = presenter
-            presenter.viewController = viewController
-            router.viewController = viewController
-            router.dataStore = interactor
-            interactor.message = home.message
-            viewController.viewDidLoad()
-            stack.append(viewController)
-            _ = viewController.render()
-            stack.removeLast()
-        }
+        let byHand = { BenchScenes.detailByHand(message: home.message, stack: &stack) }
         let bySegue = { try navigate(navigator, tapping: "showDetail") }
         let inCode = { try navigate(navigator, tapping: "openDetail") }
         var segueRuns: [LatencyHistogram] = [], codeRuns: [LatencyHistogram] = [], pooledRuns: [LatencyHistogram] = [], handRuns: [LatencyHistogram] = []

@@ -16,21 +16,7 @@ enum NavigationBenchmark {
             _ = try navigator.screen()
             try navigator.back()
         }, against: {
-            let viewController = BenchDetailViewController()
-            let interactor = BenchDetailInteractor()
-            let presenter = BenchDetailPresenter()
-            let router = BenchDetailRouter()
-            viewController.interactor = interactor
-            viewController.router = router
-            interactor.presenter = presenter
-            presenter.viewController = viewController
-            router.viewController = viewController
-            router.dataStore = interactor
-            interactor.message = home.message
-            viewController.viewDidLoad()
-            stack.append(viewController)
-            _ = viewController.render()
-            stack.removeLast()
+            BenchScenes.detailByHand(message: home.message, stack: &stack)
         })
         guard navigator.path == "BenchHome" else { throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)") }
         // Both scenes compiled into this benchmark (one module, one contract type: the typed fast
