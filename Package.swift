@@ -152,6 +152,9 @@ let package = Package(
         ),
         // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
         .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
+        // The raw side of the libffi figures: libffi called from C, nothing of the host around it.
+        .executableTarget(name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
+                          linkerSettings: [.linkedLibrary("ffi")]),
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses",

@@ -53,7 +53,7 @@ struct NativeSignatureParser {
     private mutating func parameter(nested: Bool) throws(NativeError) -> NativeSignature.Parameter {
         skipSpaces()
         let start = position
-        if word() == "callback" {
+        if wordRange().elementsEqual(Self.callbackWord) {
             guard !nested else { throw failure(at: start, "a callback's parameters cannot be callbacks") }
             try expect("(")
             let inner = try signature(nested: true)
@@ -67,12 +67,14 @@ struct NativeSignatureParser {
     private mutating func type(allowVoid: Bool) throws(NativeError) -> NativeType {
         skipSpaces()
         let start = position
-        let name = word()
+        let name = wordRange()
         guard !name.isEmpty else {
             guard position < scalars.count else { throw failure("expected a type, found the end of the signature") }
             throw failure("expected a type, found '\(scalars[position])'")
         }
-        guard let type = NativeType(rawValue: name) else {
+        // Matched without making a String: a plugin's table is parsed at every load.
+        guard let type = Self.types.first(where: { $0.word.elementsEqual(name) })?.type else {
+            let name = String(String.UnicodeScalarView(name))
             let known = NativeType.allCases.map(\.rawValue).joined(separator: ", ")
             throw failure(at: start, "unknown type '\(name)'; expected one of \(known)\(allowVoid ? "" : ", callback(...)")")
         }
@@ -87,15 +89,25 @@ struct NativeSignatureParser {
         position += 1
     }
 
-    /// Letters and digits from here on (a type or `callback`).
-    private mutating func word() -> String {
-        var result = String.UnicodeScalarView()
-        while let next = peek, next.properties.isAlphabetic || ("0"..."9").contains(next) {
-            result.append(next)
-            position += 1
-        }
-        return String(result)
+    /// The letters and digits from here on (a type or `callback`), moving past them.
+    private mutating func wordRange() -> ArraySlice<Unicode.Scalar> {
+        let start = position
+        while let next = peek, Self.isWordScalar(next) { position += 1 }
+        return scalars[start..<position]
     }
+
+    /// ASCII answered without Unicode's property tables (every word of the grammar is ASCII);
+    /// other letters still belong to a word, so a message names the word as written.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isAlphabetic
+        }
+    }
+
+    private static let callbackWord = Array("callback".unicodeScalars)
+    private static let types = NativeType.allCases.map { (word: Array($0.rawValue.unicodeScalars), type: $0) }
 
     private mutating func skipSpaces() {
         while let next = peek, next == " " || next == "\t" { position += 1 }
