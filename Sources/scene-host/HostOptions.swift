@@ -105,7 +105,10 @@ struct HostOptions: ParsableArguments {
         if !report.unbuilt.isEmpty {
             let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.workerArguments(config: config, verbose: verbose)
                 .filter { $0 != "--probe-executable" && $0 != Self.executablePath }
-            let status = try CheckChild.run(Self.executablePath, arguments: arguments)
+            // Each such plugin's scenes get a probe's time limit to be built: a scene that hangs only
+            // with the app's settings ends the check, not the start for ever.
+            let limit = Duration.milliseconds(Int64(probeTimeout * 1000)) * max(1, report.unbuilt.count)
+            let status = try CheckChild.run(Self.executablePath, arguments: arguments, timeLimit: limit)
             if status != 0 { throw ExitCode(status) }
         }
         guard let app = SceneApp(checked: report) else { throw ExitCode(ExitStatus.configError.rawValue) }

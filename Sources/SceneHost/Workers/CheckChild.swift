@@ -18,7 +18,12 @@ public enum CheckChild {
 
     /// Runs `executable` with `arguments` (its standard streams are this process's) and returns
     /// its exit status; a child ended by a signal this process was not sent is `checkStopped`.
-    public static func run(_ executable: String, arguments: [String]) throws(WorkerError) -> Int32 {
+    ///
+    /// With `timeLimit` (`run` and `serve` checking plugin scenes at start), the child runs in a
+    /// process group of its own, which is killed when the limit passes: `checkStopped(.timedOut)`.
+    /// A plugin whose scene hangs only when built with the app's settings must not keep the app
+    /// from starting, or from saying why.
+    public static func run(_ executable: String, arguments: [String], timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The signals wait until the child is known, so the handler can pass them on.
@@ -30,7 +35,8 @@ public enum CheckChild {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setsigmask(&attributes, &previous)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | (timeLimit == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
+        if timeLimit != nil { posix_spawnattr_setpgroup(&attributes, 0) }
         var pid: pid_t = 0
         let started = posix_spawn(&pid, executable, nil, &attributes, argv, environ)
         guard started == 0 else {
@@ -46,7 +52,20 @@ public enum CheckChild {
         }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let timeLimit {
+            let child = ChildExit(pid)
+            if let ended = child.wait(until: .now + timeLimit) {
+                status = ended
+            } else {
+                // The whole group: whatever the hung plugin code started goes with it.
+                kill(-pid, SIGKILL)
+                _ = child.waitUntilEnded()
+                running.store(0, ordering: .releasing)
+                throw .checkStopped(fault: .timedOut(milliseconds: timeLimit.wholeMilliseconds))
+            }
+        } else {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         running.store(0, ordering: .releasing)
         let signalNumber = status & 0x7f
         if ProbeProcessGroup.endingSignals.contains(signalNumber) {

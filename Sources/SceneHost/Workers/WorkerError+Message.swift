@@ -15,6 +15,8 @@ extension WorkerError {
             return TerminalText.escaped("error: plugin '\(plugin)' is refused for the rest of this run: its code ended the scene worker \(restarts) times within a minute ([host] restarts-per-minute). Fix the plugin, or raise the limit, and start again.")
         case .sessionLost(let reason):
             return TerminalText.escaped("error: this session was closed: \(reason). Start a new one.")
+        case .checkStopped(.timedOut(let milliseconds)):
+            return "error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (\(WorkerFault.timedOut(milliseconds: milliseconds).summary)): a plugin's code hangs outside its probe. Nothing was started. Run 'scene-host check --in-process --verbose' to see which, and fix or remove that plugin."
         case .checkStopped(let fault):
             return "error: check stopped: the process that loads plugins to check them ended (\(fault.summary)): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which."
         case .workerBusy(let milliseconds):

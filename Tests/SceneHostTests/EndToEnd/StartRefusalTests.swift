@@ -37,6 +37,23 @@ struct StartRefusalTests {
         }, status: 2),
     ]
 
+    /// A scene that hangs only when built with the app's settings: its probe passed, and the check
+    /// at start must end within its limit instead of keeping `run` and `serve` from starting.
+    @Test("a scene that hangs only with the app's settings stops check and the start within the limit, naming the cause", arguments: [["check"], ["run"], ["serve", "--port", "0"]])
+    func hangAtStart(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write(DemoConfig.config(initial: "Stuck", plugins: [("Stuck", BuildProducts.library("FixtureSettingHang"))])
+                                      + "[plugins.Stuck.settings]\nhang = true\n", to: "scenes.conf")
+        let cache = folder.path("probes.cache")
+        let result = try HostProcess.run(command + ["--config", config, "--probe-timeout", "1"], input: "print\n", probeCache: cache, timeLimit: .seconds(60))
+        #expect(!result.signaled && !result.timedOut)
+        #expect(result.status == 3, "\(result.stderr)")
+        // The limit is a probe's time per plugin to build (and, for check, to probe) its scenes.
+        let limit = command == ["check"] ? "3 s" : "1 s"
+        #expect(result.stderr.contains("error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (no answer within \(limit)): a plugin's code hangs outside its probe. Nothing was started."), "\(result.stderr)")
+        #expect(!result.stdout.contains("== Stuck =="))
+    }
+
     /// The error lines of a command's standard error (warnings and last lines left out).
     static func errors(_ stderr: String) -> [String] {
         stderr.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") || $0.hasPrefix("  (so these") }
