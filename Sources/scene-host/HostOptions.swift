@@ -83,7 +83,8 @@ struct HostOptions: ParsableArguments {
     func loadGraph() throws -> LoadedApp {
         do {
             // From the probes' records: this process opens no plugin (unless --in-process).
-            return try LoadedApp.load(configPath: config, loader: makeLoader(opensPlugins: inProcess), lazy: true)
+            // Settings are shown as written, even those `check` refuses: `list` is where to see what a plugin takes.
+            return try LoadedApp.load(configPath: config, loader: makeLoader(opensPlugins: inProcess), lazy: true, checksSettings: false)
         } catch {
             throw StandardStreams.fail(error)
         }

@@ -11,16 +11,22 @@ public struct LoadedApp {
     ///
     /// `lazy`: plugins known from their probe are registered by description and opened only when
     /// one of their scenes is first built; otherwise every plugin is loaded now.
-    public static func load(configPath: String, loader: PluginLoader, lazy: Bool = false) throws -> LoadedApp {
-        try load(config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy)
+    ///
+    /// `checksSettings` false (`list`, `graph`: they run no plugin code): settings that do not fit
+    /// the declarations are shown as written, so the user sees what each plugin takes.
+    public static func load(configPath: String, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
+        try load(config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy, checksSettings: checksSettings)
     }
 
     /// Registers every plugin of a config already read; throws the first problem.
-    public static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false) throws -> LoadedApp {
+    public static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
         let container = SceneContainer()
         container.reserveCapacity(plugins: config.plugins.count)
         let plugins = try loader.probingAhead(config.plugins) {
-            try config.plugins.map { lazy ? try loader.prepare($0, into: container) : try loader.load($0, into: container) }
+            try config.plugins.map { entry in
+                guard lazy else { return try loader.load(entry, into: container) }
+                return try loader.prepareReportingMetadata(entry, into: container, checksSettings: checksSettings).plugin
+            }
         }
         return LoadedApp(config: config, container: container, plugins: plugins)
     }

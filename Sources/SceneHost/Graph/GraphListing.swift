@@ -18,6 +18,8 @@ public enum GraphListing {
             }
             // A plugin's name and help are its own text: escaped here so a line break cannot forge a line.
             return TerminalText.escaped("    setting \(declaration.name) (\(declaration.kind.rawValue)) \(value)  -- \(declaration.help)")
+        } + plugin.settings.filter { setting in !plugin.settingDeclarations.contains { $0.name == setting.key } }.map { setting in
+            TerminalText.escaped("    setting \(setting.key) = \(setting.valueText)  (\(setting.location))  -- not declared by the plugin: 'scene-host check' refuses it")
         }
     }
 

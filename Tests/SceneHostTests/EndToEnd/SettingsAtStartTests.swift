@@ -62,6 +62,20 @@ struct SettingsAtStartTests {
             """)
     }
 
+    @Test("list shows what each plugin declares and what the config gives, even settings check refuses")
+    func listShowsRefusedSettings() throws {
+        let folder = try TemporaryFolder()
+        let config = try Self.config(folder, line: "databse = \"o.sqlite\"")
+        let result = try HostProcess.run(["list", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+              ListOrdersScene  ListOrdersScene 1.0.0  \(BuildProducts.library("ListOrdersScene"))  scenes: ListOrders
+                setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
+                setting databse = "o.sqlite"  (\(config):5:1)  -- not declared by the plugin: 'scene-host check' refuses it
+
+            """), "\(result.stdout)")
+    }
+
     @Test("an empty path is refused by the declaration's own rule")
     func emptyPath() throws {
         let folder = try TemporaryFolder()
