@@ -19,10 +19,8 @@ struct CheckCommand: ParsableCommand {
         guard options.inProcess else {
             // The plugins the probes cannot vouch for are loaded in a child, never in this process.
             do {
-                // A probe's time for each plugin to be probed and once more to have its scenes built:
-                // a scene that hangs only with the app's settings ends the check with a message.
-                let plugins = (try? ConfigLoader().load(path: options.config).plugins.count) ?? 0
-                let limit = Duration.milliseconds(Int64(options.probeTimeout * 1000)) * (2 * plugins + 1)
+                // The config is read here only to count its plugins (the child reports its problems).
+                let limit = options.checkChildLimit(plugins: (try? ConfigLoader().load(path: options.config).plugins.count) ?? 0)
                 let status = try CheckChild.run(HostOptions.executablePath, arguments: Array(CommandLine.arguments.dropFirst()) + ["--in-process"],
                                                 timeLimit: limit)
                 if status != 0 { throw ExitCode(status) }

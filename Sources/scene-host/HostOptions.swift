@@ -106,14 +106,20 @@ struct HostOptions: ParsableArguments {
         if !report.unbuilt.isEmpty {
             let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.workerArguments(config: config, verbose: verbose)
                 .filter { $0 != "--probe-executable" && $0 != Self.executablePath }
-            // Each such plugin's scenes get a probe's time limit to be built: a scene that hangs only
-            // with the app's settings ends the check, not the start for ever.
-            let limit = Duration.milliseconds(Int64(probeTimeout * 1000)) * max(1, report.unbuilt.count)
+            let limit = checkChildLimit(plugins: report.config?.plugins.count ?? 0)
             let status = try CheckChild.run(Self.executablePath, arguments: arguments, timeLimit: limit)
             if status != 0 { throw ExitCode(status) }
         }
         guard let app = SceneApp(checked: report) else { throw ExitCode(ExitStatus.configError.rawValue) }
         return app
+    }
+
+    /// How long a check child may take: a probe's time (`--probe-timeout`) for each plugin to be
+    /// probed (when the cache cannot be used) and once more to have its scenes built, and one to
+    /// spare. A scene that hangs only with the app's settings then ends the check with a message
+    /// instead of keeping `check`, `run` or `serve` waiting for ever.
+    func checkChildLimit(plugins: Int) -> Duration {
+        Duration.milliseconds(Int64(probeTimeout * 1000)) * (2 * plugins + 1)
     }
 
     /// The last line of a refusal at start: how many problems, and that nothing ran.
