@@ -53,24 +53,10 @@ enum CrossPluginNavigationBenchmark {
     /// The demo's two plugins, loaded by the host's loader from a config like the demo's, on Home
     /// with a message typed.
     private static func demoNavigator(buildDirectory: String) throws -> Navigator {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent("scenes.conf")
-        try Data("""
-            initial = "Home"
-            [plugins.HomeScene]
-            path = "\(buildDirectory)/libHomeScene.so"
-            [plugins.DetailScene]
-            path = "\(buildDirectory)/libDetailScene.so"
-            [[segues]]
-            from = "Home"
-            id = "showDetail"
-            to = "Detail"
-            style = "push"
-
-            """.utf8).write(to: config)
-        let loaded = try ConfigLoader().load(path: config.path)
+        // The demo's own config and its two plugin libraries, as the workers benchmark installs them.
+        let demo = try DemoInstallation(buildDirectory: buildDirectory)
+        defer { demo.remove() }
+        let loaded = try ConfigLoader().load(path: try demo.config(workers: nil))
         let container = SceneContainer()
         let loader = PluginLoader(logger: Logger(label: "bench"))
         for entry in loaded.plugins { _ = try loader.load(entry, into: container) }

@@ -104,8 +104,7 @@ struct HostOptions: ParsableArguments {
             throw ExitCode(first.exitStatus.rawValue)
         }
         if !report.unbuilt.isEmpty {
-            let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.workerArguments(config: config, verbose: verbose)
-                .filter { $0 != "--probe-executable" && $0 != Self.executablePath }
+            let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.checkArguments(config: config, verbose: verbose)
             let limit = checkChildLimit(plugins: report.config?.plugins.count ?? 0)
             let status = try CheckChild.run(Self.executablePath, arguments: arguments, timeLimit: limit)
             if status != 0 { throw ExitCode(status) }

@@ -8,6 +8,7 @@ public struct AppCheck {
         public let config: SceneConfig?
         public let plugins: [LoadedPlugin]
         public let problems: [HostProblem]
+        /// What `check` warns about (empty when not `buildsHere`: `run` and `serve` print none).
         public let warnings: [HostWarning]
         public let sceneCount: Int
         /// The plugins whose scenes must be built with the app's settings and services to be
@@ -92,7 +93,8 @@ public struct AppCheck {
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
-        return Report(config: config, plugins: plugins, problems: problems, warnings: GraphChecker.warnings(in: graph),
+        // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them.
+        return Report(config: config, plugins: plugins, problems: problems, warnings: buildsHere ? GraphChecker.warnings(in: graph) : [],
                       sceneCount: container.sceneNames.count, unbuilt: unbuilt, container: container, graph: graph)
     }
 

@@ -41,7 +41,13 @@ public struct LoaderSettings: Sendable {
     /// The worker's arguments for these settings (after `--channel-fd`), as `scene-host-worker` reads
     /// them. Never `--rescan`: the host has just probed what needed probing.
     public func workerArguments(config: String, verbose: Bool) -> [String] {
-        var arguments = ["--config", config, "--probe-executable", probeExecutable, "--probe-timeout", "\(probeTimeout)"]
+        checkArguments(config: config, verbose: verbose) + ["--probe-executable", probeExecutable]
+    }
+
+    /// The same options as `scene-host check` takes them (it is its own probe executable); never
+    /// `--rescan`, for the same reason.
+    public func checkArguments(config: String, verbose: Bool) -> [String] {
+        var arguments = ["--config", config, "--probe-timeout", "\(probeTimeout)"]
         if let probeCache { arguments += ["--probe-cache", probeCache] }
         if !checksFileTrust { arguments.append("--insecure-plugin-files") }
         if verbose { arguments.append("--verbose") }

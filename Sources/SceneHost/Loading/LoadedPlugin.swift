@@ -22,3 +22,14 @@ public struct LoadedPlugin: Sendable {
     /// The settings it declares (`ScenePlugin.settings`), in its order.
     public var settingDeclarations: [SettingDeclaration] = []
 }
+
+extension LoadedPlugin {
+    /// The plugin `entry` as its probe described it (`metadata`): what a lazily prepared plugin is
+    /// known as before (or without) being opened.
+    init(_ entry: PluginEntry, describedBy metadata: PluginMetadata) {
+        self.init(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                  sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
+                  scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
+                  settingDeclarations: metadata.settings)
+    }
+}

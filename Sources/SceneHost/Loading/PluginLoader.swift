@@ -133,26 +133,14 @@ public struct PluginLoader {
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
         if checksSettings { try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings) }
-        if !checksSettings, opensPlugins {
-            // Registered by description only: a plugin whose settings were refused never runs.
-            try container.addPending(metadata, from: plugin) {
-                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "its settings were refused")
-            }
-            return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                                 sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
-                                 scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
-                                 settingDeclarations: metadata.settings), metadata)
-        }
-        if !opensPlugins {
-            // The scene workers open it; this process only knows what the probe found.
-            try container.addPending(metadata, from: plugin) {
-                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)")
-            }
+        if !opensPlugins || !checksSettings {
+            // Known by description only: the scene workers open it (this process only knows what
+            // the probe found), or its settings were not checked (refused, or `list`): it must never run.
+            let reason = checksSettings ? "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)"
+                                        : "its settings were not checked here (a refused setting, or list and graph): it is known only by description"
+            try container.addPending(metadata, from: plugin) { throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason) }
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-            return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                                 sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
-                                 scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
-                                 settingDeclarations: metadata.settings), metadata)
+            return (LoadedPlugin(entry, describedBy: metadata), metadata)
         }
         if metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
@@ -170,9 +158,7 @@ public struct PluginLoader {
             _ = try self.loadNow(entry, file: current, into: container, expected: metadata)
         }
         logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-        return (LoadedPlugin(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                             sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath, scenes: metadata.scenes.map(\.name),
-                             settings: entry.settings, settingDeclarations: metadata.settings), metadata)
+        return (LoadedPlugin(entry, describedBy: metadata), metadata)
     }
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file

@@ -37,7 +37,8 @@ func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_descriptor>
         request.settingDeclarations = plugin.settings
         do {
             // The plugin reads its declared defaults for the keys the config leaves out.
-            try plugin.register(in: SettingsDefaultingRegistry(request.registry, declared: request.settingDeclarations))
+            let declared = request.settingDeclarations
+            try plugin.register(in: declared.isEmpty ? request.registry : SettingsDefaultingRegistry(request.registry, declared: declared))
             return SCENE_PLUGIN_REGISTER_OK
         } catch {
             request.error = error

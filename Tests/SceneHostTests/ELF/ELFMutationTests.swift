@@ -7,17 +7,6 @@ import Testing
 /// The seed is printed; `SCENE_HOST_ELF_SEED=<seed> swift test --filter ELFMutationTests` replays a run.
 @Suite("ELF checks on mutated plugins")
 struct ELFMutationTests {
-    /// SplitMix64: small, fast and reproducible from one seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A field of the file: where it is and how many bytes it has.
     struct Field {
@@ -31,7 +20,7 @@ struct ELFMutationTests {
     func mutatedHeaders() throws {
         let seed = ProcessInfo.processInfo.environment["SCENE_HOST_ELF_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         print("ELF mutation seed: \(seed) (replay: SCENE_HOST_ELF_SEED=\(seed) swift test --filter ELFMutationTests)")
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix(seed: seed)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildProducts.library("DetailScene"))))
         let fields = try Self.fields(of: bytes)
         let count = UInt64(bytes.count)

@@ -30,7 +30,7 @@ struct ELFVersionMutationTests {
     func mutatedVersionTables() throws {
         let seed = ProcessInfo.processInfo.environment["SCENE_HOST_ELF_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         print("ELF version mutation seed: \(seed) (replay: SCENE_HOST_ELF_SEED=\(seed) swift test --filter ELFVersionMutationTests)")
-        var random = ELFMutationTests.SeededGenerator(state: seed)
+        var random = SplitMix(seed: seed)
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildProducts.library("DetailScene"))))
         let sections = Self.versionSections(of: original)
         #expect(sections.count >= 2, "the plugin has no version tables to mutate")
