@@ -296,7 +296,7 @@ public struct PluginLoader {
         }
         switch status {
         case SCENE_PLUGIN_REGISTER_OK:
-            if let reason = SettingDeclarationCheck.problem(in: request.settingDeclarations) {
+            if let reason = SettingDeclaration.malformation(of: request.settingDeclarations) {
                 throw PluginLoadError.pluginSettingsMalformed(plugin, reason: reason)
             }
             return request.settingDeclarations

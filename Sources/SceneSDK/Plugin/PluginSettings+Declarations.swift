@@ -61,7 +61,8 @@ extension SettingDeclaration.Rule {
             return range.contains(number) ? nil : "is \(number); it takes a number from \(range.lowerBound) to \(range.upperBound)"
         case (.numberRange(let range), .integer(let number)):
             return range.contains(Double(number)) ? nil : "is \(number); it takes a number from \(range.lowerBound) to \(range.upperBound)"
-        // A rule of another kind's values (a declaration made by hand) does not apply.
+        // A rule of another kind's values: `SettingDeclaration.malformation(of:)` refuses such a
+        // declaration before any value is checked against it.
         case (.nonEmpty, _), (.oneOf, _), (.integerRange, _), (.numberRange, _):
             return nil
         }

@@ -49,13 +49,15 @@ struct PluginSettingsDeclarationTests {
 
     @Test("declarations the host cannot check are refused with the reason")
     func malformed() {
-        #expect(SettingDeclarationCheck.problem(in: Self.declared) == nil)
-        #expect(SettingDeclarationCheck.problem(in: [.path("a", help: ""), .integer("a", help: "")]) == "setting 'a' is declared twice; declare each once")
-        #expect(SettingDeclarationCheck.problem(in: [.integer("", help: "")]) == "a setting is declared with the name \"\"; give each a non-empty name without control characters")
-        #expect(SettingDeclarationCheck.problem(in: [.integer("n", default: 0, help: "", range: 1...5)]) == "the default of setting 'n' is 0; it takes an integer from 1 to 5")
-        #expect(SettingDeclarationCheck.problem(in: [SettingDeclaration(name: "n", kind: .integer, defaultValue: .string("1"), help: "")])
+        #expect(SettingDeclaration.malformation(of: Self.declared) == nil)
+        #expect(SettingDeclaration.malformation(of: [.path("a", help: ""), .integer("a", help: "")]) == "setting 'a' is declared twice; declare each once")
+        #expect(SettingDeclaration.malformation(of: [.integer("", help: "")]) == "a setting is declared with the name \"\"; give each a non-empty name without control characters")
+        #expect(SettingDeclaration.malformation(of: [.integer("n", default: 0, help: "", range: 1...5)]) == "the default of setting 'n' is 0; it takes an integer from 1 to 5")
+        #expect(SettingDeclaration.malformation(of: [SettingDeclaration(name: "n", kind: .integer, defaultValue: .string("1"), help: "")])
             == "the default of setting 'n' is a string (\"1\"); it takes an integer")
-        #expect(SettingDeclarationCheck.problem(in: [SettingDeclaration(name: "n", kind: .integer, defaultValue: .integer(1), isRequired: true, help: "")])
+        #expect(SettingDeclaration.malformation(of: [SettingDeclaration(name: "n", kind: .integer, help: "", rule: .oneOf(["a"]))])
+            == "setting 'n' is an integer but has a rule for another kind of value (oneOf([\"a\"])); give it a rule of its kind")
+        #expect(SettingDeclaration.malformation(of: [SettingDeclaration(name: "n", kind: .integer, defaultValue: .integer(1), isRequired: true, help: "")])
             == "setting 'n' is declared required and with a default; a required setting has none")
     }
 
@@ -81,6 +83,20 @@ struct PluginSettingsDeclarationTests {
         @MainActor static func register(in registry: any SceneRegistry) throws {
             seen = registry.settings.integer("pageSize")
         }
+    }
+
+    private enum TwicePlugin: ScenePlugin {
+        static let name = "Twice"
+        static let version = "1"
+        static let settings: [SettingDeclaration] = [.integer("n", help: "a"), .string("n", help: "b")]
+        @MainActor static func register(in registry: any SceneRegistry) throws {}
+    }
+
+    @Test("the kit refuses a plugin whose declarations the host could not check")
+    @MainActor
+    func kitMalformed() {
+        let error = #expect(throws: SceneTestingError.self) { try SceneTestKit().load(TwicePlugin.self) }
+        #expect(error?.description == "plugin 'Twice' declares settings the host cannot check: setting 'n' is declared twice; declare each once; the host refuses it")
     }
 
     @Test("the kit checks its settings against the plugin's declarations, and hands the plugin its defaults")

@@ -57,10 +57,12 @@ public final class SceneTestKit {
     /// Loads every scene and service the plugin registers, exactly as the host calls it.
     ///
     /// The kit's settings are checked against the plugin's declared ones first, as the host checks
-    /// a config (`SceneTestingError.settingsRefused`), and the plugin reads its declared defaults
+    /// a config (`SceneTestingError.settingsRefused`; declarations the host could not check are
+    /// `settingsMalformed`, as the host refuses such a plugin), and the plugin reads its declared defaults
     /// for the keys the test leaves out.
     public func load(_ plugin: any ScenePlugin.Type) throws {
         let declared = plugin.settings
+        if let reason = SettingDeclaration.malformation(of: declared) { throw SceneTestingError.settingsMalformed(plugin: plugin.name, reason: reason) }
         let problems = collector.settings.problems(declared: declared)
         guard problems.isEmpty else { throw SceneTestingError.settingsRefused(plugin: plugin.name, problems) }
         try plugin.register(in: SettingsDefaultingRegistry(collector, declared: declared))

@@ -28,6 +28,8 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     /// The kit's settings do not fit what the plugin declares (`ScenePlugin.settings`), as the host
     /// would refuse the same `[plugins.NAME.settings]` table.
     case settingsRefused(plugin: String, [SettingProblem])
+    /// The plugin's own declarations (`ScenePlugin.settings`) cannot be checked: the host refuses it.
+    case settingsMalformed(plugin: String, reason: String)
 
     public var description: String {
         switch self {
@@ -59,6 +61,8 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
             return "'\(scene)' was released but its \(parts.joined(separator: ", ")) still live: a strong reference cycle (upward references must be weak)"
         case .settingsRefused(let plugin, let problems):
             return "plugin '\(plugin)' refuses the kit's settings: " + problems.map(\.description).joined(separator: "; ")
+        case .settingsMalformed(let plugin, let reason):
+            return "plugin '\(plugin)' declares settings the host cannot check: \(reason); the host refuses it"
         }
     }
 
