@@ -54,6 +54,10 @@ package enum ProbeSpawn {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // The child learns which process it must end with (`ParentWatch`): by the time it looks,
+        // that process may have ended and handed it to another parent.
+        var environment = environment
+        environment[ParentWatch.variable] = String(getpid())
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0

@@ -22,6 +22,7 @@ struct ProbePluginCommand: ParsableCommand {
     @Option(name: .customLong("batch-fd")) var batchDescriptor: Int32?
 
     func run() throws {
+        ProbeChild.endWithParent()
         try MainActor.assumeIsolated {
             let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
             if let batchDescriptor {

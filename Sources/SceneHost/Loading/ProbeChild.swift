@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Logging
+import SceneHostProcesses
 
 /// The work of `scene-host probe-plugin`, the child process of a probe: load the plugin open at
 /// a descriptor, exercise its scenes, and write records (steps, then the verdict) as compact frames
@@ -24,6 +25,12 @@ public struct ProbeChild {
         self.pluginDescriptor = pluginDescriptor
         self.resultDescriptor = resultDescriptor
         self.logger = logger
+    }
+
+    /// Makes this probe process (or scanner) end with the host that started it, its process group
+    /// with it (`ParentWatch`): a host killed mid-probe leaves no hung plugin code behind.
+    nonisolated public static func endWithParent() {
+        ParentWatch.start()
     }
 
     /// Loads, registers and exercises the plugin, writing each step and then the verdict.
