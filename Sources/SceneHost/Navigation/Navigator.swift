@@ -23,6 +23,8 @@ public final class Navigator: SceneNavigating {
     public var links = LinkTable()
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
+    /// The type of the value last passed by a router, and whether it is a class (`isClass(_:)`).
+    private var lastPassedType: (id: ObjectIdentifier, isClass: Bool)?
 
     /// The container scenes are built from (native functions are called through it).
     var container: SceneContainer { assembler.container }
@@ -148,19 +150,13 @@ public final class Navigator: SceneNavigating {
         })
     }
 
-    /// When the destination is loaded and declared exactly `Input`, the value is handed over as it
-    /// is (no encoding, schema walk or decoding); otherwise it is encoded and checked as a payload.
+    /// When the destination declared exactly `Input`, the value is handed over as it is; when it
+    /// declared another type (another plugin's), the value is converted into it without a payload
+    /// tree (`AssembledScene.accept(converting:)`); otherwise, or when it does not fit, it is
+    /// encoded and checked as a payload, whose error names the field.
     public func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
-        guard container.loadedInputType(of: destination) == ObjectIdentifier(Input.self) else {
-            try navigate(from: source, to: destination, style: style, payload: ScenePayload(input))
-            return
-        }
         try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
-            if scene.accept(exactly: input) {
-                scene.keptInput = .value(input)
-                return
-            }
-            try pass(ScenePayload(input), into: scene, from: sourceName)
+            try pass(value: input, into: scene, from: sourceName)
         })
     }
 
@@ -189,19 +185,20 @@ public final class Navigator: SceneNavigating {
     /// data through the segue, then shows the destination.
     private func perform(_ declaration: SegueDeclaration, from source: AssembledScene) throws {
         let destination = try assembler.assemble(declaration.to.value, requestedBy: source.name, navigator: self)
-        let segue = Segue(identifier: declaration.id, source: source.name, destination: destination.name,
-                          style: declaration.style, destinationDataStore: destination.currentDataStore)
-        if let handler = source.routeHandler(named: RouteHandlerName.forDestination(destination.name)) {
-            let before = generation
-            do {
-                try handler(segue)
-            } catch let error as SceneError {
-                throw NavigationError.routeFailed(from: source.name, to: destination.name, error)
-            }
-            // A handler that navigated by itself has done the segue's work.
-            if generation != before { return }
+        let segue = Segue(identifier: declaration.id, source: source.name, destination: destination, style: declaration.style)
+        let before = generation
+        do {
+            try source.performRouteHandler(toward: destination.name, segue: segue)
+        } catch let error as SceneError {
+            throw NavigationError.routeFailed(from: source.name, to: destination.name, error)
         }
-        try pass(segue.payload, into: destination, from: source.name)
+        // A handler that navigated by itself has done the segue's work.
+        if generation != before { return }
+        if let value = segue.passedValue {
+            try pass(value: value, into: destination, from: source.name)
+        } else {
+            try pass(segue.encodedPayload(), into: destination, from: source.name)
+        }
         destination.display.viewDidLoad()
         show(destination, style: declaration.style)
     }
@@ -214,6 +211,39 @@ public final class Navigator: SceneNavigating {
             throw NavigationError.notOnTop(scene: context.sceneName, top: top.name)
         }
         return top
+    }
+
+    /// Passes a value the source router gave as it is: handed over when it is of the declared type,
+    /// converted when it is of another, encoded and checked when it cannot be converted.
+    ///
+    /// The scene keeps the value itself (encoded only when a record is taken), unless it is a
+    /// class instance: the source could change it afterwards, so that is kept encoded.
+    private func pass<Input: Encodable>(value input: Input, into scene: AssembledScene, from source: String) throws {
+        let valueType = type(of: input as Any)
+        if ObjectIdentifier(valueType) == scene.inputType, scene.accept(exactly: input) {
+            scene.keptInput = .value(input)
+            return
+        }
+        if !isClass(valueType), scene.accept(converting: input) {
+            scene.keptInput = .value(input)
+            return
+        }
+        let payload: ScenePayload
+        do {
+            payload = try ScenePayload(input)
+        } catch let error as SceneError {
+            throw NavigationError.routeFailed(from: source, to: scene.name, error)
+        }
+        try pass(payload, into: scene, from: source)
+    }
+
+    /// Whether `type` is a class, remembered for the last type asked (a route passes one type).
+    private func isClass(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let last = lastPassedType, last.id == id { return last.isClass }
+        let isClass = type is AnyClass
+        lastPassedType = (id, isClass)
+        return isClass
     }
 
     private func pass(_ payload: ScenePayload?, into scene: AssembledScene, from source: String) throws {

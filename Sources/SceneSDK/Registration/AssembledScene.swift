@@ -16,6 +16,10 @@ public final class AssembledScene {
 
     public var name: String { wired.name }
 
+    /// The identity of the declared input's Swift type (nil for none, or a class): a value of
+    /// exactly this type is handed over as it is (`accept(exactly:)`).
+    public var inputType: ObjectIdentifier? { wired.inputType }
+
     /// The input the scene was shown with, kept by the host (`Navigator`) so it can build the scene
     /// again from data; stored here, in the object the stack holds anyway, so keeping it costs a
     /// navigation nothing but the store.
@@ -43,6 +47,13 @@ public final class AssembledScene {
     /// (`SceneBlueprint.inputType`): nothing to check or decode. False, with nothing changed, otherwise.
     public func accept(exactly value: Any) -> Bool { wired.accept(exactly: value) }
 
+    /// Passes `value`, of another type than the declared input (another plugin's contract type),
+    /// converted without the payload tree (`PayloadConversion`): the same check and the same
+    /// decoded value as `accept(_:)` with `ScenePayload(value)`. False, with nothing changed, when
+    /// the value does not fit or the conversion cannot follow it: then pass the payload, whose
+    /// error names what does not fit.
+    public func accept(converting value: any Encodable) -> Bool { wired.accept(converting: value) }
+
     /// Builds the scene's input with its link's function from the link's `parameters`, and passes
     /// it into the DataStore (kept as `keptInput`). Throws the function's error, or the SDK's when
     /// the scene declares no link or the input does not fit; on error the DataStore is unchanged.
@@ -55,6 +66,12 @@ public final class AssembledScene {
 
     /// The result the scene hands back as it leaves, if it declares one and has one now.
     public func leavingResult() throws -> ScenePayload? { try wired.leavingResult() }
+
+    /// Calls the router's handler for routes to `destination` (`routeTo<Destination>`) with
+    /// `segue`; nothing when the router has none.
+    public func performRouteHandler(toward destination: String, segue: Segue) throws {
+        try wired.performRouteHandler(toward: destination, segue: segue)
+    }
 
     /// The router's handler registered under `name` (e.g. `routeToDetail`), if any.
     public func routeHandler(named name: String) -> (@MainActor (Segue?) throws -> Void)? { wired.routeHandler(named: name) }

@@ -10,13 +10,19 @@ struct ContractDeclaration<R: RouterRole> {
     @usableFromInline let typeID: ObjectIdentifier?
     /// Applies a value of exactly the declared type; false (nothing changed) for any other type.
     @usableFromInline let applyValue: @MainActor (R, Any) -> Bool
+    /// Applies a value of another type (another plugin's contract type) converted through the flat
+    /// form (`PayloadConversion`) against `schema`; false, with nothing changed, when the value
+    /// must take the checked `apply` path (which names what does not fit).
+    @usableFromInline let applyConverted: @MainActor (R, any Encodable, PayloadSchema) -> Bool
 
     /// Declares `type`; inlined so the plugin's compiled registration specializes `applyValue`
     /// (the per-navigation part) for its own types.
     @inlinable
     static func declaring<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type,
                                             apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void) -> Self {
-        Self(scene: scene, kind: kind, type: type, apply: apply, applyValue: { router, value in
+        // Asked once here, not on every conversion (a conformance look-up).
+        let isInteger = Value.self is any FixedWidthInteger.Type
+        return Self(scene: scene, kind: kind, type: type, apply: apply, applyValue: { router, value in
             // The type is the declared one, so the value fits by construction: the schema walk and
             // the round trip through `PayloadValue` would only copy it.
             guard let value = value as? Value else { return false }
@@ -24,12 +30,25 @@ struct ContractDeclaration<R: RouterRole> {
             apply(&dataStore, value)
             router.dataStore = dataStore
             return true
+        }, applyConverted: { router, source, schema in
+            guard let value = converted(source, to: Value.self, schema: schema, isInteger: isInteger) else { return false }
+            var dataStore = router.dataStore
+            apply(&dataStore, value)
+            router.dataStore = dataStore
+            return true
         })
+    }
+
+    /// `PayloadConversion.convert`, for the inlined `declaring` (SPI is not visible to inlined code).
+    @usableFromInline
+    static func converted<Value: Decodable>(_ source: any Encodable, to type: Value.Type, schema: PayloadSchema, isInteger: Bool) -> Value? {
+        PayloadConversion.convert(source, to: type, schema: schema, isInteger: isInteger)
     }
 
     @usableFromInline
     init<Value: Decodable>(scene: String, kind: ContractKind, type: Value.Type, apply: @escaping @MainActor (inout R.DataStore?, Value) -> Void,
-                           applyValue: @escaping @MainActor (R, Any) -> Bool) {
+                           applyValue: @escaping @MainActor (R, Any) -> Bool,
+                           applyConverted: @escaping @MainActor (R, any Encodable, PayloadSchema) -> Bool) {
         // `_typeName` reads the name from the metadata; `String(describing:)` would ask the runtime
         // about conformances, a scan of every loaded image (docs/decisions.md, "Cold start and check, round 3").
         let typeName = _typeName(Value.self, qualified: false)
@@ -38,6 +57,7 @@ struct ContractDeclaration<R: RouterRole> {
         self.schema = schema
         self.typeID = Value.self is AnyClass ? nil : ObjectIdentifier(Value.self)
         self.applyValue = applyValue
+        self.applyConverted = applyConverted
         self.apply = { router, payload in
             // Check and decode first: the DataStore changes only when the whole value fits.
             let mismatches = schema.mismatches(for: payload.value)

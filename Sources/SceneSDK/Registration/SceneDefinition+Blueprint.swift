@@ -25,13 +25,16 @@ extension SceneDefinition {
     /// Checks all six connections, then makes them (upward references are weak in the base classes).
     @inlinable
     func wire(_ parts: WiredParts, navigator: any SceneNavigating, recipe: SceneRecipe<V, I, P, R>) throws -> AnyWiredScene {
-        let vc: V = try cast(parts.viewController, part: .viewController, property: "factory result")
-        let interactor: I = try cast(parts.interactor, part: .interactor, property: "factory result")
-        let presenter: P = try cast(parts.presenter, part: .presenter, property: "factory result")
-        let router: R = try cast(parts.router, part: .router, property: "factory result")
-        let vcInteractor: V.Interactor = try cast(interactor, part: .interactor, property: "\(V.self).interactor")
-        let vcRouter: V.Router = try cast(router, part: .router, property: "\(V.self).router")
-        let interactorPresenter: I.Presenter = try cast(presenter, part: .presenter, property: "\(I.self).presenter")
+        // Each cast is written out here, not in a generic helper: the plugin's specialized wiring then
+        // decides a cast from a part's own class to a protocol it conforms to at compile time, instead
+        // of a conformance look-up (a locked hash map) on every navigation.
+        guard let vc = parts.viewController as? V else { throw mismatch(parts.viewController, .viewController, "factory result", V.self) }
+        guard let interactor = parts.interactor as? I else { throw mismatch(parts.interactor, .interactor, "factory result", I.self) }
+        guard let presenter = parts.presenter as? P else { throw mismatch(parts.presenter, .presenter, "factory result", P.self) }
+        guard let router = parts.router as? R else { throw mismatch(parts.router, .router, "factory result", R.self) }
+        guard let vcInteractor = interactor as? V.Interactor else { throw mismatch(interactor, .interactor, "\(V.self).interactor", V.Interactor.self) }
+        guard let vcRouter = router as? V.Router else { throw mismatch(router, .router, "\(V.self).router", V.Router.self) }
+        guard let interactorPresenter = presenter as? I.Presenter else { throw mismatch(presenter, .presenter, "\(I.self).presenter", I.Presenter.self) }
         // The SDK's base classes take their ViewController as a plain object (class casts, no
         // conformance look-up); then the two checks of the ViewController's type are needed once
         // per ViewController class, as a cast depends on that class alone.
@@ -41,10 +44,12 @@ extension SceneDefinition {
         var presenterVC: P.ViewController?
         var routerVC: R.ViewController?
         if presenterBase == nil || routerBase == nil || recipe.checkedViewControllerClass != viewControllerClass {
-            presenterVC = try cast(vc, part: .viewController, property: "\(P.self).viewController") as P.ViewController
-            routerVC = try cast(vc, part: .viewController, property: "\(R.self).viewController") as R.ViewController
+            guard let asPresenterVC = vc as? P.ViewController else { throw mismatch(vc, .viewController, "\(P.self).viewController", P.ViewController.self) }
+            guard let asRouterVC = vc as? R.ViewController else { throw mismatch(vc, .viewController, "\(R.self).viewController", R.ViewController.self) }
+            presenterVC = asPresenterVC
+            routerVC = asRouterVC
         }
-        let routerDataStore: R.DataStore = try cast(interactor, part: .interactor, property: "\(R.self).dataStore")
+        guard let routerDataStore = interactor as? R.DataStore else { throw mismatch(interactor, .interactor, "\(R.self).dataStore", R.DataStore.self) }
 
         vc.interactor = vcInteractor
         vc.router = vcRouter
@@ -70,12 +75,10 @@ extension SceneDefinition {
         return WiredScene(name: name, display: vc, router: router, recipe: recipe)
     }
 
-    /// The message text is built only on failure: naming types is slow, and wiring is on every navigation.
-    @inlinable
-    func cast<T>(_ object: AnyObject, part: ScenePart, property: @autoclosure () -> String) throws -> T {
-        guard let typed = object as? T else {
-            throw SceneError.wiringMismatch(scene: name, part: part.rawValue, partType: String(describing: type(of: object)), property: property(), expected: String(describing: T.self))
-        }
-        return typed
+    /// The error of a connection that does not fit; built only on failure (naming types is slow).
+    @usableFromInline
+    func mismatch(_ object: Any, _ part: ScenePart, _ property: String, _ expected: Any.Type) -> SceneError {
+        SceneError.wiringMismatch(scene: name, part: part.rawValue, partType: String(describing: type(of: object)), property: property,
+                                  expected: String(describing: expected))
     }
 }

@@ -4,9 +4,17 @@ final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRo
     @usableFromInline let definition: SceneDefinition<V, I, P, R>
     @usableFromInline let destinations: Set<String>
     @usableFromInline let handlers: [String: @MainActor (R) -> (Segue?) throws -> Void]
+    /// The same handlers by destination scene, for segues (no name to build on every tap).
+    @usableFromInline let handlersByDestination: [String: @MainActor (R) -> (Segue?) throws -> Void]
     /// The input's typed apply, kept here so `WiredScene` (compiled unspecialized in the SDK) reaches
     /// it without instantiating the definition's generic types on every navigation.
     @usableFromInline let acceptValue: (@MainActor (R, Any) -> Bool)?
+    /// The declared input's type identity (`ContractDeclaration.typeID`).
+    @usableFromInline let inputType: ObjectIdentifier?
+    /// The input's conversion from another type (`ContractDeclaration.applyConverted`), for the same reason.
+    @usableFromInline let acceptConverted: (@MainActor (R, any Encodable) -> Bool)?
+    /// The result handed back on leaving (`ReturnDeclaration.produce`), for the same reason.
+    @usableFromInline let produceResult: (@MainActor (R) throws -> ScenePayload?)?
     /// The ViewController class last wired successfully into base-class presenter and router:
     /// their two casts of it passed, and would pass again (`SceneDefinition.wire`).
     @usableFromInline var checkedViewControllerClass: ObjectIdentifier?
@@ -16,10 +24,23 @@ final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRo
         self.definition = definition
         destinations = Set(definition.routes.map(\.destination))
         var handlers: [String: @MainActor (R) -> (Segue?) throws -> Void] = [:]
+        var byDestination: [String: @MainActor (R) -> (Segue?) throws -> Void] = [:]
         for route in definition.routes {
-            if let handler = route.handler { handlers[RouteHandlerName.forDestination(route.destination)] = handler }
+            if let handler = route.handler {
+                handlers[RouteHandlerName.forDestination(route.destination)] = handler
+                byDestination[route.destination] = handler
+            }
         }
         self.handlers = handlers
+        self.handlersByDestination = byDestination
         acceptValue = definition.input?.applyValue
+        inputType = definition.input?.typeID
+        if let input = definition.input {
+            let convert = input.applyConverted, schema = input.schema
+            acceptConverted = { router, value in convert(router, value, schema) }
+        } else {
+            acceptConverted = nil
+        }
+        produceResult = definition.returnedResult?.produce
     }
 }

@@ -16,6 +16,8 @@ class AnyWiredScene {
 
     var currentDataStore: Any? { nil }
 
+    var inputType: ObjectIdentifier? { nil }
+
     var declaredDestinations: [String] { [] }
 
     func declaresRoute(to destination: String) -> Bool { false }
@@ -26,6 +28,10 @@ class AnyWiredScene {
 
     /// Applies `value` when it is exactly the declared input type; false (nothing changed) otherwise.
     func accept(exactly value: Any) -> Bool { false }
+
+    /// Applies `value`, of another type, converted into the declared input; false (nothing changed)
+    /// when it must take the checked payload path.
+    func accept(converting value: any Encodable) -> Bool { false }
 
     func acceptLink(_ parameters: PayloadValue) throws -> KeptInput {
         throw SceneError.missingInput(scene: name, inputType: "a link")
@@ -38,6 +44,8 @@ class AnyWiredScene {
     func leavingResult() throws -> ScenePayload? { nil }
 
     func routeHandler(named name: String) -> (@MainActor (Segue?) throws -> Void)? { nil }
+
+    func performRouteHandler(toward destination: String, segue: Segue) throws {}
 }
 
 /// An assembled scene of one `SceneDefinition`: its typed router and the definition's declarations.
@@ -55,6 +63,8 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
 
     override var currentDataStore: Any? { router.dataStore }
 
+    override var inputType: ObjectIdentifier? { recipe.inputType }
+
     override var declaredDestinations: [String] { recipe.destinations.sorted() }
 
     override func declaresRoute(to destination: String) -> Bool { recipe.destinations.contains(destination) }
@@ -70,6 +80,10 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
 
     override func accept(exactly value: Any) -> Bool {
         recipe.acceptValue?(router, value) ?? false
+    }
+
+    override func accept(converting value: any Encodable) -> Bool {
+        recipe.acceptConverted?(router, value) ?? false
     }
 
     override func acceptLink(_ parameters: PayloadValue) throws -> KeptInput {
@@ -89,7 +103,11 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
     }
 
     override func leavingResult() throws -> ScenePayload? {
-        try recipe.definition.returnedResult?.produce(router)
+        try recipe.produceResult?(router)
+    }
+
+    override func performRouteHandler(toward destination: String, segue: Segue) throws {
+        try recipe.handlersByDestination[destination]?(router)(segue)
     }
 
     override func routeHandler(named name: String) -> (@MainActor (Segue?) throws -> Void)? {

@@ -4,7 +4,8 @@
 /// class-bound. The reference is weak: the ViewController owns the cycle, not the presenter.
 @MainActor
 open class ScenePresenter<ViewController>: PresenterRole, ViewControllerLinking {
-    private var viewControllerReference = WeakReference<ViewController>()
+    // Usable from inline code: the plugin's specialized wiring links the ViewController directly.
+    @usableFromInline var viewControllerReference = WeakReference<ViewController>()
 
     /// The scene's display logic, set by the host's wiring; weak.
     public var viewController: ViewController? {
@@ -14,8 +15,8 @@ open class ScenePresenter<ViewController>: PresenterRole, ViewControllerLinking 
 
     public init() {}
 
-    @usableFromInline
-    func link(viewController object: AnyObject) {
+    @inlinable
+    final func link(viewController object: AnyObject) {
         viewControllerReference.link(object)
     }
 }

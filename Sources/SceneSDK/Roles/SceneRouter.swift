@@ -6,7 +6,8 @@
 /// from `RouterRole`.
 @MainActor
 open class SceneRouter<ViewController, DataStore>: RouterRole, ViewControllerLinking {
-    private var viewControllerReference = WeakReference<ViewController>()
+    // Usable from inline code: the plugin's specialized wiring links the ViewController directly.
+    @usableFromInline var viewControllerReference = WeakReference<ViewController>()
 
     /// The scene's ViewController, set by the host's wiring; weak.
     public var viewController: ViewController? {
@@ -20,8 +21,8 @@ open class SceneRouter<ViewController, DataStore>: RouterRole, ViewControllerLin
 
     public init() {}
 
-    @usableFromInline
-    func link(viewController object: AnyObject) {
+    @inlinable
+    final func link(viewController object: AnyObject) {
         viewControllerReference.link(object)
     }
 }

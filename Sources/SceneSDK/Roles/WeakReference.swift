@@ -3,8 +3,12 @@
 /// Swift's `weak` needs a class type, and an existential is not one even when its protocol is
 /// class-bound; so the object is held as `AnyObject` and cast back on read. A non-class value
 /// cannot be held weakly: it reads back as nil, which the host's wiring reports.
+@usableFromInline
 struct WeakReference<Value> {
-    private weak var object: AnyObject?
+    @usableFromInline weak var object: AnyObject?
+
+    @usableFromInline
+    init() {}
 
     var value: Value? {
         get { object as? Value }
@@ -12,6 +16,7 @@ struct WeakReference<Value> {
     }
 
     /// Stores the object itself, without converting a `Value` to it.
+    @inlinable
     mutating func link(_ object: AnyObject) {
         self.object = object
     }

@@ -9,7 +9,14 @@ extension RouterRole {
     public func route<Input: Encodable>(to destination: String, segue: Segue?, style: NavigationStyle = .push, passing input: Input) throws {
         // In code, the navigator gets the typed value: it may hand it over as it is when the
         // destination declared exactly its type (docs/decisions.md, "Navigation fast path").
-        guard segue == nil, let navigator = context.navigator else {
+        if let segue {
+            // Kept as it is: the host converts it into the destination's own input type without
+            // encoding a payload when it can, and encodes it (once) otherwise.
+            try segue.check(destination: destination)
+            segue.pass(input)
+            return
+        }
+        guard let navigator = context.navigator else {
             try route(to: destination, segue: segue, style: style, payload: ScenePayload(input))
             return
         }
@@ -39,10 +46,8 @@ extension RouterRole {
 
     private func route(to destination: String, segue: Segue?, style: NavigationStyle, payload: ScenePayload?) throws {
         if let segue {
-            guard segue.destination == destination else {
-                throw SceneError.segueDestinationMismatch(segue: segue.identifier, source: segue.source, segueDestination: segue.destination, requested: destination)
-            }
-            segue.payload = payload
+            try segue.check(destination: destination)
+            segue.pass(payload: payload)
             return
         }
         try attachedNavigator().navigate(from: context, to: destination, style: style, payload: payload)

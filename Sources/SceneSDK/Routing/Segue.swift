@@ -14,15 +14,68 @@ public final class Segue {
     public let style: NavigationStyle
     /// The destination's DataStore, for routers whose destination lives in the same plugin and
     /// pass data with typed `passDataTo<Destination>(source:destination: inout)`.
-    public let destinationDataStore: Any?
-    /// What the source router passes; applied by the host after the handler returns.
-    public internal(set) var payload: ScenePayload?
+    ///
+    /// Read from the destination when asked: most handlers never ask, and wrapping a DataStore
+    /// existential in `Any` allocates.
+    public var destinationDataStore: Any? { destinationScene?.currentDataStore ?? givenDataStore }
+    private let givenDataStore: Any?
+    private let destinationScene: AnyWiredScene?
+    /// What the source router passes, encoded; applied by the host after the handler returns.
+    ///
+    /// Nil when the router passes nothing, and also when its value cannot be encoded: the
+    /// navigation then fails with `SceneError.payloadNotEncodable`.
+    public var payload: ScenePayload? { try? encodedPayload() }
+
+    /// The value the router passed, as it passed it: the host converts it into the destination's
+    /// input without encoding a payload when it can (`AssembledScene.accept(converting:)`).
+    @_spi(SceneHost) @_spi(SceneTesting) public private(set) var passedValue: (any Encodable)?
+    private var encoded: ScenePayload?
+
+    /// What the router passes, encoded once; throws `SceneError.payloadNotEncodable`.
+    @_spi(SceneHost) @_spi(SceneTesting) public func encodedPayload() throws -> ScenePayload? {
+        if let encoded { return encoded }
+        guard let passedValue else { return nil }
+        let payload = try ScenePayload(passedValue)
+        encoded = payload
+        return payload
+    }
+
+    /// Throws `segueDestinationMismatch` when the router routes elsewhere than the segue goes.
+    func check(destination requested: String) throws {
+        guard destination == requested else {
+            throw SceneError.segueDestinationMismatch(segue: identifier, source: source, segueDestination: destination, requested: requested)
+        }
+    }
+
+    /// The router passes `value` (nil: nothing).
+    func pass(_ value: (any Encodable)?) {
+        passedValue = value
+        encoded = nil
+    }
+
+    /// The router passes an encoded `payload` (nil: nothing).
+    func pass(payload: ScenePayload?) {
+        passedValue = nil
+        encoded = payload
+    }
 
     public init(identifier: String, source: String, destination: String, style: NavigationStyle, destinationDataStore: Any? = nil) {
         self.identifier = identifier
         self.source = source
         self.destination = destination
         self.style = style
-        self.destinationDataStore = destinationDataStore
+        self.givenDataStore = destinationDataStore
+        self.destinationScene = nil
+    }
+
+    /// A segue to `destination`, built already: its DataStore is the one handlers see.
+    @_spi(SceneHost) @_spi(SceneTesting)
+    public init(identifier: String, source: String, destination: AssembledScene, style: NavigationStyle) {
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination.name
+        self.style = style
+        self.givenDataStore = nil
+        self.destinationScene = destination.wired
     }
 }

@@ -88,9 +88,18 @@ struct NavigatorFastPathTests {
         #expect(navigator.top?.probeValue == 9)
     }
 
-    @Test("through a segue the same value is encoded, and its encoding error fails the route; nothing changes")
-    func segueStillEncodes() throws {
+    @Test("through a segue too, a value of exactly the declared type goes across as it is: not even encoded")
+    func segueSameTypeNotEncoded() throws {
         let navigator = try sealedNavigator()
+        try router(navigator).outgoing = SealedProbeInput(value: 9)
+        try navigator.send(.tap(button: "go"))
+        #expect(navigator.path == "A › B")
+        #expect(navigator.top?.probeValue == 9)
+    }
+
+    @Test("through a segue, a value of another type that cannot be encoded fails the route with its encoding error; nothing changes")
+    func segueEncodingErrorFails() throws {
+        let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "B")])
         (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 5
         try router(navigator).outgoing = SealedProbeInput(value: 9)
         do {
@@ -102,6 +111,32 @@ struct NavigatorFastPathTests {
         }
         #expect(navigator.path == "A")
         #expect(navigator.top?.probeValue == 5)
+    }
+
+    @Test("through a segue, a value of another type that does not fit fails with the checked payload's error; nothing changes")
+    func segueMisfitSameError() throws {
+        let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "B")])
+        (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 5
+        try router(navigator).outgoing = WrongProbeInput(value: "seven")
+        let expected = NavigationError.routeFailed(from: "A", to: "B", .contractMismatch(
+            scene: "B", contract: .input, type: "ProbeInput", mismatches: [FieldMismatch(field: "value", expected: "Int", given: "String")]))
+        #expect(throws: expected) { try navigator.send(.tap(button: "go")) }
+        #expect(navigator.path == "A")
+        #expect(navigator.top?.probeValue == 5)
+    }
+
+    @Test("through a segue, another type of the same shape is converted, and the scene keeps the value for its record")
+    func segueConvertsOtherType() throws {
+        let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "B")])
+        try router(navigator).outgoing = ProbeInputCopy(value: 3)
+        try navigator.send(.tap(button: "go"))
+        #expect(navigator.path == "A › B")
+        #expect(navigator.top?.probeValue == 3)
+        guard case .value(let kept)? = navigator.top?.keptInput else {
+            Issue.record("expected the value to be kept as it is")
+            return
+        }
+        #expect(try ScenePayload(kept) == ScenePayload(ProbeInputCopy(value: 3)))
     }
 
     @Test("another type of the same shape still goes across as a checked payload")

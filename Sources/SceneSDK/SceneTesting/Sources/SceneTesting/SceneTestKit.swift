@@ -242,9 +242,10 @@ public final class SceneTestKit {
             try handler(segue)
             if navigator.log.count != before { return }
         }
-        try built?.accept(segue.payload)
-        record(RecordedRoute(destination: destination, style: style, payload: segue.payload?.value,
-                             payloadType: segue.payload?.typeName, segue: id))
+        let payload = try segue.encodedPayload()
+        try built?.accept(payload)
+        record(RecordedRoute(destination: destination, style: style, payload: payload?.value,
+                             payloadType: payload?.typeName, segue: id))
     }
 
     private func exit(_ current: AssembledScene, to target: BackTarget, byUser: Bool) throws {
