@@ -12,7 +12,7 @@ public final class NativeFunction {
     public let qualifiedName: String
     public let signature: NativeSignature
     let address: UnsafeMutableRawPointer
-    private let interface: NativeCallInterface
+    let interface: NativeCallInterface
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).
@@ -26,49 +26,6 @@ public final class NativeFunction {
             if case .callback(let inner) = parameter { callbacks[index] = try NativeCallInterface(inner, function: qualifiedName) }
         }
         callbackInterfaces = callbacks
-        var types: [NativeType] = []
-        for parameter in signature.parameters {
-            guard case .value(let type) = parameter, type != .string else { break }
-            types.append(type)
-        }
-        valueTypes = types.count == signature.parameters.count ? types : nil
-    }
-
-    /// The parameters' types when every one is a plain value (no string to copy, no callback to
-    /// make): such a call needs nothing freed after it, so its slots live on the stack.
-    private let valueTypes: [NativeType]?
-
-    /// `call` for plain values: argument slots and pointers in one stack allocation, no heap.
-    private func callWithValues(_ arguments: [NativeValue], types: [NativeType]) throws(NativeError) -> NativeValue {
-        let count = types.count
-        let conversion = NativeArgumentConversion(function: qualifiedName)
-        var failure: NativeError?
-        // Slots first, then the pointers to them, each 8 bytes.
-        let result = withUnsafeTemporaryAllocation(byteCount: 2 * NativeMemory.slotSize * max(count, 1), alignment: 8) { buffer -> NativeValue? in
-            guard let base = buffer.baseAddress else { return nil }
-            let pointers = (base + NativeMemory.slotSize * max(count, 1)).bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(count, 1))
-            do throws(NativeError) {
-                for index in 0..<count {
-                    let slot = base + index * NativeMemory.slotSize
-                    pointers[index] = slot
-                    NativeMemory.write(try conversion.convert(arguments[index], to: types[index], parameter: index + 1), as: types[index], at: slot)
-                }
-            } catch {
-                failure = error
-                return nil
-            }
-            var returned: (UInt64, UInt64) = (0, 0)
-            return withUnsafeMutableBytes(of: &returned) { slot -> NativeValue? in
-                guard let address = slot.baseAddress else { return nil }
-                ffi_call(interface.cif, unsafeBitCast(self.address, to: (@convention(c) () -> Void).self), address, pointers)
-                let (value, bad) = NativeMemory.read(signature.returns, at: address)
-                if bad { failure = .returnNotUTF8(function: qualifiedName) }
-                return value
-            }
-        }
-        if let failure { throw failure }
-        guard let result else { throw NativeError.preparationFailed(function: qualifiedName, reason: "no memory for the call's arguments") }
-        return result
     }
 
     /// Calls the function with `arguments`, each checked and converted to its parameter's C type
@@ -77,7 +34,7 @@ public final class NativeFunction {
         guard arguments.count == signature.parameters.count else {
             throw NativeError.wrongArity(function: qualifiedName, signature: signature.description, expected: signature.parameters.count, given: arguments.count)
         }
-        if let valueTypes { return try callWithValues(arguments, types: valueTypes) }
+        if let types = interface.plainTypes { return try callWithPlainValues(arguments, types: types) }
         let conversion = NativeArgumentConversion(function: qualifiedName)
         let slots = UnsafeMutableRawPointer.allocate(byteCount: NativeMemory.slotSize * max(arguments.count, 1), alignment: 8)
         let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(arguments.count, 1))
