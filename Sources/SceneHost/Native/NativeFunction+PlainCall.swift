@@ -1,7 +1,7 @@
 import CFFI
 
 extension NativeFunction {
-    /// `call` when every parameter is a plain value (`NativeCallInterface.plainTypes`): nothing
+    /// `call` when every parameter is a plain value (`NativeCallPreparation.plainTypes`): nothing
     /// is copied before the call or freed after it, so the result slot, the argument slots and
     /// the pointers to them are one stack allocation, and each argument is written straight into
     /// its slot (`NativePlainArgument`). `arguments.count` was checked against the signature.
@@ -23,8 +23,8 @@ extension NativeFunction {
                     NativeMemory.write(converted, as: types[index], at: slot)
                 }
             }
-            ffi_call(interface.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), result, pointers)
-            let (value, bad) = NativeMemory.read(interface.signature.returns, at: result)
+            ffi_call(preparation.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), result, pointers)
+            let (value, bad) = NativeMemory.read(signature.returns, at: result)
             if bad { throw NativeError.returnNotUTF8(function: qualifiedName) }
             return value
         }

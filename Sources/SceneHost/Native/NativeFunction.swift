@@ -12,7 +12,8 @@ public final class NativeFunction {
     public let qualifiedName: String
     public let signature: NativeSignature
     let address: UnsafeMutableRawPointer
-    let interface: NativeCallInterface
+    /// The function's own cif (callbacks' are in `callbackInterfaces`).
+    let preparation: NativeCallPreparation
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).
@@ -20,7 +21,7 @@ public final class NativeFunction {
         self.qualifiedName = qualifiedName
         self.signature = signature
         self.address = address
-        interface = try NativeCallInterface(signature, function: qualifiedName)
+        preparation = try NativeCallPreparation(signature, function: qualifiedName, abi: cffi_default_abi())
         var callbacks: [Int: NativeCallInterface] = [:]
         for (index, parameter) in signature.parameters.enumerated() {
             if case .callback(let inner) = parameter { callbacks[index] = try NativeCallInterface(inner, function: qualifiedName) }
@@ -34,7 +35,7 @@ public final class NativeFunction {
         guard arguments.count == signature.parameters.count else {
             throw NativeError.wrongArity(function: qualifiedName, signature: signature.description, expected: signature.parameters.count, given: arguments.count)
         }
-        if let types = interface.plainTypes { return try callWithPlainValues(arguments, types: types) }
+        if let types = preparation.plainTypes { return try callWithPlainValues(arguments, types: types) }
         let conversion = NativeArgumentConversion(function: qualifiedName)
         let slots = UnsafeMutableRawPointer.allocate(byteCount: NativeMemory.slotSize * max(arguments.count, 1), alignment: 8)
         let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(arguments.count, 1))
@@ -72,7 +73,7 @@ public final class NativeFunction {
         var result: (UInt64, UInt64) = (0, 0)
         withExtendedLifetime(closures) {
             withUnsafeMutableBytes(of: &result) { buffer in
-                ffi_call(interface.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), buffer.baseAddress, pointers)
+                ffi_call(preparation.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), buffer.baseAddress, pointers)
             }
         }
         let (value, bad) = withUnsafeBytes(of: &result) { buffer in

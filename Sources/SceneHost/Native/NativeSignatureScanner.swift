@@ -29,7 +29,9 @@ struct NativeSignatureScanner {
         var parameters: [NativeSignature.Parameter] = []
         if !consume(UInt8(ascii: ")")) {
             // Every comma separates two parameters (there is no callback to hold commas of its own).
-            parameters.reserveCapacity(bytes.count(where: { $0 == UInt8(ascii: ",") }) + 1)
+            var commas = 0
+            for byte in bytes where byte == UInt8(ascii: ",") { commas &+= 1 }
+            parameters.reserveCapacity(commas + 1)
             while true {
                 guard parameters.count < NativeSignatureParser.maximumParameters, let type = type(), type != .void else { return nil }
                 parameters.append(.value(type))
@@ -51,8 +53,7 @@ struct NativeSignatureScanner {
             position += 1
         }
         guard position - start < 8 else { return nil }
-        for entry in Self.words where entry.code == code { return entry.type }
-        return nil
+        return Self.type(packed: code)
     }
 
     /// Moves past spaces and `character` when it comes next.
@@ -76,9 +77,26 @@ struct NativeSignatureScanner {
         }
     }
 
-    /// Each type's name packed into an integer, first character in the low byte (every name is
-    /// shorter than 8 characters), so a word is matched without making a String.
-    private static let words: [(code: UInt64, type: NativeType)] = NativeType.allCases.map { type in
-        (type.rawValue.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }, type)
+    /// The type whose name, packed into an integer first character in the low byte, is `code`
+    /// (every name is shorter than 8 characters): a word matched by one switch, without making a
+    /// String or searching a table (the constants are zero-padded to the longest name). NativeSignatureScannerTests checks each constant against the name.
+    static func type(packed code: UInt64) -> NativeType? {
+        switch code {
+        case 0x00000064696f76: return .void
+        case 0x0000006c6f6f62: return .bool
+        case 0x00000038746e69: return .int8
+        case 0x00003631746e69: return .int16
+        case 0x00003233746e69: return .int32
+        case 0x00003436746e69: return .int64
+        case 0x000038746e6975: return .uint8
+        case 0x003631746e6975: return .uint16
+        case 0x003233746e6975: return .uint32
+        case 0x003436746e6975: return .uint64
+        case 0x000074616f6c66: return .float
+        case 0x00656c62756f64: return .double
+        case 0x00676e69727473: return .string
+        case 0x7265746e696f70: return .pointer
+        default: return nil
+        }
     }
 }
