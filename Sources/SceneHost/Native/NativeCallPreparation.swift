@@ -6,6 +6,9 @@ import CFFI
 ///
 /// Not copyable: it owns the buffer and frees it when it ends. One allocation, and no object of
 /// its own (`NativeFunction` holds it inline), because a plugin's functions are prepared at every load.
+/// Not shared between functions of the same signature through a cache: hashing the signature text
+/// costs about what `ffi_prep_cif` does, and a process-wide cache would need a lock and outlive
+/// the plugins that filled it.
 struct NativeCallPreparation: ~Copyable {
     let cif: UnsafeMutablePointer<ffi_cif>
     /// The parameters' types, `signature.parameters.count` of them, when each is a plain value
