@@ -12,7 +12,8 @@ public final class NativeFunction {
     public let qualifiedName: String
     public let signature: NativeSignature
     let address: UnsafeMutableRawPointer
-    private let interface: NativeCallInterface
+    /// The function's own cif (callbacks' are in `callbackInterfaces`).
+    let preparation: NativeCallPreparation
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).
@@ -20,55 +21,12 @@ public final class NativeFunction {
         self.qualifiedName = qualifiedName
         self.signature = signature
         self.address = address
-        interface = try NativeCallInterface(signature, function: qualifiedName)
+        preparation = try NativeCallPreparation(signature, function: qualifiedName, abi: cffi_default_abi())
         var callbacks: [Int: NativeCallInterface] = [:]
         for (index, parameter) in signature.parameters.enumerated() {
             if case .callback(let inner) = parameter { callbacks[index] = try NativeCallInterface(inner, function: qualifiedName) }
         }
         callbackInterfaces = callbacks
-        var types: [NativeType] = []
-        for parameter in signature.parameters {
-            guard case .value(let type) = parameter, type != .string else { break }
-            types.append(type)
-        }
-        valueTypes = types.count == signature.parameters.count ? types : nil
-    }
-
-    /// The parameters' types when every one is a plain value (no string to copy, no callback to
-    /// make): such a call needs nothing freed after it, so its slots live on the stack.
-    private let valueTypes: [NativeType]?
-
-    /// `call` for plain values: argument slots and pointers in one stack allocation, no heap.
-    private func callWithValues(_ arguments: [NativeValue], types: [NativeType]) throws(NativeError) -> NativeValue {
-        let count = types.count
-        let conversion = NativeArgumentConversion(function: qualifiedName)
-        var failure: NativeError?
-        // Slots first, then the pointers to them, each 8 bytes.
-        let result = withUnsafeTemporaryAllocation(byteCount: 2 * NativeMemory.slotSize * max(count, 1), alignment: 8) { buffer -> NativeValue? in
-            guard let base = buffer.baseAddress else { return nil }
-            let pointers = (base + NativeMemory.slotSize * max(count, 1)).bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(count, 1))
-            do throws(NativeError) {
-                for index in 0..<count {
-                    let slot = base + index * NativeMemory.slotSize
-                    pointers[index] = slot
-                    NativeMemory.write(try conversion.convert(arguments[index], to: types[index], parameter: index + 1), as: types[index], at: slot)
-                }
-            } catch {
-                failure = error
-                return nil
-            }
-            var returned: (UInt64, UInt64) = (0, 0)
-            return withUnsafeMutableBytes(of: &returned) { slot -> NativeValue? in
-                guard let address = slot.baseAddress else { return nil }
-                ffi_call(interface.cif, unsafeBitCast(self.address, to: (@convention(c) () -> Void).self), address, pointers)
-                let (value, bad) = NativeMemory.read(signature.returns, at: address)
-                if bad { failure = .returnNotUTF8(function: qualifiedName) }
-                return value
-            }
-        }
-        if let failure { throw failure }
-        guard let result else { throw NativeError.preparationFailed(function: qualifiedName, reason: "no memory for the call's arguments") }
-        return result
     }
 
     /// Calls the function with `arguments`, each checked and converted to its parameter's C type
@@ -77,7 +35,7 @@ public final class NativeFunction {
         guard arguments.count == signature.parameters.count else {
             throw NativeError.wrongArity(function: qualifiedName, signature: signature.description, expected: signature.parameters.count, given: arguments.count)
         }
-        if let valueTypes { return try callWithValues(arguments, types: valueTypes) }
+        if let types = preparation.plainTypes { return try callWithPlainValues(arguments, types: types) }
         let conversion = NativeArgumentConversion(function: qualifiedName)
         let slots = UnsafeMutableRawPointer.allocate(byteCount: NativeMemory.slotSize * max(arguments.count, 1), alignment: 8)
         let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(arguments.count, 1))
@@ -115,7 +73,7 @@ public final class NativeFunction {
         var result: (UInt64, UInt64) = (0, 0)
         withExtendedLifetime(closures) {
             withUnsafeMutableBytes(of: &result) { buffer in
-                ffi_call(interface.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), buffer.baseAddress, pointers)
+                ffi_call(preparation.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), buffer.baseAddress, pointers)
             }
         }
         let (value, bad) = withUnsafeBytes(of: &result) { buffer in

@@ -5,7 +5,9 @@
 /// types. `void` is only a return type; `()` takes no arguments. See `NativeSignatureParser`.
 public struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
     /// One parameter: a value of a C type, or a function pointer the host makes from a Swift closure.
-    public indirect enum Parameter: Equatable, Sendable, CustomStringConvertible {
+    // Not `indirect`: the array of a callback's signature already holds its parameters apart, and
+    // an indirect case is a heap box for every parameter made.
+    public enum Parameter: Equatable, Sendable, CustomStringConvertible {
         case value(NativeType)
         case callback(NativeSignature)
 
@@ -26,7 +28,14 @@ public struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `text`; throws `NativeError.signatureSyntax` with the column of the problem.
+    ///
+    /// The common case (ASCII, no callback) is read by `NativeSignatureScanner`; everything else,
+    /// mistakes included, by `NativeSignatureParser`.
     public init(parsing text: String) throws(NativeError) {
+        if let signature = NativeSignatureScanner.scan(text) {
+            self = signature
+            return
+        }
         var parser = NativeSignatureParser(text)
         self = try parser.parse()
     }
