@@ -8,7 +8,11 @@ open class ScenePresenter<ViewController>: PresenterRole, ViewControllerLinking 
     @usableFromInline var viewControllerReference = WeakReference<ViewController>()
 
     /// The scene's display logic, set by the host's wiring; weak.
-    public var viewController: ViewController? {
+    ///
+    /// Inlinable: the presenter reads it on every presentation, and in the plugin's code, where the
+    /// type is known, reading and setting it are a weak load and store instead of generic code.
+    @inlinable
+    public final var viewController: ViewController? {
         get { viewControllerReference.value }
         set { viewControllerReference.value = newValue }
     }

@@ -10,7 +10,11 @@ open class SceneRouter<ViewController, DataStore>: RouterRole, ViewControllerLin
     @usableFromInline var viewControllerReference = WeakReference<ViewController>()
 
     /// The scene's ViewController, set by the host's wiring; weak.
-    public var viewController: ViewController? {
+    ///
+    /// Inlinable: the presenter reads it on every presentation, and in the plugin's code, where the
+    /// type is known, reading and setting it are a weak load and store instead of generic code.
+    @inlinable
+    public final var viewController: ViewController? {
         get { viewControllerReference.value }
         set { viewControllerReference.value = newValue }
     }

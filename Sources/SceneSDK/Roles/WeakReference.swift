@@ -10,6 +10,7 @@ struct WeakReference<Value> {
     @usableFromInline
     init() {}
 
+    @inlinable
     var value: Value? {
         get { object as? Value }
         set { object = newValue.map { $0 as AnyObject } }

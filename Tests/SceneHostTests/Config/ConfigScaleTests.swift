@@ -27,9 +27,10 @@ struct ConfigScaleTests {
     @Test("20,000 settings in one table load in linear time (compared with 2,000)")
     func manySettings() throws {
         let small = try Self.seconds(Self.config(settings: 2_000), runs: 3)
-        let large = try Self.seconds(Self.config(settings: 20_000), runs: 1)
-        // Linear is 10 times; quadratic would be 100.
+        let large = try Self.seconds(Self.config(settings: 20_000), runs: 2)
+        // Linear is 10 times; quadratic would be 100. The margin is for a busy machine (the tests
+        // run in parallel with each other): a quadratic load still fails by far.
         #expect(large < 10, "20,000 settings took \(large) s")
-        #expect(large / max(small, 0.001) < 30, "2,000 settings: \(small) s, 20,000: \(large) s")
+        #expect(large / max(small, 0.001) < 45, "2,000 settings: \(small) s, 20,000: \(large) s")
     }
 }
