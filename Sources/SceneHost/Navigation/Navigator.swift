@@ -25,6 +25,10 @@ public final class Navigator: SceneNavigating {
     private var generation = 0
     /// The type of the value last passed by a router, and whether it is a class (`isClass(_:)`).
     private var lastPassedType: (id: ObjectIdentifier, isClass: Bool)?
+    /// The scene whose segues are remembered (`segues(from:)`), weakly: a popped scene's address
+    /// may be reused, and a weak reference to it is nil by then.
+    private weak var seguesScene: AssembledScene?
+    private var seguesTable: [String: SegueDeclaration] = [:]
 
     /// The container scenes are built from (native functions are called through it).
     var container: SceneContainer { assembler.container }
@@ -74,7 +78,7 @@ public final class Navigator: SceneNavigating {
     public func send(_ event: UserEvent) throws {
         guard let top else { throw ContainerError.noScene }
         try EventValidator.validate(event, on: top.display.render(), scene: top.name)
-        if case .tap(let button) = event, let segue = segues.segue(from: top.name, id: button) {
+        if case .tap(let button) = event, let segue = segues(from: top)[button] {
             try perform(segue, from: top)
             return
         }
@@ -237,6 +241,14 @@ public final class Navigator: SceneNavigating {
         try pass(payload, into: scene, from: source)
     }
 
+    /// The segues from `scene`, remembered for the last scene asked (taps come from the top scene).
+    private func segues(from scene: AssembledScene) -> [String: SegueDeclaration] {
+        if seguesScene === scene { return seguesTable }
+        seguesTable = segues.segues(from: scene.name) ?? [:]
+        seguesScene = scene
+        return seguesTable
+    }
+
     /// Whether `type` is a class, remembered for the last type asked (a route passes one type).
     private func isClass(_ type: Any.Type) -> Bool {
         let id = ObjectIdentifier(type)
@@ -289,3 +301,4 @@ public final class Navigator: SceneNavigating {
         changedFrom = min(changedFrom, sceneCount)
     }
 }
+
