@@ -15,7 +15,7 @@ import Synchronization
 /// 1. One cheap event (`fill message X` on Home, then the screen) through a `SceneWorkerSupervisor`
 ///    and a real `scene-host-worker`, against the same command on an in-process `Navigator`,
 ///    one operation at a time, alternating (`Measurement.compareOperations`); p50 and p99 are each
-///    the median over 5 runs, with the smallest and largest run.
+///    the median over 5 runs, with the smallest and largest run (`Summary`).
 /// 2. The first screen of `run --script` (a script that only prints it), spawn to exit, the default
 ///    (a worker) against `--in-process`, round-robin, warm probe cache.
 /// 3. `serve` throughput: concurrent loopback clients posting form actions (Home: fill the message
@@ -85,15 +85,12 @@ enum WorkerBenchmark {
             try navigator.execute(.fill(field: "message", text: texts[counter & 1]))
             localSink &+= try navigator.screen().elements.count
         }
-        var medians: (worker: [Double], local: [Double]) = ([], [])
-        var tails: (worker: [Double], local: [Double]) = ([], [])
+        var workerRuns: [LatencyHistogram] = [], localRuns: [LatencyHistogram] = []
         let operations = 4_000 * scale
         for _ in 0..<runs {
             let (worker, local) = try Measurement.compareOperations(operations, workerEvent, against: localEvent)
-            medians.worker.append(worker.median)
-            medians.local.append(local.median)
-            tails.worker.append(worker.p99)
-            tails.local.append(local.p99)
+            workerRuns.append(worker)
+            localRuns.append(local)
         }
         // Both sides really filled the field: the screens show the last text.
         let last = texts[counter & 1]
@@ -105,12 +102,10 @@ enum WorkerBenchmark {
         guard workerSink > 0, localSink > 0 else { throw BenchFailure("a side of the round trip rendered no screen elements") }
         guard supervisor.restarts == 0 else { throw BenchFailure("the scene worker restarted \(supervisor.restarts) times during the round trips") }
 
-        func row(_ label: String, _ worker: [Double], _ local: [Double], limit: Double?) -> BenchRow {
-            BenchRow(name: "event round trip, worker vs in-process (\(label))", value: median(worker), baseline: median(local), unit: "ns", bar: nil,
-                     limit: limit, valueRange: [worker.min() ?? 0, worker.max() ?? 0], baselineRange: [local.min() ?? 0, local.max() ?? 0])
-        }
-        report.rows.append(row("p50", medians.worker, medians.local, limit: nil))
-        let tail = row("p99", tails.worker, tails.local, limit: roundTripBar)
+        let workerSide = Summary(workerRuns), localSide = Summary(localRuns)
+        report.rows.append(workerSide.row("event round trip, worker vs in-process (p50)", \.median, against: localSide, bar: nil))
+        var tail = workerSide.row("event round trip, worker vs in-process (p99)", \.p99, against: localSide, bar: nil)
+        tail.limit = roundTripBar
         report.rows.append(tail)
         print(String(format: "  worker p99 round trip %.1f µs (in-process %.1f µs): goal ≤ 100 µs %@", tail.value / 1000, tail.baseline / 1000,
                      tail.value <= roundTripBar ? "met" : "MISSED"))
