@@ -6,7 +6,6 @@ struct Measurement {
     let samples: [Double]
 
     var median: Double { percentile(0.5) }
-    var p99: Double { percentile(0.99) }
 
     func percentile(_ fraction: Double) -> Double {
         let sorted = samples.sorted()
