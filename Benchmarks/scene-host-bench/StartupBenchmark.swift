@@ -62,7 +62,7 @@ enum StartupBenchmark {
                 guard let (config, warmCache) = configs[count] else { continue }
                 for kind in Kind.allCases where !kind.cold || round < coldRounds {
                     let cache = kind.cold ? installation.newFile("cold") : warmCache
-                    defer { if kind.cold { unlink(cache); unlink(cache + ".lock") } }
+                    defer { if kind.cold { for file in [cache, cache + ".lock", cache + ".start"] { unlink(file) } } }
                     try time("\(kind.rawValue) \(count)", host, kind.arguments + ["--config", config, "--probe-cache", cache])
                 }
             }

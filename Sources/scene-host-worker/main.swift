@@ -70,17 +70,20 @@ MainActor.assumeIsolated {
     logger.logLevel = options.verbose ? .debug : .warning
     let app: LoadedApp
     do {
-        // The config first (no plugin code runs reading it): its [host] table sets the limits,
-        // which hold before any plugin is opened. The host has checked the graph already.
-        let config = try ConfigLoader().load(path: options.config)
+        // Cache warnings were the host's to print.
+        let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
+        // The config first (no plugin code runs reading it, nor from the start-up cache): its
+        // [host] table sets the limits, which hold before any plugin is opened. The host has
+        // checked the graph and compared the plugin files already; each file is compared again
+        // when the worker opens it.
+        let startup = options.loader.makeStartupCache(warn: { _ in })
+        let start = try AppStart.read(configPath: options.config, loader: loader, startup: startup, checksFiles: false)
         do throws(WorkerSetup.Failure) {
-            try WorkerSetup.apply(channel: channel, memoryBytes: config.host.workerMemory)
+            try WorkerSetup.apply(channel: channel, memoryBytes: start.config.host.workerMemory)
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
-        // Cache warnings were the host's to print.
-        let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
-        app = try LoadedApp.load(config: config, loader: loader, lazy: true)
+        app = try LoadedApp.load(start, loader: loader)
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)

@@ -71,8 +71,7 @@ struct HostOptions: ParsableArguments {
     func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, read once here: the supervisor may call it from another thread.
-        let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
-                                 uniquingKeysWith: { first, _ in first })
+        let plugins = container.pluginNamesByScene
         return SceneWorkerSupervisor(launch: workerLaunch, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
                                      logger: makeLogger(), early: early, pluginOfScene: { plugins[$0] })
     }
@@ -97,7 +96,9 @@ struct HostOptions: ParsableArguments {
     /// opens no plugin), which prints its own. Throws the first problem's exit code, as `check`.
     @MainActor
     func loadCheckedApp(command: String) throws -> SceneApp {
-        let report = AppCheck(loader: makeLoader(opensPlugins: inProcess)).run(configPath: config, buildsHere: inProcess)
+        let loader = makeLoader(opensPlugins: inProcess)
+        let startup = loaderSettings.makeStartupCache { StandardStreams.error($0.message) }
+        let report = AppCheck(loader: loader, startup: startup).run(configPath: config, buildsHere: inProcess)
         for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
         if let first = report.problems.first {
             StandardStreams.error(Self.refusal(command: command, count: report.problems.count, config: config))

@@ -24,8 +24,9 @@ public struct LoaderSettings: Sendable {
     }
 
     /// The loader: file trust (unless off), each plugin probed in a child process first, verdicts
-    /// cached. `opensPlugins` false: a host whose plugin code runs in scene workers. `warn` prints
-    /// a problem with the cache file (the worker, whose host printed them, passes a no-op).
+    /// cached. `opensPlugins`
+    /// false: a host whose plugin code runs in scene workers. `warn` prints a problem with a cache
+    /// file (the worker, whose host printed them, passes a no-op).
     @MainActor
     public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void) -> PluginLoader {
         let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)))
@@ -36,6 +37,14 @@ public struct LoaderSettings: Sendable {
         let cache = cachePath.map { ProbeCache(path: $0, warn: warn) }
         let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
         return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins)
+    }
+
+    /// The start-up cache beside the probe cache, whose verdicts it rests on (`StartupCache`); nil
+    /// without a probe cache. `--rescan` checks the start again (and records it). `warn` as for
+    /// `makeLoader`.
+    @MainActor
+    public func makeStartupCache(warn: @escaping (HostWarning) -> Void) -> StartupCache? {
+        (probeCache ?? ProbeCache.defaultPath()).map { StartupCache(probeCache: $0, checksFileTrust: checksFileTrust, reads: !rescan, warn: warn) }
     }
 
     /// The worker's arguments for these settings (after `--channel-fd`), as `scene-host-worker` reads
