@@ -11,6 +11,9 @@ import SceneHost
 // Arguments, all given by the host: --channel-fd N --config FILE --probe-executable PATH
 // --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
 // [--refuse PLUGIN=RESTARTS]...
+//
+// Or, as the host's probe child: probe-plugin --result-fd N (--batch-fd N | --fd N --name NAME
+// --path PATH --real-path PATH), see ProbeMode.
 
 /// The worker's options, read from its command line.
 struct WorkerArguments {
@@ -51,6 +54,10 @@ struct WorkerArguments {
         }
         return .success(parsed)
     }
+}
+
+if CommandLine.arguments.dropFirst().first == "probe-plugin" {
+    ProbeMode.run(Array(CommandLine.arguments.dropFirst(2)))
 }
 
 let options: WorkerArguments

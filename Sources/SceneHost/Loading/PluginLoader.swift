@@ -34,9 +34,13 @@ public struct PluginLoader {
     /// probes found and never opens a plugin in this process (a scene that would need its
     /// plugin opened here fails instead). Needs an inspector.
     let opensPlugins: Bool
+    /// Called once, before this loader reads and probes ahead the first plugin its probe cache does
+    /// not know by its file's identity (`run` ends its early scene worker then).
+    let beforeProbing: (@MainActor () -> Void)?
 
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
-                opensPlugins: Bool = true) {
+                opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
+        self.beforeProbing = beforeProbing
         self.opensPlugins = opensPlugins || inspector == nil
         self.policy = policy
         self.logger = logger
@@ -64,6 +68,7 @@ public struct PluginLoader {
 
     /// Scans, in chunks (each holds its plugins open), the plugins a probe would be needed for.
     private func probeAhead(_ entries: [PluginEntry], inspector: PluginInspector) {
+        var announced = false
         for start in stride(from: 0, to: entries.count, by: 512) {
             var items: [ProbeScan.Item] = []
             var fingerprints: [FileFingerprint] = []
@@ -71,6 +76,12 @@ public struct PluginLoader {
                 // Known by the `stat` identity of its path: nothing to probe (a `stat`, not a walk and an
                 // open; `prepare` or `load` still opens and checks the file, and probes it if it changed).
                 if let identity = StatIdentity(path: entry.resolvedPath), inspector.knows(path: entry.resolvedPath, stat: identity) { continue }
+                // A file the cache does not know by its identity is read and hashed next, and most
+                // likely probed: said before that work, once (`beforeProbing`).
+                if let hook = beforeProbing, !announced {
+                    announced = true
+                    hook()
+                }
                 guard let file = try? PluginFile.open(reference(entry), trust: trust), !inspector.knows(file),
                       let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint) else { continue }
                 items.append(ProbeScan.Item(entry: entry, file: file))
