@@ -15,6 +15,9 @@ enum BenchSpawn {
         let peakResidentBytes: Double
         /// Its standard error, when asked for.
         let stderr: String
+        /// CPU time (user + system) of the child and of every child of its own it waited for (its
+        /// probe scanners, its scene worker, a check child), from `wait4`'s resource usage.
+        let cpuNanoseconds: Double
     }
 
     /// Starts `executable` with standard input from `input` (default /dev/null), standard output
@@ -42,11 +45,17 @@ enum BenchSpawn {
         let elapsed = BenchClock.nanoseconds() - start
         let exit: Int32 = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let errors = captureErrors ? ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "") : ""
-        return Result(status: exit, nanoseconds: Double(elapsed), peakResidentBytes: Double(usage.ru_maxrss) * 1024, stderr: errors)
+        let cpu = Self.nanoseconds(usage.ru_utime) + Self.nanoseconds(usage.ru_stime)
+        return Result(status: exit, nanoseconds: Double(elapsed), peakResidentBytes: Double(usage.ru_maxrss) * 1024, stderr: errors, cpuNanoseconds: cpu)
     }
 }
 
 extension BenchSpawn {
+    /// A `timeval` in nanoseconds.
+    static func nanoseconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) * 1e9 + Double(time.tv_usec) * 1e3
+    }
+
     /// The child's own peak resident set size, in bytes, through GNU time (`/usr/bin/time -f %M`).
     ///
     /// Not `wait4`'s `ru_maxrss` of a child spawned from here: Linux keeps the largest RSS a process

@@ -9,20 +9,28 @@ package struct CacheReader {
 
     private let bytes: [UInt8]
     private var offset: Int
+    /// Where the readable bytes end (a checksum may follow them).
+    private let end: Int
     private var strings: [String] = []
 
     package init(_ bytes: [UInt8], from offset: Int) {
-        self.bytes = bytes
-        self.offset = offset
+        self.init(bytes, from: offset, to: bytes.count)
     }
 
-    package var isAtEnd: Bool { offset == bytes.count }
+    /// Reads `bytes[offset..<end]` only (`end` at most `bytes.count`).
+    package init(_ bytes: [UInt8], from offset: Int, to end: Int) {
+        self.bytes = bytes
+        self.offset = offset
+        self.end = min(end, bytes.count)
+    }
+
+    package var isAtEnd: Bool { offset == end }
 
     package mutating func unsigned() throws -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            guard offset < end, shift < 64 else { throw Malformed() }
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
@@ -35,7 +43,7 @@ package struct CacheReader {
     /// so a forged huge length fails here instead of allocating.
     package mutating func count() throws -> Int {
         let value = try unsigned()
-        guard value <= UInt64(bytes.count - offset) else { throw Malformed() }
+        guard value <= UInt64(end - offset) else { throw Malformed() }
         return Int(value)
     }
 
@@ -86,6 +94,18 @@ package struct CacheReader {
         case 0: return nil
         case 1: return try string()
         default: throw Malformed()
+        }
+    }
+
+    /// Whether the next bytes (after their length) are exactly `expected`; reads past them
+    /// either way. Compared in place: nothing is copied.
+    package mutating func bytesEqual(_ expected: [UInt8]) throws -> Bool {
+        let length = try count()
+        let start = offset
+        offset += length
+        guard length == expected.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            expected.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: all[start..<(start + length)]).elementsEqual($0) }
         }
     }
 

@@ -38,6 +38,12 @@ package struct CacheWriter {
         string(value)
     }
 
+    /// A length and the bytes as they are (a file's whole content, compared byte for byte).
+    package mutating func bytes(_ value: [UInt8]) {
+        count(value.count)
+        body += value
+    }
+
     /// The string table followed by the body.
     package func finished(header: [UInt8]) -> [UInt8] {
         var table = CacheWriter()

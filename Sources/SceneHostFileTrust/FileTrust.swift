@@ -57,7 +57,14 @@ package struct FileTrust: Sendable {
     /// It goes on past a problem, so one message can name every path to fix; a path that cannot be
     /// followed after a problem still reports the problems found.
     package func walk(_ path: String) -> Walk {
-        if let walked = walkInTrustedFolder(path) { return walked }
+        var ignored: stat?
+        return walk(path, file: &ignored)
+    }
+
+    /// `walk(_:)`, also giving what `lstat` said of the file the walk ended at (after every link),
+    /// when it ended at a regular file: its identity, without a second system call.
+    package func walk(_ path: String, file: inout stat?) -> Walk {
+        if let walked = walkInTrustedFolder(path, file: &file) { return walked }
         var pending = Self.components(of: path)
         var current: [String] = []
         var links = 0
@@ -100,6 +107,7 @@ package struct FileTrust: Sendable {
                 }
                 problems += self.problems(at: candidate, info: info).filter { !problems.contains($0) }
                 current.append(name)
+                file = info
             }
         }
         return problems.isEmpty ? .trusted(realPath: Self.path(of: current)) : .untrusted(problems)
@@ -109,7 +117,7 @@ package struct FileTrust: Sendable {
     /// file that is not a link nor a folder, in a folder a walk of this run found trusted: that file
     /// alone is examined, as the loop below does, without splitting the path into parts. Nil for
     /// anything else (a link, a folder, a missing file), which the full walk handles.
-    private func walkInTrustedFolder(_ path: String) -> Walk? {
+    private func walkInTrustedFolder(_ path: String, file: inout stat?) -> Walk? {
         guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex,
               trustedFolders.contains(String(path[..<slash])) else { return nil }
         var info = stat()
@@ -117,7 +125,24 @@ package struct FileTrust: Sendable {
         let kind = info.st_mode & S_IFMT
         guard kind != S_IFLNK && kind != S_IFDIR else { return nil }
         let problems = self.problems(at: path, info: info)
+        if kind == S_IFREG { file = info }
         return problems.isEmpty ? .trusted(realPath: path) : .untrusted(problems)
+    }
+
+    /// What `walk(_:file:)` finds for a plain path to a regular file in a folder a walk of this run
+    /// found trusted, when it finds nothing wrong: the file's `lstat`. Nil for anything else (the
+    /// caller then walks it). `knownFolder` keeps the last folder found trusted between calls, so
+    /// a thousand plugins in one folder look it up once.
+    package func trustedFileInKnownFolder(_ path: String, knownFolder: inout Substring?) -> stat? {
+        guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex else { return nil }
+        let folder = path[..<slash]
+        if folder != knownFolder {
+            guard trustedFolders.contains(String(folder)) else { return nil }
+            knownFolder = folder
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, problem(at: path, info: info) == nil else { return nil }
+        return info
     }
 
     /// Every problem of one file or folder for the walk: its owner, then its mode. A path writable

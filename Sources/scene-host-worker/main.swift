@@ -11,6 +11,9 @@ import SceneHost
 // Arguments, all given by the host: --channel-fd N --config FILE --probe-executable PATH
 // --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
 // [--refuse PLUGIN=RESTARTS]...
+//
+// Or, as the host's probe child: probe-plugin --result-fd N (--batch-fd N | --fd N --name NAME
+// --path PATH --real-path PATH), see ProbeMode.
 
 /// The worker's options, read from its command line.
 struct WorkerArguments {
@@ -53,6 +56,10 @@ struct WorkerArguments {
     }
 }
 
+if CommandLine.arguments.dropFirst().first == "probe-plugin" {
+    ProbeMode.run(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let options: WorkerArguments
 switch WorkerArguments.parse(Array(CommandLine.arguments.dropFirst())) {
 case .success(let parsed): options = parsed
@@ -70,17 +77,20 @@ MainActor.assumeIsolated {
     logger.logLevel = options.verbose ? .debug : .warning
     let app: LoadedApp
     do {
-        // The config first (no plugin code runs reading it): its [host] table sets the limits,
-        // which hold before any plugin is opened. The host has checked the graph already.
-        let config = try ConfigLoader().load(path: options.config)
+        // Cache warnings were the host's to print.
+        let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
+        // The config first (no plugin code runs reading it, nor from the start-up cache): its
+        // [host] table sets the limits, which hold before any plugin is opened. The host has
+        // checked the graph and compared the plugin files already; each file is compared again
+        // when the worker opens it.
+        let startup = options.loader.makeStartupCache(warn: { _ in })
+        let start = try AppStart.read(configPath: options.config, loader: loader, startup: startup, checksFiles: false)
         do throws(WorkerSetup.Failure) {
-            try WorkerSetup.apply(channel: channel, memoryBytes: config.host.workerMemory)
+            try WorkerSetup.apply(channel: channel, memoryBytes: start.config.host.workerMemory)
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
-        // Cache warnings were the host's to print.
-        let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
-        app = try LoadedApp.load(config: config, loader: loader, lazy: true)
+        app = try LoadedApp.load(start, loader: loader)
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)

@@ -46,7 +46,8 @@ struct CallCommand: ParsableCommand {
             defer { supervisor?.shutdown() }
             do {
                 let early = EarlyWorker.start(options.workerLaunch)
-                let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader(opensPlugins: false))
+                let loader = options.makeLoader(opensPlugins: false, beforeProbing: HostOptions.ending(early))
+                let app = try SceneApp.load(configPath: options.config, loader: loader)
                 let worker = options.makeSupervisor(for: app, early: early)
                 supervisor = worker
                 try worker.start()

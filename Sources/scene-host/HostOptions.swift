@@ -43,26 +43,33 @@ struct HostOptions: ParsableArguments {
 
     /// The loader options of the command line.
     var loaderSettings: LoaderSettings {
-        LoaderSettings(probeExecutable: Self.executablePath, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
+        LoaderSettings(probeExecutable: Self.workerExecutable, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
                        checksFileTrust: !insecurePluginFiles)
     }
 
     /// The loader of every command: file trust on, each plugin probed in a child process first.
     /// `opensPlugins` false: a host whose plugin code runs in scene workers (it opens no plugin).
     @MainActor
-    func makeLoader(opensPlugins: Bool = true) -> PluginLoader {
+    func makeLoader(opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
         if insecurePluginFiles {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
-        return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins) { StandardStreams.error($0.message) }
+        return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins, warn: { StandardStreams.error($0.message) },
+                                         beforeProbing: beforeProbing)
     }
 
     /// How a scene worker is started: `scene-host-worker` beside this executable, with the same
     /// config and loader options.
     var workerLaunch: SceneWorkerSupervisor.Launch {
-        let folder = Self.executablePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return SceneWorkerSupervisor.Launch(executable: (folder.isEmpty ? "." : folder) + "/scene-host-worker",
-                                            arguments: loaderSettings.workerArguments(config: config, verbose: verbose))
+        SceneWorkerSupervisor.Launch(executable: Self.workerExecutable, arguments: loaderSettings.workerArguments(config: config, verbose: verbose))
+    }
+
+    /// `scene-host-worker` beside this executable (`/proc/self/exe`, links resolved): the scene
+    /// worker, and the probe child (`scene-host-worker probe-plugin`, which starts without the
+    /// argument parser and the web stack). Installed and trusted with `scene-host` itself: it is
+    /// found only there, never on `PATH` or through an option.
+    static var workerExecutable: String {
+        LoaderSettings.workerExecutable(besideHost: executablePath)
     }
 
     /// The supervisor of a scene worker for `app` (loaded with `makeLoader(opensPlugins: false)`),
@@ -71,8 +78,7 @@ struct HostOptions: ParsableArguments {
     func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, read once here: the supervisor may call it from another thread.
-        let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
-                                 uniquingKeysWith: { first, _ in first })
+        let plugins = container.pluginNamesByScene
         return SceneWorkerSupervisor(launch: workerLaunch, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
                                      logger: makeLogger(), early: early, pluginOfScene: { plugins[$0] })
     }
@@ -95,9 +101,15 @@ struct HostOptions: ParsableArguments {
     /// probes' records are printed here; the plugins whose scenes must be built with the app's
     /// settings and services to be checked are checked by `check` in a child process (this one
     /// opens no plugin), which prints its own. Throws the first problem's exit code, as `check`.
+    ///
+    /// `early`: the scene worker started before this load; it is ended if plugins must be probed
+    /// (the supervisor starts another after the load, which reads their verdicts instead of
+    /// probing them all a second time on the same cores).
     @MainActor
-    func loadCheckedApp(command: String) throws -> SceneApp {
-        let report = AppCheck(loader: makeLoader(opensPlugins: inProcess)).run(configPath: config, buildsHere: inProcess)
+    func loadCheckedApp(command: String, early: EarlyWorker? = nil) throws -> SceneApp {
+        let loader = makeLoader(opensPlugins: inProcess, beforeProbing: Self.ending(early))
+        let startup = loaderSettings.makeStartupCache { StandardStreams.error($0.message) }
+        let report = AppCheck(loader: loader, startup: startup).run(configPath: config, buildsHere: inProcess)
         for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
         if let first = report.problems.first {
             StandardStreams.error(Self.refusal(command: command, count: report.problems.count, config: config))
@@ -113,6 +125,13 @@ struct HostOptions: ParsableArguments {
         return app
     }
 
+    /// What a loader calls before it probes plugins ahead when `early` was started: it ends it.
+    @MainActor
+    static func ending(_ early: EarlyWorker?) -> (@MainActor () -> Void)? {
+        guard let early else { return nil }
+        return { early.end() }
+    }
+
     /// How long a check child may take: a probe's time (`--probe-timeout`) for each plugin to be
     /// probed (when the cache cannot be used) and once more to have its scenes built, and one to
     /// spare. A scene that hangs only with the app's settings then ends the check with a message
@@ -126,7 +145,7 @@ struct HostOptions: ParsableArguments {
         "\(command): \(count) problem\(count == 1 ? "" : "s") in \(config); nothing was started ('scene-host check' reports the same)"
     }
 
-    /// This executable, to run as the probe child.
+    /// This executable (a check child runs it again).
     static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }

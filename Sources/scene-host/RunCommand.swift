@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
             // The worker starts now and loads the app while this process does (both read the config).
             let early = options.inProcess ? nil : EarlyWorker.start(options.workerLaunch)
             // Refused at start for everything `check` refuses, through the same check.
-            app = try options.loadCheckedApp(command: "run")
+            app = try options.loadCheckedApp(command: "run", early: early)
             // A link is matched before anything is shown: a bad one shows nothing.
             let link = try open.map { try app.links.resolve($0) }
             if options.inProcess {

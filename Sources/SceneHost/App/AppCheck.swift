@@ -16,14 +16,25 @@ public struct AppCheck {
         public let unbuilt: [String]
         /// The container the plugins were registered into (prepared, when not built here).
         public let container: SceneContainer
-        /// The navigation graph the check read, when the config could be read.
+        /// The navigation graph the check read, when the config could be read (nil too for a
+        /// start the start-up cache answered for: the graph was checked when it was recorded).
         public let graph: SceneGraph?
+        /// The app's deep links when a start the start-up cache answered for has none (no graph).
+        let knownLinks: LinkTable?
+        /// The app's deep links, when the config could be read.
+        @MainActor public var links: LinkTable? {
+            if let knownLinks { return knownLinks }
+            return graph?.links
+        }
     }
 
     let loader: PluginLoader
+    /// Where `run` and `serve` find and record a checked start (`StartupCache`); nil: none.
+    let startup: StartupCache?
 
-    public init(loader: PluginLoader) {
+    public init(loader: PluginLoader, startup: StartupCache? = nil) {
         self.loader = loader
+        self.startup = startup
     }
 
     /// Reads the config, checks every plugin (going on after a plugin fails), checks scene names
@@ -36,15 +47,22 @@ public struct AppCheck {
     /// `buildsHere` false (`run` and `serve`, whose process opens no plugin): every plugin is only
     /// prepared, and those whose scenes must be built to be checked are listed in `unbuilt`
     /// instead; the same code otherwise, so `run`, `serve` and `check` refuse the same things.
+    ///
+    /// Not `buildsHere`: a start the start-up cache answers for (`AppStart`) registers every
+    /// plugin as it recorded them and checks nothing again; a start checked without problems is
+    /// recorded there.
     public func run(configPath: String, buildsHere: Bool = true) -> Report {
-        let config: SceneConfig
+        let start: AppStart
         do {
-            config = try ConfigLoader().load(path: configPath)
+            start = buildsHere ? try AppStart(parsing: configPath) : try AppStart.read(configPath: configPath, loader: loader, startup: startup)
         } catch {
             // Problems found together (every unknown key of a table) are each a problem of the report.
             let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.init) } else { [HostProblem(error)] }
-            return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0, unbuilt: [], container: SceneContainer(), graph: nil)
+            return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0, unbuilt: [], container: SceneContainer(),
+                          graph: nil, knownLinks: nil)
         }
+        if let report = recordedReport(start) { return report }
+        let config = start.config
         let container = SceneContainer()
         container.reserveCapacity(plugins: config.plugins.count)
         var plugins: [LoadedPlugin] = []
@@ -53,6 +71,7 @@ public struct AppCheck {
         var building: Set<String> = []
         var unbuilt: [String] = []
         var undeclaredRoutes: [String: [String]] = [:]
+        var recorded: [CheckedPlugin] = []
         loader.probingAhead(config.plugins) {
             for entry in config.plugins {
                 do {
@@ -68,8 +87,10 @@ public struct AppCheck {
                             building.formUnion(loaded.scenes)
                         }
                     } else {
-                        let (loaded, metadata) = try loader.prepareReportingMetadata(entry, into: container)
+                        let prepared = try loader.prepareRecording(entry, into: container)
+                        let (loaded, metadata) = (prepared.plugin, prepared.metadata)
                         plugins.append(loaded)
+                        if let checked = prepared.recorded { recorded.append(checked) }
                         undeclaredRoutes.merge(metadata?.undeclaredRoutes ?? [:]) { first, _ in first }
                         if let wiring = Self.vouchedFindings(entry, metadata: metadata, logger: loader) {
                             findings.merge(wiring) { first, _ in first }
@@ -93,9 +114,27 @@ public struct AppCheck {
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
+        if !buildsHere, problems.isEmpty, recorded.count == config.plugins.count, let startup {
+            let hasLinks = recorded.contains { $0.metadata.scenes.contains { $0.link != nil } }
+            let checked = CheckedStart(config: config, plugins: recorded, unbuilt: unbuilt, hasLinks: hasLinks)
+            startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
+        }
         // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them.
         return Report(config: config, plugins: plugins, problems: problems, warnings: buildsHere ? GraphChecker.warnings(in: graph) : [],
-                      sceneCount: container.sceneNames.count, unbuilt: unbuilt, container: container, graph: graph)
+                      sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
+    }
+
+    /// The report of a start the start-up cache answered for: its plugins registered as recorded,
+    /// no problem (it was recorded only without), the links made from the graph only when a scene
+    /// declares one. Nil when the cache did not answer or a plugin could not be registered from it.
+    private func recordedReport(_ start: AppStart) -> Report? {
+        guard let checked = start.checked else { return nil }
+        let container = SceneContainer()
+        container.reserveCapacity(plugins: start.config.plugins.count)
+        guard let plugins = start.registerChecked(loader: loader, into: container) else { return nil }
+        let graph = checked.hasLinks ? SceneGraph(config: start.config, container: container) : nil
+        return Report(config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,
+                      unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
     }
 
     /// The routes scenes took in their probes without declaring them, by scene and destination.

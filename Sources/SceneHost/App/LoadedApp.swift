@@ -18,6 +18,17 @@ public struct LoadedApp {
         try load(config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy, checksSettings: checksSettings)
     }
 
+    /// Registers every plugin of a start (lazily, as `load(config:loader:lazy:)` with `lazy`):
+    /// as the start-up cache recorded them when it answered, else each prepared from its probe.
+    public static func load(_ start: AppStart, loader: PluginLoader) throws -> LoadedApp {
+        let container = SceneContainer()
+        container.reserveCapacity(plugins: start.config.plugins.count)
+        if let plugins = start.registerChecked(loader: loader, into: container) {
+            return LoadedApp(config: start.config, container: container, plugins: plugins)
+        }
+        return try load(config: start.config, loader: loader, lazy: true)
+    }
+
     /// Registers every plugin of a config already read; throws the first problem.
     public static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
         let container = SceneContainer()

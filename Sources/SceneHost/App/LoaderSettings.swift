@@ -4,7 +4,8 @@ import Logging
 /// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by
 /// the scene worker it starts (`scene-host-worker`), which is given the same options.
 public struct LoaderSettings: Sendable {
-    /// The executable whose `probe-plugin` subcommand probes a plugin (`scene-host`).
+    /// The executable whose `probe-plugin` mode probes a plugin: `scene-host-worker` beside the
+    /// host (`workerExecutable(besideHost:)`).
     public var probeExecutable: String
     /// Seconds a plugin may take in its probe.
     public var probeTimeout: Double
@@ -23,11 +24,20 @@ public struct LoaderSettings: Sendable {
         self.checksFileTrust = checksFileTrust
     }
 
+    /// `scene-host-worker` in the folder of `host` (the host executable's real path).
+    public static func workerExecutable(besideHost host: String) -> String {
+        guard let slash = host.lastIndex(of: "/") else { return "./scene-host-worker" }
+        return host[...slash] + "scene-host-worker"
+    }
+
     /// The loader: file trust (unless off), each plugin probed in a child process first, verdicts
-    /// cached. `opensPlugins` false: a host whose plugin code runs in scene workers. `warn` prints
-    /// a problem with the cache file (the worker, whose host printed them, passes a no-op).
+    /// cached. `opensPlugins`
+    /// false: a host whose plugin code runs in scene workers. `warn` prints a problem with a cache
+    /// file (the worker, whose host printed them, passes a no-op). `beforeProbing` is called
+    /// before the loader first reads a plugin to probe it ahead (see `EarlyWorker.end`).
     @MainActor
-    public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void) -> PluginLoader {
+    public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void,
+                           beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
         let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)))
         let cachePath = probeCache ?? ProbeCache.defaultPath()
         if cachePath == nil {
@@ -35,7 +45,16 @@ public struct LoaderSettings: Sendable {
         }
         let cache = cachePath.map { ProbeCache(path: $0, warn: warn) }
         let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
-        return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins)
+        return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins,
+                            beforeProbing: beforeProbing)
+    }
+
+    /// The start-up cache beside the probe cache, whose verdicts it rests on (`StartupCache`); nil
+    /// without a probe cache. `--rescan` checks the start again (and records it). `warn` as for
+    /// `makeLoader`.
+    @MainActor
+    public func makeStartupCache(warn: @escaping (HostWarning) -> Void) -> StartupCache? {
+        (probeCache ?? ProbeCache.defaultPath()).map { StartupCache(probeCache: $0, checksFileTrust: checksFileTrust, reads: !rescan, warn: warn) }
     }
 
     /// The worker's arguments for these settings (after `--channel-fd`), as `scene-host-worker` reads

@@ -19,8 +19,8 @@ public final class SceneApp {
     /// The app of a check that found no problem (`AppCheck.run(configPath:buildsHere:)`); nil
     /// when the report has problems or no config.
     public convenience init?(checked report: AppCheck.Report) {
-        guard report.problems.isEmpty, let config = report.config, let graph = report.graph else { return nil }
-        self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: graph.links)
+        guard report.problems.isEmpty, let config = report.config, let links = report.links else { return nil }
+        self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links)
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks

@@ -18,6 +18,11 @@ public struct ConfigLoader: Sendable {
     /// Only a regular file is read (never a folder, FIFO or device), and at most one byte more
     /// than `ConfigPrecheck.maximumSize`.
     public func load(path: String) throws -> SceneConfig {
+        try parse(bytes: try read(path: path), file: path, baseDirectory: ConfigPath.folder(of: path))
+    }
+
+    /// The bytes of the config file at `path`, read and limited as `load` reads them.
+    public func read(path: String) throws -> [UInt8] {
         let descriptor: Int32
         switch InputFile.open(path) {
         case .success(let opened): descriptor = opened
@@ -35,7 +40,7 @@ public struct ConfigLoader: Sendable {
             throw ConfigError.configTooLarge(SourceLocation(file: path, line: line, column: column),
                                            size: max(InputFile.size(descriptor), bytes.count), limit: ConfigPrecheck.maximumSize)
         }
-        return try parse(bytes: bytes, file: path, baseDirectory: ConfigPath.folder(of: path))
+        return bytes
     }
 
     /// Parses config bytes; `file` names them in messages, `baseDirectory` anchors relative plugin paths.

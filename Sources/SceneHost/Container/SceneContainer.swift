@@ -38,6 +38,12 @@ public final class SceneContainer: ServiceResolving {
     /// Registered scene names, sorted.
     public var sceneNames: [String] { scenes.keys.sorted() }
 
+    /// How many scenes are registered (without sorting their names).
+    public var sceneCount: Int { scenes.count }
+
+    /// The name of the plugin that registered each scene.
+    public var pluginNamesByScene: [String: String] { scenes.mapValues(\.plugin.name) }
+
     /// How many service types are registered.
     var serviceCount: Int { services.count }
 
@@ -121,7 +127,8 @@ public final class SceneContainer: ServiceResolving {
         }
         for scene in metadata.scenes {
             scenes[scene.name] = SceneEntry(description: scene, plugin: plugin, blueprint: nil)
-            buildable[scene.name] = nil
+            // Nothing is built while an app starts: no look-up per scene then.
+            if !buildable.isEmpty { buildable[scene.name] = nil }
         }
         pendingLoads[plugin.path] = load
     }

@@ -5,6 +5,8 @@ extension HostWarning {
         case .untrustedProbeCache(let path, let untrusted, let reason, let fix):
             let which = untrusted == path ? "the file" : "the folder \(untrusted) above it"
             return "warning: ignoring the probe cache \(path) in this run: \(which) is \(reason), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fix)."
+        case .untrustedStartupCache(let path, let reason, let fix):
+            return "warning: ignoring the start-up cache \(path) in this run: the file is \(reason), so someone else could forge a checked start. The config and the plugins are checked as without it, and nothing is recorded. Fix: \(fix)."
         case .transcriptReplaced(let path):
             return TerminalText.escaped("warning: --record replaced the transcript \(path), which held another run (the diff above: - before, + now).")
         case .transcriptMachineSpecific(let path, let line, let found):

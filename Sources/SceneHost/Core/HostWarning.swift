@@ -4,6 +4,8 @@ public enum HostWarning: Equatable, Sendable {
     case unreachable(scene: String, plugin: PluginReference, initial: String)
     /// The probe cache may not be trusted (owner, permissions): it is neither read nor written in this run.
     case untrustedProbeCache(path: String, untrusted: String, reason: String, fix: String)
+    /// The start-up cache file itself may not be trusted: it is neither read nor written in this run.
+    case untrustedStartupCache(path: String, reason: String, fix: String)
     /// `--record` replaced a transcript that held something else (the diff is printed before it).
     case transcriptReplaced(path: String)
     /// A recorded transcript holds a path that differs between machines, at `line`.

@@ -28,11 +28,13 @@ public struct PluginInspector {
         self.rescan = rescan
     }
 
-    /// The plugin's metadata, and whether it came from the cache; throws the recorded or new
+    /// The plugin's metadata, whether it came from the cache, and the content hash the verdict is
+    /// about (the start-up cache keeps it beside the file's identity); throws the recorded or new
     /// probe failure, or a file problem. `file` is the plugin opened once: the probe child loads
     /// that very file. Only verdicts about the file are recorded; a time-out recorded under a
     /// shorter limit than today's is probed again.
-    func inspect(_ entry: PluginEntry, file: PluginFile, checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool) {
+    func inspect(_ entry: PluginEntry, file: PluginFile,
+                 checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
         let plugin = file.plugin
         let stat: StatIdentity? = file.identity
         // This run's verdicts first: a plugin asked about twice in one run reads as probed, not cached.
@@ -41,23 +43,23 @@ public struct PluginInspector {
                 throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: found.fingerprint.sha256)
             }
             cache?.record(found.verdict, for: found.fingerprint, stat: stat)
-            return try metadata(from: found.verdict, plugin: plugin, cached: false)
+            return try metadata(from: found.verdict, plugin: plugin, cached: false, sha256: found.fingerprint.sha256)
         }
         if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat), stillHolds(recorded.verdict) {
             if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
                 throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
             }
-            return try metadata(from: recorded.verdict, plugin: plugin, cached: true)
+            return try metadata(from: recorded.verdict, plugin: plugin, cached: true, sha256: recorded.fingerprint.sha256)
         }
         let fingerprint = try checkBytes()
         if !rescan, let recorded = cache?.verdict(for: fingerprint), stillHolds(recorded) {
             cache?.record(recorded, for: fingerprint, stat: stat)
-            return try metadata(from: recorded, plugin: plugin, cached: true)
+            return try metadata(from: recorded, plugin: plugin, cached: true, sha256: fingerprint.sha256)
         }
         let verdict = try prober.probe(entry, fileDescriptor: file.descriptor, realPath: file.realPath)
         cache?.record(verdict, for: fingerprint, stat: stat)
         if let stat { scanned.byPath[plugin.path] = (stat, fingerprint, verdict) }
-        return try metadata(from: verdict, plugin: plugin, cached: false)
+        return try metadata(from: verdict, plugin: plugin, cached: false, sha256: fingerprint.sha256)
     }
 
     /// Whether the cache answers for this file without a probe (`inspect` would not probe it).
@@ -83,9 +85,10 @@ public struct PluginInspector {
         return true
     }
 
-    private func metadata(from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool) throws -> (metadata: PluginMetadata, cached: Bool) {
+    private func metadata(from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool,
+                          sha256: String) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
         switch verdict {
-        case .good(let metadata): return (metadata, cached)
+        case .good(let metadata): return (metadata, cached, sha256)
         case .failed(let failure): throw PluginLoadError.pluginProbeFailed(plugin, failure, cached: cached)
         }
     }

@@ -40,6 +40,8 @@ extension PluginLoadError {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) wrote garbage to its probe's result channel\(place), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config."
         case .pluginChangedSinceProbe(let plugin, let probed, let found):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
+        case .pluginContentNotProbed(let plugin, let recorded, let actual):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was not opened: its SHA-256 is \(actual), but the start-up cache recorded the probe of \(recorded) for a file of the same identity. Start the host again with --rescan so it probes this file."
         case .pluginFileMissing(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)': file not found: \(plugin.path). Build the plugins first ('swift build'), or fix 'path' (it is relative to the config file's folder)."
         case .pluginNotSharedLibrary(let plugin, let reason):

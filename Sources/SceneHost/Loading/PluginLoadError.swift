@@ -44,6 +44,9 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// recorded as the plugin's refusal; `step` is the last step read before it.
     case pluginProbeGarbled(PluginReference, step: ProbeStep?)
     case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
+    /// The file has the identity the start-up cache recorded, but not the content (SHA-256) whose
+    /// probe it recorded: the cache does not describe this file, so it is not opened.
+    case pluginContentNotProbed(PluginReference, recorded: String, actual: String)
     /// Its native function table (`scene_native_functions`) cannot be read: bounds, encoding, limits.
     case pluginNativeTableInvalid(PluginReference, reason: String)
     /// A declared function the host cannot prepare a call for (its signature, libffi).

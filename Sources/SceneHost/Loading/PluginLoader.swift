@@ -34,9 +34,13 @@ public struct PluginLoader {
     /// probes found and never opens a plugin in this process (a scene that would need its
     /// plugin opened here fails instead). Needs an inspector.
     let opensPlugins: Bool
+    /// Called once, before this loader reads and probes ahead the first plugin its probe cache does
+    /// not know by its file's identity (`run` ends its early scene worker then).
+    let beforeProbing: (@MainActor () -> Void)?
 
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
-                opensPlugins: Bool = true) {
+                opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
+        self.beforeProbing = beforeProbing
         self.opensPlugins = opensPlugins || inspector == nil
         self.policy = policy
         self.logger = logger
@@ -64,6 +68,7 @@ public struct PluginLoader {
 
     /// Scans, in chunks (each holds its plugins open), the plugins a probe would be needed for.
     private func probeAhead(_ entries: [PluginEntry], inspector: PluginInspector) {
+        var announced = false
         for start in stride(from: 0, to: entries.count, by: 512) {
             var items: [ProbeScan.Item] = []
             var fingerprints: [FileFingerprint] = []
@@ -71,6 +76,12 @@ public struct PluginLoader {
                 // Known by the `stat` identity of its path: nothing to probe (a `stat`, not a walk and an
                 // open; `prepare` or `load` still opens and checks the file, and probes it if it changed).
                 if let identity = StatIdentity(path: entry.resolvedPath), inspector.knows(path: entry.resolvedPath, stat: identity) { continue }
+                // A file the cache does not know by its identity is read and hashed next, and most
+                // likely probed: said before that work, once (`beforeProbing`).
+                if let hook = beforeProbing, !announced {
+                    announced = true
+                    hook()
+                }
                 guard let file = try? PluginFile.open(reference(entry), trust: trust), !inspector.knows(file),
                       let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint) else { continue }
                 items.append(ProbeScan.Item(entry: entry, file: file))
@@ -105,7 +116,7 @@ public struct PluginLoader {
     /// the path names by now, this file is the one that runs.
     func load(_ entry: PluginEntry, opened file: PluginFile, into container: SceneContainer) throws -> LoadedPlugin {
         if let inspector {
-            let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+            let (metadata, cached, _) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
             // Before it registers: a plugin never sees a setting it did not declare, nor an untrusted file.
             try settingsCheck.check(entry, plugin: file.plugin, declared: metadata.settings)
@@ -128,37 +139,71 @@ public struct PluginLoader {
     /// never runs the plugin (`check` registers its scenes so the graph stays whole).
     public func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer,
                                          checksSettings: Bool = true) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
-        guard let inspector else { return (try load(entry, into: container), nil) }
+        let prepared = try prepareRecording(entry, into: container, checksSettings: checksSettings)
+        return (prepared.plugin, prepared.metadata)
+    }
+
+    /// `prepareReportingMetadata`, also giving what the start-up cache keeps of the file (its
+    /// identity and the content hash its verdict is about; nil without an inspector).
+    func prepareRecording(_ entry: PluginEntry, into container: SceneContainer, checksSettings: Bool = true) throws -> PreparedPlugin {
+        guard let inspector else { return PreparedPlugin(plugin: try load(entry, into: container), metadata: nil, recorded: nil) }
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
-        let (metadata, cached) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+        let (metadata, cached, sha256) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
         if checksSettings { try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings) }
+        let recorded = CheckedPlugin(identity: file.identity, sha256: sha256, metadata: metadata)
+        if opensPlugins, checksSettings, metadata.nativeFunctions != [] {
+            // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
+            // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
+            let loaded = try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
+            return PreparedPlugin(plugin: loaded, metadata: metadata, recorded: recorded)
+        }
+        try addPending(entry, plugin: plugin, recorded: recorded, probedContent: nil, checksSettings: checksSettings, into: container)
+        logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
+        return PreparedPlugin(plugin: LoadedPlugin(entry, describedBy: metadata), metadata: metadata, recorded: recorded)
+    }
+
+    /// Registers `entry` as the start-up cache recorded it (`StartupCache`: its file's identity
+    /// was compared at this start), without opening the file or reading the probe cache; the
+    /// plugin is opened when one of its scenes is first built, as after `prepare`, and only if its
+    /// file still has the recorded identity and its bytes the recorded SHA-256 (else it is probed
+    /// again, or refused). A plugin with settings or native functions takes `prepare`'s whole path.
+    func registerChecked(_ entry: PluginEntry, recorded: CheckedPlugin, into container: SceneContainer) throws -> LoadedPlugin {
+        guard inspector != nil, entry.settings.isEmpty, recorded.metadata.nativeFunctions == [] else { return try prepare(entry, into: container) }
+        try addPending(entry, plugin: reference(entry), recorded: recorded, probedContent: recorded.sha256, checksSettings: true, into: container)
+        return LoadedPlugin(entry, describedBy: recorded.metadata)
+    }
+
+    /// Adds `recorded`'s scenes to `container`, to be loaded when one is first built. The file
+    /// opened then must have the recorded identity, else it is checked and probed again first;
+    /// with `probedContent`, its bytes must also have that SHA-256 (`pluginContentNotProbed`).
+    private func addPending(_ entry: PluginEntry, plugin: PluginReference, recorded: CheckedPlugin, probedContent: String?,
+                            checksSettings: Bool, into container: SceneContainer) throws {
+        let metadata = recorded.metadata
         if !opensPlugins || !checksSettings {
             // Known by description only: the scene workers open it (this process only knows what
             // the probe found), or its settings were not checked (refused, or `list`): it must never run.
             let reason = checksSettings ? "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)"
                                         : "its settings were not checked here (a refused setting, or list and graph): it is known only by description"
             try container.addPending(metadata, from: plugin) { throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason) }
-            logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-            return (LoadedPlugin(entry, describedBy: metadata), metadata)
+            return
         }
-        if metadata.nativeFunctions != [] {
-            // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
-            // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
-            return (try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata), metadata)
-        }
-        let probed = file.identity
+        guard let inspector else { return }
+        let probed = recorded.identity
         try container.addPending(metadata, from: plugin) { [weak container] in
             guard let container else { return }
             let current = try PluginFile.open(plugin, trust: self.trust)
             if current.identity != probed {
                 self.logger.debug("plugin changed since its probe", metadata: ["plugin": "\(entry.name)"])
                 _ = try inspector.inspect(entry, file: current, checkBytes: { try self.checkBytes(current, pin: entry.sha256) })
+            } else if let probedContent {
+                let found = try self.checkBytes(current, pin: entry.sha256)
+                guard found.sha256 == probedContent else {
+                    throw PluginLoadError.pluginContentNotProbed(plugin, recorded: probedContent, actual: found.sha256)
+                }
             }
             _ = try self.loadNow(entry, file: current, into: container, expected: metadata)
         }
-        logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-        return (LoadedPlugin(entry, describedBy: metadata), metadata)
     }
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file

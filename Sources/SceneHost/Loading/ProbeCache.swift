@@ -116,7 +116,7 @@ public final class ProbeCache {
         return try body()
     }
 
-    private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+    private var file: CacheFile { CacheFile(path: path, maximumSize: Self.maximumSize) }
 
     private func load() -> [String: Entry] {
         if let entries { return entries }
@@ -127,43 +127,17 @@ public final class ProbeCache {
 
     /// Creates the folder (0700) if needed, then applies the plugin-file rules to it and the file.
     private func checkTrust() -> Bool {
-        makeFolder(folder)
-        let trust = FileTrust()
-        let problem = trust.problem(forFileAt: folder) ?? (access(path, F_OK) == 0 ? trust.problem(forFileAt: path) : nil)
-        guard let problem else { return true }
+        guard let problem = file.trustProblem() else { return true }
         trusted = false
         warn(.untrustedProbeCache(path: path, untrusted: problem.path, reason: problem.reason, fix: problem.fix))
         return false
-    }
-
-    /// `mkdir -p` with mode 0700 for every folder it creates, whatever the umask.
-    private func makeFolder(_ folder: String) {
-        guard access(folder, F_OK) != 0 else { return }
-        let parent = (folder as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != folder { makeFolder(parent) }
-        if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
     }
 
     /// The entries in the file now (not following a link), or none: a file that is not a whole
     /// cache of this format (an older host's JSON, garbage, truncated) or larger than
     /// `maximumSize` counts as empty, and is replaced at the next write.
     private func readFile() -> [String: Entry] {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return [:] }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= Self.maximumSize else { return [:] }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(4096, min(Int(info.st_size) + 1, 1 << 20)))
-        while bytes.count <= Self.maximumSize {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return [:] }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        guard bytes.count <= Self.maximumSize else { return [:] }
-        return ProbeCacheFormat.decode(bytes) ?? [:]
+        file.read().flatMap(ProbeCacheFormat.decode) ?? [:]
     }
 
     /// The largest cache file read (about 1.5 KB per plugin: room for over 100,000 plugins).
@@ -179,27 +153,6 @@ public final class ProbeCache {
         var all = readFile()
         for (key, entry) in recorded { all[key] = entry }
         entries = all
-        let data = ProbeCacheFormat.encode(all)
-        var template = Array((folder + "/.probes.XXXXXX").utf8CString)
-        let temporary = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard temporary >= 0 else { return }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        fchmod(temporary, 0o600)
-        let complete = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                guard let base = bytes.baseAddress else { return false }
-                let written = Glibc.write(temporary, base + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-        close(temporary)
-        if !complete || rename(temporaryPath, path) != 0 { unlink(temporaryPath) }
+        file.replace(with: ProbeCacheFormat.encode(all), temporaryPrefix: ".probes")
     }
 }

@@ -14,6 +14,13 @@ public final class EarlyWorker {
         return early
     }
 
+    /// Ends the worker now (the host is about to probe plugins its cache did not know: the worker,
+    /// reading the same empty cache, would probe them all a second time on the same cores). The
+    /// supervisor then starts a new one after the host's load, which finds every verdict recorded.
+    public func end() {
+        take()?.end()
+    }
+
     /// The process, handed over once.
     func take() -> WorkerProcess? {
         defer { process = nil }

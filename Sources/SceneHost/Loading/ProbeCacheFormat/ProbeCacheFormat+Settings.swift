@@ -69,7 +69,7 @@ extension ProbeCacheFormat {
         return SettingDeclaration(name: name, kind: kind, defaultValue: value, isRequired: required, help: help, rule: rule)
     }
 
-    private static func encode(_ value: PluginSettings.Value, into writer: inout CacheWriter) {
+    static func encode(_ value: PluginSettings.Value, into writer: inout CacheWriter) {
         switch value {
         case .string(let text):
             writer.count(0)
@@ -86,7 +86,7 @@ extension ProbeCacheFormat {
         }
     }
 
-    private static func decodeValue(_ reader: inout CacheReader) throws -> PluginSettings.Value {
+    static func decodeValue(_ reader: inout CacheReader) throws -> PluginSettings.Value {
         switch try reader.tag(below: 4) {
         case 0: return .string(try reader.string())
         case 1:

@@ -54,9 +54,9 @@ enum ProbeCacheFormat {
     /// The entries in `bytes`, or nil when they are not a whole file of this version.
     static func decode(_ file: [UInt8]) -> [String: ProbeCache.Entry]? {
         guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
-        let bytes = Array(file[..<(file.count - checksumSize)])
-        guard checksum(bytes[...]).elementsEqual(file[(file.count - checksumSize)...]) else { return nil }
-        var reader = CacheReader(bytes, from: header.count)
+        let end = file.count - checksumSize
+        guard checksum(file[..<end]).elementsEqual(file[end...]) else { return nil }
+        var reader = CacheReader(file, from: header.count, to: end)
         do {
             try reader.readStringTable()
             let contracts = try decodeTable(&reader)

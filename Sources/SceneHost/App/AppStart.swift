@@ -1,0 +1,58 @@
+/// A config as a start reads it: from the start-up cache when that answers for these bytes and
+/// every plugin file is unchanged (`StartupCache`), else parsed. Commands that start the app
+/// (`run`, `serve` and their scene workers) read it first, then register its plugins.
+@MainActor
+public struct AppStart {
+    /// The config the file's bytes give.
+    public let config: SceneConfig
+    /// The checked start the cache recorded; nil: the config was parsed and must be checked.
+    let checked: CheckedStart?
+    /// The config's bytes, for recording the start once checked.
+    let bytes: [UInt8]
+
+    /// Reads and parses the config at `configPath` (no start-up cache: `check` checks every start).
+    init(parsing configPath: String) throws {
+        let reader = ConfigLoader()
+        bytes = try reader.read(path: configPath)
+        config = try reader.parse(bytes: bytes, file: configPath, baseDirectory: ConfigPath.folder(of: configPath))
+        checked = nil
+    }
+
+    private init(config: SceneConfig, checked: CheckedStart?, bytes: [UInt8]) {
+        self.config = config
+        self.checked = checked
+        self.bytes = bytes
+    }
+
+    /// Reads the config at `configPath` and asks the start-up cache about it (plugin files walked
+    /// with `loader`'s file trust); throws the config's problem (only a parsed config can have one).
+    /// `checksFiles` false: the plugin files are not compared with the recorded identities now (a
+    /// scene worker: its host just did, and every plugin is compared again when it is opened).
+    public static func read(configPath: String, loader: PluginLoader, startup: StartupCache?, checksFiles: Bool = true) throws -> AppStart {
+        let reader = ConfigLoader()
+        let bytes = try reader.read(path: configPath)
+        let folder = ConfigPath.folder(of: configPath)
+        if let startup, loader.inspector != nil,
+           let checked = startup.checkedStart(configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust, checksFiles: checksFiles) {
+            loader.logger.debug("start-up cache answers: the config and every plugin file are unchanged", metadata: ["cache": "\(startup.path)"])
+            return AppStart(config: checked.config, checked: checked, bytes: bytes)
+        }
+        return AppStart(config: try reader.parse(bytes: bytes, file: configPath, baseDirectory: folder), checked: nil, bytes: bytes)
+    }
+
+    /// Registers every plugin of a start the cache answered for (`PluginLoader.registerChecked`),
+    /// or nil when one could not be (the caller then takes the whole path with a new container).
+    func registerChecked(loader: PluginLoader, into container: SceneContainer) -> [LoadedPlugin]? {
+        guard let checked else { return nil }
+        var plugins: [LoadedPlugin] = []
+        plugins.reserveCapacity(checked.plugins.count)
+        for (entry, recorded) in zip(config.plugins, checked.plugins) {
+            guard let plugin = try? loader.registerChecked(entry, recorded: recorded, into: container) else {
+                loader.logger.debug("start-up cache not used: a plugin could not be registered from it", metadata: ["plugin": "\(entry.name)"])
+                return nil
+            }
+            plugins.append(plugin)
+        }
+        return plugins
+    }
+}

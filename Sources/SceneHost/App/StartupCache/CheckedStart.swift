@@ -1,0 +1,15 @@
+/// A start-up of `run` or `serve` that was checked and found without problems (`AppCheck`), as
+/// the start-up cache keeps it: the config as it was read, and what each plugin's check rested on.
+///
+/// It answers only for the same config bytes (and file name and folder) and for plugin files
+/// that still have the recorded identity (`StartupCache.checkedStart`).
+struct CheckedStart {
+    /// The config the bytes gave.
+    let config: SceneConfig
+    /// One per plugin of `config`, in its order.
+    let plugins: [CheckedPlugin]
+    /// The plugins whose scenes a check child builds at every start (`AppCheck.Report.unbuilt`).
+    let unbuilt: [String]
+    /// Whether a scene declares a deep link: the link table is then made from the graph at start.
+    let hasLinks: Bool
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SceneHostFileTrust
+
+/// The last checked start-up of `run` and `serve`, kept beside the probe cache (`<probe cache>.start`),
+/// so a start whose config and plugin files are unchanged does not parse the config, read the
+/// probe cache or check the graph again.
+///
+/// It answers only for the same host, the same file-trust setting, the same config file name and
+/// folder and the same config bytes, and only when every plugin file, walked as at any start (file
+/// trust, links followed), has the `stat` identity recorded when it was checked. Each plugin is
+/// still checked when it is opened: its file must have that identity and its bytes the SHA-256
+/// whose probe gave the recorded verdict (`PluginLoader.registerChecked`). Anything else is a miss:
+/// the start is checked as without the cache, and recorded again.
+///
+/// The file is trusted like the probe cache (the file and its folders owned by you or root,
+/// writable by nobody else) and written the same way (`CacheFile`); an untrusted file is neither
+/// read nor written in this run (a folder problem is told by the probe cache, a problem of this
+/// file alone with one warning). It holds one start-up: another config replaces it.
+@MainActor
+public final class StartupCache {
+    /// The cache file.
+    public let path: String
+    let host: String
+    let checksFileTrust: Bool
+    /// False with `--rescan`: the start is checked again (and recorded).
+    let reads: Bool
+    let warn: (HostWarning) -> Void
+    private var trusted: Bool?
+
+    /// The start-up cache beside the probe cache file `probeCache`.
+    public init(probeCache: String, checksFileTrust: Bool, reads: Bool = true, host: String = ProbeCache.hostIdentity,
+                warn: @escaping (HostWarning) -> Void = { _ in }) {
+        self.path = probeCache + ".start"
+        self.host = host
+        self.checksFileTrust = checksFileTrust
+        self.reads = reads
+        self.warn = warn
+    }
+
+    /// The largest file read (about 0.4 KB per realistic plugin).
+    static let maximumSize = 64 << 20
+
+    private var file: CacheFile { CacheFile(path: path, maximumSize: Self.maximumSize) }
+
+    /// The checked start recorded for this config (`bytes` read from `configFile`, whose folder is
+    /// `baseDirectory`), when every plugin file walked with `trust` (nil: `stat` only, as with
+    /// `--insecure-plugin-files`) still has its recorded identity; nil otherwise.
+    ///
+    /// `checksFiles` false (a scene worker, whose host has just checked the same start): the
+    /// files are not walked here. Nothing is opened on the strength of that: a plugin is opened
+    /// only when its file, walked and opened then, has the recorded identity and content.
+    func checkedStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?, checksFiles: Bool = true) -> CheckedStart? {
+        guard reads, isTrusted(), let data = file.read() else { return nil }
+        let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
+        guard let start = StartupCacheFormat.decode(data, key: key) else { return nil }
+        guard checksFiles else { return start }
+        var knownFolder: Substring?
+        for (entry, plugin) in zip(start.config.plugins, start.plugins) {
+            let path = entry.resolvedPath
+            // The common case (a plain path in a folder already found trusted) in one `lstat`.
+            if let info = trust?.trustedFileInKnownFolder(path, knownFolder: &knownFolder) {
+                guard StatIdentity(info) == plugin.identity else { return nil }
+                continue
+            }
+            guard Self.identity(of: path, trust: trust) == plugin.identity else { return nil }
+        }
+        return start
+    }
+
+    /// Records `start`, checked from these config bytes, replacing what the file held.
+    func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) {
+        guard isTrusted() else { return }
+        file.replace(with: StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)),
+                     temporaryPrefix: ".start")
+    }
+
+    private func key(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.Key {
+        StartupCacheFormat.Key(host: host, checksFileTrust: checksFileTrust, configFile: configFile, baseDirectory: baseDirectory, configBytes: bytes)
+    }
+
+    /// Whether the file may be used in this run (checked once). A folder problem is the probe
+    /// cache's to tell (they share the folder); a problem of this file alone is told here.
+    private func isTrusted() -> Bool {
+        if let trusted { return trusted }
+        let problem = file.trustProblem()
+        if let problem, problem.path == path {
+            warn(.untrustedStartupCache(path: path, reason: problem.reason, fix: problem.fix))
+        }
+        trusted = problem == nil
+        return problem == nil
+    }
+
+    /// The identity of the file at `path` as a start would open it: after a walk with `trust` that
+    /// finds nothing wrong (nil when it does), or `stat` without trust.
+    static func identity(of path: String, trust: FileTrust?) -> StatIdentity? {
+        guard let trust else { return StatIdentity(path: path) }
+        var info: stat?
+        guard case .trusted = trust.walk(path, file: &info), let info else { return nil }
+        return StatIdentity(info)
+    }
+}

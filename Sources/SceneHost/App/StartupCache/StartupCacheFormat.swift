@@ -1,0 +1,83 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
+
+/// The start-up cache file (`StartupCache`): a header with the format version, then, in the probe
+/// cache's encoding (a string table, LEB128 integers, a table of distinct contracts), the key —
+/// the host, whether file trust was checked, the config's name, folder and every byte — and then
+/// the checked start: the config as read, each plugin's file identity, content hash and probe
+/// findings, the plugins a check child builds, whether any scene has a deep link. It ends with the
+/// SHA-256 of everything before it.
+///
+/// A file that is not exactly this decodes to nil, as the probe cache's: never partly believed.
+enum StartupCacheFormat {
+    static let header = Array("scene-host start-up cache 1\n".utf8)
+
+    /// What a checked start is recorded under: everything it was computed from except the plugin
+    /// files, whose identities are compared one by one.
+    struct Key {
+        let host: String
+        let checksFileTrust: Bool
+        let configFile: String
+        let baseDirectory: String
+        let configBytes: [UInt8]
+    }
+
+    static func encode(_ start: CheckedStart, key: Key) -> [UInt8] {
+        var writer = CacheWriter()
+        writer.string(key.host)
+        writer.count(key.checksFileTrust ? 1 : 0)
+        writer.string(key.configFile)
+        writer.string(key.baseDirectory)
+        writer.bytes(key.configBytes)
+        var contracts = ContractTable()
+        for plugin in start.plugins { contracts.add(.good(plugin.metadata)) }
+        ProbeCacheFormat.encodeTable(contracts, into: &writer)
+        encode(start.config, into: &writer)
+        for plugin in start.plugins {
+            writer.unsigned(plugin.identity.device)
+            writer.unsigned(plugin.identity.inode)
+            writer.count(plugin.identity.size)
+            writer.signed(plugin.identity.modified)
+            writer.signed(plugin.identity.changed)
+            writer.string(plugin.sha256)
+            ProbeCacheFormat.encode(plugin.metadata, into: &writer, contracts: contracts)
+        }
+        writer.count(start.unbuilt.count)
+        for name in start.unbuilt { writer.string(name) }
+        writer.count(start.hasLinks ? 1 : 0)
+        return ProbeCacheFormat.sealed(writer.finished(header: header))
+    }
+
+    /// The checked start in `file` when it is a whole file of this version recorded under `key`;
+    /// nil otherwise (another key is no error: the cache simply does not answer).
+    static func decode(_ file: [UInt8], key: Key) -> CheckedStart? {
+        let checksumSize = ProbeCacheFormat.checksumSize
+        guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
+        let end = file.count - checksumSize
+        guard ProbeCacheFormat.checksum(file[..<end]).elementsEqual(file[end...]) else { return nil }
+        var reader = CacheReader(file, from: header.count, to: end)
+        do {
+            try reader.readStringTable()
+            guard try reader.string() == key.host, try reader.tag(below: 2) == (key.checksFileTrust ? 1 : 0),
+                  try reader.string() == key.configFile, try reader.string() == key.baseDirectory,
+                  try reader.bytesEqual(key.configBytes) else { return nil }
+            let contracts = try ProbeCacheFormat.decodeTable(&reader)
+            let config = try decodeConfig(&reader, file: key.configFile, baseDirectory: key.baseDirectory)
+            var plugins: [CheckedPlugin] = []
+            plugins.reserveCapacity(config.plugins.count)
+            for _ in config.plugins {
+                let identity = StatIdentity(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
+                                            modified: try reader.signed(), changed: try reader.signed())
+                let sha256 = try reader.string()
+                plugins.append(CheckedPlugin(identity: identity, sha256: sha256, metadata: try ProbeCacheFormat.decodeMetadata(&reader, contracts: contracts)))
+            }
+            var unbuilt: [String] = []
+            for _ in 0..<(try reader.count()) { unbuilt.append(try reader.string()) }
+            let hasLinks = try reader.tag(below: 2) == 1
+            guard reader.isAtEnd else { return nil }
+            return CheckedStart(config: config, plugins: plugins, unbuilt: unbuilt, hasLinks: hasLinks)
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import SceneHost
+
+/// `scene-host-worker probe-plugin ...`: the child process of a probe, as `scene-host probe-plugin`
+/// runs it (`ProbeChild`, or a scanner with `--batch-fd`: `ProbeScanner`), with the same arguments.
+/// The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
+/// without the web stack and the argument parser: every conformance look-up of the plugins being
+/// probed scans about a third fewer records, and fewer pages are mapped and faulted in.
+enum ProbeMode {
+    /// Runs the probe `arguments` (after `probe-plugin`) describe and ends the process.
+    static func run(_ arguments: [String]) -> Never {
+        var values: [String: String] = [:]
+        var rest = arguments[...]
+        while let name = rest.popFirst() {
+            guard ["--fd", "--result-fd", "--name", "--path", "--real-path", "--batch-fd"].contains(name), let value = rest.popFirst() else {
+                refuse("scene-host-worker probe-plugin does not take '\(name)' without a value; it is started by scene-host, which gives its arguments")
+            }
+            values[name] = value
+        }
+        guard let result = values["--result-fd"].flatMap({ Int32($0) }) else {
+            refuse("scene-host-worker probe-plugin needs --result-fd; it is started by scene-host")
+        }
+        ProbeChild.endWithParent()
+        MainActor.assumeIsolated {
+            let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
+            if let batch = values["--batch-fd"].flatMap({ Int32($0) }) {
+                exit(ProbeScanner(batchDescriptor: batch, resultDescriptor: result, logger: logger).run() ? 0 : 2)
+            }
+            guard let plugin = values["--fd"].flatMap({ Int32($0) }), let name = values["--name"], let path = values["--path"],
+                  let realPath = values["--real-path"] else {
+                refuse("scene-host-worker probe-plugin needs --fd, --name, --path and --real-path, or --batch-fd")
+            }
+            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: plugin, resultDescriptor: result, logger: logger).run()
+        }
+        exit(0)
+    }
+
+    /// Says why on standard error and ends with the usage status.
+    private static func refuse(_ reason: String) -> Never {
+        let message = "error: \(reason)\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        exit(ExitStatus.usage.rawValue)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+@testable import SceneHost
+@_spi(SceneHost) import SceneSDK
+import Testing
+import SceneHostFileTrust
+
+/// The start-up cache's file (issue 21, warm start): a checked start reads back exactly, only under
+/// the key it was recorded with, and anything that is not a whole file of this version reads as
+/// no answer.
+@Suite("Start-up cache format")
+@MainActor
+struct StartupCacheFormatTests {
+    static let configText = """
+    initial = "AList"
+
+    [host]
+    event-timeout = 2.5
+    workers = 3
+
+    [plugins.A]
+    path = "libA.so"
+    sha256 = "\(String(repeating: "ab", count: 32))"
+
+    [plugins.G]
+    path = "sub/../libG.so"
+
+    [plugins.G.settings]
+    database = "orders.db"
+    pageSize = -3
+    ratio = 0.5
+    verbose = true
+
+    [[segues]]
+    from = "AList"
+    id = "open"
+    to = "GDetail"
+    style = "present"
+    """
+
+    static func config() throws -> SceneConfig {
+        try ConfigLoader().parse(text: configText, file: "apps/scenes.conf", baseDirectory: "/srv/apps")
+    }
+
+    static func start() throws -> CheckedStart {
+        let identities = [StatIdentity(device: 2049, inode: 77, size: 1000, modified: -5, changed: 1_700_000_000_123_456_789),
+                          StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5)]
+        var linked = ProbeCacheFormatTests.metadata("G", wiring: [:], services: 0)
+        linked.settings = [.path("database", help: "the file")]
+        let plugins = [CheckedPlugin(identity: identities[0], sha256: String(repeating: "ab", count: 32), metadata: ProbeCacheFormatTests.metadata("A")),
+                       CheckedPlugin(identity: identities[1], sha256: String(repeating: "cd", count: 32), metadata: linked)]
+        return CheckedStart(config: try config(), plugins: plugins, unbuilt: ["G"], hasLinks: true)
+    }
+
+    static func key(bytes: [UInt8] = Array(configText.utf8), trust: Bool = true, file: String = "apps/scenes.conf",
+                    folder: String = "/srv/apps", host: String = ProbeCache.hostIdentity) -> StartupCacheFormat.Key {
+        StartupCacheFormat.Key(host: host, checksFileTrust: trust, configFile: file, baseDirectory: folder, configBytes: bytes)
+    }
+
+    @Test("a checked start reads back exactly: config values and locations, identities, hashes, findings")
+    func roundTrip() throws {
+        let start = try Self.start()
+        let read = try #require(StartupCacheFormat.decode(StartupCacheFormat.encode(start, key: Self.key()), key: Self.key()))
+        let (written, config) = (start.config, read.config)
+        #expect(config.file == written.file && config.baseDirectory == written.baseDirectory && config.initial == written.initial)
+        #expect(config.segues == written.segues)
+        #expect(config.host == written.host)
+        #expect(config.plugins.count == written.plugins.count)
+        for (found, expected) in zip(config.plugins, written.plugins) {
+            #expect(found.name == expected.name && found.path == expected.path && found.resolvedPath == expected.resolvedPath)
+            #expect(found.sha256 == expected.sha256 && found.location == expected.location && found.pathLocation == expected.pathLocation)
+            #expect(found.settings == expected.settings && found.settingsBaseDirectory == expected.settingsBaseDirectory)
+        }
+        #expect(read.plugins.map(\.identity) == start.plugins.map(\.identity))
+        #expect(read.plugins.map(\.sha256) == start.plugins.map(\.sha256))
+        #expect(read.plugins.map(\.metadata) == start.plugins.map(\.metadata))
+        #expect(read.unbuilt == ["G"] && read.hasLinks)
+    }
+
+    @Test("it answers only under its own key: other config bytes, file name, folder, trust setting or host are no answer")
+    func otherKey() throws {
+        let file = StartupCacheFormat.encode(try Self.start(), key: Self.key())
+        var changed = Array(Self.configText.utf8)
+        changed[changed.count - 2] = UInt8(ascii: "x")
+        for key in [Self.key(bytes: changed), Self.key(bytes: Array(Self.configText.utf8) + [10]), Self.key(trust: false),
+                    Self.key(file: "./apps/scenes.conf"), Self.key(folder: "/srv/other"), Self.key(host: "abi 0, probe 0")] {
+            #expect(StartupCacheFormat.decode(file, key: key) == nil)
+        }
+    }
+
+    @Test("a file cut anywhere, with any byte changed, or with bytes after its end is no answer")
+    func tampered() throws {
+        let file = StartupCacheFormat.encode(try Self.start(), key: Self.key())
+        for length in stride(from: 0, to: file.count, by: 7) {
+            #expect(StartupCacheFormat.decode(Array(file.prefix(length)), key: Self.key()) == nil)
+        }
+        for index in stride(from: 0, to: file.count, by: 5) {
+            var flipped = file
+            flipped[index] ^= 0x20
+            #expect(StartupCacheFormat.decode(flipped, key: Self.key()) == nil)
+        }
+        #expect(StartupCacheFormat.decode(file + [0], key: Self.key()) == nil)
+        #expect(StartupCacheFormat.decode(Array(ProbeCacheFormat.header) + file.dropFirst(StartupCacheFormat.header.count), key: Self.key()) == nil)
+    }
+
+    @Test("the file is recorded 0600 beside the probe cache, and answers only while every plugin file keeps its identity")
+    func identities() throws {
+        let folder = try TemporaryFolder()
+        let plugin = try folder.write("not really a plugin", to: "libA.so")
+        let text = "initial = \"AList\"\n\n[plugins.A]\npath = \"libA.so\"\n"
+        let configPath = try folder.write(text, to: "scenes.conf")
+        let bytes = Array(text.utf8)
+        let config = try ConfigLoader().parse(bytes: bytes, file: configPath, baseDirectory: ConfigPath.folder(of: configPath))
+        let identity = try #require(StatIdentity(path: plugin))
+        let start = CheckedStart(config: config, plugins: [CheckedPlugin(identity: identity, sha256: "aa", metadata: ProbeCacheFormatTests.metadata("A"))],
+                                 unbuilt: [], hasLinks: false)
+        let cache = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)
+        cache.record(start, configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes)
+        var info = stat()
+        #expect(stat(cache.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        let trust = FileTrust(trustedFolders: TrustedFolders())
+        func answer(_ cache: StartupCache = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)) -> CheckedStart? {
+            cache.checkedStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust)
+        }
+        #expect(answer()?.plugins.first?.identity == identity)
+        #expect(StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true, reads: false)
+            .checkedStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust) == nil)
+        // The same bytes written again: a new modification and change time.
+        Thread.sleep(forTimeInterval: 0.01)
+        _ = try folder.write("not really a plugin", to: "libA.so")
+        #expect(answer() == nil)
+    }
+
+    @Test("a start-up cache file others may write is neither read nor written, with one warning")
+    func untrusted() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("whatever", to: "probes.json.start")
+        chmod(path, 0o666)
+        var warnings: [HostWarning] = []
+        let cache = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true) { warnings.append($0) }
+        let config = try Self.config()
+        #expect(cache.checkedStart(configFile: "apps/scenes.conf", baseDirectory: "/srv/apps", bytes: [], trust: nil) == nil)
+        cache.record(try Self.start(), configFile: config.file, baseDirectory: config.baseDirectory, bytes: Array(Self.configText.utf8))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "whatever")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.message.hasPrefix("warning: ignoring the start-up cache \(path) in this run: the file is ") == true)
+    }
+}
