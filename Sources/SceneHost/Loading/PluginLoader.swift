@@ -169,7 +169,11 @@ public struct PluginLoader {
     /// file still has the recorded identity and its bytes the recorded SHA-256 (else it is probed
     /// again, or refused). A plugin with settings or native functions takes `prepare`'s whole path.
     func registerChecked(_ entry: PluginEntry, recorded: CheckedPlugin, into container: SceneContainer) throws -> LoadedPlugin {
-        guard inspector != nil, entry.settings.isEmpty, recorded.metadata.nativeFunctions == [] else { return try prepare(entry, into: container) }
+        // A plugin that declares settings is prepared in full at every start: a path setting's
+        // file (set or defaulted) can become untrusted without any file the cache is keyed on changing.
+        guard inspector != nil, entry.settings.isEmpty, recorded.metadata.settings.isEmpty, recorded.metadata.nativeFunctions == [] else {
+            return try prepare(entry, into: container)
+        }
         try addPending(entry, plugin: reference(entry), recorded: recorded, probedContent: recorded.sha256, checksSettings: true, into: container)
         return LoadedPlugin(entry, describedBy: recorded.metadata)
     }
