@@ -48,9 +48,11 @@ enum WorkerBenchmark {
         var logger = Logger(label: "scene-host-bench")
         logger.logLevel = .warning
         let config = try demo.config(workers: nil)
+        // As HostOptions does: the worker beside the host runs the scene worker and the probe children.
+        let worker = LoaderSettings.workerExecutable(besideHost: host)
         func loader(opensPlugins: Bool) -> PluginLoader {
-            // As HostOptions.makeLoader: file trust on, probes in children of scene-host, the demo's own cache.
-            let prober = ChildProcessProber(executable: host, timeout: .seconds(10))
+            // As HostOptions.makeLoader: file trust on, probes in scene-host-worker children, the demo's own cache.
+            let prober = ChildProcessProber(executable: worker, timeout: .seconds(10))
             let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: demo.cache))
             return PluginLoader(logger: logger, checksFileTrust: true, inspector: inspector, opensPlugins: opensPlugins)
         }
@@ -60,8 +62,7 @@ enum WorkerBenchmark {
         let container = hostApp.loaded.container
         let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
                                  uniquingKeysWith: { first, _ in first })
-        let settings = LoaderSettings(probeExecutable: host, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
-        let worker = (host.split(separator: "/", omittingEmptySubsequences: false).dropLast() + ["scene-host-worker"]).joined(separator: "/")
+        let settings = LoaderSettings(probeExecutable: worker, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(executable: worker, arguments: settings.workerArguments(config: config, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, settings: hostApp.loaded.config.host, initialScene: hostApp.loaded.config.initial.value,
                                                logger: logger, pluginOfScene: { plugins[$0] })

@@ -4,9 +4,8 @@ import Glibc
 import Logging
 import SceneHost
 
-/// `scene-host-worker probe-plugin ...`: the child process of a probe, as `scene-host probe-plugin`
-/// runs it (`ProbeChild`, or a scanner with `--batch-fd`: `ProbeScanner`), with the same arguments.
-/// The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
+/// `scene-host-worker probe-plugin ...`: the child process of a probe (`ProbeChild`, or a scanner
+/// with `--batch-fd`: `ProbeScanner`). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
 /// without the web stack and the argument parser: every conformance look-up of the plugins being
 /// probed scans about a third fewer records, and fewer pages are mapped and faulted in.
 enum ProbeMode {

@@ -11,7 +11,7 @@ struct SceneHostCommand: ParsableCommand {
         3 plugin error; 4 scene graph error; 5 script file error; 6 'new scene' could not write its files; 7 'serve' could not listen; \
         64 command-line usage error.
         """,
-        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self, ServeCommand.self, ProbePluginCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self, ServeCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

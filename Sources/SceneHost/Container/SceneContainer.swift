@@ -50,13 +50,6 @@ public final class SceneContainer: ServiceResolving {
     /// What `scene` declares, loaded or not.
     public func description(of scene: String) -> SceneDescription? { scenes[scene]?.description }
 
-    /// The identity of `scene`'s declared input type when its plugin is loaded; nil otherwise, or
-    /// when it takes none (the navigator's typed fast path).
-    func loadedInputType(of scene: String) -> ObjectIdentifier? {
-        if let ready = buildable[scene] { return ready.blueprint.inputType }
-        return scenes[scene]?.blueprint?.inputType
-    }
-
     /// The plugin that registered `scene`, if any.
     public func plugin(registering scene: String) -> PluginReference? { scenes[scene]?.plugin }
 

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import SceneHostProcesses
 
-/// Probes a plugin in a child process — `scene-host probe-plugin` — with a time limit, so a
+/// Probes a plugin in a child process — `scene-host-worker probe-plugin` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose
 /// scenes crash or hang when built and exercised, is reported while the host goes on.
 ///

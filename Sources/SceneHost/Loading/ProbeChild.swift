@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import SceneHostProcesses
 
-/// The work of `scene-host probe-plugin`, the child process of a probe: load the plugin open at
+/// The work of `scene-host-worker probe-plugin`, the child process of a probe: load the plugin open at
 /// a descriptor, exercise its scenes, and write records (steps, then the verdict) as compact frames
 /// (`ProbeCacheFormat+Record`) to the result descriptor. A crash or a hang is seen by the parent.
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import SceneHostProcesses
 
-/// The work of `scene-host probe-plugin --batch-fd`: one child probing many plugins in turn
+/// The work of `scene-host-worker probe-plugin --batch-fd`: one child probing many plugins in turn
 /// (`ProbeScan` is its parent). Before each plugin it writes `begin` with the plugin's index, then
 /// the plugin's steps and verdict, as `ProbeChild` does for one; a crash or a hang ends the child,
 /// and the parent starts a new scanner after the culprit.

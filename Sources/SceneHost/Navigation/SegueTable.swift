@@ -10,10 +10,6 @@ struct SegueTable {
         segues = table
     }
 
-    func segue(from scene: String, id: String) -> SegueDeclaration? {
-        segues[scene]?[id]
-    }
-
     /// The segues from `scene`, by button id (nil: none); a navigator keeps the top scene's.
     func segues(from scene: String) -> [String: SegueDeclaration]? {
         segues[scene]

@@ -72,7 +72,4 @@ public final class AssembledScene {
     public func performRouteHandler(toward destination: String, segue: Segue) throws {
         try wired.performRouteHandler(toward: destination, segue: segue)
     }
-
-    /// The router's handler registered under `name` (e.g. `routeToDetail`), if any.
-    public func routeHandler(named name: String) -> (@MainActor (Segue?) throws -> Void)? { wired.routeHandler(named: name) }
 }

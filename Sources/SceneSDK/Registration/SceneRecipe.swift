@@ -3,9 +3,9 @@
 final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRole, R: RouterRole> {
     @usableFromInline let definition: SceneDefinition<V, I, P, R>
     @usableFromInline let destinations: Set<String>
+    /// The router's route handlers by destination scene (a segue to it calls the handler; its name,
+    /// `routeTo<Destination>`, is what `check` shows, never built on a tap).
     @usableFromInline let handlers: [String: @MainActor (R) -> (Segue?) throws -> Void]
-    /// The same handlers by destination scene, for segues (no name to build on every tap).
-    @usableFromInline let handlersByDestination: [String: @MainActor (R) -> (Segue?) throws -> Void]
     /// The input's typed apply, kept here so `WiredScene` (compiled unspecialized in the SDK) reaches
     /// it without instantiating the definition's generic types on every navigation.
     @usableFromInline let acceptValue: (@MainActor (R, Any) -> Bool)?
@@ -24,15 +24,10 @@ final class SceneRecipe<V: ViewControllerRole, I: InteractorRole, P: PresenterRo
         self.definition = definition
         destinations = Set(definition.routes.map(\.destination))
         var handlers: [String: @MainActor (R) -> (Segue?) throws -> Void] = [:]
-        var byDestination: [String: @MainActor (R) -> (Segue?) throws -> Void] = [:]
         for route in definition.routes {
-            if let handler = route.handler {
-                handlers[RouteHandlerName.forDestination(route.destination)] = handler
-                byDestination[route.destination] = handler
-            }
+            if let handler = route.handler { handlers[route.destination] = handler }
         }
         self.handlers = handlers
-        self.handlersByDestination = byDestination
         acceptValue = definition.input?.applyValue
         inputType = definition.input?.typeID
         if let input = definition.input {

@@ -43,8 +43,6 @@ class AnyWiredScene {
 
     func leavingResult() throws -> ScenePayload? { nil }
 
-    func routeHandler(named name: String) -> (@MainActor (Segue?) throws -> Void)? { nil }
-
     func performRouteHandler(toward destination: String, segue: Segue) throws {}
 }
 
@@ -107,12 +105,6 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
     }
 
     override func performRouteHandler(toward destination: String, segue: Segue) throws {
-        try recipe.handlersByDestination[destination]?(router)(segue)
-    }
-
-    override func routeHandler(named name: String) -> (@MainActor (Segue?) throws -> Void)? {
-        guard let handler = recipe.handlers[name] else { return nil }
-        let router = self.router
-        return { segue in try handler(router)(segue) }
+        try recipe.handlers[destination]?(router)(segue)
     }
 }

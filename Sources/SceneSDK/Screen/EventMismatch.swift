@@ -26,20 +26,8 @@ extension Screen {
     }
 
     private func missing(_ id: String, kind: String, matches: (ScreenElement) -> Bool) -> EventMismatch? {
-        guard let index = firstIndex(id: id), matches(elements[index]) else {
+        guard let found = element(id: id), matches(found) else {
             return .noSuchElement(id: id, kind: kind, available: elements.filter(matches).map(\.id))
-        }
-        return nil
-    }
-
-    /// The place of the first element named `id`, as `element(id:)` finds it; every tap and edit is
-    /// checked this way, so it reads the ids in place instead of copying each element.
-    private func firstIndex(id: String) -> Int? {
-        for index in elements.indices {
-            switch elements[index] {
-            case .label(let elementID, _), .textField(let elementID, _, _, _, _), .button(let elementID, _), .list(let elementID, _):
-                if elementID == id { return index }
-            }
         }
         return nil
     }

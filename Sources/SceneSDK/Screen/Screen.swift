@@ -12,8 +12,17 @@ public struct Screen: Equatable, Sendable {
         self.elements = elements
     }
 
-    /// The element with this id, if the screen has one.
+    /// The element with this id, if the screen has one (the first, should two share it).
+    ///
+    /// Every tap and edit is checked through it, so it compares the ids in place instead of
+    /// copying each element to ask for its `id`.
     public func element(id: String) -> ScreenElement? {
-        elements.first { $0.id == id }
+        for index in elements.indices {
+            switch elements[index] {
+            case .label(let elementID, _), .textField(let elementID, _, _, _, _), .button(let elementID, _), .list(let elementID, _):
+                if elementID == id { return elements[index] }
+            }
+        }
+        return nil
     }
 }

@@ -22,7 +22,7 @@ struct ProbeIsolationTests {
         let descriptor = open(handed, O_RDONLY | O_CLOEXEC)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        let prober = ChildProcessProber(executable: BuildProducts.hostExecutable, timeout: .seconds(60))
+        let prober = ChildProcessProber(executable: BuildProducts.workerExecutable, timeout: .seconds(60))
         let verdict = try prober.probe(Self.entry("Named", path: named), fileDescriptor: descriptor, realPath: handed)
         guard case .good(let metadata) = verdict else {
             Issue.record("expected a good verdict, got \(verdict)")

@@ -27,7 +27,7 @@ struct LinksApp {
 
     /// A started supervisor of one scene worker on this config.
     func supervisor() throws -> SceneWorkerSupervisor {
-        let loader = LoaderSettings(probeExecutable: BuildProducts.hostExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
+        let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
                                     rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(config: config, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, settings: HostSettings(), initialScene: "LinkHome",

@@ -48,12 +48,12 @@ struct NavigatorFastPathTests {
         return navigator
     }
 
-    @Test("the container knows a loaded scene's declared input type, and nothing for other scenes")
-    func loadedInputType() throws {
-        let container = try ProbeScenes.container()
-        #expect(container.loadedInputType(of: "B") == ObjectIdentifier(ProbeInput.self))
-        #expect(container.loadedInputType(of: "A") == nil)
-        #expect(container.loadedInputType(of: "Z") == nil)
+    @Test("a built scene knows its declared input type, and nothing when it takes none")
+    func builtInputType() throws {
+        let navigator = try ProbeScenes.navigator()
+        #expect(navigator.top?.inputType == nil)
+        try navigator.send(.tap(button: "code"))
+        #expect(navigator.top?.inputType == ObjectIdentifier(ProbeInput.self))
     }
 
     @Test("a class value is never handed over: the destination gets its own instance through the checked payload")
@@ -68,13 +68,13 @@ struct NavigatorFastPathTests {
         })
         try registry.register(ProbeScenes.definition("C", handlesB: false))
         try registry.commit(into: container)
-        #expect(container.loadedInputType(of: "B") == nil)
         let navigator = Navigator(container: container, segues: [])
         try navigator.start(at: "A")
         let sent = ProbeClassInput(value: 4)
         try router(navigator).outgoing = sent
         try navigator.send(.tap(button: "code"))
         #expect(navigator.path == "A › B")
+        #expect(navigator.top?.inputType == nil)
         #expect(navigator.top?.probeValue == 4)
         #expect(received.input != nil && received.input !== sent)
     }

@@ -11,7 +11,7 @@ struct WorkerSupervisorTests {
     private func supervisor(_ app: FragileApp, restarts: Int = 5) throws -> SceneWorkerSupervisor {
         var settings = HostSettings()
         settings.restartsPerMinute = restarts
-        let loader = LoaderSettings(probeExecutable: BuildProducts.hostExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
+        let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
                                     rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(config: app.config, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, settings: settings, initialScene: "FragileHome",

@@ -24,8 +24,9 @@ final class FlatPayload {
     // Unchecked exclusivity: every access is a short read or write from this file's methods, never
     // overlapping, and the dynamic checks were a fifth of a conversion's time.
     @exclusivity(unchecked) private(set) var tokens: [Token] = []
-    /// The start index of each container still open, outermost first.
-    @exclusivity(unchecked) private var open: [Int] = []
+    /// Each container still open, outermost first: where it starts, and how many members it has
+    /// so far (objects).
+    @exclusivity(unchecked) private var open: [(start: Int, members: Int)] = []
     /// Set when the value was encoded in a way the flat form does not follow.
     @exclusivity(unchecked) private(set) var unsupported = false
 
@@ -39,6 +40,16 @@ final class FlatPayload {
 
     func append(_ token: Token) { tokens.append(token) }
 
+    /// Writes a member's name into the object written now (`resume` made it the innermost).
+    /// An object of more than `largestObject` members is left to the tree path: checking and
+    /// decoding find a member by comparing names, which only pays for small objects.
+    func appendKey(_ name: String) {
+        tokens.append(.key(name))
+        guard let last = open.indices.last else { unsupported = true; return }
+        open[last].members += 1
+        if open[last].members > Self.largestObject { unsupported = true }
+    }
+
     /// Gives up on the flat form.
     func giveUp() { unsupported = true }
 
@@ -46,14 +57,14 @@ final class FlatPayload {
     func openContainer(array: Bool) -> (start: Int, depth: Int) {
         let start = tokens.count
         tokens.append(array ? .array(end: start + 1) : .object(end: start + 1))
-        open.append(start)
+        open.append((start, 0))
         return (start, open.count)
     }
 
     /// Makes the container that started at `start`, open at `depth`, the one written next by
     /// closing those opened inside it; false (and unsupported) when it was closed already.
     func resume(start: Int, depth: Int) -> Bool {
-        guard !unsupported, open.count >= depth, depth > 0, open[depth - 1] == start else {
+        guard !unsupported, open.count >= depth, depth > 0, open[depth - 1].start == start else {
             unsupported = true
             return false
         }
@@ -71,12 +82,24 @@ final class FlatPayload {
     }
 
     private func close() {
-        let start = open.removeLast()
+        let start = open.removeLast().start
         switch tokens[start] {
         case .object: tokens[start] = .object(end: tokens.count)
         case .array: tokens[start] = .array(end: tokens.count)
         case .null, .bool, .int, .double, .string, .key: unsupported = true
         }
+    }
+
+    /// The index of the value of the first member named `name` of the object that starts at
+    /// `start` and ends before `end`, among the members before token `limit`; nil when none.
+    func member(named name: String, inObjectAt start: Int, end: Int, before limit: Int? = nil) -> Int? {
+        var member = start + 1
+        let last = min(end, limit ?? end)
+        while member < last {
+            if case .key(let other) = tokens[member], other == name { return member + 1 }
+            member = self.end(ofValueAt: member + 1)
+        }
+        return nil
     }
 
     /// The index just past the value that starts at `index`.

@@ -111,12 +111,7 @@ struct KeyedFlatDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The index of `name`'s value; -1 when the object has no such member.
     private func find(_ name: String) -> Int {
-        var index = start + 1
-        while index < end {
-            if case .key(let member) = payload.tokens[index], member == name { return index + 1 }
-            index = payload.end(ofValueAt: index + 1)
-        }
-        return -1
+        payload.member(named: name, inObjectAt: start, end: end) ?? -1
     }
 
     private func member(_ key: Key) throws -> Int {

@@ -52,6 +52,17 @@ struct FlatEncoding: Encoder {
         SingleValueFlatEncoding(payload: payload, start: Int(start), depth: Int(depth), path: path)
     }
 
+    /// A container nested in the one written last: a new object or array at the end of `payload`.
+    static func newKeyedContainer<Key: CodingKey>(in payload: FlatPayload, path: FlatCodingPath?) -> KeyedEncodingContainer<Key> {
+        let (start, depth) = payload.openContainer(array: false)
+        return KeyedEncodingContainer(KeyedFlatEncoding<Key>(payload: payload, start: start, depth: depth, path: path))
+    }
+
+    static func newUnkeyedContainer(in payload: FlatPayload, path: FlatCodingPath?) -> any UnkeyedEncodingContainer {
+        let (start, depth) = payload.openContainer(array: true)
+        return UnkeyedFlatEncoding(payload: payload, start: start, depth: depth, path: path)
+    }
+
     /// The value's container: a new one when nothing was written yet, the same one when the
     /// value asks again (the tree keeps adding to it); anything else is not followed.
     private func container(array: Bool) -> (Int, Int) {
@@ -103,7 +114,7 @@ struct KeyedFlatEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func member(_ key: Key) -> Bool {
         guard payload.resume(start: start, depth: depth) else { return false }
-        payload.append(.key(key.stringValue))
+        payload.appendKey(key.stringValue)
         return true
     }
 
@@ -134,14 +145,12 @@ struct KeyedFlatEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         _ = member(key)
-        let (start, depth) = payload.openContainer(array: false)
-        return KeyedEncodingContainer(KeyedFlatEncoding<NestedKey>(payload: payload, start: start, depth: depth, path: FlatCodingPath(parent: path, key: key)))
+        return FlatEncoding.newKeyedContainer(in: payload, path: FlatCodingPath(parent: path, key: key))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         _ = member(key)
-        let (start, depth) = payload.openContainer(array: true)
-        return UnkeyedFlatEncoding(payload: payload, start: start, depth: depth, path: FlatCodingPath(parent: path, key: key))
+        return FlatEncoding.newUnkeyedContainer(in: payload, path: FlatCodingPath(parent: path, key: key))
     }
 
     // A super encoder writes into the container later than its own members: not followed.
@@ -188,14 +197,12 @@ struct UnkeyedFlatEncoding: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         _ = item()
-        let (start, depth) = payload.openContainer(array: false)
-        return KeyedEncodingContainer(KeyedFlatEncoding<NestedKey>(payload: payload, start: start, depth: depth, path: path))
+        return FlatEncoding.newKeyedContainer(in: payload, path: path)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         _ = item()
-        let (start, depth) = payload.openContainer(array: true)
-        return UnkeyedFlatEncoding(payload: payload, start: start, depth: depth, path: path)
+        return FlatEncoding.newUnkeyedContainer(in: payload, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {

@@ -7,7 +7,8 @@
 /// decoding it (`ScenePayload`, `PayloadSchema.mismatches(for:)`, `PayloadDecoder`), which build a
 /// node and a dictionary per object. It answers nil whenever that path would throw or the flat
 /// form cannot follow the encoding: the caller then takes the tree path, whose errors name the
-/// field. The source's `encode(to:)` runs again then.
+/// field. The source's `encode(to:)` runs again then. Objects of more than `FlatPayload.largestObject`
+/// members (a large dictionary) take the tree path too: a member is found here by comparing names.
 @_spi(SceneHost) @_spi(SceneTesting)
 public enum PayloadConversion {
     /// `source` as a `Value` fitting `schema`, or nil: take the tree path. `isInteger` says whether

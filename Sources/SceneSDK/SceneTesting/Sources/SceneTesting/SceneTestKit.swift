@@ -237,11 +237,9 @@ public final class SceneTestKit {
         let built = collector.blueprints[destination] == nil ? nil : try collector.assemble(destination, navigator: navigator)
         let segue = Segue(identifier: id, source: current.name, destination: destination, style: style,
                           destinationDataStore: built?.currentDataStore)
-        if let handler = current.routeHandler(named: RouteHandlerName.forDestination(destination)) {
-            let before = navigator.log.count
-            try handler(segue)
-            if navigator.log.count != before { return }
-        }
+        let before = navigator.log.count
+        try current.performRouteHandler(toward: destination, segue: segue)
+        if navigator.log.count != before { return }
         let payload = try segue.encodedPayload()
         try built?.accept(payload)
         record(RecordedRoute(destination: destination, style: style, payload: payload?.value,
