@@ -19,7 +19,8 @@ public final class Segue {
     /// existential in `Any` allocates.
     public var destinationDataStore: Any? { destinationScene?.currentDataStore ?? givenDataStore }
     private let givenDataStore: Any?
-    private let destinationScene: AnyWiredScene?
+    /// Weak: a handler that keeps the segue must not keep the destination's objects alive after it is popped.
+    private weak var destinationScene: AnyWiredScene?
     /// What the source router passes, encoded; applied by the host after the handler returns.
     ///
     /// Nil when the router passes nothing, and also when its value cannot be encoded: the

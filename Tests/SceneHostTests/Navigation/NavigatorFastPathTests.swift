@@ -173,6 +173,22 @@ struct NavigatorFastPathTests {
         #expect(navigator.path == "A › C")
     }
 
+    @Test("a segue the source's router keeps does not keep the destination alive after it is popped")
+    func keptSegueReleasesDestination() throws {
+        let navigator = try ProbeScenes.navigator()
+        let source = try router(navigator)
+        weak var pushed: AnyObject?
+        do {
+            try navigator.send(.tap(button: "go"))
+            pushed = navigator.top?.parts.interactor
+            #expect(source.keptSegue?.destinationDataStore != nil)
+            try navigator.back()
+        }
+        #expect(source.keptSegue != nil)
+        #expect(pushed == nil)
+        #expect(source.keptSegue?.destinationDataStore == nil)
+    }
+
     @Test("pushing and popping through the fast path releases every part")
     func fastPathReleases() throws {
         let navigator = try ProbeScenes.navigator()

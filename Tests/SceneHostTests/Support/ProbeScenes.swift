@@ -46,8 +46,11 @@ final class ProbeViewController: SceneViewController<ProbeInteractor, ProbeRoute
 final class ProbeRouter: SceneRouter<ProbeViewController, any ProbeDataStore> {
     /// What A passes to B; tests change it to provoke mismatches.
     var outgoing: any Encodable = ProbeInput(value: 42)
+    /// The last segue its handler was given: a handler may keep one.
+    var keptSegue: Segue?
 
     func routeToB(segue: Segue?) throws {
+        keptSegue = segue
         try route(to: "B", segue: segue, passing: outgoing)
     }
 
