@@ -104,8 +104,21 @@ package struct CacheReader {
         let start = offset
         offset += length
         guard length == expected.count else { return false }
-        return bytes.withUnsafeBufferPointer { all in
-            expected.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: all[start..<(start + length)]).elementsEqual($0) }
+        // Eight bytes at a time: a config of a thousand plugins is a few hundred KB, compared at every start.
+        return bytes.withUnsafeBytes { all in
+            expected.withUnsafeBytes { other in
+                let recorded = UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])
+                var index = 0
+                while index + 8 <= length {
+                    guard recorded.loadUnaligned(fromByteOffset: index, as: UInt64.self) == other.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+                    index += 8
+                }
+                while index < length {
+                    guard recorded[index] == other[index] else { return false }
+                    index += 1
+                }
+                return true
+            }
         }
     }
 

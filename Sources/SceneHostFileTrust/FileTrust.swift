@@ -129,19 +129,45 @@ package struct FileTrust: Sendable {
         return problems.isEmpty ? .trusted(realPath: path) : .untrusted(problems)
     }
 
+    /// A folder a walk of this run found trusted, held open (`O_PATH`) so the files in it are
+    /// looked up by name: a thousand plugins in one folder resolve its path once, not a thousand times.
+    package final class KnownFolder {
+        let path: Substring
+        let descriptor: Int32
+
+        init?(_ path: Substring) {
+            let descriptor = String(path).withCString { open($0, Self.openPath | O_DIRECTORY | O_CLOEXEC) }
+            guard descriptor >= 0 else { return nil }
+            self.path = path
+            self.descriptor = descriptor
+        }
+
+        deinit { close(descriptor) }
+
+        /// Linux's `O_PATH` (Glibc's module leaves it out: it is defined under `_GNU_SOURCE`): a
+        /// folder only searchable, not readable, can still be held open.
+        static let openPath: Int32 = 0o10_000_000
+    }
+
     /// What `walk(_:file:)` finds for a plain path to a regular file in a folder a walk of this run
     /// found trusted, when it finds nothing wrong: the file's `lstat`. Nil for anything else (the
-    /// caller then walks it). `knownFolder` keeps the last folder found trusted between calls, so
-    /// a thousand plugins in one folder look it up once.
-    package func trustedFileInKnownFolder(_ path: String, knownFolder: inout Substring?) -> stat? {
+    /// caller then walks it). `knownFolder` keeps the last folder found trusted between calls,
+    /// open, so a thousand plugins in one folder look it up once.
+    ///
+    /// The file is looked up by name in the open folder: the folder cannot be replaced in between,
+    /// since it was found trusted (writable by nobody else, nor is any folder above it).
+    package func trustedFileInKnownFolder(_ path: String, knownFolder: inout KnownFolder?) -> stat? {
         guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex else { return nil }
         let folder = path[..<slash]
-        if folder != knownFolder {
-            guard trustedFolders.contains(String(folder)) else { return nil }
-            knownFolder = folder
+        if folder != knownFolder?.path {
+            guard trustedFolders.contains(String(folder)), let opened = KnownFolder(folder) else { return nil }
+            knownFolder = opened
         }
+        guard let knownFolder else { return nil }
+        let nameOffset = path.utf8.distance(from: path.utf8.startIndex, to: slash) + 1
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, problem(at: path, info: info) == nil else { return nil }
+        let found = path.withCString { fstatat(knownFolder.descriptor, $0 + nameOffset, &info, AT_SYMLINK_NOFOLLOW) }
+        guard found == 0, info.st_mode & S_IFMT == S_IFREG, problem(at: path, info: info) == nil else { return nil }
         return info
     }
 

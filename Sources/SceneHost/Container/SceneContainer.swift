@@ -10,10 +10,26 @@
 /// call each.
 @MainActor
 public final class SceneContainer: ServiceResolving {
+    /// A plugin's registered scene descriptions, shared by the entries of its scenes: a thousand
+    /// plugins known by description add a small entry per scene, not a copy of each description
+    /// (copying them was most of the cost of registering a recorded start).
+    final class RegisteredPlugin {
+        let reference: PluginReference
+        let scenes: [SceneDescription]
+
+        init(reference: PluginReference, scenes: [SceneDescription]) {
+            self.reference = reference
+            self.scenes = scenes
+        }
+    }
+
+    /// A registered scene: its description is `owner.scenes[index]`.
     struct SceneEntry {
-        let description: SceneDescription
-        let plugin: PluginReference
-        var blueprint: SceneBlueprint?
+        let owner: RegisteredPlugin
+        let index: Int
+
+        var description: SceneDescription { owner.scenes[index] }
+        var plugin: PluginReference { owner.reference }
     }
 
     private struct PartKey: Hashable {
@@ -22,6 +38,8 @@ public final class SceneContainer: ServiceResolving {
     }
 
     private var scenes: [String: SceneEntry] = [:]
+    /// The blueprints of loaded scenes (kept apart from `scenes`, whose entries stay small).
+    private var blueprints: [String: SceneBlueprint] = [:]
     private var parts: [PartKey: @MainActor (any ServiceResolving) throws -> AnyObject] = [:]
     private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
     /// Loads a plugin known by description only, by its path.
@@ -56,12 +74,12 @@ public final class SceneContainer: ServiceResolving {
     /// The blueprint of `scene`, loading its plugin first if it is not loaded yet; nil when no
     /// plugin registers `scene`.
     public func blueprint(named scene: String) throws -> SceneBlueprint? {
+        if let blueprint = blueprints[scene] { return blueprint }
         guard let entry = scenes[scene] else { return nil }
-        if let blueprint = entry.blueprint { return blueprint }
         if let load = pendingLoads.removeValue(forKey: entry.plugin.path) {
             try load()
         }
-        return scenes[scene]?.blueprint
+        return blueprints[scene]
     }
 
     /// `scene`'s blueprint and part factories, loading its plugin first if needed; nil when no
@@ -85,7 +103,7 @@ public final class SceneContainer: ServiceResolving {
     /// The plugin that already holds `scene`, when `plugin` may not add it: another plugin's
     /// scene, or a loaded one. A plugin's own placeholder (from `addPending`) does not count.
     func conflict(adding scene: String, from plugin: PluginReference) -> PluginReference? {
-        guard let existing = scenes[scene], existing.plugin.path != plugin.path || existing.blueprint != nil else { return nil }
+        guard let existing = scenes[scene], existing.plugin.path != plugin.path || blueprints[scene] != nil else { return nil }
         return existing.plugin
     }
 
@@ -95,7 +113,8 @@ public final class SceneContainer: ServiceResolving {
         if let existing = conflict(adding: blueprint.name, from: plugin) {
             throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
         }
-        scenes[blueprint.name] = SceneEntry(description: SceneDescription(blueprint), plugin: plugin, blueprint: blueprint)
+        scenes[blueprint.name] = SceneEntry(owner: RegisteredPlugin(reference: plugin, scenes: [SceneDescription(blueprint)]), index: 0)
+        blueprints[blueprint.name] = blueprint
         buildable[blueprint.name] = nil
         for (part, factory) in blueprint.factories {
             parts[PartKey(scene: blueprint.name, part: part)] = factory
@@ -113,13 +132,14 @@ public final class SceneContainer: ServiceResolving {
     /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
     /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
     public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
-        for scene in metadata.scenes {
-            if let existing = scenes[scene.name] {
+        let owner = RegisteredPlugin(reference: plugin, scenes: metadata.scenes)
+        // One hash per scene: each name is added and checked in one step, and taken back if one is taken.
+        for (index, scene) in metadata.scenes.enumerated() {
+            if let existing = scenes.updateValue(SceneEntry(owner: owner, index: index), forKey: scene.name) {
+                for added in metadata.scenes[..<index] { scenes[added.name] = nil }
+                if existing.owner !== owner { scenes[scene.name] = existing }
                 throw ContainerError.duplicateScene(scene: scene.name, first: existing.plugin, second: plugin)
             }
-        }
-        for scene in metadata.scenes {
-            scenes[scene.name] = SceneEntry(description: scene, plugin: plugin, blueprint: nil)
             // Nothing is built while an app starts: no look-up per scene then.
             if !buildable.isEmpty { buildable[scene.name] = nil }
         }
@@ -160,14 +180,11 @@ public final class SceneContainer: ServiceResolving {
     ///
     /// For a process about to end without freeing the rest (`SceneApp.releasePluginObjects`).
     public func releasePluginObjects() {
-        // A loaded scene has part factories (`add`): its name comes from there, not from a walk
-        // over every scene (with a thousand plugins, nearly all of them not loaded).
-        let loaded = Set(parts.keys.map(\.scene))
         parts = [:]
         services = [:]
         buildable = [:]
         nativeFunctions = [:]
-        for name in loaded { scenes[name]?.blueprint = nil }
+        blueprints = [:]
     }
 
     /// Adds or replaces the factory of a service.

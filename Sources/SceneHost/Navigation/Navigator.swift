@@ -18,7 +18,7 @@ public final class Navigator: SceneNavigating {
     var changedFrom = 0
     /// How many scenes are on all stacks.
     private(set) var sceneCount = 0
-    private let segues: SegueTable
+    private var segues: SegueTable
     /// The app's deep links, for `open(link:)` (set by whoever made the navigator from the graph).
     public var links = LinkTable()
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.

@@ -1,17 +1,37 @@
 /// The segues of the config, by source scene and button id.
+///
+/// Indexed when needed: a start shows one scene, and a config of a thousand plugins declares a
+/// thousand segues, so the first few scenes asked for find theirs by one pass over the list; the
+/// whole index is made when more scenes are asked for (a session that navigates).
 struct SegueTable {
-    private let segues: [String: [String: SegueDeclaration]]
+    private let declarations: [SegueDeclaration]
+    private var index: [String: [String: SegueDeclaration]]?
+    private var scansLeft = SegueTable.scansBeforeIndex
+
+    /// Scenes looked up by a pass over the list before the index is made.
+    static let scansBeforeIndex = 4
 
     init(_ declarations: [SegueDeclaration]) {
-        var table: [String: [String: SegueDeclaration]] = [:]
-        for declaration in declarations {
-            table[declaration.from.value, default: [:]][declaration.id] = declaration
-        }
-        segues = table
+        self.declarations = declarations
     }
 
     /// The segues from `scene`, by button id (nil: none); a navigator keeps the top scene's.
-    func segues(from scene: String) -> [String: SegueDeclaration]? {
-        segues[scene]
+    mutating func segues(from scene: String) -> [String: SegueDeclaration]? {
+        if let index { return index[scene] }
+        guard scansLeft > 0 else {
+            var table: [String: [String: SegueDeclaration]] = [:]
+            for declaration in declarations {
+                table[declaration.from.value, default: [:]][declaration.id] = declaration
+            }
+            index = table
+            return table[scene]
+        }
+        scansLeft -= 1
+        var found: [String: SegueDeclaration]?
+        for declaration in declarations where declaration.from.value == scene {
+            found = found ?? [:]
+            found?[declaration.id] = declaration
+        }
+        return found
     }
 }

@@ -27,6 +27,34 @@ struct CacheCodecTests {
         #expect(reader.isAtEnd)
     }
 
+    @Test("recorded bytes equal the expected ones only when every byte and the length match, at any length and offset")
+    func bytesEqual() throws {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 1000] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var writer = CacheWriter()
+            writer.unsigned(3) // an odd offset before the bytes, so the words read are unaligned
+            writer.bytes(bytes)
+            writer.unsigned(9)
+            let header = Array("codec\n".utf8)
+            let file = writer.finished(header: header)
+            func read(_ expected: [UInt8]) throws -> Bool {
+                var reader = CacheReader(file, from: header.count)
+                try reader.readStringTable()
+                #expect(try reader.unsigned() == 3)
+                let equal = try reader.bytesEqual(expected)
+                #expect(try reader.unsigned() == 9, "the bytes are read past either way")
+                return equal
+            }
+            #expect(try read(bytes), "length \(length)")
+            #expect(try !read(bytes + [0]), "longer, length \(length)")
+            for position in Set([0, length / 2, length - 1]) where length > 0 {
+                var changed = bytes
+                changed[position] ^= 0x40
+                #expect(try !read(changed), "byte \(position) of \(length) changed")
+            }
+        }
+    }
+
     @Test("a truncated integer, a count past the end, an index past the table or a value too large is malformed")
     func malformed() {
         var truncated = CacheReader([0x80], from: 0)

@@ -52,4 +52,28 @@ struct SceneContainerTests {
             try registry.register(ProbeScenes.definition("A"))
         }
     }
+
+    @Test("a plugin known by description whose scene name is taken adds none of its scenes; the first plugin keeps the name")
+    func pendingDuplicateAddsNothing() throws {
+        func metadata(_ name: String, scenes: [String]) -> PluginMetadata {
+            PluginMetadata(name: name, version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "", swiftVersion: "6.3.1",
+                           scenes: scenes.map { SceneDescription(name: $0, input: nil, acceptedResult: nil, returnedResult: nil, routes: []) })
+        }
+        let first = PluginReference(name: "First", path: "/plugins/libFirst.so", location: SourceLocation(file: "app.conf", line: 1, column: 1))
+        let second = PluginReference(name: "Second", path: "/plugins/libSecond.so", location: SourceLocation(file: "app.conf", line: 4, column: 1))
+        let container = SceneContainer()
+        try container.addPending(metadata("First", scenes: ["Shared"]), from: first) {}
+        #expect(throws: ContainerError.duplicateScene(scene: "Shared", first: first, second: second)) {
+            try container.addPending(metadata("Second", scenes: ["Alpha", "Beta", "Shared", "Zeta"]), from: second) {}
+        }
+        #expect(container.sceneNames == ["Shared"])
+        #expect(container.plugin(registering: "Shared") == first)
+        #expect(container.description(of: "Shared")?.name == "Shared")
+
+        // The same name twice in one plugin's description: refused, nothing added.
+        #expect(throws: ContainerError.self) {
+            try container.addPending(metadata("Third", scenes: ["Gamma", "Gamma"]), from: second) {}
+        }
+        #expect(container.sceneNames == ["Shared"])
+    }
 }

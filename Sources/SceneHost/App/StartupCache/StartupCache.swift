@@ -56,7 +56,7 @@ public final class StartupCache {
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
         guard let start = StartupCacheFormat.decode(data, key: key) else { return nil }
         guard checksFiles else { return start }
-        var knownFolder: Substring?
+        var knownFolder: FileTrust.KnownFolder?
         for (entry, plugin) in zip(start.config.plugins, start.plugins) {
             let path = entry.resolvedPath
             // The common case (a plain path in a folder already found trusted) in one `lstat`.
