@@ -77,10 +77,9 @@ struct HostOptions: ParsableArguments {
     @MainActor
     func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
-        // Scene -> plugin, read once here: the supervisor may call it from another thread.
-        let plugins = container.pluginNamesByScene
+        // Scene -> plugin, taken here: the supervisor may call it from another thread.
         return SceneWorkerSupervisor(launch: workerLaunch, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
-                                     logger: makeLogger(), early: early, pluginOfScene: { plugins[$0] })
+                                     logger: makeLogger(), early: early, pluginOfScene: container.sceneOwners)
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;

@@ -9,6 +9,8 @@ public struct AppStart {
     let checked: CheckedStart?
     /// The config's bytes, for recording the start once checked.
     let bytes: [UInt8]
+    /// The start-up cache file `checked` came from.
+    private var cachePath: String? = nil
 
     /// Reads and parses the config at `configPath` (no start-up cache: `check` checks every start).
     init(parsing configPath: String) throws {
@@ -18,10 +20,11 @@ public struct AppStart {
         checked = nil
     }
 
-    private init(config: SceneConfig, checked: CheckedStart?, bytes: [UInt8]) {
+    private init(config: SceneConfig, checked: CheckedStart?, bytes: [UInt8], cachePath: String? = nil) {
         self.config = config
         self.checked = checked
         self.bytes = bytes
+        self.cachePath = cachePath
     }
 
     /// Reads the config at `configPath` and asks the start-up cache about it (plugin files walked
@@ -33,26 +36,46 @@ public struct AppStart {
         let bytes = try reader.read(path: configPath)
         let folder = ConfigPath.folder(of: configPath)
         if let startup, loader.inspector != nil,
-           let checked = startup.checkedStart(configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust, checksFiles: checksFiles) {
-            loader.logger.debug("start-up cache answers: the config and every plugin file are unchanged", metadata: ["cache": "\(startup.path)"])
-            return AppStart(config: checked.config, checked: checked, bytes: bytes)
+           let checked = startup.pendingStart(configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust, checksFiles: checksFiles) {
+            return AppStart(config: checked.config, checked: checked, bytes: bytes, cachePath: startup.path)
         }
         return AppStart(config: try reader.parse(bytes: bytes, file: configPath, baseDirectory: folder), checked: nil, bytes: bytes)
     }
 
     /// Registers every plugin of a start the cache answered for (`PluginLoader.registerChecked`),
-    /// or nil when one could not be (the caller then takes the whole path with a new container).
+    /// or nil when one could not be, or a plugin file no longer has its recorded identity (the
+    /// caller then takes the whole path with a new container: this one must not be used).
+    ///
+    /// Plugins with settings or native functions are prepared now; the others, known from their
+    /// record alone, are registered when one of their scenes is first asked for
+    /// (`SceneContainer.addDeferred`): a first screen needs one plugin of a thousand.
     func registerChecked(loader: PluginLoader, into container: SceneContainer) -> [LoadedPlugin]? {
         guard let checked else { return nil }
         var plugins: [LoadedPlugin] = []
         plugins.reserveCapacity(checked.plugins.count)
-        for (entry, recorded) in zip(config.plugins, checked.plugins) {
+        var deferred: [Int] = []
+        for (index, (entry, recorded)) in zip(config.plugins, checked.plugins).enumerated() {
+            if loader.registersFromRecord(entry, recorded: recorded) {
+                deferred.append(index)
+                plugins.append(LoadedPlugin(entry, describedBy: recorded.metadata))
+                continue
+            }
             guard let plugin = try? loader.registerChecked(entry, recorded: recorded, into: container) else {
                 loader.logger.debug("start-up cache not used: a plugin could not be registered from it", metadata: ["plugin": "\(entry.name)"])
                 return nil
             }
             plugins.append(plugin)
         }
+        guard checked.filesUnchanged() else {
+            loader.logger.debug("start-up cache not used: a plugin file changed since the start was recorded")
+            return nil
+        }
+        let entries = config.plugins, records = checked.plugins
+        container.addDeferred(deferred.map { records[$0].metadata }, names: deferred.map { entries[$0].name }) { container, position in
+            let index = deferred[position]
+            _ = try loader.registerChecked(entries[index], recorded: records[index], into: container)
+        }
+        loader.logger.debug("start-up cache answers: the config and every plugin file are unchanged", metadata: ["cache": "\(cachePath ?? "")"])
         return plugins
     }
 }

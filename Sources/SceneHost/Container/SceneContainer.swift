@@ -50,31 +50,103 @@ public final class SceneContainer: ServiceResolving {
     private var refused: [String: any Error] = [:]
     /// Native functions of loaded plugins, by `PLUGIN.FUNCTION` (SceneContainer+Native.swift).
     var nativeFunctions: [String: NativeFunction] = [:]
+    /// Plugins known from a checked start and registered when first needed (`addDeferred`).
+    private var deferred: DeferredPlugins?
+    /// Scenes of deferred plugins whose registration failed, with the error building them throws.
+    private var unregistered: [String: any Error] = [:]
 
     public init() {}
 
     /// Registered scene names, sorted.
-    public var sceneNames: [String] { scenes.keys.sorted() }
+    public var sceneNames: [String] {
+        registerDeferred()
+        return scenes.keys.sorted()
+    }
 
-    /// How many scenes are registered (without sorting their names).
-    public var sceneCount: Int { scenes.count }
+    /// How many scenes are registered (without sorting their names), deferred ones included.
+    public var sceneCount: Int { scenes.count + (deferred?.waitingScenes ?? 0) }
 
     /// The name of the plugin that registered each scene.
-    public var pluginNamesByScene: [String: String] { scenes.mapValues(\.plugin.name) }
+    public var pluginNamesByScene: [String: String] {
+        registerDeferred()
+        return scenes.mapValues(\.plugin.name)
+    }
+
+    /// The config name of the plugin of a scene, as a function other threads may call: the
+    /// registered scenes as they are now, then a pass over the deferred descriptions (a worker's
+    /// fault names the plugin; registering a thousand plugins for that is not needed).
+    public var sceneOwners: @Sendable (String) -> String? {
+        let registered = scenes.mapValues(\.plugin.name)
+        let waiting = deferred.map { deferred in deferred.waiting.map { (deferred.names[$0], deferred.metadata[$0].scenes.map(\.name)) } } ?? []
+        return { scene in
+            registered[scene] ?? waiting.first { $0.1.contains(scene) }?.0
+        }
+    }
 
     /// How many service types are registered.
     var serviceCount: Int { services.count }
 
     /// What `scene` declares, loaded or not.
-    public func description(of scene: String) -> SceneDescription? { scenes[scene]?.description }
+    public func description(of scene: String) -> SceneDescription? {
+        registerDeferred(declaring: scene)
+        return scenes[scene]?.description
+    }
 
     /// The plugin that registered `scene`, if any.
-    public func plugin(registering scene: String) -> PluginReference? { scenes[scene]?.plugin }
+    public func plugin(registering scene: String) -> PluginReference? {
+        registerDeferred(declaring: scene)
+        return scenes[scene]?.plugin
+    }
+
+    /// Adds plugins known by their recorded descriptions (`metadata`, with their config `names`),
+    /// each registered by `register(container, index)` — which adds its scenes with `addPending` —
+    /// the first time one of its scenes is asked for, and all of them when the whole table is.
+    ///
+    /// For a start the start-up cache answered for: it was checked with these plugins, so their
+    /// scene names do not collide. Should a registration fail all the same, the plugin is refused
+    /// for the run with that error (`refuse`): building its scenes reports it.
+    public func addDeferred(_ metadata: [PluginMetadata], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+        registerDeferred()
+        guard !metadata.isEmpty else { return }
+        deferred = DeferredPlugins(metadata: metadata, names: names, register: register)
+    }
+
+    /// Registers every deferred plugin now.
+    private func registerDeferred() {
+        guard let waiting = deferred else { return }
+        // Cleared first: the registrations add through `addPending`, which comes back here.
+        deferred = nil
+        for index in waiting.waiting { keep(waiting.registerOne(index, into: self), of: waiting, index) }
+    }
+
+    /// Registers the deferred plugin declaring `scene`, when `scene` is not registered yet.
+    private func registerDeferred(declaring scene: String) {
+        guard let waiting = deferred, scenes[scene] == nil else { return }
+        switch waiting.scan(for: scene) {
+        case .none:
+            registerDeferred()
+        case .some(nil):
+            return
+        case .some(let index?):
+            deferred = nil
+            keep(waiting.registerOne(index, into: self), of: waiting, index)
+            deferred = waiting.isEmpty ? nil : waiting
+        }
+    }
+
+    /// Keeps a deferred plugin's failed registration: its plugin is refused, and building any of
+    /// the scenes it declares throws the error (they were never added).
+    private func keep(_ failure: (any Error)?, of waiting: DeferredPlugins, _ index: Int) {
+        guard let failure else { return }
+        refused[waiting.names[index]] = failure
+        for scene in waiting.metadata[index].scenes where scenes[scene.name] == nil { unregistered[scene.name] = failure }
+    }
 
     /// The blueprint of `scene`, loading its plugin first if it is not loaded yet; nil when no
     /// plugin registers `scene`.
     public func blueprint(named scene: String) throws -> SceneBlueprint? {
         if let blueprint = blueprints[scene] { return blueprint }
+        registerDeferred(declaring: scene)
         guard let entry = scenes[scene] else { return nil }
         if let load = pendingLoads.removeValue(forKey: entry.plugin.path) {
             try load()
@@ -85,6 +157,8 @@ public final class SceneContainer: ServiceResolving {
     /// `scene`'s blueprint and part factories, loading its plugin first if needed; nil when no
     /// plugin registers it. A missing factory is `unknownScene`, as `resolvePart` reports it.
     func buildableScene(named scene: String) throws -> BuildableScene? {
+        registerDeferred(declaring: scene)
+        if !unregistered.isEmpty, let error = unregistered[scene] { throw error }
         if !refused.isEmpty, let plugin = scenes[scene]?.plugin, let error = refused[plugin.name] { throw error }
         if let ready = buildable[scene] { return ready }
         guard let blueprint = try blueprint(named: scene) else { return nil }
@@ -103,6 +177,7 @@ public final class SceneContainer: ServiceResolving {
     /// The plugin that already holds `scene`, when `plugin` may not add it: another plugin's
     /// scene, or a loaded one. A plugin's own placeholder (from `addPending`) does not count.
     func conflict(adding scene: String, from plugin: PluginReference) -> PluginReference? {
+        registerDeferred(declaring: scene)
         guard let existing = scenes[scene], existing.plugin.path != plugin.path || blueprints[scene] != nil else { return nil }
         return existing.plugin
     }
@@ -132,6 +207,7 @@ public final class SceneContainer: ServiceResolving {
     /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
     /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
     public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
+        registerDeferred()
         let owner = RegisteredPlugin(reference: plugin, scenes: metadata.scenes)
         // One hash per scene: each name is added and checked in one step, and taken back if one is taken.
         for (index, scene) in metadata.scenes.enumerated() {

@@ -169,13 +169,19 @@ public struct PluginLoader {
     /// file still has the recorded identity and its bytes the recorded SHA-256 (else it is probed
     /// again, or refused). A plugin with settings or native functions takes `prepare`'s whole path.
     func registerChecked(_ entry: PluginEntry, recorded: CheckedPlugin, into container: SceneContainer) throws -> LoadedPlugin {
-        // A plugin that declares settings is prepared in full at every start: a path setting's
-        // file (set or defaulted) can become untrusted without any file the cache is keyed on changing.
-        guard inspector != nil, entry.settings.isEmpty, recorded.metadata.settings.isEmpty, recorded.metadata.nativeFunctions == [] else {
-            return try prepare(entry, into: container)
-        }
+        guard registersFromRecord(entry, recorded: recorded) else { return try prepare(entry, into: container) }
         try addPending(entry, plugin: reference(entry), recorded: recorded, probedContent: recorded.sha256, checksSettings: true, into: container)
         return LoadedPlugin(entry, describedBy: recorded.metadata)
+    }
+
+    /// Whether `registerChecked` registers `entry` from its record alone (nothing checked now), so
+    /// that may wait until one of its scenes is needed (`SceneContainer.addDeferred`).
+    ///
+    /// A plugin that declares settings is prepared in full at every start: a path setting's file
+    /// (set or defaulted) can become untrusted without any file the cache is keyed on changing.
+    /// One with native functions too: it loads at once.
+    func registersFromRecord(_ entry: PluginEntry, recorded: CheckedPlugin) -> Bool {
+        inspector != nil && entry.settings.isEmpty && recorded.metadata.settings.isEmpty && recorded.metadata.nativeFunctions == []
     }
 
     /// Adds `recorded`'s scenes to `container`, to be loaded when one is first built. The file

@@ -128,6 +128,14 @@ struct StartupCacheFormatTests {
         Thread.sleep(forTimeInterval: 0.01)
         _ = try folder.write("not really a plugin", to: "libA.so")
         #expect(answer() == nil)
+        // Walked beside the decoding (as a start does): the start comes back before the walk ends,
+        // and is refused when joined.
+        let pending = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)
+            .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust)
+        #expect(pending?.filesUnchanged() == false)
+        #expect(StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)
+            .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust, checksFiles: false)?.filesUnchanged() == true,
+                "not walked (a scene worker): nothing to wait for")
     }
 
     @Test("a start-up cache file others may write is neither read nor written, with one warning")

@@ -12,4 +12,12 @@ struct CheckedStart {
     let unbuilt: [String]
     /// Whether a scene declares a deep link: the link table is then made from the graph at start.
     let hasLinks: Bool
+    /// The walk of the plugin files, when it runs beside the decoding (`StartupCache.pendingStart`).
+    var files: PluginFilesCheck? = nil
+
+    /// Whether every plugin file still has the identity recorded for it (waits for the walk);
+    /// true when the files were not walked (a scene worker: its host just did).
+    func filesUnchanged() -> Bool {
+        files?.unchanged(comparedWith: plugins.map(\.identity)) ?? true
+    }
 }

@@ -52,20 +52,23 @@ public final class StartupCache {
     /// files are not walked here. Nothing is opened on the strength of that: a plugin is opened
     /// only when its file, walked and opened then, has the recorded identity and content.
     func checkedStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?, checksFiles: Bool = true) -> CheckedStart? {
+        guard let start = pendingStart(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes, trust: trust, checksFiles: checksFiles),
+              start.filesUnchanged() else { return nil }
+        return start
+    }
+
+    /// As `checkedStart`, but the plugin files are walked on another thread while the rest of the
+    /// file is decoded (and, by `AppStart`, registered): the start may be used only once its
+    /// `filesUnchanged()` says so.
+    func pendingStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?, checksFiles: Bool = true) -> CheckedStart? {
         guard reads, isTrusted(), let data = file.read() else { return nil }
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
-        guard let start = StartupCacheFormat.decode(data, key: key) else { return nil }
-        guard checksFiles else { return start }
-        var knownFolder: FileTrust.KnownFolder?
-        for (entry, plugin) in zip(start.config.plugins, start.plugins) {
-            let path = entry.resolvedPath
-            // The common case (a plain path in a folder already found trusted) in one `lstat`.
-            if let info = trust?.trustedFileInKnownFolder(path, knownFolder: &knownFolder) {
-                guard StatIdentity(info) == plugin.identity else { return nil }
-                continue
-            }
-            guard Self.identity(of: path, trust: trust) == plugin.identity else { return nil }
-        }
+        var files: PluginFilesCheck?
+        guard var start = StartupCacheFormat.decode(data, key: key, configDecoded: { config in
+            guard checksFiles else { return }
+            files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
+        }) else { return nil }
+        start.files = files
         return start
     }
 
@@ -92,12 +95,4 @@ public final class StartupCache {
         return problem == nil
     }
 
-    /// The identity of the file at `path` as a start would open it: after a walk with `trust` that
-    /// finds nothing wrong (nil when it does), or `stat` without trust.
-    static func identity(of path: String, trust: FileTrust?) -> StatIdentity? {
-        guard let trust else { return StatIdentity(path: path) }
-        var info: stat?
-        guard case .trusted = trust.walk(path, file: &info), let info else { return nil }
-        return StatIdentity(info)
-    }
 }

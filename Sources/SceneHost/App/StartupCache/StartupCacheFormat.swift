@@ -50,7 +50,10 @@ enum StartupCacheFormat {
 
     /// The checked start in `file` when it is a whole file of this version recorded under `key`;
     /// nil otherwise (another key is no error: the cache simply does not answer).
-    static func decode(_ file: [UInt8], key: Key) -> CheckedStart? {
+    ///
+    /// `configDecoded` is called with the config as soon as it is decoded, before the plugins'
+    /// records (a start walks the plugin files meanwhile).
+    static func decode(_ file: [UInt8], key: Key, configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
         let checksumSize = ProbeCacheFormat.checksumSize
         guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
         let end = file.count - checksumSize
@@ -63,6 +66,7 @@ enum StartupCacheFormat {
                   try reader.bytesEqual(key.configBytes) else { return nil }
             let contracts = try ProbeCacheFormat.decodeTable(&reader)
             let config = try decodeConfig(&reader, file: key.configFile, baseDirectory: key.baseDirectory)
+            configDecoded(config)
             var plugins: [CheckedPlugin] = []
             plugins.reserveCapacity(config.plugins.count)
             for _ in config.plugins {

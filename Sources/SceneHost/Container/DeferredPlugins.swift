@@ -1,0 +1,65 @@
+/// Plugins a start knows by their recorded descriptions but has not registered yet
+/// (`SceneContainer.addDeferred`): a first screen needs one plugin of a thousand, so each is
+/// registered the first time one of its scenes is asked for by name, and every one of them when
+/// the whole table is (every name, the owners of all scenes, a name that must not collide).
+@MainActor
+final class DeferredPlugins {
+    /// Each plugin's description, by position.
+    let metadata: [PluginMetadata]
+    /// The config name of each plugin (where a failed registration is kept, as a refusal).
+    let names: [String]
+    /// Registers plugin `index` into the container (`SceneContainer.addPending`).
+    let register: @MainActor (SceneContainer, Int) throws -> Void
+    private var registered: [Bool]
+    /// Scenes looked for by a pass over the descriptions before every plugin is registered at once
+    /// (a session that asks for many scenes pays for the table once, not a pass per name).
+    private var scansLeft = 4
+    /// How many scenes the plugins not registered yet have.
+    private(set) var waitingScenes: Int
+
+    init(metadata: [PluginMetadata], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+        self.metadata = metadata
+        self.names = names
+        self.register = register
+        registered = Array(repeating: false, count: metadata.count)
+        waitingScenes = metadata.reduce(0) { $0 + $1.scenes.count }
+    }
+
+    /// Whether a plugin is still waiting.
+    var isEmpty: Bool { !registered.contains(false) }
+
+    /// The plugin declaring `scene` that is not registered yet, by one pass; nil when none is, or
+    /// when the passes are used up (the caller then registers them all).
+    func scan(for scene: String) -> Int?? {
+        guard scansLeft > 0 else { return .none }
+        scansLeft -= 1
+        for index in metadata.indices where !registered[index] {
+            if metadata[index].scenes.contains(where: { $0.name == scene }) { return .some(index) }
+        }
+        return .some(nil)
+    }
+
+    /// Registers plugin `index` (once); a failure is returned for the container to keep.
+    func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
+        guard !registered[index] else { return nil }
+        registered[index] = true
+        waitingScenes -= metadata[index].scenes.count
+        do {
+            try register(container, index)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The positions of the plugins still waiting.
+    var waiting: [Int] { metadata.indices.filter { !registered[$0] } }
+
+    /// The plugin (config name) declaring `scene` among those still waiting, by a pass.
+    func owner(of scene: String) -> String? {
+        for index in metadata.indices where !registered[index] {
+            if metadata[index].scenes.contains(where: { $0.name == scene }) { return names[index] }
+        }
+        return nil
+    }
+}
