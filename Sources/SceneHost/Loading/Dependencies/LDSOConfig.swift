@@ -46,12 +46,21 @@ enum LDSOConfig {
         return (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }.sorted()
     }
 
-    /// The file's text, at most 1 MiB (a real ld.so.conf is a few lines).
-    private static func contents(of path: String) -> String? {
+    /// The most read of one file (a real ld.so.conf is a few lines).
+    static let maximumSize = 1 << 20
+
+    /// The file's text, at most `maximumSize` bytes, read in small pieces: a buffer of the whole
+    /// limit was a megabyte of fresh pages per file, at every start of every process.
+    static func contents(of path: String) -> String? {
         guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: 1 << 20)
-        let count = fread(&bytes, 1, bytes.count, file)
-        return String(decoding: bytes[0..<count], as: UTF8.self)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < maximumSize {
+            let count = fread(&chunk, 1, min(chunk.count, maximumSize - bytes.count), file)
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
