@@ -10,7 +10,7 @@ package struct CacheReader {
     private let bytes: [UInt8]
     private var offset: Int
     /// Where the readable bytes end (a checksum may follow them).
-    private let end: Int
+    private var end: Int
     private var strings: [String] = []
 
     package init(_ bytes: [UInt8], from offset: Int) {
@@ -120,6 +120,23 @@ package struct CacheReader {
                 return true
             }
         }
+    }
+
+    /// Skips a length and that many bytes (written with `CacheWriter.section`), giving where
+    /// they are, to be read later with `section(_:)`.
+    package mutating func skipSection() throws -> Range<Int> {
+        let length = try count()
+        let start = offset
+        offset += length
+        return start..<offset
+    }
+
+    /// A reader of `range` alone (from `skipSection`), with this reader's string table.
+    package func section(_ range: Range<Int>) -> CacheReader {
+        var reader = self
+        reader.end = min(range.upperBound, end)
+        reader.offset = min(max(range.lowerBound, 0), reader.end)
+        return reader
     }
 
     /// A tag below `limit`.

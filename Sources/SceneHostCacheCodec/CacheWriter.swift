@@ -44,6 +44,18 @@ package struct CacheWriter {
         body += value
     }
 
+    /// What `write` appends, as bytes on their own (strings through this writer's table), so it
+    /// can be written as a length and bytes (`bytes(_:)`) that a reader may skip and read later
+    /// (`CacheReader.skipSection`, `section(_:)`).
+    package mutating func section(_ write: (inout CacheWriter) -> Void) -> [UInt8] {
+        let outer = body
+        body = []
+        write(&self)
+        let written = body
+        body = outer
+        return written
+    }
+
     /// The string table followed by the body.
     package func finished(header: [UInt8]) -> [UInt8] {
         var table = CacheWriter()

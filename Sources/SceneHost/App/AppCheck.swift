@@ -115,7 +115,7 @@ public struct AppCheck {
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
         if !buildsHere, problems.isEmpty, recorded.count == config.plugins.count, let startup {
-            let hasLinks = recorded.contains { $0.metadata.scenes.contains { $0.link != nil } }
+            let hasLinks = recorded.contains { (try? $0.metadata())?.scenes.contains { $0.link != nil } ?? true }
             let checked = CheckedStart(config: config, plugins: recorded, unbuilt: unbuilt, hasLinks: hasLinks)
             startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
         }

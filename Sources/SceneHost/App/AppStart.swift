@@ -57,7 +57,7 @@ public struct AppStart {
         for (index, (entry, recorded)) in zip(config.plugins, checked.plugins).enumerated() {
             if loader.registersFromRecord(entry, recorded: recorded) {
                 deferred.append(index)
-                plugins.append(LoadedPlugin(entry, describedBy: recorded.metadata))
+                plugins.append(LoadedPlugin(entry, summarizedBy: recorded.summary))
                 continue
             }
             guard let plugin = try? loader.registerChecked(entry, recorded: recorded, into: container) else {
@@ -71,7 +71,7 @@ public struct AppStart {
             return nil
         }
         let entries = config.plugins, records = checked.plugins
-        container.addDeferred(deferred.map { records[$0].metadata }, names: deferred.map { entries[$0].name }) { container, position in
+        container.addDeferred(sceneNames: deferred.map { records[$0].summary.sceneNames }, names: deferred.map { entries[$0].name }) { container, position in
             let index = deferred[position]
             _ = try loader.registerChecked(entries[index], recorded: records[index], into: container)
         }

@@ -1,11 +1,11 @@
-/// Plugins a start knows by their recorded descriptions but has not registered yet
+/// Plugins a start knows by their recorded scene names but has not registered yet
 /// (`SceneContainer.addDeferred`): a first screen needs one plugin of a thousand, so each is
 /// registered the first time one of its scenes is asked for by name, and every one of them when
 /// the whole table is (every name, the owners of all scenes, a name that must not collide).
 @MainActor
 final class DeferredPlugins {
-    /// Each plugin's description, by position.
-    let metadata: [PluginMetadata]
+    /// Each plugin's scene names, by position.
+    let sceneNames: [[String]]
     /// The config name of each plugin (where a failed registration is kept, as a refusal).
     let names: [String]
     /// Registers plugin `index` into the container (`SceneContainer.addPending`).
@@ -17,12 +17,12 @@ final class DeferredPlugins {
     /// How many scenes the plugins not registered yet have.
     private(set) var waitingScenes: Int
 
-    init(metadata: [PluginMetadata], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
-        self.metadata = metadata
+    init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+        self.sceneNames = sceneNames
         self.names = names
         self.register = register
-        registered = Array(repeating: false, count: metadata.count)
-        waitingScenes = metadata.reduce(0) { $0 + $1.scenes.count }
+        registered = Array(repeating: false, count: sceneNames.count)
+        waitingScenes = sceneNames.reduce(0) { $0 + $1.count }
     }
 
     /// Whether a plugin is still waiting.
@@ -33,8 +33,8 @@ final class DeferredPlugins {
     func scan(for scene: String) -> Int?? {
         guard scansLeft > 0 else { return .none }
         scansLeft -= 1
-        for index in metadata.indices where !registered[index] {
-            if metadata[index].scenes.contains(where: { $0.name == scene }) { return .some(index) }
+        for index in sceneNames.indices where !registered[index] {
+            if sceneNames[index].contains(scene) { return .some(index) }
         }
         return .some(nil)
     }
@@ -43,7 +43,7 @@ final class DeferredPlugins {
     func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
         guard !registered[index] else { return nil }
         registered[index] = true
-        waitingScenes -= metadata[index].scenes.count
+        waitingScenes -= sceneNames[index].count
         do {
             try register(container, index)
             return nil
@@ -53,13 +53,5 @@ final class DeferredPlugins {
     }
 
     /// The positions of the plugins still waiting.
-    var waiting: [Int] { metadata.indices.filter { !registered[$0] } }
-
-    /// The plugin (config name) declaring `scene` among those still waiting, by a pass.
-    func owner(of scene: String) -> String? {
-        for index in metadata.indices where !registered[index] {
-            if metadata[index].scenes.contains(where: { $0.name == scene }) { return names[index] }
-        }
-        return nil
-    }
+    var waiting: [Int] { sceneNames.indices.filter { !registered[$0] } }
 }

@@ -77,7 +77,7 @@ public final class SceneContainer: ServiceResolving {
     /// fault names the plugin; registering a thousand plugins for that is not needed).
     public var sceneOwners: @Sendable (String) -> String? {
         let registered = scenes.mapValues(\.plugin.name)
-        let waiting = deferred.map { deferred in deferred.waiting.map { (deferred.names[$0], deferred.metadata[$0].scenes.map(\.name)) } } ?? []
+        let waiting = deferred.map { deferred in deferred.waiting.map { (deferred.names[$0], deferred.sceneNames[$0]) } } ?? []
         return { scene in
             registered[scene] ?? waiting.first { $0.1.contains(scene) }?.0
         }
@@ -98,17 +98,17 @@ public final class SceneContainer: ServiceResolving {
         return scenes[scene]?.plugin
     }
 
-    /// Adds plugins known by their recorded descriptions (`metadata`, with their config `names`),
+    /// Adds plugins known by their recorded scene names (`sceneNames`, with their config `names`),
     /// each registered by `register(container, index)` — which adds its scenes with `addPending` —
     /// the first time one of its scenes is asked for, and all of them when the whole table is.
     ///
     /// For a start the start-up cache answered for: it was checked with these plugins, so their
     /// scene names do not collide. Should a registration fail all the same, the plugin is refused
     /// for the run with that error (`refuse`): building its scenes reports it.
-    public func addDeferred(_ metadata: [PluginMetadata], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    public func addDeferred(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
         registerDeferred()
-        guard !metadata.isEmpty else { return }
-        deferred = DeferredPlugins(metadata: metadata, names: names, register: register)
+        guard !sceneNames.isEmpty else { return }
+        deferred = DeferredPlugins(sceneNames: sceneNames, names: names, register: register)
     }
 
     /// Registers every deferred plugin now.
@@ -139,7 +139,7 @@ public final class SceneContainer: ServiceResolving {
     private func keep(_ failure: (any Error)?, of waiting: DeferredPlugins, _ index: Int) {
         guard let failure else { return }
         refused[waiting.names[index]] = failure
-        for scene in waiting.metadata[index].scenes where scenes[scene.name] == nil { unregistered[scene.name] = failure }
+        for scene in waiting.sceneNames[index] where scenes[scene] == nil { unregistered[scene] = failure }
     }
 
     /// The blueprint of `scene`, loading its plugin first if it is not loaded yet; nil when no

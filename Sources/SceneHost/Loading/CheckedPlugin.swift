@@ -1,10 +1,114 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
+
 /// What a plugin's check rested on, as the start-up cache keeps it (`StartupCache`): its file's
 /// `stat` identity when it was checked, the SHA-256 of the content whose probe gave the verdict,
 /// and what that probe found.
+///
+/// Read from the cache, the whole description is decoded the first time it is asked for
+/// (`metadata()`); a start needs only the summary of most plugins (a first screen opens one).
 struct CheckedPlugin {
     let identity: StatIdentity
     let sha256: String
-    let metadata: PluginMetadata
+    /// What a start needs of it before any of its scenes is asked for.
+    let summary: PluginSummary
+    private let description: Description
+
+    private enum Description {
+        case decoded(PluginMetadata)
+        case recorded(RecordedMetadata)
+    }
+
+    /// A plugin just checked, described by its probe.
+    init(identity: StatIdentity, sha256: String, metadata: PluginMetadata) {
+        self.identity = identity
+        self.sha256 = sha256
+        summary = PluginSummary(metadata)
+        description = .decoded(metadata)
+    }
+
+    /// A plugin read from the start-up cache: its summary now, its description when asked for.
+    init(identity: StatIdentity, sha256: String, summary: PluginSummary, recorded: RecordedMetadata) {
+        self.identity = identity
+        self.sha256 = sha256
+        self.summary = summary
+        description = .recorded(recorded)
+    }
+
+    /// The start-up cache file it was read from; nil for a plugin just checked.
+    var cachePath: String? {
+        switch description {
+        case .decoded: return nil
+        case .recorded(let recorded): return recorded.cachePath
+        }
+    }
+
+    /// Its whole description, as its probe found it; throws `CacheReader.Malformed` when its
+    /// record cannot be read, or does not match its summary.
+    func metadata() throws -> PluginMetadata {
+        switch description {
+        case .decoded(let metadata): return metadata
+        case .recorded(let recorded): return try recorded.metadata(matching: summary)
+        }
+    }
+}
+
+/// What a start needs of a plugin before any of its scenes is asked for: what it is, its scene
+/// names (to find the plugin of a scene), and whether it can be registered from its record alone
+/// (it declares no settings and no native functions).
+struct PluginSummary: Equatable {
+    let name: String
+    let version: String
+    let sdkVersion: SemanticVersion
+    let sdkFingerprint: String
+    let swiftVersion: String
+    /// Its scenes' names, sorted (as its description lists them).
+    let sceneNames: [String]
+    /// Whether it declares no settings and no native functions (an older verdict without native
+    /// functions recorded counts as declaring some).
+    let isPlain: Bool
+
+    init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, sceneNames: [String], isPlain: Bool) {
+        self.name = name
+        self.version = version
+        self.sdkVersion = sdkVersion
+        self.sdkFingerprint = sdkFingerprint
+        self.swiftVersion = swiftVersion
+        self.sceneNames = sceneNames
+        self.isPlain = isPlain
+    }
+
+    init(_ metadata: PluginMetadata) {
+        self.init(name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion, sdkFingerprint: metadata.sdkFingerprint,
+                  swiftVersion: metadata.swiftVersion, sceneNames: metadata.scenes.map(\.name),
+                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [])
+    }
+}
+
+/// A plugin's description in the start-up cache file, decoded the first time it is asked for.
+/// The whole file's checksum held when it was read; the description must still decode to the end
+/// of its record and match the plugin's summary, or it is not believed.
+final class RecordedMetadata {
+    /// The start-up cache file it was read from.
+    let cachePath: String
+    private let reader: CacheReader
+    private let contracts: [ContractInfo]
+    private var decoded: PluginMetadata?
+
+    init(reader: CacheReader, contracts: [ContractInfo], cachePath: String) {
+        self.reader = reader
+        self.contracts = contracts
+        self.cachePath = cachePath
+    }
+
+    func metadata(matching summary: PluginSummary) throws -> PluginMetadata {
+        if let decoded { return decoded }
+        var reader = reader
+        let metadata = try ProbeCacheFormat.decodeMetadata(&reader, contracts: contracts)
+        guard reader.isAtEnd, PluginSummary(metadata) == summary else { throw CacheReader.Malformed() }
+        decoded = metadata
+        return metadata
+    }
 }
 
 /// A plugin registered by `PluginLoader.prepareRecording`, with what the start-up cache keeps of it

@@ -42,6 +42,8 @@ extension PluginLoadError {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
         case .pluginContentNotProbed(let plugin, let recorded, let actual):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was not opened: its SHA-256 is \(actual), but the start-up cache recorded the probe of \(recorded) for a file of the same identity. Start the host again with --rescan so it probes this file."
+        case .pluginRecordUnreadable(let plugin, let cache):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was not registered: its record in the start-up cache \(cache) cannot be read. Start the host again with --rescan so it checks the plugin again."
         case .pluginFileMissing(let plugin):
             return "\(plugin.location): error: plugin '\(plugin.name)': file not found: \(plugin.path). Build the plugins first ('swift build'), or fix 'path' (it is relative to the config file's folder)."
         case .pluginNotSharedLibrary(let plugin, let reason):

@@ -47,6 +47,9 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// The file has the identity the start-up cache recorded, but not the content (SHA-256) whose
     /// probe it recorded: the cache does not describe this file, so it is not opened.
     case pluginContentNotProbed(PluginReference, recorded: String, actual: String)
+    /// Its record in the start-up cache `cache` could not be read when one of its scenes was first
+    /// asked for (the file's checksum held when it was read: only a fault of the host can do this).
+    case pluginRecordUnreadable(PluginReference, cache: String)
     /// Its native function table (`scene_native_functions`) cannot be read: bounds, encoding, limits.
     case pluginNativeTableInvalid(PluginReference, reason: String)
     /// A declared function the host cannot prepare a call for (its signature, libffi).

@@ -171,7 +171,7 @@ public struct PluginLoader {
     func registerChecked(_ entry: PluginEntry, recorded: CheckedPlugin, into container: SceneContainer) throws -> LoadedPlugin {
         guard registersFromRecord(entry, recorded: recorded) else { return try prepare(entry, into: container) }
         try addPending(entry, plugin: reference(entry), recorded: recorded, probedContent: recorded.sha256, checksSettings: true, into: container)
-        return LoadedPlugin(entry, describedBy: recorded.metadata)
+        return LoadedPlugin(entry, summarizedBy: recorded.summary)
     }
 
     /// Whether `registerChecked` registers `entry` from its record alone (nothing checked now), so
@@ -181,7 +181,7 @@ public struct PluginLoader {
     /// (set or defaulted) can become untrusted without any file the cache is keyed on changing.
     /// One with native functions too: it loads at once.
     func registersFromRecord(_ entry: PluginEntry, recorded: CheckedPlugin) -> Bool {
-        inspector != nil && entry.settings.isEmpty && recorded.metadata.settings.isEmpty && recorded.metadata.nativeFunctions == []
+        inspector != nil && entry.settings.isEmpty && recorded.summary.isPlain
     }
 
     /// Adds `recorded`'s scenes to `container`, to be loaded when one is first built. The file
@@ -189,7 +189,12 @@ public struct PluginLoader {
     /// with `probedContent`, its bytes must also have that SHA-256 (`pluginContentNotProbed`).
     private func addPending(_ entry: PluginEntry, plugin: PluginReference, recorded: CheckedPlugin, probedContent: String?,
                             checksSettings: Bool, into container: SceneContainer) throws {
-        let metadata = recorded.metadata
+        let metadata: PluginMetadata
+        do {
+            metadata = try recorded.metadata()
+        } catch {
+            throw PluginLoadError.pluginRecordUnreadable(plugin, cache: recorded.cachePath ?? "")
+        }
         if !opensPlugins || !checksSettings {
             // Known by description only: the scene workers open it (this process only knows what
             // the probe found), or its settings were not checked (refused, or `list`): it must never run.

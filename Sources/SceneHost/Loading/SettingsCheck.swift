@@ -96,7 +96,7 @@ extension PluginLoadError {
              .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
              .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
              .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled,
-             .pluginChangedSinceProbe, .pluginContentNotProbed, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
+             .pluginChangedSinceProbe, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
              .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
             return false
         }

@@ -27,7 +27,7 @@ struct DeferredPluginsTests {
 
         init(failing: Int? = nil) {
             let metadata = metadata
-            container.addDeferred(metadata, names: metadata.map(\.name)) { [unowned self] container, index in
+            container.addDeferred(sceneNames: metadata.map { $0.scenes.map(\.name) }, names: metadata.map(\.name)) { [unowned self] container, index in
                 registered.append(index)
                 if index == failing { throw ContainerError.unknownScene(scene: "S\(index)a", requestedBy: "a test", registered: []) }
                 try container.addPending(metadata[index], from: DeferredPluginsTests.reference("P\(index)")) {}

@@ -163,8 +163,8 @@ struct StartupCacheTests {
         let key = StartupCacheFormat.Key(host: ProbeCache.hostIdentity, checksFileTrust: true, configFile: app.config,
                                          baseDirectory: ConfigPath.folder(of: app.config), configBytes: bytes)
         let recorded = try #require(StartupCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), key: key))
-        let forged = recorded.plugins.map { CheckedPlugin(identity: $0.identity, sha256: String(repeating: "0", count: 64), metadata: $0.metadata) }
-        let file = StartupCacheFormat.encode(CheckedStart(config: recorded.config, plugins: forged, unbuilt: [], hasLinks: false), key: key)
+        let forged = try recorded.plugins.map { CheckedPlugin(identity: $0.identity, sha256: String(repeating: "0", count: 64), metadata: try $0.metadata()) }
+        let file = try #require(StartupCacheFormat.encode(CheckedStart(config: recorded.config, plugins: forged, unbuilt: [], hasLinks: false), key: key))
         try Data(file).write(to: URL(fileURLWithPath: path))
         let result = try app.run()
         #expect(result.status != 0)

@@ -38,6 +38,7 @@ struct ErrorMessageTests {
         (.pluginRegistrationFailed(plugin, reason: "boom"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) failed to register its scenes: boom."),
         (.pluginSettingRejected(plugin, key: "database", at: SourceLocation(file: "s.conf", line: 5, column: 1), reason: "no such file"),
          "s.conf:5:1: error: setting 'database' of plugin 'P' cannot be used: no such file. Fix it in [plugins.P.settings]."),
+        (.pluginRecordUnreadable(plugin, cache: "/c/probes.json.start"), "s.conf:3:1: error: plugin 'P' (/p/libP.so) was not registered: its record in the start-up cache /c/probes.json.start cannot be read. Start the host again with --rescan so it checks the plugin again."),
         (.pluginChangedSinceProbe(plugin, probed: ["A"], found: ["B"]), "s.conf:3:1: error: plugin 'P' (/p/libP.so) changed since it was probed: it registered B instead of A. Start the host again so it probes the new file."),
         (.pluginOtherSDKBuild(plugin, pluginVersion: SemanticVersion(major: 0, minor: 1, patch: 0), pluginFingerprint: "0123456789abcdef0123",
                               hostVersion: SemanticVersion(major: 0, minor: 2, patch: 0), hostFingerprint: "fedcba9876543210fedc"),

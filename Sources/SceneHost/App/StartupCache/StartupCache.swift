@@ -64,7 +64,7 @@ public final class StartupCache {
         guard reads, isTrusted(), let data = file.read() else { return nil }
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
         var files: PluginFilesCheck?
-        guard var start = StartupCacheFormat.decode(data, key: key, configDecoded: { config in
+        guard var start = StartupCacheFormat.decode(data, key: key, cachePath: path, configDecoded: { config in
             guard checksFiles else { return }
             files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
         }) else { return nil }
@@ -74,9 +74,8 @@ public final class StartupCache {
 
     /// Records `start`, checked from these config bytes, replacing what the file held.
     func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) {
-        guard isTrusted() else { return }
-        file.replace(with: StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)),
-                     temporaryPrefix: ".start")
+        guard isTrusted(), let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)) else { return }
+        file.replace(with: encoded, temporaryPrefix: ".start")
     }
 
     private func key(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.Key {

@@ -4,13 +4,14 @@ import SceneHostCacheCodec
 /// The start-up cache file (`StartupCache`): a header with the format version, then, in the probe
 /// cache's encoding (a string table, LEB128 integers, a table of distinct contracts), the key —
 /// the host, whether file trust was checked, the config's name, folder and every byte — and then
-/// the checked start: the config as read, each plugin's file identity, content hash and probe
-/// findings, the plugins a check child builds, whether any scene has a deep link. It ends with the
-/// SHA-256 of everything before it.
+/// the checked start: the config as read; for each plugin its file identity, content hash, summary
+/// (`PluginSummary`) and its probe findings as a section of their own, which a start decodes only
+/// when one of its scenes is asked for (`RecordedMetadata`); the plugins a check child builds,
+/// whether any scene has a deep link. It ends with the SHA-256 of everything before it.
 ///
 /// A file that is not exactly this decodes to nil, as the probe cache's: never partly believed.
 enum StartupCacheFormat {
-    static let header = Array("scene-host start-up cache 1\n".utf8)
+    static let header = Array("scene-host start-up cache 2\n".utf8)
 
     /// What a checked start is recorded under: everything it was computed from except the plugin
     /// files, whose identities are compared one by one.
@@ -22,7 +23,10 @@ enum StartupCacheFormat {
         let configBytes: [UInt8]
     }
 
-    static func encode(_ start: CheckedStart, key: Key) -> [UInt8] {
+    /// The file for `start`; nil when a plugin's description cannot be read (one decoded from
+    /// this file, whose record turned out unreadable: it is not recorded again).
+    static func encode(_ start: CheckedStart, key: Key) -> [UInt8]? {
+        guard let descriptions = try? start.plugins.map({ try $0.metadata() }) else { return nil }
         var writer = CacheWriter()
         writer.string(key.host)
         writer.count(key.checksFileTrust ? 1 : 0)
@@ -30,17 +34,18 @@ enum StartupCacheFormat {
         writer.string(key.baseDirectory)
         writer.bytes(key.configBytes)
         var contracts = ContractTable()
-        for plugin in start.plugins { contracts.add(.good(plugin.metadata)) }
+        for metadata in descriptions { contracts.add(.good(metadata)) }
         ProbeCacheFormat.encodeTable(contracts, into: &writer)
         encode(start.config, into: &writer)
-        for plugin in start.plugins {
+        for (plugin, metadata) in zip(start.plugins, descriptions) {
             writer.unsigned(plugin.identity.device)
             writer.unsigned(plugin.identity.inode)
             writer.count(plugin.identity.size)
             writer.signed(plugin.identity.modified)
             writer.signed(plugin.identity.changed)
             writer.string(plugin.sha256)
-            ProbeCacheFormat.encode(plugin.metadata, into: &writer, contracts: contracts)
+            encode(PluginSummary(metadata), into: &writer)
+            writer.bytes(writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) })
         }
         writer.count(start.unbuilt.count)
         for name in start.unbuilt { writer.string(name) }
@@ -53,7 +58,8 @@ enum StartupCacheFormat {
     ///
     /// `configDecoded` is called with the config as soon as it is decoded, before the plugins'
     /// records (a start walks the plugin files meanwhile).
-    static func decode(_ file: [UInt8], key: Key, configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
+    /// `cachePath` names the file in the error of a plugin whose record turns out unreadable later.
+    static func decode(_ file: [UInt8], key: Key, cachePath: String = "", configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
         let checksumSize = ProbeCacheFormat.checksumSize
         guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
         let end = file.count - checksumSize
@@ -73,7 +79,9 @@ enum StartupCacheFormat {
                 let identity = StatIdentity(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
                                             modified: try reader.signed(), changed: try reader.signed())
                 let sha256 = try reader.string()
-                plugins.append(CheckedPlugin(identity: identity, sha256: sha256, metadata: try ProbeCacheFormat.decodeMetadata(&reader, contracts: contracts)))
+                let summary = try decodeSummary(&reader)
+                let description = RecordedMetadata(reader: reader.section(try reader.skipSection()), contracts: contracts, cachePath: cachePath)
+                plugins.append(CheckedPlugin(identity: identity, sha256: sha256, summary: summary, recorded: description))
             }
             var unbuilt: [String] = []
             for _ in 0..<(try reader.count()) { unbuilt.append(try reader.string()) }
@@ -83,5 +91,28 @@ enum StartupCacheFormat {
         } catch {
             return nil
         }
+    }
+
+    static func encode(_ summary: PluginSummary, into writer: inout CacheWriter) {
+        writer.string(summary.name)
+        writer.string(summary.version)
+        writer.unsigned(UInt64(summary.sdkVersion.major))
+        writer.unsigned(UInt64(summary.sdkVersion.minor))
+        writer.unsigned(UInt64(summary.sdkVersion.patch))
+        writer.string(summary.sdkFingerprint)
+        writer.string(summary.swiftVersion)
+        writer.count(summary.sceneNames.count)
+        for name in summary.sceneNames { writer.string(name) }
+        writer.count(summary.isPlain ? 1 : 0)
+    }
+
+    static func decodeSummary(_ reader: inout CacheReader) throws -> PluginSummary {
+        let name = try reader.string(), version = try reader.string()
+        let sdkVersion = SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32())
+        let fingerprint = try reader.string(), swiftVersion = try reader.string()
+        var sceneNames: [String] = []
+        for _ in 0..<(try reader.count()) { sceneNames.append(try reader.string()) }
+        return PluginSummary(name: name, version: version, sdkVersion: sdkVersion, sdkFingerprint: fingerprint, swiftVersion: swiftVersion,
+                             sceneNames: sceneNames, isPlain: try reader.tag(below: 2) == 1)
     }
 }
