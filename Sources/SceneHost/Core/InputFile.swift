@@ -50,7 +50,23 @@ public enum InputFile {
 
     /// Reads at most `limit` bytes from the start of `descriptor`.
     static func read(_ descriptor: Int32, limit: Int) -> Result<[UInt8], UnreadableFile> {
-        var bytes: [UInt8] = []
+        // First the size `fstat` gives and a byte more (to see the end), straight into the array:
+        // a config of a thousand plugins is read without growing and copying it on the way.
+        let first = min(limit, size(descriptor) + 1)
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: first) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < first {
+                let count = Glibc.read(descriptor, base + initialized, first - initialized)
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                guard count > 0 else { return }
+                initialized += count
+            }
+        }
+        if let failure { return .failure(problem(errno: failure)) }
+        // A file that grew since `fstat` (or reports no size) is read on in pieces, up to `limit`.
+        guard bytes.count == first else { return .success(bytes) }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while bytes.count < limit {
             let wanted = min(chunk.count, limit - bytes.count)
