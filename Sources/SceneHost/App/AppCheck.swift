@@ -129,8 +129,8 @@ public struct AppCheck {
     /// declares one. Nil when the cache did not answer or a plugin could not be registered from it.
     private func recordedReport(_ start: AppStart) -> Report? {
         guard let checked = start.checked else { return nil }
+        // No room made for every scene: most plugins wait until one of their scenes is asked for.
         let container = SceneContainer()
-        container.reserveCapacity(plugins: start.config.plugins.count)
         guard let plugins = start.registerChecked(loader: loader, into: container) else { return nil }
         let graph = checked.hasLinks ? SceneGraph(config: start.config, container: container) : nil
         return Report(config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,

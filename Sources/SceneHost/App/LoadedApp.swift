@@ -21,8 +21,8 @@ public struct LoadedApp {
     /// Registers every plugin of a start (lazily, as `load(config:loader:lazy:)` with `lazy`):
     /// as the start-up cache recorded them when it answered, else each prepared from its probe.
     public static func load(_ start: AppStart, loader: PluginLoader) throws -> LoadedApp {
+        // No room made for every scene: most plugins wait until one of their scenes is asked for.
         let container = SceneContainer()
-        container.reserveCapacity(plugins: start.config.plugins.count)
         if let plugins = start.registerChecked(loader: loader, into: container) {
             return LoadedApp(config: start.config, container: container, plugins: plugins)
         }

@@ -116,7 +116,10 @@ public final class SceneContainer: ServiceResolving {
         guard let waiting = deferred else { return }
         // Cleared first: the registrations add through `addPending`, which comes back here.
         deferred = nil
-        for index in waiting.waiting { keep(waiting.registerOne(index, into: self), of: waiting, index) }
+        let plugins = waiting.waiting
+        scenes.reserveCapacity(scenes.count + waiting.waitingScenes)
+        pendingLoads.reserveCapacity(pendingLoads.count + plugins.count)
+        for index in plugins { keep(waiting.registerOne(index, into: self), of: waiting, index) }
     }
 
     /// Registers the deferred plugin declaring `scene`, when `scene` is not registered yet.

@@ -63,7 +63,10 @@ enum StartupCacheFormat {
         let checksumSize = ProbeCacheFormat.checksumSize
         guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
         let end = file.count - checksumSize
-        guard ProbeCacheFormat.checksum(file[..<end]).elementsEqual(file[end...]) else { return nil }
+        // The checksum is computed on another thread while the bytes are decoded (every read is
+        // bounds-checked: unchecked bytes cannot make the decoder trap); nothing decoded is
+        // returned before it matched.
+        let checksum = BackgroundChecksum(file, end: end)
         var reader = CacheReader(file, from: header.count, to: end)
         do {
             try reader.readStringTable()
@@ -86,7 +89,7 @@ enum StartupCacheFormat {
             var unbuilt: [String] = []
             for _ in 0..<(try reader.count()) { unbuilt.append(try reader.string()) }
             let hasLinks = try reader.tag(below: 2) == 1
-            guard reader.isAtEnd else { return nil }
+            guard reader.isAtEnd, checksum.matches() else { return nil }
             return CheckedStart(config: config, plugins: plugins, unbuilt: unbuilt, hasLinks: hasLinks)
         } catch {
             return nil

@@ -1,0 +1,26 @@
+import Dispatch
+import Synchronization
+
+/// The SHA-256 check of a start-up cache file (`ProbeCacheFormat.checksum` of `file[..<end]`
+/// against the bytes after `end`), computed on another thread while the file is decoded: a
+/// thousand plugins' start-up file is about half a megabyte, and the scene worker reading it is
+/// what the first screen waits for.
+final class BackgroundChecksum: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let result = Mutex<Bool>(false)
+
+    init(_ file: [UInt8], end: Int) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let matches = end >= 0 && end <= file.count && ProbeCacheFormat.checksum(file[..<end]).elementsEqual(file[end...])
+            result.withLock { $0 = matches }
+            done.signal()
+        }
+    }
+
+    /// Whether the checksum matched (waits for it; ask once). A decoder that gives up early does
+    /// not ask: the check then ends on its own.
+    func matches() -> Bool {
+        done.wait()
+        return result.withLock { $0 }
+    }
+}
