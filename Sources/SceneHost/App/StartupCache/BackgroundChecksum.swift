@@ -10,7 +10,7 @@ final class BackgroundChecksum: Sendable {
     private let result = Mutex<Bool>(false)
 
     init(_ file: [UInt8], end: Int) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        SideWork.start { [self] in
             let matches = end >= 0 && end <= file.count && ProbeCacheFormat.checksum(file[..<end]).elementsEqual(file[end...])
             result.withLock { $0 = matches }
             done.signal()

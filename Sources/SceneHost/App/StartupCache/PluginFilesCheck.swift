@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Dispatch
-import Foundation
 import Synchronization
 import SceneHostFileTrust
 
@@ -19,16 +18,11 @@ final class PluginFilesCheck: Sendable {
 
     /// Starts walking `paths` (in order) with `trust` (nil: `stat` only).
     init(paths: [String], trust: FileTrust?) {
-        let thread = Thread { [self] in
-            // At the lowest priority (Linux keeps nice values per thread: `0` is this thread): on
-            // a small machine the scene worker, which loads the same
-            // start at the same time and shows the first screen, must not wait for this walk.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        SideWork.start { [self] in
             let identities = Self.identities(of: paths, trust: trust)
             found.withLock { $0 = identities }
             done.signal()
         }
-        thread.start()
     }
 
     /// Whether every file has the identity `recorded` gives it, in order (waits for the walk).
