@@ -57,31 +57,24 @@ struct CheckedPlugin {
 /// names (to find the plugin of a scene), and whether it can be registered from its record alone
 /// (it declares no settings and no native functions).
 struct PluginSummary: Equatable {
-    let name: String
-    let version: String
-    let sdkVersion: SemanticVersion
-    let sdkFingerprint: String
-    let swiftVersion: String
+    /// Its name and version, and what it was built with.
+    let plugin: ProbeCacheFormat.Identification
     /// Its scenes' names, sorted (as its description lists them).
     let sceneNames: [String]
     /// Whether it declares no settings and no native functions (an older verdict without native
     /// functions recorded counts as declaring some).
     let isPlain: Bool
 
-    init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, sceneNames: [String], isPlain: Bool) {
-        self.name = name
-        self.version = version
-        self.sdkVersion = sdkVersion
-        self.sdkFingerprint = sdkFingerprint
-        self.swiftVersion = swiftVersion
+    init(plugin: ProbeCacheFormat.Identification, sceneNames: [String], isPlain: Bool) {
+        self.plugin = plugin
         self.sceneNames = sceneNames
         self.isPlain = isPlain
     }
 
     init(_ metadata: PluginMetadata) {
-        self.init(name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion, sdkFingerprint: metadata.sdkFingerprint,
-                  swiftVersion: metadata.swiftVersion, sceneNames: metadata.scenes.map(\.name),
-                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [])
+        self.init(plugin: ProbeCacheFormat.Identification(name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                                                          sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion),
+                  sceneNames: metadata.scenes.map(\.name), isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [])
     }
 }
 

@@ -38,8 +38,9 @@ extension LoadedPlugin {
     /// The plugin `entry` as its summary in the start-up cache describes it: one that declares no
     /// settings and no native functions (`PluginSummary.isPlain`), registered from its record.
     init(_ entry: PluginEntry, summarizedBy summary: PluginSummary) {
-        self.init(configName: entry.name, name: summary.name, version: summary.version, sdkVersion: summary.sdkVersion,
-                  sdkFingerprint: summary.sdkFingerprint, swiftVersion: summary.swiftVersion, path: entry.resolvedPath,
+        let plugin = summary.plugin
+        self.init(configName: entry.name, name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion,
+                  sdkFingerprint: plugin.sdkFingerprint, swiftVersion: plugin.swiftVersion, path: entry.resolvedPath,
                   scenes: summary.sceneNames, nativeFunctions: [], settings: entry.settings, settingDeclarations: [])
     }
 }

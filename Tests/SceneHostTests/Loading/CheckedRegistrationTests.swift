@@ -92,8 +92,9 @@ struct CheckedRegistrationTests {
         let (loader, entry, _) = try setUp()
         var metadata = ProbeCacheFormatTests.metadata("A")
         metadata.nativeFunctions = []
-        let mismatched = PluginSummary(name: "A", version: "9.9.9", sdkVersion: metadata.sdkVersion, sdkFingerprint: metadata.sdkFingerprint,
-                                       swiftVersion: metadata.swiftVersion, sceneNames: ["AList", "ADetail"], isPlain: true)
+        let mismatched = PluginSummary(plugin: ProbeCacheFormat.Identification(name: "A", version: "9.9.9", sdkVersion: metadata.sdkVersion,
+                                                                               sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion),
+                                       sceneNames: ["AList", "ADetail"], isPlain: true)
         for recorded in [fromFile(metadata, damaged: true), fromFile(metadata, summary: mismatched)] {
             let container = SceneContainer()
             do {

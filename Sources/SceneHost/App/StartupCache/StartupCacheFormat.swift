@@ -97,25 +97,16 @@ enum StartupCacheFormat {
     }
 
     static func encode(_ summary: PluginSummary, into writer: inout CacheWriter) {
-        writer.string(summary.name)
-        writer.string(summary.version)
-        writer.unsigned(UInt64(summary.sdkVersion.major))
-        writer.unsigned(UInt64(summary.sdkVersion.minor))
-        writer.unsigned(UInt64(summary.sdkVersion.patch))
-        writer.string(summary.sdkFingerprint)
-        writer.string(summary.swiftVersion)
+        ProbeCacheFormat.encode(summary.plugin, into: &writer)
         writer.count(summary.sceneNames.count)
         for name in summary.sceneNames { writer.string(name) }
         writer.count(summary.isPlain ? 1 : 0)
     }
 
     static func decodeSummary(_ reader: inout CacheReader) throws -> PluginSummary {
-        let name = try reader.string(), version = try reader.string()
-        let sdkVersion = SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32())
-        let fingerprint = try reader.string(), swiftVersion = try reader.string()
+        let plugin = try ProbeCacheFormat.decodeIdentification(&reader)
         var sceneNames: [String] = []
         for _ in 0..<(try reader.count()) { sceneNames.append(try reader.string()) }
-        return PluginSummary(name: name, version: version, sdkVersion: sdkVersion, sdkFingerprint: fingerprint, swiftVersion: swiftVersion,
-                             sceneNames: sceneNames, isPlain: try reader.tag(below: 2) == 1)
+        return PluginSummary(plugin: plugin, sceneNames: sceneNames, isPlain: try reader.tag(below: 2) == 1)
     }
 }

@@ -3,14 +3,34 @@ import SceneHostCacheCodec
 
 /// A good verdict: what the plugin declares. Contracts are indexes into the file's contract table.
 extension ProbeCacheFormat {
+    /// What a plugin is: its name and version, the SDK version and build and the Swift version it
+    /// was built with. The head of a description here, and of a summary in the start-up cache.
+    struct Identification: Equatable {
+        let name: String
+        let version: String
+        let sdkVersion: SemanticVersion
+        let sdkFingerprint: String
+        let swiftVersion: String
+    }
+
+    static func encode(_ identification: Identification, into writer: inout CacheWriter) {
+        writer.string(identification.name)
+        writer.string(identification.version)
+        writer.unsigned(UInt64(identification.sdkVersion.major))
+        writer.unsigned(UInt64(identification.sdkVersion.minor))
+        writer.unsigned(UInt64(identification.sdkVersion.patch))
+        writer.string(identification.sdkFingerprint)
+        writer.string(identification.swiftVersion)
+    }
+
+    static func decodeIdentification(_ reader: inout CacheReader) throws -> Identification {
+        Identification(name: try reader.string(), version: try reader.string(),
+                       sdkVersion: SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32()),
+                       sdkFingerprint: try reader.string(), swiftVersion: try reader.string())
+    }
+
     static func encode(_ metadata: PluginMetadata, into writer: inout CacheWriter, contracts: ContractTable) {
-        writer.string(metadata.name)
-        writer.string(metadata.version)
-        writer.unsigned(UInt64(metadata.sdkVersion.major))
-        writer.unsigned(UInt64(metadata.sdkVersion.minor))
-        writer.unsigned(UInt64(metadata.sdkVersion.patch))
-        writer.string(metadata.sdkFingerprint)
-        writer.string(metadata.swiftVersion)
+        encode(PluginSummary(metadata).plugin, into: &writer)
         writer.count(metadata.scenes.count)
         for scene in metadata.scenes {
             writer.string(scene.name)
@@ -55,11 +75,7 @@ extension ProbeCacheFormat {
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
-        let name = try reader.string()
-        let version = try reader.string()
-        let sdkVersion = SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32())
-        let sdkFingerprint = try reader.string()
-        let swiftVersion = try reader.string()
+        let plugin = try decodeIdentification(&reader)
         var scenes: [SceneDescription] = []
         let sceneCount = try reader.count()
         scenes.reserveCapacity(sceneCount)
@@ -104,7 +120,8 @@ extension ProbeCacheFormat {
             // A scene twice is not a file this host wrote.
             guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw CacheReader.Malformed() }
         }
-        return PluginMetadata(name: name, version: version, sdkVersion: sdkVersion, sdkFingerprint: sdkFingerprint, swiftVersion: swiftVersion,
+        return PluginMetadata(name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion, sdkFingerprint: plugin.sdkFingerprint,
+                              swiftVersion: plugin.swiftVersion,
                               scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
                               settings: settings, undeclaredRoutes: undeclared)
     }
