@@ -137,6 +137,7 @@ struct StartupCacheFormatTests {
         let pending = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)
             .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust)
         #expect(pending?.filesUnchanged() == false)
+        #expect(pending?.filesUnchanged() == false, "asked again (a copy of the start may ask): answered, not waited for")
         #expect(StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)
             .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust, checksFiles: false)?.filesUnchanged() == true,
                 "not walked (a scene worker): nothing to wait for")

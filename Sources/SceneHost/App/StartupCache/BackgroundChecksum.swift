@@ -17,10 +17,11 @@ final class BackgroundChecksum: Sendable {
         }
     }
 
-    /// Whether the checksum matched (waits for it; ask once). A decoder that gives up early does
-    /// not ask: the check then ends on its own.
+    /// Whether the checksum matched (waits for it). A decoder that gives up early does not ask:
+    /// the check then ends on its own.
     func matches() -> Bool {
         done.wait()
+        done.signal()
         return result.withLock { $0 }
     }
 }

@@ -28,6 +28,8 @@ final class PluginFilesCheck: Sendable {
     /// Whether every file has the identity `recorded` gives it, in order (waits for the walk).
     func unchanged(comparedWith recorded: [StatIdentity]) -> Bool {
         done.wait()
+        // Signalled again: a copy of the start may ask too.
+        done.signal()
         let identities = found.withLock { $0 }
         return identities.count == recorded.count && zip(identities, recorded).allSatisfy { $0 == $1 }
     }
