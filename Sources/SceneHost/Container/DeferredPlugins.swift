@@ -16,6 +16,17 @@ final class DeferredPlugins {
     private var scansLeft = 4
     /// How many scenes the plugins not registered yet have.
     private(set) var waitingScenes: Int
+    private var waitingPlugins: Int
+
+    /// What one pass over the waiting plugins' scene names found.
+    enum Scan {
+        /// The waiting plugin declaring the scene.
+        case found(Int)
+        /// No waiting plugin declares it.
+        case absent
+        /// The passes are used up: the caller registers every plugin.
+        case exhausted
+    }
 
     init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
         self.sceneNames = sceneNames
@@ -23,26 +34,27 @@ final class DeferredPlugins {
         self.register = register
         registered = Array(repeating: false, count: sceneNames.count)
         waitingScenes = sceneNames.reduce(0) { $0 + $1.count }
+        waitingPlugins = sceneNames.count
     }
 
-    /// Whether a plugin is still waiting.
-    var isEmpty: Bool { !registered.contains(false) }
+    /// Whether every plugin is registered.
+    var isEmpty: Bool { waitingPlugins == 0 }
 
-    /// The plugin declaring `scene` that is not registered yet, by one pass; nil when none is, or
-    /// when the passes are used up (the caller then registers them all).
-    func scan(for scene: String) -> Int?? {
-        guard scansLeft > 0 else { return .none }
+    /// The waiting plugin that declares `scene`, by one pass over their names.
+    func scan(for scene: String) -> Scan {
+        guard scansLeft > 0 else { return .exhausted }
         scansLeft -= 1
         for index in sceneNames.indices where !registered[index] {
-            if sceneNames[index].contains(scene) { return .some(index) }
+            if sceneNames[index].contains(scene) { return .found(index) }
         }
-        return .some(nil)
+        return .absent
     }
 
     /// Registers plugin `index` (once); a failure is returned for the container to keep.
     func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
         guard !registered[index] else { return nil }
         registered[index] = true
+        waitingPlugins -= 1
         waitingScenes -= sceneNames[index].count
         do {
             try register(container, index)

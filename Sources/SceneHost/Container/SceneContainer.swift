@@ -126,11 +126,11 @@ public final class SceneContainer: ServiceResolving {
     private func registerDeferred(declaring scene: String) {
         guard let waiting = deferred, scenes[scene] == nil else { return }
         switch waiting.scan(for: scene) {
-        case .none:
+        case .exhausted:
             registerDeferred()
-        case .some(nil):
+        case .absent:
             return
-        case .some(let index?):
+        case .found(let index):
             deferred = nil
             keep(waiting.registerOne(index, into: self), of: waiting, index)
             deferred = waiting.isEmpty ? nil : waiting

@@ -123,11 +123,11 @@ struct StartupCacheFormatTests {
         #expect(stat(cache.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
         let trust = FileTrust(trustedFolders: TrustedFolders())
         func answer(_ cache: StartupCache = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)) -> CheckedStart? {
-            cache.checkedStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust)
+            cache.pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust).flatMap { $0.filesUnchanged() ? $0 : nil }
         }
         #expect(answer()?.plugins.first?.identity == identity)
         #expect(StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true, reads: false)
-            .checkedStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust) == nil)
+            .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust) == nil)
         // The same bytes written again: a new modification and change time.
         Thread.sleep(forTimeInterval: 0.01)
         _ = try folder.write("not really a plugin", to: "libA.so")
@@ -151,7 +151,7 @@ struct StartupCacheFormatTests {
         var warnings: [HostWarning] = []
         let cache = StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true) { warnings.append($0) }
         let config = try Self.config()
-        #expect(cache.checkedStart(configFile: "apps/scenes.conf", baseDirectory: "/srv/apps", bytes: [], trust: nil) == nil)
+        #expect(cache.pendingStart(configFile: "apps/scenes.conf", baseDirectory: "/srv/apps", bytes: [], trust: nil) == nil)
         cache.record(try Self.start(), configFile: config.file, baseDirectory: config.baseDirectory, bytes: Array(Self.configText.utf8))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "whatever")
         #expect(warnings.count == 1)

@@ -2,7 +2,7 @@
 /// the start-up cache keeps it: the config as it was read, and what each plugin's check rested on.
 ///
 /// It answers only for the same config bytes (and file name and folder) and for plugin files
-/// that still have the recorded identity (`StartupCache.checkedStart`).
+/// that still have the recorded identity (`StartupCache.pendingStart`, `filesUnchanged()`).
 struct CheckedStart {
     /// The config the bytes gave.
     let config: SceneConfig

@@ -5,7 +5,7 @@ import Dispatch
 import Synchronization
 import SceneHostFileTrust
 
-/// The walk of every plugin file of a recorded start (`StartupCache.checkedStart`), run on another
+/// The walk of every plugin file of a recorded start (`StartupCache.pendingStart`), run on another
 /// thread while this one decodes and registers the start: a thousand `stat`s are about a
 /// millisecond of system calls that need not wait for the decoding.
 ///

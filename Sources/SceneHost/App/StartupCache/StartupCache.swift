@@ -45,21 +45,14 @@ public final class StartupCache {
     private var file: CacheFile { CacheFile(path: path, maximumSize: Self.maximumSize) }
 
     /// The checked start recorded for this config (`bytes` read from `configFile`, whose folder is
-    /// `baseDirectory`), when every plugin file walked with `trust` (nil: `stat` only, as with
-    /// `--insecure-plugin-files`) still has its recorded identity; nil otherwise.
+    /// `baseDirectory`), to be used only once its `filesUnchanged()` says every plugin file, walked
+    /// with `trust` (nil: `stat` only, as with `--insecure-plugin-files`), still has its recorded
+    /// identity; nil when the file does not answer for this config. The walk runs on another thread
+    /// while the rest of the file is decoded (and, by `AppStart`, registered).
     ///
     /// `checksFiles` false (a scene worker, whose host has just checked the same start): the
     /// files are not walked here. Nothing is opened on the strength of that: a plugin is opened
     /// only when its file, walked and opened then, has the recorded identity and content.
-    func checkedStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?, checksFiles: Bool = true) -> CheckedStart? {
-        guard let start = pendingStart(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes, trust: trust, checksFiles: checksFiles),
-              start.filesUnchanged() else { return nil }
-        return start
-    }
-
-    /// As `checkedStart`, but the plugin files are walked on another thread while the rest of the
-    /// file is decoded (and, by `AppStart`, registered): the start may be used only once its
-    /// `filesUnchanged()` says so.
     func pendingStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?, checksFiles: Bool = true) -> CheckedStart? {
         guard reads, isTrusted(), let data = file.read() else { return nil }
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
