@@ -33,7 +33,9 @@ final class DeferredPlugins {
         self.names = names
         self.register = register
         registered = Array(repeating: false, count: sceneNames.count)
-        waitingScenes = sceneNames.reduce(0) { $0 + $1.count }
+        var scenes = 0
+        for names in sceneNames { scenes += names.count }
+        waitingScenes = scenes
         waitingPlugins = sceneNames.count
     }
 
@@ -65,5 +67,10 @@ final class DeferredPlugins {
     }
 
     /// The positions of the plugins still waiting.
-    var waiting: [Int] { sceneNames.indices.filter { !registered[$0] } }
+    var waiting: [Int] {
+        var positions: [Int] = []
+        positions.reserveCapacity(waitingPlugins)
+        for index in registered.indices where !registered[index] { positions.append(index) }
+        return positions
+    }
 }

@@ -76,8 +76,16 @@ public final class SceneContainer: ServiceResolving {
     /// registered scenes as they are now, then a pass over the deferred descriptions (a worker's
     /// fault names the plugin; registering a thousand plugins for that is not needed).
     public var sceneOwners: @Sendable (String) -> String? {
-        let registered = scenes.mapValues(\.plugin.name)
-        let waiting = deferred.map { deferred in deferred.waiting.map { (deferred.names[$0], deferred.sceneNames[$0]) } } ?? []
+        var owners: [String: String] = [:]
+        owners.reserveCapacity(scenes.count)
+        for (scene, entry) in scenes { owners[scene] = entry.plugin.name }
+        var plugins: [(String, [String])] = []
+        if let deferred {
+            let positions = deferred.waiting
+            plugins.reserveCapacity(positions.count)
+            for index in positions { plugins.append((deferred.names[index], deferred.sceneNames[index])) }
+        }
+        let registered = owners, waiting = plugins
         return { scene in
             registered[scene] ?? waiting.first { $0.1.contains(scene) }?.0
         }

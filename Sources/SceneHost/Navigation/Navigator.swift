@@ -25,9 +25,11 @@ public final class Navigator: SceneNavigating {
     private var generation = 0
     /// The type of the value last passed by a router, and whether it is a class (`isClass(_:)`).
     private var lastPassedType: (id: ObjectIdentifier, isClass: Bool)?
-    /// The scene whose segues are remembered (`segues(from:)`), weakly: a popped scene's address
-    /// may be reused, and a weak reference to it is nil by then.
-    private weak var seguesScene: AssembledScene?
+    /// The name of the scene whose segues are remembered (`segues(from:)`): segues are declared
+    /// per scene name, so the name alone says whether the table still applies. (A weak reference
+    /// to the scene would give every scene a side table, and make each of its many retains and
+    /// releases during a navigation take the runtime's slow path.)
+    private var seguesSceneName: String?
     private var seguesTable: [String: SegueDeclaration] = [:]
 
     /// The container scenes are built from (native functions are called through it).
@@ -243,9 +245,10 @@ public final class Navigator: SceneNavigating {
 
     /// The segues from `scene`, remembered for the last scene asked (taps come from the top scene).
     private func segues(from scene: AssembledScene) -> [String: SegueDeclaration] {
-        if seguesScene === scene { return seguesTable }
-        seguesTable = segues.segues(from: scene.name) ?? [:]
-        seguesScene = scene
+        let name = scene.name
+        if seguesSceneName == name { return seguesTable }
+        seguesTable = segues.segues(from: name) ?? [:]
+        seguesSceneName = name
         return seguesTable
     }
 

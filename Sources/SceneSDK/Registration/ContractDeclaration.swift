@@ -40,9 +40,9 @@ struct ContractDeclaration<R: RouterRole> {
     }
 
     /// `PayloadConversion.convert`, for the inlined `declaring` (SPI is not visible to inlined code).
-    @usableFromInline
+    @usableFromInline @MainActor
     static func converted<Value: Decodable>(_ source: any Encodable, to type: Value.Type, schema: PayloadSchema, isInteger: Bool) -> Value? {
-        PayloadConversion.convert(source, to: type, schema: schema, isInteger: isInteger)
+        PayloadConversion.convertOnMainActor(source, to: type, schema: schema, isInteger: isInteger)
     }
 
     @usableFromInline

@@ -166,4 +166,49 @@ struct PayloadConversionTests {
         struct Holder: Codable { var values: [String: Int] }
         #expect(PayloadConversion.convert(Holder(values: large), to: Holder.self, schema: .opaque(type: "Holder")) == nil)
     }
+
+    /// A source whose own `encode(to:)` converts another value on the main actor first: the
+    /// conversion that runs inside it must not write into the payload the outer one is using.
+    struct ConvertsWhileEncoding: Encodable {
+        var name: String
+        var quantity: Int
+        enum Keys: String, CodingKey { case name, quantity, weight }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(name, forKey: .name)
+            let inner = MainActor.assumeIsolated {
+                PayloadConversion.convertOnMainActor(SourceItem(name: "inner", quantity: 7, weight: nil), to: Item.self, schema: PayloadSchema.of(Item.self))
+            }
+            try container.encode(quantity + (inner?.quantity ?? 1000), forKey: .quantity)
+        }
+    }
+
+    @Test("on the main actor the kept payload gives the same values: after refusals, after an unusual encoding, and with a conversion inside encode(to:)")
+    @MainActor
+    func mainActorPayloadIsReused() throws {
+        let schema = PayloadSchema.of(Item.self)
+        let order = SourceOrder(id: 1, customer: "Ada", total: 12, note: nil,
+                                items: [SourceItem(name: "tea", quantity: 2, weight: 0.5)], tags: ["a", "b"], code: 3)
+        for round in 0..<3 {
+            // A refusal (a missing field) and a flat form given up on leave nothing behind.
+            struct Missing: Encodable { var name = "x" }
+            #expect(PayloadConversion.convertOnMainActor(Missing(), to: Item.self, schema: schema) == nil)
+            struct Twice: Encodable {
+                enum Keys: String, CodingKey { case name }
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: Keys.self)
+                    try container.encode("a", forKey: .name)
+                    try container.encode("b", forKey: .name)
+                }
+            }
+            #expect(PayloadConversion.convertOnMainActor(Twice(), to: Item.self, schema: schema) == nil)
+            let item = SourceItem(name: "item \(round)", quantity: round, weight: round == 1 ? nil : Double(round))
+            #expect(PayloadConversion.convertOnMainActor(item, to: Item.self, schema: schema) == viaTree(item, to: Item.self))
+            let converted = PayloadConversion.convertOnMainActor(order, to: Order.self, schema: PayloadSchema.of(Order.self))
+            #expect(converted != nil)
+            #expect(converted == viaTree(order, to: Order.self))
+        }
+        let nested = try #require(PayloadConversion.convertOnMainActor(ConvertsWhileEncoding(name: "outer", quantity: 1), to: Item.self, schema: schema))
+        #expect(nested == Item(name: "outer", quantity: 8, weight: nil))
+    }
 }

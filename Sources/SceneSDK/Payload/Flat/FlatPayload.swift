@@ -35,6 +35,13 @@ final class FlatPayload {
         open.reserveCapacity(4)
     }
 
+    /// Empties the payload for another conversion, keeping its storage.
+    func reset() {
+        tokens.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        unsupported = false
+    }
+
     /// How many containers are open.
     var depth: Int { open.count }
 

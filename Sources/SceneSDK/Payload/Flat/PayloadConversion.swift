@@ -14,7 +14,29 @@ public enum PayloadConversion {
     /// `source` as a `Value` fitting `schema`, or nil: take the tree path. `isInteger` says whether
     /// `Value` is a `FixedWidthInteger`, when the caller knows it already (nil: asked here).
     public static func convert<Value: Decodable>(_ source: any Encodable, to type: Value.Type, schema: PayloadSchema, isInteger: Bool? = nil) -> Value? {
-        let payload = FlatPayload()
+        convert(source, to: type, schema: schema, isInteger: isInteger, into: FlatPayload())
+    }
+
+    /// `convert(_:to:schema:isInteger:)` on the main actor, where every navigation converts: it
+    /// writes into the payload the last conversion left (`spare`) instead of allocating one.
+    @MainActor
+    public static func convertOnMainActor<Value: Decodable>(_ source: any Encodable, to type: Value.Type, schema: PayloadSchema, isInteger: Bool? = nil) -> Value? {
+        // Taken while in use: a conversion started inside a value's own `encode(to:)` or
+        // `init(from:)` finds none and writes into a payload of its own.
+        let payload = spare ?? FlatPayload()
+        spare = nil
+        defer {
+            payload.reset()
+            spare = payload
+        }
+        return convert(source, to: type, schema: schema, isInteger: isInteger, into: payload)
+    }
+
+    /// The one payload kept between conversions on the main actor (`convertOnMainActor`): the
+    /// SDK's only mutable global, isolated to the main actor and empty whenever no conversion runs.
+    @MainActor private static var spare: FlatPayload?
+
+    private static func convert<Value: Decodable>(_ source: any Encodable, to type: Value.Type, schema: PayloadSchema, isInteger: Bool?, into payload: FlatPayload) -> Value? {
         do {
             try source.encode(to: FlatEncoding(payload: payload, path: nil))
         } catch {
