@@ -12,6 +12,10 @@ package struct CacheReader {
     /// Where the readable bytes end (a checksum may follow them).
     private var end: Int
     private var strings: [String] = []
+    /// The table of `readStringTable(lazily: true)`, whose strings are made when first read.
+    private var lazyStrings: StringTable?
+    /// Set by `validating()`: strings are checked, not made.
+    private var checksOnly = false
 
     package init(_ bytes: [UInt8], from offset: Int) {
         self.init(bytes, from: offset, to: bytes.count)
@@ -69,9 +73,22 @@ package struct CacheReader {
         return value
     }
 
-    /// Reads the string table at the front of the body.
-    package mutating func readStringTable() throws {
+    /// Reads the string table at the front of the body. `lazily`: notes where each string is and
+    /// makes it the first time it is read (`StringTable`), for a reader that reads few of them; a
+    /// decoder that reads most of them is faster with all made at once.
+    package mutating func readStringTable(lazily: Bool = false) throws {
         let total = try count()
+        if lazily {
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(total)
+            for _ in 0..<total {
+                let length = try count()
+                ranges.append(offset..<(offset + length))
+                offset += length
+            }
+            lazyStrings = StringTable(bytes: bytes, ranges: ranges)
+            return
+        }
         var table: [String] = []
         table.reserveCapacity(total)
         for _ in 0..<total {
@@ -85,8 +102,21 @@ package struct CacheReader {
 
     package mutating func string() throws -> String {
         let index = try unsigned()
+        if let lazyStrings {
+            guard index < UInt64(lazyStrings.count) else { throw Malformed() }
+            return checksOnly ? "" : lazyStrings[Int(index)]
+        }
         guard index < UInt64(strings.count) else { throw Malformed() }
-        return strings[Int(index)]
+        return checksOnly ? "" : strings[Int(index)]
+    }
+
+    /// A copy that reads the same bytes with every check, but gives every string as "" instead of
+    /// making it: a decoder run through it says whether the bytes decode, at the cost of the walk.
+    /// (Only decoders whose checks do not depend on a string's content can be validated this way.)
+    package func validating() -> CacheReader {
+        var reader = self
+        reader.checksOnly = true
+        return reader
     }
 
     package mutating func optionalString() throws -> String? {
@@ -144,5 +174,34 @@ package struct CacheReader {
         let value = try unsigned()
         guard value < limit else { throw Malformed() }
         return value
+    }
+}
+
+/// The strings of a cache file's table, each made from its bytes the first time it is read: a
+/// scene worker reads a few dozen of the 6,000 strings of a thousand plugins' start-up file.
+///
+/// Shared by a reader and its copies (`CacheReader.section(_:)`), so a string is made once per
+/// file. Like the reader, it is read on one thread at a time: a decoder owns its reader.
+final class StringTable {
+    private let bytes: [UInt8]
+    /// Each string's bytes (`readStringTable` checked that they lie inside `bytes`).
+    private let ranges: [Range<Int>]
+    // Unchecked exclusivity: read and written only by `subscript`, never overlapping.
+    @exclusivity(unchecked) private var made: [String?]
+
+    init(bytes: [UInt8], ranges: [Range<Int>]) {
+        self.bytes = bytes
+        self.ranges = ranges
+        made = Array(repeating: nil, count: ranges.count)
+    }
+
+    var count: Int { ranges.count }
+
+    subscript(index: Int) -> String {
+        if let string = made[index] { return string }
+        let range = ranges[index]
+        let string = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        made[index] = string
+        return string
     }
 }

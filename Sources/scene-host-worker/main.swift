@@ -75,7 +75,7 @@ MainActor.assumeIsolated {
         options.verbose ? EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) : SwiftLogNoOpLogHandler()
     }
     logger.logLevel = options.verbose ? .debug : .warning
-    let app: LoadedApp
+    let app: WorkerApp
     do {
         // Cache warnings were the host's to print.
         let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
@@ -84,13 +84,13 @@ MainActor.assumeIsolated {
         // checked the graph and compared the plugin files already; each file is compared again
         // when the worker opens it.
         let startup = options.loader.makeStartupCache(warn: { _ in })
-        let start = try AppStart.read(configPath: options.config, loader: loader, startup: startup, checksFiles: false)
+        let start = try WorkerStart.read(configPath: options.config, loader: loader, startup: startup)
         do throws(WorkerSetup.Failure) {
-            try WorkerSetup.apply(channel: channel, memoryBytes: start.config.host.workerMemory)
+            try WorkerSetup.apply(channel: channel, memoryBytes: start.host.workerMemory)
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
-        app = try LoadedApp.load(start, loader: loader)
+        app = try start.load(loader: loader)
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)
@@ -98,8 +98,7 @@ MainActor.assumeIsolated {
     for (plugin, restarts) in options.refused {
         app.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, restarts: restarts))
     }
-    SceneWorkerLoop(channel: channel, container: app.container, segues: app.config.segues,
-                    initial: app.config.initial.value).run()
+    SceneWorkerLoop(channel: channel, app: app).run()
     // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
     // every object the plugins handed over goes, so their deinits run.
     app.container.releasePluginObjects()

@@ -14,9 +14,13 @@ public struct AppStart {
 
     /// Reads and parses the config at `configPath` (no start-up cache: `check` checks every start).
     init(parsing configPath: String) throws {
-        let reader = ConfigLoader()
-        bytes = try reader.read(path: configPath)
-        config = try reader.parse(bytes: bytes, file: configPath, baseDirectory: ConfigPath.folder(of: configPath))
+        try self.init(parsing: configPath, bytes: try ConfigLoader().read(path: configPath))
+    }
+
+    /// Parses `bytes`, read from `configPath` (no start-up cache).
+    init(parsing configPath: String, bytes: [UInt8]) throws {
+        self.bytes = bytes
+        config = try ConfigLoader().parse(bytes: bytes, file: configPath, baseDirectory: ConfigPath.folder(of: configPath))
         checked = nil
     }
 
@@ -29,14 +33,12 @@ public struct AppStart {
 
     /// Reads the config at `configPath` and asks the start-up cache about it (plugin files walked
     /// with `loader`'s file trust); throws the config's problem (only a parsed config can have one).
-    /// `checksFiles` false: the plugin files are not compared with the recorded identities now (a
-    /// scene worker: its host just did, and every plugin is compared again when it is opened).
-    public static func read(configPath: String, loader: PluginLoader, startup: StartupCache?, checksFiles: Bool = true) throws -> AppStart {
+    public static func read(configPath: String, loader: PluginLoader, startup: StartupCache?) throws -> AppStart {
         let reader = ConfigLoader()
         let bytes = try reader.read(path: configPath)
         let folder = ConfigPath.folder(of: configPath)
         if let startup, loader.inspector != nil,
-           let checked = startup.pendingStart(configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust, checksFiles: checksFiles) {
+           let checked = startup.pendingStart(configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust) {
             return AppStart(config: checked.config, checked: checked, bytes: bytes, cachePath: startup.path)
         }
         return AppStart(config: try reader.parse(bytes: bytes, file: configPath, baseDirectory: folder), checked: nil, bytes: bytes)

@@ -4,18 +4,21 @@
 /// the whole table is (every name, the owners of all scenes, a name that must not collide).
 @MainActor
 final class DeferredPlugins {
-    /// Each plugin's scene names, by position.
-    let sceneNames: [[String]]
-    /// The config name of each plugin (where a failed registration is kept, as a refusal).
-    let names: [String]
+    /// Each plugin's scene names and config name (where a failed registration is kept, as a
+    /// refusal), by position.
+    struct Table {
+        let sceneNames: [[String]]
+        let names: [String]
+    }
+
     /// Registers plugin `index` into the container (`SceneContainer.addPending`).
     let register: @MainActor (SceneContainer, Int) throws -> Void
+    private var load: (@MainActor () -> Table)?
+    private var loaded: Table?
     private var registered: [Bool]
     /// Scenes looked for by a pass over the descriptions before every plugin is registered at once
     /// (a session that asks for many scenes pays for the table once, not a pass per name).
     private var scansLeft = 4
-    /// How many scenes the plugins not registered yet have.
-    private(set) var waitingScenes: Int
     private var waitingPlugins: Int
 
     /// What one pass over the waiting plugins' scene names found.
@@ -28,15 +31,44 @@ final class DeferredPlugins {
         case exhausted
     }
 
-    init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
-        self.sceneNames = sceneNames
-        self.names = names
+    convenience init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+        let table = Table(sceneNames: sceneNames, names: names)
+        self.init(count: sceneNames.count, table: { table }, register: register)
+    }
+
+    /// `count` plugins whose table is made by `table` the first time a name is needed (a scene
+    /// worker's first screen needs none: its plugin is registered before).
+    init(count: Int, table: @escaping @MainActor () -> Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+        load = table
         self.register = register
-        registered = Array(repeating: false, count: sceneNames.count)
-        var scenes = 0
-        for names in sceneNames { scenes += names.count }
-        waitingScenes = scenes
-        waitingPlugins = sceneNames.count
+        registered = Array(repeating: false, count: count)
+        waitingPlugins = count
+    }
+
+    /// The table, made now if it was not. One of another size than the plugins counted (which
+    /// its maker cannot give) counts every plugin as declaring no scene.
+    private var table: Table {
+        if let loaded { return loaded }
+        var table = load?() ?? Table(sceneNames: [], names: [])
+        if table.sceneNames.count != registered.count || table.names.count != registered.count {
+            table = Table(sceneNames: Array(repeating: [], count: registered.count), names: Array(repeating: "", count: registered.count))
+        }
+        loaded = table
+        load = nil
+        return table
+    }
+
+    /// Each plugin's scene names, by position.
+    var sceneNames: [[String]] { table.sceneNames }
+    /// The config name of each plugin.
+    var names: [String] { table.names }
+
+    /// How many scenes the plugins not registered yet have.
+    var waitingScenes: Int {
+        let sceneNames = sceneNames
+        var count = 0
+        for index in registered.indices where !registered[index] { count += sceneNames[index].count }
+        return count
     }
 
     /// Whether every plugin is registered.
@@ -46,6 +78,7 @@ final class DeferredPlugins {
     func scan(for scene: String) -> Scan {
         guard scansLeft > 0 else { return .exhausted }
         scansLeft -= 1
+        let sceneNames = sceneNames
         for index in sceneNames.indices where !registered[index] {
             if sceneNames[index].contains(scene) { return .found(index) }
         }
@@ -57,7 +90,6 @@ final class DeferredPlugins {
         guard !registered[index] else { return nil }
         registered[index] = true
         waitingPlugins -= 1
-        waitingScenes -= sceneNames[index].count
         do {
             try register(container, index)
             return nil

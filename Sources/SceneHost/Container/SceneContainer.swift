@@ -119,6 +119,14 @@ public final class SceneContainer: ServiceResolving {
         deferred = DeferredPlugins(sceneNames: sceneNames, names: names, register: register)
     }
 
+    /// `addDeferred(sceneNames:names:register:)` for `count` plugins whose names are made by
+    /// `table` only when first needed: a scene worker's first screen needs none.
+    func addDeferred(count: Int, table: @escaping @MainActor () -> DeferredPlugins.Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+        registerDeferred()
+        guard count > 0 else { return }
+        deferred = DeferredPlugins(count: count, table: table, register: register)
+    }
+
     /// Registers every deferred plugin now.
     private func registerDeferred() {
         guard let waiting = deferred else { return }

@@ -43,6 +43,8 @@ extension NavigationError {
             return "error: scene '\(scene)' failed: \(reason.clause)."
         case .linkFailed(let link, let scene, let reason):
             return "error: opening link '\(link)' failed at scene '\(scene)': \(reason.clause). Nothing changed."
+        case .seguesUnreadable(let cache):
+            return "error: the segues recorded in the start-up cache \(cache) cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."
         }
     }
 }

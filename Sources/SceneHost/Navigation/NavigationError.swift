@@ -17,4 +17,7 @@ public enum NavigationError: HostConcernError, Equatable, Sendable {
     /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
     /// built); the session is as it was. Exit code 9.
     case linkFailed(link: String, scene: String, reason: FailureCause)
+    /// The segues a scene worker reads from the start-up cache `cache` when first needed did not
+    /// decode (a file forged with a matching checksum); nothing changed.
+    case seguesUnreadable(cache: String)
 }

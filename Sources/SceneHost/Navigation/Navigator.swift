@@ -35,9 +35,13 @@ public final class Navigator: SceneNavigating {
     /// The container scenes are built from (native functions are called through it).
     var container: SceneContainer { assembler.container }
 
-    public init(container: SceneContainer, segues: [SegueDeclaration]) {
+    public convenience init(container: SceneContainer, segues: [SegueDeclaration]) {
+        self.init(container: container, segueTable: SegueTable(segues))
+    }
+
+    init(container: SceneContainer, segueTable: SegueTable) {
         self.assembler = SceneAssembler(container: container)
-        self.segues = SegueTable(segues)
+        self.segues = segueTable
     }
 
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
@@ -80,7 +84,7 @@ public final class Navigator: SceneNavigating {
     public func send(_ event: UserEvent) throws {
         guard let top else { throw ContainerError.noScene }
         try EventValidator.validate(event, on: top.display.render(), scene: top.name)
-        if case .tap(let button) = event, let segue = segues(from: top)[button] {
+        if case .tap(let button) = event, let segue = try segues(from: top)[button] {
             try perform(segue, from: top)
             return
         }
@@ -244,10 +248,10 @@ public final class Navigator: SceneNavigating {
     }
 
     /// The segues from `scene`, remembered for the last scene asked (taps come from the top scene).
-    private func segues(from scene: AssembledScene) -> [String: SegueDeclaration] {
+    private func segues(from scene: AssembledScene) throws -> [String: SegueDeclaration] {
         let name = scene.name
         if seguesSceneName == name { return seguesTable }
-        seguesTable = segues.segues(from: name) ?? [:]
+        seguesTable = try segues.segues(from: name) ?? [:]
         seguesSceneName = name
         return seguesTable
     }

@@ -4,7 +4,7 @@
 /// thousand segues, so the first few scenes asked for find theirs by one pass over the list; the
 /// whole index is made when more scenes are asked for (a session that navigates).
 struct SegueTable {
-    private let declarations: [SegueDeclaration]
+    private let source: RecordedSegues
     private var index: [String: [String: SegueDeclaration]]?
     private var scansLeft = SegueTable.scansBeforeIndex
 
@@ -12,12 +12,19 @@ struct SegueTable {
     static let scansBeforeIndex = 4
 
     init(_ declarations: [SegueDeclaration]) {
-        self.declarations = declarations
+        source = RecordedSegues(declarations)
+    }
+
+    /// The segues of a start-up cache file, decoded when first looked up (a scene worker's).
+    init(_ source: RecordedSegues) {
+        self.source = source
     }
 
     /// The segues from `scene`, by button id (nil: none); a navigator keeps the top scene's.
-    mutating func segues(from scene: String) -> [String: SegueDeclaration]? {
+    /// Throws only for segues recorded in a start-up cache that turn out unreadable.
+    mutating func segues(from scene: String) throws -> [String: SegueDeclaration]? {
         if let index { return index[scene] }
+        let declarations = try source.declarations()
         guard scansLeft > 0 else {
             var table: [String: [String: SegueDeclaration]] = [:]
             for declaration in declarations {

@@ -13,10 +13,20 @@ import Glibc
 public struct SceneWorkerLoop {
     let channel: WorkerChannel
     let container: SceneContainer
-    let segues: [SegueDeclaration]
+    /// Copied into each session's navigator; a worker's shares the segues, decoded when first needed.
+    let segues: SegueTable
     let initial: String
 
     public init(channel: Int32, container: SceneContainer, segues: [SegueDeclaration], initial: String) {
+        self.init(channel: channel, container: container, segues: SegueTable(segues), initial: initial)
+    }
+
+    /// Serves `app`: what `WorkerStart` loaded.
+    public init(channel: Int32, app: WorkerApp) {
+        self.init(channel: channel, container: app.container, segues: app.segueTable, initial: app.initial)
+    }
+
+    private init(channel: Int32, container: SceneContainer, segues: SegueTable, initial: String) {
         self.channel = WorkerChannel(descriptor: channel)
         self.container = container
         self.segues = segues
@@ -38,13 +48,13 @@ public struct SceneWorkerLoop {
             let reply: WorkerReply
             switch request {
             case .open(let id):
-                let navigator = Navigator(container: container, segues: segues)
+                let navigator = Navigator(container: container, segueTable: segues)
                 sessions[id] = navigator
                 var failure: RemoteFailure?
                 do { try navigator.start(at: initial) } catch { failure = RemoteFailure(error) }
                 reply = .session(failure: failure, report: report(navigator), restored: nil)
             case .restore(let id, let records):
-                let navigator = sessions[id] ?? Navigator(container: container, segues: segues)
+                let navigator = sessions[id] ?? Navigator(container: container, segueTable: segues)
                 sessions[id] = navigator
                 let outcome = navigator.restore(records) { place in
                     try? channel.send(WorkerFrame.encode(.progress(place: place)), deadline: nil)

@@ -88,4 +88,33 @@ struct DeferredPluginsTests {
         }
         #expect(app.container.description(of: "S1a")?.name == "S1a")
     }
+
+    @MainActor
+    final class Counter { var made = 0 }
+
+    @Test("a table made when a name is first needed: not for a scene registered before, once for the others; one of the wrong size declares nothing")
+    func lazyTable() throws {
+        let container = SceneContainer()
+        try container.addPending(Self.metadata("First", scenes: ["F"]), from: Self.reference("First")) {}
+        let counter = Counter()
+        let metadata = (0..<3).map { Self.metadata("P\($0)", scenes: ["S\($0)"]) }
+        container.addDeferred(count: 3, table: {
+            counter.made += 1
+            return DeferredPlugins.Table(sceneNames: metadata.map { $0.scenes.map(\.name) }, names: metadata.map(\.name))
+        }) { container, index in
+            try container.addPending(metadata[index], from: Self.reference("P\(index)")) {}
+        }
+        #expect(container.description(of: "F")?.name == "F")
+        #expect(counter.made == 0, "the first screen's scene is registered already: no table")
+        #expect(container.description(of: "S2")?.name == "S2")
+        #expect(counter.made == 1)
+        #expect(container.sceneCount == 4)
+        #expect(container.sceneNames == ["F", "S0", "S1", "S2"])
+        #expect(counter.made == 1)
+
+        let wrong = SceneContainer()
+        wrong.addDeferred(count: 3, table: { DeferredPlugins.Table(sceneNames: [["S0"]], names: ["P0"]) }) { _, _ in }
+        #expect(wrong.description(of: "S0") == nil)
+        #expect(wrong.sceneCount == 0)
+    }
 }

@@ -9,6 +9,7 @@ struct ErrorMessageTests {
 
     @Test("running errors", arguments: [
         (NavigationError.cannotGoBack(scene: "Home"), "error: 'Home' is the root scene: there is nothing to go back to."),
+        (.seguesUnreadable(cache: "/c/probes.json.start"), "error: the segues recorded in the start-up cache /c/probes.json.start cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."),
         (.notInModal(scene: "Home"), "error: 'Home' is not in a modal: there is nothing to dismiss. Use back to pop it."),
         (.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"]), "error: there is no scene 'B' below 'C' in its stack (A › C)."),
         (.rowOutOfRange(scene: "L", list: "rows", row: 0, count: 0), "error: list 'rows' of scene 'L' has no rows; there is no row 0."),

@@ -3,6 +3,7 @@ import Foundation
 @_spi(SceneHost) import SceneSDK
 import Testing
 import SceneHostFileTrust
+import SceneHostCacheCodec
 
 /// The start-up cache's file (issue 21, warm start): a checked start reads back exactly, only under
 /// the key it was recorded with, and anything that is not a whole file of this version reads as
@@ -80,6 +81,60 @@ struct StartupCacheFormatTests {
         #expect(read.unbuilt == ["G"] && read.hasLinks)
     }
 
+    @Test("a scene worker reads the same start in part: head, segues and summaries now, each plugin's table and record when asked")
+    func workerReadsInPart() throws {
+        let start = try Self.start()
+        let file = try #require(StartupCacheFormat.encode(start, key: Self.key()))
+        let read = try #require(StartupCacheFormat.decodeForWorker(file, key: Self.key(), cachePath: "/c/probes.json.start"))
+        let config = start.config
+        #expect(read.initial == config.initial && read.host == config.host)
+        #expect(try read.segues.declarations() == config.segues)
+        let layout = read.plugins.layout
+        #expect(layout.initialOwner == 0, "AList is A's")
+        #expect(layout.preparedAtStart == [0, 1], "A declares no native functions list (an older verdict): prepared; G has settings")
+        let index = try read.plugins.index()
+        #expect(index.names == ["A", "G"])
+        #expect(index.hasSettings == [false, true])
+        #expect(index.summaries == start.plugins.map(\.summary))
+        for position in 0..<layout.count {
+            let (entry, recorded) = try read.plugins.plugin(position)
+            let expected = config.plugins[position]
+            #expect(entry.name == expected.name && entry.path == expected.path && entry.resolvedPath == expected.resolvedPath)
+            #expect(entry.sha256 == expected.sha256 && entry.location == expected.location && entry.settings == expected.settings)
+            #expect(recorded.identity == start.plugins[position].identity && recorded.sha256 == start.plugins[position].sha256)
+            #expect(try recorded.metadata() == start.plugins[position].metadata())
+            #expect(recorded.cachePath == "/c/probes.json.start")
+        }
+        // A part read later must still say what the index said: a table or record under another
+        // plugin's place is refused.
+        let swapped = RecordedPlugins.Layout(entries: layout.entries.reversed(), index: layout.index, records: layout.records.reversed(),
+                                             initialOwner: 0, preparedAtStart: [])
+        #expect(throws: CacheReader.Malformed.self) { try swapped.entry(0, name: "A", hasSettings: false, file: read.plugins.file) }
+        #expect(throws: CacheReader.Malformed.self) {
+            try swapped.checkedPlugin(0, summary: index.summaries[0], file: read.plugins.file, contracts: [], cachePath: "").metadata()
+        }
+    }
+
+    @Test("a long start reads back, whichever plugin holds the initial scene and however many are prepared at every start")
+    func manyPlugins() throws {
+        let count = 300
+        var text = "initial = \"P\(count - 1)List\"\n"
+        for index in 0..<count { text += "\n[plugins.P\(index)]\npath = \"libP\(index).so\"\n" }
+        let config = try ConfigLoader().parse(text: text, file: "apps/scenes.conf", baseDirectory: "/srv/apps")
+        // Recorded without native functions listed (an older verdict): every one is prepared at every start.
+        let plugins = (0..<count).map { CheckedPlugin(identity: StatIdentity(device: 1, inode: UInt64($0), size: 3, modified: 4, changed: 5),
+                                                      sha256: String(repeating: "ab", count: 32), metadata: ProbeCacheFormatTests.metadata("P\($0)")) }
+        let start = CheckedStart(config: config, plugins: plugins, unbuilt: [], hasLinks: false)
+        let key = Self.key(bytes: Array(text.utf8))
+        let file = try #require(StartupCacheFormat.encode(start, key: key))
+        let read = try #require(StartupCacheFormat.decode(file, key: key))
+        #expect(read.plugins.map(\.identity) == start.plugins.map(\.identity))
+        let worker = try #require(StartupCacheFormat.decodeForWorker(file, key: key, cachePath: ""))
+        #expect(worker.plugins.layout.initialOwner == count - 1)
+        #expect(worker.plugins.layout.preparedAtStart == Array(0..<count))
+        #expect(try worker.plugins.plugin(count - 1).entry.name == "P\(count - 1)")
+    }
+
     @Test("it answers only under its own key: other config bytes, file name, folder, trust setting or host are no answer")
     func otherKey() throws {
         let file = try #require(StartupCacheFormat.encode(try Self.start(), key: Self.key()))
@@ -88,6 +143,7 @@ struct StartupCacheFormatTests {
         for key in [Self.key(bytes: changed), Self.key(bytes: Array(Self.configText.utf8) + [10]), Self.key(trust: false),
                     Self.key(file: "./apps/scenes.conf"), Self.key(folder: "/srv/other"), Self.key(host: "abi 0, probe 0")] {
             #expect(StartupCacheFormat.decode(file, key: key) == nil)
+            #expect(StartupCacheFormat.decodeForWorker(file, key: key, cachePath: "") == nil)
         }
     }
 
@@ -96,13 +152,16 @@ struct StartupCacheFormatTests {
         let file = try #require(StartupCacheFormat.encode(try Self.start(), key: Self.key()))
         for length in stride(from: 0, to: file.count, by: 7) {
             #expect(StartupCacheFormat.decode(Array(file.prefix(length)), key: Self.key()) == nil)
+            #expect(StartupCacheFormat.decodeForWorker(Array(file.prefix(length)), key: Self.key(), cachePath: "") == nil)
         }
         for index in stride(from: 0, to: file.count, by: 5) {
             var flipped = file
             flipped[index] ^= 0x20
             #expect(StartupCacheFormat.decode(flipped, key: Self.key()) == nil)
+            #expect(StartupCacheFormat.decodeForWorker(flipped, key: Self.key(), cachePath: "") == nil)
         }
         #expect(StartupCacheFormat.decode(file + [0], key: Self.key()) == nil)
+        #expect(StartupCacheFormat.decodeForWorker(file + [0], key: Self.key(), cachePath: "") == nil)
         #expect(StartupCacheFormat.decode(Array(ProbeCacheFormat.header) + file.dropFirst(StartupCacheFormat.header.count), key: Self.key()) == nil)
     }
 
@@ -139,8 +198,8 @@ struct StartupCacheFormatTests {
         #expect(pending?.filesUnchanged() == false)
         #expect(pending?.filesUnchanged() == false, "asked again (a copy of the start may ask): answered, not waited for")
         #expect(StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true)
-            .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust, checksFiles: false)?.filesUnchanged() == true,
-                "not walked (a scene worker): nothing to wait for")
+            .recordedForWorker(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes)?.plugins.layout.count == 1,
+                "a scene worker does not walk the files (its host just did): each is compared when opened")
     }
 
     @Test("a start-up cache file others may write is neither read nor written, with one warning")

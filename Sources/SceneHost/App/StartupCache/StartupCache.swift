@@ -49,20 +49,25 @@ public final class StartupCache {
     /// with `trust` (nil: `stat` only, as with `--insecure-plugin-files`), still has its recorded
     /// identity; nil when the file does not answer for this config. The walk runs on another thread
     /// while the rest of the file is decoded (and, by `AppStart`, registered).
-    ///
-    /// `checksFiles` false (a scene worker, whose host has just checked the same start): the
-    /// files are not walked here. Nothing is opened on the strength of that: a plugin is opened
-    /// only when its file, walked and opened then, has the recorded identity and content.
-    func pendingStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?, checksFiles: Bool = true) -> CheckedStart? {
+    /// (A scene worker reads the file with `recordedForWorker`.)
+    func pendingStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?) -> CheckedStart? {
         guard reads, isTrusted(), let data = file.read() else { return nil }
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
         var files: PluginFilesCheck?
         guard var start = StartupCacheFormat.decode(data, key: key, cachePath: path, configDecoded: { config in
-            guard checksFiles else { return }
             files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
         }) else { return nil }
         start.files = files
         return start
+    }
+
+    /// The checked start recorded for this config, as a scene worker reads it: its host has just
+    /// walked the plugin files, which are not walked again here: nothing is opened on the strength
+    /// of that, as each plugin is compared with its record when it is opened
+    /// (`WorkerStart`); nil when the file does not answer for this config.
+    func recordedForWorker(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.WorkerRecord? {
+        guard reads, isTrusted(), let data = file.read() else { return nil }
+        return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), cachePath: path)
     }
 
     /// Records `start`, checked from these config bytes, replacing what the file held.

@@ -2,34 +2,13 @@ import SceneSDK
 import SceneHostCacheCodec
 
 /// A `SceneConfig` in the start-up cache: every value and location as the config loader made
-/// them, so a start from the cache gives the same messages as one that parsed the file.
+/// them, so a start from the cache gives the same messages as one that parsed the file. The head
+/// (initial scene, `[host]`), each plugin's table and the segues are written apart, so a scene
+/// worker decodes a plugin's table only when it needs the plugin.
 extension StartupCacheFormat {
-    static func encode(_ config: SceneConfig, into writer: inout CacheWriter) {
+    /// What a start needs of the config before any plugin: the initial scene and the `[host]` table.
+    static func encodeHead(_ config: SceneConfig, into writer: inout CacheWriter) {
         encode(config.initial, into: &writer)
-        writer.count(config.plugins.count)
-        for entry in config.plugins {
-            writer.string(entry.name)
-            writer.string(entry.path)
-            writer.string(entry.resolvedPath)
-            writer.optionalString(entry.sha256)
-            encode(entry.location, into: &writer)
-            encode(entry.pathLocation, into: &writer)
-            writer.string(entry.settingsBaseDirectory)
-            writer.count(entry.settings.count)
-            for setting in entry.settings {
-                writer.string(setting.key)
-                ProbeCacheFormat.encode(setting.value, into: &writer)
-                encode(setting.location, into: &writer)
-            }
-        }
-        writer.count(config.segues.count)
-        for segue in config.segues {
-            encode(segue.from, into: &writer)
-            writer.string(segue.id)
-            encode(segue.to, into: &writer)
-            writer.string(segue.style.rawValue)
-            encode(segue.location, into: &writer)
-        }
         let host = config.host
         let timeout = host.eventTimeout.components
         writer.signed(timeout.seconds)
@@ -45,33 +24,8 @@ extension StartupCacheFormat {
         }
     }
 
-    static func decodeConfig(_ reader: inout CacheReader, file: String, baseDirectory: String) throws -> SceneConfig {
+    static func decodeHead(_ reader: inout CacheReader) throws -> (initial: Located<String>, host: HostSettings) {
         let initial = try decodeLocated(&reader)
-        let pluginCount = try reader.count()
-        var plugins: [PluginEntry] = []
-        plugins.reserveCapacity(pluginCount)
-        for _ in 0..<pluginCount {
-            let name = try reader.string(), path = try reader.string(), resolvedPath = try reader.string()
-            let sha256 = try reader.optionalString()
-            let location = try decodeLocation(&reader), pathLocation = try decodeLocation(&reader)
-            let settingsBase = try reader.string()
-            var settings: [PluginSetting] = []
-            for _ in 0..<(try reader.count()) {
-                let key = try reader.string()
-                let value = try ProbeCacheFormat.decodeValue(&reader)
-                settings.append(PluginSetting(key: key, value: value, location: try decodeLocation(&reader)))
-            }
-            plugins.append(PluginEntry(name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
-                                       pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase))
-        }
-        let segueCount = try reader.count()
-        var segues: [SegueDeclaration] = []
-        segues.reserveCapacity(segueCount)
-        for _ in 0..<segueCount {
-            let from = try decodeLocated(&reader), id = try reader.string(), to = try decodeLocated(&reader)
-            guard let style = NavigationStyle(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
-            segues.append(SegueDeclaration(from: from, id: id, to: to, style: style, location: try decodeLocation(&reader)))
-        }
         var host = HostSettings()
         host.eventTimeout = Duration(secondsComponent: try reader.signed(), attosecondsComponent: try reader.signed())
         host.workerMemory = try reader.integer()
@@ -79,7 +33,88 @@ extension StartupCacheFormat {
         host.workers = workers == 0 ? nil : workers - 1
         host.restartsPerMinute = try reader.integer()
         if try reader.tag(below: 2) == 1 { host.location = try decodeLocation(&reader) }
-        return SceneConfig(file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues, host: host)
+        return (initial, host)
+    }
+
+    /// One plugin's table of the config (a section of its own: a scene worker decodes it when
+    /// the plugin is first needed).
+    static func encode(_ entry: PluginEntry, into writer: inout CacheWriter) {
+        writer.string(entry.name)
+        writer.string(entry.path)
+        writer.string(entry.resolvedPath)
+        writer.optionalString(entry.sha256)
+        encode(entry.location, into: &writer)
+        encode(entry.pathLocation, into: &writer)
+        writer.string(entry.settingsBaseDirectory)
+        writer.count(entry.settings.count)
+        for setting in entry.settings {
+            writer.string(setting.key)
+            ProbeCacheFormat.encode(setting.value, into: &writer)
+            encode(setting.location, into: &writer)
+        }
+    }
+
+    /// A plugin's table from its whole section: anything left over is malformed.
+    static func decodeEntry(_ section: CacheReader) throws -> PluginEntry {
+        var reader = section
+        let name = try reader.string(), path = try reader.string(), resolvedPath = try reader.string()
+        let sha256 = try reader.optionalString()
+        let location = try decodeLocation(&reader), pathLocation = try decodeLocation(&reader)
+        let settingsBase = try reader.string()
+        var settings: [PluginSetting] = []
+        for _ in 0..<(try reader.count()) {
+            let key = try reader.string()
+            let value = try ProbeCacheFormat.decodeValue(&reader)
+            settings.append(PluginSetting(key: key, value: value, location: try decodeLocation(&reader)))
+        }
+        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        return PluginEntry(name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
+                           pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase)
+    }
+
+    static func encode(_ segues: [SegueDeclaration], into writer: inout CacheWriter) {
+        writer.count(segues.count)
+        for segue in segues {
+            encode(segue.from, into: &writer)
+            writer.string(segue.id)
+            encode(segue.to, into: &writer)
+            // A tag, not the style's name: decoding checks it without reading a string.
+            writer.count(styleTag(segue.style))
+            encode(segue.location, into: &writer)
+        }
+    }
+
+    /// The segues from their whole section (checks nothing of a string's content: a scene worker
+    /// validates the section with `CacheReader.validating()` and decodes it when first needed).
+    static func decodeSegues(_ section: CacheReader) throws -> [SegueDeclaration] {
+        var reader = section
+        let segueCount = try reader.count()
+        var segues: [SegueDeclaration] = []
+        segues.reserveCapacity(segueCount)
+        for _ in 0..<segueCount {
+            let from = try decodeLocated(&reader), id = try reader.string(), to = try decodeLocated(&reader)
+            let style = try style(tag: try reader.tag(below: 3))
+            segues.append(SegueDeclaration(from: from, id: id, to: to, style: style, location: try decodeLocation(&reader)))
+        }
+        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        return segues
+    }
+
+    private static func styleTag(_ style: NavigationStyle) -> Int {
+        switch style {
+        case .push: 0
+        case .present: 1
+        case .replace: 2
+        }
+    }
+
+    private static func style(tag: UInt64) throws -> NavigationStyle {
+        switch tag {
+        case 0: .push
+        case 1: .present
+        case 2: .replace
+        default: throw CacheReader.Malformed()
+        }
     }
 
     private static func encode(_ location: SourceLocation, into writer: inout CacheWriter) {

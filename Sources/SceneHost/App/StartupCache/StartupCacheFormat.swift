@@ -4,14 +4,21 @@ import SceneHostCacheCodec
 /// The start-up cache file (`StartupCache`): a header with the format version, then, in the probe
 /// cache's encoding (a string table, LEB128 integers, a table of distinct contracts), the key —
 /// the host, whether file trust was checked, the config's name, folder and every byte — and then
-/// the checked start: the config as read; for each plugin its file identity, content hash, summary
-/// (`PluginSummary`) and its probe findings as a section of their own, which a start decodes only
-/// when one of its scenes is asked for (`RecordedMetadata`); the plugins a check child builds,
-/// whether any scene has a deep link. It ends with the SHA-256 of everything before it.
+/// the checked start:
+/// - the config as read, with every value and location: its head (the initial scene, `[host]`),
+///   each plugin's table as a section of its own, the segues as one section;
+/// - for each plugin, what a start needs before any of its scenes is asked for: its config name,
+///   whether it has settings, its summary (`PluginSummary`);
+/// - for each plugin, a section with its file identity, content hash and its probe findings as a
+///   section of their own, decoded when one of its scenes is asked for (`RecordedMetadata`);
+/// - the plugin declaring the initial scene, the plugins a check child builds, whether any scene
+///   has a deep link.
 ///
-/// A file that is not exactly this decodes to nil, as the probe cache's: never partly believed.
+/// It ends with the SHA-256 of everything before it. A file that is not exactly this decodes to
+/// nil, as the probe cache's: never partly believed. The sections let a scene worker read the
+/// file in part (`decodeForWorker`): the first screen needs one plugin of a thousand.
 enum StartupCacheFormat {
-    static let header = Array("scene-host start-up cache 2\n".utf8)
+    static let header = Array("scene-host start-up cache 3\n".utf8)
 
     /// What a checked start is recorded under: everything it was computed from except the plugin
     /// files, whose identities are compared one by one.
@@ -27,6 +34,7 @@ enum StartupCacheFormat {
     /// this file, whose record turned out unreadable: it is not recorded again).
     static func encode(_ start: CheckedStart, key: Key) -> [UInt8]? {
         guard let descriptions = try? start.plugins.map({ try $0.metadata() }) else { return nil }
+        let config = start.config
         var writer = CacheWriter()
         writer.string(key.host)
         writer.count(key.checksFileTrust ? 1 : 0)
@@ -36,17 +44,34 @@ enum StartupCacheFormat {
         var contracts = ContractTable()
         for metadata in descriptions { contracts.add(.good(metadata)) }
         ProbeCacheFormat.encodeTable(contracts, into: &writer)
-        encode(start.config, into: &writer)
-        for (plugin, metadata) in zip(start.plugins, descriptions) {
-            writer.unsigned(plugin.identity.device)
-            writer.unsigned(plugin.identity.inode)
-            writer.count(plugin.identity.size)
-            writer.signed(plugin.identity.modified)
-            writer.signed(plugin.identity.changed)
-            writer.string(plugin.sha256)
-            encode(PluginSummary(metadata), into: &writer)
-            writer.bytes(writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) })
+        encodeHead(config, into: &writer)
+        writer.count(config.plugins.count)
+        for entry in config.plugins { writer.bytes(writer.section { encode(entry, into: &$0) }) }
+        writer.bytes(writer.section { encode(config.segues, into: &$0) })
+        for (entry, plugin) in zip(config.plugins, start.plugins) {
+            writer.bytes(writer.section { writer in
+                writer.string(entry.name)
+                writer.count(entry.settings.isEmpty ? 0 : 1)
+                encode(plugin.summary, into: &writer)
+            })
         }
+        for (plugin, metadata) in zip(start.plugins, descriptions) {
+            writer.bytes(writer.section { writer in
+                writer.unsigned(plugin.identity.device)
+                writer.unsigned(plugin.identity.inode)
+                writer.count(plugin.identity.size)
+                writer.signed(plugin.identity.modified)
+                writer.signed(plugin.identity.changed)
+                writer.string(plugin.sha256)
+                writer.bytes(writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) })
+            })
+        }
+        let initialOwner = start.plugins.firstIndex { $0.summary.sceneNames.contains(config.initial.value) }
+        writer.unsigned(UInt64(initialOwner.map { $0 + 1 } ?? 0))
+        // Prepared at every start, not registered from the record (`PluginLoader.registersFromRecord`).
+        let prepared = zip(config.plugins, start.plugins).enumerated().filter { !$0.element.0.settings.isEmpty || !$0.element.1.summary.isPlain }.map(\.offset)
+        writer.count(prepared.count)
+        for index in prepared { writer.unsigned(UInt64(index)) }
         writer.count(start.unbuilt.count)
         for name in start.unbuilt { writer.string(name) }
         writer.count(start.hasLinks ? 1 : 0)
@@ -60,40 +85,120 @@ enum StartupCacheFormat {
     /// records (a start walks the plugin files meanwhile).
     /// `cachePath` names the file in the error of a plugin whose record turns out unreadable later.
     static func decode(_ file: [UInt8], key: Key, cachePath: String = "", configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
-        let checksumSize = ProbeCacheFormat.checksumSize
-        guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
-        let end = file.count - checksumSize
-        // The checksum is computed on another thread while the bytes are decoded (every read is
-        // bounds-checked: unchecked bytes cannot make the decoder trap); nothing decoded is
-        // returned before it matched.
-        let checksum = BackgroundChecksum(file, end: end)
-        var reader = CacheReader(file, from: header.count, to: end)
+        guard let opened = Opened(file, key: key, lazily: false) else { return nil }
         do {
-            try reader.readStringTable()
-            guard try reader.string() == key.host, try reader.tag(below: 2) == (key.checksFileTrust ? 1 : 0),
-                  try reader.string() == key.configFile, try reader.string() == key.baseDirectory,
-                  try reader.bytesEqual(key.configBytes) else { return nil }
-            let contracts = try ProbeCacheFormat.decodeTable(&reader)
-            let config = try decodeConfig(&reader, file: key.configFile, baseDirectory: key.baseDirectory)
+            let layout = opened.plugins
+            let index = try layout.decodeIndex(opened.reader)
+            let entries = try layout.entries.indices.map { try layout.entry($0, name: index.names[$0], hasSettings: index.hasSettings[$0], file: opened.reader) }
+            let config = SceneConfig(file: key.configFile, baseDirectory: key.baseDirectory, initial: opened.initial, plugins: entries,
+                                     segues: try decodeSegues(opened.reader.section(opened.segues)), host: opened.host)
             configDecoded(config)
             var plugins: [CheckedPlugin] = []
-            plugins.reserveCapacity(config.plugins.count)
-            for _ in config.plugins {
-                let identity = StatIdentity(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
-                                            modified: try reader.signed(), changed: try reader.signed())
-                let sha256 = try reader.string()
-                let summary = try decodeSummary(&reader)
-                let description = RecordedMetadata(reader: reader.section(try reader.skipSection()), contracts: contracts, cachePath: cachePath)
-                plugins.append(CheckedPlugin(identity: identity, sha256: sha256, summary: summary, recorded: description))
+            plugins.reserveCapacity(entries.count)
+            for position in entries.indices {
+                plugins.append(try layout.checkedPlugin(position, summary: index.summaries[position], file: opened.reader, contracts: opened.contracts, cachePath: cachePath))
             }
-            var unbuilt: [String] = []
-            for _ in 0..<(try reader.count()) { unbuilt.append(try reader.string()) }
-            let hasLinks = try reader.tag(below: 2) == 1
-            guard reader.isAtEnd, checksum.matches() else { return nil }
+            var rest = opened.reader
+            let (unbuilt, hasLinks) = try decodeRest(&rest)
+            guard rest.isAtEnd, opened.checksum.matches() else { return nil }
             return CheckedStart(config: config, plugins: plugins, unbuilt: unbuilt, hasLinks: hasLinks)
         } catch {
             return nil
         }
+    }
+
+    /// The file's key compared, its head decoded, and where each part is: what both decoders
+    /// (`decode`, `decodeForWorker`) read first.
+    struct Opened {
+        let checksum: BackgroundChecksum
+        let contracts: [ContractInfo]
+        let initial: Located<String>
+        let host: HostSettings
+        let plugins: RecordedPlugins.Layout
+        let segues: Range<Int>
+        /// Positioned after the plugins' records and the plugin declaring the initial scene.
+        let reader: CacheReader
+
+        /// `lazily`: strings are made when first read (a scene worker reads few of them).
+        init?(_ file: [UInt8], key: Key, lazily: Bool) {
+            let checksumSize = ProbeCacheFormat.checksumSize
+            guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
+            let end = file.count - checksumSize
+            // The checksum is computed on another thread while the bytes are decoded (every read is
+            // bounds-checked: unchecked bytes cannot make the decoder trap); nothing decoded is
+            // returned before it matched.
+            checksum = BackgroundChecksum(file, end: end)
+            var reader = CacheReader(file, from: header.count, to: end)
+            do {
+                try reader.readStringTable(lazily: lazily)
+                guard try reader.string() == key.host, try reader.tag(below: 2) == (key.checksFileTrust ? 1 : 0),
+                      try reader.string() == key.configFile, try reader.string() == key.baseDirectory,
+                      try reader.bytesEqual(key.configBytes) else { return nil }
+                contracts = try ProbeCacheFormat.decodeTable(&reader)
+                (initial, host) = try decodeHead(&reader)
+                let count = try reader.count()
+                var entries: [Range<Int>] = []
+                entries.reserveCapacity(count)
+                for _ in 0..<count { entries.append(try reader.skipSection()) }
+                segues = try reader.skipSection()
+                var index: [Range<Int>] = []
+                index.reserveCapacity(count)
+                for _ in 0..<count { index.append(try reader.skipSection()) }
+                var records: [Range<Int>] = []
+                records.reserveCapacity(count)
+                for _ in 0..<count { records.append(try reader.skipSection()) }
+                let owner = try reader.integer()
+                guard owner <= count else { return nil }
+                var prepared: [Int] = []
+                for _ in 0..<(try reader.count()) {
+                    // A position, not a length: it need not fit the bytes left.
+                    let position = try reader.integer()
+                    guard position < count else { return nil }
+                    prepared.append(position)
+                }
+                plugins = RecordedPlugins.Layout(entries: entries, index: index, records: records,
+                                                 initialOwner: owner == 0 ? nil : owner - 1, preparedAtStart: prepared)
+                self.reader = reader
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// A checked start as a scene worker reads it (`decodeForWorker`).
+    struct WorkerRecord {
+        let initial: Located<String>
+        let host: HostSettings
+        let segues: RecordedSegues
+        let plugins: RecordedPlugins
+    }
+
+    /// The checked start in `file` for a scene worker, under the same conditions as `decode`
+    /// (this version, this key, the whole file's checksum, every part decodable): the head now;
+    /// the segues when a session first looks one up, the plugins' summaries when a scene not yet
+    /// registered is looked for, each plugin's config table and record when it is registered.
+    static func decodeForWorker(_ file: [UInt8], key: Key, cachePath: String) -> WorkerRecord? {
+        guard let opened = Opened(file, key: key, lazily: true) else { return nil }
+        do {
+            // Walked with every check now, without making their strings: decoding them when first
+            // needed cannot fail then.
+            _ = try decodeSegues(opened.reader.section(opened.segues).validating())
+            _ = try opened.plugins.decodeIndex(opened.reader.validating())
+            var rest = opened.reader
+            _ = try decodeRest(&rest)
+            guard rest.isAtEnd, opened.checksum.matches() else { return nil }
+            return WorkerRecord(initial: opened.initial, host: opened.host, segues: RecordedSegues(cachePath: cachePath) { [section = opened.reader.section(opened.segues)] in try decodeSegues(section) },
+                                plugins: RecordedPlugins(layout: opened.plugins, reader: opened.reader, contracts: opened.contracts, cachePath: cachePath))
+        } catch {
+            return nil
+        }
+    }
+
+    /// What follows the plugins' records (and the plugin declaring the initial scene).
+    static func decodeRest(_ reader: inout CacheReader) throws -> (unbuilt: [String], hasLinks: Bool) {
+        var unbuilt: [String] = []
+        for _ in 0..<(try reader.count()) { unbuilt.append(try reader.string()) }
+        return (unbuilt, try reader.tag(below: 2) == 1)
     }
 
     static func encode(_ summary: PluginSummary, into writer: inout CacheWriter) {

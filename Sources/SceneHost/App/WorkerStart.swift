@@ -1,0 +1,102 @@
+/// A scene worker's start: the config (through the start-up cache when it answers), then its
+/// plugins registered into a container of its own.
+///
+/// Its host has just read the same config, walked every plugin file and checked the start. When
+/// the start-up cache answers, the worker reads it in part (`StartupCacheFormat.decodeForWorker`):
+/// the initial scene, `[host]`, the segues and each plugin's summary now; a plugin's config table
+/// and record when one of its scenes is first asked for. The plugin declaring the initial scene
+/// and every plugin with settings or native functions are registered at once, as `AppStart` does
+/// for the latter. Each plugin is still compared with its recorded file identity and content when
+/// it is opened (`PluginLoader.registerChecked`). When the cache does not answer, or a plugin
+/// registered at once cannot be, the worker starts as `run` does: the config parsed, every plugin
+/// prepared from its probe.
+@MainActor
+public struct WorkerStart {
+    private enum Source {
+        case recorded(StartupCacheFormat.WorkerRecord)
+        case parsed(AppStart)
+    }
+
+    private let source: Source
+    private let configPath: String
+    private let bytes: [UInt8]
+    /// The config's `[host]` table: the worker's limits, applied before any plugin is opened.
+    public let host: HostSettings
+
+    /// Reads the config at `configPath` and asks `startup` about it; opens no plugin.
+    public static func read(configPath: String, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {
+        let bytes = try ConfigLoader().read(path: configPath)
+        if let startup, loader.inspector != nil,
+           let record = startup.recordedForWorker(configFile: configPath, baseDirectory: ConfigPath.folder(of: configPath), bytes: bytes) {
+            return WorkerStart(source: .recorded(record), configPath: configPath, bytes: bytes, host: record.host)
+        }
+        // The cache did not answer these bytes: reading it again would not either.
+        let start = try AppStart(parsing: configPath, bytes: bytes)
+        return WorkerStart(source: .parsed(start), configPath: configPath, bytes: bytes, host: start.config.host)
+    }
+
+    /// Registers the plugins into a new container.
+    public func load(loader: PluginLoader) throws -> WorkerApp {
+        switch source {
+        case .parsed(let start):
+            return WorkerApp(try LoadedApp.load(start, loader: loader))
+        case .recorded(let record):
+            let container = SceneContainer()
+            if register(record, loader: loader, into: container) {
+                loader.logger.debug("start-up cache answers: the config is unchanged (read in part: each plugin when it is needed)",
+                                    metadata: ["cache": "\(record.plugins.cachePath)"])
+                return WorkerApp(container: container, initial: record.initial.value, segues: SegueTable(record.segues))
+            }
+            loader.logger.debug("start-up cache not used: a plugin could not be registered from it")
+            return WorkerApp(try LoadedApp.load(config: try AppStart(parsing: configPath, bytes: bytes).config, loader: loader, lazy: true))
+        }
+    }
+
+    /// Registers the initial scene's plugin and those with settings or native functions now, the
+    /// others when one of their scenes is first asked for; false (the container must not be used)
+    /// when one registered now could not be.
+    private func register(_ record: StartupCacheFormat.WorkerRecord, loader: PluginLoader, into container: SceneContainer) -> Bool {
+        let plugins = record.plugins, layout = plugins.layout
+        var now = Array(repeating: false, count: layout.count)
+        for index in layout.preparedAtStart { now[index] = true }
+        if let owner = layout.initialOwner { now[owner] = true }
+        var deferred: [Int] = []
+        deferred.reserveCapacity(layout.count)
+        for index in 0..<layout.count {
+            guard now[index] else {
+                deferred.append(index)
+                continue
+            }
+            guard let plugin = try? plugins.plugin(index), (try? loader.registerChecked(plugin.entry, recorded: plugin.recorded, into: container)) != nil else {
+                return false
+            }
+        }
+        let configPath = configPath, logger = loader.logger, cachePath = plugins.cachePath
+        container.addDeferred(count: deferred.count, table: {
+            // Walked with every check when the file was read: this decodes.
+            guard let index = try? plugins.index() else {
+                logger.error("the plugins' index in the start-up cache cannot be read; start the host again with --rescan", metadata: ["cache": "\(cachePath)"])
+                return DeferredPlugins.Table(sceneNames: [], names: [])
+            }
+            return DeferredPlugins.Table(sceneNames: deferred.map { index.summaries[$0].sceneNames }, names: deferred.map { index.names[$0] })
+        }) { container, position in
+            let index = deferred[position]
+            let plugin: (entry: PluginEntry, recorded: CheckedPlugin)
+            do {
+                plugin = try plugins.plugin(index)
+            } catch {
+                let name = (try? plugins.name(index)) ?? "#\(index + 1)"
+                let reference = PluginReference(name: name, path: plugins.cachePath, location: SourceLocation(file: configPath, line: 1, column: 1))
+                throw PluginLoadError.pluginRecordUnreadable(reference, cache: plugins.cachePath)
+            }
+            _ = try loader.registerChecked(plugin.entry, recorded: plugin.recorded, into: container)
+        }
+        return true
+    }
+}
+
+extension WorkerApp {
+    init(_ app: LoadedApp) {
+        self.init(container: app.container, initial: app.config.initial.value, segues: SegueTable(app.config.segues))
+    }
+}
