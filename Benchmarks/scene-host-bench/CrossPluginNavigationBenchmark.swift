@@ -55,7 +55,7 @@ enum CrossPluginNavigationBenchmark {
     private static func demoNavigator(buildDirectory: String) throws -> Navigator {
         // The demo's own config and its two plugin libraries, as the workers benchmark installs them.
         let demo = try DemoInstallation(buildDirectory: buildDirectory)
-        //PROFILE defer { demo.remove() }
+        defer { demo.remove() }
         let loaded = try ConfigLoader().load(path: try demo.config(workers: nil))
         let container = SceneContainer()
         let loader = PluginLoader(logger: Logger(label: "bench"))
