@@ -3,10 +3,10 @@
 ///
 /// Its host has just read the same config, walked every plugin file and checked the start. When
 /// the start-up cache answers, the worker reads it in part (`StartupCacheFormat.decodeForWorker`):
-/// the initial scene, `[host]`, the segues and each plugin's summary now; a plugin's config table
-/// and record when one of its scenes is first asked for. The plugin declaring the initial scene
-/// and every plugin with settings or native functions are registered at once, as `AppStart` does
-/// for the latter. Each plugin is still compared with its recorded file identity and content when
+/// the initial scene and `[host]` now; the segues when a session first looks one up; the other
+/// plugins' names when a scene not yet registered is looked for; a plugin's config table and record
+/// when it is registered. The plugin declaring the initial scene and every plugin with settings or
+/// native functions are registered at once, as `AppStart` does for the latter. Each plugin is still compared with its recorded file identity and content when
 /// it is opened (`PluginLoader.registerChecked`). When the cache does not answer, or a plugin
 /// registered at once cannot be, the worker starts as `run` does: the config parsed, every plugin
 /// prepared from its probe.
