@@ -52,7 +52,7 @@ public struct AppStart {
     /// record alone, are registered when one of their scenes is first asked for
     /// (`SceneContainer.addDeferred`): a first screen needs one plugin of a thousand.
     func registerChecked(loader: PluginLoader, into container: SceneContainer) -> [LoadedPlugin]? {
-        guard let checked else { return nil }
+        guard let checked, checked.plugins.count == config.plugins.count else { return nil }
         let entries = config.plugins, records = checked.plugins
         var plugins: [LoadedPlugin] = []
         plugins.reserveCapacity(records.count)
@@ -62,7 +62,7 @@ public struct AppStart {
         deferredNames.reserveCapacity(records.count)
         // Indexed, not zipped: a thousand plugins' entries and records are read in place rather
         // than copied (each copy retains a dozen strings), and no closure runs per plugin.
-        for index in 0..<min(entries.count, records.count) {
+        for index in entries.indices {
             if loader.registersFromRecord(entries[index], recorded: records[index]) {
                 deferred.append(index)
                 deferredScenes.append(records[index].summary.sceneNames)

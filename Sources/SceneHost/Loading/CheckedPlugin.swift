@@ -72,9 +72,8 @@ struct PluginSummary: Equatable {
     }
 
     init(_ metadata: PluginMetadata) {
-        self.init(plugin: ProbeCacheFormat.Identification(name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                                                          sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion),
-                  sceneNames: metadata.scenes.map(\.name), isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [])
+        self.init(plugin: ProbeCacheFormat.Identification(metadata), sceneNames: metadata.scenes.map(\.name),
+                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [])
     }
 }
 

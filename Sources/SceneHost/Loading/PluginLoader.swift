@@ -181,7 +181,14 @@ public struct PluginLoader {
     /// (set or defaulted) can become untrusted without any file the cache is keyed on changing.
     /// One with native functions too: it loads at once.
     func registersFromRecord(_ entry: PluginEntry, recorded: CheckedPlugin) -> Bool {
-        inspector != nil && entry.settings.isEmpty && recorded.summary.isPlain
+        inspector != nil && Self.recordSuffices(entry, summary: recorded.summary)
+    }
+
+    /// Whether a plugin's record is all a start needs of it (with an inspector to check it when it
+    /// is opened): it sets no settings and declares no native functions. The start-up cache names
+    /// the others, so a scene worker registers them at once.
+    nonisolated static func recordSuffices(_ entry: PluginEntry, summary: PluginSummary) -> Bool {
+        entry.settings.isEmpty && summary.isPlain
     }
 
     /// Adds `recorded`'s scenes to `container`, to be loaded when one is first built. The file

@@ -17,20 +17,12 @@ public struct SceneWorkerLoop {
     let segues: SegueTable
     let initial: String
 
-    public init(channel: Int32, container: SceneContainer, segues: [SegueDeclaration], initial: String) {
-        self.init(channel: channel, container: container, segues: SegueTable(segues), initial: initial)
-    }
-
     /// Serves `app`: what `WorkerStart` loaded.
     public init(channel: Int32, app: WorkerApp) {
-        self.init(channel: channel, container: app.container, segues: app.segueTable, initial: app.initial)
-    }
-
-    private init(channel: Int32, container: SceneContainer, segues: SegueTable, initial: String) {
         self.channel = WorkerChannel(descriptor: channel)
-        self.container = container
-        self.segues = segues
-        self.initial = initial
+        container = app.container
+        segues = app.segueTable
+        initial = app.initial
     }
 
     /// Tells the host the app could not be loaded (the worker then ends).

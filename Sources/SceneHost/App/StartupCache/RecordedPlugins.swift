@@ -87,7 +87,6 @@ final class RecordedPlugins {
     private let contracts: [ContractInfo]
     /// The start-up cache file, named in the error of a part that does not decode.
     let cachePath: String
-    private var decodedIndex: PluginIndex?
 
     init(layout: Layout, reader: CacheReader, contracts: [ContractInfo], cachePath: String) {
         self.layout = layout
@@ -96,13 +95,8 @@ final class RecordedPlugins {
         self.cachePath = cachePath
     }
 
-    /// The index, decoded the first time it is asked for.
-    func index() throws -> PluginIndex {
-        if let decodedIndex { return decodedIndex }
-        let index = try layout.decodeIndex(file)
-        decodedIndex = index
-        return index
-    }
+    /// The whole index (asked for once, by the worker's `DeferredPlugins` table).
+    func index() throws -> PluginIndex { try layout.decodeIndex(file) }
 
     /// Plugin `position`'s config table and record (its part of the index only).
     func plugin(_ position: Int) throws -> (entry: PluginEntry, recorded: CheckedPlugin) {

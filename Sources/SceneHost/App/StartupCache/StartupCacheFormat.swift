@@ -68,8 +68,8 @@ enum StartupCacheFormat {
         }
         let initialOwner = start.plugins.firstIndex { $0.summary.sceneNames.contains(config.initial.value) }
         writer.unsigned(UInt64(initialOwner.map { $0 + 1 } ?? 0))
-        // Prepared at every start, not registered from the record (`PluginLoader.registersFromRecord`).
-        let prepared = zip(config.plugins, start.plugins).enumerated().filter { !$0.element.0.settings.isEmpty || !$0.element.1.summary.isPlain }.map(\.offset)
+        let prepared = zip(config.plugins, start.plugins).enumerated()
+            .filter { !PluginLoader.recordSuffices($0.element.0, summary: $0.element.1.summary) }.map(\.offset)
         writer.count(prepared.count)
         for index in prepared { writer.unsigned(UInt64(index)) }
         writer.count(start.unbuilt.count)

@@ -11,6 +11,20 @@ extension ProbeCacheFormat {
         let sdkVersion: SemanticVersion
         let sdkFingerprint: String
         let swiftVersion: String
+
+        init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String) {
+            self.name = name
+            self.version = version
+            self.sdkVersion = sdkVersion
+            self.sdkFingerprint = sdkFingerprint
+            self.swiftVersion = swiftVersion
+        }
+
+        /// What `metadata` says the plugin is.
+        init(_ metadata: PluginMetadata) {
+            self.init(name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                      sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion)
+        }
     }
 
     static func encode(_ identification: Identification, into writer: inout CacheWriter) {
@@ -30,7 +44,7 @@ extension ProbeCacheFormat {
     }
 
     static func encode(_ metadata: PluginMetadata, into writer: inout CacheWriter, contracts: ContractTable) {
-        encode(PluginSummary(metadata).plugin, into: &writer)
+        encode(Identification(metadata), into: &writer)
         writer.count(metadata.scenes.count)
         for scene in metadata.scenes {
             writer.string(scene.name)
