@@ -9,23 +9,21 @@ final class BuildableScene {
     typealias Factory = @MainActor (any ServiceResolving) throws -> AnyObject
 
     let blueprint: SceneBlueprint
-    private let viewController: Factory
-    private let interactor: Factory
-    private let presenter: Factory
-    private let router: Factory
+    /// The factories of the four parts, when one of them was replaced (`SceneContainer.replacePart`);
+    /// nil while they are the scene's own: the blueprint then makes and wires the parts typed
+    /// (`SceneBlueprint.build`), the path of nearly every build.
+    private let replaced: (viewController: Factory, interactor: Factory, presenter: Factory, router: Factory)?
 
-    init(blueprint: SceneBlueprint, viewController: @escaping Factory, interactor: @escaping Factory,
-         presenter: @escaping Factory, router: @escaping Factory) {
+    init(blueprint: SceneBlueprint, replaced: (viewController: Factory, interactor: Factory, presenter: Factory, router: Factory)?) {
         self.blueprint = blueprint
-        self.viewController = viewController
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
+        self.replaced = replaced
     }
 
-    /// The four parts, made by their factories in the container's order.
-    func makeParts(_ resolver: any ServiceResolving) throws -> ScenePartSet {
-        ScenePartSet(viewController: try viewController(resolver), interactor: try interactor(resolver),
-                     presenter: try presenter(resolver), router: try router(resolver))
+    /// The scene, built with the current factories (in the container's order) and wired.
+    func assemble(_ resolver: any ServiceResolving, navigator: any SceneNavigating) throws -> AssembledScene {
+        guard let replaced else { return try blueprint.build(resolver: resolver, navigator: navigator) }
+        let parts = ScenePartSet(viewController: try replaced.viewController(resolver), interactor: try replaced.interactor(resolver),
+                                 presenter: try replaced.presenter(resolver), router: try replaced.router(resolver))
+        return try blueprint.assemble(parts, navigator: navigator)
     }
 }

@@ -11,7 +11,7 @@ struct SceneAssembler {
             throw ContainerError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
         }
         do {
-            return try scene.blueprint.assemble(try scene.makeParts(container), navigator: navigator)
+            return try scene.assemble(container, navigator: navigator)
         } catch let error as SceneError {
             throw ContainerError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
         } catch let error as PluginSettingError {

@@ -46,6 +46,9 @@ public final class SceneContainer: ServiceResolving {
     private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
     /// Scenes built so far with their factories; an entry goes whenever its scene or a factory changes.
     private var buildable: [String: BuildableScene] = [:]
+    /// Scenes one of whose part factories was replaced (`replacePart`): built from `parts`, not by
+    /// their blueprint's own typed build.
+    private var replacedParts: Set<String> = []
     /// Plugins refused for this run (by config name): building any of their scenes throws this error.
     private var refused: [String: any Error] = [:]
     /// Native functions of loaded plugins, by `PLUGIN.FUNCTION` (SceneContainer+Native.swift).
@@ -187,8 +190,8 @@ public final class SceneContainer: ServiceResolving {
             }
             return factory
         }
-        let ready = BuildableScene(blueprint: blueprint, viewController: try factory(.viewController), interactor: try factory(.interactor),
-                                   presenter: try factory(.presenter), router: try factory(.router))
+        let ready = BuildableScene(blueprint: blueprint, replaced: !replacedParts.contains(scene) ? nil :
+            (try factory(.viewController), try factory(.interactor), try factory(.presenter), try factory(.router)))
         buildable[scene] = ready
         return ready
     }
@@ -210,6 +213,7 @@ public final class SceneContainer: ServiceResolving {
         scenes[blueprint.name] = SceneEntry(owner: RegisteredPlugin(reference: plugin, scenes: [SceneDescription(blueprint)]), index: 0)
         blueprints[blueprint.name] = blueprint
         buildable[blueprint.name] = nil
+        replacedParts.remove(blueprint.name)
         for (part, factory) in blueprint.factories {
             parts[PartKey(scene: blueprint.name, part: part)] = factory
         }
@@ -251,6 +255,7 @@ public final class SceneContainer: ServiceResolving {
     /// The part must still fit its neighbours; wiring checks it on every build.
     public func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
         parts[PartKey(scene: scene, part: part)] = factory
+        replacedParts.insert(scene)
         buildable[scene] = nil
     }
 
@@ -276,6 +281,7 @@ public final class SceneContainer: ServiceResolving {
     /// For a process about to end without freeing the rest (`SceneApp.releasePluginObjects`).
     public func releasePluginObjects() {
         parts = [:]
+        replacedParts = []
         services = [:]
         buildable = [:]
         nativeFunctions = [:]

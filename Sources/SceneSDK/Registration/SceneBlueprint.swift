@@ -23,12 +23,16 @@ public struct SceneBlueprint {
     @_spi(SceneHost) public let link: DeclaredLink?
     /// The factory of each part.
     @_spi(SceneHost) @_spi(SceneTesting) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
-    @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene
+    @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AssembledScene
+    /// Makes the four parts with the definition's own factories and wires them, typed all the way
+    /// (no part erased and cast back): the path of every build whose factories were not replaced.
+    @usableFromInline let build: @MainActor (any ServiceResolving, any SceneNavigating) throws -> AssembledScene
 
     @usableFromInline
     init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: LinkDeclaration?,
          factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
-         wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AnyWiredScene) {
+         wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AssembledScene,
+         build: @escaping @MainActor (any ServiceResolving, any SceneNavigating) throws -> AssembledScene) {
         self.name = name
         self.input = input
         self.inputType = inputType
@@ -38,6 +42,7 @@ public struct SceneBlueprint {
         self.link = link?.declared
         self.factories = factories
         self.wire = wire
+        self.build = build
     }
 
     /// The names of the router's route handlers (`routeTo<Destination>`), sorted.
@@ -47,6 +52,16 @@ public struct SceneBlueprint {
     ///
     /// Checks every connection first (`SceneError.wiringMismatch`), so a failed call connects nothing.
     @_spi(SceneHost) @_spi(SceneTesting) public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
-        AssembledScene(try wire(WiredParts(parts), navigator), parts: parts)
+        try wire(WiredParts(parts), navigator)
+    }
+
+    /// Makes the scene's parts with the factories it declared (`factories`) and connects them into
+    /// a ready scene driven by `navigator`: what `assemble` does with those factories' parts, without
+    /// erasing each part and casting it back. For a container whose factories of this scene are
+    /// still the declared ones; one that replaced a factory resolves the parts and calls `assemble`.
+    ///
+    /// Throws a factory's error, or `SceneError.wiringMismatch`; nothing is connected then.
+    @_spi(SceneHost) @_spi(SceneTesting) public func build(resolver: any ServiceResolving, navigator: any SceneNavigating) throws -> AssembledScene {
+        try build(resolver, navigator)
     }
 }

@@ -7,6 +7,14 @@ struct WiredParts {
     @usableFromInline let presenter: AnyObject
     @usableFromInline let router: AnyObject
 
+    @inlinable
+    init(viewController: AnyObject, interactor: AnyObject, presenter: AnyObject, router: AnyObject) {
+        self.viewController = viewController
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+    }
+
     init(_ parts: ScenePartSet) {
         viewController = parts.viewController
         interactor = parts.interactor

@@ -20,7 +20,7 @@ public final class Segue {
     public var destinationDataStore: Any? { destinationScene?.currentDataStore ?? givenDataStore }
     private let givenDataStore: Any?
     /// Weak: a handler that keeps the segue must not keep the destination's objects alive after it is popped.
-    private weak var destinationScene: AnyWiredScene?
+    private weak var destinationScene: AssembledScene?
     /// What the source router passes, encoded; applied by the host after the handler returns.
     ///
     /// Nil when the router passes nothing, and also when its value cannot be encoded: the
@@ -77,6 +77,6 @@ public final class Segue {
         self.destination = destination.name
         self.style = style
         self.givenDataStore = nil
-        self.destinationScene = destination.wired
+        self.destinationScene = destination
     }
 }

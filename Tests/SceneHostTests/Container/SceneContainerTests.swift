@@ -44,6 +44,29 @@ struct SceneContainerTests {
         #expect(WiringCheck.problems(container: container).count == 1)
     }
 
+    @Test("a scene is built by its own factories until a part is replaced; then every build uses the container's factories")
+    func typedBuildAndReplacedParts() throws {
+        let container = try ProbeScenes.container()
+        let navigator = Navigator(container: container, segues: [])
+        try navigator.start(at: "C")
+        #expect(navigator.top?.parts.interactor is ProbeInteractor)
+        #expect(navigator.top?.parts.presenter is ProbePresenter)
+
+        var made: [ProbeInteractor] = []
+        container.replacePart(.interactor, of: "C") { _ in
+            let interactor = ProbeInteractor()
+            made.append(interactor)
+            return interactor
+        }
+        try navigator.start(at: "C")
+        try navigator.start(at: "C")
+        #expect(made.count == 2)
+        #expect(navigator.top?.parts.interactor === made.last)
+        // The other three parts still come from the scene's own factories, through the container.
+        #expect(navigator.top?.parts.viewController is ProbeViewController)
+        #expect((navigator.top?.parts.viewController as? ProbeViewController)?.interactor === navigator.top?.parts.interactor)
+    }
+
     @Test("a plugin that registers the same scene twice is refused")
     func duplicateInOnePlugin() throws {
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
