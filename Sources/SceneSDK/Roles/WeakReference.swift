@@ -12,8 +12,23 @@ struct WeakReference<Value> {
 
     @inlinable
     var value: Value? {
-        get { object as? Value }
-        set { object = newValue.map { $0 as AnyObject } }
+        get {
+            // Unwrapped first: cast as it is, an empty `AnyObject?` would become a boxed nil when
+            // `Value` is `AnyObject`, and read back as an object.
+            guard let object else { return nil }
+            return object as? Value
+        }
+        set { object = newValue.map(Self.object(of:)) }
+    }
+
+    /// The object `value` is, without bridging it as a value would be: a class instance, or an
+    /// existential holding one, keeps its reference in its first word (the runtime's layout of
+    /// class references and of both kinds of existential containers). Anything else is bridged,
+    /// and reads back as nil.
+    @inlinable
+    static func object(of value: Value) -> AnyObject {
+        guard type(of: value as Any) is AnyClass else { return value as AnyObject }
+        return withUnsafeBytes(of: value) { $0.load(as: AnyObject.self) }
     }
 
     /// Stores the object itself, without converting a `Value` to it.
