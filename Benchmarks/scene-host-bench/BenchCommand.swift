@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SceneHost
 
 /// `scene-host-bench`: the performance figures of docs/performance.md, each a ratio against a
 /// baseline measured in the same run. Run it from a release build: `scripts/benchmark`.
@@ -66,7 +67,8 @@ struct BenchCommand: ParsableCommand {
                 try MainActor.assumeIsolated { try WorkerBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
             }
         } catch {
-            print("error: \(error)")
+            // The host's own text: a plugin built against another SDK build, say, is named with what to do.
+            print(ErrorMessage.render(error))
             throw ExitCode(2)
         }
         print("")

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import SceneHost
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// (a') Navigation the way the demo's users take it: Home and Detail are two separately built
 /// plugin libraries (libHomeScene.so, libDetailScene.so), each with its own `DetailInput`, loaded by
@@ -19,7 +19,7 @@ enum CrossPluginNavigationBenchmark {
         let navigator = try demoNavigator(buildDirectory: buildDirectory)
         let home = BenchHomeInteractor()
         var stack: [AnyObject] = []
-        let byHand = { BenchScenes.detailByHand(message: home.message, stack: &stack) }
+        let byHand: () -> Void = { BenchScenes.detailByHand(message: home.message, stack: &stack) }
         let bySegue = { try navigate(navigator, tapping: "showDetail") }
         let inCode = { try navigate(navigator, tapping: "openDetail") }
         var segueRuns: [LatencyHistogram] = [], codeRuns: [LatencyHistogram] = [], pooledRuns: [LatencyHistogram] = [], handRuns: [LatencyHistogram] = []
@@ -41,6 +41,36 @@ enum CrossPluginNavigationBenchmark {
         report.rows.append(Summary(codeRuns).row("navigation across plugins, in code, vs by hand (median)", \.median, against: hand, bar: nil))
         report.rows.append(Summary(codeRuns).row("navigation across plugins, in code, vs by hand (p99 of operations)", \.p99, against: hand, bar: nil))
         report.notes.append("navigation across plugins: libHomeScene.so -> libDetailScene.so, each with its own DetailInput; half the operations by the showDetail segue, half by the openDetail code route; tap + build + pass + show + render + back, \(8_000 * scale) operations a side per run, median of \(runs) runs [min-max]")
+        try floors(into: &report, navigator: navigator, message: home.message, byHand: byHand, scale: scale)
+    }
+
+    /// Two parts of the cross-plugin path that no host can make cheaper without giving up a promise,
+    /// each against the same hand-wired navigation (informative rows, no bar): converting the value
+    /// through both contract types' own `Codable` code with the simplest coders there are
+    /// (`CodableFloor`), and checking a tap against a fresh render of the scene on top (Home).
+    /// A ratio here is the share of the hand-wired navigation the part alone costs; the navigation
+    /// goal of 1.5x leaves the host 0.5 of it for everything.
+    private static func floors(into report: inout BenchReport, navigator: Navigator, message: String, byHand: @escaping () -> Void, scale: Int) throws {
+        guard navigator.path == "Home" else { throw BenchFailure("the floors are measured on Home, not on \(navigator.path)") }
+        let slot = CodableFloor.Slot()
+        let source: any Encodable = CodableFloor.Source(message: message)
+        let roundTrip = {
+            guard try CodableFloor.roundTrip(source, through: slot).message == message else { throw BenchFailure("the Codable floor lost the message") }
+        }
+        let tapCheck = {
+            guard try navigator.screen().mismatch(for: .tap(button: "showDetail")) == nil else { throw BenchFailure("Home has no showDetail button") }
+        }
+        var codableRuns: [LatencyHistogram] = [], checkRuns: [LatencyHistogram] = [], handRuns: [LatencyHistogram] = []
+        for _ in 0..<runs {
+            let sides = try Measurement.compareOperations(8_000 * scale, [roundTrip, tapCheck, byHand])
+            codableRuns.append(sides[0])
+            checkRuns.append(sides[1])
+            handRuns.append(sides[2])
+        }
+        let hand = Summary(handRuns)
+        report.rows.append(Summary(codableRuns).row("floor: a Codable round trip of a one-field contract, as a share of the hand-wired navigation (median)", \.median, against: hand, bar: nil))
+        report.rows.append(Summary(checkRuns).row("floor: checking a tap against a fresh render of Home, as a share of the hand-wired navigation (median)", \.median, against: hand, bar: nil))
+        report.notes.append("floors: CodableFloor (two one-String structs, the simplest coders) and Home's render with the tap's element looked up, each interleaved with the hand-wired navigation, \(8_000 * scale) operations a side per run, median of \(runs) runs [min-max]")
     }
 
     /// One tap that shows Detail, its screen, and back to Home.
