@@ -1,11 +1,12 @@
 /// A wired scene, ready to be shown: what the navigator keeps on its stack. Its members are
-/// host-only (SPI); the class is public only because the wiring that plugins inline makes it.
+/// host-only (SPI); the class is public only because the wiring that plugins inline makes it, and
+/// is left out of the API reference like the SPI (`@_documentation`).
 ///
 /// It owns the scene's four parts; dropping it releases them (the parts hold each other only
 /// downward strongly, upward weakly). One object per scene: the typed work is done by its
 /// subclass `WiredScene`, made by the plugin's inlined wiring, so the navigator's stack moves one
 /// reference per scene and a navigation allocates and frees one object for it, not two.
-@MainActor
+@_documentation(visibility: internal) @MainActor
 public class AssembledScene {
     /// The four wired parts.
     @_spi(SceneHost) @_spi(SceneTesting) public let parts: ScenePartSet
