@@ -70,6 +70,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         // Already in the graph through Hummingbird; named for the HTTP parts the connection guard reads.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+        // The session stores of `serve` (docs/decisions.md, "Session stores"): SQLite, the default, through
+        // GRDB (already built for the orders plugins).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -103,6 +106,13 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
+        // The default session store of `serve`: an SQLite file through GRDB. Only the CLI links it (a
+        // scene worker never opens the store).
+        .target(
+            name: "SceneHostSQLiteStore",
+            dependencies: ["SceneHost", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swift6
+        ),
         // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
         .target(
             name: "SceneHostWeb",
@@ -124,6 +134,7 @@ let package = Package(
             dependencies: [
                 "SceneHost",
                 "SceneHostWeb",
+                "SceneHostSQLiteStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -157,7 +168,7 @@ let package = Package(
                           linkerSettings: [.linkedLibrary("ffi")]),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses",
+            dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostSQLiteStore",
                            sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "SceneTesting", package: "SceneTesting")],
             swiftSettings: swift6

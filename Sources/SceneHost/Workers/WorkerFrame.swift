@@ -264,7 +264,7 @@ enum WorkerFrame {
         }
     }
 
-    private static func encode(_ record: SceneRecord, into writer: inout CacheWriter) {
+    static func encode(_ record: SceneRecord, into writer: inout CacheWriter) {
         writer.string(record.name)
         writer.count(record.opensLayer ? 1 : 0)
         if let input = record.input {
@@ -282,7 +282,7 @@ enum WorkerFrame {
         }
     }
 
-    private static func decodeRecord(_ reader: inout CacheReader) throws -> SceneRecord {
+    static func decodeRecord(_ reader: inout CacheReader) throws -> SceneRecord {
         let name = try reader.string()
         let opensLayer = try reader.tag(below: 2) == 1
         let input = try reader.tag(below: 2) == 1 ? try decodePayload(&reader) : nil
@@ -358,7 +358,7 @@ enum WorkerFrame {
         }
     }
 
-    private static func encode(_ screen: Screen, into writer: inout CacheWriter) {
+    static func encode(_ screen: Screen, into writer: inout CacheWriter) {
         writer.string(screen.title)
         writer.count(screen.elements.count)
         for element in screen.elements {
@@ -387,7 +387,7 @@ enum WorkerFrame {
         }
     }
 
-    private static func decodeScreen(_ reader: inout CacheReader) throws -> Screen {
+    static func decodeScreen(_ reader: inout CacheReader) throws -> Screen {
         let title = try reader.string()
         var elements: [ScreenElement] = []
         for _ in 0..<(try reader.count()) {

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// `--session-store memory`: sessions end with the process (one instance only). Behind one `Mutex`,
+/// so it keeps every promise of `SessionStore` (compare-and-set, caps) the durable stores keep.
+public final class MemorySessionStore: SessionStore {
+    private let rows = Mutex<[SessionKey: StoredSession]>([:])
+
+    public init() {}
+
+    public var location: String { "memory" }
+
+    public func prepare() async throws(SessionStoreError) {}
+
+    public func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
+        rows.withLock { $0[key] }
+    }
+
+    public func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
+        rows.withLock { $0[key]?.state }
+    }
+
+    public func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
+        rows.withLock { rows in
+            guard rows.values.count(where: { $0.client == session.client }) < limits.perClient else { return .tooManyForClient }
+            var evicted: SessionKey?
+            if rows.count >= limits.total {
+                let idle = rows.values.filter { $0.lastUsed <= now - limits.evictionGrace }
+                guard let victim = idle.min(by: { (min($0.actions, 2), $0.lastUsed) < (min($1.actions, 2), $1.lastUsed) }) else { return .full }
+                rows[victim.key] = nil
+                evicted = victim.key
+            }
+            rows[session.key] = session
+            return .inserted(evicted: evicted)
+        }
+    }
+
+    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+        rows.withLock { rows in
+            guard var row = rows[key], row.state == state else { return false }
+            row.state = state + 1
+            row.lastUsed = now
+            rows[key] = row
+            return true
+        }
+    }
+
+    public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
+        rows.withLock { rows in
+            guard rows[session.key]?.state == expected else { return false }
+            rows[session.key] = session
+            return true
+        }
+    }
+
+    public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+        rows.withLock { $0[key]?.lastUsed = now }
+    }
+
+    public func delete(_ key: SessionKey) async throws(SessionStoreError) {
+        _ = rows.withLock { $0.removeValue(forKey: key) }
+    }
+
+    public func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+        rows.withLock { rows in
+            let old = rows.values.filter { $0.lastUsed < cutoff }.map(\.key)
+            for key in old { rows[key] = nil }
+            return old.count
+        }
+    }
+
+    public func count() async throws(SessionStoreError) -> Int {
+        rows.withLock { $0.count }
+    }
+
+    public func ping() async throws(SessionStoreError) {}
+
+    public func close() async {}
+}

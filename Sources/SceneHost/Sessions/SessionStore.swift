@@ -1,0 +1,38 @@
+/// Where `scene-host serve` keeps its sessions so they outlive its process: an embedded SQLite file
+/// (the default), PostgreSQL (many instances), or memory (they end with the process).
+///
+/// Every method is one transaction. A store never decodes a session's body; it keeps it with the
+/// columns it queries. The state number is advanced only by compare-and-set, so one form posted to
+/// two instances at once is applied by one of them at most (`claim`). Errors are `SessionStoreError`
+/// and never carry a password.
+public protocol SessionStore: Sendable {
+    /// Where the sessions are kept, for messages and logs (a PostgreSQL URL without its password).
+    var location: String { get }
+    /// Makes the schema when missing, and checks its version: a newer one than this build knows is refused.
+    func prepare() async throws(SessionStoreError)
+    /// The session stored under `key`, or nil.
+    func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession?
+    /// The state number of the session under `key` (nil: no such session): what a cache is checked against.
+    func state(of key: SessionKey) async throws(SessionStoreError) -> Int64?
+    /// Stores a new session, within `limits` counted over the whole store; at the total it evicts the
+    /// least recently used session idle for the grace (those with fewer actions first), or refuses.
+    func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion
+    /// Advances the state number of `key` from `state` to `state + 1` and marks it used at `now`,
+    /// only if it is `state`: true when this caller won (it may then apply its action).
+    func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool
+    /// Writes every column of `session` if the stored state number is `expected`: false when the
+    /// session is gone or another caller advanced it.
+    func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool
+    /// Marks the session used at `now` (a page load), without touching its state.
+    func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError)
+    /// Drops the session under `key` (nothing when there is none).
+    func delete(_ key: SessionKey) async throws(SessionStoreError)
+    /// Drops every session last used before `cutoff`; returns how many.
+    func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int
+    /// How many sessions the store holds.
+    func count() async throws(SessionStoreError) -> Int
+    /// Answers when the store can be used now (`/readyz`).
+    func ping() async throws(SessionStoreError)
+    /// Lets go of connections and files.
+    func close() async
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The rules an SQLite session store's file keeps before it is opened: the probe cache's trust
+/// checks (the file and every folder above it owned by this user or root and writable by no one
+/// else), its folder made 0700 when missing, the file a regular file (never a link, device or
+/// folder) made 0600, whatever the umask. SQLite's `-wal` and `-shm` files take the file's mode.
+public enum SessionStoreFile {
+    /// Checks (and makes, when missing) the file at `path`; throws `untrusted` or `cannotOpen` naming it.
+    public static func prepare(path: String) throws(SessionStoreError) {
+        let file = CacheFile(path: path, maximumSize: 0)
+        if let problem = file.trustProblem() {
+            throw .untrusted(path: problem.path, reason: problem.reason)
+        }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw .untrusted(path: path, reason: "it is \(kind(of: info.st_mode)), not a regular file")
+            }
+            guard info.st_uid == getuid() else {
+                throw .untrusted(path: path, reason: "it belongs to user \(info.st_uid), not to you (user \(getuid()))")
+            }
+            if info.st_mode & 0o077 != 0 { chmod(path, 0o600) }
+            return
+        }
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(location: "sqlite:\(path)", reason: String(cString: strerror(errno)))
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+}

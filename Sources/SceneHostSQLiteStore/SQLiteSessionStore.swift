@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import SceneHost
+
+/// The default session store: an SQLite file (through GRDB) that every `serve` of one machine may
+/// share. WAL mode, so page loads read while an action writes; a write waits up to
+/// `busyTimeout` for another process's, then fails as `unavailable`.
+///
+/// The file passes `SessionStoreFile.prepare` (trust checks, 0600, its folder 0700) before SQLite
+/// opens it. Schema version `SQLiteSessionStore.schemaVersion`; a newer one is refused at start.
+public final class SQLiteSessionStore: SessionStore {
+    /// The schema this build writes and reads.
+    public static let schemaVersion = 1
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (making when missing) the store at `path`.
+    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(SessionStoreError) {
+        try SessionStoreFile.prepare(path: path)
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        configuration.label = "scene-host sessions"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw .cannotOpen(location: "sqlite:\(path)", reason: Self.reason(error))
+        }
+    }
+
+    public var location: String { "sqlite:\(path)" }
+
+    public func prepare() async throws(SessionStoreError) {
+        let known = Self.schemaVersion
+        let found: Int
+        do {
+            found = try await pool.write { db -> Int in
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS scene_host_schema (version INTEGER NOT NULL)")
+                if let stored = try DatabaseValue.fetchOne(db, sql: "SELECT max(version) FROM scene_host_schema"), !stored.isNull {
+                    // A version that is no number was not written by any scene-host: refused as too new to read.
+                    return Int.fromDatabaseValue(stored) ?? Int.max
+                }
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS scene_host_sessions (
+                        key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+                        created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL,
+                        actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID
+                    """)
+                try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)")
+                try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)")
+                try db.execute(sql: "INSERT INTO scene_host_schema (version) VALUES (?)", arguments: [known])
+                return known
+            }
+        } catch {
+            throw .cannotOpen(location: location, reason: Self.reason(error))
+        }
+        guard found <= known else { throw .schemaTooNew(location: location, found: found, known: known) }
+    }
+
+    public func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
+        try await reading { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else { return nil }
+            return try Self.session(from: row)
+        }
+    }
+
+    public func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
+        try await reading { db in
+            guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else { return nil }
+            guard let state = Int64.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its state is damaged") }
+            return state
+        }
+    }
+
+    public func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
+        try await writing { db in
+            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE client = ?", arguments: [session.client]) ?? 0
+            guard held < limits.perClient else { return .tooManyForClient }
+            var evicted: SessionKey?
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0
+            if total >= limits.total {
+                let victim = try DatabaseValue.fetchOne(db, sql: """
+                    SELECT key FROM scene_host_sessions WHERE last_used <= ?
+                    ORDER BY min(actions, 2), last_used LIMIT 1
+                    """, arguments: [now - limits.evictionGrace])
+                guard let victim else { return .full }
+                // A damaged key (a row written by hand) is evicted like any other; it names no session of ours.
+                try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ?", arguments: [victim])
+                evicted = Data.fromDatabaseValue(victim).flatMap { SessionKey(digest: Array($0)) }
+            }
+            try db.execute(sql: """
+                INSERT INTO scene_host_sessions (key, token, state, created, last_used, client, actions, body)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: Self.arguments(session))
+            return .inserted(evicted: evicted)
+        }
+    }
+
+    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+        try await writing { db in
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ? WHERE key = ? AND state = ?",
+                           arguments: [now, Data(key.digest), state])
+            return db.changesCount == 1
+        }
+    }
+
+    public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
+        try await writing { db in
+            try db.execute(sql: """
+                UPDATE scene_host_sessions SET token = ?, state = ?, created = ?, last_used = ?, client = ?, actions = ?, body = ?
+                WHERE key = ? AND state = ?
+                """, arguments: [session.token, session.state, session.created, session.lastUsed, session.client, session.actions,
+                                 Data(session.body), Data(session.key.digest), expected])
+            return db.changesCount == 1
+        }
+    }
+
+    public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+        try await writing { db in
+            try db.execute(sql: "UPDATE scene_host_sessions SET last_used = max(last_used, ?) WHERE key = ?", arguments: [now, Data(key.digest)])
+        }
+    }
+
+    public func delete(_ key: SessionKey) async throws(SessionStoreError) {
+        try await writing { db in
+            try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)])
+        }
+    }
+
+    public func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+        try await writing { db in
+            try db.execute(sql: "DELETE FROM scene_host_sessions WHERE last_used < ?", arguments: [cutoff])
+            return db.changesCount
+        }
+    }
+
+    public func count() async throws(SessionStoreError) -> Int {
+        try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0 }
+    }
+
+    public func ping() async throws(SessionStoreError) {
+        _ = try await reading { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    public func close() async {
+        try? pool.close()
+    }
+
+    // MARK: Rows
+
+    private static func arguments(_ session: StoredSession) -> StatementArguments {
+        [Data(session.key.digest), session.token, session.state, session.created, session.lastUsed, session.client, session.actions, Data(session.body)]
+    }
+
+    /// A row as a session; a column of the wrong type (a row written by hand) is damaged
+    /// (`malformedRow`), never a trap: GRDB's typed subscripts trap on a failed conversion.
+    private static func session(from row: Row) throws -> StoredSession {
+        func value<T: DatabaseValueConvertible>(_ column: String, _: T.Type) throws -> T {
+            let stored: DatabaseValue = row[column]
+            guard let value = T.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its \(column) is damaged") }
+            return value
+        }
+        guard let key = SessionKey(digest: Array(try value("key", Data.self))) else { throw SessionStoreError.malformedRow(reason: "its key is damaged") }
+        return StoredSession(key: key, token: try value("token", String.self), state: try value("state", Int64.self),
+                             created: try value("created", Int64.self), lastUsed: try value("last_used", Int64.self),
+                             client: try value("client", String.self), actions: try value("actions", Int64.self),
+                             body: Array(try value("body", Data.self)))
+    }
+
+    private func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(SessionStoreError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as SessionStoreError {
+            throw error
+        } catch {
+            throw .unavailable(location: location, reason: Self.reason(error))
+        }
+    }
+
+    private func writing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(SessionStoreError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as SessionStoreError {
+            throw error
+        } catch {
+            throw .unavailable(location: location, reason: Self.reason(error))
+        }
+    }
+
+    /// SQLite's own words for a failure (its result code and message), without the statement.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}
