@@ -73,6 +73,10 @@ let package = Package(
         // The session stores of `serve` (docs/decisions.md, "Session stores"): SQLite, the default, through
         // GRDB (already built for the orders plugins).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The admin port's /metrics: the host counts through swift-metrics' API (a factory passed in,
+        // no global bootstrap), and serve exposes them as Prometheus text.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -101,6 +105,7 @@ let package = Package(
                 "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -126,6 +131,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swift6
         ),

@@ -21,6 +21,9 @@ fi
 export SE_OFFLINE=true
 
 work="$(mktemp -d)"
+# serve's default session store (an SQLite file per config) in this run's folder, not the user's state folder.
+export XDG_STATE_HOME="$work/state"
+unset SCENE_HOST_SESSION_STORE
 chmod 755 "$work"
 export SCENE_HOST_PROBE_CACHE="$work/probes.json"
 pids=()

@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 build="${1:-.build/debug}"
 lib="$(cd "$build" && pwd)"
 work="$(mktemp -d)"
+# serve's default session store (an SQLite file per config) in this run's folder, not the user's state folder.
+export XDG_STATE_HOME="$work/state"
+unset SCENE_HOST_SESSION_STORE
 chmod 755 "$work"
 export SCENE_HOST_PROBE_CACHE="$work/probes.json"
 pid=""

@@ -28,6 +28,9 @@ if [ ${#missing[@]} -gt 0 ]; then apt-get install -y "${missing[@]}"; fi
 lib="$(cd "$build" && pwd)"
 
 work="$(mktemp -d)"
+# serve's default session store (an SQLite file per config) in this run's folder, not the user's state folder.
+export XDG_STATE_HOME="$work/state"
+unset SCENE_HOST_SESSION_STORE
 chmod 755 "$work"
 pids=()
 cleanup() {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
@@ -30,13 +31,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let limits: WebConnectionLimits
     private let count: ConnectionCount
+    /// Requests answered 503 past the cap (`/metrics`).
+    private let refused: Counter
     private var deadline: Scheduled<Void>?
     private var shedding = false
     private var counted = false
 
-    init(limits: WebConnectionLimits, count: ConnectionCount) {
+    init(limits: WebConnectionLimits, count: ConnectionCount, refused: Counter) {
         self.limits = limits
         self.count = count
+        self.refused = refused
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -58,6 +62,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch part {
         case .head:
             if shedding {
+                refused.increment()
                 shed(context: context)
                 return
             }

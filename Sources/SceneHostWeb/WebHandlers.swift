@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SceneHost
+import CoreMetrics
 
 /// Translates HTTP to `WebController` calls and back: the session cookie, the form body (read
 /// up to its limit), the headers the cross-site check needs, HTML, redirects and statuses.
@@ -14,6 +15,8 @@ struct WebHandlers: Sendable {
     let controller: WebControllerBox
     let writer = PageWriter()
     let hosts: WebHostPolicy
+    /// Where requests are counted (`/metrics`).
+    let metrics: any MetricsFactory
 
     /// 421 for a Host this server does not answer for (DNS rebinding), before any session is touched.
     private func refusedHost(_ request: Request) -> Response? {
@@ -31,7 +34,9 @@ struct WebHandlers: Sendable {
         // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
         // here takes the main actor's path.
         let sessionID = request.cookies[Self.cookieName]?.value
+        let start = ContinuousClock.now
         let reply = await controller.get(path: request.uri.path, sessionID: sessionID)
+        count(kind: "page", status: reply.status, since: start)
         var response = respond(reply)
         if head { response.body = ResponseBody() }
         return response
@@ -52,9 +57,18 @@ struct WebHandlers: Sendable {
         let postContext = WebController.PostContext(
             origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: context.client
         )
+        let start = ContinuousClock.now
         let reply = await controller.post(path: request.uri.path, sessionID: request.cookies[Self.cookieName]?.value,
                                           body: Array(body.readableBytesView), context: postContext)
+        count(kind: "action", status: reply.status, since: start)
         return respond(reply)
+    }
+
+    /// One answered request in `/metrics`: by kind and status, and its duration by kind.
+    private func count(kind: String, status: Int, since start: ContinuousClock.Instant) {
+        Counter(label: "scene_host_requests_total", dimensions: [("kind", kind), ("status", String(status))], factory: metrics).increment()
+        Timer(label: "scene_host_request_seconds", dimensions: [("kind", kind)], factory: metrics)
+            .recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds)
     }
 
     private func respond(_ reply: WebReply) -> Response {

@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 import Logging
+import CoreMetrics
+import Prometheus
 import SceneHost
 import ServiceLifecycle
 
@@ -19,27 +21,70 @@ public struct WebServer: Sendable {
     let snapshots: WebPageSnapshots
     let hosts: WebHostPolicy
     let limits: WebConnectionLimits
+    /// Where sessions are kept (`--session-store`).
+    public let durable: any SessionStore
+    /// Whether it drains (SIGTERM), shared with the admin listener.
+    public let state = ServeState()
+    /// The admin listener's address and what it reports, when `--admin-port` was given.
+    let admin: Admin?
+    /// What `/metrics` shows: every counter of this server (its sessions, requests, store), none global.
+    let registry = PrometheusCollectorRegistry()
+    public let metrics: PrometheusMetricsFactory
+    /// How long a drain waits after `/readyz` turned 503 before the listener closes.
+    let drainDelay: Duration
+    /// The longest in-flight requests may take to finish once draining (the event time limit).
+    let drainLimit: Duration
 
-    /// `makeSession` gives each new browser session a started app session.
+    /// The admin listener of `--admin-port`.
+    public struct Admin: Sendable {
+        public let host: String
+        public let port: Int
+        /// Nil when a scene worker is ready, else why not (`/readyz`).
+        public let workers: @Sendable () -> String?
+
+        public init(host: String, port: Int, workers: @escaping @Sendable () -> String?) {
+            self.host = host
+            self.port = port
+            self.workers = workers
+        }
+    }
+
+    /// `makeSession` gives each new browser session a started app session; `restoreSession` one built
+    /// from a stored session's records (a restart, another instance), and what became of its stacks.
     @MainActor
     public init(host: String, port: Int, allowedHosts: [String] = [],
                 limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
-                sessionsPerClient: Int = 100, logger: Logger,
-                makeSession: @escaping @MainActor () async throws -> any WebAppSession) {
+                sessionsPerClient: Int = 100, durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
+                drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), logger: Logger,
+                makeSession: @escaping @MainActor () async throws -> any WebAppSession,
+                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any WebAppSession, RestoreNote)) {
         self.limits = limits
         self.host = host
         self.port = port
         self.hosts = WebHostPolicy(listeningOn: host, allowed: allowedHosts)
         self.logger = logger
-        let store = WebSessionStore(perClient: sessionsPerClient, makeSession: makeSession)
+        self.durable = durable
+        self.admin = admin
+        self.drainDelay = drainDelay
+        self.drainLimit = drainLimit
+        var metrics = PrometheusMetricsFactory(registry: registry)
+        metrics.defaultDurationHistogramBuckets = [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+                                                   .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+                                                   .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+        self.metrics = metrics
+        let store = WebSessionStore(perClient: sessionsPerClient, durable: durable, counters: WebSessionCounters(factory: metrics),
+                                    makeSession: makeSession, restoreSession: restoreSession)
         self.controller = WebControllerBox(WebController(store: store))
         self.snapshots = store.snapshots
     }
 
-    /// Serves until SIGTERM or SIGINT; `onListening` gets the address actually bound (for port 0).
-    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+    /// Serves until SIGTERM or SIGINT, then drains: `/readyz` turns 503, in-flight requests finish
+    /// (within `drainLimit`), and `run` returns. `onListening` gets the address actually bound (for
+    /// port 0); `onAdminListening` the admin listener's.
+    public func run(onListening: @escaping @Sendable (String) -> Void,
+                    onAdminListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let router = Router(context: WebRequestContext.self)
-        let handlers = WebHandlers(controller: controller, hosts: hosts)
+        let handlers = WebHandlers(controller: controller, hosts: hosts, metrics: metrics)
         // Every path goes to the controller, which tells the start, screens and links apart.
         for path in ["/", "**"] as [RouterPath] {
             router.get(path) { request, _ in await handlers.page(request) }
@@ -48,10 +93,11 @@ public struct WebServer: Sendable {
         }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
         let (limits, count, snapshots, hosts) = (limits, ConnectionCount(), snapshots, hosts)
+        let refused = Counter(label: "scene_host_connections_refused_total", factory: metrics)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
-                ConnectionGuard(limits: limits, count: count), SnapshotResponder(snapshots: snapshots, hosts: hosts),
+                ConnectionGuard(limits: limits, count: count, refused: refused), SnapshotResponder(snapshots: snapshots, hosts: hosts),
             ], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),
@@ -63,7 +109,23 @@ public struct WebServer: Sendable {
             },
             logger: logger
         )
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var services: [any Service] = []
+        if let admin {
+            let durable = self.durable
+            let adminServer = AdminServer(host: admin.host, port: admin.port, state: state, readiness: {
+                do throws(SessionStoreError) { try await durable.ping() } catch { return "session store: " + error.message }
+                return admin.workers().map { "scene workers: " + $0 }
+            }, metrics: { [registry] in
+                registry.emitToString()
+            })
+            services.append(adminServer.application(onListening: onAdminListening))
+        }
+        services.append(app)
+        // Last, so a SIGTERM reaches it first: /readyz turns 503 before the listener closes.
+        services.append(DrainService(state: state, delay: drainDelay))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = drainDelay + drainLimit + .seconds(2)
+        let group = ServiceGroup(configuration: configuration)
         do {
             try await group.run()
         } catch {

@@ -6,6 +6,7 @@ import Foundation
 import Dispatch
 import SceneHost
 import SceneHostWeb
+import SceneHostSQLiteStore
 
 /// `scene-host serve`: the app in a web browser, one navigator per browser session.
 struct ServeCommand: ParsableCommand {
@@ -34,6 +35,18 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The most sessions one client address may hold (1 to 100000).")
     var sessionsPerClient = 100
 
+    @Option(name: .long, help: "Where sessions are kept: sqlite:PATH, postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (password also from PGPASSWORD), or memory. Default: $SCENE_HOST_SESSION_STORE, else an SQLite file for this config in $XDG_STATE_HOME/scene-host/ (~/.local/state/scene-host/).")
+    var sessionStore: String?
+
+    @Option(name: .long, help: "A port of its own for /healthz, /readyz and /metrics (none by default; 0: any free port, printed at start).")
+    var adminPort: Int?
+
+    @Option(name: .long, help: "The address the admin port listens on (default: 127.0.0.1).")
+    var adminHost = "127.0.0.1"
+
+    @Option(name: .long, help: "Seconds a drain (SIGTERM) keeps serving after /readyz turned 503, so a load balancer notices first (0 to 60).")
+    var drainDelay: Double = 0
+
     @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
     var allowedHosts: [String] = []
 
@@ -50,6 +63,17 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port is \(port); give a port from 0 to 65535 (default 8080).")
         }
+        if let adminPort {
+            guard (0...65535).contains(adminPort) else {
+                throw ValidationError("--admin-port is \(adminPort); give a port from 0 to 65535.")
+            }
+            guard adminPort == 0 || adminPort != port || adminHost != host else {
+                throw ValidationError("--admin-port is \(adminPort), the app's own port; give the admin listener a port of its own.")
+            }
+        }
+        guard drainDelay >= 0, drainDelay <= 60 else {
+            throw ValidationError("--drain-delay is \(drainDelay); give a number of seconds from 0 to 60 (default 0).")
+        }
     }
 
     func run() throws {
@@ -61,9 +85,18 @@ struct ServeCommand: ParsableCommand {
         // server runs in a task and ends the process when it stops.
         Task {
             do {
-                try await server.run { address in
-                    StandardStreams.out("scene-host serve: \(options.config) on \(address) (Ctrl-C stops)")
+                do {
+                    try await server.durable.prepare()
+                } catch {
+                    pool?.shutdown()
+                    Glibc.exit(StandardStreams.fail(error).rawValue)
                 }
+                try await server.run(onListening: { address in
+                    StandardStreams.out("scene-host serve: \(options.config) on \(address) (Ctrl-C stops; sessions in \(server.durable.location))")
+                }, onAdminListening: { address in
+                    StandardStreams.out("scene-host serve: admin on \(address) (/healthz, /readyz, /metrics)")
+                })
+                await server.durable.close()
                 // Every worker lets its sessions' scenes go (their deinits run), then ends.
                 pool?.shutdown()
                 Glibc.exit(0)
@@ -82,18 +115,35 @@ struct ServeCommand: ParsableCommand {
         var started: WorkerPool?
         do {
             // Refused at start for everything `check` refuses, through the same check.
+            let durable = try openStore()
             let app = try options.loadCheckedApp(command: "serve")
             let loaded = app.loaded
             let links = app.links
+            let drainLimit = loaded.config.host.eventTimeout
             guard !options.inProcess else {
                 try app.start()
-                let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
-                                       sessionsPerClient: sessionsPerClient, logger: options.makeLogger()) {
+                let makeNavigator = { @MainActor () throws -> Navigator in
                     let navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
                     navigator.links = links
                     try navigator.start(at: loaded.config.initial.value)
-                    return NavigatorWebSession(navigator: navigator)
+                    return navigator
                 }
+                let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
+                                       sessionsPerClient: sessionsPerClient, durable: durable,
+                                       admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit,
+                                       logger: options.makeLogger(),
+                                       makeSession: { NavigatorWebSession(navigator: try makeNavigator()) },
+                                       restoreSession: { records in
+                                           let navigator = try makeNavigator()
+                                           let outcome = navigator.restore(records)
+                                           let reason = outcome.failure.map { ErrorMessage.render($0.error) } ?? "it could not be built"
+                                           guard outcome.restored > 0 else {
+                                               return (NavigatorWebSession(navigator: try makeNavigator()), .startedOver(reason: reason))
+                                           }
+                                           let note: RestoreNote = outcome.restored < records.count
+                                               ? .cut(scene: records[outcome.restored].name, reason: reason) : .restored
+                                           return (NavigatorWebSession(navigator: navigator), note)
+                                       })
                 return (server, nil)
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
@@ -104,14 +154,37 @@ struct ServeCommand: ParsableCommand {
             // The initial scene once, in the first worker: its error stops `serve` at start.
             try pool.checkInitialScene()
             let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
-                                   sessionsPerClient: sessionsPerClient, logger: options.makeLogger()) {
-                try await pool.openSession()
-            }
+                                   sessionsPerClient: sessionsPerClient, durable: durable,
+                                   admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit,
+                                   logger: options.makeLogger(),
+                                   makeSession: { try await pool.openSession() },
+                                   restoreSession: { records in
+                                       let (session, note) = try await pool.restoreSession(records)
+                                       return (session, note)
+                                   })
+            pool.count(with: server.metrics)
             return (server, pool)
         } catch {
             started?.shutdown()
             throw StandardStreams.fail(error)
         }
+    }
+
+    /// The session store `--session-store` (or `SCENE_HOST_SESSION_STORE`, or the default file) names, opened.
+    private func openStore() throws(SessionStoreError) -> any SessionStore {
+        let current = FileManager.default.currentDirectoryPath
+        let configPath = options.config.hasPrefix("/") ? options.config : current + "/" + options.config
+        let location = try SessionStoreLocation.resolve(option: sessionStore, environment: ProcessInfo.processInfo.environment,
+                                                        configPath: (configPath as NSString).standardizingPath, currentFolder: current)
+        switch location {
+        case .memory: return MemorySessionStore()
+        case .sqlite(let path): return try SQLiteSessionStore(path: path)
+        case .postgres(let address): throw SessionStoreError.cannotOpen(location: address.description, reason: "TEMPORARY")
+        }
+    }
+
+    private func admin(workers: @escaping @Sendable () -> String?) -> WebServer.Admin? {
+        adminPort.map { WebServer.Admin(host: adminHost, port: $0, workers: workers) }
     }
 
     private func limits(workers: Int) -> WebConnectionLimits {

@@ -16,6 +16,8 @@ public protocol WebAppSession: AnyObject {
     func takeNotice() -> (any Error)?
     /// Drops the session's scenes (it expired or was evicted).
     func close()
+    /// Every scene's record, bottom to top over all layers: what the session store keeps of the stacks.
+    func records() -> [SceneRecord]
 }
 
 /// A web session whose scenes run on a navigator in the host process (`serve --in-process`).
@@ -44,6 +46,10 @@ public final class NavigatorWebSession: WebAppSession {
     public func close() {
         navigator.closeAll()
     }
+
+    public func records() -> [SceneRecord] {
+        navigator.records()
+    }
 }
 
 extension PooledSession: WebAppSession {
@@ -66,5 +72,9 @@ extension PooledSession: WebAppSession {
 
     public func takeNotice() -> (any Error)? {
         session.takeNotice()
+    }
+
+    public func records() -> [SceneRecord] {
+        session.read { $0.records }
     }
 }

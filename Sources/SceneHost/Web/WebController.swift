@@ -24,13 +24,27 @@ public struct WebController {
     /// The page at `path` for the browser whose cookie names `sessionID`.
     public func get(path: String, sessionID: String?) async -> WebReply {
         let target = WebPath(path)
-        if case .other(let link) = target { return await linkPage(link, session: store.existing(id: sessionID)) }
-        guard let session = store.existing(id: sessionID) else {
+        let session: WebSession
+        switch await store.resolve(id: sessionID) {
+        case .session(let found):
+            session = found
+        case .none:
+            if case .other(let link) = target { return await linkPage(link, session: nil) }
+            return await startPage(error: nil, cookie: .keep)
+        case .ended(let notice):
+            if case .other(let link) = target { return await linkPage(link, session: nil) }
             // A screen of a session that is gone: the start page says so (and forgets the cookie).
-            if case .screen = target { return .redirect("/") }
-            return await startPage(error: sessionID == nil ? nil : WebError.sessionEnded.message, cookie: sessionID == nil ? .keep : .clear)
+            if case .screen = target, notice == nil { return .redirect("/") }
+            return await startPage(error: notice ?? WebError.sessionEnded.message, cookie: .clear)
+        case .unavailable(let error, let cached):
+            guard let cached else { return .refusal(503, ErrorMessage.render(error)) }
+            // The last copy this instance holds, marked: better than no page while the store is away.
+            cached.pendingError = WebError.storeDownShowingCache.message
+            let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
+            return .page(WebPage.make(for: cached, depth: max(0, depth)))
         }
-        guard sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
+        if case .other(let link) = target { return await linkPage(link, session: session) }
+        guard await sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
         switch target {
         case .start, .other:
             // `/` is where the first screen was shown before the session began: the browser's Back
@@ -78,8 +92,14 @@ public struct WebController {
             return .refusal(status, ErrorMessage.render(error))
         }
         let target = WebPath(path)
-        guard let session = store.existing(id: sessionID) else {
+        let session: WebSession
+        switch await store.resolve(id: sessionID) {
+        case .session(let found):
+            session = found
+        case .none, .ended:
             return await firstAction(form, to: target, endedSession: sessionID != nil, context: context)
+        case .unavailable:
+            return .refusal(503, WebError.storeDown.message)
         }
         if case .other(let link) = target { return await linkAction(form, link: link, session: session, context: context) }
         do {
@@ -88,16 +108,55 @@ public struct WebController {
         } catch {
             return .refusal(403, ErrorMessage.render(error))
         }
-        guard sync(session) else { return .redirect("/") }
+        guard await sync(session) else { return .redirect("/") }
         // A form of the start page (sent before this session began) or of a screen not open now, or
         // of an older state of one, or sent while another action of the session is under way.
         guard case .screen(let names) = target, let depth = session.depth(of: names), !session.isActing,
               form.value("screen") == String(session.screens[depth].stamp) else {
-            session.pendingError = WebError.pageOutOfDate.message
-            return .page(WebPage.make(for: session), status: 409)
+            return outOfDate(session)
         }
-        await act(form, on: session, at: depth)
-        return .redirect(session.url(at: session.screens.count - 1))
+        return await claimed(session) {
+            await act(form, on: session, at: depth)
+        }
+    }
+
+    /// The 409 page of a form that applies nothing: the current screen, with the notice.
+    private func outOfDate(_ session: WebSession) -> WebReply {
+        store.counters.actionsStale.increment()
+        session.pendingError = WebError.pageOutOfDate.message
+        return .page(WebPage.make(for: session), status: 409)
+    }
+
+    /// Runs `action` on `session` as one step of its stored state: the store's state number is
+    /// claimed first (compare-and-set, so a form sent to two instances at once applies once), then the
+    /// action runs, then the session is written before the response leaves. A lost claim is a 409; a
+    /// store that fails drops this instance's copy (the session is what the store holds) and is a 503.
+    private func claimed(_ session: WebSession, redirect: Bool = true, cookie: WebReply.Cookie = .keep,
+                         _ action: () async -> Void) async -> WebReply {
+        do {
+            guard try await store.claim(session) else {
+                // Another request moved the session on first: this copy is out of date.
+                store.forget(session)
+                if case .session(let current) = await store.resolve(id: session.id) { return outOfDate(current) }
+                return .redirect("/")
+            }
+        } catch {
+            return .refusal(503, WebError.storeDown.message)
+        }
+        await action()
+        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says so.
+        guard store.holds(session) else { return .redirect("/") }
+        do {
+            guard try await store.persist(session) else {
+                store.forget(session)
+                return .refusal(409, WebError.pageOutOfDate.message)
+            }
+        } catch {
+            store.forget(session)
+            return .refusal(503, WebError.actionNotKept.message)
+        }
+        store.counters.actionsApplied.increment()
+        return .redirect(session.url(at: max(0, session.screens.count - 1)), cookie: cookie)
     }
 
     /// A post from a browser without a session: from the start page, it makes the session and
@@ -128,15 +187,22 @@ public struct WebController {
         } catch {
             return .refusal(500, ErrorMessage.render(error))
         }
-        if let link {
-            let opened = await open(link, in: session)
-            guard opened.status == 303 else {
-                store.drop(session)
-                return opened
+        var refused: WebReply?
+        let reply = await claimed(session, cookie: .set(sessionID: session.id)) {
+            if let link {
+                let opened = await open(link, in: session)
+                guard opened.status == 303 else {
+                    refused = opened
+                    return
+                }
             }
+            await act(form, on: session, at: session.screens.count - 1)
         }
-        await act(form, on: session, at: session.screens.count - 1)
-        return .redirect(session.url(at: session.screens.count - 1), cookie: .set(sessionID: session.id))
+        if let refused {
+            await store.drop(session)
+            return refused
+        }
+        return reply
     }
 
     // MARK: Deep links
@@ -164,14 +230,17 @@ public struct WebController {
         } catch {
             return .refusal(403, ErrorMessage.render(error))
         }
-        guard !session.isActing else {
-            session.pendingError = WebError.pageOutOfDate.message
-            return .page(WebPage.make(for: session), status: 409)
+        guard !session.isActing else { return outOfDate(session) }
+        var refused: WebReply?
+        let reply = await claimed(session) {
+            let opened = await open(link, in: session)
+            guard opened.status == 303 else {
+                refused = opened
+                return
+            }
+            await act(form, on: session, at: session.screens.count - 1)
         }
-        let reply = await open(link, in: session)
-        guard reply.status == 303 else { return reply }
-        await act(form, on: session, at: session.screens.count - 1)
-        return .redirect(session.url(at: session.screens.count - 1))
+        return refused ?? reply
     }
 
     /// Opens `link` in `session`: 404 for a link that names nothing; a failed opening changes nothing
@@ -188,7 +257,7 @@ public struct WebController {
             try session.refresh(actedAt: -1)
         } catch {
             session.pendingError = ErrorMessage.render(error)
-            store.drop(session)
+            await store.drop(session)
         }
         return .redirect(session.url(at: max(0, session.screens.count - 1)))
     }
@@ -211,7 +280,7 @@ public struct WebController {
             session.keepFilled(applied, at: depth)
         } catch {
             session.pendingError = ErrorMessage.render(error)
-            store.drop(session)
+            await store.drop(session)
         }
         session.isActing = false
         store.publish(session)
@@ -220,14 +289,14 @@ public struct WebController {
     /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),
     /// and takes what happened to it that its user has not been told. False when its scenes are
     /// gone: the session is dropped and its last message kept for the start page.
-    private func sync(_ session: WebSession) -> Bool {
+    private func sync(_ session: WebSession) async -> Bool {
         if let notice = session.app.takeNotice() { session.pendingError = ErrorMessage.render(notice) }
         do {
             try session.refresh(actedAt: .max)
             return true
         } catch {
             session.pendingError = ErrorMessage.render(error)
-            store.drop(session)
+            await store.drop(session)
             return false
         }
     }

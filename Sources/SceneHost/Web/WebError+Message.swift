@@ -33,6 +33,16 @@ extension WebError {
             return "error: there is no page at \(path). Start again from the app's start page."
         case .malformedRequest(let reason):
             return "error: the request could not be read (\(reason)). Reload the page and try again."
+        case .sessionRebuilt(let note):
+            return "notice: Your session was read back after the server restarted or moved; " + note.clause
+        case .storeDownShowingCache:
+            return "notice: The app cannot reach its session store right now, so this page may be out of date and actions wait until it is back. Try again in a moment."
+        case .storeDown:
+            return "error: The app cannot reach its session store right now, so nothing was changed. Try again in a moment."
+        case .actionNotKept:
+            return "error: The app could not save your last action (its session store did not answer), so it was not kept: your session is as it was before it. Try again in a moment."
+        case .draining:
+            return "error: This server is restarting and takes no new work. Try again in a moment."
         case .hostNotAllowed(let host, let allowed):
             return "error: refused a request for host '\(host)': this server answers only for \(allowed.joined(separator: ", ")). Open it under one of those names, or start it with --allowed-host NAME."
         }

@@ -27,6 +27,17 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     case pageNotFound(path: String)
     /// The request could not be read (a broken body encoding).
     case malformedRequest(reason: String)
+    /// The session was built again from the session store (a restart, another instance), and not all
+    /// of it could be: `note` says what became of its stacks.
+    case sessionRebuilt(RestoreNote)
+    /// The session store did not answer: the page shown is this instance's last copy of the session.
+    case storeDownShowingCache
+    /// The session store did not answer: nothing was changed.
+    case storeDown
+    /// The action ran but the session store did not keep it: the session is what the store holds.
+    case actionNotKept
+    /// The server is shutting down (a deploy): the request is not taken here.
+    case draining
     /// The server could not listen on host:port.
     case cannotListen(host: String, port: Int, reason: String)
 }

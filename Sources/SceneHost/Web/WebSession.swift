@@ -7,8 +7,17 @@
 /// Made on the browser's first action (never by a page load), so page loads alone cost no session.
 @MainActor
 public final class WebSession {
-    /// The cookie value that names it: 32 random bytes, hex.
+    /// The cookie value that names it: 32 random bytes, hex. Never stored: the store knows `key`.
     public let id: String
+    /// What the session store knows it by (the SHA-256 of `id`).
+    public let key: SessionKey
+    /// The store's state number this session's stacks match (`SessionStore.claim`): when the store's
+    /// differs, another instance (or a restart) moved it on and the stacks are built again from the row.
+    var state: Int64 = 0
+    /// When it was made (milliseconds since 1970, the store's clock).
+    var created: Int64
+    /// The last use the store was told of (`SessionStore.touch`, `claim`).
+    var storeUsed: Int64
     /// Every form of this session carries it; a post without it is refused.
     public let token: String
     public let app: any WebAppSession
@@ -33,12 +42,46 @@ public final class WebSession {
     /// The generation of the worker's records `screens` were read from (nil in process).
     private(set) var viewedGeneration: UInt64?
 
-    init(app: any WebAppSession, client: String, now: ContinuousClock.Instant) {
+    init(app: any WebAppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64) {
         self.id = Self.randomHex()
+        self.key = SessionKey(secret: id)
         self.token = Self.randomHex()
         self.app = app
         self.client = client
         self.lastUsed = now
+        self.created = wallNow
+        self.storeUsed = wallNow
+    }
+
+    /// The session `row` describes, its scenes built again in `app` (from `body`'s records): its
+    /// screens keep their stamps, so the forms of the pages its user holds still apply.
+    init(id: String, row: StoredSession, body: SessionBody, app: any WebAppSession, now: ContinuousClock.Instant) {
+        self.id = id
+        self.key = row.key
+        self.token = row.token
+        self.app = app
+        self.client = row.client
+        self.lastUsed = now
+        self.created = row.created
+        self.storeUsed = row.lastUsed
+        self.state = row.state
+        self.actions = Int(clamping: row.actions)
+        screens = body.places.map { WebScreen(name: $0.record.name, opensLayer: $0.record.opensLayer, stamp: $0.stamp, lastScreen: $0.lastScreen) }
+        nextStamp = body.nextStamp
+    }
+
+    /// The session as its store keeps it, at state number `state`: every screen's record (from the
+    /// app), stamp and last screen, and the message its user has not seen yet.
+    func row(state: Int64, now: Int64) -> StoredSession {
+        let records = app.records()
+        var places: [SessionBody.Place] = []
+        places.reserveCapacity(screens.count)
+        for (screen, record) in zip(screens, records) {
+            places.append(SessionBody.Place(record: record, stamp: screen.stamp, lastScreen: screen.lastScreen))
+        }
+        let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError)
+        return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, client: client,
+                             actions: Int64(actions), body: body.encoded())
     }
 
     /// Reads the app's stacks again after `depth` (the screen an action came from) may have

@@ -1,97 +1,263 @@
+import Foundation
 @_spi(SceneHost) import SceneSDK
 
 /// The sessions of `scene-host serve`: the one place where per-browser mutable state lives.
 ///
 /// Main-actor isolated (every call into a session runs there), owned by the server, never global.
+/// Each session is kept in a session store (`SessionStore`: SQLite by default, PostgreSQL, or
+/// memory), and its live stacks here only as a cache of the stored row: the cache stands while its
+/// state number is the store's (checked on every request when another process may share the store),
+/// and otherwise its stacks are built again from the row, in a scene worker, lazily. So a restart, a
+/// `kill -9` or another instance loses no session whose page its user saw.
+///
 /// A session is made on a browser's first action, never by a page load: the start page of a
 /// browser without a session is a shared preview of the initial scene (`startScreen`), made again
 /// at most once a second. A session unused for `idleExpiry` is dropped (idle sessions are looked
-/// for at most once a second, not on every request). One client address may hold at most
-/// `perClient` sessions; a further one is refused (`WebError.tooManySessions`), nobody's evicted.
-/// When `limit` sessions live, a new one evicts the least recently used session idle for at least
-/// `evictionGrace`, those with one action first; when every session was used more recently, the
-/// new one is refused (`WebError.serverFull`): a flood evicts no one who is at work.
+/// for at most once a second here, and in the store at most every ten seconds). Caps count over the
+/// whole store: one client address may hold at most `perClient` sessions (a further one is refused,
+/// `WebError.tooManySessions`, nobody's evicted); when `limit` sessions are stored, a new one evicts
+/// the least recently used session idle for at least `evictionGrace`, those with one action first;
+/// when every session was used more recently, the new one is refused (`WebError.serverFull`).
 @MainActor
 public final class WebSessionStore {
     public let limit: Int
     public let perClient: Int
     public let idleExpiry: Duration
     public let evictionGrace: Duration
+    /// Where sessions are kept.
+    public let durable: any SessionStore
+    /// Another process may change the stored sessions (every store but memory): each request checks
+    /// the state number, and pages are not answered from snapshots.
+    public let shared: Bool
     private let clock: () -> ContinuousClock.Instant
+    /// The store's clock (milliseconds since 1970), moving with `clock` so tests that move one move both.
+    private let origin: (instant: ContinuousClock.Instant, wall: Int64)
     private let makeSession: @MainActor () async throws -> any WebAppSession
+    private let restoreSession: @MainActor ([SceneRecord]) async throws -> (any WebAppSession, RestoreNote)
     private var sessions: [String: WebSession] = [:]
-    private var perClientCount: [String: Int] = [:]
-    /// When idle sessions were last looked for.
+    /// Sessions being built again from the store, so two requests of one session build it once.
+    private var rebuilding: [String: Task<Resolution, Never>] = [:]
+    /// When idle sessions were last looked for here, and in the store.
     private var lastSweep: ContinuousClock.Instant?
+    private var lastStoreSweep: ContinuousClock.Instant?
     /// The initial scene's screen for browsers without a session, and when it was made.
     private var preview: (start: StartScreen, made: ContinuousClock.Instant)?
     private var previewTask: Task<StartScreen, any Error>?
     /// The form token of the start page shown to browsers without a session.
     public let startToken = WebSession.randomHex()
-    /// What GETs are answered with off the main actor (`WebPageSnapshots`).
+    /// What GETs are answered with off the main actor (`WebPageSnapshots`): only for a store no one else shares.
     public let snapshots = WebPageSnapshots()
+    /// What the store and the sessions did, for `/metrics`.
+    let counters: WebSessionCounters
 
-    /// `makeSession` returns a started session (the app's initial scene on screen).
+    /// `makeSession` returns a started session (the app's initial scene on screen); `restoreSession`
+    /// one whose stacks are built from records, and what became of them.
     public init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
+                durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
-                makeSession: @escaping @MainActor () async throws -> any WebAppSession) {
+                makeSession: @escaping @MainActor () async throws -> any WebAppSession,
+                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any WebAppSession, RestoreNote)) {
         self.limit = max(1, limit)
         self.perClient = max(1, perClient)
         self.idleExpiry = idleExpiry
         self.evictionGrace = evictionGrace
+        self.durable = durable
+        self.counters = counters
+        self.shared = !(durable is MemorySessionStore)
         self.clock = clock
+        self.origin = (clock(), Int64((Date().timeIntervalSince1970 * 1000).rounded()))
         self.makeSession = makeSession
+        self.restoreSession = restoreSession
     }
 
     /// Sessions on navigators in this process (`serve --in-process`, tests).
     public convenience init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
+                            durable: any SessionStore = MemorySessionStore(),
                             clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                             makeNavigator: @escaping @MainActor () throws -> Navigator) {
-        self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, clock: clock) {
-            NavigatorWebSession(navigator: try makeNavigator())
-        }
+        self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, durable: durable, clock: clock,
+                  makeSession: { NavigatorWebSession(navigator: try makeNavigator()) },
+                  restoreSession: { records in
+                      let navigator = try makeNavigator()
+                      let outcome = navigator.restore(records)
+                      let reason = outcome.failure.map { ErrorMessage.render($0.error) } ?? "it could not be built"
+                      guard outcome.restored > 0 else { return (NavigatorWebSession(navigator: try makeNavigator()), .startedOver(reason: reason)) }
+                      let note: RestoreNote = outcome.restored < records.count ? .cut(scene: records[outcome.restored].name, reason: reason) : .restored
+                      return (NavigatorWebSession(navigator: navigator), note)
+                  })
     }
 
+    /// How many sessions this instance holds live.
     public var count: Int { sessions.count }
 
-    /// The live session named `id`, without making one.
+    /// Now on the store's clock.
+    var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
+
+    /// The live session named `id` held here, without asking the store or making one.
     public func existing(id: String?) -> WebSession? {
         let now = clock()
-        expire(now: now)
+        sweep(now: now)
         guard let id, let session = sessions[id] else { return nil }
         session.lastUsed = now
         return session
     }
 
-    /// A new session for `client`, its initial scene on screen; refused when `client` holds its
-    /// share or when every session is at work.
+    /// What a request's cookie names now.
+    public enum Resolution: Sendable {
+        case session(WebSession)
+        /// No cookie.
+        case none
+        /// The cookie names no session now (expired, evicted, unreadable, or its scenes cannot be built):
+        /// `notice` says why when it is not the usual.
+        case ended(notice: String?)
+        /// The store did not answer: the cached session, if any, may be out of date.
+        case unavailable(SessionStoreError, cached: WebSession?)
+    }
+
+    /// The session `id` names: the cached one while the store's state number matches it, else built
+    /// again from the store's row (a restart, another instance).
+    public func resolve(id: String?) async -> Resolution {
+        let now = clock()
+        sweep(now: now)
+        sweepStore(now: now)
+        guard let id else { return .none }
+        let cached = sessions[id]
+        cached?.lastUsed = now
+        guard shared else {
+            if let cached { return .session(cached) }
+            // This process holds every session of a memory store: a cookie it does not know ended.
+            return .ended(notice: nil)
+        }
+        if let running = rebuilding[id] { return await running.value }
+        let key = cached?.key ?? SessionKey(secret: id)
+        let stored: Int64?
+        do {
+            stored = try await timed { () async throws(SessionStoreError) in try await durable.state(of: key) }
+        } catch {
+            counters.storeErrors.increment()
+            return .unavailable(error, cached: sessions[id])
+        }
+        guard let stored else {
+            if let cached = sessions[id] { forget(cached) }
+            return .ended(notice: nil)
+        }
+        if let current = sessions[id], current.state == stored { return .session(current) }
+        let task = Task { @MainActor in await self.rebuild(id: id, key: key) }
+        rebuilding[id] = task
+        let resolution = await task.value
+        rebuilding[id] = nil
+        return resolution
+    }
+
+    /// Builds the session `id` again from its row; a row that does not read, or whose scenes cannot
+    /// be built, ends that session (its row is deleted) with a notice.
+    private func rebuild(id: String, key: SessionKey) async -> Resolution {
+        let row: StoredSession?
+        do {
+            row = try await timed { () async throws(SessionStoreError) in try await durable.load(key) }
+        } catch {
+            counters.storeErrors.increment()
+            return .unavailable(error, cached: sessions[id])
+        }
+        if let cached = sessions[id] { forget(cached) }
+        guard let row else { return .ended(notice: nil) }
+        do {
+            let body = try SessionBody(decoding: row.body)
+            let (app, note) = try await restoreSession(body.places.map(\.record))
+            let session = WebSession(id: id, row: row, body: body, app: app, now: clock())
+            do {
+                try session.refresh(actedAt: .max)
+            } catch {
+                app.close()
+                throw error
+            }
+            session.pendingError = [body.notice, note == .restored ? nil : WebError.sessionRebuilt(note).message].compactMap { $0 }
+                .joined(separator: "\n").nilIfEmpty
+            sessions[id] = session
+            counters.live.record(sessions.count)
+            counters.rebuilt.increment()
+            return .session(session)
+        } catch {
+            try? await durable.delete(key)
+            counters.ended.increment()
+            return .ended(notice: ErrorMessage.render(error))
+        }
+    }
+
+    /// A new session for `client`, its initial scene on screen, stored; refused when `client` holds its
+    /// share or when every session is at work, counted over the whole store.
     public func create(client: String) async throws -> WebSession {
         let now = clock()
-        expire(now: now)
-        let held = perClientCount[client, default: 0]
-        guard held < perClient else { throw WebError.tooManySessions(limit: perClient) }
-        if sessions.count >= limit {
-            absorbUses()
-            guard let evicted = evictable(now: now) else { throw WebError.serverFull(sessions: limit) }
-            remove(evicted)
-        }
-        let session = WebSession(app: try await makeSession(), client: client, now: now)
-        // Another request may have filled the store while this one waited for its scenes.
-        guard sessions.count < limit, perClientCount[client, default: 0] < perClient else {
-            session.app.close()
-            throw sessions.count >= limit ? WebError.serverFull(sessions: limit) : WebError.tooManySessions(limit: perClient)
-        }
+        sweep(now: now)
+        let app = try await makeSession()
+        let session = WebSession(app: app, client: client, now: now, wallNow: wallNow)
         do {
             try session.refresh(actedAt: -1)
         } catch {
             // Its initial scene cannot be shown: the session is not kept, and its scenes are let go.
-            session.app.close()
+            app.close()
             throw error
         }
-        session.snapshots = snapshots
+        let insertion: SessionInsertion
+        do {
+            insertion = try await durable.insert(session.row(state: 0, now: wallNow),
+                                                 limits: SessionLimits(total: limit, perClient: perClient, evictionGrace: evictionGrace.wholeMilliseconds),
+                                                 now: wallNow)
+        } catch {
+            app.close()
+            counters.storeErrors.increment()
+            throw error
+        }
+        switch insertion {
+        case .tooManyForClient:
+            app.close()
+            throw WebError.tooManySessions(limit: perClient)
+        case .full:
+            app.close()
+            throw WebError.serverFull(sessions: limit)
+        case .inserted(let evicted):
+            if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { forget(gone) }
+        }
+        if !shared { session.snapshots = snapshots }
         sessions[session.id] = session
-        perClientCount[client, default: 0] += 1
+        counters.live.record(sessions.count)
+        counters.created.increment()
         return session
+    }
+
+    /// Claims the session's next state in the store before an action applies (compare-and-set): false
+    /// when another request (here or on another instance) moved it on first.
+    func claim(_ session: WebSession) async throws(SessionStoreError) -> Bool {
+        let now = wallNow
+        let won: Bool
+        do {
+            won = try await timed { () async throws(SessionStoreError) in try await durable.claim(session.key, from: session.state, now: now) }
+        } catch {
+            counters.storeErrors.increment()
+            throw error
+        }
+        guard won else { return false }
+        session.state += 1
+        session.storeUsed = now
+        return true
+    }
+
+    /// Writes the session after its action (before the response leaves): false when the store no
+    /// longer holds the state it claimed.
+    func persist(_ session: WebSession) async throws(SessionStoreError) -> Bool {
+        let now = wallNow
+        let row = session.row(state: session.state + 1, now: now)
+        let written: Bool
+        do {
+            written = try await timed { () async throws(SessionStoreError) in try await durable.write(row, expecting: session.state) }
+        } catch {
+            counters.storeErrors.increment()
+            throw error
+        }
+        guard written else { return false }
+        session.state = row.state
+        session.storeUsed = now
+        return true
     }
 
     /// The initial scene's screen for a browser without a session: made at most once a second by
@@ -130,27 +296,35 @@ public final class WebSessionStore {
         public let screen: Screen
     }
 
-    /// Drops a session whose scenes are gone (its worker could not build them again).
-    func drop(_ session: WebSession) {
-        if sessions[session.id] === session { remove(session) }
+    /// Drops a session whose scenes are gone (its worker could not build them again), here and in the store.
+    func drop(_ session: WebSession) async {
+        guard sessions[session.id] === session else { return }
+        forget(session)
+        try? await durable.delete(session.key)
     }
 
-    private func evictable(now: ContinuousClock.Instant) -> WebSession? {
-        var best: WebSession?
-        for session in sessions.values where now - session.lastUsed >= evictionGrace {
-            guard let current = best else {
-                best = session
-                continue
-            }
-            let (newer, older) = (min(session.actions, 2), min(current.actions, 2))
-            if newer < older || (newer == older && session.lastUsed < current.lastUsed) { best = session }
-        }
-        return best
+    /// `body`, a request to the store, timed for `/metrics`.
+    private func timed<T>(_ body: () async throws(SessionStoreError) -> T) async throws(SessionStoreError) -> T {
+        let start = ContinuousClock.now
+        defer { counters.storeLatency.recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds) }
+        return try await body()
+    }
+
+    /// Whether `session` is this instance's live copy of its session.
+    func holds(_ session: WebSession) -> Bool { sessions[session.id] === session }
+
+    /// Lets go of this instance's cache of `session` (its stacks in the worker); the store keeps its row.
+    func forget(_ session: WebSession) {
+        guard sessions[session.id] === session else { return }
+        snapshots.publish(nil, for: session.id)
+        sessions[session.id] = nil
+        counters.live.record(sessions.count)
+        session.app.close()
     }
 
     /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
     func publish(_ session: WebSession) {
-        guard sessions[session.id] === session else { return }
+        guard !shared, sessions[session.id] === session else { return }
         snapshots.publish(session.snapshot(), for: session.id)
     }
 
@@ -161,19 +335,42 @@ public final class WebSessionStore {
         }
     }
 
-    private func remove(_ session: WebSession) {
-        snapshots.publish(nil, for: session.id)
-        sessions[session.id] = nil
-        if let held = perClientCount[session.client] {
-            perClientCount[session.client] = held > 1 ? held - 1 : nil
-        }
-        session.app.close()
-    }
-
-    private func expire(now: ContinuousClock.Instant) {
+    /// Drops this instance's cache of sessions idle here for `idleExpiry` (the store's own sweep
+    /// decides when a session ends, since another instance may have served it meanwhile).
+    private func sweep(now: ContinuousClock.Instant) {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
         absorbUses()
-        for session in sessions.values where now - session.lastUsed > idleExpiry { remove(session) }
+        for session in sessions.values where now - session.lastUsed > idleExpiry { forget(session) }
     }
+
+    /// At most every ten seconds, beside the request that starts it: tells the store of the uses it
+    /// has not heard of (pages answered without a write) and drops the sessions unused for
+    /// `idleExpiry` across every instance.
+    private func sweepStore(now: ContinuousClock.Instant) {
+        if let lastStoreSweep, now - lastStoreSweep < .seconds(10) { return }
+        lastStoreSweep = now
+        Task { @MainActor in await self.sweepStoreNow() }
+    }
+
+    private func sweepStoreNow() async {
+        let wall = wallNow
+        do {
+            for session in Array(sessions.values) {
+                let used = origin.wall + (session.lastUsed - origin.instant).wholeMilliseconds
+                guard used - session.storeUsed >= 5_000 else { continue }
+                try await durable.touch(session.key, now: used)
+                session.storeUsed = used
+            }
+            let expired = try await durable.expire(usedBefore: wall - idleExpiry.wholeMilliseconds)
+            counters.expired.increment(by: expired)
+        } catch {
+            // Tried again at the next sweep; requests report the store's state themselves.
+            counters.storeErrors.increment()
+        }
+    }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

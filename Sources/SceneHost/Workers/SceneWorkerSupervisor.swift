@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 /// Runs sessions in one scene worker process and keeps them alive across its faults.
 ///
@@ -33,7 +34,13 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     let pluginOfScene: @Sendable (String) -> String?
     /// The config's initial scene, for messages about a session with no records.
     let initialScene: String
-    private var process: WorkerProcess?
+    private var process: WorkerProcess? {
+        didSet { livePID.store(process?.pid ?? 0, ordering: .relaxed) }
+    }
+    /// The worker's process id while one runs (0: none), readable from any thread (`/readyz`).
+    let livePID = Atomic<Int32>(0)
+    /// Where starts, faults and restores are counted (`WorkerPool.count(with:)`).
+    var counters = WorkerCounters()
     /// A worker started before the host loaded the app, not yet known to be ready.
     private var early: WorkerProcess?
     private var sessions: [UInt64: WorkerSession] = [:]
@@ -93,6 +100,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)")
         }
         process = started
+        counters.starts.increment()
         logger.debug("scene worker started", metadata: ["pid": "\(started.pid)"])
     }
 
@@ -124,6 +132,44 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         if let failure { throw .remote(failure) }
         sessions[session.id] = session
         return session
+    }
+
+    /// A new session whose stacks are built from `records` (read back from a session store, maybe by
+    /// another instance or before a restart), and what became of them: a scene that fails, or ends
+    /// the worker, is cut off with every scene above it (`.cut`, `.startedOver`). Throws when not
+    /// even the initial scene can be shown.
+    public func restoreSession(_ records: [SceneRecord]) throws(WorkerError) -> (session: WorkerSession, note: RestoreNote) {
+        var records = records
+        var note = RestoreNote.restored
+        while true {
+            let session = WorkerSession(id: nextSession)
+            nextSession += 1
+            var place = -1
+            let reply: WorkerReply
+            do {
+                reply = try exchange(.restore(session: session.id, records: records)) { place = $0 }
+            } catch {
+                let scene = place >= 0 && place < records.count ? records[place].name : initialScene
+                recover(blaming: scene, culprit: nil, fault: error)
+                guard place > 0, place < records.count else {
+                    throw .workerStopped(plugin: pluginOfScene(scene) ?? scene, scene: scene, action: "building the session again",
+                                         fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+                }
+                note = .cut(scene: scene, reason: "building it again ended the scene worker (\(error.summary))")
+                records = Array(records.prefix(place))
+                continue
+            }
+            guard case .session(let failure, let report, let restored) = reply else { throw .sessionLost(reason: "the worker answered out of turn") }
+            session.apply(report)
+            if case .failure(let screenFailure) = report.screen, report.changed.isEmpty { throw .remote(failure ?? screenFailure) }
+            sessions[session.id] = session
+            let built = restored ?? 0
+            if built < records.count, note == .restored {
+                let reason = failure?.text ?? "it could not be built"
+                note = built == 0 ? .startedOver(reason: reason) : .cut(scene: records[built].name, reason: reason)
+            }
+            return (session, note)
+        }
     }
 
     /// Runs `commands` on `session` in turn, stopping at the first that fails (the session is
@@ -263,6 +309,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     @discardableResult
     private func recover(blaming scene: String?, culprit: UInt64?, fault: WorkerFault, plugin: String? = nil) -> [UInt64: RestoreNote] {
         let blamed = plugin ?? scene.map { pluginOfScene($0) ?? $0 } ?? "a plugin"
+        counters.faults.increment()
+        defer { counters.restores.increment(by: sessions.count) }
         if let scene { noteFault(of: pluginOfScene(scene) ?? scene) }
         var notes: [UInt64: RestoreNote] = [:]
         // Each pass either ends with every session built again, or cuts a stack or loses a session: it ends.

@@ -1,4 +1,5 @@
 import Dispatch
+import CoreMetrics
 import Synchronization
 
 /// The scene workers of `scene-host serve`: sessions spread over several workers, each worker's
@@ -32,6 +33,22 @@ public final class WorkerPool: Sendable {
     /// How many workers there are.
     public var count: Int { slots.count }
 
+    /// Counts every worker's starts, faults and restores with `factory` (`/metrics`); before requests run.
+    public func count(with factory: any MetricsFactory) {
+        for slot in slots {
+            slot.queue.sync {
+                slot.supervisor.counters = WorkerCounters(factory: factory)
+                // A worker started before the counters were given is counted now.
+                if slot.supervisor.livePID.load(ordering: .relaxed) != 0 { slot.supervisor.counters.starts.increment() }
+            }
+        }
+    }
+
+    /// Nil when at least one worker runs, else why not (`/readyz`); readable from any thread.
+    public func readiness() -> String? {
+        slots.contains { $0.supervisor.livePID.load(ordering: .relaxed) != 0 } ? nil : "no scene worker is running"
+    }
+
     /// Starts every worker (one after the other, before any request).
     public func start() throws(WorkerError) {
         for slot in slots { try slot.supervisor.start() }
@@ -59,6 +76,22 @@ public final class WorkerPool: Sendable {
         do throws(WorkerError) {
             let session = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.openSession() }
             return PooledSession(session: session, slot: slot, pool: self)
+        } catch {
+            slot.sessions.subtract(1, ordering: .relaxed)
+            throw error
+        }
+    }
+
+    /// A session on the worker that holds the fewest, built from `records` (a session read back from
+    /// the store), and what became of its stacks (`SceneWorkerSupervisor.restoreSession`).
+    public func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
+        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
+            throw .workerUnavailable(reason: "the pool has no worker")
+        }
+        slot.sessions.add(1, ordering: .relaxed)
+        do throws(WorkerError) {
+            let (session, note) = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.restoreSession(records) }
+            return (PooledSession(session: session, slot: slot, pool: self), note)
         } catch {
             slot.sessions.subtract(1, ordering: .relaxed)
             throw error

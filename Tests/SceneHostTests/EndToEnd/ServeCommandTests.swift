@@ -32,6 +32,9 @@ struct ServeCommandTests {
             process.currentDirectoryURL = BuildProducts.packageRoot
             var environment = ProcessInfo.processInfo.environment
             environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
+            // Each server keeps its sessions apart from the user's and from other tests' (the default store).
+            environment["XDG_STATE_HOME"] = folder.path("state")
+            environment["SCENE_HOST_SESSION_STORE"] = nil
             process.environment = environment
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = FileHandle.nullDevice

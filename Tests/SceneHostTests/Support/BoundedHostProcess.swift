@@ -25,6 +25,9 @@ final class BoundedHostProcess {
         errors = folder.path("stderr")
         var environment = ProcessInfo.processInfo.environment
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
+        // `serve`'s default session store, apart from the user's and other tests'.
+        environment["XDG_STATE_HOME"] = folder.path("state")
+        environment["SCENE_HOST_SESSION_STORE"] = nil
         environment.merge(extra) { _, new in new }
         let out = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let err = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

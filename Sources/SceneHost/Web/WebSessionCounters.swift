@@ -1,0 +1,33 @@
+import CoreMetrics
+
+/// What the sessions of one `serve` instance do, counted through swift-metrics with the factory
+/// the server passes in (`/metrics`; a no-op factory counts nothing), never a global one.
+public struct WebSessionCounters: Sendable {
+    let created: Counter
+    /// Sessions dropped by the store's idle sweep.
+    let expired: Counter
+    /// Sessions built again from the store (a restart, another instance, a cache out of date).
+    let rebuilt: Counter
+    /// Sessions ended because their row did not read or their scenes could not be built.
+    let ended: Counter
+    let actionsApplied: Counter
+    /// Forms refused as out of date (another tab or instance moved the session on first).
+    let actionsStale: Counter
+    let storeErrors: Counter
+    /// How long each request to the session store took.
+    let storeLatency: Timer
+    /// Sessions this instance holds live.
+    let live: Gauge
+
+    public init(factory: any MetricsFactory = NOOPMetricsHandler.instance) {
+        created = Counter(label: "scene_host_sessions_created_total", factory: factory)
+        expired = Counter(label: "scene_host_sessions_expired_total", factory: factory)
+        rebuilt = Counter(label: "scene_host_sessions_rebuilt_total", factory: factory)
+        ended = Counter(label: "scene_host_sessions_ended_total", factory: factory)
+        actionsApplied = Counter(label: "scene_host_actions_total", dimensions: [("outcome", "applied")], factory: factory)
+        actionsStale = Counter(label: "scene_host_actions_total", dimensions: [("outcome", "stale")], factory: factory)
+        storeErrors = Counter(label: "scene_host_store_errors_total", factory: factory)
+        storeLatency = Timer(label: "scene_host_store_seconds", factory: factory)
+        live = Gauge(label: "scene_host_sessions_live", factory: factory)
+    }
+}

@@ -1,0 +1,13 @@
+import Synchronization
+
+/// Whether a `serve` instance drains: SIGTERM came, `/readyz` answers 503 while in-flight actions
+/// finish and the listener closes. Shared by the app's listener, the admin listener and the drain.
+public final class ServeState: Sendable {
+    private let drainingFlag = Atomic<Bool>(false)
+
+    public init() {}
+
+    public var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }
+
+    func startDraining() { drainingFlag.store(true, ordering: .releasing) }
+}
