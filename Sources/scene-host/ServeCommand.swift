@@ -115,8 +115,9 @@ struct ServeCommand: ParsableCommand {
         var started: WorkerPool?
         do {
             // Refused at start for everything `check` refuses, through the same check.
-            let durable = try openStore()
             let app = try options.loadCheckedApp(command: "serve")
+            // After the app's checks: a broken config is reported first, and creates no store file.
+            let durable = try openStore()
             let loaded = app.loaded
             let links = app.links
             let drainLimit = loaded.config.host.eventTimeout

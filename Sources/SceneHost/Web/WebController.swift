@@ -54,7 +54,8 @@ public struct WebController {
             return .page(page)
         case .screen(let names):
             guard let depth = session.depth(of: names) else {
-                session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message
+                // A session just built again keeps the note that says why the screen is gone (its stack was cut).
+                if !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
                 return .redirect(session.url(at: session.screens.count - 1))
             }
             let page = WebPage.make(for: session, depth: depth)

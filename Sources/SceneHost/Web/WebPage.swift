@@ -74,7 +74,10 @@ public struct WebPage: Sendable {
         let shown = min(depth ?? top, top)
         // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
         let error = shown == top ? session.pendingError : nil
-        if shown == top { session.pendingError = nil }
+        if shown == top {
+            session.pendingError = nil
+            session.justRebuilt = false
+        }
         return make(screens: session.screens, depth: shown, token: session.token, error: error)
     }
 

@@ -30,6 +30,8 @@ public final class WebSession {
     public var pendingError: String? {
         didSet { if pendingError != nil { snapshots?.publish(nil, for: id) } }
     }
+    /// It was built again from the store and its note (`pendingError`) has not been shown yet.
+    var justRebuilt = false
     /// Where its snapshot is published (set by the store that holds it).
     weak var snapshots: WebPageSnapshots?
     /// The screens of its stacks, bottom to top (every layer's stack in turn).

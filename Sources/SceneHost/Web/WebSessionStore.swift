@@ -173,6 +173,7 @@ public final class WebSessionStore {
             }
             session.pendingError = [body.notice, note == .restored ? nil : WebError.sessionRebuilt(note).message].compactMap { $0 }
                 .joined(separator: "\n").nilIfEmpty
+            session.justRebuilt = session.pendingError != nil
             sessions[id] = session
             counters.live.record(sessions.count)
             counters.rebuilt.increment()

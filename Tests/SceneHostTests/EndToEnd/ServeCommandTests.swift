@@ -17,8 +17,9 @@ struct ServeCommandTests {
         let output: URL
         private(set) var address = ""
 
-        /// `descriptors`: the server runs under that descriptor limit (`ulimit -n`, set by a shell).
-        init(_ arguments: [String], descriptors: Int? = nil) throws {
+        /// `descriptors`: the server runs under that descriptor limit (`ulimit -n`, set by a shell);
+        /// `environment` is added last (a state folder shared by a server and the one started after it).
+        init(_ arguments: [String], descriptors: Int? = nil, environment extra: [String: String] = [:]) throws {
             let folder = try TemporaryFolder()
             output = folder.url.appendingPathComponent("out")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -35,15 +36,23 @@ struct ServeCommandTests {
             // Each server keeps its sessions apart from the user's and from other tests' (the default store).
             environment["XDG_STATE_HOME"] = folder.path("state")
             environment["SCENE_HOST_SESSION_STORE"] = nil
+            environment.merge(extra) { _, new in new }
             process.environment = environment
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = FileHandle.nullDevice
             try process.run()
             for _ in 0..<600 where address.isEmpty {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-                if let range = text.range(of: #"http://[0-9.]+:[0-9]+"#, options: .regularExpression) { address = String(text[range]) }
+                // The app's own line (the admin listener, when there is one, prints its address too).
+                if let range = text.range(of: #"http://[0-9.]+:[0-9]+(?= \(Ctrl-C)"#, options: .regularExpression) { address = String(text[range]) }
                 if address.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
             }
+        }
+
+        /// Ends it at once (SIGKILL), as a crash or a lost machine would; returns when it is gone.
+        func kill9() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
 
         /// Sends SIGTERM and returns the exit status (nil when it did not end within 20 s).

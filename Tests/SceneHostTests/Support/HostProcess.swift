@@ -31,6 +31,9 @@ struct HostProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["SCENE_HOST_PROBE_CACHE"] = probeCache ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("scene-host-test-cache-\(UUID().uuidString).json").path
+        // `serve`'s default session store, apart from the user's (removed with the temporary folder's files).
+        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-test-state-\(UUID().uuidString)").path
+        environment["SCENE_HOST_SESSION_STORE"] = nil
         for (key, value) in overrides { environment[key] = value }
         let result = try ChildRun.run(BuildProducts.hostExecutable, arguments, input: input, in: directory, environment: environment, timeLimit: timeLimit)
         if result.timedOut { Issue.record("scene-host \(arguments.joined(separator: " ")) did not end within \(timeLimit); it was killed") }

@@ -23,6 +23,8 @@ struct HostShell {
         environment["HOST"] = BuildProducts.hostExecutable
         environment["STATUS"] = statusFile
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
+        environment["XDG_STATE_HOME"] = folder.path("state")
+        environment["SCENE_HOST_SESSION_STORE"] = nil
         let shell = try ChildRun.run("/bin/bash", ["-c", command], input: "", in: directory, environment: environment, timeLimit: timeout)
         let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         return Result(status: shell.timedOut ? nil : status, stdout: shell.stdout, stderr: shell.stderr)

@@ -30,6 +30,7 @@ final class PipedHost {
         posix_spawn_file_actions_addopen(&actions, 2, folder.path("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var environment = ProcessInfo.processInfo.environment
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.cache")
+        environment["XDG_STATE_HOME"] = folder.path("state")
         environment.merge(extra) { _, new in new }
         let argv = ([BuildProducts.hostExecutable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SceneHost
+import SceneHostSQLiteStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The default session store: the shared contract on a real SQLite file, the file's trust rules
+/// (0600 in a 0700 folder, no links, no folder others can write), schema versions, damaged rows.
+@Suite("SQLite session store")
+struct SQLiteSessionStoreTests {
+    @Test("keeps every promise of a session store")
+    func contract() async throws {
+        let folder = try TemporaryFolder()
+        let store = try SQLiteSessionStore(path: folder.path("state/sessions.sqlite"))
+        try await SessionStoreContract.check(store)
+        await store.close()
+    }
+
+    @Test("the memory store keeps the same promises")
+    func memoryContract() async throws {
+        try await SessionStoreContract.check(MemorySessionStore())
+    }
+
+    @Test("a new file is 0600 in a folder made 0700; a second process's store sees the first's rows")
+    func fileModes() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("new/deeper/sessions.sqlite")
+        let store = try SQLiteSessionStore(path: path)
+        try await store.prepare()
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(stat(folder.path("new/deeper"), &info) == 0 && info.st_mode & 0o777 == 0o700)
+        let row = SessionStoreContract.session("a", client: "c")
+        #expect(try await store.insert(row, limits: SessionStoreContract.roomy, now: 1) == .inserted(evicted: nil))
+        let other = try SQLiteSessionStore(path: path)
+        try await other.prepare()
+        #expect(try await other.load(row.key) == row)
+        await store.close()
+        await other.close()
+    }
+
+    @Test("a folder others can write, a link or a folder at the path is refused, naming it")
+    func untrusted() throws {
+        let folder = try TemporaryFolder()
+        let open = folder.path("open")
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+        chmod(open, 0o777)
+        #expect(throws: SessionStoreError.untrusted(path: open, reason: "writable by every user")) {
+            try SQLiteSessionStore(path: open + "/sessions.sqlite")
+        }
+        let target = try folder.write("x", to: "target")
+        let link = folder.path("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(throws: SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file")) { try SQLiteSessionStore(path: link) }
+        let directory = folder.path("dir.sqlite")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        chmod(directory, 0o700)
+        #expect(throws: SessionStoreError.untrusted(path: directory, reason: "it is a folder, not a regular file")) { try SQLiteSessionStore(path: directory) }
+        #expect(SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file").message
+            == "error: session store \(link): it is a symbolic link, not a regular file. Make it (and each folder above it) writable by you only, or name another file with --session-store sqlite:PATH.")
+    }
+
+    @Test("a file that is no database cannot be prepared; a newer schema is refused at start")
+    func schema() async throws {
+        let folder = try TemporaryFolder()
+        let garbage = try folder.write(String(repeating: "not a database ", count: 100), to: "garbage.sqlite")
+        chmod(garbage, 0o600)
+        #expect(throws: SessionStoreError.cannotOpen(location: "sqlite:\(garbage)", reason: "file is not a database")) { try SQLiteSessionStore(path: garbage) }
+        let path = folder.path("newer.sqlite")
+        let store = try SQLiteSessionStore(path: path)
+        try await store.prepare()
+        await store.close()
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 2") }
+        try queue.close()
+        let newer = try SQLiteSessionStore(path: path)
+        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 2, known: 1)) { try await newer.prepare() }
+        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 2, known: 1).message
+            == "error: the session store sqlite:/s has schema version 2; this scene-host knows versions up to 1. Run the newer scene-host that wrote it, or give this one another store.")
+        await newer.close()
+    }
+
+    @Test("a row whose columns were changed by hand reads as damaged, never a trap")
+    func tamperedRow() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.sqlite")
+        let store = try SQLiteSessionStore(path: path)
+        try await store.prepare()
+        let row = SessionStoreContract.session("a", client: "c")
+        _ = try await store.insert(row, limits: SessionStoreContract.roomy, now: 1)
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_sessions SET state = 'x', created = 'y'") }
+        try queue.close()
+        await #expect(throws: SessionStoreError.malformedRow(reason: "its state is damaged")) { try await store.load(row.key) }
+        await #expect(throws: SessionStoreError.malformedRow(reason: "its state is damaged")) { try await store.state(of: row.key) }
+        await store.close()
+    }
+}
