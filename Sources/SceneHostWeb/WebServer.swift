@@ -56,8 +56,8 @@ public struct WebServer: Sendable {
                 limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
                 sessionsPerClient: Int = 100, durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
                 drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), logger: Logger,
-                makeSession: @escaping @MainActor () async throws -> any WebAppSession,
-                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any WebAppSession, RestoreNote)) {
+                makeSession: @escaping @MainActor () async throws -> any AppSession,
+                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limits = limits
         self.host = host
         self.port = port

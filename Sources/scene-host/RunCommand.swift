@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import Dispatch
 import SceneHost
 
 /// `scene-host run`: load the app and drive it from the terminal or from a script.
@@ -35,16 +36,29 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        try MainActor.assumeIsolated { try runOnMain() }
+        // The session model is async (the web waits for workers the same way): the run goes on in a
+        // main-actor task, and the main thread serves the main actor until the run exits the process.
+        Task { @MainActor in
+            do {
+                try await runOnMain()
+                StandardStreams.succeed()
+            } catch let exit as ExitCode {
+                fflush(nil)
+                Glibc.exit(exit.rawValue)
+            } catch {
+                Glibc.exit(StandardStreams.fail(error).rawValue)
+            }
+        }
+        dispatchMain()
     }
 
     @MainActor
-    private func runOnMain() throws {
+    private func runOnMain() async throws {
         let app: SceneApp
         let script: ScriptLineReader?
         let expected: String?
-        let session: any SceneSession
-        var supervisor: SceneWorkerSupervisor?
+        let session: any AppSession
+        var supervisor: WorkerPool?
         do {
             expected = try expect.map { try TranscriptFile.read($0) }
             script = try openScript()
@@ -56,15 +70,16 @@ struct RunCommand: ParsableCommand {
             let link = try open.map { try app.links.resolve($0) }
             if options.inProcess {
                 try app.start()
-                session = app.navigator
+                session = InProcessSession(navigator: app.navigator)
             } else {
                 // Plugin code runs in one scene worker; this process keeps the terminal and the records.
-                let worker = options.makeSupervisor(for: app, early: early)
+                let worker = WorkerPool(supervisors: [options.makeSupervisor(for: app, early: early)],
+                                        waitLimit: app.loaded.config.host.eventTimeout, links: app.links, inline: true)
                 supervisor = worker
                 try worker.start()
-                session = try WorkerSceneSession(supervisor: worker)
+                session = try await worker.openSession()
             }
-            if let link { try session.open(link) }
+            if let link { try await session.open(link) }
         } catch {
             supervisor?.shutdown()
             throw StandardStreams.fail(error)
@@ -74,18 +89,18 @@ struct RunCommand: ParsableCommand {
         do {
             guard var reader = script else {
                 var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
-                try TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
-                                     readLine: { try terminal.nextLine() },
-                                     write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run()
+                try await TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
+                                           readLine: { try terminal.nextLine() },
+                                           write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run()
                 Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
-                failures = try ScriptRunner(session: session, write: StandardStreams.out).run(&reader)
+                failures = try await ScriptRunner(session: session, write: StandardStreams.out).run(&reader)
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
-            failures = try ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader)
+            failures = try await ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {
@@ -102,7 +117,7 @@ struct RunCommand: ParsableCommand {
     /// Ends a run that succeeded: the plugins' objects are freed as usual, the host's tables are
     /// left to the kernel (`StandardStreams.succeed`).
     @MainActor
-    private static func finish(_ app: SceneApp, supervisor: SceneWorkerSupervisor?) -> Never {
+    private static func finish(_ app: SceneApp, supervisor: WorkerPool?) -> Never {
         supervisor?.shutdown()
         app.releasePluginObjects()
         withExtendedLifetime(app) { StandardStreams.succeed() }

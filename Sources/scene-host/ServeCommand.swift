@@ -133,18 +133,8 @@ struct ServeCommand: ParsableCommand {
                                        sessionsPerClient: sessionsPerClient, durable: durable,
                                        admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit,
                                        logger: options.makeLogger(),
-                                       makeSession: { NavigatorWebSession(navigator: try makeNavigator()) },
-                                       restoreSession: { records in
-                                           let navigator = try makeNavigator()
-                                           let outcome = navigator.restore(records)
-                                           let reason = outcome.failure.map { ErrorMessage.render($0.error) } ?? "it could not be built"
-                                           guard outcome.restored > 0 else {
-                                               return (NavigatorWebSession(navigator: try makeNavigator()), .startedOver(reason: reason))
-                                           }
-                                           let note: RestoreNote = outcome.restored < records.count
-                                               ? .cut(scene: records[outcome.restored].name, reason: reason) : .restored
-                                           return (NavigatorWebSession(navigator: navigator), note)
-                                       })
+                                       makeSession: { InProcessSession(navigator: try makeNavigator()) },
+                                       restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
                 return (server, nil)
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount

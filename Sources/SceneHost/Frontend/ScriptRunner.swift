@@ -6,17 +6,17 @@
 /// prints its error and the script goes on; `run` returns how many failed.
 @MainActor
 public struct ScriptRunner {
-    let session: any SceneSession
+    let session: any AppSession
     let write: (String) -> Void
 
-    public init(session: any SceneSession, write: @escaping (String) -> Void) {
+    public init(session: any AppSession, write: @escaping (String) -> Void) {
         self.session = session
         self.write = write
     }
 
     /// A script run on a navigator in this process.
     public init(navigator: Navigator, write: @escaping (String) -> Void) {
-        self.init(session: navigator, write: write)
+        self.init(session: InProcessSession(navigator: navigator), write: write)
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
@@ -39,7 +39,7 @@ public struct ScriptRunner {
     /// Prints the first screen, then reads, runs and prints each command until the input ends.
     /// Returns the number of commands that failed. A line that cannot be read or parsed stops
     /// the script with its error; what ran before it stays done.
-    public func run(_ reader: inout ScriptLineReader) throws(ScriptError) -> Int {
+    public func run(_ reader: inout ScriptLineReader) async throws(ScriptError) -> Int {
         var failures = 0
         printScreen()
         while let line = try reader.nextLine() {
@@ -48,9 +48,12 @@ public struct ScriptRunner {
             write("> \(TerminalText.escaped(line.trimmingSpaces))")
             do {
                 if case .call(let function, let arguments) = command {
-                    write(try session.callNative(function, arguments: arguments, write: write))
+                    let (lines, result) = try await session.call(function, arguments: arguments)
+                    lines.forEach(write)
+                    write(result)
+                } else {
+                    try await session.apply([command])
                 }
-                try session.execute(command)
             } catch {
                 failures += 1
                 write(ErrorMessage.render(error))

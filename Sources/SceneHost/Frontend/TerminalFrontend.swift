@@ -5,7 +5,7 @@
 /// `readLine` may throw (a line over the reader's limit): the session then ends with that error.
 @MainActor
 public struct TerminalFrontend {
-    let session: any SceneSession
+    let session: any AppSession
     let readLine: () throws -> String?
     let write: (String) -> Void
     /// Clear the terminal before each redraw (off when output is not a terminal).
@@ -15,17 +15,17 @@ public struct TerminalFrontend {
 
     /// The terminal on a navigator in this process.
     public init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
-        self.init(session: navigator, clearsScreen: clearsScreen, readLine: readLine, write: write)
+        self.init(session: InProcessSession(navigator: navigator), clearsScreen: clearsScreen, readLine: readLine, write: write)
     }
 
-    public init(session: any SceneSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
+    public init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
         self.session = session
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
     }
 
-    public func run() throws {
+    public func run() async throws {
         var message: String?
         while true {
             draw(message: message)
@@ -39,12 +39,10 @@ public struct TerminalFrontend {
                 do {
                     if case .call(let function, let arguments)? = try FrontendCommand.parse(line) {
                         // The result (and any callback lines) shows under the screen, like a message.
-                        var lines: [String] = []
-                        let result = try session.callNative(function, arguments: arguments) { lines.append($0) }
-                        lines.append(result)
-                        message = lines.joined(separator: "\n")
+                        let (lines, result) = try await session.call(function, arguments: arguments)
+                        message = (lines + [result]).joined(separator: "\n")
                     } else if let command = try FrontendCommand.parse(line) {
-                        try session.execute(command)
+                        try await session.apply([command])
                     }
                 } catch let error as CommandSyntaxError {
                     message = "error: \(TerminalText.escaped(error.message))"

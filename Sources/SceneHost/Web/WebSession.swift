@@ -20,7 +20,7 @@ public final class WebSession {
     var storeUsed: Int64
     /// Every form of this session carries it; a post without it is refused.
     public let token: String
-    public let app: any WebAppSession
+    public let app: any AppSession
     /// The address the session was made from, for the per-client cap.
     let client: String
     /// When a request last used it, for idle expiry.
@@ -44,7 +44,7 @@ public final class WebSession {
     /// The generation of the worker's records `screens` were read from (nil in process).
     private(set) var viewedGeneration: UInt64?
 
-    init(app: any WebAppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64) {
+    init(app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64) {
         self.id = Self.randomHex()
         self.key = SessionKey(secret: id)
         self.token = Self.randomHex()
@@ -57,7 +57,7 @@ public final class WebSession {
 
     /// The session `row` describes, its scenes built again in `app` (from `body`'s records): its
     /// screens keep their stamps, so the forms of the pages its user holds still apply.
-    init(id: String, row: StoredSession, body: SessionBody, app: any WebAppSession, now: ContinuousClock.Instant) {
+    init(id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant) {
         self.id = id
         self.key = row.key
         self.token = row.token

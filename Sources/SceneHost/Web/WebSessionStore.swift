@@ -32,8 +32,8 @@ public final class WebSessionStore {
     private let clock: () -> ContinuousClock.Instant
     /// The store's clock (milliseconds since 1970), moving with `clock` so tests that move one move both.
     private let origin: (instant: ContinuousClock.Instant, wall: Int64)
-    private let makeSession: @MainActor () async throws -> any WebAppSession
-    private let restoreSession: @MainActor ([SceneRecord]) async throws -> (any WebAppSession, RestoreNote)
+    private let makeSession: @MainActor () async throws -> any AppSession
+    private let restoreSession: @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
     private var sessions: [String: WebSession] = [:]
     /// Sessions being built again from the store, so two requests of one session build it once.
     private var rebuilding: [String: Task<Resolution, Never>] = [:]
@@ -55,8 +55,8 @@ public final class WebSessionStore {
     public init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
                 durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
-                makeSession: @escaping @MainActor () async throws -> any WebAppSession,
-                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any WebAppSession, RestoreNote)) {
+                makeSession: @escaping @MainActor () async throws -> any AppSession,
+                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limit = max(1, limit)
         self.perClient = max(1, perClient)
         self.idleExpiry = idleExpiry
@@ -76,15 +76,8 @@ public final class WebSessionStore {
                             clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                             makeNavigator: @escaping @MainActor () throws -> Navigator) {
         self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, durable: durable, clock: clock,
-                  makeSession: { NavigatorWebSession(navigator: try makeNavigator()) },
-                  restoreSession: { records in
-                      let navigator = try makeNavigator()
-                      let outcome = navigator.restore(records)
-                      let reason = outcome.failure.map { ErrorMessage.render($0.error) } ?? "it could not be built"
-                      guard outcome.restored > 0 else { return (NavigatorWebSession(navigator: try makeNavigator()), .startedOver(reason: reason)) }
-                      let note: RestoreNote = outcome.restored < records.count ? .cut(scene: records[outcome.restored].name, reason: reason) : .restored
-                      return (NavigatorWebSession(navigator: navigator), note)
-                  })
+                  makeSession: { InProcessSession(navigator: try makeNavigator()) },
+                  restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
     }
 
     /// How many sessions this instance holds live.

@@ -32,15 +32,3 @@ public enum WorkerFault: Error, Equatable, Sendable {
         return names[number] ?? "signal \(number)"
     }
 }
-
-/// What became of a session whose worker ended: all of it built again, its stack cut below a
-/// scene that failed again, or started over at the initial scene.
-public enum RestoreNote: Equatable, Sendable {
-    case restored
-    /// The scene `scene` (and every scene above it) could not be built again: `reason`.
-    case cut(scene: String, reason: String)
-    /// Nothing could be built again; the session starts over at its initial scene.
-    case startedOver(reason: String)
-    /// Not even the initial scene could be built: the session is closed.
-    case lost(reason: String)
-}

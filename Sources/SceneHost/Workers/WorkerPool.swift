@@ -2,9 +2,10 @@ import Dispatch
 import CoreMetrics
 import Synchronization
 
-/// The scene workers of `scene-host serve`: sessions spread over several workers, each worker's
+/// The scene workers of a process: for `serve`, sessions spread over several workers, each worker's
 /// requests run one at a time on a queue of its own, so a busy or hung worker holds up only the
-/// sessions that live on it, and never the host's main actor.
+/// sessions that live on it, and never the host's main actor. For `run` (one user, one worker) the
+/// pool is `inline`: requests run on the caller's thread, as the terminal waits for each anyway.
 public final class WorkerPool: Sendable {
     /// One worker: its supervisor, the queue its requests run on, and how many sessions it holds.
     final class Slot: Sendable {
@@ -24,10 +25,14 @@ public final class WorkerPool: Sendable {
     /// The app's deep links, matched in the host before a worker is asked (`PooledSession.open(link:)`).
     public let links: LinkTable
 
-    public init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable()) {
+    /// Requests run on the caller's thread (`run`), not on each worker's queue.
+    let inline: Bool
+
+    public init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(), inline: Bool = false) {
         slots = supervisors.enumerated().map { Slot(supervisor: $0.element, index: $0.offset) }
         self.waitLimit = waitLimit
         self.links = links
+        self.inline = inline
     }
 
     /// How many workers there are.
@@ -68,7 +73,7 @@ public final class WorkerPool: Sendable {
     }
 
     /// A session on the worker that holds the fewest, showing the initial scene.
-    public func openSession() async throws(WorkerError) -> PooledSession {
+    nonisolated(nonsending) public func openSession() async throws(WorkerError) -> PooledSession {
         guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
             throw .workerUnavailable(reason: "the pool has no worker")
         }
@@ -84,7 +89,7 @@ public final class WorkerPool: Sendable {
 
     /// A session on the worker that holds the fewest, built from `records` (a session read back from
     /// the store), and what became of its stacks (`SceneWorkerSupervisor.restoreSession`).
-    public func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
+    nonisolated(nonsending) public func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
         guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
             throw .workerUnavailable(reason: "the pool has no worker")
         }
@@ -100,7 +105,8 @@ public final class WorkerPool: Sendable {
 
     /// Runs `body` with the slot's supervisor on its queue. A request that could not start within
     /// `waitLimit` (its worker was busy all that time) is not run: `workerBusy`.
-    func run<T: Sendable>(on slot: Slot, _ body: @escaping @Sendable (SceneWorkerSupervisor) throws(WorkerError) -> T) async throws(WorkerError) -> T {
+    nonisolated(nonsending) func run<T: Sendable>(on slot: Slot, _ body: @escaping @Sendable (SceneWorkerSupervisor) throws(WorkerError) -> T) async throws(WorkerError) -> T {
+        if inline { return try body(slot.supervisor) }
         let queued = ContinuousClock.now
         let limit = waitLimit
         let result: Result<T, WorkerError> = await withCheckedContinuation { continuation in
@@ -120,7 +126,7 @@ public final class WorkerPool: Sendable {
     }
 }
 
-/// A `serve` session living in a pool's worker.
+/// A session living in a pool's worker: the worker implementation of `AppSession`.
 public final class PooledSession: Sendable {
     /// What the host holds of it: the page is answered from this, without the worker.
     public let session: WorkerSession
@@ -135,22 +141,28 @@ public final class PooledSession: Sendable {
     }
 
     /// Runs `commands` in turn in the worker (see `SceneWorkerSupervisor.execute`).
-    public func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
+    nonisolated(nonsending) public func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
         let session = self.session
         try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.execute(commands, in: session) }
     }
 
     /// Opens the deep link `link` in the worker (see `SceneWorkerSupervisor.open`).
-    public func open(_ link: LinkOpening) async throws(WorkerError) {
+    nonisolated(nonsending) public func open(_ link: LinkOpening) async throws(WorkerError) {
         let session = self.session
         try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.open(link, in: session) }
     }
 
-    /// Drops the session in its worker (once); nothing waits for it.
+    /// Calls a native function in the worker (see `SceneWorkerSupervisor.call`).
+    nonisolated(nonsending) public func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
+        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.call(function, arguments: arguments) }
+    }
+
+    /// Drops the session in its worker (once); nothing waits for it (inline: done now).
     public func close() {
         guard !closed.exchange(true, ordering: .relaxed) else { return }
         slot.sessions.subtract(1, ordering: .relaxed)
         let session = self.session
+        if pool.inline { return slot.supervisor.close(session) }
         slot.queue.async { [slot] in slot.supervisor.close(session) }
     }
 }

@@ -5,11 +5,11 @@ import Testing
 @Suite("TerminalFrontend")
 struct TerminalFrontendTests {
     @Test("reads commands until quit, redraws after each, shows errors and help under the screen")
-    func session() throws {
+    func session() async throws {
         let navigator = try ProbeScenes.navigator()
         var input = ["tap go", "tap nope", "help", "oops", "quit", "tap go"]
         var output: [String] = []
-        try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
                          write: { output.append($0) }).run()
         #expect(navigator.path == "A › B")
         #expect(input == ["tap go"])
@@ -21,21 +21,21 @@ struct TerminalFrontendTests {
     }
 
     @Test("end of input ends the session")
-    func endOfInput() throws {
+    func endOfInput() async throws {
         let navigator = try ProbeScenes.navigator()
         var output: [String] = []
-        try TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
+        try await TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
         #expect(output.first == "\u{1B}[2J\u{1B}[H")
         #expect(output.dropFirst().first?.hasPrefix("== A ==  (A)") == true)
     }
 
     @Test("a line the reader refuses ends the session with its error")
-    func refusedLine() throws {
+    func refusedLine() async throws {
         let navigator = try ProbeScenes.navigator()
         let refusal = ScriptError.scriptLineTooLong(file: "<stdin>", line: 2, limit: 65536)
         var lines = ["tap go"]
-        #expect(throws: refusal) {
-            try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {
+        await #expect(throws: refusal) {
+            try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {
                 guard !lines.isEmpty else { throw refusal }
                 return lines.removeFirst()
             }, write: { _ in }).run()
@@ -44,11 +44,11 @@ struct TerminalFrontendTests {
     }
 
     @Test("a command syntax error quoting the user's text prints it escaped")
-    func escapedSyntaxError() throws {
+    func escapedSyntaxError() async throws {
         let navigator = try ProbeScenes.navigator()
         var input = ["jump\u{1B}[2J"]
         var output: [String] = []
-        try TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
                              write: { output.append($0) }).run()
         #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print, call"))
     }

@@ -4,7 +4,7 @@ import Testing
 import SceneSDK
 
 /// Opening links in a scene worker (a crash afterwards restores the linked stack) and through the
-/// API the web layer calls (`WebAppSession.open(link:)`), in a worker and in process.
+/// API the web layer calls (`AppSession.open(link:)`), in a worker and in process.
 @Suite("Deep links: sessions")
 struct LinkSessionTests {
     private func label(in session: WorkerSession) -> String? {
@@ -49,7 +49,7 @@ struct LinkSessionTests {
         #expect(session.current.layers == [["LinkHome"]])
     }
 
-    @Test("WebAppSession.open(link:) on a pooled session and on an in-process navigator; a bad link changes nothing")
+    @Test("AppSession.open(link:) on a pooled session and on an in-process navigator; a bad link changes nothing")
     @MainActor
     func webSessions() async throws {
         let app = try LinksApp()
@@ -61,7 +61,7 @@ struct LinkSessionTests {
         let navigator = Navigator(container: container, segues: [])
         navigator.links = links
         try navigator.start(at: "LinkHome")
-        let sessions: [any WebAppSession] = [pooled, NavigatorWebSession(navigator: navigator)]
+        let sessions: [any AppSession] = [pooled, InProcessSession(navigator: navigator)]
         for session in sessions {
             try await session.open(link: "/items/3")
             let (screen, layers) = try session.view()
