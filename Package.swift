@@ -77,6 +77,8 @@ let package = Package(
         // no global bootstrap), and serve exposes them as Prometheus text.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        // The PostgreSQL session store (many serve instances, any machine).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // libffi, for calling native functions whose signatures are known only at run time.
@@ -118,6 +120,12 @@ let package = Package(
             dependencies: ["SceneHost", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swift6
         ),
+        // The session store of many `serve` instances: PostgreSQL through postgres-nio. Only the CLI links it.
+        .target(
+            name: "SceneHostPostgresStore",
+            dependencies: ["SceneHost", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swift6
+        ),
         // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
         .target(
             name: "SceneHostWeb",
@@ -142,6 +150,7 @@ let package = Package(
                 "SceneHost",
                 "SceneHostWeb",
                 "SceneHostSQLiteStore",
+                "SceneHostPostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -175,7 +184,7 @@ let package = Package(
                           linkerSettings: [.linkedLibrary("ffi")]),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostSQLiteStore",
+            dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostSQLiteStore", "SceneHostPostgresStore",
                            sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "SceneTesting", package: "SceneTesting")],
             swiftSettings: swift6

@@ -7,6 +7,7 @@ import Dispatch
 import SceneHost
 import SceneHostWeb
 import SceneHostSQLiteStore
+import SceneHostPostgresStore
 
 /// `scene-host serve`: the app in a web browser, one navigator per browser session.
 struct ServeCommand: ParsableCommand {
@@ -117,8 +118,9 @@ struct ServeCommand: ParsableCommand {
             // Refused at start for everything `check` refuses, through the same check.
             let app = try options.loadCheckedApp(command: "serve")
             // After the app's checks: a broken config is reported first, and creates no store file.
-            let durable = try openStore()
+            // A request to the store may take a third of the event time limit: an action makes up to three.
             let loaded = app.loaded
+            let durable = try openStore(storeTimeout: max(.milliseconds(200), loaded.config.host.eventTimeout / 3))
             let links = app.links
             let drainLimit = loaded.config.host.eventTimeout
             guard !options.inProcess else {
@@ -162,7 +164,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// The session store `--session-store` (or `SCENE_HOST_SESSION_STORE`, or the default file) names, opened.
-    private func openStore() throws(SessionStoreError) -> any SessionStore {
+    private func openStore(storeTimeout: Duration) throws(SessionStoreError) -> any SessionStore {
         let current = FileManager.default.currentDirectoryPath
         let configPath = options.config.hasPrefix("/") ? options.config : current + "/" + options.config
         let location = try SessionStoreLocation.resolve(option: sessionStore, environment: ProcessInfo.processInfo.environment,
@@ -170,7 +172,9 @@ struct ServeCommand: ParsableCommand {
         switch location {
         case .memory: return MemorySessionStore()
         case .sqlite(let path): return try SQLiteSessionStore(path: path)
-        case .postgres(let address): throw SessionStoreError.cannotOpen(location: address.description, reason: "TEMPORARY")
+        case .postgres(let address):
+            // A request waits for the store at most this long, so an action is answered within the event time limit.
+            return PostgresSessionStore(address: address, requestTimeout: storeTimeout, logger: options.makeLogger())
         }
     }
 

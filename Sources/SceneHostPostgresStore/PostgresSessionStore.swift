@@ -1,0 +1,260 @@
+import Logging
+import PostgresNIO
+import SceneHost
+
+/// Sessions kept in PostgreSQL, shared by every `scene-host serve` instance that names the same database.
+///
+/// The store owns a postgres-nio connection pool, run in a background task from `init` until
+/// `close()`. Connections are plain TCP without TLS: the database is meant to be on the loopback
+/// interface or a private network. Every request answers within `requestTimeout`: a server that
+/// is down or does not answer gives `SessionStoreError.unavailable`, never a hang, and the same
+/// store works again once the server is back (the pool reconnects; after an outage of over a
+/// minute the store swaps in a fresh pool, see `PostgresPool`). The server drops a statement that
+/// outlives `requestTimeout` (`statement_timeout`), so a request answered with a timeout is
+/// normally not carried out later; a commit whose answer was lost on the way can still have been.
+/// Errors name the address without its password.
+public final class PostgresSessionStore: SessionStore {
+    public let location: String
+    let address: SessionStoreLocation.PostgresAddress
+    let requestTimeout: Duration
+    let logger: Logger
+    let pool: PostgresPool
+
+    /// A store at `address`, ready for `prepare()`; nothing is connected until the first request.
+    ///
+    /// `requestTimeout` bounds every request, including the wait for a connection and, at
+    /// `prepare()`, connecting itself.
+    public init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, logger: Logger) {
+        self.address = address
+        self.location = address.description
+        self.requestTimeout = requestTimeout
+        self.logger = logger
+        let configuration = Self.clientConfiguration(address: address, requestTimeout: requestTimeout)
+        pool = PostgresPool { PostgresClient(configuration: configuration, backgroundLogger: logger) }
+    }
+
+    static func clientConfiguration(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration) -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: .disable)
+        configuration.options.connectTimeout = requestTimeout
+        configuration.options.additionalStartupParameters = sessionSettings(requestTimeout: requestTimeout)
+        // A few connections serve one instance's requests; many instances share one server.
+        configuration.options.maximumConnections = 10
+        return configuration
+    }
+
+    /// Settings every connection starts with: the server gives up a statement, or a transaction
+    /// left open, once its caller has been answered with a timeout, so that a late request is rolled
+    /// back rather than carried out after the caller was told nothing changed.
+    static func sessionSettings(requestTimeout: Duration) -> [(String, String)] {
+        // 0 would turn the timeouts off.
+        let limit = String(max(milliseconds(requestTimeout), 1))
+        return [("application_name", "scene-host"), ("statement_timeout", limit), ("idle_in_transaction_session_timeout", limit)]
+    }
+
+    public func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        let rows = try await request { client in
+            try await client.query("""
+                SELECT key, token, state, created, last_used, client, actions, body
+                FROM scene_host_sessions WHERE key = \(keyBytes)
+                """).collect()
+        }
+        guard let row = rows.first else { return nil }
+        return try Self.session(from: row)
+    }
+
+    public func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        let rows = try await request { client in
+            try await client.query("SELECT state FROM scene_host_sessions WHERE key = \(keyBytes)").collect()
+        }
+        guard let row = rows.first else { return nil }
+        return try Self.decode(row, as: Int64.self)
+    }
+
+    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        let rows = try await request { client in
+            try await client.query("""
+                UPDATE scene_host_sessions SET state = state + 1, last_used = \(now)
+                WHERE key = \(keyBytes) AND state = \(state) RETURNING 1
+                """).collect()
+        }
+        return rows.count == 1
+    }
+
+    public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
+        let keyBytes = ByteBuffer(bytes: session.key.digest)
+        let body = ByteBuffer(bytes: session.body)
+        let rows = try await request { client in
+            try await client.query("""
+                UPDATE scene_host_sessions SET token = \(session.token), state = \(session.state),
+                    created = \(session.created), last_used = \(session.lastUsed), client = \(session.client),
+                    actions = \(session.actions), body = \(body)
+                WHERE key = \(keyBytes) AND state = \(expected) RETURNING 1
+                """).collect()
+        }
+        return rows.count == 1
+    }
+
+    public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        _ = try await request { client in
+            try await client.query("UPDATE scene_host_sessions SET last_used = \(now) WHERE key = \(keyBytes)").collect().count
+        }
+    }
+
+    public func delete(_ key: SessionKey) async throws(SessionStoreError) {
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        _ = try await request { client in
+            try await client.query("DELETE FROM scene_host_sessions WHERE key = \(keyBytes)").collect().count
+        }
+    }
+
+    public func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+        let rows = try await request { client in
+            try await client.query("""
+                WITH dropped AS (DELETE FROM scene_host_sessions WHERE last_used < \(cutoff) RETURNING 1)
+                SELECT count(*) FROM dropped
+                """).collect()
+        }
+        return try count(from: rows)
+    }
+
+    public func count() async throws(SessionStoreError) -> Int {
+        let rows = try await request { client in
+            try await client.query("SELECT count(*) FROM scene_host_sessions").collect()
+        }
+        return try count(from: rows)
+    }
+
+    public func ping() async throws(SessionStoreError) {
+        _ = try await request { client in
+            try await client.query("SELECT 1").collect().count
+        }
+    }
+
+    /// Stops the pool: open connections are closed and later requests fail with `.unavailable`.
+    public func close() async {
+        await pool.close()
+    }
+
+    // MARK: - Running requests
+
+    /// Runs `body` against the pool within `requestTimeout`; any failure is `.unavailable`.
+    func request<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresClient) async throws -> Value
+    ) async throws(SessionStoreError) -> Value {
+        let clock = ContinuousClock()
+        let deadline = clock.now + requestTimeout
+        let client = pool.current
+        let outcome = await PostgresDeadline.run(timeout: requestTimeout) { try await body(client) }
+        guard case .failed(let error) = outcome, PostgresFailureReason.isCircuitOpen(error) else {
+            return try settle(outcome, failure: SessionStoreError.unavailable)
+        }
+        return try await retryOnFreshPool(replacing: client, until: deadline, error: error, body)
+    }
+
+    /// After the pool's "circuit breaker" refused a request (see `PostgresPool`): checks the server
+    /// with a connection of its own and, when it answers, runs the request again on a fresh pool.
+    /// The refused request never reached the server, so running it again is safe.
+    private func retryOnFreshPool<Value: Sendable>(
+        replacing stale: PostgresClient, until deadline: ContinuousClock.Instant, error: any Error,
+        _ body: @escaping @Sendable (PostgresClient) async throws -> Value
+    ) async throws(SessionStoreError) -> Value {
+        let probe = pool.mayProbe(for: stale)
+        guard probe.allowed else {
+            throw .unavailable(location: location, reason: probe.lastFailure.map { "cannot connect: \($0)" } ?? PostgresFailureReason.describe(error))
+        }
+        let configuration = Self.connectionConfiguration(address: address, requestTimeout: requestTimeout)
+        let logger = self.logger
+        let clock = ContinuousClock()
+        let reached = await PostgresDeadline.run(timeout: deadline - clock.now) {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try? await connection.close()
+        }
+        switch reached {
+        case .finished:
+            logger.info("session store reachable again; starting a fresh connection pool", metadata: ["location": "\(location)"])
+            pool.replace(stale)
+            let fresh = pool.current
+            let retried = await PostgresDeadline.run(timeout: deadline - clock.now) { try await body(fresh) }
+            return try settle(retried, failure: SessionStoreError.unavailable)
+        case .failed(let probeError):
+            let reason = PostgresFailureReason.describe(probeError)
+            pool.probeFailed(reason)
+            throw .unavailable(location: location, reason: "cannot connect: \(reason)")
+        case .timedOut:
+            throw .unavailable(location: location, reason: "timed out after \(Self.milliseconds(requestTimeout)) ms")
+        case .cancelled:
+            throw .unavailable(location: location, reason: "the request was cancelled")
+        }
+    }
+
+    /// The value of `outcome`, or the error `failure` makes from this store's location and a short reason.
+    func settle<Value>(
+        _ outcome: DeadlineOutcome<Value>,
+        failure: (_ location: String, _ reason: String) -> SessionStoreError
+    ) throws(SessionStoreError) -> Value {
+        switch outcome {
+        case .finished(let value):
+            return value
+        case .failed(let error):
+            if let storeError = error as? SessionStoreError { throw storeError }
+            if error is PostgresDecodingError { throw SessionStoreError.malformedRow(reason: "a column did not decode") }
+            let reason = PostgresFailureReason.describe(error)
+            logger.debug("session store request failed", metadata: ["location": "\(location)", "reason": "\(reason)"])
+            throw failure(location, reason)
+        case .timedOut:
+            throw failure(location, "timed out after \(Self.milliseconds(requestTimeout)) ms")
+        case .cancelled:
+            throw failure(location, "the request was cancelled")
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    // MARK: - Rows
+
+    static func session(from row: PostgresRow) throws(SessionStoreError) -> StoredSession {
+        let columns: (ByteBuffer, String, Int64, Int64, Int64, String, Int64, ByteBuffer)
+        do {
+            columns = try row.decode((ByteBuffer, String, Int64, Int64, Int64, String, Int64, ByteBuffer).self)
+        } catch {
+            throw .malformedRow(reason: "a column did not decode")
+        }
+        guard let key = SessionKey(digest: Array(columns.0.readableBytesView)) else {
+            throw .malformedRow(reason: "its key is not 32 bytes")
+        }
+        return StoredSession(key: key, token: columns.1, state: columns.2, created: columns.3, lastUsed: columns.4,
+                             client: columns.5, actions: columns.6, body: Array(columns.7.readableBytesView))
+    }
+
+    static func decode<Column: PostgresDecodable>(_ row: PostgresRow, as type: Column.Type) throws(SessionStoreError) -> Column {
+        do {
+            return try row.decode(Column.self)
+        } catch {
+            throw .malformedRow(reason: "a column did not decode")
+        }
+    }
+
+    /// The single `count(*)` of `rows`: a count that does not read is the server's fault, not a session's.
+    func count(from rows: [PostgresRow]) throws(SessionStoreError) -> Int {
+        guard let row = rows.first, let count = try? row.decode(Int64.self) else {
+            throw .unavailable(location: location, reason: "a count came back without a number")
+        }
+        return Int(count)
+    }
+}
+
+extension PostgresConnection {
+    /// Runs a statement whose rows are not needed, and waits until the server has finished it.
+    func run(_ statement: PostgresQuery, logger: Logger) async throws {
+        _ = try await query(statement, logger: logger).collect()
+    }
+}
