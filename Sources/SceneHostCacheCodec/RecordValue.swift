@@ -14,3 +14,22 @@ package protocol RecordValue {
     /// Reads what `encode(into:)` wrote; throws `CacheReader.Malformed` for anything else.
     init(from reader: inout CacheReader) throws
 }
+
+extension CacheWriter {
+    /// A count, then each value.
+    @inlinable
+    package mutating func list<Value: RecordValue>(_ values: [Value]) {
+        count(values.count)
+        for value in values { value.encode(into: &self) }
+    }
+}
+
+extension CacheReader {
+    /// `CacheWriter.list`: a count (at most the bytes left), then each value.
+    @inlinable
+    package mutating func list<Value: RecordValue>(_ kind: Value.Type) throws -> [Value] {
+        var values: [Value] = []
+        for _ in 0..<(try count()) { values.append(try Value(from: &self)) }
+        return values
+    }
+}

@@ -73,8 +73,7 @@ public struct SessionBody: Equatable, Sendable {
 /// not below the next stamp, or whose bottom place opens a modal layer, is damaged.
 extension SessionBody: RecordValue {
     package func encode(into writer: inout CacheWriter) {
-        writer.count(places.count)
-        for place in places { place.encode(into: &writer) }
+        writer.list(places)
         writer.count(nextStamp)
         writer.optionalString(notice)
     }

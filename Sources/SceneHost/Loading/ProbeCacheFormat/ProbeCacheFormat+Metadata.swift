@@ -34,8 +34,7 @@ extension ProbeCacheFormat {
         encode(metadata.wiring, into: &writer)
         // 0 for not recorded, else the count + 1.
         writer.count(metadata.serviceCount.map { $0 + 1 } ?? 0)
-        writer.count(metadata.settings.count)
-        for declaration in metadata.settings { declaration.encode(into: &writer) }
+        writer.list(metadata.settings)
         writer.count(metadata.undeclaredRoutes.count)
         for (scene, destinations) in metadata.undeclaredRoutes.sorted(by: { $0.key < $1.key }) {
             writer.string(scene)
@@ -79,8 +78,7 @@ extension ProbeCacheFormat {
         }
         let wiring = try decodeWiring(&reader)
         let services = try reader.integer()
-        var settings: [SettingDeclaration] = []
-        for _ in 0..<(try reader.count()) { settings.append(try SettingDeclaration(from: &reader)) }
+        let settings = try reader.list(SettingDeclaration.self)
         var undeclared: [String: [String]] = [:]
         for _ in 0..<(try reader.count()) {
             let scene = try reader.string()

@@ -27,8 +27,7 @@ extension PayloadValue: RecordValue {
             writer.string(text)
         case .array(let elements):
             writer.tag(Tag.array)
-            writer.count(elements.count)
-            for element in elements { element.encode(into: &writer) }
+            writer.list(elements)
         case .object(let fields):
             writer.tag(Tag.object)
             writer.count(fields.count)
@@ -52,9 +51,7 @@ extension PayloadValue: RecordValue {
         case .double: self = .double(Double(bitPattern: try reader.unsigned()))
         case .string: self = .string(try reader.string())
         case .array:
-            let count = try reader.count()
-            var elements: [PayloadValue] = []
-            for _ in 0..<count { elements.append(try PayloadValue(from: &reader)) }
+            let elements = try reader.list(PayloadValue.self)
             self = .array(elements)
         case .object:
             let count = try reader.count()

@@ -9,8 +9,7 @@ extension SceneRecord: RecordValue {
         writer.bool(opensLayer)
         writer.bool(input != nil)
         input?.encode(into: &writer)
-        writer.count(results.count)
-        for result in results { result.encode(into: &writer) }
+        writer.list(results)
         writer.count(fields.count)
         for field in fields {
             writer.string(field.id)
@@ -22,9 +21,7 @@ extension SceneRecord: RecordValue {
         let name = try reader.string()
         let opensLayer = try reader.bool()
         let input = try reader.bool() ? try ScenePayload(from: &reader) : nil
-        let resultCount = try reader.count()
-        var results: [ScenePayload] = []
-        for _ in 0..<resultCount { results.append(try ScenePayload(from: &reader)) }
+        let results = try reader.list(ScenePayload.self)
         let fieldCount = try reader.count()
         var fields: [FieldText] = []
         for _ in 0..<fieldCount {

@@ -5,15 +5,12 @@ import SceneHostCacheCodec
 extension Screen: RecordValue {
     package func encode(into writer: inout CacheWriter) {
         writer.string(title)
-        writer.count(elements.count)
-        for element in elements { element.encode(into: &writer) }
+        writer.list(elements)
     }
 
     package init(from reader: inout CacheReader) throws {
         let title = try reader.string()
-        let count = try reader.count()
-        var elements: [ScreenElement] = []
-        for _ in 0..<count { elements.append(try ScreenElement(from: &reader)) }
+        let elements = try reader.list(ScreenElement.self)
         self.init(title: title, elements: elements)
     }
 }

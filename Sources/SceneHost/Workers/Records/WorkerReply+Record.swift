@@ -74,8 +74,7 @@ extension WorkerReply: RecordValue {
 extension SessionReport: RecordValue {
     func encode(into writer: inout CacheWriter) {
         writer.count(keep)
-        writer.count(changed.count)
-        for record in changed { record.encode(into: &writer) }
+        writer.list(changed)
         switch screen {
         case .success(let screen):
             writer.tag(RemoteFailure.Outcome.success)
@@ -88,8 +87,7 @@ extension SessionReport: RecordValue {
 
     init(from reader: inout CacheReader) throws {
         let keep = try reader.integer()
-        var changed: [SceneRecord] = []
-        for _ in 0..<(try reader.count()) { changed.append(try SceneRecord(from: &reader)) }
+        let changed = try reader.list(SceneRecord.self)
         let screen: Result<Screen, RemoteFailure>
         switch try reader.tag(RemoteFailure.Outcome.self) {
         case .success: screen = .success(try Screen(from: &reader))

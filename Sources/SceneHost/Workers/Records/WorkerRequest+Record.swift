@@ -14,13 +14,11 @@ extension WorkerRequest: RecordValue {
         case .restore(let session, let records):
             writer.tag(Tag.restore)
             writer.unsigned(session)
-            writer.count(records.count)
-            for record in records { record.encode(into: &writer) }
+            writer.list(records)
         case .commands(let session, let commands):
             writer.tag(Tag.commands)
             writer.unsigned(session)
-            writer.count(commands.count)
-            for command in commands { command.encode(into: &writer) }
+            writer.list(commands)
         case .call(let function, let arguments):
             writer.tag(Tag.call)
             writer.string(function)
@@ -42,13 +40,11 @@ extension WorkerRequest: RecordValue {
         case .open: self = .open(session: try reader.unsigned())
         case .restore:
             let session = try reader.unsigned()
-            var records: [SceneRecord] = []
-            for _ in 0..<(try reader.count()) { records.append(try SceneRecord(from: &reader)) }
+            let records = try reader.list(SceneRecord.self)
             self = .restore(session: session, records: records)
         case .commands:
             let session = try reader.unsigned()
-            var commands: [FrontendCommand] = []
-            for _ in 0..<(try reader.count()) { commands.append(try FrontendCommand(from: &reader)) }
+            let commands = try reader.list(FrontendCommand.self)
             self = .commands(session: session, commands)
         case .call:
             let function = try reader.string()
