@@ -16,6 +16,8 @@ package struct CacheReader {
     private var lazyStrings: StringTable?
     /// Set by `validating()`: strings are checked, not made.
     private var checksOnly = false
+    /// How many nested values enclose the one being read (`descend(limit:)`).
+    private var depth = 0
 
     package init(_ bytes: [UInt8], from offset: Int) {
         self.init(bytes, from: offset, to: bytes.count)
@@ -29,6 +31,9 @@ package struct CacheReader {
     }
 
     package var isAtEnd: Bool { offset == end }
+
+    /// How many readable bytes are left.
+    package var remaining: Int { end - offset }
 
     package mutating func unsigned() throws -> UInt64 {
         var value: UInt64 = 0
@@ -119,12 +124,36 @@ package struct CacheReader {
         return reader
     }
 
+    /// `CacheWriter.stringList`: a count, then each string.
+    package mutating func stringList() throws -> [String] {
+        var values: [String] = []
+        for _ in 0..<(try count()) { values.append(try string()) }
+        return values
+    }
+
+    /// `CacheWriter.optionalString`: a flag (`bool()`), then the string when it is there.
     package mutating func optionalString() throws -> String? {
-        switch try unsigned() {
-        case 0: return nil
-        case 1: return try string()
-        default: throw Malformed()
-        }
+        try bool() ? try string() : nil
+    }
+
+    /// A flag written by `CacheWriter.bool`: 0 or 1, anything else is `Malformed`.
+    package mutating func bool() throws -> Bool {
+        let value = try unsigned()
+        guard value <= 1 else { throw Malformed() }
+        return value == 1
+    }
+
+    /// Enters one more level of a nested value (a payload in an array, a schema in an optional):
+    /// past `limit` levels it throws instead of recursing, so a forged value cannot exhaust the
+    /// stack. Each successful call is paired with `ascend()` (a `defer` in the decoder).
+    package mutating func descend(limit: Int) throws {
+        guard depth < limit else { throw Malformed() }
+        depth += 1
+    }
+
+    /// Leaves the level `descend(limit:)` entered.
+    package mutating func ascend() {
+        depth -= 1
     }
 
     /// Whether the next bytes (after their length) are exactly `expected`; reads past them
@@ -167,13 +196,6 @@ package struct CacheReader {
         reader.end = min(range.upperBound, end)
         reader.offset = min(max(range.lowerBound, 0), reader.end)
         return reader
-    }
-
-    /// A tag below `limit`.
-    package mutating func tag(below limit: UInt64) throws -> UInt64 {
-        let value = try unsigned()
-        guard value < limit else { throw Malformed() }
-        return value
     }
 }
 

@@ -1,4 +1,4 @@
-/// Appends the values of a probe cache file (`ProbeCacheFormat`): unsigned LEB128 integers,
+/// Appends the values of the host's record format (docs/architecture.md, "The record format"): unsigned LEB128 integers,
 /// zigzag for signed ones, and strings as indexes into a table written once at the front, so
 /// a string that repeats in every entry (the host, type and field names) is decoded once.
 package struct CacheWriter {
@@ -31,11 +31,19 @@ package struct CacheWriter {
         strings.append(value)
     }
 
-    /// 0 for nil, else 1 and the string.
+    /// A count, then each string.
+    package mutating func stringList(_ values: [String]) {
+        count(values.count)
+        for value in values { string(value) }
+    }
+
+    /// A flag: 1 for true, 0 for false (`CacheReader.bool()` refuses anything else).
+    package mutating func bool(_ value: Bool) { unsigned(value ? 1 : 0) }
+
+    /// A flag (`bool`) saying whether the string is there, then the string.
     package mutating func optionalString(_ value: String?) {
-        guard let value else { return count(0) }
-        count(1)
-        string(value)
+        bool(value != nil)
+        if let value { string(value) }
     }
 
     /// A length and the bytes as they are (a file's whole content, compared byte for byte).

@@ -3,15 +3,19 @@ import SceneHostCacheCodec
 
 /// What a stored session's body holds: every screen of its stacks (the scene's record, the stamp
 /// its forms carry, what it showed when last on top), the next stamp, and a notice its user has not
-/// been shown yet. Written in the host's record format (`CacheWriter`, as the worker frames, whose
-/// record and screen encodings it shares) behind a magic and a format version.
+/// been shown yet. One more kind of the host's record format (docs/architecture.md, "The record
+/// format"): a magic and a format version (`format`), a string table, then the body, whose places
+/// are `SceneRecord`s and `Screen`s as the worker frames write them.
 ///
 /// A body that does not read — another format, a newer version, a tampered byte, bytes left over —
 /// throws `SessionStoreError.malformedRow`: that one session ends with a notice, never the server.
 public struct SessionBody: Equatable, Sendable {
     /// The format this build writes; a body of any other version is refused.
     public static let formatVersion: UInt64 = 1
-    static let magic: [UInt8] = Array("SHSB".utf8)
+    /// "SHSB", then the version.
+    static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
+    /// The most places a body may hold: far more than any session's stacks.
+    static let maximumPlaces = 100_000
 
     public struct Place: Equatable, Sendable {
         public var record: SceneRecord
@@ -39,49 +43,64 @@ public struct SessionBody: Equatable, Sendable {
 
     public func encoded() -> [UInt8] {
         var writer = CacheWriter()
-        writer.count(places.count)
-        for place in places {
-            WorkerFrame.encode(place.record, into: &writer)
-            writer.count(place.stamp)
-            WorkerFrame.encode(place.lastScreen, into: &writer)
-        }
-        writer.count(nextStamp)
-        writer.optionalString(notice)
-        var header = Self.magic
-        var version = CacheWriter()
-        version.unsigned(Self.formatVersion)
-        header += version.body
-        return writer.finished(header: header)
+        encode(into: &writer)
+        return writer.finished(header: Self.format.head)
     }
 
     public init(decoding bytes: [UInt8]) throws(SessionStoreError) {
-        guard bytes.count > Self.magic.count, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
-            throw .malformedRow(reason: "it is not a scene-host session")
-        }
-        var reader = CacheReader(bytes, from: Self.magic.count)
-        do {
-            let version = try reader.unsigned()
+        let body: Int
+        switch Self.format.open(bytes) {
+        case .foreign: throw .malformedRow(reason: "it is not a scene-host session")
+        case .damaged: throw .malformedRow(reason: "its stored data is damaged")
+        case .version(let version, let start):
             guard version == Self.formatVersion else {
-                throw SessionStoreError.malformedRow(reason: "it was written in session format \(version), and this scene-host reads format \(Self.formatVersion)")
+                throw .malformedRow(reason: "it was written in session format \(version), and this scene-host reads format \(Self.formatVersion)")
             }
+            body = start
+        }
+        var reader = CacheReader(bytes, from: body)
+        do {
             try reader.readStringTable()
-            var places: [Place] = []
-            let count = try reader.count()
-            guard count <= 100_000 else { throw CacheReader.Malformed() }
-            for _ in 0..<count {
-                let record = try WorkerFrame.decodeRecord(&reader)
-                let stamp = try reader.integer()
-                places.append(Place(record: record, stamp: stamp, lastScreen: try WorkerFrame.decodeScreen(&reader)))
-            }
-            let nextStamp = try reader.integer()
-            let notice = try reader.optionalString()
+            try self.init(from: &reader)
             guard reader.isAtEnd else { throw CacheReader.Malformed() }
-            guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw CacheReader.Malformed() }
-            self.init(places: places, nextStamp: nextStamp, notice: notice)
-        } catch let error as SessionStoreError {
-            throw error
         } catch {
             throw .malformedRow(reason: "its stored data is damaged")
         }
+    }
+}
+
+/// The body after its header: the places, the next stamp, the notice. A body whose stamps are
+/// not below the next stamp, or whose bottom place opens a modal layer, is damaged.
+extension SessionBody: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        writer.list(places)
+        writer.count(nextStamp)
+        writer.optionalString(notice)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let count = try reader.count()
+        guard count <= Self.maximumPlaces else { throw CacheReader.Malformed() }
+        var places: [Place] = []
+        for _ in 0..<count { places.append(try Place(from: &reader)) }
+        let nextStamp = try reader.integer()
+        let notice = try reader.optionalString()
+        guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw CacheReader.Malformed() }
+        self.init(places: places, nextStamp: nextStamp, notice: notice)
+    }
+}
+
+/// One place: the scene's record, its stamp, its last screen.
+extension SessionBody.Place: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        record.encode(into: &writer)
+        writer.count(stamp)
+        lastScreen.encode(into: &writer)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let record = try SceneRecord(from: &reader)
+        let stamp = try reader.integer()
+        self.init(record: record, stamp: stamp, lastScreen: try Screen(from: &reader))
     }
 }

@@ -68,7 +68,42 @@ struct CacheCodecTests {
         var wide = CacheReader([0x80, 0x80, 0x80, 0x80, 0x10], from: 0)
         #expect(throws: CacheReader.Malformed.self) { try wide.uint32() }
         var tag = CacheReader([3], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try tag.tag(below: 3) }
+        #expect(throws: CacheReader.Malformed.self) { try tag.tag(Sample.self) }
+        var flag = CacheReader([2], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try flag.bool() }
+        var optional = CacheReader([2, 0], from: 0)
+        #expect(throws: CacheReader.Malformed.self) { try optional.optionalString() }
+    }
+
+    /// A kind's tags, as the host declares them.
+    enum Sample: UInt64, RecordTag {
+        case first, second, third
+    }
+
+    @Test("a tag reads back as its case; flags and string lists read back as written")
+    func tagsAndFlags() throws {
+        var writer = CacheWriter()
+        for sample in Sample.allCases { writer.tag(sample) }
+        writer.bool(true)
+        writer.bool(false)
+        writer.stringList(["a", "b", "a"])
+        writer.stringList([])
+        var reader = CacheReader(writer.finished(header: []), from: 0)
+        try reader.readStringTable()
+        #expect(try Sample.allCases.map { _ in try reader.tag(Sample.self) } == Sample.allCases)
+        #expect(try reader.bool() && !reader.bool())
+        #expect(try reader.stringList() == ["a", "b", "a"])
+        #expect(try reader.stringList() == [])
+        #expect(reader.isAtEnd)
+    }
+
+    @Test("nesting is refused past its limit, and counted again after each value")
+    func depth() throws {
+        var reader = CacheReader([], from: 0)
+        for _ in 0..<3 { try reader.descend(limit: 3) }
+        #expect(throws: CacheReader.Malformed.self) { try reader.descend(limit: 3) }
+        reader.ascend()
+        try reader.descend(limit: 3)
     }
 
     @Test("random bytes never trap the reader")

@@ -34,7 +34,7 @@ struct ProbeCacheFormatRecordTests {
     @Test("a step is a few bytes")
     func stepIsSmall() {
         #expect(ProbeCacheFormat.frame(.step(ProbeStep(scene: "List", action: .render))).count == 11)
-        for action in ProbeCacheFormat.actions {
+        for action in ProbeRecordKindTests.actions {
             let step = ProbeStep(scene: "S", action: action)
             #expect(ProbeCacheFormat.decodeRecords(ProbeCacheFormat.frame(.step(step))).records == [.step(step)])
         }

@@ -47,8 +47,8 @@ final class RecordedPlugins {
         func indexed(_ position: Int, _ file: CacheReader) throws -> (name: String, hasSettings: Bool, summary: PluginSummary) {
             var reader = file.section(index[position])
             let name = try reader.string()
-            let hasSettings = try reader.tag(below: 2) == 1
-            let summary = try StartupCacheFormat.decodeSummary(&reader)
+            let hasSettings = try reader.bool()
+            let summary = try PluginSummary(from: &reader)
             guard reader.isAtEnd else { throw CacheReader.Malformed() }
             return (name, hasSettings, summary)
         }
@@ -65,8 +65,7 @@ final class RecordedPlugins {
         /// for, and must then match `summary` (`RecordedMetadata`).
         func checkedPlugin(_ position: Int, summary: PluginSummary, file: CacheReader, contracts: [ContractInfo], cachePath: String) throws -> CheckedPlugin {
             var reader = file.section(records[position])
-            let identity = StatIdentity(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
-                                        modified: try reader.signed(), changed: try reader.signed())
+            let identity = try StatIdentity(from: &reader)
             let sha256 = try reader.string()
             let description = RecordedMetadata(reader: reader.section(try reader.skipSection()), contracts: contracts, cachePath: cachePath)
             guard reader.isAtEnd else { throw CacheReader.Malformed() }

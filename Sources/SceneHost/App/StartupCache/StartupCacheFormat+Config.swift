@@ -8,7 +8,7 @@ import SceneHostCacheCodec
 extension StartupCacheFormat {
     /// What a start needs of the config before any plugin: the initial scene and the `[host]` table.
     static func encodeHead(_ config: SceneConfig, into writer: inout CacheWriter) {
-        encode(config.initial, into: &writer)
+        config.initial.encode(into: &writer)
         let host = config.host
         let timeout = host.eventTimeout.components
         writer.signed(timeout.seconds)
@@ -16,23 +16,19 @@ extension StartupCacheFormat {
         writer.count(host.workerMemory)
         writer.count(host.workers.map { $0 + 1 } ?? 0)
         writer.count(host.restartsPerMinute)
-        if let location = host.location {
-            writer.count(1)
-            encode(location, into: &writer)
-        } else {
-            writer.count(0)
-        }
+        writer.bool(host.location != nil)
+        host.location?.encode(into: &writer)
     }
 
     static func decodeHead(_ reader: inout CacheReader) throws -> (initial: Located<String>, host: HostSettings) {
-        let initial = try decodeLocated(&reader)
+        let initial = try Located<String>(from: &reader)
         var host = HostSettings()
         host.eventTimeout = Duration(secondsComponent: try reader.signed(), attosecondsComponent: try reader.signed())
         host.workerMemory = try reader.integer()
         let workers = try reader.integer()
         host.workers = workers == 0 ? nil : workers - 1
         host.restartsPerMinute = try reader.integer()
-        if try reader.tag(below: 2) == 1 { host.location = try decodeLocation(&reader) }
+        if try reader.bool() { host.location = try SourceLocation(from: &reader) }
         return (initial, host)
     }
 
@@ -43,14 +39,14 @@ extension StartupCacheFormat {
         writer.string(entry.path)
         writer.string(entry.resolvedPath)
         writer.optionalString(entry.sha256)
-        encode(entry.location, into: &writer)
-        encode(entry.pathLocation, into: &writer)
+        entry.location.encode(into: &writer)
+        entry.pathLocation.encode(into: &writer)
         writer.string(entry.settingsBaseDirectory)
         writer.count(entry.settings.count)
         for setting in entry.settings {
             writer.string(setting.key)
-            ProbeCacheFormat.encode(setting.value, into: &writer)
-            encode(setting.location, into: &writer)
+            setting.value.encode(into: &writer)
+            setting.location.encode(into: &writer)
         }
     }
 
@@ -59,13 +55,13 @@ extension StartupCacheFormat {
         var reader = section
         let name = try reader.string(), path = try reader.string(), resolvedPath = try reader.string()
         let sha256 = try reader.optionalString()
-        let location = try decodeLocation(&reader), pathLocation = try decodeLocation(&reader)
+        let location = try SourceLocation(from: &reader), pathLocation = try SourceLocation(from: &reader)
         let settingsBase = try reader.string()
         var settings: [PluginSetting] = []
         for _ in 0..<(try reader.count()) {
             let key = try reader.string()
-            let value = try ProbeCacheFormat.decodeValue(&reader)
-            settings.append(PluginSetting(key: key, value: value, location: try decodeLocation(&reader)))
+            let value = try PluginSettings.Value(from: &reader)
+            settings.append(PluginSetting(key: key, value: value, location: try SourceLocation(from: &reader)))
         }
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
         return PluginEntry(name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
@@ -75,12 +71,12 @@ extension StartupCacheFormat {
     static func encode(_ segues: [SegueDeclaration], into writer: inout CacheWriter) {
         writer.count(segues.count)
         for segue in segues {
-            encode(segue.from, into: &writer)
+            segue.from.encode(into: &writer)
             writer.string(segue.id)
-            encode(segue.to, into: &writer)
+            segue.to.encode(into: &writer)
             // A tag, not the style's name: decoding checks it without reading a string.
-            writer.count(styleTag(segue.style))
-            encode(segue.location, into: &writer)
+            segue.style.encode(into: &writer)
+            segue.location.encode(into: &writer)
         }
     }
 
@@ -92,47 +88,11 @@ extension StartupCacheFormat {
         var segues: [SegueDeclaration] = []
         segues.reserveCapacity(segueCount)
         for _ in 0..<segueCount {
-            let from = try decodeLocated(&reader), id = try reader.string(), to = try decodeLocated(&reader)
-            let style = try style(tag: try reader.tag(below: 3))
-            segues.append(SegueDeclaration(from: from, id: id, to: to, style: style, location: try decodeLocation(&reader)))
+            let from = try Located<String>(from: &reader), id = try reader.string(), to = try Located<String>(from: &reader)
+            let style = try NavigationStyle(from: &reader)
+            segues.append(SegueDeclaration(from: from, id: id, to: to, style: style, location: try SourceLocation(from: &reader)))
         }
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
         return segues
-    }
-
-    private static func styleTag(_ style: NavigationStyle) -> Int {
-        switch style {
-        case .push: 0
-        case .present: 1
-        case .replace: 2
-        }
-    }
-
-    private static func style(tag: UInt64) throws -> NavigationStyle {
-        switch tag {
-        case 0: .push
-        case 1: .present
-        case 2: .replace
-        default: throw CacheReader.Malformed()
-        }
-    }
-
-    private static func encode(_ location: SourceLocation, into writer: inout CacheWriter) {
-        writer.string(location.file)
-        writer.count(location.line)
-        writer.count(location.column)
-    }
-
-    private static func decodeLocation(_ reader: inout CacheReader) throws -> SourceLocation {
-        SourceLocation(file: try reader.string(), line: try reader.integer(), column: try reader.integer())
-    }
-
-    private static func encode(_ located: Located<String>, into writer: inout CacheWriter) {
-        writer.string(located.value)
-        encode(located.location, into: &writer)
-    }
-
-    private static func decodeLocated(_ reader: inout CacheReader) throws -> Located<String> {
-        Located(value: try reader.string(), location: try decodeLocation(&reader))
     }
 }

@@ -1,8 +1,8 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
 
-/// The start-up cache file (`StartupCache`): a header with the format version, then, in the probe
-/// cache's encoding (a string table, LEB128 integers, a table of distinct contracts), the key —
+/// The start-up cache file (`StartupCache`): a header with the format version, then, in the host's
+/// record format (docs/architecture.md, "The record format") (a string table, LEB128 integers, a table of distinct contracts), the key —
 /// the host, whether file trust was checked, the config's name, folder and every byte — and then
 /// the checked start:
 /// - the config as read, with every value and location: its head (the initial scene, `[host]`),
@@ -18,7 +18,11 @@ import SceneHostCacheCodec
 /// nil, as the probe cache's: never partly believed. The sections let a scene worker read the
 /// file in part (`decodeForWorker`): the first screen needs one plugin of a thousand.
 enum StartupCacheFormat {
-    static let header = Array("scene-host start-up cache 3\n".utf8)
+    /// Version 3: the worker reads it in part. Version 2: descriptions read when needed. A file of
+    /// another version is no answer (the start is checked, and recorded again).
+    static let format = RecordFormat(.line("scene-host start-up cache"), version: 3)
+    /// The file's first line, "scene-host start-up cache 3\n".
+    static var header: [UInt8] { format.head }
 
     /// What a checked start is recorded under: everything it was computed from except the plugin
     /// files, whose identities are compared one by one.
@@ -37,7 +41,7 @@ enum StartupCacheFormat {
         let config = start.config
         var writer = CacheWriter()
         writer.string(key.host)
-        writer.count(key.checksFileTrust ? 1 : 0)
+        writer.bool(key.checksFileTrust)
         writer.string(key.configFile)
         writer.string(key.baseDirectory)
         writer.bytes(key.configBytes)
@@ -51,17 +55,13 @@ enum StartupCacheFormat {
         for (entry, plugin) in zip(config.plugins, start.plugins) {
             writer.bytes(writer.section { writer in
                 writer.string(entry.name)
-                writer.count(entry.settings.isEmpty ? 0 : 1)
-                encode(plugin.summary, into: &writer)
+                writer.bool(!entry.settings.isEmpty)
+                plugin.summary.encode(into: &writer)
             })
         }
         for (plugin, metadata) in zip(start.plugins, descriptions) {
             writer.bytes(writer.section { writer in
-                writer.unsigned(plugin.identity.device)
-                writer.unsigned(plugin.identity.inode)
-                writer.count(plugin.identity.size)
-                writer.signed(plugin.identity.modified)
-                writer.signed(plugin.identity.changed)
+                plugin.identity.encode(into: &writer)
                 writer.string(plugin.sha256)
                 writer.bytes(writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) })
             })
@@ -72,9 +72,8 @@ enum StartupCacheFormat {
             .filter { !PluginLoader.recordSuffices($0.element.0, summary: $0.element.1.summary) }.map(\.offset)
         writer.count(prepared.count)
         for index in prepared { writer.unsigned(UInt64(index)) }
-        writer.count(start.unbuilt.count)
-        for name in start.unbuilt { writer.string(name) }
-        writer.count(start.hasLinks ? 1 : 0)
+        writer.stringList(start.unbuilt)
+        writer.bool(start.hasLinks)
         return ProbeCacheFormat.sealed(writer.finished(header: header))
     }
 
@@ -122,16 +121,16 @@ enum StartupCacheFormat {
         /// `lazily`: strings are made when first read (a scene worker reads few of them).
         init?(_ file: [UInt8], key: Key, lazily: Bool) {
             let checksumSize = ProbeCacheFormat.checksumSize
-            guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
+            guard let body = format.body(of: file), file.count >= body + checksumSize else { return nil }
             let end = file.count - checksumSize
             // The checksum is computed on another thread while the bytes are decoded (every read is
             // bounds-checked: unchecked bytes cannot make the decoder trap); nothing decoded is
             // returned before it matched.
             checksum = BackgroundChecksum(file, end: end)
-            var reader = CacheReader(file, from: header.count, to: end)
+            var reader = CacheReader(file, from: body, to: end)
             do {
                 try reader.readStringTable(lazily: lazily)
-                guard try reader.string() == key.host, try reader.tag(below: 2) == (key.checksFileTrust ? 1 : 0),
+                guard try reader.string() == key.host, try reader.bool() == key.checksFileTrust,
                       try reader.string() == key.configFile, try reader.string() == key.baseDirectory,
                       try reader.bytesEqual(key.configBytes) else { return nil }
                 contracts = try ProbeCacheFormat.decodeTable(&reader)
@@ -196,22 +195,7 @@ enum StartupCacheFormat {
 
     /// What follows the plugins' records (and the plugin declaring the initial scene).
     static func decodeRest(_ reader: inout CacheReader) throws -> (unbuilt: [String], hasLinks: Bool) {
-        var unbuilt: [String] = []
-        for _ in 0..<(try reader.count()) { unbuilt.append(try reader.string()) }
-        return (unbuilt, try reader.tag(below: 2) == 1)
-    }
-
-    static func encode(_ summary: PluginSummary, into writer: inout CacheWriter) {
-        ProbeCacheFormat.encode(summary.plugin, into: &writer)
-        writer.count(summary.sceneNames.count)
-        for name in summary.sceneNames { writer.string(name) }
-        writer.count(summary.isPlain ? 1 : 0)
-    }
-
-    static func decodeSummary(_ reader: inout CacheReader) throws -> PluginSummary {
-        let plugin = try ProbeCacheFormat.decodeIdentification(&reader)
-        var sceneNames: [String] = []
-        for _ in 0..<(try reader.count()) { sceneNames.append(try reader.string()) }
-        return PluginSummary(plugin: plugin, sceneNames: sceneNames, isPlain: try reader.tag(below: 2) == 1)
+        let unbuilt = try reader.stringList()
+        return (unbuilt, try reader.bool())
     }
 }

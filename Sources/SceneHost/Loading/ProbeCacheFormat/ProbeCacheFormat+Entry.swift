@@ -8,16 +8,8 @@ extension ProbeCacheFormat {
         writer.count(entry.fingerprint.size)
         writer.signed(entry.fingerprint.modified)
         writer.string(entry.fingerprint.sha256)
-        if let stat = entry.stat {
-            writer.count(1)
-            writer.unsigned(stat.device)
-            writer.unsigned(stat.inode)
-            writer.count(stat.size)
-            writer.signed(stat.modified)
-            writer.signed(stat.changed)
-        } else {
-            writer.count(0)
-        }
+        writer.bool(entry.stat != nil)
+        entry.stat?.encode(into: &writer)
         writer.string(entry.host)
         encode(entry.verdict, into: &writer, contracts: contracts)
     }
@@ -25,11 +17,7 @@ extension ProbeCacheFormat {
     static func decodeEntry(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> (String, ProbeCache.Entry) {
         let path = try reader.string()
         let fingerprint = FileFingerprint(path: path, size: try reader.integer(), modified: try reader.signed(), sha256: try reader.string())
-        var stat: StatIdentity?
-        if try reader.tag(below: 2) == 1 {
-            stat = StatIdentity(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
-                                modified: try reader.signed(), changed: try reader.signed())
-        }
+        let stat = try reader.bool() ? try StatIdentity(from: &reader) : nil
         let host = try reader.string()
         let verdict = try decodeVerdict(&reader, contracts: contracts)
         return (path, ProbeCache.Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict))

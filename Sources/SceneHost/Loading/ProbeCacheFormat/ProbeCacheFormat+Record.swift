@@ -3,15 +3,13 @@ import SceneHostCacheCodec
 
 /// The records a probe child writes to its parent (`ProbeRecord`), in the cache's compact encoding.
 ///
-/// Each record is a frame: its length (LEB128), then a string table and the record (tag 0 a step: scene, action, event;
-/// 1 a verdict: the contracts it names, then the cache's encoding of the verdict; 2 `begin` and the
-/// plugin's index). A step is a few bytes, and the parent reads a verdict without a JSON decoder.
+/// Each record is a frame: its length (LEB128), then a string table and the record (`ProbeRecord.Tag`:
+/// a step as the cache writes it; a verdict: the contracts it names, then the cache's encoding of
+/// the verdict; `begin` and the plugin's index). A step is a few bytes, and the parent reads a
+/// verdict without a JSON decoder.
 /// The plugin runs in the child and can write to the same descriptor, so the parent reads frames
 /// as it reads a cache file: every bound checked, and anything else is `garbled`.
 extension ProbeCacheFormat {
-    /// A step's action is its index here (a step is written before each action of every scene).
-    static let actions: [ProbeStep.Action] = [.build, .viewDidLoad, .viewWillAppear, .render, .handle, .back, .renderAgain]
-
     /// The largest frame read; a longer length is garbage (a verdict takes a few kilobytes). With its
     /// length it fits in what the parent reads at a time (`UnnamedFile.contents`, 1 MiB).
     static let maximumFrame = (1 << 20) - 8
@@ -29,18 +27,16 @@ extension ProbeCacheFormat {
         var writer = CacheWriter()
         switch record {
         case .step(let step):
-            writer.count(0)
-            writer.string(step.scene)
-            writer.count(actions.firstIndex(of: step.action) ?? 0)
-            writer.optionalString(step.event)
+            writer.tag(ProbeRecord.Tag.step)
+            step.encode(into: &writer)
         case .verdict(let verdict):
-            writer.count(1)
+            writer.tag(ProbeRecord.Tag.verdict)
             var contracts = ContractTable()
             contracts.add(verdict)
             encodeTable(contracts, into: &writer)
             encode(verdict, into: &writer, contracts: contracts)
         case .begin(let index):
-            writer.count(2)
+            writer.tag(ProbeRecord.Tag.begin)
             writer.count(index)
         }
         let payload = writer.finished(header: [])
@@ -90,20 +86,25 @@ extension ProbeCacheFormat {
         do {
             try reader.readStringTable()
             let record: ProbeRecord
-            switch try reader.tag(below: 3) {
-            case 0:
-                let scene = try reader.string()
-                let action = actions[Int(try reader.tag(below: UInt64(actions.count)))]
-                record = .step(ProbeStep(scene: scene, action: action, event: try reader.optionalString()))
-            case 1:
+            switch try reader.tag(ProbeRecord.Tag.self) {
+            case .step:
+                record = .step(try ProbeStep(from: &reader))
+            case .verdict:
                 let contracts = try decodeTable(&reader)
                 record = .verdict(try decodeVerdict(&reader, contracts: contracts))
-            default:
+            case .begin:
                 record = .begin(try reader.integer())
             }
             return reader.isAtEnd ? record : nil
         } catch {
             return nil
         }
+    }
+}
+
+extension ProbeRecord {
+    /// A record's tag in its frame.
+    enum Tag: UInt64, RecordTag {
+        case step, verdict, begin
     }
 }

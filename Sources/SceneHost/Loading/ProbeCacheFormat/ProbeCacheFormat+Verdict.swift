@@ -4,20 +4,23 @@ import SceneHostCacheCodec
 /// A verdict and the table of contracts its metadata names, as both the cache file and the probe
 /// records between child and parent write them.
 extension ProbeCacheFormat {
-    /// 0 and the metadata, or 1 and the failure.
+    /// The tag, then the metadata (naming `contracts`) or the failure.
     static func encode(_ verdict: ProbeVerdict, into writer: inout CacheWriter, contracts: ContractTable) {
         switch verdict {
         case .good(let metadata):
-            writer.count(0)
+            writer.tag(ProbeVerdict.Tag.good)
             encode(metadata, into: &writer, contracts: contracts)
         case .failed(let failure):
-            writer.count(1)
-            encode(failure, into: &writer)
+            writer.tag(ProbeVerdict.Tag.failed)
+            failure.encode(into: &writer)
         }
     }
 
     static func decodeVerdict(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> ProbeVerdict {
-        try reader.tag(below: 2) == 0 ? .good(try decodeMetadata(&reader, contracts: contracts)) : .failed(try decodeFailure(&reader))
+        switch try reader.tag(ProbeVerdict.Tag.self) {
+        case .good: return .good(try decodeMetadata(&reader, contracts: contracts))
+        case .failed: return .failed(try ProbeFailure(from: &reader))
+        }
     }
 
     /// Each distinct contract once: its type name and schema.
@@ -25,7 +28,7 @@ extension ProbeCacheFormat {
         writer.count(contracts.unique.count)
         for contract in contracts.unique {
             writer.string(contract.typeName)
-            encode(contract.schema, into: &writer)
+            contract.schema.encode(into: &writer)
         }
     }
 
@@ -33,8 +36,15 @@ extension ProbeCacheFormat {
         var contracts: [ContractInfo] = []
         for _ in 0..<(try reader.count()) {
             let typeName = try reader.string()
-            contracts.append(ContractInfo(typeName: typeName, schema: try decodeSchema(&reader, depth: 0)))
+            contracts.append(ContractInfo(typeName: typeName, schema: try PayloadSchema(from: &reader)))
         }
         return contracts
+    }
+}
+
+extension ProbeVerdict {
+    /// A verdict's tag: its metadata or its failure follows.
+    enum Tag: UInt64, RecordTag {
+        case good, failed
     }
 }

@@ -2,7 +2,9 @@
 import Crypto
 import SceneHostCacheCodec
 
-/// The probe cache file: compact, read without Foundation's JSON decoder.
+/// The probe cache file: compact, read without Foundation's JSON decoder. A file of the host's
+/// record format (docs/architecture.md, "The record format"); its kinds' encoders sit beside their
+/// decoders in this folder (`ProbeFailure+Record.swift`, ...).
 ///
 /// A start-up with a thousand plugins reads every entry (the graph needs each plugin's scenes), so
 /// the file is made to be read fast: a header with the format version, a string table (each
@@ -18,15 +20,17 @@ import SceneHostCacheCodec
 /// checksum that does not match) decodes to nil: the cache is then empty for the run, every plugin
 /// is probed again and the file rewritten, never partly believed.
 enum ProbeCacheFormat {
-    /// Version 7: plugins' setting declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes carry their deep link (issue
-    /// 18). Version 4 was the first binary format (1-3 were JSON, whose first byte is `{`); an older
-    /// file re-probes every plugin once.
-    static let header = Array("scene-host probe cache 7\n".utf8)
+    /// Version 8: a step's action is a tag, as in the probe child's records (one record format).
+    /// Version 7: plugins' setting declarations (issue 20). Version 6: a checksum at the end (issue 19).
+    /// Version 5: scenes carry their deep link (issue 18). Version 4 was the first binary format (1-3
+    /// were JSON, whose first byte is `{`); a file of another version re-probes every plugin once.
+    static let format = RecordFormat(.line("scene-host probe cache"), version: 8)
+    /// The file's first line, "scene-host probe cache 8\n".
+    static var header: [UInt8] { format.head }
     /// The SHA-256 at the end of the file.
     static let checksumSize = 32
-    /// The deepest payload schema read: deeper ones are malformed (no plugin declares them; a forged
-    /// file must not exhaust the stack).
-    static let maximumSchemaDepth = 64
+    /// The deepest payload schema read (`PayloadSchema.maximumRecordDepth`).
+    static let maximumSchemaDepth = PayloadSchema.maximumRecordDepth
 
     /// The file's bytes for `entries`, in path order (the same entries give the same bytes).
     static func encode(_ entries: [String: ProbeCache.Entry]) -> [UInt8] {
@@ -53,10 +57,10 @@ enum ProbeCacheFormat {
 
     /// The entries in `bytes`, or nil when they are not a whole file of this version.
     static func decode(_ file: [UInt8]) -> [String: ProbeCache.Entry]? {
-        guard file.count >= header.count + checksumSize, file[0..<header.count].elementsEqual(header) else { return nil }
+        guard let body = format.body(of: file), file.count >= body + checksumSize else { return nil }
         let end = file.count - checksumSize
         guard checksum(file[..<end]).elementsEqual(file[end...]) else { return nil }
-        var reader = CacheReader(file, from: header.count, to: end)
+        var reader = CacheReader(file, from: body, to: end)
         do {
             try reader.readStringTable()
             let contracts = try decodeTable(&reader)
@@ -71,53 +75,6 @@ enum ProbeCacheFormat {
             return entries
         } catch {
             return nil
-        }
-    }
-
-    static func encode(_ schema: PayloadSchema, into writer: inout CacheWriter) {
-        switch schema {
-        case .string: writer.count(0)
-        case .int: writer.count(1)
-        case .double: writer.count(2)
-        case .bool: writer.count(3)
-        case .optional(let wrapped):
-            writer.count(4)
-            encode(wrapped, into: &writer)
-        case .array(let element):
-            writer.count(5)
-            encode(element, into: &writer)
-        case .object(let type, let fields):
-            writer.count(6)
-            writer.string(type)
-            writer.count(fields.count)
-            for field in fields {
-                writer.string(field.name)
-                encode(field.schema, into: &writer)
-            }
-        case .opaque(let type):
-            writer.count(7)
-            writer.string(type)
-        }
-    }
-
-    static func decodeSchema(_ reader: inout CacheReader, depth: Int) throws -> PayloadSchema {
-        guard depth < maximumSchemaDepth else { throw CacheReader.Malformed() }
-        switch try reader.tag(below: 8) {
-        case 0: return .string
-        case 1: return .int
-        case 2: return .double
-        case 3: return .bool
-        case 4: return .optional(try decodeSchema(&reader, depth: depth + 1))
-        case 5: return .array(try decodeSchema(&reader, depth: depth + 1))
-        case 6:
-            let type = try reader.string()
-            var fields: [PayloadSchema.Field] = []
-            for _ in 0..<(try reader.count()) {
-                let name = try reader.string()
-                fields.append(PayloadSchema.Field(name: name, schema: try decodeSchema(&reader, depth: depth + 1)))
-            }
-            return .object(type: type, fields: fields)
-        default: return .opaque(type: try reader.string())
         }
     }
 }
