@@ -2,7 +2,7 @@ import Logging
 import PostgresNIO
 import SceneHost
 
-/// The schema: two tables, made by `prepare()` under an advisory lock so that instances starting
+/// The schema: three tables (the version, the sessions, settings shared by every instance), made by `prepare()` under an advisory lock so that instances starting
 /// together do not race to create them.
 extension PostgresSessionStore {
     /// The schema version this build writes and reads; a database at a higher one is refused.
@@ -63,6 +63,7 @@ extension PostgresSessionStore {
                                  logger: logger)
         try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)",
                                  logger: logger)
+        try await connection.run("CREATE TABLE IF NOT EXISTS scene_host_settings (name text PRIMARY KEY, value text NOT NULL)", logger: logger)
         return nil
     }
 

@@ -130,6 +130,19 @@ public final class PostgresSessionStore: SessionStore {
         return try count(from: rows)
     }
 
+    public func startToken(proposed: String) async throws(SessionStoreError) -> String {
+        let rows = try await request { client in
+            try await client.query("""
+                WITH added AS (
+                    INSERT INTO scene_host_settings (name, value) VALUES ('start-token', \(proposed))
+                    ON CONFLICT (name) DO NOTHING RETURNING value)
+                SELECT value FROM added UNION ALL SELECT value FROM scene_host_settings WHERE name = 'start-token'
+                """).collect()
+        }
+        guard let row = rows.first else { throw .malformedRow(reason: "the stored start token is missing") }
+        return try Self.decode(row, as: String.self)
+    }
+
     public func ping() async throws(SessionStoreError) {
         _ = try await request { client in
             try await client.query("SELECT 1").collect().count

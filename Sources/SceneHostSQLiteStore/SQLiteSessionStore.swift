@@ -48,6 +48,7 @@ public final class SQLiteSessionStore: SessionStore {
                     """)
                 try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)")
                 try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)")
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID")
                 try db.execute(sql: "INSERT INTO scene_host_schema (version) VALUES (?)", arguments: [known])
                 return known
             }
@@ -136,6 +137,15 @@ public final class SQLiteSessionStore: SessionStore {
 
     public func count() async throws(SessionStoreError) -> Int {
         try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0 }
+    }
+
+    public func startToken(proposed: String) async throws(SessionStoreError) -> String {
+        try await writing { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO scene_host_settings (name, value) VALUES ('start-token', ?)", arguments: [proposed])
+            let stored = try DatabaseValue.fetchOne(db, sql: "SELECT value FROM scene_host_settings WHERE name = 'start-token'")
+            guard let stored, let token = String.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "the stored start token is damaged") }
+            return token
+        }
     }
 
     public func ping() async throws(SessionStoreError) {

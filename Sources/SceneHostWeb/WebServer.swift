@@ -78,6 +78,12 @@ public struct WebServer: Sendable {
         self.snapshots = store.snapshots
     }
 
+    /// Makes the session store ready (schema, the shared start token): before `run`; a store that
+    /// cannot be used throws here, at start.
+    public func prepare() async throws(SessionStoreError) {
+        try await controller.prepare()
+    }
+
     /// Serves until SIGTERM or SIGINT, then drains: `/readyz` turns 503, in-flight requests finish
     /// (within `drainLimit`), and `run` returns. `onListening` gets the address actually bound (for
     /// port 0); `onAdminListening` the admin listener's.
@@ -141,6 +147,10 @@ final class WebControllerBox: Sendable {
 
     @MainActor init(_ controller: WebController) {
         self.controller = controller
+    }
+
+    @MainActor func prepare() async throws(SessionStoreError) {
+        try await controller.store.prepare()
     }
 
     @MainActor func get(path: String, sessionID: String?) async -> WebReply {

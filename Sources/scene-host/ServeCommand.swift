@@ -87,7 +87,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 do {
-                    try await server.durable.prepare()
+                    try await server.prepare()
                 } catch {
                     pool?.shutdown()
                     Glibc.exit(StandardStreams.fail(error).rawValue)

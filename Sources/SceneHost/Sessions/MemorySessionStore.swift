@@ -4,6 +4,7 @@ import Synchronization
 /// so it keeps every promise of `SessionStore` (compare-and-set, caps) the durable stores keep.
 public final class MemorySessionStore: SessionStore {
     private let rows = Mutex<[SessionKey: StoredSession]>([:])
+    private let start = Mutex<String?>(nil)
 
     public init() {}
 
@@ -70,6 +71,14 @@ public final class MemorySessionStore: SessionStore {
 
     public func count() async throws(SessionStoreError) -> Int {
         rows.withLock { $0.count }
+    }
+
+    public func startToken(proposed: String) async throws(SessionStoreError) -> String {
+        start.withLock { stored in
+            if let stored { return stored }
+            stored = proposed
+            return proposed
+        }
     }
 
     public func ping() async throws(SessionStoreError) {}

@@ -31,6 +31,10 @@ public protocol SessionStore: Sendable {
     func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int
     /// How many sessions the store holds.
     func count() async throws(SessionStoreError) -> Int
+    /// The form token of start pages, one for every instance on this store (a first action may be
+    /// posted to another instance than the one that showed the page): the stored one, or `proposed`,
+    /// stored now when there is none.
+    func startToken(proposed: String) async throws(SessionStoreError) -> String
     /// Answers when the store can be used now (`/readyz`).
     func ping() async throws(SessionStoreError)
     /// Lets go of connections and files.

@@ -43,8 +43,9 @@ public final class WebSessionStore {
     /// The initial scene's screen for browsers without a session, and when it was made.
     private var preview: (start: StartScreen, made: ContinuousClock.Instant)?
     private var previewTask: Task<StartScreen, any Error>?
-    /// The form token of the start page shown to browsers without a session.
-    public let startToken = WebSession.randomHex()
+    /// The form token of the start page shown to browsers without a session: one for every
+    /// instance on the store once `prepare` ran (a first action may reach another instance).
+    public private(set) var startToken = WebSession.randomHex()
     /// What GETs are answered with off the main actor (`WebPageSnapshots`): only for a store no one else shares.
     public let snapshots = WebPageSnapshots()
     /// What the store and the sessions did, for `/metrics`.
@@ -78,6 +79,12 @@ public final class WebSessionStore {
         self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, durable: durable, clock: clock,
                   makeSession: { InProcessSession(navigator: try makeNavigator()) },
                   restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
+    }
+
+    /// Makes the store ready (its schema) and takes the start pages' token every instance on it shares.
+    public func prepare() async throws(SessionStoreError) {
+        try await durable.prepare()
+        startToken = try await durable.startToken(proposed: startToken)
     }
 
     /// How many sessions this instance holds live.

@@ -90,7 +90,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             case .loadFailed(let failure):
                 started.end()
                 throw WorkerError.remote(failure)
-            default: throw WorkerChannel.Failure.malformed
+            case .progress, .session, .called, .closed: throw WorkerChannel.Failure.malformed
             }
         } catch let error as WorkerError {
             throw error

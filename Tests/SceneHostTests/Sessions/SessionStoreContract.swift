@@ -26,7 +26,16 @@ enum SessionStoreContract {
         try await evictionPrefersFewerActionsThenOlder(store)
         try await bodiesRoundTrip(store)
         try await textRoundTrips(store)
+        try await startTokenIsShared(store)
         #expect(try await store.count() == 0)
+    }
+
+    /// The first proposal is kept; every later caller (another instance) is given it, and it is no session.
+    static func startTokenIsShared(_ store: any SessionStore) async throws {
+        let first = try await store.startToken(proposed: "first-\(UUID().uuidString)")
+        #expect(try await store.startToken(proposed: "second") == first)
+        #expect(try await store.startToken(proposed: first) == first)
+        #expect(first != "second")
     }
 
     static let now: Int64 = 1_700_000_000_000

@@ -47,6 +47,10 @@ final class FlakyStore: SessionStore {
     func delete(_ key: SessionKey) async throws(SessionStoreError) { try check(); try await inner.delete(key) }
     func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int { try check(); return try await inner.expire(usedBefore: cutoff) }
     func count() async throws(SessionStoreError) -> Int { try check(); return try await inner.count() }
+    func startToken(proposed: String) async throws(SessionStoreError) -> String {
+        try check()
+        return try await inner.startToken(proposed: proposed)
+    }
     func ping() async throws(SessionStoreError) { try check(); try await inner.ping() }
     func close() async { await inner.close() }
 }

@@ -14,15 +14,17 @@ struct WebSessionPersistenceTests {
     static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
 
     /// A server (a controller and its sessions) on `durable`, with Home and Detail (and `extra` plugins).
-    private func server(_ durable: any SessionStore, extra: [String] = []) throws -> WebController {
+    private func server(_ durable: any SessionStore, extra: [String] = []) async throws -> WebController {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"] + extra, into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
-        return WebController(store: WebSessionStore(durable: durable) {
+        let controller = WebController(store: WebSessionStore(durable: durable) {
             let navigator = Navigator(container: container, segues: segues)
             try navigator.start(at: "Home")
             return navigator
         })
+        try await controller.store.prepare()
+        return controller
     }
 
     /// The SQLite store in `folder`, prepared (as `serve` prepares it at start).
@@ -58,13 +60,13 @@ struct WebSessionPersistenceTests {
     @Test("a server started again on the store shows each session's screens, texts and stamps; its forms still apply")
     func restart() async throws {
         let folder = try TemporaryFolder()
-        let first = try server(try await sqlite(folder))
+        let first = try await server(try await sqlite(folder))
         let id = try await begin(first, "field.message=Kept%20across&action=tap:showDetail")
         let seen = try await page(first, id, "/s/Home/Detail")
         let earlier = try await page(first, id, "/s/Home")
         // The first server is gone (its sessions' scenes too); a second one opens the same file.
         first.store.forget(try #require(first.store.existing(id: id)))
-        let second = try server(try await sqlite(folder))
+        let second = try await server(try await sqlite(folder))
         let detail = try await page(second, id, "/s/Home/Detail")
         #expect(text(detail, "message") == "Kept across" && detail.stamp == seen.stamp && detail.error == nil)
         let home = try await page(second, id, "/s/Home")
@@ -78,7 +80,7 @@ struct WebSessionPersistenceTests {
     @Test("two servers on one store serve one session in turn, each seeing the other's step")
     func twoInstances() async throws {
         let folder = try TemporaryFolder()
-        let one = try server(try await sqlite(folder)), two = try server(try await sqlite(folder))
+        let one = try await server(try await sqlite(folder)), two = try await server(try await sqlite(folder))
         let id = try await begin(one, "field.message=First&action=tap:showDetail")
         let onTwo = try await page(two, id, "/s/Home/Detail")
         #expect(text(onTwo, "message") == "First")
@@ -89,11 +91,23 @@ struct WebSessionPersistenceTests {
         #expect(onOne.title == "Home" && !onOne.isEarlier && onOne.breadcrumb.count == 1)
     }
 
+    @Test("every server on a store shows the same start token: a start page from one, its first action posted to the other")
+    func sharedStartToken() async throws {
+        let folder = try TemporaryFolder()
+        let one = try await server(try await sqlite(folder)), two = try await server(try await sqlite(folder))
+        #expect(one.store.startToken == two.store.startToken)
+        let start = try await page(one, nil, "/")
+        let reply = await two.post(path: "/", sessionID: nil, body: Array("token=\(start.token)&screen=0&field.message=Across&action=tap:showDetail".utf8),
+                                   context: Self.context)
+        guard case .set(let id) = reply.cookie else { throw Failure("the first action was refused: \(reply.status) \(reply.body)") }
+        #expect(text(try await page(one, id, "/s/Home/Detail"), "message") == "Across")
+    }
+
     @Test("one form posted to two servers at once applies once; the other answers 409")
     func sameFormTwice() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
-        let one = try server(store), two = try server(try await sqlite(folder))
+        let one = try await server(store), two = try await server(try await sqlite(folder))
         let id = try await begin(one, "action=back")
         let home = try await page(one, id, "/s/Home")
         _ = try await page(two, id, "/s/Home")
@@ -112,7 +126,7 @@ struct WebSessionPersistenceTests {
     func damagedRow() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
-        let one = try server(store)
+        let one = try await server(store)
         let hurt = try await begin(one, "action=back"), fine = try await begin(one, "field.message=ok&action=tap:showDetail")
         var row = try #require(try await store.load(SessionKey(secret: hurt)))
         row.body = Array("garbage".utf8)
@@ -130,7 +144,7 @@ struct WebSessionPersistenceTests {
     func sceneGone() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
-        let one = try server(store)
+        let one = try await server(store)
         let id = try await begin(one, "field.message=deep&action=tap:showDetail")
         var row = try #require(try await store.load(SessionKey(secret: id)))
         var body = try SessionBody(decoding: row.body)
@@ -152,7 +166,7 @@ struct WebSessionPersistenceTests {
     func storeDown() async throws {
         let folder = try TemporaryFolder()
         let flaky = FlakyStore(try await sqlite(folder))
-        let one = try server(flaky)
+        let one = try await server(flaky)
         let id = try await begin(one, "field.message=before&action=tap:showDetail")
         let detail = try await page(one, id, "/s/Home/Detail")
         flaky.down = true
@@ -170,7 +184,7 @@ struct WebSessionPersistenceTests {
     func writeFails() async throws {
         let folder = try TemporaryFolder()
         let flaky = FlakyStore(try await sqlite(folder))
-        let one = try server(flaky)
+        let one = try await server(flaky)
         let id = try await begin(one, "field.message=kept&action=tap:showDetail")
         let detail = try await page(one, id, "/s/Home/Detail")
         flaky.failWrites = true

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# `scene-host serve` as a cluster: two instances on one throw-away PostgreSQL session store behind
+# a real nginx (round robin, no ip_hash, no sticky sessions), on loopback ports. Runs the flows of
+# tests/cluster/cluster_flows.py: one form posted to both instances at once; a row changed in the
+# table; the store stopped and started; Chromium clicking through while instance 1 is killed; and
+# the orders load while every instance is restarted in turn (a rolling deploy). Prints
+# `cluster: N passed, M failed` and fails when anything failed.
+# Without PostgreSQL or nginx installed it says so plainly (`cluster: skipped: ...`) and exits 0;
+# CI installs both and fails on that line.
+# Usage: scripts/cluster-tests.sh [BUILD_DIR] [LOAD_SESSIONS] [LOAD_SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-.build/debug}"
+sessions="${2:-40}"
+seconds="${3:-20}"
+lib="$(cd "$build" && pwd)"
+
+nginx_bin="$(command -v nginx || true)"
+[ -n "$nginx_bin" ] || [ ! -x /usr/sbin/nginx ] || nginx_bin=/usr/sbin/nginx
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "cluster: skipped: PostgreSQL is not installed (apt-get install postgresql)"; exit 0
+fi
+if [ -z "$nginx_bin" ]; then
+  echo "cluster: skipped: nginx is not installed (apt-get install nginx)"; exit 0
+fi
+
+work="$(mktemp -d)"
+chmod 755 "$work"
+export SCENE_HOST_PROBE_CACHE="$work/probes.json"
+unset SCENE_HOST_SESSION_STORE
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && kill -TERM "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  scripts/throwaway-postgres.sh stop "$work/pg" >/dev/null 2>&1 || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+
+pg_port="$(scripts/throwaway-postgres.sh start "$work/pg")"
+store="postgresql://postgres@127.0.0.1:$pg_port/postgres"
+psql_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql"
+psql=("$psql_bin" -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -q)
+
+# The orders flow on SQLite (the orders' own database, shared by both instances' workers).
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders-db.conf > "$work/orders.conf"
+printf '\n[host]\nevent-timeout = 6\n' >> "$work/orders.conf"
+
+ports=("$(free_port)" "$(free_port)")
+admins=("$(free_port)" "$(free_port)")
+proxy_port="$(free_port)"
+
+# Starts instance I (0 or 1) on its fixed ports; waits until it listens.
+start() {
+  local i="$1"
+  "$build/scene-host" serve --config "$work/orders.conf" --port "${ports[$i]}" --admin-port "${admins[$i]}" \
+    --session-store "$store" --sessions-per-client 100000 --drain-delay 1 > "$work/serve$i.out" 2> "$work/serve$i.err" &
+  pids[i]=$!
+  for _ in $(seq 1 300); do
+    grep -q '(Ctrl-C' "$work/serve$i.out" && return 0
+    sleep 0.1
+  done
+  echo "cluster: instance $i did not start:" >&2; cat "$work/serve$i.err" >&2; exit 1
+}
+# Stops instance I gracefully (SIGTERM: it drains); it must exit 0.
+stop() {
+  local i="$1"
+  kill -TERM "${pids[$i]}"
+  if ! wait "${pids[$i]}"; then echo "cluster: instance $i did not exit 0 on SIGTERM"; return 1; fi
+}
+start 0
+start 1
+
+mkdir -p "$work/nginx-tmp"
+cat > "$work/nginx.conf" <<CONF
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+daemon on;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx-tmp/body;
+  proxy_temp_path $work/nginx-tmp/proxy;
+  fastcgi_temp_path $work/nginx-tmp/fastcgi;
+  uwsgi_temp_path $work/nginx-tmp/uwsgi;
+  scgi_temp_path $work/nginx-tmp/scgi;
+  upstream scene_host {
+    server 127.0.0.1:${ports[0]} max_fails=0;
+    server 127.0.0.1:${ports[1]} max_fails=0;
+  }
+  server {
+    listen 127.0.0.1:$proxy_port;
+    location / {
+      proxy_pass http://scene_host;
+      proxy_http_version 1.1;
+      proxy_set_header Host \$http_host;
+      proxy_set_header Connection "";
+      proxy_next_upstream error timeout;
+      proxy_read_timeout 30s;
+    }
+  }
+}
+CONF
+"$nginx_bin" -c "$work/nginx.conf" -p "$work"
+proxy="http://127.0.0.1:$proxy_port"
+a="http://127.0.0.1:${ports[0]}"
+b="http://127.0.0.1:${ports[1]}"
+
+passed=0
+failed=0
+check() {
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+}
+
+check python3 tests/cluster/cluster_flows.py same-form "$a" "$b"
+check python3 tests/cluster/cluster_flows.py tampered "$proxy" "${psql[@]}"
+check python3 tests/cluster/cluster_flows.py store-down "$a" "http://127.0.0.1:${admins[0]}" \
+  "scripts/throwaway-postgres.sh pause $work/pg" "scripts/throwaway-postgres.sh resume $work/pg" 6
+
+if python3 -c 'import selenium' >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
+  export SE_OFFLINE=true
+  check python3 tests/cluster/cluster_flows.py browser "$proxy" "kill -KILL ${pids[0]}"
+  wait "${pids[0]}" 2>/dev/null || true
+  start 0
+else
+  echo "cluster: skipped: browser: Chromium, chromedriver or Selenium is missing (scripts/browser-tests.sh installs them)"
+fi
+
+# A rolling deploy under load: each instance drains (SIGTERM), exits 0 and starts again.
+python3 tests/cluster/cluster_flows.py load "$proxy" "$sessions" 2 "$seconds" > "$work/load.out" 2>&1 &
+load=$!
+sleep 3
+rolling=0
+for i in 0 1; do
+  stop "$i" || rolling=1
+  start "$i"
+  sleep 2
+done
+if wait "$load"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+cat "$work/load.out"
+if [ "$rolling" -ne 0 ]; then failed=$((failed + 1)); echo "cluster: rolling restart failed: an instance did not drain"; else passed=$((passed + 1)); echo "cluster: rolling restart passed"; fi
+
+for i in 0 1; do stop "$i" || failed=$((failed + 1)); done
+pids=()
+echo "cluster: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
