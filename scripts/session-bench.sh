@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Benchmarks of serve's session stores (docs/performance.md, "Sessions kept in a store"), timed from
+# outside over loopback on a release build: an action's latency and CPU with the memory, SQLite and
+# PostgreSQL stores (ratios to memory, interleaved); rebuilding a 5-deep stack on an instance that
+# never saw the session; two instances behind nginx against one. Needs PostgreSQL and nginx
+# (apt-get install postgresql nginx). Goals: PostgreSQL action p50 <= 1.5x memory; 5-deep rebuild
+# p99 <= 20 ms (the rolling restart's 0 sessions lost and the 0 forms applied twice are the cluster
+# tests' assertions, scripts/cluster-tests.sh).
+# Usage: scripts/session-bench.sh [RUNS] [ACTIONS] [REBUILD_SESSIONS] [SCALE_SECONDS] [SCALE_CLIENTS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+umask 022
+runs="${1:-5}"
+count="${2:-200}"
+rebuilds="${3:-100}"
+seconds="${4:-5}"
+clients="${5:-8}"
+swift build -c release --product scene-host >/dev/null
+swift build -c release >/dev/null
+build=.build/release
+lib="$(cd "$build" && pwd)"
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+[ -x "$nginx_bin" ] || { echo "session-bench: nginx is not installed (apt-get install nginx)" >&2; exit 2; }
+
+work="$(mktemp -d)"
+chmod 755 "$work"
+export SCENE_HOST_PROBE_CACHE="$work/probes.json"
+export XDG_STATE_HOME="$work/state"
+unset SCENE_HOST_SESSION_STORE
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && kill -TERM "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  scripts/throwaway-postgres.sh stop "$work/pg" >/dev/null 2>&1 || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+pg_port="$(scripts/throwaway-postgres.sh start "$work/pg")"
+pg="postgresql://postgres@127.0.0.1:$pg_port/postgres"
+
+# The demo, release plugins, with a segue back from Detail to Home: a real 5-deep stack is
+# Home › Detail › Home › Detail › Home.
+cat > "$work/scenes.conf" <<CONF
+initial = "Home"
+[plugins.HomeScene]
+path = "$lib/libHomeScene.so"
+[plugins.DetailScene]
+path = "$lib/libDetailScene.so"
+[[segues]]
+from = "Home"
+id = "showDetail"
+to = "Detail"
+[[segues]]
+from = "Detail"
+id = "done"
+to = "Home"
+CONF
+"$build/scene-host" check --config "$work/scenes.conf" >/dev/null
+
+address=""
+pid=""
+serve() {
+  local name="$1"; shift
+  "$build/scene-host" serve --config "$work/scenes.conf" --sessions-per-client 100000 "$@" > "$work/$name.out" 2> "$work/$name.err" &
+  pid=$!
+  pids+=("$pid")
+  for _ in $(seq 1 300); do
+    if grep -q '(Ctrl-C' "$work/$name.out"; then
+      address="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/$name.out" | head -1)"
+      return
+    fi
+    sleep 0.1
+  done
+  echo "session-bench: $name did not start" >&2; cat "$work/$name.err" >&2; exit 2
+}
+serve memory --port 0 --session-store memory; memory="$address=$pid"
+serve sqlite --port 0 --session-store "sqlite:$work/sessions.sqlite"; sqlite="$address=$pid"; sqlite_a="$address"
+serve postgresql --port 0 --session-store "$pg"; postgresql="$address=$pid"; pg_a="$address"
+echo "bench: $(nproc) cores; $runs runs; $count actions a run per store; each store its own serve, one scene worker each (the demo)"
+python3 tests/cluster/store_bench.py actions "$runs" "$count" "memory=$memory" "sqlite=$sqlite" "postgresql=$postgresql"
+
+serve sqlite-b --port 0 --session-store "sqlite:$work/sessions.sqlite"; sqlite_b="$address"
+serve postgresql-b --port 0 --session-store "$pg"; pg_b="$address"
+echo "bench: rebuild, SQLite (two instances on one file):"
+python3 tests/cluster/store_bench.py rebuild "$runs" "$rebuilds" "$sqlite_a" "$sqlite_b"
+echo "bench: rebuild, PostgreSQL:"
+python3 tests/cluster/store_bench.py rebuild "$runs" "$rebuilds" "$pg_a" "$pg_b"
+
+# nginx with one upstream and with two (the PostgreSQL instances), the same proxy either way.
+port_one="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port_two="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+mkdir -p "$work/nginx-tmp"
+cat > "$work/nginx.conf" <<CONF
+worker_processes 1;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx-tmp/body;
+  proxy_temp_path $work/nginx-tmp/proxy;
+  fastcgi_temp_path $work/nginx-tmp/fastcgi;
+  uwsgi_temp_path $work/nginx-tmp/uwsgi;
+  scgi_temp_path $work/nginx-tmp/scgi;
+  upstream one { server ${pg_a#http://}; keepalive 16; }
+  upstream two { server ${pg_a#http://}; server ${pg_b#http://}; keepalive 16; }
+  server { listen 127.0.0.1:$port_one; location / { proxy_pass http://one; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host \$http_host; } }
+  server { listen 127.0.0.1:$port_two; location / { proxy_pass http://two; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host \$http_host; } }
+}
+CONF
+"$nginx_bin" -c "$work/nginx.conf" -p "$work"
+echo "bench: scale through nginx ($clients clients, $seconds s a run, PostgreSQL store):"
+python3 tests/cluster/store_bench.py scale "$runs" "$seconds" "$clients" "http://127.0.0.1:$port_one" "http://127.0.0.1:$port_two"
