@@ -85,6 +85,17 @@ public final class PostgresSessionStore: SessionStore {
         return rows.count == 1
     }
 
+    public func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        let rows = try await request { client in
+            try await client.query("""
+                UPDATE scene_host_sessions SET state = state + 2, last_used = \(now)
+                WHERE key = \(keyBytes) AND state = \(state) AND last_used < \(staleBefore) RETURNING 1
+                """).collect()
+        }
+        return rows.count == 1
+    }
+
     public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         let keyBytes = ByteBuffer(bytes: session.key.digest)
         let body = ByteBuffer(bytes: session.body)
@@ -102,7 +113,10 @@ public final class PostgresSessionStore: SessionStore {
     public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
         let keyBytes = ByteBuffer(bytes: key.digest)
         _ = try await request { client in
-            try await client.query("UPDATE scene_host_sessions SET last_used = \(now) WHERE key = \(keyBytes)").collect().count
+            try await client.query("""
+                UPDATE scene_host_sessions SET last_used = greatest(last_used, \(now))
+                WHERE key = \(keyBytes) AND state % 2 = 0
+                """).collect().count
         }
     }
 

@@ -105,6 +105,14 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
+    public func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+        try await writing { db in
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 2, last_used = ? WHERE key = ? AND state = ? AND last_used < ?",
+                           arguments: [now, Data(key.digest), state, staleBefore])
+            return db.changesCount == 1
+        }
+    }
+
     public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         try await writing { db in
             try db.execute(sql: """
@@ -118,7 +126,7 @@ public final class SQLiteSessionStore: SessionStore {
 
     public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
         try await writing { db in
-            try db.execute(sql: "UPDATE scene_host_sessions SET last_used = max(last_used, ?) WHERE key = ?", arguments: [now, Data(key.digest)])
+            try db.execute(sql: "UPDATE scene_host_sessions SET last_used = max(last_used, ?) WHERE key = ? AND state % 2 = 0", arguments: [now, Data(key.digest)])
         }
     }
 

@@ -72,7 +72,10 @@ public struct WebServer: Sendable {
                                                    .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
                                                    .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
         self.metrics = metrics
-        let store = WebSessionStore(perClient: sessionsPerClient, durable: durable, counters: WebSessionCounters(factory: metrics),
+        // An action takes at most the event time limit in its worker and three store requests of a third
+        // of it each: another instance takes a session over only when its action is far past that.
+        let store = WebSessionStore(perClient: sessionsPerClient, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
+                                    counters: WebSessionCounters(factory: metrics),
                                     makeSession: makeSession, restoreSession: restoreSession)
         self.controller = WebControllerBox(WebController(store: store))
         self.snapshots = store.snapshots

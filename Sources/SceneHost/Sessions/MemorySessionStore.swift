@@ -45,6 +45,16 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
+    public func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+        rows.withLock { rows in
+            guard var row = rows[key], row.state == state, row.lastUsed < staleBefore else { return false }
+            row.state = state + 2
+            row.lastUsed = now
+            rows[key] = row
+            return true
+        }
+    }
+
     public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         rows.withLock { rows in
             guard rows[session.key]?.state == expected else { return false }
@@ -54,7 +64,11 @@ public final class MemorySessionStore: SessionStore {
     }
 
     public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
-        rows.withLock { $0[key]?.lastUsed = now }
+        rows.withLock { rows in
+            guard var row = rows[key], row.state.isMultiple(of: 2) else { return }
+            row.lastUsed = max(row.lastUsed, now)
+            rows[key] = row
+        }
     }
 
     public func delete(_ key: SessionKey) async throws(SessionStoreError) {

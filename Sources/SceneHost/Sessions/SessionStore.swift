@@ -3,7 +3,9 @@
 ///
 /// Every method is one transaction. A store never decodes a session's body; it keeps it with the
 /// columns it queries. The state number is advanced only by compare-and-set, so one form posted to
-/// two instances at once is applied by one of them at most (`claim`). Errors are `SessionStoreError`
+/// two instances at once is applied by one of them at most (`claim`). The web layer keeps it even
+/// while the session is at rest and odd while an action is under way (`claim` from even, `write` from
+/// odd, `reclaim` from an odd number left by an instance that died mid-action). Errors are `SessionStoreError`
 /// and never carry a password.
 public protocol SessionStore: Sendable {
     /// Where the sessions are kept, for messages and logs (a PostgreSQL URL without its password).
@@ -20,10 +22,16 @@ public protocol SessionStore: Sendable {
     /// Advances the state number of `key` from `state` to `state + 1` and marks it used at `now`,
     /// only if it is `state`: true when this caller won (it may then apply its action).
     func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool
+    /// Advances the state number of `key` from `state` to `state + 2` and marks it used at `now`, only
+    /// if it is `state` and was last used before `staleBefore`: takes over an action an instance claimed
+    /// and never finished (it died), keeping an odd number as the mark of an action under way.
+    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool
     /// Writes every column of `session` if the stored state number is `expected`: false when the
     /// session is gone or another caller advanced it.
     func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool
-    /// Marks the session used at `now` (a page load), without touching its state.
+    /// Marks the session used at `now` (page loads), without touching its state; never moves its last
+    /// use back, and leaves a session with an action under way (an odd state) alone, since its last use
+    /// is then when the action was claimed (`reclaim` reads it).
     func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError)
     /// Drops the session under `key` (nothing when there is none).
     func delete(_ key: SessionKey) async throws(SessionStoreError)

@@ -93,6 +93,8 @@ public struct WebController {
             return .refusal(status, ErrorMessage.render(error))
         }
         let target = WebPath(path)
+        // The state number is asked before the claim (not learnt from a lost claim): a claim that then
+        // loses lost to an action under way at the same moment, and that form is refused, never retried.
         let session: WebSession
         switch await store.resolve(id: sessionID) {
         case .session(let found):
@@ -132,11 +134,10 @@ public struct WebController {
     /// claimed first (compare-and-set, so a form sent to two instances at once applies once), then the
     /// action runs, then the session is written before the response leaves. A lost claim is a 409; a
     /// store that fails drops this instance's copy (the session is what the store holds) and is a 503.
-    private func claimed(_ session: WebSession, redirect: Bool = true, cookie: WebReply.Cookie = .keep,
-                         _ action: () async -> Void) async -> WebReply {
+    private func claimed(_ session: WebSession, cookie: WebReply.Cookie = .keep, _ action: () async -> Void) async -> WebReply {
         do {
             guard try await store.claim(session) else {
-                // Another request moved the session on first: this copy is out of date.
+                // Another request moved the session on first, or has an action of it under way.
                 store.forget(session)
                 if case .session(let current) = await store.resolve(id: session.id) { return outOfDate(current) }
                 return .redirect("/")

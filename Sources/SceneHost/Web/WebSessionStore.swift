@@ -24,6 +24,9 @@ public final class WebSessionStore {
     public let perClient: Int
     public let idleExpiry: Duration
     public let evictionGrace: Duration
+    /// How long an action claimed by an instance may stay under way before another instance may take
+    /// the session over (the claiming instance died mid-action): longer than any action may take.
+    public let actionLease: Duration
     /// Where sessions are kept.
     public let durable: any SessionStore
     /// Another process may change the stored sessions (every store but memory): each request checks
@@ -54,6 +57,7 @@ public final class WebSessionStore {
     /// `makeSession` returns a started session (the app's initial scene on screen); `restoreSession`
     /// one whose stacks are built from records, and what became of them.
     public init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
+                actionLease: Duration = .seconds(30),
                 durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
@@ -62,6 +66,7 @@ public final class WebSessionStore {
         self.perClient = max(1, perClient)
         self.idleExpiry = idleExpiry
         self.evictionGrace = evictionGrace
+        self.actionLease = actionLease
         self.durable = durable
         self.counters = counters
         self.shared = !(durable is MemorySessionStore)
@@ -227,18 +232,27 @@ public final class WebSessionStore {
     }
 
     /// Claims the session's next state in the store before an action applies (compare-and-set): false
-    /// when another request (here or on another instance) moved it on first.
+    /// when another request (here or on another instance) moved it on first, or has an action of the
+    /// session under way. An even state is at rest (`n → n+1`); an odd one is an action under way
+    /// elsewhere, taken over (`n → n+2`) only when it is older than `actionLease` (its instance died).
     func claim(_ session: WebSession) async throws(SessionStoreError) -> Bool {
         let now = wallNow
+        let (from, key) = (session.state, session.key)
+        let atRest = from.isMultiple(of: 2)
+        let staleBefore = now - actionLease.wholeMilliseconds
+        guard atRest || session.storeUsed < staleBefore else { return false }
         let won: Bool
         do {
-            won = try await timed { () async throws(SessionStoreError) in try await durable.claim(session.key, from: session.state, now: now) }
+            won = try await timed { () async throws(SessionStoreError) in
+                atRest ? try await durable.claim(key, from: from, now: now)
+                    : try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore)
+            }
         } catch {
             counters.storeErrors.increment()
             throw error
         }
         guard won else { return false }
-        session.state += 1
+        session.state = atRest ? from + 1 : from + 2
         session.storeUsed = now
         return true
     }
@@ -359,7 +373,8 @@ public final class WebSessionStore {
         do {
             for session in Array(sessions.values) {
                 let used = origin.wall + (session.lastUsed - origin.instant).wholeMilliseconds
-                guard used - session.storeUsed >= 5_000 else { continue }
+                // An action under way (an odd state) keeps its claim's time: the lease counts from it.
+                guard used - session.storeUsed >= 5_000, session.state.isMultiple(of: 2) else { continue }
                 try await durable.touch(session.key, now: used)
                 session.storeUsed = used
             }

@@ -27,7 +27,21 @@ enum SessionStoreContract {
         try await bodiesRoundTrip(store)
         try await textRoundTrips(store)
         try await startTokenIsShared(store)
+        try await reclaimOnlyWhenStale(store)
         #expect(try await store.count() == 0)
+    }
+
+    /// An action left under way (an odd state) is taken over only once it is stale, by two, once.
+    static func reclaimOnlyWhenStale(_ store: any SessionStore) async throws {
+        let stored = session("reclaim", state: 7, lastUsed: now)
+        try await insertRoomy(store, stored)
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now) == false, "not stale yet")
+        #expect(try await store.reclaim(stored.key, from: 6, now: now + 10, staleBefore: now + 1) == false, "another state")
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now + 1))
+        #expect(try await store.state(of: stored.key) == 9)
+        #expect(try await store.load(stored.key)?.lastUsed == now + 10)
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 20, staleBefore: now + 100) == false, "only once")
+        try await store.delete(stored.key)
     }
 
     /// The first proposal is kept; every later caller (another instance) is given it, and it is no session.
@@ -131,7 +145,15 @@ enum SessionStoreContract {
         var expected = stored
         expected.lastUsed = now + 9000
         #expect(try await store.load(stored.key) == expected)
+        try await store.touch(stored.key, now: now + 10)
+        #expect(try await store.load(stored.key) == expected, "a touch never moves the last use back")
         try await store.delete(stored.key)
+        // An action under way (an odd state): its last use is the claim's, which a page load leaves alone.
+        let acting = session("touch-acting", state: 7)
+        try await insertRoomy(store, acting)
+        try await store.touch(acting.key, now: now + 9000)
+        #expect(try await store.load(acting.key) == acting)
+        try await store.delete(acting.key)
     }
 
     static func deleteDropsOne(_ store: any SessionStore) async throws {

@@ -39,6 +39,10 @@ final class FlakyStore: SessionStore {
         try check()
         return try await inner.claim(key, from: state, now: now)
     }
+    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+        try check()
+        return try await inner.reclaim(key, from: state, now: now, staleBefore: staleBefore)
+    }
     func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         try check(writing: true)
         return try await inner.write(session, expecting: expected)

@@ -14,11 +14,12 @@ struct WebSessionPersistenceTests {
     static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
 
     /// A server (a controller and its sessions) on `durable`, with Home and Detail (and `extra` plugins).
-    private func server(_ durable: any SessionStore, extra: [String] = []) async throws -> WebController {
+    private func server(_ durable: any SessionStore, extra: [String] = [],
+                        clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) async throws -> WebController {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"] + extra, into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
-        let controller = WebController(store: WebSessionStore(durable: durable) {
+        let controller = WebController(store: WebSessionStore(durable: durable, clock: clock) {
             let navigator = Navigator(container: container, segues: segues)
             try navigator.start(at: "Home")
             return navigator
@@ -120,6 +121,31 @@ struct WebSessionPersistenceTests {
         #expect(try await store.state(of: SessionKey(secret: id)) == before + 2)
         let detail = try await page(two, id, "/s/Home/Detail")
         #expect(detail.breadcrumb.count == 2 && text(detail, "message") == "Once")
+    }
+
+    @Test("an action left under way by an instance that died: refused while its lease runs, taken over after it")
+    func deadInstanceMidAction() async throws {
+        let folder = try TemporaryFolder()
+        nonisolated(unsafe) var now = ContinuousClock.now
+        let store = try await sqlite(folder)
+        let one = try await server(store, clock: { now })
+        let id = try await begin(one, "field.message=before&action=tap:showDetail")
+        let detail = try await page(one, id, "/s/Home/Detail")
+        // Another instance claims the next state, and dies before it writes the row.
+        let key = SessionKey(secret: id)
+        let state = try #require(try await store.state(of: key))
+        #expect(state.isMultiple(of: 2))
+        #expect(try await store.claim(key, from: state, now: one.store.wallNow))
+        let refused = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
+        #expect(refused.status == 409)
+        now += one.store.actionLease + .seconds(11)
+        let shown = try await page(one, id, "/s/Home/Detail")
+        #expect(text(shown, "message") == "before")
+        let taken = await post(one, id, "/s/Home/Detail", token: shown.token, stamp: shown.stamp, "action=tap:done")
+        #expect(taken.status == 303)
+        // Claimed by the dead instance (+1), taken over (+2), written (+1): at rest again.
+        #expect(try await store.state(of: key) == state + 4)
+        #expect(try await page(one, id, "/s/Home").title == "Home")
     }
 
     @Test("a damaged row ends that session with a notice and deletes it; other sessions go on")
