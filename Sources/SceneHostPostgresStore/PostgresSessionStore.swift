@@ -74,15 +74,29 @@ public final class PostgresSessionStore: SessionStore {
         return try Self.decode(row, as: Int64.self)
     }
 
-    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        // One round trip: the update, or where the session was. The outer SELECT reads the statement's
+        // snapshot, so a claim lost to a concurrent one may read the old state (the caller treats it as
+        // lost to an action under way).
         let rows = try await request { client in
             try await client.query("""
-                UPDATE scene_host_sessions SET state = state + 1, last_used = \(now)
-                WHERE key = \(keyBytes) AND state = \(state) RETURNING 1
+                WITH claimed AS (
+                    UPDATE scene_host_sessions SET state = state + 1, last_used = \(now)
+                    WHERE key = \(keyBytes) AND state = \(state) RETURNING state)
+                SELECT true, state FROM claimed
+                UNION ALL
+                SELECT false, state FROM scene_host_sessions WHERE key = \(keyBytes) AND NOT EXISTS (SELECT 1 FROM claimed)
                 """).collect()
         }
-        return rows.count == 1
+        guard let row = rows.first else { return .lost(current: nil) }
+        let won: Bool, current: Int64
+        do {
+            (won, current) = try row.decode((Bool, Int64).self)
+        } catch {
+            throw .malformedRow(reason: "its state is damaged")
+        }
+        return won ? .claimed : .lost(current: current)
     }
 
     public func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {

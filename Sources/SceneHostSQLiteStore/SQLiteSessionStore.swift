@@ -97,11 +97,17 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         try await writing { db in
             try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ? WHERE key = ? AND state = ?",
                            arguments: [now, Data(key.digest), state])
-            return db.changesCount == 1
+            if db.changesCount == 1 { return .claimed }
+            // In the same write transaction: no other writer moved it between the two statements.
+            guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else {
+                return .lost(current: nil)
+            }
+            guard let current = Int64.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its state is damaged") }
+            return .lost(current: current)
         }
     }
 

@@ -35,13 +35,14 @@ public final class MemorySessionStore: SessionStore {
         }
     }
 
-    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         rows.withLock { rows in
-            guard var row = rows[key], row.state == state else { return false }
+            guard var row = rows[key] else { return .lost(current: nil) }
+            guard row.state == state else { return .lost(current: row.state) }
             row.state = state + 1
             row.lastUsed = now
             rows[key] = row
-            return true
+            return .claimed
         }
     }
 

@@ -20,8 +20,9 @@ public protocol SessionStore: Sendable {
     /// least recently used session idle for the grace (those with fewer actions first), or refuses.
     func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion
     /// Advances the state number of `key` from `state` to `state + 1` and marks it used at `now`,
-    /// only if it is `state`: true when this caller won (it may then apply its action).
-    func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool
+    /// only if it is `state`: `.claimed` when this caller won (it may then apply its action), else
+    /// where the session was (`.lost(current:)`; under concurrency `current` may still read `state`).
+    func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim
     /// Advances the state number of `key` from `state` to `state + 2` and marks it used at `now`, only
     /// if it is `state` and was last used before `staleBefore`: takes over an action an instance claimed
     /// and never finished (it died), keeping an odd number as the mark of an action under way.

@@ -47,6 +47,16 @@ public struct SessionLimits: Equatable, Sendable {
     }
 }
 
+/// What a claim found (`SessionStore.claim`), in one request: the caller decides what a lost claim
+/// means from where the session was at that moment, not from a later look that another action may
+/// have moved on meanwhile.
+public enum SessionClaim: Equatable, Sendable {
+    /// The state number moved from the one asked to the next: the caller may apply its action.
+    case claimed
+    /// Not claimed: the session's state number at the time (`current`), nil when there is no such session.
+    case lost(current: Int64?)
+}
+
 /// What became of a new session (`SessionStore.insert`).
 public enum SessionInsertion: Equatable, Sendable {
     /// It is stored; `evicted` names the session dropped to make room for it, if any.

@@ -92,11 +92,17 @@ public struct WebController {
             let status = if case .bodyTooLarge = error { 413 } else { 400 }
             return .refusal(status, ErrorMessage.render(error))
         }
-        let target = WebPath(path)
-        // The state number is asked before the claim (not learnt from a lost claim): a claim that then
-        // loses lost to an action under way at the same moment, and that form is refused, never retried.
+        return await post(form, to: WebPath(path), sessionID: sessionID, context: context, verified: false)
+    }
+
+    /// `verified` false: this instance's copy of the session is trusted without asking the store (one
+    /// request fewer per action); the claim compares the state number, and when it says this copy was
+    /// out of date before the form came, or the form does not match the copy, the post is looked at once
+    /// more against the session built again from the store (`verified` true). A claim lost to an
+    /// action under way is refused, never retried, so one form sent to two instances applies once.
+    private func post(_ form: WebForm, to target: WebPath, sessionID: String?, context: PostContext, verified: Bool) async -> WebReply {
         let session: WebSession
-        switch await store.resolve(id: sessionID) {
+        switch await store.resolve(id: sessionID, verify: verified) {
         case .session(let found):
             session = found
         case .none, .ended:
@@ -116,9 +122,14 @@ public struct WebController {
         // of an older state of one, or sent while another action of the session is under way.
         guard case .screen(let names) = target, let depth = session.depth(of: names), !session.isActing,
               form.value("screen") == String(session.screens[depth].stamp) else {
+            // This copy may be out of date (another instance moved on): ask the store before refusing.
+            if !verified, store.shared, !session.isActing { return await post(form, to: target, sessionID: sessionID, context: context, verified: true) }
             return outOfDate(session)
         }
-        return await claimed(session) {
+        let again: (() async -> WebReply)? = verified ? nil : {
+            await self.post(form, to: target, sessionID: sessionID, context: context, verified: true)
+        }
+        return await claimed(session, outOfDateCopy: again) {
             await act(form, on: session, at: depth)
         }
     }
@@ -134,11 +145,18 @@ public struct WebController {
     /// claimed first (compare-and-set, so a form sent to two instances at once applies once), then the
     /// action runs, then the session is written before the response leaves. A lost claim is a 409; a
     /// store that fails drops this instance's copy (the session is what the store holds) and is a 503.
-    private func claimed(_ session: WebSession, cookie: WebReply.Cookie = .keep, _ action: () async -> Void) async -> WebReply {
+    private func claimed(_ session: WebSession, cookie: WebReply.Cookie = .keep, outOfDateCopy: (() async -> WebReply)? = nil,
+                         _ action: () async -> Void) async -> WebReply {
         do {
-            guard try await store.claim(session) else {
-                // Another request moved the session on first, or has an action of it under way.
+            let outcome = try await store.claim(session)
+            guard outcome == .claimed else {
                 store.forget(session)
+                // This copy was out of date before the form came (the store was at rest at another
+                // state): the form is looked at once more against the session as the store holds it.
+                if case .lost(let current?) = outcome, current.isMultiple(of: 2), current != session.state, let outOfDateCopy {
+                    return await outOfDateCopy()
+                }
+                // Another request has an action of the session under way, or moved it on first.
                 if case .session(let current) = await store.resolve(id: session.id) { return outOfDate(current) }
                 return .redirect("/")
             }

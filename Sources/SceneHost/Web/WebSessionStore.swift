@@ -120,8 +120,9 @@ public final class WebSessionStore {
     }
 
     /// The session `id` names: the cached one while the store's state number matches it, else built
-    /// again from the store's row (a restart, another instance).
-    public func resolve(id: String?) async -> Resolution {
+    /// again from the store's row (a restart, another instance). `verify` false trusts a cached copy
+    /// without asking the store: a post's claim compares the state number anyway (`claim`).
+    public func resolve(id: String?, verify: Bool = true) async -> Resolution {
         let now = clock()
         sweep(now: now)
         sweepStore(now: now)
@@ -134,6 +135,7 @@ public final class WebSessionStore {
             return .ended(notice: nil)
         }
         if let running = rebuilding[id] { return await running.value }
+        if !verify, let cached { return .session(cached) }
         let key = cached?.key ?? SessionKey(secret: id)
         let stored: Int64?
         do {
@@ -231,30 +233,33 @@ public final class WebSessionStore {
         return session
     }
 
-    /// Claims the session's next state in the store before an action applies (compare-and-set): false
-    /// when another request (here or on another instance) moved it on first, or has an action of the
-    /// session under way. An even state is at rest (`n → n+1`); an odd one is an action under way
-    /// elsewhere, taken over (`n → n+2`) only when it is older than `actionLease` (its instance died).
-    func claim(_ session: WebSession) async throws(SessionStoreError) -> Bool {
+    /// Claims the session's next state in the store before an action applies (compare-and-set), in one
+    /// request. An even state is at rest (`n → n+1`); an odd one is an action under way elsewhere,
+    /// taken over (`n → n+2`) only when it is older than `actionLease` (its instance died). When the
+    /// claim loses, `.lost(current:)` says where the session was at that moment: an odd or unchanged
+    /// number is an action under way (the form is out of date); another even one means this copy was
+    /// out of date before the form came (the caller builds it again and looks at the form once more).
+    func claim(_ session: WebSession) async throws(SessionStoreError) -> SessionClaim {
         let now = wallNow
         let (from, key) = (session.state, session.key)
         let atRest = from.isMultiple(of: 2)
         let staleBefore = now - actionLease.wholeMilliseconds
-        guard atRest || session.storeUsed < staleBefore else { return false }
-        let won: Bool
+        guard atRest || session.storeUsed < staleBefore else { return .lost(current: from) }
+        let outcome: SessionClaim
         do {
-            won = try await timed { () async throws(SessionStoreError) in
-                atRest ? try await durable.claim(key, from: from, now: now)
-                    : try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore)
+            outcome = try await timed { () async throws(SessionStoreError) in
+                if atRest { return try await durable.claim(key, from: from, now: now) }
+                let taken = try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore)
+                return taken ? .claimed : .lost(current: from)
             }
         } catch {
             counters.storeErrors.increment()
             throw error
         }
-        guard won else { return false }
+        guard outcome == .claimed else { return outcome }
         session.state = atRest ? from + 1 : from + 2
         session.storeUsed = now
-        return true
+        return .claimed
     }
 
     /// Writes the session after its action (before the response leaves): false when the store no

@@ -76,7 +76,7 @@ enum SessionStoreContract {
         let key = SessionKey(secret: "contract-never-stored-\(UUID().uuidString)")
         #expect(try await store.load(key) == nil)
         #expect(try await store.state(of: key) == nil)
-        #expect(try await store.claim(key, from: 0, now: now) == false)
+        #expect(try await store.claim(key, from: 0, now: now) == .lost(current: nil))
         var ghost = session("ghost")
         ghost = StoredSession(key: key, token: ghost.token, state: 1, created: ghost.created, lastUsed: ghost.lastUsed,
                               client: ghost.client, actions: 0, body: [])
@@ -100,12 +100,12 @@ enum SessionStoreContract {
     static func claimOnce(_ store: any SessionStore) async throws {
         let stored = session("claim", state: 4)
         try await insertRoomy(store, stored)
-        #expect(try await store.claim(stored.key, from: 4, now: now + 500))
+        #expect(try await store.claim(stored.key, from: 4, now: now + 500) == .claimed)
         var expected = stored
         expected.state = 5
         expected.lastUsed = now + 500
         #expect(try await store.load(stored.key) == expected, "a claim changes the state and last use only")
-        #expect(try await store.claim(stored.key, from: 4, now: now + 600) == false, "a second claim from the old state loses")
+        #expect(try await store.claim(stored.key, from: 4, now: now + 600) == .lost(current: 5), "a second claim from the old state loses, saying where it is")
         #expect(try await store.load(stored.key) == expected)
         try await store.delete(stored.key)
     }
@@ -118,8 +118,11 @@ enum SessionStoreContract {
             async let first = store.claim(stored.key, from: 10 + round, now: now + round)
             async let second = store.claim(stored.key, from: 10 + round, now: now + round)
             async let third = store.claim(stored.key, from: 10 + round, now: now + round)
-            let winners = try await [first, second, third].filter { $0 }.count
+            let outcomes = try await [first, second, third]
+            let winners = outcomes.filter { $0 == .claimed }.count
             #expect(winners == 1, "round \(round): \(winners) claims from one state won")
+            // A loser reads the state the winner made, or (racing it) the one it asked for.
+            #expect(outcomes.allSatisfy { $0 == .claimed || $0 == .lost(current: 11 + round) || $0 == .lost(current: 10 + round) })
         }
         #expect(try await store.state(of: stored.key) == 15)
         try await store.delete(stored.key)

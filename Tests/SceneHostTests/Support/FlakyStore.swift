@@ -35,7 +35,7 @@ final class FlakyStore: SessionStore {
         try check()
         return try await inner.insert(session, limits: limits, now: now)
     }
-    func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> Bool {
+    func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         try check()
         return try await inner.claim(key, from: state, now: now)
     }

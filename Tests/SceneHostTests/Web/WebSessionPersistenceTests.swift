@@ -87,9 +87,17 @@ struct WebSessionPersistenceTests {
         #expect(text(onTwo, "message") == "First")
         let done = await post(two, id, "/s/Home/Detail", token: onTwo.token, stamp: onTwo.stamp, "action=tap:done")
         #expect(done.status == 303)
-        // The first server's copy is out of date: it builds the session again from the store.
-        let onOne = try await page(one, id, "/s/Home")
-        #expect(onOne.title == "Home" && !onOne.isEarlier && onOne.breadcrumb.count == 1)
+        // A form of the page the second server showed, posted to the first, whose copy is out of date:
+        // it builds the session again from the store and applies the form.
+        let homeOnTwo = try await page(two, id, "/s/Home")
+        let across = await post(one, id, "/s/Home", token: homeOnTwo.token, stamp: homeOnTwo.stamp, "field.message=Second&action=tap:showDetail")
+        #expect(across.status == 303)
+        #expect(text(try await page(two, id, "/s/Home/Detail"), "message") == "Second")
+        // And back: the second server's copy is now the out-of-date one.
+        let onOne = try await page(one, id, "/s/Home/Detail")
+        #expect(await post(two, id, "/s/Home/Detail", token: onOne.token, stamp: onOne.stamp, "action=tap:done").status == 303)
+        let home = try await page(one, id, "/s/Home")
+        #expect(home.title == "Home" && !home.isEarlier && home.breadcrumb.count == 1)
     }
 
     @Test("every server on a store shows the same start token: a start page from one, its first action posted to the other")
@@ -135,7 +143,7 @@ struct WebSessionPersistenceTests {
         let key = SessionKey(secret: id)
         let state = try #require(try await store.state(of: key))
         #expect(state.isMultiple(of: 2))
-        #expect(try await store.claim(key, from: state, now: one.store.wallNow))
+        #expect(try await store.claim(key, from: state, now: one.store.wallNow) == .claimed)
         let refused = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
         #expect(refused.status == 409)
         now += one.store.actionLease + .seconds(11)
