@@ -15,30 +15,15 @@ sessions="${2:-40}"
 seconds="${3:-20}"
 lib="$(cd "$build" && pwd)"
 
-nginx_bin="$(command -v nginx || true)"
-[ -n "$nginx_bin" ] || [ ! -x /usr/sbin/nginx ] || nginx_bin=/usr/sbin/nginx
+# shellcheck source=scripts/serve-cluster-lib.sh
+. scripts/serve-cluster-lib.sh
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "cluster: skipped: PostgreSQL is not installed (apt-get install postgresql)"; exit 0
 fi
-if [ -z "$nginx_bin" ]; then
+if [ -z "$(nginx_binary)" ]; then
   echo "cluster: skipped: nginx is not installed (apt-get install nginx)"; exit 0
 fi
-
-work="$(mktemp -d)"
-chmod 755 "$work"
-export SCENE_HOST_PROBE_CACHE="$work/probes.json"
-unset SCENE_HOST_SESSION_STORE
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx.pid" ] && kill -TERM "$(cat "$work/nginx.pid")" 2>/dev/null || true
-  scripts/throwaway-postgres.sh stop "$work/pg" >/dev/null 2>&1 || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+cluster_setup
 
 pg_port="$(scripts/throwaway-postgres.sh start "$work/pg")"
 store="postgresql://postgres@127.0.0.1:$pg_port/postgres"
@@ -74,38 +59,7 @@ stop() {
 start 0
 start 1
 
-mkdir -p "$work/nginx-tmp"
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-daemon on;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx-tmp/body;
-  proxy_temp_path $work/nginx-tmp/proxy;
-  fastcgi_temp_path $work/nginx-tmp/fastcgi;
-  uwsgi_temp_path $work/nginx-tmp/uwsgi;
-  scgi_temp_path $work/nginx-tmp/scgi;
-  upstream scene_host {
-    server 127.0.0.1:${ports[0]} max_fails=0;
-    server 127.0.0.1:${ports[1]} max_fails=0;
-  }
-  server {
-    listen 127.0.0.1:$proxy_port;
-    location / {
-      proxy_pass http://scene_host;
-      proxy_http_version 1.1;
-      proxy_set_header Host \$http_host;
-      proxy_set_header Connection "";
-      proxy_next_upstream error timeout;
-      proxy_read_timeout 30s;
-    }
-  }
-}
-CONF
-"$nginx_bin" -c "$work/nginx.conf" -p "$work"
+start_nginx "$proxy_port=127.0.0.1:${ports[0]},127.0.0.1:${ports[1]}"
 proxy="http://127.0.0.1:$proxy_port"
 a="http://127.0.0.1:${ports[0]}"
 b="http://127.0.0.1:${ports[1]}"

@@ -20,23 +20,10 @@ swift build -c release --product scene-host >/dev/null
 swift build -c release >/dev/null
 build=.build/release
 lib="$(cd "$build" && pwd)"
-nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-[ -x "$nginx_bin" ] || { echo "session-bench: nginx is not installed (apt-get install nginx)" >&2; exit 2; }
-
-work="$(mktemp -d)"
-chmod 755 "$work"
-export SCENE_HOST_PROBE_CACHE="$work/probes.json"
-export XDG_STATE_HOME="$work/state"
-unset SCENE_HOST_SESSION_STORE
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx.pid" ] && kill -TERM "$(cat "$work/nginx.pid")" 2>/dev/null || true
-  scripts/throwaway-postgres.sh stop "$work/pg" >/dev/null 2>&1 || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/serve-cluster-lib.sh
+. scripts/serve-cluster-lib.sh
+[ -n "$(nginx_binary)" ] || { echo "session-bench: nginx is not installed (apt-get install nginx)" >&2; exit 2; }
+cluster_setup
 pg_port="$(scripts/throwaway-postgres.sh start "$work/pg")"
 pg="postgresql://postgres@127.0.0.1:$pg_port/postgres"
 
@@ -89,27 +76,8 @@ echo "bench: rebuild, PostgreSQL:"
 python3 tests/cluster/store_bench.py rebuild "$runs" "$rebuilds" "$pg_a" "$pg_b"
 
 # nginx with one upstream and with two (the PostgreSQL instances), the same proxy either way.
-port_one="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-port_two="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-mkdir -p "$work/nginx-tmp"
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx-tmp/body;
-  proxy_temp_path $work/nginx-tmp/proxy;
-  fastcgi_temp_path $work/nginx-tmp/fastcgi;
-  uwsgi_temp_path $work/nginx-tmp/uwsgi;
-  scgi_temp_path $work/nginx-tmp/scgi;
-  upstream one { server ${pg_a#http://}; keepalive 16; }
-  upstream two { server ${pg_a#http://}; server ${pg_b#http://}; keepalive 16; }
-  server { listen 127.0.0.1:$port_one; location / { proxy_pass http://one; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host \$http_host; } }
-  server { listen 127.0.0.1:$port_two; location / { proxy_pass http://two; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host \$http_host; } }
-}
-CONF
-"$nginx_bin" -c "$work/nginx.conf" -p "$work"
+port_one="$(free_port)"
+port_two="$(free_port)"
+start_nginx "$port_one=${pg_a#http://}" "$port_two=${pg_a#http://},${pg_b#http://}"
 echo "bench: scale through nginx ($clients clients, $seconds s a run, PostgreSQL store):"
 python3 tests/cluster/store_bench.py scale "$runs" "$seconds" "$clients" "http://127.0.0.1:$port_one" "http://127.0.0.1:$port_two"
