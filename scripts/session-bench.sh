@@ -68,6 +68,19 @@ serve postgresql --port 0 --session-store "$pg"; postgresql="$address=$pid"; pg_
 echo "bench: $(nproc) cores; $runs runs; $count actions a run per store; each store its own serve, one scene worker each (the demo)"
 python3 tests/cluster/store_bench.py actions "$runs" "$count" "memory=$memory" "sqlite=$sqlite" "postgresql=$postgresql"
 
+# The floor under the PostgreSQL rows: the claim's statement alone, one client, from pgbench on this
+# machine (no host, no HTTP): an action makes two such requests (the claim and the write).
+pg_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+if [ -x "$pg_bin/pgbench" ]; then
+  "$pg_bin/psql" -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -c \
+    "CREATE TABLE bench_floor (key bytea PRIMARY KEY, state bigint NOT NULL, last_used bigint NOT NULL); INSERT INTO bench_floor VALUES ('\\x01', 0, 0)"
+  echo "UPDATE bench_floor SET state = state + 1, last_used = last_used + 1 WHERE key = '\\x01' AND state >= 0 RETURNING state;" > "$work/floor.sql"
+  for _ in $(seq 1 "$runs"); do
+    "$pg_bin/pgbench" -n -h 127.0.0.1 -p "$pg_port" -U postgres -c 1 -T 2 -f "$work/floor.sql" postgres 2>/dev/null \
+      | sed -n 's/^latency average = \([0-9.]*\) ms$/\1/p'
+  done | python3 -c 'import sys, statistics; v = [float(x) for x in sys.stdin]; print(f"bench: floor: one PostgreSQL UPDATE round trip (pgbench, 1 client): ms median {statistics.median(v):.3f} (min {min(v):.3f}, max {max(v):.3f})")'
+fi
+
 serve sqlite-b --port 0 --session-store "sqlite:$work/sessions.sqlite"; sqlite_b="$address"
 serve postgresql-b --port 0 --session-store "$pg"; pg_b="$address"
 echo "bench: rebuild, SQLite (two instances on one file):"
