@@ -246,6 +246,8 @@ package struct FileTrust: Sendable {
     /// What a file that is not a regular one is, for messages.
     package static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a folder"
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"
         case S_IFIFO: return "a named pipe"

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostFileTrust
 
 /// The rules an SQLite session store's file keeps before it is opened: the probe cache's trust
 /// checks (the file and every folder above it owned by this user or root and writable by no one
@@ -16,7 +17,7 @@ public enum SessionStoreFile {
         var info = stat()
         if lstat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw .untrusted(path: path, reason: "it is \(kind(of: info.st_mode)), not a regular file")
+                throw .untrusted(path: path, reason: "it is \(FileTrust.kind(of: info.st_mode)), not a regular file")
             }
             guard info.st_uid == getuid() else {
                 throw .untrusted(path: path, reason: "it belongs to user \(info.st_uid), not to you (user \(getuid()))")
@@ -30,17 +31,5 @@ public enum SessionStoreFile {
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
-    }
-
-    private static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFLNK: return "a symbolic link"
-        case S_IFDIR: return "a folder"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFIFO: return "a named pipe"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
     }
 }
