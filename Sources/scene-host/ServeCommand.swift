@@ -42,7 +42,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "A port of its own for /healthz, /readyz and /metrics (none by default; 0: any free port, printed at start).")
     var adminPort: Int?
 
-    @Option(name: .long, help: "The address the admin port listens on (default: 127.0.0.1).")
+    @Option(name: .long, help: "The address the admin port listens on.")
     var adminHost = "127.0.0.1"
 
     @Option(name: .long, help: "Seconds a drain (SIGTERM) keeps serving after /readyz turned 503, so a load balancer notices first (0 to 60).")
@@ -68,7 +68,7 @@ struct ServeCommand: ParsableCommand {
             guard (0...65535).contains(adminPort) else {
                 throw ValidationError("--admin-port is \(adminPort); give a port from 0 to 65535.")
             }
-            guard adminPort == 0 || adminPort != port || adminHost != host else {
+            guard adminPort == 0 || adminPort != port else {
                 throw ValidationError("--admin-port is \(adminPort), the app's own port; give the admin listener a port of its own.")
             }
         }
