@@ -57,7 +57,7 @@ struct ServeSessionStoreTests {
     func drainAndRestart() throws {
         let folder = try TemporaryFolder()
         let state = ["XDG_STATE_HOME": folder.path("state")]
-        let first = try Server(["--admin-port", "0", "--drain-delay", "2"], environment: state)
+        let first = try Server(["--admin-port", "0", "--drain-delay", "4"], environment: state)
         for _ in 0..<100 where admin(first) == nil { Thread.sleep(forTimeInterval: 0.05) }
         let adminAddress = try #require(admin(first))
         let adminHTTP = try LoopbackHTTP(address: adminAddress)
