@@ -27,6 +27,8 @@ struct ServeSessionStoreTests {
         let folder = try TemporaryFolder()
         let state = ["XDG_STATE_HOME": folder.path("state")]
         let first = try Server([], environment: state)
+        // A failed expectation must leave no server behind.
+        defer { if first.process.isRunning { first.kill9() } }
         let http = try LoopbackHTTP(address: first.address)
         let session = try detailSession(http, message: "Typed%20before%20the%20crash")
         let held = try http.get("/s/Home/Detail", cookie: session.cookie).body
@@ -58,6 +60,7 @@ struct ServeSessionStoreTests {
         let folder = try TemporaryFolder()
         let state = ["XDG_STATE_HOME": folder.path("state")]
         let first = try Server(["--admin-port", "0", "--drain-delay", "4"], environment: state)
+        defer { if first.process.isRunning { first.kill9() } }
         for _ in 0..<100 where admin(first) == nil { Thread.sleep(forTimeInterval: 0.05) }
         let adminAddress = try #require(admin(first))
         let adminHTTP = try LoopbackHTTP(address: adminAddress)
@@ -87,6 +90,7 @@ struct ServeSessionStoreTests {
     func memory() throws {
         let folder = try TemporaryFolder()
         let first = try Server(["--session-store", "memory"], environment: ["XDG_STATE_HOME": folder.path("state")])
+        defer { if first.process.isRunning { first.kill9() } }
         let session = try detailSession(try LoopbackHTTP(address: first.address), message: "gone")
         first.kill9()
         let second = try Server(["--session-store", "memory"], environment: ["XDG_STATE_HOME": folder.path("state")])
