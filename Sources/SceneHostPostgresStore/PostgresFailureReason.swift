@@ -31,6 +31,7 @@ enum PostgresFailureReason {
                 return "connecting timed out after \(amount.nanoseconds / 1_000_000) ms"
             case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed:
                 return "the connection was closed"
+            // swift-nio's enum, not ours: its cases grow with NIO's releases, and each is named by its own text.
             default:
                 return "connection failure (\(channel))"
             }
