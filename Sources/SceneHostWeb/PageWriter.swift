@@ -3,10 +3,14 @@ import SceneHost
 /// The HTML of a page, written directly from a `WebPage` (no template engine, no reflection).
 ///
 /// Every value goes through `HTMLText.text`, so no text from a scene, a config or a user is ever
-/// inserted unescaped. No JavaScript: each button is a form post. Accessibility: every field has a
-/// `<label>`; a field's problem is a `role=alert` message tied to it (`aria-describedby`,
-/// `aria-invalid`) and the field takes the focus (`autofocus`); a modal is a `dialog` holding its
-/// own buttons; the breadcrumb is a list of links with `aria-current` on the page shown.
+/// inserted unescaped, and every text of a scene is bidi-isolated (`<bdi>`, `dir="auto"`), so a
+/// right-to-left or override character in one value cannot turn the text around it. One small
+/// static script (`/s/page.js`, allowed by the CSP; the pages work without it) reloads a page the
+/// browser restores from its back/forward cache. Accessibility: every field has a `<label>`; a
+/// field's problem is a `role=alert` message tied to it (`aria-describedby`, `aria-invalid`) and the
+/// field takes the focus; errors are `role=alert`, notices `role=status`; a modal is a `dialog`
+/// that takes the focus and keeps it (everything outside it is `inert`); the breadcrumb is a list
+/// of links with `aria-current` on the page shown; every page has one `<main>`.
 struct PageWriter: Sendable {
     static let style: StaticString = """
         *,*::before,*::after{box-sizing:border-box}\
@@ -14,8 +18,10 @@ struct PageWriter: Sendable {
         nav ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}\
         nav li+li::before{content:"›";margin-right:.25rem;color:#555}\
         .modal{border:2px solid #333;border-radius:.5rem;padding:1rem;box-shadow:0 0 0 100vmax rgba(0,0,0,.08);max-width:100%}\
-        .error{background:#fde8e8;border-left:4px solid #b00;padding:.5rem}\
+        .error{background:#fde8e8;border-left:4px solid #b00;padding:.5rem;white-space:pre-line}\
+        .notice{background:#fff6dd;border-left:4px solid #8a6d00;padding:.5rem;white-space:pre-line}\
         .earlier{background:#eef4fd;border-left:4px solid #2a5db0;padding:.5rem}\
+        .offered{margin:.25rem 0 0;padding-left:1.25rem} .offered output{white-space:pre-wrap;font-family:ui-monospace,monospace}\
         .problem{color:#b00;margin:.25rem 0 0}\
         label{display:block;font-weight:600;margin-top:.5rem}\
         input[type=text]{width:100%;max-width:100%;padding:.4rem;font-size:1rem}\
@@ -23,6 +29,19 @@ struct PageWriter: Sendable {
         ul.rows{list-style:none;padding:0} ul.rows button{width:100%;text-align:left}\
         button{font-size:1rem;padding:.4rem .8rem;margin:.25rem .25rem .25rem 0}
         """
+
+    /// The one script of the pages: a page restored from the back/forward cache (Back, Forward) is
+    /// loaded again from the server, so it never shows an earlier state of the app as current.
+    static let script: StaticString = """
+        "use strict";
+        // scene-host: a page restored from the back/forward cache is asked for again, so it shows the app as it is now.
+        addEventListener("pageshow", function (event) { if (event.persisted) { location.reload(); } });
+
+        """
+
+    /// Where the script is served: under `/s/`, where every other path is a screen's, whose scene
+    /// names cannot hold a `.`; so no screen or deep link can be this path.
+    static let scriptPath = "/s/page.js"
 
     func render(_ page: WebPage) -> [UInt8] {
         var html = HTMLText()
@@ -32,11 +51,12 @@ struct PageWriter: Sendable {
         if page.isEarlier { html.markup(" (earlier page)") }
         html.markup(" — scene-host</title>\n<style>")
         html.markup(Self.style)
-        html.markup("</style>\n</head>\n<body>\n")
+        html.markup("</style>\n<script src=\"/s/page.js\" defer></script>\n</head>\n<body>\n")
         breadcrumb(page, into: &html)
         html.markup("<main>\n")
         if page.isEarlier {
-            html.markup("<p class=\"earlier\" id=\"earlier\">This is an earlier page of the app. Acting here goes back to it; <a href=\"")
+            html.markup(page.inModal ? "<p class=\"earlier\" id=\"earlier\" role=\"status\" inert>" : "<p class=\"earlier\" id=\"earlier\" role=\"status\">")
+            html.markup("This is an earlier page of the app. Acting here goes back to it; <a href=\"")
             html.text(page.currentURL)
             html.markup("\">the current page</a> is further on.</p>\n")
         }
@@ -46,22 +66,21 @@ struct PageWriter: Sendable {
         html.text(page.token)
         html.markup("\">\n<input type=\"hidden\" name=\"screen\" value=\"")
         html.number(page.stamp)
-        html.markup("\">\n")
-        if page.inModal {
-            html.markup("<section class=\"modal\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"title\" aria-describedby=\"underneath\">\n")
-            html.markup("<p id=\"underneath\"><small>Presented over: ")
-            html.text(page.underneath)
-            html.markup("</small></p>\n")
-        }
-        html.markup("<h1 id=\"title\">")
+        html.markup("\">\n<input type=\"hidden\" name=\"title\" value=\"")
         html.text(page.title)
-        html.markup("</h1>\n")
-        if let error = page.error {
-            html.markup("<p class=\"error\" role=\"alert\" id=\"error\">")
-            html.text(error)
-            html.markup("</p>\n")
-        }
+        html.markup("\">\n")
+        // The focus: a field with a problem, else (in a modal) its first field, else the dialog itself.
         let focused = page.elements.first { $0.kind == .field && !$0.problem.isEmpty }?.id
+            ?? (page.inModal ? page.elements.first { $0.kind == .field }?.id : nil)
+        if page.inModal {
+            html.markup("<section class=\"modal\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"title\" tabindex=\"-1\" id=\"dialog\"")
+            if focused == nil { html.markup(" autofocus") }
+            html.markup(">\n")
+        }
+        html.markup("<h1 id=\"title\"><bdi>")
+        html.text(page.title)
+        html.markup("</bdi></h1>\n")
+        if let message = page.error { self.message(message, offered: page.offered, into: &html) }
         for element in page.elements { write(element, focused: element.id == focused, into: &html) }
         wayBack(page.wayBack, into: &html)
         if page.inModal { html.markup("</section>\n") }
@@ -69,29 +88,74 @@ struct PageWriter: Sendable {
         return html.bytes
     }
 
-    func renderRefusal(_ message: String) -> [UInt8] {
-        var html = HTMLText(capacity: 512)
-        html.markup("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Refused — scene-host</title></head>\n")
-        html.markup("<body><h1>Refused</h1><p role=\"alert\">")
-        html.text(message)
-        html.markup("</p><p><a href=\"/\">Back to the app</a></p></body></html>\n")
+    /// A message of the host: an error is announced at once (`alert`), a notice politely (`status`).
+    /// What a refused form held follows it, to copy.
+    private func message(_ message: String, offered: [WebPage.Offered], into html: inout HTMLText) {
+        let isNotice = message.hasPrefix("notice: ")
+        html.markup(isNotice ? "<div class=\"notice\" role=\"status\" id=\"error\"><p>" : "<div class=\"error\" role=\"alert\" id=\"error\"><p>")
+        html.text(Self.plain(message))
+        html.markup("</p>")
+        if !offered.isEmpty {
+            html.markup("<ul class=\"offered\" aria-label=\"What you typed\">")
+            for text in offered {
+                html.markup("<li><bdi>")
+                html.text(text.label)
+                html.markup("</bdi>: <output dir=\"auto\">")
+                html.text(text.text)
+                html.markup("</output></li>")
+            }
+            html.markup("</ul>")
+        }
+        html.markup("</div>\n")
+    }
+
+    /// A message without the "error: " or "notice: " its kind is shown by instead.
+    static func plain(_ message: String) -> String {
+        for prefix in ["error: ", "notice: "] where message.hasPrefix(prefix) { return String(message.dropFirst(prefix.count)) }
+        return message
+    }
+
+    /// The page of a refused request: what happened, in plain words, and the way back into the app.
+    func renderRefusal(_ message: String, status: Int = 400) -> [UInt8] {
+        var html = HTMLText(capacity: 1024)
+        let heading: StaticString = switch status {
+        case 404: "Page not found"
+        case 409: "Not saved"
+        case 413: "Too much text"
+        case 421: "Wrong address"
+        case 429: "Too many new sessions"
+        case 500: "Something went wrong"
+        case 503: "Try again in a moment"
+        default: "Refused"
+        }
+        html.markup("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        html.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        html.markup(heading)
+        html.markup(" — scene-host</title>\n<style>")
+        html.markup(Self.style)
+        html.markup("</style>\n</head>\n<body>\n<main>\n<h1>")
+        html.markup(heading)
+        html.markup("</h1>\n<div class=\"error\" role=\"alert\"><p>")
+        html.text(Self.plain(message))
+        html.markup("</p></div>\n<p><a href=\"/\">Back to the app</a></p>\n</main>\n</body>\n</html>\n")
         return html.bytes
     }
 
     private func breadcrumb(_ page: WebPage, into html: inout HTMLText) {
-        html.markup("<nav aria-label=\"Breadcrumb\"><ol>")
+        html.markup(page.inModal ? "<nav aria-label=\"Breadcrumb\" inert><ol>" : "<nav aria-label=\"Breadcrumb\"><ol>")
         for crumb in page.breadcrumb {
             if crumb.isCurrent || crumb.url.isEmpty {
-                html.markup(crumb.isCurrent ? "<li aria-current=\"page\">" : "<li>")
+                html.markup(crumb.isCurrent ? "<li aria-current=\"page\"><bdi>" : "<li><bdi>")
                 html.text(crumb.name)
+                html.markup("</bdi>")
             } else {
                 html.markup("<li><a href=\"")
                 html.text(crumb.url)
-                html.markup("\">")
+                html.markup("\"><bdi>")
                 html.text(crumb.name)
-                html.markup("</a>")
+                html.markup("</bdi></a>")
             }
-            if crumb.isModal { html.markup(" <small>(modal)</small>") }
+            if crumb.isModal { html.markup(" <small>(dialog)</small>") }
             html.markup("</li>")
         }
         html.markup("</ol></nav>\n")
@@ -100,7 +164,7 @@ struct PageWriter: Sendable {
     private func write(_ element: WebPage.Element, focused: Bool, into html: inout HTMLText) {
         switch element.kind {
         case .label:
-            html.markup("<p id=\"")
+            html.markup("<p dir=\"auto\" id=\"")
             html.text(element.id)
             html.markup("\">")
             html.text(element.text)
@@ -108,9 +172,9 @@ struct PageWriter: Sendable {
         case .field:
             html.markup("<label for=\"field-")
             html.text(element.id)
-            html.markup("\">")
+            html.markup("\"><bdi>")
             html.text(element.fieldLabel)
-            html.markup("</label><input type=\"text\" id=\"field-")
+            html.markup("</bdi></label><input type=\"text\" dir=\"auto\" id=\"field-")
             html.text(element.id)
             html.markup("\" name=\"field.")
             html.text(element.id)
@@ -125,7 +189,11 @@ struct PageWriter: Sendable {
                 html.markup("\"")
             }
             if focused { html.markup(" autofocus") }
-            html.markup(">\n")
+            html.markup("><input type=\"hidden\" name=\"label.")
+            html.text(element.id)
+            html.markup("\" value=\"")
+            html.text(element.fieldLabel)
+            html.markup("\">\n")
             if !element.problem.isEmpty {
                 html.markup("<p class=\"problem\" role=\"alert\" id=\"problem-")
                 html.text(element.id)
@@ -138,9 +206,9 @@ struct PageWriter: Sendable {
             html.text(element.id)
             html.markup("\" name=\"action\" value=\"")
             html.text(element.action)
-            html.markup("\">")
+            html.markup("\"><bdi>")
             html.text(element.text)
-            html.markup("</button>\n")
+            html.markup("</bdi></button>\n")
         case .list:
             html.markup("<ul class=\"rows\" id=\"")
             html.text(element.id)
@@ -150,9 +218,9 @@ struct PageWriter: Sendable {
             for row in element.rows {
                 html.markup("<li><button type=\"submit\" name=\"action\" value=\"")
                 html.text(row.action)
-                html.markup("\">")
+                html.markup("\"><bdi>")
                 html.text(row.text)
-                html.markup("</button></li>")
+                html.markup("</bdi></button></li>")
             }
             html.markup("</ul>\n")
         }
@@ -166,12 +234,12 @@ struct PageWriter: Sendable {
             html.markup("<p><button type=\"submit\" id=\"dismiss\" name=\"action\" value=\"dismiss\">Dismiss</button></p>\n")
         case .back(let targets):
             html.markup("<p><button type=\"submit\" id=\"back\" name=\"action\" value=\"back\">Back</button>")
-            for scene in targets {
+            for target in targets {
                 html.markup("<button type=\"submit\" name=\"action\" value=\"back:")
-                html.text(scene)
-                html.markup("\">Back to ")
-                html.text(scene)
-                html.markup("</button>")
+                html.text(target.scene)
+                html.markup("\">Back to <bdi>")
+                html.text(target.title)
+                html.markup("</bdi></button>")
             }
             html.markup("</p>\n")
         }

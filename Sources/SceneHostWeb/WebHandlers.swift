@@ -24,13 +24,14 @@ struct WebHandlers: Sendable {
             try hosts.check(request.head.authority)
             return nil
         } catch {
-            return html(writer.renderRefusal(error.message), status: HTTPResponse.Status(code: 421))
+            return html(writer.renderRefusal(error.message, status: 421), status: HTTPResponse.Status(code: 421))
         }
     }
 
     /// GET (and HEAD, which answers the same without the body).
     func page(_ request: Request, head: Bool = false) async -> Response {
         if let refused = refusedHost(request) { return refused }
+        if request.uri.path == PageWriter.scriptPath { return script(head: head) }
         // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
         // here takes the main actor's path.
         let sessionID = request.cookies[Self.cookieName]?.value
@@ -49,10 +50,10 @@ struct WebHandlers: Sendable {
         do {
             body = try await request.collectBody(upTo: WebForm.maximumBodySize)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            return html(writer.renderRefusal(WebError.bodyTooLarge(limit: WebForm.maximumBodySize).message), status: .contentTooLarge)
+            return html(writer.renderRefusal(WebError.bodyTooLarge(limit: WebForm.maximumBodySize).message, status: 413), status: .contentTooLarge)
         } catch {
             // A broken chunk, a body cut short: the request, not its size, is at fault.
-            return html(writer.renderRefusal(WebError.malformedRequest(reason: "its body could not be read").message), status: .badRequest)
+            return html(writer.renderRefusal(WebError.malformedRequest(reason: "its body could not be read").message, status: 400), status: .badRequest)
         }
         let postContext = WebController.PostContext(
             origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: context.client
@@ -79,7 +80,7 @@ struct WebHandlers: Sendable {
         case .redirect(let location):
             response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         case .refusal(let message):
-            response = html(writer.renderRefusal(message), status: HTTPResponse.Status(code: reply.status))
+            response = html(writer.renderRefusal(message, status: reply.status), status: HTTPResponse.Status(code: reply.status))
         }
         switch reply.cookie {
         case .keep:
@@ -97,9 +98,17 @@ struct WebHandlers: Sendable {
     /// The headers of every HTML answer (pages and refusals), here and in `SnapshotResponder`.
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-        securityPolicyField: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+        securityPolicyField: "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         noSniffField: "nosniff",
     ]
+
+    /// The pages' one script (`PageWriter.script`): static, cached for a day.
+    private func script(head: Bool) -> Response {
+        let bytes = PageWriter.script.withUTF8Buffer { Array($0) }
+        return Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=86400",
+                                               Self.noSniffField: "nosniff"],
+                        body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
 
     private func html(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
         Response(status: status, headers: Self.pageHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

@@ -55,7 +55,7 @@ public struct WebServer: Sendable {
     public init(host: String, port: Int, allowedHosts: [String] = [],
                 limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
                 sessionsPerClient: Int = 100, durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
-                drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), logger: Logger,
+                drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), debugPages: Bool = false, logger: Logger,
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
                 restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limits = limits
@@ -77,7 +77,7 @@ public struct WebServer: Sendable {
         let store = WebSessionStore(perClient: sessionsPerClient, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
                                     counters: WebSessionCounters(factory: metrics),
                                     makeSession: makeSession, restoreSession: restoreSession)
-        self.controller = WebControllerBox(WebController(store: store))
+        self.controller = WebControllerBox(WebController(store: store, logger: logger, debugPages: debugPages))
         self.snapshots = store.snapshots
     }
 

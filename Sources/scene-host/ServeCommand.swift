@@ -48,6 +48,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds a drain (SIGTERM) keeps serving after /readyz turned 503, so a load balancer notices first (0 to 60).")
     var drainDelay: Double = 0
 
+    @Flag(name: .long, help: "Development: show the operator's detail of a failure (plugin, scene, signal, event) on the page too. Without it, pages show plain words and a reference; the detail is in the log under that reference.")
+    var debugPages = false
+
     @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
     var allowedHosts: [String] = []
 
@@ -133,7 +136,7 @@ struct ServeCommand: ParsableCommand {
                 }
                 let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
                                        sessionsPerClient: sessionsPerClient, durable: durable,
-                                       admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit,
+                                       admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                        logger: options.makeLogger(),
                                        makeSession: { InProcessSession(navigator: try makeNavigator()) },
                                        restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
@@ -148,7 +151,7 @@ struct ServeCommand: ParsableCommand {
             try pool.checkInitialScene()
             let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
                                    sessionsPerClient: sessionsPerClient, durable: durable,
-                                   admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit,
+                                   admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                    logger: options.makeLogger(),
                                    makeSession: { try await pool.openSession() },
                                    restoreSession: { records in

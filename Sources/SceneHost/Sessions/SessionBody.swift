@@ -2,8 +2,10 @@
 import SceneHostCacheCodec
 
 /// What a stored session's body holds: every screen of its stacks (the scene's record, the stamp
-/// its forms carry, what it showed when last on top), the next stamp, and a notice its user has not
-/// been shown yet. One more kind of the host's record format (docs/architecture.md, "The record
+/// its forms carry, what it showed when last on top), the next stamp, a notice its user has not
+/// been shown yet (with the texts of a form it could not apply, offered back), the digests of its
+/// cookie's secret (current, and the one it replaced, for a few seconds) and the last form applied
+/// (so a repeat of it is answered with its result). One more kind of the host's record format (docs/architecture.md, "The record
 /// format"): a magic and a format version (`format`), a string table, then the body, whose places
 /// are `SceneRecord`s and `Screen`s as the worker frames write them.
 ///
@@ -11,9 +13,13 @@ import SceneHostCacheCodec
 /// throws `SessionStoreError.malformedRow`: that one session ends with a notice, never the server.
 public struct SessionBody: Equatable, Sendable {
     /// The format this build writes; a body of any other version is refused.
-    public static let formatVersion: UInt64 = 1
+    /// Version 2 added the cookie's secret, the last form applied and the texts offered back; a
+    /// version 1 body (written before) still reads, as a session without them.
+    public static let formatVersion: UInt64 = 2
     /// "SHSB", then the version.
     static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
+    /// The formats this build reads.
+    static let readableVersions: ClosedRange<UInt64> = 1...formatVersion
     /// The most places a body may hold: far more than any session's stacks.
     static let maximumPlaces = 100_000
 
@@ -34,34 +40,41 @@ public struct SessionBody: Equatable, Sendable {
     public var nextStamp: Int
     /// Shown once on the session's next page.
     public var notice: String?
+    /// Since format 2: what the session's cookie and forms are checked against.
+    public var guards: SessionGuards
 
-    public init(places: [Place], nextStamp: Int, notice: String?) {
+    public init(places: [Place], nextStamp: Int, notice: String?, guards: SessionGuards = SessionGuards()) {
         self.places = places
         self.nextStamp = nextStamp
         self.notice = notice
+        self.guards = guards
     }
 
     public func encoded() -> [UInt8] {
         var writer = CacheWriter()
         encode(into: &writer)
+        guards.encode(into: &writer)
         return writer.finished(header: Self.format.head)
     }
 
     public init(decoding bytes: [UInt8]) throws(SessionStoreError) {
         let body: Int
+        var formatRead: UInt64 = 0
         switch Self.format.open(bytes) {
         case .foreign: throw .malformedRow(reason: "it is not a scene-host session")
         case .damaged: throw .malformedRow(reason: "its stored data is damaged")
         case .version(let version, let start):
-            guard version == Self.formatVersion else {
-                throw .malformedRow(reason: "it was written in session format \(version), and this scene-host reads format \(Self.formatVersion)")
+            guard Self.readableVersions.contains(version) else {
+                throw .malformedRow(reason: "it was written in session format \(version), and this scene-host reads formats 1 to \(Self.formatVersion)")
             }
             body = start
+            formatRead = version
         }
         var reader = CacheReader(bytes, from: body)
         do {
             try reader.readStringTable()
             try self.init(from: &reader)
+            if formatRead >= 2 { guards = try SessionGuards(from: &reader) }
             guard reader.isAtEnd else { throw CacheReader.Malformed() }
         } catch {
             throw .malformedRow(reason: "its stored data is damaged")
@@ -69,7 +82,7 @@ public struct SessionBody: Equatable, Sendable {
     }
 }
 
-/// The body after its header: the places, the next stamp, the notice. A body whose stamps are
+/// The body after its header (format 1's part): the places, the next stamp, the notice. A body whose stamps are
 /// not below the next stamp, or whose bottom place opens a modal layer, is damaged.
 extension SessionBody: RecordValue {
     package func encode(into writer: inout CacheWriter) {

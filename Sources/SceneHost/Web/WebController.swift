@@ -1,3 +1,4 @@
+import Logging
 @_spi(SceneHost) import SceneSDK
 
 /// What `scene-host serve` does with a request, without HTTP: find the session, show the page of
@@ -7,37 +8,48 @@
 /// A GET never changes the app: a screen's URL shows the screen on top, or an earlier screen of
 /// the stack as it was last shown (the browser's Back). Posts follow post/redirect/get: a post
 /// from the screen on top applies to it; from an earlier screen it first goes back to it (results
-/// handed back as the app's back does), then applies; from a screen no longer open, or an older
-/// state of one, it applies nothing (409). The redirect goes to the URL of the screen then on
-/// top. A failed action leaves the session as it was (its guarantee) and its message is shown once.
+/// handed back as the app's back does), then applies; the same form sent again (a double click) is
+/// answered with where the first went; a form of a screen no longer open, or of an older state of
+/// one, applies nothing and is answered with a redirect to the current screen, whose page says what
+/// was not applied and offers back what was typed. A failed action leaves the session as it was
+/// (its guarantee) and its message is shown once: plain words for the user, the detail in the log.
 @MainActor
 public struct WebController {
     public let store: WebSessionStore
     let guardian = WebRequestGuard()
+    let text: WebUserText
 
-    public init(store: WebSessionStore) {
+    /// `debugPages` (`serve --debug-pages`) shows the operator's detail of a failure on the page as
+    /// well as in `logger`.
+    public init(store: WebSessionStore, logger: Logger = Logger(label: "scene-host.web", factory: { _ in SwiftLogNoOpLogHandler() }),
+                debugPages: Bool = false) {
         self.store = store
+        self.text = WebUserText(logger: logger, debugPages: debugPages)
     }
 
     // MARK: Pages
 
-    /// The page at `path` for the browser whose cookie names `sessionID`.
-    public func get(path: String, sessionID: String?) async -> WebReply {
+    /// The page at `path` for the browser whose session cookie is `cookie`.
+    public func get(path: String, sessionID cookie: String?) async -> WebReply {
         let target = WebPath(path)
+        let query = WebPath.query(of: path)
         let session: WebSession
-        switch await store.resolve(id: sessionID) {
-        case .session(let found):
+        switch await resolve(cookie) {
+        case .session(let found, .current):
             session = found
-        case .none:
-            if case .other(let link) = target { return await linkPage(link, session: nil) }
-            return await startPage(error: nil, cookie: .keep)
+        case .session(_, .previous):
+            // Sent before this browser had the session's new secret (another tab's action under way). A
+            // redirect could loop while that answer is away, and the new secret goes only to a repeat of
+            // the form that made it (a planted cookie's owner holds the old one too): the user reloads.
+            return .refusal(409, WebError.secretRotating.message)
+        case .session(_, .none), .none:
+            // A cookie that names no session (or with a wrong secret) is of no use to its browser: cleared.
+            return await pageWithoutSession(target, query: query, notice: nil, cookie: cookie == nil ? .keep : .clear)
         case .ended(let notice):
-            if case .other(let link) = target { return await linkPage(link, session: nil) }
-            // A screen of a session that is gone: the start page says so (and forgets the cookie).
-            if case .screen = target, notice == nil { return .redirect("/") }
-            return await startPage(error: notice ?? WebError.sessionEnded.message, cookie: .clear)
+            if notice == nil, case .screen = target, WebPath.query(of: path).isEmpty { return .redirect("/") }
+            return await pageWithoutSession(target, query: query, notice: notice ?? WebError.sessionEnded.message, cookie: .clear)
         case .unavailable(let error, let cached):
-            guard let cached else { return .refusal(503, ErrorMessage.render(error)) }
+            guard let cached else { return .refusal(503, text.describe(error, plain: WebUserText.storeDown)) }
             // The last copy this instance holds, marked: better than no page while the store is away.
             cached.pendingError = WebError.storeDownShowingCache.message
             let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
@@ -53,7 +65,13 @@ public struct WebController {
             store.publish(session)
             return .page(page)
         case .screen(let names):
-            guard let depth = session.depth(of: names) else {
+            let depth = session.depth(of: names)
+            // A URL naming another record than the one this screen shows (a copied URL): its link opens it.
+            if !query.isEmpty, depth.map({ session.screens[$0].query != WebPath.queryText(of: path) }) ?? true,
+               let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links) {
+                return await linkPage(link, session: session)
+            }
+            guard let depth else {
                 // A session just built again keeps the note that says why the screen is gone (its stack was cut).
                 if !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
                 return .redirect(session.url(at: session.screens.count - 1))
@@ -64,275 +82,75 @@ public struct WebController {
         }
     }
 
-    // MARK: Actions
-
-    /// What a form post sent, besides its body: the headers the cross-site check reads and the
-    /// client's address (for the per-client cap on sessions).
-    public struct PostContext: Sendable {
-        public let origin: String?
-        public let fetchSite: String?
-        public let host: String?
-        public let client: String
-
-        public init(origin: String?, fetchSite: String?, host: String?, client: String) {
-            self.origin = origin
-            self.fetchSite = fetchSite
-            self.host = host
-            self.client = client
-        }
-    }
-
-    /// Applies a form post sent to `path` by the browser whose cookie names `sessionID`.
-    /// Waits for the session's scenes (in their worker) without holding up other sessions.
-    public func post(path: String, sessionID: String?, body: [UInt8], context: PostContext) async -> WebReply {
-        let form: WebForm
-        do {
-            form = try WebForm(body: body)
-        } catch {
-            let status = if case .bodyTooLarge = error { 413 } else { 400 }
-            return .refusal(status, ErrorMessage.render(error))
-        }
-        return await post(form, to: WebPath(path), sessionID: sessionID, context: context, verified: false)
-    }
-
-    /// `verified` false: this instance's copy of the session is trusted without asking the store (one
-    /// request fewer per action); the claim compares the state number, and when it says this copy was
-    /// out of date before the form came, or the form does not match the copy, the post is looked at once
-    /// more against the session built again from the store (`verified` true). A claim lost to an
-    /// action under way is refused, never retried, so one form sent to two instances applies once.
-    private func post(_ form: WebForm, to target: WebPath, sessionID: String?, context: PostContext, verified: Bool) async -> WebReply {
-        let session: WebSession
-        switch await store.resolve(id: sessionID, verify: verified) {
-        case .session(let found):
-            session = found
-        case .none, .ended:
-            return await firstAction(form, to: target, endedSession: sessionID != nil, context: context)
-        case .unavailable:
-            return .refusal(503, WebError.storeDown.message)
-        }
-        if case .other(let link) = target { return await linkAction(form, link: link, session: session, context: context) }
-        do {
-            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
-                               token: form.value("token"), expectedToken: session.token)
-        } catch {
-            return .refusal(403, ErrorMessage.render(error))
-        }
-        guard await sync(session) else { return .redirect("/") }
-        // A form of the start page (sent before this session began) or of a screen not open now, or
-        // of an older state of one, or sent while another action of the session is under way.
-        guard case .screen(let names) = target, let depth = session.depth(of: names), !session.isActing,
-              form.value("screen") == String(session.screens[depth].stamp) else {
-            // This copy may be out of date (another instance moved on): ask the store before refusing.
-            if !verified, store.shared, !session.isActing { return await post(form, to: target, sessionID: sessionID, context: context, verified: true) }
-            return outOfDate(session)
-        }
-        let again: (() async -> WebReply)? = verified ? nil : {
-            await self.post(form, to: target, sessionID: sessionID, context: context, verified: true)
-        }
-        return await claimed(session, outOfDateCopy: again) {
-            await act(form, on: session, at: depth)
-        }
-    }
-
-    /// The 409 page of a form that applies nothing: the current screen, with the notice.
-    private func outOfDate(_ session: WebSession) -> WebReply {
-        store.counters.actionsStale.increment()
-        session.pendingError = WebError.pageOutOfDate.message
-        return .page(WebPage.make(for: session), status: 409)
-    }
-
-    /// Runs `action` on `session` as one step of its stored state: the store's state number is
-    /// claimed first (compare-and-set, so a form sent to two instances at once applies once), then the
-    /// action runs, then the session is written before the response leaves. A lost claim is a 409; a
-    /// store that fails drops this instance's copy (the session is what the store holds) and is a 503.
-    private func claimed(_ session: WebSession, cookie: WebReply.Cookie = .keep, outOfDateCopy: (() async -> WebReply)? = nil,
-                         _ action: () async -> Void) async -> WebReply {
-        do {
-            let outcome = try await store.claim(session)
-            guard outcome == .claimed else {
-                store.forget(session)
-                // This copy was out of date before the form came (the store was at rest at another
-                // state): the form is looked at once more against the session as the store holds it.
-                if case .lost(let current?) = outcome, current.isMultiple(of: 2), current != session.state, let outOfDateCopy {
-                    return await outOfDateCopy()
-                }
-                // Another request has an action of the session under way, or moved it on first.
-                if case .session(let current) = await store.resolve(id: session.id) { return outOfDate(current) }
-                return .redirect("/")
-            }
-        } catch {
-            return .refusal(503, WebError.storeDown.message)
-        }
-        await action()
-        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says so.
-        guard store.holds(session) else { return .redirect("/") }
-        do {
-            guard try await store.persist(session) else {
-                store.forget(session)
-                return .refusal(409, WebError.pageOutOfDate.message)
-            }
-        } catch {
-            store.forget(session)
-            return .refusal(503, WebError.actionNotKept.message)
-        }
-        store.counters.actionsApplied.increment()
-        return .redirect(session.url(at: max(0, session.screens.count - 1)), cookie: cookie)
-    }
-
-    /// A post from a browser without a session: from the start page, it makes the session and
-    /// applies the action to its initial scene.
-    private func firstAction(_ form: WebForm, to target: WebPath, endedSession: Bool, context: PostContext) async -> WebReply {
-        do {
-            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
-                               token: form.value("token"), expectedToken: store.startToken)
-        } catch .invalidFormToken where endedSession {
-            // A form of a session that ended: the start page tells its user.
-            return .redirect("/")
-        } catch {
-            return .refusal(403, ErrorMessage.render(error))
-        }
-        let link: String?
+    /// The page of a browser without a (live) session: the start page, a deep link's page, or the
+    /// link a screen URL's query names (a URL copied from another browser).
+    private func pageWithoutSession(_ target: WebPath, query: [(name: String, value: String)], notice: String?,
+                                    cookie: WebReply.Cookie = .keep) async -> WebReply {
         switch target {
-        case .start: link = nil
-        case .other(let path): link = path
-        case .screen: return .redirect("/")
-        }
-        guard form.value("screen") == "0" else { return .redirect("/") }
-        let session: WebSession
-        do {
-            session = try await store.create(client: context.client)
-        } catch let error as WebError {
-            let status = if case .tooManySessions = error { 429 } else { 503 }
-            return .refusal(status, ErrorMessage.render(error))
-        } catch {
-            return .refusal(500, ErrorMessage.render(error))
-        }
-        var refused: WebReply?
-        let reply = await claimed(session, cookie: .set(sessionID: session.id)) {
-            if let link {
-                let opened = await open(link, in: session)
-                guard opened.status == 303 else {
-                    refused = opened
-                    return
-                }
+        case .other(let link):
+            return await linkPage(link, session: nil)
+        case .screen(let names):
+            if let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: await store.links()) {
+                return await linkPage(link, session: nil)
             }
-            await act(form, on: session, at: session.screens.count - 1)
-        }
-        if let refused {
-            await store.drop(session)
-            return refused
-        }
-        return reply
-    }
-
-    // MARK: Deep links
-
-    /// The page of a deep link (`/orders/2`): what opening it shows, built in a session of its own
-    /// and dropped, so the GET changes no one's session. Its form posts to the link: acting there
-    /// opens the link in the browser's session (making one on a first action), then applies.
-    private func linkPage(_ link: String, session: WebSession?) async -> WebReply {
-        do {
-            let (screen, layers) = try await store.preview(link: link)
-            return .page(WebPage.preview(screen: screen, layers: layers, token: session?.token ?? store.startToken, error: nil, formAction: "/" + link))
-        } catch let error as LinkError {
-            return .refusal(404, ErrorMessage.render(error))
-        } catch {
-            return .refusal(500, ErrorMessage.render(error))
+            return notice == nil ? .redirect("/") : await startPage(error: notice, cookie: cookie)
+        case .start:
+            return await startPage(error: notice, cookie: cookie)
         }
     }
 
-    /// A post from a deep link's page in a browser with a session: the link replaces the session's
-    /// stacks (as `run --open` starts there), then the action applies to the linked screen.
-    private func linkAction(_ form: WebForm, link: String, session: WebSession, context: PostContext) async -> WebReply {
-        do {
-            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
-                               token: form.value("token"), expectedToken: session.token)
-        } catch {
-            return .refusal(403, ErrorMessage.render(error))
-        }
-        guard !session.isActing else { return outOfDate(session) }
-        var refused: WebReply?
-        let reply = await claimed(session) {
-            let opened = await open(link, in: session)
-            guard opened.status == 303 else {
-                refused = opened
-                return
-            }
-            await act(form, on: session, at: session.screens.count - 1)
-        }
-        return refused ?? reply
+    /// What a request's cookie names now, and how its secret stands.
+    enum Found {
+        case session(WebSession, WebSession.SecretMatch)
+        case none
+        case ended(notice: String?)
+        case unavailable(SessionStoreError, cached: WebSession?)
     }
 
-    /// Opens `link` in `session`: 404 for a link that names nothing; a failed opening changes nothing
-    /// and is shown on the session's page.
-    private func open(_ link: String, in session: WebSession) async -> WebReply {
-        do {
-            try await session.app.open(link: link)
-        } catch let error as LinkError {
-            return .refusal(404, ErrorMessage.render(error))
-        } catch {
-            session.pendingError = ErrorMessage.render(error)
+    /// The session `cookie` (`ID.SECRET`) names, checked against its secret.
+    func resolve(_ cookie: String?, verify: Bool = true) async -> Found {
+        guard let cookie else { return .none }
+        let (id, secret) = WebCookie.split(cookie)
+        switch await store.resolve(id: id, verify: verify) {
+        case .session(let session):
+            let match = session.match(secret: secret, now: store.wallNow)
+            // This instance's copy may be behind the store (another instance rotated the secret): asked again.
+            if match != .current, !verify, store.shared { return await resolve(cookie, verify: true) }
+            // A session built again from the store learns its secret from the first request that shows it.
+            if match == .current, session.secret.isEmpty { session.secret = secret }
+            if match == .previous { session.learnSecret(fromPrevious: secret) }
+            return .session(session, match)
+        case .none: return .none
+        case .ended(let notice): return .ended(notice: notice)
+        case .unavailable(let error, let cached): return .unavailable(error, cached: cached)
         }
-        do {
-            try session.refresh(actedAt: -1)
-        } catch {
-            session.pendingError = ErrorMessage.render(error)
-            await store.drop(session)
-        }
-        return .redirect(session.url(at: max(0, session.screens.count - 1)))
     }
 
-    /// Brings the screen at `depth` back on top when it is not, fills the fields the form changed
-    /// and runs its command; then reads the stacks again.
-    private func act(_ form: WebForm, on session: WebSession, at depth: Int) async {
-        session.actions += 1
-        session.isActing = true
-        var applied: [FrontendCommand] = []
-        do {
-            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: session.screens[depth].lastScreen))
-            try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
-            applied = action.fills
-        } catch {
-            session.pendingError = ErrorMessage.render(error)
-        }
-        do {
-            try session.refresh(actedAt: depth)
-            session.keepFilled(applied, at: depth)
-        } catch {
-            session.pendingError = ErrorMessage.render(error)
-            await store.drop(session)
-        }
-        session.isActing = false
-        store.publish(session)
-    }
+    // MARK: Shared steps
 
     /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),
     /// and takes what happened to it that its user has not been told. False when its scenes are
     /// gone: the session is dropped and its last message kept for the start page.
-    private func sync(_ session: WebSession) async -> Bool {
-        if let notice = session.app.takeNotice() { session.pendingError = ErrorMessage.render(notice) }
+    func sync(_ session: WebSession) async -> Bool {
+        if let notice = session.app.takeNotice() {
+            session.pendingError = text.describe(notice, plain: WebUserText.restored, kind: .notice)
+        }
         do {
             try session.refresh(actedAt: .max)
             return true
         } catch {
-            session.pendingError = ErrorMessage.render(error)
+            session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
             await store.drop(session)
             return false
         }
     }
 
-    private func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
+    func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
         do {
             let start = try await store.startScreen()
             return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
         } catch {
-            return .refusal(500, ErrorMessage.render(error))
+            return .refusal(500, text.describe(error, plain: WebUserText.pageFailed))
         }
-    }
-
-    private static func fields(of screen: Screen) -> [String: String] {
-        var fields: [String: String] = [:]
-        for case .textField(let id, _, let text, _, _) in screen.elements { fields[id] = text }
-        return fields
     }
 }

@@ -41,6 +41,12 @@ extension WebError {
             return "error: The app cannot reach its session store right now, so nothing was changed. Try again in a moment."
         case .actionNotKept:
             return "error: The app could not save your last action (its session store did not answer), so it was not kept: your session is as it was before it. Try again in a moment."
+        case .actionTakenOver:
+            return "error: Your last action was not saved: it took so long that the app moved your session on without it. Open the app again and check what you see."
+        case .actionUnderWay:
+            return "error: Your last action was not applied: another action of your session is still being worked on. Wait a moment, then reload the page."
+        case .secretRotating:
+            return "notice: Another tab or window of yours has just changed this session. Reload the page to see where it is now."
         case .draining:
             return "error: This server is restarting and takes no new work. Try again in a moment."
         case .hostNotAllowed(let host, let allowed):

@@ -36,6 +36,12 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     case storeDown
     /// The action ran but the session store did not keep it: the session is what the store holds.
     case actionNotKept
+    /// The action ran, but meanwhile another instance took the session over (its lease ran out): not kept.
+    case actionTakenOver
+    /// Another action of the session is still under way (on this instance or another) after a wait: not applied.
+    case actionUnderWay
+    /// A page asked for with the session's previous secret, just after another tab's action replaced it.
+    case secretRotating
     /// The server is shutting down (a deploy): the request is not taken here.
     case draining
     /// The server could not listen on host:port.

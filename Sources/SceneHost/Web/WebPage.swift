@@ -7,12 +7,18 @@
 /// Text is raw here; the HTML writer escapes every value it inserts.
 public struct WebPage: Sendable {
     public struct Crumb: Sendable, Equatable {
+        /// The screen's title (the scene's name until it was shown).
         public let name: String
         public let isModal: Bool
         /// The screen this page shows (no link).
         public let isCurrent: Bool
         /// The URL of that screen's page.
         public let url: String
+    }
+
+    public struct Offered: Sendable, Equatable {
+        public let label: String
+        public let text: String
     }
 
     public struct Row: Sendable, Equatable {
@@ -36,13 +42,25 @@ public struct WebPage: Sendable {
         public let problem: String
         public let action: String
         public let rows: [Row]
+
+        /// The element with the host's `problem` for its text (a refused character), when there is one.
+        func withProblem(_ problem: String?) -> Element {
+            guard let problem, kind == .field else { return self }
+            return Element(kind: kind, id: id, text: text, fieldLabel: fieldLabel, placeholder: placeholder, problem: problem, action: action, rows: rows)
+        }
     }
 
     /// The host's own way back from the screen shown (the scene's buttons may offer more).
     public enum WayBack: Sendable, Equatable {
         case none
-        /// Pops the screen (and, outside a modal, the buttons to scenes further down).
-        case back(to: [String])
+        /// Pops the screen (and, outside a modal, the buttons to scenes further down: each scene's
+        /// name, which the action names, and its title, which the button shows).
+        case back(to: [Target])
+
+        public struct Target: Sendable, Equatable {
+            public let scene: String
+            public let title: String
+        }
         /// Closes the modal this screen is the root of.
         case dismiss
     }
@@ -53,10 +71,12 @@ public struct WebPage: Sendable {
     public let inModal: Bool
     /// The scenes under the modal, for the dialog's description.
     public let underneath: String
-    public let elements: [Element]
+    public var elements: [Element]
     public let wayBack: WayBack
     /// The message for the user (an error or a notice), shown once.
     public let error: String?
+    /// What a refused form held, offered back with the message: (field's name, text).
+    public var offered: [Offered] = []
     public let token: String
     /// The stamp of the screen shown (`WebScreen.stamp`), sent back with its form.
     public let stamp: Int
@@ -74,11 +94,17 @@ public struct WebPage: Sendable {
         let shown = min(depth ?? top, top)
         // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
         let error = shown == top ? session.pendingError : nil
+        var page = make(screens: session.screens, depth: shown, token: session.token, error: error)
         if shown == top {
+            page.offered = session.guards.offered.map { Offered(label: $0.label, text: $0.text) }
+            let problems = Dictionary(session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
+            if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems[$0.id]) } }
             session.pendingError = nil
+            session.guards.offered = []
+            session.guards.problems = []
             session.justRebuilt = false
         }
-        return make(screens: session.screens, depth: shown, token: session.token, error: error)
+        return page
     }
 
     /// The page of the screen at `depth` of `screens` (a session's, `WebSession.screens`).
@@ -86,7 +112,7 @@ public struct WebPage: Sendable {
         let top = screens.count - 1
         var crumbs: [Crumb] = []
         for (index, screen) in screens.enumerated() {
-            crumbs.append(Crumb(name: screen.name, isModal: screen.opensLayer, isCurrent: index == shown, url: url(of: screens, at: index)))
+            crumbs.append(Crumb(name: screen.title, isModal: screen.opensLayer, isCurrent: index == shown, url: url(of: screens, at: index)))
         }
         // The stack the shown screen is in: from its layer's root up to the top of that layer.
         var root = shown
@@ -96,19 +122,19 @@ public struct WebPage: Sendable {
         if shown == root {
             wayBack = inModal ? .dismiss : .none
         } else {
-            wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map(\.name))
+            wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map { WayBack.Target(scene: $0.name, title: $0.title) })
         }
         let screen = screens[shown].lastScreen
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal,
-            underneath: screens[..<root].map(\.name).joined(separator: " › "),
+            underneath: screens[..<root].map(\.title).joined(separator: " › "),
             elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token,
             stamp: screens[shown].stamp, formAction: url(of: screens, at: shown), isEarlier: shown < top, currentURL: url(of: screens, at: top)
         )
     }
 
     private static func url(of screens: [WebScreen], at depth: Int) -> String {
-        WebPath.url(of: screens.prefix(depth + 1).lazy.map(\.name))
+        WebScreen.url(of: screens, at: depth)
     }
 
     /// The start page of a browser without a session: the initial scene's screen, posting to `/`.
@@ -129,7 +155,8 @@ public struct WebPage: Sendable {
         }
         let top = layers.last ?? []
         let inModal = layers.count > 1
-        let wayBack: WayBack = inModal ? (top.count > 1 ? .back(to: []) : .dismiss) : (top.count > 1 ? .back(to: top.dropLast(2).reversed()) : .none)
+        let wayBack: WayBack = inModal ? (top.count > 1 ? .back(to: []) : .dismiss)
+            : (top.count > 1 ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: $0) }) : .none)
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal, underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
             elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0, formAction: formAction,

@@ -26,8 +26,9 @@ public final class WebPageSnapshots: Sendable {
 
     public init() {}
 
-    /// The page of `path` for the session `sessionID`, when its snapshot still describes it: the
-    /// screen's URL (or `/`, the first screen) names a screen of its stacks. Nil: take the slow path.
+    /// The page of `path` for the browser whose session cookie is `sessionID` (the whole cookie:
+    /// snapshots are published under the current secret only), when its snapshot still describes it:
+    /// the screen's URL (or `/`, the first screen) names a screen of its stacks. Nil: take the slow path.
     public func page(sessionID: String, path: String) -> WebPage? {
         let snapshot: Snapshot? = state.withLock { state in
             guard let snapshot = state.snapshots[sessionID] else { return nil }
@@ -43,6 +44,9 @@ public final class WebPageSnapshots: Sendable {
             guard names.count <= snapshot.screens.count,
                   zip(names, snapshot.screens).allSatisfy({ $0 == $1.name }), !names.isEmpty else { return nil }
             depth = names.count - 1
+            // A query naming another record than the screen's is a link to open: the slow path's.
+            let query = WebPath.queryText(of: path)
+            guard query.isEmpty || query == snapshot.screens[depth].query else { return nil }
         case .other:
             return nil
         }

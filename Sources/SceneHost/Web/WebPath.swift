@@ -40,6 +40,20 @@ public enum WebPath: Equatable, Sendable {
         self = .other(String(path.dropFirst()))
     }
 
+    /// The query of a request's path (after `?`), decoded as a form is; empty when there is none or
+    /// it does not read.
+    public static func query(of path: String) -> [(name: String, value: String)] {
+        let text = queryText(of: path)
+        guard !text.isEmpty, let form = try? WebForm(body: Array(text.utf8)) else { return [] }
+        return form.fields
+    }
+
+    /// The raw query of a request's path, without the `?`.
+    static func queryText(of path: String) -> String {
+        guard let mark = path.firstIndex(of: "?") else { return "" }
+        return String(path[path.index(after: mark)...])
+    }
+
     /// The URL path of the screen whose stack, bottom to it, has these scene names.
     public static func url(of names: some Sequence<String>) -> String {
         var url = "/s"

@@ -11,4 +11,20 @@ public struct WebScreen: Equatable, Sendable {
     public internal(set) var stamp: Int
     /// What it showed when it was last on top: its earlier page (the browser's Back) shows this.
     public internal(set) var lastScreen: Screen
+    /// The query of its URL: the parameters of the deep link that opens the record it shows
+    /// (`id=2`, `WebRecordLink`), or empty.
+    public internal(set) var query: String = ""
+
+    /// Its name for people: the title it last showed (the scene's name until it was shown).
+    public var title: String { lastScreen.title.isEmpty ? name : lastScreen.title }
+}
+
+extension WebScreen {
+    /// The URL of the screen at `depth` of `screens` (bottom to top): the scene names to it, and the
+    /// query naming its record, if any.
+    static func url(of screens: [WebScreen], at depth: Int) -> String {
+        let path = WebPath.url(of: screens.prefix(depth + 1).lazy.map(\.name))
+        let query = depth < screens.count ? screens[depth].query : ""
+        return query.isEmpty ? path : path + "?" + query
+    }
 }

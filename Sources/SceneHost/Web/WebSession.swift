@@ -7,10 +7,18 @@
 /// Made on the browser's first action (never by a page load), so page loads alone cost no session.
 @MainActor
 public final class WebSession {
-    /// The cookie value that names it: 32 random bytes, hex. Never stored: the store knows `key`.
+    /// The first half of the cookie, naming the session: 32 random bytes, hex. Never stored: the
+    /// store knows `key`.
     public let id: String
     /// What the session store knows it by (the SHA-256 of `id`).
     public let key: SessionKey
+    /// The second half of the cookie: 32 random bytes, hex, replaced on every action applied
+    /// (`rotate`), so a cookie planted in a browser (session fixation) stops working at its user's
+    /// first action. Empty for a session built again from the store until a request shows it.
+    public internal(set) var secret: String
+    /// The digests of the secret and of the one it replaced, the last form applied, texts offered
+    /// back: kept with the session in its store.
+    var guards: SessionGuards
     /// The store's state number this session's stacks match (`SessionStore.claim`): when the store's
     /// differs, another instance (or a restart) moved it on and the stacks are built again from the row.
     var state: Int64 = 0
@@ -28,10 +36,12 @@ public final class WebSession {
     /// The error of the last action, shown once on the next page: while there is one, pages take
     /// the main actor's path (the snapshot is withdrawn), so the message is shown.
     public var pendingError: String? {
-        didSet { if pendingError != nil { snapshots?.publish(nil, for: id) } }
+        didSet { if pendingError != nil, let publishedCookie { snapshots?.publish(nil, for: publishedCookie) } }
     }
     /// It was built again from the store and its note (`pendingError`) has not been shown yet.
     var justRebuilt = false
+    /// The cookie its snapshot was last published under (`WebSessionStore.publish`).
+    var publishedCookie: String?
     /// Where its snapshot is published (set by the store that holds it).
     weak var snapshots: WebPageSnapshots?
     /// The screens of its stacks, bottom to top (every layer's stack in turn).
@@ -47,6 +57,8 @@ public final class WebSession {
     init(app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64) {
         self.id = Self.randomHex()
         self.key = SessionKey(secret: id)
+        self.secret = Self.randomHex()
+        self.guards = SessionGuards(secretDigest: SessionKey(secret: secret).hex)
         self.token = Self.randomHex()
         self.app = app
         self.client = client
@@ -60,6 +72,8 @@ public final class WebSession {
     init(id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant) {
         self.id = id
         self.key = row.key
+        self.secret = ""
+        self.guards = body.guards
         self.token = row.token
         self.app = app
         self.client = row.client
@@ -68,7 +82,11 @@ public final class WebSession {
         self.storeUsed = row.lastUsed
         self.state = row.state
         self.actions = Int(clamping: row.actions)
-        screens = body.places.map { WebScreen(name: $0.record.name, opensLayer: $0.record.opensLayer, stamp: $0.stamp, lastScreen: $0.lastScreen) }
+        let links = app.links
+        screens = body.places.map { place in
+            WebScreen(name: place.record.name, opensLayer: place.record.opensLayer, stamp: place.stamp, lastScreen: place.lastScreen,
+                      query: WebRecordLink(scene: place.record.name, input: place.record.input?.value, links: links)?.query ?? "")
+        }
         nextStamp = body.nextStamp
     }
 
@@ -81,7 +99,7 @@ public final class WebSession {
         for (screen, record) in zip(screens, records) {
             places.append(SessionBody.Place(record: record, stamp: screen.stamp, lastScreen: screen.lastScreen))
         }
-        let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError)
+        let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError, guards: guards)
         return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, client: client,
                              actions: Int64(actions), body: body.encoded())
     }
@@ -94,6 +112,8 @@ public final class WebSession {
         let generation = (app as? PooledSession)?.session.generation
         let (screen, layers) = try app.view()
         viewedGeneration = generation
+        let records = app.records()
+        let links = app.links
         var fresh: [WebScreen] = []
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {
@@ -106,7 +126,11 @@ public final class WebSession {
                    !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen) {
                     fresh.append(screens[place])
                 } else {
-                    fresh.append(WebScreen(name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : Screen(title: name)))
+                    // Below the top, a screen not shown yet (a deep link's stack) keeps the title it had here, if it was here.
+                    let known = place < screens.count && screens[place].name == name ? screens[place].lastScreen : Screen(title: name)
+                    let input = place < records.count && records[place].name == name ? records[place].input?.value : nil
+                    fresh.append(WebScreen(name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : known,
+                                           query: WebRecordLink(scene: name, input: input, links: links)?.query ?? ""))
                 }
             }
         }
@@ -140,9 +164,9 @@ public final class WebSession {
         return names.count - 1
     }
 
-    /// The URL of the screen at `depth`.
+    /// The URL of the screen at `depth`, with the query naming its record, if any.
     func url(at depth: Int) -> String {
-        WebPath.url(of: screens.prefix(depth + 1).lazy.map(\.name))
+        WebScreen.url(of: screens, at: depth)
     }
 
     /// The commands that bring the screen at `depth` back on top, handing results back on the way
@@ -166,13 +190,83 @@ public final class WebSession {
         return commands
     }
 
+    // MARK: The cookie
+
+    /// The value of the session's cookie.
+    public var cookie: String { id + "." + secret }
+
+    /// How a request's cookie secret stands against the session's.
+    enum SecretMatch: Equatable {
+        case current
+        /// The secret the last rotation replaced, within `previousSecretGrace` of it: a request sent
+        /// before its browser had the new one (a double click, a second tab).
+        case previous
+        case none
+    }
+
+    /// How long the replaced secret is still recognised after a rotation.
+    static let previousSecretGrace: Int64 = 10_000
+
+    /// How `secret` (the cookie's second half) stands, at `now` (milliseconds since 1970). A
+    /// session written before secrets takes any.
+    func match(secret given: String, now: Int64) -> SecretMatch {
+        guard let digest = guards.secretDigest else { return .current }
+        let givenDigest = SessionKey(secret: given).hex
+        if givenDigest == digest { return .current }
+        if givenDigest == guards.previousDigest, now - guards.rotatedAt <= Self.previousSecretGrace { return .previous }
+        return .none
+    }
+
+    /// Gives the session a new secret (the reply sets it in the browser); the old one is recognised
+    /// for `previousSecretGrace` more, for repeats of the form just applied only.
+    func rotate(now: Int64) {
+        let salt = Self.randomHex()
+        guards.previousDigest = guards.secretDigest
+        guards.rotatedAt = now
+        guards.rotationSalt = salt
+        secret = Self.rotated(secret, salt: salt)
+        guards.secretDigest = SessionKey(secret: secret).hex
+    }
+
+    /// Learns the current secret from the one the last rotation replaced (`given` matched as
+    /// `.previous`), when this copy was built from the store and never saw it.
+    func learnSecret(fromPrevious given: String) {
+        guard secret.isEmpty, let salt = guards.rotationSalt else { return }
+        let candidate = Self.rotated(given, salt: salt)
+        if SessionKey(secret: candidate).hex == guards.secretDigest { secret = candidate }
+    }
+
+    /// The secret that follows `secret` under `salt`.
+    nonisolated static func rotated(_ secret: String, salt: String) -> String {
+        SessionKey(secret: secret + ":" + salt).hex
+    }
+
+    // MARK: Actions under way
+
+    /// Requests that wait for the action under way to end (a double click, a second tab).
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns when no action of the session is under way.
+    func actionEnded() async {
+        guard isActing else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Marks the action under way as ended and lets the requests that waited for it go on.
+    func endAction() {
+        isActing = false
+        let waiters = waiting
+        waiting = []
+        for waiter in waiters { waiter.resume() }
+    }
+
     private func takeStamp() -> Int {
         defer { nextStamp += 1 }
         return nextStamp
     }
 
     /// 32 bytes from the system's secure generator, as 64 hex digits.
-    static func randomHex() -> String {
+    nonisolated static func randomHex() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)

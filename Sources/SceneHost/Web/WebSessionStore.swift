@@ -27,6 +27,8 @@ public final class WebSessionStore {
     /// How long an action claimed by an instance may stay under way before another instance may take
     /// the session over (the claiming instance died mid-action): longer than any action may take.
     public let actionLease: Duration
+    /// How long a post waits for another instance's action on its session before it is refused (409).
+    let patience: Duration
     /// Where sessions are kept.
     public let durable: any SessionStore
     /// Another process may change the stored sessions (every store but memory): each request checks
@@ -46,6 +48,8 @@ public final class WebSessionStore {
     /// The initial scene's screen for browsers without a session, and when it was made.
     private var preview: (start: StartScreen, made: ContinuousClock.Instant)?
     private var previewTask: Task<StartScreen, any Error>?
+    /// The app's deep links, once `links()` read them.
+    private var knownLinks: LinkTable?
     /// The form token of the start page shown to browsers without a session: one for every
     /// instance on the store once `prepare` ran (a first action may reach another instance).
     public private(set) var startToken = WebSession.randomHex()
@@ -57,7 +61,7 @@ public final class WebSessionStore {
     /// `makeSession` returns a started session (the app's initial scene on screen); `restoreSession`
     /// one whose stacks are built from records, and what became of them.
     public init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
-                actionLease: Duration = .seconds(30),
+                actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
                 durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
@@ -67,6 +71,7 @@ public final class WebSessionStore {
         self.idleExpiry = idleExpiry
         self.evictionGrace = evictionGrace
         self.actionLease = actionLease
+        self.patience = patience
         self.durable = durable
         self.counters = counters
         self.shared = !(durable is MemorySessionStore)
@@ -78,10 +83,11 @@ public final class WebSessionStore {
 
     /// Sessions on navigators in this process (`serve --in-process`, tests).
     public convenience init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
-                            durable: any SessionStore = MemorySessionStore(),
+                            patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
                             clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                             makeNavigator: @escaping @MainActor () throws -> Navigator) {
-        self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, durable: durable, clock: clock,
+        self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, patience: patience,
+                  durable: durable, clock: clock,
                   makeSession: { InProcessSession(navigator: try makeNavigator()) },
                   restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
     }
@@ -310,6 +316,28 @@ public final class WebSessionStore {
         return try app.view()
     }
 
+    /// The app's deep links (for a screen URL's query in a browser without a session): read from a
+    /// session made for it once, then kept.
+    func links() async -> LinkTable {
+        if let knownLinks { return knownLinks }
+        guard let app = try? await makeSession() else { return LinkTable() }
+        defer { app.close() }
+        knownLinks = app.links
+        return app.links
+    }
+
+    /// Whether the store's state of `key` moved on from `leaving` (another instance's action under
+    /// way ended, or its lease ran out) within `patience`, polling every 20 ms. Real time, not `clock`:
+    /// a request waits at most that long whatever the lease says.
+    func waitAtRest(_ key: SessionKey, leaving: Int64) async -> Bool {
+        let deadline = ContinuousClock.now + patience
+        while ContinuousClock.now < deadline {
+            guard let state = try? await durable.state(of: key), state == leaving else { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
     /// The initial scene and what it shows when it has just started.
     public struct StartScreen: Sendable {
         public let scene: String
@@ -336,7 +364,7 @@ public final class WebSessionStore {
     /// Lets go of this instance's cache of `session` (its stacks in the worker); the store keeps its row.
     func forget(_ session: WebSession) {
         guard sessions[session.id] === session else { return }
-        snapshots.publish(nil, for: session.id)
+        if let published = session.publishedCookie { snapshots.publish(nil, for: published) }
         sessions[session.id] = nil
         counters.live.record(sessions.count)
         session.app.close()
@@ -345,13 +373,16 @@ public final class WebSessionStore {
     /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
     func publish(_ session: WebSession) {
         guard !shared, sessions[session.id] === session else { return }
-        snapshots.publish(session.snapshot(), for: session.id)
+        // Keyed by the whole cookie: a page is answered there only for the current secret.
+        if let published = session.publishedCookie, published != session.cookie { snapshots.publish(nil, for: published) }
+        snapshots.publish(session.snapshot(), for: session.cookie)
+        session.publishedCookie = session.cookie
     }
 
     /// Takes the uses of sessions whose pages were answered from their snapshots.
     private func absorbUses() {
-        for (id, used) in snapshots.takeUses() {
-            if let session = sessions[id], session.lastUsed < used { session.lastUsed = used }
+        for (cookie, used) in snapshots.takeUses() {
+            if let session = sessions[WebCookie.split(cookie).id], session.lastUsed < used { session.lastUsed = used }
         }
     }
 

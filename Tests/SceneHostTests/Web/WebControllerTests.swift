@@ -22,26 +22,26 @@ struct WebControllerTests {
         }
     }
 
-    private func controller(_ store: WebSessionStore? = nil) throws -> WebController {
-        WebController(store: try store ?? self.store())
+    private func controller(_ store: WebSessionStore? = nil, debugPages: Bool = false) throws -> WebController {
+        WebController(store: try store ?? self.store(), debugPages: debugPages)
     }
 
     /// A first action from the start page: the new session's id (from its cookie) and the reply.
-    private func begin(_ controller: WebController, _ fields: String, client: String = "10.0.0.1") async throws -> (id: String, reply: WebReply) {
+    private func begin(_ controller: WebController, _ fields: String, client: String = "10.0.0.1") async throws -> (id: CookieJar, reply: WebReply) {
         let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: client)
         let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&\(fields)".utf8), context: context)
         guard case .set(let id) = reply.cookie else { throw Failure("no session from the first action: \(reply.status)") }
-        return (id, reply)
+        return (CookieJar(id), reply)
     }
 
     /// A post from the screen at `path` as its page shows it now.
-    private func act(_ controller: WebController, _ id: String, at path: String, _ fields: String) async throws -> WebReply {
+    private func act(_ controller: WebController, _ id: CookieJar, at path: String, _ fields: String) async throws -> WebReply {
         let page = try await self.page(controller, id, path)
-        return await controller.post(path: path, sessionID: id, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8), context: Self.context)
+        return id.take(await controller.post(path: path, sessionID: id.cookie, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8), context: Self.context))
     }
 
-    private func page(_ controller: WebController, _ id: String?, _ path: String) async throws -> WebPage {
-        let reply = await controller.get(path: path, sessionID: id)
+    private func page(_ controller: WebController, _ id: CookieJar?, _ path: String) async throws -> WebPage {
+        let reply = await controller.get(path: path, sessionID: id?.cookie)
         guard case .page(let page) = reply.body else { throw Failure("no page at \(path): \(reply.status) \(reply.body)") }
         return page
     }
@@ -88,7 +88,7 @@ struct WebControllerTests {
         let controller = try controller()
         let one = try await begin(controller, "field.message=Hello&action=tap:showDetail").id
         let two = try await begin(controller, "action=back").id
-        #expect(one != two)
+        #expect(one.id != two.id)
         #expect(try await page(controller, one, "/s/Home/Detail").breadcrumb.map(\.name) == ["Home", "Detail"])
         #expect(try await page(controller, two, "/s/Home").breadcrumb.map(\.name) == ["Home"])
     }
@@ -113,13 +113,13 @@ struct WebControllerTests {
     func screenGone() async throws {
         let controller = try controller()
         let id = try await begin(controller, "action=back").id
-        let reply = await controller.get(path: "/s/Home/Detail", sessionID: id)
+        let reply = await controller.get(path: "/s/Home/Detail", sessionID: id.cookie)
         #expect(location(reply) == "/s/Home")
         let page = try await page(controller, id, "/s/Home")
         #expect(page.error == "notice: the page /s/Home/Detail is no longer open (the app moved on since), so this is where you are now.")
     }
 
-    @Test("a form from an older state of a screen (another tab) applies nothing, answers 409 and says so")
+    @Test("a form from an older state of a screen (another tab) applies nothing: a redirect to the current screen, whose page says so and offers the text back")
     func staleForm() async throws {
         let controller = try controller()
         let id = try await begin(controller, "action=back").id
@@ -127,17 +127,42 @@ struct WebControllerTests {
         _ = try await act(controller, id, at: "/s/Home", "field.message=Hi&action=tap:showDetail")
         _ = try await act(controller, id, at: "/s/Home/Detail", "action=back")
         // Tab A's form of Home, from before Home went to Detail and back: Home's stamp moved on.
-        let stale = await controller.post(path: "/s/Home", sessionID: id,
-                                          body: Array("token=\(tabA.token)&screen=\(tabA.stamp)&field.message=old&action=tap:openDetail".utf8), context: Self.context)
-        #expect(stale.status == 409)
-        guard case .page(let current) = stale.body else { throw Failure("no page") }
-        #expect(current.error == "error: This page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here.")
+        let stale = await controller.post(path: "/s/Home", sessionID: id.cookie,
+                                          body: Array("token=\(tabA.token)&screen=\(tabA.stamp)&title=Home&field.message=old&label.message=Message&action=tap:openDetail".utf8),
+                                          context: Self.context)
+        #expect(stale.status == 303 && location(stale) == "/s/Home" && stale.cookie == .keep)
+        let current = try await page(controller, id, "/s/Home")
+        #expect(current.error == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy.")
+        #expect(current.offered == [WebPage.Offered(label: "Message", text: "old")])
         #expect(current.breadcrumb.map(\.name) == ["Home"])
         #expect(current.elements.first { $0.id == "message" }?.text == "Hi")
-        // A form of a screen that is gone (Detail) is out of date too.
-        let gone = await controller.post(path: "/s/Home/Detail", sessionID: id,
+        // Shown once.
+        let again = try await page(controller, id, "/s/Home")
+        #expect(again.error == nil && again.offered.isEmpty)
+        // A form of a screen that is gone (Detail), with no text: its action was not applied.
+        let gone = await controller.post(path: "/s/Home/Detail", sessionID: id.cookie,
                                          body: Array("token=\(tabA.token)&screen=999&action=tap:done".utf8), context: Self.context)
-        #expect(gone.status == 409)
+        #expect(location(gone) == "/s/Home")
+        #expect(try await page(controller, id, "/s/Home").error == "notice: Your last action on that page was not applied: another tab or window moved the app on. This is the current screen.")
+    }
+
+    @Test("the same form sent twice (a double click) applies once; the second is answered with where the first went")
+    func sameFormTwice() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        let home = try await page(controller, id, "/s/Home")
+        let body = Array("token=\(home.token)&screen=\(home.stamp)&field.message=Once&action=tap:showDetail".utf8)
+        let old = id.cookie
+        async let first = controller.post(path: "/s/Home", sessionID: old, body: body, context: Self.context)
+        async let second = controller.post(path: "/s/Home", sessionID: old, body: body, context: Self.context)
+        let replies = [await first, await second]
+        #expect(replies.map(\.status) == [303, 303] && replies.map(location) == ["/s/Home/Detail", "/s/Home/Detail"], "\(replies.map(location))")
+        // Both carry the session's new secret; the old one no longer reads a page after its grace.
+        id.take(replies[0])
+        #expect(id.cookie != old)
+        let detail = try await page(controller, id, "/s/Home/Detail")
+        #expect(detail.breadcrumb.count == 2 && detail.elements.first { $0.id == "message" }?.text == "Once")
+        #expect(controller.store.existing(id: id.id)?.actions == 2)
     }
 
     @Test("a failed route is shown once on the page, and the stack is unchanged")
@@ -148,7 +173,9 @@ struct WebControllerTests {
         let reply = try await act(controller, id, at: "/s/Home", "action=back:Nowhere")
         #expect(location(reply) == "/s/Home")
         let page = try await page(controller, id, "/s/Home")
-        #expect(page.error == "error: there is no scene 'Nowhere' below 'Home' in its stack (Home).")
+        // Plain words and a reference for the user; the detail is in the log (and on the page with --debug-pages).
+        #expect(page.error?.hasPrefix("error: Your last action could not be applied, so nothing was changed. (Reference: r-") == true, "\(page.error ?? "none")")
+        #expect(page.error?.contains("Nowhere") == false)
         #expect(page.breadcrumb.map(\.name) == ["Home"])
         #expect(try await self.page(controller, id, "/s/Home").error == nil)
     }
@@ -160,10 +187,10 @@ struct WebControllerTests {
         let attacker = try await begin(controller, "action=back").id
         let attackerPage = try await page(controller, attacker, "/s/Home")
         let victimPage = try await page(controller, victim, "/s/Home")
-        let foreign = await controller.post(path: "/s/Home", sessionID: victim,
+        let foreign = await controller.post(path: "/s/Home", sessionID: victim.cookie,
                                             body: Array("token=\(attackerPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8), context: Self.context)
         #expect(foreign.status == 403)
-        let crossSite = await controller.post(path: "/s/Home", sessionID: victim,
+        let crossSite = await controller.post(path: "/s/Home", sessionID: victim.cookie,
                                               body: Array("token=\(victimPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8),
                                               context: .init(origin: "http://evil.example", fetchSite: "cross-site", host: "h:1", client: "10.0.0.9"))
         #expect(crossSite.status == 403)
@@ -202,7 +229,7 @@ struct WebControllerTests {
         let full = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8),
                                          context: .init(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.99"))
         #expect(full.status == 503)
-        #expect(controller.store.existing(id: worker) != nil)
+        #expect(controller.store.existing(id: worker.id) != nil)
         // Later the worker acts again; the flooder's sessions sit idle past the grace and go first.
         now += .seconds(61)
         _ = try await act(controller, worker, at: "/s/Home/Detail", "action=back")
@@ -217,7 +244,7 @@ struct WebControllerTests {
         let controller = try controller(store(clock: { now }))
         let id = try await begin(controller, "action=back").id
         now += controller.store.idleExpiry + .seconds(1)
-        #expect(controller.store.existing(id: id) == nil)
+        #expect(controller.store.existing(id: id.id) == nil)
         #expect(controller.store.count == 0)
     }
 
@@ -230,5 +257,62 @@ struct WebControllerTests {
         #expect(WebPath("/s/Home//Detail") == .other("s/Home//Detail"))
         #expect(WebPath("/s/%ZZ") == .other("s/%ZZ"))
         #expect(WebPath("/orders/2") == .other("orders/2"))
+    }
+
+    @Test("with --debug-pages the operator's detail is on the page too")
+    func debugPages() async throws {
+        let controller = try controller(debugPages: true)
+        let id = try await begin(controller, "action=back").id
+        _ = try await act(controller, id, at: "/s/Home", "action=back:Nowhere")
+        let page = try await page(controller, id, "/s/Home")
+        #expect(page.error?.hasSuffix("\nDetail: error: there is no scene 'Nowhere' below 'Home' in its stack (Home).") == true, "\(page.error ?? "none")")
+    }
+
+    @Test("a planted cookie stops working at its victim's first action: the secret is replaced, the old one reads nothing")
+    func fixation() async throws {
+        nonisolated(unsafe) var now = ContinuousClock.now
+        let controller = try controller(store(clock: { now }))
+        // The attacker makes a session and plants its cookie in the victim's browser.
+        let planted = try await begin(controller, "action=back").id.cookie
+        let victim = CookieJar(planted)
+        #expect(try await act(controller, victim, at: "/s/Home", "field.message=my secret note&action=tap:showDetail").status == 303)
+        #expect(victim.cookie != planted && WebCookie.split(victim.cookie).id == WebCookie.split(planted).id)
+        // Within the grace, the old secret reads nothing either: a request sent before the new cookie came is asked to reload.
+        let early = await controller.get(path: "/s/Home/Detail", sessionID: planted)
+        #expect(early.status == 409 && early.cookie == .keep)
+        if case .refusal(let message) = early.body { #expect(message == WebError.secretRotating.message) }
+        // After it, the old secret names no session: the start page, nothing of the victim's.
+        now += .seconds(11)
+        let late = await controller.get(path: "/s/Home/Detail", sessionID: planted)
+        #expect(location(late) == "/")
+        let start = await controller.get(path: "/", sessionID: planted)
+        guard case .page(let page) = start.body else { throw Failure("no page") }
+        #expect(start.cookie == .clear && page.breadcrumb.map(\.name) == ["Home"] && page.elements.first { $0.id == "message" }?.text == "")
+        // A post with it applies nothing; the victim's session is untouched.
+        let forged = await controller.post(path: "/s/Home/Detail", sessionID: planted, body: Array("token=x&screen=1&action=tap:done".utf8), context: Self.context)
+        #expect(location(forged) == "/")
+        #expect(try await self.page(controller, victim, "/s/Home/Detail").elements.first { $0.id == "message" }?.text == "my secret note")
+        // A cookie with the right ID and a made-up secret is no better.
+        #expect(location(await controller.get(path: "/s/Home/Detail", sessionID: victim.id + "." + String(repeating: "0", count: 64))) == "/")
+    }
+
+    @Test("a NUL or a direction override in a posted text is refused with the field's problem; nothing is cut or applied; the text is offered back")
+    func controlCharacters() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        for (encoded, code) in [("Li%00nus", "U+0000"), ("Ada%E2%80%AE5.00", "U+202E"), ("a%0Ab", "U+000A")] {
+            let reply = try await act(controller, id, at: "/s/Home", "field.message=\(encoded)&action=tap:showDetail")
+            #expect(location(reply) == "/s/Home")
+            let page = try await page(controller, id, "/s/Home")
+            let field = try #require(page.elements.first { $0.id == "message" })
+            #expect(field.text == "" && field.problem.contains("(\(code))"), "\(field.problem)")
+            #expect(page.error == "error: Nothing was changed: the text of “Message for Detail” cannot be kept as typed.")
+            #expect(page.offered.count == 1 && page.offered[0].text.contains("\u{FFFD}"))
+            #expect(page.breadcrumb.map(\.name) == ["Home"])
+        }
+        #expect(controller.store.existing(id: id.id)?.actions == 1)
+        // Tabs and every other text are kept exactly.
+        _ = try await act(controller, id, at: "/s/Home", "field.message=%E2%80%8Fשלום+%F0%9F%98%80&action=tap:showDetail")
+        #expect(try await page(controller, id, "/s/Home/Detail").elements.first { $0.id == "message" }?.text == "\u{200F}שלום 😀")
     }
 }

@@ -39,10 +39,11 @@ struct WebLinkTests {
         let controller = try controller()
         let reply = await controller.post(path: "/items/3", sessionID: nil,
                                           body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8), context: context)
-        guard case .set(let id) = reply.cookie, case .redirect(let location) = reply.body else { throw Failure("no session: \(reply.status)") }
+        guard case .set(let cookie) = reply.cookie, case .redirect(let location) = reply.body else { throw Failure("no session: \(reply.status)") }
+        let id = CookieJar(cookie)
         // Back from the linked screen: the session shows the scene below it.
         #expect(location == "/s/LinkHome/LinkList")
-        let session = try #require(controller.store.existing(id: id))
+        let session = try #require(controller.store.existing(id: id.id))
         #expect(session.screens.map(\.name) == ["LinkHome", "LinkList"])
     }
 
@@ -50,11 +51,12 @@ struct WebLinkTests {
     func linkWithSession() async throws {
         let controller = try controller()
         let first = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8), context: context)
-        guard case .set(let id) = first.cookie else { throw Failure("no session") }
-        let session = try #require(controller.store.existing(id: id))
-        _ = await controller.get(path: "/items/5", sessionID: id)
+        guard case .set(let cookie) = first.cookie else { throw Failure("no session") }
+        let id = CookieJar(cookie)
+        let session = try #require(controller.store.existing(id: id.id))
+        _ = await controller.get(path: "/items/5", sessionID: id.cookie)
         #expect(session.screens.map(\.name) == ["LinkHome"], "a GET of a link changed the session")
-        let acted = await controller.post(path: "/items/5", sessionID: id, body: Array("token=\(session.token)&screen=0&action=back".utf8), context: context)
+        let acted = await controller.post(path: "/items/5", sessionID: id.cookie, body: Array("token=\(session.token)&screen=0&action=back".utf8), context: context)
         #expect(acted.status == 303)
         #expect(session.screens.map(\.name) == ["LinkHome", "LinkList"])
     }
@@ -75,5 +77,32 @@ struct WebLinkTests {
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
+    }
+
+    @Test("a screen of a linked record carries the link's parameters in its URL; the URL opens that record in any browser")
+    func recordURLs() async throws {
+        let controller = try controller()
+        let first = await controller.post(path: "/items/3", sessionID: nil,
+                                          body: Array("token=\(controller.store.startToken)&screen=0&field.note=n&action=tap:none".utf8), context: context)
+        guard case .set(let cookie) = first.cookie, case .redirect(let location) = first.body else { throw Failure("no session: \(first.status)") }
+        #expect(location == "/s/LinkHome/LinkList/LinkItem?id=3")
+        let shown = await controller.get(path: location, sessionID: cookie)
+        guard case .page(let page) = shown.body else { throw Failure("no page: \(shown.status)") }
+        #expect(page.elements.first { $0.id == "text" }?.text == "item #3" && page.formAction == location && !page.isEarlier)
+        #expect(page.breadcrumb.last?.url == location)
+        // Another record's URL, in this browser: that record's link page; the session is as it was.
+        let other = await controller.get(path: "/s/LinkHome/LinkList/LinkItem?id=5", sessionID: cookie)
+        guard case .page(let five) = other.body else { throw Failure("no page: \(other.status)") }
+        #expect(five.elements.first { $0.id == "text" }?.text == "item #5" && five.formAction == "/items/5")
+        #expect(controller.store.count == 1)
+        // The copied URL in a fresh browser: the same record, through its link.
+        let fresh = await controller.get(path: location, sessionID: nil)
+        guard case .page(let copied) = fresh.body else { throw Failure("no page: \(fresh.status)") }
+        #expect(copied.elements.first { $0.id == "text" }?.text == "item #3" && copied.formAction == "/items/3")
+        // A query naming nothing a link takes: the start, as before.
+        guard case .redirect(let start) = await controller.get(path: "/s/LinkHome/LinkList/LinkItem?nope=1", sessionID: nil).body else {
+            throw Failure("not redirected")
+        }
+        #expect(start == "/")
     }
 }

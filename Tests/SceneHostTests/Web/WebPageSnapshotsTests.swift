@@ -39,9 +39,12 @@ struct WebPageSnapshotsTests {
         let store = WebSessionStore { let navigator = Navigator(container: container, segues: []); try navigator.start(at: "Home"); return navigator }
         let session = try await store.create(client: "c")
         let source = WorkerSession(id: 9)
-        store.snapshots.publish(.init(screens: session.screens, token: session.token, source: source, generation: source.generation), for: session.id)
-        #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") != nil)
-        session.pendingError = "notice: something"
+        store.snapshots.publish(.init(screens: session.screens, token: session.token, source: source, generation: source.generation), for: session.cookie)
+        session.publishedCookie = session.cookie
+        #expect(store.snapshots.page(sessionID: session.cookie, path: "/s/Home") != nil)
+        // Published under the whole cookie: the ID alone, or an old secret, finds nothing.
         #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") == nil)
+        session.pendingError = "notice: something"
+        #expect(store.snapshots.page(sessionID: session.cookie, path: "/s/Home") == nil)
     }
 }
