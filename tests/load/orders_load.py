@@ -90,7 +90,7 @@ def flow(index):
                 page = session.act("tap:save")
             assert "Quantity: " in page, "not back on ShowOrder: %s" % re.findall(r'id="message"[^>]*>([^<]*)', page)
             page = session.act("back")
-            assert 'aria-current="page">ListOrders' in page, "not back on ListOrders"
+            assert 'aria-current="page"><bdi>Orders<' in page, "not back on the orders list"
     except Exception as error:  # noqa: BLE001 - every failure counts
         with lock:
             errors.append(f"session {index}: {error!r}")

@@ -220,7 +220,7 @@ extension WebController {
         } catch let error as WebError {
             session.pendingError = error.message
         } catch {
-            session.pendingError = text.describe(error, plain: WebUserText.actionFailed)
+            session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
         }
         do {
             try session.refresh(actedAt: depth)

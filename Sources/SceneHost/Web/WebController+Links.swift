@@ -106,7 +106,7 @@ extension WebController {
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
-            session.pendingError = text.describe(error, plain: WebUserText.actionFailed)
+            session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
         }
         do {
             try session.refresh(actedAt: -1)

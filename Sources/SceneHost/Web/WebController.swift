@@ -133,7 +133,7 @@ public struct WebController {
     /// gone: the session is dropped and its last message kept for the start page.
     func sync(_ session: WebSession) async -> Bool {
         if let notice = session.app.takeNotice() {
-            session.pendingError = text.describe(notice, plain: WebUserText.restored, kind: .notice)
+            session.pendingError = text.describe(notice, plain: WebUserText.notice(notice), kind: .notice)
         }
         do {
             try session.refresh(actedAt: .max)

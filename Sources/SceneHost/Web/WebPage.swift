@@ -150,18 +150,37 @@ public struct WebPage: Sendable {
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {
                 let isCurrent = index == layers.count - 1 && position == stack.count - 1
-                crumbs.append(Crumb(name: name, isModal: index > 0 && position == 0, isCurrent: isCurrent, url: ""))
+                // Screens below were never shown, so their titles are unknown: their names, in words.
+                crumbs.append(Crumb(name: isCurrent ? screen.title : humanized(name), isModal: index > 0 && position == 0, isCurrent: isCurrent, url: ""))
             }
         }
         let top = layers.last ?? []
         let inModal = layers.count > 1
         let wayBack: WayBack = inModal ? (top.count > 1 ? .back(to: []) : .dismiss)
-            : (top.count > 1 ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: $0) }) : .none)
+            : (top.count > 1 ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: humanized($0)) }) : .none)
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal, underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
             elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0, formAction: formAction,
             isEarlier: false, currentURL: formAction
         )
+    }
+
+    /// A scene's type name in words, for people: `ListOrders` → `List orders`.
+    static func humanized(_ name: String) -> String {
+        var words = ""
+        var previous: Character?
+        for character in name {
+            if character == "_" {
+                words.append(" ")
+            } else if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+                words.append(" ")
+                words.append(contentsOf: character.lowercased())
+            } else {
+                words.append(character)
+            }
+            previous = character
+        }
+        return words
     }
 
     private static func element(_ element: ScreenElement) -> Element {

@@ -33,10 +33,24 @@ struct WebUserText: Sendable {
         }
     }
 
+    /// The sentence for a failed action: a worker that stopped during it restored the page; any other failure changed nothing.
+    static func actionFailed(_ error: any Error) -> String {
+        if case WorkerError.workerStopped = error { return restored }
+        return actionFailed
+    }
+
+    /// The sentence for what happened to a session between its requests: a worker it shares stopped in
+    /// another session (nothing this user did), or in its own action.
+    static func notice(_ error: any Error) -> String {
+        if case WorkerError.sharedWorkerStopped = error { return restoredShared }
+        return restored
+    }
+
     // MARK: The sentences
 
     static let actionFailed = "Your last action could not be applied, so nothing was changed."
     static let restored = "Something went wrong on this page; it was restored. Your last action was not applied."
+    static let restoredShared = "The app had a problem on the server, not caused by anything you did; this page was restored as it was."
     static let sessionLost = "Something went wrong and your session could not be kept, so you are back at the start."
     static let noSuchPage = "There is no page at this address. Start again from the app's start page."
     static let storeDown = "The app cannot reach its session store right now. Try again in a moment."

@@ -77,8 +77,8 @@ struct ServeCommandTests {
         #expect(server.address.hasPrefix("http://127.0.0.1:"), "\(server.address)")
         let http = try LoopbackHTTP(address: server.address)
         let start = try http.get()
-        #expect(start.status == 200 && start.body.contains("<h1 id=\"title\">Home</h1>") && start.headers["set-cookie"] == nil)
-        #expect(start.body.contains("<label for=\"field-message\">Message for Detail</label>"))
+        #expect(start.status == 200 && start.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>") && start.headers["set-cookie"] == nil)
+        #expect(start.body.contains("<label for=\"field-message\"><bdi>Message for Detail</bdi></label>"))
         let token = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: start.body) ?? ""
         let posted = try http.post("/", cookie: nil, body: "token=\(token)&screen=0&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail")
         #expect(posted.status == 303 && posted.headers["location"] == "/s/Home/Detail")
@@ -86,17 +86,17 @@ struct ServeCommandTests {
         #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax"), "\(setCookie)")
         let cookie = String(setCookie.split(separator: ";").first ?? "")
         let detail = try http.get("/s/Home/Detail", cookie: cookie)
-        #expect(detail.body.contains("<p id=\"message\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"), "\(detail.body)")
+        #expect(detail.body.contains("<p dir=\"auto\" id=\"message\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"), "\(detail.body)")
         #expect(!detail.body.contains("<script>"))
-        #expect(detail.body.contains("<li><a href=\"/s/Home\">Home</a></li><li aria-current=\"page\">Detail</li>"))
+        #expect(detail.body.contains("<li><a href=\"/s/Home\"><bdi>Home</bdi></a></li><li aria-current=\"page\"><bdi>Detail</bdi></li>"), "\(detail.body)")
         let sessionToken = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: detail.body) ?? ""
 
         let body = "token=\(sessionToken)&screen=\(LoopbackHTTP.version(in: detail.body))&action=back"
-        let refused = try http.send("POST /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(cookie)\r\nOrigin: http://evil.example\r\n"
+        let refused = try http.send("POST /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(http.jar.current(cookie))\r\nOrigin: http://evil.example\r\n"
                                     + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: 30)
         #expect(refused.status == 403)
         #expect(refused.body.contains("refused a form post from &#39;http://evil.example&#39;"))
-        #expect(try http.get("/s/Home/Detail", cookie: cookie).body.contains("<h1 id=\"title\">Detail</h1>"))
+        #expect(try http.get("/s/Home/Detail", cookie: cookie).body.contains("<h1 id=\"title\"><bdi>Detail</bdi></h1>"))
         #expect(server.stop() == 0)
     }
 
@@ -144,15 +144,15 @@ struct ServeCommandTests {
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession(firstAction: "field.message=piped&action=tap%3AshowDetail")
-        let host = "Host: 127.0.0.1:\(http.port)\r\nCookie: \(session.cookie)\r\n"
+        let host = "Host: 127.0.0.1:\(http.port)\r\nCookie: \(http.jar.current(session.cookie))\r\n"
         // Three requests in one write: the current screen, the earlier one, then HEAD with Connection: close.
         let answer = try http.sendRaw("GET /s/Home/Detail HTTP/1.1\r\n\(host)\r\nGET /s/Home HTTP/1.1\r\n\(host)\r\n"
                                       + "HEAD /s/Home/Detail HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", limit: 10)
-        let detail = try #require(answer.range(of: "<h1 id=\"title\">Detail</h1>"))
-        let home = try #require(answer.range(of: "<h1 id=\"title\">Home</h1>"))
+        let detail = try #require(answer.range(of: "<h1 id=\"title\"><bdi>Detail</bdi></h1>"))
+        let home = try #require(answer.range(of: "<h1 id=\"title\"><bdi>Home</bdi></h1>"))
         #expect(detail.lowerBound < home.lowerBound, "answers out of order")
         #expect(answer.components(separatedBy: "HTTP/1.1 200 OK").count == 4, "\(answer.prefix(400))")
-        #expect(answer.contains("<p id=\"message\">piped</p>"))
+        #expect(answer.contains("<p dir=\"auto\" id=\"message\">piped</p>"))
     }
 
     @Test("a --host other than loopback warns that the app is on the network")

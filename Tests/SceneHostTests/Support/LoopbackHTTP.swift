@@ -18,6 +18,34 @@ struct LoopbackHTTP {
     }
 
     let port: UInt16
+    /// The newest value of every session cookie any client was sent, as a browser keeps it (one jar
+    /// for every port: cookies ignore ports): the server replaces a session's secret on every action,
+    /// so a test's first cookie (`NAME=ID.SECRET`) stands for its session and is sent as the newest
+    /// value with the same name and ID. Session IDs are random, so tests running at once never share an entry.
+    var jar: Jar { Self.jar }
+    private static let jar = Jar()
+
+    final class Jar: @unchecked Sendable {
+        private let lock = NSLock()
+        private var newest: [String: String] = [:]
+
+        /// The newest value of the cookie `cookie` stands for.
+        func current(_ cookie: String) -> String {
+            lock.withLock { newest[Self.key(cookie)] ?? cookie }
+        }
+
+        /// Keeps the cookie a response sets (a cleared one is forgotten).
+        func take(_ response: Response) {
+            guard let set = response.headers["set-cookie"], let value = set.split(separator: ";").first.map(String.init) else { return }
+            lock.withLock {
+                if value.hasSuffix("=") { newest[Self.key(value)] = nil } else { newest[Self.key(value)] = value }
+            }
+        }
+
+        private static func key(_ cookie: String) -> String {
+            String(cookie.prefix { $0 != "." })
+        }
+    }
 
     /// `http://127.0.0.1:PORT` as the server printed it.
     init(address: String) throws {
@@ -33,13 +61,14 @@ struct LoopbackHTTP {
     func get(_ requested: String? = nil, cookie: String? = nil, host: String? = nil, follow: Bool = true, limit: Double = 30) throws -> Response {
         guard var path = requested else {
             let start = try get("/", cookie: cookie, host: host, follow: follow, limit: limit)
-            guard let current = Self.field(#"(?<=<p class="earlier" id="earlier">)[^\n]*"#, in: start.body)
+            guard let current = Self.field(#"(?<=<p class="earlier" id="earlier" role="status">)[^\n]*"#, in: start.body)
                 .flatMap({ Self.field(#"(?<=<a href=")[^"]+"#, in: $0) }) else { return start }
             return try get(current, cookie: cookie, host: host, follow: follow, limit: limit)
         }
         for _ in 0..<4 {
-            let response = try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "")
-                                    + "Connection: close\r\n\r\n", limit: limit)
+            let response = try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+                                    + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "") + "Connection: close\r\n\r\n", limit: limit)
+            jar.take(response)
             guard follow, response.status == 303, let location = response.headers["location"] else { return response }
             path = location
         }
@@ -47,9 +76,12 @@ struct LoopbackHTTP {
     }
 
     func post(_ path: String, cookie: String?, body: String, limit: Double = 30) throws -> Response {
-        try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \($0)\r\n" } ?? "")
-                 + "Origin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
-                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: limit)
+        let response = try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "")
+                                + "Origin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
+                                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+                                limit: limit)
+        jar.take(response)
+        return response
     }
 
     /// The stamp of the screen a page shows (its form's `screen` field), to send back with a post.

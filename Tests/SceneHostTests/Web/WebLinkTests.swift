@@ -28,7 +28,7 @@ struct WebLinkTests {
         let reply = await controller.get(path: "/items/3", sessionID: nil)
         guard case .page(let page) = reply.body else { throw Failure("no page: \(reply.status) \(reply.body)") }
         #expect(reply.status == 200 && reply.cookie == .keep)
-        #expect(page.breadcrumb.map(\.name) == ["LinkHome", "LinkList", "LinkItem"] && page.breadcrumb.allSatisfy { $0.url.isEmpty })
+        #expect(page.breadcrumb.map(\.name) == ["Link home", "Link list", "LinkItem"] && page.breadcrumb.allSatisfy { $0.url.isEmpty })
         #expect(page.elements.first { $0.id == "text" }?.text == "item #3")
         #expect(page.formAction == "/items/3" && page.token == controller.store.startToken)
         #expect(controller.store.count == 0)
