@@ -36,7 +36,7 @@ trap cleanup EXIT
 
 lib="$(cd "$build" && pwd)"
 # The orders flow on SQLite, its database in the scratch folder.
-sed "s#\.\./\.build/debug/#$lib/#" examples/orders-db.conf > "$work/orders.conf"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
 # The demo with a copy of Detail's plugin that the flows delete, to make a route fail.
 cp "$lib/libDetailScene.so" "$work/libDetailScene.so"
 cat > "$work/faulty.conf" <<CONF

@@ -31,7 +31,7 @@ psql_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql"
 psql=("$psql_bin" -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -q)
 
 # The orders flow on SQLite (the orders' own database, shared by both instances' workers).
-sed "s#\.\./\.build/debug/#$lib/#" examples/orders-db.conf > "$work/orders.conf"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
 printf '\n[host]\nevent-timeout = 6\n' >> "$work/orders.conf"
 
 ports=("$(free_port)" "$(free_port)")

@@ -20,7 +20,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-sed "s#\.\./\.build/debug/#$lib/#" examples/orders-db.conf > "$work/orders.conf"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
 # Every simulated user comes from 127.0.0.1: the per-client cap on sessions is raised for them.
 "$build/scene-host" serve --config "$work/orders.conf" --port 0 --sessions-per-client 100000 > "$work/out" 2> "$work/err" &
 pid=$!

@@ -8,6 +8,8 @@ enum ListOrdersPlugin: ScenePlugin {
     static let name = "ListOrdersScene"
     static let version = "1.0.0"
     static let settings: [SettingDeclaration] = [.path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)]
+    // Without `database`, each scene worker keeps its own orders: `check` and `serve` say so.
+    static let inMemoryState: InMemoryState? = InMemoryState("the orders", unlessSet: OrdersWorkerSource.databaseKey)
 
     static func register(in registry: any SceneRegistry) throws {
         let workers = ListOrdersWorkerFactory(registry: registry)

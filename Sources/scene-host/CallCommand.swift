@@ -31,10 +31,12 @@ struct CallCommand: ParsableCommand {
             throw StandardStreams.fail(error)
         }
         try MainActor.assumeIsolated {
+            // Both ways load the app alike (its settings and graph checked): only where plugins open differs.
             guard !options.inProcess else {
-                let loaded = try options.loadGraph()
                 do {
-                    let result = try NativeInvocation(container: loaded.container, write: StandardStreams.out).call(function, arguments: arguments)
+                    // Plugins open in this process: those declaring native functions at once, as in a scene worker.
+                    let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader())
+                    let result = try NativeInvocation(container: app.loaded.container, write: StandardStreams.out).call(function, arguments: arguments)
                     StandardStreams.out(result)
                 } catch {
                     throw StandardStreams.fail(error)

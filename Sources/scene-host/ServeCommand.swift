@@ -143,6 +143,8 @@ struct ServeCommand: ParsableCommand {
                 return (server, nil)
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
+            // State a plugin keeps in its worker's memory has a copy per worker: said before serving.
+            for warning in app.inMemoryStateWarnings(workers: max(1, count)) { StandardStreams.error(warning.message) }
             let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app) },
                                   waitLimit: loaded.config.host.eventTimeout, links: links)
             started = pool

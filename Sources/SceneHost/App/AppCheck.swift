@@ -119,8 +119,10 @@ public struct AppCheck {
             let checked = CheckedStart(config: config, plugins: recorded, unbuilt: unbuilt, hasLinks: hasLinks)
             startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
         }
-        // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them.
-        return Report(config: config, plugins: plugins, problems: problems, warnings: buildsHere ? GraphChecker.warnings(in: graph) : [],
+        // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them
+        // (`serve` says what its own worker count makes of an in-memory state).
+        let warnings = buildsHere ? GraphChecker.warnings(in: graph) + InMemoryStateCheck.warnings(config: config, plugins: plugins, workers: config.host.workers) : []
+        return Report(config: config, plugins: plugins, problems: problems, warnings: warnings,
                       sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
     }
 

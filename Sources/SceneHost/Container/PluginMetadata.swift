@@ -23,11 +23,14 @@ public struct PluginMetadata: Equatable, Sendable {
     /// Destinations a scene's router asked for in its probe that its definition does not declare,
     /// by scene (sorted): `check` reports each, with the declared name it is likely a typo of.
     public var undeclaredRoutes: [String: [String]]
+    /// The state it declares it keeps in its scene worker's memory (`ScenePlugin.inMemoryState`).
+    public var inMemoryState: InMemoryState?
 
     public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
                 nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
-                settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:]) {
+                settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:], inMemoryState: InMemoryState? = nil) {
         self.settings = settings
+        self.inMemoryState = inMemoryState
         self.undeclaredRoutes = undeclaredRoutes
         self.nativeFunctions = nativeFunctions
         self.wiring = wiring

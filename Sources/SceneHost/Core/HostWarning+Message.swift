@@ -18,6 +18,11 @@ extension HostWarning {
             return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
         case .linkUnavailable(let scene, let plugin, let template, let why):
             return TerminalText.escaped("\(plugin.location): warning: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)') cannot be opened in this app: \(why.clause) Until then the app has no such link.")
+        case .stateInWorkerMemory(let plugin, let what, let setting, let workers):
+            let several = workers.map { "\($0) scene workers" } ?? "several scene workers (one per core unless [host] workers says otherwise)"
+            let fix = setting.map { "Set '\($0)' in [plugins.\(plugin.name).settings] to keep \(what) in a store every worker shares, or set workers = 1 in [host]." }
+                ?? "The plugin offers no shared store: set workers = 1 in [host] to serve every session from one worker."
+            return TerminalText.escaped("\(plugin.location): warning: plugin '\(plugin.name)' keeps \(what) in its scene worker's memory, and serve runs \(several), each with its own copy: users on different workers see different copies and not each other's changes. \(fix)")
         }
     }
 }

@@ -15,6 +15,10 @@ public enum HostWarning: Equatable, Sendable {
     /// `scene`'s deep link cannot be opened in this app (no route from the initial scene reaches the
     /// scene, or every route needs an input a link cannot build): the app has no such link.
     case linkUnavailable(scene: String, plugin: PluginReference, template: String, why: LinkUnavailability)
+    /// `plugin` keeps `what` in its scene worker's memory (`ScenePlugin.inMemoryState`) and `serve`
+    /// runs `workers` workers (nil: as many as cores), each with its own copy; `setting`, the
+    /// plugin's setting that moves it to a store every worker shares, is not set.
+    case stateInWorkerMemory(plugin: PluginReference, what: String, setting: String?, workers: Int?)
 }
 
 /// Why an app cannot open a sound deep link (`HostWarning.linkUnavailable`).

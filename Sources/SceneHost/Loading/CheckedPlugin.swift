@@ -61,8 +61,8 @@ struct PluginSummary: Equatable {
     let plugin: ProbeCacheFormat.Identification
     /// Its scenes' names, sorted (as its description lists them).
     let sceneNames: [String]
-    /// Whether it declares no settings and no native functions (an older verdict without native
-    /// functions recorded counts as declaring some).
+    /// Whether it declares no settings, no native functions and no in-memory state (an older
+    /// verdict without native functions recorded counts as declaring some).
     let isPlain: Bool
 
     init(plugin: ProbeCacheFormat.Identification, sceneNames: [String], isPlain: Bool) {
@@ -73,7 +73,7 @@ struct PluginSummary: Equatable {
 
     init(_ metadata: PluginMetadata) {
         self.init(plugin: ProbeCacheFormat.Identification(metadata), sceneNames: metadata.scenes.map(\.name),
-                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [])
+                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [] && metadata.inMemoryState == nil)
     }
 }
 

@@ -21,6 +21,8 @@ public struct LoadedPlugin: Sendable {
     public var settings: [PluginSetting] = []
     /// The settings it declares (`ScenePlugin.settings`), in its order.
     public var settingDeclarations: [SettingDeclaration] = []
+    /// The state it declares it keeps in its scene worker's memory (`ScenePlugin.inMemoryState`).
+    public var inMemoryState: InMemoryState?
 }
 
 extension LoadedPlugin {
@@ -30,13 +32,14 @@ extension LoadedPlugin {
         self.init(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
                   sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
                   scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
-                  settingDeclarations: metadata.settings)
+                  settingDeclarations: metadata.settings, inMemoryState: metadata.inMemoryState)
     }
 }
 
 extension LoadedPlugin {
     /// The plugin `entry` as its summary in the start-up cache describes it: one that declares no
-    /// settings and no native functions (`PluginSummary.isPlain`), registered from its record.
+    /// settings, no native functions and no in-memory state (`PluginSummary.isPlain`), registered
+    /// from its record.
     init(_ entry: PluginEntry, summarizedBy summary: PluginSummary) {
         let plugin = summary.plugin
         self.init(configName: entry.name, name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion,

@@ -263,7 +263,7 @@ public struct PluginLoader {
         try policy.check(descriptor, plugin: plugin)
 
         let registry = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
-        let declarations = try register(descriptor, into: registry, plugin: plugin)
+        let (declarations, inMemoryState) = try register(descriptor, into: registry, plugin: plugin)
         // Checked before registering when a probe told the declarations; without one (tools,
         // tests) at least now. A probe child has no settings and checks none: its plugin must
         // register without them, required or not.
@@ -278,7 +278,7 @@ public struct PluginLoader {
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
                             sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
                             path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations, settings: entry.settings,
-                            settingDeclarations: declarations)
+                            settingDeclarations: declarations, inMemoryState: inMemoryState)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
@@ -352,8 +352,9 @@ public struct PluginLoader {
         throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }
 
-    /// Registers the plugin; returns the settings it declares, checked to be well formed.
-    private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry, plugin: PluginReference) throws -> [SettingDeclaration] {
+    /// Registers the plugin; returns the settings and the in-memory state it declares, checked to be well formed.
+    private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry,
+                          plugin: PluginReference) throws -> (settings: [SettingDeclaration], inMemoryState: InMemoryState?) {
         guard let registerPlugin = descriptor.raw.pointee.register_plugin else {
             throw PluginLoadError.pluginBadDescriptor(plugin)
         }
@@ -363,10 +364,10 @@ public struct PluginLoader {
         }
         switch status {
         case SCENE_PLUGIN_REGISTER_OK:
-            if let reason = SettingDeclaration.malformation(of: request.settingDeclarations) {
+            if let reason = SettingDeclaration.malformation(of: request.settingDeclarations, inMemoryState: request.inMemoryState) {
                 throw PluginLoadError.pluginSettingsMalformed(plugin, reason: reason)
             }
-            return request.settingDeclarations
+            return (request.settingDeclarations, request.inMemoryState)
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
             if let error = request.error as? PluginSettingError {

@@ -50,7 +50,8 @@ public struct ProbeChild {
             verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
                                            nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings, serviceCount: container.serviceCount,
-                                           settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes))
+                                           settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes,
+                                           inMemoryState: loaded.inMemoryState))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
             verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {

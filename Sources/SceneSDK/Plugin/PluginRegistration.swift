@@ -11,6 +11,8 @@ public final class PluginRegistration {
     public internal(set) var error: (any Error)?
     /// The settings the plugin declares (`ScenePlugin.settings`), read before it registers.
     public internal(set) var settingDeclarations: [SettingDeclaration] = []
+    /// The state it declares it keeps in memory (`ScenePlugin.inMemoryState`), read before it registers.
+    public internal(set) var inMemoryState: InMemoryState?
 
     public init(registry: any SceneRegistry) {
         self.registry = registry
@@ -35,6 +37,7 @@ func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_descriptor>
         else { return SCENE_PLUGIN_REGISTER_BAD_ARGUMENT }
         let request = Unmanaged<PluginRegistration>.fromOpaque(registration).takeUnretainedValue()
         request.settingDeclarations = plugin.settings
+        request.inMemoryState = plugin.inMemoryState
         do {
             // The plugin reads its declared defaults for the keys the config leaves out.
             let declared = request.settingDeclarations

@@ -12,6 +12,10 @@ public protocol ScenePlugin {
     /// The settings it takes in `[plugins.NAME.settings]`: the host refuses a config that sets
     /// another key or a value of another type before any scene runs. None unless declared.
     static var settings: [SettingDeclaration] { get }
+    /// State it keeps in its scene worker's memory that every user should see alike
+    /// (`InMemoryState`): `check` reports it, and `serve` warns when it runs several workers.
+    /// None unless declared.
+    static var inMemoryState: InMemoryState? { get }
     /// Registers the plugin's scenes and services. Called once, on the main actor.
     @MainActor static func register(in registry: any SceneRegistry) throws
 }
@@ -19,4 +23,7 @@ public protocol ScenePlugin {
 extension ScenePlugin {
     /// No settings: a config that gives the plugin any is refused.
     public static var settings: [SettingDeclaration] { [] }
+
+    /// No state in memory that users share.
+    public static var inMemoryState: InMemoryState? { nil }
 }

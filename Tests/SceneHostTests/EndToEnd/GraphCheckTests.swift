@@ -4,12 +4,15 @@ import Testing
 /// `check` on the whole navigation graph, through the binary: every seeded mistake, named.
 @Suite("scene-host check: the navigation graph (end to end)")
 struct GraphCheckTests {
-    @Test("every shipped config checks clean", arguments: ["scenes.conf", "examples/orders.conf"])
-    func shippedConfigsAreClean(config: String) throws {
+    @Test("every shipped config checks clean, without a warning", arguments: ["scenes.conf", "examples/orders.conf"])
+    func shippedConfigsAreClean(config shipped: String) throws {
+        // An example's config from a scratch copy: check builds its scenes, so it opens the database it names.
+        let config = shipped.hasPrefix("examples/") ? try ExampleConfig.copy(String(shipped.dropFirst("examples/".count)), into: TemporaryFolder()) : shipped
         let result = try HostProcess.run(["check", "--config", config], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("check: ok: \(config): "))
+        #expect(!result.stdout.contains("warning"), "\(result.stdout)")
     }
 
     @Test("check names each seeded mistake, every one of them, and exits 4")

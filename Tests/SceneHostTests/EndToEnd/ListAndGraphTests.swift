@@ -11,11 +11,11 @@ struct ListAndGraphTests {
         #expect(result.stdout == """
         plugins:
           ListOrdersScene  ListOrdersScene 1.0.0  \(root)/.build/debug/libListOrdersScene.so  scenes: ListOrders
-            setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
+            setting database (path) = "orders.sqlite"  (examples/orders.conf:14:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
           ShowOrderScene  ShowOrderScene 1.0.0  \(root)/.build/debug/libShowOrderScene.so  scenes: ShowOrder
-            setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
+            setting database (path) = "orders.sqlite"  (examples/orders.conf:20:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
           EditOrderScene  EditOrderScene 1.0.0  \(root)/.build/debug/libEditOrderScene.so  scenes: EditOrder
-            setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
+            setting database (path) = "orders.sqlite"  (examples/orders.conf:26:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
           NativePricing  NativePricing native  \(root)/.build/debug/libNativePricing.so  scenes: none
             native  NativePricing.unit_price  double(string)
             native  NativePricing.order_discount  double(int64, double)
@@ -32,7 +32,7 @@ struct ListAndGraphTests {
             accepts:  OrderResult { order: OrderData }
             link:     orders/{id: Int}
         routes:
-          ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:16:1)  present  passing EditOrderInput { order: OrderData }
+          ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:28:1)  present  passing EditOrderInput { order: OrderData }
           ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { orderID: Int }
           ShowOrder -> EditOrder  router handler routeToEditOrder  passing EditOrderInput { order: OrderData }
 

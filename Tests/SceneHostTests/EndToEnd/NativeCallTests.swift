@@ -57,6 +57,37 @@ struct NativeCallTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("call --in-process finds the native functions call finds, and prints what call prints (issue 31, point 12)", arguments: [
+        (["Pricing.order_total", "3", "2.5", "0.5"], 0 as Int32, "7.0\n", ""),
+        (["Pricing.price_rules", "print"], 0, "callback(Tea, 2.5)\ncallback(Cake, 4.0)\ncallback(Coffee, 3.0)\n3\n", ""),
+        (["Types.nothing"], 0, "(void)\n", ""),
+        (["Pricing.order_total", "three", "2.5", "0"], 64, "", "error: Pricing.order_total: parameter 1 expects int64, given \"three\".\n"),
+    ])
+    func inProcessCallsAlike(arguments: [String], status: Int32, output: String, error: String) throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let config = try Self.config(in: folder)
+        for mode in [[], ["--in-process"]] {
+            let result = try HostProcess.run(["call", "--config", config] + mode + arguments)
+            #expect(result.status == status, "\(mode): \(result.stderr)")
+            #expect(result.stdout == output, "\(mode)")
+            #expect(result.stderr == error, "\(mode)")
+        }
+    }
+
+    @Test("README's call of the orders example, with and without --in-process: 7.0 both ways (issue 31, point 12)")
+    func readmeCallInProcess() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let config = try ExampleConfig.copy("orders.conf", into: folder)
+        for mode in [[], ["--in-process"]] {
+            let result = try HostProcess.run(["call", "--config", config] + mode + ["NativePricing.order_total", "3", "2.5", "0.5"])
+            #expect(result.status == 0, "\(mode): \(result.stderr)")
+            #expect(result.stdout == "7.0\n" && result.stderr.isEmpty, "\(mode): \(result.stdout)\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("orders.sqlite")), "a call builds no scene, so it opens no database")
+    }
+
     @Test("the largest float as Swift prints it is passed (issue 19, item 7)")
     func largestFloat() throws {
         let result = try Self.call(["Types.echo_float", "\(Float.greatestFiniteMagnitude)"])

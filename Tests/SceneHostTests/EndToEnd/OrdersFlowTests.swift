@@ -2,11 +2,16 @@ import Foundation
 import Testing
 
 /// The Clean Swift orders flow through the real binary: three plugins, data forward, results back.
+/// Each test runs examples/orders.conf from a scratch copy, on a database of its own.
 @Suite("Orders flow (end to end)")
 struct OrdersFlowTests {
+    private func config() throws -> String {
+        try ExampleConfig.copy("orders.conf", into: TemporaryFolder())
+    }
+
     @Test("edit an order: Save hands it back to ShowOrder, and ListOrders shows it after back")
     func editAndGoBack() throws {
-        let result = try HostProcess.run(["run", "--config", "examples/orders.conf", "--script", "examples/orders.script"], in: BuildProducts.packageRoot)
+        let result = try HostProcess.run(["run", "--config", try config(), "--script", "examples/orders.script"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("""
         > tap save
@@ -43,7 +48,7 @@ struct OrdersFlowTests {
     @Test("Cancel hands nothing back; a bad quantity keeps the form open with a message")
     func cancelAndValidation() throws {
         let script = "select orders 0\ntap edit\nfill quantity lots\ntap save\ntap cancel\nback\n"
-        let result = try HostProcess.run(["run", "--config", "examples/orders.conf"], input: script, in: BuildProducts.packageRoot)
+        let result = try HostProcess.run(["run", "--config", try config()], input: script, in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("""
         > tap save
@@ -61,7 +66,7 @@ struct OrdersFlowTests {
     @Test("dismiss and back to a named scene from the script language")
     func dismissAndBackTo() throws {
         let script = "select orders 2\ntap edit\ndismiss\nback ListOrders\ndismiss\n"
-        let result = try HostProcess.run(["run", "--config", "examples/orders.conf"], input: script, in: BuildProducts.packageRoot)
+        let result = try HostProcess.run(["run", "--config", try config()], input: script, in: BuildProducts.packageRoot)
         #expect(result.status == 1)
         #expect(result.stdout.contains("> dismiss\n== Order #3 ==  (ListOrders › ShowOrder)"))
         #expect(result.stdout.contains("> back ListOrders\n== Orders ==  (ListOrders)"))

@@ -15,6 +15,8 @@ struct ServeCommandTests {
     final class Server {
         let process = Process()
         let output: URL
+        /// Where its standard error goes (warnings at start).
+        let errors: URL
         private(set) var address = ""
 
         /// `descriptors`: the server runs under that descriptor limit (`ulimit -n`, set by a shell);
@@ -23,6 +25,8 @@ struct ServeCommandTests {
             let folder = try TemporaryFolder()
             output = folder.url.appendingPathComponent("out")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            errors = folder.url.appendingPathComponent("err")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             if let descriptors {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments = ["-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable, "serve", "--port", "0"] + arguments
@@ -39,7 +43,7 @@ struct ServeCommandTests {
             environment.merge(extra) { _, new in new }
             process.environment = environment
             process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
             for _ in 0..<600 where address.isEmpty {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

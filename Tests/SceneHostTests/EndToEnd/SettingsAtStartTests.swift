@@ -57,6 +57,8 @@ struct SettingsAtStartTests {
         #expect(result.stderr == """
             \(config):6:1: error: plugin 'ListOrdersScene': setting 'database' is an integer (42); it takes a path (a string naming a file, relative to the config's folder). Fix it in [plugins.ListOrdersScene.settings].
             \(config):5:1: error: plugin 'ListOrdersScene': setting 'databse' is not declared. Did you mean 'database'? Its settings: database. Fix it in [plugins.ListOrdersScene.settings].
+            \(config):7:1: warning: plugin 'ShowOrderScene' keeps the orders in its scene worker's memory, and serve runs several scene workers (one per core unless [host] workers says otherwise), each with its own copy: users on different workers see different copies and not each other's changes. Set 'database' in [plugins.ShowOrderScene.settings] to keep the orders in a store every worker shares, or set workers = 1 in [host].
+            \(config):9:1: warning: plugin 'EditOrderScene' keeps the orders in its scene worker's memory, and serve runs several scene workers (one per core unless [host] workers says otherwise), each with its own copy: users on different workers see different copies and not each other's changes. Set 'database' in [plugins.EditOrderScene.settings] to keep the orders in a store every worker shares, or set workers = 1 in [host].
             check: 2 problems in \(config)
 
             """)
@@ -70,7 +72,7 @@ struct SettingsAtStartTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("""
               ListOrdersScene  ListOrdersScene 1.0.0  \(BuildProducts.library("ListOrdersScene"))  scenes: ListOrders
-                setting database (path) (not set)  -- the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends
+                setting database (path) (not set)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
                 setting databse = "o.sqlite"  (\(config):5:1)  -- not declared by the plugin: 'scene-host check' refuses it
 
             """), "\(result.stdout)")

@@ -87,6 +87,19 @@ struct CheckedRegistrationTests {
         #expect(plugin.nativeFunctions == described.nativeFunctions && plugin.settingDeclarations == described.settingDeclarations)
     }
 
+    @Test("a plugin that declares in-memory state is not plain: every start prepares it from its description, which keeps the state")
+    func inMemoryStateIsNotPlain() throws {
+        let (loader, entry, _) = try setUp()
+        var metadata = ProbeCacheFormatTests.metadata("A")
+        metadata.nativeFunctions = []
+        metadata.inMemoryState = InMemoryState("the cart")
+        let recorded = fromFile(metadata)
+        #expect(!recorded.summary.isPlain)
+        #expect(!loader.registersFromRecord(entry, recorded: recorded))
+        #expect(try recorded.metadata().inMemoryState == InMemoryState("the cart"))
+        #expect(LoadedPlugin(entry, describedBy: metadata).inMemoryState == InMemoryState("the cart"))
+    }
+
     @Test("a record that cannot be read, or does not match its summary, is not believed: the plugin is not registered, and the error names the cache")
     func unreadableRecord() throws {
         let (loader, entry, _) = try setUp()

@@ -48,6 +48,12 @@ struct ProbeCacheFormatTests {
                                  .integer("pageSize", default: -3, help: "rows", range: -5...500), .number("ratio", required: true, help: "a ratio", range: 0.25...1.5),
                                  .boolean("verbose", default: true, help: "more"), .string("name", help: "a name", nonEmpty: true)]
             declared.undeclaredRoutes = ["GList": ["GEdtior", "Zed"], "GDetail": ["Other"]]
+            declared.inMemoryState = InMemoryState("the orders", unlessSet: "database")
+            return declared
+        }())),
+        "/p/libM.so": entry("/p/libM.so", .good({
+            var declared = metadata("M", natives: [])
+            declared.inMemoryState = InMemoryState("the cart")
             return declared
         }())),
         "/p/libR.so": entry("/p/libR.so", .failed(.refused(message: "plugin 'R' refused"))),

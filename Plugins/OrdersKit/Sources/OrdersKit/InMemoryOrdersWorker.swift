@@ -1,5 +1,9 @@
-/// The example's default orders Worker: a few orders kept in memory (one store per process,
-/// shared by the orders scenes of every session there).
+/// The orders Worker without a database: a few orders kept in memory, one store per process,
+/// shared by the orders scenes of every session there.
+///
+/// Each scene worker is a process, so each has its own store: right for `run` (one worker) and
+/// tests, not for `serve`, which runs several (users on different workers would see different
+/// orders); there the plugins' `database` setting names the SQLite Worker's file.
 @MainActor
 public final class InMemoryOrdersWorker: OrdersWorking {
     private var orders: [Order]

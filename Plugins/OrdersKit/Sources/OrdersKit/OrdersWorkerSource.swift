@@ -6,13 +6,18 @@
 /// connection, or one in-memory store — whichever plugin happens to load first. A plugin whose
 /// setting names another database than the shared source is refused (`disagreement`), so a
 /// config cannot make two scenes of one app read different stores.
+///
+/// The store is the process's: without a database, each scene worker keeps its own orders in
+/// memory, and `serve` runs several workers, so users on different workers would see different
+/// orders. The plugins declare it (`ScenePlugin.inMemoryState`, unless `database` is set), so
+/// `check` reports it and `serve` warns; examples/orders.conf names a database.
 @MainActor
 public final class OrdersWorkerSource {
     /// The setting's key in each orders plugin's `[plugins.NAME.settings]`.
     nonisolated public static let databaseKey = "database"
     /// The one-line help of the setting, as each orders plugin declares it (a path, so the host
     /// checks the file's owner and permissions before the plugin opens it).
-    nonisolated public static let databaseHelp = "the SQLite file of the orders, made on first use; without it the orders live in memory until the app ends"
+    nonisolated public static let databaseHelp = "the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends"
 
     /// The database file (resolved against the config's folder); nil: orders in memory.
     public let databasePath: String?

@@ -40,6 +40,8 @@ extension ProbeCacheFormat {
             writer.string(scene)
             writer.stringList(destinations)
         }
+        writer.bool(metadata.inMemoryState != nil)
+        metadata.inMemoryState?.encode(into: &writer)
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
@@ -86,10 +88,11 @@ extension ProbeCacheFormat {
             // A scene twice is not a file this host wrote.
             guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw CacheReader.Malformed() }
         }
+        let inMemoryState = try reader.bool() ? try InMemoryState(from: &reader) : nil
         return PluginMetadata(name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion, sdkFingerprint: plugin.sdkFingerprint,
                               swiftVersion: plugin.swiftVersion,
                               scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
-                              settings: settings, undeclaredRoutes: undeclared)
+                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name

@@ -62,7 +62,7 @@ public final class SceneTestKit {
     /// for the keys the test leaves out.
     public func load(_ plugin: any ScenePlugin.Type) throws {
         let declared = plugin.settings
-        if let reason = SettingDeclaration.malformation(of: declared) { throw SceneTestingError.settingsMalformed(plugin: plugin.name, reason: reason) }
+        if let reason = SettingDeclaration.malformation(of: declared, inMemoryState: plugin.inMemoryState) { throw SceneTestingError.settingsMalformed(plugin: plugin.name, reason: reason) }
         let problems = collector.settings.problems(declared: declared)
         guard problems.isEmpty else { throw SceneTestingError.settingsRefused(plugin: plugin.name, problems) }
         try plugin.register(in: SettingsDefaultingRegistry(collector, declared: declared))

@@ -1,0 +1,13 @@
+import Foundation
+
+/// A config of examples/ copied into a scratch folder with its plugin paths made absolute: a file
+/// it names relative to its own folder (the orders' `database = "orders.sqlite"`) is made in the
+/// scratch folder, never in the package's examples/.
+enum ExampleConfig {
+    /// `examples/NAME` written into `folder` under the same name; returns its path.
+    static func copy(_ name: String, into folder: TemporaryFolder) throws -> String {
+        let text = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8)
+            .replacingOccurrences(of: "../.build/debug/", with: BuildProducts.directory.path + "/")
+        return try folder.write(text, to: name)
+    }
+}
