@@ -202,8 +202,7 @@ public struct WebController {
         do {
             session = try await store.create(client: context.client)
         } catch let error as WebError {
-            let status = if case .tooManySessions = error { 429 } else { 503 }
-            return .refusal(status, ErrorMessage.render(error))
+            return .refusal(newSession: error)
         } catch {
             return .refusal(500, ErrorMessage.render(error))
         }
