@@ -13,7 +13,7 @@ public struct WebAddressBlock: Equatable, Sendable, CustomStringConvertible {
         }
         let most = network.isIPv4 ? 32 : 128
         guard parts.count == 2 else { return .success(WebAddressBlock(network: network, prefix: most)) }
-        guard let prefix = Int(parts[1]), parts[1].allSatisfy(\.isASCII), (0...most).contains(prefix) else {
+        guard parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let prefix = Int(parts[1]), (0...most).contains(prefix) else {
             return .failure(.invalidTrustedProxy(value: text, reason: "its prefix length must be a whole number from 0 to \(most)", suggestion: nil))
         }
         let block = WebAddressBlock(network: network, prefix: prefix)

@@ -21,53 +21,47 @@ public struct WebSessionRate: Equatable, Sendable {
 /// The token buckets of the clients that started sessions on this instance (each instance has its
 /// own: behind N instances a client may start up to N times the rate).
 ///
+/// Kept as the generic cell rate algorithm: per client, the time its bucket would be full again plus
+/// one interval (`due`); a start is allowed while `due` is at most `(burst - 1)` intervals ahead, and
+/// moves it one interval on. The same decisions as counting tokens, in whole clock units (no
+/// rounding of fractional tokens), and a bucket is full once `due` has passed.
+///
 /// Bounded: past `remembered` clients, the buckets that are full again are forgotten (a full bucket
-/// is what a client never seen gets), then, if that is not enough, those used longest ago, down to
+/// is what a client never seen gets), then, if that is not enough, those nearest to full, down to
 /// three quarters; such a client starts again with a full bucket.
 struct WebSessionBuckets {
     let rate: WebSessionRate
     let remembered: Int
-    private var buckets: [String: Bucket] = [:]
-
-    private struct Bucket {
-        var tokens: Double
-        var at: ContinuousClock.Instant
-    }
+    /// The time between two tokens.
+    let interval: Duration
+    /// How far ahead `due` may be for a start to be allowed: `burst - 1` intervals.
+    let tolerance: Duration
+    private var due: [String: ContinuousClock.Instant] = [:]
 
     init(rate: WebSessionRate, remembered: Int = 50_000) {
         self.rate = rate
         self.remembered = max(1, remembered)
+        interval = .milliseconds(Int64((60_000 / rate.perMinute).rounded()))
+        tolerance = interval * (rate.burst - 1)
     }
 
     /// Takes a token of `client` at `now`: nil when it had one, else how long until it has one.
     mutating func take(_ client: String, now: ContinuousClock.Instant) -> Duration? {
-        var bucket = buckets[client].map { refilled($0, now: now) } ?? Bucket(tokens: Double(rate.burst), at: now)
-        defer {
-            buckets[client] = bucket
-            if buckets.count > remembered { forgetSome(now: now) }
-        }
-        guard bucket.tokens >= 1 else {
-            let seconds = (1 - bucket.tokens) * 60 / rate.perMinute
-            return .milliseconds(Int64((seconds * 1000).rounded(.up)))
-        }
-        bucket.tokens -= 1
+        let next = max(due[client] ?? now, now)
+        guard next - now <= tolerance else { return next - now - tolerance }
+        due[client] = next + interval
+        if due.count > remembered { forgetSome(now: now) }
         return nil
     }
 
     /// How many clients are remembered.
-    var count: Int { buckets.count }
-
-    private func refilled(_ bucket: Bucket, now: ContinuousClock.Instant) -> Bucket {
-        let elapsed = max(0, Double((now - bucket.at).wholeMilliseconds) / 1000)
-        return Bucket(tokens: min(Double(rate.burst), bucket.tokens + elapsed * rate.perMinute / 60), at: now)
-    }
+    var count: Int { due.count }
 
     private mutating func forgetSome(now: ContinuousClock.Instant) {
-        let burst = Double(rate.burst)
-        buckets = buckets.filter { refilled($0.value, now: now).tokens < burst }
-        guard buckets.count > remembered else { return }
-        let kept = buckets.sorted { $0.value.at > $1.value.at }.prefix(remembered * 3 / 4)
-        buckets = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        due = due.filter { $0.value > now }
+        guard due.count > remembered else { return }
+        let kept = due.sorted { $0.value > $1.value }.prefix(remembered * 3 / 4)
+        due = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
     }
 }
 
