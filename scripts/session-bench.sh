@@ -50,7 +50,7 @@ address=""
 pid=""
 serve() {
   local name="$1"; shift
-  "$build/scene-host" serve --config "$work/scenes.conf" --sessions-per-client 100000 "$@" > "$work/$name.out" 2> "$work/$name.err" &
+  "$build/scene-host" serve --config "$work/scenes.conf" --sessions-per-client 100000 --session-burst 100000 --session-rate 100000 "$@" > "$work/$name.out" 2> "$work/$name.err" &
   pid=$!
   pids+=("$pid")
   for _ in $(seq 1 300); do

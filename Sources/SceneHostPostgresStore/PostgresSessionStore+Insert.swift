@@ -27,8 +27,10 @@ extension PostgresSessionStore {
         let client = session.client
         // Counting at most `cap` rows is all the check needs, and bounds its cost on a large table.
         let perClient = Int64(limits.perClient)
+        let inUse = SessionLimits.inUseActions
         let held = try await connection.query("""
-            SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions WHERE client = \(client) LIMIT \(perClient)) AS held
+            SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions WHERE client = \(client) AND actions >= \(inUse)
+                                  LIMIT \(perClient)) AS held
             """, logger: logger).collect()
         if try held.first?.decode(Int64.self) ?? 0 >= perClient { return .tooManyForClient }
 
@@ -38,13 +40,14 @@ extension PostgresSessionStore {
             SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions LIMIT \(total)) AS stored
             """, logger: logger).collect()
         if try stored.first?.decode(Int64.self) ?? 0 >= total {
-            // The idle test is repeated outside the subquery: a session touched by another instance
-            // after the subquery read it is re-checked on its new row, and kept.
+            // Least work first: fewest actions, then the oldest last action (page loads move neither). The
+            // test is repeated outside the subquery: a session another instance acted on after the subquery
+            // read it is re-checked on its new row, and kept.
             let dropped = try await connection.query("""
                 DELETE FROM scene_host_sessions
-                WHERE key = (SELECT key FROM scene_host_sessions WHERE last_used <= \(idleSince)
-                             ORDER BY least(actions, 2), last_used, key LIMIT 1)
-                  AND last_used <= \(idleSince)
+                WHERE key = (SELECT key FROM scene_host_sessions WHERE last_action <= \(idleSince)
+                             ORDER BY actions, last_action, key LIMIT 1)
+                  AND last_action <= \(idleSince)
                 RETURNING key
                 """, logger: logger).collect()
             guard let row = dropped.first else { return .full }
@@ -55,9 +58,9 @@ extension PostgresSessionStore {
         let key = ByteBuffer(bytes: session.key.digest)
         let body = ByteBuffer(bytes: session.body)
         try await connection.run("""
-            INSERT INTO scene_host_sessions (key, token, state, created, last_used, client, actions, body)
-            VALUES (\(key), \(session.token), \(session.state), \(session.created), \(session.lastUsed), \(client),
-                    \(session.actions), \(body))
+            INSERT INTO scene_host_sessions (key, token, state, created, last_used, last_action, client, actions, body)
+            VALUES (\(key), \(session.token), \(session.state), \(session.created), \(session.lastUsed), \(session.lastAction),
+                    \(client), \(session.actions), \(body))
             """, logger: logger)
         // A caller answered with a timeout was told nothing changed: roll back rather than commit late.
         try Task.checkCancellation()

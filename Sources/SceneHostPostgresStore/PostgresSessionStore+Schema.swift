@@ -2,11 +2,12 @@ import Logging
 import PostgresNIO
 import SceneHost
 
-/// The schema: three tables (the version, the sessions, settings shared by every instance), made by `prepare()` under an advisory lock so that instances starting
-/// together do not race to create them.
+/// The schema: three tables (the version, the sessions, settings shared by every instance), made (or brought up to
+/// this build's version) by `prepare()` under an advisory lock so that instances starting together do not race.
 extension PostgresSessionStore {
-    /// The schema version this build writes and reads; a database at a higher one is refused.
-    public static let schemaVersion = 1
+    /// The schema version this build writes and reads; a database at a higher one is refused. Version 2
+    /// added `last_action`; a version 1 database is brought up to it at start.
+    public static let schemaVersion = 2
 
     /// The advisory lock key `prepare()` holds while it checks and creates the schema (any fixed
     /// number that other applications on the database are unlikely to use: "SCNHSCHM" in ASCII).
@@ -54,11 +55,21 @@ extension PostgresSessionStore {
                 state bigint NOT NULL,
                 created bigint NOT NULL,
                 last_used bigint NOT NULL,
+                last_action bigint NOT NULL,
                 client text NOT NULL,
                 actions bigint NOT NULL,
                 body bytea NOT NULL
             )
             """, logger: logger)
+        if let stored, Int(stored) < schemaVersion {
+            // Version 1 had no last action: a session's last use stands for it until its next action.
+            try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS last_action bigint NOT NULL DEFAULT 0",
+                                     logger: logger)
+            try await connection.run("UPDATE scene_host_sessions SET last_action = last_used", logger: logger)
+            try await connection.run("UPDATE scene_host_schema SET version = \(Int32(schemaVersion))", logger: logger)
+        }
+        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_work ON scene_host_sessions (actions, last_action)",
+                                 logger: logger)
         try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)",
                                  logger: logger)
         try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)",

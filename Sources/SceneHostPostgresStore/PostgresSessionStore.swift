@@ -57,7 +57,7 @@ public final class PostgresSessionStore: SessionStore {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let rows = try await request { client in
             try await client.query("""
-                SELECT key, token, state, created, last_used, client, actions, body
+                SELECT key, token, state, created, last_used, last_action, client, actions, body
                 FROM scene_host_sessions WHERE key = \(keyBytes)
                 """).collect()
         }
@@ -116,7 +116,8 @@ public final class PostgresSessionStore: SessionStore {
         let rows = try await request { client in
             try await client.query("""
                 UPDATE scene_host_sessions SET token = \(session.token), state = \(session.state),
-                    created = \(session.created), last_used = \(session.lastUsed), client = \(session.client),
+                    created = \(session.created), last_used = \(session.lastUsed), last_action = \(session.lastAction),
+                    client = \(session.client),
                     actions = \(session.actions), body = \(body)
                 WHERE key = \(keyBytes) AND state = \(expected) RETURNING 1
                 """).collect()
@@ -263,9 +264,9 @@ public final class PostgresSessionStore: SessionStore {
     // MARK: - Rows
 
     static func session(from row: PostgresRow) throws(SessionStoreError) -> StoredSession {
-        let columns: (ByteBuffer, String, Int64, Int64, Int64, String, Int64, ByteBuffer)
+        let columns: (ByteBuffer, String, Int64, Int64, Int64, Int64, String, Int64, ByteBuffer)
         do {
-            columns = try row.decode((ByteBuffer, String, Int64, Int64, Int64, String, Int64, ByteBuffer).self)
+            columns = try row.decode((ByteBuffer, String, Int64, Int64, Int64, Int64, String, Int64, ByteBuffer).self)
         } catch {
             throw .malformedRow(reason: "a column did not decode")
         }
@@ -273,7 +274,7 @@ public final class PostgresSessionStore: SessionStore {
             throw .malformedRow(reason: "its key is not 32 bytes")
         }
         return StoredSession(key: key, token: columns.1, state: columns.2, created: columns.3, lastUsed: columns.4,
-                             client: columns.5, actions: columns.6, body: Array(columns.7.readableBytesView))
+                             lastAction: columns.5, client: columns.6, actions: columns.7, body: Array(columns.8.readableBytesView))
     }
 
     static func decode<Column: PostgresDecodable>(_ row: PostgresRow, as type: Column.Type) throws(SessionStoreError) -> Column {

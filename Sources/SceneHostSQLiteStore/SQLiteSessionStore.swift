@@ -9,8 +9,8 @@ import SceneHost
 /// The file passes `SessionStoreFile.prepare` (trust checks, 0600, its folder 0700) before SQLite
 /// opens it. Schema version `SQLiteSessionStore.schemaVersion`; a newer one is refused at start.
 public final class SQLiteSessionStore: SessionStore {
-    /// The schema this build writes and reads.
-    public static let schemaVersion = 1
+    /// The schema this build writes and reads (2 added `last_action`; a version 1 file is brought up to it at start).
+    public static let schemaVersion = 2
     public let path: String
     private let pool: DatabasePool
 
@@ -38,16 +38,24 @@ public final class SQLiteSessionStore: SessionStore {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS scene_host_schema (version INTEGER NOT NULL)")
                 if let stored = try DatabaseValue.fetchOne(db, sql: "SELECT max(version) FROM scene_host_schema"), !stored.isNull {
                     // A version that is no number was not written by any scene-host: refused as too new to read.
-                    return Int.fromDatabaseValue(stored) ?? Int.max
+                    let version = Int.fromDatabaseValue(stored) ?? Int.max
+                    guard version == 1 else { return version }
+                    // Version 1 had no last action: a session's last use stands for it until its next action.
+                    try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN last_action INTEGER NOT NULL DEFAULT 0")
+                    try db.execute(sql: "UPDATE scene_host_sessions SET last_action = last_used")
+                    try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_work ON scene_host_sessions (actions, last_action)")
+                    try db.execute(sql: "UPDATE scene_host_schema SET version = ?", arguments: [known])
+                    return known
                 }
                 try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS scene_host_sessions (
                         key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
-                        created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL,
-                        actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID
+                        created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
+                        client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID
                     """)
                 try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)")
                 try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)")
+                try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_work ON scene_host_sessions (actions, last_action)")
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID")
                 try db.execute(sql: "INSERT INTO scene_host_schema (version) VALUES (?)", arguments: [known])
                 return known
@@ -75,23 +83,27 @@ public final class SQLiteSessionStore: SessionStore {
 
     public func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
         try await writing { db in
-            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE client = ?", arguments: [session.client]) ?? 0
+            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE client = ? AND actions >= ?",
+                                        arguments: [session.client, SessionLimits.inUseActions]) ?? 0
             guard held < limits.perClient else { return .tooManyForClient }
             var evicted: SessionKey?
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0
             if total >= limits.total {
+                let (cutoff, overflow) = now.subtractingReportingOverflow(limits.evictionGrace)
+                let before = overflow ? (limits.evictionGrace > 0 ? Int64.min : Int64.max) : cutoff
+                // Least work first: fewest actions, then the oldest last action (page loads move neither).
                 let victim = try DatabaseValue.fetchOne(db, sql: """
-                    SELECT key FROM scene_host_sessions WHERE last_used <= ?
-                    ORDER BY min(actions, 2), last_used LIMIT 1
-                    """, arguments: [now - limits.evictionGrace])
+                    SELECT key FROM scene_host_sessions WHERE last_action <= ?
+                    ORDER BY actions, last_action, key LIMIT 1
+                    """, arguments: [before])
                 guard let victim else { return .full }
                 // A damaged key (a row written by hand) is evicted like any other; it names no session of ours.
                 try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ?", arguments: [victim])
                 evicted = Data.fromDatabaseValue(victim).flatMap { SessionKey(digest: Array($0)) }
             }
             try db.execute(sql: """
-                INSERT INTO scene_host_sessions (key, token, state, created, last_used, client, actions, body)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO scene_host_sessions (key, token, state, created, last_used, last_action, client, actions, body)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: Self.arguments(session))
             return .inserted(evicted: evicted)
         }
@@ -122,10 +134,11 @@ public final class SQLiteSessionStore: SessionStore {
     public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         try await writing { db in
             try db.execute(sql: """
-                UPDATE scene_host_sessions SET token = ?, state = ?, created = ?, last_used = ?, client = ?, actions = ?, body = ?
+                UPDATE scene_host_sessions SET token = ?, state = ?, created = ?, last_used = ?, last_action = ?, client = ?, actions = ?,
+                    body = ?
                 WHERE key = ? AND state = ?
-                """, arguments: [session.token, session.state, session.created, session.lastUsed, session.client, session.actions,
-                                 Data(session.body), Data(session.key.digest), expected])
+                """, arguments: [session.token, session.state, session.created, session.lastUsed, session.lastAction, session.client,
+                                 session.actions, Data(session.body), Data(session.key.digest), expected])
             return db.changesCount == 1
         }
     }
@@ -173,7 +186,8 @@ public final class SQLiteSessionStore: SessionStore {
     // MARK: Rows
 
     private static func arguments(_ session: StoredSession) -> StatementArguments {
-        [Data(session.key.digest), session.token, session.state, session.created, session.lastUsed, session.client, session.actions, Data(session.body)]
+        [Data(session.key.digest), session.token, session.state, session.created, session.lastUsed, session.lastAction, session.client,
+         session.actions, Data(session.body)]
     }
 
     /// A row as a session; a column of the wrong type (a row written by hand) is damaged
@@ -187,7 +201,7 @@ public final class SQLiteSessionStore: SessionStore {
         guard let key = SessionKey(digest: Array(try value("key", Data.self))) else { throw SessionStoreError.malformedRow(reason: "its key is damaged") }
         return StoredSession(key: key, token: try value("token", String.self), state: try value("state", Int64.self),
                              created: try value("created", Int64.self), lastUsed: try value("last_used", Int64.self),
-                             client: try value("client", String.self), actions: try value("actions", Int64.self),
+                             lastAction: try value("last_action", Int64.self), client: try value("client", String.self), actions: try value("actions", Int64.self),
                              body: Array(try value("body", Data.self)))
     }
 

@@ -19,21 +19,24 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let snapshots: WebPageSnapshots
     private let hosts: WebHostPolicy
+    /// Which cookie name applies to a request (`SessionCookie`).
+    private let forwarding: WebForwarding
     private let writer = PageWriter()
     /// Requests passed on whose response has not ended yet.
     private var passedOn = 0
     /// The request being answered here: its remaining parts are dropped.
     private var answering = false
 
-    init(snapshots: WebPageSnapshots, hosts: WebHostPolicy) {
+    init(snapshots: WebPageSnapshots, hosts: WebHostPolicy, forwarding: WebForwarding) {
         self.snapshots = snapshots
         self.hosts = hosts
+        self.forwarding = forwarding
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if passedOn == 0, let page = page(for: request) {
+            if passedOn == 0, let page = page(for: request, peer: context.channel.remoteAddress) {
                 answering = true
                 respond(page, head: request.method == .head, close: request.headerFields[.connection]?.lowercased() == "close", context: context)
                 return
@@ -55,23 +58,12 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    private func page(for request: HTTPRequest) -> WebPage? {
+    private func page(for request: HTTPRequest, peer: SocketAddress?) -> WebPage? {
         guard request.method == .get || request.method == .head, let path = request.path,
-              (try? hosts.check(request.authority)) != nil, let sessionID = Self.sessionID(in: request.headerFields) else { return nil }
+              (try? hosts.check(request.authority)) != nil,
+              let sessionID = SessionCookie.value(in: request.headerFields, secure: forwarding.isSecure(peer: peer, fields: request.headerFields))
+        else { return nil }
         return snapshots.page(sessionID: sessionID, path: path)
-    }
-
-    /// The session cookie's value, from every Cookie field.
-    static func sessionID(in fields: HTTPFields) -> String? {
-        for field in fields[values: .cookie] {
-            for pair in field.split(separator: ";") {
-                let trimmed = pair.drop { $0 == " " }
-                guard trimmed.hasPrefix(WebHandlers.cookieName + "=") else { continue }
-                let value = trimmed.dropFirst(WebHandlers.cookieName.count + 1)
-                return value.isEmpty ? nil : String(value)
-            }
-        }
-        return nil
     }
 
     /// Writes the page; `close`: the client asked for the connection to end with this answer.

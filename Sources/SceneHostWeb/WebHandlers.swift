@@ -4,10 +4,10 @@ import Hummingbird
 import SceneHost
 import CoreMetrics
 
-/// Translates HTTP to `WebController` calls and back: the session cookie, the form body (read
-/// up to its limit), the headers the cross-site check needs, HTML, redirects and statuses.
+/// Translates HTTP to `WebController` calls and back: the client (through trusted proxies), the
+/// session cookie (`SessionCookie`), the form body (read up to its limit), the headers the
+/// cross-site check needs, HTML, redirects and statuses (every 429 and 503 with `Retry-After`).
 struct WebHandlers: Sendable {
-    static let cookieName = "scene_host_session"
     // Valid token names written here, so the unwraps cannot fail.
     static let fetchSiteField = HTTPField.Name("Sec-Fetch-Site")!
     static let securityPolicyField = HTTPField.Name("Content-Security-Policy")!
@@ -15,6 +15,8 @@ struct WebHandlers: Sendable {
     let controller: WebControllerBox
     let writer = PageWriter()
     let hosts: WebHostPolicy
+    /// Who the client is, and whether it came over HTTPS (`--trusted-proxy`, `--https`).
+    let forwarding: WebForwarding
     /// Where requests are counted (`/metrics`).
     let metrics: any MetricsFactory
 
@@ -29,22 +31,24 @@ struct WebHandlers: Sendable {
     }
 
     /// GET (and HEAD, which answers the same without the body).
-    func page(_ request: Request, head: Bool = false) async -> Response {
+    func page(_ request: Request, context: WebRequestContext, head: Bool = false) async -> Response {
         if let refused = refusedHost(request) { return refused }
         if request.uri.path == PageWriter.scriptPath { return script(head: head) }
         // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
         // here takes the main actor's path.
-        let sessionID = request.cookies[Self.cookieName]?.value
+        let secure = forwarding.isSecure(peer: context.remoteAddress, fields: request.headers)
+        let sessionID = SessionCookie.value(in: request.headers, secure: secure)
         let start = ContinuousClock.now
         let reply = await controller.get(path: request.uri.path, sessionID: sessionID)
         count(kind: "page", status: reply.status, since: start)
-        var response = respond(reply)
+        var response = respond(reply, secure: secure)
         if head { response.body = ResponseBody() }
         return response
     }
 
     func act(_ request: Request, context: WebRequestContext) async -> Response {
         if let refused = refusedHost(request) { return refused }
+        let client = forwarding.client(peer: context.remoteAddress, fields: request.headers)
         var request = request
         let body: ByteBuffer
         do {
@@ -56,13 +60,13 @@ struct WebHandlers: Sendable {
             return html(writer.renderRefusal(WebError.malformedRequest(reason: "its body could not be read").message, status: 400), status: .badRequest)
         }
         let postContext = WebController.PostContext(
-            origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: context.client
+            origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: client.address
         )
         let start = ContinuousClock.now
-        let reply = await controller.post(path: request.uri.path, sessionID: request.cookies[Self.cookieName]?.value,
+        let reply = await controller.post(path: request.uri.path, sessionID: SessionCookie.value(in: request.headers, secure: client.secure),
                                           body: Array(body.readableBytesView), context: postContext)
         count(kind: "action", status: reply.status, since: start)
-        return respond(reply)
+        return respond(reply, secure: client.secure)
     }
 
     /// One answered request in `/metrics`: by kind and status, and its duration by kind.
@@ -72,7 +76,7 @@ struct WebHandlers: Sendable {
             .recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds)
     }
 
-    private func respond(_ reply: WebReply) -> Response {
+    private func respond(_ reply: WebReply, secure: Bool) -> Response {
         var response: Response
         switch reply.body {
         case .page(let page):
@@ -86,12 +90,11 @@ struct WebHandlers: Sendable {
         case .keep:
             break
         case .set(let sessionID):
-            // Lax: a link from another site (a GET, which never changes the app) still finds the
-            // user's session; a post from another site does not carry it (and is refused anyway).
-            response.setCookie(Cookie(name: Self.cookieName, value: sessionID, path: "/", httpOnly: true, sameSite: .lax))
+            response.setCookie(SessionCookie.set(sessionID, secure: secure))
         case .clear:
-            response.setCookie(Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            response.setCookie(SessionCookie.clear(secure: secure))
         }
+        if let seconds = reply.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         return response
     }
 

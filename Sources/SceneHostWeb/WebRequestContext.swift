@@ -1,7 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// Hummingbird's request context plus the client's address (for the per-client cap on sessions).
+/// Hummingbird's request context plus the socket's peer: the client, or the proxy in front of it
+/// (`WebForwarding` tells them apart).
 struct WebRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
@@ -10,7 +11,4 @@ struct WebRequestContext: RequestContext, RemoteAddressRequestContext {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
     }
-
-    /// The client's IP address as text ("?" when the socket does not say).
-    var client: String { remoteAddress?.ipAddress ?? "?" }
 }

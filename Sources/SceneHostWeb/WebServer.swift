@@ -21,6 +21,8 @@ public struct WebServer: Sendable {
     let snapshots: WebPageSnapshots
     let hosts: WebHostPolicy
     let limits: WebConnectionLimits
+    /// Who a request's client is, through trusted proxies, and whether it came over HTTPS.
+    let forwarding: WebForwarding
     /// Where sessions are kept (`--session-store`).
     public let durable: any SessionStore
     /// Whether it drains (SIGTERM), shared with the admin listener.
@@ -51,16 +53,20 @@ public struct WebServer: Sendable {
 
     /// `makeSession` gives each new browser session a started app session; `restoreSession` one built
     /// from a stored session's records (a restart, another instance), and what became of its stacks.
+    /// `sessionsPerClient` caps the sessions in use one client address holds, `sessionRate` how fast
+    /// it may start them (`WebSessionStore`); `forwarding` names the trusted proxies (`--trusted-proxy`).
     @MainActor
     public init(host: String, port: Int, allowedHosts: [String] = [],
                 limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
-                sessionsPerClient: Int = 100, durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
+                sessionsPerClient: Int = 100, sessionRate: WebSessionRate = .standard, forwarding: WebForwarding = WebForwarding(),
+                durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
                 drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), debugPages: Bool = false, logger: Logger,
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
                 restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limits = limits
         self.host = host
         self.port = port
+        self.forwarding = forwarding
         self.hosts = WebHostPolicy(listeningOn: host, allowed: allowedHosts)
         self.logger = logger
         self.durable = durable
@@ -74,7 +80,7 @@ public struct WebServer: Sendable {
         self.metrics = metrics
         // An action takes at most the event time limit in its worker and three store requests of a third
         // of it each: another instance takes a session over only when its action is far past that.
-        let store = WebSessionStore(perClient: sessionsPerClient, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
+        let store = WebSessionStore(perClient: sessionsPerClient, rate: sessionRate, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
                                     counters: WebSessionCounters(factory: metrics),
                                     makeSession: makeSession, restoreSession: restoreSession)
         self.controller = WebControllerBox(WebController(store: store, logger: logger, debugPages: debugPages))
@@ -93,20 +99,23 @@ public struct WebServer: Sendable {
     public func run(onListening: @escaping @Sendable (String) -> Void,
                     onAdminListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let router = Router(context: WebRequestContext.self)
-        let handlers = WebHandlers(controller: controller, hosts: hosts, metrics: metrics)
-        // Every path goes to the controller, which tells the start, screens and links apart.
+        router.add(middleware: RetryAfterMiddleware())
+        let handlers = WebHandlers(controller: controller, hosts: hosts, forwarding: forwarding, metrics: metrics)
+        // Every path goes to the controller, which tells the start, screens and links apart; every
+        // other method is answered 405 before the router (`ProtocolGuard.allowedMethods`).
         for path in ["/", "**"] as [RouterPath] {
-            router.get(path) { request, _ in await handlers.page(request) }
-            router.head(path) { request, _ in await handlers.page(request, head: true) }
+            router.get(path) { request, context in await handlers.page(request, context: context) }
+            router.head(path) { request, context in await handlers.page(request, context: context, head: true) }
             router.post(path) { request, context in await handlers.act(request, context: context) }
         }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
-        let (limits, count, snapshots, hosts) = (limits, ConnectionCount(), snapshots, hosts)
+        let (limits, count, snapshots, hosts, forwarding) = (limits, ConnectionCount(), snapshots, hosts, forwarding)
         let refused = Counter(label: "scene_host_connections_refused_total", factory: metrics)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
-                ConnectionGuard(limits: limits, count: count, refused: refused), SnapshotResponder(snapshots: snapshots, hosts: hosts),
+                ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
+                SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding),
             ], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),

@@ -33,8 +33,20 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds a client may take to send a request's body, from its head.")
     var bodyTimeout: Double = 10
 
-    @Option(name: .long, help: "The most sessions one client address may hold (1 to 100000).")
+    @Option(name: .long, help: "The most sessions in use (two actions or more) one client address may hold (1 to 100000); sessions used once or never do not count.")
     var sessionsPerClient = 100
+
+    @Option(name: .long, help: "How many sessions one client address may start at once, before --session-rate slows it (1 to 100000).")
+    var sessionBurst = 30
+
+    @Option(name: .long, help: "How many new sessions a minute one client address may start after its burst, on this instance (0.1 to 100000).")
+    var sessionRate: Double = 30
+
+    @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy (an IPv4 or IPv6 address or CIDR block, e.g. 10.0.0.0/8) whose X-Forwarded-For, Forwarded and X-Forwarded-Proto headers are believed; repeatable. Without one, the socket's peer is the client.")
+    var trustedProxies: [String] = []
+
+    @Flag(name: .long, help: "Browsers reach the app over HTTPS only (a proxy in front terminates TLS): the session cookie is __Host- prefixed and Secure.")
+    var https = false
 
     @Option(name: .long, help: "Where sessions are kept: sqlite:PATH, postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (password also from PGPASSWORD), or memory. Default: $SCENE_HOST_SESSION_STORE, else an SQLite file for this config in $XDG_STATE_HOME/scene-host/ (~/.local/state/scene-host/).")
     var sessionStore: String?
@@ -64,6 +76,12 @@ struct ServeCommand: ParsableCommand {
         guard (1...100_000).contains(sessionsPerClient) else {
             throw ValidationError("--sessions-per-client is \(sessionsPerClient); give a whole number from 1 to 100000 (default 100).")
         }
+        guard (1...100_000).contains(sessionBurst) else {
+            throw ValidationError("--session-burst is \(sessionBurst); give a whole number from 1 to 100000 (default 30).")
+        }
+        guard sessionRate >= 0.1, sessionRate <= 100_000 else {
+            throw ValidationError("--session-rate is \(sessionRate); give a number of sessions a minute from 0.1 to 100000 (default 30).")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port is \(port); give a port from 0 to 65535 (default 8080).")
         }
@@ -81,10 +99,16 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let forwarding: WebForwarding
+        do {
+            forwarding = try WebForwarding.parse(trustedProxies: trustedProxies, alwaysSecure: https)
+        } catch {
+            throw StandardStreams.fail(error)
+        }
         if !WebHostPolicy.isLoopback(host) {
             StandardStreams.error("warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want.")
         }
-        let (server, pool) = try MainActor.assumeIsolated { try makeServer() }
+        let (server, pool) = try MainActor.assumeIsolated { try makeServer(forwarding: forwarding) }
         // The main thread serves the main actor (where every session lives) from here on; the
         // server runs in a task and ends the process when it stops.
         Task {
@@ -115,7 +139,7 @@ struct ServeCommand: ParsableCommand {
     /// Loads and checks the app, starts its scene workers and shows the initial scene once, so a
     /// broken config or plugin fails here, not in a browser.
     @MainActor
-    private func makeServer() throws -> (WebServer, WorkerPool?) {
+    private func makeServer(forwarding: WebForwarding) throws -> (WebServer, WorkerPool?) {
         var started: WorkerPool?
         do {
             // Refused at start for everything `check` refuses, through the same check.
@@ -135,7 +159,7 @@ struct ServeCommand: ParsableCommand {
                     return navigator
                 }
                 let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
-                                       sessionsPerClient: sessionsPerClient, durable: durable,
+                                       sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
                                        admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                        logger: options.makeLogger(),
                                        makeSession: { InProcessSession(navigator: try makeNavigator()) },
@@ -152,7 +176,7 @@ struct ServeCommand: ParsableCommand {
             // The initial scene once, in the first worker: its error stops `serve` at start.
             try pool.checkInitialScene()
             let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
-                                   sessionsPerClient: sessionsPerClient, durable: durable,
+                                   sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
                                    admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                    logger: options.makeLogger(),
                                    makeSession: { try await pool.openSession() },
@@ -182,6 +206,8 @@ struct ServeCommand: ParsableCommand {
             return PostgresSessionStore(address: address, requestTimeout: storeTimeout, logger: options.makeLogger())
         }
     }
+
+    private var rate: WebSessionRate { WebSessionRate(burst: sessionBurst, perMinute: sessionRate) }
 
     private func admin(workers: @escaping @Sendable () -> String?) -> WebServer.Admin? {
         adminPort.map { WebServer.Admin(host: adminHost, port: $0, workers: workers) }

@@ -22,11 +22,16 @@ public final class MemorySessionStore: SessionStore {
 
     public func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
         rows.withLock { rows in
-            guard rows.values.count(where: { $0.client == session.client }) < limits.perClient else { return .tooManyForClient }
+            let inUse = rows.values.count { $0.client == session.client && $0.actions >= SessionLimits.inUseActions }
+            guard inUse < limits.perClient else { return .tooManyForClient }
             var evicted: SessionKey?
             if rows.count >= limits.total {
-                let idle = rows.values.filter { $0.lastUsed <= now - limits.evictionGrace }
-                guard let victim = idle.min(by: { (min($0.actions, 2), $0.lastUsed) < (min($1.actions, 2), $1.lastUsed) }) else { return .full }
+                let (cutoff, overflow) = now.subtractingReportingOverflow(limits.evictionGrace)
+                let evictable = rows.values.filter { overflow ? limits.evictionGrace < 0 : $0.lastAction <= cutoff }
+                // Least work first: fewest actions, then the oldest last action; the key orders ties as the other stores do.
+                guard let victim = evictable.min(by: { ($0.actions, $0.lastAction) < ($1.actions, $1.lastAction)
+                    || ($0.actions, $0.lastAction) == ($1.actions, $1.lastAction) && $0.key.digest.lexicographicallyPrecedes($1.key.digest) })
+                else { return .full }
                 rows[victim.key] = nil
                 evicted = victim.key
             }

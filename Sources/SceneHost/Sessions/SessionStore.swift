@@ -16,8 +16,9 @@ public protocol SessionStore: Sendable {
     func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession?
     /// The state number of the session under `key` (nil: no such session): what a cache is checked against.
     func state(of key: SessionKey) async throws(SessionStoreError) -> Int64?
-    /// Stores a new session, within `limits` counted over the whole store; at the total it evicts the
-    /// least recently used session idle for the grace (those with fewer actions first), or refuses.
+    /// Stores a new session, within `limits` counted over the whole store: refused when its client holds
+    /// `perClient` sessions in use; at the total it evicts the session with the fewest actions (then the
+    /// oldest last action) whose last action is at least the grace old, or refuses (`SessionLimits`).
     func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion
     /// Advances the state number of `key` from `state` to `state + 1` and marks it used at `now`,
     /// only if it is `state`: `.claimed` when this caller won (it may then apply its action), else
@@ -30,8 +31,8 @@ public protocol SessionStore: Sendable {
     /// Writes every column of `session` if the stored state number is `expected`: false when the
     /// session is gone or another caller advanced it.
     func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool
-    /// Marks the session used at `now` (page loads), without touching its state; never moves its last
-    /// use back, and leaves a session with an action under way (an odd state) alone, since its last use
+    /// Marks the session used at `now` (page loads), without touching its state, actions or last action;
+    /// never moves its last use back, and leaves a session with an action under way (an odd state) alone, since its last use
     /// is then when the action was claimed (`reclaim` reads it).
     func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError)
     /// Drops the session under `key` (nothing when there is none).

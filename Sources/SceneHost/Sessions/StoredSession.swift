@@ -11,7 +11,11 @@ public struct StoredSession: Equatable, Sendable {
     /// valid while its state number is the store's.
     public var state: Int64
     public var created: Int64
+    /// Its last use, a page load or an action: what idle expiry counts from.
     public var lastUsed: Int64
+    /// Its last action (a form post), never a page load: what eviction counts from, so loading a
+    /// session's pages holds no place in a full store.
+    public var lastAction: Int64
     /// The client address the session was made from (the per-client cap counts these).
     public var client: String
     /// How many actions its user took (sessions with fewer are evicted first).
@@ -19,12 +23,14 @@ public struct StoredSession: Equatable, Sendable {
     /// `SessionBody`, encoded: every screen's record, stamp and last screen, and a pending notice.
     public var body: [UInt8]
 
-    public init(key: SessionKey, token: String, state: Int64, created: Int64, lastUsed: Int64, client: String, actions: Int64, body: [UInt8]) {
+    public init(key: SessionKey, token: String, state: Int64, created: Int64, lastUsed: Int64, lastAction: Int64, client: String,
+                actions: Int64, body: [UInt8]) {
         self.key = key
         self.token = token
         self.state = state
         self.created = created
         self.lastUsed = lastUsed
+        self.lastAction = lastAction
         self.client = client
         self.actions = actions
         self.body = body
@@ -32,13 +38,23 @@ public struct StoredSession: Equatable, Sendable {
 }
 
 /// The caps a new session is checked against, across every instance that shares the store.
+///
+/// A session is *in use* once its user acted twice (`inUseActions`): one made and never used again
+/// (a first action only, or none) counts in no per-client cap and is the first a full store evicts.
+/// A full store evicts by least work: the session with the fewest actions, and of those the one whose
+/// last action is oldest, among the sessions whose last action is at least `evictionGrace` old. Page
+/// loads change neither, so loading a session's pages holds no place.
 public struct SessionLimits: Equatable, Sendable {
     /// The most sessions the store keeps.
     public var total: Int
-    /// The most sessions one client address holds.
+    /// The most sessions in use (`inUseActions` or more) one client address holds.
     public var perClient: Int
-    /// A session idle at least this long (milliseconds) may be evicted to make room for a new one.
+    /// A session whose last action is at least this old (milliseconds) may be evicted to make room for
+    /// a new one: a user who just acted is never evicted.
     public var evictionGrace: Int64
+
+    /// The actions that make a session in use.
+    public static let inUseActions: Int64 = 2
 
     public init(total: Int, perClient: Int, evictionGrace: Int64) {
         self.total = total
@@ -61,8 +77,8 @@ public enum SessionClaim: Equatable, Sendable {
 public enum SessionInsertion: Equatable, Sendable {
     /// It is stored; `evicted` names the session dropped to make room for it, if any.
     case inserted(evicted: SessionKey?)
-    /// The client holds its share already: nothing was stored.
+    /// The client holds its share of sessions in use already: nothing was stored.
     case tooManyForClient
-    /// The store is full and every session was used within the eviction grace: nothing was stored.
+    /// The store is full and every session acted within the eviction grace: nothing was stored.
     case full
 }

@@ -27,8 +27,7 @@ extension WebController {
         do {
             session = try await store.create(client: context.client)
         } catch let error as WebError {
-            let status = if case .tooManySessions = error { 429 } else { 503 }
-            return .refusal(status, error.message)
+            return .refusal(newSession: error)
         } catch {
             return .refusal(500, text.describe(error, plain: WebUserText.pageFailed))
         }

@@ -1,8 +1,12 @@
 extension WebError {
     public var message: String { TerminalText.escaped(unescapedMessage) }
 
-    /// Only `cannotListen` ends the process; refused requests are answered, never exit codes.
-    public var exitStatus: ExitStatus { .serveError }
+    /// Only start errors end the process (a setting that cannot be used: 2, a port: 7); refused
+    /// requests are answered, never exit codes.
+    public var exitStatus: ExitStatus {
+        if case .invalidTrustedProxy = self { return .configError }
+        return .serveError
+    }
 
     /// The message before it is escaped.
     var unescapedMessage: String {
@@ -23,10 +27,15 @@ extension WebError {
             return "notice: Your session ended; you are back at the start. (It was idle for a long time, or the server restarted.)"
         case .pageOutOfDate:
             return "error: This page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here."
+        case .startingTooFast(let seconds):
+            return "error: your address started new sessions faster than this server allows, so no new one was started. Use a tab you have open, or try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
         case .tooManySessions(let limit):
-            return "error: your address already holds \(limit) sessions, the most one address may hold, so no new one was started. Use a tab you have open, or wait until an unused session expires."
-        case .serverFull(let sessions):
+            return "error: your address already holds \(limit) sessions in use, the most one address may hold, so no new one was started. Use a tab you have open, or wait until one of them expires."
+        case .serverFull(let sessions, _):
             return "error: the server is full (\(sessions) sessions, all in use), so no new session was started. Try again in a minute."
+        case .invalidTrustedProxy(let value, let reason, let suggestion):
+            let meant = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "error: --trusted-proxy '\(value)': \(reason).\(meant) Give an IPv4 or IPv6 address or CIDR block, such as 10.0.0.0/8, 192.0.2.7, fd00::/8 or ::1."
         case .screenNoLongerOpen(let path):
             return "notice: the page \(path) is no longer open (the app moved on since), so this is where you are now."
         case .pageNotFound(let path):

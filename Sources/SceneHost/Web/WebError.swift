@@ -1,4 +1,4 @@
-/// A web request `scene-host serve` refuses, or a server that cannot start. Shown on the page
+/// A web request `scene-host serve` refuses, or a server that cannot start (its settings, its port). Shown on the page
 /// (requests) or on standard error (start); its text and exit code are in `WebError+Message.swift`.
 public enum WebError: HostConcernError, Equatable, Sendable {
     /// The POST came from another site (its Origin or Sec-Fetch-Site says so).
@@ -17,10 +17,14 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     case pageOutOfDate
     /// The request's Host names none of the names the server answers for (`WebHostPolicy`).
     case hostNotAllowed(host: String, allowed: [String])
-    /// One client address already holds the most sessions one address may hold.
+    /// One client address started new sessions faster than `--session-rate` allows: it may start
+    /// the next one in `retryAfter` seconds.
+    case startingTooFast(retryAfter: Int)
+    /// One client address already holds the most sessions in use (used twice or more) one address may hold.
     case tooManySessions(limit: Int)
-    /// Every session the server keeps is in use: a new one would evict someone at work.
-    case serverFull(sessions: Int)
+    /// Every session the server keeps is in use: a new one would evict someone at work. `retryAfter`:
+    /// seconds until sessions made or used now may be evicted (the eviction grace).
+    case serverFull(sessions: Int, retryAfter: Int)
     /// The page asked for is a screen no longer open in the session (shown with the current one).
     case screenNoLongerOpen(path: String)
     /// No page at that path: not the start, a screen of the session, or a declared link.
@@ -46,4 +50,6 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     case draining
     /// The server could not listen on host:port.
     case cannotListen(host: String, port: Int, reason: String)
+    /// A `--trusted-proxy` value that is no address or CIDR block; `suggestion` the block it may mean.
+    case invalidTrustedProxy(value: String, reason: String, suggestion: String?)
 }

@@ -7,27 +7,46 @@ import Glibc
 /// refused (421) before any session is touched, so a page of another site that rebinds its own
 /// name to this machine's address (DNS rebinding) cannot drive the app.
 ///
-/// Always allowed: `localhost` and the loopback addresses (`127.0.0.1`, `::1`), and the address
-/// the server was told to listen on unless it listens on every address (`0.0.0.0`, `::`); plus
-/// every `--allowed-host`. Names compare without case; the port is not part of the check.
+/// Always allowed: `localhost` and every loopback address (127.0.0.0/8, `::1`, in any spelling);
+/// the address the server was told to listen on; and every `--allowed-host`. When it listens on
+/// every address (`0.0.0.0`, `::`), also that address as a name (the URL `serve` prints), the
+/// machine's host name and the addresses of its interfaces (read at start). An address is never a
+/// rebinding attacker's name: the browser sends the name it was given, so only names need the list.
+/// Names compare without case and addresses in any spelling; the port is not part of the check.
 public struct WebHostPolicy: Sendable, Equatable {
     /// The allowed names, lowercased, in the order messages list them.
     public let names: [String]
+    /// The allowed names that are addresses, as addresses (so `::0001` matches `::1`).
+    let addresses: Set<WebIPAddress>
 
-    public init(listeningOn address: String, allowed: [String]) {
+    /// `machine`: this machine's names, read (`WebMachineNames.current()`) only when `address` is every address.
+    public init(listeningOn address: String, allowed: [String], machine: WebMachineNames? = nil) {
         var names = ["localhost", "127.0.0.1", "::1"]
         let bound = Self.name(address)
-        if !["0.0.0.0", "::", ""].contains(bound) { names.append(bound) }
-        names += allowed.map(Self.name)
+        let boundAddress = WebIPAddress(bound)
+        if bound.isEmpty || boundAddress?.isUnspecified == true {
+            let machine = machine ?? .current()
+            names += ["0.0.0.0", "::"] + (machine.hostName.map { [Self.name($0)] } ?? []) + machine.addresses.map(\.text)
+        } else {
+            names.append(boundAddress?.text ?? bound)
+        }
+        names += allowed.map { Self.name($0) }.map { WebIPAddress($0)?.text ?? $0 }
         var seen = Set<String>()
         self.names = names.filter { seen.insert($0).inserted }
+        addresses = Set(self.names.compactMap { WebIPAddress($0) })
     }
 
     /// Throws `hostNotAllowed` unless `host` (the request's Host header, `name[:port]` or `[v6]:port`) is allowed.
     public func check(_ host: String?) throws(WebError) {
-        guard let host, names.contains(Self.name(Self.withoutPort(host))) else {
+        guard let host, allows(Self.name(Self.withoutPort(host))) else {
             throw .hostNotAllowed(host: host ?? "", allowed: names)
         }
+    }
+
+    private func allows(_ name: String) -> Bool {
+        if names.contains(name) { return true }
+        guard let address = WebIPAddress(name) else { return false }
+        return address.isLoopback || addresses.contains(address)
     }
 
     /// `host` lowercased, without IPv6 brackets.
@@ -50,10 +69,6 @@ public struct WebHostPolicy: Sendable, Equatable {
     public static func isLoopback(_ host: String) -> Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if name == "localhost" { return true }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
-        return withUnsafeBytes(of: &v6) { Array($0) } == Array(repeating: 0, count: 15) + [1]
+        return WebIPAddress(name)?.isLoopback ?? false
     }
 }

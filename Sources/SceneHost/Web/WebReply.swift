@@ -22,6 +22,20 @@ public struct WebReply: Sendable {
     public let status: Int
     public let body: Body
     public var cookie: Cookie = .keep
+    /// Seconds the client should wait before it tries again, when the refusal knows (a 429 or 503).
+    public var retryAfter: Int?
+
+    /// What a 429 or a 503 says when its refusal does not know better: every one carries a
+    /// `Retry-After`, so a client (a browser, a script, a load balancer) is told when to come back.
+    public static let defaultRetryAfter = 5
+
+    /// The `Retry-After` of this reply: its own, the default for a 429 or a 503, nil otherwise.
+    public var retryAfterSeconds: Int? {
+        retryAfter ?? (Self.asksToWait(status) ? Self.defaultRetryAfter : nil)
+    }
+
+    /// 429 (too many requests) and 503 (unavailable): the statuses that always carry `Retry-After`.
+    public static func asksToWait(_ status: Int) -> Bool { status == 429 || status == 503 }
 
     static func page(_ page: WebPage, status: Int = 200, cookie: Cookie = .keep) -> WebReply {
         WebReply(status: status, body: .page(page), cookie: cookie)
@@ -31,7 +45,18 @@ public struct WebReply: Sendable {
         WebReply(status: 303, body: .redirect(location: location), cookie: cookie)
     }
 
-    static func refusal(_ status: Int, _ message: String) -> WebReply {
-        WebReply(status: status, body: .refusal(message: message))
+    static func refusal(_ status: Int, _ message: String, retryAfter: Int? = nil) -> WebReply {
+        WebReply(status: status, body: .refusal(message: message), retryAfter: retryAfter)
+    }
+
+    /// A new session refused: 429 for the client's own limits, 503 when the server is full or its
+    /// store is away, each with when to try again.
+    static func refusal(newSession error: WebError) -> WebReply {
+        let message = ErrorMessage.render(error)
+        if case .startingTooFast(let seconds) = error { return .refusal(429, message, retryAfter: seconds) }
+        // A session in use ends when it is idle long enough or evicted: polling once a minute is enough.
+        if case .tooManySessions = error { return .refusal(429, message, retryAfter: 60) }
+        if case .serverFull(_, let seconds) = error { return .refusal(503, message, retryAfter: seconds) }
+        return .refusal(503, message)
     }
 }

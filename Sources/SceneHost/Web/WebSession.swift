@@ -100,7 +100,8 @@ public final class WebSession {
             places.append(SessionBody.Place(record: record, stamp: screen.stamp, lastScreen: screen.lastScreen))
         }
         let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError, guards: guards)
-        return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, client: client,
+        // Written when the session is made and after each action, never by a page load: `now` is its last action.
+        return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, lastAction: now, client: client,
                              actions: Int64(actions), body: body.encoded())
     }
 

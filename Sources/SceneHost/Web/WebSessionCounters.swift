@@ -14,6 +14,10 @@ public struct WebSessionCounters: Sendable {
     /// Forms refused as out of date (another tab or instance moved the session on first).
     let actionsStale: Counter
     let storeErrors: Counter
+    /// New sessions refused: the client started too fast (`rate`), holds its share in use (`client`), the store is full (`full`).
+    let refusedRate: Counter
+    let refusedClient: Counter
+    let refusedFull: Counter
     /// How long each request to the session store took.
     let storeLatency: Timer
     /// Sessions this instance holds live.
@@ -27,6 +31,9 @@ public struct WebSessionCounters: Sendable {
         actionsApplied = Counter(label: "scene_host_actions_total", dimensions: [("outcome", "applied")], factory: factory)
         actionsStale = Counter(label: "scene_host_actions_total", dimensions: [("outcome", "stale")], factory: factory)
         storeErrors = Counter(label: "scene_host_store_errors_total", factory: factory)
+        refusedRate = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "rate")], factory: factory)
+        refusedClient = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "client")], factory: factory)
+        refusedFull = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "full")], factory: factory)
         storeLatency = Timer(label: "scene_host_store_seconds", factory: factory)
         live = Gauge(label: "scene_host_sessions_live", factory: factory)
     }

@@ -13,15 +13,22 @@ import Foundation
 /// A session is made on a browser's first action, never by a page load: the start page of a
 /// browser without a session is a shared preview of the initial scene (`startScreen`), made again
 /// at most once a second. A session unused for `idleExpiry` is dropped (idle sessions are looked
-/// for at most once a second here, and in the store at most every ten seconds). Caps count over the
-/// whole store: one client address may hold at most `perClient` sessions (a further one is refused,
-/// `WebError.tooManySessions`, nobody's evicted); when `limit` sessions are stored, a new one evicts
-/// the least recently used session idle for at least `evictionGrace`, those with one action first;
-/// when every session was used more recently, the new one is refused (`WebError.serverFull`).
+/// for at most once a second here, and in the store at most every ten seconds).
+///
+/// New sessions are limited three ways. Per client address, by rate: a token bucket (`rate`, kept
+/// by this instance) refuses a start past it with `WebError.startingTooFast` and when to try again.
+/// Per client address, by sessions in use (two actions or more, counted over the whole store): at
+/// most `perClient` (`WebError.tooManySessions`); a session used once or never counts in no cap. In
+/// total, over the whole store: when `limit` sessions are stored, a new one evicts the session with
+/// the fewest actions, then the oldest last action, among those whose last action is at least
+/// `evictionGrace` old; page loads move neither, so loading pages holds no place. When every session
+/// acted within the grace, the new one is refused (`WebError.serverFull`).
 @MainActor
 public final class WebSessionStore {
     public let limit: Int
     public let perClient: Int
+    /// How fast one client address may start sessions on this instance.
+    public let rate: WebSessionRate
     public let idleExpiry: Duration
     public let evictionGrace: Duration
     /// How long an action claimed by an instance may stay under way before another instance may take
@@ -40,6 +47,8 @@ public final class WebSessionStore {
     private let makeSession: @MainActor () async throws -> any AppSession
     private let restoreSession: @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
     private var sessions: [String: WebSession] = [:]
+    /// Each client's token bucket for new sessions (`rate`).
+    private var buckets: WebSessionBuckets
     /// Sessions being built again from the store, so two requests of one session build it once.
     private var rebuilding: [String: Task<Resolution, Never>] = [:]
     /// When idle sessions were last looked for here, and in the store.
@@ -60,14 +69,16 @@ public final class WebSessionStore {
 
     /// `makeSession` returns a started session (the app's initial scene on screen); `restoreSession`
     /// one whose stacks are built from records, and what became of them.
-    public init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
-                actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
+    public init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
+                evictionGrace: Duration = .seconds(60), actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
                 durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
                 restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limit = max(1, limit)
         self.perClient = max(1, perClient)
+        self.rate = rate
+        self.buckets = WebSessionBuckets(rate: rate)
         self.idleExpiry = idleExpiry
         self.evictionGrace = evictionGrace
         self.actionLease = actionLease
@@ -82,11 +93,11 @@ public final class WebSessionStore {
     }
 
     /// Sessions on navigators in this process (`serve --in-process`, tests).
-    public convenience init(limit: Int = 1000, perClient: Int = 100, idleExpiry: Duration = .seconds(30 * 60), evictionGrace: Duration = .seconds(60),
-                            patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
+    public convenience init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
+                            evictionGrace: Duration = .seconds(60), patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
                             clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                             makeNavigator: @escaping @MainActor () throws -> Navigator) {
-        self.init(limit: limit, perClient: perClient, idleExpiry: idleExpiry, evictionGrace: evictionGrace, patience: patience,
+        self.init(limit: limit, perClient: perClient, rate: rate, idleExpiry: idleExpiry, evictionGrace: evictionGrace, patience: patience,
                   durable: durable, clock: clock,
                   makeSession: { InProcessSession(navigator: try makeNavigator()) },
                   restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
@@ -198,11 +209,16 @@ public final class WebSessionStore {
         }
     }
 
-    /// A new session for `client`, its initial scene on screen, stored; refused when `client` holds its
-    /// share or when every session is at work, counted over the whole store.
+    /// A new session for `client`, its initial scene on screen, stored; refused when `client` starts
+    /// sessions faster than `rate` (before any is made), holds its share of sessions in use, or when
+    /// every session is at work, counted over the whole store.
     public func create(client: String) async throws -> WebSession {
         let now = clock()
         sweep(now: now)
+        if let wait = buckets.take(client, now: now) {
+            counters.refusedRate.increment()
+            throw WebError.startingTooFast(retryAfter: wait.retryAfterSeconds)
+        }
         let app = try await makeSession()
         let session = WebSession(app: app, client: client, now: now, wallNow: wallNow)
         do {
@@ -225,10 +241,12 @@ public final class WebSessionStore {
         switch insertion {
         case .tooManyForClient:
             app.close()
+            counters.refusedClient.increment()
             throw WebError.tooManySessions(limit: perClient)
         case .full:
             app.close()
-            throw WebError.serverFull(sessions: limit)
+            counters.refusedFull.increment()
+            throw WebError.serverFull(sessions: limit, retryAfter: evictionGrace.retryAfterSeconds)
         case .inserted(let evicted):
             if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { forget(gone) }
         }

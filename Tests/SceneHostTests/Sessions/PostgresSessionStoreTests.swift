@@ -60,15 +60,41 @@ struct PostgresSessionStoreTests {
         let first = Self.store(postgres.address)
         try await first.prepare()
         await first.close()
-        try postgres.execute("UPDATE scene_host_schema SET version = 2")
+        try postgres.execute("UPDATE scene_host_schema SET version = 3")
         let later = Self.store(postgres.address)
         let location = "postgresql://postgres@127.0.0.1:\(postgres.address.port)/postgres"
         let error = await #expect(throws: SessionStoreError.self) { try await later.prepare() }
-        #expect(error == .schemaTooNew(location: location, found: 2, known: 1))
-        #expect(error?.message == "error: the session store \(location) has schema version 2; this scene-host knows versions up to 1. Run the newer scene-host that wrote it, or give this one another store.")
+        #expect(error == .schemaTooNew(location: location, found: 3, known: 2))
+        #expect(error?.message == "error: the session store \(location) has schema version 3; this scene-host knows versions up to 2. Run the newer scene-host that wrote it, or give this one another store.")
         #expect(error?.exitStatus == .configError)
-        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "2\n", "a refused schema is left as it was")
+        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "3\n", "a refused schema is left as it was")
         await later.close()
+    }
+
+    /// A database a version 1 scene-host made (no `last_action`) is brought up to version 2 at start;
+    /// its sessions keep their rows, their last use standing for their last action.
+    @Test func upgradesVersionOne() async throws {
+        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradesVersionOne") }
+        defer { postgres.stop() }
+        let key = SessionKey(secret: "version-one")
+        let hex = key.digest.map { String(format: "%02x", $0) }.joined()
+        try postgres.execute("""
+            CREATE TABLE scene_host_schema (version integer NOT NULL); INSERT INTO scene_host_schema VALUES (1);
+            CREATE TABLE scene_host_sessions (key bytea PRIMARY KEY, token text NOT NULL, state bigint NOT NULL, created bigint NOT NULL,
+                last_used bigint NOT NULL, client text NOT NULL, actions bigint NOT NULL, body bytea NOT NULL);
+            CREATE TABLE scene_host_settings (name text PRIMARY KEY, value text NOT NULL);
+            INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', 't', 4, 10, 20, 'c', 2, '\\x010203');
+            """)
+        let store = Self.store(postgres.address)
+        try await store.prepare()
+        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "2\n")
+        #expect(try await store.load(key) == StoredSession(key: key, token: "t", state: 4, created: 10, lastUsed: 20, lastAction: 20,
+                                                            client: "c", actions: 2, body: [1, 2, 3]))
+        try await store.prepare()
+        #expect(try postgres.execute("SELECT count(*) FROM scene_host_schema") == "1\n", "prepared again, nothing changes")
+        try await store.delete(key)
+        try await SessionStoreContract.check(store)
+        await store.close()
     }
 
     /// Needs no server: nothing listens on port 1 of the loopback address.

@@ -74,13 +74,45 @@ struct SQLiteSessionStoreTests {
         try await store.prepare()
         await store.close()
         let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 2") }
+        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 3") }
         try queue.close()
         let newer = try SQLiteSessionStore(path: path)
-        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 2, known: 1)) { try await newer.prepare() }
-        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 2, known: 1).message
-            == "error: the session store sqlite:/s has schema version 2; this scene-host knows versions up to 1. Run the newer scene-host that wrote it, or give this one another store.")
+        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 3, known: 2)) { try await newer.prepare() }
+        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 3, known: 2).message
+            == "error: the session store sqlite:/s has schema version 3; this scene-host knows versions up to 2. Run the newer scene-host that wrote it, or give this one another store.")
         await newer.close()
+    }
+
+    @Test("a file a version 1 scene-host made (no last action) is brought up to version 2; its sessions keep their rows")
+    func upgradesVersionOne() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("old.sqlite")
+        let key = SessionKey(secret: "version-one")
+        // The file as version 1 left it, made before the store opens it (0600, as the store makes its files).
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (1);
+                CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+                    created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL, actions INTEGER NOT NULL,
+                    body BLOB NOT NULL) WITHOUT ROWID;
+                CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+                """)
+            try db.execute(sql: "INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 'c', 2, ?)", arguments: [Data(key.digest), Data([1, 2, 3])])
+        }
+        try queue.close()
+        chmod(path, 0o600)
+        let store = try SQLiteSessionStore(path: path)
+        try await store.prepare()
+        #expect(try await store.load(key) == StoredSession(key: key, token: "t", state: 4, created: 10, lastUsed: 20, lastAction: 20,
+                                                            client: "c", actions: 2, body: [1, 2, 3]))
+        try await store.prepare()
+        let check = try DatabaseQueue(path: path)
+        #expect(try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [2])
+        try check.close()
+        try await store.delete(key)
+        try await SessionStoreContract.check(store)
+        await store.close()
     }
 
     @Test("a row whose columns were changed by hand reads as damaged, never a trap")

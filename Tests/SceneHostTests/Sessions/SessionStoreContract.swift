@@ -24,6 +24,7 @@ enum SessionStoreContract {
         try await totalCapEvictsIdle(store)
         try await totalCapWithNoneIdleIsFull(store)
         try await evictionPrefersFewerActionsThenOlder(store)
+        try await pageLoadsHoldNoPlace(store)
         try await bodiesRoundTrip(store)
         try await textRoundTrips(store)
         try await startTokenIsShared(store)
@@ -56,10 +57,11 @@ enum SessionStoreContract {
     static let roomy = SessionLimits(total: 1000, perClient: 1000, evictionGrace: 60_000)
 
     /// A session with a key of its own; the other columns from the arguments.
-    static func session(_ name: String, client: String = "192.0.2.1", state: Int64 = 0, lastUsed: Int64 = now,
+    /// `lastAction` defaults to `lastUsed` (a session last used by an action).
+    static func session(_ name: String, client: String = "192.0.2.1", state: Int64 = 0, lastUsed: Int64 = now, lastAction: Int64? = nil,
                         actions: Int64 = 0, body: [UInt8] = [1, 2, 3]) -> StoredSession {
         StoredSession(key: SessionKey(secret: "contract-\(name)-\(UUID().uuidString)"), token: "token-\(name)", state: state,
-                      created: lastUsed - 1000, lastUsed: lastUsed, client: client, actions: actions, body: body)
+                      created: lastUsed - 1000, lastUsed: lastUsed, lastAction: lastAction ?? lastUsed, client: client, actions: actions, body: body)
     }
 
     /// Inserts `session` with room to spare, expecting it stored with nothing evicted.
@@ -79,7 +81,7 @@ enum SessionStoreContract {
         #expect(try await store.claim(key, from: 0, now: now) == .lost(current: nil))
         var ghost = session("ghost")
         ghost = StoredSession(key: key, token: ghost.token, state: 1, created: ghost.created, lastUsed: ghost.lastUsed,
-                              client: ghost.client, actions: 0, body: [])
+                              lastAction: ghost.lastAction, client: ghost.client, actions: 0, body: [])
         #expect(try await store.write(ghost, expecting: 0) == false)
         try await store.touch(key, now: now)
         try await store.delete(key)
@@ -132,7 +134,8 @@ enum SessionStoreContract {
         let stored = session("write", state: 2, actions: 1)
         try await insertRoomy(store, stored)
         let changed = StoredSession(key: stored.key, token: "token-rewritten", state: 3, created: stored.created + 1,
-                                    lastUsed: stored.lastUsed + 2, client: "198.51.100.9", actions: 2, body: [9, 8, 7, 6])
+                                    lastUsed: stored.lastUsed + 2, lastAction: stored.lastAction + 3, client: "198.51.100.9", actions: 2,
+                                    body: [9, 8, 7, 6])
         #expect(try await store.write(changed, expecting: 1) == false, "a stale expected state writes nothing")
         #expect(try await store.load(stored.key) == stored)
         #expect(try await store.write(changed, expecting: 2))
@@ -187,19 +190,27 @@ enum SessionStoreContract {
         try await store.delete(recent.key)
     }
 
+    /// The per-client cap counts sessions in use (two actions or more): sessions used once or never
+    /// (a flood of first actions, a neighbour behind the same address who looked once) fill no share.
     static func perClientCap(_ store: any SessionStore) async throws {
         let limits = SessionLimits(total: 100, perClient: 2, evictionGrace: 0)
-        let first = session("client-1", client: "203.0.113.5")
-        let second = session("client-2", client: "203.0.113.5")
+        let first = session("client-1", client: "203.0.113.5", actions: 2)
+        let second = session("client-2", client: "203.0.113.5", actions: 7)
         let third = session("client-3", client: "203.0.113.5")
+        let fourth = session("client-4", client: "203.0.113.5")
         let other = session("client-other", client: "203.0.113.6")
-        #expect(try await store.insert(first, limits: limits, now: now) == .inserted(evicted: nil))
+        let once = (0..<3).map { session("client-once-\($0)", client: "203.0.113.5", actions: 1) }
+        for each in once { #expect(try await store.insert(each, limits: limits, now: now) == .inserted(evicted: nil)) }
+        #expect(try await store.insert(first, limits: limits, now: now) == .inserted(evicted: nil), "sessions used once count in no share")
         #expect(try await store.insert(second, limits: limits, now: now) == .inserted(evicted: nil))
-        #expect(try await store.insert(third, limits: limits, now: now) == .tooManyForClient)
+        #expect(try await store.insert(third, limits: limits, now: now) == .tooManyForClient, "two sessions in use: the share is held")
         #expect(try await store.load(third.key) == nil, "a refused session is not stored")
-        #expect(try await store.count() == 2)
+        #expect(try await store.count() == 5)
         #expect(try await store.insert(other, limits: limits, now: now) == .inserted(evicted: nil), "another client has its own share")
-        for each in [first, second, other] { try await store.delete(each.key) }
+        // One of the sessions in use ends: the client may start another.
+        try await store.delete(first.key)
+        #expect(try await store.insert(fourth, limits: limits, now: now) == .inserted(evicted: nil))
+        for each in [second, fourth, other] + once { try await store.delete(each.key) }
     }
 
     static func totalCapEvictsIdle(_ store: any SessionStore) async throws {
@@ -210,7 +221,7 @@ enum SessionStoreContract {
         try await insertRoomy(store, idle)
         try await insertRoomy(store, busy)
         #expect(try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: idle.key),
-                "idle for exactly the grace may be evicted")
+                "a last action exactly the grace ago may be evicted")
         #expect(try await store.load(idle.key) == nil)
         #expect(try await store.load(busy.key) == busy)
         #expect(try await store.load(newcomer.key) == newcomer)
@@ -221,7 +232,7 @@ enum SessionStoreContract {
     static func totalCapWithNoneIdleIsFull(_ store: any SessionStore) async throws {
         let limits = SessionLimits(total: 2, perClient: 10, evictionGrace: 60_000)
         let one = session("full-1", lastUsed: now - 59_999)
-        let two = session("full-2", lastUsed: now)
+        let two = session("full-2", lastUsed: now, actions: 1)
         let refused = session("full-refused")
         try await insertRoomy(store, one)
         try await insertRoomy(store, two)
@@ -232,20 +243,22 @@ enum SessionStoreContract {
         for each in [one, two] { try await store.delete(each.key) }
     }
 
-    /// Fewer actions go first, counting two and more as one rank; then the least recently used.
+    /// Least work first: fewer actions go first, then the oldest last action.
     static func evictionPrefersFewerActionsThenOlder(_ store: any SessionStore) async throws {
-        let busyOld = session("evict-busy-old", lastUsed: now - 900_000, actions: 9)
+        let busiest = session("evict-busiest", lastUsed: now - 950_000, actions: 9)
+        let busyOld = session("evict-busy-old", lastUsed: now - 900_000, actions: 3)
+        let busyNew = session("evict-busy-new", lastUsed: now - 5_000, actions: 2)
         let busyOlder = session("evict-busy-older", lastUsed: now - 950_000, actions: 2)
         let oneAction = session("evict-one", lastUsed: now - 100_000, actions: 1)
         let untouchedNew = session("evict-new", lastUsed: now - 200_000, actions: 0)
         let untouchedOld = session("evict-old", lastUsed: now - 300_000, actions: 0)
-        let all = [busyOld, busyOlder, oneAction, untouchedNew, untouchedOld]
+        let all = [busiest, busyOld, busyNew, busyOlder, oneAction, untouchedNew, untouchedOld]
         for each in all { try await insertRoomy(store, each) }
         let limits = SessionLimits(total: all.count, perClient: 100, evictionGrace: 1000)
-        let order = [untouchedOld, untouchedNew, oneAction, busyOlder, busyOld]
+        let order = [untouchedOld, untouchedNew, oneAction, busyOlder, busyNew, busyOld, busiest]
         var newcomers: [StoredSession] = []
         for (index, expected) in order.enumerated() {
-            // Newcomers are used now, so they are never idle long enough to be evicted themselves.
+            // Newcomers act now, so they are never idle long enough to be evicted themselves.
             let newcomer = session("evict-newcomer-\(index)", lastUsed: now)
             newcomers.append(newcomer)
             #expect(try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: expected.key),
@@ -254,6 +267,25 @@ enum SessionStoreContract {
         #expect(try await store.insert(session("evict-refused"), limits: limits, now: now) == .full)
         #expect(try await store.count() == all.count)
         for each in newcomers { try await store.delete(each.key) }
+    }
+
+    /// Loading a session's pages (`touch`) moves its last use, never its last action or actions: a
+    /// session touched every minute is evicted as if it were idle, and one that acted within the grace is kept.
+    static func pageLoadsHoldNoPlace(_ store: any SessionStore) async throws {
+        let limits = SessionLimits(total: 3, perClient: 100, evictionGrace: 60_000)
+        let touched = session("touched", client: "198.51.100.66", state: 2, lastUsed: now - 120_000, actions: 1)
+        let worker = session("worker", client: "198.51.100.7", state: 8, lastUsed: now - 120_000, actions: 4)
+        let fresh = session("fresh", client: "198.51.100.8", state: 2, lastUsed: now - 1_000, actions: 1)
+        for each in [touched, worker, fresh] { try await insertRoomy(store, each) }
+        for minute in Int64(0)..<3 { try await store.touch(touched.key, now: now - 60_000 + minute * 30_000) }
+        #expect(try await store.load(touched.key)?.lastUsed == now, "the touches moved its last use")
+        #expect(try await store.load(touched.key)?.lastAction == touched.lastAction, "and not its last action")
+        let newcomer = session("touch-newcomer")
+        #expect(try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: touched.key),
+                "the touched session, used once, goes before one that worked")
+        #expect(try await store.load(worker.key) == worker)
+        #expect(try await store.load(fresh.key) == fresh, "a session that acted within the grace is never evicted")
+        for each in [worker, fresh, newcomer] { try await store.delete(each.key) }
     }
 
     static func bodiesRoundTrip(_ store: any SessionStore) async throws {
@@ -290,8 +322,15 @@ enum SessionStoreContract {
         #expect(try await store.write(changed, expecting: stored.state))
         #expect(try await store.load(stored.key) == changed)
         let limits = SessionLimits(total: 100, perClient: 1, evictionGrace: 0)
+        var inUse = changed
+        inUse.actions = 2
+        inUse.state += 1
+        #expect(try await store.write(inUse, expecting: changed.state))
         #expect(try await store.insert(session("text-second", client: "client-ü"), limits: limits, now: now) == .tooManyForClient,
                 "the per-client cap matches non-ASCII clients exactly")
+        let third = session("text-third", client: "client-u")
+        #expect(try await store.insert(third, limits: limits, now: now) == .inserted(evicted: nil), "a client without the accent is another")
         try await store.delete(stored.key)
+        try await store.delete(third.key)
     }
 }

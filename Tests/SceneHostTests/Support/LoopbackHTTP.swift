@@ -75,8 +75,10 @@ struct LoopbackHTTP {
         throw Failure(description: "more than 3 redirects from \(path)")
     }
 
-    func post(_ path: String, cookie: String?, body: String, limit: Double = 30) throws -> Response {
+    /// A form post; `headers` are added as they are (`"X-Forwarded-For: 192.0.2.1"`).
+    func post(_ path: String, cookie: String?, body: String, headers: [String] = [], limit: Double = 30) throws -> Response {
         let response = try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "")
+                                + headers.map { $0 + "\r\n" }.joined()
                                 + "Origin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
                                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
                                 limit: limit)

@@ -215,29 +215,6 @@ struct WebControllerTests {
         #expect(location(post) == "/" && controller.store.count == 0)
     }
 
-    @Test("one client may hold only its share of sessions; a full server evicts only sessions idle past the grace, else refuses")
-    func floodsEvictNoWork() async throws {
-        var now = ContinuousClock.now
-        let controller = try controller(store(limit: 3, perClient: 2, clock: { now }))
-        let worker = try await begin(controller, "field.message=mine&action=tap:showDetail", client: "10.0.0.7").id
-        _ = try await begin(controller, "action=back", client: "10.0.0.66")
-        _ = try await begin(controller, "action=back", client: "10.0.0.66")
-        let capped = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8),
-                                           context: .init(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.66"))
-        #expect(capped.status == 429)
-        // Full, and everyone acted within the grace: a newcomer is refused, nobody evicted.
-        let full = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8),
-                                         context: .init(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.99"))
-        #expect(full.status == 503)
-        #expect(controller.store.existing(id: worker.id) != nil)
-        // Later the worker acts again; the flooder's sessions sit idle past the grace and go first.
-        now += .seconds(61)
-        _ = try await act(controller, worker, at: "/s/Home/Detail", "action=back")
-        _ = try await begin(controller, "action=back", client: "10.0.0.99")
-        #expect(controller.store.count == 3)
-        #expect(try await page(controller, worker, "/s/Home").title == "Home")
-    }
-
     @Test("an idle session expires")
     func expiry() async throws {
         var now = ContinuousClock.now

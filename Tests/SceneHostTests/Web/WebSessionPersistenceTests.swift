@@ -208,7 +208,7 @@ struct WebSessionPersistenceTests {
         let shown = try await page(one, id, "/s/Home/Detail")
         #expect(text(shown, "message") == "before" && shown.error == WebError.storeDownShowingCache.message)
         let refused = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
-        #expect(refused.status == 503)
+        #expect(refused.status == 503 && refused.retryAfterSeconds == WebReply.defaultRetryAfter, "every 503 says when to try again")
         flaky.down = false
         let after = try await page(one, id, "/s/Home/Detail")
         #expect(after.title == "Detail" && text(after, "message") == "before")
@@ -224,7 +224,7 @@ struct WebSessionPersistenceTests {
         let detail = try await page(one, id, "/s/Home/Detail")
         flaky.failWrites = true
         let reply = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
-        #expect(reply.status == 503)
+        #expect(reply.status == 503 && reply.retryAfterSeconds == WebReply.defaultRetryAfter)
         if case .refusal(let message) = reply.body { #expect(message.hasPrefix(WebError.actionNotKept.message + " (Reference: r-"), "\(message)") }
         flaky.failWrites = false
         let page = try await page(one, id, "/s/Home/Detail")
