@@ -163,9 +163,15 @@ public struct WebController {
         } catch {
             return .refusal(503, WebError.storeDown.message)
         }
+        // Its faults count as its client's: new sessions of one client never make "many users".
+        (session.app as? PooledSession)?.session.attribute(to: session.client)
         await action()
-        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says so.
-        guard store.holds(session) else { return .redirect("/") }
+        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says why
+        // (the cookie forgets the session, so a redirect could only say it ended).
+        guard store.holds(session) else {
+            guard let message = session.pendingError else { return .redirect("/") }
+            return await startPage(error: message, cookie: .clear)
+        }
         do {
             guard try await store.persist(session) else {
                 store.forget(session)
@@ -205,7 +211,7 @@ public struct WebController {
             let status = if case .tooManySessions = error { 429 } else { 503 }
             return .refusal(status, ErrorMessage.render(error))
         } catch {
-            return .refusal(500, ErrorMessage.render(error))
+            return .refusal(Self.failureStatus(error), ErrorMessage.render(error))
         }
         var refused: WebReply?
         let reply = await claimed(session, cookie: .set(sessionID: session.id)) {
@@ -326,8 +332,13 @@ public struct WebController {
             let start = try await store.startScreen()
             return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
         } catch {
-            return .refusal(500, ErrorMessage.render(error))
+            return .refusal(Self.failureStatus(error), ErrorMessage.render(error))
         }
+    }
+
+    /// 503 for a failure that passes by itself (a plugin refused for a cooling period, a busy worker), else 500.
+    private static func failureStatus(_ error: any Error) -> Int {
+        (error as? WorkerError)?.isRetryable == true ? 503 : 500
     }
 
     private static func fields(of screen: Screen) -> [String: String] {

@@ -18,9 +18,9 @@ import SceneHostCacheCodec
 /// nil, as the probe cache's: never partly believed. The sections let a scene worker read the
 /// file in part (`decodeForWorker`): the first screen needs one plugin of a thousand.
 enum StartupCacheFormat {
-    /// Version 3: the worker reads it in part. Version 2: descriptions read when needed. A file of
+    /// Version 4: `[host] faults-per-session` in the head. Version 3: the worker reads it in part. Version 2: descriptions read when needed. A file of
     /// another version is no answer (the start is checked, and recorded again).
-    static let format = RecordFormat(.line("scene-host start-up cache"), version: 3)
+    static let format = RecordFormat(.line("scene-host start-up cache"), version: 4)
     /// The file's first line, "scene-host start-up cache 3\n".
     static var header: [UInt8] { format.head }
 
