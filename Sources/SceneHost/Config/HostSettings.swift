@@ -13,7 +13,8 @@ public struct HostSettings: Sendable, Equatable {
     /// How many workers `serve` spreads its sessions over. `workers`; default: one per core.
     public var workers: Int?
     /// How many restarts of one worker within a minute go at once; each further one waits first,
-    /// 0.1 s doubled per restart past the limit, at most 2 s (`RestartBackoff`). `restarts-per-minute`; default 10.
+    /// 0.1 s doubled per restart past the limit, at most 2 s or half `eventTimeout` (`RestartBackoff`).
+    /// `restarts-per-minute`; default 10. (Before issue 31 it refused a plugin for the rest of the run.)
     public var restartsPerMinute: Int = 10
     /// `serve`: after how many faults of its own (its action was in flight when its worker crashed or
     /// hung) a session is ended (`FaultPolicy`). `faults-per-session`; default 3.

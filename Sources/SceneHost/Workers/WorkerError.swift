@@ -18,8 +18,8 @@ public enum WorkerError: HostConcernError, Equatable, Sendable {
     /// This session's own actions ended its worker `faults` times (`[host] faults-per-session`), the
     /// last `action` on `scene` of `plugin` with `fault`: the session was ended; no one else pays.
     case sessionEndedForFaults(plugin: String, scene: String, action: String, fault: WorkerFault, faults: Int)
-    /// `plugins` were refused for everyone (or tried again) while this session lived on another
-    /// request's worker: the worker was started again without them, and the session rebuilt as `restore` says.
+    /// The worker this session lives on was started again because `plugins` were refused for
+    /// everyone or tried again; the session was rebuilt as `restore` says.
     case pluginsClosed(plugins: [String], restore: RestoreNote)
     /// The session's worker ended and the session could not be built again (see `restore`).
     case sessionLost(reason: String)
