@@ -10,7 +10,7 @@ import SceneHost
 //
 // Arguments, all given by the host: --channel-fd N --config FILE --probe-executable PATH
 // --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
-// [--refuse PLUGIN=RESTARTS]...
+// [--refuse PLUGIN=CLIENTS,SECONDS]...
 //
 // Or, as the host's probe child: probe-plugin --result-fd N (--batch-fd N | --fd N --name NAME
 // --path PATH --real-path PATH), see ProbeMode.
@@ -20,7 +20,8 @@ struct WorkerArguments {
     var channel: Int32 = -1
     var config = ""
     var verbose = false
-    var refused: [(plugin: String, restarts: Int)] = []
+    /// Plugins refused for everyone (`FaultLedger`): the clients whose faults refused each, and the seconds left.
+    var refused: [(plugin: String, sources: Int, seconds: Int)] = []
     var loader = LoaderSettings(probeExecutable: "", probeTimeout: 10, probeCache: nil, rescan: false, checksFileTrust: true)
 
     /// Reads `arguments`; nil and the reason when they are not the host's.
@@ -42,8 +43,11 @@ struct WorkerArguments {
             case "--verbose": parsed.verbose = true
             case "--refuse":
                 let parts = (value(name) ?? "").split(separator: "=", maxSplits: 1)
-                guard let plugin = parts.first else { return .failure(.workerUnavailable(reason: "--refuse needs PLUGIN=RESTARTS")) }
-                parsed.refused.append((String(plugin), parts.count > 1 ? Int(parts[1]) ?? 0 : 0))
+                let numbers = parts.count > 1 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
+                guard let plugin = parts.first, numbers.count == 2 else {
+                    return .failure(.workerUnavailable(reason: "--refuse needs PLUGIN=CLIENTS,SECONDS; it is started by scene-host"))
+                }
+                parsed.refused.append((String(plugin), numbers[0], numbers[1]))
             default:
                 return .failure(.workerUnavailable(reason: "scene-host-worker does not take '\(name)'; it is started by scene-host, which gives its arguments"))
             }
@@ -95,8 +99,8 @@ MainActor.assumeIsolated {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)
     }
-    for (plugin, restarts) in options.refused {
-        app.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, restarts: restarts))
+    for (plugin, sources, seconds) in options.refused {
+        app.container.refuse(pluginNamed: plugin, with: WorkerError.pluginRefused(plugin: plugin, sources: sources, retryIn: seconds))
     }
     SceneWorkerLoop(channel: channel, app: app).run()
     // The host said it is finished (or closed the channel): the sessions' scenes were freed; now

@@ -73,13 +73,14 @@ struct HostOptions: ParsableArguments {
     }
 
     /// The supervisor of a scene worker for `app` (loaded with `makeLoader(opensPlugins: false)`),
-    /// adopting `early` (started while the host loaded) when given.
+    /// adopting `early` (started while the host loaded) when given; `ledger`: the fault accounting
+    /// it shares with the other workers (`serve`), else one of its own.
     @MainActor
-    func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil) -> SceneWorkerSupervisor {
+    func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil, ledger: FaultLedger? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, taken here: the supervisor may call it from another thread.
         return SceneWorkerSupervisor(launch: workerLaunch, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
-                                     logger: makeLogger(), early: early, pluginOfScene: container.sceneOwners)
+                                     logger: makeLogger(), early: early, ledger: ledger, pluginOfScene: container.sceneOwners)
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;

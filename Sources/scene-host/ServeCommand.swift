@@ -169,7 +169,9 @@ struct ServeCommand: ParsableCommand {
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
             // State a plugin keeps in its worker's memory has a copy per worker: said before serving.
             for warning in app.inMemoryStateWarnings(workers: max(1, count)) { StandardStreams.error(warning.message) }
-            let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app) },
+            // One fault accounting for every worker: a plugin's faults on any of them count toward its refusal.
+            let ledger = FaultLedger(settings: loaded.config.host, endsSessions: true, logger: options.makeLogger())
+            let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app, ledger: ledger) },
                                   waitLimit: loaded.config.host.eventTimeout, links: links)
             started = pool
             try pool.start()

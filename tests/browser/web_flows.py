@@ -366,10 +366,77 @@ def hang_does_not_block_other_session(_driver):
         free.quit()
 
 
+def crash_loop_other_user_unharmed(_driver):
+    """One tab crashes Fragile again and again: every third crash ends its session with the true reason, and its
+    next click starts a new one; a second browser's Home -> Deeper -> Done flow works meanwhile and after."""
+    attacker, visitor = browser(), browser()
+    errors = []
+    endings = []
+
+    def attack():
+        try:
+            attacker.get(FRAGILE)
+            for crash in range(1, 13):
+                fill(attacker, "mode", "segv")
+                click(attacker, "tap:strike")
+                text = alert_text(attacker)
+                if crash % 3 == 0:
+                    assert "Your session was ended because your actions stopped the app 3 times" in text, text
+                    assert "idle" not in text and "restarted" not in text, text
+                    assert title(attacker) == "FragileHome", title(attacker)
+                    endings.append(crash)
+                    if crash == 3:
+                        shot(attacker, "fragile-session-ended.png")
+                else:
+                    assert "Fragile stopped (SIGSEGV in scene 'FragileHome'" in text, text
+        except Exception as error:  # reported below
+            errors.append(error)
+
+    def visit(word):
+        visitor.get(FRAGILE)
+        assert title(visitor) in ("FragileHome", "Fragile 1"), title(visitor)
+        if title(visitor) == "Fragile 1":
+            click(visitor, "back")
+        fill(visitor, "mode", word)
+        click(visitor, "tap:deeper")
+        assert title(visitor) == "Fragile 1", title(visitor)
+        assert "error:" not in alert_text(visitor), alert_text(visitor)
+        fill(visitor, "mode", word + "-back")
+        click(visitor, "tap:done")
+        assert title(visitor) == "FragileHome", title(visitor)
+        # The session keeps every result it was handed back, the last at the end.
+        assert driver_text(visitor, "received").endswith(word + "-back"), driver_text(visitor, "received")
+        assert "error:" not in alert_text(visitor), alert_text(visitor)
+
+    try:
+        visit("before")
+        thread = threading.Thread(target=attack)
+        thread.start()
+        rounds = 0
+        while thread.is_alive() or rounds < 2:
+            visit(f"during{rounds}")
+            rounds += 1
+        thread.join(120)
+        assert not thread.is_alive() and not errors, errors
+        assert endings == [3, 6, 9, 12], endings
+        visit("after")
+        # A newcomer (no cookie) gets the app's first page, not an error.
+        visitor.delete_all_cookies()
+        visitor.get(FRAGILE)
+        assert title(visitor) == "FragileHome" and not alert_text(visitor), alert_text(visitor)
+    finally:
+        attacker.quit()
+        visitor.quit()
+
+
+def driver_text(driver, element):
+    return driver.find_element(By.ID, element).text
+
+
 def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
-             two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session]
+             two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session, crash_loop_other_user_unharmed]
     passed = failed = 0
     driver = browser()
     try:

@@ -12,15 +12,19 @@ public struct HostSettings: Sendable, Equatable {
     public var workerMemory: Int = 1024 << 20
     /// How many workers `serve` spreads its sessions over. `workers`; default: one per core.
     public var workers: Int?
-    /// How many times a plugin's code may end a worker within a minute before the plugin is
-    /// refused for the rest of the run. `restarts-per-minute`; default 5.
-    public var restartsPerMinute: Int = 5
+    /// How many restarts of one worker within a minute go at once; each further one waits first,
+    /// 0.1 s doubled per restart past the limit, at most 2 s or half `eventTimeout` (`RestartBackoff`).
+    /// `restarts-per-minute`; default 10. (Before issue 31 it refused a plugin for the rest of the run.)
+    public var restartsPerMinute: Int = 10
+    /// `serve`: after how many faults of its own (its action was in flight when its worker crashed or
+    /// hung) a session is ended (`FaultPolicy`). `faults-per-session`; default 3.
+    public var faultsPerSession: Int = 3
     /// Where `[host]` is written (the top of the file when absent), for messages.
     public var location: SourceLocation?
 
     public init() {}
 
-    static let keys = ["event-timeout", "worker-memory", "workers", "restarts-per-minute"]
+    static let keys = ["event-timeout", "worker-memory", "workers", "restarts-per-minute", "faults-per-session"]
 
     /// Reads `[host]` from `root`; absent, the defaults.
     static func parse(_ root: TOMLTable, document: LocatedDocument) throws -> HostSettings {
@@ -47,8 +51,11 @@ public struct HostSettings: Sendable, Equatable {
             settings.workerMemory = megabytes << 20
         }
         settings.workers = try integer("workers", in: table, document: document, range: 1...64, unit: "workers", defaultText: "one per core")
-        if let restarts = try integer("restarts-per-minute", in: table, document: document, range: 1...1000, unit: "restarts", defaultText: "5") {
+        if let restarts = try integer("restarts-per-minute", in: table, document: document, range: 1...1000, unit: "restarts", defaultText: "10") {
             settings.restartsPerMinute = restarts
+        }
+        if let faults = try integer("faults-per-session", in: table, document: document, range: 1...1000, unit: "faults", defaultText: "3") {
+            settings.faultsPerSession = faults
         }
         return settings
     }

@@ -181,9 +181,15 @@ extension WebController {
             return .refusal(503, text.describe(error, plain: WebUserText.storeDown))
         }
         defer { session.endAction() }
+        // Its faults count as its client's: new sessions of one client never make "many users".
+        (session.app as? PooledSession)?.session.attribute(to: session.client)
         await action()
-        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says so.
-        guard store.holds(session) else { return .redirect("/") }
+        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says why
+        // (the cookie forgets the session, so a redirect could only say it ended).
+        guard store.holds(session) else {
+            guard let message = session.pendingError else { return .redirect("/") }
+            return await startPage(error: message, cookie: .clear)
+        }
         let location = session.url(at: max(0, session.screens.count - 1))
         session.rotate(now: store.wallNow)
         session.guards.lastForm = request.digest

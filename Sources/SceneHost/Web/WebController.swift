@@ -150,7 +150,12 @@ public struct WebController {
             let start = try await store.startScreen()
             return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
         } catch {
-            return .refusal(500, text.describe(error, plain: WebUserText.pageFailed))
+            return .refusal(Self.failureStatus(error), text.describe(error, plain: WebUserText.pageFailed(error)))
         }
+    }
+
+    /// 503 for a failure that passes by itself (a plugin refused for a cooling period, a busy worker), else 500.
+    static func failureStatus(_ error: any Error) -> Int {
+        (error as? WorkerError)?.isRetryable == true ? 503 : 500
     }
 }

@@ -33,17 +33,29 @@ struct WebUserText: Sendable {
         }
     }
 
-    /// The sentence for a failed action: a worker that stopped during it restored the page; any other failure changed nothing.
-    static func actionFailed(_ error: any Error) -> String {
-        if case WorkerError.workerStopped = error { return restored }
-        return actionFailed
-    }
+    /// The sentence for a failed action: what the fault did, when it was one; else nothing was changed.
+    static func actionFailed(_ error: any Error) -> String { forFault(error) ?? actionFailed }
 
-    /// The sentence for what happened to a session between its requests: a worker it shares stopped in
-    /// another session (nothing this user did), or in its own action.
-    static func notice(_ error: any Error) -> String {
-        if case WorkerError.sharedWorkerStopped = error { return restoredShared }
-        return restored
+    /// The sentence for what happened to a session between its requests (a worker it shares stopped
+    /// in another session: nothing this user did).
+    static func notice(_ error: any Error) -> String { forFault(error) ?? restored }
+
+    /// The sentence for a page that could not be made (a plugin closed for a while says when to come back).
+    static func pageFailed(_ error: any Error) -> String { forFault(error) ?? pageFailed }
+
+    /// What a scene worker's fault means to the user it reached; nil for every other error.
+    private static func forFault(_ error: any Error) -> String? {
+        guard let fault = error as? WorkerError else { return nil }
+        switch fault {
+        case .workerStopped: return restored
+        case .sharedWorkerStopped, .pluginsClosed: return restoredShared
+        case .pluginRefused(_, _, let retryIn):
+            return "This part of the app is closed for now because it stopped working for several users; it is tried again within \(retryIn) s. Try again then."
+        case .sessionEndedForFaults(_, _, _, _, let faults):
+            return "Your session was ended because your actions stopped the app \(faults) times. You are back at the start."
+        case .workerBusy: return "The app is busy, so your last action was not applied. Try again in a moment."
+        case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped, .remote: return nil
+        }
     }
 
     // MARK: The sentences

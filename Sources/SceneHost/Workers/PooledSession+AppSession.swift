@@ -6,7 +6,7 @@
 extension PooledSession: AppSession {
     public func screen() throws -> Screen {
         let state = session.current
-        if state.lost { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
+        if state.lost { throw state.ended ?? WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
         switch state.screen {
         case .success(let screen): return screen
         case .failure(let failure): throw WorkerError.remote(failure)

@@ -5,11 +5,14 @@ import Synchronization
 ///
 /// Every request has the `[host]` event time limit. When the worker crashes (any signal), exits,
 /// hangs past the limit, or writes garbage, the supervisor ends it (its whole process group),
-/// counts the fault against the plugin whose scene was on top, starts a new worker and builds
-/// every session it held again from the host's records (`WorkerSession`), scene by scene. A scene
-/// that fails again — by an error, or by ending the new worker too — is cut off with every scene
-/// above it. A plugin that ends workers more than `restarts-per-minute` times within a minute is
-/// refused for the rest of the run (its scenes then fail to build, with a message saying so).
+/// charges the fault to the session whose request was in flight and to the plugin whose scene was
+/// on top (`FaultLedger`), starts a new worker — past `restarts-per-minute` restarts within a minute
+/// after a wait (`RestartBackoff`) — and builds every other session it held again from the host's
+/// records (`WorkerSession`), scene by scene. A scene that fails again — by an error, or by ending
+/// the new worker too — is cut off with every scene above it. A session whose own requests ended
+/// the worker `faults-per-session` times is ended (`serve`); a plugin whose faults came from many
+/// clients is refused for everyone for a cooling period: the worker is started again without its
+/// scenes, and again with them when the period is over.
 ///
 /// Not thread-safe by itself: a supervisor is used from one thread at a time (`run`: the main
 /// thread; `serve`: the worker's own serial queue, `WorkerPool`). Only `WorkerSession`s are shared.
@@ -34,6 +37,12 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     let pluginOfScene: @Sendable (String) -> String?
     /// The config's initial scene, for messages about a session with no records.
     let initialScene: String
+    /// Who pays for faults, shared with the pool's other workers.
+    let ledger: FaultLedger
+    /// How long a restart after a fault waits.
+    private var backoff: RestartBackoff
+    /// The plugins the running worker was started refusing (`--refuse`).
+    private var workerRefuses: Set<String> = []
     private var process: WorkerProcess? {
         didSet { livePID.store(process?.pid ?? 0, ordering: .relaxed) }
     }
@@ -45,21 +54,21 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     private var early: WorkerProcess?
     private var sessions: [UInt64: WorkerSession] = [:]
     private var nextSession: UInt64 = 1
-    /// When each plugin's code ended a worker, within the last minute.
-    private var faults: [String: [ContinuousClock.Instant]] = [:]
-    /// Plugins refused for the rest of the run, with the number of restarts that refused them.
-    private(set) var refused: [String: Int] = [:]
     /// How many workers were started after the first (restarts), for tests and the benchmark.
     public private(set) var restarts = 0
 
     /// `early`: a worker started with `startEarly(_:)` while the host loaded the app; `start` adopts it.
+    /// `ledger`: the fault accounting shared with other workers (`serve`); nil: one of its own that
+    /// ends no session (`run`, `call`).
     public init(launch: Launch, settings: HostSettings, initialScene: String, logger: Logger, early: EarlyWorker? = nil,
-                pluginOfScene: @escaping @Sendable (String) -> String?) {
+                ledger: FaultLedger? = nil, pluginOfScene: @escaping @Sendable (String) -> String?) {
         self.early = early?.take()
         self.launch = launch
         self.settings = settings
         self.initialScene = initialScene
         self.logger = logger
+        self.ledger = ledger ?? FaultLedger(settings: settings, endsSessions: false, logger: logger)
+        backoff = RestartBackoff(settings: settings)
         self.pluginOfScene = pluginOfScene
     }
 
@@ -73,12 +82,15 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     public func start() throws(WorkerError) {
         guard process == nil else { return }
         var arguments = launch.arguments
-        for plugin in refused.keys.sorted() { arguments += ["--refuse", "\(plugin)=\(refused[plugin] ?? 0)"] }
+        let refusals = ledger.refusals()
+        for refusal in refusals { arguments += ["--refuse", "\(refusal.plugin)=\(refusal.sources),\(refusal.secondsLeft)"] }
         let started: WorkerProcess
-        if let early {
+        if let early, refusals.isEmpty {
             started = early
             self.early = nil
         } else {
+            early?.end()
+            early = nil
             started = try WorkerProcess(executable: launch.executable, arguments: arguments)
         }
         // Loading may probe plugins the host's cache does not hold yet: more time than one event.
@@ -100,6 +112,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)")
         }
         process = started
+        workerRefuses = Set(refusals.map(\.plugin))
         counters.starts.increment()
         logger.debug("scene worker started", metadata: ["pid": "\(started.pid)"])
     }
@@ -117,14 +130,17 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
 
     /// A new session showing the initial scene. Throws the initial scene's error, or a worker fault.
     public func openSession() throws(WorkerError) -> WorkerSession {
-        let session = WorkerSession(id: nextSession)
+        try refuseIfInitialSceneRefused()
+        syncRefusals()
+        let session = WorkerSession(id: nextSession, source: ledger.newSource())
         nextSession += 1
         let reply: WorkerReply
         do {
             reply = try exchange(.open(session: session.id))
         } catch {
-            recover(blaming: initialScene, culprit: nil, fault: error)
-            throw .workerStopped(plugin: pluginOfScene(initialScene) ?? initialScene, scene: initialScene, action: "showing the initial scene",
+            let plugin = pluginOfScene(initialScene) ?? initialScene
+            recover(blaming: plugin, source: session.read(\.source), culprit: nil, fault: error)
+            throw .workerStopped(plugin: plugin, scene: initialScene, action: "showing the initial scene",
                                  fault: error, restore: .lost(reason: "the initial scene could not be shown"))
         }
         guard case .session(let failure, let report, _) = reply else { return session }  // exchange checked the kind
@@ -139,10 +155,13 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// the worker, is cut off with every scene above it (`.cut`, `.startedOver`). Throws when not
     /// even the initial scene can be shown.
     public func restoreSession(_ records: [SceneRecord]) throws(WorkerError) -> (session: WorkerSession, note: RestoreNote) {
+        try refuseIfInitialSceneRefused()
+        syncRefusals()
         var records = records
         var note = RestoreNote.restored
+        let source = ledger.newSource()
         while true {
-            let session = WorkerSession(id: nextSession)
+            let session = WorkerSession(id: nextSession, source: source)
             nextSession += 1
             var place = -1
             let reply: WorkerReply
@@ -150,7 +169,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                 reply = try exchange(.restore(session: session.id, records: records)) { place = $0 }
             } catch {
                 let scene = place >= 0 && place < records.count ? records[place].name : initialScene
-                recover(blaming: scene, culprit: nil, fault: error)
+                recover(blaming: pluginOfScene(scene) ?? scene, source: source, culprit: nil, fault: error)
                 guard place > 0, place < records.count else {
                     throw .workerStopped(plugin: pluginOfScene(scene) ?? scene, scene: scene, action: "building the session again",
                                          fault: error, restore: .lost(reason: "the initial scene could not be shown"))
@@ -174,12 +193,14 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
 
     /// Runs `commands` on `session` in turn, stopping at the first that fails (the session is
     /// then as it was before that command). A worker fault throws `workerStopped`, after the
-    /// session (and every other of this worker) was built again.
+    /// session (and every other of this worker) was built again — or `sessionEndedForFaults`
+    /// when it was this session's last allowed fault: it is then not built again.
     public func execute(_ commands: [FrontendCommand], in session: WorkerSession) throws(WorkerError) {
+        syncRefusals()
         // Only what is needed, never a copy of the state kept while the report is applied: the
         // records would then be copied for every command (quadratic over a deep stack).
-        let (lost, top) = session.read { ($0.lost, $0.records.last?.name) }
-        if lost { throw .sessionLost(reason: "its worker ended and it could not be built again") }
+        let (lost, ended, top) = session.read { ($0.lost, $0.ended, $0.records.last?.name) }
+        if lost { throw ended ?? .sessionLost(reason: "its worker ended and it could not be built again") }
         if sessions[session.id] == nil { sessions[session.id] = session }
         let scene = top ?? initialScene
         let reply: WorkerReply
@@ -187,8 +208,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             reply = try exchange(.commands(session: session.id, commands))
         } catch {
             let plugin = pluginOfScene(scene) ?? scene
-            let notes = recover(blaming: scene, culprit: session.id, fault: error)
-            throw .workerStopped(plugin: plugin, scene: scene, action: Self.describe(commands), fault: error, restore: notes[session.id] ?? .restored)
+            let action = Self.describe(commands)
+            let ended = charge(session, plugin: plugin, scene: scene, action: action, fault: error)
+            let notes = recover(blaming: plugin, source: session.read(\.source), culprit: session.id, fault: error)
+            throw ended ?? .workerStopped(plugin: plugin, scene: scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
         }
         guard case .session(let failure, let report, _) = reply else { return }  // exchange checked the kind
         session.apply(report)
@@ -199,8 +222,9 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// stack from the initial scene to the linked scene. A failure leaves the session as it was;
     /// a worker fault throws `workerStopped` after every session was built again.
     public func open(_ link: LinkOpening, in session: WorkerSession) throws(WorkerError) {
-        let current = session.current
-        if current.lost { throw .sessionLost(reason: "its worker ended and it could not be built again") }
+        syncRefusals()
+        let (lost, ended) = session.read { ($0.lost, $0.ended) }
+        if lost { throw ended ?? .sessionLost(reason: "its worker ended and it could not be built again") }
         if sessions[session.id] == nil { sessions[session.id] = session }
         let reply: WorkerReply
         do {
@@ -208,9 +232,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         } catch {
             // The linked scene's code (its link's function) is the likeliest to blame.
             let plugin = pluginOfScene(link.scene) ?? link.scene
-            let notes = recover(blaming: link.scene, culprit: session.id, fault: error)
-            throw .workerStopped(plugin: plugin, scene: link.scene, action: "opening the link '\(link.link)'", fault: error,
-                                 restore: notes[session.id] ?? .restored)
+            let action = "opening the link '\(link.link)'"
+            let ended = charge(session, plugin: plugin, scene: link.scene, action: action, fault: error)
+            let notes = recover(blaming: plugin, source: session.read(\.source), culprit: session.id, fault: error)
+            throw ended ?? .workerStopped(plugin: plugin, scene: link.scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
         }
         guard case .session(let failure, let report, _) = reply else { return }  // exchange checked the kind
         session.apply(report)
@@ -220,7 +245,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Drops `session` and its scenes in the worker.
     public func close(_ session: WorkerSession) {
         guard sessions.removeValue(forKey: session.id) != nil else { return }
-        do { _ = try exchange(.close(session: session.id)) } catch { recover(blaming: nil, culprit: nil, fault: error) }
+        do { _ = try exchange(.close(session: session.id)) } catch { recover(blaming: nil, source: nil, culprit: nil, fault: error) }
     }
 
     /// Calls a native function in the worker: the lines its callbacks printed and its result text.
@@ -230,9 +255,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         do {
             reply = try exchange(.call(function: function, arguments: arguments))
         } catch {
-            let plugin = String(function.prefix { $0 != "." })
-            noteFault(of: plugin)
-            recover(blaming: nil, culprit: nil, fault: error, plugin: plugin)
+            // Calls come from the terminal's one user (`run`, `call`): one source, never many clients.
+            recover(blaming: String(function.prefix { $0 != "." }), source: "native calls", culprit: nil, fault: error)
             throw .nativeCallFaulted(function: function, fault: error)
         }
         guard case .called(let lines, let result) = reply else { return ([], "") }  // exchange checked the kind
@@ -291,32 +315,95 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         }
     }
 
-    /// Counts a fault against `plugin`; past the limit within a minute the plugin is refused.
-    private func noteFault(of plugin: String) {
-        let now = ContinuousClock.now
-        var recent = (faults[plugin] ?? []).filter { now - $0 < .seconds(60) }
-        recent.append(now)
-        faults[plugin] = recent
-        if recent.count > settings.restartsPerMinute, refused[plugin] == nil {
-            refused[plugin] = recent.count
-            logger.warning("plugin refused after repeated worker faults", metadata: ["plugin": "\(plugin)", "faults": "\(recent.count)"])
-        }
+    /// Counts a fault of `plugin`'s code met by `source`, and the refusal for everyone it may start.
+    private func noteFault(of plugin: String, from source: String) {
+        counters.pluginFaulted(plugin)
+        if ledger.noteFault(of: plugin, from: source) != nil { counters.pluginRefused(plugin) }
     }
 
-    /// After a fault: counts it against the plugin of `scene`, starts a new worker and builds every
+    /// Counts a fault of `session`'s own request against it; on its last allowed fault the session is
+    /// ended (not built again) and the error saying so is returned.
+    private func charge(_ session: WorkerSession, plugin: String, scene: String, action: String, fault: WorkerFault) -> WorkerError? {
+        // No worker could be started: nothing the session did.
+        if case .notStarted = fault { return nil }
+        var faults = 0
+        session.update { state in
+            state.faults += 1
+            faults = state.faults
+        }
+        guard ledger.endsSession(afterFaults: faults) else { return nil }
+        let ended = WorkerError.sessionEndedForFaults(plugin: plugin, scene: scene, action: action, fault: fault, faults: faults)
+        session.update { state in
+            state.lost = true
+            state.ended = ended
+        }
+        sessions[session.id] = nil
+        counters.sessionsEndedForFaults.increment()
+        logger.warning("session ended: its own actions ended its scene worker too often",
+                       metadata: ["plugin": "\(plugin)", "scene": "\(scene)", "action": "\(action)", "fault": "\(fault.summary)", "faults": "\(faults)"])
+        return ended
+    }
+
+    /// After a fault: counts it against `plugin` as met by `source` (none: a fault no plugin's code
+    /// is known to have caused), starts a new worker (after the backoff's wait) and builds every
     /// session again. Returns what became of each session; the others (not `culprit`) also get it
     /// as their notice, shown to their user next time.
     @discardableResult
-    private func recover(blaming scene: String?, culprit: UInt64?, fault: WorkerFault, plugin: String? = nil) -> [UInt64: RestoreNote] {
-        let blamed = plugin ?? scene.map { pluginOfScene($0) ?? $0 } ?? "a plugin"
+    private func recover(blaming plugin: String?, source: String?, culprit: UInt64?, fault: WorkerFault) -> [UInt64: RestoreNote] {
         counters.faults.increment()
-        defer { counters.restores.increment(by: sessions.count) }
-        if let scene { noteFault(of: pluginOfScene(scene) ?? scene) }
+        if let plugin, let source, Self.blames(fault) { noteFault(of: plugin, from: source) }
+        let held = sessions
+        let notes = restartAndRestore(afterFault: true)
+        counters.restores.increment(by: sessions.count)
+        for (id, session) in held where id != culprit {
+            let notice = WorkerError.sharedWorkerStopped(plugin: plugin ?? "a plugin", fault: fault, restore: notes[id] ?? .restored)
+            // A session that could not come back says why on its next page, instead of only "lost".
+            session.update { state in
+                if state.lost { state.ended = state.ended ?? notice } else { state.notice = notice }
+            }
+        }
+        return notes
+    }
+
+    /// Whether `fault` is plugin code's doing (a worker that could not even start is not).
+    private static func blames(_ fault: WorkerFault) -> Bool {
+        switch fault {
+        case .signal, .exited, .timedOut, .garbled: return true
+        case .notStarted: return false
+        }
+    }
+
+    /// Before a session's request: when the plugins refused for everyone changed since this worker
+    /// started (a refusal met on another worker, a cooling period over), the worker is started again
+    /// with the plugins refused now, and every session built again; a session that loses scenes
+    /// (or all) to it is told why.
+    private func syncRefusals() {
+        guard process != nil else { return }  // the next start refuses what is refused then
+        let refused = Set(ledger.refusals().map(\.plugin))
+        guard refused != workerRefuses else { return }
+        let changed = refused.symmetricDifference(workerRefuses).sorted()
+        let held = sessions
+        let notes = restartAndRestore(afterFault: false)
+        for (id, note) in notes where note != .restored {
+            let notice = WorkerError.pluginsClosed(plugins: changed, restore: note)
+            held[id]?.update { state in
+                if state.lost { state.ended = notice } else { state.notice = notice }
+            }
+        }
+    }
+
+    /// Ends the worker, starts a new one (after a fault: after the backoff's wait) and builds every
+    /// session again. Returns what became of each session that did not come back as it was.
+    private func restartAndRestore(afterFault: Bool) -> [UInt64: RestoreNote] {
         var notes: [UInt64: RestoreNote] = [:]
+        var waits = afterFault
         // Each pass either ends with every session built again, or cuts a stack or loses a session: it ends.
         passes: while true {
             process?.end()
             process = nil
+            if waits { ledger.clock.sleep(backoff.delay(restartingAt: ledger.clock.now())) }
+            // A later pass follows a fault during the restore.
+            waits = true
             restarts += 1
             do { try start() } catch {
                 for session in sessions.values {
@@ -352,7 +439,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                         sessions[id] = nil
                         continue passes
                     }
-                    noteFault(of: pluginOfScene(records[place].name) ?? records[place].name)
+                    // The plugin's fault, met by this session; not the session's own doing (it only came back).
+                    if Self.blames(error) { noteFault(of: pluginOfScene(records[place].name) ?? records[place].name, from: session.read(\.source)) }
                     session.update { $0.replace(keeping: place) }
                     // The lowest cut is the one that stands.
                     notes[id] = place == 0 ? .startedOver(reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")
@@ -362,10 +450,14 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             }
             break
         }
-        for id in sessions.keys where id != culprit {
-            sessions[id]?.update { $0.notice = .sharedWorkerStopped(plugin: blamed, fault: fault, restore: notes[id] ?? .restored) }
-        }
         return notes
+    }
+
+    /// Refuses a new session at once, without a worker, while the initial scene's plugin is refused for everyone.
+    private func refuseIfInitialSceneRefused() throws(WorkerError) {
+        let plugin = pluginOfScene(initialScene) ?? initialScene
+        guard let (refusal, left) = ledger.refusal(of: plugin) else { return }
+        throw .pluginRefused(plugin: plugin, sources: refusal.sources, retryIn: left)
     }
 
     /// Whether `reply` is the kind of answer `request` asks for.

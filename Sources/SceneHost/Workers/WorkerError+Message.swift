@@ -11,8 +11,15 @@ extension WorkerError {
         case .nativeCallFaulted(let function, let fault):
             let verb = if case .signal = fault { "crashed" } else { "stopped" }
             return TerminalText.escaped("error: \(function) \(verb) (\(fault.summary)); nothing else changed. Native functions run in a scene worker, which was started again.")
-        case .pluginRefused(let plugin, let restarts):
-            return TerminalText.escaped("error: plugin '\(plugin)' is refused for the rest of this run: its code ended the scene worker \(restarts) times within a minute ([host] restarts-per-minute). Fix the plugin, or raise the limit, and start again.")
+        case .pluginRefused(_, let sources, let retryIn):
+            return TerminalText.escaped("error: This part of the app is closed for now because it stopped working for \(sources) different users within a minute; it is tried again within \(retryIn) s. Try again then. ")
+                + operatorDetail
+        case .sessionEndedForFaults(_, let scene, let action, _, let faults):
+            return TerminalText.escaped("error: Your session was ended because your actions stopped the app \(faults) times, the last with '\(action)' on '\(scene)'. You are back at the start. ")
+                + operatorDetail
+        case .pluginsClosed(_, let restore):
+            return "notice: the app's scene worker was started again to close or reopen a part of it that stopped for several users; "
+                + restore.clause + " " + operatorDetail
         case .sessionLost(let reason):
             return TerminalText.escaped("error: this session was closed: \(reason). Start a new one.")
         case .checkStopped(.timedOut(let milliseconds)):
@@ -31,9 +38,36 @@ extension WorkerError {
     public var exitStatus: ExitStatus {
         switch self {
         case .workerUnavailable, .pluginRefused, .checkStopped: return .pluginError
-        case .workerStopped, .sharedWorkerStopped, .sessionLost, .workerBusy: return .commandsFailed
+        case .workerStopped, .sharedWorkerStopped, .sessionLost, .workerBusy, .sessionEndedForFaults, .pluginsClosed: return .commandsFailed
         case .nativeCallFaulted: return .pluginFault
         case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
+        }
+    }
+}
+
+extension WorkerError {
+    /// The operator's part of a fault message (plugin, scene, signal, count), in parentheses at its
+    /// end; empty for the cases that have none. Kept apart so it can move to the log.
+    public var operatorDetail: String {
+        switch self {
+        case .pluginRefused(let plugin, let sources, let retryIn):
+            return TerminalText.escaped("(plugin '\(plugin)' is refused for everyone for \(retryIn) s more: its code ended scene workers for \(sources) clients within a minute)")
+        case .sessionEndedForFaults(let plugin, let scene, let action, let fault, let faults):
+            return TerminalText.escaped("(plugin '\(plugin)': \(fault.summary) in scene '\(scene)' during '\(action)'; fault \(faults) of this session, the limit of [host] faults-per-session)")
+        case .pluginsClosed(let plugins, _):
+            return TerminalText.escaped("(plugins refused or tried again: \(plugins.joined(separator: ", ")))")
+        case .workerUnavailable, .workerStopped, .sharedWorkerStopped, .nativeCallFaulted, .sessionLost, .workerBusy, .checkStopped, .remote:
+            return ""
+        }
+    }
+
+    /// Whether the same request may succeed later without anyone changing anything (a refused
+    /// plugin's cooling period ends, a busy worker frees up): `serve` answers these 503.
+    public var isRetryable: Bool {
+        switch self {
+        case .pluginRefused, .workerBusy: return true
+        case .workerUnavailable, .workerStopped, .sharedWorkerStopped, .nativeCallFaulted, .sessionEndedForFaults, .pluginsClosed,
+             .sessionLost, .checkStopped, .remote: return false
         }
     }
 }

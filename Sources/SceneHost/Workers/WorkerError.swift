@@ -12,9 +12,15 @@ public enum WorkerError: HostConcernError, Equatable, Sendable {
     case sharedWorkerStopped(plugin: String, fault: WorkerFault, restore: RestoreNote)
     /// A native function ended its worker (the host reports it; nothing else changed).
     case nativeCallFaulted(function: String, fault: WorkerFault)
-    /// `plugin`'s code ended its worker `restarts` times within a minute (the `[host]`
-    /// `restarts-per-minute` limit): its scenes are refused for the rest of the run.
-    case pluginRefused(plugin: String, restarts: Int)
+    /// `plugin`'s code ended scene workers for `sources` different clients within a minute: its
+    /// scenes are refused for everyone for a cooling period, tried again in at most `retryIn` seconds.
+    case pluginRefused(plugin: String, sources: Int, retryIn: Int)
+    /// This session's own actions ended its worker `faults` times (`[host] faults-per-session`), the
+    /// last `action` on `scene` of `plugin` with `fault`: the session was ended; no one else pays.
+    case sessionEndedForFaults(plugin: String, scene: String, action: String, fault: WorkerFault, faults: Int)
+    /// The worker this session lives on was started again because `plugins` were refused for
+    /// everyone or tried again; the session was rebuilt as `restore` says.
+    case pluginsClosed(plugins: [String], restore: RestoreNote)
     /// The session's worker ended and the session could not be built again (see `restore`).
     case sessionLost(reason: String)
     /// `serve`: the session's worker was busy with other requests for the whole limit; nothing ran.

@@ -24,8 +24,19 @@ public final class WorkerSession: Sendable {
         /// What happened to the session that its user has not been told yet (its worker was
         /// restarted while another session's request was running).
         public var notice: WorkerError?
-        /// The session could not be built again after its worker ended: it shows nothing more.
+        /// The session could not be built again after its worker ended, or was ended for its faults: it shows nothing more.
         public var lost = false
+        /// Why the session was ended, when it was ended for its own faults (shown instead of "lost").
+        public var ended: WorkerError?
+        /// How many times this session's own requests ended its worker (`FaultPolicy`).
+        var faults = 0
+        /// Whom its faults are counted against toward refusing a plugin for everyone: the client
+        /// address `serve` names (`attribute(to:)`), else a source of its own.
+        var source: String
+
+        init(source: String = "") {
+            self.source = source
+        }
         /// Counts every change of this state: a page made from one generation still shows the
         /// session while the generation is the same (`WebPageSnapshots`).
         public var generation: UInt64 = 0
@@ -56,9 +67,16 @@ public final class WorkerSession: Sendable {
         }
     }
 
-    init(id: UInt64) {
+    /// `source`: whom its faults count against until `attribute(to:)` names a client (default: itself alone).
+    init(id: UInt64, source: String? = nil) {
         self.id = id
-        state = Mutex(State())
+        state = Mutex(State(source: source ?? "session \(id)"))
+    }
+
+    /// Counts this session's faults toward refusing a plugin as `client`'s (its address): many
+    /// sessions of one client count as one, however often it starts new ones.
+    public func attribute(to client: String) {
+        state.withLock { $0.source = "client " + client }
     }
 
     /// A copy of what the host holds now.

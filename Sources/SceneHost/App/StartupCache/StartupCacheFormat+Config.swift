@@ -16,6 +16,7 @@ extension StartupCacheFormat {
         writer.count(host.workerMemory)
         writer.count(host.workers.map { $0 + 1 } ?? 0)
         writer.count(host.restartsPerMinute)
+        writer.count(host.faultsPerSession)
         writer.bool(host.location != nil)
         host.location?.encode(into: &writer)
     }
@@ -28,6 +29,7 @@ extension StartupCacheFormat {
         let workers = try reader.integer()
         host.workers = workers == 0 ? nil : workers - 1
         host.restartsPerMinute = try reader.integer()
+        host.faultsPerSession = try reader.integer()
         if try reader.bool() { host.location = try SourceLocation(from: &reader) }
         return (initial, host)
     }
