@@ -96,7 +96,7 @@ struct PageWriter: Sendable {
         html.text(Self.plain(message))
         html.markup("</p>")
         if !offered.isEmpty {
-            html.markup("<ul class=\"offered\" aria-label=\"What you typed\">")
+            html.markup("<ul class=\"offered\" id=\"offered\" aria-label=\"What you typed\">")
             for text in offered {
                 html.markup("<li><bdi>")
                 html.text(text.label)

@@ -192,7 +192,9 @@ extension WebController {
         }
         let location = session.url(at: max(0, session.screens.count - 1))
         session.rotate(now: store.wallNow)
-        session.guards.lastForm = request.digest
+        // Only an action that went through is answered as done when its form comes again; one that
+        // failed (a crash, a refused link) is tried again, as its user asks.
+        session.guards.lastForm = session.pendingError == nil ? request.digest : nil
         session.guards.lastLocation = location
         do {
             guard try await store.persist(session) else {
@@ -219,6 +221,7 @@ extension WebController {
     func act(_ form: WebForm, on session: WebSession, at depth: Int) async {
         session.actions += 1
         var applied: [FrontendCommand] = []
+        var failure: (any Error)?
         do {
             let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: session.screens[depth].lastScreen))
             try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
@@ -226,13 +229,17 @@ extension WebController {
         } catch let error as WebError {
             session.pendingError = error.message
         } catch {
+            failure = error
             session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
         }
         do {
             try session.refresh(actedAt: depth)
             session.keepFilled(applied, at: depth)
         } catch {
-            session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
+            // A session its own faults ended keeps that message: it says why, and what to do.
+            if case WorkerError.sessionEndedForFaults? = failure as? WorkerError {} else {
+                session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
+            }
             await store.drop(session)
         }
     }

@@ -29,7 +29,7 @@ extension WebController {
         } catch let error as WebError {
             return .refusal(newSession: error)
         } catch {
-            return .refusal(Self.failureStatus(error), text.describe(error, plain: WebUserText.pageFailed(error)))
+            return failed(error)
         }
         if let problem = request.form.fields.first(where: { $0.name.hasPrefix("field.") && WebFieldCheck.problem(in: $0.value) != nil }) {
             // Nothing to apply: the session's first page shows the problem (and the text) at once.
@@ -69,7 +69,7 @@ extension WebController {
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
-            return .refusal(Self.failureStatus(error), text.describe(error, plain: WebUserText.pageFailed(error)))
+            return failed(error)
         }
     }
 

@@ -150,12 +150,16 @@ public struct WebController {
             let start = try await store.startScreen()
             return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
         } catch {
-            return .refusal(Self.failureStatus(error), text.describe(error, plain: WebUserText.pageFailed(error)))
+            return failed(error)
         }
     }
 
-    /// 503 for a failure that passes by itself (a plugin refused for a cooling period, a busy worker), else 500.
-    static func failureStatus(_ error: any Error) -> Int {
-        (error as? WorkerError)?.isRetryable == true ? 503 : 500
+    /// The refusal of a page or session that could not be made: 503 for a failure that passes by itself
+    /// (a plugin refused for a cooling period, with when it is tried again; a busy worker), else 500.
+    func failed(_ error: any Error) -> WebReply {
+        let message = text.describe(error, plain: WebUserText.pageFailed(error))
+        guard let fault = error as? WorkerError, fault.isRetryable else { return .refusal(500, message) }
+        if case .pluginRefused(_, _, let retryIn) = fault { return .refusal(503, message, retryAfter: max(1, retryIn)) }
+        return .refusal(503, message)
     }
 }

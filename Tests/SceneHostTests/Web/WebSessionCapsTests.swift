@@ -32,27 +32,27 @@ struct WebSessionCapsTests {
     }
 
     /// A first action that must make a session: its id.
-    private func begin(_ controller: WebController, client: String, _ fields: String = "action=back") async throws -> String {
+    private func begin(_ controller: WebController, client: String, _ fields: String = "action=back") async throws -> CookieJar {
         let reply = await start(controller, client: client, fields)
         guard case .set(let id) = reply.cookie else { throw Failure("no session for \(client): \(reply.status) \(reply.body)") }
-        return id
+        return CookieJar(id)
     }
 
     /// A post from the screen the session shows now (`Home` or `Detail`).
-    private func act(_ controller: WebController, _ id: String, client: String, _ fields: String) async throws -> WebReply {
-        let current = await controller.get(path: "/", sessionID: id)
+    private func act(_ controller: WebController, _ id: CookieJar, client: String, _ fields: String) async throws -> WebReply {
+        let current = await controller.get(path: "/", sessionID: id.cookie)
         guard case .page(var page) = current.body else { throw Failure("no page: \(current.status)") }
         if page.isEarlier {
-            guard case .page(let top) = await controller.get(path: page.currentURL, sessionID: id).body else { throw Failure("no current page") }
+            guard case .page(let top) = await controller.get(path: page.currentURL, sessionID: id.cookie).body else { throw Failure("no current page") }
             page = top
         }
-        return await controller.post(path: page.formAction, sessionID: id, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8),
-                                     context: context(client))
+        return id.take(await controller.post(path: page.formAction, sessionID: id.cookie, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8),
+                                     context: context(client)))
     }
 
     /// Whether the session `id` still lives (its page is no start page saying it ended).
-    private func lives(_ controller: WebController, _ id: String) async -> Bool {
-        let reply = await controller.get(path: "/", sessionID: id)
+    private func lives(_ controller: WebController, _ id: CookieJar) async -> Bool {
+        let reply = await controller.get(path: "/", sessionID: id.cookie)
         return reply.cookie != .clear
     }
 
@@ -67,12 +67,12 @@ struct WebSessionCapsTests {
         let controller = try controller(rate: WebSessionRate(burst: 5, perMinute: 30), clock: { now })
         let nat = "203.0.113.10"
         // Forty users behind the NAT arrive one every three seconds (the rate refills one every two).
-        var users: [String] = []
+        var users: [CookieJar] = []
         for _ in 0..<40 {
             now += .seconds(3)
             users.append(try await begin(controller, client: nat, "field.message=hi&action=tap:showDetail"))
         }
-        #expect(Set(users).count == 40)
+        #expect(Set(users.map(\.id)).count == 40)
         // One client behind it starts sessions in a loop: its burst, then refusals that say when to come back.
         var started = 0
         var refusals: [WebReply] = []
@@ -107,7 +107,7 @@ struct WebSessionCapsTests {
         let user = try await begin(controller, client: userClient, "field.message=mine&action=tap:showDetail")
         _ = try await act(controller, user, client: userClient, "action=back")
         _ = try await act(controller, user, client: userClient, "field.message=again&action=tap:showDetail")
-        var attackers: [String] = []
+        var attackers: [CookieJar] = []
         for index in 0..<5 { attackers.append(try await begin(controller, client: "203.0.113.\(index)")) }
         // Full, and every session acted within the grace: a newcomer is refused, told when to come back.
         let early = await start(controller, client: "192.0.2.50")
@@ -117,12 +117,12 @@ struct WebSessionCapsTests {
         // Three minutes: the attacker loads every page of its sessions each minute; the user acts each minute.
         for minute in 0..<3 {
             now += .seconds(60)
-            for id in attackers { _ = await controller.get(path: "/", sessionID: id) }
+            for id in attackers { _ = await controller.get(path: "/", sessionID: id.cookie) }
             let reply = try await act(controller, user, client: userClient, minute.isMultiple(of: 2) ? "action=back" : "action=tap:showDetail")
             #expect(reply.status == 303)
         }
         // Each newcomer takes the place of one of the attacker's sessions.
-        var newcomers: [String] = []
+        var newcomers: [CookieJar] = []
         for index in 0..<5 {
             newcomers.append(try await begin(controller, client: "192.0.2.\(60 + index)"))
             var living = 0
@@ -141,7 +141,7 @@ struct WebSessionCapsTests {
         var now = ContinuousClock.now
         let controller = try controller(perClient: 2, clock: { now })
         let client = "203.0.113.20"
-        var once: [String] = []
+        var once: [CookieJar] = []
         for _ in 0..<4 { once.append(try await begin(controller, client: client)) }
         // Two of them are used again: now in use, the address's whole share.
         for id in once.prefix(2) {
