@@ -15,7 +15,7 @@ struct WebUserText: Sendable {
     func describe(_ error: any Error, plain: String, kind: Kind = .error) -> String {
         let reference = "r-" + String(WebSession.randomHex().prefix(8))
         let detail = ErrorMessage.render(error)
-        logger.warning("\(reference): \(detail)")
+        logger.log(level: Self.isOperators(error) ? .warning : .info, "\(reference): \(detail)")
         var text = kind.prefix + plain + " (Reference: \(reference).)"
         if debugPages { text += "\nDetail: " + detail }
         return text
@@ -56,6 +56,13 @@ struct WebUserText: Sendable {
         case .workerBusy: return "The app is busy, so your last action was not applied. Try again in a moment."
         case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped, .remote: return nil
         }
+    }
+
+    /// Whether an operator should hear of it (a fault, a store away, anything unforeseen: warning) or
+    /// it is the app refusing what a user asked (a command the screen refuses, a bad link: info, seen with --verbose).
+    static func isOperators(_ error: any Error) -> Bool {
+        if case WorkerError.remote? = error as? WorkerError { return false }
+        return !(error is NavigationError || error is LinkError || error is WebError || error is CommandLineError)
     }
 
     // MARK: The sentences

@@ -64,7 +64,12 @@ public final class SQLiteOrdersWorker: OrdersWorking {
 
     @discardableResult
     public func save(_ order: Order) throws -> Order {
-        try run {
+        // SQLite's text binding ends at a NUL: a text holding one is refused, never stored cut short.
+        for (field, text) in [("customer", order.customer), ("item", order.item), ("note", order.note ?? "")] where text.utf8.contains(0) {
+            throw OrdersDatabaseError(path: path, reason: "the order's \(field) holds a NUL character, which an SQLite text cannot keep: the order was not saved",
+                                      summary: "the order's \(field) holds a character that cannot be saved")
+        }
+        return try run {
             try database.write { db in
                 try db.execute(
                     sql: """
