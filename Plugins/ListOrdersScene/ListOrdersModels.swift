@@ -31,7 +31,7 @@ enum ListOrders {
 /// ShowOrder's declared input, as ListOrders sends it: the order's id only; ShowOrder reads the
 /// order itself, so a deep link (`orders/{id}`) can open it from the id alone.
 struct ShowOrderInput: Codable {
-    let orderID: Int
+    let id: Int
 }
 
 /// ListOrders' one route, written once for the definition and the router.

@@ -21,6 +21,6 @@ final class ListOrdersRouter: SceneRouter<ListOrdersViewController, any ListOrde
     // MARK: Passing data
 
     private func passDataToShowOrder(source: (any ListOrdersDataStore)?) -> ShowOrderInput? {
-        source?.selectedOrder.map { ShowOrderInput(orderID: $0.id) }
+        source?.selectedOrder.map { ShowOrderInput(id: $0.id) }
     }
 }

@@ -45,8 +45,10 @@ extension OrderData {
 }
 
 /// ShowOrder's declared input: the order's id alone (ListOrders sends it; a deep link can build it).
+/// Named like the link's placeholder (`orders/{id}`), so `serve` puts it in the screen's URL
+/// (`/s/ListOrders/ShowOrder?id=2`) and a copied URL opens the same order.
 struct ShowOrderInput: Codable {
-    let orderID: Int
+    let id: Int
 }
 
 /// The parameters of ShowOrder's deep link `orders/{id}`.

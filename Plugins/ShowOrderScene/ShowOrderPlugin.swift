@@ -23,10 +23,10 @@ enum ShowOrderPlugin: ScenePlugin {
                 router: ShowOrderRouter.init
             )
             .accepting(ShowOrderInput.self) { dataStore, input in
-                dataStore?.orderID = input.orderID
+                dataStore?.orderID = input.id
             }
             // `scene-host serve` answers GET /orders/2 with this scene over ListOrders; `run --open orders/2` too.
-            .link("orders/{id}", parameters: ShowOrderLink.self) { link in ShowOrderInput(orderID: link.id) }
+            .link("orders/{id}", parameters: ShowOrderLink.self) { link in ShowOrderInput(id: link.id) }
             .route(.editOrder, handler: ShowOrderRouter.routeToEditOrder)
             .acceptingResult(OrderResult.self) { dataStore, result in
                 dataStore?.order = result.order.order

@@ -39,7 +39,8 @@ struct WebHandlers: Sendable {
         let secure = forwarding.isSecure(peer: context.remoteAddress, fields: request.headers)
         let sessionID = SessionCookie.value(in: request.headers, secure: secure)
         let start = ContinuousClock.now
-        let reply = await controller.get(path: request.uri.path, sessionID: sessionID)
+        // The whole target, query included: a screen URL's query names its record (`?id=2`).
+        let reply = await controller.get(path: request.head.path ?? request.uri.path, sessionID: sessionID)
         count(kind: "page", status: reply.status, since: start)
         var response = respond(reply, secure: secure)
         if head { response.body = ResponseBody() }

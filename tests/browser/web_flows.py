@@ -151,7 +151,9 @@ def failed_route_inline(driver):
     os.remove(BREAKABLE)
     click(driver, "tap:showDetail")
     alert = driver.find_element(By.CSS_SELECTOR, "[role=alert]")
-    assert "DetailScene" in alert.text and "error:" in alert.text, alert.text
+    # Plain words and a reference; the plugin's path and the loader's message are in the server's log.
+    assert "Your last action could not be applied, so nothing was changed." in alert.text and "Reference: r-" in alert.text, alert.text
+    assert "DetailScene" not in alert.text, alert.text
     assert title(driver) == "Home" and crumbs(driver) == ["Home"], "the state is unchanged"
     assert driver.find_element(By.ID, "field-message").get_attribute("value") == "kept"
     shot(driver, "demo-failed-route.png")
@@ -200,7 +202,7 @@ def stale_tab_writes_nothing(driver):
     # A redirect to the current screen (so the URL matches it and Reload never posts), with a notice naming what was
     # not saved, and the typed text offered back to copy: never "try again here" on another order's editor.
     notice = status_text(driver)
-    assert "Your changes on Edit order #1 were not saved: another tab or window moved the app on" in notice, notice
+    assert "Your changes on “Edit order #1” were not saved: another tab or window moved the app on" in notice, notice
     offered = driver.find_element(By.ID, "offered").text
     assert "stale" in offered and "9" in offered, offered
     assert driver.current_url == current_url, (driver.current_url, current_url)
@@ -468,12 +470,10 @@ def save_then_back_never_stale(driver):
     fill(driver, "note", "before back")
     click(driver, "tap:save")
     assert title(driver) == "Order #1" and not driver.find_elements(By.CSS_SELECTOR, "[role=dialog]")
-    for attempt in range(3):
-        driver.back()
-        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
-        time.sleep(0.3)
-        if driver.current_url == editor_url or attempt == 2:
-            break
+    assert "/EditOrder" in editor_url, editor_url
+    driver.back()
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(0.5)
     # Either the server's current state (the editor is closed: its URL leads to Order #1, with a notice), or a page
     # marked as earlier: never the editor with its old text as if it were open.
     dialogs = driver.find_elements(By.CSS_SELECTOR, "[role=dialog]")

@@ -28,12 +28,12 @@ struct ListAndGraphTests {
             returns:  EditOrderResult { order: EditableOrder }
           ListOrders  [ListOrdersScene]  (initial)
           ShowOrder  [ShowOrderScene]
-            input:    ShowOrderInput { orderID: Int }
+            input:    ShowOrderInput { id: Int }
             accepts:  OrderResult { order: OrderData }
             link:     orders/{id: Int}
         routes:
           ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:28:1)  present  passing EditOrderInput { order: OrderData }
-          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { orderID: Int }
+          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { id: Int }
           ShowOrder -> EditOrder  router handler routeToEditOrder  passing EditOrderInput { order: OrderData }
 
         """)
