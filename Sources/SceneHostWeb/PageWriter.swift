@@ -120,7 +120,7 @@ struct PageWriter: Sendable {
         var html = HTMLText(capacity: 1024)
         let heading: StaticString = switch status {
         case 404: "Page not found"
-        case 409: "Not saved"
+        case 409: "Changed in the meantime"
         case 413: "Too much text"
         case 421: "Wrong address"
         case 429: "Too many new sessions"
@@ -135,7 +135,7 @@ struct PageWriter: Sendable {
         html.markup(Self.style)
         html.markup("</style>\n</head>\n<body>\n<main>\n<h1>")
         html.markup(heading)
-        html.markup("</h1>\n<div class=\"error\" role=\"alert\"><p>")
+        html.markup(message.hasPrefix("notice: ") ? "</h1>\n<div class=\"notice\" role=\"status\"><p>" : "</h1>\n<div class=\"error\" role=\"alert\"><p>")
         html.text(Self.plain(message))
         html.markup("</p></div>\n<p><a href=\"/\">Back to the app</a></p>\n</main>\n</body>\n</html>\n")
         return html.bytes

@@ -6,7 +6,7 @@ import SceneHost
 
 /// The rules of HTTP/1.1 a request must keep before anything reads it, on the connection's event
 /// loop, between `ConnectionGuard` and `SnapshotResponder`:
-/// - more than one `Host` field: 400 (RFC 9112 §3.2);
+/// - no `Host` field, or more than one: 400 (RFC 9112 §3.2);
 /// - a method other than GET, HEAD and POST (TRACE, PUT, OPTIONS, DELETE, PATCH, CONNECT…): 405
 ///   with `Allow: GET, HEAD, POST`, which every path of the app takes;
 /// - `Expect: 100-continue`: `100 Continue` before the body is read; 417 when the declared
@@ -51,6 +51,10 @@ final class ProtocolGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static func refusal(of request: HTTPRequest, bodyLimit: Int) -> Refusal? {
         if !request.headerFields[values: hostField].isEmpty {
             return Refusal(status: .badRequest, text: "The request has more than one Host field; send one.\n")
+        }
+        // HTTP/1.0 requests are held to the same rule: without a Host the DNS-rebinding check has nothing to check.
+        if request.authority == nil {
+            return Refusal(status: .badRequest, text: "The request has no Host field; send one (HTTP/1.1 requires it).\n")
         }
         guard allowedMethods.contains(request.method) else {
             return Refusal(status: .methodNotAllowed, text: "This server answers only GET, HEAD and POST; \(request.method.rawValue) is not one of them.\n",

@@ -37,7 +37,7 @@ struct ServeProtocolTests {
         try #require(LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: try http.get("/").body))
     }
 
-    @Test("two Host fields: 400, the connection closed; a method other than GET, HEAD, POST: 405 with Allow; HEAD answers as GET")
+    @Test("no Host field or two: 400, the connection closed; a method other than GET, HEAD, POST: 405 with Allow; HEAD answers as GET")
     func hostsAndMethods() throws {
         let server = try ServeCommandTests.Server(["--session-store", "memory"])
         defer { _ = server.stop() }
@@ -46,6 +46,10 @@ struct ServeProtocolTests {
         let twice = try http.sendRaw("GET / HTTP/1.1\r\n\(host)Host: rebind.attacker.example\r\n\r\n", limit: 10)
         #expect(twice.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(twice.prefix(200))")
         #expect(twice.contains("more than one Host field"))
+        for version in ["1.1", "1.0"] {
+            let none = try http.sendRaw("GET / HTTP/\(version)\r\nConnection: close\r\n\r\n", limit: 10)
+            #expect(none.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && none.contains("no Host field"), "\(none.prefix(200))")
+        }
         let same = try http.send("GET / HTTP/1.1\r\n\(host)\(host)Connection: close\r\n\r\n", limit: 10)
         #expect(same.status == 400, "the same Host twice is two Host fields too")
         for method in ["TRACE", "PUT", "OPTIONS", "DELETE", "PATCH", "PROPFIND"] {
