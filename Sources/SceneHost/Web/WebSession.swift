@@ -107,7 +107,8 @@ public final class WebSession {
 
     /// Reads the app's stacks again after `depth` (the screen an action came from) may have
     /// changed: screens above it are new; a screen at or below it keeps its stamp unless it is on
-    /// top now and was not before, or shows something else; the one on top takes what it shows now.
+    /// top now and was not before, or shows something else; the one on top takes what it shows now,
+    /// and after an action (`depth` not `.max`) always a new stamp.
     func refresh(actedAt depth: Int) throws {
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
         let generation = (app as? PooledSession)?.session.generation
@@ -134,6 +135,12 @@ public final class WebSession {
                                            query: WebRecordLink(scene: name, input: input, links: links)?.query ?? ""))
                 }
             }
+        }
+        // After an action the screen on top is a new state even when it shows the same (a save that
+        // met the same conflict again): a form sent from it again is a new request, not a repeat of the
+        // one just applied, and a tab still showing the page before the action holds an older state.
+        if depth != .max, let top = fresh.indices.last, top < screens.count, fresh[top].stamp == screens[top].stamp {
+            fresh[top].stamp = takeStamp()
         }
         screens = fresh
     }
