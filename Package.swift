@@ -26,7 +26,7 @@ let plugins: [PluginSpec] = [
 let fixtures: [PluginSpec] = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
-    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang",
+    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile",
 ].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
     // Links a static copy of the SDK: the mistake the host must refuse.
     PluginSpec(name: "FixtureOwnSDK", path: "Tests/Fixtures/OwnSDK",
@@ -148,6 +148,7 @@ let package = Package(
             name: "scene-host",
             dependencies: [
                 "SceneHost",
+                "SceneHostProcesses",
                 "SceneHostWeb",
                 "SceneHostSQLiteStore",
                 "SceneHostPostgresStore",
@@ -160,7 +161,7 @@ let package = Package(
         // starts (and restarts after a fault) quickly. It is installed beside scene-host.
         .executableTarget(
             name: "scene-host-worker",
-            dependencies: ["SceneHost", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SceneHost", "SceneHostProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swift6
         ),
         // The benchmarks (scripts/benchmark): separate from the tests, ratios against baselines.

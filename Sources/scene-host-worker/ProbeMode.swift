@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Logging
 import SceneHost
+import SceneHostProcesses
 
 /// `scene-host-worker probe-plugin ...`: the child process of a probe (`ProbeChild`, or a scanner
 /// with `--batch-fd`: `ProbeScanner`). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
@@ -23,6 +25,12 @@ enum ProbeMode {
             refuse("scene-host-worker probe-plugin needs --result-fd; it is started by scene-host")
         }
         ProbeChild.endWithParent()
+        // Before the plugin is opened: its code cannot reach the host or another process (`Sandbox`).
+        do throws(Sandbox.Failure) {
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            refuse("scene-host-worker probe-plugin: \(error.reason)")
+        }
         MainActor.assumeIsolated {
             let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
             if let batch = values["--batch-fd"].flatMap({ Int32($0) }) {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SceneHostProcesses
 
 /// `scene-host`: runs apps made of Clean Swift scenes loaded from plugins.
 @main
@@ -15,9 +17,12 @@ struct SceneHostCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Makes writing to closed or full standard streams harmless, then runs the command.
+    /// Makes writing to closed or full standard streams harmless and the process non-dumpable (no
+    /// process of the same user, plugin code in a worker included, may ptrace it or open its memory:
+    /// `Sandbox`), then runs the command.
     static func main() {
         StandardStreams.prepare()
+        Sandbox.forbidInspection(environment: ProcessInfo.processInfo.environment)
         if let problem = SubcommandCheck.problem(in: Array(CommandLine.arguments.dropFirst()), configuration: configuration) {
             exit(withError: StandardStreams.fail(problem))
         }

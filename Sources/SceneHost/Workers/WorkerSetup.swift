@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SceneHostProcesses
 
 /// What a scene worker does to itself before it loads any plugin: the limits the host asked for,
 /// set in the process that runs plugin code (posix_spawn cannot set them for the child).
@@ -12,7 +13,8 @@ public enum WorkerSetup {
     }
 
     /// Sets the address-space limit (`memoryBytes`, RLIMIT_AS: an allocation past it fails and the
-    /// worker crashes alone), `PR_SET_NO_NEW_PRIVS` (no set-uid program it starts gains rights),
+    /// worker crashes alone), confines itself (`Sandbox.confine`: no new privileges, non-dumpable, the
+    /// seccomp filter that keeps plugin code from other processes),
     /// and starts the watchdog: when the host's end of `channel` closes — the host ended, however
     /// it ended — the watchdog kills the worker's whole process group, so nothing plugin code
     /// started outlives the host, even while plugin code is hung.
@@ -21,11 +23,12 @@ public enum WorkerSetup {
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
             throw Failure(reason: "cannot limit its memory to \(memoryBytes >> 20) MiB: \(String(cString: strerror(errno)))")
         }
-        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-        // prctl is variadic in C, which Swift does not import: found by name, called with its five words.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl"),
-              unsafeBitCast(symbol, to: Prctl.self)(38 /* PR_SET_NO_NEW_PRIVS */, 1, 0, 0, 0) == 0 else {
-            throw Failure(reason: "cannot set PR_SET_NO_NEW_PRIVS: \(String(cString: strerror(errno)))")
+        // No new privileges, non-dumpable, and the seccomp filter (`Sandbox`): plugin code cannot reach
+        // the host or another process.
+        do throws(Sandbox.Failure) {
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw Failure(reason: error.reason)
         }
         let watched = channel
         let watchdog = Thread {

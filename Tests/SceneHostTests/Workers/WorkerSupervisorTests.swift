@@ -82,7 +82,8 @@ struct WorkerSupervisorTests {
     func manyRestarts() throws {
         let app = try FragileApp(host: "restarts-per-minute = 1000")
         // The host is the real `scene-host run`, typed at through a pipe, so nothing else shares its process.
-        let host = try PipedHost(["run", "--config", app.config])
+        // Dumpable, so this test may list the host's descriptors (the host is not, by default: `Sandbox`).
+        let host = try PipedHost(["run", "--config", app.config], environment: ["SCENE_HOST_DUMPABLE": "1"])
         defer { _ = host.finish() }
         host.type("tap deeper\nfill mode segv\n")
         let stopped = "error: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap strike'); the screen was restored."
@@ -90,6 +91,7 @@ struct WorkerSupervisorTests {
         host.type(String(repeating: "tap strike\n", count: 20))
         #expect(host.waitFor(stopped, count: 20))
         let descriptors = host.openDescriptors, memory = host.residentKiB
+        #expect(descriptors > 0, "the host's descriptors could not be listed")
         host.type(String(repeating: "tap strike\n", count: 980))
         #expect(host.waitFor(stopped, count: 1000))
         #expect(host.openDescriptors == descriptors)
@@ -108,7 +110,8 @@ struct HostMapsNoPluginTests {
     @Test("run: the scene libraries and the native library are mapped by the worker only")
     func runMapsNothing() throws {
         let app = try FragileApp()
-        let host = try PipedHost(["run", "--config", app.config])
+        // Dumpable, so this test may read the host's and the worker's maps (they are not, by default: `Sandbox`).
+        let host = try PipedHost(["run", "--config", app.config], environment: ["SCENE_HOST_DUMPABLE": "1"])
         defer { _ = host.finish() }
         host.type("tap deeper\ncall Types.poke 1\n")
         #expect(host.waitFor("== Fragile 1 ==", count: 2))

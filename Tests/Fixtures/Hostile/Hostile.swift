@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SceneSDK
+
+/// A plugin that attacks the process that started its scene worker (the host), one attack per
+/// button, and shows what became of it in its `result` label: `ptrace` (PTRACE_SEIZE, which would
+/// not stop the host), `mem` (opening the host's /proc/PID/mem to write), `getfd` (taking the host's
+/// standard output with pidfd_getfd), `kill` (SIGKILL to the host). Each line says "refused (…)"
+/// with the errno's name, or "DONE" when the attack worked. The sandbox's tests run it as root and
+/// as an unprivileged user.
+enum HostilePlugin: ScenePlugin {
+    static let name = "FixtureHostile"
+    static let version = "0.0.1"
+
+    static func register(in registry: any SceneRegistry) throws {
+        try registry.register(SceneDefinition("Hostile", viewController: HostileViewController.init, interactor: { _ in HostileInteractor() },
+                                              presenter: HostilePresenter.init, router: HostileRouter.init))
+    }
+}
+
+/// The attacks, against `getppid()`.
+enum Attack {
+    typealias Ptrace = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int
+    typealias Syscall3 = @convention(c) (Int, Int, Int, Int) -> Int
+
+    static func run(_ name: String) -> String {
+        let host = getppid()
+        switch name {
+        case "ptrace":
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ptrace") else { return "ptrace: no symbol" }
+            let call = unsafeBitCast(symbol, to: Ptrace.self)
+            if call(0x4206 /* PTRACE_SEIZE */, host, nil, nil) == 0 {
+                _ = call(17 /* PTRACE_DETACH */, host, nil, nil)
+                return "ptrace: DONE"
+            }
+            return "ptrace: refused (\(errnoName()))"
+        case "mem":
+            let descriptor = open("/proc/\(host)/mem", O_RDWR)
+            guard descriptor >= 0 else { return "mem: refused (\(errnoName()))" }
+            close(descriptor)
+            return "mem: DONE"
+        case "getfd":
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else { return "getfd: no symbol" }
+            let call = unsafeBitCast(symbol, to: Syscall3.self)
+            let pidfd = call(434 /* pidfd_open */, Int(host), 0, 0)
+            guard pidfd >= 0 else { return "getfd: refused at pidfd_open (\(errnoName()))" }
+            defer { close(Int32(pidfd)) }
+            let taken = call(438 /* pidfd_getfd */, pidfd, 1, 0)
+            guard taken >= 0 else { return "getfd: refused (\(errnoName()))" }
+            close(Int32(taken))
+            return "getfd: DONE"
+        case "kill":
+            return kill(host, SIGKILL) == 0 ? "kill: DONE" : "kill: refused (\(errnoName()))"
+        default:
+            return "\(name): no such attack"
+        }
+    }
+
+    private static func errnoName() -> String {
+        switch errno {
+        case EPERM: "EPERM"
+        case EACCES: "EACCES"
+        case ENOSYS: "ENOSYS"
+        case let other: "errno \(other)"
+        }
+    }
+}
+
+final class HostileInteractor: SceneInteractor<HostilePresenter> {
+    var results: [String] = []
+}
+final class HostilePresenter: ScenePresenter<HostileViewController> {}
+final class HostileRouter: SceneRouter<HostileViewController, HostileInteractor> {}
+final class HostileViewController: SceneViewController<HostileInteractor, HostileRouter> {
+    override func render() -> Screen {
+        Screen(title: "Hostile", elements: [.label(id: "result", text: interactor?.results.joined(separator: "; ") ?? "")]
+               + ["ptrace", "mem", "getfd", "kill"].map { .button(id: $0, title: $0) })
+    }
+
+    override func handle(_ event: UserEvent) throws {
+        guard case .tap(let button) = event else { return }
+        interactor?.results.append(Attack.run(button))
+    }
+}
+
+@_cdecl("scene_plugin_entry")
+public func scenePluginEntry() -> UnsafeRawPointer { HostilePlugin.exportDescriptor() }
