@@ -179,33 +179,54 @@ def store_down(url, admin, pause, resume, limit):
 
 def browser(url, kill):
     from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def click(selector):
+        """Clicks a button (a form post) and waits until the next page has replaced this one and loaded."""
+        page = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+
+        def replaced(_driver):
+            try:
+                page.is_enabled()
+                return False
+            except WebDriverException:
+                return True
+        WebDriverWait(driver, 30).until(replaced)
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def body_text():
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        return driver.execute_script("return document.body ? document.body.innerText : ''")
+
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
         options.add_argument(argument)
     driver = webdriver.Chrome(options=options)
     try:
         driver.get(url + "/")
-        driver.find_element(By.CSS_SELECTOR, 'button[value="select:orders:1"]').click()
-        driver.find_element(By.CSS_SELECTOR, 'button[value="tap:edit"]').click()
+        click('button[value="select:orders:1"]')
+        click('button[value="tap:edit"]')
         field = driver.find_element(By.ID, "field-customer")
         field.clear()
         field.send_keys("Killed Mid Edit")
         # Instance 1 dies while the user types; the next click lands on whatever answers.
         subprocess.run(kill, shell=True, check=True, timeout=30)
-        driver.find_element(By.CSS_SELECTOR, 'button[value="tap:save"]').click()
-        body = driver.find_element(By.TAG_NAME, "body").text
+        click('button[value="tap:save"]')
+        body = body_text()
         if "Killed Mid Edit" not in body or ENDED in body:
             return failed("browser", "after the kill the save was lost: " + body[:300])
         driver.back()
         driver.refresh()
         driver.forward()
         driver.refresh()
-        body = driver.find_element(By.TAG_NAME, "body").text
+        body = body_text()
         if "Killed Mid Edit" not in body or ENDED in body:
             return failed("browser", "Back, Forward and Reload lost the session: " + body[:300])
-        driver.find_element(By.CSS_SELECTOR, 'button[value="back"]').click()
-        if "ListOrders" not in driver.title and "ListOrders" not in driver.page_source:
+        click('button[value="back"]')
+        if "Orders" not in driver.title:
             return failed("browser", "Back to ListOrders failed")
         return passed("browser (instance 1 killed mid-edit)")
     finally:

@@ -9,6 +9,10 @@ struct TerminalTextTests {
         ("nul\u{0}del\u{7F}c1\u{9B}", "nul\\u{0}del\\u{7F}c1\\u{9B}"),
         ("a\u{2028}b\u{2029}c", "a\\u{2028}b\\u{2029}c"),
         ("abc\u{202E}fed\u{2066}", "abc\\u{202E}fed\\u{2066}"),
+        // Invisible format characters that make one name look like another (issue 32).
+        ("co\u{200D}unt", "co\\u{200D}unt"),
+        ("zero\u{200B}width soft\u{AD}hyphen", "zero\\u{200B}width soft\\u{AD}hyphen"),
+        ("bom\u{FEFF}x tag\u{E0041}", "bom\\u{FEFF}x tag\\u{E0041}"),
     ])
     func escapes(text: String, expected: String) {
         #expect(TerminalText.escaped(text) == expected)
@@ -16,7 +20,7 @@ struct TerminalTextTests {
 
     @Test("printable text, backslashes and other scripts stay; escaping twice changes nothing")
     func keepsPrintable() {
-        let text = "Zürich › 東京 \\n 🙂 [ok]"
+        let text = "Zürich › 東京 \\n 🙂 [ok] 👩‍👩‍👧 ❤️ 👍🏽"
         #expect(TerminalText.escaped(text) == text)
         let once = TerminalText.escaped("a\u{1B}b\nc")
         #expect(TerminalText.escaped(once) == once)
