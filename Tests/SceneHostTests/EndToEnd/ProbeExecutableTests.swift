@@ -21,8 +21,9 @@ struct ProbeExecutableTests {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.config(initial: "Hang", plugins: [("Hang", BuildProducts.library("FixtureHang")),
                                                                                     ("Home", BuildProducts.library("HomeScene"))]), to: "scenes.conf")
-        // `run` probes in its own process (`check` would in its check child).
-        let host = try BoundedHostProcess(["run", "--config", config, "--probe-timeout", "600"])
+        // `run` probes in its own process (`check` would in its check child). Dumpable, so this test
+        // (as any user) may read the probe's /proc/PID/exe: probes are not, by default (`Sandbox`).
+        let host = try BoundedHostProcess(["run", "--config", config, "--probe-timeout", "600"], environment: ["SCENE_HOST_DUMPABLE": "1"])
         var probes: [Int32] = []
         #expect(Processes.eventually { probes = Processes.children(of: host.pid, containing: "probe-plugin"); return !probes.isEmpty })
         let executables = probes.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe") }
