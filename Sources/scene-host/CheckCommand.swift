@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SceneHost
 
 /// `scene-host check`: load everything and report every problem without running the app.
@@ -29,6 +30,8 @@ struct CheckCommand: ParsableCommand {
                 throw StandardStreams.fail(error)
             }
         }
+        // The check child of `check`, `run` or `serve` ends with its parent, however the parent ended.
+        CheckChild.endWithParentIfChild(environment: ProcessInfo.processInfo.environment)
         try MainActor.assumeIsolated { try runOnMain() }
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Synchronization
 import SceneHostProcesses
 
@@ -15,6 +16,15 @@ import SceneHostProcesses
 public enum CheckChild {
     /// The running child's process id, 0 while none runs. Lock-free, so the handler may read it.
     private static let running = Atomic<Int32>(0)
+
+    /// Set (`1`) in the child's environment: `check --in-process` started so watches its parent and
+    /// ends (with its process group) when the parent ends, even by SIGKILL.
+    public static let childVariable = "SCENE_HOST_CHECK_CHILD"
+
+    /// In the child: starts the watch on the parent when this process was started as a check child.
+    public static func endWithParentIfChild(environment: [String: String]) {
+        if environment[childVariable] == "1" { ParentWatch.start() }
+    }
 
     /// Runs `executable` with `arguments` (its standard streams are this process's) and returns
     /// its exit status; a child ended by a signal this process was not sent is `checkStopped`.
@@ -37,8 +47,13 @@ public enum CheckChild {
         posix_spawnattr_setsigmask(&attributes, &previous)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | (timeLimit == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
         if timeLimit != nil { posix_spawnattr_setpgroup(&attributes, 0) }
+        // The child learns it is one, so it ends with this process, however this one ends (`ParentWatch`).
+        var environment = ProcessInfo.processInfo.environment
+        environment[childVariable] = "1"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, nil, &attributes, argv, environ)
+        let started = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
         guard started == 0 else {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw .workerUnavailable(reason: "cannot start \(executable): \(String(cString: strerror(started)))")
