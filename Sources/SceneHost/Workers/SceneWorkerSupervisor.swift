@@ -309,6 +309,9 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             case .malformed:
                 process.end()
                 throw .garbled
+            case .tooLarge(let bytes):
+                process.end()
+                throw .tooLarge(bytes: bytes, limit: WorkerFrame.maximumSize)
             case .closed:
                 throw process.awaitDeath() ?? .exited(0)
             }
@@ -368,7 +371,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Whether `fault` is plugin code's doing (a worker that could not even start is not).
     private static func blames(_ fault: WorkerFault) -> Bool {
         switch fault {
-        case .signal, .exited, .timedOut, .garbled: return true
+        case .signal, .exited, .timedOut, .garbled, .tooLarge: return true
         case .notStarted: return false
         }
     }

@@ -14,8 +14,10 @@ struct WorkerChannel {
         case timedOut
         /// The other end is closed (the worker ended, or the host did).
         case closed
-        /// What came is not a frame: a length over the limit, or a payload that does not decode.
+        /// What came is not a frame: a payload that does not decode, or a length of 0.
         case malformed
+        /// A frame announced longer than `WorkerFrame.maximumSize` (`bytes`).
+        case tooLarge(bytes: Int)
     }
 
     let descriptor: Int32
@@ -45,7 +47,13 @@ struct WorkerChannel {
     func receive(deadline: ContinuousClock.Instant?) throws(Failure) -> [UInt8] {
         let header = try read(4, deadline: deadline)
         let length: Int
-        do { length = try WorkerFrame.length(of: header) } catch { throw .malformed }
+        do {
+            length = try WorkerFrame.length(of: header)
+        } catch let tooLarge as WorkerFrame.TooLarge {
+            throw .tooLarge(bytes: tooLarge.bytes)
+        } catch {
+            throw .malformed
+        }
         return try read(length, deadline: deadline)
     }
 

@@ -8,10 +8,13 @@ public enum WorkerFault: Error, Equatable, Sendable {
     case timedOut(milliseconds: Int64)
     /// It wrote something that is not a frame: the host ended it.
     case garbled
+    /// It sent a frame of `bytes`, over the channel's `limit` (a 70 MB label): the host ended it.
+    case tooLarge(bytes: Int, limit: Int)
     /// No worker could be started to take the request.
     case notStarted(reason: String)
 
-    /// `SIGSEGV`, `exit status 3`, `no answer within 10 s`, `garbage on its channel`.
+    /// `SIGSEGV`, `exit status 3`, `no answer within 10 s`, `garbage on its channel`,
+    /// `a message too large for its channel (70000000 bytes; limit 67108864)`.
     public var summary: String {
         switch self {
         case .signal(let number): return Self.signalName(number)
@@ -21,6 +24,7 @@ public enum WorkerFault: Error, Equatable, Sendable {
             let text = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
             return "no answer within \(text) s"
         case .garbled: return "garbage on its channel"
+        case .tooLarge(let bytes, let limit): return "a message too large for its channel (\(bytes) bytes; limit \(limit))"
         case .notStarted(let reason): return "no worker could be started: \(reason)"
         }
     }

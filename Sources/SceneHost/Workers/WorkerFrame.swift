@@ -34,12 +34,19 @@ enum WorkerFrame {
         try decode(payload)
     }
 
-    /// The 4-byte length of a frame whose first bytes are `header`, checked against `maximumSize`.
+    /// The 4-byte length of a frame whose first bytes are `header`, checked against `maximumSize`
+    /// (`TooLarge` past it: a fault with its own words, not garbage).
     static func length(of header: [UInt8]) throws -> Int {
         guard header.count == 4 else { throw CacheReader.Malformed() }
         let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
-        guard length > 0, length <= maximumSize else { throw CacheReader.Malformed() }
+        guard length <= maximumSize else { throw TooLarge(bytes: length) }
+        guard length > 0 else { throw CacheReader.Malformed() }
         return length
+    }
+
+    /// A frame announced longer than `maximumSize`.
+    struct TooLarge: Error, Equatable {
+        let bytes: Int
     }
 
     private static func framed(_ message: some RecordValue) -> [UInt8] {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
@@ -49,10 +50,26 @@ struct WorkerFrameTests {
         }
     }
 
-    @Test("a length of zero or over the limit, a short header, an unknown tag or bytes left over are malformed")
+    @Test("a length over the limit is too large, with its size; a channel hands it on as such, and the fault says it in words")
+    func tooLarge() throws {
+        #expect(throws: WorkerFrame.TooLarge(bytes: 0x7fff_ffff)) { try WorkerFrame.length(of: [0xff, 0xff, 0xff, 0x7f]) }
+        #expect(throws: WorkerFrame.TooLarge(bytes: WorkerFrame.maximumSize + 1)) {
+            let length = WorkerFrame.maximumSize + 1
+            return try WorkerFrame.length(of: [UInt8(length & 0xff), UInt8(length >> 8 & 0xff), UInt8(length >> 16 & 0xff), UInt8(length >> 24)])
+        }
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        let header: [UInt8] = [0x80, 0x1d, 0x2c, 0x04] // 70,000,000
+        #expect(header.withUnsafeBytes { write(pair[1], $0.baseAddress, 4) } == 4)
+        #expect(throws: WorkerChannel.Failure.tooLarge(bytes: 70_000_000)) { try WorkerChannel(descriptor: pair[0]).receive(deadline: .now + .seconds(5)) }
+        #expect(WorkerFault.tooLarge(bytes: 70_000_000, limit: WorkerFrame.maximumSize).summary
+                == "a message too large for its channel (70000000 bytes; limit 67108864)")
+    }
+
+    @Test("a length of zero, a short header, an unknown tag or bytes left over are malformed")
     func malformed() throws {
         #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [0, 0, 0, 0]) }
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [0xff, 0xff, 0xff, 0x7f]) }
         #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [1, 0]) }
         #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply([0, 9]) }
         #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply(try payload(of: WorkerFrame.encode(.ready)) + [0]) }
