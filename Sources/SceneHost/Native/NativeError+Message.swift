@@ -2,7 +2,15 @@ extension NativeError {
     public var message: String { TerminalText.escaped("error: " + clause) }
 
     /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
-    public var exitStatus: ExitStatus { .usage }
+    /// What the caller gave wrong is a usage error (64); what the plugin's function or its
+    /// declaration did wrong is the plugin's (3).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .returnNotUTF8, .preparationFailed: return .pluginError
+        case .signatureSyntax, .wrongArity, .wrongArgument, .argumentOutOfRange, .argumentNotEncodable, .argumentUnderflows,
+             .argumentNotUTF8, .unknownFunction, .malformedFunctionName: return .usage
+        }
+    }
 
     /// The problem as a clause: the function (`PLUGIN.FUNCTION`), the parameter (from 1), expected and given.
     ///

@@ -1,5 +1,7 @@
 /// Why a native function could not be described, resolved or called. Exit code 64 (usage) for
-/// `scene-host call`; a signature read from a plugin file becomes that plugin's `PluginLoadError`.
+/// `scene-host call` when the call was wrong, 3 when the plugin's function was (a result not in
+/// UTF-8, a signature libffi cannot prepare); a signature read from a plugin file becomes that
+/// plugin's `PluginLoadError`.
 ///
 /// Its text and exit code are in `NativeError+Message.swift`. `function` is `PLUGIN.FUNCTION`; parameters count from 1.
 public enum NativeError: HostConcernError, Equatable, Sendable {

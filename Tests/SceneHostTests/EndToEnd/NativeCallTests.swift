@@ -36,6 +36,14 @@ struct NativeCallTests {
         #expect(result.stdout == output)
     }
 
+    @Test("a function that returns a string not in UTF-8 is the plugin's error: exit 3, not usage")
+    func badReturnIsThePlugins() throws {
+        let result = try Self.call(["Types.bad_string"])
+        #expect(result.status == 3 && !result.signaled)
+        #expect(result.stderr == "error: Types.bad_string returned a string that is not valid UTF-8. Fix the native function to return UTF-8.\n")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("refuses wrong arguments before calling, naming the parameter, expected and given", arguments: [
         (["Pricing.order_total", "3", "2.5"], "error: Pricing.order_total takes 3 arguments (double(int64, double, double)), given 2. Pass one argument per parameter."),
         (["Pricing.order_total", "three", "2.5", "0"], "error: Pricing.order_total: parameter 1 expects int64, given \"three\"."),
@@ -44,7 +52,6 @@ struct NativeCallTests {
         (["Pricing.price_rules", "cb"], "error: Pricing.price_rules: parameter 1 expects callback(void(string, double)) (write 'print'), given \"cb\"."),
         (["Pricing.order_totl", "1", "1", "1"], "error: no native function 'Pricing.order_totl'. Did you mean 'Pricing.order_total'? (native functions: Pricing.format_price, Pricing.order_discount, Pricing.order_total, Pricing.price_rules, Pricing.unit_price, Types.abort_now, Types.bad_string, Types.call_back, Types.echo_bool, Types.echo_double, Types.echo_float, Types.echo_int16, Types.echo_int32, Types.echo_int64, Types.echo_int8, Types.echo_pointer, Types.echo_string, Types.echo_uint16, Types.echo_uint32, Types.echo_uint64, Types.echo_uint8, Types.mixed, Types.nothing, Types.poke, Types.sum_with; 'scene-host list' shows them)"),
         (["order_total"], "error: 'order_total' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."),
-        (["Types.bad_string"], "error: Types.bad_string returned a string that is not valid UTF-8. Fix the native function to return UTF-8."),
         (["Types.echo_int32", "-+5"], "error: Types.echo_int32: parameter 1 expects int32, given \"-+5\"."),
         (["Types.echo_int32", "0x+1"], "error: Types.echo_int32: parameter 1 expects int32, given \"0x+1\"."),
         (["Types.echo_float", "1e-50"], "error: Types.echo_float: parameter 1 expects float, given 1e-50, which is not zero but too small for float and would become 0. Write 0 for zero, or a number float can hold."),
