@@ -34,6 +34,9 @@ struct HostOptions: ParsableArguments {
         }
     }
 
+    /// What `--in-process` costs, said on standard error whenever a user asks for it.
+    static let inProcessWarning = "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
+
     /// The one logger of the process; libraries get it passed in.
     func makeLogger() -> Logger {
         var logger = Logger(label: "scene-host") { label in EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) }
@@ -53,6 +56,10 @@ struct HostOptions: ParsableArguments {
     func makeLoader(opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
         if insecurePluginFiles {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
+        }
+        // The check child (`check --in-process` started by check, run or serve) is the host's own use of it: no warning.
+        if inProcess, ProcessInfo.processInfo.environment[CheckChild.childVariable] != "1" {
+            StandardStreams.error(Self.inProcessWarning)
         }
         return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins, warn: { StandardStreams.error($0.message) },
                                          beforeProbing: beforeProbing)

@@ -10,7 +10,7 @@ struct SceneWorkerRunTests {
     /// Pushes a scene, makes it fault by `mode`, then goes on: the screen was rebuilt with its
     /// field, and a later command hands a result back as if nothing had happened.
     @Test("a crash of any kind ends only the worker; the script goes on with the screen restored",
-          arguments: [("segv", "SIGSEGV"), ("trap", "SIGILL"), ("abort", "SIGABRT"), ("exit", "exit status 3"), ("garbage", "garbage on its channel"),
+          arguments: [("segv", "SIGSEGV"), ("trap", "SIGILL"), ("abort", "SIGABRT"), ("exit", "exit status 3"), ("garbage", "a message too large for its channel (2147483647 bytes; limit 67108864)"),
                      ("forge", "garbage on its channel"), ("steps", "garbage on its channel")])
     func crashRestored(mode: String, fault: String) throws {
         let app = try FragileApp()
