@@ -50,6 +50,8 @@ public enum CheckChild {
         // The child learns it is one, so it ends with this process, however this one ends (`ParentWatch`).
         var environment = ProcessInfo.processInfo.environment
         environment[childVariable] = "1"
+        // The parent the child watches is this process (an inherited value would name this one's own parent).
+        environment[ParentWatch.variable] = String(getpid())
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
