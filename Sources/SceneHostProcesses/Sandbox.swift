@@ -13,8 +13,10 @@ import CSyscalls
 ///   `PR_SET_NO_NEW_PRIVS`, every capability dropped (a worker started by root keeps uid 0 but not
 ///   root's powers), and a seccomp-bpf filter under which `ptrace`, `process_vm_readv`/`writev`, `pidfd_getfd` and
 ///   `pidfd_send_signal` fail with EPERM, and a signal reaches only the process itself, its own threads
-///   and its own process group (which it leads). It does not yet stop a plugin from starting processes
-///   (those stay in the worker's group and end with it), nor bound memory outside the address-space limit.
+///   and its own process group (which it leads). A second filter refuses new processes (`fork`,
+///   `vfork`, `clone` without `CLONE_THREAD`, `execve`), leaving the group (`setsid`, `setpgid`),
+///   namespaces and `memfd_create`, each with a line on standard error naming what it needed; a
+///   config that grants `start-processes` to a plugin of the app lifts the process part only.
 public enum Sandbox {
     /// Why a process could not confine itself: it then does not run plugin code.
     public struct Failure: Error, Sendable {
@@ -32,8 +34,9 @@ public enum Sandbox {
     }
 
     /// Confines this process, which must lead its own process group; it stays dumpable only when
-    /// `environment` asks (`SCENE_HOST_DUMPABLE=1`, inherited from a host started so).
-    public static func confine(environment: [String: String]) throws(Failure) {
+    /// `environment` asks (`SCENE_HOST_DUMPABLE=1`, inherited from a host started so). Without
+    /// `allowsProcesses` (a grant of `start-processes` in the config) it can start no process.
+    public static func confine(environment: [String: String], allowsProcesses: Bool = false, allowsNetwork: Bool = false) throws(Failure) {
         guard environment[dumpableVariable] == "1" || scene_host_set_dumpable(0) == 0 else {
             throw Failure(reason: "cannot make itself non-dumpable (\(String(cString: strerror(errno))))")
         }
@@ -45,6 +48,9 @@ public enum Sandbox {
         }
         guard scene_host_install_sandbox(getpid()) == 0 else {
             throw Failure(reason: "cannot install its seccomp filter (\(String(cString: strerror(errno)))): without seccomp-bpf in the kernel, plugin code could reach other processes, so none is run")
+        }
+        guard scene_host_install_process_ban(allowsProcesses ? 1 : 0, allowsNetwork ? 1 : 0) == 0 else {
+            throw Failure(reason: "cannot install its seccomp filter against new processes (\(String(cString: strerror(errno))))")
         }
     }
 

@@ -90,7 +90,7 @@ MainActor.assumeIsolated {
         let startup = options.loader.makeStartupCache(warn: { _ in })
         let start = try WorkerStart.read(configPath: options.config, loader: loader, startup: startup)
         do throws(WorkerSetup.Failure) {
-            try WorkerSetup.apply(channel: channel, memoryBytes: start.host.workerMemory)
+            try WorkerSetup.apply(channel: channel, memoryBytes: start.host.workerMemory, grants: start.host.grants)
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }

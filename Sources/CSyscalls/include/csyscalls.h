@@ -107,4 +107,143 @@ static inline int scene_host_set_dumpable(int dumpable) {
     return prctl(PR_SET_DUMPABLE, dumpable, 0, 0, 0);
 }
 
+
+/* The second seccomp-bpf filter of a process that runs plugin code: no new processes, no internet
+ * sockets and no way out of its process group, unless the app grants `start-processes` or
+ * `network` to a plugin (the worker's filter is one for all its plugins). `fork`, `vfork`,
+ * `execve`/`execveat` (replacing the worker with another program), `setsid`, `setpgid`,
+ * `unshare`, `setns` and `memfd_create` (memory that counts against no address-space limit) raise
+ * SIGSYS (SECCOMP_RET_TRAP): the handler `scene_host_sigsys` makes the call fail with EPERM and
+ * says on standard error which permission it needed. `clone` without CLONE_THREAD (how glibc's
+ * fork, posix_spawn and system start a process; threads stay allowed) fails with EPERM directly,
+ * and so does `io_uring_setup` (io_uring makes calls seccomp does not see). `socket` for AF_INET,
+ * AF_INET6 or AF_PACKET traps like the others unless `allow_network`. `clone3` fails with ENOSYS: its flags are behind a pointer seccomp cannot read, and
+ * glibc then creates threads with `clone`. `memfd_create`, `setsid` and `setpgid` are refused
+ * even with `allow_processes`: a granted plugin's children stay in the worker's process group
+ * (and cgroup), so they end with it. Returns 0, or -1 with errno. */
+#include <signal.h>
+#include <string.h>
+#include <ucontext.h>
+
+#define SCENE_HOST_TRAP SECCOMP_RET_TRAP
+#define SCENE_HOST_ENOSYS (SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA))
+#ifndef CLONE_THREAD
+#define CLONE_THREAD 0x00010000
+#endif
+
+static inline void scene_host_say(const char *text) {
+    ssize_t ignored = write(2, text, strlen(text));
+    (void)ignored;
+}
+
+/* The SIGSYS handler: async-signal-safe (writes and a register), on whatever stack the thread has. */
+static void scene_host_sigsys(int signal, siginfo_t *info, void *context) {
+    (void)signal;
+    ucontext_t *state = (ucontext_t *)context;
+    const int call = info->si_syscall;
+    const char *what = "a system call the sandbox refuses";
+#ifdef __NR_fork
+    if (call == __NR_fork) what = "fork, which starts a process";
+#endif
+#ifdef __NR_vfork
+    if (call == __NR_vfork) what = "vfork, which starts a process";
+#endif
+    if (call == __NR_execve || call == __NR_execveat) what = "execve, which runs another program";
+    if (call == __NR_setsid || call == __NR_setpgid) what = "setsid or setpgid, which leaves the worker's process group";
+    if (call == __NR_unshare || call == __NR_setns) what = "unshare or setns, which changes namespaces";
+    const char *permission = "start-processes";
+    if (call == __NR_socket) {
+        what = "socket for an internet address (AF_INET, AF_INET6, AF_PACKET), which reaches the network";
+        permission = "network";
+    }
+    if (call == __NR_memfd_create) {
+        scene_host_say("scene-host-worker: plugin code called memfd_create: refused (EPERM) to every plugin, since memory in a memfd counts against no address-space limit\n");
+    } else if (call == __NR_setsid || call == __NR_setpgid) {
+        scene_host_say("scene-host-worker: plugin code called setsid or setpgid: refused (EPERM) to every plugin, so that everything a plugin starts ends with its worker\n");
+    } else {
+        scene_host_say("scene-host-worker: plugin code called ");
+        scene_host_say(what);
+        scene_host_say(": refused (EPERM) without the permission '");
+        scene_host_say(permission);
+        scene_host_say("'. A plugin that needs it declares it (ScenePlugin.permissions), and the config grants it: grant = [\"");
+        scene_host_say(permission);
+        scene_host_say("\"] in the plugin's [plugins.NAME] table\n");
+    }
+#if defined(__x86_64__)
+    state->uc_mcontext.gregs[13 /* REG_RAX, named only under _GNU_SOURCE */] = -EPERM;
+#elif defined(__aarch64__)
+    state->uc_mcontext.regs[0] = (unsigned long long)(-EPERM);
+#endif
+}
+
+static inline int scene_host_install_process_ban(int allow_processes, int allow_network) {
+#if defined(__x86_64__)
+    const unsigned int arch = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+    const unsigned int arch = AUDIT_ARCH_AARCH64;
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = scene_host_sigsys;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGSYS, &action, NULL) != 0) return -1;
+    struct sock_filter filter[64];
+    unsigned short count = 0;
+#define SH_PUT(instruction) (filter[count++] = (struct sock_filter)instruction)
+    /* Each refusal is two instructions (compare; on a match the next one answers), so blocks stand alone. */
+#define SH_REFUSE(nr, answer) do { SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1)); SH_PUT(BPF_STMT(BPF_RET | BPF_K, (answer))); } while (0)
+    SH_PUT(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)));
+    SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 1, 0));
+    SH_PUT(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
+    SH_PUT(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)));
+    SH_REFUSE(__NR_memfd_create, SCENE_HOST_TRAP);
+    /* Everything a plugin starts stays in the worker's group (and cgroup), so it ends with it. */
+    SH_REFUSE(__NR_setsid, SCENE_HOST_TRAP);
+    SH_REFUSE(__NR_setpgid, SCENE_HOST_TRAP);
+    /* io_uring performs system calls seccomp never sees (sockets, among others). */
+    SH_REFUSE(425 /* io_uring_setup */, SCENE_HOST_DENY);
+    if (!allow_processes) {
+#ifdef __NR_fork
+        SH_REFUSE(__NR_fork, SCENE_HOST_TRAP);
+#endif
+#ifdef __NR_vfork
+        SH_REFUSE(__NR_vfork, SCENE_HOST_TRAP);
+#endif
+        SH_REFUSE(435 /* clone3 */, SCENE_HOST_ENOSYS);
+        SH_REFUSE(__NR_execve, SCENE_HOST_TRAP);
+        SH_REFUSE(__NR_execveat, SCENE_HOST_TRAP);
+        SH_REFUSE(__NR_unshare, SCENE_HOST_TRAP);
+        SH_REFUSE(__NR_setns, SCENE_HOST_TRAP);
+    }
+    if (!allow_network) {
+        /* socket(AF_INET | AF_INET6 | AF_PACKET, ...): the first argument is the domain. */
+        SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 6));
+        SH_PUT(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])));
+        SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 2 /* AF_INET */, 3, 0));
+        SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 10 /* AF_INET6 */, 2, 0));
+        SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 17 /* AF_PACKET */, 1, 0));
+        SH_PUT(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+        SH_PUT(BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_TRAP));
+    }
+    if (!allow_processes) {
+        /* clone: a thread (CLONE_THREAD) passes; anything else is a new process, refused with EPERM
+           and no line: posix_spawn and system block every signal around their clone, and a
+           blocked SIGSYS would end the worker instead of reaching the handler. */
+        SH_PUT(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4));
+        SH_PUT(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])));
+        SH_PUT(BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1));
+        SH_PUT(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+        SH_PUT(BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY));
+    }
+    SH_PUT(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+#undef SH_REFUSE
+#undef SH_PUT
+    struct sock_fprog program = { .len = count, .filter = filter };
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+}
+
 #endif

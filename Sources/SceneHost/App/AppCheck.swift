@@ -121,7 +121,8 @@ public struct AppCheck {
         }
         // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them
         // (`serve` says what its own worker count makes of an in-memory state).
-        let warnings = buildsHere ? GraphChecker.warnings(in: graph) + InMemoryStateCheck.warnings(config: config, plugins: plugins, workers: config.host.workers) : []
+        let warnings = buildsHere ? GraphChecker.warnings(in: graph) + InMemoryStateCheck.warnings(config: config, plugins: plugins, workers: config.host.workers)
+            + Self.ungrantedPermissions(config: config, plugins: plugins) : []
         return Report(config: config, plugins: plugins, problems: problems, warnings: warnings,
                       sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
     }

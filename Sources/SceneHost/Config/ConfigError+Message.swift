@@ -1,3 +1,4 @@
+import SceneSDK
 extension ConfigError {
     /// Problems found together are escaped one by one: each keeps its own line.
     public var message: String {
@@ -38,6 +39,10 @@ extension ConfigError {
             return "\(location): error: \(Self.tableName(table)) has no '\(key)'. Add it: \(key) = \"...\"."
         case .configWrongType(let location, let key, let expected, let found):
             return "\(location): error: '\(key)' must be \(expected), not \(found)."
+        case .configUnknownPermission(let location, let plugin, let name):
+            let names = PluginPermission.allCases.map(\.rawValue)
+            let suggestion = Suggestion.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+            return "\(location): error: [plugins.\(plugin)] grants '\(name)', which is no permission.\(suggestion) Permissions: \(names.map { "'\($0)'" }.joined(separator: ", "))."
         case .configInvalidValue(let location, let key, let value, let expected):
             return "\(location): error: '\(key)' is \"\(value)\"; expected \(expected)."
         case .configDuplicateSegue(let location, let from, let id, let first):

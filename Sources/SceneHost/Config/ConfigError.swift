@@ -11,6 +11,8 @@ public enum ConfigError: HostConcernError, Equatable, Sendable {
     case configMissingKey(SourceLocation, key: String, table: String)
     case configWrongType(SourceLocation, key: String, expected: String, found: String)
     case configInvalidValue(SourceLocation, key: String, value: String, expected: String)
+    /// `grant` of `[plugins.PLUGIN]` names no `PluginPermission`.
+    case configUnknownPermission(SourceLocation, plugin: String, name: String)
     case configDuplicateSegue(SourceLocation, from: String, id: String, first: SourceLocation)
     case configTooLarge(SourceLocation, size: Int, limit: Int)
     case configInvalidEncoding(SourceLocation, byte: UInt8)

@@ -8,7 +8,7 @@ import TOMLKit
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
 public struct ConfigLoader: Sendable {
     static let topLevelKeys = ["initial", "plugins", "segues", "host"]
-    static let pluginKeys = ["path", "sha256", "settings"]
+    static let pluginKeys = ["path", "sha256", "settings", "grant"]
     static let segueKeys = ["from", "id", "to", "style"]
 
     public init() {}
@@ -70,7 +70,8 @@ public struct ConfigLoader: Sendable {
         let initial = try Self.typable(document.requiredString("initial", in: root, table: ""), key: "initial")
         let plugins = try parsePlugins(root, document: document, baseDirectory: baseDirectory)
         let segues = try parseSegues(root, document: document)
-        let host = try HostSettings.parse(root, document: document)
+        var host = try HostSettings.parse(root, document: document)
+        host.grants = PluginPermission.allCases.filter { permission in plugins.contains { $0.grants.contains(permission) } }
         return SceneConfig(file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues, host: host)
     }
 
@@ -93,10 +94,12 @@ public struct ConfigLoader: Sendable {
             }
             let resolved = ConfigPath.resolve(path.value, in: baseDirectory)
             let settings = try PluginSettingsParser(document: document).parse(table, pluginTable: tablePath)
+            let grants = try parseGrants(table, plugin: name, document: document)
             entries.append(PluginEntry(
                 name: name, path: path.value, resolvedPath: resolved, sha256: sha256?.value.lowercased(),
                 location: document.tableLocation(tablePath), pathLocation: path.location,
-                settings: settings, settingsBaseDirectory: baseDirectory
+                settings: settings, settingsBaseDirectory: baseDirectory,
+                grants: grants, grantLocation: table["grant"] == nil ? nil : document.valueLocation("grant", in: tablePath)
             ))
         }
         let ordered = entries.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
@@ -108,6 +111,27 @@ public struct ConfigLoader: Sendable {
             seen[entry.resolvedPath] = entry
         }
         return ordered
+    }
+
+    /// `grant = ["start-processes", ...]`: names of `PluginPermission`, each once.
+    private func parseGrants(_ table: TOMLTable, plugin: String, document: LocatedDocument) throws -> [PluginPermission] {
+        guard let value = table["grant"] else { return [] }
+        let tablePath = "plugins.\(plugin)"
+        guard let array = value.array else {
+            throw document.wrongType("grant", in: tablePath, expected: "an array of permission names (grant = [\"network\"])", found: value)
+        }
+        let location = document.valueLocation("grant", in: tablePath)
+        var grants: [PluginPermission] = []
+        for element in array {
+            guard let name = element.string else {
+                throw document.wrongType("grant", in: tablePath, expected: "an array of permission names (grant = [\"network\"])", found: element)
+            }
+            guard let permission = PluginPermission(rawValue: name) else {
+                throw ConfigError.configUnknownPermission(location, plugin: plugin, name: name)
+            }
+            if !grants.contains(permission) { grants.append(permission) }
+        }
+        return grants
     }
 
     private func parseSegues(_ root: TOMLTable, document: LocatedDocument) throws -> [SegueDeclaration] {

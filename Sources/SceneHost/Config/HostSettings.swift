@@ -1,3 +1,4 @@
+import SceneSDK
 import TOMLKit
 
 /// The `[host]` table of `scenes.conf`: the limits of the scene workers (README, "Scene workers").
@@ -21,6 +22,10 @@ public struct HostSettings: Sendable, Equatable {
     public var faultsPerSession: Int = 3
     /// Where `[host]` is written (the top of the file when absent), for messages.
     public var location: SourceLocation?
+    /// Every permission some plugin's table grants (`grant`), in `PluginPermission` order: one
+    /// worker runs every plugin, so its sandbox lifts what any of them is granted. Not a key of
+    /// `[host]`: the config loader gathers it from the plugin tables.
+    public var grants: [PluginPermission] = []
 
     public init() {}
 

@@ -25,10 +25,14 @@ public struct PluginMetadata: Equatable, Sendable {
     public var undeclaredRoutes: [String: [String]]
     /// The state it declares it keeps in its scene worker's memory (`ScenePlugin.inMemoryState`).
     public var inMemoryState: InMemoryState?
+    /// What it declares it needs beyond the sandbox (`ScenePlugin.permissions`).
+    public var permissions: [PluginPermission]
 
     public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
                 nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
-                settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:], inMemoryState: InMemoryState? = nil) {
+                settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:], inMemoryState: InMemoryState? = nil,
+                permissions: [PluginPermission] = []) {
+        self.permissions = permissions
         self.settings = settings
         self.inMemoryState = inMemoryState
         self.undeclaredRoutes = undeclaredRoutes

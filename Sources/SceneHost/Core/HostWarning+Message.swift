@@ -23,6 +23,8 @@ extension HostWarning {
             let fix = setting.map { "Set '\($0)' in [plugins.\(plugin.name).settings] to keep \(what) in a store every worker shares, or set workers = 1 in [host]." }
                 ?? "The plugin offers no shared store: set workers = 1 in [host] to serve every session from one worker."
             return TerminalText.escaped("\(plugin.location): warning: plugin '\(plugin.name)' keeps \(what) in its scene worker's memory, and serve runs \(several), each with its own copy: users on different workers see different copies and not each other's changes. \(fix)")
+        case .permissionNotGranted(let plugin, let permission):
+            return TerminalText.escaped("\(plugin.location): warning: plugin '\(plugin.name)' declares the permission '\(permission.rawValue)', which the config does not grant, so the sandbox refuses those calls (EPERM). Grant it if you trust the plugin with it: grant = [\"\(permission.rawValue)\"] in [plugins.\(plugin.name)].")
         }
     }
 }

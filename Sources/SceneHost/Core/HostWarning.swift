@@ -1,3 +1,5 @@
+import SceneSDK
+
 /// Something `check` reports that does not stop the app.
 public enum HostWarning: Equatable, Sendable {
     /// No route leads to `scene` from the initial scene.
@@ -19,6 +21,9 @@ public enum HostWarning: Equatable, Sendable {
     /// runs `workers` workers (nil: as many as cores), each with its own copy; `setting`, the
     /// plugin's setting that moves it to a store every worker shares, is not set.
     case stateInWorkerMemory(plugin: PluginReference, what: String, setting: String?, workers: Int?)
+    /// `plugin` declares `permission` (`ScenePlugin.permissions`) and the config does not grant it:
+    /// the calls it covers fail with EPERM in the sandbox.
+    case permissionNotGranted(plugin: PluginReference, permission: PluginPermission)
 }
 
 /// Why an app cannot open a sound deep link (`HostWarning.linkUnavailable`).

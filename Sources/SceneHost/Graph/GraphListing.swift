@@ -31,6 +31,10 @@ public enum GraphListing {
                 lines.append("    native  \(plugin.configName).\(function.name)  \(function.signatureText)")
             }
             lines += settingLines(plugin)
+            // Declared by the plugin, granted (or not) by the config: what its sandbox lifts.
+            for permission in plugin.permissions {
+                lines.append("    permission  \(permission.rawValue)  \(plugin.grants.contains(permission) ? "granted" : "not granted (its calls fail with EPERM)")")
+            }
         }
         lines.append("scenes:")
         let links = linkTexts(graph)

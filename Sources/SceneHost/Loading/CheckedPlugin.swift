@@ -73,7 +73,7 @@ struct PluginSummary: Equatable {
 
     init(_ metadata: PluginMetadata) {
         self.init(plugin: ProbeCacheFormat.Identification(metadata), sceneNames: metadata.scenes.map(\.name),
-                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [] && metadata.inMemoryState == nil)
+                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [] && metadata.inMemoryState == nil && metadata.permissions.isEmpty)
     }
 }
 

@@ -23,6 +23,10 @@ public struct LoadedPlugin: Sendable {
     public var settingDeclarations: [SettingDeclaration] = []
     /// The state it declares it keeps in its scene worker's memory (`ScenePlugin.inMemoryState`).
     public var inMemoryState: InMemoryState?
+    /// What it declares it needs beyond the sandbox (`ScenePlugin.permissions`).
+    public var permissions: [PluginPermission] = []
+    /// What the config grants it (`grant = [...]`), each one it declares.
+    public var grants: [PluginPermission] = []
 }
 
 extension LoadedPlugin {
@@ -32,7 +36,7 @@ extension LoadedPlugin {
         self.init(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
                   sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
                   scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
-                  settingDeclarations: metadata.settings, inMemoryState: metadata.inMemoryState)
+                  settingDeclarations: metadata.settings, inMemoryState: metadata.inMemoryState, permissions: metadata.permissions, grants: entry.grants)
     }
 }
 

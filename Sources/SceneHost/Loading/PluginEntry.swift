@@ -5,7 +5,9 @@ import SceneSDK
 /// Declared by the loader, filled in by `ConfigLoader`: the config depends on the loader, never the reverse.
 public struct PluginEntry: Sendable {
     public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation,
-                settings: [PluginSetting] = [], settingsBaseDirectory: String = ".") {
+                settings: [PluginSetting] = [], settingsBaseDirectory: String = ".", grants: [PluginPermission] = [], grantLocation: SourceLocation? = nil) {
+        self.grants = grants
+        self.grantLocation = grantLocation
         self.settings = settings
         self.settingsBaseDirectory = settingsBaseDirectory
         self.name = name
@@ -32,6 +34,10 @@ public struct PluginEntry: Sendable {
     public let settings: [PluginSetting]
     /// The folder relative paths in settings resolve against: the config file's folder.
     public let settingsBaseDirectory: String
+    /// The permissions its table grants (`grant = [...]`), in file order; each must be one the plugin declares.
+    public let grants: [PluginPermission]
+    /// Where `grant` is written, when it is.
+    public let grantLocation: SourceLocation?
 
     /// The settings as the plugin sees them at registration.
     public var pluginSettings: PluginSettings {

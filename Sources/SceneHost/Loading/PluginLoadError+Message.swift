@@ -80,6 +80,9 @@ extension PluginLoadError {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): its native function table (scene_native_functions) declares '\(function)' twice: record \(first) as '\(firstSignature)' and record \(second) as '\(secondSignature)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
         case .pluginSettingRejected(let plugin, let key, let location, let reason):
             return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings]."
+        case .pluginGrantNotDeclared(let plugin, let permission, let location, let declared):
+            let declares = declared.isEmpty ? "it declares none" : "it declares \(declared.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
+            return "\(location): error: [plugins.\(plugin.name)] grants '\(permission.rawValue)' to \(plugin.path), which does not declare it (\(declares) in ScenePlugin.permissions). Remove it from grant: a plugin is granted only what it declares."
         case .pluginSettingsRefused(let plugin, let problems):
             // `message` gives each problem its own line.
             return problems.map { located in

@@ -20,6 +20,8 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginRegistrationFailed(PluginReference, reason: FailureCause)
     /// The plugin's registration threw `PluginSettingError` for one of its settings.
     case pluginSettingRejected(PluginReference, key: String, at: SourceLocation, reason: String)
+    /// The config grants `permission` (at `at`) to a plugin that does not declare it (`ScenePlugin.permissions`).
+    case pluginGrantNotDeclared(PluginReference, permission: PluginPermission, at: SourceLocation, declared: [PluginPermission])
     /// The plugin's `ScenePlugin.settings` cannot be checked against a config (a name twice, a bad default).
     case pluginSettingsMalformed(PluginReference, reason: String)
     /// The config's settings for the plugin do not fit what it declares: each problem at its key.

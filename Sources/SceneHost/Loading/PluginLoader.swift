@@ -120,6 +120,7 @@ public struct PluginLoader {
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
             // Before it registers: a plugin never sees a setting it did not declare, nor an untrusted file.
             try settingsCheck.check(entry, plugin: file.plugin, declared: metadata.settings)
+            try GrantCheck.check(entry, plugin: file.plugin, declared: metadata.permissions)
         }
         return try loadNow(entry, file: file, into: container, expected: nil)
     }
@@ -150,7 +151,10 @@ public struct PluginLoader {
         let plugin = reference(entry)
         let file = try PluginFile.open(plugin, trust: trust)
         let (metadata, cached, sha256) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
-        if checksSettings { try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings) }
+        if checksSettings {
+            try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings)
+            try GrantCheck.check(entry, plugin: plugin, declared: metadata.permissions)
+        }
         let recorded = CheckedPlugin(identity: file.identity, sha256: sha256, metadata: metadata)
         if opensPlugins, checksSettings, metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
@@ -263,11 +267,12 @@ public struct PluginLoader {
         try policy.check(descriptor, plugin: plugin)
 
         let registry = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
-        let (declarations, inMemoryState) = try register(descriptor, into: registry, plugin: plugin)
+        let (declarations, inMemoryState, permissions) = try register(descriptor, into: registry, plugin: plugin)
         // Checked before registering when a probe told the declarations; without one (tools,
         // tests) at least now. A probe child has no settings and checks none: its plugin must
         // register without them, required or not.
         if inspector == nil, !entry.settings.isEmpty { try settingsCheck.check(entry, plugin: plugin, declared: declarations) }
+        if inspector == nil { try GrantCheck.check(entry, plugin: plugin, declared: permissions) }
         let scenes = registry.blueprints.map(\.name).sorted()
         if let expected, scenes != expected.scenes.map(\.name).sorted() {
             throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
@@ -278,7 +283,7 @@ public struct PluginLoader {
         return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
                             sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
                             path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations, settings: entry.settings,
-                            settingDeclarations: declarations, inMemoryState: inMemoryState)
+                            settingDeclarations: declarations, inMemoryState: inMemoryState, permissions: permissions, grants: entry.grants)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
@@ -352,9 +357,9 @@ public struct PluginLoader {
         throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }
 
-    /// Registers the plugin; returns the settings and the in-memory state it declares, checked to be well formed.
+    /// Registers the plugin; returns the settings, the in-memory state (checked to be well formed) and the permissions it declares.
     private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry,
-                          plugin: PluginReference) throws -> (settings: [SettingDeclaration], inMemoryState: InMemoryState?) {
+                          plugin: PluginReference) throws -> (settings: [SettingDeclaration], inMemoryState: InMemoryState?, permissions: [PluginPermission]) {
         guard let registerPlugin = descriptor.raw.pointee.register_plugin else {
             throw PluginLoadError.pluginBadDescriptor(plugin)
         }
@@ -367,7 +372,7 @@ public struct PluginLoader {
             if let reason = SettingDeclaration.malformation(of: request.settingDeclarations, inMemoryState: request.inMemoryState) {
                 throw PluginLoadError.pluginSettingsMalformed(plugin, reason: reason)
             }
-            return (request.settingDeclarations, request.inMemoryState)
+            return (request.settingDeclarations, request.inMemoryState, request.permissions)
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
             if let error = request.error as? PluginSettingError {

@@ -51,7 +51,7 @@ public struct ProbeChild {
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
                                            nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings, serviceCount: container.serviceCount,
                                            settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes,
-                                           inMemoryState: loaded.inMemoryState))
+                                           inMemoryState: loaded.inMemoryState, permissions: loaded.permissions))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
             verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {

@@ -90,7 +90,7 @@ extension PluginLoadError {
     /// Whether the config's settings for the plugin were refused (the plugin itself is fine).
     public var isSettingsRefusal: Bool {
         switch self {
-        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable:
+        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginGrantNotDeclared:
             return true
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
              .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,

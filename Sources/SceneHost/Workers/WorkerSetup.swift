@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import SceneHostProcesses
+import SceneSDK
 
 /// What a scene worker does to itself before it loads any plugin: the limits the host asked for,
 /// set in the process that runs plugin code (posix_spawn cannot set them for the child).
@@ -18,7 +19,8 @@ public enum WorkerSetup {
     /// and starts the watchdog: when the host's end of `channel` closes — the host ended, however
     /// it ended — the watchdog kills the worker's whole process group, so nothing plugin code
     /// started outlives the host, even while plugin code is hung.
-    public static func apply(channel: Int32, memoryBytes: Int) throws(Failure) {
+    /// `grants`: what the config grants any plugin (`HostSettings.grants`), lifted from the sandbox.
+    public static func apply(channel: Int32, memoryBytes: Int, grants: [PluginPermission] = []) throws(Failure) {
         var limit = rlimit(rlim_cur: rlim_t(memoryBytes), rlim_max: rlim_t(memoryBytes))
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
             throw Failure(reason: "cannot limit its memory to \(memoryBytes >> 20) MiB: \(String(cString: strerror(errno)))")
@@ -26,7 +28,8 @@ public enum WorkerSetup {
         // No new privileges, non-dumpable, and the seccomp filter (`Sandbox`): plugin code cannot reach
         // the host or another process.
         do throws(Sandbox.Failure) {
-            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment, allowsProcesses: grants.contains(.startProcesses),
+                                allowsNetwork: grants.contains(.network))
         } catch {
             throw Failure(reason: error.reason)
         }

@@ -13,6 +13,8 @@ public final class PluginRegistration {
     public internal(set) var settingDeclarations: [SettingDeclaration] = []
     /// The state it declares it keeps in memory (`ScenePlugin.inMemoryState`), read before it registers.
     public internal(set) var inMemoryState: InMemoryState?
+    /// What it declares it needs beyond the sandbox (`ScenePlugin.permissions`), read before it registers.
+    public internal(set) var permissions: [PluginPermission] = []
 
     public init(registry: any SceneRegistry) {
         self.registry = registry
@@ -38,6 +40,7 @@ func sceneSDKRegisterPlugin(_ descriptor: UnsafePointer<scene_plugin_descriptor>
         let request = Unmanaged<PluginRegistration>.fromOpaque(registration).takeUnretainedValue()
         request.settingDeclarations = plugin.settings
         request.inMemoryState = plugin.inMemoryState
+        request.permissions = plugin.permissions
         do {
             // The plugin reads its declared defaults for the keys the config leaves out.
             let declared = request.settingDeclarations

@@ -16,6 +16,9 @@ public protocol ScenePlugin {
     /// (`InMemoryState`): `check` reports it, and `serve` warns when it runs several workers.
     /// None unless declared.
     static var inMemoryState: InMemoryState? { get }
+    /// What its code needs beyond the sandbox (`PluginPermission`): each must also be granted in the
+    /// config, or the calls fail with EPERM. None unless declared.
+    static var permissions: [PluginPermission] { get }
     /// Registers the plugin's scenes and services. Called once, on the main actor.
     @MainActor static func register(in registry: any SceneRegistry) throws
 }
@@ -26,4 +29,7 @@ extension ScenePlugin {
 
     /// No state in memory that users share.
     public static var inMemoryState: InMemoryState? { nil }
+
+    /// Nothing beyond the sandbox.
+    public static var permissions: [PluginPermission] { [] }
 }

@@ -6,12 +6,18 @@ import SceneSDK
 /// A plugin that attacks the process that started its scene worker (the host), one attack per
 /// button, and shows what became of it in its `result` label: `ptrace` (PTRACE_SEIZE, which would
 /// not stop the host), `mem` (opening the host's /proc/PID/mem to write), `getfd` (taking the host's
-/// standard output with pidfd_getfd), `kill` (SIGKILL to the host). Each line says "refused (…)"
-/// with the errno's name, or "DONE" when the attack worked. The sandbox's tests run it as root and
+/// standard output with pidfd_getfd), `kill` (SIGKILL to the host), and the escapes of processes:
+/// `fork`, `spawn` (posix_spawn of /bin/sleep), `exec` (execve of /bin/true in place of the worker),
+/// `setsid` (a child that leaves the worker's session and lives on: needs a grant of
+/// `start-processes` to fork at all), `memfd` (a 3 GiB memfd, its pages touched), `hogs` (three
+/// children of 900 MiB each). Each line says "refused (…)" with the errno's name, or "DONE" when
+/// the attack worked; a child that lived on has its pid in the line (`pid N`). The sandbox's tests run it as root and
 /// as an unprivileged user.
 enum HostilePlugin: ScenePlugin {
     static let name = "FixtureHostile"
     static let version = "0.0.1"
+    /// Declared, so a config may grant them (the sandbox tests run it with and without the grants).
+    static let permissions: [PluginPermission] = [.startProcesses, .network]
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(SceneDefinition("Hostile", viewController: HostileViewController.init, interactor: { _ in HostileInteractor() },
@@ -52,13 +58,38 @@ enum Attack {
             return "getfd: DONE"
         case "kill":
             return kill(host, SIGKILL) == 0 ? "kill: DONE" : "kill: refused (\(errnoName()))"
+        case "fork", "setsid", "hogs":
+            return Escape.run(name)
+        case "spawn":
+            var pid: pid_t = 0
+            let arguments: [UnsafeMutablePointer<CChar>?] = (["/bin/sleep", "60"] as [String]).map { strdup($0) } + [nil]
+            defer { arguments.forEach { free($0) } }
+            let status = posix_spawn(&pid, "/bin/sleep", nil, nil, arguments, environ)
+            return status == 0 ? "spawn: DONE pid \(pid)" : "spawn: refused (\(errnoName(status)))"
+        case "exec":
+            let arguments: [UnsafeMutablePointer<CChar>?] = (["/bin/true"] as [String]).map { strdup($0) } + [nil]
+            execv("/bin/true", arguments)
+            return "exec: refused (\(errnoName()))"
+        case "memfd":
+            return Escape.memfd()
+        case "net":
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { return "net: refused (\(errnoName()))" }
+            close(descriptor)
+            return "net: DONE"
+        case "unix":
+            // A local socket pair is no network: allowed.
+            var pair: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return "unix: refused (\(errnoName()))" }
+            close(pair[0]); close(pair[1])
+            return "unix: DONE"
         default:
             return "\(name): no such attack"
         }
     }
 
-    private static func errnoName() -> String {
-        switch errno {
+    static func errnoName(_ number: Int32 = errno) -> String {
+        switch number {
         case EPERM: "EPERM"
         case EACCES: "EACCES"
         case ENOSYS: "ENOSYS"
@@ -75,7 +106,7 @@ final class HostileRouter: SceneRouter<HostileViewController, HostileInteractor>
 final class HostileViewController: SceneViewController<HostileInteractor, HostileRouter> {
     override func render() -> Screen {
         Screen(title: "Hostile", elements: [.label(id: "result", text: interactor?.results.joined(separator: "; ") ?? "")]
-               + ["ptrace", "mem", "getfd", "kill"].map { .button(id: $0, title: $0) })
+               + ["ptrace", "mem", "getfd", "kill", "fork", "spawn", "exec", "setsid", "memfd", "hogs", "net", "unix"].map { .button(id: $0, title: $0) })
     }
 
     override func handle(_ event: UserEvent) throws {

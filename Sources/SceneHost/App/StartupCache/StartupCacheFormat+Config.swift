@@ -19,6 +19,7 @@ extension StartupCacheFormat {
         writer.count(host.faultsPerSession)
         writer.bool(host.location != nil)
         host.location?.encode(into: &writer)
+        writer.stringList(host.grants.map(\.rawValue))
     }
 
     static func decodeHead(_ reader: inout CacheReader) throws -> (initial: Located<String>, host: HostSettings) {
@@ -31,6 +32,10 @@ extension StartupCacheFormat {
         host.restartsPerMinute = try reader.integer()
         host.faultsPerSession = try reader.integer()
         if try reader.bool() { host.location = try SourceLocation(from: &reader) }
+        host.grants = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
+            guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
+            return permission
+        }
         return (initial, host)
     }
 
@@ -50,6 +55,9 @@ extension StartupCacheFormat {
             setting.value.encode(into: &writer)
             setting.location.encode(into: &writer)
         }
+        writer.stringList(entry.grants.map(\.rawValue))
+        writer.bool(entry.grantLocation != nil)
+        entry.grantLocation?.encode(into: &writer)
     }
 
     /// A plugin's table from its whole section: anything left over is malformed.
@@ -65,9 +73,15 @@ extension StartupCacheFormat {
             let value = try PluginSettings.Value(from: &reader)
             settings.append(PluginSetting(key: key, value: value, location: try SourceLocation(from: &reader)))
         }
+        let grants = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
+            guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
+            return permission
+        }
+        let grantLocation = try reader.bool() ? try SourceLocation(from: &reader) : nil
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
         return PluginEntry(name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
-                           pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase)
+                           pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase,
+                           grants: grants, grantLocation: grantLocation)
     }
 
     static func encode(_ segues: [SegueDeclaration], into writer: inout CacheWriter) {

@@ -22,7 +22,7 @@ enum StartupCacheFormat {
     /// (in their records, and not plain in the index). Version 3: the worker reads it in part. Version 2:
     /// descriptions read when needed. A file of another version is no answer (the start is checked, and
     /// recorded again).
-    static let format = RecordFormat(.line("scene-host start-up cache"), version: 5)
+    static let format = RecordFormat(.line("scene-host start-up cache"), version: 6)
     /// The file's first line, "scene-host start-up cache 5\n".
     static var header: [UInt8] { format.head }
 

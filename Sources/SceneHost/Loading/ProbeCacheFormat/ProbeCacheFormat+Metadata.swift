@@ -42,6 +42,7 @@ extension ProbeCacheFormat {
         }
         writer.bool(metadata.inMemoryState != nil)
         metadata.inMemoryState?.encode(into: &writer)
+        writer.stringList(metadata.permissions.map(\.rawValue))
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
@@ -89,10 +90,15 @@ extension ProbeCacheFormat {
             guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw CacheReader.Malformed() }
         }
         let inMemoryState = try reader.bool() ? try InMemoryState(from: &reader) : nil
+        // A permission this host does not know is not a file it wrote.
+        let permissions = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
+            guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
+            return permission
+        }
         return PluginMetadata(name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion, sdkFingerprint: plugin.sdkFingerprint,
                               swiftVersion: plugin.swiftVersion,
                               scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
-                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState)
+                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, permissions: permissions)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name

@@ -25,7 +25,7 @@ enum ProbeCacheFormat {
     /// declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes
     /// carry their deep link (issue 18). Version 4 was the first binary format (1-3 were JSON,
     /// whose first byte is `{`); a file of another version re-probes every plugin once.
-    static let format = RecordFormat(.line("scene-host probe cache"), version: 9)
+    static let format = RecordFormat(.line("scene-host probe cache"), version: 10)
     /// The file's first line, "scene-host probe cache 9\n".
     static var header: [UInt8] { format.head }
     /// The SHA-256 at the end of the file.
