@@ -34,9 +34,9 @@ public enum Sandbox {
     }
 
     /// Confines this process, which must lead its own process group; it stays dumpable only when
-    /// `environment` asks (`SCENE_HOST_DUMPABLE=1`, inherited from a host started so). Without
-    /// `allowsProcesses` (a grant of `start-processes` in the config) it can start no process.
-    public static func confine(environment: [String: String], allowsProcesses: Bool = false, allowsNetwork: Bool = false) throws(Failure) {
+    /// `environment` asks (`SCENE_HOST_DUMPABLE=1`, inherited from a host started so). The process
+    /// may still start its own probe children: `limitProcesses` follows before plugin code runs.
+    public static func confine(environment: [String: String]) throws(Failure) {
         guard environment[dumpableVariable] == "1" || scene_host_set_dumpable(0) == 0 else {
             throw Failure(reason: "cannot make itself non-dumpable (\(String(cString: strerror(errno))))")
         }
@@ -49,6 +49,13 @@ public enum Sandbox {
         guard scene_host_install_sandbox(getpid()) == 0 else {
             throw Failure(reason: "cannot install its seccomp filter (\(String(cString: strerror(errno)))): without seccomp-bpf in the kernel, plugin code could reach other processes, so none is run")
         }
+    }
+
+    /// The second filter, installed once the process starts no more children of its own (a worker
+    /// just before it opens the first plugin library; a probe child at once): without
+    /// `allowsProcesses` (a grant of `start-processes`) no new process, without `allowsNetwork` no
+    /// internet socket; never `memfd_create`, `setsid`, `setpgid` nor io_uring.
+    public static func limitProcesses(allowsProcesses: Bool, allowsNetwork: Bool) throws(Failure) {
         guard scene_host_install_process_ban(allowsProcesses ? 1 : 0, allowsNetwork ? 1 : 0) == 0 else {
             throw Failure(reason: "cannot install its seccomp filter against new processes (\(String(cString: strerror(errno))))")
         }

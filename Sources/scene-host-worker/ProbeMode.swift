@@ -5,7 +5,6 @@ import Foundation
 import Logging
 import SceneHost
 import SceneHostProcesses
-import SceneSDK
 
 /// `scene-host-worker probe-plugin ...`: the child process of a probe (`ProbeChild`, or a scanner
 /// with `--batch-fd`: `ProbeScanner`). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
@@ -17,7 +16,7 @@ enum ProbeMode {
         var values: [String: String] = [:]
         var rest = arguments[...]
         while let name = rest.popFirst() {
-            guard ["--fd", "--result-fd", "--name", "--path", "--real-path", "--batch-fd", "--allow"].contains(name), let value = rest.popFirst() else {
+            guard ["--fd", "--result-fd", "--name", "--path", "--real-path", "--batch-fd"].contains(name), let value = rest.popFirst() else {
                 refuse("scene-host-worker probe-plugin does not take '\(name)' without a value; it is started by scene-host, which gives its arguments")
             }
             values[name] = value
@@ -26,17 +25,12 @@ enum ProbeMode {
             refuse("scene-host-worker probe-plugin needs --result-fd; it is started by scene-host")
         }
         ProbeChild.endWithParent()
-        var grants: [PluginPermission] = []
-        for name in (values["--allow"] ?? "").split(separator: ",") {
-            guard let permission = PluginPermission(rawValue: String(name)) else {
-                refuse("scene-host-worker probe-plugin: --allow takes permission names (\(PluginPermission.allCases.map(\.rawValue).joined(separator: ", "))), not '\(name)'; it is started by scene-host")
-            }
-            grants.append(permission)
-        }
         // Before the plugin is opened: its code cannot reach the host or another process (`Sandbox`).
+        // Probes run in the strictest sandbox, whatever the config grants: a verdict holds for any
+        // config (the probe cache is per file, not per config), and probing never starts a process.
         do throws(Sandbox.Failure) {
-            try Sandbox.confine(environment: ProcessInfo.processInfo.environment, allowsProcesses: grants.contains(.startProcesses),
-                                allowsNetwork: grants.contains(.network))
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+            try Sandbox.limitProcesses(allowsProcesses: false, allowsNetwork: false)
         } catch {
             refuse("scene-host-worker probe-plugin: \(error.reason)")
         }

@@ -82,7 +82,7 @@ MainActor.assumeIsolated {
     let app: WorkerApp
     do {
         // Cache warnings were the host's to print.
-        let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
+        var loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
         // The config first (no plugin code runs reading it, nor from the start-up cache): its
         // [host] table sets the limits, which hold before any plugin is opened. The host has
         // checked the graph and compared the plugin files already; each file is compared again
@@ -90,10 +90,11 @@ MainActor.assumeIsolated {
         let startup = options.loader.makeStartupCache(warn: { _ in })
         let start = try WorkerStart.read(configPath: options.config, loader: loader, startup: startup)
         do throws(WorkerSetup.Failure) {
-            try WorkerSetup.apply(channel: channel, memoryBytes: start.host.workerMemory, grants: start.host.grants)
+            try WorkerSetup.apply(channel: channel, memoryBytes: start.host.workerMemory)
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
+        loader.beforeOpeningCode = WorkerSetup.limitingProcessesOnFirstOpen(grants: start.host.grants)
         app = try start.load(loader: loader)
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)

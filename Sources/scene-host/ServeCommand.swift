@@ -169,6 +169,7 @@ struct ServeCommand: ParsableCommand {
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
             // State a plugin keeps in its worker's memory has a copy per worker: said before serving.
             for warning in app.inMemoryStateWarnings(workers: max(1, count)) { StandardStreams.error(warning.message) }
+            StandardStreams.out("scene-host serve: " + SandboxReport.line(memoryBytes: loaded.config.host.workerMemory, grants: loaded.config.host.grants))
             // One fault accounting for every worker: a plugin's faults on any of them count toward its refusal.
             let ledger = FaultLedger(settings: loaded.config.host, endsSessions: true, logger: options.makeLogger())
             let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app, ledger: ledger) },

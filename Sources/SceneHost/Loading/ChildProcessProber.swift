@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Foundation
 import SceneHostProcesses
-import SceneSDK
 
 /// Probes a plugin in a child process — `scene-host-worker probe-plugin` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose
@@ -46,10 +45,8 @@ public struct ChildProcessProber: Sendable {
         var environment = ProcessInfo.processInfo.environment
         // The child's crash is reported by the parent; the runtime's backtracer would only slow it down.
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        // The sandbox lifts what the config grants this plugin (`PluginPermission`), as in the worker.
-        let allow = entry.grants.isEmpty ? [] : ["--allow", entry.grants.map(\.rawValue).joined(separator: ",")]
         let arguments = ["probe-plugin", "--fd", "3", "--result-fd", "4", "--name", entry.name, "--path", entry.resolvedPath,
-                         "--real-path", realPath] + allow
+                         "--real-path", realPath]
 
         // SIGTERM and SIGINT wait until the child's group is known, so their handler can kill it.
         var ending = sigset_t(), previous = sigset_t()

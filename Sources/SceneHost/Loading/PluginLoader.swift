@@ -37,6 +37,10 @@ public struct PluginLoader {
     /// Called once, before this loader reads and probes ahead the first plugin its probe cache does
     /// not know by its file's identity (`run` ends its early scene worker then).
     let beforeProbing: (@MainActor () -> Void)?
+    /// Called before each plugin library is opened in this process: a scene worker and the check
+    /// child install the sandbox's second filter there (`WorkerSetup.limitingProcessesOnFirstOpen`),
+    /// once every probe they start has run. A failure refuses the open.
+    public var beforeOpeningCode: (@MainActor () throws(WorkerSetup.Failure) -> Void)?
 
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
                 opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
@@ -314,6 +318,13 @@ public struct PluginLoader {
     private func openLibrary(_ file: PluginFile) throws -> UnsafeMutableRawPointer {
         let plugin = file.plugin
         let handle: UnsafeMutableRawPointer
+        if let beforeOpeningCode {
+            do throws(WorkerSetup.Failure) {
+                try beforeOpeningCode()
+            } catch {
+                throw PluginLoadError.pluginOpenUnavailable(plugin, reason: error.reason)
+            }
+        }
         switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: try temporaryFolder(for: plugin)) {
         case .success(let opened): handle = opened
         case .failure(.loader(let message)): throw LoaderMessage.error(for: message, plugin: plugin)

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Foundation
 import SceneHostProcesses
-import SceneSDK
 
 /// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
 /// (`probe-plugin --batch-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
@@ -159,10 +158,7 @@ struct ProbeScan {
         for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        // The sandbox lifts what the config grants a plugin of this batch (`PluginPermission`), as in the worker.
-        let grants = PluginPermission.allCases.filter { permission in indices.contains { items[$0].entry.grants.contains(permission) } }
-        let allow = grants.isEmpty ? [] : ["--allow", grants.map(\.rawValue).joined(separator: ",")]
-        guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--batch-fd", "3", "--result-fd", "4"] + allow,
+        guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--batch-fd", "3", "--result-fd", "4"],
                                               environment: environment, descriptors: descriptors) else {
             for file in files { close(file) }
             return nil

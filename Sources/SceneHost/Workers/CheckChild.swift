@@ -29,8 +29,9 @@ public enum CheckChild {
     /// Runs `executable` with `arguments` (its standard streams are this process's) and returns
     /// its exit status; a child ended by a signal this process was not sent is `checkStopped`.
     ///
-    /// With `timeLimit` (`run` and `serve` checking plugin scenes at start), the child runs in a
-    /// process group of its own, which is killed when the limit passes: `checkStopped(.timedOut)`.
+    /// The child runs in a process group of its own, killed when the child has ended. With
+    /// `timeLimit` (`run` and `serve` checking plugin scenes at start) it is killed when the limit
+    /// passes too: `checkStopped(.timedOut)`.
     /// A plugin whose scene hangs only when built with the app's settings must not keep the app
     /// from starting, or from saying why.
     public static func run(_ executable: String, arguments: [String], timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
@@ -45,8 +46,10 @@ public enum CheckChild {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setsigmask(&attributes, &previous)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | (timeLimit == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
-        if timeLimit != nil { posix_spawnattr_setpgroup(&attributes, 0) }
+        // A process group of its own, always: whatever plugin code in it starts (a granted plugin's
+        // children; the sandbox keeps them from leaving the group) is killed with the group when it ends.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         // The child learns it is one, so it ends with this process, however this one ends (`ParentWatch`).
         var environment = ProcessInfo.processInfo.environment
         environment[childVariable] = "1"
@@ -83,6 +86,7 @@ public enum CheckChild {
         } else {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
+        kill(-pid, SIGKILL)
         running.store(0, ordering: .releasing)
         let signalNumber = status & 0x7f
         if ProbeProcessGroup.endingSignals.contains(signalNumber) {

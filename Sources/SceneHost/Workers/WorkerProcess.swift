@@ -69,7 +69,12 @@ final class WorkerProcess {
     private func finish() {
         reaped = true
         close(channel.descriptor)
+        // Whatever is left in its cgroup (a granted plugin's children) goes with it, then the cgroup.
+        if case .success(let folders) = Self.cgroups { WorkerCgroup.remove(workerPID: pid, parent: folders) }
     }
+
+    /// Where workers make their cgroups (`WorkerCgroup`): the host's own, which each worker inherits.
+    private static let cgroups = WorkerCgroup.availability()
 
     /// How a worker that died by itself ended (`ChildProcessProber.Ended` reads the status, as for probes).
     private static func fault(_ status: Int32) -> WorkerFault {

@@ -19,17 +19,24 @@ public enum WorkerSetup {
     /// and starts the watchdog: when the host's end of `channel` closes — the host ended, however
     /// it ended — the watchdog kills the worker's whole process group, so nothing plugin code
     /// started outlives the host, even while plugin code is hung.
-    /// `grants`: what the config grants any plugin (`HostSettings.grants`), lifted from the sandbox.
-    public static func apply(channel: Int32, memoryBytes: Int, grants: [PluginPermission] = []) throws(Failure) {
+    public static func apply(channel: Int32, memoryBytes: Int) throws(Failure) {
         var limit = rlimit(rlim_cur: rlim_t(memoryBytes), rlim_max: rlim_t(memoryBytes))
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
             throw Failure(reason: "cannot limit its memory to \(memoryBytes >> 20) MiB: \(String(cString: strerror(errno)))")
         }
+        // A cgroup of its own where one can be made (`WorkerCgroup`): memory and tasks bounded for the
+        // worker and everything it starts. Made while the worker still may (before its capabilities go).
+        if case .success(let folders) = WorkerCgroup.availability() {
+            do throws(WorkerCgroup.Unavailable) {
+                try WorkerCgroup.join(folders, memoryBytes: memoryBytes)
+            } catch {
+                throw Failure(reason: "cannot enter a cgroup of its own although \(folders.memory) allows one: \(error.reason)")
+            }
+        }
         // No new privileges, non-dumpable, and the seccomp filter (`Sandbox`): plugin code cannot reach
         // the host or another process.
         do throws(Sandbox.Failure) {
-            try Sandbox.confine(environment: ProcessInfo.processInfo.environment, allowsProcesses: grants.contains(.startProcesses),
-                                allowsNetwork: grants.contains(.network))
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
         } catch {
             throw Failure(reason: error.reason)
         }
@@ -48,5 +55,23 @@ public enum WorkerSetup {
         }
         watchdog.stackSize = 64 << 10
         watchdog.start()
+    }
+
+    /// The hook a loader calls before it opens each plugin library (`PluginLoader.beforeOpeningCode`):
+    /// the first call installs the sandbox's second filter (`Sandbox.limitProcesses`), lifting what
+    /// the config grants (`HostSettings.grants`). Until then the process may start its probe
+    /// children (every probe runs ahead of the first open, `PluginLoader.probingAhead`).
+    @MainActor
+    public static func limitingProcessesOnFirstOpen(grants: [PluginPermission]) -> @MainActor () throws(Failure) -> Void {
+        var limited = false
+        return { () throws(Failure) in
+            guard !limited else { return }
+            do throws(Sandbox.Failure) {
+                try Sandbox.limitProcesses(allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
+            } catch {
+                throw Failure(reason: error.reason)
+            }
+            limited = true
+        }
     }
 }

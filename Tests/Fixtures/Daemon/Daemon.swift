@@ -7,10 +7,13 @@ import SceneSDK
 /// standard output and error and would outlive it; through `setsid` when
 /// `SCENE_HOST_FIXTURE_SETSID` is set, so it leaves the probe's process group too. The grandchild's
 /// pid is appended to the file named by `SCENE_HOST_FIXTURE_PID_FILE` (the probe's first; `check`
-/// registers it again in the host, which appends a second). Registers one plain scene.
+/// registers it again in the host, which appends a second). Registers one plain scene. It declares
+/// `start-processes`: without the config's grant the sandbox refuses the spawn, and it registers
+/// its scene all the same.
 enum DaemonPlugin: ScenePlugin {
     static let name = "FixtureDaemon"
     static let version = "0.0.1"
+    static let permissions: [PluginPermission] = [.startProcesses]
 
     static func register(in registry: any SceneRegistry) throws {
         let escapes = getenv("SCENE_HOST_FIXTURE_SETSID") != nil
@@ -18,8 +21,8 @@ enum DaemonPlugin: ScenePlugin {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0 else { return }
-        if let file = getenv("SCENE_HOST_FIXTURE_PID_FILE"), let stream = fopen(file, "a") {
+        if posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0, let file = getenv("SCENE_HOST_FIXTURE_PID_FILE"),
+           let stream = fopen(file, "a") {
             fputs("\(pid)\n", stream)
             fclose(stream)
         }

@@ -74,7 +74,7 @@ struct ConfigLoaderTests {
     @Test("an unknown key in a plugin table")
     func unknownPluginKey() {
         #expect(message("initial = \"Home\"\n\n[plugins.Home]\n  pth = \"x\"\n")
-            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Did you mean 'path'? Allowed keys: path, sha256, settings.")
+            == "scenes.conf:4:3: error: unknown key 'pth' in [plugins.Home]. Did you mean 'path'? Allowed keys: path, sha256, settings, grant.")
     }
 
     @Test("an unknown key in a segue")
@@ -122,22 +122,22 @@ struct ConfigLoaderTests {
     @Test("dotted keys are located at their own place, never hiding an earlier unknown key (issue 19, item 9)")
     func dottedKeys() {
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\n  sub.key = 2\n")
-            == "scenes.conf:4:3: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.")
+            == "scenes.conf:4:3: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings, grant.")
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n")
-            == "scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.\n"
-            + "scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.")
+            == "scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings, grant.\n"
+            + "scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings, grant.")
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\n[plugins.P.settings]\nname = \"a\"\n  a.b = 1\n")
             == "scenes.conf:6:3: error: 'a' must be a string, number or boolean, not a table.")
         #expect(message("initial = \"Home\"\nplugins.P.path = \"x\"\nplugins.P.bogus = 1\n")
-            == "scenes.conf:3:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.")
+            == "scenes.conf:3:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings, grant.")
     }
 
     @Test("every unknown key of a table is listed, in file order, each at its place (issue 19, item 9)")
     func everyUnknownKey() {
         #expect(message("initial = \"Home\"\n[plugins.P]\npath = \"x\"\nbogus = 1\nsub.key = 2\n  pth = \"y\"\n") == """
-            scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.
-            scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.
-            scenes.conf:6:3: error: unknown key 'pth' in [plugins.P]. Did you mean 'path'? Allowed keys: path, sha256, settings.
+            scenes.conf:4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings, grant.
+            scenes.conf:5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings, grant.
+            scenes.conf:6:3: error: unknown key 'pth' in [plugins.P]. Did you mean 'path'? Allowed keys: path, sha256, settings, grant.
             """)
     }
 

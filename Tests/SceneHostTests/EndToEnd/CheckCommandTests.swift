@@ -47,8 +47,8 @@ struct CheckCommandTests {
         let result = try HostProcess.run(["check", "--config", config])
         #expect(result.status == 2)
         #expect(result.stderr == """
-            \(config):4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings.
-            \(config):5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings.
+            \(config):4:1: error: unknown key 'bogus' in [plugins.P]. Allowed keys: path, sha256, settings, grant.
+            \(config):5:1: error: unknown key 'sub' in [plugins.P]. Allowed keys: path, sha256, settings, grant.
             check: 2 problems in \(config)
 
             """)

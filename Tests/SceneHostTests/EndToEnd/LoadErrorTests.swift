@@ -29,7 +29,7 @@ struct LoadErrorTests {
         },
         Case(name: "unknown key", status: 2) { folder in
             let path = try folder.write("initial = \"Home\"\n[plugins.Home]\npath = \"x.so\"\nsha265 = \"x\"\n", to: "scenes.conf")
-            return (path, "\(path):4:1: error: unknown key 'sha265' in [plugins.Home]. Did you mean 'sha256'? Allowed keys: path, sha256, settings.")
+            return (path, "\(path):4:1: error: unknown key 'sha265' in [plugins.Home]. Did you mean 'sha256'? Allowed keys: path, sha256, settings, grant.")
         },
         Case(name: "config not UTF-8", status: 2) { folder in
             let path = try folder.write(bytes: Array("initial = \"Caf".utf8) + [0xE9, 0x22, 0x0A], to: "scenes.conf")

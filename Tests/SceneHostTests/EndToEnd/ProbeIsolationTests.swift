@@ -105,31 +105,48 @@ struct ProbeIsolationTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("probes.json")))
     }
 
-    @Test("a plugin that leaves a grandchild holding the probe's output does not make check hang; the grandchild in the group is killed")
+    /// A granted plugin's grandchild in `run`: started by the worker (probes run without grants, so
+    /// never by a probe), in the worker's group, and gone as soon as `run` is.
+    static func grantedDaemon(setsid: Bool) throws -> (host: BoundedHostProcess, pids: [Int32]) {
+        let folder = try TemporaryFolder()
+        let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))])
+                                      + "grant = [\"start-processes\"]\n", to: "scenes.conf")
+        let script = try folder.write("", to: "empty.script")
+        let pidFile = folder.path("pids")
+        var environment = ["SCENE_HOST_FIXTURE_PID_FILE": pidFile]
+        if setsid { environment["SCENE_HOST_FIXTURE_SETSID"] = "1" }
+        let host = try BoundedHostProcess.run(["run", "--config", config, "--script", script], environment: environment, limit: .seconds(60))
+        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        return (host, pids)
+    }
+
+    @Test("a granted plugin's grandchild holding the worker's output makes nothing hang, and is killed with the worker's group")
     func daemonInTheGroup() throws {
+        let (host, pids) = try Self.grantedDaemon(setsid: false)
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        #expect(!host.signaled && host.status == 0, "\(host.stderr)")
+        #expect(!pids.isEmpty, "the worker started no grandchild")
+        #expect(Processes.eventually(limit: .seconds(1)) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
+    }
+
+    @Test("a granted plugin's grandchild cannot leave the group with setsid (the sandbox refuses it), nor outlive run")
+    func daemonOutsideTheGroup() throws {
+        let (host, pids) = try Self.grantedDaemon(setsid: true)
+        defer { for pid in pids { kill(pid, SIGKILL) } }
+        #expect(!host.signaled && host.status == 0, "\(host.stderr)")
+        #expect(!pids.isEmpty, "the worker started no grandchild")
+        #expect(Processes.eventually(limit: .seconds(1)) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
+    }
+
+    @Test("without the grant the sandbox refuses the plugin's spawn in its probe and in the check child: no grandchild at all")
+    func daemonRefusedWithoutGrant() throws {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]), to: "scenes.conf")
         let pidFile = folder.path("pids")
         let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_FIXTURE_PID_FILE": pidFile], limit: .seconds(60))
-        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
-        // The second pid, if any, is the grandchild of the host's own in-process registration: not the probe's to kill.
-        defer { for pid in pids { kill(pid, SIGKILL) } }
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
-        let probed = try #require(pids.first)
-        #expect(Processes.eventually(limit: .seconds(10)) { !Processes.isAlive(probed) })
-    }
-
-    @Test("a grandchild that leaves the group with setsid cannot make check hang either")
-    func daemonOutsideTheGroup() throws {
-        let folder = try TemporaryFolder()
-        let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]), to: "scenes.conf")
-        let pidFile = folder.path("pids")
-        let host = try BoundedHostProcess.run(["check", "--config", config],
-                                              environment: ["SCENE_HOST_FIXTURE_PID_FILE": pidFile, "SCENE_HOST_FIXTURE_SETSID": "1"], limit: .seconds(60))
-        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
-        defer { for pid in pids { kill(pid, SIGKILL) } }
-        #expect(!host.signaled && host.status == 0, "\(host.stderr)")
-        #expect(!pids.isEmpty)
+        #expect((try? String(contentsOfFile: pidFile, encoding: .utf8)) == nil, "a grandchild was started")
+        #expect(host.stderr.contains("declares the permission 'start-processes', which the config does not grant"), "\(host.stderr)")
     }
 
     @Test("SIGTERM or SIGINT to the host during a probe kills the probe and leaves no temporary folder", arguments: [SIGTERM, SIGINT])
