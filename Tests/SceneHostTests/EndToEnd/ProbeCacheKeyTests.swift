@@ -207,3 +207,43 @@ struct CacheSealTests {
         #expect(!seal.verifies([], end: -32))
     }
 }
+
+/// The key file read in process (issue 32): created once and then read back, a folder where none
+/// can be made, and the texts of both warnings.
+@Suite("Cache key file")
+struct CacheKeyFileTests {
+    @Test("the first call creates the key, later calls read the same one, and a seal made with it verifies with it")
+    func createdOnceThenRead() throws {
+        let folder = try TemporaryFolder()
+        let cache = folder.path("probes.json")
+        guard case .success(let first) = CacheKey.seal(forProbeCache: cache), case .success(let second) = CacheKey.seal(forProbeCache: cache) else {
+            Issue.record("no key")
+            return
+        }
+        let file = first.sealed(Array("body".utf8))
+        #expect(second.verifies(file, end: 4))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["probes.json.key"])
+    }
+
+    @Test("a key that cannot be created says why")
+    func cannotBeCreated() {
+        #expect(CacheKey.seal(forProbeCache: "/proc/no-such-folder/probes.json").failure
+                == .unavailable(reason: "is missing and cannot be created (No such file or directory)"))
+    }
+
+    @Test("the warnings name the cache, the key, what is wrong and the fix")
+    func warnings() {
+        #expect(HostWarning.untrustedCacheKey(cache: "/c/probes.json", key: "/c/probes.json.key", reason: "a symbolic link", fix: "rm /c/probes.json.key").message
+                == "warning: ignoring the probe cache /c/probes.json in this run: its key /c/probes.json.key is a symbolic link, so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: rm /c/probes.json.key.")
+        #expect(HostWarning.cacheKeyUnavailable(cache: "/c/probes.json", key: "/c/probes.json.key", reason: "is missing and cannot be created (Permission denied)").message
+                == "warning: not using the probe cache /c/probes.json in this run: its key /c/probes.json.key is missing and cannot be created (Permission denied). Every plugin is probed, and nothing is recorded. Fix: make /c a folder you own and can write, or name another cache with --probe-cache.")
+    }
+}
+
+extension Result {
+    /// The error, if it failed.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
