@@ -76,7 +76,11 @@ public struct ChildProcessProber: Sendable {
         kill(-child, SIGKILL)
         let records = Self.records(in: UnnamedFile.contents(of: result))
         let step = records.lastStep
-        guard let status = ended else { return .failed(.timedOut(limitMilliseconds: timeoutMilliseconds, step: step)) }
+        guard let status = ended else {
+            // A good verdict written in full, then no end: the exit hangs, not the scene last stepped into.
+            if let verdict = records.verdict, records.problem == nil, case .good = verdict { return .failed(.hungAtExit(limitMilliseconds: timeoutMilliseconds)) }
+            return .failed(.timedOut(limitMilliseconds: timeoutMilliseconds, step: step))
+        }
         if let problem = records.problem, status.signal == nil { return spoiled(plugin, problem, step: step) }
         if let verdict = records.verdict, records.problem == nil {
             // Written in full before the exit: a good verdict stands only if the exit was clean.

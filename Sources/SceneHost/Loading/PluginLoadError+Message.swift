@@ -136,6 +136,8 @@ extension ProbeFailure {
         case .failedAtExit(nil, let status, let said):
             let printed = said.map { " (it printed: \($0))" } ?? ""
             return "\(name) passed its probe, but the probe did not end normally when it unloaded the plugin and exited: it ended with exit status \(status ?? 0)\(printed), so its destructors, its exit handlers or the dynamic loader's clean-up of the library failed. A scene worker or 'scene-host check' would fail the same way as it ends, so the host did not load it: fix the plugin (its destructors, atexit handlers, or how it is linked), or remove it from the config."
+        case .hungAtExit(let limit):
+            return "\(name) passed its probe, but did not finish exiting within \(Self.seconds(milliseconds: limit)) when the probe unloaded it and exited: its destructors or exit handlers hang. A scene worker or 'scene-host check' would hang the same way as it ends, so the host did not load it: fix the plugin's destructors and atexit handlers, raise --probe-timeout if they are only slow, or remove it from the config."
         }
     }
 

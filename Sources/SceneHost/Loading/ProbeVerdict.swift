@@ -30,6 +30,10 @@ public enum ProbeFailure: Equatable, Sendable {
     /// `crashed` (ld.so's "Inconsistency detected" line, say). A scene worker or the check child
     /// would fail the same way when it ends.
     case failedAtExit(signal: Int32?, status: Int32?, said: String?)
+    /// It passed, but the probe's exit after its verdict did not end within `limitMilliseconds`
+    /// (the probe's limit): its destructors or exit handlers hang. A later run with a longer limit
+    /// probes again.
+    case hungAtExit(limitMilliseconds: Int64)
 }
 
 /// Where the probe child was when it stopped: a scene and what was being done to it.

@@ -70,6 +70,18 @@ struct ProbeAtExitTests {
         #expect(try app.recorded() == .failed(.failedAtExit(signal: nil, status: 127, said: said)))
     }
 
+    @Test("a destructor that hangs is refused as hanging at exit under the probe's limit, not as the scene last exercised")
+    @MainActor
+    func hangAtExit() throws {
+        let app = try App()
+        let started = ContinuousClock.now
+        let host = try app.host(["check", "--config", app.config, "--probe-timeout", "2"], mode: "hang")
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(!host.signaled && host.status == 3, "\(host.stderr)")
+        #expect(app.refusal(in: host.stderr) == "plugin 'Farewell' (\(app.plugin)) passed its probe, but did not finish exiting within 2 s when the probe unloaded it and exited: its destructors or exit handlers hang. A scene worker or 'scene-host check' would hang the same way as it ends, so the host did not load it: fix the plugin's destructors and atexit handlers, raise --probe-timeout if they are only slow, or remove it from the config.", "\(host.stderr)")
+        #expect(try app.recorded() == .failed(.hungAtExit(limitMilliseconds: 2000)))
+    }
+
     @Test("run refuses the plugin naming it and the cause, before any plugin code runs in a worker")
     @MainActor
     func runRefuses() throws {

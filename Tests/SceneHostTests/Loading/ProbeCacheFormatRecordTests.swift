@@ -20,6 +20,9 @@ struct ProbeCacheFormatRecordTests {
         .verdict(.failed(.refused(message: "plugin 'P' (/p/libP.so) threw."))),
         .verdict(.failed(.crashed(signal: 11, step: ProbeStep(scene: "S", action: .render), said: "Fatal error: x"))),
         .verdict(.failed(.timedOut(limitMilliseconds: 10_000, step: nil))),
+        .verdict(.failed(.failedAtExit(signal: 11, status: nil, said: nil))),
+        .verdict(.failed(.failedAtExit(signal: nil, status: 127, said: "Inconsistency detected by ld.so: dl-fini.c"))),
+        .verdict(.failed(.hungAtExit(limitMilliseconds: 2_000))),
     ]
 
     static var stream: [UInt8] { records.flatMap(ProbeCacheFormat.frame) }

@@ -3,7 +3,7 @@ import SceneHostCacheCodec
 /// A failed verdict in the record format: how the plugin failed, and where its probe was.
 extension ProbeFailure: RecordValue {
     enum Tag: UInt64, RecordTag {
-        case refused, crashed, exited, timedOut, hostFailed, failedAtExit
+        case refused, crashed, exited, timedOut, hostFailed, failedAtExit, hungAtExit
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -32,6 +32,9 @@ extension ProbeFailure: RecordValue {
             writer.bool(signal != nil)
             writer.signed(Int64(signal ?? status ?? 0))
             writer.optionalString(said)
+        case .hungAtExit(let limit):
+            writer.tag(Tag.hungAtExit)
+            writer.signed(limit)
         }
     }
 
@@ -53,6 +56,7 @@ extension ProbeFailure: RecordValue {
             let bySignal = try reader.bool()
             let number = try reader.int32()
             self = .failedAtExit(signal: bySignal ? number : nil, status: bySignal ? nil : number, said: try reader.optionalString())
+        case .hungAtExit: self = .hungAtExit(limitMilliseconds: try reader.signed())
         }
     }
 }

@@ -6,7 +6,7 @@
 // Runs when the library is unloaded or the process exits. SCENE_HOST_FIXTURE_AT_EXIT says how it
 // fails: unset or "destructor", a write through a null pointer (SIGSEGV); "atexit", a handler
 // registered at load that does the same; "ldso", what ld.so does when it asserts at exit (its
-// message on standard error, exit status 127).
+// message on standard error, exit status 127); "hang", it never returns.
 
 static void crash(void) {
     volatile int *nowhere = (volatile int *)0;
@@ -26,5 +26,7 @@ __attribute__((destructor)) static void unload(void) {
         static const char message[] = "Inconsistency detected by ld.so: dl-fini.c: 87: _dl_fini: Assertion `ns != LM_ID_BASE || i == nloaded' failed!\n";
         (void)write(2, message, sizeof message - 1);
         _exit(127);
+    } else if (strcmp(mode, "hang") == 0) {
+        for (;;) pause();
     }
 }
