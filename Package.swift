@@ -27,6 +27,7 @@ let fixtures: [PluginSpec] = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
     "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile",
+    "HugeRoute",
 ].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
     // Links a static copy of the SDK: the mistake the host must refuse.
     PluginSpec(name: "FixtureOwnSDK", path: "Tests/Fixtures/OwnSDK",
@@ -48,7 +49,9 @@ let package = Package(
         + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         // A Swift plugin with native functions: @_cdecl functions, the table from a C target in the same library.
-        + [.library(name: "FixtureNativeSwift", type: .dynamic, targets: ["FixtureNativeSwift", "FixtureNativeSwiftTable"])],
+        + [.library(name: "FixtureNativeSwift", type: .dynamic, targets: ["FixtureNativeSwift", "FixtureNativeSwiftTable"])]
+        // A Swift plugin whose library's C destructor crashes when the process ends (issue 32).
+        + [.library(name: "FixtureCrashingDestructor", type: .dynamic, targets: ["FixtureCrashingDestructor", "FixtureCrashingDestructorC"])],
     dependencies: [
         .package(path: "Sources/SceneSDK"),
         .package(path: "Plugins/OrdersKit"),
@@ -193,5 +196,7 @@ let package = Package(
     ] + (plugins + fixtures).map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
       + cLibraries.map { .target(name: $0.name, path: $0.path) }
       + [.target(name: "FixtureNativeSwift", dependencies: [sdk], path: "Tests/Fixtures/NativeSwift/Scene", swiftSettings: swift6),
-         .target(name: "FixtureNativeSwiftTable", path: "Tests/Fixtures/NativeSwift/Table")]
+         .target(name: "FixtureNativeSwiftTable", path: "Tests/Fixtures/NativeSwift/Table"),
+         .target(name: "FixtureCrashingDestructor", dependencies: [sdk], path: "Tests/Fixtures/CrashingDestructor/Scene", swiftSettings: swift6),
+         .target(name: "FixtureCrashingDestructorC", path: "Tests/Fixtures/CrashingDestructor/Destructor")]
 )

@@ -43,7 +43,7 @@ public struct LoaderSettings: Sendable {
         if cachePath == nil {
             logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")
         }
-        let cache = cachePath.map { ProbeCache(path: $0, warn: warn) }
+        let cache = cachePath.map { ProbeCache(path: $0, logger: logger, warn: warn) }
         let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
         return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins,
                             beforeProbing: beforeProbing)

@@ -5,6 +5,11 @@ extension HostWarning {
         case .untrustedProbeCache(let path, let untrusted, let reason, let fix):
             let which = untrusted == path ? "the file" : "the folder \(untrusted) above it"
             return "warning: ignoring the probe cache \(path) in this run: \(which) is \(reason), so someone else could forge its verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fix)."
+        case .untrustedCacheKey(let cache, let key, let reason, let fix):
+            return TerminalText.escaped("warning: ignoring the probe cache \(cache) in this run: its key \(key) is \(reason), so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fix).")
+        case .cacheKeyUnavailable(let cache, let key, let reason):
+            let folder = key.lastIndex(of: "/").map { String(key[..<$0]) }.flatMap { $0.isEmpty ? nil : $0 } ?? "its folder"
+            return TerminalText.escaped("warning: not using the probe cache \(cache) in this run: its key \(key) \(reason). Every plugin is probed, and nothing is recorded. Fix: make \(folder) a folder you own and can write, or name another cache with --probe-cache.")
         case .untrustedStartupCache(let path, let reason, let fix):
             return "warning: ignoring the start-up cache \(path) in this run: the file is \(reason), so someone else could forge a checked start. The config and the plugins are checked as without it, and nothing is recorded. Fix: \(fix)."
         case .transcriptReplaced(let path):

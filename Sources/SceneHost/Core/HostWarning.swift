@@ -6,6 +6,12 @@ public enum HostWarning: Equatable, Sendable {
     case unreachable(scene: String, plugin: PluginReference, initial: String)
     /// The probe cache may not be trusted (owner, permissions): it is neither read nor written in this run.
     case untrustedProbeCache(path: String, untrusted: String, reason: String, fix: String)
+    /// The probe cache's key (`CacheKey`) is no secret of the user's: the caches are neither read
+    /// nor written in this run.
+    case untrustedCacheKey(cache: String, key: String, reason: String, fix: String)
+    /// The probe cache's key is missing and cannot be made, or cannot be read: the caches are
+    /// neither read nor written in this run.
+    case cacheKeyUnavailable(cache: String, key: String, reason: String)
     /// The start-up cache file itself may not be trusted: it is neither read nor written in this run.
     case untrustedStartupCache(path: String, reason: String, fix: String)
     /// `--record` replaced a transcript that held something else (the diff is printed before it).

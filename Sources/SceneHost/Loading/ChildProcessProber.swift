@@ -14,6 +14,12 @@ import SceneHostProcesses
 /// passes and after the child ended: nothing it starts can outlive the probe in the group, or make
 /// the host wait. A probe that could not run at all throws `pluginProbeUnavailable`; it is not a
 /// verdict about the file.
+///
+/// The child writes its verdict in full and then exits normally, running the plugin's destructors,
+/// its exit handlers and the dynamic loader's clean-up (`ProbeChild`). So a child that wrote a good
+/// verdict and then did not exit with 0 failed there: `failedAtExit`, told apart from a failure
+/// before the verdict (`crashed`, `exited`), since a scene worker or the check child would fail the
+/// same way as it ends.
 public struct ChildProcessProber: Sendable {
     /// The `scene-host` executable to run as the child.
     public let executable: String
@@ -70,12 +76,22 @@ public struct ChildProcessProber: Sendable {
         kill(-child, SIGKILL)
         let records = Self.records(in: UnnamedFile.contents(of: result))
         let step = records.lastStep
-        guard let status = ended else { return .failed(.timedOut(limitMilliseconds: timeoutMilliseconds, step: step)) }
+        guard let status = ended else {
+            // A good verdict written in full, then no end: the exit hangs, not the scene last stepped into.
+            if let verdict = records.verdict, records.problem == nil, case .good = verdict { return .failed(.hungAtExit(limitMilliseconds: timeoutMilliseconds)) }
+            return .failed(.timedOut(limitMilliseconds: timeoutMilliseconds, step: step))
+        }
+        if let problem = records.problem, status.signal == nil { return spoiled(plugin, problem, step: step) }
+        if let verdict = records.verdict, records.problem == nil {
+            // Written in full before the exit: a good verdict stands only if the exit was clean.
+            guard status.raw != 0, case .good = verdict else { return verdict }
+            return .failed(.failedAtExit(signal: status.signal, status: status.signal == nil ? status.exitCode : nil,
+                                         said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
+        }
         if let signal = status.signal {
             return .failed(.crashed(signal: signal, step: step, said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
         }
-        if records.garbled { return garbled(plugin, step: step) }
-        return records.verdict ?? .failed(.exited(status: status.exitCode, step: step))
+        return .failed(.exited(status: status.exitCode, step: step))
     }
 
     /// How a child ended.
@@ -95,14 +111,19 @@ public struct ChildProcessProber: Sendable {
         return nil
     }
 
-    /// The verdict for a plugin whose child wrote garbage to the result channel.
-    func garbled(_ plugin: PluginReference, step: ProbeStep?) -> ProbeVerdict {
-        .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
+    /// The verdict for a plugin whose child wrote garbage, or too large a record, to the result channel.
+    func spoiled(_ plugin: PluginReference, _ problem: ProbeCacheFormat.RecordProblem, step: ProbeStep?) -> ProbeVerdict {
+        switch problem {
+        case .garbled:
+            return .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
+        case .tooLarge(let bytes):
+            return .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeRecordTooLarge(plugin, bytes: bytes, limit: ProbeCacheFormat.maximumFrame, largest: nil))))
+        }
     }
 
     /// The child's records: the last step it began, its verdict if it got that far (before any
-    /// garbage), and whether garbage followed the records read.
-    static func records(in bytes: [UInt8]) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?, garbled: Bool) {
+    /// garbage), and what is wrong with what followed the records read, if anything.
+    static func records(in bytes: [UInt8]) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?, problem: ProbeCacheFormat.RecordProblem?) {
         var lastStep: ProbeStep?
         var verdict: ProbeVerdict?
         let stream = ProbeCacheFormat.decodeRecords(bytes)
@@ -114,7 +135,7 @@ public struct ChildProcessProber: Sendable {
             }
         }
         // A frame cut off at the end is garbage too: the child has ended, nothing more comes.
-        return (lastStep, verdict, stream.garbled || stream.consumed < bytes.count)
+        return (lastStep, verdict, stream.problem ?? (stream.consumed < bytes.count ? .garbled : nil))
     }
 
     /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line.

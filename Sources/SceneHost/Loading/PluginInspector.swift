@@ -82,6 +82,7 @@ public struct PluginInspector {
     /// Whether a recorded verdict answers today's question: a time-out under a shorter limit does not.
     private func stillHolds(_ verdict: ProbeVerdict) -> Bool {
         if case .failed(.timedOut(let limit, _)) = verdict { return limit >= prober.timeoutMilliseconds }
+        if case .failed(.hungAtExit(let limit)) = verdict { return limit >= prober.timeoutMilliseconds }
         return true
     }
 

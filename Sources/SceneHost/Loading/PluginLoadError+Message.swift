@@ -38,6 +38,11 @@ extension PluginLoadError {
         case .pluginProbeGarbled(let plugin, let step):
             let place = step.map { " (scene '\($0.scene)' \($0.clause))" } ?? ""
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) wrote garbage to its probe's result channel\(place), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config."
+        case .pluginProbeRecordTooLarge(let plugin, let bytes, let limit, let largest?):
+            let sample = largest.count > 40 ? String(largest.prefix(40)) + "…" : largest
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): what its probe found is too large (\(bytes) bytes; limit \(limit)) to report to the host, so the host did not load it: its longest text is \(largest.utf8.count) bytes (\"\(sample)\"), a name it declares or a route its router asks for. Make it shorter, or remove the plugin from the config."
+        case .pluginProbeRecordTooLarge(let plugin, let bytes, let limit, nil):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): a record on its probe's result channel is too large (\(bytes) bytes; limit \(limit)), so the host cannot read what its probe reported and did not load it: only plugin code writing to that channel makes such a record; fix the plugin or remove it from the config."
         case .pluginChangedSinceProbe(let plugin, let probed, let found):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
         case .pluginContentNotProbed(let plugin, let recorded, let actual):
@@ -128,6 +133,14 @@ extension ProbeFailure {
             return "\(name): scene '\(step.scene)' did not finish within \(Self.seconds(milliseconds: limit)) \(step.clause) while being probed: it hangs there. The host did not load the plugin: fix the scene, raise --probe-timeout if it is only slow, or remove the plugin from the config."
         case .timedOut(let limit, nil):
             return "\(name) did not finish loading within \(Self.seconds(milliseconds: limit)) in its probe: it hangs in its entry point or while registering. The host did not load it: fix the plugin, raise --probe-timeout if it is only slow, or remove it from the config."
+        case .failedAtExit(let signal?, _, let said):
+            let printed = said.map { " (it printed: \($0))" } ?? ""
+            return "\(name) passed its probe, but its destructors or exit handlers crashed with \(Self.describe(signal: signal)) when the probe unloaded it and exited\(printed). A scene worker or 'scene-host check' would crash the same way as it ends, so the host did not load it: fix the plugin's destructors (__attribute__((destructor)), static destructors) and atexit handlers, or remove it from the config."
+        case .failedAtExit(nil, let status, let said):
+            let printed = said.map { " (it printed: \($0))" } ?? ""
+            return "\(name) passed its probe, but the probe did not end normally when it unloaded the plugin and exited: it ended with exit status \(status ?? 0)\(printed), so its destructors, its exit handlers or the dynamic loader's clean-up of the library failed. A scene worker or 'scene-host check' would fail the same way as it ends, so the host did not load it: fix the plugin (its destructors, atexit handlers, or how it is linked), or remove it from the config."
+        case .hungAtExit(let limit):
+            return "\(name) passed its probe, but did not finish exiting within \(Self.seconds(milliseconds: limit)) when the probe unloaded it and exited: its destructors or exit handlers hang. A scene worker or 'scene-host check' would hang the same way as it ends, so the host did not load it: fix the plugin's destructors and atexit handlers, raise --probe-timeout if they are only slow, or remove it from the config."
         }
     }
 

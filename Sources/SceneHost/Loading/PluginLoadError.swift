@@ -45,6 +45,10 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// Its probe child wrote what is not a record to the result channel (only plugin code does that):
     /// recorded as the plugin's refusal; `step` is the last step read before it.
     case pluginProbeGarbled(PluginReference, step: ProbeStep?)
+    /// Its probe's record was `bytes` long, over the channel's `limit`: recorded as its refusal.
+    /// `largest` is the longest text in it when the probe child measured it (a route name its
+    /// router asked for, a name it declares); nil when only the parent saw the length.
+    case pluginProbeRecordTooLarge(PluginReference, bytes: Int, limit: Int, largest: String?)
     case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
     /// The file has the identity the start-up cache recorded, but not the content (SHA-256) whose
     /// probe it recorded: the cache does not describe this file, so it is not opened.

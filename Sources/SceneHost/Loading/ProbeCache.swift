@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import Logging
+import SceneHostCacheCodec
 import SceneHostFileTrust
 
 /// Probe verdicts kept on disk, so known-good plugins are not probed at every start and
@@ -19,6 +21,11 @@ import SceneHostFileTrust
 /// unpredictable temporary name (`mkstemp`) in the same folder renamed into place, under an
 /// exclusive `flock` of `<cache>.lock`: the file is read again under the lock and this run's entries
 /// are merged into it, so concurrent runs keep each other's entries.
+///
+/// The file is sealed with the user's secret key (`CacheKey`, `<cache>.key`, HMAC-SHA256): a file
+/// whose seal does not verify (damaged, of another format, or rewritten by someone without the
+/// key) is not believed at all, said in the log, and replaced at the next write. A key that is
+/// no secret of the user's is treated as an untrusted cache: neither read nor written, one warning.
 @MainActor
 public final class ProbeCache {
     struct Entry: Equatable {
@@ -33,6 +40,10 @@ public final class ProbeCache {
     let host: String
     /// Told once when the cache is not trusted.
     let warn: (HostWarning) -> Void
+    /// Says (at debug level) why a cache file was not believed.
+    let logger: Logger?
+    /// The seal of this user's key; nil until the file is first read, and when there is no key.
+    private var seal: CacheSeal?
     /// The file's entries, read at the first look-up; nil until then.
     private var entries: [String: Entry]?
     /// What this run recorded: merged into the file's current entries at each write.
@@ -43,9 +54,10 @@ public final class ProbeCache {
     private var deferring = false
     private var dirty = false
 
-    public init(path: String, host: String = ProbeCache.hostIdentity, warn: @escaping (HostWarning) -> Void = { _ in }) {
+    public init(path: String, host: String = ProbeCache.hostIdentity, logger: Logger? = nil, warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = path
         self.host = host
+        self.logger = logger
         self.warn = warn
     }
 
@@ -53,9 +65,10 @@ public final class ProbeCache {
     /// host does not count. "probe 2": scenes are exercised and failures are structured; entries of
     /// earlier hosts are not read as such verdicts. "probe 3": verdicts list native functions.
     /// "probe 4": verdicts keep what building each scene found (`check` reads it instead of loading).
+    /// "probe 5": the probe ends with a normal exit, running the plugin's destructors and exit handlers.
     nonisolated public static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
-        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 4"
+        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 5"
     }()
 
     /// The default cache file, following the XDG base directory spec: `$SCENE_HOST_PROBE_CACHE`,
@@ -120,9 +133,27 @@ public final class ProbeCache {
 
     private func load() -> [String: Entry] {
         if let entries { return entries }
-        let loaded = trusted && checkTrust() ? readFile() : [:]
+        let loaded = trusted && checkTrust() && unlockKey() ? readFile(explaining: true) : [:]
         entries = loaded
         return loaded
+    }
+
+    /// Reads (or creates) the key that seals the file; a key that is no secret of the user's makes
+    /// the cache untrusted for this run, with one warning, as a file others could write does.
+    private func unlockKey() -> Bool {
+        switch CacheKey.seal(forProbeCache: path) {
+        case .success(let found):
+            seal = found
+            return true
+        case .failure(let problem):
+            trusted = false
+            let key = CacheKey.path(forProbeCache: path)
+            switch problem {
+            case .untrusted(let reason, let fix): warn(.untrustedCacheKey(cache: path, key: key, reason: reason, fix: fix))
+            case .unavailable(let reason): warn(.cacheKeyUnavailable(cache: path, key: key, reason: reason))
+            }
+            return false
+        }
     }
 
     /// Creates the folder (0700) if needed, then applies the plugin-file rules to it and the file.
@@ -134,10 +165,25 @@ public final class ProbeCache {
     }
 
     /// The entries in the file now (not following a link), or none: a file that is not a whole
-    /// cache of this format (an older host's JSON, garbage, truncated) or larger than
-    /// `maximumSize` counts as empty, and is replaced at the next write.
-    private func readFile() -> [String: Entry] {
-        file.read().flatMap(ProbeCacheFormat.decode) ?? [:]
+    /// cache of this format sealed with this user's key (an older host's JSON, garbage, truncated,
+    /// rewritten without the key) or larger than `maximumSize` counts as empty, and is replaced at
+    /// the next write. `explaining`: why a file there is not believed goes to the log.
+    private func readFile(explaining: Bool = false) -> [String: Entry] {
+        guard let seal, let bytes = file.read() else { return [:] }
+        if let entries = ProbeCacheFormat.decode(bytes, seal: seal) { return entries }
+        if explaining, let logger {
+            let why: String
+            switch ProbeCacheFormat.format.open(bytes) {
+            case .version(let version, _) where version != ProbeCacheFormat.format.version:
+                why = "it is of format \(version), this host writes \(ProbeCacheFormat.format.version)"
+            case .version:
+                why = "its seal does not verify under the key \(CacheKey.path(forProbeCache: path)) (it is damaged, or was written without that key)"
+            case .foreign, .damaged:
+                why = "it is not a probe cache of this host's format"
+            }
+            logger.debug("not believing the probe cache \(path): \(why); every plugin it would answer for is probed again, and the file is rewritten")
+        }
+        return [:]
     }
 
     /// The largest cache file read (about 1.5 KB per plugin: room for over 100,000 plugins).
@@ -153,6 +199,7 @@ public final class ProbeCache {
         var all = readFile()
         for (key, entry) in recorded { all[key] = entry }
         entries = all
-        file.replace(with: ProbeCacheFormat.encode(all), temporaryPrefix: ".probes")
+        guard let seal else { return }
+        file.replace(with: ProbeCacheFormat.encode(all, seal: seal), temporaryPrefix: ".probes")
     }
 }

@@ -8,6 +8,13 @@ import SceneHostProcesses
 /// The work of `scene-host-worker probe-plugin`, the child process of a probe: load the plugin open at
 /// a descriptor, exercise its scenes, and write records (steps, then the verdict) as compact frames
 /// (`ProbeCacheFormat+Record`) to the result descriptor. A crash or a hang is seen by the parent.
+///
+/// The verdict is written in full before the process ends, and it then ends with a normal `exit`
+/// (`ProbeMode`): the plugin's destructors, its `atexit` handlers and the dynamic loader's clean-up
+/// run here, where a crash or an assertion is the probe's finding (`ProbeFailure.failedAtExit`),
+/// not in a scene worker or the check child. The library is not `dlclose`d first: it is opened
+/// `RTLD_NODELETE`, as in the host and the workers (unloading Swift code is unsafe), so `dlclose`
+/// would run nothing; its destructors run in `exit`, in the order they would anywhere else.
 @MainActor
 public struct ProbeChild {
     let entry: PluginEntry
@@ -35,12 +42,15 @@ public struct ProbeChild {
 
     /// Loads, registers and exercises the plugin, writing each step and then the verdict.
     public func run() {
-        Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger) { Self.write($0, to: resultDescriptor) }
+        Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger) { Self.write(frame: $0, to: resultDescriptor) }
     }
 
-    /// Probes one plugin in this process: each step, then the verdict, go to `write`.
-    /// A refusal is recorded as the text the parent shows, without its location (`ErrorMessage.body`).
-    static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger, write: @escaping (ProbeRecord) -> Void) {
+    /// Probes one plugin in this process: each step, then the verdict, go to `write` as frames that
+    /// fit the channel (`fittedFrame`). A refusal is recorded as the text the parent shows, without
+    /// its location (`ErrorMessage.body`).
+    static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger, write frameWriter: @escaping ([UInt8]) -> Void) {
+        let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
+        let write: (ProbeRecord) -> Void = { frameWriter(fittedFrame($0, plugin: plugin)) }
         let loader = PluginLoader(logger: logger, checksFileTrust: false)
         let container = SceneContainer()
         let verdict: ProbeVerdict
@@ -60,9 +70,35 @@ public struct ProbeChild {
         write(.verdict(verdict))
     }
 
+    /// The frame of `record` when it fits the channel (`ProbeCacheFormat.maximumFrame`). A step
+    /// over it goes with its names cut (they only name where a failure happened); a verdict over
+    /// it becomes the refusal that says it is too large and names its longest text (a 10 MB route
+    /// name its router asked for), so the parent reads the cause, not garbage.
+    static func fittedFrame(_ record: ProbeRecord, plugin: PluginReference) -> [UInt8] {
+        let frame = ProbeCacheFormat.frame(record)
+        guard frame.count > ProbeCacheFormat.maximumFrame else { return frame }
+        switch record {
+        case .step(let step):
+            return ProbeCacheFormat.frame(.step(ProbeStep(scene: cut(step.scene), action: step.action, event: step.event.map(cut))))
+        case .verdict, .begin:
+            let largest = ProbeCacheFormat.strings(of: record).max { $0.utf8.count < $1.utf8.count } ?? ""
+            let refusal = PluginLoadError.pluginProbeRecordTooLarge(plugin, bytes: frame.count, limit: ProbeCacheFormat.maximumFrame, largest: largest)
+            return ProbeCacheFormat.frame(.verdict(.failed(.refused(message: ErrorMessage.body(refusal)))))
+        }
+    }
+
+    /// `text` cut to 200 characters, with its length in bytes when it was longer.
+    private static func cut(_ text: String) -> String {
+        text.count > 200 ? String(text.prefix(200)) + "… (\(text.utf8.count) bytes)" : text
+    }
+
     /// One record, one frame (`ProbeCacheFormat.frame`), one `write`.
     static func write(_ record: ProbeRecord, to resultDescriptor: Int32) {
-        let line = ProbeCacheFormat.frame(record)
+        write(frame: ProbeCacheFormat.frame(record), to: resultDescriptor)
+    }
+
+    /// One frame, one `write` (repeated only when the kernel takes part of it).
+    static func write(frame line: [UInt8], to resultDescriptor: Int32) {
         var offset = 0
         while offset < line.count {
             let written = line.withUnsafeBytes { bytes -> Int in

@@ -13,6 +13,12 @@ import SceneHostProcesses
 /// gets that verdict, exactly as a probe of its own would have given it, and a new scanner goes
 /// on after it. Each scanner has its own process group, killed when it ends. A plugin without a
 /// verdict (a scanner could not start) is left to the caller, which probes it alone.
+///
+/// A scanner's plugins run their destructors and exit handlers only when it exits, all together
+/// (`ProbeChild`). So its verdicts hold only once it has exited with 0: when it does not, the
+/// verdicts it gave before are withdrawn (`withdraw`). With a culprit (the plugin it was on failed
+/// before its verdict) they are probed again by the next scanner; without one (it failed after
+/// its last verdict: at exit) they are left to be probed alone, which finds which of them it was.
 @MainActor
 struct ProbeScan {
     struct Item {
@@ -50,8 +56,11 @@ struct ProbeScan {
         var offset = 0
         var current: Int?
         var step: ProbeStep?
-        /// It wrote what is not a record (only plugin code does): nothing more is read from it.
-        var garbled = false
+        /// The plugins it gave a verdict for, in order.
+        var given: [Int] = []
+        /// It wrote what is not a record, or too large a one (only plugin code does): nothing
+        /// more is read from it.
+        var spoiled: ProbeCacheFormat.RecordProblem?
         var deadline: ContinuousClock.Instant
 
         init(pid: pid_t, slot: Int, files: [Int32], deadline: ContinuousClock.Instant) {
@@ -79,12 +88,13 @@ struct ProbeScan {
                 guard let scanner = scanners[lane] else { continue }
                 running = true
                 read(scanner, into: &verdicts)
-                if scanner.garbled {
+                if let problem = scanner.spoiled {
                     kill(-scanner.pid, SIGKILL)
                     scanner.exit.waitUntilEnded()
                     if let culprit = scanner.current {
                         // The plugin being probed wrote it; a verdict read before it is not believed either.
-                        verdicts[culprit] = prober.garbled(items[culprit].reference, step: scanner.step)
+                        verdicts[culprit] = prober.spoiled(items[culprit].reference, problem, step: scanner.step)
+                        withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
                     } else {
                         pending[lane] = []
                     }
@@ -92,13 +102,21 @@ struct ProbeScan {
                     scanners[lane] = nil
                 } else if let ended = ended(scanner) {
                     read(scanner, into: &verdicts, final: true)
-                    if let culprit = scanner.current, scanner.garbled, ended.signal == nil {
-                        verdicts[culprit] = prober.garbled(items[culprit].reference, step: scanner.step)
-                    } else if let culprit = scanner.current, verdicts[culprit] == nil {
-                        verdicts[culprit] = ended.signal.map {
-                            .failed(.crashed(signal: $0, step: scanner.step, said: ChildProcessProber.lastWords(in: UnnamedFile.contents(of: scanner.errors))))
-                        } ?? .failed(.exited(status: ended.exitCode, step: scanner.step))
-                    } else if scanner.current == nil {
+                    if let culprit = scanner.current {
+                        let answered = scanner.given.last == culprit
+                        if let problem = scanner.spoiled, ended.signal == nil {
+                            verdicts[culprit] = prober.spoiled(items[culprit].reference, problem, step: scanner.step)
+                            withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
+                        } else if !answered {
+                            verdicts[culprit] = ended.signal.map {
+                                .failed(.crashed(signal: $0, step: scanner.step, said: ChildProcessProber.lastWords(in: UnnamedFile.contents(of: scanner.errors))))
+                            } ?? .failed(.exited(status: ended.exitCode, step: scanner.step))
+                            withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
+                        } else if ended.raw != 0 || scanner.spoiled != nil {
+                            // It failed after its last verdict, as it exited: one of its plugins' destructors or exit handlers.
+                            withdraw(scanner, culprit: nil, lane: lane, verdicts: &verdicts, pending: &pending)
+                        }
+                    } else {
                         // It ended before its first plugin: no verdict is about a plugin; they are probed alone.
                         pending[lane] = []
                     }
@@ -108,9 +126,13 @@ struct ProbeScan {
                     kill(-scanner.pid, SIGKILL)
                     scanner.exit.waitUntilEnded()
                     read(scanner, into: &verdicts)
-                    if let culprit = scanner.current, verdicts[culprit] == nil {
+                    if let culprit = scanner.current, scanner.given.last != culprit {
                         verdicts[culprit] = .failed(.timedOut(limitMilliseconds: prober.timeoutMilliseconds, step: scanner.step))
-                    } else if scanner.current == nil {
+                        withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
+                    } else if scanner.current != nil {
+                        // It hung after its last verdict, as it exited.
+                        withdraw(scanner, culprit: nil, lane: lane, verdicts: &verdicts, pending: &pending)
+                    } else {
                         pending[lane] = []
                     }
                     stop(scanner)
@@ -127,6 +149,16 @@ struct ProbeScan {
             ChildExit.sleep(watching: live.map(\.exit), until: wake ?? ContinuousClock.now)
         }
         return verdicts
+    }
+
+    /// Withdraws the verdicts `scanner` gave, except the `culprit`'s: it did not exit cleanly, so
+    /// their destructors and exit handlers did not run, or one of them is what failed. With a
+    /// culprit they go back to the front of the lane, for the next scanner; without one (it failed
+    /// after its last verdict) they are left without a verdict, for the caller to probe each alone.
+    private func withdraw(_ scanner: Scanner, culprit: Int?, lane: Int, verdicts: inout [Int: ProbeVerdict], pending: inout [[Int]]) {
+        let others = scanner.given.filter { $0 != culprit }
+        for index in others { verdicts[index] = nil }
+        if culprit != nil { pending[lane].insert(contentsOf: others.filter { !pending[lane].contains($0) }, at: 0) }
     }
 
     /// Starts a scanner over `indices`, in its own process group; nil when it cannot start.
@@ -170,11 +202,11 @@ struct ProbeScan {
     /// Reads the records the scanner wrote since the last look; a `begin` restarts the time limit.
     /// `final`: it has ended, so a frame not written in full is garbage too.
     private func read(_ scanner: Scanner, into verdicts: inout [Int: ProbeVerdict], final: Bool = false) {
-        guard !scanner.garbled else { return }
+        guard scanner.spoiled == nil else { return }
         let bytes = UnnamedFile.contents(of: scanner.result, from: scanner.offset)
         let stream = ProbeCacheFormat.decodeRecords(bytes)
         scanner.offset += stream.consumed
-        scanner.garbled = stream.garbled || (final && stream.consumed < bytes.count)
+        scanner.spoiled = stream.problem ?? (final && stream.consumed < bytes.count ? .garbled : nil)
         for record in stream.records {
             switch record {
             case .begin(let index):
@@ -184,7 +216,10 @@ struct ProbeScan {
             case .step(let step):
                 scanner.step = step
             case .verdict(let verdict):
-                if let current = scanner.current { verdicts[current] = verdict }
+                if let current = scanner.current {
+                    verdicts[current] = verdict
+                    scanner.given.append(current)
+                }
             }
         }
     }

@@ -36,7 +36,7 @@ public struct ProbeScanner {
             ProbeChild.write(.begin(task.index), to: result)
             let location = SourceLocation(file: "probe", line: 0, column: 0)
             let entry = PluginEntry(name: task.name, path: task.path, resolvedPath: task.path, sha256: nil, location: location, pathLocation: location)
-            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger) { ProbeChild.write($0, to: result) }
+            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger) { ProbeChild.write(frame: $0, to: result) }
         }
         return true
     }

@@ -24,6 +24,16 @@ public enum ProbeFailure: Equatable, Sendable {
     case exited(status: Int32, step: ProbeStep?)
     /// It did not finish within `limitMilliseconds`. A later run with a longer limit probes again.
     case timedOut(limitMilliseconds: Int64, step: ProbeStep?)
+    /// It passed (its verdict was written in full), but the probe's normal exit after it failed:
+    /// the plugin's destructors, its exit handlers or the dynamic loader's clean-up of it died by
+    /// `signal`, or ended the process with `status` (nil: by a signal) instead of 0. `said` as for
+    /// `crashed` (ld.so's "Inconsistency detected" line, say). A scene worker or the check child
+    /// would fail the same way when it ends.
+    case failedAtExit(signal: Int32?, status: Int32?, said: String?)
+    /// It passed, but the probe's exit after its verdict did not end within `limitMilliseconds`
+    /// (the probe's limit): its destructors or exit handlers hang. A later run with a longer limit
+    /// probes again.
+    case hungAtExit(limitMilliseconds: Int64)
 }
 
 /// Where the probe child was when it stopped: a scene and what was being done to it.

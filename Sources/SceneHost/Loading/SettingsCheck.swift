@@ -95,7 +95,7 @@ extension PluginLoadError {
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
              .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
              .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
-             .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled,
+             .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled, .pluginProbeRecordTooLarge,
              .pluginChangedSinceProbe, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
              .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
             return false

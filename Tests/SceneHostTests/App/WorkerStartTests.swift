@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SceneHostCacheCodec
 import Testing
 @_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
@@ -80,11 +81,12 @@ struct WorkerStartTests {
         let file = try #require(FileManager.default.contents(atPath: installed.cache.path).map { Array($0) })
         let key = StartupCacheFormat.Key(host: ProbeCache.hostIdentity, checksFileTrust: true, configFile: installed.configPath,
                                          baseDirectory: ConfigPath.folder(of: installed.configPath), configBytes: Array(Self.configText.utf8))
-        let layout = try #require(StartupCacheFormat.decodeForWorker(file, key: key, cachePath: "")).plugins.layout
-        var body = Array(file.dropLast(ProbeCacheFormat.checksumSize))
+        let seal = try CacheSeal.beside(installed.folder.path("probes.json"))
+        let layout = try #require(StartupCacheFormat.decodeForWorker(file, key: key, seal: seal, cachePath: "")).plugins.layout
+        var body = Array(file.dropLast(ProbeCacheFormat.sealSize))
         let table = layout.entries[2]
         body[table.lowerBound] = body[layout.entries[0].lowerBound]
-        _ = try installed.folder.write(bytes: ProbeCacheFormat.sealed(body), to: "probes.json.start")
+        _ = try installed.folder.write(bytes: seal.sealed(body), to: "probes.json.start")
         chmod(installed.cache.path, 0o600)
 
         let start = try WorkerStart.read(configPath: installed.configPath, loader: installed.loader, startup: StartupCache(probeCache: installed.folder.path("probes.json"), checksFileTrust: true))

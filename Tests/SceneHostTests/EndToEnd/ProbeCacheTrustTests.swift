@@ -7,16 +7,16 @@ import Testing
 /// written through unpredictable names and merged under a lock.
 @Suite("Probe cache trust (end to end)")
 struct ProbeCacheTrustTests {
-    /// A cache file saying the Crash fixture at `path` is good, under `host`.
+    /// A cache file saying the Crash fixture at `path` is good, under `host`, sealed with `seal`.
     @MainActor
-    static func forgedGoodVerdict(for path: String, host: String = ProbeCache.hostIdentity) throws -> Data {
+    static func forgedGoodVerdict(for path: String, host: String = ProbeCache.hostIdentity, seal: CacheSeal = .forTests) throws -> Data {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let stat = try #require(StatIdentity(path: path))
         let fingerprint = FileFingerprint(path: path, size: bytes.count, modified: stat.modified, sha256: SHA256.hexDigest(bytes))
         let metadata = PluginMetadata(name: "FixtureCrash", version: "0.0.1", sdkVersion: CompatibilityPolicy.host.sdkVersion,
                                       sdkFingerprint: CompatibilityPolicy.host.sdkFingerprint, swiftVersion: CompatibilityPolicy.host.swiftVersion, scenes: [])
         let entry = ProbeCache.Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: .good(metadata))
-        return Data(ProbeCacheFormat.encode([path: entry]))
+        return Data(ProbeCacheFormat.encode([path: entry], seal: seal))
     }
 
     /// `entry` in the JSON shape of hosts before the compact format (Swift's synthesized Codable of
@@ -46,7 +46,7 @@ struct ProbeCacheTrustTests {
         let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
         #expect(!host.signaled && host.status == 3)
         #expect(host.stderr.contains("crashed with SIGSEGV"), "\(host.stderr)")
-        let entries = try #require(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache)))))
+        let entries = try #require(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache))), seal: try CacheSeal.beside(cache)))
         guard case .failed(.crashed) = try #require(entries[path]).verdict else {
             Issue.record("the crash was not recorded: \(entries)")
             return
@@ -60,7 +60,9 @@ struct ProbeCacheTrustTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
         let cache = folder.path("probes.json")
-        let valid = [UInt8](try Self.forgedGoodVerdict(for: path))
+        // Sealed with the user's key: only the damage keeps it from being believed.
+        let seal = try CacheSeal.makeKey(beside: cache)
+        let valid = [UInt8](try Self.forgedGoodVerdict(for: path, seal: seal))
         var damaged = kind == "truncated" ? Array(valid.dropLast()) : ProbeCacheFormat.header + [UInt8](repeating: 0xff, count: 40)
         if kind == "flipped" {
             // A forged good verdict with one bit changed: still well-formed, no longer what was written.
@@ -74,7 +76,7 @@ struct ProbeCacheTrustTests {
         #expect(!host.signaled && host.status == 3)
         #expect(!host.stderr.contains("warning"), "\(host.stderr)")
         #expect(host.stderr.contains("crashed with SIGSEGV"), "\(host.stderr)")
-        #expect(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache))))?[path] != nil)
+        #expect(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: cache))), seal: seal)?[path] != nil)
     }
 
     @Test("a forged good verdict in a cache others can write is ignored with a warning: the plugin is probed, exit 3, no signal")
@@ -104,9 +106,9 @@ struct ProbeCacheTrustTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
         let cache = folder.path("probes.json")
-        let older = ProbeCache.hostIdentity.replacingOccurrences(of: ", probe 4", with: "")
+        let older = ProbeCache.hostIdentity.replacingOccurrences(of: ", probe 5", with: ", probe 4")
         #expect(older != ProbeCache.hostIdentity)
-        try Self.forgedGoodVerdict(for: path, host: older).write(to: URL(fileURLWithPath: cache))
+        try Self.forgedGoodVerdict(for: path, host: older, seal: try CacheSeal.makeKey(beside: cache)).write(to: URL(fileURLWithPath: cache))
         chmod(cache, 0o600)
         let config = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", path)]), to: "scenes.conf")
         let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
@@ -129,7 +131,8 @@ struct ProbeCacheTrustTests {
         #expect(mode(folder.path("new/sub")) == 0o700)
         #expect(mode(cache) == 0o600)
         #expect(mode(cache + ".lock") == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("new/sub")).sorted() == ["probes.json", "probes.json.lock"])
+        #expect(mode(cache + ".key") == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("new/sub")).sorted() == ["probes.json", "probes.json.key", "probes.json.lock"])
     }
 
     @Test("twelve concurrent runs sharing one cache keep all twelve entries")
@@ -146,7 +149,7 @@ struct ProbeCacheTrustTests {
         }
         for host in hosts { #expect(host.wait(limit: .seconds(300))) }
         let data = try Data(contentsOf: URL(fileURLWithPath: cache))
-        let entries = try #require(ProbeCacheFormat.decode([UInt8](data)))
+        let entries = try #require(ProbeCacheFormat.decode([UInt8](data), seal: try CacheSeal.beside(cache)))
         #expect(entries.count == 12)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+import SceneHostCacheCodec
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -162,9 +163,10 @@ struct StartupCacheTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: app.config)))
         let key = StartupCacheFormat.Key(host: ProbeCache.hostIdentity, checksFileTrust: true, configFile: app.config,
                                          baseDirectory: ConfigPath.folder(of: app.config), configBytes: bytes)
-        let recorded = try #require(StartupCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), key: key))
+        let seal = try CacheSeal.beside(app.cache)
+        let recorded = try #require(StartupCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), key: key, seal: seal))
         let forged = try recorded.plugins.map { CheckedPlugin(identity: $0.identity, sha256: String(repeating: "0", count: 64), metadata: try $0.metadata()) }
-        let file = try #require(StartupCacheFormat.encode(CheckedStart(config: recorded.config, plugins: forged, unbuilt: [], hasLinks: false), key: key))
+        let file = try #require(StartupCacheFormat.encode(CheckedStart(config: recorded.config, plugins: forged, unbuilt: [], hasLinks: false), key: key, seal: seal))
         try Data(file).write(to: URL(fileURLWithPath: path))
         let result = try app.run()
         #expect(result.status != 0)

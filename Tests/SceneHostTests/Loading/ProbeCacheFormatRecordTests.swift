@@ -1,6 +1,7 @@
 import Foundation
 @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
 import Testing
 
 /// The records between a probe child and its parent (issue 11, cold start): compact frames read
@@ -19,6 +20,9 @@ struct ProbeCacheFormatRecordTests {
         .verdict(.failed(.refused(message: "plugin 'P' (/p/libP.so) threw."))),
         .verdict(.failed(.crashed(signal: 11, step: ProbeStep(scene: "S", action: .render), said: "Fatal error: x"))),
         .verdict(.failed(.timedOut(limitMilliseconds: 10_000, step: nil))),
+        .verdict(.failed(.failedAtExit(signal: 11, status: nil, said: nil))),
+        .verdict(.failed(.failedAtExit(signal: nil, status: 127, said: "Inconsistency detected by ld.so: dl-fini.c"))),
+        .verdict(.failed(.hungAtExit(limitMilliseconds: 2_000))),
     ]
 
     static var stream: [UInt8] { records.flatMap(ProbeCacheFormat.frame) }
@@ -28,7 +32,7 @@ struct ProbeCacheFormatRecordTests {
         let read = ProbeCacheFormat.decodeRecords(Self.stream)
         #expect(read.records == Self.records)
         #expect(read.consumed == Self.stream.count)
-        #expect(!read.garbled)
+        #expect(read.problem == nil)
     }
 
     @Test("a step is a few bytes")
@@ -48,7 +52,7 @@ struct ProbeCacheFormatRecordTests {
         for cut in 0...bytes.count {
             let read = ProbeCacheFormat.decodeRecords(Array(bytes[..<cut]))
             let whole = ends.lastIndex { $0 <= cut } ?? 0
-            #expect(!read.garbled)
+            #expect(read.problem == nil)
             #expect(read.records == Array(Self.records[..<whole]))
             #expect(read.consumed == ends[whole])
         }
@@ -64,7 +68,6 @@ struct ProbeCacheFormatRecordTests {
 
     @Test("garbage after records is garbled; the records before it are kept", arguments: [
         Array(String(repeating: "garbage a plugin printed\n", count: 10).utf8),
-        [0xff, 0xff, 0xff, 0xff, 0x7f],
         [0x03, 0x00, 0x09, 0x00],
         [0x02, 0x05, 0x00],
         [0x04, 0x00, 0x02, 0x00, 0x00],
@@ -73,9 +76,27 @@ struct ProbeCacheFormatRecordTests {
     func garbage(_ garbage: [UInt8]) {
         let valid = ProbeCacheFormat.frame(.begin(1)) + ProbeCacheFormat.frame(.step(ProbeStep(scene: "S", action: .build)))
         let read = ProbeCacheFormat.decodeRecords(valid + garbage)
-        #expect(read.garbled)
+        #expect(read.problem == .garbled)
         #expect(read.records == [.begin(1), .step(ProbeStep(scene: "S", action: .build))])
         #expect(read.consumed == valid.count)
+    }
+
+    @Test("a frame whose length is over the limit is too large, with that length, not garbage; the records before it are kept",
+          arguments: [ProbeCacheFormat.maximumFrame + 1, 10 << 20, 1 << 40])
+    func tooLarge(_ length: Int) {
+        let valid = ProbeCacheFormat.frame(.begin(1))
+        var prefix = CacheWriter()
+        prefix.count(length)
+        let read = ProbeCacheFormat.decodeRecords(valid + prefix.body + [0, 0, 0])
+        #expect(read.problem == .tooLarge(bytes: length))
+        #expect(read.records == [.begin(1)])
+        #expect(read.consumed == valid.count)
+    }
+
+    @Test("a length of more than 62 bits is too large, not a trap")
+    func hugeLength() {
+        let read = ProbeCacheFormat.decodeRecords([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f])
+        #expect(read.problem == .tooLarge(bytes: Int.max))
     }
 
     @Test("random bytes and mutated streams never trap")

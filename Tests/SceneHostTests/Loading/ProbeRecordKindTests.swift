@@ -57,7 +57,7 @@ struct ProbeRecordKindTests {
         #expect(ProbeVerdict.Tag.allCases.map(\.rawValue) == [0, 1])
         // A frame: its length, an empty string table, the tag.
         let frame: [UInt8] = [2, 0, UInt8(RecordCheck.pastLast(ProbeRecord.Tag.self))]
-        #expect(ProbeCacheFormat.decodeRecords(frame).garbled)
+        #expect(ProbeCacheFormat.decodeRecords(frame).problem == .garbled)
         #expect(ProbeRecord.Tag.allCases.map(\.rawValue) == [0, 1, 2])
     }
 }

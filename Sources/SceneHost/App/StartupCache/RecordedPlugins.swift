@@ -6,9 +6,9 @@ import SceneHostCacheCodec
 /// looked for; each plugin's config table and record when the plugin is registered
 /// (`StartupCacheFormat.decodeForWorker`). A first screen needs one plugin of a thousand.
 ///
-/// The whole file's checksum held, and the summaries were walked with every check
+/// The whole file's seal verified, and the summaries were walked with every check
 /// (`CacheReader.validating()`), when the file was read. A plugin's table or record that does not
-/// decode later (a file forged with a matching checksum) refuses that plugin with
+/// decode later (a file sealed by someone holding the key, or a fault of the host) refuses that plugin with
 /// `pluginRecordUnreadable`, as a description that does not decode does.
 final class RecordedPlugins {
     /// Where each part of the plugins is in the file.

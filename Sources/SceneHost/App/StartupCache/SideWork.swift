@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Work of a start that runs beside it on another thread: the plugin-file walk and the start-up
-/// file's checksum (`PluginFilesCheck`, `BackgroundChecksum`).
+/// file's seal (`PluginFilesCheck`, `BackgroundSealCheck`).
 ///
 /// A thread of its own, not a Dispatch queue: the first use of Dispatch's global queues starts
 /// its thread pool, which cost every process about a millisecond (measured paired with 40 warm

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostCacheCodec
 import SceneHostFileTrust
 
 /// The last checked start-up of `run` and `serve`, kept beside the probe cache (`<probe cache>.start`),
@@ -17,22 +18,28 @@ import SceneHostFileTrust
 /// The file is trusted like the probe cache (the file and its folders owned by you or root,
 /// writable by nobody else) and written the same way (`CacheFile`); an untrusted file is neither
 /// read nor written in this run (a folder problem is told by the probe cache, a problem of this
-/// file alone with one warning). It holds one start-up: another config replaces it.
+/// file alone with one warning). It is sealed with the probe cache's key (`CacheKey`); a key problem
+/// is the probe cache's to tell too. It holds one start-up: another config replaces it.
 @MainActor
 public final class StartupCache {
     /// The cache file.
     public let path: String
+    /// The probe cache it lies beside, whose key seals it.
+    let probeCache: String
     let host: String
     let checksFileTrust: Bool
     /// False with `--rescan`: the start is checked again (and recorded).
     let reads: Bool
     let warn: (HostWarning) -> Void
     private var trusted: Bool?
+    /// The seal of the user's cache key, once `isTrusted()` found the file and the key usable.
+    private var seal: CacheSeal?
 
     /// The start-up cache beside the probe cache file `probeCache`.
     public init(probeCache: String, checksFileTrust: Bool, reads: Bool = true, host: String = ProbeCache.hostIdentity,
                 warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = probeCache + ".start"
+        self.probeCache = probeCache
         self.host = host
         self.checksFileTrust = checksFileTrust
         self.reads = reads
@@ -51,10 +58,10 @@ public final class StartupCache {
     /// while the rest of the file is decoded (and, by `AppStart`, registered).
     /// (A scene worker reads the file with `recordedForWorker`.)
     func pendingStart(configFile: String, baseDirectory: String, bytes: [UInt8], trust: FileTrust?) -> CheckedStart? {
-        guard reads, isTrusted(), let data = file.read() else { return nil }
+        guard reads, isTrusted(), let seal, let data = file.read() else { return nil }
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
         var files: PluginFilesCheck?
-        guard var start = StartupCacheFormat.decode(data, key: key, cachePath: path, configDecoded: { config in
+        guard var start = StartupCacheFormat.decode(data, key: key, seal: seal, cachePath: path, configDecoded: { config in
             files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
         }) else { return nil }
         start.files = files
@@ -66,13 +73,14 @@ public final class StartupCache {
     /// of that, as each plugin is compared with its record when it is opened
     /// (`WorkerStart`); nil when the file does not answer for this config.
     func recordedForWorker(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.WorkerRecord? {
-        guard reads, isTrusted(), let data = file.read() else { return nil }
-        return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), cachePath: path)
+        guard reads, isTrusted(), let seal, let data = file.read() else { return nil }
+        return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal, cachePath: path)
     }
 
     /// Records `start`, checked from these config bytes, replacing what the file held.
     func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) {
-        guard isTrusted(), let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)) else { return }
+        guard isTrusted(), let seal,
+              let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal) else { return }
         file.replace(with: encoded, temporaryPrefix: ".start")
     }
 
@@ -80,16 +88,22 @@ public final class StartupCache {
         StartupCacheFormat.Key(host: host, checksFileTrust: checksFileTrust, configFile: configFile, baseDirectory: baseDirectory, configBytes: bytes)
     }
 
-    /// Whether the file may be used in this run (checked once). A folder problem is the probe
-    /// cache's to tell (they share the folder); a problem of this file alone is told here.
+    /// Whether the file may be used in this run (checked once). A folder or key problem is the
+    /// probe cache's to tell (they share both; a start the start-up cache does not answer reads the
+    /// probe cache); a problem of this file alone is told here.
     private func isTrusted() -> Bool {
         if let trusted { return trusted }
         let problem = file.trustProblem()
         if let problem, problem.path == path {
             warn(.untrustedStartupCache(path: path, reason: problem.reason, fix: problem.fix))
         }
-        trusted = problem == nil
-        return problem == nil
+        guard problem == nil, case .success(let found) = CacheKey.seal(forProbeCache: probeCache) else {
+            trusted = false
+            return false
+        }
+        seal = found
+        trusted = true
+        return true
     }
 
 }

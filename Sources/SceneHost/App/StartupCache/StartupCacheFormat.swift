@@ -14,16 +14,18 @@ import SceneHostCacheCodec
 /// - the plugin declaring the initial scene, the plugins a check child builds, whether any scene
 ///   has a deep link.
 ///
-/// It ends with the SHA-256 of everything before it. A file that is not exactly this decodes to
-/// nil, as the probe cache's: never partly believed. The sections let a scene worker read the
+/// It ends with the seal of everything before it under the user's cache key (`CacheSeal`), as the
+/// probe cache does. A file that is not exactly this decodes to nil, as the probe cache's: never
+/// partly believed. The sections let a scene worker read the
 /// file in part (`decodeForWorker`): the first screen needs one plugin of a thousand.
 enum StartupCacheFormat {
+    /// Version 6: sealed with the user's cache key (HMAC-SHA256), not a plain SHA-256 (issue 32).
     /// Version 5: `[host] faults-per-session` in the head. Version 4: plugins' declared in-memory state
     /// (in their records, and not plain in the index). Version 3: the worker reads it in part. Version 2:
     /// descriptions read when needed. A file of another version is no answer (the start is checked, and
     /// recorded again).
     static let format = RecordFormat(.line("scene-host start-up cache"), version: 6)
-    /// The file's first line, "scene-host start-up cache 5\n".
+    /// The file's first line, "scene-host start-up cache 6\n".
     static var header: [UInt8] { format.head }
 
     /// What a checked start is recorded under: everything it was computed from except the plugin
@@ -38,7 +40,7 @@ enum StartupCacheFormat {
 
     /// The file for `start`; nil when a plugin's description cannot be read (one decoded from
     /// this file, whose record turned out unreadable: it is not recorded again).
-    static func encode(_ start: CheckedStart, key: Key) -> [UInt8]? {
+    static func encode(_ start: CheckedStart, key: Key, seal: CacheSeal) -> [UInt8]? {
         guard let descriptions = try? start.plugins.map({ try $0.metadata() }) else { return nil }
         let config = start.config
         var writer = CacheWriter()
@@ -76,17 +78,18 @@ enum StartupCacheFormat {
         for index in prepared { writer.unsigned(UInt64(index)) }
         writer.stringList(start.unbuilt)
         writer.bool(start.hasLinks)
-        return ProbeCacheFormat.sealed(writer.finished(header: header))
+        return seal.sealed(writer.finished(header: header))
     }
 
-    /// The checked start in `file` when it is a whole file of this version recorded under `key`;
+    /// The checked start in `file` when it is a whole file of this version recorded under `key`
+    /// and sealed with `seal`;
     /// nil otherwise (another key is no error: the cache simply does not answer).
     ///
     /// `configDecoded` is called with the config as soon as it is decoded, before the plugins'
     /// records (a start walks the plugin files meanwhile).
     /// `cachePath` names the file in the error of a plugin whose record turns out unreadable later.
-    static func decode(_ file: [UInt8], key: Key, cachePath: String = "", configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
-        guard let opened = Opened(file, key: key, lazily: false) else { return nil }
+    static func decode(_ file: [UInt8], key: Key, seal: CacheSeal, cachePath: String = "", configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
+        guard let opened = Opened(file, key: key, seal: seal, lazily: false) else { return nil }
         do {
             let layout = opened.plugins
             let index = try layout.decodeIndex(opened.reader)
@@ -101,7 +104,7 @@ enum StartupCacheFormat {
             }
             var rest = opened.reader
             let (unbuilt, hasLinks) = try decodeRest(&rest)
-            guard rest.isAtEnd, opened.checksum.matches() else { return nil }
+            guard rest.isAtEnd, opened.seal.matches() else { return nil }
             return CheckedStart(config: config, plugins: plugins, unbuilt: unbuilt, hasLinks: hasLinks)
         } catch {
             return nil
@@ -111,7 +114,7 @@ enum StartupCacheFormat {
     /// The file's key compared, its head decoded, and where each part is: what both decoders
     /// (`decode`, `decodeForWorker`) read first.
     struct Opened {
-        let checksum: BackgroundChecksum
+        let seal: BackgroundSealCheck
         let contracts: [ContractInfo]
         let initial: Located<String>
         let host: HostSettings
@@ -121,14 +124,14 @@ enum StartupCacheFormat {
         let reader: CacheReader
 
         /// `lazily`: strings are made when first read (a scene worker reads few of them).
-        init?(_ file: [UInt8], key: Key, lazily: Bool) {
-            let checksumSize = ProbeCacheFormat.checksumSize
-            guard let body = format.body(of: file), file.count >= body + checksumSize else { return nil }
-            let end = file.count - checksumSize
-            // The checksum is computed on another thread while the bytes are decoded (every read is
+        init?(_ file: [UInt8], key: Key, seal: CacheSeal, lazily: Bool) {
+            let sealSize = ProbeCacheFormat.sealSize
+            guard let body = format.body(of: file), file.count >= body + sealSize else { return nil }
+            let end = file.count - sealSize
+            // The seal is computed on another thread while the bytes are decoded (every read is
             // bounds-checked: unchecked bytes cannot make the decoder trap); nothing decoded is
             // returned before it matched.
-            checksum = BackgroundChecksum(file, end: end)
+            self.seal = BackgroundSealCheck(file, end: end, seal: seal)
             var reader = CacheReader(file, from: body, to: end)
             do {
                 try reader.readStringTable(lazily: lazily)
@@ -175,11 +178,11 @@ enum StartupCacheFormat {
     }
 
     /// The checked start in `file` for a scene worker, under the same conditions as `decode`
-    /// (this version, this key, the whole file's checksum, every part decodable): the head now;
+    /// (this version, this key, the whole file's seal, every part decodable): the head now;
     /// the segues when a session first looks one up, the plugins' summaries when a scene not yet
     /// registered is looked for, each plugin's config table and record when it is registered.
-    static func decodeForWorker(_ file: [UInt8], key: Key, cachePath: String) -> WorkerRecord? {
-        guard let opened = Opened(file, key: key, lazily: true) else { return nil }
+    static func decodeForWorker(_ file: [UInt8], key: Key, seal: CacheSeal, cachePath: String) -> WorkerRecord? {
+        guard let opened = Opened(file, key: key, seal: seal, lazily: true) else { return nil }
         do {
             // Walked with every check now, without making their strings: decoding them when first
             // needed cannot fail then.
@@ -187,7 +190,7 @@ enum StartupCacheFormat {
             _ = try opened.plugins.decodeIndex(opened.reader.validating())
             var rest = opened.reader
             _ = try decodeRest(&rest)
-            guard rest.isAtEnd, opened.checksum.matches() else { return nil }
+            guard rest.isAtEnd, opened.seal.matches() else { return nil }
             return WorkerRecord(initial: opened.initial, host: opened.host, segues: RecordedSegues(cachePath: cachePath) { [section = opened.reader.section(opened.segues)] in try decodeSegues(section) },
                                 plugins: RecordedPlugins(layout: opened.plugins, reader: opened.reader, contracts: opened.contracts, cachePath: cachePath))
         } catch {

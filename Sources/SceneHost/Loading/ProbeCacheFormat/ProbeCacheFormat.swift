@@ -1,5 +1,4 @@
 @_spi(SceneHost) import SceneSDK
-import Crypto
 import SceneHostCacheCodec
 
 /// The probe cache file: compact, read without Foundation's JSON decoder. A file of the host's
@@ -12,29 +11,32 @@ import SceneHostCacheCodec
 /// distinct contracts (a payload type and its schema, decoded once however many scenes and routes
 /// name it), then the entries. Integers are LEB128.
 ///
-/// The file ends with the SHA-256 of everything before it, so a change that keeps the file
-/// well-formed (a flipped bit in a scene name, a verdict, a fingerprint) is caught too.
+/// The file ends with the HMAC-SHA256 of everything before it under the user's cache key
+/// (`CacheSeal`, `CacheKey`), so a change that keeps the file well-formed (a flipped bit in a scene
+/// name, a verdict, a fingerprint) is caught too, and so is an entry rewritten and re-sealed by
+/// someone who can write the file but has not the key.
 ///
 /// A file that is not exactly this (another version such as the JSON of earlier hosts, garbage,
 /// truncation, a length past the end, an index out of a table, a path twice, bytes after the end, a
-/// checksum that does not match) decodes to nil: the cache is then empty for the run, every plugin
+/// seal that does not verify under this key) decodes to nil: the cache is then empty for the run, every plugin
 /// is probed again and the file rewritten, never partly believed.
 enum ProbeCacheFormat {
-    /// Version 9: plugins' declared in-memory state (issue 31). Version 8: a step's action is a
+    /// Version 10: sealed with the user's cache key (HMAC-SHA256) instead of a plain SHA-256, and
+    /// a failure at exit (`ProbeFailure.failedAtExit`) (issue 32). Version 9: plugins' declared in-memory state (issue 31). Version 8: a step's action is a
     /// tag, as in the probe child's records (one record format). Version 7: plugins' setting
     /// declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes
     /// carry their deep link (issue 18). Version 4 was the first binary format (1-3 were JSON,
     /// whose first byte is `{`); a file of another version re-probes every plugin once.
     static let format = RecordFormat(.line("scene-host probe cache"), version: 10)
-    /// The file's first line, "scene-host probe cache 9\n".
+    /// The file's first line, "scene-host probe cache 10\n".
     static var header: [UInt8] { format.head }
-    /// The SHA-256 at the end of the file.
-    static let checksumSize = 32
+    /// The seal at the end of the file (`CacheSeal`).
+    static let sealSize = CacheSeal.size
     /// The deepest payload schema read (`PayloadSchema.maximumRecordDepth`).
     static let maximumSchemaDepth = PayloadSchema.maximumRecordDepth
 
-    /// The file's bytes for `entries`, in path order (the same entries give the same bytes).
-    static func encode(_ entries: [String: ProbeCache.Entry]) -> [UInt8] {
+    /// The file's bytes for `entries`, in path order (the same entries and seal give the same bytes).
+    static func encode(_ entries: [String: ProbeCache.Entry], seal: CacheSeal) -> [UInt8] {
         let ordered = entries.sorted { $0.key < $1.key }
         // Every contract first, so the table is written before the entries that name it.
         var contracts = ContractTable()
@@ -43,24 +45,14 @@ enum ProbeCacheFormat {
         encodeTable(contracts, into: &writer)
         writer.count(ordered.count)
         for (path, entry) in ordered { encode(entry, path: path, into: &writer, contracts: contracts) }
-        return sealed(writer.finished(header: header))
+        return seal.sealed(writer.finished(header: header))
     }
 
-    /// `bytes` with their checksum after them: a whole file.
-    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
-        bytes + checksum(bytes[...])
-    }
-
-    /// The SHA-256 of `bytes`.
-    static func checksum(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        bytes.withUnsafeBytes { Array(Crypto.SHA256.hash(data: $0)) }
-    }
-
-    /// The entries in `bytes`, or nil when they are not a whole file of this version.
-    static func decode(_ file: [UInt8]) -> [String: ProbeCache.Entry]? {
-        guard let body = format.body(of: file), file.count >= body + checksumSize else { return nil }
-        let end = file.count - checksumSize
-        guard checksum(file[..<end]).elementsEqual(file[end...]) else { return nil }
+    /// The entries in `bytes`, or nil when they are not a whole file of this version sealed with `seal`.
+    static func decode(_ file: [UInt8], seal: CacheSeal) -> [String: ProbeCache.Entry]? {
+        guard let body = format.body(of: file), file.count >= body + sealSize else { return nil }
+        let end = file.count - sealSize
+        guard seal.verifies(file, end: end) else { return nil }
         var reader = CacheReader(file, from: body, to: end)
         do {
             try reader.readStringTable()

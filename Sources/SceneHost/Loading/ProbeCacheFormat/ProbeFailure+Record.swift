@@ -3,7 +3,7 @@ import SceneHostCacheCodec
 /// A failed verdict in the record format: how the plugin failed, and where its probe was.
 extension ProbeFailure: RecordValue {
     enum Tag: UInt64, RecordTag {
-        case refused, crashed, exited, timedOut, hostFailed
+        case refused, crashed, exited, timedOut, hostFailed, failedAtExit, hungAtExit
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -27,6 +27,14 @@ extension ProbeFailure: RecordValue {
         case .hostFailed(let message):
             writer.tag(Tag.hostFailed)
             writer.string(message)
+        case .failedAtExit(let signal, let status, let said):
+            writer.tag(Tag.failedAtExit)
+            writer.bool(signal != nil)
+            writer.signed(Int64(signal ?? status ?? 0))
+            writer.optionalString(said)
+        case .hungAtExit(let limit):
+            writer.tag(Tag.hungAtExit)
+            writer.signed(limit)
         }
     }
 
@@ -44,6 +52,11 @@ extension ProbeFailure: RecordValue {
             let limit = try reader.signed()
             self = .timedOut(limitMilliseconds: limit, step: try ProbeStep.decodeOptional(&reader))
         case .hostFailed: self = .hostFailed(message: try reader.string())
+        case .failedAtExit:
+            let bySignal = try reader.bool()
+            let number = try reader.int32()
+            self = .failedAtExit(signal: bySignal ? number : nil, status: bySignal ? nil : number, said: try reader.optionalString())
+        case .hungAtExit: self = .hungAtExit(limitMilliseconds: try reader.signed())
         }
     }
 }

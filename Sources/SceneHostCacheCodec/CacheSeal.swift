@@ -1,0 +1,40 @@
+import Crypto
+
+/// The seal at the end of the host's cache files: the HMAC-SHA256 of everything before it under
+/// the user's secret cache key (`CacheKey` beside the probe cache).
+///
+/// A plain checksum catches damage, not forgery: whoever may write the file can recompute it. The
+/// HMAC can be recomputed only with the key, so a cache rewritten by someone without it (another
+/// entry, another file's verdict, re-sealed with a fresh SHA-256) does not verify and is not believed.
+package struct CacheSeal: Sendable {
+    /// The size of the key and of the seal, in bytes.
+    package static let size = 32
+
+    /// The key's bytes (swift-crypto's `SymmetricKey` is not `Sendable`; one is made per use).
+    private let key: [UInt8]
+
+    /// A seal under `key`, which must be `size` random bytes (`CacheKey` reads and checks them).
+    package init(key: [UInt8]) {
+        self.key = key
+    }
+
+    /// The seal of `bytes`.
+    package func code(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.withUnsafeBytes { Array(HMAC<Crypto.SHA256>.authenticationCode(for: $0, using: SymmetricKey(data: key))) }
+    }
+
+    /// `bytes` with their seal after them: a whole file.
+    package func sealed(_ bytes: [UInt8]) -> [UInt8] {
+        bytes + code(bytes[...])
+    }
+
+    /// Whether the last `size` bytes of `file` are the seal of the bytes before `end` (`end` is
+    /// `file.count - size`), compared in constant time.
+    package func verifies(_ file: [UInt8], end: Int) -> Bool {
+        guard end >= 0, end + Self.size == file.count else { return false }
+        let key = SymmetricKey(data: key)
+        return file[end...].withUnsafeBytes { seal in
+            file[..<end].withUnsafeBytes { HMAC<Crypto.SHA256>.isValidAuthenticationCode(seal, authenticating: $0, using: key) }
+        }
+    }
+}
