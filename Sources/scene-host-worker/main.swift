@@ -94,7 +94,7 @@ MainActor.assumeIsolated {
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
-        loader.beforeOpeningCode = WorkerSetup.limitingProcessesOnFirstOpen(grants: start.host.grants)
+        loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: start.host.grants)
         app = try start.load(loader: loader)
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SceneHost
-import SceneHostProcesses
 
 /// `scene-host check`: load everything and report every problem without running the app.
 struct CheckCommand: ParsableCommand {
@@ -40,16 +39,11 @@ struct CheckCommand: ParsableCommand {
     private func runOnMain() throws {
         var loader = options.makeLoader()
         if ProcessInfo.processInfo.environment[CheckChild.childVariable] == "1" {
-            // The check child runs plugin code in this process: it is sandboxed as a scene worker is
-            // (its probes run ahead of the first open; the second filter comes before that open).
-            do throws(Sandbox.Failure) {
-                try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
-            } catch {
-                throw WorkerError.workerUnavailable(reason: "the check child \(error.reason)")
-            }
+            // The check child runs plugin code in this process: it is sandboxed as a scene worker is,
+            // just before its first plugin is opened (its probes have run ahead by then).
             // What the config grants (strictest when it does not read: the check reports why).
             let grants = (try? ConfigLoader().load(path: options.config).host.grants) ?? []
-            loader.beforeOpeningCode = WorkerSetup.limitingProcessesOnFirstOpen(grants: grants)
+            loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: grants)
         }
         let report = AppCheck(loader: loader).run(configPath: options.config)
         for problem in report.problems { StandardStreams.error(problem.message) }

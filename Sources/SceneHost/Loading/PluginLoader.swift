@@ -8,6 +8,7 @@ import SceneABI
 import SceneHostELF
 import SceneHostFileTrust
 import SceneHostCacheCodec
+import SceneHostProcesses
 
 /// Loads plugin files and registers their scenes into a container.
 ///
@@ -38,9 +39,9 @@ public struct PluginLoader {
     /// not know by its file's identity (`run` ends its early scene worker then).
     let beforeProbing: (@MainActor () -> Void)?
     /// Called before each plugin library is opened in this process: a scene worker and the check
-    /// child install the sandbox's second filter there (`WorkerSetup.limitingProcessesOnFirstOpen`),
-    /// once every probe they start has run. A failure refuses the open.
-    public var beforeOpeningCode: (@MainActor () throws(WorkerSetup.Failure) -> Void)?
+    /// child confine themselves there (`WorkerSetup.confiningOnFirstOpen`), once every probe they
+    /// start has run. A failure refuses the open.
+    public var beforeOpeningCode: (@MainActor () throws(Sandbox.Failure) -> Void)?
 
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
                 opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
@@ -319,7 +320,7 @@ public struct PluginLoader {
         let plugin = file.plugin
         let handle: UnsafeMutableRawPointer
         if let beforeOpeningCode {
-            do throws(WorkerSetup.Failure) {
+            do throws(Sandbox.Failure) {
                 try beforeOpeningCode()
             } catch {
                 throw PluginLoadError.pluginOpenUnavailable(plugin, reason: error.reason)

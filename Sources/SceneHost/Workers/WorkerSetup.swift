@@ -14,8 +14,8 @@ public enum WorkerSetup {
     }
 
     /// Sets the address-space limit (`memoryBytes`, RLIMIT_AS: an allocation past it fails and the
-    /// worker crashes alone), confines itself (`Sandbox.confine`: no new privileges, non-dumpable, the
-    /// seccomp filter that keeps plugin code from other processes),
+    /// worker crashes alone), enters a cgroup of its own where one can be made (`WorkerCgroup`; the
+    /// sandbox itself comes before the first plugin is opened, `confiningOnFirstOpen`),
     /// and starts the watchdog: when the host's end of `channel` closes — the host ended, however
     /// it ended — the watchdog kills the worker's whole process group, so nothing plugin code
     /// started outlives the host, even while plugin code is hung.
@@ -32,13 +32,6 @@ public enum WorkerSetup {
             } catch {
                 throw Failure(reason: "cannot enter a cgroup of its own although \(folders.memory) allows one: \(error.reason)")
             }
-        }
-        // No new privileges, non-dumpable, and the seccomp filter (`Sandbox`): plugin code cannot reach
-        // the host or another process.
-        do throws(Sandbox.Failure) {
-            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw Failure(reason: error.reason)
         }
         let watched = channel
         let watchdog = Thread {
@@ -58,20 +51,20 @@ public enum WorkerSetup {
     }
 
     /// The hook a loader calls before it opens each plugin library (`PluginLoader.beforeOpeningCode`):
-    /// the first call installs the sandbox's second filter (`Sandbox.limitProcesses`), lifting what
-    /// the config grants (`HostSettings.grants`). Until then the process may start its probe
-    /// children (every probe runs ahead of the first open, `PluginLoader.probingAhead`).
+    /// the first call confines the process (`Sandbox.confine`: non-dumpable, no new privileges, no
+    /// capabilities, the first seccomp filter) and installs the second filter
+    /// (`Sandbox.limitProcesses`), lifting what the config grants (`HostSettings.grants`). Until
+    /// then no plugin code has run here, and the process may still start, time out and kill its own
+    /// probe children (every probe runs ahead of the first open, `PluginLoader.probingAhead`); the
+    /// first filter would refuse a signal to a probe's process group.
     @MainActor
-    public static func limitingProcessesOnFirstOpen(grants: [PluginPermission]) -> @MainActor () throws(Failure) -> Void {
-        var limited = false
-        return { () throws(Failure) in
-            guard !limited else { return }
-            do throws(Sandbox.Failure) {
-                try Sandbox.limitProcesses(allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
-            } catch {
-                throw Failure(reason: error.reason)
-            }
-            limited = true
+    public static func confiningOnFirstOpen(grants: [PluginPermission]) -> @MainActor () throws(Sandbox.Failure) -> Void {
+        var confined = false
+        return { () throws(Sandbox.Failure) in
+            guard !confined else { return }
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+            try Sandbox.limitProcesses(allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
+            confined = true
         }
     }
 }
