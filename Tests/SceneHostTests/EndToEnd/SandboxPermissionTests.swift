@@ -1,4 +1,6 @@
 import Foundation
+@testable import SceneHost
+import SceneHostProcesses
 import Testing
 
 /// Plugin code that tries to outlive its worker, take memory no limit counts, or reach the network
@@ -94,5 +96,28 @@ struct SandboxPermissionTests {
         let result = try HostProcess.run(["check", "--config", unknown])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("\(unknown):5:9: error: [plugins.Hostile] grants 'netwrok', which is no permission. Did you mean 'network'? Permissions: 'start-processes', 'network'."), "\(result.stderr)")
+    }
+
+    @Test("forked hogs of a granted plugin share the worker's memory limit where a cgroup can be made; elsewhere the start says which bound applies")
+    func hogsBoundedByTheCgroup() throws {
+        let folder = try TemporaryFolder()
+        var text = DemoConfig.config(initial: "Hostile", plugins: [("Hostile", Self.hostile)]) + "grant = [\"start-processes\"]\n"
+        text = text.replacingOccurrences(of: "initial = \"Hostile\"\n", with: "initial = \"Hostile\"\n[host]\nworker-memory = 512\n")
+        let config = try folder.write(text, to: "scenes.conf")
+        let line = SandboxReport.line(memoryBytes: 512 << 20, grants: [.startProcesses])
+        guard case .success = WorkerCgroup.availability() else {
+            // No cgroup for this user: the sandbox says so, and each child has only its own address-space limit.
+            #expect(line.contains("memory: the address-space limit of each process only (RLIMIT_AS 512 MiB; no cgroup: "), "\(line)")
+            print("SandboxPermissionTests: no cgroup can be made here, so the hogs are not run: \(line)")
+            return
+        }
+        #expect(line.contains("memory: a cgroup per worker below "), "\(line)")
+        let script = try folder.write("tap hogs\n", to: "hogs.script")
+        let result = try HostProcess.run(["run", "--config", config, "--script", script])
+        let results = Self.results(result.stdout)
+        // Three children of 900 MiB cannot all live in 512 MiB: the kernel's OOM killer ends them (or the worker).
+        #expect(!results.contains("3 of 3 alive") && !results.contains("2 of 3 alive") && !results.contains("1 of 3 alive"), "\(results)")
+        let started = Self.pids(in: results.replacingOccurrences(of: "pids ", with: "pid "))
+        #expect(Processes.eventually(limit: .seconds(1)) { started.allSatisfy { !Processes.isAlive($0) } })
     }
 }
