@@ -36,6 +36,11 @@ struct SettingsCheck {
     /// as /tmp another user could make it first, as a link to a file of their choosing).
     private func checkFile(_ path: String, key: String, plugin: PluginReference) throws {
         let location = plugin.location(ofSetting: key)
+        // Before anything else: such a path names one file here and another in each scene worker,
+        // so no check made here would hold there.
+        if let part = ProcessRelativePath.part(of: Self.absolute(path)) {
+            throw PluginLoadError.pluginSettingFileProcessRelative(plugin, key: key, at: location, path: path, through: part)
+        }
         var info = stat()
         let exists = lstat(path, &info) == 0
         let walked = exists ? path : Self.folder(of: path)
@@ -68,6 +73,11 @@ struct SettingsCheck {
         }
     }
 
+    /// `path` from the root: relative paths start at the working folder, as `lstat` reads them.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : ConfigPath.currentDirectory() + "/" + path
+    }
+
     /// The folder `path` is in ("." for a bare name, "/" for a file at the root).
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -90,13 +100,13 @@ extension PluginLoadError {
     /// Whether the config's settings for the plugin were refused (the plugin itself is fine).
     public var isSettingsRefusal: Bool {
         switch self {
-        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable:
+        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginSettingFileProcessRelative:
             return true
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
              .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
              .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
              .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled,
-             .pluginChangedSinceProbe, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
+             .pluginChangedSinceProbe, .pluginRegistersDifferently, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
              .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
             return false
         }
