@@ -41,7 +41,9 @@ public struct ProbeChild {
     /// Probes one plugin in this process: each step, then the verdict, go to `write`.
     /// A refusal is recorded as the text the parent shows, without its location (`ErrorMessage.body`).
     static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger, write: @escaping (ProbeRecord) -> Void) {
-        let loader = PluginLoader(logger: logger, checksFileTrust: false)
+        var loader = PluginLoader(logger: logger, checksFileTrust: false)
+        // A plugin that registers differently on each load is found here, not in a scene worker.
+        loader.registersTwice = true
         let container = SceneContainer()
         let verdict: ProbeVerdict
         do {
@@ -51,7 +53,7 @@ public struct ProbeChild {
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
                                            nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings, serviceCount: container.serviceCount,
                                            settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes,
-                                           inMemoryState: loaded.inMemoryState))
+                                           inMemoryState: loaded.inMemoryState, probedButtons: exercised.buttons))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
             verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {

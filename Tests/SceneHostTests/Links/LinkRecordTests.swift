@@ -20,9 +20,9 @@ struct LinkRecordTests {
                                      stat: nil, host: ProbeCache.hostIdentity, verdict: .good(metadata))
         let bytes = ProbeCacheFormat.encode(["/p/lib.so": entry])
         #expect(ProbeCacheFormat.decode(bytes) == ["/p/lib.so": entry])
-        #expect(String(decoding: bytes.prefix(25), as: UTF8.self) == "scene-host probe cache 9\n")
+        #expect(String(decoding: bytes.prefix(26), as: UTF8.self) == "scene-host probe cache 10\n")
         var older = bytes
-        older.replaceSubrange(0..<25, with: Array("scene-host probe cache 4\n".utf8))
+        older.replaceSubrange(0..<26, with: Array("scene-host probe cache 4\n".utf8))
         #expect(ProbeCacheFormat.decode(older) == nil)
     }
 

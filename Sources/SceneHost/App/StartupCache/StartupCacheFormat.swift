@@ -18,12 +18,12 @@ import SceneHostCacheCodec
 /// nil, as the probe cache's: never partly believed. The sections let a scene worker read the
 /// file in part (`decodeForWorker`): the first screen needs one plugin of a thousand.
 enum StartupCacheFormat {
-    /// Version 5: `[host] faults-per-session` in the head. Version 4: plugins' declared in-memory state
+    /// Version 6: plugins' records carry the buttons their probes saw. Version 5: `[host] faults-per-session` in the head. Version 4: plugins' declared in-memory state
     /// (in their records, and not plain in the index). Version 3: the worker reads it in part. Version 2:
     /// descriptions read when needed. A file of another version is no answer (the start is checked, and
     /// recorded again).
-    static let format = RecordFormat(.line("scene-host start-up cache"), version: 5)
-    /// The file's first line, "scene-host start-up cache 5\n".
+    static let format = RecordFormat(.line("scene-host start-up cache"), version: 6)
+    /// The file's first line, "scene-host start-up cache 6\n".
     static var header: [UInt8] { format.head }
 
     /// What a checked start is recorded under: everything it was computed from except the plugin

@@ -42,6 +42,14 @@ extension ProbeCacheFormat {
         }
         writer.bool(metadata.inMemoryState != nil)
         metadata.inMemoryState?.encode(into: &writer)
+        writer.bool(metadata.probedButtons != nil)
+        if let buttons = metadata.probedButtons {
+            writer.count(buttons.count)
+            for (scene, ids) in buttons.sorted(by: { $0.key < $1.key }) {
+                writer.string(scene)
+                writer.stringList(ids)
+            }
+        }
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
@@ -89,10 +97,20 @@ extension ProbeCacheFormat {
             guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw CacheReader.Malformed() }
         }
         let inMemoryState = try reader.bool() ? try InMemoryState(from: &reader) : nil
+        var buttons: [String: [String]]?
+        if try reader.bool() {
+            var byScene: [String: [String]] = [:]
+            for _ in 0..<(try reader.count()) {
+                let scene = try reader.string()
+                // A scene twice is not a file this host wrote.
+                guard byScene.updateValue(try reader.stringList(), forKey: scene) == nil else { throw CacheReader.Malformed() }
+            }
+            buttons = byScene
+        }
         return PluginMetadata(name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion, sdkFingerprint: plugin.sdkFingerprint,
                               swiftVersion: plugin.swiftVersion,
                               scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
-                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState)
+                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, probedButtons: buttons)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name

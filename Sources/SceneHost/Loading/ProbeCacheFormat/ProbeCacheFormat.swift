@@ -20,13 +20,13 @@ import SceneHostCacheCodec
 /// checksum that does not match) decodes to nil: the cache is then empty for the run, every plugin
 /// is probed again and the file rewritten, never partly believed.
 enum ProbeCacheFormat {
-    /// Version 9: plugins' declared in-memory state (issue 31). Version 8: a step's action is a
+    /// Version 10: the buttons each scene's screens showed in its probe (issue 32). Version 9: plugins' declared in-memory state (issue 31). Version 8: a step's action is a
     /// tag, as in the probe child's records (one record format). Version 7: plugins' setting
     /// declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes
     /// carry their deep link (issue 18). Version 4 was the first binary format (1-3 were JSON,
     /// whose first byte is `{`); a file of another version re-probes every plugin once.
-    static let format = RecordFormat(.line("scene-host probe cache"), version: 9)
-    /// The file's first line, "scene-host probe cache 9\n".
+    static let format = RecordFormat(.line("scene-host probe cache"), version: 10)
+    /// The file's first line, "scene-host probe cache 10\n".
     static var header: [UInt8] { format.head }
     /// The SHA-256 at the end of the file.
     static let checksumSize = 32
