@@ -8,11 +8,12 @@ import Glibc
 /// `/proc/self/fd/3` is one file in `check`, another in `run` and a third in a scene worker, so a
 /// setting that names one cannot be checked once and trusted elsewhere: the host refuses it.
 package enum ProcessRelativePath {
-    /// The part of `path` (absolute) that names something of one process — the path as written or
-    /// any link followed on the way to its target — or nil when none does. A part that does not
-    /// exist ends the search (the trust walk says what is wrong with it).
+    /// The part of `path` that names something of one process — the path as written or any link
+    /// followed on the way to its target — or nil when none does. A relative path starts at the
+    /// working folder, as `lstat` reads it. A part that does not exist ends the search (the trust
+    /// walk says what is wrong with it).
     package static func part(of path: String) -> String? {
-        var pending = components(of: path)
+        var pending = components(of: path.hasPrefix("/") ? path : workingFolder() + "/" + path)
         var current: [String] = []
         var links = 0
         while !pending.isEmpty {
@@ -42,6 +43,12 @@ package enum ProcessRelativePath {
         case ("proc", let name): return !name.isEmpty && name.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         default: return false
         }
+    }
+
+    private static func workingFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func components(of path: String) -> [String] {

@@ -117,7 +117,7 @@ public struct AppCheck {
         let graph = SceneGraph(config: config, container: container)
         problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
         problems += Self.undeclaredRouteProblems(undeclaredRoutes, container: container)
-        problems += Self.segueButtonProblems(config.segues, buttons: probedButtons, container: container)
+        problems += Self.segueButtonProblems(config.segues, buttons: probedButtons, container: container, graph: graph)
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
@@ -160,15 +160,29 @@ public struct AppCheck {
     }
 
     /// The segues whose id is none of the buttons their source scene's screens showed in its
-    /// probe (a segue's id is the button that performs it: such a segue could never be taken). A
-    /// scene the probe did not build, or a verdict from before probes kept buttons, is not judged;
-    /// nor is a scene that takes an input: its probe built it without one, so its screens there
-    /// need not be those it shows with the input a route hands it.
-    private static func segueButtonProblems(_ segues: [SegueDeclaration], buttons: [String: [String]], container: SceneContainer) -> [HostProblem] {
-        segues.compactMap { segue in
+    /// probe (a segue's id is the button that performs it: such a segue could never be taken).
+    ///
+    /// Only what the probe's screens can vouch for is judged (docs/decisions.md, "Segues no button
+    /// takes"): not a scene the probe did not build (or a verdict from before probes kept buttons);
+    /// not a scene that takes an input (its probe built it without one, so its screens there need
+    /// not be those it shows with the input a route hands it); not a scene whose screens showed no
+    /// button at all (its buttons come with a state the probe did not reach); and not a segue that
+    /// leads toward a scene with a deep link (a link's path takes its style from the segue).
+    private static func segueButtonProblems(_ segues: [SegueDeclaration], buttons: [String: [String]], container: SceneContainer,
+                                            graph: SceneGraph) -> [HostProblem] {
+        let leaving = Dictionary(grouping: graph.edges, by: \.from)
+        func leadsToLink(_ start: String) -> Bool {
+            var seen: Set<String> = [start], queue = [start]
+            while let scene = queue.popLast() {
+                if graph.node(scene)?.description.link != nil { return true }
+                for edge in leaving[scene] ?? [] where seen.insert(edge.to).inserted { queue.append(edge.to) }
+            }
+            return false
+        }
+        return segues.compactMap { segue in
             let scene = segue.from.value
-            guard let shown = buttons[scene], !shown.contains(segue.id), let plugin = container.plugin(registering: scene),
-                  let description = container.description(of: scene), description.input == nil else { return nil }
+            guard let shown = buttons[scene], !shown.isEmpty, !shown.contains(segue.id), let plugin = container.plugin(registering: scene),
+                  let description = container.description(of: scene), description.input == nil, !leadsToLink(segue.to.value) else { return nil }
             return HostProblem(SceneGraphError.segueNotAButton(segue.location, segue: segue.id, scene: scene, plugin: plugin.name, buttons: shown))
         }
     }

@@ -35,7 +35,7 @@ enum ConfigPath {
         return "/" + parts.joined(separator: "/")
     }
 
-    static func currentDirectory() -> String {
+    private static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

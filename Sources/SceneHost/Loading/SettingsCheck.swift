@@ -38,7 +38,7 @@ struct SettingsCheck {
         let location = plugin.location(ofSetting: key)
         // Before anything else: such a path names one file here and another in each scene worker,
         // so no check made here would hold there.
-        if let part = ProcessRelativePath.part(of: Self.absolute(path)) {
+        if let part = ProcessRelativePath.part(of: path) {
             throw PluginLoadError.pluginSettingFileProcessRelative(plugin, key: key, at: location, path: path, through: part)
         }
         var info = stat()
@@ -71,11 +71,6 @@ struct SettingsCheck {
         case .unresolvable(let reason):
             throw PluginLoadError.pluginSettingFileUnusable(plugin, key: key, at: location, path: path, reason: reason)
         }
-    }
-
-    /// `path` from the root: relative paths start at the working folder, as `lstat` reads them.
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : ConfigPath.currentDirectory() + "/" + path
     }
 
     /// The folder `path` is in ("." for a bare name, "/" for a file at the root).
