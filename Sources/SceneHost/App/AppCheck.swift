@@ -24,6 +24,9 @@ public struct AppCheck {
         /// The config's bytes as this check read them (empty when they could not be read): what
         /// the scene workers are handed (`WorkerStartMessage`), never the file read again.
         public var configBytes: [UInt8] = []
+        /// The checked start as the start-up cache holds it (the file's bytes, read or just
+        /// recorded), handed to the scene workers with the config; empty without one.
+        public var checkedStart: [UInt8] = []
         /// The app's deep links, when the config could be read.
         @MainActor public var links: LinkTable? {
             if let knownLinks { return knownLinks }
@@ -121,10 +124,11 @@ public struct AppCheck {
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
+        var recordedStart: [UInt8]?
         if !buildsHere, problems.isEmpty, recorded.count == config.plugins.count, let startup {
             let hasLinks = recorded.contains { (try? $0.metadata())?.scenes.contains { $0.link != nil } ?? true }
             let checked = CheckedStart(config: config, plugins: recorded, unbuilt: unbuilt, hasLinks: hasLinks)
-            startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
+            recordedStart = startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
         }
         // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them
         // (`serve` says what its own worker count makes of an in-memory state).
@@ -132,6 +136,7 @@ public struct AppCheck {
         var report = Report(config: config, plugins: plugins, problems: problems, warnings: warnings,
                             sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
         report.configBytes = start.bytes
+        report.checkedStart = recordedStart ?? []
         return report
     }
 
@@ -147,6 +152,7 @@ public struct AppCheck {
         var report = Report(config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,
                             unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
         report.configBytes = start.bytes
+        report.checkedStart = checked.recordedBytes ?? []
         return report
     }
 

@@ -11,9 +11,10 @@ public final class SceneApp {
     /// What its scene workers are handed: the config as the check read it.
     public let workerStart: WorkerStartMessage
 
-    init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8]) {
+    init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = []) {
         self.loaded = loaded
-        workerStart = WorkerStartMessage(configFile: loaded.config.file, baseDirectory: loaded.config.baseDirectory, configBytes: configBytes)
+        workerStart = WorkerStartMessage(configFile: loaded.config.file, baseDirectory: loaded.config.baseDirectory, configBytes: configBytes,
+                                         checkedStart: checkedStart)
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
         self.links = links
         navigator.links = links
@@ -24,7 +25,7 @@ public final class SceneApp {
     public convenience init?(checked report: AppCheck.Report) {
         guard report.problems.isEmpty, let config = report.config, let links = report.links else { return nil }
         self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links,
-                  configBytes: report.configBytes)
+                  configBytes: report.configBytes, checkedStart: report.checkedStart)
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks

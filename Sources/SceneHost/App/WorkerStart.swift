@@ -43,7 +43,16 @@ public struct WorkerStart {
     /// `startup` asked about those bytes; opens no plugin.
     public static func read(_ message: WorkerStartMessage, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {
         let configPath = message.configFile, bytes = message.configBytes
-        if let startup, loader.inspector != nil,
+        // What the host's check rested on, handed over: no cache file is read for it.
+        if !message.checkedStart.isEmpty, loader.inspector != nil,
+           let record = StartupCache.handed(message.checkedStart, configFile: configPath, baseDirectory: message.baseDirectory, bytes: bytes,
+                                            checksFileTrust: loader.trust != nil) {
+            return WorkerStart(source: .recorded(record), configPath: configPath, baseDirectory: message.baseDirectory, bytes: bytes, host: record.host)
+        }
+        if !message.checkedStart.isEmpty {
+            loader.logger.debug("the checked start the host handed is not one of this config and host: the config bytes are parsed")
+        }
+        if message.checkedStart.isEmpty, let startup, loader.inspector != nil,
            let record = startup.recordedForWorker(configFile: configPath, baseDirectory: message.baseDirectory, bytes: bytes) {
             return WorkerStart(source: .recorded(record), configPath: configPath, baseDirectory: message.baseDirectory, bytes: bytes, host: record.host)
         }

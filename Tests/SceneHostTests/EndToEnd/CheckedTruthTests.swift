@@ -22,6 +22,16 @@ struct WorkerConfigTests {
         #expect(host.waitFor("label   received  got fine"))
         #expect(host.finish() == 1)
     }
+
+    @Test("the worker registers its plugins from the checked start its host handed it, not from a cache file")
+    func checkedStartHanded() throws {
+        let folder = try TemporaryFolder()
+        let config = try CheckSeesRunTimeTests.demo(folder, segueID: "showDetail")
+        let result = try HostProcess.run(["run", "--verbose", "--config", config], input: "tap showDetail\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("== Detail ==  (Home › Detail)"))
+        #expect(result.stderr.contains("scene-host-worker: cache=the start message of its host [SceneHost] start-up cache answers"), "\(result.stderr)")
+    }
 }
 
 /// What a scene worker would refuse at run time, `check` refuses first (issue 32): a segue no

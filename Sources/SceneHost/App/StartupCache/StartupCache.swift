@@ -58,6 +58,7 @@ public final class StartupCache {
             files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
         }) else { return nil }
         start.files = files
+        start.recordedBytes = data
         return start
     }
 
@@ -70,10 +71,23 @@ public final class StartupCache {
         return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), cachePath: path)
     }
 
-    /// Records `start`, checked from these config bytes, replacing what the file held.
-    func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) {
-        guard isTrusted(), let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)) else { return }
+    /// Records `start`, checked from these config bytes, replacing what the file held; the bytes
+    /// recorded (nil when the file may not be written), which the scene workers are handed.
+    @discardableResult
+    func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) -> [UInt8]? {
+        guard isTrusted(), let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)) else { return nil }
         file.replace(with: encoded, temporaryPrefix: ".start")
+        return encoded
+    }
+
+    /// A checked start handed by the host (`WorkerStartMessage.checkedStart`: the bytes it recorded
+    /// or read and believed), as a scene worker reads it; nil when they are not a start of this
+    /// host and config (the worker then parses the config bytes it was handed).
+    nonisolated static func handed(_ data: [UInt8], configFile: String, baseDirectory: String, bytes: [UInt8],
+                                   checksFileTrust: Bool) -> StartupCacheFormat.WorkerRecord? {
+        let key = StartupCacheFormat.Key(host: ProbeCache.hostIdentity, checksFileTrust: checksFileTrust, configFile: configFile,
+                                         baseDirectory: baseDirectory, configBytes: bytes)
+        return StartupCacheFormat.decodeForWorker(data, key: key, cachePath: "the start message of its host")
     }
 
     private func key(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.Key {
