@@ -26,7 +26,7 @@ let plugins: [PluginSpec] = [
 let fixtures: [PluginSpec] = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
-    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile",
+    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile", "Fickle",
     "HugeRoute",
 ].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
     // Links a static copy of the SDK: the mistake the host must refuse.

@@ -181,6 +181,14 @@ package struct CacheReader {
         }
     }
 
+    /// A length and that many bytes as they are (written with `CacheWriter.bytes`), copied out.
+    package mutating func byteArray() throws -> [UInt8] {
+        let length = try count()
+        let start = offset
+        offset += length
+        return Array(bytes[start..<offset])
+    }
+
     /// Skips a length and that many bytes (written with `CacheWriter.section`), giving where
     /// they are, to be read later with `section(_:)`.
     package mutating func skipSection() throws -> Range<Int> {

@@ -8,9 +8,11 @@ import SceneHost
 // workers"). The host starts it; people never do. Its own small executable, without the host's
 // command-line parser and web stack, so that it starts (and restarts after a fault) quickly.
 //
-// Arguments, all given by the host: --channel-fd N --config FILE --probe-executable PATH
+// Arguments, all given by the host: --channel-fd N --probe-executable PATH
 // --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
 // [--refuse PLUGIN=CLIENTS,SECONDS]...
+// The config comes in the host's first frame on the channel (`WorkerRequest.start`): the
+// worker never opens the config file, so it runs what the host checked.
 //
 // Or, as the host's probe child: probe-plugin --result-fd N (--batch-fd N | --fd N --name NAME
 // --path PATH --real-path PATH), see ProbeMode.
@@ -18,7 +20,6 @@ import SceneHost
 /// The worker's options, read from its command line.
 struct WorkerArguments {
     var channel: Int32 = -1
-    var config = ""
     var verbose = false
     /// Plugins refused for everyone (`FaultLedger`): the clients whose faults refused each, and the seconds left.
     var refused: [(plugin: String, sources: Int, seconds: Int)] = []
@@ -35,7 +36,6 @@ struct WorkerArguments {
         while let name = rest.popFirst() {
             switch name {
             case "--channel-fd": parsed.channel = value(name).flatMap { Int32($0) } ?? -1
-            case "--config": parsed.config = value(name) ?? ""
             case "--probe-executable": parsed.loader.probeExecutable = value(name) ?? ""
             case "--probe-timeout": parsed.loader.probeTimeout = value(name).flatMap { Double($0) } ?? .nan
             case "--probe-cache": parsed.loader.probeCache = value(name)
@@ -52,9 +52,9 @@ struct WorkerArguments {
                 return .failure(.workerUnavailable(reason: "scene-host-worker does not take '\(name)'; it is started by scene-host, which gives its arguments"))
             }
         }
-        guard parsed.channel >= 0, !parsed.config.isEmpty, !parsed.loader.probeExecutable.isEmpty,
+        guard parsed.channel >= 0, !parsed.loader.probeExecutable.isEmpty,
               parsed.loader.probeTimeout >= 0.001, parsed.loader.probeTimeout <= 3600 else {
-            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --config, --probe-executable and --probe-timeout; it is started by scene-host"))
+            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --probe-executable and --probe-timeout; it is started by scene-host"))
         }
         return .success(parsed)
     }
@@ -83,12 +83,14 @@ MainActor.assumeIsolated {
     do {
         // Cache warnings were the host's to print.
         var loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
-        // The config first (no plugin code runs reading it, nor from the start-up cache): its
-        // [host] table sets the limits, which hold before any plugin is opened. The host has
-        // checked the graph and compared the plugin files already; each file is compared again
-        // when the worker opens it.
+        loader.loadPlace = "in a scene worker"
+        // The config first, as the host checked it (its first frame; no plugin code runs reading
+        // it, nor from the start-up cache): its [host] table sets the limits, which hold before
+        // any plugin is opened. The host has checked the graph and compared the plugin files
+        // already; each file is compared again when the worker opens it.
+        let message = try WorkerStart.receiveMessage(channel: channel)
         let startup = options.loader.makeStartupCache(warn: { _ in })
-        let start = try WorkerStart.read(configPath: options.config, loader: loader, startup: startup)
+        let start = try WorkerStart.read(message, loader: loader, startup: startup)
         do throws(WorkerSetup.Failure) {
             try WorkerSetup.apply(channel: channel, memoryBytes: start.host.workerMemory)
         } catch {

@@ -66,9 +66,9 @@ struct HostOptions: ParsableArguments {
     }
 
     /// How a scene worker is started: `scene-host-worker` beside this executable, with the same
-    /// config and loader options.
+    /// loader options (the config is handed to it once checked: `SceneApp.workerStart`).
     var workerLaunch: SceneWorkerSupervisor.Launch {
-        SceneWorkerSupervisor.Launch(executable: Self.workerExecutable, arguments: loaderSettings.workerArguments(config: config, verbose: verbose))
+        SceneWorkerSupervisor.Launch(executable: Self.workerExecutable, arguments: loaderSettings.workerArguments(verbose: verbose))
     }
 
     /// `scene-host-worker` beside this executable (`/proc/self/exe`, links resolved): the scene
@@ -86,7 +86,7 @@ struct HostOptions: ParsableArguments {
     func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil, ledger: FaultLedger? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, taken here: the supervisor may call it from another thread.
-        return SceneWorkerSupervisor(launch: workerLaunch, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
+        return SceneWorkerSupervisor(launch: workerLaunch, start: app.workerStart, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
                                      logger: makeLogger(), early: early, ledger: ledger, pluginOfScene: container.sceneOwners)
     }
 

@@ -21,6 +21,12 @@ public struct AppCheck {
         public let graph: SceneGraph?
         /// The app's deep links when a start the start-up cache answered for has none (no graph).
         let knownLinks: LinkTable?
+        /// The config's bytes as this check read them (empty when they could not be read): what
+        /// the scene workers are handed (`WorkerStartMessage`), never the file read again.
+        public var configBytes: [UInt8] = []
+        /// The checked start as the start-up cache holds it (the file's bytes, read or just
+        /// recorded), handed to the scene workers with the config; empty without one.
+        public var checkedStart: [UInt8] = []
         /// The app's deep links, when the config could be read.
         @MainActor public var links: LinkTable? {
             if let knownLinks { return knownLinks }
@@ -71,6 +77,7 @@ public struct AppCheck {
         var building: Set<String> = []
         var unbuilt: [String] = []
         var undeclaredRoutes: [String: [String]] = [:]
+        var probedButtons: [String: [String]] = [:]
         var recorded: [CheckedPlugin] = []
         loader.probingAhead(config.plugins) {
             for entry in config.plugins {
@@ -78,6 +85,7 @@ public struct AppCheck {
                     if buildsHere {
                         let metadata = try loader.probedMetadata(entry)
                         undeclaredRoutes.merge(metadata?.undeclaredRoutes ?? [:]) { first, _ in first }
+                        probedButtons.merge(metadata?.probedButtons ?? [:]) { first, _ in first }
                         if let wiring = Self.vouchedFindings(entry, metadata: metadata, logger: loader) {
                             plugins.append(try loader.prepare(entry, into: container))
                             findings.merge(wiring) { first, _ in first }
@@ -92,6 +100,7 @@ public struct AppCheck {
                         plugins.append(loaded)
                         if let checked = prepared.recorded { recorded.append(checked) }
                         undeclaredRoutes.merge(metadata?.undeclaredRoutes ?? [:]) { first, _ in first }
+                        probedButtons.merge(metadata?.probedButtons ?? [:]) { first, _ in first }
                         if let wiring = Self.vouchedFindings(entry, metadata: metadata, logger: loader) {
                             findings.merge(wiring) { first, _ in first }
                         } else {
@@ -111,20 +120,25 @@ public struct AppCheck {
         let graph = SceneGraph(config: config, container: container)
         problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
         problems += Self.undeclaredRouteProblems(undeclaredRoutes, container: container)
+        problems += Self.segueButtonProblems(config.segues, buttons: probedButtons, container: container, graph: graph)
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
         problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
+        var recordedStart: [UInt8]?
         if !buildsHere, problems.isEmpty, recorded.count == config.plugins.count, let startup {
             let hasLinks = recorded.contains { (try? $0.metadata())?.scenes.contains { $0.link != nil } ?? true }
             let checked = CheckedStart(config: config, plugins: recorded, unbuilt: unbuilt, hasLinks: hasLinks)
-            startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
+            recordedStart = startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
         }
         // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them
         // (`serve` says what its own worker count makes of an in-memory state).
         let warnings = buildsHere ? GraphChecker.warnings(in: graph) + InMemoryStateCheck.warnings(config: config, plugins: plugins, workers: config.host.workers)
             + Self.ungrantedPermissions(config: config, plugins: plugins) : []
-        return Report(config: config, plugins: plugins, problems: problems, warnings: warnings,
-                      sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
+        var report = Report(config: config, plugins: plugins, problems: problems, warnings: warnings,
+                            sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
+        report.configBytes = start.bytes
+        report.checkedStart = recordedStart ?? []
+        return report
     }
 
     /// The report of a start the start-up cache answered for: its plugins registered as recorded,
@@ -136,8 +150,11 @@ public struct AppCheck {
         let container = SceneContainer()
         guard let plugins = start.registerChecked(loader: loader, into: container) else { return nil }
         let graph = checked.hasLinks ? SceneGraph(config: start.config, container: container) : nil
-        return Report(config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,
-                      unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
+        var report = Report(config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,
+                            unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
+        report.configBytes = start.bytes
+        report.checkedStart = checked.recordedBytes ?? []
+        return report
     }
 
     /// The routes scenes took in their probes without declaring them, by scene and destination.
@@ -146,6 +163,34 @@ public struct AppCheck {
             guard let plugin = container.plugin(registering: scene) else { return [] }
             let declared = container.description(of: scene)?.routes.map(\.destination) ?? []
             return destinations.map { HostProblem(SceneGraphError.routeNotDeclared(plugin, scene: scene, destination: $0, declared: declared)) }
+        }
+    }
+
+    /// The segues whose id is none of the buttons their source scene's screens showed in its
+    /// probe (a segue's id is the button that performs it: such a segue could never be taken).
+    ///
+    /// Only what the probe's screens can vouch for is judged (docs/decisions.md, "Segues no button
+    /// takes"): not a scene the probe did not build (or a verdict from before probes kept buttons);
+    /// not a scene that takes an input (its probe built it without one, so its screens there need
+    /// not be those it shows with the input a route hands it); not a scene whose screens showed no
+    /// button at all (its buttons come with a state the probe did not reach); and not a segue that
+    /// leads toward a scene with a deep link (a link's path takes its style from the segue).
+    private static func segueButtonProblems(_ segues: [SegueDeclaration], buttons: [String: [String]], container: SceneContainer,
+                                            graph: SceneGraph) -> [HostProblem] {
+        let leaving = Dictionary(grouping: graph.edges, by: \.from)
+        func leadsToLink(_ start: String) -> Bool {
+            var seen: Set<String> = [start], queue = [start]
+            while let scene = queue.popLast() {
+                if graph.node(scene)?.description.link != nil { return true }
+                for edge in leaving[scene] ?? [] where seen.insert(edge.to).inserted { queue.append(edge.to) }
+            }
+            return false
+        }
+        return segues.compactMap { segue in
+            let scene = segue.from.value
+            guard let shown = buttons[scene], !shown.isEmpty, !shown.contains(segue.id), let plugin = container.plugin(registering: scene),
+                  let description = container.description(of: scene), description.input == nil, !leadsToLink(segue.to.value) else { return nil }
+            return HostProblem(SceneGraphError.segueNotAButton(segue.location, segue: segue.id, scene: scene, plugin: plugin.name, buttons: shown))
         }
     }
 

@@ -19,8 +19,13 @@ public struct AppStart {
 
     /// Parses `bytes`, read from `configPath` (no start-up cache).
     init(parsing configPath: String, bytes: [UInt8]) throws {
+        try self.init(parsing: configPath, baseDirectory: ConfigPath.folder(of: configPath), bytes: bytes)
+    }
+
+    /// Parses `bytes`, read from `configPath` in `baseDirectory` by the host (a scene worker's start).
+    init(parsing configPath: String, baseDirectory: String, bytes: [UInt8]) throws {
         self.bytes = bytes
-        config = try ConfigLoader().parse(bytes: bytes, file: configPath, baseDirectory: ConfigPath.folder(of: configPath))
+        config = try ConfigLoader().parse(bytes: bytes, file: configPath, baseDirectory: baseDirectory)
         checked = nil
     }
 

@@ -58,9 +58,14 @@ public struct LoaderSettings: Sendable {
     }
 
     /// The worker's arguments for these settings (after `--channel-fd`), as `scene-host-worker` reads
-    /// them. Never `--rescan`: the host has just probed what needed probing.
-    public func workerArguments(config: String, verbose: Bool) -> [String] {
-        checkArguments(config: config, verbose: verbose) + ["--probe-executable", probeExecutable]
+    /// them. Never `--rescan`: the host has just probed what needed probing. No config: the worker
+    /// is handed the one the host checked (`WorkerStartMessage`), and never reads the file.
+    public func workerArguments(verbose: Bool) -> [String] {
+        var arguments = ["--probe-timeout", "\(probeTimeout)", "--probe-executable", probeExecutable]
+        if let probeCache { arguments += ["--probe-cache", probeCache] }
+        if !checksFileTrust { arguments.append("--insecure-plugin-files") }
+        if verbose { arguments.append("--verbose") }
+        return arguments
     }
 
     /// The same options as `scene-host check` takes them (it is its own probe executable); never

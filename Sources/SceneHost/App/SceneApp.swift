@@ -8,9 +8,13 @@ public final class SceneApp {
     public let navigator: Navigator
     /// The app's deep links (`run --open`, `serve`), checked with the graph.
     public let links: LinkTable
+    /// What its scene workers are handed: the config as the check read it.
+    public let workerStart: WorkerStartMessage
 
-    init(loaded: LoadedApp, links: LinkTable) {
+    init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = []) {
         self.loaded = loaded
+        workerStart = WorkerStartMessage(configFile: loaded.config.file, baseDirectory: loaded.config.baseDirectory, configBytes: configBytes,
+                                         checkedStart: checkedStart)
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
         self.links = links
         navigator.links = links
@@ -20,17 +24,20 @@ public final class SceneApp {
     /// when the report has problems or no config.
     public convenience init?(checked report: AppCheck.Report) {
         guard report.problems.isEmpty, let config = report.config, let links = report.links else { return nil }
-        self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links)
+        self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links,
+                  configBytes: report.configBytes, checkedStart: report.checkedStart)
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks
     /// the scene graph; throws the first problem.
     public static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
-        let loaded = try LoadedApp.load(configPath: configPath, loader: loader, lazy: true)
+        // Read once: these bytes are what is checked here and what the scene workers are handed.
+        let start = try AppStart(parsing: configPath)
+        let loaded = try LoadedApp.load(config: start.config, loader: loader, lazy: true)
         // One graph for the check and the links: with a thousand plugins, building it costs.
         let graph = loaded.graph
         if let problem = GraphChecker.problems(in: graph).first { throw problem }
-        return SceneApp(loaded: loaded, links: graph.links)
+        return SceneApp(loaded: loaded, links: graph.links, configBytes: start.bytes)
     }
 
     /// Frees the scenes on screen and every object the plugins made or handed over, so their

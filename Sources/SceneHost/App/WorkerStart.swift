@@ -19,20 +19,45 @@ public struct WorkerStart {
 
     private let source: Source
     private let configPath: String
+    private let baseDirectory: String
     private let bytes: [UInt8]
     /// The config's `[host]` table: the worker's limits, applied before any plugin is opened.
     public let host: HostSettings
 
-    /// Reads the config at `configPath` and asks `startup` about it; opens no plugin.
-    public static func read(configPath: String, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {
-        let bytes = try ConfigLoader().read(path: configPath)
-        if let startup, loader.inspector != nil,
-           let record = startup.recordedForWorker(configFile: configPath, baseDirectory: ConfigPath.folder(of: configPath), bytes: bytes) {
-            return WorkerStart(source: .recorded(record), configPath: configPath, bytes: bytes, host: record.host)
+    /// The host's first frame on `channel`: the config it checked (`WorkerRequest.start`). Waits
+    /// for it (the host sends it once its own check is done); anything else ends the worker.
+    nonisolated public static func receiveMessage(channel: Int32) throws(WorkerError) -> WorkerStartMessage {
+        let payload: [UInt8]
+        do {
+            payload = try WorkerChannel(descriptor: channel).receive(deadline: nil)
+        } catch {
+            throw .workerUnavailable(reason: "its host sent no start message (\(error)); it is started by scene-host")
+        }
+        guard case .start(let message)? = try? WorkerFrame.decodeRequest(payload) else {
+            throw .workerUnavailable(reason: "its host's first frame is not a start message; it is started by scene-host")
+        }
+        return message
+    }
+
+    /// The config the host checked (`message`: its bytes, never the file read again), with
+    /// `startup` asked about those bytes; opens no plugin.
+    public static func read(_ message: WorkerStartMessage, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {
+        let configPath = message.configFile, bytes = message.configBytes
+        // What the host's check rested on, handed over: no cache file is read for it.
+        if !message.checkedStart.isEmpty, loader.inspector != nil,
+           let record = startup?.handed(message.checkedStart, configFile: configPath, baseDirectory: message.baseDirectory, bytes: bytes) {
+            return WorkerStart(source: .recorded(record), configPath: configPath, baseDirectory: message.baseDirectory, bytes: bytes, host: record.host)
+        }
+        if !message.checkedStart.isEmpty {
+            loader.logger.debug("the checked start the host handed is not one of this config and host: the config bytes are parsed")
+        }
+        if message.checkedStart.isEmpty, let startup, loader.inspector != nil,
+           let record = startup.recordedForWorker(configFile: configPath, baseDirectory: message.baseDirectory, bytes: bytes) {
+            return WorkerStart(source: .recorded(record), configPath: configPath, baseDirectory: message.baseDirectory, bytes: bytes, host: record.host)
         }
         // The cache did not answer these bytes: reading it again would not either.
-        let start = try AppStart(parsing: configPath, bytes: bytes)
-        return WorkerStart(source: .parsed(start), configPath: configPath, bytes: bytes, host: start.config.host)
+        let start = try AppStart(parsing: configPath, baseDirectory: message.baseDirectory, bytes: bytes)
+        return WorkerStart(source: .parsed(start), configPath: configPath, baseDirectory: message.baseDirectory, bytes: bytes, host: start.config.host)
     }
 
     /// Registers the plugins into a new container.
@@ -48,7 +73,8 @@ public struct WorkerStart {
                 return WorkerApp(container: container, initial: record.initial.value, segues: SegueTable(record.segues))
             }
             loader.logger.debug("start-up cache not used: a plugin could not be registered from it")
-            return WorkerApp(try LoadedApp.load(config: try AppStart(parsing: configPath, bytes: bytes).config, loader: loader, lazy: true))
+            return WorkerApp(try LoadedApp.load(config: try AppStart(parsing: configPath, baseDirectory: baseDirectory, bytes: bytes).config,
+                                                loader: loader, lazy: true))
         }
     }
 

@@ -27,12 +27,17 @@ public struct PluginMetadata: Equatable, Sendable {
     public var inMemoryState: InMemoryState?
     /// What it declares it needs beyond the sandbox (`ScenePlugin.permissions`).
     public var permissions: [PluginPermission]
+    /// The ids of the buttons each scene's screens showed in its probe (its first render and its
+    /// render after every event the probe sent), by scene, sorted; nil in verdicts recorded before
+    /// probes kept them. `check` refuses a segue whose id is none of its source scene's.
+    public var probedButtons: [String: [String]]?
 
     public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
                 nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
                 settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:], inMemoryState: InMemoryState? = nil,
-                permissions: [PluginPermission] = []) {
+                permissions: [PluginPermission] = [], probedButtons: [String: [String]]? = nil) {
         self.permissions = permissions
+        self.probedButtons = probedButtons
         self.settings = settings
         self.inMemoryState = inMemoryState
         self.undeclaredRoutes = undeclaredRoutes

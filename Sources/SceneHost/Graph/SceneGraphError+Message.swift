@@ -23,6 +23,10 @@ extension SceneGraphError {
                 return "\(prefix). Did you mean '\(close)'? Fix the name in the router's route(to: \"\(destination)\") (\(known)), or write the route once as a Route value."
             }
             return "\(prefix) (\(known)). Declare it with .route(to: \"\(destination)\") in the SceneDefinition, or fix the name in the router."
+        case .segueNotAButton(let location, let segue, let scene, let plugin, let buttons):
+            let shown = buttons.isEmpty ? "they showed no button" : "its buttons: \(buttons.joined(separator: ", "))"
+            let guess = Suggestion.closest(to: segue, in: buttons).map { " Did you mean '\($0)'?" } ?? ""
+            return "\(location): error: segue '\(segue)' from '\(scene)': scene '\(scene)' (plugin '\(plugin)') shows no button '\(segue)' on the screens its probe saw (\(shown)), so no tap can take this segue.\(guess) Set the segue's id to the id of the button that should perform it."
         case .routeUnexpectedInput(let edge, let payload):
             return "\(edge.messagePrefix): the route passes \(payload), but '\(edge.to)' declares no input."
         case .routeMissingInput(let edge, let input, let reason):
@@ -49,7 +53,7 @@ extension SceneGraphError {
             return "segue '\(segue)' \(field) '\(scene)' at \(location)"
         case .unknownRouteScene(let plugin, let from, let to, _):
             return "route from '\(from)' to '\(to)' of plugin '\(plugin.name)' at \(plugin.location)"
-        case .initialNeedsInput, .routeNotDeclared, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch,
+        case .initialNeedsInput, .routeNotDeclared, .segueNotAButton, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch,
              .linkInvalid, .linkDuplicate:
             return nil
         }

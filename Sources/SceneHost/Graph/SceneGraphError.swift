@@ -11,6 +11,9 @@ public enum SceneGraphError: HostConcernError, Equatable, Sendable {
     /// A scene's router asked, in its probe, for a destination its definition does not declare
     /// (a string route misspelt in code); `declared` are the routes it does declare.
     case routeNotDeclared(PluginReference, scene: String, destination: String, declared: [String])
+    /// A segue's id is none of the buttons (`buttons`) its source scene's screens showed in the
+    /// probe of `plugin`: no tap could ever take it.
+    case segueNotAButton(SourceLocation, segue: String, scene: String, plugin: String, buttons: [String])
     case routeUnexpectedInput(RouteEdge, payload: String)
     case routeMissingInput(RouteEdge, input: String, reason: String)
     case routeInputMismatch(RouteEdge, input: String, payload: String, mismatches: [FieldMismatch])

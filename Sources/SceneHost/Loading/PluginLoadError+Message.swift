@@ -45,6 +45,8 @@ extension PluginLoadError {
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)): a record on its probe's result channel is too large (\(bytes) bytes; limit \(limit)), so the host cannot read what its probe reported and did not load it: only plugin code writing to that channel makes such a record; fix the plugin or remove it from the config."
         case .pluginChangedSinceProbe(let plugin, let probed, let found):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) changed since it was probed: it registered \(found.joined(separator: ", ")) instead of \(probed.joined(separator: ", ")). Start the host again so it probes the new file."
+        case .pluginRegistersDifferently(let plugin, let registered, let place, let earlier, let earlierPlace):
+            return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) registers \(Self.sceneList(registered)) \(place) but \(Self.sceneList(earlier)) \(earlierPlace): a plugin that registers differently on each load is refused. Make its registration register the same scenes every time (not depending on a counter, the process or the environment), rebuild it, and run 'scene-host check' again."
         case .pluginContentNotProbed(let plugin, let recorded, let actual):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) was not opened: its SHA-256 is \(actual), but the start-up cache recorded the probe of \(recorded) for a file of the same identity. Start the host again with --rescan so it probes this file."
         case .pluginRecordUnreadable(let plugin, let cache):
@@ -99,8 +101,19 @@ extension PluginLoadError {
             return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' names \(path), but \(places.joined(separator: "; ")), so someone else could change what the plugin reads and writes. Fix: \(fix) (or pass --insecure-plugin-files while developing)."
         case .pluginSettingFileUnusable(let plugin, let key, let location, let path, let reason):
             return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' names \(path), which cannot be used: \(reason). Name a file (relative paths start at the config's folder) in [plugins.\(plugin.name).settings]."
+        case .pluginSettingFileProcessRelative(let plugin, let key, let location, let path, let part):
+            return "\(location): error: setting '\(key)' of plugin '\(plugin.name)' names \(path), which goes through \(part): that names a different file in each process (the host, 'scene-host check' and each scene worker), so the file the host checks is not the one the plugin would open. Name the file itself, by its path from the root or from the config's folder, in [plugins.\(plugin.name).settings]."
         case .pluginSettingsMalformed(let plugin, let reason):
             return "\(plugin.location): error: plugin '\(plugin.name)' (\(plugin.path)) declares settings the host cannot check: \(reason). Fix its ScenePlugin's `static let settings` and rebuild it."
+        }
+    }
+
+    /// "scenes A, B", "scene A" or "no scene".
+    private static func sceneList(_ scenes: [String]) -> String {
+        switch scenes.count {
+        case 0: return "no scene"
+        case 1: return "scene \(scenes[0])"
+        default: return "scenes \(scenes.joined(separator: ", "))"
         }
     }
 

@@ -30,6 +30,9 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginSettingFileUntrusted(PluginReference, key: String, at: SourceLocation, path: String, problems: [UntrustedPath], fix: String)
     /// A path setting names something that is no usable file (a folder, a device, a missing folder).
     case pluginSettingFileUnusable(PluginReference, key: String, at: SourceLocation, path: String, reason: String)
+    /// A path setting goes through `through` (`/proc/self`, `/proc/<pid>`, `/dev/fd`...): it names a
+    /// different file in each process, so what the host checked is not what a scene worker would open.
+    case pluginSettingFileProcessRelative(PluginReference, key: String, at: SourceLocation, path: String, through: String)
     case pluginDependencyMissing(PluginReference, library: String)
     case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)
@@ -50,6 +53,10 @@ public enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// router asked for, a name it declares); nil when only the parent saw the length.
     case pluginProbeRecordTooLarge(PluginReference, bytes: Int, limit: Int, largest: String?)
     case pluginChangedSinceProbe(PluginReference, probed: [String], found: [String])
+    /// The same file registered other scenes (`registered`) than before (`earlier`): its registration
+    /// depends on something besides its file (a counter, the process id, the environment). `place`
+    /// says where it registered them ("in a scene worker"), `earlierPlace` where it registered the others.
+    case pluginRegistersDifferently(PluginReference, registered: [String], place: String, earlier: [String], earlierPlace: String)
     /// The file has the identity the start-up cache recorded, but not the content (SHA-256) whose
     /// probe it recorded: the cache does not describe this file, so it is not opened.
     case pluginContentNotProbed(PluginReference, recorded: String, actual: String)

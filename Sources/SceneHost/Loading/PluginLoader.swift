@@ -42,6 +42,12 @@ public struct PluginLoader {
     /// child confine themselves there (`WorkerSetup.confiningOnFirstOpen`), once every probe they
     /// start has run. A failure refuses the open.
     public var beforeOpeningCode: (@MainActor () throws(Sandbox.Failure) -> Void)?
+    /// Where this loader's registrations run, for the message of a plugin that registers other
+    /// scenes than its probe did ("in a scene worker"; the worker sets it).
+    public var loadPlace = "when loaded to run"
+    /// The probe child's: each plugin is registered a second time (into a registry that is thrown
+    /// away) and refused when the two registrations differ, so `check` sees what a scene worker would.
+    public var registersTwice = false
 
     public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
                 opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
@@ -224,16 +230,21 @@ public struct PluginLoader {
         try container.addPending(metadata, from: plugin) { [weak container] in
             guard let container else { return }
             let current = try PluginFile.open(plugin, trust: self.trust)
+            var expected = metadata
             if current.identity != probed {
                 self.logger.debug("plugin changed since its probe", metadata: ["plugin": "\(entry.name)"])
-                _ = try inspector.inspect(entry, file: current, checkBytes: { try self.checkBytes(current, pin: entry.sha256) })
+                let found = try inspector.inspect(entry, file: current, checkBytes: { try self.checkBytes(current, pin: entry.sha256) }).metadata
+                // The file did change: what its new probe found is what it must register now.
+                let before = metadata.scenes.map(\.name).sorted(), after = found.scenes.map(\.name).sorted()
+                if before != after { throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: before, found: after) }
+                expected = found
             } else if let probedContent {
                 let found = try self.checkBytes(current, pin: entry.sha256)
                 guard found.sha256 == probedContent else {
                     throw PluginLoadError.pluginContentNotProbed(plugin, recorded: probedContent, actual: found.sha256)
                 }
             }
-            _ = try self.loadNow(entry, file: current, into: container, expected: metadata)
+            _ = try self.loadNow(entry, file: current, into: container, expected: expected)
         }
     }
 
@@ -279,8 +290,20 @@ public struct PluginLoader {
         if inspector == nil, !entry.settings.isEmpty { try settingsCheck.check(entry, plugin: plugin, declared: declarations) }
         if inspector == nil { try GrantCheck.check(entry, plugin: plugin, declared: permissions) }
         let scenes = registry.blueprints.map(\.name).sorted()
+        // The file is the one probed (same identity and content): other scenes now mean a
+        // registration that depends on something else, not a changed file.
         if let expected, scenes != expected.scenes.map(\.name).sorted() {
-            throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: expected.scenes.map(\.name).sorted(), found: scenes)
+            throw PluginLoadError.pluginRegistersDifferently(plugin, registered: scenes, place: loadPlace,
+                                                              earlier: expected.scenes.map(\.name).sorted(), earlierPlace: "in its probe")
+        }
+        if registersTwice {
+            let again = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
+            _ = try register(descriptor, into: again, plugin: plugin)
+            let second = again.blueprints.map(\.name).sorted()
+            if second != scenes {
+                throw PluginLoadError.pluginRegistersDifferently(plugin, registered: second, place: "when its probe registers it a second time",
+                                                                  earlier: scenes, earlierPlace: "the first time")
+            }
         }
         try registry.commit(into: container)
         container.addNativeFunctions(natives)

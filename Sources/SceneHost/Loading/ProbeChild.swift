@@ -51,7 +51,9 @@ public struct ProbeChild {
     static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger, write frameWriter: @escaping ([UInt8]) -> Void) {
         let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
         let write: (ProbeRecord) -> Void = { frameWriter(fittedFrame($0, plugin: plugin)) }
-        let loader = PluginLoader(logger: logger, checksFileTrust: false)
+        var loader = PluginLoader(logger: logger, checksFileTrust: false)
+        // A plugin that registers differently on each load is found here, not in a scene worker.
+        loader.registersTwice = true
         let container = SceneContainer()
         let verdict: ProbeVerdict
         do {
@@ -61,7 +63,7 @@ public struct ProbeChild {
                                            sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
                                            nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings, serviceCount: container.serviceCount,
                                            settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes,
-                                           inMemoryState: loaded.inMemoryState, permissions: loaded.permissions))
+                                           inMemoryState: loaded.inMemoryState, permissions: loaded.permissions, probedButtons: exercised.buttons))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
             verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {

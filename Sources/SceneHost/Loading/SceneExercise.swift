@@ -20,6 +20,9 @@ struct SceneExercise {
         /// The destinations each scene's router tried to reach that its definition does not
         /// declare (a name misspelt in a string route), by scene, sorted.
         var undeclaredRoutes: [String: [String]] = [:]
+        /// The ids of the buttons each scene's screens showed (its first render and its render
+        /// after every event), by scene, sorted; a scene that did not build is not listed.
+        var buttons: [String: [String]] = [:]
     }
 
     /// Exercises every registered scene, by name.
@@ -37,7 +40,7 @@ struct SceneExercise {
                 outcome.findings[name] = WiringFinding(error)
                 continue
             }
-            exercise(scene)
+            outcome.buttons[name] = exercise(scene)
         }
         for (scene, destinations) in navigator.attempts {
             let declared = Set(container.description(of: scene)?.routes.map(\.destination) ?? [])
@@ -47,7 +50,8 @@ struct SceneExercise {
         return outcome
     }
 
-    private func exercise(_ scene: AssembledScene) {
+    /// Runs `scene` through its steps; the ids of the buttons its screens showed, sorted.
+    private func exercise(_ scene: AssembledScene) -> [String] {
         let display = scene.display
         record(ProbeStep(scene: scene.name, action: .viewDidLoad))
         display.viewDidLoad()
@@ -62,7 +66,16 @@ struct SceneExercise {
         record(ProbeStep(scene: scene.name, action: .back))
         _ = try? scene.leavingResult()
         record(ProbeStep(scene: scene.name, action: .renderAgain))
-        _ = display.render()
+        let again = display.render()
+        return Set(Self.buttons(on: screen) + Self.buttons(on: again)).sorted()
+    }
+
+    /// The ids of `screen`'s buttons.
+    static func buttons(on screen: Screen) -> [String] {
+        screen.elements.compactMap { element in
+            if case .button(let id, _) = element { return id }
+            return nil
+        }
     }
 
     /// One event per element that takes one: tap each button, edit each field, select the first row of each list.

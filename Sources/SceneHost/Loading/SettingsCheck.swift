@@ -36,6 +36,11 @@ struct SettingsCheck {
     /// as /tmp another user could make it first, as a link to a file of their choosing).
     private func checkFile(_ path: String, key: String, plugin: PluginReference) throws {
         let location = plugin.location(ofSetting: key)
+        // Before anything else: such a path names one file here and another in each scene worker,
+        // so no check made here would hold there.
+        if let part = ProcessRelativePath.part(of: path) {
+            throw PluginLoadError.pluginSettingFileProcessRelative(plugin, key: key, at: location, path: path, through: part)
+        }
         var info = stat()
         let exists = lstat(path, &info) == 0
         let walked = exists ? path : Self.folder(of: path)
@@ -90,13 +95,13 @@ extension PluginLoadError {
     /// Whether the config's settings for the plugin were refused (the plugin itself is fine).
     public var isSettingsRefusal: Bool {
         switch self {
-        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginGrantNotDeclared:
+        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginGrantNotDeclared, .pluginSettingFileProcessRelative:
             return true
         case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
              .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
              .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
              .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled, .pluginProbeRecordTooLarge,
-             .pluginChangedSinceProbe, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
+             .pluginChangedSinceProbe, .pluginRegistersDifferently, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
              .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
             return false
         }

@@ -90,6 +90,9 @@ public struct SceneWorkerLoop {
                 sessions[id]?.closeAll()
                 sessions[id] = nil
                 reply = .closed
+            case .start:
+                // Only the first frame starts a worker (main.swift reads it): a second is out of turn.
+                return
             case .finish:
                 for navigator in sessions.values { navigator.closeAll() }
                 sessions = [:]

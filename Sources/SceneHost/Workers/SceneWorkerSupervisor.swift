@@ -21,7 +21,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     public struct Launch: Sendable {
         /// The `scene-host-worker` executable.
         public let executable: String
-        /// The worker's arguments after `--channel-fd 3`: the config and loader options (`LoaderSettings.workerArguments`).
+        /// The worker's arguments after `--channel-fd 3`: the loader options (`LoaderSettings.workerArguments`).
         public let arguments: [String]
 
         public init(executable: String, arguments: [String]) {
@@ -29,6 +29,9 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             self.arguments = arguments
         }
     }
+
+    /// The config the host checked, sent as each worker's first frame (the worker reads no config file).
+    let startMessage: WorkerStartMessage
 
     let launch: Launch
     let settings: HostSettings
@@ -60,8 +63,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// `early`: a worker started with `startEarly(_:)` while the host loaded the app; `start` adopts it.
     /// `ledger`: the fault accounting shared with other workers (`serve`); nil: one of its own that
     /// ends no session (`run`, `call`).
-    public init(launch: Launch, settings: HostSettings, initialScene: String, logger: Logger, early: EarlyWorker? = nil,
+    /// `start`: the config the host checked, handed to every worker it starts.
+    public init(launch: Launch, start: WorkerStartMessage, settings: HostSettings, initialScene: String, logger: Logger, early: EarlyWorker? = nil,
                 ledger: FaultLedger? = nil, pluginOfScene: @escaping @Sendable (String) -> String?) {
+        startMessage = start
         self.early = early?.take()
         self.launch = launch
         self.settings = settings
@@ -96,6 +101,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         // Loading may probe plugins the host's cache does not hold yet: more time than one event.
         let deadline = ContinuousClock.now + max(settings.eventTimeout, .seconds(60))
         do {
+            // The checked config first: the worker waits for it before it reads or opens anything.
+            try started.channel.send(WorkerFrame.encode(.start(startMessage)), deadline: deadline)
             let payload = try started.channel.receive(deadline: deadline)
             switch try WorkerFrame.decodeReply(payload) {
             case .ready: break
@@ -468,7 +475,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         switch (request, reply) {
         case (.open, .session), (.restore, .session), (.commands, .session), (.openLink, .session), (.call, .called), (.close, .closed),
              (.finish, .closed): return true
-        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _): return false
+        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _), (.start, _): return false
         }
     }
 

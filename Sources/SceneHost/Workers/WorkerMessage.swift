@@ -18,6 +18,8 @@ enum WorkerRequest: Equatable, Sendable {
     /// Open a deep link the host matched: a new stack from the initial scene to the linked scene
     /// (`Navigator.open`); on failure the session stays as it was.
     case openLink(session: UInt64, LinkOpening)
+    /// The worker's first frame: the config the host checked (the worker reads no config file).
+    case start(WorkerStartMessage)
 }
 
 /// An error raised in the worker, already rendered there with its exit code.

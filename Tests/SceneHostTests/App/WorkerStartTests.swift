@@ -64,7 +64,7 @@ struct WorkerStartTests {
     @Test("from the start-up cache: the initial scene, the segues and every plugin's scenes, without a probe")
     func fromTheCache() throws {
         let installed = try install()
-        let start = try WorkerStart.read(configPath: installed.configPath, loader: installed.loader, startup: installed.cache)
+        let start = try WorkerStart.read(try .reading(configPath: installed.configPath), loader: installed.loader, startup: installed.cache)
         let app = try start.load(loader: installed.loader)
         #expect(app.initial == "BList")
         var segues = app.segueTable
@@ -89,7 +89,7 @@ struct WorkerStartTests {
         _ = try installed.folder.write(bytes: seal.sealed(body), to: "probes.json.start")
         chmod(installed.cache.path, 0o600)
 
-        let start = try WorkerStart.read(configPath: installed.configPath, loader: installed.loader, startup: StartupCache(probeCache: installed.folder.path("probes.json"), checksFileTrust: true))
+        let start = try WorkerStart.read(try .reading(configPath: installed.configPath), loader: installed.loader, startup: StartupCache(probeCache: installed.folder.path("probes.json"), checksFileTrust: true))
         let app = try start.load(loader: installed.loader)
         #expect(app.container.description(of: "BList")?.name == "BList")
         #expect(app.container.description(of: "AList")?.name == "AList")
@@ -101,7 +101,7 @@ struct WorkerStartTests {
     func withoutTheCache() throws {
         let installed = try install()
         _ = try installed.folder.write(Self.configText + "\n", to: "scenes.conf")
-        let start = try WorkerStart.read(configPath: installed.configPath, loader: installed.loader, startup: installed.cache)
+        let start = try WorkerStart.read(try .reading(configPath: installed.configPath), loader: installed.loader, startup: installed.cache)
         #expect(start.host == HostSettings())
         // Preparing needs a probe here, and none can run: the start fails instead of trusting a record.
         #expect(throws: (any Error).self) { _ = try start.load(loader: installed.loader) }

@@ -159,3 +159,38 @@ struct SettingsAtStartTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("orders.sqlite")))
     }
 }
+
+/// A path setting that names a file through one process's own view (`/proc/self`, `/proc/<pid>`,
+/// `/dev/fd`, or a link to one) names a different file in `check`, `run` and each scene worker:
+/// every command refuses it at start, with the same located message (issue 32).
+@Suite("a path setting through /proc/self or /dev/fd is refused everywhere alike (end to end)")
+struct ProcessRelativeSettingTests {
+    @Test("/proc/self/fd/3, /proc/thread-self, /proc/<pid>, /dev/fd/0 and /dev/stdin: check, run and serve refuse each alike, exit 2",
+          arguments: [("/proc/self/fd/3", "/proc/self"), ("/proc/thread-self/fd/3", "/proc/thread-self"), ("/proc/1/root/etc/hostname", "/proc/1"),
+                      ("/dev/fd/0", "/dev/fd"), ("/dev/stdin", "/proc/self")])
+    func refusedEverywhere(path: String, through: String) throws {
+        let folder = try TemporaryFolder()
+        let config = try SettingsAtStartTests.config(folder, line: "database = \"\(path)\"")
+        try SettingsAtStartTests().expectRefusedEverywhere(config, Self.message(config, path: path, through: through))
+    }
+
+    @Test("a link in the config's folder to /proc/self/fd/3 is refused too, naming the link as written")
+    func linkToProcSelf() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.path("orders.sqlite"), withDestinationPath: "/proc/self/fd/3")
+        let config = try SettingsAtStartTests.config(folder, line: "database = \"orders.sqlite\"")
+        try SettingsAtStartTests().expectRefusedEverywhere(config, Self.message(config, path: folder.path("orders.sqlite"), through: "/proc/self"))
+    }
+
+    @Test("a plain file in the config's folder is still taken")
+    func plainFileTaken() throws {
+        let folder = try TemporaryFolder()
+        let config = try SettingsAtStartTests.config(folder, line: "database = \"orders.sqlite\"", others: "orders.sqlite")
+        let result = try HostProcess.run(["check", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    static func message(_ config: String, path: String, through: String) -> String {
+        "\(config):5:1: error: setting 'database' of plugin 'ListOrdersScene' names \(path), which goes through \(through): that names a different file in each process (the host, 'scene-host check' and each scene worker), so the file the host checks is not the one the plugin would open. Name the file itself, by its path from the root or from the config's folder, in [plugins.ListOrdersScene.settings]."
+    }
+}

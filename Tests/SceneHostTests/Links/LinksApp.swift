@@ -29,8 +29,8 @@ struct LinksApp {
     func supervisor() throws -> SceneWorkerSupervisor {
         let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
                                     rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(config: config, verbose: false))
-        let supervisor = SceneWorkerSupervisor(launch: launch, settings: HostSettings(), initialScene: "LinkHome",
+        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(verbose: false))
+        let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: config), settings: HostSettings(), initialScene: "LinkHome",
                                                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                pluginOfScene: { $0.hasPrefix("Link") ? "Links" : nil })
         try supervisor.start()

@@ -14,6 +14,9 @@ struct CheckedStart {
     let hasLinks: Bool
     /// The walk of the plugin files, when it runs beside the decoding (`StartupCache.pendingStart`).
     var files: PluginFilesCheck? = nil
+    /// The start-up cache file's bytes it was decoded from (checksum matched), handed as they are
+    /// to the scene workers (`WorkerStartMessage.checkedStart`); nil for a start just checked.
+    var recordedBytes: [UInt8]? = nil
 
     /// Whether every plugin file still has the identity recorded for it (waits for the walk);
     /// true when the files were not walked (a scene worker: its host just did).

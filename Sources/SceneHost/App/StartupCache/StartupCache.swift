@@ -65,6 +65,7 @@ public final class StartupCache {
             files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
         }) else { return nil }
         start.files = files
+        start.recordedBytes = data
         return start
     }
 
@@ -77,11 +78,25 @@ public final class StartupCache {
         return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal, cachePath: path)
     }
 
-    /// Records `start`, checked from these config bytes, replacing what the file held.
-    func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) {
+    /// Records `start`, checked from these config bytes, replacing what the file held; the bytes
+    /// recorded (nil when the file may not be written), which the scene workers are handed.
+    @discardableResult
+    func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) -> [UInt8]? {
         guard isTrusted(), let seal,
-              let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal) else { return }
+              let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal) else { return nil }
         file.replace(with: encoded, temporaryPrefix: ".start")
+        return encoded
+    }
+
+    /// A checked start handed by the host (`WorkerStartMessage.checkedStart`: the bytes it recorded
+    /// or read and believed), as a scene worker reads it; nil when they are not a start of this
+    /// host and config (the worker then parses the config bytes it was handed).
+    /// The bytes are sealed with the user's cache key like the file (the worker runs as the host's
+    /// user and reads the same key), so a start the key does not verify is not believed either.
+    func handed(_ data: [UInt8], configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.WorkerRecord? {
+        guard isTrusted(), let seal else { return nil }
+        return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal,
+                                                  cachePath: "the start message of its host")
     }
 
     private func key(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.Key {

@@ -43,6 +43,14 @@ extension ProbeCacheFormat {
         writer.bool(metadata.inMemoryState != nil)
         metadata.inMemoryState?.encode(into: &writer)
         writer.stringList(metadata.permissions.map(\.rawValue))
+        writer.bool(metadata.probedButtons != nil)
+        if let buttons = metadata.probedButtons {
+            writer.count(buttons.count)
+            for (scene, ids) in buttons.sorted(by: { $0.key < $1.key }) {
+                writer.string(scene)
+                writer.stringList(ids)
+            }
+        }
     }
 
     static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
@@ -95,10 +103,21 @@ extension ProbeCacheFormat {
             guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
             return permission
         }
+        var buttons: [String: [String]]?
+        if try reader.bool() {
+            var byScene: [String: [String]] = [:]
+            for _ in 0..<(try reader.count()) {
+                let scene = try reader.string()
+                // A scene twice is not a file this host wrote.
+                guard byScene.updateValue(try reader.stringList(), forKey: scene) == nil else { throw CacheReader.Malformed() }
+            }
+            buttons = byScene
+        }
         return PluginMetadata(name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion, sdkFingerprint: plugin.sdkFingerprint,
                               swiftVersion: plugin.swiftVersion,
                               scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
-                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, permissions: permissions)
+                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, permissions: permissions,
+                              probedButtons: buttons)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name

@@ -3,7 +3,7 @@ import SceneHostCacheCodec
 /// What the host asks a worker, in the record format: the request's tag, then its fields.
 extension WorkerRequest: RecordValue {
     enum Tag: UInt64, RecordTag {
-        case open, restore, commands, call, close, finish, openLink
+        case open, restore, commands, call, close, finish, openLink, start
     }
 
     func encode(into writer: inout CacheWriter) {
@@ -32,6 +32,9 @@ extension WorkerRequest: RecordValue {
             writer.tag(Tag.openLink)
             writer.unsigned(session)
             link.encode(into: &writer)
+        case .start(let message):
+            writer.tag(Tag.start)
+            message.encode(into: &writer)
         }
     }
 
@@ -54,6 +57,7 @@ extension WorkerRequest: RecordValue {
         case .openLink:
             let session = try reader.unsigned()
             self = .openLink(session: session, try LinkOpening(from: &reader))
+        case .start: self = .start(try WorkerStartMessage(from: &reader))
         }
     }
 }

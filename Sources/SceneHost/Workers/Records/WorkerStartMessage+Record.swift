@@ -1,0 +1,19 @@
+import SceneHostCacheCodec
+
+/// The start message in the record format: the config's name, its folder, its bytes, then the
+/// checked start's bytes.
+extension WorkerStartMessage: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        writer.string(configFile)
+        writer.string(baseDirectory)
+        writer.bytes(configBytes)
+        writer.bytes(checkedStart)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let file = try reader.string()
+        let folder = try reader.string()
+        let config = try reader.byteArray()
+        self.init(configFile: file, baseDirectory: folder, configBytes: config, checkedStart: try reader.byteArray())
+    }
+}
