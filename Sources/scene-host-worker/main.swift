@@ -3,12 +3,13 @@ import Glibc
 #endif
 import Logging
 import SceneHost
+import SceneHostProcesses
 
 // `scene-host-worker`: the process that runs plugin code for a `scene-host` (README, "Scene
 // workers"). The host starts it; people never do. Its own small executable, without the host's
 // command-line parser and web stack, so that it starts (and restarts after a fault) quickly.
 //
-// Arguments, all given by the host: --channel-fd N --config FILE --probe-executable PATH
+// Arguments, all given by the host: --channel-fd N --crash-report-fd N --config FILE --probe-executable PATH
 // --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
 // [--refuse PLUGIN=CLIENTS,SECONDS]...
 //
@@ -18,6 +19,8 @@ import SceneHost
 /// The worker's options, read from its command line.
 struct WorkerArguments {
     var channel: Int32 = -1
+    /// Where the crash handler writes its report (`CrashReporter`); the host always gives it.
+    var crashReport: Int32 = -1
     var config = ""
     var verbose = false
     /// Plugins refused for everyone (`FaultLedger`): the clients whose faults refused each, and the seconds left.
@@ -35,6 +38,7 @@ struct WorkerArguments {
         while let name = rest.popFirst() {
             switch name {
             case "--channel-fd": parsed.channel = value(name).flatMap { Int32($0) } ?? -1
+            case "--crash-report-fd": parsed.crashReport = value(name).flatMap { Int32($0) } ?? -1
             case "--config": parsed.config = value(name) ?? ""
             case "--probe-executable": parsed.loader.probeExecutable = value(name) ?? ""
             case "--probe-timeout": parsed.loader.probeTimeout = value(name).flatMap { Double($0) } ?? .nan
@@ -52,9 +56,9 @@ struct WorkerArguments {
                 return .failure(.workerUnavailable(reason: "scene-host-worker does not take '\(name)'; it is started by scene-host, which gives its arguments"))
             }
         }
-        guard parsed.channel >= 0, !parsed.config.isEmpty, !parsed.loader.probeExecutable.isEmpty,
+        guard parsed.channel >= 0, parsed.crashReport >= 0, !parsed.config.isEmpty, !parsed.loader.probeExecutable.isEmpty,
               parsed.loader.probeTimeout >= 0.001, parsed.loader.probeTimeout <= 3600 else {
-            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --config, --probe-executable and --probe-timeout; it is started by scene-host"))
+            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --crash-report-fd, --config, --probe-executable and --probe-timeout; it is started by scene-host"))
         }
         return .success(parsed)
     }
@@ -81,6 +85,12 @@ MainActor.assumeIsolated {
     logger.logLevel = options.verbose ? .debug : .warning
     let app: WorkerApp
     do {
+        // Before any plugin is opened: a crash names the plugin whose code crashed (README, "Scene workers").
+        do throws(CrashReporter.Failure) {
+            try CrashReporter.install(reportingTo: options.crashReport)
+        } catch {
+            throw WorkerError.workerUnavailable(reason: error.reason)
+        }
         // Cache warnings were the host's to print.
         let loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
         // The config first (no plugin code runs reading it, nor from the start-up cache): its
