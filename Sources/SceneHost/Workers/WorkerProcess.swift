@@ -6,7 +6,8 @@ import SceneHostProcesses
 
 /// One running scene worker: `scene-host-worker`, started with `posix_spawn` as the probe
 /// children are (a process group of its own, only its channel and standard streams open, signals
-/// at their defaults), with its end of a socket pair as descriptor 3.
+/// at their defaults), with its end of a socket pair as descriptor 3 and the write end of its
+/// crash report pipe (`CrashReport`) as descriptor 4.
 ///
 /// The worker limits itself when it starts (`WorkerSetup`: its memory, no new privileges, and a
 /// thread that ends its whole group when the host's end of the channel closes), so it cannot
