@@ -100,4 +100,52 @@ struct CrashBlameTests {
         #expect(!output.contains("Fragile stopped") && !output.contains("Saboteur stopped") && output.contains("Fragile 1"), "\(output)")
         #expect(errors.contains("scene worker crashed outside every plugin's code: counted against no plugin"), "\(errors)")
     }
+
+    /// One client's turn through `serve` (its address forwarded by the trusted proxy, 127.0.0.1): a
+    /// session armed with `segv` on Saboteur, moved to FragileHome, the trigger pulled; then its tap on
+    /// FragileHome finds the worker dead. The page after that tap.
+    private func sabotageOverHTTP(_ http: LoopbackHTTP, app: SabotageApp, server: Int32, client: String) throws -> String {
+        let forwarded = ["X-Forwarded-For: \(client)"]
+        let startToken = try #require(LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: try http.get("/").body))
+        let first = try http.post("/", cookie: nil, body: "token=\(startToken)&screen=0&field.mode=segv&action=tap%3Aarm", headers: forwarded)
+        let cookie = try #require(first.headers["set-cookie"]?.split(separator: ";").first.map(String.init), "\(first.status) \(first.body.prefix(300))")
+        func tap(_ button: String) throws -> LoopbackHTTP.Response {
+            let page = try http.get(cookie: cookie).body
+            let token = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: page) ?? ""
+            return try http.post(LoopbackHTTP.formAction(in: page), cookie: cookie,
+                                 body: "token=\(token)&screen=\(LoopbackHTTP.version(in: page))&action=tap%3A\(button)", headers: forwarded)
+        }
+        #expect(try tap("leave").status == 303)
+        #expect(try http.get(cookie: cookie).body.contains("FragileHome"))
+        #expect(app.strike(under: server), "the worker did not die of the saboteur's thread")
+        let tapped = try tap("deeper")
+        return tapped.status == 303 ? try http.get(cookie: cookie).body : "\(tapped.status) \(tapped.body)"
+    }
+
+    @Test("serve: Saboteur's thread crashes the worker while three clients are on FragileHome: Saboteur is counted three times and refused for everyone, Fragile is neither counted nor refused")
+    func serveRefusesTheRightPlugin() throws {
+        let app = try SabotageApp(host: "workers = 1\nrestarts-per-minute = 45")
+        let server = try ServeCommandTests.Server(["--config", app.config, "--trusted-proxy", "127.0.0.1", "--admin-port", "0"],
+                                                  environment: ["SCENE_HOST_FIXTURE_TRIGGER": app.trigger])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        for (index, client) in ["203.0.113.21", "203.0.113.22", "203.0.113.23"].enumerated() {
+            let page = try sabotageOverHTTP(http, app: app, server: server.process.processIdentifier, client: client)
+            // The third client's fault refuses Saboteur, which holds the initial scene: its session cannot come back
+            // (the answer to its tap is the start page saying so).
+            if index < 2 { #expect(page.contains("Something went wrong on this page; it was restored."), "\(client): \(page.suffix(1500))") }
+            else { #expect(page.contains("Something went wrong and your session could not be kept, so you are back at the start."), "\(page.suffix(1500))") }
+        }
+        let output = (try? String(contentsOf: server.output, encoding: .utf8)) ?? ""
+        let adminAddress = try #require(output.range(of: #"(?<=admin on )http://[0-9.]+:[0-9]+"#, options: .regularExpression).map { String(output[$0]) })
+        let metrics = try LoopbackHTTP(address: adminAddress).get("/metrics").body
+        #expect(metrics.contains("scene_host_plugin_faults_total{plugin=\"Saboteur\"} 3"), "\(metrics)")
+        #expect(metrics.contains("scene_host_plugins_refused_total{plugin=\"Saboteur\"} 1"), "\(metrics)")
+        #expect(!metrics.contains("plugin=\"Fragile\""), "\(metrics)")
+        let log = (try? String(contentsOf: server.errors, encoding: .utf8)) ?? ""
+        let refusals = log.split(separator: "\n").filter { $0.contains("plugin refused for everyone") }
+        #expect(refusals.count == 1 && refusals.allSatisfy { $0.contains(" plugin=Saboteur") }, "\(log.suffix(3000))")
+        let blamed = log.split(separator: "\n").filter { $0.contains("scene worker crashed in another plugin's code than the scene's") }
+        #expect(blamed.count == 3 && blamed.allSatisfy { $0.contains(" plugin=Saboteur") && $0.contains("scene_plugin=Fragile") }, "\(log.suffix(3000))")
+    }
 }
