@@ -26,7 +26,7 @@ let plugins: [PluginSpec] = [
 let fixtures: [PluginSpec] = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
-    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile", "Fickle",
+    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile", "Fickle", "Saboteur",
     "HugeRoute",
 ].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
     // Links a static copy of the SDK: the mistake the host must refuse.
@@ -88,6 +88,9 @@ let package = Package(
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // Linux system calls Glibc does not give Swift (pidfd_open, through the variadic `syscall`).
         .target(name: "CSyscalls", path: "Sources/CSyscalls"),
+        // The scene worker's crash handler (async-signal-safe C): which plugin's code the thread that
+        // crashed was running, written to the host before the worker dies (docs/decisions.md).
+        .target(name: "CCrashReport", path: "Sources/CCrashReport"),
         // Parts of the plugin loading kept apart by the compiler (docs/decisions.md, "Loading as targets"):
         // none knows the host's types, so none can reach into Loading/ or above it.
         // ELF reading from a file's bytes: headers, program headers, the dynamic section and symbols.
@@ -99,7 +102,7 @@ let package = Package(
         .target(name: "SceneHostCacheCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift6),
         // Probe and worker processes: spawning in a group of their own, the signal handler that kills
         // the group, unnamed files for their output, pidfd waits.
-        .target(name: "SceneHostProcesses", dependencies: ["CSyscalls"], swiftSettings: swift6),
+        .target(name: "SceneHostProcesses", dependencies: ["CSyscalls", "CCrashReport"], swiftSettings: swift6),
         .target(
             name: "SceneHost",
             dependencies: [

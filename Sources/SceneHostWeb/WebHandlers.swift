@@ -36,13 +36,14 @@ struct WebHandlers: Sendable {
         if request.uri.path == PageWriter.scriptPath { return script(head: head) }
         // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
         // here takes the main actor's path.
-        let secure = forwarding.isSecure(peer: context.remoteAddress, fields: request.headers)
-        let sessionID = SessionCookie.value(in: request.headers, secure: secure)
+        // The client as the caps count it: a deep link's faults count against its address.
+        let client = forwarding.client(peer: context.remoteAddress, fields: request.headers)
+        let sessionID = SessionCookie.value(in: request.headers, secure: client.secure)
         let start = ContinuousClock.now
         // The whole target, query included: a screen URL's query names its record (`?id=2`).
-        let reply = await controller.get(path: request.head.path ?? request.uri.path, sessionID: sessionID)
+        let reply = await controller.get(path: request.head.path ?? request.uri.path, sessionID: sessionID, client: client.address)
         count(kind: "page", status: reply.status, since: start)
-        var response = respond(reply, secure: secure)
+        var response = respond(reply, secure: client.secure)
         if head { response.body = ResponseBody() }
         return response
     }

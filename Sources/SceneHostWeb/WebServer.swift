@@ -61,6 +61,7 @@ public struct WebServer: Sendable {
                 sessionsPerClient: Int = 100, sessionRate: WebSessionRate = .standard, forwarding: WebForwarding = WebForwarding(),
                 durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
                 drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), debugPages: Bool = false, logger: Logger,
+                faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
                 restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limits = limits
@@ -81,7 +82,7 @@ public struct WebServer: Sendable {
         // An action takes at most the event time limit in its worker and three store requests of a third
         // of it each: another instance takes a session over only when its action is far past that.
         let store = WebSessionStore(perClient: sessionsPerClient, rate: sessionRate, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
-                                    counters: WebSessionCounters(factory: metrics),
+                                    counters: WebSessionCounters(factory: metrics), faultsPerClient: faultsPerClient, pluginOfScene: pluginOfScene,
                                     makeSession: makeSession, restoreSession: restoreSession)
         self.controller = WebControllerBox(WebController(store: store, logger: logger, debugPages: debugPages))
         self.snapshots = store.snapshots
@@ -165,8 +166,8 @@ final class WebControllerBox: Sendable {
         try await controller.store.prepare()
     }
 
-    @MainActor func get(path: String, sessionID: String?) async -> WebReply {
-        await controller.get(path: path, sessionID: sessionID)
+    @MainActor func get(path: String, sessionID: String?, client: String) async -> WebReply {
+        await controller.get(path: path, sessionID: sessionID, client: client)
     }
 
     @MainActor func post(path: String, sessionID: String?, body: [UInt8], context: WebController.PostContext) async -> WebReply {

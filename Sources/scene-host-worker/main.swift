@@ -3,12 +3,13 @@ import Glibc
 #endif
 import Logging
 import SceneHost
+import SceneHostProcesses
 
 // `scene-host-worker`: the process that runs plugin code for a `scene-host` (README, "Scene
 // workers"). The host starts it; people never do. Its own small executable, without the host's
 // command-line parser and web stack, so that it starts (and restarts after a fault) quickly.
 //
-// Arguments, all given by the host: --channel-fd N --probe-executable PATH
+// Arguments, all given by the host: --channel-fd N --crash-report-fd N --probe-executable PATH
 // --probe-timeout SECONDS [--probe-cache FILE] [--insecure-plugin-files] [--verbose]
 // [--refuse PLUGIN=CLIENTS,SECONDS]...
 // The config comes in the host's first frame on the channel (`WorkerRequest.start`): the
@@ -20,6 +21,8 @@ import SceneHost
 /// The worker's options, read from its command line.
 struct WorkerArguments {
     var channel: Int32 = -1
+    /// Where the crash handler writes its report (`CrashReporter`); the host always gives it.
+    var crashReport: Int32 = -1
     var verbose = false
     /// Plugins refused for everyone (`FaultLedger`): the clients whose faults refused each, and the seconds left.
     var refused: [(plugin: String, sources: Int, seconds: Int)] = []
@@ -36,6 +39,7 @@ struct WorkerArguments {
         while let name = rest.popFirst() {
             switch name {
             case "--channel-fd": parsed.channel = value(name).flatMap { Int32($0) } ?? -1
+            case "--crash-report-fd": parsed.crashReport = value(name).flatMap { Int32($0) } ?? -1
             case "--probe-executable": parsed.loader.probeExecutable = value(name) ?? ""
             case "--probe-timeout": parsed.loader.probeTimeout = value(name).flatMap { Double($0) } ?? .nan
             case "--probe-cache": parsed.loader.probeCache = value(name)
@@ -52,9 +56,9 @@ struct WorkerArguments {
                 return .failure(.workerUnavailable(reason: "scene-host-worker does not take '\(name)'; it is started by scene-host, which gives its arguments"))
             }
         }
-        guard parsed.channel >= 0, !parsed.loader.probeExecutable.isEmpty,
+        guard parsed.channel >= 0, parsed.crashReport >= 0, !parsed.loader.probeExecutable.isEmpty,
               parsed.loader.probeTimeout >= 0.001, parsed.loader.probeTimeout <= 3600 else {
-            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --probe-executable and --probe-timeout; it is started by scene-host"))
+            return .failure(.workerUnavailable(reason: "scene-host-worker needs --channel-fd, --crash-report-fd, --probe-executable and --probe-timeout; it is started by scene-host"))
         }
         return .success(parsed)
     }
@@ -81,6 +85,12 @@ MainActor.assumeIsolated {
     logger.logLevel = options.verbose ? .debug : .warning
     let app: WorkerApp
     do {
+        // Before any plugin is opened: a crash names the plugin whose code crashed (README, "Scene workers").
+        do throws(CrashReporter.Failure) {
+            try CrashReporter.install(reportingTo: options.crashReport)
+        } catch {
+            throw WorkerError.workerUnavailable(reason: error.reason)
+        }
         // Cache warnings were the host's to print.
         var loader = options.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
         loader.loadPlace = "in a scene worker"

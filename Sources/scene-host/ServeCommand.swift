@@ -182,6 +182,7 @@ struct ServeCommand: ParsableCommand {
                                    sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
                                    admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                    logger: options.makeLogger(),
+                                   faultsPerClient: loaded.config.host.faultsPerSession, pluginOfScene: loaded.container.sceneOwners,
                                    makeSession: { try await pool.openSession() },
                                    restoreSession: { records in
                                        let (session, note) = try await pool.restoreSession(records)

@@ -6,6 +6,7 @@ import Logging
 import SceneABI
 @_spi(SceneHost) import SceneSDK
 import SceneHostELF
+import SceneHostProcesses
 import SceneHostFileTrust
 import SceneHostCacheCodec
 import SceneHostProcesses
@@ -355,6 +356,9 @@ public struct PluginLoader {
         case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenUnavailable(plugin, reason: reason)
         }
         if SDKCopyGuard.carriesOwnCopy(handle) { throw PluginLoadError.pluginOwnSDKCopy(plugin) }
+        // Its code is known as this plugin's before its entry point runs: a scene worker's crash
+        // report names the plugin whose code crashed (`CrashReporter`), not the scene on screen.
+        CrashReporter.noteLibrary(handle, plugin: plugin.name)
         return handle
     }
 

@@ -62,14 +62,32 @@ extension WebController {
     /// The page of a deep link (`/orders/2`): what opening it shows, built in a session of its own
     /// and dropped, so the GET changes no one's session. Its form posts to the link: acting there
     /// opens the link in the browser's session (making one on a first action), then applies.
-    func linkPage(_ link: String, session: WebSession?) async -> WebReply {
+    ///
+    /// An opening that ends the scene worker counts against `client` (`WebLinkFaults`): past
+    /// `[host] faults-per-session` within a minute, its GETs of that plugin's links are refused (429
+    /// with Retry-After) before any worker is asked, while everyone else's go on.
+    func linkPage(_ link: String, session: WebSession?, client: String) async -> WebReply {
+        let plugin = await store.plugin(ofLink: link)
+        if let plugin, let closed = store.linkRefusal(client: client, plugin: plugin) {
+            let error = WebError.linksClosedToClient(plugin: plugin, faults: closed.faults, retryAfter: closed.retryAfter)
+            return .refusal(429, text.describe(error, plain: WebUserText.linkClosed(retryAfter: closed.retryAfter)), retryAfter: closed.retryAfter)
+        }
         do {
-            let (screen, layers) = try await store.preview(link: link)
+            let (screen, layers) = try await store.preview(link: link, client: client)
             return .page(WebPage.preview(screen: screen, layers: layers, token: session?.token ?? store.startToken, error: nil, formAction: "/" + link))
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
+            if let plugin, Self.endedWorker(error) { store.noteLinkFault(client: client, plugin: plugin) }
             return failed(error)
+        }
+    }
+
+    /// Whether `error` says the request ended its scene worker (a crash, an exit, a hang, garbage).
+    static func endedWorker(_ error: any Error) -> Bool {
+        switch error as? WorkerError {
+        case .workerStopped?, .crashedOutsideScene?, .sessionEndedForFaults?: return true
+        default: return false
         }
     }
 

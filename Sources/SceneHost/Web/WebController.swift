@@ -29,8 +29,9 @@ public struct WebController {
 
     // MARK: Pages
 
-    /// The page at `path` for the browser whose session cookie is `cookie`.
-    public func get(path: String, sessionID cookie: String?) async -> WebReply {
+    /// The page at `path` for the browser whose session cookie is `cookie`, from `client` (its address
+    /// through trusted proxies, as the caps count it: a deep link's faults count against it; "?" when unknown).
+    public func get(path: String, sessionID cookie: String?, client: String = "?") async -> WebReply {
         let target = WebPath(path)
         let query = WebPath.query(of: path)
         let session: WebSession
@@ -44,10 +45,10 @@ public struct WebController {
             return .refusal(409, WebError.secretRotating.message)
         case .session(_, .none), .none:
             // A cookie that names no session (or with a wrong secret) is of no use to its browser: cleared.
-            return await pageWithoutSession(target, query: query, notice: nil, cookie: cookie == nil ? .keep : .clear)
+            return await pageWithoutSession(target, query: query, notice: nil, client: client, cookie: cookie == nil ? .keep : .clear)
         case .ended(let notice):
             if notice == nil, case .screen = target, WebPath.query(of: path).isEmpty { return .redirect("/") }
-            return await pageWithoutSession(target, query: query, notice: notice ?? WebError.sessionEnded.message, cookie: .clear)
+            return await pageWithoutSession(target, query: query, notice: notice ?? WebError.sessionEnded.message, client: client, cookie: .clear)
         case .unavailable(let error, let cached):
             guard let cached else { return .refusal(503, text.describe(error, plain: WebUserText.storeDown)) }
             // The last copy this instance holds, marked: better than no page while the store is away.
@@ -55,7 +56,7 @@ public struct WebController {
             let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
             return .page(WebPage.make(for: cached, depth: max(0, depth)))
         }
-        if case .other(let link) = target { return await linkPage(link, session: session) }
+        if case .other(let link) = target { return await linkPage(link, session: session, client: client) }
         guard await sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
         switch target {
         case .start, .other:
@@ -69,7 +70,7 @@ public struct WebController {
             // A URL naming another record than the one this screen shows (a copied URL): its link opens it.
             if !query.isEmpty, depth.map({ session.screens[$0].query != WebPath.queryText(of: path) }) ?? true,
                let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links) {
-                return await linkPage(link, session: session)
+                return await linkPage(link, session: session, client: client)
             }
             guard let depth else {
                 // A session just built again keeps the note that says why the screen is gone (its stack was cut).
@@ -84,14 +85,14 @@ public struct WebController {
 
     /// The page of a browser without a (live) session: the start page, a deep link's page, or the
     /// link a screen URL's query names (a URL copied from another browser).
-    private func pageWithoutSession(_ target: WebPath, query: [(name: String, value: String)], notice: String?,
+    private func pageWithoutSession(_ target: WebPath, query: [(name: String, value: String)], notice: String?, client: String,
                                     cookie: WebReply.Cookie = .keep) async -> WebReply {
         switch target {
         case .other(let link):
-            return await linkPage(link, session: nil)
+            return await linkPage(link, session: nil, client: client)
         case .screen(let names):
             if let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: await store.links()) {
-                return await linkPage(link, session: nil)
+                return await linkPage(link, session: nil, client: client)
             }
             return notice == nil ? .redirect("/") : await startPage(error: notice, cookie: cookie)
         case .start:

@@ -29,6 +29,8 @@ extension WebError {
             return "error: This page was out of date (another tab or a later page moved the app on), so nothing was changed. This is the current screen: try again here."
         case .startingTooFast(let seconds):
             return "error: your address started new sessions faster than this server allows, so no new one was started. Use a tab you have open, or try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
+        case .linksClosedToClient(let plugin, let faults, let seconds):
+            return "error: links of plugin '\(plugin)' are closed to this client address for \(seconds) s: opening them from it ended the scene worker \(faults) times within a minute ([host] faults-per-session). Other clients are not refused."
         case .tooManySessions(let limit):
             return "error: your address already holds \(limit) sessions in use, the most one address may hold, so no new one was started. Use a tab you have open, or wait until one of them expires."
         case .serverFull(let sessions, _):

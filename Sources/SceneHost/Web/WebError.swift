@@ -20,6 +20,10 @@ public enum WebError: HostConcernError, Equatable, Sendable {
     /// One client address started new sessions faster than `--session-rate` allows: it may start
     /// the next one in `retryAfter` seconds.
     case startingTooFast(retryAfter: Int)
+    /// Opening deep links of `plugin` ended the scene worker `faults` times within a minute for GETs
+    /// from this client address (`[host] faults-per-session`): its GETs of that plugin's links are
+    /// refused for `retryAfter` seconds; everyone else's are not.
+    case linksClosedToClient(plugin: String, faults: Int, retryAfter: Int)
     /// One client address already holds the most sessions in use (used twice or more) one address may hold.
     case tooManySessions(limit: Int)
     /// Every session the server keeps is in use: a new one would evict someone at work. `retryAfter`:

@@ -66,12 +66,20 @@ public final class WebSessionStore {
     public let snapshots = WebPageSnapshots()
     /// What the store and the sessions did, for `/metrics`.
     let counters: WebSessionCounters
+    /// The plugin that registers a scene (the host's probe records): a deep link's faults count
+    /// against its plugin's links for the client that opened it. Nil: the scene's own name stands in.
+    let pluginOfScene: @Sendable (String) -> String?
+    /// Deep-link GETs whose opening ended a scene worker, per client address and plugin.
+    private var linkFaults: WebLinkFaults
 
     /// `makeSession` returns a started session (the app's initial scene on screen); `restoreSession`
     /// one whose stacks are built from records, and what became of them.
+    /// `faultsPerClient`: the deep-link GETs of one plugin from one address that may end a scene worker
+    /// within a minute before that address is refused that plugin's links (`[host] faults-per-session`).
     public init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
                 evictionGrace: Duration = .seconds(60), actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
                 durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
+                faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
                 clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
                 makeSession: @escaping @MainActor () async throws -> any AppSession,
                 restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
@@ -85,6 +93,8 @@ public final class WebSessionStore {
         self.patience = patience
         self.durable = durable
         self.counters = counters
+        self.pluginOfScene = pluginOfScene
+        self.linkFaults = WebLinkFaults(limit: faultsPerClient)
         self.shared = !(durable is MemorySessionStore)
         self.clock = clock
         self.origin = (clock(), Int64((Date().timeIntervalSince1970 * 1000).rounded()))
@@ -327,11 +337,30 @@ public final class WebSessionStore {
     /// What the deep link `link` opens, for a page that changes no session: a session is built, the
     /// link opened in it, its screens read, and the session dropped. Throws `LinkError` for a link that
     /// names nothing (a 404), or why the opening failed.
-    public func preview(link: String) async throws -> (screen: Screen, layers: [[String]]) {
+    /// `client`: whose faults the opening's are toward refusing the plugin for everyone (one source
+    /// per address, however many GETs it sends).
+    public func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
         let app = try await makeSession()
         defer { app.close() }
+        if let client { (app as? PooledSession)?.session.attribute(to: client) }
         try await app.open(link: link)
         return try app.view()
+    }
+
+    /// The plugin of the scene the deep link `link` opens; nil when it names no link.
+    func plugin(ofLink link: String) async -> String? {
+        guard let opening = try? await links().resolve(link) else { return nil }
+        return pluginOfScene(opening.scene) ?? opening.scene
+    }
+
+    /// Whether `client`'s GETs of `plugin`'s links are refused now (`WebLinkFaults`).
+    func linkRefusal(client: String, plugin: String) -> (faults: Int, retryAfter: Int)? {
+        linkFaults.refusal(client: client, plugin: plugin, at: clock())
+    }
+
+    /// Counts a deep-link GET of `plugin` from `client` that ended a scene worker.
+    func noteLinkFault(client: String, plugin: String) {
+        linkFaults.note(client: client, plugin: plugin, at: clock())
     }
 
     /// The app's deep links (for a screen URL's query in a browser without a session): read from a

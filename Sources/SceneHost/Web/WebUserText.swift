@@ -47,7 +47,7 @@ struct WebUserText: Sendable {
     private static func forFault(_ error: any Error) -> String? {
         guard let fault = error as? WorkerError else { return nil }
         switch fault {
-        case .workerStopped: return restored
+        case .workerStopped, .crashedOutsideScene: return restored
         case .sharedWorkerStopped, .pluginsClosed: return restoredShared
         case .pluginRefused(_, _, let retryIn):
             return "This part of the app is closed for now because it stopped working for several users; it is tried again within \(retryIn) s. Try again then."
@@ -74,4 +74,9 @@ struct WebUserText: Sendable {
     static let noSuchPage = "There is no page at this address. Start again from the app's start page."
     static let storeDown = "The app cannot reach its session store right now. Try again in a moment."
     static let pageFailed = "This page could not be shown because something went wrong on the server. Try again in a moment."
+
+    /// The page of a link closed to the client's address after its GETs of it stopped the app (`WebLinkFaults`).
+    static func linkClosed(retryAfter seconds: Int) -> String {
+        "This link stopped the app several times when opened from your address, so it is closed to you for now. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
+    }
 }

@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import SceneHostProcesses
 
 /// Runs sessions in one scene worker process and keeps them alive across its faults.
 ///
@@ -51,6 +52,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     }
     /// The worker's process id while one runs (0: none), readable from any thread (`/readyz`).
     let livePID = Atomic<Int32>(0)
+    /// What the crash handler of the worker that last ended reported (`exchange`), until it is blamed.
+    private var lastCrash: CrashReport?
     /// Where starts, faults and restores are counted (`WorkerPool.count(with:)`).
     var counters = WorkerCounters()
     /// A worker started before the host loaded the app, not yet known to be ready.
@@ -146,9 +149,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             reply = try exchange(.open(session: session.id))
         } catch {
             let plugin = pluginOfScene(initialScene) ?? initialScene
-            recover(blaming: plugin, source: session.read(\.source), culprit: nil, fault: error)
-            throw .workerStopped(plugin: plugin, scene: initialScene, action: "showing the initial scene",
-                                 fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+            let blame = blaming(error, inFlight: plugin, scene: initialScene)
+            recover(blaming: blame, source: session.read(\.source), culprit: nil, fault: error)
+            throw blame.stopped(scenePlugin: plugin, scene: initialScene, action: "showing the initial scene",
+                                fault: error, restore: .lost(reason: "the initial scene could not be shown"))
         }
         guard case .session(let failure, let report, _) = reply else { return session }  // exchange checked the kind
         session.apply(report)
@@ -176,10 +180,11 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                 reply = try exchange(.restore(session: session.id, records: records)) { place = $0 }
             } catch {
                 let scene = place >= 0 && place < records.count ? records[place].name : initialScene
-                recover(blaming: pluginOfScene(scene) ?? scene, source: source, culprit: nil, fault: error)
+                let blame = blaming(error, inFlight: pluginOfScene(scene) ?? scene, scene: scene)
+                recover(blaming: blame, source: source, culprit: nil, fault: error)
                 guard place > 0, place < records.count else {
-                    throw .workerStopped(plugin: pluginOfScene(scene) ?? scene, scene: scene, action: "building the session again",
-                                         fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+                    throw blame.stopped(scenePlugin: pluginOfScene(scene) ?? scene, scene: scene, action: "building the session again",
+                                        fault: error, restore: .lost(reason: "the initial scene could not be shown"))
                 }
                 note = .cut(scene: scene, reason: "building it again ended the scene worker (\(error.summary))")
                 records = Array(records.prefix(place))
@@ -216,9 +221,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
         } catch {
             let plugin = pluginOfScene(scene) ?? scene
             let action = Self.describe(commands)
-            let ended = charge(session, plugin: plugin, scene: scene, action: action, fault: error)
-            let notes = recover(blaming: plugin, source: session.read(\.source), culprit: session.id, fault: error)
-            throw ended ?? .workerStopped(plugin: plugin, scene: scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
+            let blame = blaming(error, inFlight: plugin, scene: scene)
+            let ended = charge(session, plugin: blame.plugin ?? plugin, scene: scene, action: action, fault: error)
+            let notes = recover(blaming: blame, source: session.read(\.source), culprit: session.id, fault: error)
+            throw ended ?? blame.stopped(scenePlugin: plugin, scene: scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
         }
         guard case .session(let failure, let report, _) = reply else { return }  // exchange checked the kind
         session.apply(report)
@@ -240,9 +246,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             // The linked scene's code (its link's function) is the likeliest to blame.
             let plugin = pluginOfScene(link.scene) ?? link.scene
             let action = "opening the link '\(link.link)'"
-            let ended = charge(session, plugin: plugin, scene: link.scene, action: action, fault: error)
-            let notes = recover(blaming: plugin, source: session.read(\.source), culprit: session.id, fault: error)
-            throw ended ?? .workerStopped(plugin: plugin, scene: link.scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
+            let blame = blaming(error, inFlight: plugin, scene: link.scene)
+            let ended = charge(session, plugin: blame.plugin ?? plugin, scene: link.scene, action: action, fault: error)
+            let notes = recover(blaming: blame, source: session.read(\.source), culprit: session.id, fault: error)
+            throw ended ?? blame.stopped(scenePlugin: plugin, scene: link.scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
         }
         guard case .session(let failure, let report, _) = reply else { return }  // exchange checked the kind
         session.apply(report)
@@ -252,7 +259,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Drops `session` and its scenes in the worker.
     public func close(_ session: WorkerSession) {
         guard sessions.removeValue(forKey: session.id) != nil else { return }
-        do { _ = try exchange(.close(session: session.id)) } catch { recover(blaming: nil, source: nil, culprit: nil, fault: error) }
+        do { _ = try exchange(.close(session: session.id)) } catch {
+            // Closing runs the scenes' deinits; no one's request: only a crash report names a plugin.
+            recover(blaming: lastCrash.map { .report($0) } ?? .noPlugin, source: nil, culprit: nil, fault: error)
+        }
     }
 
     /// Calls a native function in the worker: the lines its callbacks printed and its result text.
@@ -263,7 +273,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             reply = try exchange(.call(function: function, arguments: arguments))
         } catch {
             // Calls come from the terminal's one user (`run`, `call`): one source, never many clients.
-            recover(blaming: String(function.prefix { $0 != "." }), source: "native calls", culprit: nil, fault: error)
+            let plugin = String(function.prefix { $0 != "." })
+            recover(blaming: blaming(error, inFlight: plugin, scene: nil), source: "native calls", culprit: nil, fault: error)
             throw .nativeCallFaulted(function: function, fault: error)
         }
         guard case .called(let lines, let result) = reply else { return ([], "") }  // exchange checked the kind
@@ -287,6 +298,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
             do { try start() } catch { throw .notStarted(reason: "\(error)") }
         }
         guard let process else { throw .notStarted(reason: "no worker") }
+        lastCrash = nil
         var deadline = ContinuousClock.now + settings.eventTimeout
         var lastPlace = -1
         do {
@@ -320,7 +332,9 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                 process.end()
                 throw .tooLarge(bytes: bytes, limit: WorkerFrame.maximumSize)
             case .closed:
-                throw process.awaitDeath() ?? .exited(0)
+                let fault = process.awaitDeath() ?? .exited(0)
+                lastCrash = process.takeCrashReport(for: fault)
+                throw fault
             }
         }
     }
@@ -359,20 +373,40 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// session again. Returns what became of each session; the others (not `culprit`) also get it
     /// as their notice, shown to their user next time.
     @discardableResult
-    private func recover(blaming plugin: String?, source: String?, culprit: UInt64?, fault: WorkerFault) -> [UInt64: RestoreNote] {
+    private func recover(blaming blame: FaultBlame, source: String?, culprit: UInt64?, fault: WorkerFault) -> [UInt64: RestoreNote] {
         counters.faults.increment()
+        let plugin = blame.plugin
         if let plugin, let source, Self.blames(fault) { noteFault(of: plugin, from: source) }
         let held = sessions
         let notes = restartAndRestore(afterFault: true)
         counters.restores.increment(by: sessions.count)
         for (id, session) in held where id != culprit {
-            let notice = WorkerError.sharedWorkerStopped(plugin: plugin ?? "a plugin", fault: fault, restore: notes[id] ?? .restored)
+            let notice = WorkerError.sharedWorkerStopped(plugin: plugin ?? blame.nobody, fault: fault, restore: notes[id] ?? .restored)
             // A session that could not come back says why on its next page, instead of only "lost".
             session.update { state in
                 if state.lost { state.ended = state.ended ?? notice } else { state.notice = notice }
             }
         }
         return notes
+    }
+
+    /// Whose code `fault` (just thrown by `exchange`) is counted against, when the request in flight was
+    /// for `scene` of plugin `inFlight`: the crash report's plugin, else `inFlight` (`FaultBlame`). A
+    /// crash blamed elsewhere than the scene on screen is logged, with both.
+    private func blaming(_ fault: WorkerFault, inFlight: String, scene: String?) -> FaultBlame {
+        guard let report = lastCrash else { return .scene(inFlight) }
+        lastCrash = nil
+        let blame = FaultBlame.report(report)
+        var metadata: Logger.Metadata = ["signal": "\(fault.summary)", "scene_plugin": "\(inFlight)"]
+        if let scene { metadata["scene"] = "\(scene)" }
+        if let plugin = report.plugin {
+            guard plugin != inFlight else { return blame }
+            metadata["plugin"] = "\(plugin)"
+            logger.warning("scene worker crashed in another plugin's code than the scene's: counted against that plugin", metadata: metadata)
+        } else {
+            logger.warning("scene worker crashed outside every plugin's code: counted against no plugin", metadata: metadata)
+        }
+        return blame
     }
 
     /// Whether `fault` is plugin code's doing (a worker that could not even start is not).
@@ -450,7 +484,10 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
                         continue passes
                     }
                     // The plugin's fault, met by this session; not the session's own doing (it only came back).
-                    if Self.blames(error) { noteFault(of: pluginOfScene(records[place].name) ?? records[place].name, from: session.read(\.source)) }
+                    let scene = records[place].name
+                    if Self.blames(error), let plugin = blaming(error, inFlight: pluginOfScene(scene) ?? scene, scene: scene).plugin {
+                        noteFault(of: plugin, from: session.read(\.source))
+                    }
                     session.update { $0.replace(keeping: place) }
                     // The lowest cut is the one that stands.
                     notes[id] = place == 0 ? .startedOver(reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")

@@ -6,6 +6,10 @@ extension WorkerError {
             return TerminalText.escaped("error: cannot start a scene worker: \(reason). Run with --verbose for details; --in-process runs plugin code in the host (for debugging only).")
         case .workerStopped(let plugin, let scene, let action, let fault, let restore):
             return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in scene '\(scene)' during '\(action)'); ") + restore.clause
+        case .crashedOutsideScene(let plugin?, let scenePlugin, let scene, let action, let fault, let restore):
+            return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in its own code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'); ") + restore.clause
+        case .crashedOutsideScene(nil, let scenePlugin, let scene, let action, let fault, let restore):
+            return TerminalText.escaped("error: the scene worker stopped (\(fault.summary) outside every plugin's code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'; counted against no plugin); ") + restore.clause
         case .sharedWorkerStopped(let plugin, let fault, let restore):
             return TerminalText.escaped("notice: the scene worker this session shares stopped in another session (\(plugin): \(fault.summary)); ") + restore.clause
         case .nativeCallFaulted(let function, let fault):
@@ -38,7 +42,7 @@ extension WorkerError {
     public var exitStatus: ExitStatus {
         switch self {
         case .workerUnavailable, .pluginRefused, .checkStopped: return .pluginError
-        case .workerStopped, .sharedWorkerStopped, .sessionLost, .workerBusy, .sessionEndedForFaults, .pluginsClosed: return .commandsFailed
+        case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .sessionLost, .workerBusy, .sessionEndedForFaults, .pluginsClosed: return .commandsFailed
         case .nativeCallFaulted: return .pluginFault
         case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
         }
@@ -56,7 +60,8 @@ extension WorkerError {
             return TerminalText.escaped("(plugin '\(plugin)': \(fault.summary) in scene '\(scene)' during '\(action)'; fault \(faults) of this session, the limit of [host] faults-per-session)")
         case .pluginsClosed(let plugins, _):
             return TerminalText.escaped("(plugins refused or tried again: \(plugins.joined(separator: ", ")))")
-        case .workerUnavailable, .workerStopped, .sharedWorkerStopped, .nativeCallFaulted, .sessionLost, .workerBusy, .checkStopped, .remote:
+        case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionLost, .workerBusy, .checkStopped,
+             .remote:
             return ""
         }
     }
@@ -66,8 +71,8 @@ extension WorkerError {
     public var isRetryable: Bool {
         switch self {
         case .pluginRefused, .workerBusy: return true
-        case .workerUnavailable, .workerStopped, .sharedWorkerStopped, .nativeCallFaulted, .sessionEndedForFaults, .pluginsClosed,
-             .sessionLost, .checkStopped, .remote: return false
+        case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionEndedForFaults,
+             .pluginsClosed, .sessionLost, .checkStopped, .remote: return false
         }
     }
 }

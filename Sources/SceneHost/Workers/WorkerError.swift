@@ -7,6 +7,10 @@ public enum WorkerError: HostConcernError, Equatable, Sendable {
     /// The worker running `plugin`'s code ended while it handled `action` on `scene`; the
     /// session was rebuilt as `restore` says.
     case workerStopped(plugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote)
+    /// The worker crashed in `plugin`'s code (nil: outside every plugin's code, as its crash handler
+    /// found), while it handled `action` on `scene` of another plugin, `scenePlugin`: `plugin` is
+    /// counted, not `scenePlugin`; the session was rebuilt as `restore` says.
+    case crashedOutsideScene(plugin: String?, scenePlugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote)
     /// The worker this session shared with others ended while it handled another session's
     /// request (`plugin`'s code); this session was rebuilt as `restore` says.
     case sharedWorkerStopped(plugin: String, fault: WorkerFault, restore: RestoreNote)

@@ -6,7 +6,8 @@ import SceneHostProcesses
 
 /// One running scene worker: `scene-host-worker`, started with `posix_spawn` as the probe
 /// children are (a process group of its own, only its channel and standard streams open, signals
-/// at their defaults), with its end of a socket pair as descriptor 3.
+/// at their defaults), with its end of a socket pair as descriptor 3 and the write end of its
+/// crash report pipe (`CrashReport`) as descriptor 4.
 ///
 /// The worker limits itself when it starts (`WorkerSetup`: its memory, no new privileges, and a
 /// thread that ends its whole group when the host's end of the channel closes), so it cannot
@@ -14,6 +15,10 @@ import SceneHostProcesses
 final class WorkerProcess {
     let pid: pid_t
     let channel: WorkerChannel
+    /// The host's end of the pipe the worker's crash handler writes its report to (descriptor 4 there).
+    private let crashReports: Int32
+    /// What the crash handler reported, read once the worker is reaped (`takeCrashReport`).
+    private var crashReport: CrashReport?
     private var reaped = false
 
     /// Starts the worker `executable` with `arguments` (after `--channel-fd 3`).
@@ -23,19 +28,38 @@ final class WorkerProcess {
             throw .workerUnavailable(reason: "cannot create its channel: \(String(cString: strerror(errno)))")
         }
         defer { close(pair[1]) }
+        var reports: [Int32] = [0, 0]
+        guard pipe(&reports) == 0 else {
+            close(pair[0])
+            throw .workerUnavailable(reason: "cannot create its crash report pipe: \(String(cString: strerror(errno)))")
+        }
+        defer { close(reports[1]) }
+        // Close-on-exec, as the channel: no other child of the host inherits either end.
+        for end in reports { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var environment = ProcessInfo.processInfo.environment
         // A crash is reported by the host; the runtime's backtracer would only slow the restart down.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         do {
             // Plugin output goes to the host's standard error: standard output is the frontend's.
-            pid = try ProbeSpawn.start(executable, arguments: ["--channel-fd", "3"] + arguments,
-                                       environment: environment, descriptors: [1: 2, 2: 2, 3: pair[1]])
+            pid = try ProbeSpawn.start(executable, arguments: ["--channel-fd", "3", "--crash-report-fd", "4"] + arguments,
+                                       environment: environment, descriptors: [1: 2, 2: 2, 3: pair[1], 4: reports[1]])
         } catch {
             close(pair[0])
+            close(reports[0])
             throw .workerUnavailable(reason: error.reason)
         }
         _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(reports[0], F_SETFL, fcntl(reports[0], F_GETFL) | O_NONBLOCK)
         channel = WorkerChannel(descriptor: pair[0])
+        crashReports = reports[0]
+    }
+
+    /// The crash handler's report, once the worker died of `fault`: only one record whose signal is
+    /// the one it died of is believed (anything else on the pipe was written by someone else). Taken once.
+    func takeCrashReport(for fault: WorkerFault) -> CrashReport? {
+        defer { crashReport = nil }
+        guard case .signal(let number) = fault, let report = crashReport, report.signal == number else { return nil }
+        return report
     }
 
     /// Ends the worker and everything in its group, and says how it ended: the signal or status it
@@ -71,6 +95,25 @@ final class WorkerProcess {
         close(channel.descriptor)
         // Whatever is left in its cgroup (a granted plugin's children) goes with it, then the cgroup.
         if case .success(let folders) = Self.cgroups { WorkerCgroup.remove(workerPID: pid, parent: folders) }
+        crashReport = readCrashReport()
+        close(crashReports)
+    }
+
+    /// What the dead worker's handler wrote (its write came before its death, so it is in the pipe now).
+    private func readCrashReport() -> CrashReport? {
+        // One byte more than a record: a second record (or any extra byte) makes the report untrustworthy.
+        var bytes = [UInt8](repeating: 0, count: CrashReport.recordSize + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(crashReports, base + count, buffer.count - count)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return CrashReport.parse(Array(bytes.prefix(count)))
     }
 
     /// Where workers make their cgroups (`WorkerCgroup`): the host's own, which each worker inherits.

@@ -90,7 +90,7 @@ enum LoadingTargets {
         "SceneHostFileTrust": ["Glibc", "Synchronization"],
         // Foundation for `DataProtocol`, which swift-crypto's `hash(data:)` takes.
         "SceneHostCacheCodec": ["Crypto", "Foundation"],
-        "SceneHostProcesses": ["Glibc", "Synchronization", "CSyscalls"],
+        "SceneHostProcesses": ["Glibc", "Synchronization", "CSyscalls", "CCrashReport"],
     ]
 
     /// The modules `text` imports (`import X`, `@testable import X`, `import struct X.Y`), comments left out.

@@ -44,6 +44,9 @@ final class PipedHost {
 
     var stdout: String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
 
+    /// What the host wrote to its standard error so far.
+    var stderr: String { (try? String(contentsOfFile: folder.path("stderr"), encoding: .utf8)) ?? "" }
+
     /// Types `lines` (each ends with a newline).
     func type(_ lines: String) {
         let bytes = Array(lines.utf8)
