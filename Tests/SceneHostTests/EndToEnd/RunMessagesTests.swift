@@ -6,7 +6,7 @@ import Testing
 /// a fault like any other (printed, the run goes on at the initial scene) and the run exits 9.
 @Suite("run's messages and exit codes (end to end)")
 struct RunMessagesTests {
-    /// The Links fixture alone: LinkItem's link `items/{id}` throws for a negative id and crashes for 7777.
+    /// The Links fixture alone: LinkItem's link `items/{id}` throws for a negative id; LinkSearch's crashes for the query `crash`.
     static func linksConfig(_ folder: TemporaryFolder) throws -> String {
         try folder.write("initial = \"LinkHome\"\n[plugins.Links]\npath = \"\(BuildProducts.library("FixtureLinks"))\"\n", to: "links.conf")
     }
@@ -46,10 +46,10 @@ struct RunMessagesTests {
     func openLinkCrashes() throws {
         let folder = try TemporaryFolder()
         let config = try Self.linksConfig(folder)
-        let result = try HostProcess.run(["run", "--config", config, "--open", "items/7777"], input: "fill note hi\nprint\n")
+        let result = try HostProcess.run(["run", "--config", config, "--open", "search/crash/true/1"], input: "fill note hi\nprint\n")
         #expect(!result.signaled && result.status == 9, "status \(result.status)\n\(result.stderr)")
         #expect(result.stdout.hasPrefix("""
-            error: Links stopped (SIGSEGV in scene 'LinkItem' during 'opening the link 'items/7777''); the screen was restored.
+            error: Links stopped (SIGSEGV in scene 'LinkSearch' during 'opening the link 'search/crash/true/1''); the screen was restored.
             == LinkHome ==  (LinkHome)
             label   text  \n\
             field   note  ""  (note)
@@ -66,10 +66,10 @@ struct RunMessagesTests {
         let config = try Self.linksConfig(folder)
         let script = try folder.write("print\n", to: "print.script")
         let transcript = folder.path("run.transcript")
-        let result = try HostProcess.run(["run", "--config", config, "--open", "items/7777", "--script", script, "--record", transcript])
+        let result = try HostProcess.run(["run", "--config", config, "--open", "search/crash/true/1", "--script", script, "--record", transcript])
         #expect(!result.signaled && result.status == 9, "status \(result.status)\n\(result.stderr)")
         let recorded = try String(contentsOfFile: transcript, encoding: .utf8)
-        #expect(recorded.contains("error: Links stopped (SIGSEGV in scene 'LinkItem' during 'opening the link 'items/7777''); the screen was restored.\n== LinkHome ==  (LinkHome)\n"),
+        #expect(recorded.contains("error: Links stopped (SIGSEGV in scene 'LinkSearch' during 'opening the link 'search/crash/true/1''); the screen was restored.\n== LinkHome ==  (LinkHome)\n"),
                 "\(recorded)")
     }
 
