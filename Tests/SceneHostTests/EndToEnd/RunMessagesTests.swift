@@ -83,6 +83,17 @@ struct RunMessagesTests {
         #expect(result.stderr == "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.\n")
     }
 
+    @Test("--record into a folder that does not exist: exit 5, naming the folder (not Foundation's \"The file doesn’t exist.\")")
+    func recordFolderMissing() throws {
+        let folder = try TemporaryFolder()
+        let config = try Self.linksConfig(folder)
+        let script = try folder.write("print\n", to: "print.script")
+        let transcript = folder.path("missing/run.transcript")
+        let result = try HostProcess.run(["run", "--config", config, "--script", script, "--record", transcript])
+        #expect(!result.signaled && result.status == 5, "status \(result.status)\n\(result.stderr)")
+        #expect(result.stderr == "error: cannot write transcript file '\(transcript)': the folder \(folder.path("missing")) does not exist. Pass --record with a file in a folder you can write.\n")
+    }
+
     @Test("README's exit codes, a case per row not tested elsewhere", arguments: [
         (["call", "Types.abort_now"], "", 8, "error: Types.abort_now crashed (SIGABRT); nothing else changed. Native functions run in a scene worker, which was started again.\n"),
         (["call", "Types.echo_double", "1e400"], "", 64, "error: Types.echo_double: parameter 1 expects double, given 1e400, which is out of its range.\n"),
