@@ -59,6 +59,8 @@ struct RunCommand: ParsableCommand {
         let expected: String?
         let session: any AppSession
         var supervisor: WorkerPool?
+        // The `--open` link's code faulted in the worker: the run goes on at the initial scene, and exits 9.
+        var openFault: WorkerError?
         do {
             expected = try expect.map { try TranscriptFile.read($0) }
             script = try openScript()
@@ -79,38 +81,59 @@ struct RunCommand: ParsableCommand {
                 try worker.start()
                 session = try await worker.openSession()
             }
-            if let link { try await session.open(link) }
+            if let link { openFault = try await Self.open(link, in: session) }
         } catch {
             supervisor?.shutdown()
             throw StandardStreams.fail(error)
         }
         defer { supervisor?.shutdown() }
         let failures: Int
+        let notice = openFault.map(ErrorMessage.render)
         do {
             guard var reader = script else {
                 var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
                 try await TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
                                            readLine: { try terminal.nextLine() },
-                                           write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run()
+                                           write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run(notice: notice)
+                if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
+                if session.isClosed { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
-                failures = try await ScriptRunner(session: session, write: StandardStreams.out).run(&reader)
+                failures = try await ScriptRunner(session: session, write: StandardStreams.out).run(&reader, notice: notice)
+                if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
-            failures = try await ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader)
+            failures = try await ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader, notice: notice)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {
                 try TranscriptFile.write(transcript, to: record, configPath: options.config)
-                if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
             }
+            if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
+            if record != nil, failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
             throw StandardStreams.fail(error)
+        }
+    }
+
+    /// Opens the `--open` link on `session`. A fault of the link's code in the worker (the session
+    /// was built again at its initial scene) is returned, not thrown: like a fault of a script's
+    /// command it is printed and the run goes on, and the run then exits 9 (the link did not open).
+    /// Any other failure is thrown: nothing is shown and the run exits with its code (a link whose
+    /// function threw: 9; a session that could not even be built again: 1).
+    @MainActor
+    private static func open(_ link: LinkOpening, in session: any AppSession) async throws -> WorkerError? {
+        do {
+            try await session.open(link)
+            return nil
+        } catch let fault as WorkerError {
+            guard case .workerStopped = fault, !session.isClosed else { throw fault }
+            return fault
         }
     }
 

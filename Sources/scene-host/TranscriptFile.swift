@@ -53,7 +53,7 @@ enum TranscriptFile {
         do {
             try transcript.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw ScriptError.transcriptNotWritable(path: path, reason: (error as NSError).localizedDescription)
+            throw ScriptError.transcriptNotWritable(path: path, reason: Self.reason(error, path: path))
         }
         let current = FileManager.default.currentDirectoryPath
         let configFolder = URL(fileURLWithPath: configPath, relativeTo: URL(fileURLWithPath: current, isDirectory: true))
@@ -61,6 +61,23 @@ enum TranscriptFile {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
         if let found = TranscriptScan.machineSpecific(in: transcript, paths: [current, configFolder, home]) {
             StandardStreams.error(HostWarning.transcriptMachineSpecific(path: path, line: found.line, found: found.path).message)
+        }
+    }
+
+    /// Why writing the transcript at `path` failed, in words that name the cause: Foundation's own
+    /// sentence ("The operation could not be completed. The file doesn’t exist.") blames a file
+    /// that was never there when its folder is missing, and ends in a period the message would double.
+    static func reason(_ error: any Error, path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        switch (error as? CocoaError)?.code {
+        case .fileNoSuchFile?, .fileReadNoSuchFile?: return "the folder \(folder) does not exist"
+        case .fileWriteNoPermission?, .fileReadNoPermission?: return "permission denied (the folder \(folder) or the file is not writable by you)"
+        case .fileWriteOutOfSpace?: return "no space left on the device"
+        case .fileWriteVolumeReadOnly?: return "the file system is read-only"
+        default:
+            let text = (error as NSError).localizedDescription
+            return text.hasSuffix(".") ? String(text.dropLast()) : text
         }
     }
 }

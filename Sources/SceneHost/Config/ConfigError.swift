@@ -21,7 +21,21 @@ public enum ConfigError: HostConcernError, Equatable, Sendable {
     case configNotReadable(path: String, UnreadableFile)
     case configNulInString(SourceLocation)
     case configInvalidName(SourceLocation, key: String, value: String)
+    /// A number written `literal` at `key` (a setting of plugin `plugin`, when given) that its type
+    /// cannot hold: read as it is it would be another number (0, an infinity), so it is refused as
+    /// `call` refuses it.
+    case configNumberOutOfRange(SourceLocation, key: String, plugin: String?, literal: String, problem: NumberRangeProblem)
     /// Several problems found together (every unknown key of a table), in file order; each is
     /// rendered on its own line and `check` counts each.
     indirect case configProblems([ConfigError])
+}
+
+/// Why a number written in scenes.conf cannot be held by its type.
+public enum NumberRangeProblem: Equatable, Sendable {
+    /// Not zero, but too small for a double: it would become 0 (`1e-400`).
+    case underflows
+    /// Past a double's largest finite value: it would become an infinity (`1e400`).
+    case overflows
+    /// A whole number past a 64-bit integer's range (`99999999999999999999`).
+    case integerOverflows
 }

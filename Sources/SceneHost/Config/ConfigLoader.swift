@@ -59,12 +59,14 @@ public struct ConfigLoader: Sendable {
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
+            // A number past its type's range stops the parser: refused at its key, not as TOML syntax.
+            if let refusal = ConfigNumberRange.refusal(parsedAt: error.source.begin.line, text: text, file: file) { throw refusal }
             let location = SourceLocation(file: file, line: error.source.begin.line, column: error.source.begin.column)
             let lines = text.split(separator: "\n", maxSplits: max(error.source.begin.line, 1), omittingEmptySubsequences: false)
             let line = error.source.begin.line >= 1 && error.source.begin.line <= lines.count ? lines[error.source.begin.line - 1] : ""
             throw ConfigError.configSyntax(location, message: TOMLParseMessage.corrected(error.description, line: line))
         }
-        let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text))
+        let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text), text: text)
         try document.rejectUnknownKeys(in: root, table: "", allowed: Self.topLevelKeys)
 
         let initial = try Self.typable(document.requiredString("initial", in: root, table: ""), key: "initial")

@@ -4,6 +4,8 @@ import TOMLKit
 struct LocatedDocument {
     let file: String
     let locator: TOMLKeyLocator
+    /// The text the document was parsed from, to read a value as it is written (`valueLiteral`).
+    var text: String = ""
 
     func location(_ line: Int, _ column: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
@@ -30,6 +32,19 @@ struct LocatedDocument {
     func valueLocation(_ key: String, in table: String) -> SourceLocation {
         if let position = locator.tables[table]?.values[key] { return location(position.line, position.column) }
         return keyLocation(key, in: table)
+    }
+
+    /// The number, date or word `key` of `table` is written as (`1e-400`, `-inf`), read from its
+    /// value's position; nil when the locator did not find the value or it starts no such token.
+    func valueLiteral(_ key: String, in table: String) -> String? {
+        guard let position = locator.tables[table]?.values[key] else { return nil }
+        // Columns count characters (`LocatorText`), lines end at "\n" (a "\r\n" is one character).
+        let lines = text.split(maxSplits: position.line, omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        guard position.line >= 1, position.line <= lines.count else { return nil }
+        let line = lines[position.line - 1]
+        guard let start = line.index(line.startIndex, offsetBy: position.column - 1, limitedBy: line.endIndex) else { return nil }
+        let literal = line[start...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-._:".contains($0)) }
+        return literal.isEmpty ? nil : String(literal)
     }
 
     func rejectUnknownKeys(in value: TOMLTable, table: String, allowed: [String]) throws {

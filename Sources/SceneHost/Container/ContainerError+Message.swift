@@ -17,15 +17,15 @@ extension ContainerError {
     var unescapedMessage: String {
         switch self {
         case .duplicateScene(let scene, let first, let second):
-            return "\(second.location): error: scene '\(scene)' is registered by two plugins: '\(first.name)' (\(first.path)) and '\(second.name)' (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
+            return "\(second.location): error: scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
         case .wiringFailed(let scene, let plugin, let error):
-            let start = plugin.map { "\($0.location): error: scene '\(scene)' (plugin '\($0.name)')" } ?? "error: scene '\(scene)'"
+            let start = plugin.map { "\($0.location): error: scene \(name: scene) (plugin \(name: $0.name))" } ?? "error: scene \(name: scene)"
             return "\(start) cannot be wired: \(error.clause)."
         case .settingRejected(let scene, let plugin, let key, let reason):
-            guard let plugin else { return "error: scene '\(scene)' cannot be built: setting '\(key)': \(reason)." }
-            return "\(plugin.location(ofSetting: key)): error: scene '\(scene)' cannot be built: setting '\(key)' of plugin '\(plugin.name)': \(reason). Fix it in [plugins.\(plugin.name).settings]."
+            guard let plugin else { return "error: scene \(name: scene) cannot be built: setting \(name: key): \(reason)." }
+            return "\(plugin.location(ofSetting: key)): error: scene \(name: scene) cannot be built: setting \(name: key) of plugin \(name: plugin.name): \(reason). Fix it in [plugins.\(plugin.name).settings]."
         case .unknownScene(let scene, let source, let registered):
-            return "error: route from '\(source)' to '\(scene)' failed: no plugin registers a scene named '\(scene)'. \(Suggestion.registeredList(registered, near: scene))"
+            return "error: route from \(name: source) to \(name: scene) failed: no plugin registers a scene named \(name: scene). \(Suggestion.registeredList(registered, near: scene))"
         case .noScene:
             return "error: no scene is on screen."
         }

@@ -14,7 +14,8 @@ public enum ExitStatus: Int32, Sendable {
     /// `scene-host call`: the native function crashed or hung in its scene worker.
     case pluginFault = 8
     /// A deep link (`run --open`) that is malformed, matches no declared link, has a parameter of the
-    /// wrong type, or whose scene could not be opened; nothing was shown.
+    /// wrong type, or whose scene could not be opened (nothing was shown); or whose link's code
+    /// faulted in its scene worker (the run went on at the initial scene, and ends with this code).
     case linkError = 9
     /// The command line itself is wrong (ArgumentParser's own usage errors exit 64 too).
     case usage = 64

@@ -18,18 +18,18 @@ extension HostWarning {
             return TerminalText.escaped("\(path):\(line): warning: the transcript holds \(found), a path that differs between machines, so it will not match elsewhere. Run with relative paths (--config, plugin paths), or keep this run out of golden transcripts.")
         case .resultNeverReturned(let scene, let plugin, let result, let destinations):
             let routes = destinations.isEmpty ? "it routes nowhere" : "it routes to \(destinations.joined(separator: ", ")), and none of them declares .returning(...)"
-            return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') accepts a result (\(result)), but no scene it routes to hands one back (\(routes)), so its .acceptingResult never runs. Declare .returning(\(result).self, via: ...) on the scene that should hand it back, or remove .acceptingResult.")
+            return TerminalText.escaped("\(plugin.location): warning: scene \(name: scene) (plugin \(name: plugin.name)) accepts a result (\(result)), but no scene it routes to hands one back (\(routes)), so its .acceptingResult never runs. Declare .returning(\(result).self, via: ...) on the scene that should hand it back, or remove .acceptingResult.")
         case .unreachable(let scene, let plugin, let initial):
-            return TerminalText.escaped("\(plugin.location): warning: scene '\(scene)' (plugin '\(plugin.name)') cannot be reached from the initial scene '\(initial)': no segue or declared route leads to it.")
+            return TerminalText.escaped("\(plugin.location): warning: scene \(name: scene) (plugin \(name: plugin.name)) cannot be reached from the initial scene \(name: initial): no segue or declared route leads to it.")
         case .linkUnavailable(let scene, let plugin, let template, let why):
-            return TerminalText.escaped("\(plugin.location): warning: link '\(template)' of scene '\(scene)' (plugin '\(plugin.name)') cannot be opened in this app: \(why.clause) Until then the app has no such link.")
+            return TerminalText.escaped("\(plugin.location): warning: link \(name: template) of scene \(name: scene) (plugin \(name: plugin.name)) cannot be opened in this app: \(why.clause) Until then the app has no such link.")
         case .stateInWorkerMemory(let plugin, let what, let setting, let workers):
             let several = workers.map { "\($0) scene workers" } ?? "several scene workers (one per core unless [host] workers says otherwise)"
             let fix = setting.map { "Set '\($0)' in [plugins.\(plugin.name).settings] to keep \(what) in a store every worker shares, or set workers = 1 in [host]." }
                 ?? "The plugin offers no shared store: set workers = 1 in [host] to serve every session from one worker."
-            return TerminalText.escaped("\(plugin.location): warning: plugin '\(plugin.name)' keeps \(what) in its scene worker's memory, and serve runs \(several), each with its own copy: users on different workers see different copies and not each other's changes. \(fix)")
+            return TerminalText.escaped("\(plugin.location): warning: plugin \(name: plugin.name) keeps \(what) in its scene worker's memory, and serve runs \(several), each with its own copy: users on different workers see different copies and not each other's changes. \(fix)")
         case .permissionNotGranted(let plugin, let permission):
-            return TerminalText.escaped("\(plugin.location): warning: plugin '\(plugin.name)' declares the permission '\(permission.rawValue)', which the config does not grant, so the sandbox refuses those calls (EPERM). Grant it if you trust the plugin with it: grant = [\"\(permission.rawValue)\"] in [plugins.\(plugin.name)].")
+            return TerminalText.escaped("\(plugin.location): warning: plugin \(name: plugin.name) declares the permission '\(permission.rawValue)', which the config does not grant, so the sandbox refuses those calls (EPERM). Grant it if you trust the plugin with it: grant = [\"\(permission.rawValue)\"] in [plugins.\(plugin.name)].")
         }
     }
 }
@@ -40,9 +40,9 @@ extension LinkUnavailability {
     var clause: String {
         switch self {
         case .unreachable(let initial):
-            return "no declared route leads from the initial scene '\(initial)' to it, so no stack can be built. Declare a segue or a route to it."
+            return "no declared route leads from the initial scene \(name: initial) to it, so no stack can be built. Declare a segue or a route to it."
         case .blockedByInput(let initial, let scene, let input):
-            return "every route from the initial scene '\(initial)' to it passes through '\(scene)', which needs an input (\(input)) a link cannot build. Declare a route to it through scenes that take no input."
+            return "every route from the initial scene \(name: initial) to it passes through \(name: scene), which needs an input (\(input)) a link cannot build. Declare a route to it through scenes that take no input."
         }
     }
 }

@@ -24,6 +24,9 @@ public protocol AppSession: AnyObject {
     func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String)
     /// What happened to the session that its user has not been told yet, shown once.
     func takeNotice() -> (any Error)?
+    /// Whether the session was closed for good (its worker ended and not even the initial scene
+    /// could be built again): no command can run in it any more, and its screen is gone.
+    var isClosed: Bool { get }
     /// Every scene's record, bottom to top over all layers.
     func records() -> [SceneRecord]
     /// The app's deep links, to match a link's text before the session opens it.
@@ -33,6 +36,9 @@ public protocol AppSession: AnyObject {
 }
 
 extension AppSession {
+    /// A session in this process is never closed under its user: a crash there ends the host.
+    public var isClosed: Bool { false }
+
     /// The screen on top and the scene names of each layer.
     public func view() throws -> (screen: Screen, layers: [[String]]) {
         (try screen(), layers())

@@ -4,7 +4,7 @@ extension ScriptError {
     /// A script or transcript that cannot be read; a run that differs from its transcript is a failed command.
     public var exitStatus: ExitStatus {
         switch self {
-        case .transcriptMismatch: return .commandsFailed
+        case .transcriptMismatch, .sessionClosed: return .commandsFailed
         case .scriptNotFound, .scriptSyntax, .scriptNotReadable, .scriptInvalidEncoding, .scriptLineTooLong, .scriptTooLarge,
              .transcriptNotFound, .transcriptNotReadable, .transcriptNotWritable:
             return .scriptError
@@ -32,6 +32,10 @@ extension ScriptError {
             return "error: cannot read transcript file '\(path)': \(problem.clause(hint: "Pass --expect with a transcript file written by --record"))"
         case .transcriptNotWritable(let path, let reason):
             return "error: cannot write transcript file '\(path)': \(reason). Pass --record with a file in a folder you can write."
+        case .sessionClosed(let location?):
+            return "\(location): error: the script stops here: its session was closed, so no later command can run. Run the script again with 'scene-host run' once the cause above is fixed."
+        case .sessionClosed(nil):
+            return "error: the run stops here: its session was closed, so no command can run in it any more. Start the app again with 'scene-host run'."
         case .transcriptMismatch(let path):
             return "error: the run does not match the transcript '\(path)' (the diff above: - expected, + actual). If the change is intended, record it again with --record \(path) (without --expect)."
         }

@@ -15,4 +15,8 @@ public enum ScriptError: HostConcernError, Equatable, Sendable {
     case transcriptNotWritable(path: String, reason: String)
     /// What the run printed differs from the transcript (the diff is printed before this error).
     case transcriptMismatch(path: String)
+    /// The command at `location` (nil: the terminal's last command) closed the session for good (its
+    /// worker ended and not even the initial scene could be built again): the run stops there, instead
+    /// of failing every later command with the same notice.
+    case sessionClosed(SourceLocation?)
 }

@@ -3,7 +3,8 @@
 /// Lines are read, parsed and run one at a time (`ScriptLineReader`), so a script of any
 /// length runs in bounded memory. A script that can be read twice (a file) is `check`ed first,
 /// so a syntax error (`file:line:column`) stops it before anything runs. A command that fails
-/// prints its error and the script goes on; `run` returns how many failed.
+/// prints its error and the script goes on; `run` returns how many failed. A command that closes
+/// the session for good (`AppSession.isClosed`) stops the script there, said once.
 @MainActor
 public struct ScriptRunner {
     let session: any AppSession
@@ -36,11 +37,13 @@ public struct ScriptRunner {
         }
     }
 
-    /// Prints the first screen, then reads, runs and prints each command until the input ends.
+    /// Prints `notice` (what happened before the script: a `--open` link whose code faulted) and
+    /// the first screen, then reads, runs and prints each command until the input ends.
     /// Returns the number of commands that failed. A line that cannot be read or parsed stops
     /// the script with its error; what ran before it stays done.
-    public func run(_ reader: inout ScriptLineReader) async throws(ScriptError) -> Int {
+    public func run(_ reader: inout ScriptLineReader, notice: String? = nil) async throws(ScriptError) -> Int {
         var failures = 0
+        if let notice { write(notice) }
         printScreen()
         while let line = try reader.nextLine() {
             guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
@@ -57,6 +60,12 @@ public struct ScriptRunner {
             } catch {
                 failures += 1
                 write(ErrorMessage.render(error))
+            }
+            // The command's error said the session was closed; every later command would only fail
+            // with the same notice (twice: as its error, and for the screen that is gone).
+            if session.isClosed {
+                write(ScriptError.sessionClosed(SourceLocation(file: reader.file, line: reader.lineNumber, column: 1)).message)
+                return failures
             }
             printScreen()
         }

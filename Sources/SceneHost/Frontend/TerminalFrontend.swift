@@ -3,6 +3,7 @@
 /// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
 /// and `quit`. The screen is redrawn after every command, with the last error under it.
 /// `readLine` may throw (a line over the reader's limit): the session then ends with that error.
+/// A command that closes the session for good (`AppSession.isClosed`) ends the run after its error.
 @MainActor
 public struct TerminalFrontend {
     let session: any AppSession
@@ -25,8 +26,10 @@ public struct TerminalFrontend {
         self.write = write
     }
 
-    public func run() async throws {
-        var message: String?
+    /// Draws the screen with `notice` under it (what happened before: a `--open` link whose code
+    /// faulted), then takes commands until `quit`, the end of input, or a closed session.
+    public func run(notice: String? = nil) async throws {
+        var message = notice
         while true {
             draw(message: message)
             message = nil
@@ -48,6 +51,12 @@ public struct TerminalFrontend {
                     message = "error: \(TerminalText.escaped(error.message))"
                 } catch {
                     message = ErrorMessage.render(error)
+                }
+                // A closed session has no screen, and every later command would fail with the same
+                // notice: say once what happened, and end.
+                if session.isClosed {
+                    write(([message].compactMap { $0 } + [ScriptError.sessionClosed(nil).message]).joined(separator: "\n"))
+                    return
                 }
             }
         }

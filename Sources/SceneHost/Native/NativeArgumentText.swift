@@ -60,22 +60,13 @@ public struct NativeArgumentText {
             guard let parsed = Double(text), !parsed.isNaN || text.lowercased() == "nan" else { throw wrong }
             (value, isInfinite, isZero) = (.double(parsed), parsed.isInfinite, parsed == 0)
         }
-        let unsigned = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-        if isInfinite, !["inf", "infinity"].contains(unsigned.lowercased()) {
+        if isInfinite, !NumberLiteral.namesInfinity(Substring(text)) {
             throw NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text)
         }
-        if isZero, Self.hasNonZeroDigit(unsigned) {
+        if isZero, NumberLiteral.hasNonZeroDigit(Substring(text)) {
             throw NativeError.argumentUnderflows(function: function, parameter: number, expected: type.rawValue, given: text)
         }
         return value
-    }
-
-    /// Whether a number literal's digits (before its exponent) are not all zero: `0.001`, `0x1p-2000`.
-    private static func hasNonZeroDigit(_ literal: Substring) -> Bool {
-        let hex = literal.lowercased().hasPrefix("0x")
-        let body = hex ? literal.dropFirst(2) : literal
-        let mantissa = body.prefix { hex ? $0 != "p" && $0 != "P" : $0 != "e" && $0 != "E" }
-        return mantissa.contains { $0 != "0" && $0 != "." && $0 != "_" }
     }
 
     /// A whole number in decimal or `0x` hexadecimal, with at most one sign before it (`-+5` and

@@ -38,7 +38,7 @@ extension NativeError {
         case .unknownFunction(let name, let known):
             let list = known.isEmpty ? "no plugin declares native functions" : "native functions: \(known.joined(separator: ", "))"
             let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
-            return "no native function '\(name)'.\(suggestion) (\(list); 'scene-host list' shows them)"
+            return "no native function \(name: name).\(suggestion) (\(list); 'scene-host list' shows them)"
         case .malformedFunctionName(let text):
             return "'\(text)' does not name a native function; write PLUGIN.FUNCTION, with the plugin's table name in the config."
         }

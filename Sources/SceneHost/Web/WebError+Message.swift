@@ -18,9 +18,9 @@ extension WebError {
         case .bodyTooLarge(let limit):
             return "error: refused a form post larger than \(limit) bytes. Send less text."
         case .fieldTooLong(let field, let length, let limit):
-            return "error: field '\(field)' holds \(length) characters; the limit is \(limit). Shorten it."
+            return "error: field \(name: field) holds \(length) characters; the limit is \(limit). Shorten it."
         case .unknownAction(let action):
-            return "error: the form asked for '\(action)', which is no action of this page. Use the page's buttons."
+            return "error: the form asked for \(name: action), which is no action of this page. Use the page's buttons."
         case .cannotListen(let host, let port, let reason):
             return "error: cannot listen on \(host):\(port): \(reason). Choose another --port (or stop what uses it), or another --host."
         case .sessionEnded:

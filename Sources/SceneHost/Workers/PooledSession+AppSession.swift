@@ -35,6 +35,8 @@ extension PooledSession: AppSession {
 
     public func takeNotice() -> (any Error)? { session.takeNotice() }
 
+    public var isClosed: Bool { session.read(\.lost) }
+
     public func records() -> [SceneRecord] { session.read { $0.records } }
 
     public var links: LinkTable { pool.links }

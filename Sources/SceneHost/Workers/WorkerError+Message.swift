@@ -5,13 +5,13 @@ extension WorkerError {
         case .workerUnavailable(let reason):
             return TerminalText.escaped("error: cannot start a scene worker: \(reason). Run with --verbose for details; --in-process runs plugin code in the host (for debugging only).")
         case .workerStopped(let plugin, let scene, let action, let fault, let restore):
-            return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in scene '\(scene)' during '\(action)'); ") + restore.clause
+            return TerminalText.escaped("error: \(QuotedName.shortened(plugin)) stopped (\(fault.summary) in scene \(name: scene) during \(name: action)); ") + restore.clause
         case .crashedOutsideScene(let plugin?, let scenePlugin, let scene, let action, let fault, let restore):
             return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in its own code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'); ") + restore.clause
         case .crashedOutsideScene(nil, let scenePlugin, let scene, let action, let fault, let restore):
             return TerminalText.escaped("error: the scene worker stopped (\(fault.summary) outside every plugin's code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'; counted against no plugin); ") + restore.clause
         case .sharedWorkerStopped(let plugin, let fault, let restore):
-            return TerminalText.escaped("notice: the scene worker this session shares stopped in another session (\(plugin): \(fault.summary)); ") + restore.clause
+            return TerminalText.escaped("notice: the scene worker this session shares stopped in another session (\(QuotedName.shortened(plugin)): \(fault.summary)); ") + restore.clause
         case .nativeCallFaulted(let function, let fault):
             let verb = if case .signal = fault { "crashed" } else { "stopped" }
             return TerminalText.escaped("error: \(function) \(verb) (\(fault.summary)); nothing else changed. Native functions run in a scene worker, which was started again.")
@@ -19,13 +19,13 @@ extension WorkerError {
             return TerminalText.escaped("error: This part of the app is closed for now because it stopped working for \(sources) different users within a minute; it is tried again within \(retryIn) s. Try again then. ")
                 + operatorDetail
         case .sessionEndedForFaults(_, let scene, let action, _, let faults):
-            return TerminalText.escaped("error: Your session was ended because your actions stopped the app \(faults) times, the last with '\(action)' on '\(scene)'. You are back at the start. ")
+            return TerminalText.escaped("error: Your session was ended because your actions stopped the app \(faults) times, the last with \(name: action) on \(name: scene). You are back at the start. ")
                 + operatorDetail
         case .pluginsClosed(_, let restore):
             return "notice: the app's scene worker was started again to close or reopen a part of it that stopped for several users; "
                 + restore.clause + " " + operatorDetail
         case .sessionLost(let reason):
-            return TerminalText.escaped("error: this session was closed: \(reason). Start a new one.")
+            return TerminalText.escaped("error: this session was closed: \(reason); no command can run in it any more. Start a new session: run 'scene-host run' again, or open the app's start page in the browser.")
         case .checkStopped(.timedOut(let milliseconds)):
             return "error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (\(WorkerFault.timedOut(milliseconds: milliseconds).summary)): a plugin's code hangs outside its probe. Nothing was started. Run 'scene-host check --in-process --verbose' to see which, and fix or remove that plugin."
         case .checkStopped(let fault):
@@ -55,9 +55,9 @@ extension WorkerError {
     public var operatorDetail: String {
         switch self {
         case .pluginRefused(let plugin, let sources, let retryIn):
-            return TerminalText.escaped("(plugin '\(plugin)' is refused for everyone for \(retryIn) s more: its code ended scene workers for \(sources) clients within a minute)")
+            return TerminalText.escaped("(plugin \(name: plugin) is refused for everyone for \(retryIn) s more: its code ended scene workers for \(sources) clients within a minute)")
         case .sessionEndedForFaults(let plugin, let scene, let action, let fault, let faults):
-            return TerminalText.escaped("(plugin '\(plugin)': \(fault.summary) in scene '\(scene)' during '\(action)'; fault \(faults) of this session, the limit of [host] faults-per-session)")
+            return TerminalText.escaped("(plugin \(name: plugin): \(fault.summary) in scene \(name: scene) during \(name: action); fault \(faults) of this session, the limit of [host] faults-per-session)")
         case .pluginsClosed(let plugins, _):
             return TerminalText.escaped("(plugins refused or tried again: \(plugins.joined(separator: ", ")))")
         case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionLost, .workerBusy, .checkStopped,
@@ -86,7 +86,7 @@ extension RestoreNote {
         case .restored:
             return "the screen was restored."
         case .cut(let scene, let reason):
-            return TerminalText.escaped("the stack was restored below '\(scene)', which could not be built again: ") + plain(reason)
+            return TerminalText.escaped("the stack was restored below \(name: scene), which could not be built again: ") + plain(reason)
         case .startedOver(let reason):
             return "nothing could be built again, so the app started over at its initial scene: " + plain(reason)
         case .lost(let reason):

@@ -8,11 +8,12 @@ import SceneSDK
 ///
 /// `strike` with the field `mode` set to `segv`, `trap`, `abort`, `exit`, `hang`, `memory`,
 /// `garbage`, `forge` (a well-formed frame out of turn), `steps` (restore steps forever) or `fail`
-/// (a thrown error) faults that way; any other text does nothing (the probe
+/// (a thrown error) faults that way; `longroute` makes the router ask for a route named by 100 KB
+/// of text; any other text does nothing (the probe
 /// types "probe"). A result whose word is `crash` crashes the scene it is handed to. When the file
-/// named by `SCENE_HOST_FIXTURE_BOMB` holds a depth, the `Fragile` scene at that depth crashes
-/// in `viewDidLoad`; `arm` writes the scene's own depth there, so it was built once and crashes
-/// when it is built again (a restore).
+/// named by `SCENE_HOST_FIXTURE_BOMB` holds a depth, the scene at that depth (0: `FragileHome`)
+/// crashes in `viewDidLoad`; `arm` writes the scene's own depth there, so it was built once and
+/// crashes when it is built again (a restore; at depth 0 not even the initial scene comes back).
 enum FragilePlugin: ScenePlugin {
     static let name = "FixtureFragile"
     static let version = "0.0.1"
@@ -125,6 +126,13 @@ final class FragileRouter: SceneRouter<FragileViewController, FragileInteractor>
         try route(to: "Fragile", segue: nil, style: style, passing: FragileInput(depth: (dataStore?.depth ?? 0) + 1))
     }
 
+    /// Asks for a route named by 100 KB of text (`longroute`): a message must not print it whole.
+    func routeToLongName() throws {
+        try route(to: String(repeating: "R", count: FragileRouter.longNameLength), segue: nil)
+    }
+
+    static let longNameLength = 102_400
+
     func passDataToPrevious() -> FragileResult? {
         guard let mode = dataStore?.mode, !mode.isEmpty else { return nil }
         return FragileResult(word: mode)
@@ -133,7 +141,7 @@ final class FragileRouter: SceneRouter<FragileViewController, FragileInteractor>
 
 final class FragileViewController: SceneViewController<FragileInteractor, FragileRouter> {
     override func viewDidLoad() {
-        if let depth = interactor?.depth, depth > 0 { FragileFault.bomb(at: depth) }
+        if let depth = interactor?.depth { FragileFault.bomb(at: depth) }
     }
 
     override func render() -> Screen {
@@ -153,6 +161,7 @@ final class FragileViewController: SceneViewController<FragileInteractor, Fragil
     override func handle(_ event: UserEvent) throws {
         switch event {
         case .edit(field: "mode", let text): interactor?.mode = text
+        case .tap(button: "strike") where interactor?.mode == "longroute": try router?.routeToLongName()
         case .tap(button: "strike"): try FragileFault.strike(interactor?.mode ?? "", depth: interactor?.depth ?? 0)
         case .tap(button: "deeper"): try router?.routeToDeeper(style: .push)
         case .tap(button: "present"): try router?.routeToDeeper(style: .present)

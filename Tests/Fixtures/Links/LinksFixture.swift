@@ -5,7 +5,8 @@ import SceneSDK
 /// LinkHome (initial) routes to LinkList, which routes to LinkItem (input `ItemInput`, link
 /// `items/{id}`) and LinkSearch (input `SearchInput`, link `search/{query}/{exact}/{limit}`: one
 /// parameter of each type but Int). LinkItem's link function refuses a negative id (it throws), so
-/// a failed opening can be seen to change nothing. LinkList's router handles a segue to LinkSearch
+/// a failed opening can be seen to change nothing. LinkSearch's crashes on the query `crash`
+/// (`SearchLink.crashingQuery`), a fault in the scene worker. LinkList's router handles a segue to LinkSearch
 /// (a config may declare one, e.g. presented), passing an empty search.
 enum LinksFixturePlugin: ScenePlugin {
     static let name = "FixtureLinks"
@@ -32,7 +33,9 @@ enum LinksFixturePlugin: ScenePlugin {
                     dataStore?.text = "search \(input.query) exact \(input.exact) limit \(input.limit)"
                 }
                 .link("search/{query}/{exact}/{limit}", parameters: SearchLink.self) { link in
-                    SearchInput(query: link.query, exact: link.exact, limit: link.limit)
+                    // A bug on one input, as real link functions have: the worker crashes.
+                    if link.query == SearchLink.crashingQuery, let address = UnsafeMutablePointer<Int>(bitPattern: 16) { address.pointee = 1 }
+                    return SearchInput(query: link.query, exact: link.exact, limit: link.limit)
                 }
         )
     }
@@ -46,7 +49,11 @@ enum LinksFixturePlugin: ScenePlugin {
 struct ItemInput: Codable { var id: Int }
 struct ItemLink: Decodable { let id: Int }
 struct SearchInput: Codable { var query: String; var exact: Bool; var limit: Double }
-struct SearchLink: Decodable { let query: String; let exact: Bool; let limit: Double }
+struct SearchLink: Decodable {
+    /// The query whose link function crashes (`search/crash/true/1`).
+    static let crashingQuery = "crash"
+    let query: String; let exact: Bool; let limit: Double
+}
 
 struct NegativeID: Error, CustomStringConvertible {
     var description: String { "no item has a negative id" }

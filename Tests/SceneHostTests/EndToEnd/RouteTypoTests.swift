@@ -15,7 +15,7 @@ struct RouteTypoTests {
             let result = try HostProcess.run(["check", "--config", config], probeCache: cache)
             #expect(result.status == 4)
             #expect(result.stderr == """
-                \(config):3:1: error: scene 'NoteList' (plugin 'Typo') routes to 'NoteEdtior' in its router's code, but its SceneDefinition declares no route to it. Did you mean 'NoteEditor'? Fix the name in the router's route(to: "NoteEdtior") (declared: NoteEditor), or write the route once as a Route value.
+                \(config):3:1: error: scene 'NoteList' (plugin 'Typo') routes to 'NoteEdtior' in its router's code, but its SceneDefinition declares no route to it. Did you mean 'NoteEditor'? Fix the name in the router's route(to:) call (declared: NoteEditor), or write the route once as a Route value.
                 check: 1 problem in \(config)
 
                 """)

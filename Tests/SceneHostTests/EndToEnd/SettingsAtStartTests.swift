@@ -40,6 +40,15 @@ struct SettingsAtStartTests {
         try expectRefusedEverywhere(config, "\(config):5:1: error: plugin 'ListOrdersScene': setting 'database' is an integer (42); it takes a path (a string naming a file, relative to the config's folder). Fix it in [plugins.ListOrdersScene.settings].")
     }
 
+    @Test("a number that underflows (1e-400) or overflows (1e400) is refused at its line, in the words call uses, never read as 0 or infinity")
+    func numberOutOfRange() throws {
+        let folder = try TemporaryFolder()
+        let small = try Self.config(folder, line: "ratio = 1e-400")
+        try expectRefusedEverywhere(small, "\(small):5:1: error: plugin 'ListOrdersScene': setting 'ratio' is 1e-400, which is not zero but too small for a double and would become 0. Write 0 for zero, or a number a double can hold (the smallest is 4.9e-324). Fix it in [plugins.ListOrdersScene.settings].")
+        let large = try Self.config(folder, line: "ratio = 1e400")
+        try expectRefusedEverywhere(large, "\(large):5:1: error: plugin 'ListOrdersScene': setting 'ratio' is 1e400, which is out of the range of a double and would become infinity. Write inf for infinity, or a number a double can hold (the largest is 1.7976931348623157e308). Fix it in [plugins.ListOrdersScene.settings].")
+    }
+
     @Test("a misspelt key (databse) is refused with did-you-mean, not left to an in-memory store")
     func misspeltKey() throws {
         let folder = try TemporaryFolder()

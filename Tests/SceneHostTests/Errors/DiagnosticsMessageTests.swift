@@ -36,11 +36,11 @@ struct DiagnosticsMessageTests {
 
     @Test("a route to an undeclared name close to a declared route or a registered scene: fix the name, never declare the typo", arguments: [
         (NavigationError.routeNotDeclared(from: "Home", to: "Detial", declared: ["Detail"], registered: ["Detail", "Home"]),
-         "error: route from 'Home' to 'Detial' failed: the router of 'Home' did not declare a route to 'Detial' (it declares: Detail). Did you mean 'Detail'? Fix the name in the router's route(to: \"Detial\")."),
+         "error: route from 'Home' to 'Detial' failed: its router did not declare this route (it declares: Detail). Did you mean 'Detail'? Fix the name in the router's route(to:) call."),
         (.routeNotDeclared(from: "Home", to: "Setings", declared: ["Detail"], registered: ["Detail", "Home", "Settings"]),
-         "error: route from 'Home' to 'Setings' failed: the router of 'Home' did not declare a route to 'Setings' (it declares: Detail). Did you mean 'Settings'? Fix the name in the router's route(to: \"Setings\"), and declare .route(to: \"Settings\", ...) in the scene's SceneDefinition."),
+         "error: route from 'Home' to 'Setings' failed: its router did not declare this route (it declares: Detail). Did you mean 'Settings'? Fix the name in the router's route(to:) call, and declare the route to it in the scene's SceneDefinition (.route(to:))."),
         (.routeNotDeclared(from: "Home", to: "Settings", declared: [], registered: ["Home", "Settings"]),
-         "error: route from 'Home' to 'Settings' failed: the router of 'Home' did not declare a route to 'Settings' (it declares none). Declare it in the scene's SceneDefinition with .route(to: \"Settings\", ...) so 'scene-host check' can see it."),
+         "error: route from 'Home' to 'Settings' failed: its router did not declare this route (it declares none). Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it."),
     ])
     func misspeltRoute(error: NavigationError, message: String) {
         #expect(ErrorMessage.render(error) == message)

@@ -31,7 +31,7 @@ struct WorkerErrorMessageTests {
          "notice: the app's scene worker was started again to close or reopen a part of it that stopped for several users; the stack was restored below 'T', which could not be built again: closed (plugins refused or tried again: P, Q)", 1),
         (.workerUnavailable(reason: "cannot start /x: No such file or directory"),
          "error: cannot start a scene worker: cannot start /x: No such file or directory. Run with --verbose for details; --in-process runs plugin code in the host (for debugging only).", 3),
-        (.sessionLost(reason: "its worker ended"), "error: this session was closed: its worker ended. Start a new one.", 1),
+        (.sessionLost(reason: "its worker ended"), "error: this session was closed: its worker ended; no command can run in it any more. Start a new session: run 'scene-host run' again, or open the app's start page in the browser.", 1),
         (.workerBusy(milliseconds: 10_000), "error: the app is busy: its scene worker did not take this action within 10 s; nothing changed. Try again.", 1),
         (.checkStopped(fault: .signal(6)),
          "error: check stopped: the process that loads plugins to check them ended (SIGABRT): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which.", 3),

@@ -1,9 +1,61 @@
 import Testing
+import SceneSDK
 @testable import SceneHost
 
 @MainActor
 @Suite("TerminalFrontend")
 struct TerminalFrontendTests {
+    static let lost = WorkerError.workerStopped(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11),
+                                                restore: .lost(reason: "the initial scene ended the new worker too (SIGSEGV)"))
+
+    /// A session whose `strike` closes it for good, as a worker's supervisor does when not even the
+    /// initial scene comes back; its screen then throws, as a pooled session's does.
+    final class ClosingSession: AppSession {
+        private(set) var isClosed = false
+        var applied = 0
+
+        func screen() throws -> Screen {
+            if isClosed { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
+            return Screen(title: "Home", elements: [.button(id: "strike", title: "Strike")])
+        }
+        func layers() -> [[String]] { [["Home"]] }
+        func breadcrumb() -> String { "Home" }
+        func apply(_ commands: [FrontendCommand]) async throws {
+            applied += 1
+            guard commands.contains(.tap(button: "strike")) else { return }
+            isClosed = true
+            throw TerminalFrontendTests.lost
+        }
+        func open(_ link: LinkOpening) async throws {}
+        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
+        func takeNotice() -> (any Error)? { nil }
+        func records() -> [SceneRecord] { [] }
+        var links: LinkTable { LinkTable() }
+        func close() {}
+    }
+
+    @Test("a command that closes the session prints its error and one line saying the run ends, and ends it: no notice twice, no command after")
+    func closedSession() async throws {
+        let session = ClosingSession()
+        var input = ["tap strike", "tap strike", "print"]
+        var output: [String] = []
+        try await TerminalFrontend(session: session, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+                                   write: { output.append($0) }).run()
+        #expect(session.applied == 1)
+        #expect(input == ["tap strike", "print"])
+        #expect(output.last == ErrorMessage.render(Self.lost) + "\n"
+            + "error: the run stops here: its session was closed, so no command can run in it any more. Start the app again with 'scene-host run'.")
+        #expect(!output.joined().contains("this session was closed"))
+    }
+
+    @Test("a notice given to run (a --open link whose code faulted) shows under the first screen")
+    func startNotice() async throws {
+        let navigator = try ProbeScenes.navigator()
+        var output: [String] = []
+        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { nil }, write: { output.append($0) }).run(notice: "error: it faulted")
+        #expect(output.first?.hasPrefix("== A ==  (A)") == true)
+        #expect(output.dropFirst(2).first == "error: it faulted")
+    }
     @Test("reads commands until quit, redraws after each, shows errors and help under the screen")
     func session() async throws {
         let navigator = try ProbeScenes.navigator()

@@ -108,7 +108,7 @@ struct NavigatorTests {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "Q", style: .push, payload: nil)
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Q' failed: the router of 'A' did not declare a route to 'Q' (it declares: A, B, C, Z). Declare it in the scene's SceneDefinition with .route(to: \"Q\", ...) so 'scene-host check' can see it.")
+            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Q' failed: its router did not declare this route (it declares: A, B, C, Z). Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it.")
         }
         #expect(navigator.path == "A")
     }
@@ -207,7 +207,7 @@ struct NavigatorMisspeltRouteTests {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "Zz", style: .push, payload: nil)
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Zz' failed: the router of 'A' did not declare a route to 'Zz' (it declares: A, B, C, Z). Did you mean 'Z'? Fix the name in the router's route(to: \"Zz\").")
+            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Zz' failed: its router did not declare this route (it declares: A, B, C, Z). Did you mean 'Z'? Fix the name in the router's route(to:) call.")
         }
         #expect(navigator.path == "A")
     }

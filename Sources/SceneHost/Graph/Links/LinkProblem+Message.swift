@@ -10,9 +10,9 @@ extension LinkProblem {
             let list = fields.isEmpty ? "it has none" : "its fields: \(fields.joined(separator: ", "))"
             return "the placeholder {\(placeholder)} names no field of \(parameters) (\(list)). Rename the placeholder or add the field."
         case .fieldWithoutPlaceholder(let field, let parameters):
-            return "field '\(field)' of \(parameters) has no placeholder in the template. Add {\(field)} to the template or remove the field."
+            return "field \(name: field) of \(parameters) has no placeholder in the template. Add {\(field)} to the template or remove the field."
         case .unsupportedType(let field, let type):
-            return "field '\(field)' is a \(type); a link's parameters are Int, String, Bool or Double."
+            return "field \(name: field) is a \(type); a link's parameters are Int, String, Bool or Double."
         case .sceneTakesNoInput:
             return "the scene declares no input for the link to build. Declare it with .accepting(Input.self) { ... }."
         case .inputMismatch(let built, let input, let mismatches):
@@ -31,7 +31,7 @@ extension LinkTemplate.Problem {
         case .empty: return "is empty"
         case .tooLong(let limit): return "is longer than \(limit) bytes"
         case .emptySegment(let position): return "has an empty segment at position \(position)"
-        case .invalidLiteral(let word): return "has the word '\(word)', which is not one"
+        case .invalidLiteral(let word): return "has the word \(name: word), which is not one"
         case .invalidPlaceholder(let text): return "has '\(text)', which is not a placeholder"
         case .duplicatePlaceholder(let name): return "names the placeholder {\(name)} twice"
         }

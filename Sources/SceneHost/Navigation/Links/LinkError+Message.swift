@@ -12,13 +12,13 @@ extension LinkError {
         case .tooLong(let bytes, let limit):
             return "error: the link is \(bytes) bytes long; a link has at most \(limit)."
         case .malformed(let link, let malformation):
-            return "error: link '\(link)' is malformed: \(malformation.clause)."
+            return "error: link \(name: link) is malformed: \(malformation.clause)."
         case .unknownLink(let link, let declared, let suggestion):
-            guard !declared.isEmpty else { return "error: no link matches '\(link)': the app declares no links." }
+            guard !declared.isEmpty else { return "error: no link matches \(name: link): the app declares no links." }
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "error: no link matches '\(link)'.\(hint) The app's links: \(declared.joined(separator: ", "))."
+            return "error: no link matches \(name: link).\(hint) The app's links: \(declared.joined(separator: ", "))."
         case .parameterInvalid(let link, let template, let parameter, let expected, let given):
-            return "error: link '\(link)' (\(template)): parameter '\(parameter)' expects \(expected.clause), given \"\(given)\"."
+            return "error: link \(name: link) (\(template)): parameter \(name: parameter) expects \(expected.clause), given \"\(given)\"."
         }
     }
 }
@@ -30,7 +30,7 @@ extension LinkError.Malformation {
         case .badEscape(let escape): return "'\(escape)' is not a percent escape ('%' and two hexadecimal digits)"
         case .notUTF8: return "its percent escapes do not decode to UTF-8 text"
         case .controlCharacter: return "it holds a control character"
-        case .dotSegment(let segment): return "'\(segment)' is not a segment a link may have"
+        case .dotSegment(let segment): return "\(name: segment) is not a segment a link may have"
         }
     }
 }
