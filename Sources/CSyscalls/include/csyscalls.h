@@ -36,15 +36,23 @@ static inline int scene_host_pidfd_open(pid_t pid) {
 
 #define SCENE_HOST_DENY (SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
 
-static inline int scene_host_install_sandbox(pid_t self) {
+/* The audit architecture the filters check every call against, or 0 on one they do not know. */
+static inline unsigned int scene_host_audit_arch(void) {
 #if defined(__x86_64__)
-    const unsigned int arch = AUDIT_ARCH_X86_64;
+    return AUDIT_ARCH_X86_64;
 #elif defined(__aarch64__)
-    const unsigned int arch = AUDIT_ARCH_AARCH64;
+    return AUDIT_ARCH_AARCH64;
 #else
-    errno = ENOSYS;
-    return -1;
+    return 0;
 #endif
+}
+
+static inline int scene_host_install_sandbox(pid_t self) {
+    const unsigned int arch = scene_host_audit_arch();
+    if (arch == 0) {
+        errno = ENOSYS;
+        return -1;
+    }
     const unsigned int me = (unsigned int)self, group = (unsigned int)(-self);
     /* Signal calls whose first argument names a process: allowed only for these values of it. */
 #define SH_PID_ARG BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]))
@@ -177,14 +185,11 @@ static void scene_host_sigsys(int signal, siginfo_t *info, void *context) {
 }
 
 static inline int scene_host_install_process_ban(int allow_processes, int allow_network) {
-#if defined(__x86_64__)
-    const unsigned int arch = AUDIT_ARCH_X86_64;
-#elif defined(__aarch64__)
-    const unsigned int arch = AUDIT_ARCH_AARCH64;
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
+    const unsigned int arch = scene_host_audit_arch();
+    if (arch == 0) {
+        errno = ENOSYS;
+        return -1;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof(action));
     action.sa_sigaction = scene_host_sigsys;
