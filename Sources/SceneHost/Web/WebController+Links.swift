@@ -78,16 +78,8 @@ extension WebController {
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
-            if let plugin, Self.endedWorker(error) { store.noteLinkFault(client: client, plugin: plugin) }
+            if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true { store.noteLinkFault(client: client, plugin: plugin) }
             return failed(error)
-        }
-    }
-
-    /// Whether `error` says the request ended its scene worker (a crash, an exit, a hang, garbage).
-    static func endedWorker(_ error: any Error) -> Bool {
-        switch error as? WorkerError {
-        case .workerStopped?, .crashedOutsideScene?, .sessionEndedForFaults?: return true
-        default: return false
         }
     }
 
