@@ -2,7 +2,7 @@ import SceneHostProcesses
 import SceneSDK
 
 /// What confines plugin code in this host's scene workers, in one line: `serve` says it at start
-/// (and `run --verbose` logs it), so an operator knows which memory bound applies here.
+/// (`run`, an interactive tool, does not), so an operator knows which memory bound applies here.
 public enum SandboxReport {
     /// The line for workers limited to `memoryBytes`, with `grants` lifted (`HostSettings`).
     public static func line(memoryBytes: Int, grants: [PluginPermission]) -> String {
