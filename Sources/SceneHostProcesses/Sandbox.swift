@@ -21,6 +21,10 @@ public enum Sandbox {
     /// Why a process could not confine itself: it then does not run plugin code.
     public struct Failure: Error, Sendable {
         public let reason: String
+
+        package init(reason: String) {
+            self.reason = reason
+        }
     }
 
     /// The environment variable that keeps the host inspectable (`1`): for a debugger, never in production.
@@ -66,5 +70,20 @@ public enum Sandbox {
         // prctl is variadic in C, which Swift does not import: found by name, called with its five words.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return false }
         return unsafeBitCast(symbol, to: Prctl.self)(38 /* PR_SET_NO_NEW_PRIVS */, 1, 0, 0, 0) == 0
+    }
+}
+
+extension Sandbox {
+    /// Becomes the user `uid` (group `gid`, no supplementary groups) for good: a worker started by
+    /// root, before its first plugin is opened (`[host] worker-user`). Checked after: a process
+    /// that is still root (or could become root again) does not run plugin code.
+    public static func becomeUser(uid: uid_t, gid: gid_t) throws(Failure) {
+        var groups = [gid]
+        guard setgroups(1, &groups) == 0, setgid(gid) == 0, setuid(uid) == 0 else {
+            throw Failure(reason: "cannot become user \(uid) (group \(gid)): \(String(cString: strerror(errno)))")
+        }
+        guard getuid() == uid, geteuid() == uid, getgid() == gid, getegid() == gid, setuid(0) != 0 else {
+            throw Failure(reason: "is still able to act as root after becoming user \(uid)")
+        }
     }
 }

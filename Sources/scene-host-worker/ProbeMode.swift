@@ -36,12 +36,22 @@ enum ProbeMode {
         }
         MainActor.assumeIsolated {
             let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
+            let environment = ProcessInfo.processInfo.environment
             if let batch = values["--batch-fd"].flatMap({ Int32($0) }) {
-                exit(ProbeScanner(batchDescriptor: batch, resultDescriptor: result, logger: logger).run() ? 0 : 2)
+                let scanner = ProbeScanner(batchDescriptor: batch, resultDescriptor: result, logger: logger) { (realPaths: [String]) throws(Sandbox.Failure) in
+                    try Landlock.restrict(to: SandboxFiles.probeRules(realPaths: realPaths, environment: environment))
+                }
+                exit(scanner.run() ? 0 : 2)
             }
             guard let plugin = values["--fd"].flatMap({ Int32($0) }), let name = values["--name"], let path = values["--path"],
                   let realPath = values["--real-path"] else {
                 refuse("scene-host-worker probe-plugin needs --fd, --name, --path and --real-path, or --batch-fd")
+            }
+            // The files it may open (`SandboxFiles`), before the plugin is.
+            do throws(Sandbox.Failure) {
+                try Landlock.restrict(to: SandboxFiles.probeRules(realPaths: [realPath], environment: environment))
+            } catch {
+                refuse("scene-host-worker probe-plugin: \(error.reason)")
             }
             ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: plugin, resultDescriptor: result, logger: logger).run()
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Logging
 import SceneHost
 import SceneHostProcesses
@@ -106,7 +107,10 @@ MainActor.assumeIsolated {
         } catch {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
-        loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: start.host.grants)
+        let probed = loader
+        loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: start.host.grants, user: start.host.workerUser) {
+            start.sandboxRules(loader: probed, environment: ProcessInfo.processInfo.environment)
+        }
         app = try start.load(loader: loader)
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)

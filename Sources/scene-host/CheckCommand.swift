@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneHost
+import SceneHostProcesses
 
 /// `scene-host check`: load everything and report every problem without running the app.
 struct CheckCommand: ParsableCommand {
@@ -16,13 +17,21 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("at-start"), help: .hidden)
     var atStart: String?
 
+    // A check child's config, as its parent read it (`CheckChild.run`): checked instead of the file.
+    @Option(name: .customLong("config-fd"), help: .hidden)
+    var configDescriptor: Int32?
+
     func run() throws {
         guard options.inProcess else {
             // The plugins the probes cannot vouch for are loaded in a child, never in this process.
             do {
-                // The config is read here only to count its plugins (the child reports its problems).
-                let limit = options.checkChildLimit(plugins: (try? ConfigLoader().load(path: options.config).plugins.count) ?? 0)
+                // Read once here, to count its plugins, and handed to the child, which checks these
+                // bytes; a config that cannot be read is left to the child, which reports why.
+                let bytes = try? ConfigLoader().read(path: options.config)
+                let plugins = bytes.flatMap { try? ConfigLoader().parse(bytes: $0, readFrom: options.config) }?.plugins.count
+                let limit = options.checkChildLimit(plugins: plugins ?? 0)
                 let status = try CheckChild.run(HostOptions.executablePath, arguments: Array(CommandLine.arguments.dropFirst()) + ["--in-process"],
+                                                configBytes: bytes,
                                                 timeLimit: limit)
                 if status != 0 { throw ExitCode(status) }
                 return
@@ -37,15 +46,23 @@ struct CheckCommand: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
+        // The config bytes a parent handed (`--config-fd`); nil without the option.
+        let handedBytes = configDescriptor.map { UnnamedFile.contents(of: $0, limit: ConfigLoader.maximumSize + 1) }
         var loader = options.makeLoader()
         if ProcessInfo.processInfo.environment[CheckChild.childVariable] == "1" {
             // The check child runs plugin code in this process: it is sandboxed as a scene worker is,
             // just before its first plugin is opened (its probes have run ahead by then).
             // What the config grants (strictest when it does not read: the check reports why).
-            let grants = (try? ConfigLoader().load(path: options.config).host.grants) ?? []
-            loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: grants)
+            let config = try? (handedBytes.map { try ConfigLoader().parse(bytes: $0, readFrom: options.config) }
+                               ?? ConfigLoader().load(path: options.config))
+            let grants = config?.host.grants ?? []
+            let probed = loader
+            loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: grants) {
+                SandboxFiles.rules(plugins: config?.plugins ?? [], declarations: { ((try? probed.probedMetadata($0)) ?? nil)?.settings ?? [] },
+                                   grants: grants, environment: ProcessInfo.processInfo.environment)
+            }
         }
-        let report = AppCheck(loader: loader).run(configPath: options.config)
+        let report = AppCheck(loader: loader).run(configPath: options.config, bytes: handedBytes)
         for problem in report.problems { StandardStreams.error(problem.message) }
         if let command = atStart {
             guard let first = report.problems.first else { return }

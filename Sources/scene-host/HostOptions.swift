@@ -125,7 +125,9 @@ struct HostOptions: ParsableArguments {
         if !report.unbuilt.isEmpty {
             let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.checkArguments(config: config, verbose: verbose)
             let limit = checkChildLimit(plugins: report.config?.plugins.count ?? 0)
-            let status = try CheckChild.run(Self.executablePath, arguments: arguments, timeLimit: limit)
+            // The bytes this process checked and runs: the child checks them, not the file read again.
+            let status = try CheckChild.run(Self.executablePath, arguments: arguments, configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
+                                            timeLimit: limit)
             if status != 0 { throw ExitCode(status) }
         }
         guard let app = SceneApp(checked: report) else { throw ExitCode(ExitStatus.configError.rawValue) }

@@ -66,6 +66,8 @@ struct RunCommand: ParsableCommand {
             script = try openScript()
             // The worker starts now and loads the app while this process does (both read the config).
             let early = options.inProcess ? nil : EarlyWorker.start(options.workerLaunch)
+            // A sandbox layer this kernel lacks is said at start (serve states every layer).
+            if !options.inProcess, let missing = SandboxReport.missingLayer() { StandardStreams.error(missing) }
             // Refused at start for everything `check` refuses, through the same check.
             app = try options.loadCheckedApp(command: "run", early: early)
             // A link is matched before anything is shown: a bad one shows nothing.

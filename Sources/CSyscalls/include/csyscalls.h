@@ -6,6 +6,8 @@
  * neither in every glibc nor in Swift's Glibc module. */
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -249,6 +251,85 @@ static inline int scene_host_install_process_ban(int allow_processes, int allow_
 #undef SH_PUT
     struct sock_fprog program = { .len = count, .filter = filter };
     return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+}
+
+/* Landlock (Linux 5.13+): which files a process may open, set by the process for itself and
+   every child, never widened again. Declared here, not from <linux/landlock.h>, so older kernel
+   headers build too; the numbers are the same on every architecture. */
+#ifndef O_PATH
+#define O_PATH 010000000 /* <fcntl.h> declares it only with _GNU_SOURCE */
+#endif
+#ifndef __NR_landlock_create_ruleset
+#define __NR_landlock_create_ruleset 444
+#define __NR_landlock_add_rule 445
+#define __NR_landlock_restrict_self 446
+#endif
+
+struct scene_host_landlock_ruleset_attr {
+    unsigned long long handled_access_fs;
+    unsigned long long handled_access_net;
+    unsigned long long scoped;
+};
+
+struct scene_host_landlock_path_beneath_attr {
+    unsigned long long allowed_access;
+    int parent_fd;
+} __attribute__((packed));
+
+/* The Landlock ABI the kernel offers (1 or more); 0 with errno set where it offers none
+   (ENOSYS: not built in; EOPNOTSUPP: built in, not enabled at boot). */
+static inline int scene_host_landlock_abi(void) {
+    long abi = syscall(__NR_landlock_create_ruleset, NULL, 0, 1UL /* LANDLOCK_CREATE_RULESET_VERSION */);
+    return abi < 0 ? 0 : (int)abi;
+}
+
+/* The rights to files of `abi`: every one the kernel knows is handled, so none is left open. */
+static inline unsigned long long scene_host_landlock_fs_rights(int abi) {
+    unsigned long long rights = (1ULL << 13) - 1; /* EXECUTE .. MAKE_SYM (ABI 1) */
+    if (abi >= 2) rights |= 1ULL << 13;           /* REFER */
+    if (abi >= 3) rights |= 1ULL << 14;           /* TRUNCATE */
+    if (abi >= 5) rights |= 1ULL << 15;           /* IOCTL_DEV */
+    return rights;
+}
+
+/* A ruleset that handles every right to files of `abi` and, from ABI 6, scopes signals and
+   abstract UNIX sockets to the process's own Landlock domain; its descriptor, or -1. */
+static inline int scene_host_landlock_ruleset(int abi) {
+    struct scene_host_landlock_ruleset_attr attr = { scene_host_landlock_fs_rights(abi), 0, 0 };
+    size_t size = sizeof(unsigned long long);
+    if (abi >= 6) {
+        attr.scoped = 1ULL /* ABSTRACT_UNIX_SOCKET */ | 2ULL /* SIGNAL */;
+        size = sizeof attr;
+    }
+    return (int)syscall(__NR_landlock_create_ruleset, &attr, size, 0UL);
+}
+
+/* Allows `rights` on `path` (beneath it when it is a folder; only the rights to files when it
+   is not); 0, or -1 with errno (ENOENT when it does not exist). */
+static inline int scene_host_landlock_allow(int ruleset, const char *path, unsigned long long rights, int abi) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct stat info;
+    if (fstat(fd, &info) != 0) { int saved = errno; close(fd); errno = saved; return -1; }
+    rights &= scene_host_landlock_fs_rights(abi);
+    if (!S_ISDIR(info.st_mode)) {
+        rights &= (1ULL << 0) | (1ULL << 1) | (1ULL << 2) | (1ULL << 14) | (1ULL << 15);
+    }
+    struct scene_host_landlock_path_beneath_attr rule = { rights, fd };
+    long added = rights == 0 ? 0 : syscall(__NR_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return added < 0 ? -1 : 0;
+}
+
+/* Enforces `ruleset` on this process and every process it starts from now on, and closes it. */
+static inline int scene_host_landlock_restrict(int ruleset) {
+    long done = syscall(__NR_landlock_restrict_self, ruleset, 0);
+    int saved = errno;
+    close(ruleset);
+    errno = saved;
+    return done < 0 ? -1 : 0;
 }
 
 #endif

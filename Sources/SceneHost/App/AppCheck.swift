@@ -57,10 +57,17 @@ public struct AppCheck {
     /// Not `buildsHere`: a start the start-up cache answers for (`AppStart`) registers every
     /// plugin as it recorded them and checks nothing again; a start checked without problems is
     /// recorded there.
-    public func run(configPath: String, buildsHere: Bool = true) -> Report {
+    ///
+    /// `bytes`: the config as a parent process read it (`check --config-fd`, a check child): checked
+    /// as they are, the file not read again.
+    public func run(configPath: String, bytes: [UInt8]? = nil, buildsHere: Bool = true) -> Report {
         let start: AppStart
         do {
-            start = buildsHere ? try AppStart(parsing: configPath) : try AppStart.read(configPath: configPath, loader: loader, startup: startup)
+            if let bytes {
+                start = try AppStart(parsing: configPath, bytes: bytes)
+            } else {
+                start = buildsHere ? try AppStart(parsing: configPath) : try AppStart.read(configPath: configPath, loader: loader, startup: startup)
+            }
         } catch {
             // Problems found together (every unknown key of a table) are each a problem of the report.
             let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.init) } else { [HostProblem(error)] }

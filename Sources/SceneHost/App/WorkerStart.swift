@@ -1,3 +1,6 @@
+import SceneHostProcesses
+import SceneSDK
+
 /// A scene worker's start: the config (through the start-up cache when it answers), then its
 /// plugins registered into a container of its own.
 ///
@@ -75,6 +78,29 @@ public struct WorkerStart {
             loader.logger.debug("start-up cache not used: a plugin could not be registered from it")
             return WorkerApp(try LoadedApp.load(config: try AppStart(parsing: configPath, baseDirectory: baseDirectory, bytes: bytes).config,
                                                 loader: loader, lazy: true))
+        }
+    }
+
+    /// The files this start's plugins may open once the worker is sandboxed (`SandboxFiles`):
+    /// every plugin's folder, and the file of each path setting its probe declared. Asked for at
+    /// the first open, when every probe has run.
+    public func sandboxRules(loader: PluginLoader, environment: [String: String]) -> [Landlock.Rule] {
+        switch source {
+        case .parsed(let start):
+            return SandboxFiles.rules(plugins: start.config.plugins, declarations: { entry in
+                ((try? loader.probedMetadata(entry)) ?? nil)?.settings ?? []
+            }, grants: host.grants, environment: environment)
+        case .recorded(let record):
+            let plugins = record.plugins
+            let entries = (0..<plugins.layout.count).compactMap { try? plugins.entry($0) }
+            // Only the plugins registered at start declare settings (`PluginSummary.isPlain`).
+            var declared: [String: [SettingDeclaration]] = [:]
+            for position in plugins.layout.preparedAtStart {
+                if let plugin = try? plugins.plugin(position), let metadata = try? plugin.recorded.metadata() {
+                    declared[plugin.entry.name] = metadata.settings
+                }
+            }
+            return SandboxFiles.rules(plugins: entries, declarations: { declared[$0.name] ?? [] }, grants: host.grants, environment: environment)
         }
     }
 

@@ -56,6 +56,11 @@ extension ConfigError {
             let names = PluginPermission.allCases.map(\.rawValue)
             let suggestion = Suggestion.closest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
             return "\(location): error: [plugins.\(plugin)] grants \(name: name), which is no permission.\(suggestion) Permissions: \(names.map { "'\($0)'" }.joined(separator: ", "))."
+        case .configUnknownUser(let location, let name, let known):
+            let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+            return "\(location): error: [host] worker-user is \"\(QuotedName.shortened(name))\", which is no user of this system.\(suggestion) Name an unprivileged user that exists (useradd --system scene-worker makes one), or remove worker-user."
+        case .configWorkerUserNeedsRoot(let location, let name):
+            return "\(location): error: [host] worker-user is \"\(QuotedName.shortened(name))\", but this host does not run as root, so its workers cannot become another user. Start the host as root, or remove worker-user (the workers then run as you)."
         case .configInvalidValue(let location, let key, let value, let expected):
             return "\(location): error: \(name: key) is \"\(QuotedName.shortened(value))\"; expected \(expected)."
         case .configDuplicateSegue(let location, let from, let id, let first):

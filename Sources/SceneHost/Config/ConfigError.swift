@@ -13,6 +13,10 @@ public enum ConfigError: HostConcernError, Equatable, Sendable {
     case configInvalidValue(SourceLocation, key: String, value: String, expected: String)
     /// `grant` of `[plugins.PLUGIN]` names no `PluginPermission`.
     case configUnknownPermission(SourceLocation, plugin: String, name: String)
+    /// `[host] worker-user` names no user of this system.
+    case configUnknownUser(SourceLocation, name: String, known: [String])
+    /// `[host] worker-user` is set, but the host does not run as root, so it cannot change user.
+    case configWorkerUserNeedsRoot(SourceLocation, name: String)
     case configDuplicateSegue(SourceLocation, from: String, id: String, first: SourceLocation)
     case configTooLarge(SourceLocation, size: Int, limit: Int)
     case configInvalidEncoding(SourceLocation, byte: UInt8)

@@ -44,6 +44,14 @@ public struct ConfigLoader: Sendable {
     }
 
     /// Parses config bytes; `file` names them in messages, `baseDirectory` anchors relative plugin paths.
+    /// The largest config read, in bytes: a larger one is refused (`configTooLarge`).
+    public static var maximumSize: Int { ConfigPrecheck.maximumSize }
+
+    /// `bytes`, read from the config file at `path`, parsed with paths relative to its folder.
+    public func parse(bytes: [UInt8], readFrom path: String) throws -> SceneConfig {
+        try parse(bytes: bytes, file: path, baseDirectory: ConfigPath.folder(of: path))
+    }
+
     public func parse(bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
         try parseChecked(text: ConfigPrecheck.text(from: bytes, file: file), file: file, baseDirectory: baseDirectory)
     }

@@ -26,10 +26,13 @@ public struct HostSettings: Sendable, Equatable {
     /// worker runs every plugin, so its sandbox lifts what any of them is granted. Not a key of
     /// `[host]`: the config loader gathers it from the plugin tables.
     public var grants: [PluginPermission] = []
+    /// The unprivileged user scene workers become before they open a plugin (`WorkerUser`).
+    /// `worker-user`; default: none (they run as the host's user, without capabilities).
+    public var workerUser: WorkerUser?
 
     public init() {}
 
-    static let keys = ["event-timeout", "worker-memory", "workers", "restarts-per-minute", "faults-per-session"]
+    static let keys = ["event-timeout", "worker-memory", "workers", "restarts-per-minute", "faults-per-session", "worker-user"]
 
     /// Reads `[host]` from `root`; absent, the defaults.
     static func parse(_ root: TOMLTable, document: LocatedDocument) throws -> HostSettings {
@@ -61,6 +64,10 @@ public struct HostSettings: Sendable, Equatable {
         }
         if let faults = try integer("faults-per-session", in: table, document: document, range: 1...1000, unit: "faults", defaultText: "3") {
             settings.faultsPerSession = faults
+        }
+        if let raw = table["worker-user"] {
+            guard let name = raw.string else { throw document.wrongType("worker-user", in: "host", expected: "a user's name", found: raw) }
+            settings.workerUser = try WorkerUser.resolve(name, at: document.valueLocation("worker-user", in: "host"))
         }
         return settings
     }

@@ -51,6 +51,15 @@ public struct ChildProcessProber: Sendable {
         var environment = ProcessInfo.processInfo.environment
         // The child's crash is reported by the parent; the runtime's backtracer would only slow it down.
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // The one folder the probe may write in (it opens the library through links made there), removed once it has ended.
+        let folder: PrivateFolder
+        do {
+            folder = try PrivateFolder.make(environment: environment)
+        } catch {
+            throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
+        }
+        defer { folder.remove() }
+        environment = folder.handing(to: environment)
         let arguments = ["probe-plugin", "--fd", "3", "--result-fd", "4", "--name", entry.name, "--path", entry.resolvedPath,
                          "--real-path", realPath]
 

@@ -62,6 +62,14 @@ public struct PluginInspector {
         return try metadata(from: verdict, plugin: plugin, cached: false, sha256: fingerprint.sha256)
     }
 
+    /// Records every verdict this run has found and writes the cache, before the process is
+    /// sandboxed (`PluginLoader.beforeOpeningCode`): from then on it can neither probe nor write.
+    func writeBeforeSandbox() {
+        guard let cache else { return }
+        for found in scanned.byPath.values { cache.record(found.verdict, for: found.fingerprint, stat: found.stat) }
+        cache.writeBeforeSandbox()
+    }
+
     /// Whether the cache answers for this file without a probe (`inspect` would not probe it).
     func knows(_ file: PluginFile) -> Bool {
         knows(path: file.plugin.path, stat: file.identity)

@@ -99,7 +99,14 @@ public struct PluginLoader {
                 items.append(ProbeScan.Item(entry: entry, file: file))
                 fingerprints.append(fingerprint)
             }
-            // One plugin alone is probed as before, by `inspect`.
+            // One plugin alone is probed in a child of its own, as `inspect` would: ahead all the
+            // same, since a process sandboxed at its first open can start no probe after it.
+            if items.count == 1, let item = items.first {
+                if let verdict = try? inspector.prober.probe(item.entry, fileDescriptor: item.file.descriptor, realPath: item.file.realPath) {
+                    inspector.scanned.byPath[item.file.plugin.path] = (item.file.identity, fingerprints[0], verdict)
+                }
+                continue
+            }
             guard items.count > 1 else { continue }
             let verdicts = ProbeScan(prober: inspector.prober).run(items)
             for (index, verdict) in verdicts {
@@ -344,6 +351,8 @@ public struct PluginLoader {
         let plugin = file.plugin
         let handle: UnsafeMutableRawPointer
         if let beforeOpeningCode {
+            // The sandbox lets no process that runs plugin code write the probe cache: what waits is written now.
+            inspector?.writeBeforeSandbox()
             do throws(Sandbox.Failure) {
                 try beforeOpeningCode()
             } catch {
@@ -386,6 +395,10 @@ public struct PluginLoader {
 
     /// Where the private folder of `DescriptorLoader` may be made: `$TMPDIR` if it is trusted, else /tmp.
     private func temporaryFolder(for plugin: PluginReference) throws -> String {
+        // A sandboxed child's own folder, made for it by its parent (`PrivateFolder`): the only
+        // place it may write, owned by the worker's user when that is another (`[host] worker-user`).
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = PrivateFolder.handed(environment), environment["TMPDIR"] == folder { return folder }
         let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
         // Without file trust (a probe child: its parent checked the file) the first candidate is
         // taken as it is; walking it for every plugin of a scanner was a measurable share of a probe.

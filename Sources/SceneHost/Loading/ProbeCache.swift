@@ -53,6 +53,8 @@ public final class ProbeCache {
     /// While true (`deferringWrites`), records wait in memory and the file is written once at the end.
     private var deferring = false
     private var dirty = false
+    /// Set once the process is sandboxed (`writeBeforeSandbox`): nothing is written after.
+    private var sandboxed = false
 
     public init(path: String, host: String = ProbeCache.hostIdentity, logger: Logger? = nil, warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = path
@@ -113,7 +115,17 @@ public final class ProbeCache {
         let entry = Entry(fingerprint: fingerprint, stat: stat, host: host, verdict: verdict)
         recorded[fingerprint.path] = entry
         entries?[fingerprint.path] = entry
-        if deferring { dirty = true } else { writeMerged() }
+        if deferring || sandboxed { dirty = !sandboxed } else { writeMerged() }
+    }
+
+    /// Writes what waits, before this process is sandboxed (`WorkerSetup.confiningOnFirstOpen`):
+    /// from then on it may not write the file (`SandboxFiles`), and later verdicts only cost a
+    /// probe next time. Plugin code never runs in a process that can write the cache.
+    public func writeBeforeSandbox() {
+        guard !sandboxed else { return }
+        if dirty { writeMerged() }
+        dirty = false
+        sandboxed = true
     }
 
     /// Runs `body` with records kept in memory, then writes the file once (a run that probes a
@@ -123,7 +135,7 @@ public final class ProbeCache {
         deferring = true
         defer {
             deferring = false
-            if dirty { writeMerged() }
+            if dirty && !sandboxed { writeMerged() }
             dirty = false
         }
         return try body()

@@ -62,9 +62,12 @@ struct ProbeScan {
         /// more is read from it.
         var spoiled: ProbeCacheFormat.RecordProblem?
         var deadline: ContinuousClock.Instant
+        /// Its `TMPDIR`, removed when it is stopped.
+        let folder: PrivateFolder
 
-        init(pid: pid_t, slot: Int, files: [Int32], deadline: ContinuousClock.Instant) {
+        init(pid: pid_t, slot: Int, files: [Int32], folder: PrivateFolder, deadline: ContinuousClock.Instant) {
             self.pid = pid
+            self.folder = folder
             exit = ChildExit(pid)
             self.slot = slot
             self.files = files
@@ -190,13 +193,18 @@ struct ProbeScan {
         for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        guard let folder = try? PrivateFolder.make(environment: environment) else {
+            for file in files { close(file) }
+            return nil
+        }
         guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--batch-fd", "3", "--result-fd", "4"],
-                                              environment: environment, descriptors: descriptors) else {
+                                              environment: folder.handing(to: environment), descriptors: descriptors) else {
+            folder.remove()
             for file in files { close(file) }
             return nil
         }
         ProbeProcessGroup.set(pid, slot: slot)
-        return Scanner(pid: pid, slot: slot, files: files, deadline: ContinuousClock.now + prober.timeout)
+        return Scanner(pid: pid, slot: slot, files: files, folder: folder, deadline: ContinuousClock.now + prober.timeout)
     }
 
     /// Reads the records the scanner wrote since the last look; a `begin` restarts the time limit.
@@ -234,5 +242,6 @@ struct ProbeScan {
         kill(-scanner.pid, SIGKILL)
         ProbeProcessGroup.set(0, slot: scanner.slot)
         for file in scanner.files { close(file) }
+        scanner.folder.remove()
     }
 }

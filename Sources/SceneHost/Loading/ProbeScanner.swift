@@ -20,18 +20,31 @@ public struct ProbeScanner {
     let batchDescriptor: Int32
     let resultDescriptor: Int32
     let logger: Logger
+    /// Restricts the files the scanner may open to what the listed plugins need (`SandboxFiles`),
+    /// once the list is read and before the first plugin is opened.
+    let restrict: ([String]) throws(Sandbox.Failure) -> Void
 
     /// `batchDescriptor` holds the list of tasks as JSON; records go to `resultDescriptor`.
-    public init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
+    public init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger,
+                restrict: @escaping ([String]) throws(Sandbox.Failure) -> Void) {
         self.batchDescriptor = batchDescriptor
         self.resultDescriptor = resultDescriptor
         self.logger = logger
+        self.restrict = restrict
     }
 
     /// Probes every listed plugin in order; false when the list cannot be read.
     public func run() -> Bool {
         guard let tasks = try? JSONDecoder().decode([Task].self, from: Data(UnnamedFile.contents(of: batchDescriptor, limit: 16 << 20))) else { return false }
         let result = resultDescriptor
+        do throws(Sandbox.Failure) {
+            try restrict(tasks.map(\.realPath))
+        } catch {
+            // Said on standard error, which the parent shows for the plugin it was probing.
+            let message = "error: scene-host-worker probe-plugin: \(error.reason)\n"
+            _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            return false
+        }
         for task in tasks {
             ProbeChild.write(.begin(task.index), to: result)
             let location = SourceLocation(file: "probe", line: 0, column: 0)

@@ -34,7 +34,24 @@ public enum CheckChild {
     /// passes too: `checkStopped(.timedOut)`.
     /// A plugin whose scene hangs only when built with the app's settings must not keep the app
     /// from starting, or from saying why.
-    public static func run(_ executable: String, arguments: [String], timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
+    ///
+    /// `configBytes`: the config as this process read it, handed to the child as descriptor 3
+    /// (`--config-fd 3`), so the child checks what this process will run, never the file read again.
+    public static func run(_ executable: String, arguments: [String], configBytes: [UInt8]? = nil, timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var arguments = arguments
+        var handed: Int32 = -1
+        defer { if handed >= 0 { close(handed) } }
+        if let configBytes {
+            guard let file = UnnamedFile.create("scene-host-config"), UnnamedFile.write(configBytes, to: file) else {
+                throw .workerUnavailable(reason: "cannot hand the config to the check child: \(String(cString: strerror(errno)))")
+            }
+            handed = file
+            posix_spawn_file_actions_adddup2(&actions, file, 3)
+            arguments += ["--config-fd", "3"]
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The signals wait until the child is known, so the handler can pass them on.
@@ -55,10 +72,20 @@ public enum CheckChild {
         environment[childVariable] = "1"
         // The parent the child watches is this process (an inherited value would name this one's own parent).
         environment[ParentWatch.variable] = String(getpid())
+        // The one folder the child may write in once sandboxed (`PrivateFolder`), removed when it has ended.
+        let folder: PrivateFolder
+        do {
+            folder = try PrivateFolder.make(environment: environment)
+        } catch {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            throw .workerUnavailable(reason: error.reason)
+        }
+        defer { folder.remove() }
+        environment = folder.handing(to: environment)
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
+        let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard started == 0 else {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw .workerUnavailable(reason: "cannot start \(executable): \(String(cString: strerror(started)))")

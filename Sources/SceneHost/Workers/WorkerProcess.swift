@@ -20,6 +20,8 @@ final class WorkerProcess {
     /// What the crash handler reported, read once the worker is reaped (`takeCrashReport`).
     private var crashReport: CrashReport?
     private var reaped = false
+    /// The worker's `TMPDIR` (`PrivateFolder`), removed once it is reaped.
+    private let privateFolder: PrivateFolder
 
     /// Starts the worker `executable` with `arguments` (after `--channel-fd 3`).
     init(executable: String, arguments: [String]) throws(WorkerError) {
@@ -39,15 +41,25 @@ final class WorkerProcess {
         var environment = ProcessInfo.processInfo.environment
         // A crash is reported by the host; the runtime's backtracer would only slow the restart down.
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let folder: PrivateFolder
         do {
-            // Plugin output goes to the host's standard error: standard output is the frontend's.
-            pid = try ProbeSpawn.start(executable, arguments: ["--channel-fd", "3", "--crash-report-fd", "4"] + arguments,
-                                       environment: environment, descriptors: [1: 2, 2: 2, 3: pair[1], 4: reports[1]])
+            folder = try PrivateFolder.make(environment: environment)
         } catch {
             close(pair[0])
             close(reports[0])
             throw .workerUnavailable(reason: error.reason)
         }
+        do {
+            // Plugin output goes to the host's standard error: standard output is the frontend's.
+            pid = try ProbeSpawn.start(executable, arguments: ["--channel-fd", "3", "--crash-report-fd", "4"] + arguments,
+                                       environment: folder.handing(to: environment), descriptors: [1: 2, 2: 2, 3: pair[1], 4: reports[1]])
+        } catch {
+            folder.remove()
+            close(pair[0])
+            close(reports[0])
+            throw .workerUnavailable(reason: error.reason)
+        }
+        privateFolder = folder
         _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
         _ = fcntl(reports[0], F_SETFL, fcntl(reports[0], F_GETFL) | O_NONBLOCK)
         channel = WorkerChannel(descriptor: pair[0])
@@ -95,6 +107,7 @@ final class WorkerProcess {
         close(channel.descriptor)
         // Whatever is left in its cgroup (a granted plugin's children) goes with it, then the cgroup.
         if case .success(let folders) = Self.cgroups { WorkerCgroup.remove(workerPID: pid, parent: folders) }
+        privateFolder.remove()
         crashReport = readCrashReport()
         close(crashReports)
     }

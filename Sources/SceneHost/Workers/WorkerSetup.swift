@@ -57,13 +57,28 @@ public enum WorkerSetup {
     /// then no plugin code has run here, and the process may still start, time out and kill its own
     /// probe children (every probe runs ahead of the first open, `PluginLoader.probingAhead`); the
     /// first filter would refuse a signal to a probe's process group.
+    /// Last, where the kernel offers Landlock, the files it may open are restricted to `files`
+    /// (`SandboxFiles`), asked for then: every probe has run, so the plugins' declarations are known.
+    /// With `user` (`[host] worker-user`, a worker of a root host), the process first gives its
+    /// private folder to that user and becomes it: the files are read while it still may read
+    /// `/proc/self/maps`.
     @MainActor
-    public static func confiningOnFirstOpen(grants: [PluginPermission]) -> @MainActor () throws(Sandbox.Failure) -> Void {
+    public static func confiningOnFirstOpen(grants: [PluginPermission], user: WorkerUser? = nil,
+                                            files: @escaping @MainActor () -> [Landlock.Rule]) -> @MainActor () throws(Sandbox.Failure) -> Void {
         var confined = false
         return { () throws(Sandbox.Failure) in
             guard !confined else { return }
-            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            let rules = files()
+            if let user {
+                if let folder = PrivateFolder.handed(environment), chown(folder, user.uid, user.gid) != 0 {
+                    throw Sandbox.Failure(reason: "cannot give its private folder \(folder) to user '\(user.name)': \(String(cString: strerror(errno)))")
+                }
+                try Sandbox.becomeUser(uid: user.uid, gid: user.gid)
+            }
+            try Sandbox.confine(environment: environment)
             try Sandbox.limitProcesses(allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
+            try Landlock.restrict(to: rules)
             confined = true
         }
     }

@@ -11,14 +11,18 @@ import SceneSDK
 /// (a thrown error) faults that way; `longroute` makes the router ask for a route named by 100 KB
 /// of text; any other text does nothing (the probe
 /// types "probe"). A result whose word is `crash` crashes the scene it is handed to. When the file
-/// named by `SCENE_HOST_FIXTURE_BOMB` holds a depth, the scene at that depth (0: `FragileHome`)
+/// named by the path setting `bomb` holds a depth, the scene at that depth (0: `FragileHome`)
 /// crashes in `viewDidLoad`; `arm` writes the scene's own depth there, so it was built once and
 /// crashes when it is built again (a restore; at depth 0 not even the initial scene comes back).
 enum FragilePlugin: ScenePlugin {
     static let name = "FixtureFragile"
     static let version = "0.0.1"
 
+    /// Where `arm` writes and `viewDidLoad` reads: a path setting, so the sandbox lets the scene write it.
+    static let settings: [SettingDeclaration] = [.path("bomb", help: "the file `arm` writes a depth to")]
+
     static func register(in registry: any SceneRegistry) throws {
+        FragileFault.bombPath = registry.settings.path("bomb")
         try registry.register(
             SceneDefinition("FragileHome", viewController: FragileViewController.init, interactor: { _ in FragileInteractor() },
                             presenter: FragilePresenter.init, router: FragileRouter.init)
@@ -45,11 +49,15 @@ struct FragileResult: Codable, Sendable {
 }
 
 /// The faults a tap can cause.
+@MainActor
 enum FragileFault {
+    /// The `bomb` setting, set when the plugin registers.
+    static var bombPath: String?
+
     static func strike(_ mode: String, depth: Int) throws {
         switch mode {
         case "arm":
-            guard let path = getenv("SCENE_HOST_FIXTURE_BOMB"), let file = fopen(path, "w") else { return }
+            guard let path = bombPath, let file = fopen(path, "w") else { return }
             fputs("\(depth)\n", file)
             fclose(file)
         case "segv":
@@ -89,7 +97,7 @@ enum FragileFault {
 
     /// Crashes when the bomb file names `depth`.
     static func bomb(at depth: Int) {
-        guard let path = getenv("SCENE_HOST_FIXTURE_BOMB"), let file = fopen(path, "r") else { return }
+        guard let path = bombPath, let file = fopen(path, "r") else { return }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 32)
         guard fgets(&line, 32, file) != nil else { return }

@@ -10,7 +10,7 @@ import SceneSDK
 /// `fork`, `spawn` (posix_spawn of /bin/sleep), `exec` (execve of /bin/true in place of the worker),
 /// `setsid` (a child that leaves the worker's session and lives on: needs a grant of
 /// `start-processes` to fork at all), `memfd` (a 3 GiB memfd, its pages touched), `hogs` (three
-/// children of 900 MiB each). Each line says "refused (…)" with the errno's name, or "DONE" when
+/// children of 900 MiB each), and the attacks on files (`FileAttack`). Each line says "refused (…)" with the errno's name, or "DONE" when
 /// the attack worked; a child that lived on has its pid in the line (`pid N`). The sandbox's tests run it as root and
 /// as an unprivileged user.
 enum HostilePlugin: ScenePlugin {
@@ -72,6 +72,11 @@ enum Attack {
             return "exec: refused (\(errnoName()))"
         case "memfd":
             return Escape.memfd()
+        case "readfile", "writefile", "tmpwrite", "cgroup":
+            return FileAttack.run(name)
+        case "whoami":
+            // Not an attack: which user plugin code runs as (`[host] worker-user`).
+            return "whoami: uid \(getuid()) euid \(geteuid()) gid \(getgid())"
         case "net":
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard descriptor >= 0 else { return "net: refused (\(errnoName()))" }
@@ -106,7 +111,8 @@ final class HostileRouter: SceneRouter<HostileViewController, HostileInteractor>
 final class HostileViewController: SceneViewController<HostileInteractor, HostileRouter> {
     override func render() -> Screen {
         Screen(title: "Hostile", elements: [.label(id: "result", text: interactor?.results.joined(separator: "; ") ?? "")]
-               + ["ptrace", "mem", "getfd", "kill", "fork", "spawn", "exec", "setsid", "memfd", "hogs", "net", "unix"].map { .button(id: $0, title: $0) })
+               + ["ptrace", "mem", "getfd", "kill", "fork", "spawn", "exec", "setsid", "memfd", "hogs", "net", "unix",
+                  "readfile", "writefile", "tmpwrite", "cgroup", "whoami"].map { .button(id: $0, title: $0) })
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -42,9 +42,9 @@ struct HostSettingsTests {
     @Test("a misspelt key, a wrong type or a value out of range stops the host, located, with what to write")
     func refused() {
         #expect(message("[host]\nevent-timout = 3\n")
-            == "scenes.conf:3:1: error: unknown key 'event-timout' in [host]. Did you mean 'event-timeout'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session.")
+            == "scenes.conf:3:1: error: unknown key 'event-timout' in [host]. Did you mean 'event-timeout'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user.")
         #expect(message("[host]\nfaults-per-sesion = 3\n")
-            == "scenes.conf:3:1: error: unknown key 'faults-per-sesion' in [host]. Did you mean 'faults-per-session'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session.")
+            == "scenes.conf:3:1: error: unknown key 'faults-per-sesion' in [host]. Did you mean 'faults-per-session'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user.")
         #expect(message("[host]\nfaults-per-session = 0\n")
             == "scenes.conf:3:22: error: 'faults-per-session' is \"0\"; expected an integer from 1 to 1000 faults (default 3).")
         #expect(message("[host]\nrestarts-per-minute = 1001\n")

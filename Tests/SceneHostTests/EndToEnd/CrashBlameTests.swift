@@ -34,7 +34,8 @@ struct CrashBlameTests {
         /// Pulls the trigger, and waits until the worker is dead (a zombie its host has not reaped yet).
         func strike(under host: Int32) -> Bool {
             _ = FileManager.default.createFile(atPath: trigger, contents: Data())
-            return Processes.eventually(limit: .seconds(20)) { !FileManager.default.fileExists(atPath: trigger) && Self.deadChild(of: host) }
+            defer { unlink(trigger) }
+            return Processes.eventually(limit: .seconds(20)) { Self.deadChild(of: host) }
         }
 
         /// Whether a child of `parent` has ended and is not reaped yet.

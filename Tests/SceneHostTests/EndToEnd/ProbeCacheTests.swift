@@ -25,9 +25,10 @@ struct ProbeCacheTests {
         let cache = folder.path("probes.json")
         let config = try folder.write(DemoConfig.text, to: "scenes.conf")
         let notAFolder = try folder.write("", to: "tmpdir-is-a-file")
-        let broken = try HostProcess.run(["check", "--config", config], probeCache: cache, environment: ["TMPDIR": notAFolder])
+        // In process, so the probes themselves meet it (a check child would not start at all).
+        let broken = try HostProcess.run(["check", "--config", config, "--in-process"], probeCache: cache, environment: ["TMPDIR": notAFolder])
         #expect(broken.status != 0)
-        #expect(broken.stderr.contains("could not be opened: cannot create a private folder in \(notAFolder)"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("could not be probed: cannot create its private folder in \(notAFolder): Not a directory; set TMPDIR to a folder you can write."), "\(broken.stderr)")
         #expect(broken.stderr.contains("This says nothing about the plugin and nothing was recorded"), "\(broken.stderr)")
         let sound = try HostProcess.run(["check", "--config", config], probeCache: cache)
         #expect(sound.status == 0, "\(sound.stderr)")

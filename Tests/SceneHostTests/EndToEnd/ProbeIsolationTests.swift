@@ -110,10 +110,10 @@ struct ProbeIsolationTests {
     static func grantedDaemon(setsid: Bool) throws -> (host: BoundedHostProcess, pids: [Int32]) {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))])
-                                      + "grant = [\"start-processes\"]\n", to: "scenes.conf")
+                                      + "grant = [\"start-processes\"]\n[plugins.Daemon.settings]\npid-file = \"pids\"\n", to: "scenes.conf")
         let script = try folder.write("", to: "empty.script")
         let pidFile = folder.path("pids")
-        var environment = ["SCENE_HOST_FIXTURE_PID_FILE": pidFile]
+        var environment: [String: String] = [:]
         if setsid { environment["SCENE_HOST_FIXTURE_SETSID"] = "1" }
         let host = try BoundedHostProcess.run(["run", "--config", config, "--script", script], environment: environment, limit: .seconds(60))
         let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }

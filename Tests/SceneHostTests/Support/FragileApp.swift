@@ -5,7 +5,7 @@ import Foundation
 struct FragileApp {
     let folder: TemporaryFolder
     let config: String
-    /// The file the Fragile scenes' `arm` writes and their `viewDidLoad` reads (`SCENE_HOST_FIXTURE_BOMB`).
+    /// The file the Fragile scenes' `arm` writes and their `viewDidLoad` reads (its path setting `bomb`).
     var bomb: String { folder.path("bomb") }
 
     init(host: String = "") throws {
@@ -15,6 +15,9 @@ struct FragileApp {
 
         [plugins.Fragile]
         path = "\(BuildProducts.library("FixtureFragile"))"
+
+        [plugins.Fragile.settings]
+        bomb = "bomb"
 
         [plugins.Types]
         path = "\(BuildProducts.library("FixtureNativeTypes"))"
@@ -26,7 +29,7 @@ struct FragileApp {
 
     /// `scene-host run` with `script` on standard input.
     func run(_ script: String, timeLimit: Duration = .seconds(120)) throws -> HostProcess.Result {
-        try HostProcess.run(["run", "--config", config], input: script, environment: ["SCENE_HOST_FIXTURE_BOMB": bomb], timeLimit: timeLimit)
+        try HostProcess.run(["run", "--config", config], input: script, timeLimit: timeLimit)
     }
 
     /// The blocks of a script run's output, one per command: `> COMMAND` and what followed it.

@@ -104,6 +104,12 @@ final class RecordedPlugins {
                 try layout.checkedPlugin(position, summary: indexed.summary, file: file, contracts: contracts, cachePath: cachePath))
     }
 
+    /// Plugin `position`'s config table alone.
+    func entry(_ position: Int) throws -> PluginEntry {
+        let indexed = try layout.indexed(position, file)
+        return try layout.entry(position, name: indexed.name, hasSettings: indexed.hasSettings, file: file)
+    }
+
     /// The config name the index gives plugin `position`.
     func name(_ position: Int) throws -> String { try layout.indexed(position, file).name }
 }

@@ -20,6 +20,12 @@ extension StartupCacheFormat {
         writer.bool(host.location != nil)
         host.location?.encode(into: &writer)
         writer.stringList(host.grants.map(\.rawValue))
+        writer.bool(host.workerUser != nil)
+        if let user = host.workerUser {
+            writer.string(user.name)
+            writer.count(Int(user.uid))
+            writer.count(Int(user.gid))
+        }
     }
 
     static func decodeHead(_ reader: inout CacheReader) throws -> (initial: Located<String>, host: HostSettings) {
@@ -35,6 +41,12 @@ extension StartupCacheFormat {
         host.grants = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
             guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
             return permission
+        }
+        if try reader.bool() {
+            let name = try reader.string()
+            let uid = try reader.integer(), gid = try reader.integer()
+            guard let uid = UInt32(exactly: uid), let gid = UInt32(exactly: gid) else { throw CacheReader.Malformed() }
+            host.workerUser = WorkerUser(name: name, uid: uid, gid: gid)
         }
         return (initial, host)
     }

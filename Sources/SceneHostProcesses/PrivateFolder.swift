@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one folder a child that runs plugin code may write in (besides what its config's path
+/// settings name): made by the parent before the child starts (0700, in `$TMPDIR` or /tmp),
+/// handed to the child as its `TMPDIR`, and removed by the parent once the child has ended.
+///
+/// The child opens each plugin library through a folder of links made in it (`DescriptorLoader`),
+/// and plugin code finds it as its temporary folder. Made by the parent because the child, once
+/// restricted (`Landlock`), can make nothing elsewhere, and because the child often ends by
+/// SIGKILL (its watchdog, a time limit), when it could not remove anything itself. A folder is
+/// left behind only when the parent itself is killed.
+package struct PrivateFolder: Sendable {
+    /// The environment variable that names it in the child (with `TMPDIR`).
+    package static let variable = "SCENE_HOST_PRIVATE_FOLDER"
+
+    package let path: String
+
+    /// A new folder in `environment`'s `TMPDIR` (when absolute) or /tmp, owned by this process's user.
+    package static func make(environment: [String: String]) throws(ProbeSpawn.Failure) -> PrivateFolder {
+        let parent = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((parent + "/scene-host-child-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ProbeSpawn.Failure(reason: "cannot create its private folder in \(parent): \(String(cString: strerror(errno))); set TMPDIR to a folder you can write")
+        }
+        return PrivateFolder(path: String(cString: made))
+    }
+
+    /// The folder a sandboxed child was handed, if any (read by the child).
+    package static func handed(_ environment: [String: String]) -> String? {
+        environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    }
+
+    /// `environment` for the child: the folder is its `TMPDIR`.
+    package func handing(to environment: [String: String]) -> [String: String] {
+        var environment = environment
+        environment["TMPDIR"] = path
+        environment[Self.variable] = path
+        return environment
+    }
+
+    /// Gives the folder to `user` (a worker that runs as another user, `[host] worker-user`).
+    package func give(to user: uid_t, group: gid_t) -> Bool {
+        chown(path, user, group) == 0
+    }
+
+    /// Removes the folder and whatever the child left in it; links are removed, never followed.
+    package func remove() {
+        Self.removeTree(path, depth: 0)
+    }
+
+    private static func removeTree(_ path: String, depth: Int) {
+        // Deeper than any folder the loader makes: plugin code that nests further leaves the rest.
+        if depth < 64, let folder = opendir(path) {
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "."
+                }
+                guard name != ".", name != ".." else { continue }
+                let child = path + "/" + name
+                var info = stat()
+                guard lstat(child, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR { removeTree(child, depth: depth + 1) } else { unlink(child) }
+            }
+            closedir(folder)
+        }
+        rmdir(path)
+    }
+}
