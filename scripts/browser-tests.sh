@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Browser tests of `scene-host serve`: headless Chromium (Debian's chromium + chromium-driver)
-# driven by Selenium (PyPI) through tests/browser/web_flows.py. Installs what is missing, starts
+# driven by Selenium (PyPI) through Tests/Browser/web_flows.py. Installs what is missing, starts
 # three servers on free loopback ports, runs the flows, stops the servers with SIGTERM (each must
 # exit 0: graceful shutdown) and fails when anything failed.
 # Usage: scripts/browser-tests.sh [BUILD_DIR] [SCREENSHOT_DIR]
@@ -84,7 +84,7 @@ serve faulty "$work/faulty.conf"; faulty="$address"
 serve fragile "$work/fragile.conf"; fragile="$address"
 
 status=0
-python3 tests/browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" ${shots:+"$shots"} || status=1
+python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

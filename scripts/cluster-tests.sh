@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `scene-host serve` as a cluster: two instances on one throw-away PostgreSQL session store behind
 # a real nginx (round robin, no ip_hash, no sticky sessions), on loopback ports. Runs the flows of
-# tests/cluster/cluster_flows.py: one form posted to both instances at once; a row changed in the
+# Tests/Cluster/cluster_flows.py: one form posted to both instances at once; a row changed in the
 # table; the store stopped and started; Chromium clicking through while instance 1 is killed; and
 # the orders load while every instance is restarted in turn (a rolling deploy). Prints
 # `cluster: N passed, M failed` and fails when anything failed.
@@ -70,14 +70,14 @@ check() {
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 }
 
-check python3 tests/cluster/cluster_flows.py same-form "$a" "$b"
-check python3 tests/cluster/cluster_flows.py tampered "$proxy" "${psql[@]}"
-check python3 tests/cluster/cluster_flows.py store-down "$a" "http://127.0.0.1:${admins[0]}" \
+check python3 Tests/Cluster/cluster_flows.py same-form "$a" "$b"
+check python3 Tests/Cluster/cluster_flows.py tampered "$proxy" "${psql[@]}"
+check python3 Tests/Cluster/cluster_flows.py store-down "$a" "http://127.0.0.1:${admins[0]}" \
   "scripts/throwaway-postgres.sh pause $work/pg" "scripts/throwaway-postgres.sh resume $work/pg" 6
 
 if python3 -c 'import selenium' >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
   export SE_OFFLINE=true
-  check python3 tests/cluster/cluster_flows.py browser "$proxy" "kill -KILL ${pids[0]}"
+  check python3 Tests/Cluster/cluster_flows.py browser "$proxy" "kill -KILL ${pids[0]}"
   wait "${pids[0]}" 2>/dev/null || true
   start 0
 else
@@ -85,7 +85,7 @@ else
 fi
 
 # A rolling deploy under load: each instance drains (SIGTERM), exits 0 and starts again.
-python3 tests/cluster/cluster_flows.py load "$proxy" "$sessions" 2 "$seconds" > "$work/load.out" 2>&1 &
+python3 Tests/Cluster/cluster_flows.py load "$proxy" "$sessions" 2 "$seconds" > "$work/load.out" 2>&1 &
 load=$!
 sleep 3
 rolling=0

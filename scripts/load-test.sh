@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Load on `scene-host serve`: 100 concurrent sessions clicking through the orders flow on SQLite
-# (tests/load/orders_load.py, Python's standard library only), against a server on a free
+# (Tests/Load/orders_load.py, Python's standard library only), against a server on a free
 # loopback port. Fails on any error; reports p50/p99 latency and memory per session (numbers
 # go to docs/performance.md by hand, never asserted).
 # Usage: scripts/load-test.sh [BUILD_DIR] [SESSIONS] [ROUNDS]
@@ -26,4 +26,4 @@ sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
 pid=$!
 for _ in $(seq 1 300); do grep -q 'http://127' "$work/out" && break; sleep 0.1; done
 url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/out" | head -1)" || { cat "$work/err"; exit 1; }
-python3 tests/load/orders_load.py "$url" "$pid" "${2:-100}" "${3:-3}"
+python3 Tests/Load/orders_load.py "$url" "$pid" "${2:-100}" "${3:-3}"

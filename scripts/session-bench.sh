@@ -66,7 +66,7 @@ serve memory --port 0 --session-store memory; memory="$address=$pid"
 serve sqlite --port 0 --session-store "sqlite:$work/sessions.sqlite"; sqlite="$address=$pid"; sqlite_a="$address"
 serve postgresql --port 0 --session-store "$pg"; postgresql="$address=$pid"; pg_a="$address"
 echo "bench: $(nproc) cores; $runs runs; $count actions a run per store; each store its own serve, one scene worker each (the demo)"
-python3 tests/cluster/store_bench.py actions "$runs" "$count" "memory=$memory" "sqlite=$sqlite" "postgresql=$postgresql"
+python3 Tests/Cluster/store_bench.py actions "$runs" "$count" "memory=$memory" "sqlite=$sqlite" "postgresql=$postgresql"
 
 # The floor under the PostgreSQL rows: the claim's statement alone, one client, from pgbench on this
 # machine (no host, no HTTP): an action makes two such requests (the claim and the write).
@@ -84,13 +84,13 @@ fi
 serve sqlite-b --port 0 --session-store "sqlite:$work/sessions.sqlite"; sqlite_b="$address"
 serve postgresql-b --port 0 --session-store "$pg"; pg_b="$address"
 echo "bench: rebuild, SQLite (two instances on one file):"
-python3 tests/cluster/store_bench.py rebuild "$runs" "$rebuilds" "$sqlite_a" "$sqlite_b"
+python3 Tests/Cluster/store_bench.py rebuild "$runs" "$rebuilds" "$sqlite_a" "$sqlite_b"
 echo "bench: rebuild, PostgreSQL:"
-python3 tests/cluster/store_bench.py rebuild "$runs" "$rebuilds" "$pg_a" "$pg_b"
+python3 Tests/Cluster/store_bench.py rebuild "$runs" "$rebuilds" "$pg_a" "$pg_b"
 
 # nginx with one upstream and with two (the PostgreSQL instances), the same proxy either way.
 port_one="$(free_port)"
 port_two="$(free_port)"
 start_nginx "$port_one=${pg_a#http://}" "$port_two=${pg_a#http://},${pg_b#http://}"
 echo "bench: scale through nginx ($clients clients, $seconds s a run, PostgreSQL store):"
-python3 tests/cluster/store_bench.py scale "$runs" "$seconds" "$clients" "http://127.0.0.1:$port_one" "http://127.0.0.1:$port_two"
+python3 Tests/Cluster/store_bench.py scale "$runs" "$seconds" "$clients" "http://127.0.0.1:$port_one" "http://127.0.0.1:$port_two"

@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Navigations through run --script for the memory figure (default 1,000,000; 100,000 at scale 1).")
     var scriptNavigations: Int?
 
-    @Option(help: "Run only these groups (navigation, container, native, memory, startup, workers); all by default.")
+    @Option(help: "Run only these groups (navigation, container, config, native, memory, startup, workers); all by default.")
     var only: [String] = []
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -52,6 +52,10 @@ struct BenchCommand: ParsableCommand {
                 if runs("container") {
                     print("container resolution…")
                     try ContainerBenchmark.run(into: &report, scale: scale)
+                }
+                if runs("config") {
+                    print("config loading at scale…")
+                    try ConfigBenchmark.run(into: &report, scale: scale)
                 }
                 if runs("native") {
                     print("native calls (libffi)…")

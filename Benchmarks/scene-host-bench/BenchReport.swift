@@ -16,11 +16,16 @@ struct BenchRow: Codable {
     var valueRange: [Double]? = nil
     var baselineRange: [Double]? = nil
 
-    var ratio: Double { baseline == 0 ? 0 : value / baseline }
+    /// Value over baseline; nil when either was not measured (zero, or not a number): a missing
+    /// measurement is never a ratio, so it can never meet a bar.
+    var ratio: Double? {
+        guard baseline > 0, value > 0, baseline.isFinite, value.isFinite else { return nil }
+        return value / baseline
+    }
     var passed: Bool? {
         guard bar != nil || limit != nil else { return nil }
-        let barMet = bar.map { barIsMinimum == true ? ratio >= $0 : ratio <= $0 } ?? true
-        return barMet && (limit.map { value <= $0 } ?? true)
+        let barMet = bar.map { bar in ratio.map { barIsMinimum == true ? $0 >= bar : $0 <= bar } ?? false } ?? true
+        return barMet && (limit.map { value > 0 && value <= $0 } ?? true)
     }
 }
 
@@ -37,7 +42,7 @@ struct BenchReport: Codable {
         let header = ["figure", "value", "baseline", "ratio", "bar", ""]
         let lines = rows.map { row -> [String] in
             [row.name, Self.format(row.value, row.unit, range: row.valueRange), Self.format(row.baseline, row.unit, range: row.baselineRange),
-             String(format: "%.2fx", row.ratio),
+             row.ratio.map { String(format: "%.2fx", $0) } ?? "not measured",
              row.bar.map { String(format: row.barIsMinimum == true ? "≥ %.2fx" : "≤ %.2fx", $0) } ?? row.limit.map { "< " + Self.format($0, row.unit) } ?? "",
              row.passed.map { $0 ? "met" : "MISSED" } ?? ""]
         }

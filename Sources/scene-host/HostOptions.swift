@@ -18,7 +18,7 @@ struct HostOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
     var probeTimeout: Double = 10
 
-    @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.json, else ~/.cache/scene-host/probes.json).")
+    @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.cache, else ~/.cache/scene-host/probes.cache).")
     var probeCache: String?
 
     @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")

@@ -228,7 +228,9 @@ public struct AppCheck {
             let scene: String?
             switch problem {
             case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _), .unknownRouteScene(_, _, let name, _): scene = name
-            default: scene = nil
+            case .initialNeedsInput, .routeNotDeclared, .segueNotAButton, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch,
+                 .routeResultNotAccepted, .routeResultMismatch, .linkInvalid, .linkDuplicate:
+                scene = nil
             }
             if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(HostProblem(problem)) }
         }

@@ -18,15 +18,23 @@ public enum WiringFinding: Equatable, Sendable {
 
     /// `error`, thrown while the probe built `scene`, as a finding.
     init(_ error: any Error) {
-        switch error {
-        case ContainerError.wiringFailed(_, _, .wiringMismatch(_, let part, let partType, let property, let expected)):
-            self = .wiringMismatch(part: part, partType: partType, property: property, expected: expected)
-        case ContainerError.settingRejected(_, _, let key, let reason):
-            self = .settingRejected(key: key, reason: reason)
-        case is any HostConcernError:
-            self = .needsHost
-        default:
+        guard let concern = error as? any HostConcernError else {
+            // The plugin's own error: its description is all there is.
             self = .failed(description: String(describing: error))
+            return
+        }
+        self = (concern as? ContainerError).flatMap(Self.finding) ?? .needsHost
+    }
+
+    /// The finding a container error is about this plugin alone; nil when only the host can tell.
+    private static func finding(_ error: ContainerError) -> WiringFinding? {
+        switch error {
+        case .wiringFailed(_, _, .wiringMismatch(_, let part, let partType, let property, let expected)):
+            return .wiringMismatch(part: part, partType: partType, property: property, expected: expected)
+        case .settingRejected(_, _, let key, let reason):
+            return .settingRejected(key: key, reason: reason)
+        case .wiringFailed, .duplicateScene, .unknownScene, .noScene:
+            return nil
         }
     }
 }

@@ -74,15 +74,15 @@ public final class ProbeCache {
     }()
 
     /// The default cache file, following the XDG base directory spec: `$SCENE_HOST_PROBE_CACHE`,
-    /// else `$XDG_CACHE_HOME/scene-host/probes.json` when that is an absolute path, else
-    /// `$HOME/.cache/scene-host/probes.json` when HOME is absolute, else the same under the home
+    /// else `$XDG_CACHE_HOME/scene-host/probes.cache` when that is an absolute path, else
+    /// `$HOME/.cache/scene-host/probes.cache` when HOME is absolute, else the same under the home
     /// folder of the user's passwd entry; nil when there is none (then there is no cache).
     nonisolated public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
                                                passwdHome: String? = ProbeCache.passwdHome()) -> String? {
         if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/scene-host/probes.json" }
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/scene-host/probes.cache" }
         let home = [environment["HOME"], passwdHome].compactMap { $0 }.first { $0.hasPrefix("/") }
-        return home.map { ($0 == "/" ? "" : $0) + "/.cache/scene-host/probes.json" }
+        return home.map { ($0 == "/" ? "" : $0) + "/.cache/scene-host/probes.cache" }
     }
 
     /// The home folder of the user running the host, from the passwd database.

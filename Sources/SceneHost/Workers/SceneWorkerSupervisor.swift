@@ -295,7 +295,8 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// deadline moving — is garbage, and ends the worker like a malformed frame.
     private func exchange(_ request: WorkerRequest, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
         if process == nil {
-            do { try start() } catch { throw .notStarted(reason: "\(error)") }
+            // Its message, as the user would read it (not the enum's dump).
+            do { try start() } catch { throw .notStarted(reason: ErrorMessage.body(error)) }
         }
         guard let process else { throw .notStarted(reason: "no worker") }
         lastCrash = nil

@@ -84,16 +84,13 @@ struct ConfigInputTests {
         #expect(error { _ = try parse(plugins) } == .configUnknownKey(SourceLocation(file: "scenes.conf", line: 2, column: 34), key: "sha", table: "plugins.P", allowed: ConfigLoader.pluginKeys))
     }
 
-    @Test("16,000 unknown tables are refused quickly (linear time), each named, the first first")
+    @Test("16,000 unknown tables are refused, each named, the first first (their time is a benchmark row: config)")
     func manyUnknownTables() {
         let text = "initial = \"A\"\n" + (0..<16_000).map { "[t\($0)]\n" }.joined()
-        let clock = ContinuousClock()
-        var thrown: ConfigError?
-        let elapsed = clock.measure { thrown = error { _ = try parse(text) } }
+        let thrown = error { _ = try parse(text) }
         guard case .configProblems(let problems)? = thrown else { Issue.record("expected every unknown table: \(String(describing: thrown).prefix(200))"); return }
         #expect(problems.count == 16_000)
         #expect(problems.first == .configUnknownKey(SourceLocation(file: "scenes.conf", line: 2, column: 1), key: "t0", table: "", allowed: ConfigLoader.topLevelKeys))
         #expect(problems.last == .configUnknownKey(SourceLocation(file: "scenes.conf", line: 16_001, column: 1), key: "t15999", table: "", allowed: ConfigLoader.topLevelKeys))
-        #expect(elapsed < .seconds(5), "does not hang: \(elapsed)")
     }
 }

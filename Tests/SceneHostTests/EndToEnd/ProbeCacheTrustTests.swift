@@ -160,16 +160,29 @@ struct ProbeCacheDefaultPathTests {
     @Test("the explicit variable, else an absolute XDG_CACHE_HOME, else an absolute HOME, else the passwd home, else none",
           arguments: [
               (["SCENE_HOST_PROBE_CACHE": "/c/p.json", "XDG_CACHE_HOME": "/x", "HOME": "/h"], "/pw", "/c/p.json"),
-              (["XDG_CACHE_HOME": "/x", "HOME": "/h"], "/pw", "/x/scene-host/probes.json"),
-              (["XDG_CACHE_HOME": "cache", "HOME": "/h"], "/pw", "/h/.cache/scene-host/probes.json"),
-              (["XDG_CACHE_HOME": "", "HOME": "/h"], "/pw", "/h/.cache/scene-host/probes.json"),
-              (["HOME": ""], "/pw", "/pw/.cache/scene-host/probes.json"),
-              (["HOME": "home"], "/pw", "/pw/.cache/scene-host/probes.json"),
-              ([:], "/pw", "/pw/.cache/scene-host/probes.json"),
-              (["HOME": "/"], "/pw", "/.cache/scene-host/probes.json"),
+              (["XDG_CACHE_HOME": "/x", "HOME": "/h"], "/pw", "/x/scene-host/probes.cache"),
+              (["XDG_CACHE_HOME": "cache", "HOME": "/h"], "/pw", "/h/.cache/scene-host/probes.cache"),
+              (["XDG_CACHE_HOME": "", "HOME": "/h"], "/pw", "/h/.cache/scene-host/probes.cache"),
+              (["HOME": ""], "/pw", "/pw/.cache/scene-host/probes.cache"),
+              (["HOME": "home"], "/pw", "/pw/.cache/scene-host/probes.cache"),
+              ([:], "/pw", "/pw/.cache/scene-host/probes.cache"),
+              (["HOME": "/"], "/pw", "/.cache/scene-host/probes.cache"),
           ] as [([String: String], String, String)])
     func defaultPath(environment: [String: String], passwdHome: String, expected: String) {
         #expect(ProbeCache.defaultPath(environment: environment, passwdHome: passwdHome) == expected)
+    }
+
+    @Test("the old default probes.json is left alone: never read, written or removed; probes.cache is used beside it")
+    func oldNameLeftAlone() throws {
+        let home = try TemporaryFolder()
+        let folder = try home.makeFolder(".cache/scene-host", mode: 0o700)
+        let old = try home.write("an old probe cache\n", to: ".cache/scene-host/probes.json")
+        let config = try home.write(DemoConfig.text, to: "scenes.conf")
+        let result = try HostProcess.run(["check", "--config", config],
+                                         environment: ["SCENE_HOST_PROBE_CACHE": nil, "XDG_CACHE_HOME": nil, "HOME": home.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? String(contentsOfFile: old, encoding: .utf8)) == "an old probe cache\n")
+        #expect(FileManager.default.fileExists(atPath: folder + "/probes.cache"))
     }
 
     @Test("no absolute home anywhere: no cache")

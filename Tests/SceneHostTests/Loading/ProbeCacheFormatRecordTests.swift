@@ -101,7 +101,7 @@ struct ProbeCacheFormatRecordTests {
 
     @Test("random bytes and mutated streams never trap")
     func fuzz() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix(seed: 20_261_127)  // seeded: a failure runs again the same
         let bytes = Self.stream
         for _ in 0..<2_000 {
             var mutated = bytes

@@ -86,7 +86,7 @@ struct ProbeCacheFormatTests {
         #expect(ProbeCacheFormat.decode([UInt8](json)) == nil)
         #expect(ProbeCacheFormat.decode([]) == nil)
         #expect(ProbeCacheFormat.decode(Array("scene-host probe cache 3\n".utf8) + [0, 0, 0]) == nil)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix(seed: 20_261_127)  // seeded: a failure runs again the same
         for _ in 0..<200 {
             let random = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             #expect(ProbeCacheFormat.decode([UInt8(ascii: "{")] + random) == nil)

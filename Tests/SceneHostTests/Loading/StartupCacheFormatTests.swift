@@ -187,9 +187,13 @@ struct StartupCacheFormatTests {
         #expect(answer()?.plugins.first?.identity == identity)
         #expect(StartupCache(probeCache: folder.path("probes.json"), checksFileTrust: true, reads: false)
             .pendingStart(configFile: configPath, baseDirectory: config.baseDirectory, bytes: bytes, trust: trust) == nil)
-        // The same bytes written again: a new modification and change time.
-        Thread.sleep(forTimeInterval: 0.01)
-        _ = try folder.write("not really a plugin", to: "libA.so")
+        // The same bytes written again, with a modification time set a second later (not slept for).
+        let rewritten = try folder.write("not really a plugin", to: "libA.so")
+        var later = stat()
+        #expect(stat(rewritten, &later) == 0)
+        var times = [timespec(tv_sec: later.st_atim.tv_sec, tv_nsec: later.st_atim.tv_nsec),
+                     timespec(tv_sec: later.st_mtim.tv_sec + 1, tv_nsec: later.st_mtim.tv_nsec)]
+        #expect(utimensat(AT_FDCWD, rewritten, &times, 0) == 0)
         #expect(answer() == nil)
         // Walked beside the decoding (as a start does): the start comes back before the walk ends,
         // and is refused when joined.
