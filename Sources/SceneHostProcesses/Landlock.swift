@@ -76,7 +76,7 @@ public enum Landlock {
         var folders = Set<String>()
         var line = [CChar](repeating: 0, count: 4096)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard let slash = text.firstIndex(of: "/") else { continue }
             var path = text[slash...]
             if path.hasSuffix("\n") { path = path.dropLast() }

@@ -43,7 +43,7 @@ public struct WorkerUser: Sendable, Equatable {
         var names: [String] = []
         var line = [CChar](repeating: 0, count: 1024)
         while names.count < 10_000, fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let colon = text.firstIndex(of: ":") { names.append(String(text[..<colon])) }
         }
         return names

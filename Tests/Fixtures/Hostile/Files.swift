@@ -41,7 +41,7 @@ enum FileAttack {
         var line = [CChar](repeating: 0, count: 1024)
         var candidates: [String] = []
         while fgets(&line, Int32(line.count), file) != nil {
-            let parts = String(cString: line).trimmingSuffix("\n").split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSuffix("\n").split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3 else { continue }
             if parts[1].split(separator: ",").contains("memory") { candidates.append("/sys/fs/cgroup/memory\(parts[2])/memory.limit_in_bytes") }
             if parts[0] == "0" && parts[1].isEmpty { candidates.append("/sys/fs/cgroup\(parts[2])/memory.max") }
