@@ -63,7 +63,7 @@ enum WorkerBenchmark {
         let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
                                  uniquingKeysWith: { first, _ in first })
         let settings = LoaderSettings(probeExecutable: worker, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: worker, arguments: settings.workerArguments(verbose: false))
+        let launch = SceneWorkerSupervisor.Launch(executable: worker, settings: ChildSettings(loader: settings, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, start: hostApp.workerStart, settings: hostApp.loaded.config.host, initialScene: hostApp.loaded.config.initial.value,
                                                logger: logger, pluginOfScene: { plugins[$0] })
         defer { supervisor.shutdown() }

@@ -39,9 +39,19 @@ struct HostOptions: ParsableArguments {
 
     /// The one logger of the process; libraries get it passed in.
     func makeLogger() -> Logger {
+        Self.makeLogger(verbose: verbose)
+    }
+
+    /// The logger of a command (or of the check child, from its `ChildSettings`).
+    static func makeLogger(verbose: Bool) -> Logger {
         var logger = Logger(label: "scene-host") { label in EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
+    }
+
+    /// What a child of this command runs with (`ChildSettings`): the loader options and `--verbose`.
+    var childSettings: ChildSettings {
+        ChildSettings(loader: loaderSettings, verbose: verbose)
     }
 
     /// The loader options of the command line.
@@ -50,13 +60,18 @@ struct HostOptions: ParsableArguments {
                        checksFileTrust: !insecurePluginFiles)
     }
 
+    /// Says loudly that `--insecure-plugin-files` is on (the check child is handed it, and says nothing).
+    func warnIfInsecure() {
+        if insecurePluginFiles {
+            StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
+        }
+    }
+
     /// The loader of every command: file trust on, each plugin probed in a child process first.
     /// `opensPlugins` false: a host whose plugin code runs in scene workers (it opens no plugin).
     @MainActor
     func makeLoader(opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
-        if insecurePluginFiles {
-            StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
-        }
+        warnIfInsecure()
         // The check child (`check --in-process` started by check, run or serve) is the host's own use of it: no warning.
         if inProcess, ProcessInfo.processInfo.environment[CheckChild.childVariable] != "1" {
             StandardStreams.error(Self.inProcessWarning)
@@ -68,7 +83,7 @@ struct HostOptions: ParsableArguments {
     /// How a scene worker is started: `scene-host-worker` beside this executable, with the same
     /// loader options (the config is handed to it once checked: `SceneApp.workerStart`).
     var workerLaunch: SceneWorkerSupervisor.Launch {
-        SceneWorkerSupervisor.Launch(executable: Self.workerExecutable, arguments: loaderSettings.workerArguments(verbose: verbose))
+        SceneWorkerSupervisor.Launch(executable: Self.workerExecutable, settings: childSettings)
     }
 
     /// `scene-host-worker` beside this executable (`/proc/self/exe`, links resolved): the scene
@@ -123,11 +138,14 @@ struct HostOptions: ParsableArguments {
             throw ExitCode(first.exitStatus.rawValue)
         }
         if !report.unbuilt.isEmpty {
-            let arguments = ["check", "--in-process", "--at-start", command] + loaderSettings.checkArguments(config: config, verbose: verbose)
             let limit = checkChildLimit(plugins: report.config?.plugins.count ?? 0)
             // The bytes this process checked and runs: the child checks them, not the file read again.
-            let status = try CheckChild.run(Self.executablePath, arguments: arguments, configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
-                                            timeLimit: limit)
+            // Never `--rescan` there: this process has just probed what needed it.
+            var settings = childSettings
+            settings.loader.rescan = false
+            let start = CheckChildStart(settings: settings, configFile: config, configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
+                                        atStart: command)
+            let status = try CheckChild.run(Self.executablePath, start: start, timeLimit: limit)
             if status != 0 { throw ExitCode(status) }
         }
         guard let app = SceneApp(checked: report) else { throw ExitCode(ExitStatus.configError.rawValue) }

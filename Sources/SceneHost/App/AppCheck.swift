@@ -58,7 +58,7 @@ public struct AppCheck {
     /// plugin as it recorded them and checks nothing again; a start checked without problems is
     /// recorded there.
     ///
-    /// `bytes`: the config as a parent process read it (`check --config-fd`, a check child): checked
+    /// `bytes`: the config as a parent process read it (a check child, `CheckChildStart`): checked
     /// as they are, the file not read again.
     public func run(configPath: String, bytes: [UInt8]? = nil, buildsHere: Bool = true) -> Report {
         let start: AppStart

@@ -26,7 +26,7 @@ public enum CheckChild {
         if environment[childVariable] == "1" { ParentWatch.start() }
     }
 
-    /// Runs `executable` with `arguments` (its standard streams are this process's) and returns
+    /// Runs `executable` as the check child (its standard streams are this process's) and returns
     /// its exit status; a child ended by a signal this process was not sent is `checkStopped`.
     ///
     /// The child runs in a process group of its own, killed when the child has ended. With
@@ -35,23 +35,19 @@ public enum CheckChild {
     /// A plugin whose scene hangs only when built with the app's settings must not keep the app
     /// from starting, or from saying why.
     ///
-    /// `configBytes`: the config as this process read it, handed to the child as descriptor 3
-    /// (`--config-fd 3`), so the child checks what this process will run, never the file read again.
-    public static func run(_ executable: String, arguments: [String], configBytes: [UInt8]? = nil, timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
+    /// `start`: what the child checks and how (`CheckChildStart`), handed as an unnamed file on
+    /// descriptor 3 (`scene-host check --child-start-fd 3`): the child parses no options of its
+    /// parent, and checks the config bytes this process read, never the file read again.
+    public static func run(_ executable: String, start: CheckChildStart, timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var arguments = arguments
-        var handed: Int32 = -1
-        defer { if handed >= 0 { close(handed) } }
-        if let configBytes {
-            guard let file = UnnamedFile.create("scene-host-config"), UnnamedFile.write(configBytes, to: file) else {
-                throw .workerUnavailable(reason: "cannot hand the config to the check child: \(String(cString: strerror(errno)))")
-            }
-            handed = file
-            posix_spawn_file_actions_adddup2(&actions, file, 3)
-            arguments += ["--config-fd", "3"]
+        guard let file = UnnamedFile.create("scene-host-check-start"), UnnamedFile.write(start.encoded(), to: file) else {
+            throw .workerUnavailable(reason: "cannot hand the check child its start: \(String(cString: strerror(errno)))")
         }
+        defer { close(file) }
+        posix_spawn_file_actions_adddup2(&actions, file, 3)
+        let arguments = ["check", "--child-start-fd", "3"]
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The signals wait until the child is known, so the handler can pass them on.

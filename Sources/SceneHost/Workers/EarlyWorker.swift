@@ -1,5 +1,5 @@
 /// A scene worker started before the host has loaded the app, so that the two load at the same
-/// time (the worker reads the same config, its `[host]` limits included); the supervisor made
+/// time (it waits for its start frame, which brings the checked config and its settings); the supervisor made
 /// after the host's load adopts it (`SceneWorkerSupervisor.init(early:)`). Dropped unadopted (the
 /// host's own load failed), it is ended.
 public final class EarlyWorker {
@@ -8,7 +8,7 @@ public final class EarlyWorker {
     /// Starts `launch`'s worker now; nil when it cannot be started (the supervisor then starts one,
     /// and reports what goes wrong).
     public static func start(_ launch: SceneWorkerSupervisor.Launch) -> EarlyWorker? {
-        guard let process = try? WorkerProcess(executable: launch.executable, arguments: launch.arguments) else { return nil }
+        guard let process = try? WorkerProcess(executable: launch.executable) else { return nil }
         let early = EarlyWorker()
         early.process = process
         return early

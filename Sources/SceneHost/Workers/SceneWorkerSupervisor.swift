@@ -20,14 +20,17 @@ import SceneHostProcesses
 public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// How the supervisor starts a worker.
     public struct Launch: Sendable {
-        /// The `scene-host-worker` executable.
+        /// The `scene-host-worker` executable (started without arguments).
         public let executable: String
-        /// The worker's arguments after `--channel-fd 3`: the loader options (`LoaderSettings.workerArguments`).
-        public let arguments: [String]
+        /// The options every worker runs with, handed in its start frame with the plugins refused
+        /// at that moment (`ChildSettings`). Never `rescan`: the host has just probed what needed it.
+        public let settings: ChildSettings
 
-        public init(executable: String, arguments: [String]) {
+        public init(executable: String, settings: ChildSettings) {
             self.executable = executable
-            self.arguments = arguments
+            var settings = settings
+            settings.loader.rescan = false
+            self.settings = settings
         }
     }
 
@@ -45,7 +48,7 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     let ledger: FaultLedger
     /// How long a restart after a fault waits.
     private var backoff: RestartBackoff
-    /// The plugins the running worker was started refusing (`--refuse`).
+    /// The plugins the running worker was started refusing (`ChildSettings.refused`).
     private var workerRefuses: Set<String> = []
     private var process: WorkerProcess? {
         didSet { livePID.store(process?.pid ?? 0, ordering: .relaxed) }
@@ -89,23 +92,23 @@ public final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Starts the worker and waits until it has loaded the app.
     public func start() throws(WorkerError) {
         guard process == nil else { return }
-        var arguments = launch.arguments
         let refusals = ledger.refusals()
-        for refusal in refusals { arguments += ["--refuse", "\(refusal.plugin)=\(refusal.sources),\(refusal.secondsLeft)"] }
+        var message = startMessage
+        message.settings = launch.settings
+        message.settings?.refused = refusals.map { ChildSettings.Refusal(plugin: $0.plugin, sources: $0.sources, seconds: $0.secondsLeft) }
         let started: WorkerProcess
-        if let early, refusals.isEmpty {
+        if let early {
+            // Started before the load, it waits for its start frame: the refusals of now reach it there.
             started = early
             self.early = nil
         } else {
-            early?.end()
-            early = nil
-            started = try WorkerProcess(executable: launch.executable, arguments: arguments)
+            started = try WorkerProcess(executable: launch.executable)
         }
         // Loading may probe plugins the host's cache does not hold yet: more time than one event.
         let deadline = ContinuousClock.now + max(settings.eventTimeout, .seconds(60))
         do {
             // The checked config first: the worker waits for it before it reads or opens anything.
-            try started.channel.send(WorkerFrame.encode(.start(startMessage)), deadline: deadline)
+            try started.channel.send(WorkerFrame.encode(.start(message)), deadline: deadline)
             let payload = try started.channel.receive(deadline: deadline)
             switch try WorkerFrame.decodeReply(payload) {
             case .ready: break

@@ -23,8 +23,8 @@ final class WorkerProcess {
     /// The worker's `TMPDIR` (`PrivateFolder`), removed once it is reaped.
     private let privateFolder: PrivateFolder
 
-    /// Starts the worker `executable` with `arguments` (after `--channel-fd 3`).
-    init(executable: String, arguments: [String]) throws(WorkerError) {
+    /// Starts the worker `executable`, without arguments: what it runs with comes in its start frame.
+    init(executable: String) throws(WorkerError) {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .workerUnavailable(reason: "cannot create its channel: \(String(cString: strerror(errno)))")
@@ -51,8 +51,8 @@ final class WorkerProcess {
         }
         do {
             // Plugin output goes to the host's standard error: standard output is the frontend's.
-            pid = try ProbeSpawn.start(executable, arguments: ["--channel-fd", "3", "--crash-report-fd", "4"] + arguments,
-                                       environment: folder.handing(to: environment), descriptors: [1: 2, 2: 2, 3: pair[1], 4: reports[1]])
+            pid = try ProbeSpawn.start(executable, arguments: [], environment: folder.handing(to: environment),
+                                       descriptors: [1: 2, 2: 2, WorkerDescriptor.channel: pair[1], WorkerDescriptor.crashReport: reports[1]])
         } catch {
             folder.remove()
             close(pair[0])

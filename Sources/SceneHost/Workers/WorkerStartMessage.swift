@@ -17,8 +17,12 @@ public struct WorkerStartMessage: Equatable, Sendable {
     /// config bytes): what the worker registers its plugins from, without reading a cache file.
     /// Empty when the host has none (no start-up cache): the worker then parses `configBytes`.
     public let checkedStart: [UInt8]
+    /// The options the worker runs with (`ChildSettings`): set by the supervisor for each worker it
+    /// starts (the refusals change); a start without them is refused by the worker.
+    public var settings: ChildSettings?
 
-    public init(configFile: String, baseDirectory: String, configBytes: [UInt8], checkedStart: [UInt8] = []) {
+    public init(configFile: String, baseDirectory: String, configBytes: [UInt8], checkedStart: [UInt8] = [], settings: ChildSettings? = nil) {
+        self.settings = settings
         self.configFile = configFile
         self.baseDirectory = baseDirectory
         self.configBytes = configBytes

@@ -14,7 +14,7 @@ struct CheckChildEndsTests {
         // A long limit, so the child would hang on for minutes if nothing ended it.
         let host = try BoundedHostProcess(command + ["--config", config, "--probe-timeout", "300"])
         var children: [Int32] = []
-        #expect(Processes.eventually { children = Processes.children(of: host.pid, containing: "--in-process"); return !children.isEmpty })
+        #expect(Processes.eventually { children = Processes.children(of: host.pid, containing: "--child-start-fd"); return !children.isEmpty })
         kill(host.pid, SIGKILL)
         #expect(host.wait(limit: .seconds(30)))
         let gone = Processes.eventually(limit: .seconds(5)) { children.allSatisfy { !Processes.isAlive($0) } }

@@ -29,7 +29,7 @@ struct LinksApp {
     func supervisor() throws -> SceneWorkerSupervisor {
         let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
                                     rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(verbose: false))
+        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: config), settings: HostSettings(), initialScene: "LinkHome",
                                                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                pluginOfScene: { $0.hasPrefix("Link") ? "Links" : nil })

@@ -23,7 +23,7 @@ struct FaultSupervisorTests {
             let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
                                         rescan: false, checksFileTrust: true)
             let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable,
-                                                      arguments: loader.workerArguments(verbose: false))
+                                                      settings: ChildSettings(loader: loader, verbose: false))
             let ledger = FaultLedger(limits: FaultPolicy.Limits(sessionFaults: sessionFaults), clock: clock.clock, logger: log.logger)
             supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: app.config), settings: settings, initialScene: "FragileHome", logger: log.logger, ledger: ledger,
                                                pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })

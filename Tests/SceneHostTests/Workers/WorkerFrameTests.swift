@@ -28,6 +28,10 @@ struct WorkerFrameTests {
             .commands(session: 3, [.fill(field: "f", text: " x "), .tap(button: "b"), .select(list: "l", row: 4), .back, .backTo(scene: "Home"),
                                    .dismiss, .print, .call(function: "P.f", arguments: ["1", "a b"])]),
             .call(function: "NativePricing.order_total", arguments: ["3", "2.5", "0.5"]), .close(session: 9), .finish,
+            .start(WorkerStartMessage(configFile: "scenes.conf", baseDirectory: "/apps", configBytes: Array("initial = \"Home\"\n".utf8), checkedStart: [1, 2, 3],
+                                      settings: ChildSettings(loader: LoaderSettings(probeExecutable: "/bin/w", probeTimeout: 2.5, probeCache: nil, rescan: false,
+                                                                                     checksFileTrust: false),
+                                                              verbose: true, refused: [.init(plugin: "P", sources: 2, seconds: 30)]))),
         ]
         for request in requests {
             #expect(try WorkerFrame.decodeRequest(payload(of: WorkerFrame.encode(request))) == request)

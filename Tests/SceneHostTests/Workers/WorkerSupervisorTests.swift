@@ -13,7 +13,7 @@ struct WorkerSupervisorTests {
         settings.restartsPerMinute = restarts
         let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
                                     rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, arguments: loader.workerArguments(verbose: false))
+        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: app.config), settings: settings, initialScene: "FragileHome",
                                                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })

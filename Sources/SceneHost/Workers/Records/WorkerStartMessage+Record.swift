@@ -8,12 +8,16 @@ extension WorkerStartMessage: RecordValue {
         writer.string(baseDirectory)
         writer.bytes(configBytes)
         writer.bytes(checkedStart)
+        writer.bool(settings != nil)
+        settings?.encode(into: &writer)
     }
 
     package init(from reader: inout CacheReader) throws {
         let file = try reader.string()
         let folder = try reader.string()
         let config = try reader.byteArray()
-        self.init(configFile: file, baseDirectory: folder, configBytes: config, checkedStart: try reader.byteArray())
+        let checked = try reader.byteArray()
+        let settings = try reader.bool() ? try ChildSettings(from: &reader) : nil
+        self.init(configFile: file, baseDirectory: folder, configBytes: config, checkedStart: checked, settings: settings)
     }
 }

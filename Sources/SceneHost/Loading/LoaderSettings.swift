@@ -2,8 +2,8 @@ import Logging
 
 /// The loader options of the command line (`--probe-timeout`, `--probe-cache`, `--rescan`,
 /// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by
-/// the scene worker it starts (`scene-host-worker`), which is given the same options.
-public struct LoaderSettings: Sendable {
+/// the children it starts, which are handed them in `ChildSettings`.
+public struct LoaderSettings: Sendable, Equatable {
     /// The executable whose `probe-plugin` mode probes a plugin: `scene-host-worker` beside the
     /// host (`workerExecutable(besideHost:)`).
     public var probeExecutable: String
@@ -47,34 +47,5 @@ public struct LoaderSettings: Sendable {
         let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
         return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins,
                             beforeProbing: beforeProbing)
-    }
-
-    /// The start-up cache beside the probe cache, whose verdicts it rests on (`StartupCache`); nil
-    /// without a probe cache. `--rescan` checks the start again (and records it). `warn` as for
-    /// `makeLoader`.
-    @MainActor
-    public func makeStartupCache(warn: @escaping (HostWarning) -> Void) -> StartupCache? {
-        (probeCache ?? ProbeCache.defaultPath()).map { StartupCache(probeCache: $0, checksFileTrust: checksFileTrust, reads: !rescan, warn: warn) }
-    }
-
-    /// The worker's arguments for these settings (after `--channel-fd`), as `scene-host-worker` reads
-    /// them. Never `--rescan`: the host has just probed what needed probing. No config: the worker
-    /// is handed the one the host checked (`WorkerStartMessage`), and never reads the file.
-    public func workerArguments(verbose: Bool) -> [String] {
-        var arguments = ["--probe-timeout", "\(probeTimeout)", "--probe-executable", probeExecutable]
-        if let probeCache { arguments += ["--probe-cache", probeCache] }
-        if !checksFileTrust { arguments.append("--insecure-plugin-files") }
-        if verbose { arguments.append("--verbose") }
-        return arguments
-    }
-
-    /// The same options as `scene-host check` takes them (it is its own probe executable); never
-    /// `--rescan`, for the same reason.
-    public func checkArguments(config: String, verbose: Bool) -> [String] {
-        var arguments = ["--config", config, "--probe-timeout", "\(probeTimeout)"]
-        if let probeCache { arguments += ["--probe-cache", probeCache] }
-        if !checksFileTrust { arguments.append("--insecure-plugin-files") }
-        if verbose { arguments.append("--verbose") }
-        return arguments
     }
 }

@@ -1,0 +1,18 @@
+import SceneHostCacheCodec
+
+extension CheckChildStart: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        settings.encode(into: &writer)
+        writer.string(configFile)
+        writer.bool(configBytes != nil)
+        if let configBytes { writer.bytes(configBytes) }
+        writer.optionalString(atStart)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let settings = try ChildSettings(from: &reader)
+        let file = try reader.string()
+        let bytes = try reader.bool() ? try reader.byteArray() : nil
+        self.init(settings: settings, configFile: file, configBytes: bytes, atStart: try reader.optionalString())
+    }
+}
