@@ -103,9 +103,17 @@ let package = Package(
         // Probe and worker processes: spawning in a group of their own, the signal handler that kills
         // the group, unnamed files for their output, pidfd waits.
         .target(name: "SceneHostProcesses", dependencies: ["CSyscalls", "CCrashReport"], swiftSettings: swift6),
+        // The host's bottom layer: errors and their texts, exit codes, locations, names and the
+        // terminal escaping every message goes through. It knows no other layer of the host.
+        .target(
+            name: "SceneHostCore",
+            dependencies: [sdk, .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swift6
+        ),
         .target(
             name: "SceneHost",
             dependencies: [
+                "SceneHostCore",
                 "CFFI",
                 "SceneHostELF",
                 "SceneHostFileTrust",

@@ -6,13 +6,24 @@ import Testing
 @Suite("Folder dependencies")
 struct FolderDependencyTests {
     static let sources = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneHost")
+    /// The layers that are targets now, by the folder name they had (`FolderLayers.order`).
+    static let layerTargets = ["Core": "SceneHostCore"]
+
+    /// Every layer's files: the folders of Sources/SceneHost, and the layers that are targets.
+    static func layerFiles() throws -> [String: [(String, String)]] {
+        var files = try FolderLayers.swiftFiles(under: Self.sources)
+        for (layer, target) in layerTargets {
+            files[layer] = try FolderLayers.swiftFiles(in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
+        }
+        return files
+    }
 
     @Test("every folder names only types of the folders below it")
     func oneWay() throws {
         // The split targets' types too, each under its target's name (in no layer): a name declared there
         // and in a folder (`Problem`) is then ambiguous, as it was while they lived in Loading/, not a use
         // of the folder's type.
-        var files = try FolderLayers.swiftFiles(under: Self.sources)
+        var files = try Self.layerFiles()
         for target in LoadingTargets.allowedImports.keys {
             files[target] = try FolderLayers.swiftFiles(in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
         }
@@ -22,14 +33,14 @@ struct FolderDependencyTests {
 
     @Test("every folder of Sources/SceneHost has its place in the order")
     func everyFolderPlaced() throws {
-        let folders = try FolderLayers.swiftFiles(under: Self.sources).keys.sorted()
+        let folders = try Self.layerFiles().keys.sorted()
         #expect(folders.filter { !FolderLayers.order.contains($0) } == [],
                 "place the new folder in FolderLayers.order and in docs/architecture.md")
     }
 
     @Test("each concern throws its own error type, declared in its folder")
     func errorTypesByFolder() throws {
-        let declared = FolderLayers.declarations(in: try FolderLayers.swiftFiles(under: Self.sources))
+        let declared = FolderLayers.declarations(in: try Self.layerFiles())
         let expected = ["ConfigError": "Config", "PluginLoadError": "Loading", "ContainerError": "Container",
                         "SceneGraphError": "Graph", "NavigationError": "Navigation", "ScriptError": "Frontend",
                         "CommandLineError": "Frontend", "WorkerError": "Workers", "LinkError": "Navigation", "ScaffoldError": "Scaffold", "NativeError": "Native", "WebError": "Web",

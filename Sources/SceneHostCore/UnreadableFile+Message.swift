@@ -1,6 +1,6 @@
 extension UnreadableFile {
     /// Why the file cannot be read, as the end of a message; `hint` says what to pass instead.
-    func clause(hint: String) -> String {
+    package func clause(hint: String) -> String {
         switch self {
         case .notFound: return "it does not exist. \(hint)."
         case .folder: return "it is a folder, not a file. \(hint)."

@@ -37,7 +37,7 @@ extension HostWarning {
 extension LinkUnavailability {
     /// Why the app cannot open the link, and what to do, as the end of a sentence; `check`'s error
     /// for a declared link (`LinkProblem`) says the same.
-    var clause: String {
+    package var clause: String {
         switch self {
         case .unreachable(let initial):
             return "no declared route leads from the initial scene \(name: initial) to it, so no stack can be built. Declare a segue or a route to it."

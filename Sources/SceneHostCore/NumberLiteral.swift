@@ -2,10 +2,10 @@
 /// zero or infinity itself. A literal that is not zero but reads as 0 underflowed; one that is
 /// not an infinity but reads as one overflowed. `call`'s arguments and plugin settings in
 /// scenes.conf both refuse such numbers instead of using what they read as.
-enum NumberLiteral {
+package enum NumberLiteral {
     /// Whether a number literal's digits (before its exponent) are not all zero: `0.001`,
     /// `1e-400`, `0x1p-2000` (a `0x` literal's exponent starts at `p`); `_` separators are skipped.
-    static func hasNonZeroDigit(_ literal: Substring) -> Bool {
+    package static func hasNonZeroDigit(_ literal: Substring) -> Bool {
         let unsigned = literal.hasPrefix("-") || literal.hasPrefix("+") ? literal.dropFirst() : literal
         let hex = unsigned.lowercased().hasPrefix("0x")
         let body = hex ? unsigned.dropFirst(2) : unsigned
@@ -14,7 +14,7 @@ enum NumberLiteral {
     }
 
     /// Whether a literal names an infinity itself (`inf`, `+inf`, `-infinity`, any case).
-    static func namesInfinity(_ literal: Substring) -> Bool {
+    package static func namesInfinity(_ literal: Substring) -> Bool {
         let unsigned = literal.hasPrefix("-") || literal.hasPrefix("+") ? literal.dropFirst() : literal
         return ["inf", "infinity"].contains(unsigned.lowercased())
     }

@@ -4,10 +4,10 @@ import SceneSDK
 // (`FailureCause.scene`) or, thrown as they are, through `ErrorMessage.render`'s one fallback.
 extension SceneError {
     /// This error as a clause, without the leading "error: " (the SDK's own text).
-    var clause: String { description }
+    package var clause: String { description }
 }
 
 extension FieldMismatch {
     /// This field's misfit as a clause (the SDK's own text).
-    var clause: String { description }
+    package var clause: String { description }
 }

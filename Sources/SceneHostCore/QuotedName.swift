@@ -42,7 +42,7 @@ public enum QuotedName {
 
 extension String.StringInterpolation {
     /// `\(name: text)`: `text` quoted and cut as `QuotedName.quoted` does.
-    mutating func appendInterpolation(name: String) {
+    package mutating func appendInterpolation(name: String) {
         appendLiteral(QuotedName.quoted(name))
     }
 }

@@ -49,7 +49,7 @@ public enum InputFile {
     }
 
     /// Reads at most `limit` bytes from the start of `descriptor`.
-    static func read(_ descriptor: Int32, limit: Int) -> Result<[UInt8], UnreadableFile> {
+    package static func read(_ descriptor: Int32, limit: Int) -> Result<[UInt8], UnreadableFile> {
         // First the size `fstat` gives and a byte more (to see the end), straight into the array:
         // a config of a thousand plugins is read without growing and copying it on the way.
         let first = min(limit, size(descriptor) + 1)
@@ -80,12 +80,12 @@ public enum InputFile {
     }
 
     /// The size `fstat` reports for `descriptor`.
-    static func size(_ descriptor: Int32) -> Int {
+    package static func size(_ descriptor: Int32) -> Int {
         var status = stat()
         return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
     }
 
-    static func problem(errno code: Int32) -> UnreadableFile {
+    package static func problem(errno code: Int32) -> UnreadableFile {
         switch code {
         case ENOENT, ENOTDIR: return .notFound
         case ELOOP: return .symlinkLoop

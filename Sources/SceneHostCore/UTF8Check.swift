@@ -1,7 +1,7 @@
 /// Where bytes stop being UTF-8, for inputs read as text (the config, scripts, transcripts).
-enum UTF8Check {
+package enum UTF8Check {
     /// The offset of the first byte that is not part of valid UTF-8, if any.
-    static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+    package static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]

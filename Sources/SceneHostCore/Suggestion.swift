@@ -1,13 +1,13 @@
 /// "Did you mean" for misspelt names: the closest allowed word within a small edit distance.
-enum Suggestion {
+package enum Suggestion {
     /// "Did you mean 'Detail'? Registered scenes: Detail, Home." for an unknown scene `name`.
-    static func registeredList(_ scenes: [String], near name: String) -> String {
+    package static func registeredList(_ scenes: [String], near name: String) -> String {
         guard !scenes.isEmpty else { return "No scenes are registered." }
         let suggestion = closest(to: name, in: scenes).map { "Did you mean '\($0)'? " } ?? ""
         return "\(suggestion)Registered scenes: \(scenes.joined(separator: ", "))."
     }
 
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
         let scored = candidates.map { (candidate: $0, distance: distance(word.lowercased(), $0.lowercased())) }
         // A one-letter word is one edit from every other one-letter word: that is no resemblance.
@@ -16,7 +16,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance, with adjacent transpositions counting as one edit.
-    static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
