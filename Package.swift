@@ -110,10 +110,17 @@ let package = Package(
             dependencies: [sdk, .product(name: "Logging", package: "swift-log")],
             swiftSettings: swift6
         ),
+        // libffi for native functions: signatures, prepared calls, argument conversion, callbacks.
+        .target(
+            name: "SceneHostNative",
+            dependencies: ["SceneHostCore", "CFFI", sdk],
+            swiftSettings: swift6
+        ),
         .target(
             name: "SceneHost",
             dependencies: [
                 "SceneHostCore",
+                "SceneHostNative",
                 "CFFI",
                 "SceneHostELF",
                 "SceneHostFileTrust",

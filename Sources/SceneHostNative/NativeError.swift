@@ -1,3 +1,4 @@
+import SceneHostCore
 /// Why a native function could not be described, resolved or called. Exit code 64 (usage) for
 /// `scene-host call` when the call was wrong, 3 when the plugin's function was (a result not in
 /// UTF-8, a signature libffi cannot prepare); a signature read from a plugin file becomes that

@@ -1,21 +1,22 @@
+import SceneHostCore
 /// Parses the signature grammar of `NativeSignature`, reporting the 1-based column of a problem.
 ///
 /// Text comes from plugin files and command lines, so it is hostile: it is limited in length and
 /// parameter count, and every problem is a `NativeError.signatureSyntax`, never a trap.
-struct NativeSignatureParser {
-    static let maximumLength = 1024
-    static let maximumParameters = 32
+package struct NativeSignatureParser {
+    package static let maximumLength = 1024
+    package static let maximumParameters = 32
 
     private let text: String
     private let scalars: [Unicode.Scalar]
     private var position = 0
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         scalars = Array(text.unicodeScalars)
     }
 
-    mutating func parse() throws(NativeError) -> NativeSignature {
+    package mutating func parse() throws(NativeError) -> NativeSignature {
         guard scalars.count <= Self.maximumLength else {
             throw failure(at: Self.maximumLength, "the signature is longer than \(Self.maximumLength) characters")
         }

@@ -1,3 +1,4 @@
+import SceneHostCore
 /// Converts a command-line or script argument (text) to a parameter's value, by the signature.
 ///
 /// Integers in decimal (`-5`) or hexadecimal (`0x1F`), `true`/`false` (or `1`/`0`) for bool,
@@ -5,11 +6,16 @@
 /// expressible: a string argument is always a string), only `null` for pointer (text never names
 /// an address), and `print` for a callback: the host's callback prints each call's arguments.
 public struct NativeArgumentText {
-    let function: String
+    package let function: String
     /// Where a `print` callback writes one line per call.
-    let printCallback: (String) -> Void
+    package let printCallback: (String) -> Void
 
-    func value(_ text: String, for parameter: NativeSignature.Parameter, number: Int) throws(NativeError) -> NativeValue {
+    package init(function: String, printCallback: @escaping (String) -> Void) {
+        self.function = function
+        self.printCallback = printCallback
+    }
+
+    package func value(_ text: String, for parameter: NativeSignature.Parameter, number: Int) throws(NativeError) -> NativeValue {
         switch parameter {
         case .callback(let signature):
             guard text == "print" else {
@@ -102,7 +108,7 @@ public struct NativeArgumentText {
     }
 
     /// What a printing callback returns: zero of its return type.
-    static func zero(_ type: NativeType) -> NativeValue {
+    package static func zero(_ type: NativeType) -> NativeValue {
         switch type {
         case .void: return .void
         case .bool: return .bool(false)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CFFI
+import SceneHostCore
 
 /// A native function resolved in a loaded library, with its signature and prepared call interface.
 ///
@@ -11,9 +12,9 @@ public final class NativeFunction {
     /// `PLUGIN.FUNCTION`, for messages and `scene-host call`.
     public let qualifiedName: String
     public let signature: NativeSignature
-    let address: UnsafeMutableRawPointer
+    package let address: UnsafeMutableRawPointer
     /// The function's own cif (callbacks' are in `callbackInterfaces`).
-    let preparation: NativeCallPreparation
+    package let preparation: NativeCallPreparation
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).

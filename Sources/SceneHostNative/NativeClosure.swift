@@ -1,17 +1,18 @@
 import CFFI
+import SceneHostCore
 
 /// A C function pointer made from a Swift closure with libffi (`ffi_closure_alloc`,
 /// `ffi_prep_closure_loc`): what the host passes for a `callback(...)` parameter.
 ///
 /// The closure's user data points at this object, which keeps the callback; the executable code is
 /// freed in `deinit`, so the object must outlive every call of the pointer (the call it is passed to).
-final class NativeClosure {
-    let code: UnsafeMutableRawPointer
+package final class NativeClosure {
+    package let code: UnsafeMutableRawPointer
     private let closure: UnsafeMutablePointer<ffi_closure>
     private let interface: NativeCallInterface
     private let callback: NativeCallback
 
-    init(_ interface: NativeCallInterface, callback: NativeCallback, function: String) throws(NativeError) {
+    package init(_ interface: NativeCallInterface, callback: NativeCallback, function: String) throws(NativeError) {
         var code: UnsafeMutableRawPointer?
         guard let raw = ffi_closure_alloc(cffi_closure_size(), &code), let code else {
             throw NativeError.preparationFailed(function: function, reason: "ffi_closure_alloc failed (no executable memory)")

@@ -1,3 +1,4 @@
+import SceneHostCore
 /// The common case of the signature grammar, read fast: ASCII text of plain-value parameters
 /// (no callback), straight from the string's UTF-8 bytes, with one allocation (the parameter array).
 ///
@@ -6,7 +7,7 @@
 /// gives the signature or the error with its column: this reader never decides an error, so
 /// the messages stay the parser's. Why it exists: a plugin's table is parsed at every load, and
 /// the parser's scalar array and per-word searches cost more than the `ffi_prep_cif` after it.
-struct NativeSignatureScanner {
+package struct NativeSignatureScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
@@ -15,7 +16,7 @@ struct NativeSignatureScanner {
     }
 
     /// The signature `text` spells when it is in the common case; nil for the parser to decide.
-    static func scan(_ text: String) -> NativeSignature? {
+    package static func scan(_ text: String) -> NativeSignature? {
         let scanned = text.utf8.withContiguousStorageIfAvailable { bytes -> NativeSignature? in
             guard bytes.count <= NativeSignatureParser.maximumLength else { return nil }
             var scanner = NativeSignatureScanner(bytes)
@@ -80,7 +81,7 @@ struct NativeSignatureScanner {
     /// The type whose name, packed into an integer first character in the low byte, is `code`
     /// (every name is shorter than 8 characters): a word matched by one switch, without making a
     /// String or searching a table (the constants are zero-padded to the longest name). NativeSignatureScannerTests checks each constant against the name.
-    static func type(packed code: UInt64) -> NativeType? {
+    package static func type(packed code: UInt64) -> NativeType? {
         switch code {
         case 0x00000064696f76: return .void
         case 0x0000006c6f6f62: return .bool

@@ -1,3 +1,4 @@
+import SceneHostCore
 extension NativeError {
     public var message: String { TerminalText.escaped("error: " + clause) }
 
@@ -15,7 +16,7 @@ extension NativeError {
     /// The problem as a clause: the function (`PLUGIN.FUNCTION`), the parameter (from 1), expected and given.
     ///
     /// A clause, not a line, because a plugin's refusal quotes it (`PluginLoadError.pluginNativeFunctionUnusable`).
-    var clause: String {
+    package var clause: String {
         switch self {
         case .signatureSyntax(let signature, let column, let reason):
             return "the signature '\(signature)' is malformed at column \(column): \(reason). Write it as RETURN(TYPE, ...), e.g. double(int64, double, string)."

@@ -1,3 +1,4 @@
+import SceneHostCore
 /// A native function a plugin declares in its table: its C symbol name and its signature.
 public struct NativeDeclaration: Equatable, Sendable {
     public let name: String

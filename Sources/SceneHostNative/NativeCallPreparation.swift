@@ -1,4 +1,5 @@
 import CFFI
+import SceneHostCore
 
 /// The memory libffi reads on every call of one signature, prepared by `ffi_prep_cif`: one
 /// buffer holding the `ffi_cif`, its argument type array and, when every parameter is a plain
@@ -9,14 +10,14 @@ import CFFI
 /// Not shared between functions of the same signature through a cache: hashing the signature text
 /// costs about what `ffi_prep_cif` does, and a process-wide cache would need a lock and outlive
 /// the plugins that filled it.
-struct NativeCallPreparation: ~Copyable {
-    let cif: UnsafeMutablePointer<ffi_cif>
+package struct NativeCallPreparation: ~Copyable {
+    package let cif: UnsafeMutablePointer<ffi_cif>
     /// The parameters' types, `signature.parameters.count` of them, when each is a plain value
     /// other than `string` (nothing to copy before the call or free after it); nil otherwise.
-    let plainTypes: UnsafeMutablePointer<NativeType>?
+    package let plainTypes: UnsafeMutablePointer<NativeType>?
     private let storage: UnsafeMutableRawPointer
 
-    init(_ signature: NativeSignature, function: String, abi: ffi_abi) throws(NativeError) {
+    package init(_ signature: NativeSignature, function: String, abi: ffi_abi) throws(NativeError) {
         let count = signature.parameters.count
         let typesOffset = MemoryLayout<ffi_cif>.stride
         let plainOffset = typesOffset + MemoryLayout<UnsafeMutablePointer<ffi_type>?>.stride * count

@@ -1,11 +1,12 @@
 import SceneSDK
+import SceneHostCore
 
 /// Converts between the SDK's Swift values (`NativeConvertible`) and `NativeValue`.
 ///
 /// The signature was checked against the Swift types first, so every value here has the type
 /// its parameter declares; a NULL string result becomes the empty string.
-enum NativeSwiftValue {
-    static func native(_ value: any NativeConvertible) -> NativeValue {
+package enum NativeSwiftValue {
+    package static func native(_ value: any NativeConvertible) -> NativeValue {
         switch value {
         case let value as Bool: return .bool(value)
         case let value as Int8: return .int(Int64(value))
@@ -23,7 +24,7 @@ enum NativeSwiftValue {
         }
     }
 
-    static func swift(_ value: NativeValue, as type: NativeType) -> any NativeConvertible {
+    package static func swift(_ value: NativeValue, as type: NativeType) -> any NativeConvertible {
         switch (type, value) {
         case (.bool, .bool(let flag)): return flag
         case (.int8, .int(let number)): return Int8(truncatingIfNeeded: number)

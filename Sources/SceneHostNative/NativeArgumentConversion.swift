@@ -1,12 +1,13 @@
+import SceneHostCore
 /// Checks a value against a parameter's C type and normalizes it (signed types take `int`,
 /// unsigned `uint`, `float` a `float`), or throws the typed error naming the parameter.
 ///
 /// Integers convert between signedness when the value fits; a `double` passes as `float` when it
 /// is finite and in range; nothing else converts (no number to string, no bool to number).
-struct NativeArgumentConversion {
-    let function: String
+package struct NativeArgumentConversion {
+    package let function: String
 
-    func convert(_ value: NativeValue, to type: NativeType, parameter: Int) throws(NativeError) -> NativeValue {
+    package func convert(_ value: NativeValue, to type: NativeType, parameter: Int) throws(NativeError) -> NativeValue {
         switch (type, value) {
         case (.bool, .bool), (.double, .double), (.float, .float), (.pointer, .pointer):
             return value

@@ -1,3 +1,4 @@
+import SceneHostCore
 /// A value passed to or returned from a native function, before conversion to its C type.
 ///
 /// Integers are kept wide (`int`, `uint`) and checked against the parameter's range when passed;
@@ -49,7 +50,7 @@ public enum NativeValue: Equatable, CustomStringConvertible {
 /// It runs synchronously, on the calling thread, while the native function runs; the libffi
 /// closure is freed when the call returns, so a native function must not keep the pointer.
 public final class NativeCallback: Equatable {
-    let body: ([NativeValue]) -> NativeValue
+    package let body: ([NativeValue]) -> NativeValue
 
     public init(_ body: @escaping ([NativeValue]) -> NativeValue) {
         self.body = body

@@ -2,11 +2,11 @@
 ///
 /// Integer return slots are `ffi_arg` wide (8 bytes): narrower results are written widened, as
 /// libffi requires of a closure, and read back from the low bytes (little-endian).
-enum NativeMemory {
+package enum NativeMemory {
     /// Bytes of one argument or return slot (`ffi_arg`): every supported type fits.
-    static let slotSize = 8
+    package static let slotSize = 8
 
-    static func read(_ type: NativeType, at address: UnsafeRawPointer) -> (value: NativeValue, badUTF8: Bool) {
+    package static func read(_ type: NativeType, at address: UnsafeRawPointer) -> (value: NativeValue, badUTF8: Bool) {
         switch type {
         case .void: return (.void, false)
         case .bool: return (.bool(address.loadUnaligned(as: UInt8.self) != 0), false)
@@ -29,7 +29,7 @@ enum NativeMemory {
     }
 
     /// Writes an already converted value (see `NativeArgumentConversion`) widened to a full slot.
-    static func write(_ value: NativeValue, as type: NativeType, at address: UnsafeMutableRawPointer) {
+    package static func write(_ value: NativeValue, as type: NativeType, at address: UnsafeMutableRawPointer) {
         guard type != .void else { return }
         address.initializeMemory(as: UInt8.self, repeating: 0, count: slotSize)
         switch (type, value) {
@@ -47,3 +47,4 @@ enum NativeMemory {
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostCore

@@ -1,3 +1,4 @@
+import SceneHostCore
 /// Writes an argument straight into its libffi slot when it already has its parameter's kind
 /// (a `double` for `double`, an `int` in range for a signed type ...): the call's common case,
 /// without making the converted `NativeValue` that `NativeArgumentConversion` returns.
@@ -6,9 +7,9 @@
 /// between kinds, a value out of range, a wrong kind) answers false, and the caller converts
 /// with `NativeArgumentConversion`, which converts or throws the typed error: the rules and
 /// messages stay in one place.
-enum NativePlainArgument {
+package enum NativePlainArgument {
     @inline(__always)
-    static func store(_ value: NativeValue, as type: NativeType, at slot: UnsafeMutableRawPointer) -> Bool {
+    package static func store(_ value: NativeValue, as type: NativeType, at slot: UnsafeMutableRawPointer) -> Bool {
         switch value {
         case .double(let number):
             guard type == .double else { return false }
