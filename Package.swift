@@ -116,11 +116,18 @@ let package = Package(
             dependencies: ["SceneHostCore", "CFFI", sdk],
             swiftSettings: swift6
         ),
+        // The dependency container and the scene assembler: what a plugin registers, and how a scene is wired.
+        .target(
+            name: "SceneHostContainer",
+            dependencies: ["SceneHostCore", "SceneHostNative", sdk],
+            swiftSettings: swift6
+        ),
         .target(
             name: "SceneHost",
             dependencies: [
                 "SceneHostCore",
                 "SceneHostNative",
+                "SceneHostContainer",
                 "CFFI",
                 "SceneHostELF",
                 "SceneHostFileTrust",

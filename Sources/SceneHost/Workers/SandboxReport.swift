@@ -21,7 +21,7 @@ public enum SandboxReport {
     /// What restricts the files plugin code may open, under the Landlock ABI `abi` (0: none).
     static func files(abi: Int) -> String {
         abi > 0
-            ? "Landlock ABI \(abi) (read: system libraries, plugin folders; read and write: path settings' files, a private TMPDIR)"
+            ? "Landlock ABI \(abi) (read: system libraries, plugin folders; read and write: the folders of path settings' files, a private TMPDIR)"
             : "not restricted (this kernel offers no Landlock: plugin code may open any file the worker's user may)"
     }
 

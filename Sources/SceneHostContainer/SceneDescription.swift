@@ -1,4 +1,6 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 /// What a scene declares — name, input, results, routes — without any of its code.
 ///
@@ -11,9 +13,9 @@ public struct SceneDescription: Equatable, Sendable {
     public let returnedResult: ContractInfo?
     public let routes: [DeclaredRoute]
     /// The scene's deep link, if it declares one (host-only, like the SDK's `DeclaredLink`).
-    let link: DeclaredLink?
+    package let link: DeclaredLink?
 
-    init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: DeclaredLink? = nil) {
+    package init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: DeclaredLink? = nil) {
         self.name = name
         self.input = input
         self.acceptedResult = acceptedResult

@@ -1,4 +1,6 @@
 import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 extension SceneContainer {
     /// Every native function of the loaded plugins, as `PLUGIN.FUNCTION`, sorted.
@@ -13,7 +15,7 @@ extension SceneContainer {
     }
 
     /// Adds a loaded plugin's functions (names are unique: the plugin's config name qualifies them).
-    func addNativeFunctions(_ functions: [NativeFunction]) {
+    package func addNativeFunctions(_ functions: [NativeFunction]) {
         for function in functions { nativeFunctions[function.qualifiedName] = function }
     }
 }

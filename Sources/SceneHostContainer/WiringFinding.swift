@@ -1,4 +1,6 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 /// What went wrong building one scene once in its plugin's probe, as data: `check` reports it
 /// from the probe verdict without loading the plugin into the host.
@@ -17,7 +19,7 @@ public enum WiringFinding: Equatable, Sendable {
     case needsHost
 
     /// `error`, thrown while the probe built `scene`, as a finding.
-    init(_ error: any Error) {
+    package init(_ error: any Error) {
         guard let concern = error as? any HostConcernError else {
             // The plugin's own error: its description is all there is.
             self = .failed(description: String(describing: error))

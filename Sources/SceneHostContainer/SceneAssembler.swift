@@ -1,12 +1,18 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 /// Builds a scene by name: resolves its four parts from the container and wires them.
 @MainActor
-struct SceneAssembler {
-    let container: SceneContainer
+package struct SceneAssembler {
+    package let container: SceneContainer
+
+    package init(container: SceneContainer) {
+        self.container = container
+    }
 
     /// A ready scene; `requestedBy` names the source in the error when `name` is not registered.
-    func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene {
+    package func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene {
         guard let scene = try container.buildableScene(named: name) else {
             throw ContainerError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
         }

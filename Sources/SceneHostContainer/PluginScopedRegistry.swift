@@ -1,4 +1,6 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 /// The registry one plugin sees while it registers: collects its scenes and services, and
 /// hands them to the container only when the whole registration succeeded.
@@ -8,7 +10,7 @@
 @MainActor
 public final class PluginScopedRegistry: SceneRegistry {
     public let plugin: PluginReference
-    private(set) var blueprints: [SceneBlueprint] = []
+    package private(set) var blueprints: [SceneBlueprint] = []
     private(set) var services: [(type: Any.Type, factory: @MainActor (any ServiceResolving) throws -> Any)] = []
 
     /// What the plugin reads as `settings` while it registers.

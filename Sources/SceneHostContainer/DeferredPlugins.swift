@@ -1,18 +1,25 @@
+import SceneHostCore
+import SceneHostNative
 /// Plugins a start knows by their recorded scene names but has not registered yet
 /// (`SceneContainer.addDeferred`): a first screen needs one plugin of a thousand, so each is
 /// registered the first time one of its scenes is asked for by name, and every one of them when
 /// the whole table is (every name, the owners of all scenes, a name that must not collide).
 @MainActor
-final class DeferredPlugins {
+package final class DeferredPlugins {
     /// Each plugin's scene names and config name (where a failed registration is kept, as a
     /// refusal), by position.
-    struct Table {
+    package struct Table {
         let sceneNames: [[String]]
         let names: [String]
+
+        package init(sceneNames: [[String]], names: [String]) {
+            self.sceneNames = sceneNames
+            self.names = names
+        }
     }
 
     /// Registers plugin `index` into the container (`SceneContainer.addPending`).
-    let register: @MainActor (SceneContainer, Int) throws -> Void
+    package let register: @MainActor (SceneContainer, Int) throws -> Void
     private var load: (@MainActor () -> Table)?
     private var loaded: Table?
     private var registered: [Bool]
@@ -22,7 +29,7 @@ final class DeferredPlugins {
     private var waitingPlugins: Int
 
     /// What one pass over the waiting plugins' scene names found.
-    enum Scan {
+    package enum Scan {
         /// The waiting plugin declaring the scene.
         case found(Int)
         /// No waiting plugin declares it.
@@ -31,14 +38,14 @@ final class DeferredPlugins {
         case exhausted
     }
 
-    convenience init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package convenience init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
         let table = Table(sceneNames: sceneNames, names: names)
         self.init(count: sceneNames.count, table: { table }, register: register)
     }
 
     /// `count` plugins whose table is made by `table` the first time a name is needed (a scene
     /// worker's first screen needs none: its plugin is registered before).
-    init(count: Int, table: @escaping @MainActor () -> Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package init(count: Int, table: @escaping @MainActor () -> Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
         load = table
         self.register = register
         registered = Array(repeating: false, count: count)
@@ -59,12 +66,12 @@ final class DeferredPlugins {
     }
 
     /// Each plugin's scene names, by position.
-    var sceneNames: [[String]] { table.sceneNames }
+    package var sceneNames: [[String]] { table.sceneNames }
     /// The config name of each plugin.
-    var names: [String] { table.names }
+    package var names: [String] { table.names }
 
     /// How many scenes the plugins not registered yet have.
-    var waitingScenes: Int {
+    package var waitingScenes: Int {
         let sceneNames = sceneNames
         var count = 0
         for index in registered.indices where !registered[index] { count += sceneNames[index].count }
@@ -72,10 +79,10 @@ final class DeferredPlugins {
     }
 
     /// Whether every plugin is registered.
-    var isEmpty: Bool { waitingPlugins == 0 }
+    package var isEmpty: Bool { waitingPlugins == 0 }
 
     /// The waiting plugin that declares `scene`, by one pass over their names.
-    func scan(for scene: String) -> Scan {
+    package func scan(for scene: String) -> Scan {
         guard scansLeft > 0 else { return .exhausted }
         scansLeft -= 1
         let sceneNames = sceneNames
@@ -86,7 +93,7 @@ final class DeferredPlugins {
     }
 
     /// Registers plugin `index` (once); a failure is returned for the container to keep.
-    func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
+    package func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
         guard !registered[index] else { return nil }
         registered[index] = true
         waitingPlugins -= 1
@@ -99,7 +106,7 @@ final class DeferredPlugins {
     }
 
     /// The positions of the plugins still waiting.
-    var waiting: [Int] {
+    package var waiting: [Int] {
         var positions: [Int] = []
         positions.reserveCapacity(waitingPlugins)
         for index in registered.indices where !registered[index] { positions.append(index) }

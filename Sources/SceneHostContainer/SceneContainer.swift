@@ -1,4 +1,6 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 /// The host's dependency container: scenes by name (with the factories of their parts) and
 /// services by type.
@@ -13,7 +15,7 @@ public final class SceneContainer: ServiceResolving {
     /// A plugin's registered scene descriptions, shared by the entries of its scenes: a thousand
     /// plugins known by description add a small entry per scene, not a copy of each description
     /// (copying them was most of the cost of registering a recorded start).
-    final class RegisteredPlugin {
+    package final class RegisteredPlugin {
         let reference: PluginReference
         let scenes: [SceneDescription]
 
@@ -24,7 +26,7 @@ public final class SceneContainer: ServiceResolving {
     }
 
     /// A registered scene: its description is `owner.scenes[index]`.
-    struct SceneEntry {
+    package struct SceneEntry {
         let owner: RegisteredPlugin
         let index: Int
 
@@ -52,7 +54,7 @@ public final class SceneContainer: ServiceResolving {
     /// Plugins refused for this run (by config name): building any of their scenes throws this error.
     private var refused: [String: any Error] = [:]
     /// Native functions of loaded plugins, by `PLUGIN.FUNCTION` (SceneContainer+Native.swift).
-    var nativeFunctions: [String: NativeFunction] = [:]
+    package var nativeFunctions: [String: NativeFunction] = [:]
     /// Plugins known from a checked start and registered when first needed (`addDeferred`).
     private var deferred: DeferredPlugins?
     /// Scenes of deferred plugins whose registration failed, with the error building them throws.
@@ -95,7 +97,7 @@ public final class SceneContainer: ServiceResolving {
     }
 
     /// How many service types are registered.
-    var serviceCount: Int { services.count }
+    package var serviceCount: Int { services.count }
 
     /// What `scene` declares, loaded or not.
     public func description(of scene: String) -> SceneDescription? {
@@ -124,7 +126,7 @@ public final class SceneContainer: ServiceResolving {
 
     /// `addDeferred(sceneNames:names:register:)` for `count` plugins whose names are made by
     /// `table` only when first needed: a scene worker's first screen needs none.
-    func addDeferred(count: Int, table: @escaping @MainActor () -> DeferredPlugins.Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package func addDeferred(count: Int, table: @escaping @MainActor () -> DeferredPlugins.Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
         registerDeferred()
         guard count > 0 else { return }
         deferred = DeferredPlugins(count: count, table: table, register: register)
@@ -178,7 +180,7 @@ public final class SceneContainer: ServiceResolving {
 
     /// `scene`'s blueprint and part factories, loading its plugin first if needed; nil when no
     /// plugin registers it. A missing factory is `unknownScene`, as `resolvePart` reports it.
-    func buildableScene(named scene: String) throws -> BuildableScene? {
+    package func buildableScene(named scene: String) throws -> BuildableScene? {
         registerDeferred(declaring: scene)
         if !unregistered.isEmpty, let error = unregistered[scene] { throw error }
         if !refused.isEmpty, let plugin = scenes[scene]?.plugin, let error = refused[plugin.name] { throw error }
@@ -198,7 +200,7 @@ public final class SceneContainer: ServiceResolving {
 
     /// The plugin that already holds `scene`, when `plugin` may not add it: another plugin's
     /// scene, or a loaded one. A plugin's own placeholder (from `addPending`) does not count.
-    func conflict(adding scene: String, from plugin: PluginReference) -> PluginReference? {
+    package func conflict(adding scene: String, from plugin: PluginReference) -> PluginReference? {
         registerDeferred(declaring: scene)
         guard let existing = scenes[scene], existing.plugin.path != plugin.path || blueprints[scene] != nil else { return nil }
         return existing.plugin
@@ -269,7 +271,7 @@ public final class SceneContainer: ServiceResolving {
 
     /// Adds the factory of a service unless one is registered: a plugin's default Worker does
     /// not replace one the app or a test registered, even when the plugin loads later.
-    func registerServiceIfAbsent(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+    package func registerServiceIfAbsent(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         guard services[ObjectIdentifier(type)] == nil else { return }
         registerService(type, factory: factory)
     }

@@ -1,4 +1,6 @@
 import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 extension ContainerError {
     public var message: String { TerminalText.escaped(unescapedMessage) }
@@ -14,7 +16,7 @@ extension ContainerError {
     }
 
     /// The message before it is escaped, for a message that quotes it (`FailureCause.container`).
-    var unescapedMessage: String {
+    package var unescapedMessage: String {
         switch self {
         case .duplicateScene(let scene, let first, let second):
             return "\(second.location): error: scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
@@ -34,7 +36,7 @@ extension ContainerError {
 
 extension FailureCause {
     /// Why a scene or a registration failed, as a clause (without "error: " or a location).
-    var clause: String {
+    package var clause: String {
         switch self {
         case .scene(let error): return error.clause
         case .container(let error):

@@ -1,4 +1,6 @@
 import SceneSDK
+import SceneHostCore
+import SceneHostNative
 
 /// What a plugin is and declares, as its probe found it: enough to plan an app without loading it.
 public struct PluginMetadata: Equatable, Sendable {
