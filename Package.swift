@@ -122,12 +122,19 @@ let package = Package(
             dependencies: ["SceneHostCore", "SceneHostNative", sdk],
             swiftSettings: swift6
         ),
+        // scenes.conf read, checked and located (TOML through TOMLKit), each plugin's table a `PluginEntry`.
+        .target(
+            name: "SceneHostConfig",
+            dependencies: ["SceneHostCore", sdk, .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swift6
+        ),
         .target(
             name: "SceneHost",
             dependencies: [
                 "SceneHostCore",
                 "SceneHostNative",
                 "SceneHostContainer",
+                "SceneHostConfig",
                 "CFFI",
                 "SceneHostELF",
                 "SceneHostFileTrust",

@@ -1,4 +1,5 @@
 import SceneSDK
+import SceneHostCore
 
 /// A parsed and checked `scenes.conf`: which plugins to load, the first scene, the segues.
 public struct SceneConfig: Sendable {
@@ -29,6 +30,11 @@ public struct SceneConfig: Sendable {
 public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
     public let value: Value
     public let location: SourceLocation
+
+    package init(value: Value, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
 }
 
 /// One `[[segues]]` entry: the button `id` on scene `from` shows scene `to` in `style`.
@@ -38,4 +44,12 @@ public struct SegueDeclaration: Sendable, Equatable {
     public let to: Located<String>
     public let style: NavigationStyle
     public let location: SourceLocation
+
+    package init(from: Located<String>, id: String, to: Located<String>, style: NavigationStyle, location: SourceLocation) {
+        self.from = from
+        self.id = id
+        self.to = to
+        self.style = style
+        self.location = location
+    }
 }

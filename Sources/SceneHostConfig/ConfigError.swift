@@ -1,4 +1,5 @@
 import SceneSDK
+import SceneHostCore
 
 /// A problem in `scenes.conf`: reading it, its TOML, its keys and values. Exit code 2.
 ///

@@ -1,13 +1,14 @@
 import SceneSDK
 import TOMLKit
+import SceneHostCore
 
 /// Reads `[plugins.NAME.settings]`: a flat table of strings, integers, floating-point numbers
 /// and booleans, each located where its key is written.
-struct PluginSettingsParser {
-    let document: LocatedDocument
+package struct PluginSettingsParser {
+    package let document: LocatedDocument
 
     /// The settings of the plugin table at `pluginTable` (`plugins.NAME`), in file order.
-    func parse(_ plugin: TOMLTable, pluginTable: String) throws -> [PluginSetting] {
+    package func parse(_ plugin: TOMLTable, pluginTable: String) throws -> [PluginSetting] {
         guard let value = plugin["settings"] else { return [] }
         guard let table = value.table else {
             throw document.wrongType("settings", in: pluginTable, expected: "a table ([\(pluginTable).settings])", found: value)

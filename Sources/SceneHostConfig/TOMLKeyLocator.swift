@@ -1,3 +1,4 @@
+import SceneHostCore
 /// Finds where tables and keys are written in a TOML text, for messages.
 ///
 /// TOMLKit reports positions of syntax errors only; checking the *meaning* of a valid document
@@ -8,16 +9,16 @@
 ///
 /// Linear in the text: `firstHeader` answers "the first table under this path" without scanning
 /// all tables, which made a config of 16,000 unknown tables take half a minute.
-struct TOMLKeyLocator {
+package struct TOMLKeyLocator {
     /// Line and column (1-based) of a table header, its keys and their values.
-    struct Position: Equatable {
+    package struct Position: Equatable {
         let line: Int
         let column: Int
 
         static func < (lhs: Position, rhs: Position) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
     }
 
-    struct Table {
+    package struct Table {
         var header: Position
         var keys: [String: Position] = [:]
         var values: [String: Position] = [:]
@@ -30,9 +31,9 @@ struct TOMLKeyLocator {
     /// The earliest header of a table at or under a path (`a` covers `a`, `a.b`, `a#0`), for paths of
     /// up to `indexedDepth` parts: the config's schema never looks deeper.
     private(set) var firstHeader: [String: Position] = [:]
-    static let indexedDepth = 4
+    package static let indexedDepth = 4
 
-    init(text: String) {
+    package init(text: String) {
         let text = LocatorText(text)
         let units = text.units
         var current = ""
@@ -131,14 +132,14 @@ struct TOMLKeyLocator {
     }
 
     /// The parts of a dotted key (`a . "b.c"` -> `a`, `b.c`); nil for a key of one part (nearly every key).
-    static func keyParts(_ raw: String) -> [String]? {
+    package static func keyParts(_ raw: String) -> [String]? {
         guard raw.utf8.contains(0x2e) else { return nil }
         let parts = split(raw)
         return parts.count > 1 ? parts : nil
     }
 
     /// `plugins . "Home"` -> `plugins.Home`.
-    static func normalizedKeyPath(_ raw: String) -> String {
+    package static func normalizedKeyPath(_ raw: String) -> String {
         // Without quotes or blanks (`plugins.Home`, nearly every key) there is nothing to normalize
         // but the spaces before the `=` of `key = value`, which trimming the last part drops too.
         let utf8 = raw.utf8
@@ -176,12 +177,12 @@ struct TOMLKeyLocator {
 /// accepted, recording inline tables as tables: `path` for `{...}`, `path#N` for the Nth element of
 /// `[...]`. Every step moves forward, so even text it does not understand ends the read.
 private struct InlineReader {
-    let text: LocatorText
-    var index: Int
-    var line: Int
-    var column: Int
+    package let text: LocatorText
+    package var index: Int
+    package var line: Int
+    package var column: Int
 
-    init(text: LocatorText, index: Int, line: Int, column: Int) {
+    package init(text: LocatorText, index: Int, line: Int, column: Int) {
         self.text = text
         units = text.units
         self.index = index
@@ -190,10 +191,10 @@ private struct InlineReader {
     }
 
     private let units: [UInt8]
-    var current: UInt8? { index < units.count ? units[index] : nil }
-    var position: TOMLKeyLocator.Position { TOMLKeyLocator.Position(line: line, column: column) }
+    package var current: UInt8? { index < units.count ? units[index] : nil }
+    package var position: TOMLKeyLocator.Position { TOMLKeyLocator.Position(line: line, column: column) }
 
-    mutating func advance() {
+    package mutating func advance() {
         guard let unit = current else { return }
         index += 1
         if unit == LocatorText.newline {
@@ -205,7 +206,7 @@ private struct InlineReader {
     }
 
     /// Skips spaces, and in arrays also line breaks and comments.
-    mutating func skipBlanks(acrossLines: Bool) {
+    package mutating func skipBlanks(acrossLines: Bool) {
         while let unit = current {
             if unit == ASCII.space || unit == ASCII.tab {
                 advance()
@@ -219,7 +220,7 @@ private struct InlineReader {
         }
     }
 
-    mutating func value(path: String, into locator: inout TOMLKeyLocator) {
+    package mutating func value(path: String, into locator: inout TOMLKeyLocator) {
         switch current {
         case ASCII.openBrace: table(path: path, into: &locator)
         case ASCII.openBracket: array(path: path, into: &locator)
@@ -295,22 +296,22 @@ private struct InlineReader {
 
 /// The ASCII characters the locator looks for, as bytes.
 private enum ASCII {
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let hash = UInt8(ascii: "#")
-    static let equals = UInt8(ascii: "=")
-    static let comma = UInt8(ascii: ",")
-    static let backslash = UInt8(ascii: "\\")
-    static let doubleQuote = UInt8(ascii: "\"")
-    static let singleQuote = UInt8(ascii: "'")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
+    package static let space = UInt8(ascii: " ")
+    package static let tab = UInt8(ascii: "\t")
+    package static let hash = UInt8(ascii: "#")
+    package static let equals = UInt8(ascii: "=")
+    package static let comma = UInt8(ascii: ",")
+    package static let backslash = UInt8(ascii: "\\")
+    package static let doubleQuote = UInt8(ascii: "\"")
+    package static let singleQuote = UInt8(ascii: "'")
+    package static let openBracket = UInt8(ascii: "[")
+    package static let closeBracket = UInt8(ascii: "]")
+    package static let openBrace = UInt8(ascii: "{")
+    package static let closeBrace = UInt8(ascii: "}")
 }
 
 extension String {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var view = Substring(self)
         while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
         while let last = view.last, last == " " || last == "\t" || last == "\r" { view.removeLast() }

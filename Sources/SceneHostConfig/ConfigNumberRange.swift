@@ -1,13 +1,14 @@
+import SceneHostCore
 /// Refuses a number in scenes.conf that its type cannot hold, located at its key, in the words
 /// `call` uses for the same number: read as it is, it would be another number.
 ///
 /// The TOML parser reads `1e-400` as 0 without a word (checked here after parsing, for plugin
 /// settings: the `[host]` keys' own ranges refuse 0 already), and stops at `1e400` and at
 /// integers past 64 bits with a syntax error naming no key (made a located range error here).
-enum ConfigNumberRange {
+package enum ConfigNumberRange {
     /// What is wrong with a number written `literal` that the parser read as `read` (nil: it
     /// refused it); nil when the number is what it says (`0.0`, `inf`, `4.9e-324`) or no number.
-    static func problem(written literal: String, read: Double?) -> NumberRangeProblem? {
+    package static func problem(written literal: String, read: Double?) -> NumberRangeProblem? {
         let plain = String(literal.filter { $0 != "_" })
         if let read {
             if read.isInfinite, !NumberLiteral.namesInfinity(Substring(plain)) { return .overflows }
@@ -26,7 +27,7 @@ enum ConfigNumberRange {
 
     /// The parser's refusal of a number on `line` as the located range error it is, when the line
     /// assigns a number that overflows its type; nil for any other syntax error.
-    static func refusal(parsedAt line: Int, text: String, file: String) -> ConfigError? {
+    package static func refusal(parsedAt line: Int, text: String, file: String) -> ConfigError? {
         let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text), text: text)
         let assignments = document.locator.tables.flatMap { table, entry in
             entry.values.filter { $0.value.line == line }.map { (table: table, key: $0.key, column: $0.value.column) }
@@ -40,7 +41,7 @@ enum ConfigNumberRange {
     }
 
     /// The error for `key` of `table`: a plugin's setting names its plugin.
-    static func outOfRange(_ document: LocatedDocument, key: String, table: String, literal: String, problem: NumberRangeProblem) -> ConfigError {
+    package static func outOfRange(_ document: LocatedDocument, key: String, table: String, literal: String, problem: NumberRangeProblem) -> ConfigError {
         let plugin = table.hasPrefix("plugins.") && table.hasSuffix(".settings")
             ? String(table.dropFirst("plugins.".count).dropLast(".settings".count)) : nil
         return .configNumberOutOfRange(document.keyLocation(key, in: table), key: key, plugin: plugin, literal: literal, problem: problem)

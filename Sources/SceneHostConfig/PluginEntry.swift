@@ -1,4 +1,5 @@
 import SceneSDK
+import SceneHostCore
 
 /// A plugin to load: one `[plugins.NAME]` table of `scenes.conf`, as the loader needs it.
 ///

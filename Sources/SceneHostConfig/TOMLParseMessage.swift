@@ -1,3 +1,4 @@
+import SceneHostCore
 /// The TOML parser's error text, with the key it quotes taken from the file.
 ///
 /// The parser quotes a key as it recorded it while reading, and records a quoted key part
@@ -5,10 +6,10 @@
 /// '"plplugins".P'". Its messages that quote a key (a redefinition, an insert into an inline
 /// table) get the key exactly as the error's line writes it: the header's name, or the text
 /// before a key's `=`.
-enum TOMLParseMessage {
+package enum TOMLParseMessage {
     /// `description` with its quoted key replaced by the key written on `line` (the error's line);
     /// unchanged when it quotes no key or the line holds none.
-    static func corrected(_ description: String, line: Substring) -> String {
+    package static func corrected(_ description: String, line: Substring) -> String {
         let heads = ["cannot redefine existing ", "cannot insert '"]
         let tails = ["' as array-of-tables", "' as table", "' into existing inline table", "'"]
         guard let head = heads.lazy.compactMap({ description.range(of: $0) }).first,
@@ -29,7 +30,7 @@ enum TOMLParseMessage {
 
     /// The key a line writes: the name of a `[table]` or `[[array]]` header, or the text before the
     /// `=` of `key = value` (quotes kept, blanks around it dropped); nil for a line without one.
-    static func writtenKey(on line: Substring) -> String? {
+    package static func writtenKey(on line: Substring) -> String? {
         var rest = line.drop { $0 == " " || $0 == "\t" }
         let end: Character
         if rest.hasPrefix("[") {

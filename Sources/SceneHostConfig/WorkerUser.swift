@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostCore
 
 /// `[host] worker-user`: the unprivileged user scene workers run as, resolved once by the host.
 ///
@@ -21,7 +22,7 @@ public struct WorkerUser: Sendable, Equatable {
 
     /// The user `name`, or the reason it cannot be used, at `location`; `hostIsRoot` is whether this
     /// host may change user at all.
-    static func resolve(_ name: String, at location: SourceLocation, hostIsRoot: Bool = geteuid() == 0) throws(ConfigError) -> WorkerUser {
+    package static func resolve(_ name: String, at location: SourceLocation, hostIsRoot: Bool = geteuid() == 0) throws(ConfigError) -> WorkerUser {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16 << 10)

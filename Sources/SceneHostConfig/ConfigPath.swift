@@ -2,27 +2,28 @@
 import Glibc
 #endif
 import SceneHostFileTrust
+import SceneHostCore
 
 /// Paths in the config, resolved as written: relative to the config's folder, never expanded.
 ///
 /// `~` is an ordinary name here (the shell expands it, a config file does not), so `~/x.so` is
 /// the file `x.so` in a folder named `~` next to the config, like any other relative path.
 /// Foundation's `URL(fileURLWithPath:)` expands a leading `~`, so it is not used.
-enum ConfigPath {
+package enum ConfigPath {
     /// `path` against `folder` (an absolute folder), with `.` and `..` removed by name.
-    static func resolve(_ path: String, in folder: String) -> String {
+    package static func resolve(_ path: String, in folder: String) -> String {
         normalized(path.hasPrefix("/") ? path : folder + "/" + path)
     }
 
     /// The absolute folder that holds the file at `path` (relative to the current directory).
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         let absolute = resolve(path, in: currentDirectory())
         guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex else { return "/" }
         return String(absolute[..<slash])
     }
 
     /// An absolute path without empty, `.` and `..` parts (`..` above `/` stays at `/`).
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         if PlainPath.lastSlash(of: path) != nil { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

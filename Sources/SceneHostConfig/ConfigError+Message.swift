@@ -1,4 +1,5 @@
 import SceneSDK
+import SceneHostCore
 extension ConfigError {
     /// Problems found together are escaped one by one: each keeps its own line.
     public var message: String {
@@ -10,7 +11,7 @@ extension ConfigError {
     public var exitStatus: ExitStatus { .configError }
 
     /// The message before it is escaped.
-    var unescapedMessage: String {
+    package var unescapedMessage: String {
         switch self {
         case .configProblems(let problems):
             return problems.map(\.unescapedMessage).joined(separator: "\n")

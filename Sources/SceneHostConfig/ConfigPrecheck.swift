@@ -1,15 +1,16 @@
+import SceneHostCore
 /// Checks a config's raw bytes before the TOML parser sees them: size, encoding, nesting.
 ///
 /// The parser is a C++ library; these limits keep hostile or broken files from costing more
 /// than a config is worth, and locate each rejection at line and column.
-enum ConfigPrecheck {
+package enum ConfigPrecheck {
     /// Larger configs are refused: a config lists plugins and segues, a few kilobytes.
-    static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
     /// Deeper arrays or inline tables are refused (scenes.conf needs 1).
-    static let maximumNesting = 32
+    package static let maximumNesting = 32
 
     /// The text, or the first problem located in `file`.
-    static func text(from bytes: [UInt8], file: String) throws -> String {
+    package static func text(from bytes: [UInt8], file: String) throws -> String {
         if bytes.count > maximumSize {
             let (line, column) = position(of: maximumSize, in: bytes)
             throw ConfigError.configTooLarge(SourceLocation(file: file, line: line, column: column), size: bytes.count, limit: maximumSize)
@@ -45,7 +46,7 @@ enum ConfigPrecheck {
     }
 
     /// Line and column (1-based, columns in characters) of byte `offset`.
-    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+    package static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
         let before = bytes.prefix(offset)
         let line = before.filter { $0 == 0x0A }.count + 1
         let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0

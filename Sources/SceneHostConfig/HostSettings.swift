@@ -1,5 +1,6 @@
 import SceneSDK
 import TOMLKit
+import SceneHostCore
 
 /// The `[host]` table of `scenes.conf`: the limits of the scene workers (README, "Scene workers").
 ///
@@ -32,10 +33,10 @@ public struct HostSettings: Sendable, Equatable {
 
     public init() {}
 
-    static let keys = ["event-timeout", "worker-memory", "workers", "restarts-per-minute", "faults-per-session", "worker-user"]
+    package static let keys = ["event-timeout", "worker-memory", "workers", "restarts-per-minute", "faults-per-session", "worker-user"]
 
     /// Reads `[host]` from `root`; absent, the defaults.
-    static func parse(_ root: TOMLTable, document: LocatedDocument) throws -> HostSettings {
+    package static func parse(_ root: TOMLTable, document: LocatedDocument) throws -> HostSettings {
         var settings = HostSettings()
         guard let value = root["host"] else { return settings }
         guard let table = value.table else {

@@ -1,15 +1,16 @@
 import Foundation
 import SceneSDK
 import TOMLKit
+import SceneHostCore
 
 /// Reads `scenes.conf` (TOML) into a checked `SceneConfig`.
 ///
 /// Every problem is a `ConfigError` located at file:line:column. Unknown keys are errors, so a
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
 public struct ConfigLoader: Sendable {
-    static let topLevelKeys = ["initial", "plugins", "segues", "host"]
-    static let pluginKeys = ["path", "sha256", "settings", "grant"]
-    static let segueKeys = ["from", "id", "to", "style"]
+    package static let topLevelKeys = ["initial", "plugins", "segues", "host"]
+    package static let pluginKeys = ["path", "sha256", "settings", "grant"]
+    package static let segueKeys = ["from", "id", "to", "style"]
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import SceneHostCore
 /// A TOML text as one byte per character, for `TOMLKeyLocator` to scan without `Character`s.
 ///
 /// `units[i]` stands for the i-th element of `Array(text)`: its ASCII value (a newline, `"\n"` or
@@ -8,15 +9,15 @@
 /// An ASCII text (every config of plugin tables and segues, in practice) is its own bytes, with
 /// CR LF made one unit: no grapheme breaking and no `Character` at all. Any other text is split
 /// into characters once, and its units made from them.
-struct LocatorText {
-    let units: [UInt8]
+package struct LocatorText {
+    package let units: [UInt8]
     /// The characters of a text that is not ASCII; nil for an ASCII one.
     private let characters: [Character]?
 
-    static let newline: UInt8 = 0x0a
-    static let other: UInt8 = 0xFF
+    package static let newline: UInt8 = 0x0a
+    package static let other: UInt8 = 0xFF
 
-    init(_ text: String) {
+    package init(_ text: String) {
         // A native string's bytes in one buffer: checked and copied at memory speed when the
         // text is ASCII without CR (every config written on Linux).
         if let units = text.utf8.withContiguousStorageIfAvailable({ bytes -> [UInt8]? in
@@ -48,11 +49,11 @@ struct LocatorText {
         }
     }
 
-    var count: Int { units.count }
+    package var count: Int { units.count }
 
     /// The text of the characters in `range`. The locator asks only for ranges within a line (keys,
     /// header names), where an ASCII text's units are its bytes.
-    func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         if let characters { return String(characters[range]) }
         return String(decoding: units[range], as: UTF8.self)
     }
