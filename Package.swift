@@ -128,6 +128,19 @@ let package = Package(
             dependencies: ["SceneHostCore", sdk, .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swift6
         ),
+        // The plugin file, its trust and dependencies, pins, probes and their cache: what makes a
+        // plugin safe to open, and opening it.
+        .target(
+            name: "SceneHostLoading",
+            dependencies: [
+                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses",
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swift6
+        ),
         .target(
             name: "SceneHost",
             dependencies: [
@@ -135,6 +148,7 @@ let package = Package(
                 "SceneHostNative",
                 "SceneHostContainer",
                 "SceneHostConfig",
+                "SceneHostLoading",
                 "CFFI",
                 "SceneHostELF",
                 "SceneHostFileTrust",

@@ -1,5 +1,6 @@
 import SceneSDK
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostLoading
 import Testing
 
 /// What `check` and `serve` say of state a plugin keeps in its scene worker's memory (issue 31,

@@ -1,5 +1,6 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostLoading
 @_spi(SceneHost) import SceneSDK
 
 /// `check`'s wiring problems read from what a probe found must read exactly as building the

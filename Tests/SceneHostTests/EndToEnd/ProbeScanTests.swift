@@ -19,7 +19,7 @@ struct ProbeScanTests {
         let config = try Self.config(folder, middle: ("Bad", fixture))
         let first = try HostProcess.run(["check", "--config", config, "--verbose"], probeCache: cache)
         #expect(first.status == 3, "\(first.stderr)")
-        #expect(first.stderr.contains("plugins=5 verdicts=5 [SceneHost] probed plugins ahead"), "\(first.stderr)")
+        #expect(first.stderr.contains("plugins=5 verdicts=5 [SceneHostLoading] probed plugins ahead"), "\(first.stderr)")
         #expect(first.stderr.contains("error: plugin 'Bad' (\(BuildProducts.library(fixture))) crashed with"), "\(first.stderr)")
         #expect(first.stderr.components(separatedBy: "plugin probe passed").count - 1 == 4, "\(first.stderr)")
         #expect(first.stderr.contains("check: 1 problem"), "\(first.stderr)")

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostLoading
 import SceneSDK
 
 /// The exact text of messages not pinned by the tests of the code that raises them.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostLoading
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostLoading
 @testable import SceneHostFileTrust
 
 /// Finding a plugin's libraries as the loader does, and trusting them like the plugin (issue 8, item 3).

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @testable import SceneHost
+@testable import SceneHostLoading
 @testable import SceneHostFileTrust
 @testable import SceneHostCacheCodec
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostLoading
 import Testing
 
 /// The probe cache file on disk in its compact format: an entry answers only for the file

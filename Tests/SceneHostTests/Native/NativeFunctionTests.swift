@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SceneHost
+@testable import SceneHostLoading
 
 /// Calls through libffi into the C fixture (Tests/Fixtures/NativeTypes): every type round-trips,
 /// arguments are checked before native code runs, callbacks are libffi closures of Swift closures.

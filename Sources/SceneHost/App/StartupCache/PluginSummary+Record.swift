@@ -2,13 +2,13 @@ import SceneHostCacheCodec
 
 /// A plugin's summary in the start-up cache's index: what it is, its scenes' names, whether it is plain.
 extension PluginSummary: RecordValue {
-    func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout CacheWriter) {
         plugin.encode(into: &writer)
         writer.stringList(sceneNames)
         writer.bool(isPlain)
     }
 
-    init(from reader: inout CacheReader) throws {
+    package init(from reader: inout CacheReader) throws {
         let plugin = try ProbeCacheFormat.Identification(from: &reader)
         let sceneNames = try reader.stringList()
         self.init(plugin: plugin, sceneNames: sceneNames, isPlain: try reader.bool())

@@ -1,0 +1,55 @@
+import Logging
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// The loader options of the command line (`--probe-timeout`, `--probe-cache`, `--rescan`,
+/// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by
+/// the children it starts, which are handed them in `ChildSettings`.
+public struct LoaderSettings: Sendable, Equatable {
+    /// The executable whose `probe-plugin` mode probes a plugin: `scene-host-worker` beside the
+    /// host (`workerExecutable(besideHost:)`).
+    public var probeExecutable: String
+    /// Seconds a plugin may take in its probe.
+    public var probeTimeout: Double
+    /// The probe cache file; nil: the default (`ProbeCache.defaultPath()`).
+    public var probeCache: String?
+    /// Probe every plugin again, ignoring recorded verdicts.
+    public var rescan: Bool
+    /// False with `--insecure-plugin-files`.
+    public var checksFileTrust: Bool
+
+    public init(probeExecutable: String, probeTimeout: Double, probeCache: String?, rescan: Bool, checksFileTrust: Bool) {
+        self.probeExecutable = probeExecutable
+        self.probeTimeout = probeTimeout
+        self.probeCache = probeCache
+        self.rescan = rescan
+        self.checksFileTrust = checksFileTrust
+    }
+
+    /// `scene-host-worker` in the folder of `host` (the host executable's real path).
+    public static func workerExecutable(besideHost host: String) -> String {
+        guard let slash = host.lastIndex(of: "/") else { return "./scene-host-worker" }
+        return host[...slash] + "scene-host-worker"
+    }
+
+    /// The loader: file trust (unless off), each plugin probed in a child process first, verdicts
+    /// cached. `opensPlugins`
+    /// false: a host whose plugin code runs in scene workers. `warn` prints a problem with a cache
+    /// file (the worker, whose host printed them, passes a no-op). `beforeProbing` is called
+    /// before the loader first reads a plugin to probe it ahead (see `EarlyWorker.end`).
+    @MainActor
+    public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void,
+                           beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
+        let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)))
+        let cachePath = probeCache ?? ProbeCache.defaultPath()
+        if cachePath == nil {
+            logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")
+        }
+        let cache = cachePath.map { ProbeCache(path: $0, logger: logger, warn: warn) }
+        let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
+        return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins,
+                            beforeProbing: beforeProbing)
+    }
+}
