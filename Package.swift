@@ -142,8 +142,20 @@ let package = Package(
             swiftSettings: swift6
         ),
         .target(
+            name: "SceneHostNavigation",
+            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", sdk],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "SceneHostGraph",
+            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", sdk],
+            swiftSettings: swift6
+        ),
+        .target(
             name: "SceneHost",
             dependencies: [
+                "SceneHostGraph",
+                "SceneHostNavigation",
                 "SceneHostCore",
                 "SceneHostNative",
                 "SceneHostContainer",

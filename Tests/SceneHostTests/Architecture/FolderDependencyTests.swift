@@ -7,7 +7,7 @@ import Testing
 struct FolderDependencyTests {
     static let sources = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneHost")
     /// The layers that are targets now, by the folder name they had (`FolderLayers.order`).
-    static let layerTargets = ["Core": "SceneHostCore", "Native": "SceneHostNative", "Container": "SceneHostContainer", "Config": "SceneHostConfig", "Loading": "SceneHostLoading"]
+    static let layerTargets = ["Core": "SceneHostCore", "Native": "SceneHostNative", "Container": "SceneHostContainer", "Config": "SceneHostConfig", "Loading": "SceneHostLoading", "Navigation": "SceneHostNavigation", "Graph": "SceneHostGraph"]
 
     /// Every layer's files: the folders of Sources/SceneHost, and the layers that are targets.
     static func layerFiles() throws -> [String: [(String, String)]] {

@@ -1,6 +1,7 @@
 import Testing
 import SceneSDK
 @testable import SceneHost
+@testable import SceneHostNavigation
 
 /// Matching a path against the declared links and converting its parameters.
 @Suite("Link table")

@@ -1,0 +1,77 @@
+import SceneSDK
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+import SceneHostLoading
+import SceneHostNavigation
+
+/// The stack a deep link builds: the shortest path of declared routes (segues and router routes)
+/// from the initial scene to the linked scene, through scenes that take no input.
+@MainActor
+package enum LinkPath {
+    package enum Outcome: Equatable {
+        case found([LinkOpening.Step])
+        case unreachable
+        /// Reachable only through `scene`, which needs `input`.
+        case blocked(scene: String, input: String)
+    }
+
+    /// Breadth first from the initial scene; the first declared edge between two scenes gives the
+    /// step's style (a segue's style, else push). Scenes that need an input are not passed through.
+    package static func find(to target: String, in graph: SceneGraph) -> Outcome {
+        let initial = graph.initial.value
+        guard graph.node(initial) != nil else { return .unreachable }
+        if target == initial { return .found([LinkOpening.Step(scene: initial, style: .replace)]) }
+        let leaving = Dictionary(grouping: graph.edges, by: \.from)
+        var previous: [String: (from: String, style: NavigationStyle)] = [:]
+        var queue = [initial]
+        var head = 0
+        var blocked: [(scene: String, input: String)] = []
+        var seen: Set<String> = [initial]
+        while head < queue.count {
+            let scene = queue[head]
+            head += 1
+            for edge in leaving[scene] ?? [] where !seen.contains(edge.to) {
+                guard let node = graph.node(edge.to) else { continue }
+                seen.insert(edge.to)
+                previous[edge.to] = (scene, edge.style ?? .push)
+                if edge.to == target { return .found(steps(to: target, initial: initial, previous: previous)) }
+                if let input = node.description.input {
+                    blocked.append((edge.to, input.typeName))
+                    continue
+                }
+                queue.append(edge.to)
+            }
+        }
+        // The first scene in the way (breadth first) from which the target is reachable.
+        for scene in blocked where reachesIgnoringInputs(target, from: scene.scene, leaving: leaving) {
+            return .blocked(scene: scene.scene, input: scene.input)
+        }
+        return .unreachable
+    }
+
+    private static func steps(to target: String, initial: String, previous: [String: (from: String, style: NavigationStyle)]) -> [LinkOpening.Step] {
+        var steps: [LinkOpening.Step] = []
+        var scene = target
+        while scene != initial, let step = previous[scene] {
+            steps.append(LinkOpening.Step(scene: scene, style: step.style))
+            scene = step.from
+        }
+        steps.append(LinkOpening.Step(scene: initial, style: .replace))
+        return steps.reversed()
+    }
+
+    private static func reachesIgnoringInputs(_ target: String, from start: String, leaving: [String: [RouteEdge]]) -> Bool {
+        if start == target { return true }
+        var seen: Set<String> = [start]
+        var queue = [start]
+        while let scene = queue.popLast() {
+            for edge in leaving[scene] ?? [] where seen.insert(edge.to).inserted {
+                if edge.to == target { return true }
+                queue.append(edge.to)
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,69 @@
+import SceneSDK
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+import SceneHostLoading
+import SceneHostNavigation
+
+/// The app's navigation graph: every registered scene with what it declares, and every route
+/// between scenes, from the config's segues and the routers' declarations.
+@MainActor
+public struct SceneGraph {
+    /// A scene and the plugin that registered it.
+    public struct Node: Sendable {
+        public let description: SceneDescription
+        public let plugin: PluginReference
+        public var name: String { description.name }
+    }
+
+    public let initial: Located<String>
+    /// Sorted by name.
+    public let nodes: [Node]
+    /// Segues in config order, then router routes by scene name.
+    public let edges: [RouteEdge]
+    /// Where each node is in `nodes`: look-ups stay flat with thousands of scenes.
+    private let positions: [String: Int]
+
+    public init(config: SceneConfig, container: SceneContainer) {
+        initial = config.initial
+        nodes = container.sceneNames.compactMap { name in
+            guard let description = container.description(of: name), let plugin = container.plugin(registering: name) else { return nil }
+            return Node(description: description, plugin: plugin)
+        }
+        var edges: [RouteEdge] = config.segues.map { segue in
+            let declared = container.description(of: segue.from.value)?.routes.first { $0.destination == segue.to.value }
+            // A segue passes data only through the source router's handler.
+            let handled = declared?.handlerName != nil
+            return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(segue),
+                             style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
+        }
+        for node in nodes {
+            for route in node.description.routes {
+                edges.append(RouteEdge(from: node.name, to: route.destination, origin: .router(handler: route.handlerName, plugin: node.plugin),
+                                       style: nil, payload: route.payload, hasHandler: route.handlerName != nil))
+            }
+        }
+        self.edges = edges
+        positions = Dictionary(nodes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The node named `name`.
+    public func node(_ name: String) -> Node? {
+        positions[name].map { nodes[$0] }
+    }
+
+    /// Scenes no route leads to from the initial scene, sorted.
+    public var unreachable: [Node] {
+        var reached: Set<String> = [initial.value]
+        var queue = [initial.value]
+        let leaving = Dictionary(grouping: edges, by: \.from)
+        while let scene = queue.popLast() {
+            for edge in leaving[scene] ?? [] where !reached.contains(edge.to) {
+                reached.insert(edge.to)
+                queue.append(edge.to)
+            }
+        }
+        return nodes.filter { !reached.contains($0.name) }
+    }
+}

@@ -1,0 +1,18 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// Refuses an event whose element the screen does not have (the SDK's `Screen.mismatch(for:)`), before anyone acts on it.
+package enum EventValidator {
+    package static func validate(_ event: UserEvent, on screen: Screen, scene: String) throws(NavigationError) {
+        switch screen.mismatch(for: event) {
+        case nil: return
+        case .noSuchElement(let id, let kind, let available)?:
+            throw NavigationError.noSuchElement(scene: scene, id: id, kind: kind, available: available)
+        case .rowOutOfRange(let list, let row, let count)?:
+            throw NavigationError.rowOutOfRange(scene: scene, list: list, row: row, count: count)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+extension NavigationError {
+    public var message: String { TerminalText.escaped(unescapedMessage) }
+
+    /// A failed navigation or event is a failed command; the app goes on. A link that could not be opened is a link error.
+    public var exitStatus: ExitStatus {
+        if case .linkFailed = self { return .linkError }
+        return .commandsFailed
+    }
+
+    /// The message before it is escaped.
+    package var unescapedMessage: String {
+        switch self {
+        case .routeFailed(let from, let to, let error):
+            return "error: route from \(name: from) to \(name: to) failed: \(error.clause)."
+        case .returnFailed(let from, let to, let error):
+            return "error: return from \(name: from) to \(name: to) failed: \(error.clause)."
+        case .routeNotDeclared(let from, let to, let declared, let registered):
+            let list = declared.isEmpty ? "it declares none" : "it declares: \(declared.joined(separator: ", "))"
+            // Each name once: a router may ask for a route named by megabytes of text.
+            let start = "error: route from \(name: from) to \(name: to) failed: its router did not declare this route (\(list))."
+            // A name close to a declared route or a registered scene is a typo in the router's code:
+            // declaring the misspelt name would only move the error to 'check'.
+            // A registered scene of exactly that name is no typo: the route is only missing its declaration.
+            if !registered.contains(to), let near = Suggestion.closest(to: to, in: declared) ?? Suggestion.closest(to: to, in: registered.filter { $0 != from }) {
+                let declaredToo = declared.contains(near) ? "" : ", and declare the route to it in the scene's SceneDefinition (.route(to:))"
+                return "\(start) Did you mean \(name: near)? Fix the name in the router's route(to:) call\(declaredToo)."
+            }
+            return "\(start) Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it."
+        case .notInModal(let scene):
+            return "error: \(name: scene) is not in a modal: there is nothing to dismiss. Use back to pop it."
+        case .noSceneBelow(let scene, let target, let stack):
+            return "error: there is no scene \(name: target) below \(name: scene) in its stack (\(stack.joined(separator: " › ")))."
+        case .notOnTop(let scene, let top):
+            return "error: scene \(name: scene) tried to navigate, but \(name: top) is on screen. Only the scene on top can route."
+        case .cannotGoBack(let scene):
+            return "error: \(name: scene) is the root scene: there is nothing to go back to."
+        case .noSuchElement(let scene, let id, let kind, let available):
+            let list = available.isEmpty ? "It has none." : "Its \(kind)s: \(available.joined(separator: ", "))."
+            return "error: scene \(name: scene) has no \(kind) \(name: id). \(list)"
+        case .rowOutOfRange(let scene, let list, let row, let count):
+            let rows = count == 0 ? "no rows" : "\(count) row\(count == 1 ? "" : "s") (0-\(count - 1))"
+            return "error: list \(name: list) of scene \(name: scene) has \(rows); there is no row \(row)."
+        case .sceneFailed(let scene, let reason):
+            return "error: scene \(name: scene) failed: \(reason.clause)."
+        case .linkFailed(let link, let scene, let reason):
+            return "error: opening link \(name: link) failed at scene \(name: scene): \(reason.clause). Nothing changed."
+        case .seguesUnreadable(let cache):
+            return "error: the segues recorded in the start-up cache \(cache) cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import SceneSDK
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// Why a navigation or a user event failed while the app runs; the app keeps its state. Exit code 1.
+///
+/// Its text and exit code are in `NavigationError+Message.swift`.
+public enum NavigationError: HostConcernError, Equatable, Sendable {
+    case routeFailed(from: String, to: String, SceneError)
+    case returnFailed(from: String, to: String, SceneError)
+    case routeNotDeclared(from: String, to: String, declared: [String], registered: [String])
+    case notInModal(scene: String)
+    case noSceneBelow(scene: String, target: String, stack: [String])
+    case notOnTop(scene: String, top: String)
+    case cannotGoBack(scene: String)
+    case noSuchElement(scene: String, id: String, kind: String, available: [String])
+    case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
+    case sceneFailed(scene: String, reason: FailureCause)
+    /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
+    /// built); the session is as it was. Exit code 9.
+    case linkFailed(link: String, scene: String, reason: FailureCause)
+    /// The segues a scene worker reads from the start-up cache `cache` when first needed did not
+    /// decode (a file forged with a matching checksum); nothing changed.
+    case seguesUnreadable(cache: String)
+}

@@ -1,0 +1,115 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// What the navigator keeps of a scene besides its input (`AssembledScene.keptInput`): the results
+/// handed back to it and its last screen's text fields. Only scenes that have any have an entry.
+package struct SceneExtras {
+    package var results: [ScenePayload] = []
+    package var fields: [SceneRecord.FieldText] = []
+}
+
+/// The host's memory of a navigator's stacks (`SceneRecord`), and building the stacks again from it.
+extension Navigator {
+    /// Every scene's record, bottom to top over all layers.
+    public func records() -> [SceneRecord] {
+        var records: [SceneRecord] = []
+        for (index, stack) in layers.enumerated() {
+            for (position, scene) in stack.enumerated() { records.append(record(of: scene, opensLayer: index > 0 && position == 0)) }
+        }
+        return records
+    }
+
+    /// The records that changed since the last call: the first `keep` records of the last answer
+    /// stand, `changed` replace everything after them. `topScreen` (the screen just rendered)
+    /// gives the top scene's field values.
+    public func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
+        if let topScreen, let top {
+            let fields = SceneRecord.fields(of: topScreen)
+            if (extras[ObjectIdentifier(top)]?.fields ?? []) != fields {
+                extras[ObjectIdentifier(top), default: SceneExtras()].fields = fields
+                changedFrom = min(changedFrom, sceneCount - 1)
+            }
+        }
+        let keep = min(changedFrom, sceneCount)
+        var changed: [SceneRecord] = []
+        // Only the scenes from `keep` on: whole stacks below it are skipped, never walked, so a
+        // command on a deep stack costs what changed (a script of thousands of pushes stays linear).
+        var place = 0
+        for index in layers.indices {
+            let count = layers[index].count
+            defer { place += count }
+            guard place + count > keep else { continue }
+            for position in max(0, keep - place)..<count {
+                let scene = layers[index][position]
+                // A value handed over as it is gets encoded once, now, and kept encoded.
+                if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) { scene.keptInput = .payload(payload) }
+                changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
+            }
+        }
+        changedFrom = sceneCount
+        return (keep, changed)
+    }
+
+    private func record(of scene: AssembledScene, opensLayer: Bool) -> SceneRecord {
+        let extra = extras[ObjectIdentifier(scene)]
+        return SceneRecord(name: scene.name, opensLayer: opensLayer, input: Self.encoded(scene.keptInput),
+                           results: extra?.results ?? [], fields: extra?.fields ?? [])
+    }
+
+    /// The input as a payload. A value that cannot be encoded (its `encode(to:)` throws) is kept as
+    /// no input: building the scene again from it then fails, and a restore cuts the stack below it.
+    private static func encoded(_ input: KeptInput) -> ScenePayload? {
+        switch input {
+        case .none: return nil
+        case .payload(let payload): return payload
+        case .value(let value): return try? ScenePayload(value)
+        }
+    }
+
+    /// How a restore ended: how many scenes stand again, and the error that stopped it early.
+    public struct RestoreOutcome {
+        public let restored: Int
+        public let failure: (scene: String, error: any Error)?
+    }
+
+    /// Builds the stacks of `records` again, bottom to top, replacing whatever is shown: each scene
+    /// gets its input, then its results in order, is shown, and gets its fields' texts back as
+    /// edits. `progress` hears each place before its scene is built (a crash there is then known).
+    ///
+    /// A scene that fails stops the restore: the scenes below it stay, it and those above are
+    /// dropped, and `failure` says why. With no scene restored the navigator shows nothing.
+    public func restore(_ records: [SceneRecord], progress: (Int) -> Void = { _ in }) -> RestoreOutcome {
+        closeAll()
+        for (place, record) in records.enumerated() {
+            progress(place)
+            do {
+                let scene = try assembler.assemble(record.name, requestedBy: "the restore of the stack", navigator: self)
+                try scene.accept(record.input)
+                scene.keptInput = record.input.map { .payload($0) } ?? .none
+                scene.display.viewDidLoad()
+                for result in record.results { try scene.acceptResult(result) }
+                if !record.results.isEmpty || !record.fields.isEmpty {
+                    extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
+                }
+                let style: NavigationStyle = place == 0 ? .replace : record.opensLayer ? .present : .push
+                show(scene, style: style)
+                if place == 0, !record.results.isEmpty || !record.fields.isEmpty {
+                    // `.replace` starts the extras afresh: the root's own go back in.
+                    extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
+                }
+                let screen = scene.display.render()
+                for field in record.fields where SceneRecord.fields(of: screen).first(where: { $0.id == field.id })?.text != field.text {
+                    guard screen.element(id: field.id) != nil else { continue }
+                    try scene.display.handle(.edit(field: field.id, text: field.text))
+                }
+            } catch {
+                dropFrom(place)
+                return RestoreOutcome(restored: place, failure: (record.name, error))
+            }
+        }
+        return RestoreOutcome(restored: records.count, failure: nil)
+    }
+}

@@ -1,0 +1,315 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// The navigation state of a running app: a stack of scenes, and modals above it, each modal
+/// with a stack of its own.
+///
+/// Every operation checks and builds everything it needs first and changes the state last, so
+/// an operation that throws leaves the stack and every DataStore as they were.
+@MainActor
+public final class Navigator: SceneNavigating {
+    /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
+    /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
+    package private(set) var layers: [[AssembledScene]] = []
+    package let assembler: SceneAssembler
+    /// The results handed back to a scene and its last fields, for the scenes that have any
+    /// (`SceneRecord`; each scene's input is kept on the scene itself, `AssembledScene.keptInput`).
+    package var extras: [ObjectIdentifier: SceneExtras] = [:]
+    /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
+    package var changedFrom = 0
+    /// How many scenes are on all stacks.
+    private(set) var sceneCount = 0
+    private var segues: SegueTable
+    /// The app's deep links, for `open(link:)` (set by whoever made the navigator from the graph).
+    public var links = LinkTable()
+    /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
+    private var generation = 0
+    /// The type of the value last passed by a router, and whether it is a class (`isClass(_:)`).
+    private var lastPassedType: (id: ObjectIdentifier, isClass: Bool)?
+    /// The name of the scene whose segues are remembered (`segues(from:)`): segues are declared
+    /// per scene name, so the name alone says whether the table still applies. (A weak reference
+    /// to the scene would give every scene a side table, and make each of its many retains and
+    /// releases during a navigation take the runtime's slow path.)
+    private var seguesSceneName: String?
+    private var seguesTable: [String: SegueDeclaration] = [:]
+
+    /// The container scenes are built from (native functions are called through it).
+    package var container: SceneContainer { assembler.container }
+
+    public convenience init(container: SceneContainer, segues: [SegueDeclaration]) {
+        self.init(container: container, segueTable: SegueTable(segues))
+    }
+
+    package init(container: SceneContainer, segueTable: SegueTable) {
+        self.assembler = SceneAssembler(container: container)
+        self.segues = segueTable
+    }
+
+    /// Takes every scene off the screen (their objects are freed), as when the app ends.
+    public func closeAll() {
+        layers = []
+        extras = [:]
+        sceneCount = 0
+        changedFrom = 0
+    }
+
+    /// The scene on screen.
+    package var top: AssembledScene? { layers.last?.last }
+
+    /// Where the user is, e.g. `Home › Detail`, modal stacks marked: `Home › ShowOrder › EditOrder (modal)`.
+    public var path: String {
+        layers.enumerated().map { index, stack in
+            let names = stack.map(\.name).joined(separator: " › ")
+            return index == 0 ? names : "\(names) (modal)"
+        }.joined(separator: " › ")
+    }
+
+    /// Shows `scene` as the root; it must take no input.
+    public func start(at scene: String) throws {
+        let root = try assembler.assemble(scene, requestedBy: "the config's 'initial'", navigator: self)
+        do { try root.accept(nil) } catch let error as SceneError {
+            throw NavigationError.routeFailed(from: "the config's 'initial'", to: scene, error)
+        }
+        root.display.viewDidLoad()
+        show(root, style: .replace)
+    }
+
+    /// The screen of the scene on top.
+    public func screen() throws -> Screen {
+        guard let top else { throw ContainerError.noScene }
+        return top.display.render()
+    }
+
+    /// Delivers a user event to the scene on top. A tap on a button whose id is a segue of
+    /// that scene performs the segue; everything else goes to the ViewController.
+    public func send(_ event: UserEvent) throws {
+        guard let top else { throw ContainerError.noScene }
+        try EventValidator.validate(event, on: top.display.render(), scene: top.name)
+        if case .tap(let button) = event, let segue = try segues(from: top)[button] {
+            try perform(segue, from: top)
+            return
+        }
+        do {
+            try top.display.handle(event)
+        } catch let error as any HostConcernError {
+            throw error
+        } catch {
+            throw NavigationError.sceneFailed(scene: top.name, reason: FailureCause(error))
+        }
+    }
+
+    /// The user's back: pops the top scene, or dismisses the top modal when it shows its root.
+    /// The leaving scene's declared result goes to the scene shown next.
+    public func back() throws {
+        try leave(to: .previous)
+    }
+
+    /// Leaves the scene on top towards `target`, handing its result to the scene shown next.
+    ///
+    /// Everything is checked first — the target exists, the result fits what the next scene
+    /// accepts — so on error the stack and every DataStore stay as they were.
+    public func leave(to target: BackTarget) throws {
+        guard let top, let stack = layers.last else { throw ContainerError.noScene }
+        let removal = try removal(for: target, top: top, stack: stack)
+        let next = removal.keptInTopStack > 0 ? stack[removal.keptInTopStack - 1] : layers[layers.count - 2].last
+        guard let next else { throw NavigationError.cannotGoBack(scene: top.name) }
+        let handedBack: ScenePayload?
+        do {
+            handedBack = try top.leavingResult()
+            if let handedBack { try next.acceptResult(handedBack) }
+        } catch let error as SceneError {
+            throw NavigationError.returnFailed(from: top.name, to: next.name, error)
+        }
+        let removed = removal.keptInTopStack > 0 ? stack.count - removal.keptInTopStack : stack.count
+        if !extras.isEmpty {
+            for scene in stack[(stack.count - removed)...] { extras[ObjectIdentifier(scene)] = nil }
+        }
+        if removal.keptInTopStack > 0 {
+            layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
+        } else {
+            layers.removeLast()
+        }
+        sceneCount -= removed
+        if let handedBack { extras[ObjectIdentifier(next), default: SceneExtras()].results.append(handedBack) }
+        changedFrom = min(changedFrom, max(0, sceneCount - 1))
+        generation += 1
+        next.display.viewWillAppear()
+    }
+
+    /// How many scenes of the top stack stay (0: the whole modal goes), checked before anything changes.
+    private func removal(for target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> (keptInTopStack: Int, Void) {
+        switch target {
+        case .previous:
+            guard stack.count > 1 || layers.count > 1 else { throw NavigationError.cannotGoBack(scene: top.name) }
+            return (stack.count - 1, ())
+        case .dismissModal:
+            guard layers.count > 1 else { throw NavigationError.notInModal(scene: top.name) }
+            return (0, ())
+        case .scene(let name):
+            guard let index = stack.dropLast().lastIndex(where: { $0.name == name }) else {
+                throw NavigationError.noSceneBelow(scene: top.name, target: name, stack: stack.map(\.name))
+            }
+            return (index + 1, ())
+        }
+    }
+
+    // MARK: SceneNavigating
+
+    public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+            try pass(payload, into: scene, from: sourceName)
+        })
+    }
+
+    /// When the destination declared exactly `Input`, the value is handed over as it is; when it
+    /// declared another type (another plugin's), the value is converted into it without a payload
+    /// tree (`AssembledScene.accept(converting:)`); otherwise, or when it does not fit, it is
+    /// encoded and checked as a payload, whose error names the field.
+    public func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
+        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
+            try pass(value: input, into: scene, from: sourceName)
+        })
+    }
+
+    /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows it.
+    private func navigate(from source: RouterContext, to destination: String, style: NavigationStyle,
+                          filling fill: (AssembledScene, String) throws -> Void) throws {
+        let top = try onTop(source)
+        guard top.declaresRoute(to: destination) else {
+            throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
+                                             registered: assembler.container.sceneNames)
+        }
+        let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
+        try fill(scene, top.name)
+        scene.display.viewDidLoad()
+        show(scene, style: style)
+    }
+
+    public func leave(from source: RouterContext, to target: BackTarget) throws {
+        _ = try onTop(source)
+        try leave(to: target)
+    }
+
+    // MARK: Segues
+
+    /// Builds the destination, lets the source router's `routeTo<Destination>` handler pass
+    /// data through the segue, then shows the destination.
+    private func perform(_ declaration: SegueDeclaration, from source: AssembledScene) throws {
+        let destination = try assembler.assemble(declaration.to.value, requestedBy: source.name, navigator: self)
+        let segue = Segue(identifier: declaration.id, source: source.name, destination: destination, style: declaration.style)
+        let before = generation
+        do {
+            try source.performRouteHandler(toward: destination.name, segue: segue)
+        } catch let error as SceneError {
+            throw NavigationError.routeFailed(from: source.name, to: destination.name, error)
+        }
+        // A handler that navigated by itself has done the segue's work.
+        if generation != before { return }
+        if let value = segue.passedValue {
+            try pass(value: value, into: destination, from: source.name)
+        } else {
+            try pass(segue.encodedPayload(), into: destination, from: source.name)
+        }
+        destination.display.viewDidLoad()
+        show(destination, style: declaration.style)
+    }
+
+    // MARK: State
+
+    private func onTop(_ context: RouterContext) throws -> AssembledScene {
+        guard let top else { throw ContainerError.noScene }
+        guard top.context === context else {
+            throw NavigationError.notOnTop(scene: context.sceneName, top: top.name)
+        }
+        return top
+    }
+
+    /// Passes a value the source router gave as it is: handed over when it is of the declared type,
+    /// converted when it is of another, encoded and checked when it cannot be converted.
+    ///
+    /// The scene keeps the value itself (encoded only when a record is taken), unless it is a
+    /// class instance: the source could change it afterwards, so that is kept encoded.
+    private func pass<Input: Encodable>(value input: Input, into scene: AssembledScene, from source: String) throws {
+        let valueType = type(of: input as Any)
+        if ObjectIdentifier(valueType) == scene.inputType, scene.accept(exactly: input) {
+            scene.keptInput = .value(input)
+            return
+        }
+        if !isClass(valueType), scene.accept(converting: input) {
+            scene.keptInput = .value(input)
+            return
+        }
+        let payload: ScenePayload
+        do {
+            payload = try ScenePayload(input)
+        } catch let error as SceneError {
+            throw NavigationError.routeFailed(from: source, to: scene.name, error)
+        }
+        try pass(payload, into: scene, from: source)
+    }
+
+    /// The segues from `scene`, remembered for the last scene asked (taps come from the top scene).
+    private func segues(from scene: AssembledScene) throws -> [String: SegueDeclaration] {
+        let name = scene.name
+        if seguesSceneName == name { return seguesTable }
+        seguesTable = try segues.segues(from: name) ?? [:]
+        seguesSceneName = name
+        return seguesTable
+    }
+
+    /// Whether `type` is a class, remembered for the last type asked (a route passes one type).
+    private func isClass(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let last = lastPassedType, last.id == id { return last.isClass }
+        let isClass = type is AnyClass
+        lastPassedType = (id, isClass)
+        return isClass
+    }
+
+    private func pass(_ payload: ScenePayload?, into scene: AssembledScene, from source: String) throws {
+        do {
+            try scene.accept(payload)
+        } catch let error as SceneError {
+            throw NavigationError.routeFailed(from: source, to: scene.name, error)
+        }
+        if let payload { scene.keptInput = .payload(payload) }
+    }
+
+    package func show(_ scene: AssembledScene, style: NavigationStyle) {
+        switch style {
+        case .push where !layers.isEmpty:
+            layers[layers.count - 1].append(scene)
+            sceneCount += 1
+        case .present where !layers.isEmpty:
+            layers.append([scene])
+            sceneCount += 1
+        case .push, .present, .replace:
+            layers = [[scene]]
+            extras = [:]
+            sceneCount = 1
+            changedFrom = 0
+        }
+        changedFrom = min(changedFrom, sceneCount - 1)
+        generation += 1
+        scene.display.viewWillAppear()
+    }
+
+    /// Takes off every scene from place `place` on (counted over all layers, from the bottom).
+    package func dropFrom(_ place: Int) {
+        var left = place
+        var kept: [[AssembledScene]] = []
+        for stack in layers where left > 0 {
+            kept.append(Array(stack.prefix(left)))
+            left -= stack.count
+        }
+        for scene in layers.joined().dropFirst(place) { extras[ObjectIdentifier(scene)] = nil }
+        layers = kept
+        sceneCount = min(place, sceneCount)
+        generation += 1
+        changedFrom = min(changedFrom, sceneCount)
+    }
+}
+

@@ -1,0 +1,33 @@
+import SceneSDK
+import SceneHostCacheCodec
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// A matched deep link in the record format: the path, its template, each step's scene and style,
+/// the converted parameters.
+extension LinkOpening: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        writer.string(link)
+        writer.string(template)
+        writer.count(steps.count)
+        for step in steps {
+            writer.string(step.scene)
+            step.style.encode(into: &writer)
+        }
+        parameters.encode(into: &writer)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let link = try reader.string()
+        let template = try reader.string()
+        let count = try reader.count()
+        var steps: [Step] = []
+        for _ in 0..<count {
+            let scene = try reader.string()
+            steps.append(Step(scene: scene, style: try NavigationStyle(from: &reader)))
+        }
+        self.init(link: link, template: template, steps: steps, parameters: try PayloadValue(from: &reader))
+    }
+}

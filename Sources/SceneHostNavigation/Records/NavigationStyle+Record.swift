@@ -1,0 +1,30 @@
+import SceneSDK
+import SceneHostCacheCodec
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// A navigation style in the record format: a tag, not the style's name, so a reader checks it
+/// without making a string (`CacheReader.validating()`).
+extension NavigationStyle: RecordValue {
+    package enum Tag: UInt64, RecordTag {
+        case push, present, replace
+    }
+
+    package func encode(into writer: inout CacheWriter) {
+        switch self {
+        case .push: writer.tag(Tag.push)
+        case .present: writer.tag(Tag.present)
+        case .replace: writer.tag(Tag.replace)
+        }
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        switch try reader.tag(Tag.self) {
+        case .push: self = .push
+        case .present: self = .present
+        case .replace: self = .replace
+        }
+    }
+}

@@ -1,0 +1,19 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
+import SceneHostCore
+import SceneHostNative
+import SceneHostContainer
+import SceneHostConfig
+
+/// A payload in the record format: its type's name, then its value.
+extension ScenePayload: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        writer.string(typeName)
+        value.encode(into: &writer)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let typeName = try reader.string()
+        self.init(typeName: typeName, value: try PayloadValue(from: &reader))
+    }
+}
