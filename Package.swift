@@ -125,7 +125,7 @@ let package = Package(
         // scenes.conf read, checked and located (TOML through TOMLKit), each plugin's table a `PluginEntry`.
         .target(
             name: "SceneHostConfig",
-            dependencies: ["SceneHostCore", sdk, .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["SceneHostCore", "SceneHostFileTrust", sdk, .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swift6
         ),
         // The plugin file, its trust and dependencies, pins, probes and their cache: what makes a
@@ -143,7 +143,7 @@ let package = Package(
         ),
         .target(
             name: "SceneHostNavigation",
-            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", sdk],
+            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostCacheCodec", sdk],
             swiftSettings: swift6
         ),
         .target(
@@ -246,7 +246,9 @@ let package = Package(
                           linkerSettings: [.linkedLibrary("ffi")]),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostSQLiteStore", "SceneHostPostgresStore",
+            dependencies: ["SceneHost", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading",
+                           "SceneHostNavigation", "SceneHostGraph",
+                           "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostSQLiteStore", "SceneHostPostgresStore",
                            sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "SceneTesting", package: "SceneTesting")],
             swiftSettings: swift6
