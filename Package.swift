@@ -141,36 +141,113 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
+        // The navigator: the stack, routes by name, data passed forward and back, its records.
         .target(
             name: "SceneHostNavigation",
             dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostCacheCodec", sdk],
             swiftSettings: swift6
         ),
+        // The navigation graph: every route of the app, checked and drawn (`scene-host graph`).
         .target(
             name: "SceneHostGraph",
             dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", sdk],
             swiftSettings: swift6
         ),
+        // The frontends every session shares: sessions, commands, scripts, transcripts, the terminal.
         .target(
-            name: "SceneHost",
+            name: "SceneHostFrontend",
             dependencies: [
-                "SceneHostGraph",
-                "SceneHostNavigation",
                 "SceneHostCore",
                 "SceneHostNative",
                 "SceneHostContainer",
+                "SceneHostLoading",
+                "SceneHostNavigation",
+                "SceneHostCacheCodec",
+                sdk,
+            ],
+            swiftSettings: swift6
+        ),
+        // Scene workers: the worker process, its frames and start message, the pool, faults, the sandbox.
+        .target(
+            name: "SceneHostWorkers",
+            dependencies: [
+                "SceneHostCore",
+                "SceneHostContainer",
                 "SceneHostConfig",
                 "SceneHostLoading",
-                "CFFI",
-                "SceneHostELF",
-                "SceneHostFileTrust",
+                "SceneHostNavigation",
+                "SceneHostFrontend",
                 "SceneHostCacheCodec",
                 "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: swift6
+        ),
+        // What a session is when it is stored: keys, bodies, guards, the store protocol and its memory store.
+        .target(
+            name: "SceneHostSessions",
+            dependencies: [
+                "SceneHostCore",
+                "SceneHostLoading",
+                "SceneHostNavigation",
+                "SceneHostFileTrust",
+                "SceneHostCacheCodec",
+                sdk,
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swift6
+        ),
+        // The web frontend's model without a server: pages, forms, links, cookies, guards and limits.
+        .target(
+            name: "SceneHostWebModel",
+            dependencies: [
+                "SceneHostCore",
+                "SceneHostLoading",
+                "SceneHostNavigation",
+                "SceneHostGraph",
+                "SceneHostFrontend",
+                "SceneHostWorkers",
+                "SceneHostSessions",
+                "SceneHostCacheCodec",
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swift6
+        ),
+        // `scene-host new-scene`: the scene templates and the files they write.
+        .target(
+            name: "SceneHostScaffold",
+            dependencies: [
+                "SceneHostCore",
+                "SceneHostNative",
+            ],
+            swiftSettings: swift6
+        ),
+        // The app: loading and checking an app, starting its workers, the startup cache. It re-exports the
+        // layers below, so the CLI and the tests import one module.
+        .target(
+            name: "SceneHost",
+            dependencies: [
+                "SceneHostCore",
+                "SceneHostNative",
+                "SceneHostContainer",
+                "SceneHostConfig",
+                "SceneHostLoading",
+                "SceneHostNavigation",
+                "SceneHostGraph",
+                "SceneHostFrontend",
+                "SceneHostWorkers",
+                "SceneHostSessions",
+                "SceneHostWebModel",
+                "SceneHostScaffold",
+                "SceneHostFileTrust",
+                "SceneHostCacheCodec",
+                "SceneHostProcesses",
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swift6
         ),
@@ -247,7 +324,8 @@ let package = Package(
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading",
-                           "SceneHostNavigation", "SceneHostGraph",
+                           "SceneHostNavigation", "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostSessions",
+                           "SceneHostWebModel", "SceneHostScaffold",
                            "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostSQLiteStore", "SceneHostPostgresStore",
                            sdk, ordersKit, .product(name: "PropertyBased", package: "swift-property-based"),
                            .product(name: "SceneTesting", package: "SceneTesting")],

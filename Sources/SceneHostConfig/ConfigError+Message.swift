@@ -2,13 +2,13 @@ import SceneSDK
 import SceneHostCore
 extension ConfigError {
     /// Problems found together are escaped one by one: each keeps its own line.
-    public var message: String {
+    package var message: String {
         if case .configProblems(let problems) = self { return problems.map(\.message).joined(separator: "\n") }
         return TerminalText.escaped(unescapedMessage)
     }
 
     /// Every config problem: the user fixes `scenes.conf`.
-    public var exitStatus: ExitStatus { .configError }
+    package var exitStatus: ExitStatus { .configError }
 
     /// The message before it is escaped.
     package var unescapedMessage: String {

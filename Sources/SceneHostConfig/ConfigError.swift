@@ -4,7 +4,7 @@ import SceneHostCore
 /// A problem in `scenes.conf`: reading it, its TOML, its keys and values. Exit code 2.
 ///
 /// Its text and exit code are in `ConfigError+Message.swift`.
-public enum ConfigError: HostConcernError, Equatable, Sendable {
+package enum ConfigError: HostConcernError, Equatable, Sendable {
     case configNotFound(path: String)
     case configUnreadable(path: String, reason: String)
     case configSyntax(SourceLocation, message: String)
@@ -36,7 +36,7 @@ public enum ConfigError: HostConcernError, Equatable, Sendable {
 }
 
 /// Why a number written in scenes.conf cannot be held by its type.
-public enum NumberRangeProblem: Equatable, Sendable {
+package enum NumberRangeProblem: Equatable, Sendable {
     /// Not zero, but too small for a double: it would become 0 (`1e-400`).
     case underflows
     /// Past a double's largest finite value: it would become an infinity (`1e400`).

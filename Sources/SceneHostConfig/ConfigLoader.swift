@@ -7,23 +7,23 @@ import SceneHostCore
 ///
 /// Every problem is a `ConfigError` located at file:line:column. Unknown keys are errors, so a
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
-public struct ConfigLoader: Sendable {
+package struct ConfigLoader: Sendable {
     package static let topLevelKeys = ["initial", "plugins", "segues", "host"]
     package static let pluginKeys = ["path", "sha256", "settings", "grant"]
     package static let segueKeys = ["from", "id", "to", "style"]
 
-    public init() {}
+    package init() {}
 
     /// Reads and checks the config file at `path` (as the user wrote it).
     ///
     /// Only a regular file is read (never a folder, FIFO or device), and at most one byte more
     /// than `ConfigPrecheck.maximumSize`.
-    public func load(path: String) throws -> SceneConfig {
+    package func load(path: String) throws -> SceneConfig {
         try parse(bytes: try read(path: path), file: path, baseDirectory: ConfigPath.folder(of: path))
     }
 
     /// The bytes of the config file at `path`, read and limited as `load` reads them.
-    public func read(path: String) throws -> [UInt8] {
+    package func read(path: String) throws -> [UInt8] {
         let descriptor: Int32
         switch InputFile.open(path) {
         case .success(let opened): descriptor = opened
@@ -46,19 +46,19 @@ public struct ConfigLoader: Sendable {
 
     /// Parses config bytes; `file` names them in messages, `baseDirectory` anchors relative plugin paths.
     /// The largest config read, in bytes: a larger one is refused (`configTooLarge`).
-    public static var maximumSize: Int { ConfigPrecheck.maximumSize }
+    package static var maximumSize: Int { ConfigPrecheck.maximumSize }
 
     /// `bytes`, read from the config file at `path`, parsed with paths relative to its folder.
-    public func parse(bytes: [UInt8], readFrom path: String) throws -> SceneConfig {
+    package func parse(bytes: [UInt8], readFrom path: String) throws -> SceneConfig {
         try parse(bytes: bytes, file: path, baseDirectory: ConfigPath.folder(of: path))
     }
 
-    public func parse(bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
+    package func parse(bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
         try parseChecked(text: ConfigPrecheck.text(from: bytes, file: file), file: file, baseDirectory: baseDirectory)
     }
 
     /// Parses config text; `file` names it in messages, `baseDirectory` anchors relative plugin paths.
-    public func parse(text: String, file: String, baseDirectory: String) throws -> SceneConfig {
+    package func parse(text: String, file: String, baseDirectory: String) throws -> SceneConfig {
         try parse(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory)
     }
 

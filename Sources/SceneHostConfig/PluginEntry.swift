@@ -4,8 +4,8 @@ import SceneHostCore
 /// A plugin to load: one `[plugins.NAME]` table of `scenes.conf`, as the loader needs it.
 ///
 /// Declared by the loader, filled in by `ConfigLoader`: the config depends on the loader, never the reverse.
-public struct PluginEntry: Sendable {
-    public init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation,
+package struct PluginEntry: Sendable {
+    package init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation,
                 settings: [PluginSetting] = [], settingsBaseDirectory: String = ".", grants: [PluginPermission] = [], grantLocation: SourceLocation? = nil) {
         self.grants = grants
         self.grantLocation = grantLocation
@@ -20,28 +20,28 @@ public struct PluginEntry: Sendable {
     }
 
     /// The table's name (`NAME` in `[plugins.NAME]`).
-    public let name: String
+    package let name: String
     /// The path as written in the file.
-    public let path: String
+    package let path: String
     /// The path resolved against the config file's folder.
-    public let resolvedPath: String
+    package let resolvedPath: String
     /// Lower-case hex SHA-256 the file must have, if pinned.
-    public let sha256: String?
+    package let sha256: String?
     /// Where the table starts.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// Where `path` is written.
-    public let pathLocation: SourceLocation
+    package let pathLocation: SourceLocation
     /// `[plugins.NAME.settings]`, in file order.
-    public let settings: [PluginSetting]
+    package let settings: [PluginSetting]
     /// The folder relative paths in settings resolve against: the config file's folder.
-    public let settingsBaseDirectory: String
+    package let settingsBaseDirectory: String
     /// The permissions its table grants (`grant = [...]`), in file order; each must be one the plugin declares.
-    public let grants: [PluginPermission]
+    package let grants: [PluginPermission]
     /// Where `grant` is written, when it is.
-    public let grantLocation: SourceLocation?
+    package let grantLocation: SourceLocation?
 
     /// The settings as the plugin sees them at registration.
-    public var pluginSettings: PluginSettings {
+    package var pluginSettings: PluginSettings {
         PluginSettings(Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.value) }), baseDirectory: settingsBaseDirectory)
     }
 }

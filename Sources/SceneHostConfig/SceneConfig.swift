@@ -2,20 +2,20 @@ import SceneSDK
 import SceneHostCore
 
 /// A parsed and checked `scenes.conf`: which plugins to load, the first scene, the segues.
-public struct SceneConfig: Sendable {
+package struct SceneConfig: Sendable {
     /// The config file as the user named it (used in messages).
-    public let file: String
+    package let file: String
     /// The folder plugin paths are relative to: the config file's own folder.
-    public let baseDirectory: String
-    public let initial: Located<String>
+    package let baseDirectory: String
+    package let initial: Located<String>
     /// In file order.
-    public let plugins: [PluginEntry]
+    package let plugins: [PluginEntry]
     /// In file order.
-    public let segues: [SegueDeclaration]
+    package let segues: [SegueDeclaration]
     /// The `[host]` table: the scene workers' limits.
-    public let host: HostSettings
+    package let host: HostSettings
 
-    public init(file: String, baseDirectory: String, initial: Located<String>, plugins: [PluginEntry], segues: [SegueDeclaration],
+    package init(file: String, baseDirectory: String, initial: Located<String>, plugins: [PluginEntry], segues: [SegueDeclaration],
                 host: HostSettings = HostSettings()) {
         self.file = file
         self.baseDirectory = baseDirectory
@@ -27,9 +27,9 @@ public struct SceneConfig: Sendable {
 }
 
 /// A value with the place it was read from.
-public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
-    public let value: Value
-    public let location: SourceLocation
+package struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
+    package let value: Value
+    package let location: SourceLocation
 
     package init(value: Value, location: SourceLocation) {
         self.value = value
@@ -38,12 +38,12 @@ public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
 }
 
 /// One `[[segues]]` entry: the button `id` on scene `from` shows scene `to` in `style`.
-public struct SegueDeclaration: Sendable, Equatable {
-    public let from: Located<String>
-    public let id: String
-    public let to: Located<String>
-    public let style: NavigationStyle
-    public let location: SourceLocation
+package struct SegueDeclaration: Sendable, Equatable {
+    package let from: Located<String>
+    package let id: String
+    package let to: Located<String>
+    package let style: NavigationStyle
+    package let location: SourceLocation
 
     package init(from: Located<String>, id: String, to: Located<String>, style: NavigationStyle, location: SourceLocation) {
         self.from = from

@@ -9,12 +9,12 @@ import SceneHostCore
 /// cgroup and reads what it needs as root, then, just before its first plugin is opened, becomes
 /// this user (`WorkerSetup.confiningOnFirstOpen`). Probes and the check child keep the host's user
 /// (without capabilities): they write nothing but their result.
-public struct WorkerUser: Sendable, Equatable {
-    public let name: String
-    public let uid: UInt32
-    public let gid: UInt32
+package struct WorkerUser: Sendable, Equatable {
+    package let name: String
+    package let uid: UInt32
+    package let gid: UInt32
 
-    public init(name: String, uid: UInt32, gid: UInt32) {
+    package init(name: String, uid: UInt32, gid: UInt32) {
         self.name = name
         self.uid = uid
         self.gid = gid

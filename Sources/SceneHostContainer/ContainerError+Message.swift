@@ -3,10 +3,10 @@ import SceneHostCore
 import SceneHostNative
 
 extension ContainerError {
-    public var message: String { TerminalText.escaped(unescapedMessage) }
+    package var message: String { TerminalText.escaped(unescapedMessage) }
 
     /// A clash or a scene that cannot be built is the graph's; a scene asked for by name at run time is a failed command.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .duplicateScene, .wiringFailed: return .sceneGraphError
         // The user fixes the setting in scenes.conf (or the file it names).

@@ -5,7 +5,7 @@ import SceneHostNative
 /// What the container refuses: a scene registered twice, an unknown scene, a scene whose parts do not fit.
 ///
 /// Its text and exit code are in `ContainerError+Message.swift`.
-public enum ContainerError: HostConcernError, Equatable, Sendable {
+package enum ContainerError: HostConcernError, Equatable, Sendable {
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
     case unknownScene(scene: String, requestedBy: String, registered: [String])
     case wiringFailed(scene: String, plugin: PluginReference?, SceneError)

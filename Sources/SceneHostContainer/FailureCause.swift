@@ -5,7 +5,7 @@ import SceneHostNative
 /// Why a scene or a plugin's registration failed, kept as a value; its text is written where it is shown (`clause`).
 ///
 /// A string literal is a cause of its own (`.other`), for failures the host describes itself.
-public enum FailureCause: Equatable, Sendable, ExpressibleByStringLiteral {
+package enum FailureCause: Equatable, Sendable, ExpressibleByStringLiteral {
     /// The SDK refused something the scene did (a wiring, a payload, a router without a host).
     case scene(SceneError)
     /// The container refused something the plugin asked for.
@@ -14,7 +14,7 @@ public enum FailureCause: Equatable, Sendable, ExpressibleByStringLiteral {
     case other(String)
 
     /// `error` as a cause: the SDK's and the container's errors stay values; others become their description.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         switch error {
         case let error as SceneError: self = .scene(error)
         case let error as ContainerError: self = .container(error)
@@ -22,7 +22,7 @@ public enum FailureCause: Equatable, Sendable, ExpressibleByStringLiteral {
         }
     }
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self = .other(value)
     }
 }

@@ -3,38 +3,38 @@ import SceneHostCore
 import SceneHostNative
 
 /// What a plugin is and declares, as its probe found it: enough to plan an app without loading it.
-public struct PluginMetadata: Equatable, Sendable {
+package struct PluginMetadata: Equatable, Sendable {
     /// The name and version from its descriptor.
-    public let name: String
-    public let version: String
-    public let sdkVersion: SemanticVersion
+    package let name: String
+    package let version: String
+    package let sdkVersion: SemanticVersion
     /// The SceneSDK fingerprint compiled into it (the probe child checked it against the host's).
-    public let sdkFingerprint: String
-    public let swiftVersion: String
+    package let sdkFingerprint: String
+    package let swiftVersion: String
     /// Its scenes, sorted by name.
-    public let scenes: [SceneDescription]
+    package let scenes: [SceneDescription]
     /// The native functions it declares; nil in verdicts recorded before native functions existed.
-    public var nativeFunctions: [NativeDeclaration]?
+    package var nativeFunctions: [NativeDeclaration]?
     /// What building each scene once in the probe found wrong, by scene (scenes that built are
     /// not listed); nil in verdicts recorded before probes kept it: `check` then builds them in the host.
-    public var wiring: [String: WiringFinding]?
+    package var wiring: [String: WiringFinding]?
     /// How many service types it registered in its probe; nil when not recorded.
-    public var serviceCount: Int?
+    package var serviceCount: Int?
     /// The settings it declares (`ScenePlugin.settings`), in its order.
-    public var settings: [SettingDeclaration]
+    package var settings: [SettingDeclaration]
     /// Destinations a scene's router asked for in its probe that its definition does not declare,
     /// by scene (sorted): `check` reports each, with the declared name it is likely a typo of.
-    public var undeclaredRoutes: [String: [String]]
+    package var undeclaredRoutes: [String: [String]]
     /// The state it declares it keeps in its scene worker's memory (`ScenePlugin.inMemoryState`).
-    public var inMemoryState: InMemoryState?
+    package var inMemoryState: InMemoryState?
     /// What it declares it needs beyond the sandbox (`ScenePlugin.permissions`).
-    public var permissions: [PluginPermission]
+    package var permissions: [PluginPermission]
     /// The ids of the buttons each scene's screens showed in its probe (its first render and its
     /// render after every event the probe sent), by scene, sorted; nil in verdicts recorded before
     /// probes kept them. `check` refuses a segue whose id is none of its source scene's.
-    public var probedButtons: [String: [String]]?
+    package var probedButtons: [String: [String]]?
 
-    public init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
+    package init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
                 nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
                 settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:], inMemoryState: InMemoryState? = nil,
                 permissions: [PluginPermission] = [], probedButtons: [String: [String]]? = nil) {

@@ -8,33 +8,33 @@ import SceneHostNative
 /// Also the way to register scenes compiled into the host's own process (tests, benchmarks):
 /// `register` them here, then `commit(into:)`.
 @MainActor
-public final class PluginScopedRegistry: SceneRegistry {
-    public let plugin: PluginReference
+package final class PluginScopedRegistry: SceneRegistry {
+    package let plugin: PluginReference
     package private(set) var blueprints: [SceneBlueprint] = []
     private(set) var services: [(type: Any.Type, factory: @MainActor (any ServiceResolving) throws -> Any)] = []
 
     /// What the plugin reads as `settings` while it registers.
-    public let settings: PluginSettings
+    package let settings: PluginSettings
 
-    public init(plugin: PluginReference, settings: PluginSettings = PluginSettings()) {
+    package init(plugin: PluginReference, settings: PluginSettings = PluginSettings()) {
         self.plugin = plugin
         self.settings = settings
     }
 
-    public func register(_ blueprint: SceneBlueprint) throws {
+    package func register(_ blueprint: SceneBlueprint) throws {
         if blueprints.contains(where: { $0.name == blueprint.name }) {
             throw ContainerError.duplicateScene(scene: blueprint.name, first: plugin, second: plugin)
         }
         blueprints.append(blueprint)
     }
 
-    public func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+    package func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         services.append((type, factory))
     }
 
     /// Moves everything into `container`; on a name clash nothing is moved. Services already
     /// registered (by the app, a test, or an earlier plugin) are kept.
-    public func commit(into container: SceneContainer) throws {
+    package func commit(into container: SceneContainer) throws {
         for blueprint in blueprints {
             if let existing = container.conflict(adding: blueprint.name, from: plugin) {
                 throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)

@@ -4,11 +4,11 @@ import SceneHostNative
 
 extension SceneContainer {
     /// Every native function of the loaded plugins, as `PLUGIN.FUNCTION`, sorted.
-    public var nativeFunctionNames: [String] { nativeFunctions.keys.sorted() }
+    package var nativeFunctionNames: [String] { nativeFunctions.keys.sorted() }
 
     /// The native function `PLUGIN.FUNCTION` (the plugin's table name in the config), or
     /// `NativeError.unknownFunction` naming those there are.
-    public func nativeFunction(named name: String) throws(NativeError) -> NativeFunction {
+    package func nativeFunction(named name: String) throws(NativeError) -> NativeFunction {
         guard name.split(separator: ".", omittingEmptySubsequences: false).count == 2 else { throw NativeError.malformedFunctionName(name) }
         guard let function = nativeFunctions[name] else { throw NativeError.unknownFunction(name: name, known: nativeFunctionNames) }
         return function
@@ -24,7 +24,7 @@ extension SceneContainer {
     /// `ServiceResolving`'s native functions: the declared signature must be the requested one
     /// word for word (`SceneError.nativeSignatureMismatch` otherwise, so the scene that asked fails
     /// to wire, in `check` too); nil when no plugin declares `name`.
-    public func nativeFunction(named name: String, returns: String, parameters: [String]) throws -> NativeCall? {
+    package func nativeFunction(named name: String, returns: String, parameters: [String]) throws -> NativeCall? {
         guard let function = nativeFunctions[name] else { return nil }
         let requested = "\(returns)(\(parameters.joined(separator: ", ")))"
         guard function.signature.description == requested else {

@@ -11,7 +11,7 @@ import SceneHostNative
 /// to swap a Worker without touching the scene. Lookups are dictionary reads and one closure
 /// call each.
 @MainActor
-public final class SceneContainer: ServiceResolving {
+package final class SceneContainer: ServiceResolving {
     /// A plugin's registered scene descriptions, shared by the entries of its scenes: a thousand
     /// plugins known by description add a small entry per scene, not a copy of each description
     /// (copying them was most of the cost of registering a recorded start).
@@ -60,19 +60,19 @@ public final class SceneContainer: ServiceResolving {
     /// Scenes of deferred plugins whose registration failed, with the error building them throws.
     private var unregistered: [String: any Error] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Registered scene names, sorted.
-    public var sceneNames: [String] {
+    package var sceneNames: [String] {
         registerDeferred()
         return scenes.keys.sorted()
     }
 
     /// How many scenes are registered (without sorting their names), deferred ones included.
-    public var sceneCount: Int { scenes.count + (deferred?.waitingScenes ?? 0) }
+    package var sceneCount: Int { scenes.count + (deferred?.waitingScenes ?? 0) }
 
     /// The name of the plugin that registered each scene.
-    public var pluginNamesByScene: [String: String] {
+    package var pluginNamesByScene: [String: String] {
         registerDeferred()
         return scenes.mapValues(\.plugin.name)
     }
@@ -80,7 +80,7 @@ public final class SceneContainer: ServiceResolving {
     /// The config name of the plugin of a scene, as a function other threads may call: the
     /// registered scenes as they are now, then a pass over the deferred descriptions (a worker's
     /// fault names the plugin; registering a thousand plugins for that is not needed).
-    public var sceneOwners: @Sendable (String) -> String? {
+    package var sceneOwners: @Sendable (String) -> String? {
         var owners: [String: String] = [:]
         owners.reserveCapacity(scenes.count)
         for (scene, entry) in scenes { owners[scene] = entry.plugin.name }
@@ -100,13 +100,13 @@ public final class SceneContainer: ServiceResolving {
     package var serviceCount: Int { services.count }
 
     /// What `scene` declares, loaded or not.
-    public func description(of scene: String) -> SceneDescription? {
+    package func description(of scene: String) -> SceneDescription? {
         registerDeferred(declaring: scene)
         return scenes[scene]?.description
     }
 
     /// The plugin that registered `scene`, if any.
-    public func plugin(registering scene: String) -> PluginReference? {
+    package func plugin(registering scene: String) -> PluginReference? {
         registerDeferred(declaring: scene)
         return scenes[scene]?.plugin
     }
@@ -118,7 +118,7 @@ public final class SceneContainer: ServiceResolving {
     /// For a start the start-up cache answered for: it was checked with these plugins, so their
     /// scene names do not collide. Should a registration fail all the same, the plugin is refused
     /// for the run with that error (`refuse`): building its scenes reports it.
-    public func addDeferred(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package func addDeferred(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
         registerDeferred()
         guard !sceneNames.isEmpty else { return }
         deferred = DeferredPlugins(sceneNames: sceneNames, names: names, register: register)
@@ -168,7 +168,7 @@ public final class SceneContainer: ServiceResolving {
 
     /// The blueprint of `scene`, loading its plugin first if it is not loaded yet; nil when no
     /// plugin registers `scene`.
-    public func blueprint(named scene: String) throws -> SceneBlueprint? {
+    package func blueprint(named scene: String) throws -> SceneBlueprint? {
         if let blueprint = blueprints[scene] { return blueprint }
         registerDeferred(declaring: scene)
         guard let entry = scenes[scene] else { return nil }
@@ -208,7 +208,7 @@ public final class SceneContainer: ServiceResolving {
 
     /// Adds a loaded scene and its part factories; a name already taken by another plugin is
     /// `duplicateScene`. The plugin's own placeholder (from `addPending`) is replaced.
-    public func add(_ blueprint: SceneBlueprint, from plugin: PluginReference) throws {
+    package func add(_ blueprint: SceneBlueprint, from plugin: PluginReference) throws {
         if let existing = conflict(adding: blueprint.name, from: plugin) {
             throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
         }
@@ -224,14 +224,14 @@ public final class SceneContainer: ServiceResolving {
     /// Makes room for the scenes of `plugins` plugins about to be added, so a thousand `addPending`s
     /// do not grow the tables step by step (a resize copies every entry). Most plugins have one to
     /// three scenes; more only costs the resizes this saves.
-    public func reserveCapacity(plugins: Int) {
+    package func reserveCapacity(plugins: Int) {
         scenes.reserveCapacity(scenes.count + 3 * plugins)
         pendingLoads.reserveCapacity(pendingLoads.count + plugins)
     }
 
     /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
     /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
-    public func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
+    package func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
         registerDeferred()
         let owner = RegisteredPlugin(reference: plugin, scenes: metadata.scenes)
         // One hash per scene: each name is added and checked in one step, and taken back if one is taken.
@@ -249,20 +249,20 @@ public final class SceneContainer: ServiceResolving {
 
     /// Refuses the plugin named `plugin` in the config for the rest of the run: building any of its
     /// scenes throws `error` (a scene worker told its plugin crashed it too often).
-    public func refuse(pluginNamed plugin: String, with error: any Error) {
+    package func refuse(pluginNamed plugin: String, with error: any Error) {
         refused[plugin] = error
     }
 
     /// Replaces the factory of one part of a registered scene (e.g. a test's presenter double).
     /// The part must still fit its neighbours; wiring checks it on every build.
-    public func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
+    package func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
         parts[PartKey(scene: scene, part: part)] = factory
         replacedParts.insert(scene)
         buildable[scene] = nil
     }
 
     /// Builds one part of `scene` from its registered factory.
-    public func resolvePart(_ part: ScenePart, of scene: String) throws -> AnyObject {
+    package func resolvePart(_ part: ScenePart, of scene: String) throws -> AnyObject {
         guard let factory = parts[PartKey(scene: scene, part: part)] else {
             throw ContainerError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
         }
@@ -281,7 +281,7 @@ public final class SceneContainer: ServiceResolving {
     /// descriptions, pending loads and plugin references (the host's own data) stay.
     ///
     /// For a process about to end without freeing the rest (`SceneApp.releasePluginObjects`).
-    public func releasePluginObjects() {
+    package func releasePluginObjects() {
         parts = [:]
         replacedParts = []
         services = [:]
@@ -291,16 +291,16 @@ public final class SceneContainer: ServiceResolving {
     }
 
     /// Adds or replaces the factory of a service.
-    public func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+    package func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         services[ObjectIdentifier(type)] = (String(describing: type), factory)
     }
 
     /// Adds or replaces the factory of a service, typed.
-    public func register<Service>(_ type: Service.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Service) {
+    package func register<Service>(_ type: Service.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Service) {
         registerService(type) { resolver in try factory(resolver) }
     }
 
-    public func resolve<Service>(_ type: Service.Type) throws -> Service {
+    package func resolve<Service>(_ type: Service.Type) throws -> Service {
         guard let entry = services[ObjectIdentifier(type)] else {
             throw SceneError.serviceNotRegistered(service: String(describing: type), registered: services.values.map(\.name).sorted())
         }

@@ -6,12 +6,12 @@ import SceneHostNative
 ///
 /// Made from a loaded blueprint, or read from the probe cache for a plugin not loaded yet: the
 /// graph, `check`, `list` and `graph` work from descriptions alone.
-public struct SceneDescription: Equatable, Sendable {
-    public let name: String
-    public let input: ContractInfo?
-    public let acceptedResult: ContractInfo?
-    public let returnedResult: ContractInfo?
-    public let routes: [DeclaredRoute]
+package struct SceneDescription: Equatable, Sendable {
+    package let name: String
+    package let input: ContractInfo?
+    package let acceptedResult: ContractInfo?
+    package let returnedResult: ContractInfo?
+    package let routes: [DeclaredRoute]
     /// The scene's deep link, if it declares one (host-only, like the SDK's `DeclaredLink`).
     package let link: DeclaredLink?
 
@@ -25,7 +25,7 @@ public struct SceneDescription: Equatable, Sendable {
     }
 
     @MainActor
-    public init(_ blueprint: SceneBlueprint) {
+    package init(_ blueprint: SceneBlueprint) {
         name = blueprint.name
         input = blueprint.input
         acceptedResult = blueprint.acceptedResult

@@ -8,7 +8,7 @@ import SceneHostNative
 /// Only failures whose text depends on nothing but the plugin itself are kept as they are; one
 /// that depends on the other plugins of the app (a service it resolves from them, the list of
 /// registered names) is `needsHost`, and `check` then builds the scenes in the host as before.
-public enum WiringFinding: Equatable, Sendable {
+package enum WiringFinding: Equatable, Sendable {
     /// Its parts do not fit each other (`SceneError.wiringMismatch`).
     case wiringMismatch(part: String, partType: String, property: String, expected: String)
     /// A factory refused a plugin setting (`PluginSettingError`).

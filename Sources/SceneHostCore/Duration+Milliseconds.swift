@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in whole milliseconds, rounded down (limits are written and printed in them).
-    public var wholeMilliseconds: Int64 {
+    package var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
@@ -8,7 +8,7 @@ extension Duration {
 
 extension Duration {
     /// The duration in whole nanoseconds (saturating), for timers that take nanoseconds.
-    public var wholeNanoseconds: Int64 {
+    package var wholeNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return seconds < 0 ? .min : .max }

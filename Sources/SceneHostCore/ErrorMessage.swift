@@ -6,9 +6,9 @@ import SceneSDK
 /// A message is one line. Names, paths, values and reasons in it come from configs, plugins and
 /// users, so each error's text goes through `TerminalText.escaped`: a line break or escape
 /// sequence in them prints as `\n` or `\u{1B}`. Tests pin the exact texts.
-public enum ErrorMessage {
+package enum ErrorMessage {
     /// The full message for any error, starting with its location when it has one.
-    public static func render(_ error: any Error) -> String {
+    package static func render(_ error: any Error) -> String {
         if let error = error as? any HostConcernError { return error.message }
         // The SDK's refusals (a router without a host, a payload that does not fit) read as the host's own.
         if let error = error as? SceneError { return TerminalText.escaped("error: " + error.clause) }
@@ -16,7 +16,7 @@ public enum ErrorMessage {
     }
 
     /// The message without its leading location and "error: ", e.g. to record it for another place.
-    public static func body(_ error: any Error) -> String {
+    package static func body(_ error: any Error) -> String {
         let message = render(error)
         guard let range = message.range(of: "error: ") else { return message }
         return String(message[range.upperBound...])
@@ -26,7 +26,7 @@ public enum ErrorMessage {
 extension ExitStatus {
     /// The exit code a command ends with when `error` stops it; an error that is none of the
     /// host's (a scene's own) counts as a failed command.
-    public init(for error: any Error) {
+    package init(for error: any Error) {
         self = (error as? any HostConcernError)?.exitStatus ?? .commandsFailed
     }
 }

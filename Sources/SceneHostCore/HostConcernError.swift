@@ -4,7 +4,7 @@
 /// a new error type, or a new case without text, does not compile. Code above the folders (a
 /// navigator handing a scene's error on, `check` collecting problems, the frontends printing)
 /// tells the host's own errors from a scene's by this protocol.
-public protocol HostConcernError: Error, Equatable, Sendable {
+package protocol HostConcernError: Error, Equatable, Sendable {
     /// The whole message as printed: escaped for the terminal, starting with its location when it has one.
     var message: String { get }
     /// The exit code a command ends with when this error stops it (README, "Exit codes").
@@ -13,7 +13,7 @@ public protocol HostConcernError: Error, Equatable, Sendable {
 
 extension HostConcernError {
     /// Whether `other` is this same error; `check`'s reports compare their problems by it.
-    public func isSame(as other: any HostConcernError) -> Bool {
+    package func isSame(as other: any HostConcernError) -> Bool {
         (other as? Self) == self
     }
 }

@@ -1,6 +1,6 @@
 extension HostWarning {
     /// The warning as `check` (or the command that found it) prints it.
-    public var message: String {
+    package var message: String {
         switch self {
         case .untrustedProbeCache(let path, let untrusted, let reason, let fix):
             let which = untrusted == path ? "the file" : "the folder \(untrusted) above it"

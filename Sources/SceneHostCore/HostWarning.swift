@@ -1,7 +1,7 @@
 import SceneSDK
 
 /// Something `check` reports that does not stop the app.
-public enum HostWarning: Equatable, Sendable {
+package enum HostWarning: Equatable, Sendable {
     /// No route leads to `scene` from the initial scene.
     case unreachable(scene: String, plugin: PluginReference, initial: String)
     /// The probe cache may not be trusted (owner, permissions): it is neither read nor written in this run.
@@ -33,7 +33,7 @@ public enum HostWarning: Equatable, Sendable {
 }
 
 /// Why an app cannot open a sound deep link (`HostWarning.linkUnavailable`).
-public enum LinkUnavailability: Equatable, Sendable {
+package enum LinkUnavailability: Equatable, Sendable {
     /// No declared route leads from the initial scene to the linked one.
     case unreachable(initial: String)
     /// Every route to it passes through `scene`, which needs an `input` a link cannot build.

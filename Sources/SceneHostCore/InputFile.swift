@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Why an input file named on the command line (config, script) cannot be read as text.
-public enum UnreadableFile: Error, Equatable, Sendable {
+package enum UnreadableFile: Error, Equatable, Sendable {
     case notFound
     case folder
     /// A named pipe: reading could wait forever for a writer.
@@ -20,9 +20,9 @@ public enum UnreadableFile: Error, Equatable, Sendable {
 ///
 /// The file is opened non-blocking (a FIFO would otherwise wait for a writer) and checked with
 /// `fstat` on the open descriptor, so what is checked is what is read: only regular files pass.
-public enum InputFile {
+package enum InputFile {
     /// A blocking descriptor of the regular file at `path`; the caller closes it.
-    public static func open(_ path: String) -> Result<Int32, UnreadableFile> {
+    package static func open(_ path: String) -> Result<Int32, UnreadableFile> {
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(problem(errno: errno)) }
         var status = stat()

@@ -1,12 +1,12 @@
 /// A plugin as messages name it: its table in `scenes.conf`, its file, where it is configured.
-public struct PluginReference: Equatable, Sendable {
-    public let name: String
-    public let path: String
-    public let location: SourceLocation
+package struct PluginReference: Equatable, Sendable {
+    package let name: String
+    package let path: String
+    package let location: SourceLocation
     /// Where each key of its `[plugins.NAME.settings]` is written, to locate a rejected setting.
-    public let settingLocations: [String: SourceLocation]
+    package let settingLocations: [String: SourceLocation]
 
-    public init(name: String, path: String, location: SourceLocation, settingLocations: [String: SourceLocation] = [:]) {
+    package init(name: String, path: String, location: SourceLocation, settingLocations: [String: SourceLocation] = [:]) {
         self.name = name
         self.path = path
         self.location = location
@@ -14,7 +14,7 @@ public struct PluginReference: Equatable, Sendable {
     }
 
     /// Where setting `key` is written, else where the plugin's table starts.
-    public func location(ofSetting key: String) -> SourceLocation {
+    package func location(ofSetting key: String) -> SourceLocation {
         settingLocations[key] ?? location
     }
 }

@@ -2,20 +2,20 @@ import Foundation
 import SceneSDK
 
 /// One key of a `[plugins.NAME.settings]` table: its value and where it is written.
-public struct PluginSetting: Sendable, Equatable {
-    public let key: String
-    public let value: PluginSettings.Value
+package struct PluginSetting: Sendable, Equatable {
+    package let key: String
+    package let value: PluginSettings.Value
     /// Where the key is written in scenes.conf.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
-    public init(key: String, value: PluginSettings.Value, location: SourceLocation) {
+    package init(key: String, value: PluginSettings.Value, location: SourceLocation) {
         self.key = key
         self.value = value
         self.location = location
     }
 
     /// The value as TOML writes it (`list` shows it so); the caller escapes control characters.
-    public var valueText: String {
+    package var valueText: String {
         switch value {
         case .string(let text):
             return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""

@@ -6,20 +6,20 @@
 /// scalars, not grapheme clusters, so a name that is one letter and 100,000 combining marks is
 /// cut too. The text is not escaped here: every message is escaped as a whole when rendered
 /// (`TerminalText.escaped`), and cutting first keeps what is escaped small.
-public enum QuotedName {
+package enum QuotedName {
     /// Names longer than this many Unicode scalars are cut to it.
-    public static let readableLength = 80
+    package static let readableLength = 80
 
     /// `name` in single quotes; when longer than `readableLength`, its first `readableLength`
     /// scalars and "…" in the quotes, then its full length.
-    public static func quoted(_ name: String) -> String {
+    package static func quoted(_ name: String) -> String {
         guard let cut = cut(name) else { return "'\(name)'" }
         return "'\(cut.prefix)…' (\(cut.length) characters)"
     }
 
     /// `name` as it is, or when too long its first `readableLength` scalars, "…" and its length
     /// after a space: for places that quote the name themselves (`route(to: "…")`).
-    public static func shortened(_ name: String) -> String {
+    package static func shortened(_ name: String) -> String {
         guard let cut = cut(name) else { return name }
         return "\(cut.prefix)… (\(cut.length) characters)"
     }

@@ -3,12 +3,12 @@
 /// A plugin's label or a config value could hold terminal escape sequences (changing colours,
 /// the title, or what the user sees) or line breaks (faking a line the host never wrote). Every
 /// renderer passes outside text through `escaped` before printing it.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with C0 controls (line breaks and tabs too), DEL, C1 controls, the Unicode line
     /// and paragraph separators, the bidirectional overrides and invisible format characters
     /// (outside emoji sequences) written as visible escapes
     /// (`\n`, `\t`, `\r`, `\u{1B}`). A backslash stays as it is, so escaping twice changes nothing.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard containsEscape(text.unicodeScalars) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -35,7 +35,7 @@ public enum TerminalText {
     /// plugins) is returned as it is, without splitting it into characters: a "\n" not after a
     /// "\r" is always a character of its own, so splitting at it and joining again gives the text
     /// back, and a "\r" needs escaping anyway.
-    public static func escapedLines(_ text: String) -> String {
+    package static func escapedLines(_ text: String) -> String {
         if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
         if !containsEscape(text.unicodeScalars, keepingLineBreaks: true) { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")

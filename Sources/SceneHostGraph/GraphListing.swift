@@ -8,7 +8,7 @@ import SceneHostNavigation
 
 /// `scene-host list`: plugins, scenes with their contracts, and routes, as plain text.
 @MainActor
-public enum GraphListing {
+package enum GraphListing {
     /// Each setting the plugin declares, with its kind, the value the config gives (where) or its
     /// default, and its help: what an app builder needs to write `[plugins.NAME.settings]`.
     package static func settingLines(_ plugin: LoadedPlugin) -> [String] {
@@ -29,7 +29,7 @@ public enum GraphListing {
         }
     }
 
-    public static func render(_ graph: SceneGraph, plugins: [LoadedPlugin]) -> String {
+    package static func render(_ graph: SceneGraph, plugins: [LoadedPlugin]) -> String {
         var lines = ["plugins:"]
         for plugin in plugins {
             lines.append("  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.isEmpty ? "none" : plugin.scenes.joined(separator: ", "))")

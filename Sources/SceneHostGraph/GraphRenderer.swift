@@ -12,12 +12,12 @@ import SceneHostNavigation
 /// in router code dashed; labels give the segue id or handler, the style and the payload type.
 /// Destinations no plugin registers are drawn too, marked missing.
 @MainActor
-public enum GraphRenderer {
-    public enum Format: String, CaseIterable, Sendable {
+package enum GraphRenderer {
+    package enum Format: String, CaseIterable, Sendable {
         case dot, mermaid
     }
 
-    public static func render(_ graph: SceneGraph, format: Format) -> String {
+    package static func render(_ graph: SceneGraph, format: Format) -> String {
         switch format {
         case .dot: return dot(graph)
         case .mermaid: return mermaid(graph)

@@ -7,33 +7,33 @@ import SceneHostLoading
 import SceneHostNavigation
 
 /// One route of the app's navigation graph: a segue of the config, or a route a router declared.
-public struct RouteEdge: Equatable, Sendable {
+package struct RouteEdge: Equatable, Sendable {
     /// Where the route is declared.
-    public enum Origin: Equatable, Sendable {
+    package enum Origin: Equatable, Sendable {
         /// A `[[segues]]` entry of the config.
         case segue(SegueDeclaration)
         /// A route declared in a scene's `SceneDefinition`; `handler` is its `routeTo<Destination>`.
         case router(handler: String?, plugin: PluginReference)
     }
 
-    public let from: String
-    public let to: String
-    public let origin: Origin
+    package let from: String
+    package let to: String
+    package let origin: Origin
     /// How the destination is shown, when the declaration says (segues do).
-    public let style: NavigationStyle?
+    package let style: NavigationStyle?
     /// What the route passes, as declared by the source's router.
-    public let payload: ContractInfo?
+    package let payload: ContractInfo?
     /// Whether the source's router has a `routeTo<Destination>` handler for it.
-    public let hasHandler: Bool
+    package let hasHandler: Bool
 
     /// Whether a `[[segues]]` entry declares it (else a router does).
-    public var isSegue: Bool {
+    package var isSegue: Bool {
         if case .segue = origin { return true }
         return false
     }
 
     /// The edge's label in pictures and lists: the segue id, or the handler's name.
-    public var label: String {
+    package var label: String {
         switch origin {
         case .segue(let segue): return segue.id
         case .router(let handler, _): return handler ?? "in code"

@@ -9,23 +9,23 @@ import SceneHostNavigation
 /// The app's navigation graph: every registered scene with what it declares, and every route
 /// between scenes, from the config's segues and the routers' declarations.
 @MainActor
-public struct SceneGraph {
+package struct SceneGraph {
     /// A scene and the plugin that registered it.
-    public struct Node: Sendable {
-        public let description: SceneDescription
-        public let plugin: PluginReference
-        public var name: String { description.name }
+    package struct Node: Sendable {
+        package let description: SceneDescription
+        package let plugin: PluginReference
+        package var name: String { description.name }
     }
 
-    public let initial: Located<String>
+    package let initial: Located<String>
     /// Sorted by name.
-    public let nodes: [Node]
+    package let nodes: [Node]
     /// Segues in config order, then router routes by scene name.
-    public let edges: [RouteEdge]
+    package let edges: [RouteEdge]
     /// Where each node is in `nodes`: look-ups stay flat with thousands of scenes.
     private let positions: [String: Int]
 
-    public init(config: SceneConfig, container: SceneContainer) {
+    package init(config: SceneConfig, container: SceneContainer) {
         initial = config.initial
         nodes = container.sceneNames.compactMap { name in
             guard let description = container.description(of: name), let plugin = container.plugin(registering: name) else { return nil }
@@ -49,12 +49,12 @@ public struct SceneGraph {
     }
 
     /// The node named `name`.
-    public func node(_ name: String) -> Node? {
+    package func node(_ name: String) -> Node? {
         positions[name].map { nodes[$0] }
     }
 
     /// Scenes no route leads to from the initial scene, sorted.
-    public var unreachable: [Node] {
+    package var unreachable: [Node] {
         var reached: Set<String> = [initial.value]
         var queue = [initial.value]
         let leaving = Dictionary(grouping: edges, by: \.from)

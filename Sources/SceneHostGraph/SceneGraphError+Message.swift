@@ -5,10 +5,10 @@ import SceneHostConfig
 import SceneHostLoading
 import SceneHostNavigation
 extension SceneGraphError {
-    public var message: String { TerminalText.escaped(unescapedMessage) }
+    package var message: String { TerminalText.escaped(unescapedMessage) }
 
     /// Every problem `check` finds in the graph.
-    public var exitStatus: ExitStatus { .sceneGraphError }
+    package var exitStatus: ExitStatus { .sceneGraphError }
 
     /// The message before it is escaped.
     package var unescapedMessage: String {

@@ -9,7 +9,7 @@ import SceneHostNavigation
 /// A problem `check` finds in the scene graph: unknown scenes, routes whose data does not fit. Exit code 4.
 ///
 /// Its text and exit code are in `SceneGraphError+Message.swift`.
-public enum SceneGraphError: HostConcernError, Equatable, Sendable {
+package enum SceneGraphError: HostConcernError, Equatable, Sendable {
     case unknownInitialScene(SourceLocation, scene: String, registered: [String])
     case unknownSegueScene(SourceLocation, scene: String, field: String, segue: String, registered: [String])
     case initialNeedsInput(SourceLocation, scene: String, input: String)

@@ -24,24 +24,24 @@ import SceneHostConfig
 /// verdict and then did not exit with 0 failed there: `failedAtExit`, told apart from a failure
 /// before the verdict (`crashed`, `exited`), since a scene worker or the check child would fail the
 /// same way as it ends.
-public struct ChildProcessProber: Sendable {
+package struct ChildProcessProber: Sendable {
     /// The `scene-host` executable to run as the child.
-    public let executable: String
-    public let timeout: Duration
+    package let executable: String
+    package let timeout: Duration
 
-    public init(executable: String, timeout: Duration = .seconds(10)) {
+    package init(executable: String, timeout: Duration = .seconds(10)) {
         self.executable = executable
         self.timeout = timeout
     }
 
     /// The limit in milliseconds, as timeouts are recorded.
-    public var timeoutMilliseconds: Int64 {
+    package var timeoutMilliseconds: Int64 {
         timeout.wholeMilliseconds
     }
 
     /// Loads the plugin open at `fileDescriptor` as `entry` in a child process and reports what happened.
     /// `realPath` is the file's real path: its folder stands in for `$ORIGIN` in the child, as in the host.
-    public func probe(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String) throws -> ProbeVerdict {
+    package func probe(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String) throws -> ProbeVerdict {
         let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
         var files: [Int32] = []
         defer { for file in files { close(file) } }

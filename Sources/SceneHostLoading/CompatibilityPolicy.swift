@@ -13,15 +13,15 @@ import SceneHostConfig
 ///   same version). The SDK is built without library evolution and plugins inline its code, so
 ///   any other build, even an older minor version, could disagree on a layout and corrupt memory;
 /// - the Swift compiler version must be equal: Swift has no stable ABI on Linux.
-public struct CompatibilityPolicy: Sendable {
-    public let abiVersion: UInt32
+package struct CompatibilityPolicy: Sendable {
+    package let abiVersion: UInt32
     /// The SDK release, shown in messages; the fingerprint decides.
-    public let sdkVersion: SemanticVersion
+    package let sdkVersion: SemanticVersion
     /// The SHA-256 of the SDK sources (`SceneSDKInfo.fingerprint`): the SDK build identity.
-    public let sdkFingerprint: String
-    public let swiftVersion: String
+    package let sdkFingerprint: String
+    package let swiftVersion: String
 
-    public init(abiVersion: UInt32, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String) {
+    package init(abiVersion: UInt32, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String) {
         self.abiVersion = abiVersion
         self.sdkVersion = sdkVersion
         self.sdkFingerprint = sdkFingerprint
@@ -29,7 +29,7 @@ public struct CompatibilityPolicy: Sendable {
     }
 
     /// The policy of this host: the SDK library it runs with and the compiler that built it.
-    public static let host = CompatibilityPolicy(
+    package static let host = CompatibilityPolicy(
         abiVersion: SceneSDKInfo.abiVersion,
         sdkVersion: SemanticVersion(major: SCENE_SDK_VERSION_MAJOR, minor: SCENE_SDK_VERSION_MINOR, patch: SCENE_SDK_VERSION_PATCH),
         sdkFingerprint: SceneSDKInfo.fingerprint,

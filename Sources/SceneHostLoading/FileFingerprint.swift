@@ -7,24 +7,24 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// What identifies a plugin file's content for the probe cache: path, size, modification time, hash.
-public struct FileFingerprint: Equatable, Sendable {
-    public let path: String
-    public let size: Int
+package struct FileFingerprint: Equatable, Sendable {
+    package let path: String
+    package let size: Int
     /// Modification time in nanoseconds since 1970.
-    public let modified: Int64
-    public let sha256: String
+    package let modified: Int64
+    package let sha256: String
 }
 
 /// A file's identity as `stat` sees it: device, inode, size, modification and change times.
 ///
 /// While all of them are unchanged the content is too (the change time cannot be set back by
 /// users), so a start-up can trust a recorded hash without reading the file again.
-public struct StatIdentity: Equatable, Sendable {
-    public let device: UInt64
-    public let inode: UInt64
-    public let size: Int
-    public let modified: Int64
-    public let changed: Int64
+package struct StatIdentity: Equatable, Sendable {
+    package let device: UInt64
+    package let inode: UInt64
+    package let size: Int
+    package let modified: Int64
+    package let changed: Int64
 
     package init(device: UInt64, inode: UInt64, size: Int, modified: Int64, changed: Int64) {
         self.device = device
@@ -35,7 +35,7 @@ public struct StatIdentity: Equatable, Sendable {
     }
 
     /// The identity of the file at `path`, or nil when it cannot be read.
-    public init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)

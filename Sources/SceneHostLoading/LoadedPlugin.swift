@@ -5,32 +5,32 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// A plugin the host loaded and registered.
-public struct LoadedPlugin: Sendable {
+package struct LoadedPlugin: Sendable {
     /// Its table name in the config.
-    public let configName: String
+    package let configName: String
     /// The name and version it reports in its descriptor.
-    public let name: String
-    public let version: String
-    public let sdkVersion: SemanticVersion
+    package let name: String
+    package let version: String
+    package let sdkVersion: SemanticVersion
     /// The SceneSDK fingerprint compiled into it: always the host's, or it would not have loaded.
-    public let sdkFingerprint: String
-    public let swiftVersion: String
+    package let sdkFingerprint: String
+    package let swiftVersion: String
     /// The resolved file path.
-    public let path: String
+    package let path: String
     /// The scenes it registered, sorted.
-    public let scenes: [String]
+    package let scenes: [String]
     /// The native functions it declares (`scene_native_functions`), in table order.
-    public var nativeFunctions: [NativeDeclaration] = []
+    package var nativeFunctions: [NativeDeclaration] = []
     /// Its `[plugins.NAME.settings]`, in file order.
-    public var settings: [PluginSetting] = []
+    package var settings: [PluginSetting] = []
     /// The settings it declares (`ScenePlugin.settings`), in its order.
-    public var settingDeclarations: [SettingDeclaration] = []
+    package var settingDeclarations: [SettingDeclaration] = []
     /// The state it declares it keeps in its scene worker's memory (`ScenePlugin.inMemoryState`).
-    public var inMemoryState: InMemoryState?
+    package var inMemoryState: InMemoryState?
     /// What it declares it needs beyond the sandbox (`ScenePlugin.permissions`).
-    public var permissions: [PluginPermission] = []
+    package var permissions: [PluginPermission] = []
     /// What the config grants it (`grant = [...]`), each one it declares.
-    public var grants: [PluginPermission] = []
+    package var grants: [PluginPermission] = []
 }
 
 extension LoadedPlugin {

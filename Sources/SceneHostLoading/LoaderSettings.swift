@@ -7,20 +7,20 @@ import SceneHostConfig
 /// The loader options of the command line (`--probe-timeout`, `--probe-cache`, `--rescan`,
 /// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by
 /// the children it starts, which are handed them in `ChildSettings`.
-public struct LoaderSettings: Sendable, Equatable {
+package struct LoaderSettings: Sendable, Equatable {
     /// The executable whose `probe-plugin` mode probes a plugin: `scene-host-worker` beside the
     /// host (`workerExecutable(besideHost:)`).
-    public var probeExecutable: String
+    package var probeExecutable: String
     /// Seconds a plugin may take in its probe.
-    public var probeTimeout: Double
+    package var probeTimeout: Double
     /// The probe cache file; nil: the default (`ProbeCache.defaultPath()`).
-    public var probeCache: String?
+    package var probeCache: String?
     /// Probe every plugin again, ignoring recorded verdicts.
-    public var rescan: Bool
+    package var rescan: Bool
     /// False with `--insecure-plugin-files`.
-    public var checksFileTrust: Bool
+    package var checksFileTrust: Bool
 
-    public init(probeExecutable: String, probeTimeout: Double, probeCache: String?, rescan: Bool, checksFileTrust: Bool) {
+    package init(probeExecutable: String, probeTimeout: Double, probeCache: String?, rescan: Bool, checksFileTrust: Bool) {
         self.probeExecutable = probeExecutable
         self.probeTimeout = probeTimeout
         self.probeCache = probeCache
@@ -29,7 +29,7 @@ public struct LoaderSettings: Sendable, Equatable {
     }
 
     /// `scene-host-worker` in the folder of `host` (the host executable's real path).
-    public static func workerExecutable(besideHost host: String) -> String {
+    package static func workerExecutable(besideHost host: String) -> String {
         guard let slash = host.lastIndex(of: "/") else { return "./scene-host-worker" }
         return host[...slash] + "scene-host-worker"
     }
@@ -40,7 +40,7 @@ public struct LoaderSettings: Sendable, Equatable {
     /// file (the worker, whose host printed them, passes a no-op). `beforeProbing` is called
     /// before the loader first reads a plugin to probe it ahead (see `EarlyWorker.end`).
     @MainActor
-    public func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void,
+    package func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void,
                            beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
         let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)))
         let cachePath = probeCache ?? ProbeCache.defaultPath()

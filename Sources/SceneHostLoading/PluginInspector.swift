@@ -11,7 +11,7 @@ import SceneHostConfig
 /// with the size of the plugins. A changed or unknown file is read, checked (ELF, `sha256` pin)
 /// and probed again; the verdict is recorded.
 @MainActor
-public struct PluginInspector {
+package struct PluginInspector {
     package let prober: ChildProcessProber
     package let cache: ProbeCache?
     /// Ignore recorded verdicts (`--rescan`).
@@ -26,7 +26,7 @@ public struct PluginInspector {
         var byPath: [String: (stat: StatIdentity, fingerprint: FileFingerprint, verdict: ProbeVerdict)] = [:]
     }
 
-    public init(prober: ChildProcessProber, cache: ProbeCache?, rescan: Bool = false) {
+    package init(prober: ChildProcessProber, cache: ProbeCache?, rescan: Bool = false) {
         self.prober = prober
         self.cache = cache
         self.rescan = rescan

@@ -5,7 +5,7 @@ import SceneHostContainer
 import SceneHostConfig
 
 extension PluginLoadError {
-    public var message: String {
+    package var message: String {
         // One line per refused setting; each line escaped alone, so text from the config cannot add lines.
         if case .pluginSettingsRefused(let plugin, let problems) = self, problems.count > 1 {
             return problems.map { PluginLoadError.pluginSettingsRefused(plugin, [$0]).message }.joined(separator: "\n")
@@ -14,7 +14,7 @@ extension PluginLoadError {
     }
 
     /// Every plugin that was not loaded; settings that do not fit its declarations are the config's.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         isSettingsRefusal ? .configError : .pluginError
     }
 

@@ -7,7 +7,7 @@ import SceneHostConfig
 /// Why a plugin was not loaded: its file, its trust, its descriptor, its probe. Exit code 3.
 ///
 /// Its text and exit code are in `PluginLoadError+Message.swift`.
-public enum PluginLoadError: HostConcernError, Equatable, Sendable {
+package enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginFileMissing(PluginReference)
     case pluginNotSharedLibrary(PluginReference, reason: String)
     case pluginOpenFailed(PluginReference, loaderMessage: String)

@@ -24,7 +24,7 @@ import SceneHostConfig
 /// in the host. Libraries are opened `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE` and never closed:
 /// unloading Swift code is unsafe, the runtime keeps pointers to its metadata.
 @MainActor
-public struct PluginLoader {
+package struct PluginLoader {
     package let policy: CompatibilityPolicy
     package let logger: Logger
     /// Nil skips the ownership and permission checks (`--insecure-plugin-files`).
@@ -46,15 +46,15 @@ public struct PluginLoader {
     /// Called before each plugin library is opened in this process: a scene worker and the check
     /// child confine themselves there (`WorkerSetup.confiningOnFirstOpen`), once every probe they
     /// start has run. A failure refuses the open.
-    public var beforeOpeningCode: (@MainActor () throws(Sandbox.Failure) -> Void)?
+    package var beforeOpeningCode: (@MainActor () throws(Sandbox.Failure) -> Void)?
     /// Where this loader's registrations run, for the message of a plugin that registers other
     /// scenes than its probe did ("in a scene worker"; the worker sets it).
-    public var loadPlace = "when loaded to run"
+    package var loadPlace = "when loaded to run"
     /// The probe child's: each plugin is registered a second time (into a registry that is thrown
     /// away) and refused when the two registrations differ, so `check` sees what a scene worker would.
-    public var registersTwice = false
+    package var registersTwice = false
 
-    public init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
+    package init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
                 opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
         self.beforeProbing = beforeProbing
         self.opensPlugins = opensPlugins || inspector == nil
@@ -70,7 +70,7 @@ public struct PluginLoader {
     ///
     /// Only the probes move ahead: every check still runs, in order, when `body` inspects each
     /// plugin, and a plugin whose file problem the scan skipped is reported there as before.
-    public func probingAhead<T>(_ entries: [PluginEntry], _ body: () throws -> T) rethrows -> T {
+    package func probingAhead<T>(_ entries: [PluginEntry], _ body: () throws -> T) rethrows -> T {
         guard let inspector else { return try body() }
         guard let cache = inspector.cache else {
             probeAhead(entries, inspector: inspector)
@@ -123,7 +123,7 @@ public struct PluginLoader {
     /// What the probe found about `entry` (probed now if this run has no verdict for it yet),
     /// registering nothing; nil without an inspector. Throws what `load` and `prepare` would throw
     /// for the file or its verdict, before they register anything.
-    public func probedMetadata(_ entry: PluginEntry) throws -> PluginMetadata? {
+    package func probedMetadata(_ entry: PluginEntry) throws -> PluginMetadata? {
         guard let inspector else { return nil }
         let file = try PluginFile.open(reference(entry), trust: trust)
         return try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) }).metadata
@@ -131,7 +131,7 @@ public struct PluginLoader {
 
     /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
-    public func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
+    package func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
         try load(entry, opened: try PluginFile.open(reference(entry), trust: trust), into: container)
     }
 
@@ -153,7 +153,7 @@ public struct PluginLoader {
     ///
     /// The file opened later must be the file that was probed: the same `stat` identity (device,
     /// inode, size, modification and change times), else it is checked and probed again first.
-    public func prepare(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
+    package func prepare(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
         try prepareReportingMetadata(entry, into: container).plugin
     }
 
@@ -161,7 +161,7 @@ public struct PluginLoader {
     ///
     /// `checksSettings` false: only for a report that already holds the settings' problems and
     /// never runs the plugin (`check` registers its scenes so the graph stays whole).
-    public func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer,
+    package func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer,
                                          checksSettings: Bool = true) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
         let prepared = try prepareRecording(entry, into: container, checksSettings: checksSettings)
         return (prepared.plugin, prepared.metadata)
@@ -262,7 +262,7 @@ public struct PluginLoader {
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file
     /// its parent checked); messages name `entry`'s path, `realPath` gives `$ORIGIN`.
-    public func load(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String, into container: SceneContainer) throws -> LoadedPlugin {
+    package func load(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String, into container: SceneContainer) throws -> LoadedPlugin {
         let file = try PluginFile.adopt(fileDescriptor, plugin: reference(entry), realPath: realPath)
         return try loadNow(entry, file: file, into: container, expected: nil)
     }

@@ -31,7 +31,7 @@ import SceneHostConfig
 /// key) is not believed at all, said in the log, and replaced at the next write. A key that is
 /// no secret of the user's is treated as an untrusted cache: neither read nor written, one warning.
 @MainActor
-public final class ProbeCache {
+package final class ProbeCache {
     package struct Entry: Equatable {
         let fingerprint: FileFingerprint
         let stat: StatIdentity?
@@ -40,7 +40,7 @@ public final class ProbeCache {
     }
 
     /// The cache file.
-    public let path: String
+    package let path: String
     package let host: String
     /// Told once when the cache is not trusted.
     package let warn: (HostWarning) -> Void
@@ -60,7 +60,7 @@ public final class ProbeCache {
     /// Set once the process is sandboxed (`writeBeforeSandbox`): nothing is written after.
     private var sandboxed = false
 
-    public init(path: String, host: String = ProbeCache.hostIdentity, logger: Logger? = nil, warn: @escaping (HostWarning) -> Void = { _ in }) {
+    package init(path: String, host: String = ProbeCache.hostIdentity, logger: Logger? = nil, warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = path
         self.host = host
         self.logger = logger
@@ -72,7 +72,7 @@ public final class ProbeCache {
     /// earlier hosts are not read as such verdicts. "probe 3": verdicts list native functions.
     /// "probe 4": verdicts keep what building each scene found (`check` reads it instead of loading).
     /// "probe 5": the probe ends with a normal exit, running the plugin's destructors and exit handlers.
-    nonisolated public static let hostIdentity: String = {
+    nonisolated package static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
         return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 5"
     }()
@@ -81,7 +81,7 @@ public final class ProbeCache {
     /// else `$XDG_CACHE_HOME/scene-host/probes.cache` when that is an absolute path, else
     /// `$HOME/.cache/scene-host/probes.cache` when HOME is absolute, else the same under the home
     /// folder of the user's passwd entry; nil when there is none (then there is no cache).
-    nonisolated public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+    nonisolated package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
                                                passwdHome: String? = ProbeCache.passwdHome()) -> String? {
         if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/scene-host/probes.cache" }
@@ -90,7 +90,7 @@ public final class ProbeCache {
     }
 
     /// The home folder of the user running the host, from the passwd database.
-    nonisolated public static func passwdHome() -> String? {
+    nonisolated package static func passwdHome() -> String? {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16_384)
@@ -105,13 +105,13 @@ public final class ProbeCache {
     }
 
     /// The recorded verdict for this exact file content, if any.
-    public func verdict(for fingerprint: FileFingerprint) -> ProbeVerdict? {
+    package func verdict(for fingerprint: FileFingerprint) -> ProbeVerdict? {
         guard let entry = load()[fingerprint.path], entry.fingerprint == fingerprint, entry.host == host else { return nil }
         return entry.verdict
     }
 
     /// Records a verdict; a cache that cannot be written only costs a probe next time.
-    public func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint, stat: StatIdentity?) {
+    package func record(_ verdict: ProbeVerdict, for fingerprint: FileFingerprint, stat: StatIdentity?) {
         // The machine's failure is no verdict on the file: the next run probes it again.
         if case .failed(.hostFailed) = verdict { return }
         _ = load()
@@ -125,7 +125,7 @@ public final class ProbeCache {
     /// Writes what waits, before this process is sandboxed (`WorkerSetup.confiningOnFirstOpen`):
     /// from then on it may not write the file (`SandboxFiles`), and later verdicts only cost a
     /// probe next time. Plugin code never runs in a process that can write the cache.
-    public func writeBeforeSandbox() {
+    package func writeBeforeSandbox() {
         guard !sandboxed else { return }
         if dirty { writeMerged() }
         dirty = false

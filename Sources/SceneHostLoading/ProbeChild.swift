@@ -20,7 +20,7 @@ import SceneHostConfig
 /// `RTLD_NODELETE`, as in the host and the workers (unloading Swift code is unsafe), so `dlclose`
 /// would run nothing; its destructors run in `exit`, in the order they would anywhere else.
 @MainActor
-public struct ProbeChild {
+package struct ProbeChild {
     package let entry: PluginEntry
     package let realPath: String
     package let pluginDescriptor: Int32
@@ -29,7 +29,7 @@ public struct ProbeChild {
 
     /// `name` and `path` are the plugin's as the config names it (for messages only).
     /// `realPath` is the file's real path, for `$ORIGIN`.
-    public init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
+    package init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
         let location = SourceLocation(file: "probe", line: 0, column: 0)
         entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
         self.realPath = realPath
@@ -40,12 +40,12 @@ public struct ProbeChild {
 
     /// Makes this probe process (or scanner) end with the host that started it, its process group
     /// with it (`ParentWatch`): a host killed mid-probe leaves no hung plugin code behind.
-    nonisolated public static func endWithParent() {
+    nonisolated package static func endWithParent() {
         ParentWatch.start()
     }
 
     /// Loads, registers and exercises the plugin, writing each step and then the verdict.
-    public func run() {
+    package func run() {
         Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger) { Self.write(frame: $0, to: resultDescriptor) }
     }
 

@@ -11,7 +11,7 @@ import SceneHostConfig
 /// the plugin's steps and verdict, as `ProbeChild` does for one; a crash or a hang ends the child,
 /// and the parent starts a new scanner after the culprit.
 @MainActor
-public struct ProbeScanner {
+package struct ProbeScanner {
     /// One plugin of the batch, as the parent lists it: its file is open at `descriptor` in the child.
     package struct Task: Codable {
         let index: Int
@@ -29,7 +29,7 @@ public struct ProbeScanner {
     package let restrict: ([String]) throws(Sandbox.Failure) -> Void
 
     /// `batchDescriptor` holds the list of tasks as JSON; records go to `resultDescriptor`.
-    public init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger,
+    package init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger,
                 restrict: @escaping ([String]) throws(Sandbox.Failure) -> Void) {
         self.batchDescriptor = batchDescriptor
         self.resultDescriptor = resultDescriptor
@@ -38,7 +38,7 @@ public struct ProbeScanner {
     }
 
     /// Probes every listed plugin in order; false when the list cannot be read.
-    public func run() -> Bool {
+    package func run() -> Bool {
         guard let tasks = try? JSONDecoder().decode([Task].self, from: Data(UnnamedFile.contents(of: batchDescriptor, limit: 16 << 20))) else { return false }
         let result = resultDescriptor
         do throws(Sandbox.Failure) {

@@ -5,7 +5,7 @@ import SceneHostConfig
 /// What a probe found out about a plugin file. Only facts about the file are verdicts: a probe
 /// that could not run (no temporary file, no child process) is `PluginLoadError.pluginProbeUnavailable`
 /// and is never recorded.
-public enum ProbeVerdict: Equatable, Sendable {
+package enum ProbeVerdict: Equatable, Sendable {
     /// It loaded, registered, and every scene was built and exercised in a child process; this is what it declared.
     case good(PluginMetadata)
     /// It failed in its probe.
@@ -14,7 +14,7 @@ public enum ProbeVerdict: Equatable, Sendable {
 
 /// How a plugin failed its probe, as data: the message is written when it is shown
 /// (`ProbeFailure.text(plugin:)`), from these values.
-public enum ProbeFailure: Equatable, Sendable {
+package enum ProbeFailure: Equatable, Sendable {
     /// The host's checks in the child refused it, or its registration threw; `message` is the
     /// error without its location (it starts with "plugin '...'").
     case refused(message: String)
@@ -41,9 +41,9 @@ public enum ProbeFailure: Equatable, Sendable {
 }
 
 /// Where the probe child was when it stopped: a scene and what was being done to it.
-public struct ProbeStep: Equatable, Sendable {
+package struct ProbeStep: Equatable, Sendable {
     /// What the probe does to each scene, in this order.
-    public enum Action: String, Sendable {
+    package enum Action: String, Sendable {
         /// Its factories run and its parts are wired.
         case build
         case viewDidLoad
@@ -57,12 +57,12 @@ public struct ProbeStep: Equatable, Sendable {
         case renderAgain
     }
 
-    public let scene: String
-    public let action: Action
+    package let scene: String
+    package let action: Action
     /// For `.handle`: the event, e.g. "tap 'save'".
-    public let event: String?
+    package let event: String?
 
-    public init(scene: String, action: Action, event: String? = nil) {
+    package init(scene: String, action: Action, event: String? = nil) {
         self.scene = scene
         self.action = action
         self.event = event
@@ -72,7 +72,7 @@ public struct ProbeStep: Equatable, Sendable {
 /// One record of the probe child's result file (a frame, `ProbeCacheFormat+Record`): a step it starts, or its verdict at the end.
 /// Steps are written before they run, so the parent knows where a crash or a hang happened.
 /// A scanner (many plugins in one child) writes `begin` with the plugin's index before each plugin.
-public enum ProbeRecord: Equatable, Sendable {
+package enum ProbeRecord: Equatable, Sendable {
     case step(ProbeStep)
     case verdict(ProbeVerdict)
     case begin(Int)

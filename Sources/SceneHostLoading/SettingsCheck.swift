@@ -85,11 +85,11 @@ package struct SettingsCheck {
 }
 
 /// One setting problem with the place in scenes.conf it is reported at.
-public struct LocatedSettingProblem: Equatable, Sendable {
-    public let location: SourceLocation
-    public let problem: SettingProblem
+package struct LocatedSettingProblem: Equatable, Sendable {
+    package let location: SourceLocation
+    package let problem: SettingProblem
 
-    public init(location: SourceLocation, problem: SettingProblem) {
+    package init(location: SourceLocation, problem: SettingProblem) {
         self.location = location
         self.problem = problem
     }
@@ -97,7 +97,7 @@ public struct LocatedSettingProblem: Equatable, Sendable {
 
 extension PluginLoadError {
     /// Whether the config's settings for the plugin were refused (the plugin itself is fine).
-    public var isSettingsRefusal: Bool {
+    package var isSettingsRefusal: Bool {
         switch self {
         case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginGrantNotDeclared, .pluginSettingFileProcessRelative:
             return true
@@ -112,7 +112,7 @@ extension PluginLoadError {
     }
 
     /// A refusal of several settings as one error per setting, as `check` counts them.
-    public var eachSettingProblem: [PluginLoadError] {
+    package var eachSettingProblem: [PluginLoadError] {
         guard case .pluginSettingsRefused(let plugin, let problems) = self, problems.count > 1 else { return [self] }
         return problems.map { .pluginSettingsRefused(plugin, [$0]) }
     }

@@ -5,7 +5,7 @@ import SceneHostCore
 /// decimal or exponent numbers for float and double, any text for string (`NULL` is not
 /// expressible: a string argument is always a string), only `null` for pointer (text never names
 /// an address), and `print` for a callback: the host's callback prints each call's arguments.
-public struct NativeArgumentText {
+package struct NativeArgumentText {
     package let function: String
     /// Where a `print` callback writes one line per call.
     package let printCallback: (String) -> Void
@@ -98,7 +98,7 @@ public struct NativeArgumentText {
     /// Refuses a command-line argument whose bytes are not UTF-8: the process reads it with each
     /// bad byte made U+FFFD, which is not what was written (a script with those bytes is refused
     /// too). `raw` is the process's argument bytes, `arguments` the function's arguments as read.
-    public static func checkCommandLine(raw: [[UInt8]], arguments: [String], function: String) throws(NativeError) {
+    package static func checkCommandLine(raw: [[UInt8]], arguments: [String], function: String) throws(NativeError) {
         for bytes in raw {
             guard let bad = UTF8Check.firstInvalidByte(bytes) else { continue }
             let repaired = String(decoding: bytes, as: UTF8.self)

@@ -1,11 +1,11 @@
 import SceneHostCore
 /// A native function a plugin declares in its table: its C symbol name and its signature.
-public struct NativeDeclaration: Equatable, Sendable {
-    public let name: String
+package struct NativeDeclaration: Equatable, Sendable {
+    package let name: String
     /// The signature as the plugin wrote it (parsed again when the function is resolved).
-    public let signatureText: String
+    package let signatureText: String
 
-    public init(name: String, signatureText: String) {
+    package init(name: String, signatureText: String) {
         self.name = name
         self.signatureText = signatureText
     }

@@ -1,11 +1,11 @@
 import SceneHostCore
 extension NativeError {
-    public var message: String { TerminalText.escaped("error: " + clause) }
+    package var message: String { TerminalText.escaped("error: " + clause) }
 
     /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
     /// What the caller gave wrong is a usage error (64); what the plugin's function or its
     /// declaration did wrong is the plugin's (3).
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .returnNotUTF8, .preparationFailed: return .pluginError
         case .signatureSyntax, .wrongArity, .wrongArgument, .argumentOutOfRange, .argumentNotEncodable, .argumentUnderflows,

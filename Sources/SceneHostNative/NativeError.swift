@@ -5,7 +5,7 @@ import SceneHostCore
 /// plugin's `PluginLoadError`.
 ///
 /// Its text and exit code are in `NativeError+Message.swift`. `function` is `PLUGIN.FUNCTION`; parameters count from 1.
-public enum NativeError: HostConcernError, Equatable, Sendable {
+package enum NativeError: HostConcernError, Equatable, Sendable {
     /// The signature text does not follow the grammar; `column` counts characters from 1.
     case signatureSyntax(signature: String, column: Int, reason: String)
     case wrongArity(function: String, signature: String, expected: Int, given: Int)

@@ -8,17 +8,17 @@ import SceneHostCore
 ///
 /// `ffi_prep_cif` runs once, here (and once per callback parameter); every `call` reuses it.
 /// A call runs native code in the host process: a crash there is the host's crash.
-public final class NativeFunction {
+package final class NativeFunction {
     /// `PLUGIN.FUNCTION`, for messages and `scene-host call`.
-    public let qualifiedName: String
-    public let signature: NativeSignature
+    package let qualifiedName: String
+    package let signature: NativeSignature
     package let address: UnsafeMutableRawPointer
     /// The function's own cif (callbacks' are in `callbackInterfaces`).
     package let preparation: NativeCallPreparation
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).
-    public init(qualifiedName: String, signature: NativeSignature, address: UnsafeMutableRawPointer) throws(NativeError) {
+    package init(qualifiedName: String, signature: NativeSignature, address: UnsafeMutableRawPointer) throws(NativeError) {
         self.qualifiedName = qualifiedName
         self.signature = signature
         self.address = address
@@ -32,7 +32,7 @@ public final class NativeFunction {
 
     /// Calls the function with `arguments`, each checked and converted to its parameter's C type
     /// first: a wrong count, type or range throws before any native code runs.
-    public func call(_ arguments: [NativeValue]) throws(NativeError) -> NativeValue {
+    package func call(_ arguments: [NativeValue]) throws(NativeError) -> NativeValue {
         guard arguments.count == signature.parameters.count else {
             throw NativeError.wrongArity(function: qualifiedName, signature: signature.description, expected: signature.parameters.count, given: arguments.count)
         }

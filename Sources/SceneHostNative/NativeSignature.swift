@@ -4,15 +4,15 @@ import SceneHostCore
 /// Grammar (spaces allowed between tokens): `signature = type "(" [parameter {"," parameter}] ")"`,
 /// `parameter = type | "callback" "(" signature ")"`, where a callback's own parameters are plain
 /// types. `void` is only a return type; `()` takes no arguments. See `NativeSignatureParser`.
-public struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
+package struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
     /// One parameter: a value of a C type, or a function pointer the host makes from a Swift closure.
     // Not `indirect`: the array of a callback's signature already holds its parameters apart, and
     // an indirect case is a heap box for every parameter made.
-    public enum Parameter: Equatable, Sendable, CustomStringConvertible {
+    package enum Parameter: Equatable, Sendable, CustomStringConvertible {
         case value(NativeType)
         case callback(NativeSignature)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .value(let type): return type.rawValue
             case .callback(let signature): return "callback(\(signature))"
@@ -20,10 +20,10 @@ public struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public let returns: NativeType
-    public let parameters: [Parameter]
+    package let returns: NativeType
+    package let parameters: [Parameter]
 
-    public init(returns: NativeType, parameters: [Parameter]) {
+    package init(returns: NativeType, parameters: [Parameter]) {
         self.returns = returns
         self.parameters = parameters
     }
@@ -32,7 +32,7 @@ public struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
     ///
     /// The common case (ASCII, no callback) is read by `NativeSignatureScanner`; everything else,
     /// mistakes included, by `NativeSignatureParser`.
-    public init(parsing text: String) throws(NativeError) {
+    package init(parsing text: String) throws(NativeError) {
         if let signature = NativeSignatureScanner.scan(text) {
             self = signature
             return
@@ -42,7 +42,7 @@ public struct NativeSignature: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The canonical text: no spaces but one after each comma.
-    public var description: String {
+    package var description: String {
         "\(returns.rawValue)(\(parameters.map(\.description).joined(separator: ", ")))"
     }
 }

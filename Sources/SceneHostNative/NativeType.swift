@@ -5,7 +5,7 @@ import SceneHostCore
 ///
 /// `bool` is C's `_Bool` (one byte), `string` is a `const char *` holding UTF-8 (NULL allowed),
 /// `pointer` an opaque `void *`. `void` is only a return type.
-public enum NativeType: String, CaseIterable, Sendable {
+package enum NativeType: String, CaseIterable, Sendable {
     case void, bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float, double, string, pointer
 
     /// libffi's description of the type.

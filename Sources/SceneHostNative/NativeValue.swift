@@ -3,7 +3,7 @@ import SceneHostCore
 ///
 /// Integers are kept wide (`int`, `uint`) and checked against the parameter's range when passed;
 /// `string(nil)` is a NULL `const char *`; `pointer` is an opaque address the host never reads.
-public enum NativeValue: Equatable, CustomStringConvertible {
+package enum NativeValue: Equatable, CustomStringConvertible {
     case void
     case bool(Bool)
     case int(Int64)
@@ -15,7 +15,7 @@ public enum NativeValue: Equatable, CustomStringConvertible {
     case callback(NativeCallback)
 
     /// The kind and value, for messages: `int 300`, `string "abc"`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .void: return "void"
         case .bool(let value): return "bool \(value)"
@@ -30,7 +30,7 @@ public enum NativeValue: Equatable, CustomStringConvertible {
     }
 
     /// The text `scene-host call` prints for a returned value.
-    public var printed: String {
+    package var printed: String {
         switch self {
         case .void: return "(void)"
         case .bool(let value): return String(value)
@@ -49,12 +49,12 @@ public enum NativeValue: Equatable, CustomStringConvertible {
 ///
 /// It runs synchronously, on the calling thread, while the native function runs; the libffi
 /// closure is freed when the call returns, so a native function must not keep the pointer.
-public final class NativeCallback: Equatable {
+package final class NativeCallback: Equatable {
     package let body: ([NativeValue]) -> NativeValue
 
-    public init(_ body: @escaping ([NativeValue]) -> NativeValue) {
+    package init(_ body: @escaping ([NativeValue]) -> NativeValue) {
         self.body = body
     }
 
-    public static func == (lhs: NativeCallback, rhs: NativeCallback) -> Bool { lhs === rhs }
+    package static func == (lhs: NativeCallback, rhs: NativeCallback) -> Bool { lhs === rhs }
 }

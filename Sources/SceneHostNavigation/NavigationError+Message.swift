@@ -3,10 +3,10 @@ import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 extension NavigationError {
-    public var message: String { TerminalText.escaped(unescapedMessage) }
+    package var message: String { TerminalText.escaped(unescapedMessage) }
 
     /// A failed navigation or event is a failed command; the app goes on. A link that could not be opened is a link error.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         if case .linkFailed = self { return .linkError }
         return .commandsFailed
     }

@@ -7,7 +7,7 @@ import SceneHostConfig
 /// Why a navigation or a user event failed while the app runs; the app keeps its state. Exit code 1.
 ///
 /// Its text and exit code are in `NavigationError+Message.swift`.
-public enum NavigationError: HostConcernError, Equatable, Sendable {
+package enum NavigationError: HostConcernError, Equatable, Sendable {
     case routeFailed(from: String, to: String, SceneError)
     case returnFailed(from: String, to: String, SceneError)
     case routeNotDeclared(from: String, to: String, declared: [String], registered: [String])

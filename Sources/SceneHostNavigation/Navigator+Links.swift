@@ -8,7 +8,7 @@ import SceneHostConfig
 extension Navigator {
     /// Matches `text` against the app's links (`links`) and opens it; a malformed or unknown link
     /// is a `LinkError`, and nothing changes.
-    public func open(link text: String) throws {
+    package func open(link text: String) throws {
         try open(try links.resolve(text))
     }
 
@@ -18,7 +18,7 @@ extension Navigator {
     ///
     /// Every scene is built and given its input before anything is shown, so a failure (the function
     /// throws, a scene cannot be built) is `NavigationError.linkFailed` and the session is as it was.
-    public func open(_ link: LinkOpening) throws {
+    package func open(_ link: LinkOpening) throws {
         guard !link.steps.isEmpty else {
             throw NavigationError.linkFailed(link: link.link, scene: link.scene, reason: "the link leads to no scene")
         }

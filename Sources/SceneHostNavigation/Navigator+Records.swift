@@ -14,7 +14,7 @@ package struct SceneExtras {
 /// The host's memory of a navigator's stacks (`SceneRecord`), and building the stacks again from it.
 extension Navigator {
     /// Every scene's record, bottom to top over all layers.
-    public func records() -> [SceneRecord] {
+    package func records() -> [SceneRecord] {
         var records: [SceneRecord] = []
         for (index, stack) in layers.enumerated() {
             for (position, scene) in stack.enumerated() { records.append(record(of: scene, opensLayer: index > 0 && position == 0)) }
@@ -25,7 +25,7 @@ extension Navigator {
     /// The records that changed since the last call: the first `keep` records of the last answer
     /// stand, `changed` replace everything after them. `topScreen` (the screen just rendered)
     /// gives the top scene's field values.
-    public func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
+    package func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
         if let topScreen, let top {
             let fields = SceneRecord.fields(of: topScreen)
             if (extras[ObjectIdentifier(top)]?.fields ?? []) != fields {
@@ -70,9 +70,9 @@ extension Navigator {
     }
 
     /// How a restore ended: how many scenes stand again, and the error that stopped it early.
-    public struct RestoreOutcome {
-        public let restored: Int
-        public let failure: (scene: String, error: any Error)?
+    package struct RestoreOutcome {
+        package let restored: Int
+        package let failure: (scene: String, error: any Error)?
     }
 
     /// Builds the stacks of `records` again, bottom to top, replacing whatever is shown: each scene
@@ -81,7 +81,7 @@ extension Navigator {
     ///
     /// A scene that fails stops the restore: the scenes below it stay, it and those above are
     /// dropped, and `failure` says why. With no scene restored the navigator shows nothing.
-    public func restore(_ records: [SceneRecord], progress: (Int) -> Void = { _ in }) -> RestoreOutcome {
+    package func restore(_ records: [SceneRecord], progress: (Int) -> Void = { _ in }) -> RestoreOutcome {
         closeAll()
         for (place, record) in records.enumerated() {
             progress(place)

@@ -10,7 +10,7 @@ import SceneHostConfig
 /// Every operation checks and builds everything it needs first and changes the state last, so
 /// an operation that throws leaves the stack and every DataStore as they were.
 @MainActor
-public final class Navigator: SceneNavigating {
+package final class Navigator: SceneNavigating {
     /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
     /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
     package private(set) var layers: [[AssembledScene]] = []
@@ -24,7 +24,7 @@ public final class Navigator: SceneNavigating {
     private(set) var sceneCount = 0
     private var segues: SegueTable
     /// The app's deep links, for `open(link:)` (set by whoever made the navigator from the graph).
-    public var links = LinkTable()
+    package var links = LinkTable()
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
     /// The type of the value last passed by a router, and whether it is a class (`isClass(_:)`).
@@ -39,7 +39,7 @@ public final class Navigator: SceneNavigating {
     /// The container scenes are built from (native functions are called through it).
     package var container: SceneContainer { assembler.container }
 
-    public convenience init(container: SceneContainer, segues: [SegueDeclaration]) {
+    package convenience init(container: SceneContainer, segues: [SegueDeclaration]) {
         self.init(container: container, segueTable: SegueTable(segues))
     }
 
@@ -49,7 +49,7 @@ public final class Navigator: SceneNavigating {
     }
 
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
-    public func closeAll() {
+    package func closeAll() {
         layers = []
         extras = [:]
         sceneCount = 0
@@ -60,7 +60,7 @@ public final class Navigator: SceneNavigating {
     package var top: AssembledScene? { layers.last?.last }
 
     /// Where the user is, e.g. `Home › Detail`, modal stacks marked: `Home › ShowOrder › EditOrder (modal)`.
-    public var path: String {
+    package var path: String {
         layers.enumerated().map { index, stack in
             let names = stack.map(\.name).joined(separator: " › ")
             return index == 0 ? names : "\(names) (modal)"
@@ -68,7 +68,7 @@ public final class Navigator: SceneNavigating {
     }
 
     /// Shows `scene` as the root; it must take no input.
-    public func start(at scene: String) throws {
+    package func start(at scene: String) throws {
         let root = try assembler.assemble(scene, requestedBy: "the config's 'initial'", navigator: self)
         do { try root.accept(nil) } catch let error as SceneError {
             throw NavigationError.routeFailed(from: "the config's 'initial'", to: scene, error)
@@ -78,14 +78,14 @@ public final class Navigator: SceneNavigating {
     }
 
     /// The screen of the scene on top.
-    public func screen() throws -> Screen {
+    package func screen() throws -> Screen {
         guard let top else { throw ContainerError.noScene }
         return top.display.render()
     }
 
     /// Delivers a user event to the scene on top. A tap on a button whose id is a segue of
     /// that scene performs the segue; everything else goes to the ViewController.
-    public func send(_ event: UserEvent) throws {
+    package func send(_ event: UserEvent) throws {
         guard let top else { throw ContainerError.noScene }
         try EventValidator.validate(event, on: top.display.render(), scene: top.name)
         if case .tap(let button) = event, let segue = try segues(from: top)[button] {
@@ -103,7 +103,7 @@ public final class Navigator: SceneNavigating {
 
     /// The user's back: pops the top scene, or dismisses the top modal when it shows its root.
     /// The leaving scene's declared result goes to the scene shown next.
-    public func back() throws {
+    package func back() throws {
         try leave(to: .previous)
     }
 
@@ -111,7 +111,7 @@ public final class Navigator: SceneNavigating {
     ///
     /// Everything is checked first — the target exists, the result fits what the next scene
     /// accepts — so on error the stack and every DataStore stay as they were.
-    public func leave(to target: BackTarget) throws {
+    package func leave(to target: BackTarget) throws {
         guard let top, let stack = layers.last else { throw ContainerError.noScene }
         let removal = try removal(for: target, top: top, stack: stack)
         let next = removal.keptInTopStack > 0 ? stack[removal.keptInTopStack - 1] : layers[layers.count - 2].last
@@ -158,7 +158,7 @@ public final class Navigator: SceneNavigating {
 
     // MARK: SceneNavigating
 
-    public func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+    package func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
         try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
             try pass(payload, into: scene, from: sourceName)
         })
@@ -168,7 +168,7 @@ public final class Navigator: SceneNavigating {
     /// declared another type (another plugin's), the value is converted into it without a payload
     /// tree (`AssembledScene.accept(converting:)`); otherwise, or when it does not fit, it is
     /// encoded and checked as a payload, whose error names the field.
-    public func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
+    package func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
         try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
             try pass(value: input, into: scene, from: sourceName)
         })
@@ -188,7 +188,7 @@ public final class Navigator: SceneNavigating {
         show(scene, style: style)
     }
 
-    public func leave(from source: RouterContext, to target: BackTarget) throws {
+    package func leave(from source: RouterContext, to target: BackTarget) throws {
         _ = try onTop(source)
         try leave(to: target)
     }

@@ -5,7 +5,7 @@ import SceneHostConfig
 /// What became of a session built again from its records (`Navigator.restore`): after its worker
 /// ended, or when read back from a session store: all of it built again, its stack cut below a
 /// scene that failed, or started over at the initial scene.
-public enum RestoreNote: Equatable, Sendable {
+package enum RestoreNote: Equatable, Sendable {
     case restored
     /// The scene `scene` (and every scene above it) could not be built again: `reason`.
     case cut(scene: String, reason: String)

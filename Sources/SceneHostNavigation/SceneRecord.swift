@@ -10,25 +10,25 @@ import SceneHostConfig
 /// `input` is the payload the scene was shown with (nil for the initial scene), `results` every
 /// result a scene above it handed back, in order, and `fields` the text fields of its last
 /// rendered screen. `opensLayer` marks the root of a modal stack.
-public struct SceneRecord: Equatable, Sendable {
-    public var name: String
-    public var opensLayer: Bool
-    public var input: ScenePayload?
-    public var results: [ScenePayload]
+package struct SceneRecord: Equatable, Sendable {
+    package var name: String
+    package var opensLayer: Bool
+    package var input: ScenePayload?
+    package var results: [ScenePayload]
     /// `(field id, text)` in screen order.
-    public var fields: [FieldText]
+    package var fields: [FieldText]
 
-    public struct FieldText: Equatable, Sendable {
-        public let id: String
-        public let text: String
+    package struct FieldText: Equatable, Sendable {
+        package let id: String
+        package let text: String
 
-        public init(id: String, text: String) {
+        package init(id: String, text: String) {
             self.id = id
             self.text = text
         }
     }
 
-    public init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = []) {
+    package init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = []) {
         self.name = name
         self.opensLayer = opensLayer
         self.input = input
@@ -37,7 +37,7 @@ public struct SceneRecord: Equatable, Sendable {
     }
 
     /// The text fields of `screen`, as a record keeps them.
-    public static func fields(of screen: Screen) -> [FieldText] {
+    package static func fields(of screen: Screen) -> [FieldText] {
         screen.elements.compactMap { element in
             guard case .textField(let id, _, let text, _, _) = element else { return nil }
             return FieldText(id: id, text: text)
@@ -45,7 +45,7 @@ public struct SceneRecord: Equatable, Sendable {
     }
 
     /// `records` as the stacks they describe: a new stack starts at each `opensLayer`.
-    public static func layers(_ records: [SceneRecord]) -> [[SceneRecord]] {
+    package static func layers(_ records: [SceneRecord]) -> [[SceneRecord]] {
         var layers: [[SceneRecord]] = []
         for record in records {
             if record.opensLayer || layers.isEmpty { layers.append([record]) } else { layers[layers.count - 1].append(record) }

@@ -8,7 +8,7 @@ extension PostgresSessionStore {
     /// commits, across every instance on the database ("SCNHINSR" in ASCII).
     static let insertLock: Int64 = 0x5343_4E48_494E_5352
 
-    public func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
+    package func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
         // A cap of zero or less admits nothing; LIMIT would refuse a negative number.
         guard limits.perClient > 0 else { return .tooManyForClient }
         let logger = self.logger

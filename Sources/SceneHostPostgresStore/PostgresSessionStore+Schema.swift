@@ -7,13 +7,13 @@ import SceneHost
 extension PostgresSessionStore {
     /// The schema version this build writes and reads; a database at a higher one is refused. Version 2
     /// added `last_action`; a version 1 database is brought up to it at start.
-    public static let schemaVersion = 2
+    package static let schemaVersion = 2
 
     /// The advisory lock key `prepare()` holds while it checks and creates the schema (any fixed
     /// number that other applications on the database are unlikely to use: "SCNHSCHM" in ASCII).
     static let schemaLock: Int64 = 0x5343_4E48_5343_484D
 
-    public func prepare() async throws(SessionStoreError) {
+    package func prepare() async throws(SessionStoreError) {
         let configuration = Self.connectionConfiguration(address: address, requestTimeout: requestTimeout)
         let logger = self.logger
         // A connection of its own rather than the pool's: the pool retries a failed connect in the

@@ -13,8 +13,8 @@ import SceneHost
 /// outlives `requestTimeout` (`statement_timeout`), so a request answered with a timeout is
 /// normally not carried out later; a commit whose answer was lost on the way can still have been.
 /// Errors name the address without its password.
-public final class PostgresSessionStore: SessionStore {
-    public let location: String
+package final class PostgresSessionStore: SessionStore {
+    package let location: String
     let address: SessionStoreLocation.PostgresAddress
     let requestTimeout: Duration
     let logger: Logger
@@ -24,7 +24,7 @@ public final class PostgresSessionStore: SessionStore {
     ///
     /// `requestTimeout` bounds every request, including the wait for a connection and, at
     /// `prepare()`, connecting itself.
-    public init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, logger: Logger) {
+    package init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, logger: Logger) {
         self.address = address
         self.location = address.description
         self.requestTimeout = requestTimeout
@@ -53,7 +53,7 @@ public final class PostgresSessionStore: SessionStore {
         return [("application_name", "scene-host"), ("statement_timeout", limit), ("idle_in_transaction_session_timeout", limit)]
     }
 
-    public func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
+    package func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let rows = try await request { client in
             try await client.query("""
@@ -65,7 +65,7 @@ public final class PostgresSessionStore: SessionStore {
         return try Self.session(from: row)
     }
 
-    public func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
+    package func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let rows = try await request { client in
             try await client.query("SELECT state FROM scene_host_sessions WHERE key = \(keyBytes)").collect()
@@ -74,7 +74,7 @@ public final class PostgresSessionStore: SessionStore {
         return try Self.decode(row, as: Int64.self)
     }
 
-    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
+    package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         let keyBytes = ByteBuffer(bytes: key.digest)
         // One round trip: the update, or where the session was. The outer SELECT reads the statement's
         // snapshot, so a claim lost to a concurrent one may read the old state (the caller treats it as
@@ -99,7 +99,7 @@ public final class PostgresSessionStore: SessionStore {
         return won ? .claimed : .lost(current: current)
     }
 
-    public func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let rows = try await request { client in
             try await client.query("""
@@ -110,7 +110,7 @@ public final class PostgresSessionStore: SessionStore {
         return rows.count == 1
     }
 
-    public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
+    package func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         let keyBytes = ByteBuffer(bytes: session.key.digest)
         let body = ByteBuffer(bytes: session.body)
         let rows = try await request { client in
@@ -125,7 +125,7 @@ public final class PostgresSessionStore: SessionStore {
         return rows.count == 1
     }
 
-    public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+    package func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
         let keyBytes = ByteBuffer(bytes: key.digest)
         _ = try await request { client in
             try await client.query("""
@@ -135,14 +135,14 @@ public final class PostgresSessionStore: SessionStore {
         }
     }
 
-    public func delete(_ key: SessionKey) async throws(SessionStoreError) {
+    package func delete(_ key: SessionKey) async throws(SessionStoreError) {
         let keyBytes = ByteBuffer(bytes: key.digest)
         _ = try await request { client in
             try await client.query("DELETE FROM scene_host_sessions WHERE key = \(keyBytes)").collect().count
         }
     }
 
-    public func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+    package func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
         let rows = try await request { client in
             try await client.query("""
                 WITH dropped AS (DELETE FROM scene_host_sessions WHERE last_used < \(cutoff) RETURNING 1)
@@ -152,14 +152,14 @@ public final class PostgresSessionStore: SessionStore {
         return try count(from: rows)
     }
 
-    public func count() async throws(SessionStoreError) -> Int {
+    package func count() async throws(SessionStoreError) -> Int {
         let rows = try await request { client in
             try await client.query("SELECT count(*) FROM scene_host_sessions").collect()
         }
         return try count(from: rows)
     }
 
-    public func startToken(proposed: String) async throws(SessionStoreError) -> String {
+    package func startToken(proposed: String) async throws(SessionStoreError) -> String {
         let rows = try await request { client in
             try await client.query("""
                 WITH added AS (
@@ -172,14 +172,14 @@ public final class PostgresSessionStore: SessionStore {
         return try Self.decode(row, as: String.self)
     }
 
-    public func ping() async throws(SessionStoreError) {
+    package func ping() async throws(SessionStoreError) {
         _ = try await request { client in
             try await client.query("SELECT 1").collect().count
         }
     }
 
     /// Stops the pool: open connections are closed and later requests fail with `.unavailable`.
-    public func close() async {
+    package func close() async {
         await pool.close()
     }
 

@@ -11,23 +11,23 @@ import CCrashReport
 /// frames it could cut in two); the host reads that pipe once the worker has died. Plugin code runs
 /// in the worker and could write there too: the host believes only exactly one well-formed record
 /// whose signal is the one the worker died of (`parse`, `WorkerProcess`).
-public struct CrashReport: Equatable, Sendable {
+package struct CrashReport: Equatable, Sendable {
     /// The signal the handler caught.
-    public let signal: Int32
+    package let signal: Int32
     /// The config name of the plugin whose code the thread was running, nil when none was.
-    public let plugin: String?
+    package let plugin: String?
 
-    public init(signal: Int32, plugin: String?) {
+    package init(signal: Int32, plugin: String?) {
         self.signal = signal
         self.plugin = plugin
     }
 
     /// The bytes of one record.
-    public static let recordSize = Int(SCENE_HOST_CRASH_RECORD_SIZE)
+    package static let recordSize = Int(SCENE_HOST_CRASH_RECORD_SIZE)
 
     /// The report in `bytes`: nil unless they are exactly one well-formed record (garbage, a record cut
     /// short or a second record are something other than the handler writing).
-    public static func parse(_ bytes: [UInt8]) -> CrashReport? {
+    package static func parse(_ bytes: [UInt8]) -> CrashReport? {
         guard bytes.count == recordSize else { return nil }
         func word(_ offset: Int) -> UInt32 {
             UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
@@ -44,15 +44,15 @@ public struct CrashReport: Equatable, Sendable {
 
 /// The crash handler of the process that runs plugin code (a scene worker), and its table of
 /// plugin code (`crash_report.h`).
-public enum CrashReporter {
+package enum CrashReporter {
     /// Why the handler could not be installed (the worker then runs no plugin code).
-    public struct Failure: Error, Sendable {
-        public let reason: String
+    package struct Failure: Error, Sendable {
+        package let reason: String
     }
 
     /// Installs the handler for SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP, on an
     /// alternate stack of the calling thread, reporting to `descriptor`. Before any plugin is opened.
-    public static func install(reportingTo descriptor: Int32) throws(Failure) {
+    package static func install(reportingTo descriptor: Int32) throws(Failure) {
         guard scene_host_crash_install(descriptor) == 0 else {
             throw Failure(reason: "cannot install its crash handler (\(String(cString: strerror(errno))))")
         }
@@ -62,12 +62,12 @@ public enum CrashReporter {
     /// `plugin`'s; false when it could not be noted (the table is full: 4096 plugins), so a crash in
     /// it names no plugin.
     @discardableResult
-    public static func noteLibrary(_ handle: UnsafeMutableRawPointer, plugin: String) -> Bool {
+    package static func noteLibrary(_ handle: UnsafeMutableRawPointer, plugin: String) -> Bool {
         scene_host_crash_note_library(handle, plugin) >= 0
     }
 
     /// The plugin index whose noted code holds `address` (tests).
-    public static func pluginIndex(at address: UnsafeRawPointer) -> Int? {
+    package static func pluginIndex(at address: UnsafeRawPointer) -> Int? {
         let index = scene_host_crash_plugin_at(UInt(bitPattern: address))
         return index < 0 ? nil : Int(index)
     }

@@ -10,45 +10,45 @@ import CSyscalls
 /// the rules fails with EACCES (descriptors already open stay usable: the worker's channel, its
 /// standard streams). Where the kernel offers no Landlock (`abi` 0) nothing is restricted and
 /// the host says so at start (`SandboxReport`).
-public enum Landlock {
+package enum Landlock {
     /// What a rule allows on a path (beneath it, for a folder).
-    public struct Access: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt64
-        public init(rawValue: UInt64) { self.rawValue = rawValue }
+    package struct Access: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt64
+        package init(rawValue: UInt64) { self.rawValue = rawValue }
 
         /// Run a file (map it executable: a library).
-        public static let execute = Access(rawValue: 1 << 0)
+        package static let execute = Access(rawValue: 1 << 0)
         /// Open files for reading and list folders.
-        public static let read = Access(rawValue: 1 << 2 | 1 << 3)
+        package static let read = Access(rawValue: 1 << 2 | 1 << 3)
         /// Open files for writing and truncate them.
-        public static let write = Access(rawValue: 1 << 1 | 1 << 14)
+        package static let write = Access(rawValue: 1 << 1 | 1 << 14)
         /// Create regular files and remove files.
-        public static let createFiles = Access(rawValue: 1 << 8 | 1 << 5)
+        package static let createFiles = Access(rawValue: 1 << 8 | 1 << 5)
         /// Create and remove folders and symbolic links (the private folder a library is opened through).
-        public static let createLinks = Access(rawValue: 1 << 7 | 1 << 4 | 1 << 12 | 1 << 5)
+        package static let createLinks = Access(rawValue: 1 << 7 | 1 << 4 | 1 << 12 | 1 << 5)
         /// Use a device's ioctl (a terminal, /dev/null's).
-        public static let deviceControl = Access(rawValue: 1 << 15)
+        package static let deviceControl = Access(rawValue: 1 << 15)
     }
 
     /// One path and what it allows.
-    public struct Rule: Sendable, Hashable {
-        public let path: String
-        public let access: Access
+    package struct Rule: Sendable, Hashable {
+        package let path: String
+        package let access: Access
 
-        public init(_ path: String, _ access: Access) {
+        package init(_ path: String, _ access: Access) {
             self.path = path
             self.access = access
         }
     }
 
     /// The Landlock ABI this kernel offers; 0 where it offers none.
-    public static var abi: Int { Int(scene_host_landlock_abi()) }
+    package static var abi: Int { Int(scene_host_landlock_abi()) }
 
     /// Restricts this process (and what it starts) to `rules`; a rule whose path does not exist is
     /// left out. Returns false, doing nothing, when the kernel offers no Landlock. Needs
     /// `PR_SET_NO_NEW_PRIVS` (`Sandbox.confine`) first.
     @discardableResult
-    public static func restrict(to rules: [Rule]) throws(Sandbox.Failure) -> Bool {
+    package static func restrict(to rules: [Rule]) throws(Sandbox.Failure) -> Bool {
         let abi = scene_host_landlock_abi()
         guard abi > 0 else { return false }
         let ruleset = scene_host_landlock_ruleset(abi)
@@ -70,7 +70,7 @@ public enum Landlock {
 
     /// The folders of every file mapped into this process (the Swift runtime's libraries, wherever
     /// the toolchain put them), read from `/proc/self/maps` before the process is restricted.
-    public static func mappedFolders() -> [String] {
+    package static func mappedFolders() -> [String] {
         guard let file = fopen("/proc/self/maps", "r") else { return [] }
         defer { fclose(file) }
         var folders = Set<String>()

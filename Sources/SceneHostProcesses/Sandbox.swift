@@ -17,10 +17,10 @@ import CSyscalls
 ///   `vfork`, `clone` without `CLONE_THREAD`, `execve`), leaving the group (`setsid`, `setpgid`),
 ///   namespaces and `memfd_create`, each with a line on standard error naming what it needed; a
 ///   config that grants `start-processes` to a plugin of the app lifts the process part only.
-public enum Sandbox {
+package enum Sandbox {
     /// Why a process could not confine itself: it then does not run plugin code.
-    public struct Failure: Error, Sendable {
-        public let reason: String
+    package struct Failure: Error, Sendable {
+        package let reason: String
 
         package init(reason: String) {
             self.reason = reason
@@ -28,11 +28,11 @@ public enum Sandbox {
     }
 
     /// The environment variable that keeps the host inspectable (`1`): for a debugger, never in production.
-    public static let dumpableVariable = "SCENE_HOST_DUMPABLE"
+    package static let dumpableVariable = "SCENE_HOST_DUMPABLE"
 
     /// Makes this process non-dumpable unless `environment` asks otherwise; false when the kernel refused.
     @discardableResult
-    public static func forbidInspection(environment: [String: String]) -> Bool {
+    package static func forbidInspection(environment: [String: String]) -> Bool {
         guard environment[dumpableVariable] != "1" else { return true }
         return scene_host_set_dumpable(0) == 0
     }
@@ -40,7 +40,7 @@ public enum Sandbox {
     /// Confines this process, which must lead its own process group; it stays dumpable only when
     /// `environment` asks (`SCENE_HOST_DUMPABLE=1`, inherited from a host started so). The process
     /// may still start its own probe children: `limitProcesses` follows before plugin code runs.
-    public static func confine(environment: [String: String]) throws(Failure) {
+    package static func confine(environment: [String: String]) throws(Failure) {
         guard environment[dumpableVariable] == "1" || scene_host_set_dumpable(0) == 0 else {
             throw Failure(reason: "cannot make itself non-dumpable (\(String(cString: strerror(errno))))")
         }
@@ -59,7 +59,7 @@ public enum Sandbox {
     /// just before it opens the first plugin library; a probe child at once): without
     /// `allowsProcesses` (a grant of `start-processes`) no new process, without `allowsNetwork` no
     /// internet socket; never `memfd_create`, `setsid`, `setpgid` nor io_uring.
-    public static func limitProcesses(allowsProcesses: Bool, allowsNetwork: Bool) throws(Failure) {
+    package static func limitProcesses(allowsProcesses: Bool, allowsNetwork: Bool) throws(Failure) {
         guard scene_host_install_process_ban(allowsProcesses ? 1 : 0, allowsNetwork ? 1 : 0) == 0 else {
             throw Failure(reason: "cannot install its seccomp filter against new processes (\(String(cString: strerror(errno))))")
         }
@@ -77,7 +77,7 @@ extension Sandbox {
     /// Becomes the user `uid` (group `gid`, no supplementary groups) for good: a worker started by
     /// root, before its first plugin is opened (`[host] worker-user`). Checked after: a process
     /// that is still root (or could become root again) does not run plugin code.
-    public static func becomeUser(uid: uid_t, gid: gid_t) throws(Failure) {
+    package static func becomeUser(uid: uid_t, gid: gid_t) throws(Failure) {
         var groups = [gid]
         guard setgroups(1, &groups) == 0, setgid(gid) == 0, setuid(uid) == 0 else {
             throw Failure(reason: "cannot become user \(uid) (group \(gid)): \(String(cString: strerror(errno)))")

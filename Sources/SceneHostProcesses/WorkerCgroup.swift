@@ -13,22 +13,22 @@ import Glibc
 /// host removes the cgroup when it has reaped the worker, killing whatever is left in it. Where
 /// no cgroup can be made, `availability` says why, and the worker keeps only its address-space
 /// limit (README, "The sandbox around plugin code").
-public enum WorkerCgroup {
+package enum WorkerCgroup {
     /// The tasks (processes and threads) a worker's cgroup may hold: room for the worker's own
     /// threads and a granted plugin's few children, not for a fork bomb.
-    public static let taskLimit = 256
+    package static let taskLimit = 256
 
     /// The folders of one cgroup, per controller.
-    public struct Folders: Equatable, Sendable {
+    package struct Folders: Equatable, Sendable {
         /// The cgroup the memory limit goes in (v1 `memory`, or the v2 cgroup).
-        public let memory: String
+        package let memory: String
         /// The v1 `pids` cgroup; nil under v2, where `memory` holds both.
-        public let pids: String?
-        public let isVersion2: Bool
+        package let pids: String?
+        package let isVersion2: Bool
     }
 
     /// The worker cgroups' parent folders for this process, or why there are none.
-    public static func availability() -> Result<Folders, Unavailable> {
+    package static func availability() -> Result<Folders, Unavailable> {
         guard let memberships = try? readText("/proc/self/cgroup"), let mounts = try? readText("/proc/self/mountinfo") else {
             return .failure(Unavailable(reason: "/proc/self/cgroup cannot be read"))
         }
@@ -63,17 +63,17 @@ public enum WorkerCgroup {
     }
 
     /// Why a worker gets no cgroup of its own.
-    public struct Unavailable: Error, Equatable, Sendable {
-        public let reason: String
+    package struct Unavailable: Error, Equatable, Sendable {
+        package let reason: String
     }
 
     /// The name of worker `pid`'s cgroup below the parent folders.
-    public static func name(of pid: pid_t) -> String { "scene-host-worker-\(pid)" }
+    package static func name(of pid: pid_t) -> String { "scene-host-worker-\(pid)" }
 
     /// In the worker, before any plugin is opened: makes its cgroup below `parent`, limits its
     /// memory to `memoryBytes` (swap included where the kernel accounts it) and its tasks to
     /// `taskLimit`, and moves this process in. Anything left half made is removed on failure.
-    public static func join(_ parent: Folders, memoryBytes: Int) throws(Unavailable) {
+    package static func join(_ parent: Folders, memoryBytes: Int) throws(Unavailable) {
         let pid = getpid()
         let memory = parent.memory + "/" + name(of: pid)
         let pids = parent.pids.map { $0 + "/" + name(of: pid) }
@@ -105,7 +105,7 @@ public enum WorkerCgroup {
 
     /// In the host, once worker `pid` is reaped: kills whatever is left in its cgroup and removes it.
     /// Does nothing where the worker made none.
-    public static func remove(workerPID pid: pid_t, parent: Folders) {
+    package static func remove(workerPID pid: pid_t, parent: Folders) {
         let folders = [parent.memory + "/" + name(of: pid)] + (parent.pids.map { [$0 + "/" + name(of: pid)] } ?? [])
         for folder in folders where access(folder, F_OK) == 0 {
             for attempt in 0..<50 {

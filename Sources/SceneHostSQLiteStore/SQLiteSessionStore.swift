@@ -8,14 +8,14 @@ import SceneHost
 ///
 /// The file passes `SessionStoreFile.prepare` (trust checks, 0600, its folder 0700) before SQLite
 /// opens it. Schema version `SQLiteSessionStore.schemaVersion`; a newer one is refused at start.
-public final class SQLiteSessionStore: SessionStore {
+package final class SQLiteSessionStore: SessionStore {
     /// The schema this build writes and reads (2 added `last_action`; a version 1 file is brought up to it at start).
-    public static let schemaVersion = 2
-    public let path: String
+    package static let schemaVersion = 2
+    package let path: String
     private let pool: DatabasePool
 
     /// Opens (making when missing) the store at `path`.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(SessionStoreError) {
+    package init(path: String, busyTimeout: Duration = .seconds(5)) throws(SessionStoreError) {
         try SessionStoreFile.prepare(path: path)
         self.path = path
         var configuration = Configuration()
@@ -28,9 +28,9 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public var location: String { "sqlite:\(path)" }
+    package var location: String { "sqlite:\(path)" }
 
-    public func prepare() async throws(SessionStoreError) {
+    package func prepare() async throws(SessionStoreError) {
         let known = Self.schemaVersion
         let found: Int
         do {
@@ -66,14 +66,14 @@ public final class SQLiteSessionStore: SessionStore {
         guard found <= known else { throw .schemaTooNew(location: location, found: found, known: known) }
     }
 
-    public func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
+    package func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
         try await reading { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else { return nil }
             return try Self.session(from: row)
         }
     }
 
-    public func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
+    package func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
         try await reading { db in
             guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else { return nil }
             guard let state = Int64.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its state is damaged") }
@@ -81,7 +81,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
+    package func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
         try await writing { db in
             let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE client = ? AND actions >= ?",
                                         arguments: [session.client, SessionLimits.inUseActions]) ?? 0
@@ -109,7 +109,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
+    package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         try await writing { db in
             try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ? WHERE key = ? AND state = ?",
                            arguments: [now, Data(key.digest), state])
@@ -123,7 +123,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
         try await writing { db in
             try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 2, last_used = ? WHERE key = ? AND state = ? AND last_used < ?",
                            arguments: [now, Data(key.digest), state, staleBefore])
@@ -131,7 +131,7 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
+    package func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         try await writing { db in
             try db.execute(sql: """
                 UPDATE scene_host_sessions SET token = ?, state = ?, created = ?, last_used = ?, last_action = ?, client = ?, actions = ?,
@@ -143,30 +143,30 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+    package func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
         try await writing { db in
             try db.execute(sql: "UPDATE scene_host_sessions SET last_used = max(last_used, ?) WHERE key = ? AND state % 2 = 0", arguments: [now, Data(key.digest)])
         }
     }
 
-    public func delete(_ key: SessionKey) async throws(SessionStoreError) {
+    package func delete(_ key: SessionKey) async throws(SessionStoreError) {
         try await writing { db in
             try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)])
         }
     }
 
-    public func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+    package func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
         try await writing { db in
             try db.execute(sql: "DELETE FROM scene_host_sessions WHERE last_used < ?", arguments: [cutoff])
             return db.changesCount
         }
     }
 
-    public func count() async throws(SessionStoreError) -> Int {
+    package func count() async throws(SessionStoreError) -> Int {
         try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0 }
     }
 
-    public func startToken(proposed: String) async throws(SessionStoreError) -> String {
+    package func startToken(proposed: String) async throws(SessionStoreError) -> String {
         try await writing { db in
             try db.execute(sql: "INSERT OR IGNORE INTO scene_host_settings (name, value) VALUES ('start-token', ?)", arguments: [proposed])
             let stored = try DatabaseValue.fetchOne(db, sql: "SELECT value FROM scene_host_settings WHERE name = 'start-token'")
@@ -175,11 +175,11 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    public func ping() async throws(SessionStoreError) {
+    package func ping() async throws(SessionStoreError) {
         _ = try await reading { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
-    public func close() async {
+    package func close() async {
         try? pool.close()
     }
 

@@ -2,12 +2,12 @@ import Synchronization
 
 /// Whether a `serve` instance drains: SIGTERM came, `/readyz` answers 503 while in-flight actions
 /// finish and the listener closes. Shared by the app's listener, the admin listener and the drain.
-public final class ServeState: Sendable {
+package final class ServeState: Sendable {
     private let drainingFlag = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
-    public var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }
+    package var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }
 
     func startDraining() { drainingFlag.store(true, ordering: .releasing) }
 }

@@ -13,9 +13,9 @@ import ServiceLifecycle
 /// Hummingbird's handlers run off the main actor; every call into a session (and so into scene
 /// code) hops to the main actor, where `WebController` and its `WebSessionStore` live. Stops
 /// gracefully on SIGTERM and SIGINT: open requests finish, then `run` returns.
-public struct WebServer: Sendable {
-    public let host: String
-    public let port: Int
+package struct WebServer: Sendable {
+    package let host: String
+    package let port: Int
     let logger: Logger
     let controller: WebControllerBox
     let snapshots: WebPageSnapshots
@@ -24,27 +24,27 @@ public struct WebServer: Sendable {
     /// Who a request's client is, through trusted proxies, and whether it came over HTTPS.
     let forwarding: WebForwarding
     /// Where sessions are kept (`--session-store`).
-    public let durable: any SessionStore
+    package let durable: any SessionStore
     /// Whether it drains (SIGTERM), shared with the admin listener.
-    public let state = ServeState()
+    package let state = ServeState()
     /// The admin listener's address and what it reports, when `--admin-port` was given.
     let admin: Admin?
     /// What `/metrics` shows: every counter of this server (its sessions, requests, store), none global.
     let registry = PrometheusCollectorRegistry()
-    public let metrics: PrometheusMetricsFactory
+    package let metrics: PrometheusMetricsFactory
     /// How long a drain waits after `/readyz` turned 503 before the listener closes.
     let drainDelay: Duration
     /// The longest in-flight requests may take to finish once draining (the event time limit).
     let drainLimit: Duration
 
     /// The admin listener of `--admin-port`.
-    public struct Admin: Sendable {
-        public let host: String
-        public let port: Int
+    package struct Admin: Sendable {
+        package let host: String
+        package let port: Int
         /// Nil when a scene worker is ready, else why not (`/readyz`).
-        public let workers: @Sendable () -> String?
+        package let workers: @Sendable () -> String?
 
-        public init(host: String, port: Int, workers: @escaping @Sendable () -> String?) {
+        package init(host: String, port: Int, workers: @escaping @Sendable () -> String?) {
             self.host = host
             self.port = port
             self.workers = workers
@@ -56,7 +56,7 @@ public struct WebServer: Sendable {
     /// `sessionsPerClient` caps the sessions in use one client address holds, `sessionRate` how fast
     /// it may start them (`WebSessionStore`); `forwarding` names the trusted proxies (`--trusted-proxy`).
     @MainActor
-    public init(host: String, port: Int, allowedHosts: [String] = [],
+    package init(host: String, port: Int, allowedHosts: [String] = [],
                 limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
                 sessionsPerClient: Int = 100, sessionRate: WebSessionRate = .standard, forwarding: WebForwarding = WebForwarding(),
                 durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
@@ -90,14 +90,14 @@ public struct WebServer: Sendable {
 
     /// Makes the session store ready (schema, the shared start token): before `run`; a store that
     /// cannot be used throws here, at start.
-    public func prepare() async throws(SessionStoreError) {
+    package func prepare() async throws(SessionStoreError) {
         try await controller.prepare()
     }
 
     /// Serves until SIGTERM or SIGINT, then drains: `/readyz` turns 503, in-flight requests finish
     /// (within `drainLimit`), and `run` returns. `onListening` gets the address actually bound (for
     /// port 0); `onAdminListening` the admin listener's.
-    public func run(onListening: @escaping @Sendable (String) -> Void,
+    package func run(onListening: @escaping @Sendable (String) -> Void,
                     onAdminListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let router = Router(context: WebRequestContext.self)
         router.add(middleware: RetryAfterMiddleware())

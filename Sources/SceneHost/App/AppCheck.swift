@@ -2,33 +2,33 @@ import SceneSDK
 
 /// `scene-host check`: everything `run` would refuse, found without running the app.
 @MainActor
-public struct AppCheck {
+package struct AppCheck {
     /// What the check found.
-    public struct Report {
-        public let config: SceneConfig?
-        public let plugins: [LoadedPlugin]
-        public let problems: [HostProblem]
+    package struct Report {
+        package let config: SceneConfig?
+        package let plugins: [LoadedPlugin]
+        package let problems: [HostProblem]
         /// What `check` warns about (empty when not `buildsHere`: `run` and `serve` print none).
-        public let warnings: [HostWarning]
-        public let sceneCount: Int
+        package let warnings: [HostWarning]
+        package let sceneCount: Int
         /// The plugins whose scenes must be built with the app's settings and services to be
         /// checked, and were not (`buildsHere` false): `run` and `serve` hand them to a check child.
-        public let unbuilt: [String]
+        package let unbuilt: [String]
         /// The container the plugins were registered into (prepared, when not built here).
-        public let container: SceneContainer
+        package let container: SceneContainer
         /// The navigation graph the check read, when the config could be read (nil too for a
         /// start the start-up cache answered for: the graph was checked when it was recorded).
-        public let graph: SceneGraph?
+        package let graph: SceneGraph?
         /// The app's deep links when a start the start-up cache answered for has none (no graph).
         let knownLinks: LinkTable?
         /// The config's bytes as this check read them (empty when they could not be read): what
         /// the scene workers are handed (`WorkerStartMessage`), never the file read again.
-        public var configBytes: [UInt8] = []
+        package var configBytes: [UInt8] = []
         /// The checked start as the start-up cache holds it (the file's bytes, read or just
         /// recorded), handed to the scene workers with the config; empty without one.
-        public var checkedStart: [UInt8] = []
+        package var checkedStart: [UInt8] = []
         /// The app's deep links, when the config could be read.
-        @MainActor public var links: LinkTable? {
+        @MainActor package var links: LinkTable? {
             if let knownLinks { return knownLinks }
             return graph?.links
         }
@@ -38,7 +38,7 @@ public struct AppCheck {
     /// Where `run` and `serve` find and record a checked start (`StartupCache`); nil: none.
     let startup: StartupCache?
 
-    public init(loader: PluginLoader, startup: StartupCache? = nil) {
+    package init(loader: PluginLoader, startup: StartupCache? = nil) {
         self.loader = loader
         self.startup = startup
     }
@@ -60,7 +60,7 @@ public struct AppCheck {
     ///
     /// `bytes`: the config as a parent process read it (a check child, `CheckChildStart`): checked
     /// as they are, the file not read again.
-    public func run(configPath: String, bytes: [UInt8]? = nil, buildsHere: Bool = true) -> Report {
+    package func run(configPath: String, bytes: [UInt8]? = nil, buildsHere: Bool = true) -> Report {
         let start: AppStart
         do {
             if let bytes {

@@ -2,9 +2,9 @@
 /// every plugin file is unchanged (`StartupCache`), else parsed. Commands that start the app
 /// (`run`, `serve` and their scene workers) read it first, then register its plugins.
 @MainActor
-public struct AppStart {
+package struct AppStart {
     /// The config the file's bytes give.
-    public let config: SceneConfig
+    package let config: SceneConfig
     /// The checked start the cache recorded; nil: the config was parsed and must be checked.
     let checked: CheckedStart?
     /// The config's bytes, for recording the start once checked.
@@ -38,7 +38,7 @@ public struct AppStart {
 
     /// Reads the config at `configPath` and asks the start-up cache about it (plugin files walked
     /// with `loader`'s file trust); throws the config's problem (only a parsed config can have one).
-    public static func read(configPath: String, loader: PluginLoader, startup: StartupCache?) throws -> AppStart {
+    package static func read(configPath: String, loader: PluginLoader, startup: StartupCache?) throws -> AppStart {
         let reader = ConfigLoader()
         let bytes = try reader.read(path: configPath)
         let folder = ConfigPath.folder(of: configPath)

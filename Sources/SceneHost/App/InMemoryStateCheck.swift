@@ -27,7 +27,7 @@ enum InMemoryStateCheck {
 extension SceneApp {
     /// What `serve` warns about at start when it runs this app on `workers` scene workers
     /// (`InMemoryStateCheck`): none for one.
-    public func inMemoryStateWarnings(workers: Int) -> [HostWarning] {
+    package func inMemoryStateWarnings(workers: Int) -> [HostWarning] {
         InMemoryStateCheck.warnings(config: loaded.config, plugins: loaded.plugins, workers: workers)
     }
 }

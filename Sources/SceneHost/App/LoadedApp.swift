@@ -2,10 +2,10 @@ import SceneSDK
 
 /// A config with its plugins loaded and registered: what `run`, `list` and `graph` start from.
 @MainActor
-public struct LoadedApp {
-    public let config: SceneConfig
-    public let container: SceneContainer
-    public let plugins: [LoadedPlugin]
+package struct LoadedApp {
+    package let config: SceneConfig
+    package let container: SceneContainer
+    package let plugins: [LoadedPlugin]
 
     /// Reads the config and registers every plugin; throws the first problem.
     ///
@@ -14,13 +14,13 @@ public struct LoadedApp {
     ///
     /// `checksSettings` false (`list`, `graph`: they run no plugin code): settings that do not fit
     /// the declarations are shown as written, so the user sees what each plugin takes.
-    public static func load(configPath: String, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
+    package static func load(configPath: String, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
         try load(config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy, checksSettings: checksSettings)
     }
 
     /// Registers every plugin of a start (lazily, as `load(config:loader:lazy:)` with `lazy`):
     /// as the start-up cache recorded them when it answered, else each prepared from its probe.
-    public static func load(_ start: AppStart, loader: PluginLoader) throws -> LoadedApp {
+    package static func load(_ start: AppStart, loader: PluginLoader) throws -> LoadedApp {
         // No room made for every scene: most plugins wait until one of their scenes is asked for.
         let container = SceneContainer()
         if let plugins = start.registerChecked(loader: loader, into: container) {
@@ -30,7 +30,7 @@ public struct LoadedApp {
     }
 
     /// Registers every plugin of a config already read; throws the first problem.
-    public static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
+    package static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
         let container = SceneContainer()
         container.reserveCapacity(plugins: config.plugins.count)
         let plugins = try loader.probingAhead(config.plugins) {
@@ -43,5 +43,5 @@ public struct LoadedApp {
     }
 
     /// The navigation graph of the loaded scenes.
-    public var graph: SceneGraph { SceneGraph(config: config, container: container) }
+    package var graph: SceneGraph { SceneGraph(config: config, container: container) }
 }

@@ -3,7 +3,7 @@ extension LoaderSettings {
     /// without a probe cache. `--rescan` checks the start again (and records it). `warn` as for
     /// `makeLoader`.
     @MainActor
-    public func makeStartupCache(warn: @escaping (HostWarning) -> Void) -> StartupCache? {
+    package func makeStartupCache(warn: @escaping (HostWarning) -> Void) -> StartupCache? {
         (probeCache ?? ProbeCache.defaultPath()).map { StartupCache(probeCache: $0, checksFileTrust: checksFileTrust, reads: !rescan, warn: warn) }
     }
 }

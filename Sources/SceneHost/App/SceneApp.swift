@@ -3,13 +3,13 @@ import SceneSDK
 
 /// A loaded app, checked and ready to run: its plugins registered into one container, and a navigator.
 @MainActor
-public final class SceneApp {
-    public let loaded: LoadedApp
-    public let navigator: Navigator
+package final class SceneApp {
+    package let loaded: LoadedApp
+    package let navigator: Navigator
     /// The app's deep links (`run --open`, `serve`), checked with the graph.
-    public let links: LinkTable
+    package let links: LinkTable
     /// What its scene workers are handed: the config as the check read it.
-    public let workerStart: WorkerStartMessage
+    package let workerStart: WorkerStartMessage
 
     init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = []) {
         self.loaded = loaded
@@ -22,7 +22,7 @@ public final class SceneApp {
 
     /// The app of a check that found no problem (`AppCheck.run(configPath:buildsHere:)`); nil
     /// when the report has problems or no config.
-    public convenience init?(checked report: AppCheck.Report) {
+    package convenience init?(checked report: AppCheck.Report) {
         guard report.problems.isEmpty, let config = report.config, let links = report.links else { return nil }
         self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links,
                   configBytes: report.configBytes, checkedStart: report.checkedStart)
@@ -30,7 +30,7 @@ public final class SceneApp {
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks
     /// the scene graph; throws the first problem.
-    public static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
+    package static func load(configPath: String, loader: PluginLoader) throws -> SceneApp {
         // Read once: these bytes are what is checked here and what the scene workers are handed.
         let start = try AppStart(parsing: configPath)
         let loaded = try LoadedApp.load(config: start.config, loader: loader, lazy: true)
@@ -43,13 +43,13 @@ public final class SceneApp {
     /// Frees the scenes on screen and every object the plugins made or handed over, so their
     /// `deinit`s run, before a process that ends without freeing the host's own tables (a
     /// thousand plugins' descriptions, the config). The app shows nothing afterwards.
-    public func releasePluginObjects() {
+    package func releasePluginObjects() {
         navigator.closeAll()
         loaded.container.releasePluginObjects()
     }
 
     /// Shows the config's initial scene.
-    public func start() throws {
+    package func start() throws {
         try navigator.start(at: loaded.config.initial.value)
     }
 }

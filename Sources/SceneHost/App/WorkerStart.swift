@@ -14,7 +14,7 @@ import SceneSDK
 /// registered at once cannot be, the worker starts as `run` does: the config parsed, every plugin
 /// prepared from its probe.
 @MainActor
-public struct WorkerStart {
+package struct WorkerStart {
     private enum Source {
         case recorded(StartupCacheFormat.WorkerRecord)
         case parsed(AppStart)
@@ -25,11 +25,11 @@ public struct WorkerStart {
     private let baseDirectory: String
     private let bytes: [UInt8]
     /// The config's `[host]` table: the worker's limits, applied before any plugin is opened.
-    public let host: HostSettings
+    package let host: HostSettings
 
     /// The host's first frame on `channel`: the config it checked (`WorkerRequest.start`). Waits
     /// for it (the host sends it once its own check is done); anything else ends the worker.
-    nonisolated public static func receiveMessage(channel: Int32) throws(WorkerError) -> WorkerStartMessage {
+    nonisolated package static func receiveMessage(channel: Int32) throws(WorkerError) -> WorkerStartMessage {
         let payload: [UInt8]
         do {
             payload = try WorkerChannel(descriptor: channel).receive(deadline: nil)
@@ -44,7 +44,7 @@ public struct WorkerStart {
 
     /// The config the host checked (`message`: its bytes, never the file read again), with
     /// `startup` asked about those bytes; opens no plugin.
-    public static func read(_ message: WorkerStartMessage, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {
+    package static func read(_ message: WorkerStartMessage, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {
         let configPath = message.configFile, bytes = message.configBytes
         // What the host's check rested on, handed over: no cache file is read for it.
         if !message.checkedStart.isEmpty, loader.inspector != nil,
@@ -64,7 +64,7 @@ public struct WorkerStart {
     }
 
     /// Registers the plugins into a new container.
-    public func load(loader: PluginLoader) throws -> WorkerApp {
+    package func load(loader: PluginLoader) throws -> WorkerApp {
         switch source {
         case .parsed(let start):
             return WorkerApp(try LoadedApp.load(start, loader: loader))
@@ -84,7 +84,7 @@ public struct WorkerStart {
     /// The files this start's plugins may open once the worker is sandboxed (`SandboxFiles`):
     /// every plugin's folder, and the file of each path setting its probe declared. Asked for at
     /// the first open, when every probe has run.
-    public func sandboxRules(loader: PluginLoader, environment: [String: String]) -> [Landlock.Rule] {
+    package func sandboxRules(loader: PluginLoader, environment: [String: String]) -> [Landlock.Rule] {
         switch source {
         case .parsed(let start):
             return SandboxFiles.rules(plugins: start.config.plugins, declarations: { entry in

@@ -100,5 +100,5 @@ package enum LinkCheck {
 
 extension SceneGraph {
     /// The app's deep links that `check` finds nothing wrong with, ready to open.
-    public var links: LinkTable { LinkCheck.table(of: self) }
+    package var links: LinkTable { LinkCheck.table(of: self) }
 }

@@ -7,7 +7,7 @@ import SceneHostLoading
 import SceneHostNavigation
 
 /// What is wrong with one scene's declared deep link, as `check` reports it (`SceneGraphError.linkInvalid`).
-public enum LinkProblem: Error, Equatable, Sendable {
+package enum LinkProblem: Error, Equatable, Sendable {
     /// The template does not parse.
     case template(LinkTemplate.Problem)
     /// The parameters type is not a struct whose fields the SDK can read.

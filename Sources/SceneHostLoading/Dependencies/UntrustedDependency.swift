@@ -4,9 +4,9 @@ import SceneHostContainer
 import SceneHostConfig
 /// A library a plugin needs that the dynamic loader would take from a place others can change:
 /// what was searched, where the library was found, and the path at fault.
-public struct UntrustedDependency: Equatable, Sendable {
+package struct UntrustedDependency: Equatable, Sendable {
     /// Which path is at fault, relative to the library.
-    public enum Fault: Equatable, Sendable {
+    package enum Fault: Equatable, Sendable {
         /// The library file itself.
         case file
         /// A folder above the library file.
@@ -21,14 +21,14 @@ public struct UntrustedDependency: Equatable, Sendable {
     }
 
     /// The `DT_NEEDED` name.
-    public let library: String
+    package let library: String
     /// Where the loader would load it from.
-    public let path: String
+    package let path: String
     /// How the loader finds it ("RUNPATH of /x/libA.so", "LD_LIBRARY_PATH", ...).
-    public let foundBy: String
-    public let fault: Fault
-    public let faultPath: String
+    package let foundBy: String
+    package let fault: Fault
+    package let faultPath: String
     /// What is wrong with `faultPath` ("writable by every user"), and the command that fixes it.
-    public let reason: String
-    public let fix: String
+    package let reason: String
+    package let fix: String
 }

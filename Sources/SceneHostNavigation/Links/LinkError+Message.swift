@@ -3,10 +3,10 @@ import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 extension LinkError {
-    public var message: String { TerminalText.escaped(unescapedMessage) }
+    package var message: String { TerminalText.escaped(unescapedMessage) }
 
     /// Every link that could not be matched.
-    public var exitStatus: ExitStatus { .linkError }
+    package var exitStatus: ExitStatus { .linkError }
 
     /// The message before it is escaped.
     package var unescapedMessage: String {

@@ -6,9 +6,9 @@ import SceneHostConfig
 /// whose parameter has the wrong type. Nothing was shown or changed. Exit code 9.
 ///
 /// Its text and exit code are in `LinkError+Message.swift`.
-public enum LinkError: HostConcernError, Equatable, Sendable {
+package enum LinkError: HostConcernError, Equatable, Sendable {
     /// Why a path is not one a link can match.
-    public enum Malformation: Equatable, Sendable {
+    package enum Malformation: Equatable, Sendable {
         case emptySegment(position: Int)
         case badEscape(String)
         case notUTF8

@@ -6,28 +6,28 @@ import SceneHostConfig
 
 /// A deep link matched and converted by the host (`LinkTable.resolve`): the stack to build and the
 /// linked scene's parameters. Plain data: it crosses to the scene worker as it is.
-public struct LinkOpening: Equatable, Sendable {
+package struct LinkOpening: Equatable, Sendable {
     /// One scene of the new stack and how it is shown (the first replaces everything).
-    public struct Step: Equatable, Sendable {
-        public let scene: String
-        public let style: NavigationStyle
+    package struct Step: Equatable, Sendable {
+        package let scene: String
+        package let style: NavigationStyle
 
-        public init(scene: String, style: NavigationStyle) {
+        package init(scene: String, style: NavigationStyle) {
             self.scene = scene
             self.style = style
         }
     }
 
     /// The path as it was asked for, for messages.
-    public let link: String
+    package let link: String
     /// The template it matched, as declared.
-    public let template: String
+    package let template: String
     /// The initial scene first, the linked scene last.
-    public let steps: [Step]
+    package let steps: [Step]
     /// The converted parameters: an object with one field per placeholder.
-    public let parameters: PayloadValue
+    package let parameters: PayloadValue
 
-    public init(link: String, template: String, steps: [Step], parameters: PayloadValue) {
+    package init(link: String, template: String, steps: [Step], parameters: PayloadValue) {
         self.link = link
         self.template = template
         self.steps = steps
@@ -35,5 +35,5 @@ public struct LinkOpening: Equatable, Sendable {
     }
 
     /// The linked scene.
-    public var scene: String { steps.last?.scene ?? "" }
+    package var scene: String { steps.last?.scene ?? "" }
 }

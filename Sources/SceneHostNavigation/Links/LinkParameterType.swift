@@ -5,14 +5,14 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// The types a link's placeholder may have, and how a path's text converts to each.
-public enum LinkParameterType: String, Equatable, Sendable {
+package enum LinkParameterType: String, Equatable, Sendable {
     case int = "Int"
     case string = "String"
     case bool = "Bool"
     case double = "Double"
 
     /// The type of a parameters field, or nil when links cannot carry it.
-    public init?(_ schema: PayloadSchema) {
+    package init?(_ schema: PayloadSchema) {
         switch schema {
         case .int: self = .int
         case .string: self = .string
@@ -24,7 +24,7 @@ public enum LinkParameterType: String, Equatable, Sendable {
 
     /// `text` as a value of this type, or nil when it is not one (`abc` or an overflow for `Int`,
     /// anything but `true`/`false` for `Bool`, a non-finite or malformed number for `Double`).
-    public func convert(_ text: String) -> PayloadValue? {
+    package func convert(_ text: String) -> PayloadValue? {
         switch self {
         case .string: return .string(text)
         case .bool:

@@ -7,17 +7,17 @@ import SceneHostConfig
 /// The app's deep links, ready to open: each valid declared link with its parameters' types and the
 /// stack that leads to its scene. Made from the navigation graph (`LinkTable(graph:)`); matching a
 /// path never traps, whatever its text.
-public struct LinkTable: Sendable {
+package struct LinkTable: Sendable {
     /// One declared link.
-    public struct Entry: Equatable, Sendable {
-        public let template: LinkTemplate
-        public let scene: String
+    package struct Entry: Equatable, Sendable {
+        package let template: LinkTemplate
+        package let scene: String
         /// Each placeholder's type, by name.
-        public let parameters: [String: LinkParameterType]
+        package let parameters: [String: LinkParameterType]
         /// The initial scene first, the linked scene last.
-        public let steps: [LinkOpening.Step]
+        package let steps: [LinkOpening.Step]
 
-        public init(template: LinkTemplate, scene: String, parameters: [String: LinkParameterType], steps: [LinkOpening.Step]) {
+        package init(template: LinkTemplate, scene: String, parameters: [String: LinkParameterType], steps: [LinkOpening.Step]) {
             self.template = template
             self.scene = scene
             self.parameters = parameters
@@ -25,7 +25,7 @@ public struct LinkTable: Sendable {
         }
 
         /// `orders/{id: Int}`: the template with each placeholder's type.
-        public var display: String {
+        package var display: String {
             template.segments.map { segment in
                 switch segment {
                 case .literal(let word): return word
@@ -36,19 +36,19 @@ public struct LinkTable: Sendable {
     }
 
     /// Sorted by template.
-    public let entries: [Entry]
+    package let entries: [Entry]
 
-    public init(_ entries: [Entry] = []) {
+    package init(_ entries: [Entry] = []) {
         self.entries = entries.sorted { $0.template.text < $1.template.text }
     }
 
     /// The declared links as `list` shows them, sorted.
-    public var declared: [String] { entries.map(\.display) }
+    package var declared: [String] { entries.map(\.display) }
 
     /// Matches `text` (a path such as `orders/2` or `/orders/2`; each segment may be percent-encoded)
     /// against the declared links and converts its parameters. A link with more literal words wins
     /// over one with fewer (`orders/new` over `orders/{id}`).
-    public func resolve(_ text: String) throws(LinkError) -> LinkOpening {
+    package func resolve(_ text: String) throws(LinkError) -> LinkOpening {
         let segments = try Self.segments(of: text)
         let candidates = entries.filter { entry in
             entry.template.segments.count == segments.count && zip(entry.template.segments, segments).allSatisfy { segment, given in

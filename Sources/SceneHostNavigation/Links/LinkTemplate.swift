@@ -7,15 +7,15 @@ import SceneHostConfig
 /// `orders/{id}` is the literal `orders` then the placeholder `id`. Literals are non-empty words of
 /// `a`-`z`, `0`-`9`, `-`, `_` and `.` (but not `.` or `..`); a placeholder's name is a Swift
 /// identifier, used once. Parsing never traps: anything else is a `Problem` naming what is wrong.
-public struct LinkTemplate: Equatable, Sendable {
+package struct LinkTemplate: Equatable, Sendable {
     /// One part of the path between slashes.
-    public enum Segment: Equatable, Sendable {
+    package enum Segment: Equatable, Sendable {
         case literal(String)
         case placeholder(String)
     }
 
     /// Why a template does not parse, as `check` reports it.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         case empty
         case tooLong(limit: Int)
         case emptySegment(position: Int)
@@ -25,23 +25,23 @@ public struct LinkTemplate: Equatable, Sendable {
     }
 
     /// The longest template or link path accepted, in bytes.
-    public static let maximumLength = 1024
+    package static let maximumLength = 1024
 
-    public let text: String
-    public let segments: [Segment]
+    package let text: String
+    package let segments: [Segment]
 
     /// The placeholders' names, in order.
-    public var placeholders: [String] {
+    package var placeholders: [String] {
         segments.compactMap { if case .placeholder(let name) = $0 { return name } else { return nil } }
     }
 
     /// The template with placeholders left unnamed (`orders/{}`): two links of one shape would match the same paths.
-    public var shape: String {
+    package var shape: String {
         segments.map { if case .literal(let word) = $0 { return word } else { return "{}" } }.joined(separator: "/")
     }
 
     /// Parses `text`; a leading `/` is allowed and dropped.
-    public static func parse(_ text: String) -> Result<LinkTemplate, Problem> {
+    package static func parse(_ text: String) -> Result<LinkTemplate, Problem> {
         guard text.utf8.count <= maximumLength else { return .failure(.tooLong(limit: maximumLength)) }
         let body = text.hasPrefix("/") ? String(text.dropFirst()) : text
         guard !body.isEmpty else { return .failure(.empty) }

@@ -3,6 +3,7 @@ import Logging
 import SceneHostCacheCodec
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostWebModel
 @_spi(SceneHost) import SceneSDK
 import SceneHostFileTrust
 

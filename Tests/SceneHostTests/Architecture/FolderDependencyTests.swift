@@ -7,7 +7,8 @@ import Testing
 struct FolderDependencyTests {
     static let sources = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneHost")
     /// The layers that are targets now, by the folder name they had (`FolderLayers.order`).
-    static let layerTargets = ["Core": "SceneHostCore", "Native": "SceneHostNative", "Container": "SceneHostContainer", "Config": "SceneHostConfig", "Loading": "SceneHostLoading", "Navigation": "SceneHostNavigation", "Graph": "SceneHostGraph"]
+    static let layerTargets = ["Core": "SceneHostCore", "Native": "SceneHostNative", "Container": "SceneHostContainer", "Config": "SceneHostConfig", "Loading": "SceneHostLoading", "Navigation": "SceneHostNavigation", "Graph": "SceneHostGraph",
+                               "Frontend": "SceneHostFrontend", "Workers": "SceneHostWorkers", "Sessions": "SceneHostSessions", "Web": "SceneHostWebModel", "Scaffold": "SceneHostScaffold"]
 
     /// Every layer's files: the folders of Sources/SceneHost, and the layers that are targets.
     static func layerFiles() throws -> [String: [(String, String)]] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
 
 /// Config inputs that must be refused or read exactly: unreadable kinds of file, NUL in strings,
 /// `~`, ids a script cannot type, inline segue tables, and errors found in linear time.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
 import SceneSDK
 
 @Suite("ConfigLoader")

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
 
 /// The `[host]` table: defaults when absent, every key read, and every bad value refused at start
 /// with its location (never a quiet default).

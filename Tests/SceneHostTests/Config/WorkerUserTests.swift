@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
 
 /// `[host] worker-user`: a user of this system, not root, and only for a host that runs as root;
 /// each refusal located, with did-you-mean.

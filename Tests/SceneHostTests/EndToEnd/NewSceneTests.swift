@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
 
 /// `scene-host new scene`, run as the user runs it.
 @Suite("scene-host new scene (end to end)")

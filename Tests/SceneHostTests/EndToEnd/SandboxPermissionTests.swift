@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostWorkers
 import SceneHostProcesses
 import Testing
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 #if canImport(Glibc)
 import Glibc
 #endif

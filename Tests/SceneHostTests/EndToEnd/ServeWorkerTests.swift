@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
+@testable import SceneHostWebModel
 
 /// `serve` with scene workers, through the real binary and real sockets: a hung session never
 /// stops another session's pages or actions; a session sharing a crashed worker keeps its state and

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostWebModel
 import SceneHostCacheCodec
 import Testing
 #if canImport(Glibc)

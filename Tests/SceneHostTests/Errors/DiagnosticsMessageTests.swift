@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
 
 /// Exact texts of the diagnostics an author acts on: did-you-mean for scene names, misspelt
 /// routes, the combined trust fix, follow-on errors of a failed plugin, results never returned,

@@ -1,5 +1,7 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostScaffold
 @testable import SceneHostLoading
 import SceneSDK
 

@@ -1,6 +1,10 @@
 import SceneSDK
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostScaffold
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 
 /// Each error type writes its own text and exit code (`HostConcernError`); these are, for one case
 /// of each concern, the texts and codes the central `ErrorMessage.render` and `ExitStatus(for:)`

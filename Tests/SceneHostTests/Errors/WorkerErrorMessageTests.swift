@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostWorkers
 
 /// Every scene-worker message, word for word, with its exit code.
 @Suite("Worker error messages")

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
 import SceneHostCacheCodec
 
 /// Script commands in the record format (a worker's `commands` request).

@@ -1,5 +1,7 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWorkers
 import SceneSDK
 
 @Suite("ScreenTextRenderer")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
 
 @Suite("ScriptLineReader")
 struct ScriptLineReaderTests {

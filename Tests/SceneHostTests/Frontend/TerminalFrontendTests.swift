@@ -1,6 +1,8 @@
 import Testing
 import SceneSDK
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWorkers
 
 @MainActor
 @Suite("TerminalFrontend")

@@ -3,6 +3,7 @@ import Logging
 import OrdersKit
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 @_spi(SceneHost) import SceneSDK
 
 /// The real ListOrders plugin reads `database` from its settings: SQLite when set, located errors.

@@ -1,6 +1,7 @@
 import OrdersKit
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 @_spi(SceneHost) import SceneSDK
 
 /// A save the orders Worker refuses: EditOrder stays open with a message that names no file, the

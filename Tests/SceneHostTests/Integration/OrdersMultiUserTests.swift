@@ -1,6 +1,7 @@
 import OrdersKit
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 @_spi(SceneHost) import SceneSDK
 
 /// The orders example as a multi-user app: Save writes at once, two users editing one order never

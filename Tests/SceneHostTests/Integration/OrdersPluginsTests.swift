@@ -1,6 +1,7 @@
 import OrdersKit
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 @_spi(SceneHost) import SceneSDK
 
 /// The orders plugins loaded in process, with the orders Worker swapped through the container.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostWorkers
 @testable import SceneHostLoading
 @_spi(SceneHost) import SceneSDK
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWorkers
 import SceneSDK
 
 /// Opening links in a scene worker (a crash afterwards restores the linked stack) and through the

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import SceneHost
+@testable import SceneHostWorkers
 
 /// A config of the Links fixture (scenes with deep links), and a supervisor and a table for it.
 struct LinksApp {

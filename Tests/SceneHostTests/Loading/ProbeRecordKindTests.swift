@@ -1,5 +1,6 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 @testable import SceneHostLoading
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostWebModel
 @_spi(SceneHost) import SceneSDK
 import Testing
 import SceneHostFileTrust

@@ -1,5 +1,6 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 @_spi(SceneHost) import SceneSDK
 
 /// What the host keeps of a navigator's stacks (`SceneRecord`) and the stacks built again from it:

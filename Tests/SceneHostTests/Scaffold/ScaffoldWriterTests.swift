@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHost
+@testable import SceneHostScaffold
 
 @Suite("ScaffoldWriter, SDKLocation and the printed instructions")
 struct ScaffoldWriterTests {

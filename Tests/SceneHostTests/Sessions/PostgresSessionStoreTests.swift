@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import SceneHost
+@testable import SceneHostSessions
 import SceneHostPostgresStore
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import SceneHost
+@testable import SceneHostSessions
 import SceneHostSQLiteStore
 #if canImport(Glibc)
 import Glibc

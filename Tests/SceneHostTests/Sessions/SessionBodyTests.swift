@@ -1,5 +1,6 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostSessions
 @_spi(SceneHost) import SceneSDK
 
 /// A stored session's body: every screen's record, stamp and last screen read back as written; a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostSessions
 import Testing
 
 /// The promises of `SessionStore` every backend keeps, as checks a backend's tests run on a store

@@ -1,4 +1,5 @@
 @testable import SceneHost
+@testable import SceneHostWebModel
 
 /// A browser's session cookie in the web tests: it takes the new value every reply sets (the secret
 /// half changes on every action applied), as a browser's cookie jar does.

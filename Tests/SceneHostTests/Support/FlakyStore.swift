@@ -1,5 +1,6 @@
 import Synchronization
 @testable import SceneHost
+@testable import SceneHostSessions
 
 /// A session store that fails on demand, around a real one: `down` makes every call throw
 /// `unavailable` (a stopped server); `failWrites` only `write` (the store went away mid-action).

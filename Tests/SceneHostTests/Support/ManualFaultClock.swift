@@ -1,5 +1,6 @@
 import Synchronization
 @testable import SceneHost
+@testable import SceneHostWorkers
 
 /// A `FaultClock` that moves only when the test says so, or when a restart waits (it then moves by
 /// the wait at once, and keeps each wait): cooling periods and backoffs tested without sleeping.

@@ -1,5 +1,6 @@
 import Logging
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
 
 /// The three orders plugins on one SQLite file in a temporary folder: each `process()` is what one
 /// scene worker holds (its own container, so its own orders Worker and connection), and each

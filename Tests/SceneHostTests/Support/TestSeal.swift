@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostWebModel
 @testable import SceneHostCacheCodec
 
 /// Seals for tests of the cache formats, and the key of a cache a host run wrote.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SceneHost
+@testable import SceneHostSessions
 
 /// A PostgreSQL cluster of its own for one test, made by `scripts/throwaway-postgres.sh` in a fresh
 /// temporary folder: trust authentication, superuser `postgres`, 127.0.0.1 on a free port.

@@ -1,5 +1,7 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWebModel
 
 /// A form post as commands: changed fields become fills, the button's value the command.
 @Suite("Web action")

@@ -1,5 +1,8 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostSessions
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 
 /// The web frontend's request logic over the real demo plugins: sessions made by a first action,

@@ -1,5 +1,8 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 
 /// What `serve` answers when faults are paid for: a session ended by its own action gets the start

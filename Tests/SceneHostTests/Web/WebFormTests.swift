@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostWebModel
 
 /// Form bodies: decoding, and the limits on the body and on each field.
 @Suite("Web form")

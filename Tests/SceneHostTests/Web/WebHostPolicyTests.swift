@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostWebModel
 
 /// The Host allow-list of `serve`: localhost, every loopback address and the listening address by
 /// default, the `--allowed-host` names besides, and this machine's names when it listens on every

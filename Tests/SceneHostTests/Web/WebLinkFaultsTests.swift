@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostWebModel
 
 /// The deep-link faults of one client address, without processes: the limit closes one plugin's
 /// links to one address, for as long as its faults are within the window.

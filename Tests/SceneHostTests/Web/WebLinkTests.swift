@@ -1,5 +1,7 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 
 /// Deep links in `serve`'s request logic: a GET shows what the link opens and changes no session;

@@ -1,5 +1,7 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 
 /// Pages answered off the main actor: only while the worker's records are those the snapshot was

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostWebModel
 
 /// Cross-site posts: Origin, Sec-Fetch-Site and the session's form token.
 @Suite("Web request guard")

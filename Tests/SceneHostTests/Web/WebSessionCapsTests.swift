@@ -1,5 +1,7 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 
 /// The caps on new sessions, over the real demo plugins and an injected clock (no sleeps): users

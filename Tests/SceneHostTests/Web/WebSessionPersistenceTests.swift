@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostSessions
+@testable import SceneHostWebModel
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 import SceneHostSQLiteStore
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHost
+@testable import SceneHostWorkers
 
 /// Who pays for faults, without processes: a session pays for its own, a plugin is refused for
 /// everyone only by many sources, for a cooling period that doubles and is capped, and tried again.

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import Testing
 @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWorkers
 
 /// Who pays for a fault, with real worker processes of the built `scene-host-worker` and a clock
 /// the test moves: the session whose action was in flight (ended on its third), never the others

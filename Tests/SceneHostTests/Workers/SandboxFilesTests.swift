@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SceneSDK
 @testable import SceneHost
+@testable import SceneHostWorkers
 @testable import SceneHostProcesses
 
 /// The files a sandboxed worker may open (`SandboxFiles`): what README promises, rule by rule.

@@ -1,4 +1,5 @@
 @testable import SceneHost
+@testable import SceneHostWorkers
 import Testing
 
 /// Which errors say the request itself ended its worker (`serve` counts those against its client).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostCacheCodec
 

@@ -1,5 +1,7 @@
 import Testing
 @_spi(SceneHost) @testable import SceneHost
+@testable import SceneHostFrontend
+@testable import SceneHostWorkers
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
 

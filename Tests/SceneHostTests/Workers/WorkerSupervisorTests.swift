@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @testable import SceneHost
+@testable import SceneHostWorkers
 
 /// The supervisor in this process, as the host uses it, with real worker processes of the built
 /// `scene-host`: many sessions on a worker that crashes, a worker killed from outside, and many

@@ -21,9 +21,9 @@ import SceneHostFileTrust
 /// file alone with one warning). It is sealed with the probe cache's key (`CacheKey`); a key problem
 /// is the probe cache's to tell too. It holds one start-up: another config replaces it.
 @MainActor
-public final class StartupCache {
+package final class StartupCache {
     /// The cache file.
-    public let path: String
+    package let path: String
     /// The probe cache it lies beside, whose key seals it.
     let probeCache: String
     let host: String
@@ -36,7 +36,7 @@ public final class StartupCache {
     private var seal: CacheSeal?
 
     /// The start-up cache beside the probe cache file `probeCache`.
-    public init(probeCache: String, checksFileTrust: Bool, reads: Bool = true, host: String = ProbeCache.hostIdentity,
+    package init(probeCache: String, checksFileTrust: Bool, reads: Bool = true, host: String = ProbeCache.hostIdentity,
                 warn: @escaping (HostWarning) -> Void = { _ in }) {
         self.path = probeCache + ".start"
         self.probeCache = probeCache

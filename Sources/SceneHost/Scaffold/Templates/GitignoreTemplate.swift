@@ -1,9 +1,0 @@
-/// .gitignore of a generated plugin: SwiftPM's build and state folders.
-enum GitignoreTemplate {
-    static let text = #"""
-    .build/
-    .swiftpm/
-    Package.resolved
-
-    """#
-}

@@ -1,0 +1,84 @@
+import SceneHostCore
+import SceneHostNavigation
+/// Script mode: runs commands from a file or standard input and prints the screen after each.
+///
+/// Lines are read, parsed and run one at a time (`ScriptLineReader`), so a script of any
+/// length runs in bounded memory. A script that can be read twice (a file) is `check`ed first,
+/// so a syntax error (`file:line:column`) stops it before anything runs. A command that fails
+/// prints its error and the script goes on; `run` returns how many failed. A command that closes
+/// the session for good (`AppSession.isClosed`) stops the script there, said once.
+@MainActor
+package struct ScriptRunner {
+    package let session: any AppSession
+    package let write: (String) -> Void
+
+    package init(session: any AppSession, write: @escaping (String) -> Void) {
+        self.session = session
+        self.write = write
+    }
+
+    /// A script run on a navigator in this process.
+    package init(navigator: Navigator, write: @escaping (String) -> Void) {
+        self.init(session: InProcessSession(navigator: navigator), write: write)
+    }
+
+    /// The command on line `number` of `file`, nil for a blank or `#` comment line.
+    nonisolated package static func command(on line: String, number: Int, file: String) throws(ScriptError) -> FrontendCommand? {
+        do {
+            return try FrontendCommand.parse(line)
+        } catch {
+            let column = error.column ?? (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
+            throw ScriptError.scriptSyntax(SourceLocation(file: file, line: number, column: column), message: error.message)
+        }
+    }
+
+    /// Reads all of `reader` and checks every line, keeping none: the first problem is thrown.
+    nonisolated package static func check(_ reader: inout ScriptLineReader) throws(ScriptError) {
+        while let line = try reader.nextLine() {
+            _ = try command(on: line, number: reader.lineNumber, file: reader.file)
+        }
+    }
+
+    /// Prints `notice` (what happened before the script: a `--open` link whose code faulted) and
+    /// the first screen, then reads, runs and prints each command until the input ends.
+    /// Returns the number of commands that failed. A line that cannot be read or parsed stops
+    /// the script with its error; what ran before it stays done.
+    package func run(_ reader: inout ScriptLineReader, notice: String? = nil) async throws(ScriptError) -> Int {
+        var failures = 0
+        if let notice { write(notice) }
+        printScreen()
+        while let line = try reader.nextLine() {
+            guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
+            write("")
+            write("> \(TerminalText.escaped(line.trimmingSpaces))")
+            do {
+                if case .call(let function, let arguments) = command {
+                    let (lines, result) = try await session.call(function, arguments: arguments)
+                    lines.forEach(write)
+                    write(result)
+                } else {
+                    try await session.apply([command])
+                }
+            } catch {
+                failures += 1
+                write(ErrorMessage.render(error))
+            }
+            // The command's error said the session was closed; every later command would only fail
+            // with the same notice (twice: as its error, and for the screen that is gone).
+            if session.isClosed {
+                write(ScriptError.sessionClosed(SourceLocation(file: reader.file, line: reader.lineNumber, column: 1)).message)
+                return failures
+            }
+            printScreen()
+        }
+        return failures
+    }
+
+    private func printScreen() {
+        do {
+            write(try session.renderedScreen())
+        } catch {
+            write(ErrorMessage.render(error))
+        }
+    }
+}

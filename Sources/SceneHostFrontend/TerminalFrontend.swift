@@ -1,0 +1,77 @@
+import SceneHostCore
+import SceneHostNavigation
+/// The interactive terminal: draws the screen, reads a command, repeats until `quit` or end of input.
+///
+/// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
+/// and `quit`. The screen is redrawn after every command, with the last error under it.
+/// `readLine` may throw (a line over the reader's limit): the session then ends with that error.
+/// A command that closes the session for good (`AppSession.isClosed`) ends the run after its error.
+@MainActor
+package struct TerminalFrontend {
+    package let session: any AppSession
+    package let readLine: () throws -> String?
+    package let write: (String) -> Void
+    /// Clear the terminal before each redraw (off when output is not a terminal).
+    package let clearsScreen: Bool
+
+    package static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
+
+    /// The terminal on a navigator in this process.
+    package init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
+        self.init(session: InProcessSession(navigator: navigator), clearsScreen: clearsScreen, readLine: readLine, write: write)
+    }
+
+    package init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
+        self.session = session
+        self.clearsScreen = clearsScreen
+        self.readLine = readLine
+        self.write = write
+    }
+
+    /// Draws the screen with `notice` under it (what happened before: a `--open` link whose code
+    /// faulted), then takes commands until `quit`, the end of input, or a closed session.
+    package func run(notice: String? = nil) async throws {
+        var message = notice
+        while true {
+            draw(message: message)
+            message = nil
+            write("> ")
+            guard let line = try readLine() else { return }
+            switch line.trimmingSpaces {
+            case "quit", "exit", "q": return
+            case "help", "?": message = Self.help
+            default:
+                do {
+                    if case .call(let function, let arguments)? = try FrontendCommand.parse(line) {
+                        // The result (and any callback lines) shows under the screen, like a message.
+                        let (lines, result) = try await session.call(function, arguments: arguments)
+                        message = (lines + [result]).joined(separator: "\n")
+                    } else if let command = try FrontendCommand.parse(line) {
+                        try await session.apply([command])
+                    }
+                } catch let error as CommandSyntaxError {
+                    message = "error: \(TerminalText.escaped(error.message))"
+                } catch {
+                    message = ErrorMessage.render(error)
+                }
+                // A closed session has no screen, and every later command would fail with the same
+                // notice: say once what happened, and end.
+                if session.isClosed {
+                    write(([message].compactMap { $0 } + [ScriptError.sessionClosed(nil).message]).joined(separator: "\n"))
+                    return
+                }
+            }
+        }
+    }
+
+    private func draw(message: String?) {
+        if clearsScreen { write("\u{1B}[2J\u{1B}[H") }
+        do {
+            write(try session.renderedScreen())
+        } catch {
+            write(ErrorMessage.render(error))
+        }
+        write("")
+        write(message ?? Self.help)
+    }
+}

@@ -1,0 +1,40 @@
+import SceneHostNative
+/// What `scene-host new scene` prints after creating the package: the files, the commands to
+/// build and test it, and the lines to add to a scenes.conf.
+package enum ScaffoldInstructions {
+    /// The config the user named with `--config`: the plugin path is then relative to its folder,
+    /// as the host reads it.
+    package struct Config: Sendable {
+        /// As the user gave it.
+        package let path: String
+        /// Its folder, absolute.
+        package let folder: String
+
+        package init(path: String, folder: String) {
+            self.path = path
+            self.folder = folder
+        }
+    }
+
+    /// - Parameter folder: the package folder, absolute. Without `config` the plugin path is absolute.
+    package static func text(_ scaffold: SceneScaffold, folder: String, config: Config?) -> String {
+        let library = folder + "/.build/debug/lib\(scaffold.plugin).so"
+        let path = config.map { RelativePath.from($0.folder, to: library) } ?? library
+        let files = scaffold.files.map { "  " + $0.path }
+        let kit = scaffold.testingKit ? "" : " (this SDK has no testing kit, so the test uses SceneSDK alone)"
+        return (["Created the plugin package \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):"] + files + [
+            "",
+            "Build it and run its tests\(kit):",
+            "  cd \(folder)",
+            "  swift build",
+            "  swift test",
+            "",
+            config.map { "Add these lines to \($0.path) (the path is relative to its folder):" } ?? "Add these lines to your scenes.conf:",
+            "  [plugins.\(scaffold.plugin)]",
+            "  path = \"\(SceneScaffold.literal(path))\"",
+            "",
+            "Then route to '\(scaffold.scene)' from a scene (or set initial = \"\(scaffold.scene)\") and check the app:",
+            "  scene-host check --config \(config?.path ?? "scenes.conf")",
+        ]).joined(separator: "\n")
+    }
+}

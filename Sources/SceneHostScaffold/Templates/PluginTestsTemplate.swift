@@ -1,0 +1,113 @@
+/// Tests/<PLUGIN>Tests/<NAME>Tests.swift, and what the package needs for it.
+///
+/// With the testing kit (`SceneTesting`, a package in the SDK folder) the test drives the scene
+/// as a user would; without it (an SDK from before the kit) it checks the registration and the
+/// display logic with SceneSDK and Swift Testing only. Everything about the test is in this file.
+package enum PluginTestsTemplate {
+    /// The extra dependency line of Package.swift.
+    package static func kitPackage(kit: Bool) -> String {
+        kit ? "\n        .package(path: \"{{SDK}}/SceneTesting\")," : ""
+    }
+
+    /// The dependencies of the test target.
+    package static func testDependencies(kit: Bool) -> String {
+        kit ? #""{{PLUGIN}}", .product(name: "SceneTesting", package: "SceneTesting")"#
+            : #""{{PLUGIN}}", .product(name: "SceneSDK", package: "SceneSDK")"#
+    }
+
+    package static func text(kit: Bool) -> String { kit ? withKit : withoutKit }
+
+    package static let withKit = #"""
+    import SceneSDK
+    import SceneTesting
+    import Testing
+    @testable import {{PLUGIN}}
+
+    /// {{NAME}} driven as a user would, without the host: the testing kit builds the scene from
+    /// the plugin's registration and records every route and exit.
+    @MainActor
+    @Suite("{{NAME}}")
+    struct {{NAME}}Tests {
+        @Test("Update shows the typed text in the label, through the VIP cycle")
+        func updateShowsTheText() throws {
+            let kit = SceneTestKit()
+            try kit.load({{NAME}}Plugin.self)
+            try kit.start("{{NAME}}")
+            #expect(try kit.text("message") == "Nothing yet")
+
+            try kit.edit("text", text: "  Hello  ")
+            try kit.tap("update")
+
+            #expect(try kit.text("message") == "You said: Hello")
+        }
+
+        @Test("Done goes back to the scene that showed it")
+        func doneGoesBack() throws {
+            let kit = SceneTestKit()
+            try kit.load({{NAME}}Plugin.self)
+            try kit.start("{{NAME}}")
+
+            try kit.tap("done")
+
+            #expect(kit.exits.count == 1)
+            #expect(kit.routes.isEmpty)
+        }
+
+        @Test("the four parts are released with the scene: no reference cycle between them")
+        func noLeaks() throws {
+            let kit = SceneTestKit()
+            try kit.load({{NAME}}Plugin.self)
+            try kit.start("{{NAME}}")
+            try kit.tap("update")
+            try kit.assertReleased()
+        }
+    }
+
+    """#
+
+    package static let withoutKit = #"""
+    import SceneSDK
+    import Testing
+    @testable import {{PLUGIN}}
+
+    /// {{NAME}}'s registration and display logic, checked with SceneSDK alone.
+    @MainActor
+    @Suite("{{NAME}}")
+    struct {{NAME}}Tests {
+        @Test("the plugin registers one scene and its Worker")
+        func registers() throws {
+            let registry = CollectingRegistry()
+            try {{NAME}}Plugin.register(in: registry)
+            #expect(registry.sceneCount == 1)
+            #expect(registry.serviceCount == 1)
+        }
+
+        @Test("the view model reaches the label")
+        func displaysTheViewModel() {
+            let viewController = {{NAME}}ViewController()
+            viewController.displaySomething(viewModel: {{NAME}}.Something.ViewModel(text: "You said: Hello"))
+            #expect(viewController.render().elements.first == .label(id: "message", text: "You said: Hello"))
+        }
+
+        @Test("the Worker trims the text")
+        func workerTrims() {
+            #expect({{NAME}}Worker().doSomeWork(text: "  Hello  ") == "Hello")
+        }
+    }
+
+    /// Counts what the plugin registers, as the host's registry would receive it.
+    final class CollectingRegistry: SceneRegistry {
+        var sceneCount = 0
+        var serviceCount = 0
+
+        func register(_ blueprint: SceneBlueprint) throws {
+            sceneCount += 1
+        }
+
+        func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+            serviceCount += 1
+        }
+    }
+
+    """#
+}

@@ -1,0 +1,14 @@
+/// <NAME>Worker.swift: the work the interactor hands off, injected through the container.
+package enum WorkerTemplate {
+    package static let text = #"""
+    /// Does {{NAME}}'s work for the interactor; the plugin registers it as a service, so a test or
+    /// an app can swap it. Replace its body with your own calls (a database, a service).
+    struct {{NAME}}Worker {
+        /// The text without the spaces around it.
+        func doSomeWork(text: String) -> String {
+            String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+    }
+
+    """#
+}

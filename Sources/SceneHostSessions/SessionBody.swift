@@ -1,0 +1,120 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
+import SceneHostNavigation
+
+/// What a stored session's body holds: every screen of its stacks (the scene's record, the stamp
+/// its forms carry, what it showed when last on top), the next stamp, a notice its user has not
+/// been shown yet (with the texts of a form it could not apply, offered back), the digests of its
+/// cookie's secret (current, and the one it replaced, for a few seconds) and the last form applied
+/// (so a repeat of it is answered with its result). One more kind of the host's record format (docs/architecture.md, "The record
+/// format"): a magic and a format version (`format`), a string table, then the body, whose places
+/// are `SceneRecord`s and `Screen`s as the worker frames write them.
+///
+/// A body that does not read — another format, a newer version, a tampered byte, bytes left over —
+/// throws `SessionStoreError.malformedRow`: that one session ends with a notice, never the server.
+package struct SessionBody: Equatable, Sendable {
+    /// The format this build writes; a body of any other version is refused.
+    /// Version 2 added the cookie's secret, the last form applied and the texts offered back; a
+    /// version 1 body (written before) still reads, as a session without them.
+    package static let formatVersion: UInt64 = 2
+    /// "SHSB", then the version.
+    package static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
+    /// The formats this build reads.
+    package static let readableVersions: ClosedRange<UInt64> = 1...formatVersion
+    /// The most places a body may hold: far more than any session's stacks.
+    package static let maximumPlaces = 100_000
+
+    package struct Place: Equatable, Sendable {
+        package var record: SceneRecord
+        package var stamp: Int
+        package var lastScreen: Screen
+
+        package init(record: SceneRecord, stamp: Int, lastScreen: Screen) {
+            self.record = record
+            self.stamp = stamp
+            self.lastScreen = lastScreen
+        }
+    }
+
+    /// Bottom to top over every layer (`SceneRecord.opensLayer` starts a modal stack).
+    package var places: [Place]
+    package var nextStamp: Int
+    /// Shown once on the session's next page.
+    package var notice: String?
+    /// Since format 2: what the session's cookie and forms are checked against.
+    package var guards: SessionGuards
+
+    package init(places: [Place], nextStamp: Int, notice: String?, guards: SessionGuards = SessionGuards()) {
+        self.places = places
+        self.nextStamp = nextStamp
+        self.notice = notice
+        self.guards = guards
+    }
+
+    package func encoded() -> [UInt8] {
+        var writer = CacheWriter()
+        encode(into: &writer)
+        guards.encode(into: &writer)
+        return writer.finished(header: Self.format.head)
+    }
+
+    package init(decoding bytes: [UInt8]) throws(SessionStoreError) {
+        let body: Int
+        var formatRead: UInt64 = 0
+        switch Self.format.open(bytes) {
+        case .foreign: throw .malformedRow(reason: "it is not a scene-host session")
+        case .damaged: throw .malformedRow(reason: "its stored data is damaged")
+        case .version(let version, let start):
+            guard Self.readableVersions.contains(version) else {
+                throw .malformedRow(reason: "it was written in session format \(version), and this scene-host reads formats 1 to \(Self.formatVersion)")
+            }
+            body = start
+            formatRead = version
+        }
+        var reader = CacheReader(bytes, from: body)
+        do {
+            try reader.readStringTable()
+            try self.init(from: &reader)
+            if formatRead >= 2 { guards = try SessionGuards(from: &reader) }
+            guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        } catch {
+            throw .malformedRow(reason: "its stored data is damaged")
+        }
+    }
+}
+
+/// The body after its header (format 1's part): the places, the next stamp, the notice. A body whose stamps are
+/// not below the next stamp, or whose bottom place opens a modal layer, is damaged.
+extension SessionBody: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        writer.list(places)
+        writer.count(nextStamp)
+        writer.optionalString(notice)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let count = try reader.count()
+        guard count <= Self.maximumPlaces else { throw CacheReader.Malformed() }
+        var places: [Place] = []
+        for _ in 0..<count { places.append(try Place(from: &reader)) }
+        let nextStamp = try reader.integer()
+        let notice = try reader.optionalString()
+        guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw CacheReader.Malformed() }
+        self.init(places: places, nextStamp: nextStamp, notice: notice)
+    }
+}
+
+/// One place: the scene's record, its stamp, its last screen.
+extension SessionBody.Place: RecordValue {
+    package func encode(into writer: inout CacheWriter) {
+        record.encode(into: &writer)
+        writer.count(stamp)
+        lastScreen.encode(into: &writer)
+    }
+
+    package init(from reader: inout CacheReader) throws {
+        let record = try SceneRecord(from: &reader)
+        let stamp = try reader.integer()
+        self.init(record: record, stamp: stamp, lastScreen: try Screen(from: &reader))
+    }
+}

@@ -1,0 +1,301 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostSessions
+import SceneHostWorkers
+
+extension WebController {
+    /// What a form post sent, besides its body: the headers the cross-site check reads and the
+    /// client's address (for the caps on sessions).
+    package struct PostContext: Sendable {
+        package let origin: String?
+        package let fetchSite: String?
+        package let host: String?
+        package let client: String
+
+        package init(origin: String?, fetchSite: String?, host: String?, client: String) {
+            self.origin = origin
+            self.fetchSite = fetchSite
+            self.host = host
+            self.client = client
+        }
+    }
+
+    /// Applies a form post sent to `path` by the browser whose session cookie is `cookie`.
+    /// Waits for the session's scenes (in their worker) without holding up other sessions.
+    package func post(path: String, sessionID cookie: String?, body: [UInt8], context: PostContext) async -> WebReply {
+        let form: WebForm
+        do {
+            form = try WebForm(body: body)
+        } catch {
+            let status = if case .bodyTooLarge = error { 413 } else { 400 }
+            return .refusal(status, ErrorMessage.render(error))
+        }
+        let request = Posted(form: form, target: WebPath(path), path: path, cookie: cookie, context: context)
+        return await post(request, verified: false, tries: 0)
+    }
+
+    /// One form post, as it came.
+    package struct Posted {
+        let form: WebForm
+        let target: WebPath
+        let path: String
+        let cookie: String?
+        let context: PostContext
+
+        /// What identifies the form as sent: the path, and every field in order (its token, the
+        /// screen's stamp, texts and action). Equal digests: the same form sent again.
+        var digest: String {
+            var canonical = path.utf8.count.description + ":" + path
+            for field in form.fields {
+                canonical += "|" + field.name.utf8.count.description + ":" + field.name + field.value.utf8.count.description + ":" + field.value
+            }
+            return SessionKey(secret: canonical).hex
+        }
+    }
+
+    /// The most times one post is looked at again (after waiting for an action under way, or
+    /// against the session built again from the store) before it is answered as out of date.
+    private static let maximumTries = 4
+
+    /// `verified` false: this instance's copy of the session is trusted without asking the store (one
+    /// request fewer per action); the claim compares the state number, and when it says this copy was
+    /// out of date, the post is looked at once more against the session built again from the store.
+    package func post(_ request: Posted, verified: Bool, tries: Int) async -> WebReply {
+        let session: WebSession
+        switch await resolve(request.cookie, verify: verified) {
+        case .session(let found, .current):
+            session = found
+        case .session(let found, .previous):
+            // A form sent before its browser had the session's new secret: only a repeat of the
+            // form just applied is answered (with its result, and the new secret).
+            if found.guards.lastForm == request.digest, let location = found.guards.lastLocation {
+                return .redirect(location, cookie: found.secret.isEmpty ? .keep : .set(sessionID: found.cookie))
+            }
+            return .redirect(Self.pageURL(of: request.target))
+        case .session(_, .none), .none:
+            return await firstAction(request, endedSession: request.cookie != nil)
+        case .ended:
+            return await firstAction(request, endedSession: true)
+        case .unavailable(let error, _):
+            return .refusal(503, text.describe(error, plain: WebUserText.storeDown))
+        }
+        if case .other(let link) = request.target { return await linkAction(request, link: link, session: session) }
+        do {
+            try guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
+                               token: request.form.value("token"), expectedToken: session.token)
+        } catch {
+            return .refusal(403, ErrorMessage.render(error))
+        }
+        // The same form again (a double click, a repeat after an answer that was lost): its result.
+        if session.guards.lastForm == request.digest, let location = session.guards.lastLocation, !session.isActing {
+            return .redirect(location)
+        }
+        guard await sync(session) else { return .redirect("/") }
+        // A form of the start page (sent before this session began) or of a screen not open now, or
+        // of an older state of one, or sent while another action of the session is under way.
+        guard case .screen(let names) = request.target, let depth = session.depth(of: names), !session.isActing,
+              request.form.value("screen") == String(session.screens[depth].stamp) else {
+            guard tries < Self.maximumTries else { return await refuseStale(request, session: session) }
+            if session.isActing {
+                // Looked at again once that action ended: it may be this very form, sent twice.
+                await session.actionEnded()
+                return await post(request, verified: verified, tries: tries + 1)
+            }
+            // This copy may be out of date (another instance moved on): ask the store before refusing.
+            if !verified, store.shared { return await post(request, verified: true, tries: tries + 1) }
+            return await refuseStale(request, session: session)
+        }
+        if let refused = await refuseControlCharacters(request, session: session, at: depth) { return refused }
+        return await claimed(session, request: request, tries: tries) {
+            await act(request.form, on: session, at: depth)
+        }
+    }
+
+    /// A stale form: nothing applied; a redirect to the current screen, whose page says what was
+    /// not applied and offers back what was typed (so the URL matches the screen, and Reload never posts).
+    package func refuseStale(_ request: Posted, session: WebSession) async -> WebReply {
+        store.counters.actionsStale.increment()
+        let title = Self.title(of: request.form)
+        let typed = Self.typed(in: request.form)
+        let what = typed.isEmpty ? "Your last action on \(title) was not applied" : "Your changes on \(title) were not saved"
+        let notice = "notice: \(what): another tab or window moved the app on. This is the current screen"
+            + (typed.isEmpty ? "." : "; what you typed is shown below, to copy.")
+        await tell(session, notice: notice, offered: typed, problems: [])
+        return .redirect(session.url(at: session.screens.count - 1))
+    }
+
+    /// A form whose text holds a control character: nothing applied; the field's problem is shown
+    /// on the screen it came from, and what was typed is offered back.
+    private func refuseControlCharacters(_ request: Posted, session: WebSession, at depth: Int) async -> WebReply? {
+        var problems: [SessionGuards.Offered] = []
+        for (name, value) in request.form.fields where name.hasPrefix("field.") {
+            guard let problem = WebFieldCheck.problem(in: value) else { continue }
+            let id = String(name.dropFirst("field.".count))
+            problems.append(SessionGuards.Offered(field: id, label: Self.label(of: id, on: session.screens[depth].lastScreen), text: problem))
+        }
+        guard !problems.isEmpty else { return nil }
+        let names = problems.map { "“\($0.label)”" }.joined(separator: ", ")
+        await tell(session, notice: "error: Nothing was changed: the text of \(names) cannot be kept as typed.",
+                   offered: Self.typed(in: request.form, on: session.screens[depth].lastScreen), problems: problems)
+        return .redirect(Self.pageURL(of: request.target))
+    }
+
+    /// Keeps a one-time notice for the session's next page, in its store too (the next page may be
+    /// answered by another instance); when the store is busy with an action, this instance's copy has it.
+    private func tell(_ session: WebSession, notice: String, offered: [SessionGuards.Offered], problems: [SessionGuards.Offered]) async {
+        session.pendingError = notice
+        session.guards.offered = offered
+        session.guards.problems = problems
+        guard store.shared, !session.isActing else { return }
+        session.isActing = true
+        defer { session.endAction() }
+        do {
+            guard try await store.claim(session) == .claimed else { return }
+            _ = try await store.persist(session)
+        } catch {
+            // The notice stays on this instance's copy; the session itself is as the store holds it.
+        }
+    }
+
+    /// Runs `action` on `session` as one step of its stored state: the store's state number is
+    /// claimed first (compare-and-set, so a form sent to two instances at once applies once), then the
+    /// action runs, the cookie's secret is replaced, and the session is written before the response
+    /// leaves. A claim lost to an action under way waits for it and looks at the form again (it may be
+    /// the same form, sent twice); a store that fails drops this instance's copy and is a 503.
+    package func claimed(_ session: WebSession, request: Posted, tries: Int, _ action: () async -> Void) async -> WebReply {
+        // Marked before the claim: a second request of this session waits from here, not only once the action runs.
+        session.isActing = true
+        do {
+            let outcome = try await store.claim(session)
+            guard outcome == .claimed else {
+                session.endAction()
+                store.forget(session)
+                guard tries < Self.maximumTries else { return await refuseAfterLostClaim(request) }
+                if case .lost(let current?) = outcome, !current.isMultiple(of: 2) || current == session.state {
+                    // Another instance's action is under way: wait until the store is at rest again.
+                    guard await store.waitAtRest(session.key, leaving: current) else {
+                        return .refusal(409, WebError.actionUnderWay.message)
+                    }
+                }
+                return await post(request, verified: true, tries: tries + 1)
+            }
+        } catch {
+            session.endAction()
+            return .refusal(503, text.describe(error, plain: WebUserText.storeDown))
+        }
+        defer { session.endAction() }
+        // Its faults count as its client's: new sessions of one client never make "many users".
+        (session.app as? PooledSession)?.session.attribute(to: session.client)
+        await action()
+        // Its scenes are gone (dropped while it acted): nothing to keep; the start page says why
+        // (the cookie forgets the session, so a redirect could only say it ended).
+        guard store.holds(session) else {
+            guard let message = session.pendingError else { return .redirect("/") }
+            return await startPage(error: message, cookie: .clear)
+        }
+        let location = session.url(at: max(0, session.screens.count - 1))
+        session.rotate(now: store.wallNow)
+        // Only an action that went through is answered as done when its form comes again; one that
+        // failed (a crash, a refused link) is tried again, as its user asks.
+        session.guards.lastForm = session.pendingError == nil ? request.digest : nil
+        session.guards.lastLocation = location
+        do {
+            guard try await store.persist(session) else {
+                store.forget(session)
+                return .refusal(409, WebError.actionTakenOver.message)
+            }
+        } catch {
+            store.forget(session)
+            return .refusal(503, text.describe(error, plain: WebError.actionNotKept.message.droppingPrefix))
+        }
+        store.publish(session)
+        store.counters.actionsApplied.increment()
+        return .redirect(location, cookie: .set(sessionID: session.cookie))
+    }
+
+    /// A post whose claims kept losing: looked at once more against the store's session, else stale.
+    private func refuseAfterLostClaim(_ request: Posted) async -> WebReply {
+        guard case .session(let current, .current) = await resolve(request.cookie) else { return .redirect("/") }
+        return await refuseStale(request, session: current)
+    }
+
+    /// Brings the screen at `depth` back on top when it is not, fills the fields the form changed
+    /// and runs its command; then reads the stacks again.
+    package func act(_ form: WebForm, on session: WebSession, at depth: Int) async {
+        session.actions += 1
+        var applied: [FrontendCommand] = []
+        var failure: (any Error)?
+        do {
+            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: session.screens[depth].lastScreen))
+            try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
+            applied = action.fills
+        } catch let error as WebError {
+            session.pendingError = error.message
+        } catch {
+            failure = error
+            session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
+        }
+        do {
+            try session.refresh(actedAt: depth)
+            session.keepFilled(applied, at: depth)
+        } catch {
+            // A session its own faults ended keeps that message: it says why, and what to do.
+            if case WorkerError.sessionEndedForFaults? = failure as? WorkerError {} else {
+                session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
+            }
+            await store.drop(session)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The URL a GET of the post's target shows (a deep link's, a screen's, or the start).
+    package static func pageURL(of target: WebPath) -> String {
+        switch target {
+        case .start: "/"
+        case .screen(let names): WebPath.url(of: names)
+        case .other(let link): "/" + link
+        }
+    }
+
+    /// The page's title as its form sent it (`title`), quoted; "that page" without one.
+    package static func title(of form: WebForm) -> String {
+        guard let title = form.value("title"), !title.isEmpty, WebFieldCheck.problem(in: title) == nil else { return "that page" }
+        return "“" + String(title.prefix(200)) + "”"
+    }
+
+    /// The texts a form sent, to offer back: each non-empty field, named as its page named it.
+    package static func typed(in form: WebForm, on screen: Screen? = nil) -> [SessionGuards.Offered] {
+        form.fields.compactMap { name, value in
+            guard name.hasPrefix("field."), !value.isEmpty else { return nil }
+            let id = String(name.dropFirst("field.".count))
+            let label = form.value("label." + id) ?? screen.map { Self.label(of: id, on: $0) } ?? id
+            // Shown, never applied: a control character is made visible rather than kept.
+            let shown = String(String.UnicodeScalarView(value.unicodeScalars.map { WebFieldCheck.problem(in: String($0)) == nil ? $0 : "\u{FFFD}" }))
+            return SessionGuards.Offered(field: id, label: String(label.prefix(200)), text: shown)
+        }
+    }
+
+    /// A field's name for people on `screen`: its label, else its placeholder, else its id.
+    package static func label(of id: String, on screen: Screen) -> String {
+        for element in screen.elements {
+            if case .textField(id, _, _, _, _) = element { return element.fieldLabel ?? id }
+        }
+        return id
+    }
+
+    package static func fields(of screen: Screen) -> [String: String] {
+        var fields: [String: String] = [:]
+        for case .textField(let id, _, let text, _, _) in screen.elements { fields[id] = text }
+        return fields
+    }
+}
+
+extension String {
+    /// The message without its leading "error: " or "notice: ".
+    package var droppingPrefix: String {
+        for prefix in ["error: ", "notice: "] where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
+        return self
+    }
+}

@@ -1,0 +1,132 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNavigation
+import SceneHostSessions
+import SceneHostWorkers
+
+extension WebController {
+    // MARK: First actions
+
+    /// A post from a browser without a session: from the start page (or a deep link's page), it
+    /// makes the session and applies the action to its initial (or linked) scene.
+    package func firstAction(_ request: Posted, endedSession: Bool) async -> WebReply {
+        let context = request.context
+        do {
+            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                               token: request.form.value("token"), expectedToken: store.startToken)
+        } catch .invalidFormToken where endedSession {
+            // A form of a session that ended: the start page tells its user.
+            return .redirect("/")
+        } catch {
+            return .refusal(403, ErrorMessage.render(error))
+        }
+        let link: String?
+        switch request.target {
+        case .start: link = nil
+        case .other(let path): link = path
+        case .screen: return .redirect("/")
+        }
+        guard request.form.value("screen") == "0" else { return .redirect("/") }
+        let session: WebSession
+        do {
+            session = try await store.create(client: context.client)
+        } catch let error as WebError {
+            return .refusal(newSession: error)
+        } catch {
+            return failed(error)
+        }
+        if let problem = request.form.fields.first(where: { $0.name.hasPrefix("field.") && WebFieldCheck.problem(in: $0.value) != nil }) {
+            // Nothing to apply: the session's first page shows the problem (and the text) at once.
+            let id = String(problem.name.dropFirst("field.".count))
+            session.pendingError = "error: Nothing was changed: the text of “\(id)” cannot be kept as typed."
+            session.guards.offered = Self.typed(in: request.form)
+            session.guards.problems = [SessionGuards.Offered(field: id, label: id, text: WebFieldCheck.problem(in: problem.value) ?? "")]
+        }
+        var refused: WebReply?
+        let reply = await claimed(session, request: request, tries: Int.max - 1) {
+            if let link {
+                let opened = await open(link, in: session)
+                guard opened.status == 303 else {
+                    refused = opened
+                    return
+                }
+            }
+            guard session.guards.problems.isEmpty else { return }
+            await act(request.form, on: session, at: session.screens.count - 1)
+        }
+        if let refused {
+            await store.drop(session)
+            return refused
+        }
+        return reply
+    }
+
+    // MARK: Deep links
+
+    /// The page of a deep link (`/orders/2`): what opening it shows, built in a session of its own
+    /// and dropped, so the GET changes no one's session. Its form posts to the link: acting there
+    /// opens the link in the browser's session (making one on a first action), then applies.
+    ///
+    /// An opening that ends the scene worker counts against `client` (`WebLinkFaults`): past
+    /// `[host] faults-per-session` within a minute, its GETs of that plugin's links are refused (429
+    /// with Retry-After) before any worker is asked, while everyone else's go on.
+    package func linkPage(_ link: String, session: WebSession?, client: String) async -> WebReply {
+        let plugin = await store.plugin(ofLink: link)
+        if let plugin, let closed = store.linkRefusal(client: client, plugin: plugin) {
+            let error = WebError.linksClosedToClient(plugin: plugin, faults: closed.faults, retryAfter: closed.retryAfter)
+            return .refusal(429, text.describe(error, plain: WebUserText.linkClosed(retryAfter: closed.retryAfter)), retryAfter: closed.retryAfter)
+        }
+        do {
+            let (screen, layers) = try await store.preview(link: link, client: client)
+            return .page(WebPage.preview(screen: screen, layers: layers, token: session?.token ?? store.startToken, error: nil, formAction: "/" + link))
+        } catch let error as LinkError {
+            return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
+        } catch {
+            if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true { store.noteLinkFault(client: client, plugin: plugin) }
+            return failed(error)
+        }
+    }
+
+    /// A post from a deep link's page in a browser with a session: the link replaces the session's
+    /// stacks (as `run --open` starts there), then the action applies to the linked screen.
+    package func linkAction(_ request: Posted, link: String, session: WebSession) async -> WebReply {
+        let context = request.context
+        do {
+            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                               token: request.form.value("token"), expectedToken: session.token)
+        } catch {
+            return .refusal(403, ErrorMessage.render(error))
+        }
+        while session.isActing { await session.actionEnded() }
+        if session.guards.lastForm == request.digest, let location = session.guards.lastLocation { return .redirect(location) }
+        var refused: WebReply?
+        let reply = await claimed(session, request: request, tries: Int.max - 1) {
+            let opened = await open(link, in: session)
+            guard opened.status == 303 else {
+                refused = opened
+                return
+            }
+            await act(request.form, on: session, at: session.screens.count - 1)
+        }
+        return refused ?? reply
+    }
+
+    /// Opens `link` in `session`: 404 for a link that names nothing; a failed opening changes nothing
+    /// and is shown on the session's page.
+    func open(_ link: String, in session: WebSession) async -> WebReply {
+        do {
+            try await session.app.open(link: link)
+        } catch let error as LinkError {
+            return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
+        } catch {
+            session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
+        }
+        do {
+            try session.refresh(actedAt: -1)
+        } catch {
+            session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
+            await store.drop(session)
+        }
+        return .redirect(session.url(at: max(0, session.screens.count - 1)))
+    }
+}

@@ -1,0 +1,168 @@
+import Logging
+@_spi(SceneHost) import SceneSDK
+import SceneHostSessions
+import SceneHostWorkers
+
+/// What `scene-host serve` does with a request, without HTTP: find the session, show the page of
+/// the screen a URL names, apply a form post to the screen it came from. The HTTP layer
+/// (SceneHostWeb) only translates.
+///
+/// A GET never changes the app: a screen's URL shows the screen on top, or an earlier screen of
+/// the stack as it was last shown (the browser's Back). Posts follow post/redirect/get: a post
+/// from the screen on top applies to it; from an earlier screen it first goes back to it (results
+/// handed back as the app's back does), then applies; the same form sent again (a double click) is
+/// answered with where the first went; a form of a screen no longer open, or of an older state of
+/// one, applies nothing and is answered with a redirect to the current screen, whose page says what
+/// was not applied and offers back what was typed. A failed action leaves the session as it was
+/// (its guarantee) and its message is shown once: plain words for the user, the detail in the log.
+@MainActor
+package struct WebController {
+    package let store: WebSessionStore
+    package let guardian = WebRequestGuard()
+    package let text: WebUserText
+
+    /// `debugPages` (`serve --debug-pages`) shows the operator's detail of a failure on the page as
+    /// well as in `logger`.
+    package init(store: WebSessionStore, logger: Logger = Logger(label: "scene-host.web", factory: { _ in SwiftLogNoOpLogHandler() }),
+                debugPages: Bool = false) {
+        self.store = store
+        self.text = WebUserText(logger: logger, debugPages: debugPages)
+    }
+
+    // MARK: Pages
+
+    /// The page at `path` for the browser whose session cookie is `cookie`, from `client` (its address
+    /// through trusted proxies, as the caps count it: a deep link's faults count against it; "?" when unknown).
+    package func get(path: String, sessionID cookie: String?, client: String = "?") async -> WebReply {
+        let target = WebPath(path)
+        let query = WebPath.query(of: path)
+        let session: WebSession
+        switch await resolve(cookie) {
+        case .session(let found, .current):
+            session = found
+        case .session(_, .previous):
+            // Sent before this browser had the session's new secret (another tab's action under way). A
+            // redirect could loop while that answer is away, and the new secret goes only to a repeat of
+            // the form that made it (a planted cookie's owner holds the old one too): the user reloads.
+            return .refusal(409, WebError.secretRotating.message)
+        case .session(_, .none), .none:
+            // A cookie that names no session (or with a wrong secret) is of no use to its browser: cleared.
+            return await pageWithoutSession(target, query: query, notice: nil, client: client, cookie: cookie == nil ? .keep : .clear)
+        case .ended(let notice):
+            if notice == nil, case .screen = target, WebPath.query(of: path).isEmpty { return .redirect("/") }
+            return await pageWithoutSession(target, query: query, notice: notice ?? WebError.sessionEnded.message, client: client, cookie: .clear)
+        case .unavailable(let error, let cached):
+            guard let cached else { return .refusal(503, text.describe(error, plain: WebUserText.storeDown)) }
+            // The last copy this instance holds, marked: better than no page while the store is away.
+            cached.pendingError = WebError.storeDownShowingCache.message
+            let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
+            return .page(WebPage.make(for: cached, depth: max(0, depth)))
+        }
+        if case .other(let link) = target { return await linkPage(link, session: session, client: client) }
+        guard await sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
+        switch target {
+        case .start, .other:
+            // `/` is where the first screen was shown before the session began: the browser's Back
+            // from the second screen lands here, so it shows the first screen, as any earlier page.
+            let page = WebPage.make(for: session, depth: 0)
+            store.publish(session)
+            return .page(page)
+        case .screen(let names):
+            let depth = session.depth(of: names)
+            // A URL naming another record than the one this screen shows (a copied URL): its link opens it.
+            if !query.isEmpty, depth.map({ session.screens[$0].query != WebPath.queryText(of: path) }) ?? true,
+               let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links) {
+                return await linkPage(link, session: session, client: client)
+            }
+            guard let depth else {
+                // A session just built again keeps the note that says why the screen is gone (its stack was cut).
+                if !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
+                return .redirect(session.url(at: session.screens.count - 1))
+            }
+            let page = WebPage.make(for: session, depth: depth)
+            store.publish(session)
+            return .page(page)
+        }
+    }
+
+    /// The page of a browser without a (live) session: the start page, a deep link's page, or the
+    /// link a screen URL's query names (a URL copied from another browser).
+    private func pageWithoutSession(_ target: WebPath, query: [(name: String, value: String)], notice: String?, client: String,
+                                    cookie: WebReply.Cookie = .keep) async -> WebReply {
+        switch target {
+        case .other(let link):
+            return await linkPage(link, session: nil, client: client)
+        case .screen(let names):
+            if let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: await store.links()) {
+                return await linkPage(link, session: nil, client: client)
+            }
+            return notice == nil ? .redirect("/") : await startPage(error: notice, cookie: cookie)
+        case .start:
+            return await startPage(error: notice, cookie: cookie)
+        }
+    }
+
+    /// What a request's cookie names now, and how its secret stands.
+    package enum Found {
+        case session(WebSession, WebSession.SecretMatch)
+        case none
+        case ended(notice: String?)
+        case unavailable(SessionStoreError, cached: WebSession?)
+    }
+
+    /// The session `cookie` (`ID.SECRET`) names, checked against its secret.
+    package func resolve(_ cookie: String?, verify: Bool = true) async -> Found {
+        guard let cookie else { return .none }
+        let (id, secret) = WebCookie.split(cookie)
+        switch await store.resolve(id: id, verify: verify) {
+        case .session(let session):
+            let match = session.match(secret: secret, now: store.wallNow)
+            // This instance's copy may be behind the store (another instance rotated the secret): asked again.
+            if match != .current, !verify, store.shared { return await resolve(cookie, verify: true) }
+            // A session built again from the store learns its secret from the first request that shows it.
+            if match == .current, session.secret.isEmpty { session.secret = secret }
+            if match == .previous { session.learnSecret(fromPrevious: secret) }
+            return .session(session, match)
+        case .none: return .none
+        case .ended(let notice): return .ended(notice: notice)
+        case .unavailable(let error, let cached): return .unavailable(error, cached: cached)
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),
+    /// and takes what happened to it that its user has not been told. False when its scenes are
+    /// gone: the session is dropped and its last message kept for the start page.
+    package func sync(_ session: WebSession) async -> Bool {
+        if let notice = session.app.takeNotice() {
+            session.pendingError = text.describe(notice, plain: WebUserText.notice(notice), kind: .notice)
+        }
+        do {
+            try session.refresh(actedAt: .max)
+            return true
+        } catch {
+            session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
+            await store.drop(session)
+            return false
+        }
+    }
+
+    package func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
+        do {
+            let start = try await store.startScreen()
+            return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
+        } catch {
+            return failed(error)
+        }
+    }
+
+    /// The refusal of a page or session that could not be made: 503 for a failure that passes by itself
+    /// (a plugin refused for a cooling period, with when it is tried again; a busy worker), else 500.
+    package func failed(_ error: any Error) -> WebReply {
+        let message = text.describe(error, plain: WebUserText.pageFailed(error))
+        guard let fault = error as? WorkerError, fault.isRetryable else { return .refusal(500, message) }
+        if case .pluginRefused(_, _, let retryIn) = fault { return .refusal(503, message, retryAfter: max(1, retryIn)) }
+        return .refusal(503, message)
+    }
+}

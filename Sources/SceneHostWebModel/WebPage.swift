@@ -1,0 +1,201 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostSessions
+
+/// What one page shows, as plain values for the HTML writer: a screen of the session (the one on
+/// top, or an earlier one the browser went back to), where it is (breadcrumb links, modal or not),
+/// the one way back the host offers, the last message, and what its form carries.
+///
+/// Text is raw here; the HTML writer escapes every value it inserts.
+package struct WebPage: Sendable {
+    package struct Crumb: Sendable, Equatable {
+        /// The screen's title (the scene's name until it was shown).
+        package let name: String
+        package let isModal: Bool
+        /// The screen this page shows (no link).
+        package let isCurrent: Bool
+        /// The URL of that screen's page.
+        package let url: String
+    }
+
+    package struct Offered: Sendable, Equatable {
+        package let label: String
+        package let text: String
+    }
+
+    package struct Row: Sendable, Equatable {
+        package let text: String
+        package let action: String
+    }
+
+    package enum Kind: Sendable, Equatable {
+        case label, field, button, list
+    }
+
+    package struct Element: Sendable, Equatable {
+        package let kind: Kind
+        package let id: String
+        /// A label's text, a field's text, a button's title.
+        package let text: String
+        /// A field's name for people: its label, else its placeholder, else its id.
+        package let fieldLabel: String
+        package let placeholder: String
+        /// A message about a field's text (validation), shown tied to it.
+        package let problem: String
+        package let action: String
+        package let rows: [Row]
+
+        /// The element with the host's `problem` for its text (a refused character), when there is one.
+        func withProblem(_ problem: String?) -> Element {
+            guard let problem, kind == .field else { return self }
+            return Element(kind: kind, id: id, text: text, fieldLabel: fieldLabel, placeholder: placeholder, problem: problem, action: action, rows: rows)
+        }
+    }
+
+    /// The host's own way back from the screen shown (the scene's buttons may offer more).
+    package enum WayBack: Sendable, Equatable {
+        case none
+        /// Pops the screen (and, outside a modal, the buttons to scenes further down: each scene's
+        /// name, which the action names, and its title, which the button shows).
+        case back(to: [Target])
+
+        package struct Target: Sendable, Equatable {
+            package let scene: String
+            package let title: String
+        }
+        /// Closes the modal this screen is the root of.
+        case dismiss
+    }
+
+    package let title: String
+    package let breadcrumb: [Crumb]
+    /// The screen shown is in a modal: the page shows it as a dialog.
+    package let inModal: Bool
+    /// The scenes under the modal, for the dialog's description.
+    package let underneath: String
+    package var elements: [Element]
+    package let wayBack: WayBack
+    /// The message for the user (an error or a notice), shown once.
+    package let error: String?
+    /// What a refused form held, offered back with the message: (field's name, text).
+    package var offered: [Offered] = []
+    package let token: String
+    /// The stamp of the screen shown (`WebScreen.stamp`), sent back with its form.
+    package let stamp: Int
+    /// Where the page's form posts: the URL of the screen shown.
+    package let formAction: String
+    /// The screen shown is below the one on top: an action here first goes back to it.
+    package let isEarlier: Bool
+    /// The URL of the screen on top.
+    package let currentURL: String
+
+    /// The page of the screen at `depth` of `session` (its top when nil); the top's page consumes the pending message.
+    @MainActor
+    package static func make(for session: WebSession, depth: Int? = nil) -> WebPage {
+        let top = session.screens.count - 1
+        let shown = min(depth ?? top, top)
+        // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
+        let error = shown == top ? session.pendingError : nil
+        var page = make(screens: session.screens, depth: shown, token: session.token, error: error)
+        if shown == top {
+            page.offered = session.guards.offered.map { Offered(label: $0.label, text: $0.text) }
+            let problems = Dictionary(session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
+            if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems[$0.id]) } }
+            session.pendingError = nil
+            session.guards.offered = []
+            session.guards.problems = []
+            session.justRebuilt = false
+        }
+        return page
+    }
+
+    /// The page of the screen at `depth` of `screens` (a session's, `WebSession.screens`).
+    package static func make(screens: [WebScreen], depth shown: Int, token: String, error: String?) -> WebPage {
+        let top = screens.count - 1
+        var crumbs: [Crumb] = []
+        for (index, screen) in screens.enumerated() {
+            crumbs.append(Crumb(name: screen.title, isModal: screen.opensLayer, isCurrent: index == shown, url: url(of: screens, at: index)))
+        }
+        // The stack the shown screen is in: from its layer's root up to the top of that layer.
+        var root = shown
+        while root > 0, !screens[root].opensLayer { root -= 1 }
+        let inModal = screens[root].opensLayer
+        let wayBack: WayBack
+        if shown == root {
+            wayBack = inModal ? .dismiss : .none
+        } else {
+            wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map { WayBack.Target(scene: $0.name, title: $0.title) })
+        }
+        let screen = screens[shown].lastScreen
+        return WebPage(
+            title: screen.title, breadcrumb: crumbs, inModal: inModal,
+            underneath: screens[..<root].map(\.title).joined(separator: " › "),
+            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token,
+            stamp: screens[shown].stamp, formAction: url(of: screens, at: shown), isEarlier: shown < top, currentURL: url(of: screens, at: top)
+        )
+    }
+
+    private static func url(of screens: [WebScreen], at depth: Int) -> String {
+        WebScreen.url(of: screens, at: depth)
+    }
+
+    /// The start page of a browser without a session: the initial scene's screen, posting to `/`.
+    package static func start(screen: Screen, scene: String, token: String, error: String?) -> WebPage {
+        preview(screen: screen, layers: [[scene]], token: token, error: error, formAction: "/")
+    }
+
+    /// A page of screens no session holds yet (the start page, a deep link): posting to `formAction`
+    /// makes them the session's (a first action makes the session). The breadcrumb has no links:
+    /// none of its screens has a URL in any session.
+    package static func preview(screen: Screen, layers: [[String]], token: String, error: String?, formAction: String) -> WebPage {
+        var crumbs: [Crumb] = []
+        for (index, stack) in layers.enumerated() {
+            for (position, name) in stack.enumerated() {
+                let isCurrent = index == layers.count - 1 && position == stack.count - 1
+                // Screens below were never shown, so their titles are unknown: their names, in words.
+                crumbs.append(Crumb(name: isCurrent ? screen.title : humanized(name), isModal: index > 0 && position == 0, isCurrent: isCurrent, url: ""))
+            }
+        }
+        let top = layers.last ?? []
+        let inModal = layers.count > 1
+        let wayBack: WayBack = inModal ? (top.count > 1 ? .back(to: []) : .dismiss)
+            : (top.count > 1 ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: humanized($0)) }) : .none)
+        return WebPage(
+            title: screen.title, breadcrumb: crumbs, inModal: inModal, underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
+            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0, formAction: formAction,
+            isEarlier: false, currentURL: formAction
+        )
+    }
+
+    /// A scene's type name in words, for people: `ListOrders` → `List orders`.
+    package static func humanized(_ name: String) -> String {
+        var words = ""
+        var previous: Character?
+        for character in name {
+            if character == "_" {
+                words.append(" ")
+            } else if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+                words.append(" ")
+                words.append(contentsOf: character.lowercased())
+            } else {
+                words.append(character)
+            }
+            previous = character
+        }
+        return words
+    }
+
+    private static func element(_ element: ScreenElement) -> Element {
+        switch element {
+        case .label(let id, let text):
+            return Element(kind: .label, id: id, text: text, fieldLabel: "", placeholder: "", problem: "", action: "", rows: [])
+        case .textField(let id, let placeholder, let text, _, let problem):
+            return Element(kind: .field, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: placeholder,
+                           problem: problem, action: "", rows: [])
+        case .button(let id, let title):
+            return Element(kind: .button, id: id, text: title, fieldLabel: "", placeholder: "", problem: "", action: "tap:\(id)", rows: [])
+        case .list(let id, let rows):
+            return Element(kind: .list, id: id, text: "", fieldLabel: "", placeholder: "", problem: "", action: "",
+                           rows: rows.enumerated().map { Row(text: $0.element, action: "select:\(id):\($0.offset)") })
+        }
+    }
+}

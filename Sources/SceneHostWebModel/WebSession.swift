@@ -1,0 +1,287 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostFrontend
+import SceneHostSessions
+import SceneHostWorkers
+
+/// One browser's app: its own session of scenes (stack, modals, DataStores: in a scene worker, or
+/// on a navigator here), its form token, what its pages last showed, and the message of its last
+/// failed action.
+///
+/// Made on the browser's first action (never by a page load), so page loads alone cost no session.
+@MainActor
+package final class WebSession {
+    /// The first half of the cookie, naming the session: 32 random bytes, hex. Never stored: the
+    /// store knows `key`.
+    package let id: String
+    /// What the session store knows it by (the SHA-256 of `id`).
+    package let key: SessionKey
+    /// The second half of the cookie: 32 random bytes, hex, replaced on every action applied
+    /// (`rotate`), so a cookie planted in a browser (session fixation) stops working at its user's
+    /// first action. Empty for a session built again from the store until a request shows it.
+    package internal(set) var secret: String
+    /// The digests of the secret and of the one it replaced, the last form applied, texts offered
+    /// back: kept with the session in its store.
+    package var guards: SessionGuards
+    /// The store's state number this session's stacks match (`SessionStore.claim`): when the store's
+    /// differs, another instance (or a restart) moved it on and the stacks are built again from the row.
+    package var state: Int64 = 0
+    /// When it was made (milliseconds since 1970, the store's clock).
+    package var created: Int64
+    /// The last use the store was told of (`SessionStore.touch`, `claim`).
+    package var storeUsed: Int64
+    /// Every form of this session carries it; a post without it is refused.
+    package let token: String
+    package let app: any AppSession
+    /// The address the session was made from, for the per-client cap.
+    package let client: String
+    /// When a request last used it, for idle expiry.
+    package var lastUsed: ContinuousClock.Instant
+    /// The error of the last action, shown once on the next page: while there is one, pages take
+    /// the main actor's path (the snapshot is withdrawn), so the message is shown.
+    package var pendingError: String? {
+        didSet { if pendingError != nil, let publishedCookie { snapshots?.publish(nil, for: publishedCookie) } }
+    }
+    /// It was built again from the store and its note (`pendingError`) has not been shown yet.
+    package var justRebuilt = false
+    /// The cookie its snapshot was last published under (`WebSessionStore.publish`).
+    package var publishedCookie: String?
+    /// Where its snapshot is published (set by the store that holds it).
+    weak var snapshots: WebPageSnapshots?
+    /// The screens of its stacks, bottom to top (every layer's stack in turn).
+    package private(set) var screens: [WebScreen] = []
+    /// How many actions its user took: sessions with fewer are evicted first when the server is full.
+    package internal(set) var actions = 0
+    /// An action of the session is under way (waiting for its scenes): another form is out of date.
+    package var isActing = false
+    private var nextStamp = 1
+    /// The generation of the worker's records `screens` were read from (nil in process).
+    private(set) var viewedGeneration: UInt64?
+
+    package init(app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64) {
+        self.id = Self.randomHex()
+        self.key = SessionKey(secret: id)
+        self.secret = Self.randomHex()
+        self.guards = SessionGuards(secretDigest: SessionKey(secret: secret).hex)
+        self.token = Self.randomHex()
+        self.app = app
+        self.client = client
+        self.lastUsed = now
+        self.created = wallNow
+        self.storeUsed = wallNow
+    }
+
+    /// The session `row` describes, its scenes built again in `app` (from `body`'s records): its
+    /// screens keep their stamps, so the forms of the pages its user holds still apply.
+    package init(id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant) {
+        self.id = id
+        self.key = row.key
+        self.secret = ""
+        self.guards = body.guards
+        self.token = row.token
+        self.app = app
+        self.client = row.client
+        self.lastUsed = now
+        self.created = row.created
+        self.storeUsed = row.lastUsed
+        self.state = row.state
+        self.actions = Int(clamping: row.actions)
+        let links = app.links
+        screens = body.places.map { place in
+            WebScreen(name: place.record.name, opensLayer: place.record.opensLayer, stamp: place.stamp, lastScreen: place.lastScreen,
+                      query: WebRecordLink(scene: place.record.name, input: place.record.input?.value, links: links)?.query ?? "")
+        }
+        nextStamp = body.nextStamp
+    }
+
+    /// The session as its store keeps it, at state number `state`: every screen's record (from the
+    /// app), stamp and last screen, and the message its user has not seen yet.
+    package func row(state: Int64, now: Int64) -> StoredSession {
+        let records = app.records()
+        var places: [SessionBody.Place] = []
+        places.reserveCapacity(screens.count)
+        for (screen, record) in zip(screens, records) {
+            places.append(SessionBody.Place(record: record, stamp: screen.stamp, lastScreen: screen.lastScreen))
+        }
+        let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError, guards: guards)
+        // Written when the session is made and after each action, never by a page load: `now` is its last action.
+        return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, lastAction: now, client: client,
+                             actions: Int64(actions), body: body.encoded())
+    }
+
+    /// Reads the app's stacks again after `depth` (the screen an action came from) may have
+    /// changed: screens above it are new; a screen at or below it keeps its stamp unless it is on
+    /// top now and was not before, or shows something else; the one on top takes what it shows now,
+    /// and after an action (`depth` not `.max`) always a new stamp.
+    package func refresh(actedAt depth: Int) throws {
+        // Read before the view: a change made meanwhile leaves a generation that no longer matches.
+        let generation = (app as? PooledSession)?.session.generation
+        let (screen, layers) = try app.view()
+        viewedGeneration = generation
+        let records = app.records()
+        let links = app.links
+        var fresh: [WebScreen] = []
+        for (index, stack) in layers.enumerated() {
+            for (position, name) in stack.enumerated() {
+                let place = fresh.count
+                let opensLayer = index > 0 && position == 0
+                let isTop = index == layers.count - 1 && position == stack.count - 1
+                // A screen shown again after the ones above it went (results handed back, viewWillAppear
+                // run) is a new state of it, as is the top one showing something else.
+                if place <= depth, place < screens.count, screens[place].name == name, screens[place].opensLayer == opensLayer,
+                   !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen) {
+                    fresh.append(screens[place])
+                } else {
+                    // Below the top, a screen not shown yet (a deep link's stack) keeps the title it had here, if it was here.
+                    let known = place < screens.count && screens[place].name == name ? screens[place].lastScreen : Screen(title: name)
+                    let input = place < records.count && records[place].name == name ? records[place].input?.value : nil
+                    fresh.append(WebScreen(name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : known,
+                                           query: WebRecordLink(scene: name, input: input, links: links)?.query ?? ""))
+                }
+            }
+        }
+        // After an action the screen on top is a new state even when it shows the same (a save that
+        // met the same conflict again): a form sent from it again is a new request, not a repeat of the
+        // one just applied, and a tab still showing the page before the action holds an older state.
+        if depth != .max, let top = fresh.indices.last, top < screens.count, fresh[top].stamp == screens[top].stamp {
+            fresh[top].stamp = takeStamp()
+        }
+        screens = fresh
+    }
+
+    /// What a GET may be answered with off the main actor: nil when the session has a message to
+    /// show once, or no worker records to compare with (`WebPageSnapshots`).
+    package func snapshot() -> WebPageSnapshots.Snapshot? {
+        guard pendingError == nil, !isActing, let pooled = app as? PooledSession, let viewedGeneration else { return nil }
+        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: pooled.session, generation: viewedGeneration)
+    }
+
+    /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its
+    /// earlier page shows them: what its user saw when they left it.
+    package func keepFilled(_ fills: [FrontendCommand], at depth: Int) {
+        guard depth < screens.count - 1, !fills.isEmpty else { return }
+        var texts: [String: String] = [:]
+        for case .fill(let field, let text) in fills { texts[field] = text }
+        screens[depth].lastScreen.elements = screens[depth].lastScreen.elements.map { element in
+            guard case .textField(let id, let placeholder, _, let label, let problem) = element, let text = texts[id] else { return element }
+            return .textField(id: id, placeholder: placeholder, text: text, label: label, problem: problem)
+        }
+    }
+
+    /// The depth of the screen named by a screen path: the path must be the names of the stacks from
+    /// the bottom up to it. Nil when no screen of the session is there now.
+    package func depth(of names: [String]) -> Int? {
+        guard !names.isEmpty, names.count <= screens.count else { return nil }
+        for (index, name) in names.enumerated() where screens[index].name != name { return nil }
+        return names.count - 1
+    }
+
+    /// The URL of the screen at `depth`, with the query naming its record, if any.
+    package func url(at depth: Int) -> String {
+        WebScreen.url(of: screens, at: depth)
+    }
+
+    /// The commands that bring the screen at `depth` back on top, handing results back on the way
+    /// as the app's own back does: each modal above its stack is dismissed, then its stack is popped.
+    package func commandsBack(to depth: Int) -> [FrontendCommand] {
+        guard depth < screens.count - 1 else { return [] }
+        var commands: [FrontendCommand] = []
+        var top = screens.count - 1
+        while top > depth {
+            // The root of the modal the top screen is in.
+            var root = top
+            while root > 0, !screens[root].opensLayer { root -= 1 }
+            if screens[root].opensLayer, root > depth {
+                commands.append(.dismiss)
+                top = root - 1
+            } else {
+                commands.append(contentsOf: repeatElement(FrontendCommand.back, count: top - depth))
+                top = depth
+            }
+        }
+        return commands
+    }
+
+    // MARK: The cookie
+
+    /// The value of the session's cookie.
+    package var cookie: String { id + "." + secret }
+
+    /// How a request's cookie secret stands against the session's.
+    package enum SecretMatch: Equatable {
+        case current
+        /// The secret the last rotation replaced, within `previousSecretGrace` of it: a request sent
+        /// before its browser had the new one (a double click, a second tab).
+        case previous
+        case none
+    }
+
+    /// How long the replaced secret is still recognised after a rotation.
+    package static let previousSecretGrace: Int64 = 10_000
+
+    /// How `secret` (the cookie's second half) stands, at `now` (milliseconds since 1970). A
+    /// session written before secrets takes any.
+    package func match(secret given: String, now: Int64) -> SecretMatch {
+        guard let digest = guards.secretDigest else { return .current }
+        let givenDigest = SessionKey(secret: given).hex
+        if givenDigest == digest { return .current }
+        if givenDigest == guards.previousDigest, now - guards.rotatedAt <= Self.previousSecretGrace { return .previous }
+        return .none
+    }
+
+    /// Gives the session a new secret (the reply sets it in the browser); the old one is recognised
+    /// for `previousSecretGrace` more, for repeats of the form just applied only.
+    package func rotate(now: Int64) {
+        let salt = Self.randomHex()
+        guards.previousDigest = guards.secretDigest
+        guards.rotatedAt = now
+        guards.rotationSalt = salt
+        secret = Self.rotated(secret, salt: salt)
+        guards.secretDigest = SessionKey(secret: secret).hex
+    }
+
+    /// Learns the current secret from the one the last rotation replaced (`given` matched as
+    /// `.previous`), when this copy was built from the store and never saw it.
+    package func learnSecret(fromPrevious given: String) {
+        guard secret.isEmpty, let salt = guards.rotationSalt else { return }
+        let candidate = Self.rotated(given, salt: salt)
+        if SessionKey(secret: candidate).hex == guards.secretDigest { secret = candidate }
+    }
+
+    /// The secret that follows `secret` under `salt`.
+    package nonisolated static func rotated(_ secret: String, salt: String) -> String {
+        SessionKey(secret: secret + ":" + salt).hex
+    }
+
+    // MARK: Actions under way
+
+    /// Requests that wait for the action under way to end (a double click, a second tab).
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns when no action of the session is under way.
+    package func actionEnded() async {
+        guard isActing else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Marks the action under way as ended and lets the requests that waited for it go on.
+    package func endAction() {
+        isActing = false
+        let waiters = waiting
+        waiting = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func takeStamp() -> Int {
+        defer { nextStamp += 1 }
+        return nextStamp
+    }
+
+    /// 32 bytes from the system's secure generator, as 64 hex digits.
+    package nonisolated static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+}

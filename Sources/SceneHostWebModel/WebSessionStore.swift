@@ -1,0 +1,481 @@
+import Foundation
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostLoading
+import SceneHostNavigation
+import SceneHostSessions
+import SceneHostWorkers
+
+/// The sessions of `scene-host serve`: the one place where per-browser mutable state lives.
+///
+/// Main-actor isolated (every call into a session runs there), owned by the server, never global.
+/// Each session is kept in a session store (`SessionStore`: SQLite by default, PostgreSQL, or
+/// memory), and its live stacks here only as a cache of the stored row: the cache stands while its
+/// state number is the store's (checked on every request when another process may share the store),
+/// and otherwise its stacks are built again from the row, in a scene worker, lazily. So a restart, a
+/// `kill -9` or another instance loses no session whose page its user saw.
+///
+/// A session is made on a browser's first action, never by a page load: the start page of a
+/// browser without a session is a shared preview of the initial scene (`startScreen`), made again
+/// at most once a second. A session unused for `idleExpiry` is dropped (idle sessions are looked
+/// for at most once a second here, and in the store at most every ten seconds).
+///
+/// New sessions are limited three ways. Per client address, by rate: a token bucket (`rate`, kept
+/// by this instance) refuses a start past it with `WebError.startingTooFast` and when to try again.
+/// Per client address, by sessions in use (two actions or more, counted over the whole store): at
+/// most `perClient` (`WebError.tooManySessions`); a session used once or never counts in no cap. In
+/// total, over the whole store: when `limit` sessions are stored, a new one evicts the session with
+/// the fewest actions, then the oldest last action, among those whose last action is at least
+/// `evictionGrace` old; page loads move neither, so loading pages holds no place. When every session
+/// acted within the grace, the new one is refused (`WebError.serverFull`).
+@MainActor
+package final class WebSessionStore {
+    package let limit: Int
+    package let perClient: Int
+    /// How fast one client address may start sessions on this instance.
+    package let rate: WebSessionRate
+    package let idleExpiry: Duration
+    package let evictionGrace: Duration
+    /// How long an action claimed by an instance may stay under way before another instance may take
+    /// the session over (the claiming instance died mid-action): longer than any action may take.
+    package let actionLease: Duration
+    /// How long a post waits for another instance's action on its session before it is refused (409).
+    package let patience: Duration
+    /// Where sessions are kept.
+    package let durable: any SessionStore
+    /// Another process may change the stored sessions (every store but memory): each request checks
+    /// the state number, and pages are not answered from snapshots.
+    package let shared: Bool
+    private let clock: () -> ContinuousClock.Instant
+    /// The store's clock (milliseconds since 1970), moving with `clock` so tests that move one move both.
+    private let origin: (instant: ContinuousClock.Instant, wall: Int64)
+    private let makeSession: @MainActor () async throws -> any AppSession
+    private let restoreSession: @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
+    private var sessions: [String: WebSession] = [:]
+    /// Each client's token bucket for new sessions (`rate`).
+    private var buckets: WebSessionBuckets
+    /// Sessions being built again from the store, so two requests of one session build it once.
+    private var rebuilding: [String: Task<Resolution, Never>] = [:]
+    /// When idle sessions were last looked for here, and in the store.
+    private var lastSweep: ContinuousClock.Instant?
+    private var lastStoreSweep: ContinuousClock.Instant?
+    /// The initial scene's screen for browsers without a session, and when it was made.
+    private var preview: (start: StartScreen, made: ContinuousClock.Instant)?
+    private var previewTask: Task<StartScreen, any Error>?
+    /// The app's deep links, once `links()` read them.
+    private var knownLinks: LinkTable?
+    /// The form token of the start page shown to browsers without a session: one for every
+    /// instance on the store once `prepare` ran (a first action may reach another instance).
+    package private(set) var startToken = WebSession.randomHex()
+    /// What GETs are answered with off the main actor (`WebPageSnapshots`): only for a store no one else shares.
+    package let snapshots = WebPageSnapshots()
+    /// What the store and the sessions did, for `/metrics`.
+    package let counters: WebSessionCounters
+    /// The plugin that registers a scene (the host's probe records): a deep link's faults count
+    /// against its plugin's links for the client that opened it. Nil: the scene's own name stands in.
+    package let pluginOfScene: @Sendable (String) -> String?
+    /// Deep-link GETs whose opening ended a scene worker, per client address and plugin.
+    private var linkFaults: WebLinkFaults
+
+    /// `makeSession` returns a started session (the app's initial scene on screen); `restoreSession`
+    /// one whose stacks are built from records, and what became of them.
+    /// `faultsPerClient`: the deep-link GETs of one plugin from one address that may end a scene worker
+    /// within a minute before that address is refused that plugin's links (`[host] faults-per-session`).
+    package init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
+                evictionGrace: Duration = .seconds(60), actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
+                durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
+                faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
+                clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+                makeSession: @escaping @MainActor () async throws -> any AppSession,
+                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
+        self.limit = max(1, limit)
+        self.perClient = max(1, perClient)
+        self.rate = rate
+        self.buckets = WebSessionBuckets(rate: rate)
+        self.idleExpiry = idleExpiry
+        self.evictionGrace = evictionGrace
+        self.actionLease = actionLease
+        self.patience = patience
+        self.durable = durable
+        self.counters = counters
+        self.pluginOfScene = pluginOfScene
+        self.linkFaults = WebLinkFaults(limit: faultsPerClient)
+        self.shared = !(durable is MemorySessionStore)
+        self.clock = clock
+        self.origin = (clock(), Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        self.makeSession = makeSession
+        self.restoreSession = restoreSession
+    }
+
+    /// Sessions on navigators in this process (`serve --in-process`, tests).
+    package convenience init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
+                            evictionGrace: Duration = .seconds(60), patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
+                            clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+                            makeNavigator: @escaping @MainActor () throws -> Navigator) {
+        self.init(limit: limit, perClient: perClient, rate: rate, idleExpiry: idleExpiry, evictionGrace: evictionGrace, patience: patience,
+                  durable: durable, clock: clock,
+                  makeSession: { InProcessSession(navigator: try makeNavigator()) },
+                  restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
+    }
+
+    /// Makes the store ready (its schema) and takes the start pages' token every instance on it shares.
+    package func prepare() async throws(SessionStoreError) {
+        try await durable.prepare()
+        startToken = try await durable.startToken(proposed: startToken)
+    }
+
+    /// How many sessions this instance holds live.
+    package var count: Int { sessions.count }
+
+    /// Now on the store's clock.
+    package var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
+
+    /// The live session named `id` held here, without asking the store or making one.
+    package func existing(id: String?) -> WebSession? {
+        let now = clock()
+        sweep(now: now)
+        guard let id, let session = sessions[id] else { return nil }
+        session.lastUsed = now
+        return session
+    }
+
+    /// What a request's cookie names now.
+    package enum Resolution: Sendable {
+        case session(WebSession)
+        /// No cookie.
+        case none
+        /// The cookie names no session now (expired, evicted, unreadable, or its scenes cannot be built):
+        /// `notice` says why when it is not the usual.
+        case ended(notice: String?)
+        /// The store did not answer: the cached session, if any, may be out of date.
+        case unavailable(SessionStoreError, cached: WebSession?)
+    }
+
+    /// The session `id` names: the cached one while the store's state number matches it, else built
+    /// again from the store's row (a restart, another instance). `verify` false trusts a cached copy
+    /// without asking the store: a post's claim compares the state number anyway (`claim`).
+    package func resolve(id: String?, verify: Bool = true) async -> Resolution {
+        let now = clock()
+        sweep(now: now)
+        sweepStore(now: now)
+        guard let id else { return .none }
+        let cached = sessions[id]
+        cached?.lastUsed = now
+        guard shared else {
+            if let cached { return .session(cached) }
+            // This process holds every session of a memory store: a cookie it does not know ended.
+            return .ended(notice: nil)
+        }
+        if let running = rebuilding[id] { return await running.value }
+        if !verify, let cached { return .session(cached) }
+        let key = cached?.key ?? SessionKey(secret: id)
+        let stored: Int64?
+        do {
+            stored = try await timed { () async throws(SessionStoreError) in try await durable.state(of: key) }
+        } catch {
+            counters.storeErrors.increment()
+            return .unavailable(error, cached: sessions[id])
+        }
+        guard let stored else {
+            if let cached = sessions[id] { forget(cached) }
+            return .ended(notice: nil)
+        }
+        if let current = sessions[id], current.state == stored { return .session(current) }
+        let task = Task { @MainActor in await self.rebuild(id: id, key: key) }
+        rebuilding[id] = task
+        let resolution = await task.value
+        rebuilding[id] = nil
+        return resolution
+    }
+
+    /// Builds the session `id` again from its row; a row that does not read, or whose scenes cannot
+    /// be built, ends that session (its row is deleted) with a notice.
+    private func rebuild(id: String, key: SessionKey) async -> Resolution {
+        let row: StoredSession?
+        do {
+            row = try await timed { () async throws(SessionStoreError) in try await durable.load(key) }
+        } catch {
+            counters.storeErrors.increment()
+            return .unavailable(error, cached: sessions[id])
+        }
+        if let cached = sessions[id] { forget(cached) }
+        guard let row else { return .ended(notice: nil) }
+        do {
+            let body = try SessionBody(decoding: row.body)
+            let (app, note) = try await restoreSession(body.places.map(\.record))
+            let session = WebSession(id: id, row: row, body: body, app: app, now: clock())
+            do {
+                try session.refresh(actedAt: .max)
+            } catch {
+                app.close()
+                throw error
+            }
+            session.pendingError = [body.notice, note == .restored ? nil : WebError.sessionRebuilt(note).message].compactMap { $0 }
+                .joined(separator: "\n").nilIfEmpty
+            session.justRebuilt = session.pendingError != nil
+            sessions[id] = session
+            counters.live.record(sessions.count)
+            counters.rebuilt.increment()
+            return .session(session)
+        } catch {
+            try? await durable.delete(key)
+            counters.ended.increment()
+            return .ended(notice: ErrorMessage.render(error))
+        }
+    }
+
+    /// A new session for `client`, its initial scene on screen, stored; refused when `client` starts
+    /// sessions faster than `rate` (before any is made), holds its share of sessions in use, or when
+    /// every session is at work, counted over the whole store.
+    package func create(client: String) async throws -> WebSession {
+        let now = clock()
+        sweep(now: now)
+        if let wait = buckets.take(client, now: now) {
+            counters.refusedRate.increment()
+            throw WebError.startingTooFast(retryAfter: wait.retryAfterSeconds)
+        }
+        let app = try await makeSession()
+        let session = WebSession(app: app, client: client, now: now, wallNow: wallNow)
+        do {
+            try session.refresh(actedAt: -1)
+        } catch {
+            // Its initial scene cannot be shown: the session is not kept, and its scenes are let go.
+            app.close()
+            throw error
+        }
+        let insertion: SessionInsertion
+        do {
+            insertion = try await durable.insert(session.row(state: 0, now: wallNow),
+                                                 limits: SessionLimits(total: limit, perClient: perClient, evictionGrace: evictionGrace.wholeMilliseconds),
+                                                 now: wallNow)
+        } catch {
+            app.close()
+            counters.storeErrors.increment()
+            throw error
+        }
+        switch insertion {
+        case .tooManyForClient:
+            app.close()
+            counters.refusedClient.increment()
+            throw WebError.tooManySessions(limit: perClient)
+        case .full:
+            app.close()
+            counters.refusedFull.increment()
+            throw WebError.serverFull(sessions: limit, retryAfter: evictionGrace.retryAfterSeconds)
+        case .inserted(let evicted):
+            if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { forget(gone) }
+        }
+        if !shared { session.snapshots = snapshots }
+        sessions[session.id] = session
+        counters.live.record(sessions.count)
+        counters.created.increment()
+        return session
+    }
+
+    /// Claims the session's next state in the store before an action applies (compare-and-set), in one
+    /// request. An even state is at rest (`n → n+1`); an odd one is an action under way elsewhere,
+    /// taken over (`n → n+2`) only when it is older than `actionLease` (its instance died). When the
+    /// claim loses, `.lost(current:)` says where the session was at that moment: an odd or unchanged
+    /// number is an action under way (the form is out of date); another even one means this copy was
+    /// out of date before the form came (the caller builds it again and looks at the form once more).
+    package func claim(_ session: WebSession) async throws(SessionStoreError) -> SessionClaim {
+        let now = wallNow
+        let (from, key) = (session.state, session.key)
+        let atRest = from.isMultiple(of: 2)
+        let staleBefore = now - actionLease.wholeMilliseconds
+        guard atRest || session.storeUsed < staleBefore else { return .lost(current: from) }
+        let outcome: SessionClaim
+        do {
+            outcome = try await timed { () async throws(SessionStoreError) in
+                if atRest { return try await durable.claim(key, from: from, now: now) }
+                let taken = try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore)
+                return taken ? .claimed : .lost(current: from)
+            }
+        } catch {
+            counters.storeErrors.increment()
+            throw error
+        }
+        guard outcome == .claimed else { return outcome }
+        session.state = atRest ? from + 1 : from + 2
+        session.storeUsed = now
+        return .claimed
+    }
+
+    /// Writes the session after its action (before the response leaves): false when the store no
+    /// longer holds the state it claimed.
+    package func persist(_ session: WebSession) async throws(SessionStoreError) -> Bool {
+        let now = wallNow
+        let row = session.row(state: session.state + 1, now: now)
+        let written: Bool
+        do {
+            written = try await timed { () async throws(SessionStoreError) in try await durable.write(row, expecting: session.state) }
+        } catch {
+            counters.storeErrors.increment()
+            throw error
+        }
+        guard written else { return false }
+        session.state = row.state
+        session.storeUsed = now
+        return true
+    }
+
+    /// The initial scene's screen for a browser without a session: made at most once a second by
+    /// building a session and dropping it, so a flood of page loads holds no session.
+    package func startScreen() async throws -> StartScreen {
+        let now = clock()
+        if let preview, now - preview.made < .seconds(1) { return preview.start }
+        if let previewTask { return try await previewTask.value }
+        let make = makeSession
+        let task = Task { @MainActor () throws -> StartScreen in
+            let app = try await make()
+            defer { app.close() }
+            let (screen, layers) = try app.view()
+            return StartScreen(scene: layers.first?.first ?? screen.title, screen: screen)
+        }
+        previewTask = task
+        defer { previewTask = nil }
+        let screen = try await task.value
+        preview = (screen, clock())
+        return screen
+    }
+
+    /// What the deep link `link` opens, for a page that changes no session: a session is built, the
+    /// link opened in it, its screens read, and the session dropped. Throws `LinkError` for a link that
+    /// names nothing (a 404), or why the opening failed.
+    /// `client`: whose faults the opening's are toward refusing the plugin for everyone (one source
+    /// per address, however many GETs it sends).
+    package func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
+        let app = try await makeSession()
+        defer { app.close() }
+        if let client { (app as? PooledSession)?.session.attribute(to: client) }
+        try await app.open(link: link)
+        return try app.view()
+    }
+
+    /// The plugin of the scene the deep link `link` opens; nil when it names no link.
+    package func plugin(ofLink link: String) async -> String? {
+        guard let opening = try? await links().resolve(link) else { return nil }
+        return pluginOfScene(opening.scene) ?? opening.scene
+    }
+
+    /// Whether `client`'s GETs of `plugin`'s links are refused now (`WebLinkFaults`).
+    package func linkRefusal(client: String, plugin: String) -> (faults: Int, retryAfter: Int)? {
+        linkFaults.refusal(client: client, plugin: plugin, at: clock())
+    }
+
+    /// Counts a deep-link GET of `plugin` from `client` that ended a scene worker.
+    package func noteLinkFault(client: String, plugin: String) {
+        linkFaults.note(client: client, plugin: plugin, at: clock())
+    }
+
+    /// The app's deep links (for a screen URL's query in a browser without a session): read from a
+    /// session made for it once, then kept.
+    package func links() async -> LinkTable {
+        if let knownLinks { return knownLinks }
+        guard let app = try? await makeSession() else { return LinkTable() }
+        defer { app.close() }
+        knownLinks = app.links
+        return app.links
+    }
+
+    /// Whether the store's state of `key` moved on from `leaving` (another instance's action under
+    /// way ended, or its lease ran out) within `patience`, polling every 20 ms. Real time, not `clock`:
+    /// a request waits at most that long whatever the lease says.
+    package func waitAtRest(_ key: SessionKey, leaving: Int64) async -> Bool {
+        let deadline = ContinuousClock.now + patience
+        while ContinuousClock.now < deadline {
+            guard let state = try? await durable.state(of: key), state == leaving else { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// The initial scene and what it shows when it has just started.
+    package struct StartScreen: Sendable {
+        package let scene: String
+        package let screen: Screen
+    }
+
+    /// Drops a session whose scenes are gone (its worker could not build them again), here and in the store.
+    package func drop(_ session: WebSession) async {
+        guard sessions[session.id] === session else { return }
+        forget(session)
+        try? await durable.delete(session.key)
+    }
+
+    /// `body`, a request to the store, timed for `/metrics`.
+    private func timed<T>(_ body: () async throws(SessionStoreError) -> T) async throws(SessionStoreError) -> T {
+        let start = ContinuousClock.now
+        defer { counters.storeLatency.recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds) }
+        return try await body()
+    }
+
+    /// Whether `session` is this instance's live copy of its session.
+    package func holds(_ session: WebSession) -> Bool { sessions[session.id] === session }
+
+    /// Lets go of this instance's cache of `session` (its stacks in the worker); the store keeps its row.
+    package func forget(_ session: WebSession) {
+        guard sessions[session.id] === session else { return }
+        if let published = session.publishedCookie { snapshots.publish(nil, for: published) }
+        sessions[session.id] = nil
+        counters.live.record(sessions.count)
+        session.app.close()
+    }
+
+    /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
+    package func publish(_ session: WebSession) {
+        guard !shared, sessions[session.id] === session else { return }
+        // Keyed by the whole cookie: a page is answered there only for the current secret.
+        if let published = session.publishedCookie, published != session.cookie { snapshots.publish(nil, for: published) }
+        snapshots.publish(session.snapshot(), for: session.cookie)
+        session.publishedCookie = session.cookie
+    }
+
+    /// Takes the uses of sessions whose pages were answered from their snapshots.
+    private func absorbUses() {
+        for (cookie, used) in snapshots.takeUses() {
+            if let session = sessions[WebCookie.split(cookie).id], session.lastUsed < used { session.lastUsed = used }
+        }
+    }
+
+    /// Drops this instance's cache of sessions idle here for `idleExpiry` (the store's own sweep
+    /// decides when a session ends, since another instance may have served it meanwhile).
+    private func sweep(now: ContinuousClock.Instant) {
+        if let lastSweep, now - lastSweep < .seconds(1) { return }
+        lastSweep = now
+        absorbUses()
+        for session in sessions.values where now - session.lastUsed > idleExpiry { forget(session) }
+    }
+
+    /// At most every ten seconds, beside the request that starts it: tells the store of the uses it
+    /// has not heard of (pages answered without a write) and drops the sessions unused for
+    /// `idleExpiry` across every instance.
+    private func sweepStore(now: ContinuousClock.Instant) {
+        if let lastStoreSweep, now - lastStoreSweep < .seconds(10) { return }
+        lastStoreSweep = now
+        Task { @MainActor in await self.sweepStoreNow() }
+    }
+
+    private func sweepStoreNow() async {
+        let wall = wallNow
+        do {
+            for session in Array(sessions.values) {
+                let used = origin.wall + (session.lastUsed - origin.instant).wholeMilliseconds
+                // An action under way (an odd state) keeps its claim's time: the lease counts from it.
+                guard used - session.storeUsed >= 5_000, session.state.isMultiple(of: 2) else { continue }
+                try await durable.touch(session.key, now: used)
+                session.storeUsed = used
+            }
+            let expired = try await durable.expire(usedBefore: wall - idleExpiry.wholeMilliseconds)
+            counters.expired.increment(by: expired)
+        } catch {
+            // Tried again at the next sweep; requests report the store's state themselves.
+            counters.storeErrors.increment()
+        }
+    }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,86 @@
+import Logging
+import SceneSDK
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostNavigation
+import SceneHostWorkers
+
+/// What an end user reads when something fails, and what the operator reads in the log.
+///
+/// Pages show plain sentences and a reference (`r-1a2b3c4d`); the detail (the plugin, scene, signal,
+/// event, the host's own message) goes to the server log under the same reference. With
+/// `serve --debug-pages` (development) the detail is on the page too, as it was before.
+package struct WebUserText: Sendable {
+    package let logger: Logger
+    /// `serve --debug-pages`: the operator's detail is shown on the page as well.
+    package let debugPages: Bool
+
+    /// What went wrong, for the page: `plain` for the user; the error's full message to the log.
+    package func describe(_ error: any Error, plain: String, kind: Kind = .error) -> String {
+        let reference = "r-" + String(WebSession.randomHex().prefix(8))
+        let detail = ErrorMessage.render(error)
+        logger.log(level: Self.isOperators(error) ? .warning : .info, "\(reference): \(detail)")
+        var text = kind.prefix + plain + " (Reference: \(reference).)"
+        if debugPages { text += "\nDetail: " + detail }
+        return text
+    }
+
+    /// Whether the page shows the message as an error (announced at once) or a notice.
+    package enum Kind {
+        case error, notice
+
+        var prefix: String {
+            switch self {
+            case .error: "error: "
+            case .notice: "notice: "
+            }
+        }
+    }
+
+    /// The sentence for a failed action: what the fault did, when it was one; else nothing was changed.
+    package static func actionFailed(_ error: any Error) -> String { forFault(error) ?? actionFailed }
+
+    /// The sentence for what happened to a session between its requests (a worker it shares stopped
+    /// in another session: nothing this user did).
+    package static func notice(_ error: any Error) -> String { forFault(error) ?? restored }
+
+    /// The sentence for a page that could not be made (a plugin closed for a while says when to come back).
+    package static func pageFailed(_ error: any Error) -> String { forFault(error) ?? pageFailed }
+
+    /// What a scene worker's fault means to the user it reached; nil for every other error.
+    private static func forFault(_ error: any Error) -> String? {
+        guard let fault = error as? WorkerError else { return nil }
+        switch fault {
+        case .workerStopped, .crashedOutsideScene: return restored
+        case .sharedWorkerStopped, .pluginsClosed: return restoredShared
+        case .pluginRefused(_, _, let retryIn):
+            return "This part of the app is closed for now because it stopped working for several users; it is tried again within \(retryIn) s. Try again then."
+        case .sessionEndedForFaults(_, _, _, _, let faults):
+            return "Your session was ended because your actions stopped the app \(faults) times. You are back at the start."
+        case .workerBusy: return "The app is busy, so your last action was not applied. Try again in a moment."
+        case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped, .remote: return nil
+        }
+    }
+
+    /// Whether an operator should hear of it (a fault, a store away, anything unforeseen: warning) or
+    /// it is the app refusing what a user asked (a command the screen refuses, a bad link: info, seen with --verbose).
+    package static func isOperators(_ error: any Error) -> Bool {
+        if case WorkerError.remote? = error as? WorkerError { return false }
+        return !(error is NavigationError || error is LinkError || error is WebError || error is CommandLineError)
+    }
+
+    // MARK: The sentences
+
+    package static let actionFailed = "Your last action could not be applied, so nothing was changed."
+    package static let restored = "Something went wrong on this page; it was restored. Your last action was not applied."
+    package static let restoredShared = "The app had a problem on the server, not caused by anything you did; this page was restored as it was."
+    package static let sessionLost = "Something went wrong and your session could not be kept, so you are back at the start."
+    package static let noSuchPage = "There is no page at this address. Start again from the app's start page."
+    package static let storeDown = "The app cannot reach its session store right now. Try again in a moment."
+    package static let pageFailed = "This page could not be shown because something went wrong on the server. Try again in a moment."
+
+    /// The page of a link closed to the client's address after its GETs of it stopped the app (`WebLinkFaults`).
+    package static func linkClosed(retryAfter seconds: Int) -> String {
+        "This link stopped the app several times when opened from your address, so it is closed to you for now. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
+    }
+}

@@ -1,0 +1,45 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostFrontend
+import SceneHostNavigation
+
+/// A pooled session is the worker implementation of the one session model: commands go to its
+/// scene worker; the screen and records come from what the host holds (`WorkerSession`), so
+/// reading never waits for plugin code.
+extension PooledSession: AppSession {
+    package func screen() throws -> Screen {
+        let state = session.current
+        if state.lost { throw state.ended ?? WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
+        switch state.screen {
+        case .success(let screen): return screen
+        case .failure(let failure): throw WorkerError.remote(failure)
+        }
+    }
+
+    package func layers() -> [[String]] { session.read { $0.layers } }
+
+    package func breadcrumb() -> String { session.read { $0.breadcrumb } }
+
+    package func apply(_ commands: [FrontendCommand]) async throws {
+        // `print` and `call` change no screen: nothing to send.
+        let sent = commands.filter { command in
+            switch command {
+            case .print, .call: return false
+            case .fill, .tap, .select, .back, .backTo, .dismiss: return true
+            }
+        }
+        guard !sent.isEmpty else { return }
+        try await execute(sent)
+    }
+
+    package func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+        try await callNative(function, arguments: arguments)
+    }
+
+    package func takeNotice() -> (any Error)? { session.takeNotice() }
+
+    package var isClosed: Bool { session.read(\.lost) }
+
+    package func records() -> [SceneRecord] { session.read { $0.records } }
+
+    package var links: LinkTable { pool.links }
+}

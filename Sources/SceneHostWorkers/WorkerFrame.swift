@@ -1,0 +1,71 @@
+import SceneSDK
+import SceneHostCacheCodec
+
+/// The frames between the host and a scene worker: a 4-byte little-endian length, then one
+/// message in the record format (a string table, then `WorkerRequest` or `WorkerReply`, whose
+/// encoders sit beside their decoders in `Workers/Records/`).
+///
+/// The worker runs plugin code and can write anything to its end, so the host reads its frames
+/// as it reads a cache file: every bound checked, a length over `maximumSize`, an unknown tag, a
+/// payload nested deeper than `maximumDepth` or bytes left over are `Malformed`, and the host
+/// then ends that worker. Nothing a worker writes can make the host trap or allocate without bound.
+package enum WorkerFrame {
+    /// The version of the frames' format, sent once per worker in its `ready` frame (a worker of
+    /// another build is refused there). Version 4: `start` carries the worker's `ChildSettings` (it
+    /// takes no command-line options). Version 3: the host's first frame, `start`, carries the
+    /// checked config. Version 2: tags from one enum per kind, `ready` carries it.
+    package static let formatVersion: UInt64 = 4
+    /// The largest frame either side reads: a screen with a long list fits many times over.
+    package static let maximumSize = 64 << 20
+    /// The deepest payload value read (deeper ones are refused, never recursed into).
+    package static let maximumDepth = PayloadValue.maximumRecordDepth
+
+    package static func encode(_ request: WorkerRequest) -> [UInt8] {
+        framed(request)
+    }
+
+    package static func decodeRequest(_ payload: [UInt8]) throws -> WorkerRequest {
+        try decode(payload)
+    }
+
+    package static func encode(_ reply: WorkerReply) -> [UInt8] {
+        framed(reply)
+    }
+
+    package static func decodeReply(_ payload: [UInt8]) throws -> WorkerReply {
+        try decode(payload)
+    }
+
+    /// The 4-byte length of a frame whose first bytes are `header`, checked against `maximumSize`
+    /// (`TooLarge` past it: a fault with its own words, not garbage).
+    package static func length(of header: [UInt8]) throws -> Int {
+        guard header.count == 4 else { throw CacheReader.Malformed() }
+        let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
+        guard length <= maximumSize else { throw TooLarge(bytes: length) }
+        guard length > 0 else { throw CacheReader.Malformed() }
+        return length
+    }
+
+    /// A frame announced longer than `maximumSize`.
+    package struct TooLarge: Error, Equatable {
+        let bytes: Int
+    }
+
+    private static func framed(_ message: some RecordValue) -> [UInt8] {
+        var writer = CacheWriter()
+        message.encode(into: &writer)
+        let payload = writer.finished(header: [])
+        let length = UInt32(truncatingIfNeeded: payload.count)
+        return [UInt8(truncatingIfNeeded: length), UInt8(truncatingIfNeeded: length >> 8),
+                UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 24)] + payload
+    }
+
+    /// The one message of a frame's payload: anything left over is `Malformed`.
+    private static func decode<Message: RecordValue>(_ payload: [UInt8]) throws -> Message {
+        var reader = CacheReader(payload, from: 0)
+        try reader.readStringTable()
+        let message = try Message(from: &reader)
+        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        return message
+    }
+}

@@ -1,0 +1,67 @@
+import SceneSDK
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostNavigation
+
+/// What the host asks a scene worker (`WorkerRequest`) and what the worker answers (`WorkerReply`):
+/// plain data, the only things that cross the process boundary. Encoded by `WorkerFrame`.
+package enum WorkerRequest: Equatable, Sendable {
+    /// Start a session at the config's initial scene.
+    case open(session: UInt64)
+    /// Build a session's stacks again from the host's records (after its worker died).
+    case restore(session: UInt64, records: [SceneRecord])
+    /// Run these commands on a session in turn, stopping at the first that fails.
+    case commands(session: UInt64, [FrontendCommand])
+    /// Call a native function with text arguments.
+    case call(function: String, arguments: [String])
+    /// Drop a session and every scene on its stacks.
+    case close(session: UInt64)
+    /// The host is done: drop every session (their scenes' deinits run), answer, and end.
+    case finish
+    /// Open a deep link the host matched: a new stack from the initial scene to the linked scene
+    /// (`Navigator.open`); on failure the session stays as it was.
+    case openLink(session: UInt64, LinkOpening)
+    /// The worker's first frame: the config the host checked (the worker reads no config file).
+    case start(WorkerStartMessage)
+}
+
+/// An error raised in the worker, already rendered there with its exit code.
+package struct RemoteFailure: Error, Equatable, Sendable {
+    package let text: String
+    package let status: Int32
+
+    package init(text: String, status: Int32) {
+        self.text = text
+        self.status = status
+    }
+
+    /// `error`'s message and exit code, as the host shows them.
+    package init(_ error: any Error) {
+        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue)
+    }
+}
+
+/// A session as the worker last reported it: what changed in its records, and the screen on top.
+package struct SessionReport: Equatable, Sendable {
+    /// The first `keep` records the host has stand; `changed` replace the rest.
+    package var keep: Int
+    package var changed: [SceneRecord]
+    /// The screen on top, or why it could not be rendered.
+    package var screen: Result<Screen, RemoteFailure>
+}
+
+package enum WorkerReply: Equatable, Sendable {
+    /// The worker loaded the app and waits for requests.
+    case ready
+    /// The worker could not load the app.
+    case loadFailed(RemoteFailure)
+    /// A restore is about to build the scene at `place` (bottom 0).
+    case progress(place: Int)
+    /// A request on a session ended: its failure if any (the state is then as before it), and the
+    /// session as it is now. `restored` answers a restore: how many scenes stand again.
+    case session(failure: RemoteFailure?, report: SessionReport, restored: Int?)
+    /// A native call ended: the lines its callbacks printed, then its result or its failure.
+    case called(lines: [String], result: Result<String, RemoteFailure>)
+    /// A session was closed.
+    case closed
+}

@@ -1,0 +1,170 @@
+import Dispatch
+import CoreMetrics
+import Synchronization
+import SceneHostFrontend
+import SceneHostNavigation
+
+/// The scene workers of a process: for `serve`, sessions spread over several workers, each worker's
+/// requests run one at a time on a queue of its own, so a busy or hung worker holds up only the
+/// sessions that live on it, and never the host's main actor. For `run` (one user, one worker) the
+/// pool is `inline`: requests run on the caller's thread, as the terminal waits for each anyway.
+package final class WorkerPool: Sendable {
+    /// One worker: its supervisor, the queue its requests run on, and how many sessions it holds.
+    package final class Slot: Sendable {
+        let supervisor: SceneWorkerSupervisor
+        let queue: DispatchQueue
+        let sessions = Atomic<Int>(0)
+
+        init(supervisor: SceneWorkerSupervisor, index: Int) {
+            self.supervisor = supervisor
+            queue = DispatchQueue(label: "scene-host.worker.\(index)")
+        }
+    }
+
+    package let slots: [Slot]
+    /// How long an action may wait for its worker before it is answered with a notice.
+    package let waitLimit: Duration
+    /// The app's deep links, matched in the host before a worker is asked (`PooledSession.open(link:)`).
+    package let links: LinkTable
+
+    /// Requests run on the caller's thread (`run`), not on each worker's queue.
+    package let inline: Bool
+
+    package init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(), inline: Bool = false) {
+        slots = supervisors.enumerated().map { Slot(supervisor: $0.element, index: $0.offset) }
+        self.waitLimit = waitLimit
+        self.links = links
+        self.inline = inline
+    }
+
+    /// How many workers there are.
+    package var count: Int { slots.count }
+
+    /// Counts every worker's starts, faults and restores with `factory` (`/metrics`); before requests run.
+    package func count(with factory: any MetricsFactory) {
+        for slot in slots {
+            slot.queue.sync {
+                slot.supervisor.counters = WorkerCounters(factory: factory)
+                // A worker started before the counters were given is counted now.
+                if slot.supervisor.livePID.load(ordering: .relaxed) != 0 { slot.supervisor.counters.starts.increment() }
+            }
+        }
+    }
+
+    /// Nil when at least one worker runs, else why not (`/readyz`); readable from any thread.
+    package func readiness() -> String? {
+        slots.contains { $0.supervisor.livePID.load(ordering: .relaxed) != 0 } ? nil : "no scene worker is running"
+    }
+
+    /// Starts every worker (one after the other, before any request).
+    package func start() throws(WorkerError) {
+        for slot in slots { try slot.supervisor.start() }
+    }
+
+    /// Shows the initial scene once in the first worker (and drops it): a broken initial scene
+    /// stops `serve` at start, not in a browser.
+    package func checkInitialScene() throws(WorkerError) {
+        guard let first = slots.first else { throw .workerUnavailable(reason: "the pool has no worker") }
+        let session = try first.supervisor.openSession()
+        first.supervisor.close(session)
+    }
+
+    /// Ends every worker (their sessions are gone).
+    package func shutdown() {
+        for slot in slots { slot.queue.sync { slot.supervisor.shutdown() } }
+    }
+
+    /// A session on the worker that holds the fewest, showing the initial scene.
+    nonisolated(nonsending) package func openSession() async throws(WorkerError) -> PooledSession {
+        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
+            throw .workerUnavailable(reason: "the pool has no worker")
+        }
+        slot.sessions.add(1, ordering: .relaxed)
+        do throws(WorkerError) {
+            let session = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.openSession() }
+            return PooledSession(session: session, slot: slot, pool: self)
+        } catch {
+            slot.sessions.subtract(1, ordering: .relaxed)
+            throw error
+        }
+    }
+
+    /// A session on the worker that holds the fewest, built from `records` (a session read back from
+    /// the store), and what became of its stacks (`SceneWorkerSupervisor.restoreSession`).
+    nonisolated(nonsending) package func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
+        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
+            throw .workerUnavailable(reason: "the pool has no worker")
+        }
+        slot.sessions.add(1, ordering: .relaxed)
+        do throws(WorkerError) {
+            let (session, note) = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.restoreSession(records) }
+            return (PooledSession(session: session, slot: slot, pool: self), note)
+        } catch {
+            slot.sessions.subtract(1, ordering: .relaxed)
+            throw error
+        }
+    }
+
+    /// Runs `body` with the slot's supervisor on its queue. A request that could not start within
+    /// `waitLimit` (its worker was busy all that time) is not run: `workerBusy`.
+    nonisolated(nonsending) func run<T: Sendable>(on slot: Slot, _ body: @escaping @Sendable (SceneWorkerSupervisor) throws(WorkerError) -> T) async throws(WorkerError) -> T {
+        if inline { return try body(slot.supervisor) }
+        let queued = ContinuousClock.now
+        let limit = waitLimit
+        let result: Result<T, WorkerError> = await withCheckedContinuation { continuation in
+            slot.queue.async {
+                guard ContinuousClock.now - queued <= limit else {
+                    continuation.resume(returning: .failure(.workerBusy(milliseconds: limit.wholeMilliseconds)))
+                    return
+                }
+                do throws(WorkerError) {
+                    continuation.resume(returning: .success(try body(slot.supervisor)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// A session living in a pool's worker: the worker implementation of `AppSession`.
+package final class PooledSession: Sendable {
+    /// What the host holds of it: the page is answered from this, without the worker.
+    package let session: WorkerSession
+    package let slot: WorkerPool.Slot
+    package let pool: WorkerPool
+    private let closed = Atomic<Bool>(false)
+
+    package init(session: WorkerSession, slot: WorkerPool.Slot, pool: WorkerPool) {
+        self.session = session
+        self.slot = slot
+        self.pool = pool
+    }
+
+    /// Runs `commands` in turn in the worker (see `SceneWorkerSupervisor.execute`).
+    nonisolated(nonsending) package func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
+        let session = self.session
+        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.execute(commands, in: session) }
+    }
+
+    /// Opens the deep link `link` in the worker (see `SceneWorkerSupervisor.open`).
+    nonisolated(nonsending) package func open(_ link: LinkOpening) async throws(WorkerError) {
+        let session = self.session
+        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.open(link, in: session) }
+    }
+
+    /// Calls a native function in the worker (see `SceneWorkerSupervisor.call`).
+    nonisolated(nonsending) package func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
+        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.call(function, arguments: arguments) }
+    }
+
+    /// Drops the session in its worker (once); nothing waits for it (inline: done now).
+    package func close() {
+        guard !closed.exchange(true, ordering: .relaxed) else { return }
+        slot.sessions.subtract(1, ordering: .relaxed)
+        let session = self.session
+        if pool.inline { return slot.supervisor.close(session) }
+        slot.queue.async { [slot] in slot.supervisor.close(session) }
+    }
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SceneHostProcesses
+import SceneHostLoading
+
+/// One running scene worker: `scene-host-worker`, started with `posix_spawn` as the probe
+/// children are (a process group of its own, only its channel and standard streams open, signals
+/// at their defaults), with its end of a socket pair as descriptor 3 and the write end of its
+/// crash report pipe (`CrashReport`) as descriptor 4.
+///
+/// The worker limits itself when it starts (`WorkerSetup`: its memory, no new privileges, and a
+/// thread that ends its whole group when the host's end of the channel closes), so it cannot
+/// outlive the host, whatever ends the host.
+package final class WorkerProcess {
+    package let pid: pid_t
+    package let channel: WorkerChannel
+    /// The host's end of the pipe the worker's crash handler writes its report to (descriptor 4 there).
+    private let crashReports: Int32
+    /// What the crash handler reported, read once the worker is reaped (`takeCrashReport`).
+    private var crashReport: CrashReport?
+    private var reaped = false
+    /// The worker's `TMPDIR` (`PrivateFolder`), removed once it is reaped.
+    private let privateFolder: PrivateFolder
+
+    /// Starts the worker `executable`, without arguments: what it runs with comes in its start frame.
+    package init(executable: String) throws(WorkerError) {
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw .workerUnavailable(reason: "cannot create its channel: \(String(cString: strerror(errno)))")
+        }
+        defer { close(pair[1]) }
+        var reports: [Int32] = [0, 0]
+        guard pipe(&reports) == 0 else {
+            close(pair[0])
+            throw .workerUnavailable(reason: "cannot create its crash report pipe: \(String(cString: strerror(errno)))")
+        }
+        defer { close(reports[1]) }
+        // Close-on-exec, as the channel: no other child of the host inherits either end.
+        for end in reports { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var environment = ProcessInfo.processInfo.environment
+        // A crash is reported by the host; the runtime's backtracer would only slow the restart down.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let folder: PrivateFolder
+        do {
+            folder = try PrivateFolder.make(environment: environment)
+        } catch {
+            close(pair[0])
+            close(reports[0])
+            throw .workerUnavailable(reason: error.reason)
+        }
+        do {
+            // Plugin output goes to the host's standard error: standard output is the frontend's.
+            pid = try ProbeSpawn.start(executable, arguments: [], environment: folder.handing(to: environment),
+                                       descriptors: [1: 2, 2: 2, WorkerDescriptor.channel: pair[1], WorkerDescriptor.crashReport: reports[1]])
+        } catch {
+            folder.remove()
+            close(pair[0])
+            close(reports[0])
+            throw .workerUnavailable(reason: error.reason)
+        }
+        privateFolder = folder
+        _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(reports[0], F_SETFL, fcntl(reports[0], F_GETFL) | O_NONBLOCK)
+        channel = WorkerChannel(descriptor: pair[0])
+        crashReports = reports[0]
+    }
+
+    /// The crash handler's report, once the worker died of `fault`: only one record whose signal is
+    /// the one it died of is believed (anything else on the pipe was written by someone else). Taken once.
+    package func takeCrashReport(for fault: WorkerFault) -> CrashReport? {
+        defer { crashReport = nil }
+        guard case .signal(let number) = fault, let report = crashReport, report.signal == number else { return nil }
+        return report
+    }
+
+    /// Ends the worker and everything in its group, and says how it ended: the signal or status it
+    /// had already died of, else (nil) it was alive and is killed now.
+    @discardableResult
+    package func end() -> WorkerFault? {
+        guard !reaped else { return nil }
+        var status: Int32 = 0
+        // Dead already? Its own status tells why (a crash), before the host's SIGKILL could.
+        var dead = waitpid(pid, &status, WNOHANG)
+        while dead < 0 && errno == EINTR { dead = waitpid(pid, &status, WNOHANG) }
+        kill(-pid, SIGKILL)
+        if dead == 0 { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        finish()
+        return dead == pid ? Self.fault(status) : nil
+    }
+
+    /// Waits a moment for a worker whose channel closed to be reaped, so its signal is known.
+    package func awaitDeath(within limit: Duration = .milliseconds(500)) -> WorkerFault? {
+        guard !reaped else { return nil }
+        // Not reaped yet, so the pid is still this worker's: its end wakes the wait.
+        if let status = ChildExit(pid).wait(until: ContinuousClock.now + limit) {
+            kill(-pid, SIGKILL)
+            finish()
+            return Self.fault(status)
+        }
+        return end()
+    }
+
+    /// The process is reaped: its channel goes.
+    private func finish() {
+        reaped = true
+        close(channel.descriptor)
+        // Whatever is left in its cgroup (a granted plugin's children) goes with it, then the cgroup.
+        if case .success(let folders) = Self.cgroups { WorkerCgroup.remove(workerPID: pid, parent: folders) }
+        privateFolder.remove()
+        crashReport = readCrashReport()
+        close(crashReports)
+    }
+
+    /// What the dead worker's handler wrote (its write came before its death, so it is in the pipe now).
+    private func readCrashReport() -> CrashReport? {
+        // One byte more than a record: a second record (or any extra byte) makes the report untrustworthy.
+        var bytes = [UInt8](repeating: 0, count: CrashReport.recordSize + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(crashReports, base + count, buffer.count - count)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            count += got
+        }
+        return CrashReport.parse(Array(bytes.prefix(count)))
+    }
+
+    /// Where workers make their cgroups (`WorkerCgroup`): the host's own, which each worker inherits.
+    private static let cgroups = WorkerCgroup.availability()
+
+    /// How a worker that died by itself ended (`ChildProcessProber.Ended` reads the status, as for probes).
+    private static func fault(_ status: Int32) -> WorkerFault {
+        let ended = ChildProcessProber.Ended(raw: status)
+        return ended.signal.map(WorkerFault.signal) ?? .exited(ended.exitCode)
+    }
+
+    deinit { end() }
+}

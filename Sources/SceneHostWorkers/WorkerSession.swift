@@ -1,0 +1,118 @@
+import Synchronization
+import SceneSDK
+import SceneHostFrontend
+import SceneHostNavigation
+
+/// A session whose scenes live in a scene worker: what the host holds of it, as data — each
+/// scene's record (`SceneRecord`) and the last screen the worker sent.
+///
+/// The host answers a page from this without asking the worker, so a busy or hung worker never
+/// stops a page from showing; a worker that dies is given these records to build the session again.
+/// Read from any thread (a `Mutex`), written only by its supervisor.
+package final class WorkerSession: Sendable {
+    /// Unique among the sessions of one supervisor.
+    package let id: UInt64
+    private let state: Mutex<State>
+
+    /// What the host knows of the session now.
+    package struct State: Sendable {
+        /// Every scene on its stacks, bottom to top over all layers (changed by `replace`).
+        package private(set) var records: [SceneRecord] = []
+        /// Where the first modal stack starts in `records` (nil: only the root stack), kept by
+        /// `replace` so the breadcrumb never walks the records.
+        private var firstModal: Int?
+        /// The screen on top as last rendered, or why it could not be.
+        package var screen: Result<Screen, RemoteFailure> = .failure(RemoteFailure(text: "error: the session has not started", status: 1))
+        /// What happened to the session that its user has not been told yet (its worker was
+        /// restarted while another session's request was running).
+        package var notice: WorkerError?
+        /// The session could not be built again after its worker ended, or was ended for its faults: it shows nothing more.
+        package var lost = false
+        /// Why the session was ended, when it was ended for its own faults (shown instead of "lost").
+        package var ended: WorkerError?
+        /// How many times this session's own requests ended its worker (`FaultPolicy`).
+        var faults = 0
+        /// Whom its faults are counted against toward refusing a plugin for everyone: the client
+        /// address `serve` names (`attribute(to:)`), else a source of its own.
+        var source: String
+
+        init(source: String = "") {
+            self.source = source
+        }
+        /// Counts every change of this state: a page made from one generation still shows the
+        /// session while the generation is the same (`WebPageSnapshots`).
+        package var generation: UInt64 = 0
+
+        /// Scene names per layer, bottom to top.
+        package var layers: [[String]] { SceneRecord.layers(records).map { $0.map(\.name) } }
+
+        /// Where the user is (`ScreenTextRenderer.breadcrumb` of `layers`), from the few records it
+        /// shows: a script pushing thousands of scenes draws each screen in constant time.
+        package var breadcrumb: String {
+            ScreenTextRenderer.breadcrumb(count: records.count) { index in
+                let inModal = firstModal.map { index >= $0 } ?? false
+                let topOfStack = index == records.count - 1 || records[index + 1].opensLayer
+                return inModal && topOfStack ? "\(records[index].name) (modal)" : records[index].name
+            }
+        }
+
+        /// Keeps the first `count` records and puts `changed` after them, in place (no copy of the
+        /// records kept: a report costs what changed, not the depth of the stacks).
+        package mutating func replace(keeping count: Int, with changed: [SceneRecord] = []) {
+            let kept = min(max(count, 0), records.count)
+            records.removeSubrange(kept...)
+            if let start = firstModal, start >= kept { firstModal = nil }
+            if firstModal == nil, let index = changed.indices.first(where: { kept + $0 >= 1 && changed[$0].opensLayer }) {
+                firstModal = kept + index
+            }
+            records.append(contentsOf: changed)
+        }
+    }
+
+    /// `source`: whom its faults count against until `attribute(to:)` names a client (default: itself alone).
+    package init(id: UInt64, source: String? = nil) {
+        self.id = id
+        state = Mutex(State(source: source ?? "session \(id)"))
+    }
+
+    /// Counts this session's faults toward refusing a plugin as `client`'s (its address): many
+    /// sessions of one client count as one, however often it starts new ones.
+    package func attribute(to client: String) {
+        state.withLock { $0.source = "client " + client }
+    }
+
+    /// A copy of what the host holds now.
+    package var current: State { state.withLock { $0 } }
+
+    /// What `body` reads of the state now, without copying it.
+    package func read<T>(_ body: (State) -> T) -> T { state.withLock { body($0) } }
+
+    /// Takes the notice to show (it is shown once).
+    package func takeNotice() -> WorkerError? {
+        state.withLock { state in
+            guard let notice = state.notice else { return nil }
+            state.notice = nil
+            state.generation &+= 1
+            return notice
+        }
+    }
+
+    package func update(_ change: (inout State) -> Void) {
+        state.withLock { state in
+            change(&state)
+            state.generation &+= 1
+        }
+    }
+
+    /// The state's generation now (`State.generation`), without copying the state.
+    package var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// Applies a worker's report: the first `keep` records stand, the changed ones replace the rest.
+    package func apply(_ report: SessionReport) {
+        state.withLock { state in
+            state.replace(keeping: report.keep, with: report.changed)
+            state.screen = report.screen
+            state.generation &+= 1
+        }
+    }
+}
