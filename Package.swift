@@ -1,13 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Every plugin and fixture is its own `.dynamic` product depending on the SDK *product* of the
+/// Every plugin is its own `.dynamic` product depending on the SDK *product* of the
 /// nested SceneSDK package, so that all of them share one libSceneSDK.so (see docs/decisions.md, "The SDK").
 let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
 let ordersKit: Target.Dependency = .product(name: "OrdersKit", package: "OrdersKit")
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-/// A scene plugin (or a test fixture shaped like one): target name, folder, extra dependencies.
+/// A scene plugin: target name, folder, extra dependencies. (The test fixtures are a package of their
+/// own, Tests/Fixtures, built by the tests that need them: `swift build` builds the host and the demo.)
 struct PluginSpec {
     let name: String
     let path: String
@@ -22,23 +23,10 @@ let plugins: [PluginSpec] = [
     PluginSpec(name: "EditOrderScene", path: "Plugins/EditOrderScene", dependencies: [sdk, ordersKit]),
 ]
 
-/// Plugins that are wrong on purpose, for the tests.
-let fixtures: [PluginSpec] = [
-    "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
-    "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
-    "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile", "Fickle", "Saboteur",
-    "HugeRoute",
-].map { PluginSpec(name: "Fixture\($0)", path: "Tests/Fixtures/\($0)") } + [
-    // Links a static copy of the SDK: the mistake the host must refuse.
-    PluginSpec(name: "FixtureOwnSDK", path: "Tests/Fixtures/OwnSDK",
-               dependencies: [.product(name: "SceneSDKStaticCopyForTests", package: "SceneSDK")]),
-]
-
-/// Libraries written in C (no Swift, no SDK): native-function plugins and fixtures (docs/authoring.md,
+/// Libraries written in C (no Swift, no SDK): native-function plugins (docs/authoring.md,
 /// "Writing a C plugin"). Each is its own `.dynamic` product.
 let cLibraries: [(name: String, path: String)] = [
     ("NativePricing", "Plugins/NativePricing"),
-    ("FixtureNativeTypes", "Tests/Fixtures/NativeTypes"),
 ]
 
 let package = Package(
@@ -46,12 +34,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-worker", targets: ["scene-host-worker"]),
                .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
-        + (plugins + fixtures).map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
-        + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
-        // A Swift plugin with native functions: @_cdecl functions, the table from a C target in the same library.
-        + [.library(name: "FixtureNativeSwift", type: .dynamic, targets: ["FixtureNativeSwift", "FixtureNativeSwiftTable"])]
-        // A Swift plugin whose library's C destructor crashes when the process ends (issue 32).
-        + [.library(name: "FixtureCrashingDestructor", type: .dynamic, targets: ["FixtureCrashingDestructor", "FixtureCrashingDestructorC"])],
+        + plugins.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
+        + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
     dependencies: [
         .package(path: "Sources/SceneSDK"),
         .package(path: "Plugins/OrdersKit"),
@@ -331,10 +315,6 @@ let package = Package(
                            .product(name: "SceneTesting", package: "SceneTesting")],
             swiftSettings: swift6
         ),
-    ] + (plugins + fixtures).map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
+    ] + plugins.map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
       + cLibraries.map { .target(name: $0.name, path: $0.path) }
-      + [.target(name: "FixtureNativeSwift", dependencies: [sdk], path: "Tests/Fixtures/NativeSwift/Scene", swiftSettings: swift6),
-         .target(name: "FixtureNativeSwiftTable", path: "Tests/Fixtures/NativeSwift/Table"),
-         .target(name: "FixtureCrashingDestructor", dependencies: [sdk], path: "Tests/Fixtures/CrashingDestructor/Scene", swiftSettings: swift6),
-         .target(name: "FixtureCrashingDestructorC", path: "Tests/Fixtures/CrashingDestructor/Destructor")]
 )

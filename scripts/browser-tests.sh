@@ -35,6 +35,8 @@ cleanup() {
 trap cleanup EXIT
 
 lib="$(cd "$build" && pwd)"
+# The test fixtures are a package of their own (Tests/Fixtures), built in the same mode as the host.
+fixtures="$(scripts/build-fixtures.sh "$(basename "$(cd "$build" && pwd -P)")")"
 # The orders flow on SQLite, its database in the scratch folder.
 sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
 # The demo with a copy of Detail's plugin that the flows delete, to make a route fail.
@@ -55,7 +57,7 @@ CONF
 cat > "$work/fragile.conf" <<CONF
 initial = "FragileHome"
 [plugins.Fragile]
-path = "$lib/libFixtureFragile.so"
+path = "$fixtures/libFixtureFragile.so"
 [host]
 workers = 2
 event-timeout = 2

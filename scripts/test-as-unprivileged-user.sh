@@ -23,6 +23,11 @@ mkdir -p "$work/repo/.build/debug"
 tar --exclude=./.build --exclude='./.build-*' --exclude='./.build_*' -cf - . | tar -xf - -C "$work/repo"
 cp -p "$build"/*.so "$build/scene-host" "$build/scene-host-worker" "$work/repo/.build/debug/"
 cp -pr "$build/scene-hostPackageTests.xctest" "$build/Modules" "$work/repo/.build/debug/"
+# The test fixtures (a package of their own), built here as root if the root run did not; the user
+# reads them through SCENE_HOST_FIXTURES, since it may not build into the copy.
+fixtures="$(scripts/build-fixtures.sh)"
+mkdir -p "$work/repo/.build/fixtures/debug"
+cp -p "$fixtures"/*.so "$work/repo/.build/fixtures/debug/"
 # The SDK surface test type-checks snippets against the built modules and the C ABI module map.
 mkdir -p "$work/repo/.build/debug/SceneABI.build"
 sed "s#$(pwd)/#$work/repo/#g" "$build/SceneABI.build/module.modulemap" >"$work/repo/.build/debug/SceneABI.build/module.modulemap"
@@ -31,4 +36,5 @@ chmod -R go-w "$work"
 
 echo "== tests as user $user ($(id -u "$user"))"
 runuser -u "$user" -- env -i PATH="/opt/swift/usr/bin:/usr/bin:/bin" HOME="$home" TMPDIR=/tmp LANG=C.UTF-8 \
+  SCENE_HOST_FIXTURES="$work/repo/.build/fixtures/debug" \
   bash -c "cd '$work/repo' && umask 022 && .build/debug/scene-hostPackageTests.xctest --testing-library swift-testing"

@@ -15,7 +15,10 @@ struct BenchInstallation {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Plugins are refused from group- or world-writable folders.
         chmod(folder.path, 0o755)
-        let library = buildDirectory + "/libFixtureRealistic.so"
+        let library = Self.fixturesDirectory(besides: buildDirectory) + "/libFixtureRealistic.so"
+        guard FileManager.default.fileExists(atPath: library) else {
+            throw BenchFailure("\(library) is missing: the test fixtures are a package of their own; build them with scripts/build-fixtures.sh release (scripts/benchmark does)")
+        }
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: library)))
         let marker = Array(Self.marker.utf8)
         var offsets: [Int] = []
@@ -34,6 +37,15 @@ struct BenchInstallation {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             return (name, path)
         }
+    }
+
+    /// The fixture package's build of the same mode as `buildDirectory` (`scripts/build-fixtures.sh`):
+    /// `<repository>/.build/fixtures/<debug|release>`.
+    static func fixturesDirectory(besides buildDirectory: String) -> String {
+        let build = URL(fileURLWithPath: buildDirectory).resolvingSymlinksInPath()
+        var folder = build
+        while folder.lastPathComponent != ".build", folder.path != "/" { folder = folder.deletingLastPathComponent() }
+        return folder.appendingPathComponent("fixtures/\(build.lastPathComponent)").path
     }
 
     /// The size of one copy, in bytes.

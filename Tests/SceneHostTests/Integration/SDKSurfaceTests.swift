@@ -105,7 +105,7 @@ struct SDKSurfaceTests {
 
     @Test("plugins and fixtures are written without the SPI")
     func pluginsDoNotImportIt() throws {
-        for folder in ["Plugins", "Tests/Fixtures", "Examples"] {
+        for folder in ["Plugins", "Tests/Fixtures", "examples"] {
             let root = BuildProducts.packageRoot.appendingPathComponent(folder)
             let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
             for case let url as URL in files where url.pathExtension == "swift" {

@@ -13,9 +13,11 @@ enum BuildProducts {
         return folder
     }()
 
-    /// The plugin or fixture library `lib<name>.so`.
+    /// The plugin or fixture library `lib<name>.so`: a test fixture (`Fixture...`) from the fixture
+    /// package's build (`FixtureBuild`), a plugin from the host's.
     static func library(_ name: String) -> String {
-        directory.appendingPathComponent("lib\(name).so").path
+        let folder = name.hasPrefix("Fixture") ? FixtureBuild.directory : directory
+        return folder.appendingPathComponent("lib\(name).so").path
     }
 
     /// The built `scene-host` executable.

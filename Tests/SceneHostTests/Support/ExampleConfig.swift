@@ -7,6 +7,7 @@ enum ExampleConfig {
     /// `examples/NAME` written into `folder` under the same name; returns its path.
     static func copy(_ name: String, into folder: TemporaryFolder) throws -> String {
         let text = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8)
+            .replacingOccurrences(of: "../.build/fixtures/debug/", with: FixtureBuild.directory.path + "/")
             .replacingOccurrences(of: "../.build/debug/", with: BuildProducts.directory.path + "/")
         return try folder.write(text, to: name)
     }
