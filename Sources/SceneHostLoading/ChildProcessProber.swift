@@ -45,13 +45,18 @@ package struct ChildProcessProber: Sendable {
         let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
         var files: [Int32] = []
         defer { for file in files { close(file) } }
-        for name in ["scene-host-probe-result", "scene-host-probe-stdout", "scene-host-probe-stderr"] {
+        for name in ["scene-host-probe-result", "scene-host-probe-stdout", "scene-host-probe-stderr", "scene-host-probe-start"] {
             guard let file = UnnamedFile.create(name) else {
                 throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot create an unnamed file for its result: \(String(cString: strerror(errno)))")
             }
             files.append(file)
         }
-        let (result, output, errors) = (files[0], files[1], files[2])
+        let (result, output, errors, start) = (files[0], files[1], files[2], files[3])
+        // A batch of one (`ProbeStart`): the child's records begin with `begin(0)`, which `records(in:)` passes over.
+        let task = ProbeStart.Task(index: 0, name: entry.name, path: entry.resolvedPath, realPath: realPath, descriptor: ProbeSpawn.firstClosed)
+        guard UnnamedFile.write(ProbeStart(tasks: [task], resultDescriptor: 4).encoded(), to: start) else {
+            throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
+        }
         var environment = ProcessInfo.processInfo.environment
         // The child's crash is reported by the parent; the runtime's backtracer would only slow it down.
         environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -64,8 +69,7 @@ package struct ChildProcessProber: Sendable {
         }
         defer { folder.remove() }
         environment = folder.handing(to: environment)
-        let arguments = ["probe-plugin", "--fd", "3", "--result-fd", "4", "--name", entry.name, "--path", entry.resolvedPath,
-                         "--real-path", realPath]
+        let arguments = ["probe-plugin", "--start-fd", "3"]
 
         // SIGTERM and SIGINT wait until the child's group is known, so their handler can kill it.
         var ending = sigset_t(), previous = sigset_t()
@@ -75,7 +79,7 @@ package struct ChildProcessProber: Sendable {
         let child: pid_t
         do {
             child = try ProbeSpawn.start(executable, arguments: arguments, environment: environment,
-                                         descriptors: [1: output, 2: errors, 3: fileDescriptor, 4: result])
+                                         descriptors: [1: output, 2: errors, 3: start, 4: result, ProbeSpawn.firstClosed: fileDescriptor])
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)

@@ -9,7 +9,7 @@ import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 
-/// The work of `scene-host-worker probe-plugin`, the child process of a probe: load the plugin open at
+/// The work of a probe child (`ProbeScanner`) for each plugin: load the plugin open at
 /// a descriptor, exercise its scenes, and write records (steps, then the verdict) as compact frames
 /// (`ProbeCacheFormat+Record`) to the result descriptor. A crash or a hang is seen by the parent.
 ///
@@ -20,33 +20,11 @@ import SceneHostConfig
 /// `RTLD_NODELETE`, as in the host and the workers (unloading Swift code is unsafe), so `dlclose`
 /// would run nothing; its destructors run in `exit`, in the order they would anywhere else.
 @MainActor
-package struct ProbeChild {
-    package let entry: PluginEntry
-    package let realPath: String
-    package let pluginDescriptor: Int32
-    package let resultDescriptor: Int32
-    package let logger: Logger
-
-    /// `name` and `path` are the plugin's as the config names it (for messages only).
-    /// `realPath` is the file's real path, for `$ORIGIN`.
-    package init(name: String, path: String, realPath: String, pluginDescriptor: Int32, resultDescriptor: Int32, logger: Logger) {
-        let location = SourceLocation(file: "probe", line: 0, column: 0)
-        entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
-        self.realPath = realPath
-        self.pluginDescriptor = pluginDescriptor
-        self.resultDescriptor = resultDescriptor
-        self.logger = logger
-    }
-
+package enum ProbeChild {
     /// Makes this probe process (or scanner) end with the host that started it, its process group
     /// with it (`ParentWatch`): a host killed mid-probe leaves no hung plugin code behind.
     nonisolated package static func endWithParent() {
         ParentWatch.start()
-    }
-
-    /// Loads, registers and exercises the plugin, writing each step and then the verdict.
-    package func run() {
-        Self.probe(entry, descriptor: pluginDescriptor, realPath: realPath, logger: logger) { Self.write(frame: $0, to: resultDescriptor) }
     }
 
     /// Probes one plugin in this process: each step, then the verdict, go to `write` as frames that

@@ -9,7 +9,7 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
-/// (`probe-plugin --batch-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
+/// (`probe-plugin --start-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
 /// parallel, one per core (at most `ProbeProcessGroup.slots`).
 ///
 /// A scanner reports each verdict as it finishes. The time limit counts per plugin, from the
@@ -171,7 +171,7 @@ package struct ProbeScan {
     /// Starts a scanner over `indices`, in its own process group; nil when it cannot start.
     private func start(_ indices: [Int], of items: [Item], slot: Int) -> Scanner? {
         var files: [Int32] = []
-        for name in ["scene-host-scan-result", "scene-host-scan-stdout", "scene-host-scan-stderr", "scene-host-scan-batch"] {
+        for name in ["scene-host-scan-result", "scene-host-scan-stdout", "scene-host-scan-stderr", "scene-host-scan-start"] {
             guard let file = UnnamedFile.create(name) else {
                 for file in files { close(file) }
                 return nil
@@ -179,14 +179,14 @@ package struct ProbeScan {
             files.append(file)
         }
         var descriptors: [Int32: Int32] = [1: files[1], 2: files[2], 3: files[3], 4: files[0]]
-        var tasks: [ProbeScanner.Task] = []
+        var tasks: [ProbeStart.Task] = []
         for (position, index) in indices.enumerated() {
             let number = ProbeSpawn.firstClosed + Int32(position)
             let item = items[index]
             descriptors[number] = item.file.descriptor
-            tasks.append(ProbeScanner.Task(index: index, name: item.entry.name, path: item.entry.resolvedPath, realPath: item.file.realPath, descriptor: number))
+            tasks.append(ProbeStart.Task(index: index, name: item.entry.name, path: item.entry.resolvedPath, realPath: item.file.realPath, descriptor: number))
         }
-        guard let batch = try? JSONEncoder().encode(tasks), UnnamedFile.write(Array(batch), to: files[3]) else {
+        guard UnnamedFile.write(ProbeStart(tasks: tasks, resultDescriptor: 4).encoded(), to: files[3]) else {
             for file in files { close(file) }
             return nil
         }
@@ -201,7 +201,7 @@ package struct ProbeScan {
             for file in files { close(file) }
             return nil
         }
-        guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--batch-fd", "3", "--result-fd", "4"],
+        guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--start-fd", "3"],
                                               environment: folder.handing(to: environment), descriptors: descriptors) else {
             folder.remove()
             for file in files { close(file) }

@@ -6,50 +6,36 @@ import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 
-/// The work of `scene-host-worker probe-plugin --batch-fd`: one child probing many plugins in turn
-/// (`ProbeScan` is its parent). Before each plugin it writes `begin` with the plugin's index, then
-/// the plugin's steps and verdict, as `ProbeChild` does for one; a crash or a hang ends the child,
-/// and the parent starts a new scanner after the culprit.
+/// The work of `scene-host-worker probe-plugin --start-fd N`, the probe child: it probes the plugins
+/// its start file lists (`ProbeStart`; one, or many for `ProbeScan`), in turn. Before each plugin it
+/// writes `begin` with the plugin's index, then the plugin's steps and verdict (`ProbeChild.probe`);
+/// a crash or a hang ends the child, and a scan's parent starts a new child after the culprit.
 @MainActor
 package struct ProbeScanner {
-    /// One plugin of the batch, as the parent lists it: its file is open at `descriptor` in the child.
-    package struct Task: Codable {
-        let index: Int
-        let name: String
-        let path: String
-        let realPath: String
-        let descriptor: Int32
-    }
-
-    package let batchDescriptor: Int32
-    package let resultDescriptor: Int32
+    package let start: ProbeStart
     package let logger: Logger
-    /// Restricts the files the scanner may open to what the listed plugins need (`SandboxFiles`),
-    /// once the list is read and before the first plugin is opened.
+    /// Restricts the files the child may open to what the listed plugins need (`SandboxFiles`),
+    /// before the first plugin is opened.
     package let restrict: ([String]) throws(Sandbox.Failure) -> Void
 
-    /// `batchDescriptor` holds the list of tasks as JSON; records go to `resultDescriptor`.
-    package init(batchDescriptor: Int32, resultDescriptor: Int32, logger: Logger,
-                restrict: @escaping ([String]) throws(Sandbox.Failure) -> Void) {
-        self.batchDescriptor = batchDescriptor
-        self.resultDescriptor = resultDescriptor
+    package init(start: ProbeStart, logger: Logger, restrict: @escaping ([String]) throws(Sandbox.Failure) -> Void) {
+        self.start = start
         self.logger = logger
         self.restrict = restrict
     }
 
-    /// Probes every listed plugin in order; false when the list cannot be read.
+    /// Probes every listed plugin in order; false when the sandbox cannot be set.
     package func run() -> Bool {
-        guard let tasks = try? JSONDecoder().decode([Task].self, from: Data(UnnamedFile.contents(of: batchDescriptor, limit: 16 << 20))) else { return false }
-        let result = resultDescriptor
+        let result = start.resultDescriptor
         do throws(Sandbox.Failure) {
-            try restrict(tasks.map(\.realPath))
+            try restrict(start.tasks.map(\.realPath))
         } catch {
             // Said on standard error, which the parent shows for the plugin it was probing.
             let message = "error: scene-host-worker probe-plugin: \(error.reason)\n"
             _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             return false
         }
-        for task in tasks {
+        for task in start.tasks {
             ProbeChild.write(.begin(task.index), to: result)
             let location = SourceLocation(file: "probe", line: 0, column: 0)
             let entry = PluginEntry(name: task.name, path: task.path, resolvedPath: task.path, sha256: nil, location: location, pathLocation: location)

@@ -6,24 +6,21 @@ import Logging
 import SceneHost
 import SceneHostProcesses
 
-/// `scene-host-worker probe-plugin ...`: the child process of a probe (`ProbeChild`, or a scanner
-/// with `--batch-fd`: `ProbeScanner`). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
+/// `scene-host-worker probe-plugin --start-fd N`: the child process of a probe (`ProbeScanner`, for
+/// one plugin or a scan's batch). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts
 /// without the web stack and the argument parser: every conformance look-up of the plugins being
 /// probed scans about a third fewer records, and fewer pages are mapped and faulted in.
 enum ProbeMode {
-    /// Runs the probe `arguments` (after `probe-plugin`) describe and ends the process.
+    /// Runs the probe `arguments` (after `probe-plugin`) point at and ends the process. The only
+    /// argument is `--start-fd N`: what to probe is the start file there (`ProbeStart`), never options.
     static func run(_ arguments: [String]) -> Never {
-        var values: [String: String] = [:]
-        var rest = arguments[...]
-        while let name = rest.popFirst() {
-            guard ["--fd", "--result-fd", "--name", "--path", "--real-path", "--batch-fd"].contains(name), let value = rest.popFirst() else {
-                refuse("scene-host-worker probe-plugin does not take '\(name)' without a value; it is started by scene-host, which gives its arguments")
-            }
-            values[name] = value
+        guard arguments.count == 2, arguments[0] == "--start-fd", let descriptor = Int32(arguments[1]) else {
+            refuse("scene-host-worker probe-plugin takes only --start-fd N, not \(arguments.isEmpty ? "nothing" : "'\(arguments.joined(separator: " "))'"); it is started by scene-host, which hands it what to probe")
         }
-        guard let result = values["--result-fd"].flatMap({ Int32($0) }) else {
-            refuse("scene-host-worker probe-plugin needs --result-fd; it is started by scene-host")
+        guard let start = ProbeStart.decode(UnnamedFile.contents(of: descriptor, limit: 16 << 20)) else {
+            refuse("scene-host-worker probe-plugin: descriptor \(descriptor) holds no probe start file of this build; it is started by scene-host")
         }
+        close(descriptor)
         ProbeChild.endWithParent()
         // Before the plugin is opened: its code cannot reach the host or another process (`Sandbox`).
         // Probes run in the strictest sandbox, whatever the config grants: a verdict holds for any
@@ -34,28 +31,17 @@ enum ProbeMode {
         } catch {
             refuse("scene-host-worker probe-plugin: \(error.reason)")
         }
-        MainActor.assumeIsolated {
+        let probed = MainActor.assumeIsolated {
             let logger = Logger(label: "scene-host-probe") { _ in SwiftLogNoOpLogHandler() }
             let environment = ProcessInfo.processInfo.environment
-            if let batch = values["--batch-fd"].flatMap({ Int32($0) }) {
-                let scanner = ProbeScanner(batchDescriptor: batch, resultDescriptor: result, logger: logger) { (realPaths: [String]) throws(Sandbox.Failure) in
-                    try Landlock.restrict(to: SandboxFiles.probeRules(realPaths: realPaths, environment: environment))
-                }
-                exit(scanner.run() ? 0 : 2)
+            // The files it may open (`SandboxFiles`), before the first plugin is.
+            let scanner = ProbeScanner(start: start, logger: logger) { (realPaths: [String]) throws(Sandbox.Failure) in
+                try Landlock.restrict(to: SandboxFiles.probeRules(realPaths: realPaths, environment: environment))
             }
-            guard let plugin = values["--fd"].flatMap({ Int32($0) }), let name = values["--name"], let path = values["--path"],
-                  let realPath = values["--real-path"] else {
-                refuse("scene-host-worker probe-plugin needs --fd, --name, --path and --real-path, or --batch-fd")
-            }
-            // The files it may open (`SandboxFiles`), before the plugin is.
-            do throws(Sandbox.Failure) {
-                try Landlock.restrict(to: SandboxFiles.probeRules(realPaths: [realPath], environment: environment))
-            } catch {
-                refuse("scene-host-worker probe-plugin: \(error.reason)")
-            }
-            ProbeChild(name: name, path: path, realPath: realPath, pluginDescriptor: plugin, resultDescriptor: result, logger: logger).run()
+            return scanner.run()
         }
-        exit(0)
+        // A normal exit: the plugins' destructors and exit handlers run here, where a fault is the probe's finding.
+        exit(probed ? 0 : 2)
     }
 
     /// Says why on standard error and ends with the usage status.

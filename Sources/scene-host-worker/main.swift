@@ -16,8 +16,8 @@ import SceneHostProcesses
 // the plugins refused for everyone). The worker never opens the config file, so it runs what the
 // host checked.
 //
-// Or, as the host's probe child: probe-plugin --result-fd N (--batch-fd N | --fd N --name NAME
-// --path PATH --real-path PATH), see ProbeMode.
+// Or, as the host's probe child: probe-plugin --start-fd N, the plugins to probe and where the
+// records go in one start file (`ProbeStart`), see ProbeMode.
 
 if CommandLine.arguments.dropFirst().first == "probe-plugin" {
     ProbeMode.run(Array(CommandLine.arguments.dropFirst(2)))
