@@ -1,0 +1,55 @@
+import Testing
+@_spi(SceneHost) @testable import SceneHost
+@_spi(SceneHost) import SceneSDK
+@testable import SceneHostContainer
+@testable import SceneHostNavigation
+@testable import SceneHostWorkers
+@testable import SceneHostWebModel
+import HostTestSupport
+
+/// Pages answered off the main actor: only while the worker's records are those the snapshot was
+/// made from; a change of them (a restore, a notice) sends the GET the slow way.
+@Suite("Web page snapshots")
+struct WebPageSnapshotsTests {
+    private static let screens = [
+        WebScreen(name: "Home", opensLayer: false, stamp: 1, lastScreen: Screen(title: "Home")),
+        WebScreen(name: "Detail", opensLayer: false, stamp: 2, lastScreen: Screen(title: "Detail", elements: [.label(id: "message", text: "Hi")])),
+    ]
+
+    @Test("a snapshot answers its screens' URLs and /, while the records' generation holds")
+    func answersWhileValid() throws {
+        let source = WorkerSession(id: 1)
+        let snapshots = WebPageSnapshots()
+        snapshots.publish(.init(screens: Self.screens, token: "t", source: source, generation: source.generation), for: "s1")
+        let top = try #require(snapshots.page(sessionID: "s1", path: "/s/Home/Detail"))
+        #expect(top.title == "Detail" && !top.isEarlier && top.stamp == 2 && top.token == "t" && top.error == nil)
+        #expect(snapshots.page(sessionID: "s1", path: "/s/Home")?.isEarlier == true)
+        #expect(snapshots.page(sessionID: "s1", path: "/")?.title == "Home")
+        #expect(snapshots.page(sessionID: "s1", path: "/s/Home/Other") == nil)
+        #expect(snapshots.page(sessionID: "s1", path: "/orders/2") == nil)
+        #expect(snapshots.page(sessionID: "other", path: "/s/Home") == nil)
+        #expect(snapshots.takeUses()["s1"] != nil)
+        // The worker changed the records (a restore, a notice): the snapshot no longer answers.
+        source.update { $0.notice = .workerBusy(milliseconds: 1) }
+        #expect(snapshots.page(sessionID: "s1", path: "/s/Home/Detail") == nil)
+        snapshots.publish(nil, for: "s1")
+        #expect(snapshots.page(sessionID: "s1", path: "/s/Home") == nil)
+    }
+
+    @Test("a message set for a session withdraws its snapshot, so the page that shows it is made on the main actor")
+    @MainActor
+    func messageWithdraws() async throws {
+        let container = SceneContainer()
+        try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
+        let store = WebSessionStore { let navigator = Navigator(container: container, segues: []); try navigator.start(at: "Home"); return navigator }
+        let session = try await store.create(client: "c")
+        let source = WorkerSession(id: 9)
+        store.snapshots.publish(.init(screens: session.screens, token: session.token, source: source, generation: source.generation), for: session.cookie)
+        session.publishedCookie = session.cookie
+        #expect(store.snapshots.page(sessionID: session.cookie, path: "/s/Home") != nil)
+        // Published under the whole cookie: the ID alone, or an old secret, finds nothing.
+        #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") == nil)
+        session.pendingError = "notice: something"
+        #expect(store.snapshots.page(sessionID: session.cookie, path: "/s/Home") == nil)
+    }
+}

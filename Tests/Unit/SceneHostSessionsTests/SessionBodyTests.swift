@@ -1,0 +1,62 @@
+import Testing
+@_spi(SceneHost) import SceneSDK
+@testable import SceneHostNavigation
+@testable import SceneHostSessions
+
+/// A stored session's body: every screen's record, stamp and last screen read back as written; a
+/// body that is cut, changed, of another format or version ends that session with a notice.
+@Suite("Session body format")
+struct SessionBodyTests {
+    static let sample = SessionBody(places: [
+        SessionBody.Place(record: SceneRecord(name: "Home", opensLayer: false, input: nil,
+                                              fields: [SceneRecord.FieldText(id: "message", text: "Hé \"quoted\"\n")]),
+                          stamp: 3, lastScreen: Screen(title: "Home", elements: [.textField(id: "message", placeholder: "", text: "Hé", label: "Message", problem: "")])),
+        SessionBody.Place(record: SceneRecord(name: "Detail", opensLayer: true, input: try? ScenePayload(["message": "Hello"]),
+                                              results: [], fields: []),
+                          stamp: 7, lastScreen: Screen(title: "Detail", elements: [.label(id: "message", text: "Hello"), .list(id: "rows", rows: ["a", "b"])])),
+    ], nextStamp: 8, notice: "notice: something happened")
+
+    @Test("a body reads back as it was written, notice and stamps included")
+    func roundTrip() throws {
+        let bytes = Self.sample.encoded()
+        #expect(try SessionBody(decoding: bytes) == Self.sample)
+        let empty = SessionBody(places: [], nextStamp: 1, notice: nil)
+        #expect(try SessionBody(decoding: empty.encoded()) == empty)
+    }
+
+    @Test("every cut of a body, and every changed byte, is refused or reads as a body; never a trap")
+    func damaged() throws {
+        let bytes = Self.sample.encoded()
+        for length in 0..<bytes.count {
+            #expect(throws: SessionStoreError.self) { try SessionBody(decoding: Array(bytes.prefix(length))) }
+        }
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 0x5A
+            _ = try? SessionBody(decoding: changed)
+        }
+        #expect(throws: SessionStoreError.malformedRow(reason: "its stored data is damaged")) { try SessionBody(decoding: bytes + [0]) }
+    }
+
+    @Test("another format or version is refused with its own words")
+    func foreign() throws {
+        #expect(throws: SessionStoreError.malformedRow(reason: "it is not a scene-host session")) { try SessionBody(decoding: Array("{\"json\":1}".utf8)) }
+        var bytes = Self.sample.encoded()
+        bytes[4] = 3
+        #expect(throws: SessionStoreError.malformedRow(reason: "it was written in session format 3, and this scene-host reads formats 1 to 2")) {
+            try SessionBody(decoding: bytes)
+        }
+        #expect(SessionStoreError.malformedRow(reason: "it is not a scene-host session").message
+            == "notice: Your session could not be read back (it is not a scene-host session), so it ended; you are back at the start.")
+    }
+
+    @Test("stamps at or past the next stamp, or a modal at the bottom, are damage")
+    func inconsistent() throws {
+        var body = Self.sample
+        body.nextStamp = 7
+        #expect(throws: SessionStoreError.self) { try SessionBody(decoding: body.encoded()) }
+        body = Self.sample
+        body.places[0].record.opensLayer = true
+        #expect(throws: SessionStoreError.self) { try SessionBody(decoding: body.encoded()) }
+    }
+}

@@ -1,0 +1,112 @@
+import Testing
+import SceneSDK
+@testable import SceneHostCore
+@testable import SceneHostNavigation
+@testable import SceneHostFrontend
+@testable import SceneHostWorkers
+import SceneTestSupport
+
+@MainActor
+@Suite("TerminalFrontend")
+struct TerminalFrontendTests {
+    static let lost = WorkerError.workerStopped(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11),
+                                                restore: .lost(reason: "the initial scene ended the new worker too (SIGSEGV)"))
+
+    /// A session whose `strike` closes it for good, as a worker's supervisor does when not even the
+    /// initial scene comes back; its screen then throws, as a pooled session's does.
+    final class ClosingSession: AppSession {
+        private(set) var isClosed = false
+        var applied = 0
+
+        func screen() throws -> Screen {
+            if isClosed { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
+            return Screen(title: "Home", elements: [.button(id: "strike", title: "Strike")])
+        }
+        func layers() -> [[String]] { [["Home"]] }
+        func breadcrumb() -> String { "Home" }
+        func apply(_ commands: [FrontendCommand]) async throws {
+            applied += 1
+            guard commands.contains(.tap(button: "strike")) else { return }
+            isClosed = true
+            throw TerminalFrontendTests.lost
+        }
+        func open(_ link: LinkOpening) async throws {}
+        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
+        func takeNotice() -> (any Error)? { nil }
+        func records() -> [SceneRecord] { [] }
+        var links: LinkTable { LinkTable() }
+        func close() {}
+    }
+
+    @Test("a command that closes the session prints its error and one line saying the run ends, and ends it: no notice twice, no command after")
+    func closedSession() async throws {
+        let session = ClosingSession()
+        var input = ["tap strike", "tap strike", "print"]
+        var output: [String] = []
+        try await TerminalFrontend(session: session, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+                                   write: { output.append($0) }).run()
+        #expect(session.applied == 1)
+        #expect(input == ["tap strike", "print"])
+        #expect(output.last == ErrorMessage.render(Self.lost) + "\n"
+            + "error: the run stops here: its session was closed, so no command can run in it any more. Start the app again with 'scene-host run'.")
+        #expect(!output.joined().contains("this session was closed"))
+    }
+
+    @Test("a notice given to run (a --open link whose code faulted) shows under the first screen")
+    func startNotice() async throws {
+        let navigator = try ProbeScenes.navigator()
+        var output: [String] = []
+        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { nil }, write: { output.append($0) }).run(notice: "error: it faulted")
+        #expect(output.first?.hasPrefix("== A ==  (A)") == true)
+        #expect(output.dropFirst(2).first == "error: it faulted")
+    }
+    @Test("reads commands until quit, redraws after each, shows errors and help under the screen")
+    func session() async throws {
+        let navigator = try ProbeScenes.navigator()
+        var input = ["tap go", "tap nope", "help", "oops", "quit", "tap go"]
+        var output: [String] = []
+        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+                         write: { output.append($0) }).run()
+        #expect(navigator.path == "A › B")
+        #expect(input == ["tap go"])
+        let text = output.joined(separator: "\n")
+        #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
+        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, back, dismiss, print, call"))
+        #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
+        #expect(output.filter { $0 == "> " }.count == 5)
+    }
+
+    @Test("end of input ends the session")
+    func endOfInput() async throws {
+        let navigator = try ProbeScenes.navigator()
+        var output: [String] = []
+        try await TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
+        #expect(output.first == "\u{1B}[2J\u{1B}[H")
+        #expect(output.dropFirst().first?.hasPrefix("== A ==  (A)") == true)
+    }
+
+    @Test("a line the reader refuses ends the session with its error")
+    func refusedLine() async throws {
+        let navigator = try ProbeScenes.navigator()
+        let refusal = ScriptError.scriptLineTooLong(file: "<stdin>", line: 2, limit: 65536)
+        var lines = ["tap go"]
+        await #expect(throws: refusal) {
+            try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {
+                guard !lines.isEmpty else { throw refusal }
+                return lines.removeFirst()
+            }, write: { _ in }).run()
+        }
+        #expect(navigator.path == "A › B")
+    }
+
+    @Test("a command syntax error quoting the user's text prints it escaped")
+    func escapedSyntaxError() async throws {
+        let navigator = try ProbeScenes.navigator()
+        var input = ["jump\u{1B}[2J"]
+        var output: [String] = []
+        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+                             write: { output.append($0) }).run()
+        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print, call"))
+    }
+}
+
