@@ -1,5 +1,5 @@
 import SceneABI
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer

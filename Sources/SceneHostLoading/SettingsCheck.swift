@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 import SceneHostFileTrust
 import SceneHostCore
 import SceneHostNative

@@ -3,7 +3,7 @@ extension PayloadSchema {
     ///
     /// An `Int` fits a `Double`; `nil` fits only an optional; fields the schema does not
     /// declare are mismatches too (a misspelt field name must not pass silently).
-    public func mismatches(for value: PayloadValue, at path: String = "") -> [FieldMismatch] {
+    @_spi(SceneHost) public func mismatches(for value: PayloadValue, at path: String = "") -> [FieldMismatch] {
         switch (self, value) {
         case (.opaque, _), (.string, .string), (.int, .int), (.double, .double), (.double, .int), (.bool, .bool):
             return []
@@ -36,7 +36,7 @@ extension PayloadSchema {
     }
 
     /// Every way a value of type `given` may not fit this schema; empty when every such value fits.
-    public func mismatches(forType given: PayloadSchema, at path: String = "") -> [FieldMismatch] {
+    @_spi(SceneHost) public func mismatches(forType given: PayloadSchema, at path: String = "") -> [FieldMismatch] {
         switch (self, given) {
         case (.opaque, _), (_, .opaque), (.string, .string), (.int, .int), (.double, .double), (.double, .int), (.bool, .bool):
             return []

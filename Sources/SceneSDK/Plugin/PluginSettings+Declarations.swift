@@ -4,7 +4,7 @@ extension PluginSettings {
     ///
     /// The host runs it at start and reports each problem at its key's line; the testing kit runs
     /// it on the settings a test gives. An integer is a valid `number`.
-    public func problems(declared: [SettingDeclaration]) -> [SettingProblem] {
+    @_spi(SceneHost) @_spi(SceneTesting) public func problems(declared: [SettingDeclaration]) -> [SettingProblem] {
         let byName = Dictionary(declared.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = declared.map(\.name)
         var problems: [SettingProblem] = []

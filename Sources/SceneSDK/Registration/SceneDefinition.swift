@@ -145,7 +145,7 @@ extension SceneDefinition {
 }
 
 /// How scene-host names route handlers, so the host and `SceneDefinition` agree.
-public enum RouteHandlerName {
+@_spi(SceneHost) public enum RouteHandlerName {
     /// `routeTo<Destination>`, e.g. `routeToDetail`.
     public static func forDestination(_ destination: String) -> String { "routeTo" + destination }
 }

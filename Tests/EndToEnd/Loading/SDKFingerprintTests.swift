@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 @testable import SceneHostCacheCodec
 @testable import SceneHostCore
 @testable import SceneHostConfig
