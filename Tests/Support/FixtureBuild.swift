@@ -13,13 +13,17 @@ package enum FixtureBuild {
         }
         let root = BuildProducts.packageRoot
         let scratch = root.appendingPathComponent(".build/fixtures")
-        build(root: root, scratch: scratch)
+        // Once more on failure: after a source file of the SDK is deleted, SwiftPM's first incremental
+        // build still lists it as an input of the SDK's build-tool plugin ("missing inputs"); the next
+        // build plans afresh. A second failure is reported.
+        if !build(root: root, scratch: scratch, reportsFailure: false) { build(root: root, scratch: scratch, reportsFailure: true) }
         return scratch.appendingPathComponent("debug")
     }()
 
     /// Runs `swift build` on the fixture package. A failure is reported on stderr with the build's
     /// output; the tests that need a fixture then fail on its missing file.
-    private static func build(root: URL, scratch: URL) {
+    @discardableResult
+    private static func build(root: URL, scratch: URL, reportsFailure: Bool) -> Bool {
         let process = Process()
         // Plugins are refused from group-writable folders, whatever the user's umask.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -32,10 +36,14 @@ package enum FixtureBuild {
             try process.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            guard process.terminationStatus != 0 else { return }
-            FileHandle.standardError.write(Data("FixtureBuild: building Tests/Fixtures failed (exit \(process.terminationStatus)):\n\(text)\n".utf8))
+            guard process.terminationStatus != 0 else { return true }
+            if reportsFailure {
+                FileHandle.standardError.write(Data("FixtureBuild: building Tests/Fixtures failed (exit \(process.terminationStatus)):\n\(text)\n".utf8))
+            }
+            return false
         } catch {
             FileHandle.standardError.write(Data("FixtureBuild: cannot run swift build for Tests/Fixtures (\(error)); put swift on PATH, or run scripts/build-fixtures.sh\n".utf8))
+            return false
         }
     }
 }

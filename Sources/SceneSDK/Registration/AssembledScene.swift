@@ -1,88 +1,78 @@
-/// A wired scene, ready to be shown: what the navigator keeps on its stack. Its members are
-/// host-only (SPI); the class is public only because the wiring that plugins inline makes it, and
-/// is left out of the API reference like the SPI (`@_documentation`).
+/// A wired scene, ready to be shown: what the navigator keeps on its stack. Its requirements are
+/// host-only (SPI); the protocol is public only because the wiring that plugins inline makes its one
+/// conformer, and is left out of the API reference like the SPI (`@_documentation`).
 ///
-/// It owns the scene's four parts; dropping it releases them (the parts hold each other only
-/// downward strongly, upward weakly). One object per scene: the typed work is done by its
-/// subclass `WiredScene`, made by the plugin's inlined wiring, so the navigator's stack moves one
-/// reference per scene and a navigation allocates and frees one object for it, not two.
+/// The conformer (`WiredScene`, made by the plugin's inlined wiring) owns the scene's four parts;
+/// dropping it releases them (the parts hold each other only downward strongly, upward weakly).
+/// One object per scene, so the navigator's stack moves one reference per scene and a navigation
+/// allocates and frees one object for it. Every requirement has to be met by the conformer: there
+/// is no base class whose default answer (no data store, no route, nothing accepted) could stand
+/// in for a scene's real one.
 @_documentation(visibility: internal) @MainActor
-public class AssembledScene {
+public protocol AssembledScene: AnyObject {
     /// The four wired parts.
-    @_spi(SceneHost) @_spi(SceneTesting) public let parts: ScenePartSet
+    @_spi(SceneHost) @_spi(SceneTesting) var parts: ScenePartSet { get }
     /// The scene's name.
-    @_spi(SceneHost) @_spi(SceneTesting) public let name: String
+    @_spi(SceneHost) @_spi(SceneTesting) var name: String { get }
     /// The ViewController, as the frontends drive it.
-    @_spi(SceneHost) @_spi(SceneTesting) public let display: any SceneDisplaying
+    @_spi(SceneHost) @_spi(SceneTesting) var display: any SceneDisplaying { get }
     /// The router's link to the host.
-    @_spi(SceneHost) @_spi(SceneTesting) public let context: RouterContext
+    @_spi(SceneHost) @_spi(SceneTesting) var context: RouterContext { get }
 
     /// The input the scene was shown with, kept by the host (`Navigator`) so it can build the scene
-    /// again from data; stored here, in the object the stack holds anyway, so keeping it costs a
+    /// again from data; stored in the object the stack holds anyway, so keeping it costs a
     /// navigation nothing but the store.
-    @_spi(SceneHost) public var keptInput: KeptInput = .none
-
-    @usableFromInline
-    init(name: String, display: any SceneDisplaying, context: RouterContext, parts: WiredParts) {
-        self.name = name
-        self.display = display
-        self.context = context
-        self.parts = ScenePartSet(viewController: parts.viewController, interactor: parts.interactor,
-                                  presenter: parts.presenter, router: parts.router)
-    }
+    @_spi(SceneHost) var keptInput: KeptInput { get set }
 
     /// The identity of the declared input's Swift type (nil for none, or a class): a value of
     /// exactly this type is handed over as it is (`accept(exactly:)`).
-    @_spi(SceneHost) @_spi(SceneTesting) public var inputType: ObjectIdentifier? { nil }
+    @_spi(SceneHost) @_spi(SceneTesting) var inputType: ObjectIdentifier? { get }
 
     /// The scene's DataStore (its router's `dataStore`).
-    @_spi(SceneHost) @_spi(SceneTesting) public var currentDataStore: Any? { nil }
+    @_spi(SceneHost) @_spi(SceneTesting) var currentDataStore: Any? { get }
 
     /// The destinations of the routes the scene's router declared, sorted.
-    @_spi(SceneHost) @_spi(SceneTesting) public var declaredDestinations: [String] { [] }
+    @_spi(SceneHost) @_spi(SceneTesting) var declaredDestinations: [String] { get }
 
     /// Whether the scene's router declared a route to `destination`.
-    @_spi(SceneHost) @_spi(SceneTesting) public func declaresRoute(to destination: String) -> Bool { false }
+    @_spi(SceneHost) @_spi(SceneTesting) func declaresRoute(to destination: String) -> Bool
 
     /// Passes `payload` into the DataStore, checked against the declared input.
     ///
     /// Throws `missingInput`, `unexpectedPayload` or `contractMismatch`; on error the DataStore is unchanged.
-    @_spi(SceneHost) @_spi(SceneTesting) public func accept(_ payload: ScenePayload?) throws {
-        if let payload { throw SceneError.unexpectedPayload(scene: name, contract: .input, payloadType: payload.typeName) }
-    }
+    @_spi(SceneHost) @_spi(SceneTesting) func accept(_ payload: ScenePayload?) throws
 
     /// Passes `value` into the DataStore as it is, when it is of exactly the declared input type
     /// (`SceneBlueprint.inputType`): nothing to check or decode. False, with nothing changed, otherwise.
-    @_spi(SceneHost) @_spi(SceneTesting) public func accept(exactly value: Any) -> Bool { false }
+    @_spi(SceneHost) @_spi(SceneTesting) func accept(exactly value: Any) -> Bool
 
     /// Passes `value`, of another type than the declared input (another plugin's contract type),
     /// converted without the payload tree (`PayloadConversion`): the same check and the same
     /// decoded value as `accept(_:)` with `ScenePayload(value)`. False, with nothing changed, when
     /// the value does not fit or the conversion cannot follow it: then pass the payload, whose
     /// error names what does not fit.
-    @_spi(SceneHost) @_spi(SceneTesting) public func accept(converting value: any Encodable) -> Bool { false }
+    @_spi(SceneHost) @_spi(SceneTesting) func accept(converting value: any Encodable) -> Bool
 
-    /// Builds the scene's input with its link's function from the link's `parameters`, and passes
-    /// it into the DataStore (kept as `keptInput`). Throws the function's error, or the SDK's when
-    /// the scene declares no link or the input does not fit; on error the DataStore is unchanged.
-    @_spi(SceneHost) @_spi(SceneTesting) public final func acceptLink(_ parameters: PayloadValue) throws {
-        keptInput = try linkInput(parameters)
-    }
-
-    /// The input built from a link's parameters and passed into the DataStore (`acceptLink`).
-    func linkInput(_ parameters: PayloadValue) throws -> KeptInput {
-        throw SceneError.missingInput(scene: name, inputType: "a link")
-    }
+    /// The input built with the scene's link function from a link's `parameters` and passed into
+    /// the DataStore (`acceptLink`). Throws the function's error, or the SDK's when the scene
+    /// declares no link or the input does not fit; on error the DataStore is unchanged.
+    @_spi(SceneHost) func linkInput(_ parameters: PayloadValue) throws -> KeptInput
 
     /// Passes a result from a scene that returned into the DataStore, checked against the accepted result.
-    @_spi(SceneHost) @_spi(SceneTesting) public func acceptResult(_ payload: ScenePayload) throws {
-        throw SceneError.unexpectedPayload(scene: name, contract: .result, payloadType: payload.typeName)
-    }
+    @_spi(SceneHost) @_spi(SceneTesting) func acceptResult(_ payload: ScenePayload) throws
 
     /// The result the scene hands back as it leaves, if it declares one and has one now.
-    @_spi(SceneHost) @_spi(SceneTesting) public func leavingResult() throws -> ScenePayload? { nil }
+    @_spi(SceneHost) @_spi(SceneTesting) func leavingResult() throws -> ScenePayload?
 
     /// Calls the router's handler for routes to `destination` (`routeTo<Destination>`) with
     /// `segue`; nothing when the router has none.
-    @_spi(SceneHost) @_spi(SceneTesting) public func performRouteHandler(toward destination: String, segue: Segue) throws {}
+    @_spi(SceneHost) @_spi(SceneTesting) func performRouteHandler(toward destination: String, segue: Segue) throws
+}
+
+extension AssembledScene {
+    /// Builds the scene's input with its link's function from the link's `parameters`, and passes
+    /// it into the DataStore (kept as `keptInput`). Throws as `linkInput`; on error nothing changed.
+    @_spi(SceneHost) @_spi(SceneTesting) public func acceptLink(_ parameters: PayloadValue) throws {
+        keptInput = try linkInput(parameters)
+    }
 }

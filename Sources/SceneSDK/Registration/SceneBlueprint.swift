@@ -23,7 +23,9 @@ public struct SceneBlueprint {
     @_spi(SceneHost) public let link: DeclaredLink?
     /// The factory of each part.
     @_spi(SceneHost) @_spi(SceneTesting) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
-    @usableFromInline let wire: @MainActor (WiredParts, any SceneNavigating) throws -> AssembledScene
+    /// Wires parts resolved elsewhere (view controller, interactor, presenter, router): plugins' inlined
+    /// code makes it, so it takes them as plain objects, not as the host's `ScenePartSet`.
+    @usableFromInline let wire: @MainActor (AnyObject, AnyObject, AnyObject, AnyObject, any SceneNavigating) throws -> AssembledScene
     /// Makes the four parts with the definition's own factories and wires them, typed all the way
     /// (no part erased and cast back): the path of every build whose factories were not replaced.
     @usableFromInline let build: @MainActor (any ServiceResolving, any SceneNavigating) throws -> AssembledScene
@@ -31,7 +33,7 @@ public struct SceneBlueprint {
     @usableFromInline
     init(name: String, input: ContractInfo?, inputType: ObjectIdentifier?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?, routes: [DeclaredRoute], link: LinkDeclaration?,
          factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject],
-         wire: @escaping @MainActor (WiredParts, any SceneNavigating) throws -> AssembledScene,
+         wire: @escaping @MainActor (AnyObject, AnyObject, AnyObject, AnyObject, any SceneNavigating) throws -> AssembledScene,
          build: @escaping @MainActor (any ServiceResolving, any SceneNavigating) throws -> AssembledScene) {
         self.name = name
         self.input = input
@@ -52,7 +54,7 @@ public struct SceneBlueprint {
     ///
     /// Checks every connection first (`SceneError.wiringMismatch`), so a failed call connects nothing.
     @_spi(SceneHost) @_spi(SceneTesting) public func assemble(_ parts: ScenePartSet, navigator: any SceneNavigating) throws -> AssembledScene {
-        try wire(WiredParts(parts), navigator)
+        try wire(parts.viewController, parts.interactor, parts.presenter, parts.router, navigator)
     }
 
     /// Makes the scene's parts with the factories it declared (`factories`) and connects them into

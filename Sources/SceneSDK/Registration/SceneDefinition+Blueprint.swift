@@ -18,7 +18,9 @@ extension SceneDefinition {
                 .presenter: { _ in definition.makePresenter() },
                 .router: { _ in definition.makeRouter() },
             ],
-            wire: { parts, navigator in try definition.wire(parts, navigator: navigator, recipe: recipe) },
+            wire: { vc, interactor, presenter, router, navigator in
+                try definition.wire(vc, interactor, presenter, router, navigator: navigator, recipe: recipe)
+            },
             build: { resolver, navigator in try definition.build(resolver, navigator: navigator, recipe: recipe) }
         )
     }
@@ -26,12 +28,13 @@ extension SceneDefinition {
     /// Checks that parts resolved from the container (a factory may have been replaced) are of the
     /// definition's types, then connects them (`connect`).
     @inlinable
-    func wire(_ parts: WiredParts, navigator: any SceneNavigating, recipe: SceneRecipe<V, I, P, R>) throws -> AssembledScene {
-        guard let vc = parts.viewController as? V else { throw mismatch(parts.viewController, .viewController, "factory result", V.self) }
-        guard let interactor = parts.interactor as? I else { throw mismatch(parts.interactor, .interactor, "factory result", I.self) }
-        guard let presenter = parts.presenter as? P else { throw mismatch(parts.presenter, .presenter, "factory result", P.self) }
-        guard let router = parts.router as? R else { throw mismatch(parts.router, .router, "factory result", R.self) }
-        return try connect(vc, interactor, presenter, router, parts: parts, navigator: navigator, recipe: recipe)
+    func wire(_ vcPart: AnyObject, _ interactorPart: AnyObject, _ presenterPart: AnyObject, _ routerPart: AnyObject,
+              navigator: any SceneNavigating, recipe: SceneRecipe<V, I, P, R>) throws -> AssembledScene {
+        guard let vc = vcPart as? V else { throw mismatch(vcPart, .viewController, "factory result", V.self) }
+        guard let interactor = interactorPart as? I else { throw mismatch(interactorPart, .interactor, "factory result", I.self) }
+        guard let presenter = presenterPart as? P else { throw mismatch(presenterPart, .presenter, "factory result", P.self) }
+        guard let router = routerPart as? R else { throw mismatch(routerPart, .router, "factory result", R.self) }
+        return try connect(vc, interactor, presenter, router, navigator: navigator, recipe: recipe)
     }
 
     /// Makes the four parts with the definition's own factories, in the container's order, and
@@ -42,13 +45,12 @@ extension SceneDefinition {
         let interactor = try makeInteractor(resolver)
         let presenter = makePresenter()
         let router = makeRouter()
-        let parts = WiredParts(viewController: vc, interactor: interactor, presenter: presenter, router: router)
-        return try connect(vc, interactor, presenter, router, parts: parts, navigator: navigator, recipe: recipe)
+        return try connect(vc, interactor, presenter, router, navigator: navigator, recipe: recipe)
     }
 
     /// Checks all six connections, then makes them (upward references are weak in the base classes).
     @inlinable
-    func connect(_ vc: V, _ interactor: I, _ presenter: P, _ router: R, parts: WiredParts, navigator: any SceneNavigating,
+    func connect(_ vc: V, _ interactor: I, _ presenter: P, _ router: R, navigator: any SceneNavigating,
                  recipe: SceneRecipe<V, I, P, R>) throws -> AssembledScene {
         // Each cast is written out here, not in a generic helper: the plugin's specialized wiring then
         // decides a cast from a part's own class to a protocol it conforms to at compile time, instead
@@ -93,7 +95,7 @@ extension SceneDefinition {
         router.dataStore = routerDataStore
         router.context.attach(to: navigator, scene: name)
 
-        return WiredScene(name: name, display: vc, router: router, recipe: recipe, parts: parts)
+        return WiredScene(name: name, display: vc, recipe: recipe, viewController: vc, interactor: interactor, presenter: presenter, router: router)
     }
 
     /// The error of a connection that does not fit; built only on failure (naming types is slow).
