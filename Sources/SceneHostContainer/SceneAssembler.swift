@@ -13,11 +13,11 @@ package struct SceneAssembler {
 
     /// A ready scene; `requestedBy` names the source in the error when `name` is not registered.
     package func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene {
-        guard let scene = try container.buildableScene(named: name) else {
+        guard let build = try container.builder(named: name) else {
             throw ContainerError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
         }
         do {
-            return try scene.assemble(container, navigator: navigator)
+            return try build(container, navigator)
         } catch let error as SceneError {
             throw ContainerError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
         } catch let error as PluginSettingError {

@@ -46,8 +46,10 @@ package final class SceneContainer: ServiceResolving {
     private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
     /// Loads a plugin known by description only, by its path.
     private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
-    /// Scenes built so far with their factories; an entry goes whenever its scene or a factory changes.
-    private var buildable: [String: BuildableScene] = [:]
+    /// How each scene built so far is built: its blueprint's typed build, or, once a part factory
+    /// was replaced, the current factories and the blueprint's wiring. An entry goes whenever its
+    /// scene or a factory changes, so a navigation hashes the scene's name once, not five times.
+    private var builders: [String: Builder] = [:]
     /// Scenes one of whose part factories was replaced (`replacePart`): built from `parts`, not by
     /// their blueprint's own typed build.
     private var replacedParts: Set<String> = []
@@ -178,23 +180,38 @@ package final class SceneContainer: ServiceResolving {
         return blueprints[scene]
     }
 
-    /// `scene`'s blueprint and part factories, loading its plugin first if needed; nil when no
-    /// plugin registers it. A missing factory is `unknownScene`, as `resolvePart` reports it.
-    package func buildableScene(named scene: String) throws -> BuildableScene? {
+    /// Builds a ready scene (its parts made and wired) for a navigator.
+    package typealias Builder = @MainActor (any ServiceResolving, any SceneNavigating) throws -> AssembledScene
+
+    /// How to build `scene` with the current factories, loading its plugin first if needed; nil when
+    /// no plugin registers it. A missing factory is `unknownScene`, as `resolvePart` reports it.
+    package func builder(named scene: String) throws -> Builder? {
         registerDeferred(declaring: scene)
         if !unregistered.isEmpty, let error = unregistered[scene] { throw error }
         if !refused.isEmpty, let plugin = scenes[scene]?.plugin, let error = refused[plugin.name] { throw error }
-        if let ready = buildable[scene] { return ready }
+        if let ready = builders[scene] { return ready }
         guard let blueprint = try blueprint(named: scene) else { return nil }
-        func factory(_ part: ScenePart) throws -> BuildableScene.Factory {
-            guard let factory = parts[PartKey(scene: scene, part: part)] else {
-                throw ContainerError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
+        let ready: Builder
+        if replacedParts.contains(scene) {
+            func factory(_ part: ScenePart) throws -> @MainActor (any ServiceResolving) throws -> AnyObject {
+                guard let factory = parts[PartKey(scene: scene, part: part)] else {
+                    throw ContainerError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
+                }
+                return factory
             }
-            return factory
+            let (viewController, interactor, presenter, router) = (try factory(.viewController), try factory(.interactor),
+                                                                   try factory(.presenter), try factory(.router))
+            // In the container's order; the blueprint's wiring checks every part's type.
+            ready = { resolver, navigator in
+                let parts = ScenePartSet(viewController: try viewController(resolver), interactor: try interactor(resolver),
+                                         presenter: try presenter(resolver), router: try router(resolver))
+                return try blueprint.assemble(parts, navigator: navigator)
+            }
+        } else {
+            // The blueprint's own factories: made and wired typed, no part erased and cast back.
+            ready = { resolver, navigator in try blueprint.build(resolver: resolver, navigator: navigator) }
         }
-        let ready = BuildableScene(blueprint: blueprint, replaced: !replacedParts.contains(scene) ? nil :
-            (try factory(.viewController), try factory(.interactor), try factory(.presenter), try factory(.router)))
-        buildable[scene] = ready
+        builders[scene] = ready
         return ready
     }
 
@@ -214,7 +231,7 @@ package final class SceneContainer: ServiceResolving {
         }
         scenes[blueprint.name] = SceneEntry(owner: RegisteredPlugin(reference: plugin, scenes: [SceneDescription(blueprint)]), index: 0)
         blueprints[blueprint.name] = blueprint
-        buildable[blueprint.name] = nil
+        builders[blueprint.name] = nil
         replacedParts.remove(blueprint.name)
         for (part, factory) in blueprint.factories {
             parts[PartKey(scene: blueprint.name, part: part)] = factory
@@ -242,7 +259,7 @@ package final class SceneContainer: ServiceResolving {
                 throw ContainerError.duplicateScene(scene: scene.name, first: existing.plugin, second: plugin)
             }
             // Nothing is built while an app starts: no look-up per scene then.
-            if !buildable.isEmpty { buildable[scene.name] = nil }
+            if !builders.isEmpty { builders[scene.name] = nil }
         }
         pendingLoads[plugin.path] = load
     }
@@ -258,7 +275,7 @@ package final class SceneContainer: ServiceResolving {
     package func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
         parts[PartKey(scene: scene, part: part)] = factory
         replacedParts.insert(scene)
-        buildable[scene] = nil
+        builders[scene] = nil
     }
 
     /// Builds one part of `scene` from its registered factory.
@@ -285,7 +302,7 @@ package final class SceneContainer: ServiceResolving {
         parts = [:]
         replacedParts = []
         services = [:]
-        buildable = [:]
+        builders = [:]
         nativeFunctions = [:]
         blueprints = [:]
     }

@@ -85,7 +85,7 @@ struct DeferredPluginsTests {
         #expect(app.registered.count == 10)
         #expect(app.container.description(of: "S2a") == nil)
         #expect(throws: ContainerError.unknownScene(scene: "S2a", requestedBy: "a test", registered: [])) {
-            try app.container.buildableScene(named: "S2a")
+            try app.container.builder(named: "S2a")
         }
         #expect(app.container.description(of: "S1a")?.name == "S1a")
     }

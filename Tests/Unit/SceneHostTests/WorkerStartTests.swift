@@ -99,7 +99,7 @@ struct WorkerStartTests {
         let app = try start.load(loader: installed.loader)
         #expect(app.container.description(of: "BList")?.name == "BList")
         #expect(app.container.description(of: "AList")?.name == "AList")
-        let error = #expect(throws: PluginLoadError.self) { _ = try app.container.buildableScene(named: "CList") }
+        let error = #expect(throws: PluginLoadError.self) { _ = try app.container.builder(named: "CList") }
         #expect(error.map { ErrorMessage.render($0) } == "\(installed.configPath):1:1: error: plugin 'C' (\(installed.cache.path)) was not registered: its record in the start-up cache \(installed.cache.path) cannot be read. Start the host again with --rescan so it checks the plugin again.")
     }
 
