@@ -305,32 +305,253 @@ let package = Package(
         // The raw side of the libffi figures: libffi called from C, nothing of the host around it.
         .executableTarget(name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
                           linkerSettings: [.linkedLibrary("ffi")]),
-        .testTarget(name: "TestSupport", dependencies: ["SceneHostCacheCodec", "SceneHostProcesses", sdk, .product(name: "Logging", package: "swift-log"), .product(name: "CoreMetrics", package: "swift-metrics")], path: "Tests/Support", swiftSettings: swift6),
-        .testTarget(name: "LoadingTestSupport", dependencies: ["SceneHostCacheCodec", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostLoading", sdk], path: "Tests/LoadingSupport", swiftSettings: swift6),
-        .testTarget(name: "SceneTestSupport", dependencies: ["SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostNavigation", sdk], path: "Tests/SceneSupport", swiftSettings: swift6),
-        .testTarget(name: "HostTestSupport", dependencies: ["SceneHostCacheCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostSessions", "SceneHostWebModel", "SceneHost", "TestSupport", "LoadingTestSupport", "SceneTestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/HostSupport", swiftSettings: swift6),
-        .testTarget(name: "SceneHostCacheCodecTests", dependencies: ["SceneHostCacheCodec", "TestSupport"], path: "Tests/Unit/SceneHostCacheCodecTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostELFTests", dependencies: ["SceneHostELF"], path: "Tests/Unit/SceneHostELFTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostFileTrustTests", dependencies: ["SceneHostFileTrust", "TestSupport"], path: "Tests/Unit/SceneHostFileTrustTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostProcessesTests", dependencies: ["SceneHostProcesses", "TestSupport"], path: "Tests/Unit/SceneHostProcessesTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "TestSupport"], path: "Tests/Unit/SceneHostCoreTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostNativeTests", dependencies: ["SceneHostNative", "CFFI"], path: "Tests/Unit/SceneHostNativeTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostContainerTests", dependencies: ["SceneHostContainer", "SceneHostCore", sdk], path: "Tests/Unit/SceneHostContainerTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostConfigTests", dependencies: ["SceneHostConfig", "SceneHostFileTrust", "SceneHostCore", "TestSupport", sdk, .product(name: "PropertyBased", package: "swift-property-based")], path: "Tests/Unit/SceneHostConfigTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostLoadingTests", dependencies: ["SceneHostLoading", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "TestSupport", "LoadingTestSupport", sdk, .product(name: "Logging", package: "swift-log"), .product(name: "SceneTesting", package: "SceneTesting")], path: "Tests/Unit/SceneHostLoadingTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostNavigationTests", dependencies: ["SceneHostNavigation", "SceneHostCacheCodec", "SceneHostCore", "SceneHostContainer", "TestSupport", "SceneTestSupport", sdk, .product(name: "PropertyBased", package: "swift-property-based")], path: "Tests/Unit/SceneHostNavigationTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostGraphTests", dependencies: ["SceneHostGraph", "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostNavigation", "SceneTestSupport", sdk], path: "Tests/Unit/SceneHostGraphTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostFrontendTests", dependencies: ["SceneHostFrontend", "SceneHostCore", "TestSupport"], path: "Tests/Unit/SceneHostFrontendTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostWorkersTests", dependencies: ["SceneHostWorkers", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "TestSupport", "LoadingTestSupport", "SceneTestSupport", sdk], path: "Tests/Unit/SceneHostWorkersTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostSessionsTests", dependencies: ["SceneHostSessions", "SceneHostNavigation", sdk], path: "Tests/Unit/SceneHostSessionsTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostWebModelTests", dependencies: ["SceneHostWebModel", "SceneHostCore", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers", sdk], path: "Tests/Unit/SceneHostWebModelTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostScaffoldTests", dependencies: ["SceneHostScaffold", "TestSupport"], path: "Tests/Unit/SceneHostScaffoldTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostCacheCodec", "SceneHostFileTrust", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel", "SceneHostScaffold", "TestSupport", "LoadingTestSupport", "SceneTestSupport", "HostTestSupport", sdk, .product(name: "Logging", package: "swift-log")], path: "Tests/Unit/SceneHostTests", swiftSettings: swift6),
-        .testTarget(name: "SceneHostSQLiteStoreTests", dependencies: ["SceneHostSQLiteStore", "SceneHostSessions", "TestSupport", "HostTestSupport", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/Unit/SceneHostSQLiteStoreTests", swiftSettings: swift6),
-        .testTarget(name: "RepositoryTests", dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "TestSupport"], path: "Tests/Unit/RepositoryTests", swiftSettings: swift6),
-        .testTarget(name: "SceneSDKTests", dependencies: ["TestSupport", "SceneTestSupport", sdk, .product(name: "SceneTesting", package: "SceneTesting")], path: "Tests/Unit/SceneSDKTests", swiftSettings: swift6),
-        .testTarget(name: "EndToEndTests", dependencies: ["SceneHostCacheCodec", "SceneHostFileTrust", "SceneHostProcesses", "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "TestSupport", "LoadingTestSupport", "HostTestSupport", sdk, .product(name: "Logging", package: "swift-log"), ordersKit, .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/EndToEnd", swiftSettings: swift6),
-        .testTarget(name: "IntegrationTests", dependencies: ["SceneHostCacheCodec", "SceneHostELF", "SceneHostFileTrust", "SceneHostProcesses", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers", "SceneHostSessions", "SceneHostWebModel", "SceneHost", "SceneHostSQLiteStore", "SceneHostPostgresStore", "TestSupport", "SceneTestSupport", "HostTestSupport", sdk, .product(name: "Logging", package: "swift-log"), ordersKit, .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/Integration", swiftSettings: swift6),
+        // Test helpers, as test targets layered like the host: none knows a layer above what its users test.
+        .testTarget(
+            name: "TestSupport",
+            dependencies: [
+                "SceneHostCacheCodec", "SceneHostProcesses", sdk,
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics")
+            ],
+            path: "Tests/Support",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "LoadingTestSupport",
+            dependencies: [
+                "SceneHostCacheCodec", "SceneHostCore", "SceneHostNative", "SceneHostContainer",
+                "SceneHostLoading", sdk
+            ],
+            path: "Tests/LoadingSupport",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneTestSupport",
+            dependencies: [
+                "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostNavigation", sdk
+            ],
+            path: "Tests/SceneSupport",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "HostTestSupport",
+            dependencies: [
+                "SceneHostCacheCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostSessions",
+                "SceneHostWebModel", "SceneHost", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            path: "Tests/HostSupport",
+            swiftSettings: swift6
+        ),
+        // Unit tests: one target per host target, importing only that target and what it is built on
+        // (ArchitectureTargetTests checks it); SceneSDKTests for the SDK and the kit; RepositoryTests for docs and layout.
+        .testTarget(
+            name: "SceneHostCacheCodecTests",
+            dependencies: [
+                "SceneHostCacheCodec", "TestSupport"
+            ],
+            path: "Tests/Unit/SceneHostCacheCodecTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostELFTests",
+            dependencies: [
+                "SceneHostELF"
+            ],
+            path: "Tests/Unit/SceneHostELFTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostFileTrustTests",
+            dependencies: [
+                "SceneHostFileTrust", "TestSupport"
+            ],
+            path: "Tests/Unit/SceneHostFileTrustTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostProcessesTests",
+            dependencies: [
+                "SceneHostProcesses", "TestSupport"
+            ],
+            path: "Tests/Unit/SceneHostProcessesTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostCoreTests",
+            dependencies: [
+                "SceneHostCore", "TestSupport"
+            ],
+            path: "Tests/Unit/SceneHostCoreTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostNativeTests",
+            dependencies: [
+                "SceneHostNative", "CFFI"
+            ],
+            path: "Tests/Unit/SceneHostNativeTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostContainerTests",
+            dependencies: [
+                "SceneHostContainer", "SceneHostCore", sdk
+            ],
+            path: "Tests/Unit/SceneHostContainerTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostConfigTests",
+            dependencies: [
+                "SceneHostConfig", "SceneHostFileTrust", "SceneHostCore", "TestSupport", sdk,
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ],
+            path: "Tests/Unit/SceneHostConfigTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostLoadingTests",
+            dependencies: [
+                "SceneHostLoading", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostCore",
+                "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "TestSupport",
+                "LoadingTestSupport", sdk, .product(name: "Logging", package: "swift-log"),
+                .product(name: "SceneTesting", package: "SceneTesting")
+            ],
+            path: "Tests/Unit/SceneHostLoadingTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostNavigationTests",
+            dependencies: [
+                "SceneHostNavigation", "SceneHostCacheCodec", "SceneHostCore", "SceneHostContainer",
+                "TestSupport", "SceneTestSupport", sdk,
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ],
+            path: "Tests/Unit/SceneHostNavigationTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostGraphTests",
+            dependencies: [
+                "SceneHostGraph", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostNavigation", "SceneTestSupport", sdk
+            ],
+            path: "Tests/Unit/SceneHostGraphTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostFrontendTests",
+            dependencies: [
+                "SceneHostFrontend", "SceneHostCore", "TestSupport"
+            ],
+            path: "Tests/Unit/SceneHostFrontendTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostWorkersTests",
+            dependencies: [
+                "SceneHostWorkers", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostCore",
+                "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
+                "SceneHostFrontend", "TestSupport", "LoadingTestSupport", "SceneTestSupport", sdk
+            ],
+            path: "Tests/Unit/SceneHostWorkersTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostSessionsTests",
+            dependencies: [
+                "SceneHostSessions", "SceneHostNavigation", sdk
+            ],
+            path: "Tests/Unit/SceneHostSessionsTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostWebModelTests",
+            dependencies: [
+                "SceneHostWebModel", "SceneHostCore", "SceneHostNavigation", "SceneHostFrontend",
+                "SceneHostWorkers", sdk
+            ],
+            path: "Tests/Unit/SceneHostWebModelTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostScaffoldTests",
+            dependencies: [
+                "SceneHostScaffold", "TestSupport"
+            ],
+            path: "Tests/Unit/SceneHostScaffoldTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostTests",
+            dependencies: [
+                "SceneHost", "SceneHostCacheCodec", "SceneHostFileTrust", "SceneHostCore", "SceneHostNative",
+                "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
+                "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel",
+                "SceneHostScaffold", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
+                "HostTestSupport", sdk, .product(name: "Logging", package: "swift-log")
+            ],
+            path: "Tests/Unit/SceneHostTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostSQLiteStoreTests",
+            dependencies: [
+                "SceneHostSQLiteStore", "SceneHostSessions", "TestSupport", "HostTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            path: "Tests/Unit/SceneHostSQLiteStoreTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "RepositoryTests",
+            dependencies: [
+                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostLoading", "SceneHostNavigation", "SceneHostGraph", "SceneHostFrontend",
+                "SceneHostWorkers", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "TestSupport"
+            ],
+            path: "Tests/Unit/RepositoryTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneSDKTests",
+            dependencies: [
+                "TestSupport", "SceneTestSupport", sdk,
+                .product(name: "SceneTesting", package: "SceneTesting")
+            ],
+            path: "Tests/Unit/SceneSDKTests",
+            swiftSettings: swift6
+        ),
+        // Integration tests (the real .so files, real servers) and end-to-end tests (the real binaries).
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "SceneHostCacheCodec", "SceneHostELF", "SceneHostFileTrust", "SceneHostProcesses",
+                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers",
+                "SceneHostSessions", "SceneHostWebModel", "SceneHost", "SceneHostSQLiteStore",
+                "SceneHostPostgresStore", "TestSupport", "SceneTestSupport", "HostTestSupport", sdk,
+                .product(name: "Logging", package: "swift-log"), ordersKit,
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            path: "Tests/Integration",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "SceneHostCacheCodec", "SceneHostFileTrust", "SceneHostProcesses", "SceneHostCore",
+                "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
+                "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel",
+                "SceneHostScaffold", "SceneHost", "TestSupport", "LoadingTestSupport", "HostTestSupport", sdk,
+                .product(name: "Logging", package: "swift-log"), ordersKit,
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            path: "Tests/EndToEnd",
+            swiftSettings: swift6
+        ),
     ] + plugins.map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
       + cLibraries.map { .target(name: $0.name, path: $0.path) }
 )
