@@ -2,7 +2,7 @@ import SceneSDK
 import SceneHostCore
 import SceneHostNative
 
-extension ContainerError {
+extension ContainerError: LocatedHostError {
     package var message: String { TerminalText.escaped(unescapedMessage) }
 
     /// A clash or a scene that cannot be built is the graph's; a scene asked for by name at run time is a failed command.
@@ -16,20 +16,23 @@ extension ContainerError {
     }
 
     /// The message before it is escaped, for a message that quotes it (`FailureCause.container`).
-    package var unescapedMessage: String {
+    package var unescapedMessage: String { errorLine.unescaped }
+
+    /// Where and what, apart (`LocatedHostError`).
+    package var errorLine: ErrorLine {
         switch self {
         case .duplicateScene(let scene, let first, let second):
-            return "\(second.location): error: scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
+            return ErrorLine(at: second.location, "scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config.")
         case .wiringFailed(let scene, let plugin, let error):
-            let start = plugin.map { "\($0.location): error: scene \(name: scene) (plugin \(name: $0.name))" } ?? "error: scene \(name: scene)"
-            return "\(start) cannot be wired: \(error.clause)."
+            let subject = plugin.map { "scene \(name: scene) (plugin \(name: $0.name))" } ?? "scene \(name: scene)"
+            return ErrorLine(at: plugin?.location, "\(subject) cannot be wired: \(error.clause).")
         case .settingRejected(let scene, let plugin, let key, let reason):
-            guard let plugin else { return "error: scene \(name: scene) cannot be built: setting \(name: key): \(reason)." }
-            return "\(plugin.location(ofSetting: key)): error: scene \(name: scene) cannot be built: setting \(name: key) of plugin \(name: plugin.name): \(reason). Fix it in [plugins.\(plugin.name).settings]."
+            guard let plugin else { return ErrorLine(at: nil, "scene \(name: scene) cannot be built: setting \(name: key): \(reason).") }
+            return ErrorLine(at: plugin.location(ofSetting: key), "scene \(name: scene) cannot be built: setting \(name: key) of plugin \(name: plugin.name): \(reason). Fix it in [plugins.\(plugin.name).settings].")
         case .unknownScene(let scene, let source, let registered):
-            return "error: route from \(name: source) to \(name: scene) failed: no plugin registers a scene named \(name: scene). \(Suggestion.registeredList(registered, near: scene))"
+            return ErrorLine(at: nil, "route from \(name: source) to \(name: scene) failed: no plugin registers a scene named \(name: scene). \(Suggestion.registeredList(registered, near: scene))")
         case .noScene:
-            return "error: no scene is on screen."
+            return ErrorLine(at: nil, "no scene is on screen.")
         }
     }
 }

@@ -15,11 +15,16 @@ package enum ErrorMessage {
         return TerminalText.escaped("error: \(error)")
     }
 
-    /// The message without its leading location and "error: ", e.g. to record it for another place.
+    /// What `error` says without where, to record it for another place that locates it again (a
+    /// probe's refusal, shown at the plugin's line of whichever config loads the file). A host error
+    /// that keeps its place apart (`LocatedHostError`) gives its text, the SDK's refusals their
+    /// clause, an error that is none of the host's its description; another host error is recorded
+    /// as its whole message, since it names no place of the config.
     package static func body(_ error: any Error) -> String {
-        let message = render(error)
-        guard let range = message.range(of: "error: ") else { return message }
-        return String(message[range.upperBound...])
+        if let error = error as? any LocatedHostError { return TerminalText.escaped(error.errorLine.text) }
+        if let error = error as? SceneError { return TerminalText.escaped(error.clause) }
+        if let error = error as? any HostConcernError { return error.message }
+        return TerminalText.escaped("\(error)")
     }
 }
 

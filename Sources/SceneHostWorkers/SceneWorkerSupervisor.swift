@@ -303,7 +303,7 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     private func exchange(_ request: WorkerRequest, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
         if process == nil {
             // Its message, as the user would read it (not the enum's dump).
-            do { try start() } catch { throw .notStarted(reason: ErrorMessage.body(error)) }
+            do { try start() } catch { throw .notStarted(reason: error.notStartedReason) }
         }
         guard let process else { throw .notStarted(reason: "no worker") }
         lastCrash = nil

@@ -96,3 +96,17 @@ extension RestoreNote {
         }
     }
 }
+
+extension WorkerError {
+    /// Why no worker could be started, as `WorkerFault.notStarted` words it: the cause alone, not
+    /// the whole message with its advice (what `start` throws is one of the first two).
+    package var notStartedReason: String {
+        switch self {
+        case .workerUnavailable(let reason): return TerminalText.escaped(reason)
+        case .remote(let failure): return failure.text
+        case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .pluginRefused,
+             .sessionEndedForFaults, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped:
+            return message
+        }
+    }
+}

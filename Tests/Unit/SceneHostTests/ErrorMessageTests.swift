@@ -109,6 +109,32 @@ struct ErrorMessageTests {
         #expect(ErrorMessage.body(PluginLoadError.pluginFileMissing(Self.plugin)).hasPrefix("plugin 'P': file not found: /p/libP.so."))
     }
 
+    @Test("an error recorded for another place keeps its text, never read back out of its rendered message")
+    func bodyIsTheErrorsOwnText() {
+        // A config whose name reads like a message: cutting the message at its first "error: " would keep a place.
+        let trap = PluginReference(name: "P", path: "/p/libP.so", location: SourceLocation(file: "/c/error: x.conf", line: 3, column: 1))
+        let missing = PluginLoadError.pluginFileMissing(trap)
+        #expect(missing.message.hasPrefix("/c/error: x.conf:3:1: error: plugin 'P': file not found"))
+        #expect(ErrorMessage.body(missing) == ErrorMessage.body(PluginLoadError.pluginFileMissing(Self.plugin)))
+        #expect(ErrorMessage.body(missing).hasPrefix("plugin 'P': file not found: /p/libP.so."))
+        #expect(missing.errorLine == ErrorLine(at: trap.location, missing.errorLine.text))
+        // The container's errors: located or not.
+        #expect(ErrorMessage.body(ContainerError.noScene) == "no scene is on screen.")
+        #expect(ContainerError.noScene.message == "error: no scene is on screen.")
+        let clash = ContainerError.duplicateScene(scene: "Home", first: Self.plugin, second: trap)
+        #expect(clash.message == "/c/error: x.conf:3:1: error: " + ErrorMessage.body(clash))
+        // A host error that keeps no place apart is recorded whole; one of no concern to the host, as it describes itself.
+        #expect(ErrorMessage.body(NavigationError.cannotGoBack(scene: "Home")) == NavigationError.cannotGoBack(scene: "Home").message)
+        struct Foreign: Error, CustomStringConvertible { var description: String { "a foreign\nfailure" } }
+        #expect(ErrorMessage.body(Foreign()) == "a foreign\\nfailure")
+    }
+
+    @Test("a line without a place is 'error: TEXT'; with one, 'PLACE: error: TEXT'")
+    func errorLine() {
+        #expect(ErrorLine(at: nil, "no scene.").unescaped == "error: no scene.")
+        #expect(ErrorLine(at: SourceLocation(file: "s.conf", line: 3, column: 1), "no scene.").unescaped == "s.conf:3:1: error: no scene.")
+    }
+
     @Test("every error has a documented exit code")
     func exitCodes() {
         #expect(ConfigError.configNotFound(path: "x").exitStatus.rawValue == 2)

@@ -48,4 +48,14 @@ struct WorkerErrorMessageTests {
         #expect(ErrorMessage.render(WorkerError.workerStopped(plugin: "P\u{1B}[2J", scene: "S\n", action: "tap b", fault: .signal(99), restore: .restored))
             == "error: P\\u{1B}[2J stopped (signal 99 in scene 'S\\n' during 'tap b'); the screen was restored.")
     }
+
+    @Test("a worker that could not start is said by its cause, not the whole message with its advice")
+    func notStarted() {
+        let unavailable = WorkerError.workerUnavailable(reason: "it ended while loading the app (SIGKILL)\n")
+        #expect(unavailable.notStartedReason == "it ended while loading the app (SIGKILL)\\n")
+        #expect(WorkerFault.notStarted(reason: unavailable.notStartedReason).summary
+            == "no worker could be started: it ended while loading the app (SIGKILL)\\n")
+        let remote = WorkerError.remote(RemoteFailure(text: "s.conf:3:1: error: plugin 'P': file not found", status: 3))
+        #expect(remote.notStartedReason == "s.conf:3:1: error: plugin 'P': file not found")
+    }
 }
