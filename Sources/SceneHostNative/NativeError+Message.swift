@@ -1,6 +1,9 @@
 import SceneHostCore
-extension NativeError {
-    package var message: String { TerminalText.escaped("error: " + clause) }
+extension NativeError: LocatedHostError {
+    package var message: String { TerminalText.escaped(errorLine.unescaped) }
+
+    /// Its clause, with no place of the config (`LocatedHostError`).
+    package var errorLine: ErrorLine { ErrorLine(at: nil, clause) }
 
     /// A native call the user asked for with wrong arguments, an unknown function or a mismatched type: usage.
     /// What the caller gave wrong is a usage error (64); what the plugin's function or its

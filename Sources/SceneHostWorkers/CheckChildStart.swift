@@ -21,21 +21,6 @@ package struct CheckChildStart: Sendable, Equatable {
         self.atStart = atStart
     }
 
-    /// The start file's kind and version (`RecordFormat`): a file of another build is refused.
+    /// The start file's kind and version (`RecordFile`): a file of another build is refused.
     package static let format = RecordFormat(.line("scene-host check child start"), version: 1)
-
-    /// The file's bytes.
-    package func encoded() -> [UInt8] {
-        var writer = CacheWriter()
-        encode(into: &writer)
-        return writer.finished(header: Self.format.head)
-    }
-
-    /// The start in `bytes`; nil for anything that is not a whole start file of this build.
-    package static func decode(_ bytes: [UInt8]) -> CheckChildStart? {
-        guard let body = format.body(of: bytes) else { return nil }
-        var reader = CacheReader(bytes, from: body)
-        guard (try? reader.readStringTable()) != nil, let start = try? CheckChildStart(from: &reader), reader.isAtEnd else { return nil }
-        return start
-    }
 }

@@ -1,6 +1,6 @@
 import SceneHostCacheCodec
 
-extension ProbeStart: RecordValue {
+extension ProbeStart: RecordFile {
     package func encode(into writer: inout CacheWriter) {
         writer.signed(Int64(resultDescriptor))
         writer.list(tasks)

@@ -1,6 +1,6 @@
 import SceneHostCacheCodec
 
-extension CheckChildStart: RecordValue {
+extension CheckChildStart: RecordFile {
     package func encode(into writer: inout CacheWriter) {
         settings.encode(into: &writer)
         writer.string(configFile)
