@@ -7,6 +7,12 @@ let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
 let ordersKit: Target.Dependency = .product(name: "OrdersKit", package: "OrdersKit")
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// The benchmarks (scripts/benchmark sets SCENE_HOST_BENCHMARKS=1) are part of the package only when
+/// asked for: a plain `swift build` builds the host, its worker and the demo's plugins, and fetches
+/// none of what only the benchmarks use (Swinject, hdrhistogram-swift). They stay in this package,
+/// not one of their own, because they time the host's layers through `package` declarations.
+let benchmarks = Context.environment["SCENE_HOST_BENCHMARKS"] == "1"
+
 /// A scene plugin: target name, folder, extra dependencies. (The test fixtures are a package of their
 /// own, Tests/Fixtures, built by the tests that need them: `swift build` builds the host and the demo.)
 struct PluginSpec {
@@ -32,8 +38,7 @@ let cLibraries: [(name: String, path: String)] = [
 let package = Package(
     name: "scene-host",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-worker", targets: ["scene-host-worker"]),
-               .executable(name: "scene-host-bench", targets: ["scene-host-bench"])]
+    products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-worker", targets: ["scene-host-worker"])]
         + plugins.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
     dependencies: [
@@ -45,10 +50,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
-        // Per-operation latency percentiles in the benchmark only (never the host).
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // The web frontend (scene-host serve): only the SceneHostWeb target uses these.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -286,25 +288,6 @@ let package = Package(
             dependencies: ["SceneHost", "SceneHostProcesses", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swift6
         ),
-        // The benchmarks (scripts/benchmark): separate from the tests, ratios against baselines.
-        .executableTarget(
-            name: "scene-host-bench",
-            dependencies: [
-                "SceneHost",
-                sdk,
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Swinject", package: "Swinject"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ],
-            path: "Benchmarks/scene-host-bench",
-            swiftSettings: swift6
-        ),
-        // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
-        .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
-        // The raw side of the libffi figures: libffi called from C, nothing of the host around it.
-        .executableTarget(name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
-                          linkerSettings: [.linkedLibrary("ffi")]),
         // Test helpers, as test targets layered like the host: none knows a layer above what its users test.
         .testTarget(
             name: "TestSupport",
@@ -555,3 +538,33 @@ let package = Package(
     ] + plugins.map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
       + cLibraries.map { .target(name: $0.name, path: $0.path) }
 )
+
+if benchmarks {
+    package.products.append(.executable(name: "scene-host-bench", targets: ["scene-host-bench"]))
+    package.dependencies += [
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        // Per-operation latency percentiles in the benchmark only (never the host).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ]
+    package.targets += [
+        // The benchmarks (scripts/benchmark): separate from the tests, ratios against baselines.
+        .executableTarget(
+            name: "scene-host-bench",
+            dependencies: [
+                "SceneHost",
+                sdk,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: "Benchmarks/scene-host-bench",
+            swiftSettings: swift6
+        ),
+        // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
+        .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
+        // The raw side of the libffi figures: libffi called from C, nothing of the host around it.
+        .executableTarget(name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
+                          linkerSettings: [.linkedLibrary("ffi")])
+    ]
+}

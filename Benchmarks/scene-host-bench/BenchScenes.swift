@@ -91,7 +91,7 @@ enum BenchScenes {
         try registry.commit(into: container)
         let navigator = Navigator(container: container, segues: [])
         try navigator.start(at: "BenchHome")
-        guard let router = navigator.top?.parts.router as? BenchHomeRouter else { throw BenchFailure("BenchHome has no BenchHomeRouter") }
+        guard let router = navigator.top?.router as? BenchHomeRouter else { throw BenchFailure("BenchHome has no BenchHomeRouter") }
         return (navigator, router)
     }
 }

@@ -1,5 +1,5 @@
 import SceneHost
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 import Swinject
 
 /// (b) Container resolution — the four parts of one scene, by name — with 10, 100, 1,000 and

@@ -203,9 +203,8 @@ package final class SceneContainer: ServiceResolving {
                                                                    try factory(.presenter), try factory(.router))
             // In the container's order; the blueprint's wiring checks every part's type.
             ready = { resolver, navigator in
-                let parts = ScenePartSet(viewController: try viewController(resolver), interactor: try interactor(resolver),
-                                         presenter: try presenter(resolver), router: try router(resolver))
-                return try blueprint.assemble(parts, navigator: navigator)
+                try blueprint.assemble(viewController: try viewController(resolver), interactor: try interactor(resolver),
+                                       presenter: try presenter(resolver), router: try router(resolver), navigator: navigator)
             }
         } else {
             // The blueprint's own factories: made and wired typed, no part erased and cast back.
@@ -229,7 +228,7 @@ package final class SceneContainer: ServiceResolving {
         if let existing = conflict(adding: blueprint.name, from: plugin) {
             throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
         }
-        scenes[blueprint.name] = SceneEntry(owner: RegisteredPlugin(reference: plugin, scenes: [SceneDescription(blueprint)]), index: 0)
+        scenes[blueprint.name] = SceneEntry(owner: RegisteredPlugin(reference: plugin, scenes: [blueprint.declared]), index: 0)
         blueprints[blueprint.name] = blueprint
         builders[blueprint.name] = nil
         replacedParts.remove(blueprint.name)

@@ -28,7 +28,7 @@ package enum SwiftIdentifier {
         "AssembledScene", "BackTarget", "ContractInfo", "ContractKind", "DeclaredRoute", "FieldMismatch", "InteractorRole",
         "NavigationStyle", "PayloadDecoder", "PayloadEncoder", "PayloadSchema", "PayloadValue", "PluginRegistration",
         "PresenterRole", "RouteHandlerName", "RouterContext", "RouterRole", "SceneBlueprint", "SceneDefinition",
-        "SceneDisplaying", "SceneError", "SceneInteractor", "SceneNavigating", "ScenePart", "ScenePartSet", "ScenePayload",
+        "SceneDisplaying", "SceneError", "SceneInteractor", "SceneNavigating", "ScenePart", "ScenePayload",
         "ScenePlugin", "ScenePresenter", "SceneRegistry", "SceneRouter", "SceneSDKInfo", "SceneViewController", "Screen",
         "ScreenElement", "Segue", "ServiceResolving", "UserEvent", "ViewControllerRole",
         "SceneTestKit", "RecordingNavigator", "RecordedNavigation", "RecordedRoute", "RecordedExit", "SceneTestingError",

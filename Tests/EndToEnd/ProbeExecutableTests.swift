@@ -1,3 +1,4 @@
+@_spi(SceneHost) import SceneSDK
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -37,7 +37,7 @@ struct OneSDKCopyTests {
     @Test("objects made in a plugin cast to the SDK protocols in the host")
     func partsCastToHostProtocols() throws {
         let navigator = try DemoApp.navigator()
-        let parts = try #require(navigator.top?.parts)
+        let parts = try #require(navigator.top)
         #expect(parts.viewController is any SceneDisplaying)
         #expect(parts.viewController is any ViewControllerRole)
         #expect(parts.interactor is any InteractorRole)

@@ -15,7 +15,7 @@ struct PluginWiringTests {
         let navigator = try DemoApp.navigator()
         for scene in ["Home", "Detail"] {
             #expect(navigator.top?.name == scene)
-            let parts = try #require(navigator.top?.parts)
+            let parts = try #require(navigator.top)
             #expect(Reflection.link("interactor", of: parts.viewController) === parts.interactor)
             #expect(Reflection.link("router", of: parts.viewController) === parts.router)
             #expect(Reflection.link("presenter", of: parts.interactor) === parts.presenter)
@@ -57,7 +57,7 @@ struct PluginWiringTests {
     private func showDetail(on navigator: Navigator, style: NavigationStyle) throws -> [WeakPart] {
         let home = try #require(navigator.top?.context)
         try navigator.navigate(from: home, to: "Detail", style: style, payload: ScenePayload(["message": "bye"]))
-        return WeakPart.all(of: try #require(navigator.top?.parts))
+        return WeakPart.all(of: try #require(navigator.top))
     }
 
     @Test("a mistyped message across the plugins is refused with the field and both scenes")

@@ -13,19 +13,20 @@ struct SDKSurfaceTests {
 
     /// Uses each host-only declaration once.
     static let hostOnly = """
-        @MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ r: PluginRegistration, _ b: SceneBlueprint, _ n: any SceneNavigating) throws {
-            _ = s.parts
+        @MainActor func use(_ s: AssembledScene, _ r: PluginRegistration, _ b: SceneBlueprint, _ n: any SceneNavigating,
+                            _ c: ContractInfo, _ d: DeclaredRoute, _ schema: PayloadSchema, _ part: ScenePart, _ e: SceneDescription) throws {
+            _ = s.router
             _ = b.factories
-            _ = try b.assemble(p, navigator: n)
+            _ = try b.assemble(viewController: s, interactor: s, presenter: s, router: s, navigator: n)
         }
         """
 
     /// Uses what the testing kit needs from the SDK beyond its public API, once each.
     static let kitNeeds = """
-        @MainActor func use(_ s: AssembledScene, _ p: ScenePartSet, _ b: SceneBlueprint, _ n: any SceneNavigating, _ screen: Screen) throws {
+        @MainActor func use(_ s: AssembledScene, _ b: SceneBlueprint, _ n: any SceneNavigating, _ screen: Screen) throws {
             _ = b.name
-            _ = b.factories
-            _ = try b.assemble(p, navigator: n)
+            _ = b.factories[ScenePart.router]
+            _ = try b.assemble(viewController: s.viewController, interactor: s.interactor, presenter: s.presenter, router: s.router, navigator: n)
             _ = s.declaredDestinations
             if case .noSuchElement? = screen.mismatch(for: .tap(button: "x")) {}
             _ = try PayloadDecoder().decode(Int.self, from: .int(1))
@@ -56,12 +57,13 @@ struct SDKSurfaceTests {
     @Test("a plugin's plain import does not see the host's declarations", .enabled(if: swiftc != nil))
     func hiddenFromAuthors() throws {
         let errors = try #require(try Self.typeCheck("import SceneSDK\n" + Self.hostOnly))
-        for name in ["ScenePartSet", "PluginRegistration"] {
+        // The schema types too: the wiring plugins inline no longer names them (docs/decisions.md, "The SDK's surface").
+        for name in ["PluginRegistration", "ContractInfo", "DeclaredRoute", "PayloadSchema", "ScenePart", "SceneDescription"] {
             #expect(errors.contains("cannot find type '\(name)' in scope"), "\(errors)")
         }
         // The scene the host builds is a public class only because the wiring plugins inline makes
         // it; every member is host-only.
-        #expect(errors.contains("'parts' is inaccessible due to '@_spi' protection level"), "\(errors)")
+        #expect(errors.contains("'router' is inaccessible due to '@_spi' protection level"), "\(errors)")
         #expect(errors.contains("'factories' is inaccessible due to '@_spi' protection level"), "\(errors)")
     }
 

@@ -11,8 +11,9 @@ package final class WeakPart {
     }
 
     /// Weak references to the four parts of a scene.
-    package static func all(of parts: ScenePartSet) -> [WeakPart] {
-        [WeakPart("ViewController", parts.viewController), WeakPart("Interactor", parts.interactor),
-         WeakPart("Presenter", parts.presenter), WeakPart("Router", parts.router)]
+    @MainActor
+    package static func all(of scene: AssembledScene) -> [WeakPart] {
+        [WeakPart("ViewController", scene.viewController), WeakPart("Interactor", scene.interactor),
+         WeakPart("Presenter", scene.presenter), WeakPart("Router", scene.router)]
     }
 }

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 
 /// `scene-host check`: everything `run` would refuse, found without running the app.
 @MainActor

@@ -5,15 +5,20 @@ import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 
+/// The tag of each `PayloadSchema` case in the record format. Top level, not nested in the
+/// extension: a `package` type nested in an extension of the SDK's SPI type is unreachable from
+/// other modules of the package (Swift 6.3.1).
+package enum PayloadSchemaTag: UInt64, RecordTag {
+    case string, int, double, bool, optional, array, object, opaque
+}
+
 /// A contract's schema in the record format: its tag, then what it wraps or its fields.
 extension PayloadSchema: RecordValue {
     /// The deepest schema read: deeper ones are malformed (no plugin declares them; a forged file
     /// must not exhaust the stack).
     package static let maximumRecordDepth = 64
 
-    package enum Tag: UInt64, RecordTag {
-        case string, int, double, bool, optional, array, object, opaque
-    }
+    typealias Tag = PayloadSchemaTag
 
     package func encode(into writer: inout CacheWriter) {
         switch self {

@@ -1,4 +1,4 @@
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer

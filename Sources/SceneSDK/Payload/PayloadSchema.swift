@@ -1,7 +1,8 @@
 /// The shape of a declared input or result: field names and types, nested.
 ///
 /// Made from a `Decodable` type by `PayloadSchema.of(_:)`; compared with a passed value at run
-/// time and with a route's declared payload type by `scene-host check`.
+/// time and with a route's declared payload type by `scene-host check`. Host-only (SPI).
+@_spi(SceneHost)
 public indirect enum PayloadSchema: Codable, Equatable, Sendable {
     case string
     case int

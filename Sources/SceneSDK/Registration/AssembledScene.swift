@@ -10,8 +10,14 @@
 /// in for a scene's real one.
 @_documentation(visibility: internal) @MainActor
 public protocol AssembledScene: AnyObject {
-    /// The four wired parts.
-    @_spi(SceneHost) @_spi(SceneTesting) var parts: ScenePartSet { get }
+    /// The wired ViewController.
+    @_spi(SceneHost) @_spi(SceneTesting) var viewController: AnyObject { get }
+    /// The wired interactor (the DataStore).
+    @_spi(SceneHost) @_spi(SceneTesting) var interactor: AnyObject { get }
+    /// The wired presenter.
+    @_spi(SceneHost) @_spi(SceneTesting) var presenter: AnyObject { get }
+    /// The wired router.
+    @_spi(SceneHost) @_spi(SceneTesting) var router: AnyObject { get }
     /// The scene's name.
     @_spi(SceneHost) @_spi(SceneTesting) var name: String { get }
     /// The ViewController, as the frontends drive it.

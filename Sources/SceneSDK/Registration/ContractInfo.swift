@@ -1,4 +1,5 @@
-/// A declared payload type, as the host and `scene-host check` see it.
+/// A declared payload type, as the host and `scene-host check` see it. Host-only (SPI).
+@_spi(SceneHost)
 public struct ContractInfo: Codable, Equatable, Sendable {
     /// The Swift type name.
     public let typeName: String
@@ -15,7 +16,8 @@ public struct ContractInfo: Codable, Equatable, Sendable {
     }
 }
 
-/// A route a scene's router can take, as declared at registration.
+/// A route a scene's router can take, as declared at registration. Host-only (SPI).
+@_spi(SceneHost)
 public struct DeclaredRoute: Codable, Equatable, Sendable {
     /// The destination scene's name.
     public let destination: String
@@ -34,11 +36,11 @@ public struct DeclaredRoute: Codable, Equatable, Sendable {
 /// One route of a `SceneDefinition`, typed.
 @MainActor @usableFromInline
 struct RouteDeclaration<R: RouterRole> {
-    @usableFromInline let destination: String
-    @usableFromInline let payload: ContractInfo?
-    @usableFromInline let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
+    let destination: String
+    let payload: ContractInfo?
+    let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
 
-    @usableFromInline var declared: DeclaredRoute {
+    var declared: DeclaredRoute {
         DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload)
     }
 }
@@ -46,6 +48,6 @@ struct RouteDeclaration<R: RouterRole> {
 /// A scene's declared returned result and how its router produces it.
 @MainActor @usableFromInline
 struct ReturnDeclaration<R: RouterRole> {
-    @usableFromInline let info: ContractInfo
-    @usableFromInline let produce: @MainActor (R) throws -> ScenePayload?
+    let info: ContractInfo
+    let produce: @MainActor (R) throws -> ScenePayload?
 }

@@ -23,11 +23,11 @@ public struct DeclaredLink: Codable, Equatable, Sendable {
 /// parameters the host converted from the path.
 @MainActor @usableFromInline
 struct LinkDeclaration {
-    @usableFromInline let template: String
-    @usableFromInline let parameters: ContractInfo
-    @usableFromInline let input: ContractInfo
+    let template: String
+    let parameters: ContractInfo
+    let input: ContractInfo
     /// Decodes the parameters and runs the link's function: the scene's input, or the function's error.
-    @usableFromInline let makeInput: @MainActor (PayloadValue) throws -> any Encodable
+    let makeInput: @MainActor (PayloadValue) throws -> any Encodable
 
     @usableFromInline
     init<Parameters: Decodable, Input: Codable>(scene: String, template: String, parameters: Parameters.Type, input: Input.Type,

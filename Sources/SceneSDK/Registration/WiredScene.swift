@@ -1,68 +1,62 @@
-/// The one kind of `AssembledScene`: a scene of one `SceneDefinition`, with its typed router and
-/// the definition's declarations (`SceneRecipe`). Made by the wiring that plugins inline (so it is
-/// `@usableFromInline`, not public); its witnesses of the SPI requirements are SPI-public.
+/// The one kind of `AssembledScene`: a scene's four wired parts and the blueprint that answers what
+/// its definition declared. Made by the wiring that plugins inline (so it is `@usableFromInline`,
+/// not public); its witnesses of the SPI requirements are SPI-public.
 @MainActor @usableFromInline
-final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRole, R: RouterRole>: AssembledScene {
-    @usableFromInline let router: R
-    @usableFromInline let recipe: SceneRecipe<V, I, P, R>
-    @usableFromInline let sceneName: String
-    @usableFromInline let displayed: any SceneDisplaying
-    @usableFromInline let viewController: AnyObject
-    @usableFromInline let interactor: AnyObject
-    @usableFromInline let presenter: AnyObject
+final class WiredScene: AssembledScene {
+    let blueprint: SceneBlueprint
+    let displayed: any SceneDisplaying
 
+    @_spi(SceneHost) @_spi(SceneTesting) public let context: RouterContext
+    @_spi(SceneHost) @_spi(SceneTesting) public let viewController: AnyObject
+    @_spi(SceneHost) @_spi(SceneTesting) public let interactor: AnyObject
+    @_spi(SceneHost) @_spi(SceneTesting) public let presenter: AnyObject
+    @_spi(SceneHost) @_spi(SceneTesting) public let router: AnyObject
     @_spi(SceneHost) public var keptInput: KeptInput = .none
 
-    @inlinable
-    init(name: String, display: any SceneDisplaying, recipe: SceneRecipe<V, I, P, R>,
-         viewController: AnyObject, interactor: AnyObject, presenter: AnyObject, router: R) {
-        sceneName = name
+    @usableFromInline
+    init(blueprint: SceneBlueprint, display: any SceneDisplaying, context: RouterContext,
+         viewController: AnyObject, interactor: AnyObject, presenter: AnyObject, router: AnyObject) {
+        self.blueprint = blueprint
         displayed = display
-        self.recipe = recipe
+        self.context = context
         self.viewController = viewController
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
     }
 
-    @_spi(SceneHost) @_spi(SceneTesting) public var parts: ScenePartSet {
-        ScenePartSet(viewController: viewController, interactor: interactor, presenter: presenter, router: router)
-    }
-
-    @_spi(SceneHost) @_spi(SceneTesting) public var name: String { sceneName }
+    @_spi(SceneHost) @_spi(SceneTesting) public var name: String { blueprint.declared.name }
 
     @_spi(SceneHost) @_spi(SceneTesting) public var display: any SceneDisplaying { displayed }
 
-    @_spi(SceneHost) @_spi(SceneTesting) public var context: RouterContext { router.context }
+    @_spi(SceneHost) @_spi(SceneTesting) public var currentDataStore: Any? { blueprint.dataStore(router) }
 
-    @_spi(SceneHost) @_spi(SceneTesting) public var currentDataStore: Any? { router.dataStore }
+    @_spi(SceneHost) @_spi(SceneTesting) public var inputType: ObjectIdentifier? { blueprint.inputType }
 
-    @_spi(SceneHost) @_spi(SceneTesting) public var inputType: ObjectIdentifier? { recipe.inputType }
+    @_spi(SceneHost) @_spi(SceneTesting) public var declaredDestinations: [String] { blueprint.destinations.sorted() }
 
-    @_spi(SceneHost) @_spi(SceneTesting) public var declaredDestinations: [String] { recipe.destinations.sorted() }
-
-    @_spi(SceneHost) @_spi(SceneTesting) public func declaresRoute(to destination: String) -> Bool { recipe.destinations.contains(destination) }
+    @_spi(SceneHost) @_spi(SceneTesting) public func declaresRoute(to destination: String) -> Bool { blueprint.destinations.contains(destination) }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func accept(_ payload: ScenePayload?) throws {
-        switch (payload, recipe.definition.input) {
+        switch (payload, blueprint.input) {
         case (nil, nil): return
-        case (let payload?, nil): throw SceneError.unexpectedPayload(scene: sceneName, contract: .input, payloadType: payload.typeName)
-        case (nil, let input?): throw SceneError.missingInput(scene: sceneName, inputType: input.typeName)
+        case (let payload?, nil): throw SceneError.unexpectedPayload(scene: name, contract: .input, payloadType: payload.typeName)
+        case (nil, let input?): throw SceneError.missingInput(scene: name, inputType: input.typeName)
         case (let payload?, let input?): try input.apply(router, payload)
         }
     }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func accept(exactly value: Any) -> Bool {
-        recipe.acceptValue?(router, value) ?? false
+        blueprint.input?.applyValue(router, value) ?? false
     }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func accept(converting value: any Encodable) -> Bool {
-        recipe.acceptConverted?(router, value) ?? false
+        blueprint.input?.applyConverted(router, value) ?? false
     }
 
     @_spi(SceneHost) public func linkInput(_ parameters: PayloadValue) throws -> KeptInput {
-        guard let link = recipe.definition.link else { throw SceneError.missingInput(scene: sceneName, inputType: "a link") }
-        let input = try link.makeInput(parameters)
+        guard let makeInput = blueprint.makeLinkInput else { throw SceneError.missingInput(scene: name, inputType: "a link") }
+        let input = try makeInput(parameters)
         if accept(exactly: input) { return .value(input) }
         let payload = try ScenePayload(input)
         try accept(payload)
@@ -70,17 +64,17 @@ final class WiredScene<V: ViewControllerRole, I: InteractorRole, P: PresenterRol
     }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func acceptResult(_ payload: ScenePayload) throws {
-        guard let accepted = recipe.definition.acceptedResult else {
-            throw SceneError.unexpectedPayload(scene: sceneName, contract: .result, payloadType: payload.typeName)
+        guard let accepted = blueprint.acceptedResult else {
+            throw SceneError.unexpectedPayload(scene: name, contract: .result, payloadType: payload.typeName)
         }
         try accepted.apply(router, payload)
     }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func leavingResult() throws -> ScenePayload? {
-        try recipe.produceResult?(router)
+        try blueprint.produceResult?(router)
     }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func performRouteHandler(toward destination: String, segue: Segue) throws {
-        try recipe.handlers[destination]?(router)(segue)
+        try blueprint.handlers[destination]?(router, segue)
     }
 }

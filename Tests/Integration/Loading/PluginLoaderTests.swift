@@ -46,7 +46,7 @@ struct PluginLoaderTests {
         #expect(detail.scenes == ["Detail"])
         #expect(container.sceneNames == ["Detail", "Home"])
         #expect(try container.blueprint(named: "Home")?.routeHandlerNames == ["routeToDetail"])
-        #expect(try container.blueprint(named: "Detail")?.input?.typeName == "DetailInput")
+        #expect(try container.blueprint(named: "Detail")?.declared.input?.typeName == "DetailInput")
     }
 
     @Test("a missing file")

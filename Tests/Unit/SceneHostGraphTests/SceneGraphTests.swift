@@ -1,5 +1,5 @@
 import Testing
-import SceneSDK
+@_spi(SceneHost) import SceneSDK
 @testable import SceneHostCore
 @testable import SceneHostContainer
 @testable import SceneHostConfig

@@ -43,7 +43,7 @@ struct ProbeRecordKindTests {
         try RecordCheck.refusesUnknownTag(SettingKind.self, SettingKind.Tag.self)
         try RecordCheck.refusesUnknownTag(PluginSettings.Value.self, PluginSettings.Value.Tag.self)
         try RecordCheck.refusesUnknownTag(WiringFinding.self, WiringFinding.Tag.self)
-        try RecordCheck.refusesUnknownTag(PayloadSchema.self, PayloadSchema.Tag.self)
+        try RecordCheck.refusesUnknownTag(PayloadSchema.self, PayloadSchemaTag.self)
         try RecordCheck.refusesUnknownTag(SettingDeclaration.self, SettingDeclaration.RuleTag.self) { writer in
             writer.string("name")
             writer.tag(SettingKind.Tag.string)

@@ -34,7 +34,7 @@ final class ReceivedInput {
 @Suite("Navigator: typed fast path")
 struct NavigatorFastPathTests {
     private func router(_ navigator: Navigator) throws -> ProbeRouter {
-        try #require(navigator.top?.parts.router as? ProbeRouter)
+        try #require(navigator.top?.router as? ProbeRouter)
     }
 
     /// A over a container whose B accepts `SealedProbeInput`, with the segue A.go -> B.
@@ -182,7 +182,7 @@ struct NavigatorFastPathTests {
         weak var pushed: AnyObject?
         do {
             try navigator.send(.tap(button: "go"))
-            pushed = navigator.top?.parts.interactor
+            pushed = navigator.top?.interactor
             #expect(source.keptSegue?.destinationDataStore != nil)
             try navigator.back()
         }
@@ -197,7 +197,7 @@ struct NavigatorFastPathTests {
         weak var pushed: AnyObject?
         do {
             try navigator.send(.tap(button: "code"))
-            pushed = navigator.top?.parts.interactor
+            pushed = navigator.top?.interactor
             #expect(navigator.top?.probeValue == 42)
             try navigator.back()
         }

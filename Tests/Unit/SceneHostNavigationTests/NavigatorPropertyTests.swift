@@ -122,7 +122,7 @@ struct NavigatorPropertyTests {
                 let navigator = try ProbeScenes.navigator()
                 var model = Model()
                 for command in seeds.map(Command.init) {
-                    let before = navigator.layers.flatMap { $0 }.map { (context: ObjectIdentifier($0.context), parts: WeakPart.all(of: $0.parts)) }
+                    let before = navigator.layers.flatMap { $0 }.map { (context: ObjectIdentifier($0.context), parts: WeakPart.all(of: $0)) }
                     let expected = model.applying(command)
                     do {
                         try perform(command, on: navigator)

@@ -84,9 +84,9 @@ struct NavigatorReturnTests {
     func dismissWholeModal() throws {
         let navigator = try ProbeScenes.navigator()
         try show("C", .present, on: navigator)
-        let modalRoot = WeakPart.all(of: try #require(navigator.top?.parts))
+        let modalRoot = WeakPart.all(of: try #require(navigator.top))
         try show("C", .push, on: navigator)
-        let modalTop = WeakPart.all(of: try #require(navigator.top?.parts))
+        let modalTop = WeakPart.all(of: try #require(navigator.top))
         try navigator.leave(to: .dismissModal)
         #expect(navigator.path == "A")
         #expect((modalRoot + modalTop).allSatisfy { $0.object == nil })
@@ -96,9 +96,9 @@ struct NavigatorReturnTests {
     @Test("a router goes back through its scene's navigator; only the top scene may")
     func routerGoesBack() throws {
         let navigator = try ProbeScenes.navigator()
-        let below = try #require(navigator.top?.parts.router as? ProbeRouter)
+        let below = try #require(navigator.top?.router as? ProbeRouter)
         try show("B", .push, value: 4, on: navigator)
-        let top = try #require(navigator.top?.parts.router as? ProbeRouter)
+        let top = try #require(navigator.top?.router as? ProbeRouter)
         #expect(throws: NavigationError.notOnTop(scene: "A", top: "B")) { try below.routeBack() }
         try top.routeBack()
         #expect(navigator.path == "A")
@@ -109,7 +109,7 @@ struct NavigatorReturnTests {
     @Test("viewWillAppear runs when a scene is shown and again when it is uncovered")
     func viewWillAppear() throws {
         let navigator = try ProbeScenes.navigator()
-        let root = try #require(navigator.top?.parts.viewController as? ProbeViewController)
+        let root = try #require(navigator.top?.viewController as? ProbeViewController)
         #expect(root.appearances == 1)
         try show("C", .present, on: navigator)
         try navigator.back()

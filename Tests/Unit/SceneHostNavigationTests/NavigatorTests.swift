@@ -10,14 +10,14 @@ import SceneTestSupport
 @Suite("Navigator")
 struct NavigatorTests {
     private func router(_ navigator: Navigator) throws -> ProbeRouter {
-        try #require(navigator.top?.parts.router as? ProbeRouter)
+        try #require(navigator.top?.router as? ProbeRouter)
     }
 
     @Test("start shows the initial scene and calls viewDidLoad once")
     func start() throws {
         let navigator = try ProbeScenes.navigator()
         #expect(navigator.path == "A")
-        let vc = try #require(navigator.top?.parts.viewController as? ProbeViewController)
+        let vc = try #require(navigator.top?.viewController as? ProbeViewController)
         #expect(vc.loads == 1)
     }
 
@@ -196,7 +196,7 @@ struct NavigatorTests {
 
     private func weakParts(afterShowing scene: String, style: NavigationStyle, on navigator: Navigator) throws -> [WeakPart] {
         try navigator.navigate(from: try #require(navigator.top?.context), to: scene, style: style, payload: nil)
-        return WeakPart.all(of: try #require(navigator.top?.parts))
+        return WeakPart.all(of: try #require(navigator.top))
     }
 }
 

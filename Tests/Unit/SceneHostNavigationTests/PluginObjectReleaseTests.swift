@@ -23,7 +23,7 @@ struct PluginObjectReleaseTests {
         }
         let navigator = Navigator(container: container, segues: [])
         try navigator.start(at: "A")
-        weak let router: AnyObject? = try #require(navigator.top?.parts.router as AnyObject?)
+        weak let router: AnyObject? = try #require(navigator.top?.router as AnyObject?)
         #expect(service != nil && router != nil)
         navigator.closeAll()
         container.releasePluginObjects()

@@ -55,8 +55,8 @@ struct SceneContainerTests {
         let container = try ProbeScenes.container()
         let navigator = Navigator(container: container, segues: [])
         try navigator.start(at: "C")
-        #expect(navigator.top?.parts.interactor is ProbeInteractor)
-        #expect(navigator.top?.parts.presenter is ProbePresenter)
+        #expect(navigator.top?.interactor is ProbeInteractor)
+        #expect(navigator.top?.presenter is ProbePresenter)
 
         var made: [ProbeInteractor] = []
         container.replacePart(.interactor, of: "C") { _ in
@@ -67,10 +67,10 @@ struct SceneContainerTests {
         try navigator.start(at: "C")
         try navigator.start(at: "C")
         #expect(made.count == 2)
-        #expect(navigator.top?.parts.interactor === made.last)
+        #expect(navigator.top?.interactor === made.last)
         // The other three parts still come from the scene's own factories, through the container.
-        #expect(navigator.top?.parts.viewController is ProbeViewController)
-        #expect((navigator.top?.parts.viewController as? ProbeViewController)?.interactor === navigator.top?.parts.interactor)
+        #expect(navigator.top?.viewController is ProbeViewController)
+        #expect((navigator.top?.viewController as? ProbeViewController)?.interactor === navigator.top?.interactor)
     }
 
     @Test("a plugin that registers the same scene twice is refused")

@@ -36,8 +36,7 @@ final class SceneCollector: SceneRegistry {
             }
             return try factory(services)
         }
-        let parts = ScenePartSet(viewController: try part(.viewController), interactor: try part(.interactor),
-                                 presenter: try part(.presenter), router: try part(.router))
-        return try blueprint.assemble(parts, navigator: navigator)
+        return try blueprint.assemble(viewController: try part(.viewController), interactor: try part(.interactor),
+                                      presenter: try part(.presenter), router: try part(.router), navigator: navigator)
     }
 }

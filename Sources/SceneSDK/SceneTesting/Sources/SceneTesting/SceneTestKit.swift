@@ -211,9 +211,8 @@ public final class SceneTestKit {
 
     private func weakReferencesToParts() -> (String, [WeakPart])? {
         guard let scene else { return nil }
-        let parts = scene.parts
-        return (scene.name, [WeakPart("ViewController", parts.viewController), WeakPart("Interactor", parts.interactor),
-                             WeakPart("Presenter", parts.presenter), WeakPart("Router", parts.router)])
+        return (scene.name, [WeakPart("ViewController", scene.viewController), WeakPart("Interactor", scene.interactor),
+                             WeakPart("Presenter", scene.presenter), WeakPart("Router", scene.router)])
     }
 
     // MARK: Navigation, as the host checks it
