@@ -229,6 +229,15 @@ static int find_plugin(uintptr_t pc, uintptr_t sp, uintptr_t fp, uintptr_t lr) {
     return -1;
 }
 
+/* MARK: Idle stacks */
+
+__attribute__((noinline)) void scene_host_crash_clear_stack_below(void) {
+    /* Far more than a system call wrapper's frame and the scan's reach below the first frame record. */
+    volatile unsigned char below[4096];
+    for (size_t index = 0; index < sizeof below; index++) below[index] = 0;
+    __asm__ volatile("" : : "r"(below) : "memory");
+}
+
 /* MARK: The handler */
 
 /* Ends the process with `number`, the default action restored: the host sees the real signal. */

@@ -9,6 +9,10 @@ package enum FrontendCommand: Equatable, Sendable {
     case tap(button: String)
     /// `select LIST ROW`, ROW from 0.
     case select(list: String, row: Int)
+    /// `toggle TOGGLE [on|off]`: switches it over, or to the state named.
+    case toggle(toggle: String, isOn: Bool?)
+    /// `choose CHOICE OPTION`: OPTION is an index from 0, or else an option's text.
+    case choose(choice: String, option: String)
     /// `back`: pop, or dismiss a modal's root.
     case back
     /// `back SCENE`: pop down to the named scene of the current stack.
@@ -43,6 +47,18 @@ package enum FrontendCommand: Equatable, Sendable {
                 throw CommandSyntaxError("'select' needs a list id and a row number from 0: select LIST ROW")
             }
             return .select(list: list, row: index)
+        case "toggle":
+            let (toggle, state) = rest.splitFirstWord()
+            guard !toggle.isEmpty, ["", "on", "off"].contains(state) else {
+                throw CommandSyntaxError("'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]")
+            }
+            return .toggle(toggle: toggle, isOn: state.isEmpty ? nil : state == "on")
+        case "choose":
+            let (choice, option) = rest.splitFirstWord()
+            guard !choice.isEmpty, !option.isEmpty else {
+                throw CommandSyntaxError("'choose' needs a choice id and an option (its number from 0, or its text): choose CHOICE OPTION")
+            }
+            return .choose(choice: choice, option: try located(option, unquote))
         case "back":
             if rest.isEmpty { return .back }
             return .backTo(scene: try single(rest, usage: "back [SCENE]"))
@@ -57,7 +73,7 @@ package enum FrontendCommand: Equatable, Sendable {
             guard !function.isEmpty else { throw CommandSyntaxError("'call' needs a native function: call PLUGIN.FUNCTION ARG...") }
             return .call(function: function, arguments: try located(rest, words))
         default:
-            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, back, dismiss, print, call")
+            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call")
         }
     }
 

@@ -20,27 +20,60 @@ package enum ScreenTextRenderer {
 
     package static func render(_ screen: Screen, path: String) -> String {
         let escape = TerminalText.escaped
-        let ids = screen.elements.map { escape($0.id) }
-        let width = (ids.map(\.count).max() ?? 0) + 2
+        let width = (screen.allElements.map { escape($0.id).count }.max() ?? 0) + 2
         var lines = ["== \(escape(screen.title)) ==  (\(escape(path)))"]
-        for (element, rawID) in zip(screen.elements, ids) {
+        append(screen.elements, indent: "", width: width, to: &lines)
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per element (more for a list's rows, a choice's options, a field's problem); a
+    /// section's elements follow it, indented by two spaces.
+    private static func append(_ elements: [ScreenElement], indent: String, width: Int, to lines: inout [String]) {
+        let escape = TerminalText.escaped
+        for element in elements {
+            let rawID = escape(element.id)
             let id = rawID.padding(to: width)
+            let under = indent + String(repeating: " ", count: 8 + width)
             switch element {
             case .label(_, let text):
-                lines.append("label   \(id)\(escape(text))")
+                lines.append(indent + "label   \(id)\(escape(text))")
             case .textField(_, let placeholder, let text, _, let problem):
-                lines.append("field   \(id)\"\(escape(text))\"" + (text.isEmpty && !placeholder.isEmpty ? "  (\(escape(placeholder)))" : ""))
-                if !problem.isEmpty { lines.append(String(repeating: " ", count: 8 + width) + "! \(escape(problem))") }
-            case .button(_, let title):
-                lines.append("button  \(id)[\(escape(title))]")
-            case .list(_, let rows):
-                lines.append(rows.isEmpty ? "list    \(id)(empty)" : "list    \(rawID)")
-                for (index, row) in rows.enumerated() {
-                    lines.append(String(repeating: " ", count: 8 + width) + "\(index)  \(escape(row))")
+                lines.append(indent + "field   \(id)\"\(escape(text))\"" + (text.isEmpty && !placeholder.isEmpty ? "  (\(escape(placeholder)))" : ""))
+                if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
+            case .textArea(_, let label, let text, let problem):
+                lines.append(indent + "text    \(id)\"\(escape(text))\"" + (label.isEmpty ? "" : "  (\(escape(label)))"))
+                if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
+            case .secureField(_, let label, let isFilled, let problem):
+                // Only whether a secret was typed: the screen never holds it.
+                lines.append(indent + "secret  \(id)\(isFilled ? "(filled)" : "(empty)")" + (label.isEmpty ? "" : "  (\(escape(label)))"))
+                if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
+            case .toggle(_, let title, let isOn):
+                lines.append(indent + "toggle  \(id)[\(isOn ? "x" : " ")] \(escape(title))")
+            case .choice(_, let label, let options, let selected):
+                lines.append(indent + (options.isEmpty ? "choice  \(id)\(escape(label)) (no options)" : "choice  \(id)\(escape(label))"))
+                for (index, option) in options.enumerated() {
+                    lines.append(under + "\(index)  (\(index == selected ? "•" : " ")) \(escape(option))")
                 }
+            case .button(_, let title):
+                lines.append(indent + "button  \(id)[\(escape(title))]")
+            case .list(_, let rows):
+                lines.append(indent + (rows.isEmpty ? "list    \(id)(empty)" : "list    \(rawID)"))
+                for (index, row) in rows.enumerated() {
+                    lines.append(under + "\(index)  \(escape(row.title))" + (row.detail.isEmpty ? "" : " — \(escape(row.detail))"))
+                }
+            case .progress(_, let label, let value):
+                lines.append(indent + "busy    \(id)\(escape(label))" + (label.isEmpty ? "" : " ") + progressText(value))
+            case .section(_, let title, let inner):
+                lines.append(indent + "section \(id)\(escape(title))")
+                append(inner, indent: indent + "  ", width: width, to: &lines)
             }
         }
-        return lines.joined(separator: "\n")
+    }
+
+    /// A progress value as text: a whole percentage (0-100, clamped), or "…" when not known.
+    package static func progressText(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "…" }
+        return "\(Int((min(max(value, 0), 1) * 100).rounded(.down)))%"
     }
 
     /// Where the user is, from the root stack and each modal's stack above it:

@@ -50,7 +50,7 @@ package struct ScriptRunner {
         while let line = try reader.nextLine() {
             guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
             write("")
-            write("> \(TerminalText.escaped(line.trimmingSpaces))")
+            write("> \(TerminalText.escaped(echo(of: line, command)))")
             do {
                 if case .call(let function, let arguments) = command {
                     let (lines, result) = try await session.call(function, arguments: arguments)
@@ -72,6 +72,13 @@ package struct ScriptRunner {
             printScreen()
         }
         return failures
+    }
+
+    /// The line as the transcript shows it: a fill of a secure field without its text, which no
+    /// transcript, log or record may hold.
+    private func echo(of line: String, _ command: FrontendCommand) -> String {
+        guard case .fill(let field, _) = command, case .secureField? = try? session.screen().element(id: field) else { return line.trimmingSpaces }
+        return "fill \(field) (hidden)"
     }
 
     private func printScreen() {

@@ -14,18 +14,27 @@ package struct TerminalFrontend {
     /// Clear the terminal before each redraw (off when output is not a terminal).
     package let clearsScreen: Bool
 
-    package static let help = "commands: fill FIELD TEXT · tap BUTTON · select LIST ROW · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
+    /// Reads a secret for a secure field after writing its prompt, without echoing it (the
+    /// executable turns the terminal's echo off); nil at the end of input.
+    package let readSecret: (String) throws -> String?
+
+    package static let help = "commands: fill FIELD TEXT (fill SECRET alone asks for it unseen) · tap BUTTON · select LIST ROW · toggle TOGGLE [on|off] · choose CHOICE OPTION · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
 
     /// The terminal on a navigator in this process.
     package init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
         self.init(session: InProcessSession(navigator: navigator), clearsScreen: clearsScreen, readLine: readLine, write: write)
     }
 
-    package init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
+    package init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
+                 readSecret: ((String) throws -> String?)? = nil) {
         self.session = session
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
+        self.readSecret = readSecret ?? { prompt in
+            write(prompt)
+            return try readLine()
+        }
     }
 
     /// Draws the screen with `notice` under it (what happened before: a `--open` link whose code
@@ -46,6 +55,11 @@ package struct TerminalFrontend {
                         // The result (and any callback lines) shows under the screen, like a message.
                         let (lines, result) = try await session.call(function, arguments: arguments)
                         message = (lines + [result]).joined(separator: "\n")
+                    } else if case .fill(let field, "")? = try FrontendCommand.parse(line), line.trimmingSpaces.splitFirstWord().1 == field,
+                              case .secureField(_, let label, _, _)? = try? session.screen().element(id: field) {
+                        // `fill SECRET` alone: the secret is asked for unseen, never on a command line.
+                        guard let secret = try readSecret("\(label.isEmpty ? field : label) (not shown): ") else { return }
+                        try await session.apply([.fill(field: field, text: secret)])
                     } else if let command = try FrontendCommand.parse(line) {
                         try await session.apply([command])
                     }

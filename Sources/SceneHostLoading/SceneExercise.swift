@@ -74,21 +74,26 @@ package struct SceneExercise {
         return Set(Self.buttons(on: screen) + Self.buttons(on: again)).sorted()
     }
 
-    /// The ids of `screen`'s buttons.
+    /// The ids of `screen`'s buttons, those in sections included.
     package static func buttons(on screen: Screen) -> [String] {
-        screen.elements.compactMap { element in
+        screen.allElements.compactMap { element in
             if case .button(let id, _) = element { return id }
             return nil
         }
     }
 
-    /// One event per element that takes one: tap each button, edit each field, select the first row of each list.
+    /// One event per element that takes one, sections' elements included: tap each button, edit
+    /// each text input, switch each toggle over, choose the first option of each choice and select
+    /// the first row of each list.
     package static func events(offeredBy screen: Screen) -> [(UserEvent, String)] {
-        screen.elements.compactMap { element in
+        screen.allElements.compactMap { element in
             switch element {
-            case .label: return nil
+            case .label, .progress, .section: return nil
             case .button(let id, _): return (.tap(button: id), "tap '\(id)'")
-            case .textField(let id, _, _, _, _): return (.edit(field: id, text: "probe"), "edit '\(id)'")
+            case .textField(let id, _, _, _, _), .textArea(let id, _, _, _), .secureField(let id, _, _, _):
+                return (.edit(field: id, text: "probe"), "edit '\(id)'")
+            case .toggle(let id, _, let isOn): return (.set(toggle: id, isOn: !isOn), "switch '\(id)' \(isOn ? "off" : "on")")
+            case .choice(let id, _, let options, _): return options.isEmpty ? nil : (.choose(choice: id, option: 0), "choose option 0 of '\(id)'")
             case .list(let id, let rows): return rows.isEmpty ? nil : (.select(list: id, row: 0), "select row 0 of '\(id)'")
             }
         }

@@ -13,6 +13,8 @@ package enum EventValidator {
             throw NavigationError.noSuchElement(scene: scene, id: id, kind: kind, available: available)
         case .rowOutOfRange(let list, let row, let count)?:
             throw NavigationError.rowOutOfRange(scene: scene, list: list, row: row, count: count)
+        case .optionOutOfRange(let choice, let option, let count)?:
+            throw NavigationError.optionOutOfRange(scene: scene, choice: choice, option: option, count: count)
         }
     }
 }

@@ -44,6 +44,13 @@ extension NavigationError {
         case .rowOutOfRange(let scene, let list, let row, let count):
             let rows = count == 0 ? "no rows" : "\(count) row\(count == 1 ? "" : "s") (0-\(count - 1))"
             return "error: list \(name: list) of scene \(name: scene) has \(rows); there is no row \(row)."
+        case .optionOutOfRange(let scene, let choice, let option, let count):
+            let options = count == 0 ? "no options" : "\(count) option\(count == 1 ? "" : "s") (0-\(count - 1))"
+            return "error: choice \(name: choice) of scene \(name: scene) has \(options); there is no option \(option)."
+        case .noSuchOption(let scene, let choice, let option, let options):
+            let start = "error: choice \(name: choice) of scene \(name: scene) has no option \(name: option)"
+            if let near = Suggestion.closest(to: option, in: options) { return "\(start). Did you mean \(name: near)? Name an option by its text or its number from 0." }
+            return "\(start); its options: \(options.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")). Name one by its text or its number from 0."
         case .sceneFailed(let scene, let reason):
             return "error: scene \(name: scene) failed: \(reason.clause)."
         case .linkFailed(let link, let scene, let reason):

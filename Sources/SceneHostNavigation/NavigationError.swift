@@ -17,6 +17,9 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     case cannotGoBack(scene: String)
     case noSuchElement(scene: String, id: String, kind: String, available: [String])
     case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
+    case optionOutOfRange(scene: String, choice: String, option: Int, count: Int)
+    /// `choose` named an option by a text that none of the choice's options has.
+    case noSuchOption(scene: String, choice: String, option: String, options: [String])
     case sceneFailed(scene: String, reason: FailureCause)
     /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
     /// built); the session is as it was. Exit code 9.

@@ -5,7 +5,7 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// What the navigator keeps of a scene besides its input (`AssembledScene.keptInput`): the results
-/// handed back to it and its last screen's text fields. Only scenes that have any have an entry.
+/// handed back to it and its last screen's input values. Only scenes that have any have an entry.
 package struct SceneExtras {
     package var results: [ScenePayload] = []
     package var fields: [SceneRecord.FieldText] = []
@@ -76,8 +76,8 @@ extension Navigator {
     }
 
     /// Builds the stacks of `records` again, bottom to top, replacing whatever is shown: each scene
-    /// gets its input, then its results in order, is shown, and gets its fields' texts back as
-    /// edits. `progress` hears each place before its scene is built (a crash there is then known).
+    /// gets its input, then its results in order, is shown, and gets its inputs' values back as
+    /// events (`SceneRecord.event(restoring:on:)`); a secure field stays empty. `progress` hears each place before its scene is built (a crash there is then known).
     ///
     /// A scene that fails stops the restore: the scenes below it stay, it and those above are
     /// dropped, and `failure` says why. With no scene restored the navigator shows nothing.
@@ -101,9 +101,9 @@ extension Navigator {
                     extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
                 }
                 let screen = scene.display.render()
-                for field in record.fields where SceneRecord.fields(of: screen).first(where: { $0.id == field.id })?.text != field.text {
-                    guard screen.element(id: field.id) != nil else { continue }
-                    try scene.display.handle(.edit(field: field.id, text: field.text))
+                for field in record.fields {
+                    guard let event = SceneRecord.event(restoring: field, on: screen) else { continue }
+                    try scene.display.handle(event)
                 }
             } catch {
                 dropFrom(place)

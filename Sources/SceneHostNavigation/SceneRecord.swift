@@ -8,16 +8,19 @@ import SceneHostConfig
 /// died: the data it was given, never its objects (the authoring guide, SceneSDK.docc/Authoring.md, "What survives a crash").
 ///
 /// `input` is the payload the scene was shown with (nil for the initial scene), `results` every
-/// result a scene above it handed back, in order, and `fields` the text fields of its last
-/// rendered screen. `opensLayer` marks the root of a modal stack.
+/// result a scene above it handed back, in order, and `fields` the values of its last rendered
+/// screen's inputs (`fields(of:)`). `opensLayer` marks the root of a modal stack.
 package struct SceneRecord: Equatable, Sendable {
     package var name: String
     package var opensLayer: Bool
     package var input: ScenePayload?
     package var results: [ScenePayload]
-    /// `(field id, text)` in screen order.
+    /// `(input id, value)` in screen order.
     package var fields: [FieldText]
 
+    /// One input's value as text: a text field's or text area's text, a toggle's `on` or `off`, a
+    /// choice's option index. The kind is the element's on the screen built again, so the record
+    /// format is the same for every kind.
     package struct FieldText: Equatable, Sendable {
         package let id: String
         package let text: String
@@ -36,11 +39,33 @@ package struct SceneRecord: Equatable, Sendable {
         self.fields = fields
     }
 
-    /// The text fields of `screen`, as a record keeps them.
+    /// The inputs of `screen` (sections' included), as a record keeps them. Never a secure field:
+    /// its secret is not on the screen, and a record must not hold one anyway.
     package static func fields(of screen: Screen) -> [FieldText] {
-        screen.elements.compactMap { element in
-            guard case .textField(let id, _, let text, _, _) = element else { return nil }
-            return FieldText(id: id, text: text)
+        screen.allElements.compactMap { element in
+            switch element {
+            case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _): return FieldText(id: id, text: text)
+            case .toggle(let id, _, let isOn): return FieldText(id: id, text: isOn ? "on" : "off")
+            case .choice(let id, _, _, let selected?): return FieldText(id: id, text: String(selected))
+            case .choice, .secureField, .label, .button, .list, .progress, .section: return nil
+            }
+        }
+    }
+
+    /// The event that gives the input `field.id` of `screen` its recorded value back, or nil when
+    /// it has it already, is no longer there, or the value does not fit it (a choice with fewer options).
+    package static func event(restoring field: FieldText, on screen: Screen) -> UserEvent? {
+        switch screen.element(id: field.id) {
+        case .textField(_, _, let text, _, _)?, .textArea(_, _, let text, _)?:
+            return text == field.text ? nil : .edit(field: field.id, text: field.text)
+        case .toggle(_, _, let isOn)?:
+            guard field.text == "on" || field.text == "off", (field.text == "on") != isOn else { return nil }
+            return .set(toggle: field.id, isOn: field.text == "on")
+        case .choice(_, _, let options, let selected)?:
+            guard let index = Int(field.text), options.indices.contains(index), index != selected else { return nil }
+            return .choose(choice: field.id, option: index)
+        case .secureField?, .label?, .button?, .list?, .progress?, .section?, nil:
+            return nil
         }
     }
 

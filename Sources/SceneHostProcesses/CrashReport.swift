@@ -66,6 +66,13 @@ package enum CrashReporter {
         scene_host_crash_note_library(handle, plugin) >= 0
     }
 
+    /// Zeroes the stack below the caller before it waits in a system call: the handler scans the
+    /// words of code without frame pointers for return addresses, and a stale one left by plugin
+    /// code run earlier would blame that plugin for a crash of an idle thread.
+    package static func clearStackBeforeWaiting() {
+        scene_host_crash_clear_stack_below()
+    }
+
     /// The plugin index whose noted code holds `address` (tests).
     package static func pluginIndex(at address: UnsafeRawPointer) -> Int? {
         let index = scene_host_crash_plugin_at(UInt(bitPattern: address))

@@ -15,8 +15,11 @@ import SceneHostNavigation
 package struct SessionBody: Equatable, Sendable {
     /// The format this build writes; a body of any other version is refused.
     /// Version 2 added the cookie's secret, the last form applied and the texts offered back; a
-    /// version 1 body (written before) still reads, as a session without them.
-    package static let formatVersion: UInt64 = 2
+    /// version 1 body (written before) still reads, as a session without them. Version 3 has the
+    /// same layout, and may hold the screen elements and input values of forms (toggles, choices,
+    /// text areas, sections, progress): a build that reads only 1 and 2 says so instead of
+    /// calling such a body damaged.
+    package static let formatVersion: UInt64 = 3
     /// "SHSB", then the version.
     package static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
     /// The formats this build reads.

@@ -24,9 +24,12 @@ struct PageWriter: Sendable {
         .offered{margin:.25rem 0 0;padding-left:1.25rem} .offered output{white-space:pre-wrap;font-family:ui-monospace,monospace}\
         .problem{color:#b00;margin:.25rem 0 0}\
         label{display:block;font-weight:600;margin-top:.5rem}\
-        input[type=text]{width:100%;max-width:100%;padding:.4rem;font-size:1rem}\
-        input[aria-invalid=true]{border:2px solid #b00}\
-        ul.rows{list-style:none;padding:0} ul.rows button{width:100%;text-align:left}\
+        input[type=text],input[type=password],textarea,select{width:100%;max-width:100%;padding:.4rem;font-size:1rem}\
+        input[aria-invalid=true],textarea[aria-invalid=true]{border:2px solid #b00}\
+        label.toggle{font-weight:normal} label.toggle input{margin-right:.5rem}\
+        progress{width:100%}\
+        section.group{border-top:1px solid #ccc;margin-top:1rem}\
+        ul.rows{list-style:none;padding:0} ul.rows button{width:100%;text-align:left} ul.rows small{display:block;color:#555}\
         button{font-size:1rem;padding:.4rem .8rem;margin:.25rem .25rem .25rem 0}
         """
 
@@ -53,7 +56,9 @@ struct PageWriter: Sendable {
         html.markup(Self.style)
         html.markup("</style>\n<script src=\"/s/page.js\" defer></script>\n</head>\n<body>\n")
         breadcrumb(page, into: &html)
-        html.markup("<main>\n")
+        let all = page.elements.flatMap(\.flattened)
+        // While work shows its progress, the page says it is busy (assistive technology waits for it).
+        html.markup(all.contains { $0.kind == .progress } ? "<main aria-busy=\"true\">\n" : "<main>\n")
         if page.isEarlier {
             html.markup(page.inModal ? "<p class=\"earlier\" id=\"earlier\" role=\"status\" inert>" : "<p class=\"earlier\" id=\"earlier\" role=\"status\">")
             html.markup("This is an earlier page of the app. Acting here goes back to it; <a href=\"")
@@ -70,8 +75,8 @@ struct PageWriter: Sendable {
         html.text(page.title)
         html.markup("\">\n")
         // The focus: a field with a problem, else (in a modal) its first field, else the dialog itself.
-        let focused = page.elements.first { $0.kind == .field && !$0.problem.isEmpty }?.id
-            ?? (page.inModal ? page.elements.first { $0.kind == .field }?.id : nil)
+        let inputs = all.filter { [.field, .area, .secret].contains($0.kind) }
+        let focused = inputs.first { !$0.problem.isEmpty }?.id ?? (page.inModal ? inputs.first?.id : nil)
         if page.inModal {
             html.markup("<section class=\"modal\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"title\" tabindex=\"-1\" id=\"dialog\"")
             if focused == nil { html.markup(" autofocus") }
@@ -81,7 +86,7 @@ struct PageWriter: Sendable {
         html.text(page.title)
         html.markup("</bdi></h1>\n")
         if let message = page.error { self.message(message, offered: page.offered, into: &html) }
-        for element in page.elements { write(element, focused: element.id == focused, into: &html) }
+        for element in page.elements { write(element, focused: focused, into: &html) }
         wayBack(page.wayBack, into: &html)
         if page.inModal { html.markup("</section>\n") }
         html.markup("</form>\n</main>\n</body>\n</html>\n")
@@ -161,7 +166,7 @@ struct PageWriter: Sendable {
         html.markup("</ol></nav>\n")
     }
 
-    private func write(_ element: WebPage.Element, focused: Bool, into html: inout HTMLText) {
+    private func write(_ element: WebPage.Element, focused: String?, into html: inout HTMLText) {
         switch element.kind {
         case .label:
             html.markup("<p dir=\"auto\" id=\"")
@@ -169,38 +174,38 @@ struct PageWriter: Sendable {
             html.markup("\">")
             html.text(element.text)
             html.markup("</p>\n")
-        case .field:
-            html.markup("<label for=\"field-")
+        case .field, .area, .secret:
+            input(element, focused: element.id == focused, into: &html)
+        case .toggle:
+            // Unchecked boxes send nothing, so the form says which toggles it showed (`WebAction`).
+            html.markup("<input type=\"hidden\" name=\"shown.toggle\" value=\"")
+            html.text(element.id)
+            html.markup("\"><label class=\"toggle\"><input type=\"checkbox\" id=\"toggle-")
+            html.text(element.id)
+            html.markup("\" name=\"toggle.")
+            html.text(element.id)
+            html.markup(element.isOn ? "\" checked><bdi>" : "\"><bdi>")
+            html.text(element.text)
+            html.markup("</bdi></label>\n")
+        case .choice:
+            html.markup("<label for=\"choice-")
             html.text(element.id)
             html.markup("\"><bdi>")
             html.text(element.fieldLabel)
-            html.markup("</bdi></label><input type=\"text\" dir=\"auto\" id=\"field-")
+            html.markup("</bdi></label><select id=\"choice-")
             html.text(element.id)
-            html.markup("\" name=\"field.")
+            html.markup("\" name=\"choice.")
             html.text(element.id)
-            html.markup("\" value=\"")
-            html.text(element.text)
-            html.markup("\" placeholder=\"")
-            html.text(element.placeholder)
-            html.markup("\" maxlength=\"4096\"")
-            if !element.problem.isEmpty {
-                html.markup(" aria-invalid=\"true\" aria-describedby=\"problem-")
-                html.text(element.id)
-                html.markup("\"")
+            html.markup("\">")
+            if element.selected == nil { html.markup("<option value=\"\" selected>Choose…</option>") }
+            for (index, option) in element.options.enumerated() {
+                html.markup("<option value=\"")
+                html.number(index)
+                html.markup(index == element.selected ? "\" selected>" : "\">")
+                html.text(option)
+                html.markup("</option>")
             }
-            if focused { html.markup(" autofocus") }
-            html.markup("><input type=\"hidden\" name=\"label.")
-            html.text(element.id)
-            html.markup("\" value=\"")
-            html.text(element.fieldLabel)
-            html.markup("\">\n")
-            if !element.problem.isEmpty {
-                html.markup("<p class=\"problem\" role=\"alert\" id=\"problem-")
-                html.text(element.id)
-                html.markup("\">")
-                html.text(element.problem)
-                html.markup("</p>\n")
-            }
+            html.markup("</select>\n")
         case .button:
             html.markup("<button type=\"submit\" id=\"button-")
             html.text(element.id)
@@ -220,9 +225,109 @@ struct PageWriter: Sendable {
                 html.text(row.action)
                 html.markup("\"><bdi>")
                 html.text(row.text)
-                html.markup("</bdi></button></li>")
+                html.markup("</bdi>")
+                if !row.detail.isEmpty {
+                    html.markup("<small dir=\"auto\">")
+                    html.text(row.detail)
+                    html.markup("</small>")
+                }
+                html.markup("</button></li>")
             }
             html.markup("</ul>\n")
+        case .progress:
+            html.markup("<label for=\"progress-")
+            html.text(element.id)
+            html.markup("\"><bdi>")
+            html.text(element.text)
+            html.markup("</bdi></label><progress id=\"progress-")
+            html.text(element.id)
+            html.markup("\" role=\"progressbar\" aria-busy=\"true\"")
+            if let value = element.value {
+                // A whole percentage: the page never prints a float's digits.
+                let percent = Int((value * 100).rounded(.down))
+                html.markup(" max=\"100\" value=\"")
+                html.number(percent)
+                html.markup("\" aria-valuemin=\"0\" aria-valuemax=\"100\" aria-valuenow=\"")
+                html.number(percent)
+                html.markup("\"")
+            }
+            html.markup("></progress>\n")
+        case .section:
+            html.markup("<section class=\"group\" id=\"section-")
+            html.text(element.id)
+            html.markup("\" aria-labelledby=\"heading-")
+            html.text(element.id)
+            html.markup("\"><h2 id=\"heading-")
+            html.text(element.id)
+            html.markup("\"><bdi>")
+            html.text(element.text)
+            html.markup("</bdi></h2>\n")
+            for child in element.children { write(child, focused: focused, into: &html) }
+            html.markup("</section>\n")
+        }
+    }
+
+    /// A text field (`field.ID`), a text area (`area.ID`) or a secure field (`secret.ID`, never
+    /// filled in: the page does not have the secret), with its label and its problem.
+    private func input(_ element: WebPage.Element, focused: Bool, into html: inout HTMLText) {
+        let prefix: StaticString = switch element.kind {
+        case .area: "area"
+        case .secret: "secret"
+        case .label, .field, .toggle, .choice, .button, .list, .progress, .section: "field"
+        }
+        html.markup("<label for=\"")
+        html.markup(prefix)
+        html.markup("-")
+        html.text(element.id)
+        html.markup("\"><bdi>")
+        html.text(element.fieldLabel)
+        html.markup("</bdi></label>")
+        switch element.kind {
+        case .area: html.markup("<textarea dir=\"auto\" rows=\"4\" id=\"area-")
+        case .secret: html.markup("<input type=\"password\" autocomplete=\"off\" id=\"secret-")
+        case .label, .field, .toggle, .choice, .button, .list, .progress, .section: html.markup("<input type=\"text\" dir=\"auto\" id=\"field-")
+        }
+        html.text(element.id)
+        html.markup("\" name=\"")
+        html.markup(prefix)
+        html.markup(".")
+        html.text(element.id)
+        html.markup("\"")
+        if element.kind == .field {
+            html.markup(" value=\"")
+            html.text(element.text)
+            html.markup("\" placeholder=\"")
+            html.text(element.placeholder)
+            html.markup("\"")
+        }
+        if element.kind == .secret {
+            html.markup(element.isOn ? " placeholder=\"(entered; type again to change)\"" : "")
+        }
+        html.markup(element.kind == .area ? " maxlength=\"65536\"" : " maxlength=\"4096\"")
+        if !element.problem.isEmpty {
+            html.markup(" aria-invalid=\"true\" aria-describedby=\"problem-")
+            html.text(element.id)
+            html.markup("\"")
+        }
+        if focused { html.markup(" autofocus") }
+        html.markup(">")
+        if element.kind == .area {
+            // A line break right after the tag is dropped by HTML parsers: this one, never the text's.
+            html.markup("\n")
+            html.text(element.text)
+            html.markup("</textarea>")
+        }
+        html.markup("<input type=\"hidden\" name=\"label.")
+        html.text(element.id)
+        html.markup("\" value=\"")
+        html.text(element.fieldLabel)
+        html.markup("\">\n")
+        if !element.problem.isEmpty {
+            html.markup("<p class=\"problem\" role=\"alert\" id=\"problem-")
+            html.text(element.id)
+            html.markup("\">")
+            html.text(element.problem)
+            html.markup("</p>\n")
         }
     }
 

@@ -1,24 +1,60 @@
+@_spi(SceneHost) import SceneSDK
 import SceneHostFrontend
-/// What one form post asks for: the fields' new texts, then one command.
+/// What one form post asks for: the inputs' new values, then one command.
 ///
-/// The page is one form: every text field is `field.ID`, every button submits `action` with a
-/// value naming the command (`tap:ID`, `select:LIST:ROW`, `back`, `back:SCENE`, `dismiss`).
-/// Fields whose text did not change are not sent to the scene, as a person typing would not.
+/// The page is one form: every text field is `field.ID`, every text area `area.ID`, every secure
+/// field `secret.ID` (never filled in by the page), every toggle a checkbox `toggle.ID` named by a
+/// hidden `shown.toggle`, every choice a `<select>` `choice.ID` of option indexes; every button
+/// submits `action` with a value naming the command (`tap:ID`, `select:LIST:ROW`, `back`,
+/// `back:SCENE`, `dismiss`). Inputs whose value did not change are not sent to the scene, as a
+/// person who did not touch them would not; an empty secure field is one left alone.
 package struct WebAction: Equatable, Sendable {
     package let fills: [FrontendCommand]
     package let command: FrontendCommand
 
-    /// The action of `form` on `screen` (only its text fields are filled).
-    package init(form: WebForm, fieldsOnScreen: [String: String]) throws(WebError) {
+    /// The action of `form` on `screen`, the screen its page showed.
+    package init(form: WebForm, screen: Screen) throws(WebError) {
         guard let action = form.value("action") else { throw .unknownAction("") }
         command = try Self.command(action)
+        let shownToggles = Set(form.fields.filter { $0.name == "shown.toggle" }.map(\.value))
+        var posted: [String: String] = [:]
+        for (name, value) in form.fields where posted[name] == nil { posted[name] = value }
         var fills: [FrontendCommand] = []
-        for (name, value) in form.fields where name.hasPrefix("field.") {
-            let id = String(name.dropFirst("field.".count))
-            guard let current = fieldsOnScreen[id], current != value else { continue }
-            fills.append(.fill(field: id, text: value))
+        for element in screen.allElements {
+            switch element {
+            case .textField(let id, _, let text, _, _):
+                if let value = posted["field." + id], value != text { fills.append(.fill(field: id, text: value)) }
+            case .textArea(let id, _, let text, _):
+                // Browsers send a text area's line breaks as CR LF.
+                if let value = posted["area." + id].map(Self.lineFeeds), value != text { fills.append(.fill(field: id, text: value)) }
+            case .secureField(let id, _, _, _):
+                if let value = posted["secret." + id], !value.isEmpty { fills.append(.fill(field: id, text: value)) }
+            case .toggle(let id, _, let isOn):
+                guard shownToggles.contains(id) else { continue }
+                let checked = posted["toggle." + id] != nil
+                if checked != isOn { fills.append(.toggle(toggle: id, isOn: checked)) }
+            case .choice(let id, _, let options, let selected):
+                guard let value = posted["choice." + id], !value.isEmpty else { continue }
+                guard let index = Int(value), options.indices.contains(index) else { throw .unknownAction("choice.\(id)=\(value)") }
+                if index != selected { fills.append(.choose(choice: id, option: String(index))) }
+            case .label, .button, .list, .progress, .section:
+                continue
+            }
         }
         self.fills = fills
+    }
+
+    /// `text` with each CR LF (and lone CR) made a LF.
+    package static func lineFeeds(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n", previous == "\r" { continue }
+            result.append(scalar == "\r" ? "\n" : scalar)
+        }
+        return String(result)
     }
 
     private static func command(_ action: String) throws(WebError) -> FrontendCommand {

@@ -129,9 +129,8 @@ extension WebController {
     /// on the screen it came from, and what was typed is offered back.
     private func refuseControlCharacters(_ request: Posted, session: WebSession, at depth: Int) async -> WebReply? {
         var problems: [SessionGuards.Offered] = []
-        for (name, value) in request.form.fields where name.hasPrefix("field.") {
-            guard let problem = WebFieldCheck.problem(in: value) else { continue }
-            let id = String(name.dropFirst("field.".count))
+        for (name, value) in request.form.fields {
+            guard let (id, problem) = WebFieldCheck.problem(inFormField: name, value: value) else { continue }
             problems.append(SessionGuards.Offered(field: id, label: Self.label(of: id, on: session.screens[depth].lastScreen), text: problem))
         }
         guard !problems.isEmpty else { return nil }
@@ -227,7 +226,7 @@ extension WebController {
         var applied: [FrontendCommand] = []
         var failure: (any Error)?
         do {
-            let action = try WebAction(form: form, fieldsOnScreen: Self.fields(of: session.screens[depth].lastScreen))
+            let action = try WebAction(form: form, screen: session.screens[depth].lastScreen)
             try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
             applied = action.fills
         } catch let error as WebError {
@@ -265,11 +264,11 @@ extension WebController {
         return "“" + String(title.prefix(200)) + "”"
     }
 
-    /// The texts a form sent, to offer back: each non-empty field, named as its page named it.
+    /// The texts a form sent, to offer back: each non-empty text field and text area, named as its
+    /// page named it. Never a secure field's (`secret.ID`): a secret is not shown back.
     package static func typed(in form: WebForm, on screen: Screen? = nil) -> [SessionGuards.Offered] {
         form.fields.compactMap { name, value in
-            guard name.hasPrefix("field."), !value.isEmpty else { return nil }
-            let id = String(name.dropFirst("field.".count))
+            guard !value.isEmpty, let id = ["field.", "area."].lazy.compactMap({ name.hasPrefix($0) ? String(name.dropFirst($0.count)) : nil }).first else { return nil }
             let label = form.value("label." + id) ?? screen.map { Self.label(of: id, on: $0) } ?? id
             // Shown, never applied: a control character is made visible rather than kept.
             let shown = String(String.UnicodeScalarView(value.unicodeScalars.map { WebFieldCheck.problem(in: String($0)) == nil ? $0 : "\u{FFFD}" }))
@@ -277,18 +276,9 @@ extension WebController {
         }
     }
 
-    /// A field's name for people on `screen`: its label, else its placeholder, else its id.
+    /// An input's name for people on `screen`: its label, else a text field's placeholder, else its id.
     package static func label(of id: String, on screen: Screen) -> String {
-        for element in screen.elements {
-            if case .textField(id, _, _, _, _) = element { return element.fieldLabel ?? id }
-        }
-        return id
-    }
-
-    package static func fields(of screen: Screen) -> [String: String] {
-        var fields: [String: String] = [:]
-        for case .textField(let id, _, let text, _, _) in screen.elements { fields[id] = text }
-        return fields
+        screen.element(id: id)?.fieldLabel ?? id
     }
 }
 

@@ -35,12 +35,11 @@ extension WebController {
         } catch {
             return failed(error)
         }
-        if let problem = request.form.fields.first(where: { $0.name.hasPrefix("field.") && WebFieldCheck.problem(in: $0.value) != nil }) {
+        if let (id, problem) = request.form.fields.lazy.compactMap({ WebFieldCheck.problem(inFormField: $0.name, value: $0.value) }).first {
             // Nothing to apply: the session's first page shows the problem (and the text) at once.
-            let id = String(problem.name.dropFirst("field.".count))
             session.pendingError = "error: Nothing was changed: the text of “\(id)” cannot be kept as typed."
             session.guards.offered = Self.typed(in: request.form)
-            session.guards.problems = [SessionGuards.Offered(field: id, label: id, text: WebFieldCheck.problem(in: problem.value) ?? "")]
+            session.guards.problems = [SessionGuards.Offered(field: id, label: id, text: problem)]
         }
         var refused: WebReply?
         let reply = await claimed(session, request: request, tries: Int.max - 1) {

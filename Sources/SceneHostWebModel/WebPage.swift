@@ -25,10 +25,12 @@ package struct WebPage: Sendable {
     package struct Row: Sendable, Equatable {
         package let text: String
         package let action: String
+        /// The row's detail line (empty for none).
+        package var detail: String = ""
     }
 
     package enum Kind: Sendable, Equatable {
-        case label, field, button, list
+        case label, field, area, secret, toggle, choice, button, list, progress, section
     }
 
     package struct Element: Sendable, Equatable {
@@ -43,11 +45,34 @@ package struct WebPage: Sendable {
         package let problem: String
         package let action: String
         package let rows: [Row]
+        /// A toggle's state, a secure field's "filled".
+        package var isOn = false
+        /// A choice's options and the one chosen.
+        package var options: [String] = []
+        package var selected: Int?
+        /// A progress element's value from 0 to 1, nil when not known.
+        package var value: Double?
+        /// A section's elements.
+        package var children: [Element] = []
 
-        /// The element with the host's `problem` for its text (a refused character), when there is one.
-        func withProblem(_ problem: String?) -> Element {
-            guard let problem, kind == .field else { return self }
-            return Element(kind: kind, id: id, text: text, fieldLabel: fieldLabel, placeholder: placeholder, problem: problem, action: action, rows: rows)
+        /// The element, then a section's elements, in page order.
+        package var flattened: [Element] { [self] + children.flatMap(\.flattened) }
+
+        /// The element with the host's `problem` for its text (a refused character), when there is
+        /// one; a section passes it on to its elements.
+        func withProblem(_ problems: [String: String]) -> Element {
+            var copy = self
+            switch kind {
+            case .field, .area, .secret:
+                guard let problem = problems[id] else { return self }
+                copy = Element(kind: kind, id: id, text: text, fieldLabel: fieldLabel, placeholder: placeholder, problem: problem, action: action, rows: rows)
+                copy.isOn = isOn
+            case .section:
+                copy.children = children.map { $0.withProblem(problems) }
+            case .label, .toggle, .choice, .button, .list, .progress:
+                return self
+            }
+            return copy
         }
     }
 
@@ -99,7 +124,7 @@ package struct WebPage: Sendable {
         if shown == top {
             page.offered = session.guards.offered.map { Offered(label: $0.label, text: $0.text) }
             let problems = Dictionary(session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
-            if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems[$0.id]) } }
+            if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems) } }
             session.pendingError = nil
             session.guards.offered = []
             session.guards.problems = []
@@ -185,17 +210,44 @@ package struct WebPage: Sendable {
     }
 
     private static func element(_ element: ScreenElement) -> Element {
+        func plain(_ kind: Kind, _ id: String, text: String = "", label: String = "", action: String = "") -> Element {
+            Element(kind: kind, id: id, text: text, fieldLabel: label, placeholder: "", problem: "", action: action, rows: [])
+        }
         switch element {
         case .label(let id, let text):
-            return Element(kind: .label, id: id, text: text, fieldLabel: "", placeholder: "", problem: "", action: "", rows: [])
+            return plain(.label, id, text: text)
         case .textField(let id, let placeholder, let text, _, let problem):
             return Element(kind: .field, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: placeholder,
                            problem: problem, action: "", rows: [])
+        case .textArea(let id, _, let text, let problem):
+            return Element(kind: .area, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: "", problem: problem, action: "", rows: [])
+        case .secureField(let id, _, let isFilled, let problem):
+            // Never the secret: the screen does not hold it, and the page would not show it.
+            var secret = Element(kind: .secret, id: id, text: "", fieldLabel: element.fieldLabel ?? id, placeholder: "", problem: problem, action: "", rows: [])
+            secret.isOn = isFilled
+            return secret
+        case .toggle(let id, let title, let isOn):
+            var toggle = plain(.toggle, id, text: title)
+            toggle.isOn = isOn
+            return toggle
+        case .choice(let id, _, let options, let selected):
+            var choice = plain(.choice, id, label: element.fieldLabel ?? id)
+            choice.options = options
+            choice.selected = selected
+            return choice
         case .button(let id, let title):
-            return Element(kind: .button, id: id, text: title, fieldLabel: "", placeholder: "", problem: "", action: "tap:\(id)", rows: [])
+            return plain(.button, id, text: title, action: "tap:\(id)")
         case .list(let id, let rows):
             return Element(kind: .list, id: id, text: "", fieldLabel: "", placeholder: "", problem: "", action: "",
-                           rows: rows.enumerated().map { Row(text: $0.element, action: "select:\(id):\($0.offset)") })
+                           rows: rows.enumerated().map { Row(text: $0.element.title, action: "select:\(id):\($0.offset)", detail: $0.element.detail) })
+        case .progress(let id, let label, let value):
+            var progress = plain(.progress, id, text: label)
+            progress.value = value.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }
+            return progress
+        case .section(let id, let title, let elements):
+            var section = plain(.section, id, text: title)
+            section.children = elements.map(Self.element)
+            return section
         }
     }
 }

@@ -159,12 +159,36 @@ package final class WebSession {
     /// earlier page shows them: what its user saw when they left it.
     package func keepFilled(_ fills: [FrontendCommand], at depth: Int) {
         guard depth < screens.count - 1, !fills.isEmpty else { return }
-        var texts: [String: String] = [:]
-        for case .fill(let field, let text) in fills { texts[field] = text }
-        screens[depth].lastScreen.elements = screens[depth].lastScreen.elements.map { element in
-            guard case .textField(let id, let placeholder, _, let label, let problem) = element, let text = texts[id] else { return element }
-            return .textField(id: id, placeholder: placeholder, text: text, label: label, problem: problem)
+        var texts: [String: String] = [:], toggles: [String: Bool] = [:], choices: [String: Int] = [:]
+        for fill in fills {
+            switch fill {
+            case .fill(let field, let text): texts[field] = text
+            case .toggle(let toggle, let isOn?): toggles[toggle] = isOn
+            case .choose(let choice, let option): choices[choice] = Int(option)
+            case .tap, .select, .toggle, .back, .backTo, .dismiss, .print, .call: continue
+            }
         }
+        func kept(_ element: ScreenElement) -> ScreenElement {
+            switch element {
+            case .textField(let id, let placeholder, _, let label, let problem):
+                guard let text = texts[id] else { return element }
+                return .textField(id: id, placeholder: placeholder, text: text, label: label, problem: problem)
+            case .textArea(let id, let label, _, let problem):
+                guard let text = texts[id] else { return element }
+                return .textArea(id: id, label: label, text: text, problem: problem)
+            case .toggle(let id, let title, _):
+                guard let isOn = toggles[id] else { return element }
+                return .toggle(id: id, title: title, isOn: isOn)
+            case .choice(let id, let label, let options, _):
+                guard let option = choices[id], options.indices.contains(option) else { return element }
+                return .choice(id: id, label: label, options: options, selected: option)
+            case .section(let id, let title, let elements):
+                return .section(id: id, title: title, elements: elements.map(kept))
+            case .secureField, .label, .button, .list, .progress:
+                return element
+            }
+        }
+        screens[depth].lastScreen.elements = screens[depth].lastScreen.elements.map(kept)
     }
 
     /// The depth of the screen named by a screen path: the path must be the names of the stacks from

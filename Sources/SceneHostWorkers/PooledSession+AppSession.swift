@@ -24,7 +24,7 @@ extension PooledSession: AppSession {
         let sent = commands.filter { command in
             switch command {
             case .print, .call: return false
-            case .fill, .tap, .select, .back, .backTo, .dismiss: return true
+            case .fill, .tap, .select, .toggle, .choose, .back, .backTo, .dismiss: return true
             }
         }
         guard !sent.isEmpty else { return }

@@ -5,6 +5,7 @@ import Glibc
 import SceneHostContainer
 import SceneHostFrontend
 import SceneHostNavigation
+import SceneHostProcesses
 
 /// The work of `scene-host-worker`, the process that runs plugin code: it answers the host's
 /// requests (`WorkerRequest`) one at a time on the channel, with a navigator per session, all on
@@ -39,6 +40,8 @@ package struct SceneWorkerLoop {
         var sessions: [UInt64: Navigator] = [:]
         guard (try? channel.send(WorkerFrame.encode(.ready), deadline: nil)) != nil else { return }
         while true {
+            // Idle from here until the next request: a crash now must find no plugin's stale frames.
+            CrashReporter.clearStackBeforeWaiting()
             guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return }
             let reply: WorkerReply
             switch request {

@@ -532,6 +532,8 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             case .fill(let field, _): return "fill \(field)"
             case .tap(let button): return "tap \(button)"
             case .select(let list, let row): return "select \(list) \(row)"
+            case .toggle(let toggle, let isOn): return "toggle \(toggle)" + (isOn.map { $0 ? " on" : " off" } ?? "")
+            case .choose(let choice, _): return "choose \(choice)"
             case .back: return "back"
             case .backTo(let scene): return "back \(scene)"
             case .dismiss: return "dismiss"

@@ -96,7 +96,11 @@ struct RunCommand: ParsableCommand {
                 var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
                 try await TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
                                            readLine: { try terminal.nextLine() },
-                                           write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) }).run(notice: notice)
+                                           write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
+                                           readSecret: { prompt in
+                                               StandardStreams.write(prompt, to: STDOUT_FILENO)
+                                               return try TerminalEcho.withoutEcho { try terminal.nextLine() }
+                                           }).run(notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if session.isClosed { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)

@@ -46,6 +46,12 @@ int scene_host_crash_install(int report_fd);
  * when the table is full or the library is not found among the loaded ones. Not for a signal handler. */
 int scene_host_crash_note_library(void *handle, const char *name);
 
+/* Zeroes the stack just below the caller's frame. A thread about to wait in code without frame
+ * pointers (a system call wrapper) calls it first: the crash handler scans the words of such code
+ * for return addresses, and stale ones left there by plugin code run earlier would blame a plugin
+ * for a crash that found the thread idle in host code. */
+void scene_host_crash_clear_stack_below(void);
+
 /* The index of the plugin whose noted code holds `address`, or -1 (for tests). */
 int scene_host_crash_plugin_at(uintptr_t address);
 

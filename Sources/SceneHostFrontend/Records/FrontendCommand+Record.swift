@@ -4,7 +4,7 @@ import SceneHostLoading
 /// A script command in the record format (a worker's `commands` request): its tag, then its words.
 extension FrontendCommand: RecordValue {
     package enum Tag: UInt64, RecordTag {
-        case fill, tap, select, back, backTo, dismiss, print, call
+        case fill, tap, select, back, backTo, dismiss, print, call, toggle, choose
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -20,6 +20,15 @@ extension FrontendCommand: RecordValue {
             writer.tag(Tag.select)
             writer.string(list)
             writer.count(row)
+        case .toggle(let toggle, let isOn):
+            writer.tag(Tag.toggle)
+            writer.string(toggle)
+            // 0 switches over, 1 off, 2 on.
+            writer.unsigned(isOn.map { $0 ? 2 : 1 } ?? 0)
+        case .choose(let choice, let option):
+            writer.tag(Tag.choose)
+            writer.string(choice)
+            writer.string(option)
         case .back: writer.tag(Tag.back)
         case .backTo(let scene):
             writer.tag(Tag.backTo)
@@ -42,6 +51,17 @@ extension FrontendCommand: RecordValue {
         case .select:
             let list = try reader.string()
             self = .select(list: list, row: try reader.integer())
+        case .toggle:
+            let toggle = try reader.string()
+            switch try reader.unsigned() {
+            case 0: self = .toggle(toggle: toggle, isOn: nil)
+            case 1: self = .toggle(toggle: toggle, isOn: false)
+            case 2: self = .toggle(toggle: toggle, isOn: true)
+            default: throw CacheReader.Malformed()
+            }
+        case .choose:
+            let choice = try reader.string()
+            self = .choose(choice: choice, option: try reader.string())
         case .back: self = .back
         case .backTo: self = .backTo(scene: try reader.string())
         case .dismiss: self = .dismiss

@@ -22,7 +22,7 @@ struct FrontendCommandTests {
     }
 
     @Test("syntax errors say what is expected", arguments: [
-        ("jump", "unknown command 'jump'; commands: fill, tap, select, back, dismiss, print, call"),
+        ("jump", "unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"),
         ("call", "'call' needs a native function: call PLUGIN.FUNCTION ARG..."),
         ("call P.f \"open", "unterminated quote in arguments: \"open"),
         ("tap", "expected exactly one id: tap BUTTON"),

@@ -26,7 +26,12 @@ struct NavigationRecordTests {
     @Test("screens with every element, styles and link openings read back as written")
     func screensStylesLinks() throws {
         let screen = Screen(title: "T", elements: [.label(id: "l", text: "x"), .textField(id: "f", placeholder: "p", text: "t", label: "L", problem: "too long"),
-                                                   .button(id: "b", title: "B"), .list(id: "rows", rows: ["a", "b"]), .list(id: "none", rows: [])])
+                                                   .button(id: "b", title: "B"), .list(id: "rows", rows: ["a", "b"]), .list(id: "none", rows: []),
+                                                   .textArea(id: "notes", label: "Notes", text: "a\nb", problem: "p"), .secureField(id: "pin", label: "PIN", isFilled: true),
+                                                   .choice(id: "days", label: "Days", options: ["7", "14"], selected: nil), .choice(id: "ship", label: "", options: ["a"], selected: 0),
+                                                   .progress(id: "load", label: "Loading", value: nil), .progress(id: "half", label: "", value: 0.5),
+                                                   .section(id: "s", title: "S", elements: [.toggle(id: "t", title: "T", isOn: true), .toggle(id: "u", title: "", isOn: false),
+                                                                                             .list(id: "d", rows: [ListRow(title: "x", detail: "y"), "z"])])])
         #expect(try RecordCheck.roundTrip(screen) == screen)
         for style in NavigationStyle.allCases { #expect(try RecordCheck.roundTrip(style) == style) }
         let opening = LinkOpening(link: "/items/2", template: "items/{id}", steps: [.init(scene: "Home", style: .replace), .init(scene: "Item", style: .present)],
@@ -43,7 +48,7 @@ struct NavigationRecordTests {
             writer.string("T")
             writer.count(1)
         }
-        #expect(RecordCheck.pastLast(PayloadValue.Tag.self) == 8 && RecordCheck.pastLast(ScreenElement.Tag.self) == 4)
+        #expect(RecordCheck.pastLast(PayloadValue.Tag.self) == 8 && RecordCheck.pastLast(ScreenElement.Tag.self) == 11)
     }
 
     @Test("a presence flag other than 0 or 1 is refused")

@@ -42,8 +42,8 @@ struct SessionBodyTests {
     func foreign() throws {
         #expect(throws: SessionStoreError.malformedRow(reason: "it is not a scene-host session")) { try SessionBody(decoding: Array("{\"json\":1}".utf8)) }
         var bytes = Self.sample.encoded()
-        bytes[4] = 3
-        #expect(throws: SessionStoreError.malformedRow(reason: "it was written in session format 3, and this scene-host reads formats 1 to 2")) {
+        bytes[4] = 4
+        #expect(throws: SessionStoreError.malformedRow(reason: "it was written in session format 4, and this scene-host reads formats 1 to 3")) {
             try SessionBody(decoding: bytes)
         }
         #expect(SessionStoreError.malformedRow(reason: "it is not a scene-host session").message

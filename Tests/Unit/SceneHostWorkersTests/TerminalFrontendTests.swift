@@ -71,7 +71,7 @@ struct TerminalFrontendTests {
         #expect(input == ["tap go"])
         let text = output.joined(separator: "\n")
         #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
-        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, back, dismiss, print, call"))
+        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"))
         #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
         #expect(output.filter { $0 == "> " }.count == 5)
     }
@@ -106,7 +106,7 @@ struct TerminalFrontendTests {
         var output: [String] = []
         try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
                              write: { output.append($0) }).run()
-        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, back, dismiss, print, call"))
+        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"))
     }
 }
 

@@ -10,6 +10,8 @@ enum EventCheck {
             throw SceneTestingError.noSuchElement(scene: scene, id: id, kind: kind, available: available)
         case .rowOutOfRange(let list, let row, let count)?:
             throw SceneTestingError.rowOutOfRange(scene: scene, list: list, row: row, count: count)
+        case .optionOutOfRange(let choice, let option, let count)?:
+            throw SceneTestingError.optionOutOfRange(scene: scene, choice: choice, option: option, count: count)
         }
     }
 }

@@ -132,11 +132,17 @@ public final class SceneTestKit {
         return element
     }
 
-    /// The text an element shows: a label's text, a text field's text, a button's title, a list's rows joined by newlines.
+    /// The text an element shows: a label's text, a text field's or text area's text, a button's or
+    /// toggle's or section's title, a choice's chosen option (empty for none), a progress element's
+    /// label, a list's row titles joined by newlines. A secure field shows no text: "" always.
     public func text(_ id: String) throws -> String {
         switch try element(id) {
-        case .label(_, let text), .textField(_, _, let text, _, _), .button(_, let text): return text
-        case .list(_, let rows): return rows.joined(separator: "\n")
+        case .label(_, let text), .textField(_, _, let text, _, _), .textArea(_, _, let text, _), .button(_, let text),
+             .toggle(_, let text, _), .section(_, let text, _), .progress(_, let text, _):
+            return text
+        case .secureField: return ""
+        case .choice(_, _, let options, let selected): return selected.map { options[$0] } ?? ""
+        case .list(_, let rows): return rows.map(\.title).joined(separator: "\n")
         }
     }
 
@@ -153,6 +159,28 @@ public final class SceneTestKit {
 
     /// Selects row `row` (0-based) of a list.
     public func select(_ list: String, row: Int) throws { try send(.select(list: list, row: row)) }
+
+    /// Switches a toggle over, as `toggle ID` does in a script.
+    public func toggle(_ toggle: String) throws {
+        guard case .toggle(_, _, let isOn) = try element(toggle) else { return try send(.set(toggle: toggle, isOn: true)) }
+        try send(.set(toggle: toggle, isOn: !isOn))
+    }
+
+    /// Switches a toggle on or off.
+    public func set(_ toggle: String, isOn: Bool) throws { try send(.set(toggle: toggle, isOn: isOn)) }
+
+    /// Chooses option `option` (0-based) of a choice.
+    public func choose(_ choice: String, option: Int) throws { try send(.choose(choice: choice, option: option)) }
+
+    /// Chooses the option whose text is `option`, as `choose ID TEXT` does in a script.
+    public func choose(_ choice: String, option: String) throws {
+        let current = try onScreen()
+        guard case .choice(_, _, let options, _) = try element(choice) else { return try send(.choose(choice: choice, option: 0)) }
+        guard let index = options.firstIndex(of: option) else {
+            throw SceneTestingError.noSuchOption(scene: current.name, choice: choice, option: option, options: options)
+        }
+        try send(.choose(choice: choice, option: index))
+    }
 
     /// Sends one event, checked against the screen first as the host does.
     public func send(_ event: UserEvent) throws {

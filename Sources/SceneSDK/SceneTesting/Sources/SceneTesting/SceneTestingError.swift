@@ -17,6 +17,10 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     case noSuchElement(scene: String, id: String, kind: String, available: [String])
     /// A selected row is outside the list.
     case rowOutOfRange(scene: String, list: String, row: Int, count: Int)
+    /// A chosen option is outside the choice.
+    case optionOutOfRange(scene: String, choice: String, option: Int, count: Int)
+    /// A choice has no option of this text.
+    case noSuchOption(scene: String, choice: String, option: String, options: [String])
     /// `returnToScene` was called while the scene is on top.
     case nothingAbove(scene: String)
     /// A recorded route passed nothing, and the test asked for its payload.
@@ -51,6 +55,13 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
             return "'\(scene)' has no \(kind) '\(id)' on its screen (\(kind)s: \(Self.list(available)))"
         case .rowOutOfRange(let scene, let list, let row, let count):
             return "'\(scene)': row \(row) of list '\(list)' does not exist (it has \(count) rows)"
+        case .optionOutOfRange(let scene, let choice, let option, let count):
+            return "'\(scene)': option \(option) of choice '\(choice)' does not exist (it has \(count) options)"
+        case .noSuchOption(let scene, let choice, let option, let options):
+            if let close = Self.closest(to: option, in: options) {
+                return "'\(scene)': choice '\(choice)' has no option '\(option)'. Did you mean '\(close)'?"
+            }
+            return "'\(scene)': choice '\(choice)' has no option '\(option)' (options: \(Self.list(options)))"
         case .nothingAbove(let scene):
             return "'\(scene)' is on top: nothing above it can return"
         case .noPayload(let destination):
