@@ -427,7 +427,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostFrontendTests",
             dependencies: [
-                "SceneHostFrontend", "SceneHostCore", "TestSupport"
+                "SceneHostFrontend", "SceneHostCore", "SceneHostNavigation", "SceneHostContainer", "TestSupport", "SceneTestSupport", sdk
             ],
             path: "Tests/Unit/SceneHostFrontendTests",
             swiftSettings: swift6

@@ -11,6 +11,13 @@ struct FrontendCommandTests {
         #expect(try FrontendCommand.parse("fill message") == .fill(field: "message", text: ""))
         #expect(try FrontendCommand.parse("tap showDetail") == .tap(button: "showDetail"))
         #expect(try FrontendCommand.parse("select orders 2") == .select(list: "orders", row: 2))
+        #expect(try FrontendCommand.parse("toggle giftWrap") == .toggle(toggle: "giftWrap", isOn: nil))
+        #expect(try FrontendCommand.parse("toggle giftWrap on") == .toggle(toggle: "giftWrap", isOn: true))
+        #expect(try FrontendCommand.parse("toggle giftWrap off") == .toggle(toggle: "giftWrap", isOn: false))
+        #expect(try FrontendCommand.parse("choose shipping 1") == .choose(choice: "shipping", option: "1"))
+        #expect(try FrontendCommand.parse("choose shipping Next day") == .choose(choice: "shipping", option: "Next day"))
+        #expect(try FrontendCommand.parse("choose shipping \"  Next day \"") == .choose(choice: "shipping", option: "  Next day "))
+        #expect(try FrontendCommand.parse("fill notes \"line 1\\nline 2\"") == .fill(field: "notes", text: "line 1\nline 2"))
         #expect(try FrontendCommand.parse("back") == .back)
         #expect(try FrontendCommand.parse("back Home") == .backTo(scene: "Home"))
         #expect(try FrontendCommand.parse("dismiss") == .dismiss)
@@ -22,6 +29,9 @@ struct FrontendCommandTests {
     }
 
     @Test("syntax errors say what is expected", arguments: [
+        ("toggle", "'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]"),
+        ("toggle wrap maybe", "'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]"),
+        ("choose shipping", "'choose' needs a choice id and an option (its number from 0, or its text): choose CHOICE OPTION"),
         ("jump", "unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"),
         ("call", "'call' needs a native function: call PLUGIN.FUNCTION ARG..."),
         ("call P.f \"open", "unterminated quote in arguments: \"open"),

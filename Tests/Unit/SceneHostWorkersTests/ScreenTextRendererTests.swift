@@ -29,6 +29,45 @@ struct ScreenTextRendererTests {
         """)
     }
 
+    @Test("the form elements: a text area, a secret (never its text), toggles, a choice, progress, rows with details, a section indented")
+    func rendersFormElements() {
+        let screen = Screen(title: "Loan", elements: [
+            .textArea(id: "notes", label: "Notes", text: "at the door\nring twice"),
+            .secureField(id: "pin", label: "PIN", isFilled: false),
+            .secureField(id: "pass", label: "", isFilled: true, problem: "too short"),
+            .progress(id: "load", label: "Loading", value: nil),
+            .progress(id: "sync", label: "", value: 0.426),
+            .progress(id: "over", label: "Over", value: 7),
+            .list(id: "books", rows: [ListRow(title: "Dune", detail: "due in 3 days"), "Emma"]),
+            .section(id: "options", title: "Options", elements: [
+                .toggle(id: "notify", title: "Notify me", isOn: true),
+                .toggle(id: "wrap", title: "Gift wrap", isOn: false),
+                .choice(id: "days", label: "Days", options: ["7", "14"], selected: 1),
+                .choice(id: "none", label: "None", options: [], selected: nil),
+            ]),
+        ])
+        #expect(ScreenTextRenderer.render(screen, path: "Loan") == """
+        == Loan ==  (Loan)
+        text    notes    "at the door\\nring twice"  (Notes)
+        secret  pin      (empty)  (PIN)
+        secret  pass     (filled)
+                         ! too short
+        busy    load     Loading …
+        busy    sync     42%
+        busy    over     Over 100%
+        list    books
+                         0  Dune — due in 3 days
+                         1  Emma
+        section options  Options
+          toggle  notify   [x] Notify me
+          toggle  wrap     [ ] Gift wrap
+          choice  days     Days
+                           0  ( ) 7
+                           1  (•) 14
+          choice  none     None (no options)
+        """)
+    }
+
     @Test("a plugin's texts with escape sequences and line breaks print escaped, one line per element")
     func escapesPluginText() {
         let screen = Screen(title: "T\u{1B}]0;owned\u{7}", elements: [
