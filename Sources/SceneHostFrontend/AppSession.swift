@@ -25,6 +25,9 @@ package protocol AppSession: AnyObject {
     func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String)
     /// What happened to the session that its user has not been told yet, shown once.
     func takeNotice() -> (any Error)?
+    /// Waits until the background work of the session's scenes ended (`SceneInteractor.perform`),
+    /// or `limit` passed: the errors that work threw and did not catch meanwhile, to show as notices.
+    func settle(within limit: Duration) async throws -> [any Error]
     /// Whether the session was closed for good (its worker ended and not even the initial scene
     /// could be built again): no command can run in it any more, and its screen is gone.
     var isClosed: Bool { get }

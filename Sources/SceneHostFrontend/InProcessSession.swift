@@ -46,6 +46,13 @@ package final class InProcessSession: AppSession {
 
     package func takeNotice() -> (any Error)? { nil }
 
+    package func settle(within limit: Duration) async throws -> [any Error] {
+        _ = await navigator.settle(within: limit)
+        var failures: [any Error] = []
+        while let failure = navigator.takeWorkFailure() { failures.append(failure) }
+        return failures
+    }
+
     package func records() -> [SceneRecord] { navigator.records() }
 
     package var links: LinkTable { navigator.links }

@@ -11,15 +11,20 @@ import SceneHostNavigation
 package struct ScriptRunner {
     package let session: any AppSession
     package let write: (String) -> Void
+    /// How long the screen waits after a command for the scenes' background work to end (the
+    /// config's event time limit): then it is printed as it is, so a transcript holds what the
+    /// work did, not how fast it was.
+    package let settleLimit: Duration
 
-    package init(session: any AppSession, write: @escaping (String) -> Void) {
+    package init(session: any AppSession, settleLimit: Duration = .seconds(10), write: @escaping (String) -> Void) {
         self.session = session
+        self.settleLimit = settleLimit
         self.write = write
     }
 
     /// A script run on a navigator in this process.
-    package init(navigator: Navigator, write: @escaping (String) -> Void) {
-        self.init(session: InProcessSession(navigator: navigator), write: write)
+    package init(navigator: Navigator, settleLimit: Duration = .seconds(10), write: @escaping (String) -> Void) {
+        self.init(session: InProcessSession(navigator: navigator), settleLimit: settleLimit, write: write)
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
@@ -46,6 +51,8 @@ package struct ScriptRunner {
     package func run(_ reader: inout ScriptLineReader, notice: String? = nil) async throws(ScriptError) -> Int {
         var failures = 0
         if let notice { write(notice) }
+        // The first screen's own work (a load in `viewDidLoad`) ends before it is printed too.
+        await settle()
         printScreen()
         while let line = try reader.nextLine() {
             guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
@@ -59,6 +66,7 @@ package struct ScriptRunner {
                 } else {
                     try await session.apply([command])
                 }
+                await settle()
             } catch {
                 failures += 1
                 write(ErrorMessage.render(error))
@@ -79,6 +87,15 @@ package struct ScriptRunner {
     private func echo(of line: String, _ command: FrontendCommand) -> String {
         guard case .fill(let field, _) = command, case .secureField? = try? session.screen().element(id: field) else { return line.trimmingSpaces }
         return "fill \(field) (hidden)"
+    }
+
+    /// Waits for the scenes' background work, and prints what it failed with, as notices.
+    private func settle() async {
+        do {
+            for failure in try await session.settle(within: settleLimit) { write(ErrorMessage.render(failure)) }
+        } catch {
+            write(ErrorMessage.render(error))
+        }
     }
 
     private func printScreen() {

@@ -17,6 +17,8 @@ package struct TerminalFrontend {
     /// Reads a secret for a secure field after writing its prompt, without echoing it (the
     /// executable turns the terminal's echo off); nil at the end of input.
     package let readSecret: (String) throws -> String?
+    /// How long a redraw waits for the scenes' background work to end (the event time limit).
+    package let settleLimit: Duration
 
     package static let help = "commands: fill FIELD TEXT (fill SECRET alone asks for it unseen) · tap BUTTON · select LIST ROW · toggle TOGGLE [on|off] · choose CHOICE OPTION · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
 
@@ -26,8 +28,9 @@ package struct TerminalFrontend {
     }
 
     package init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
-                 readSecret: ((String) throws -> String?)? = nil) {
+                 readSecret: ((String) throws -> String?)? = nil, settleLimit: Duration = .seconds(10)) {
         self.session = session
+        self.settleLimit = settleLimit
         self.clearsScreen = clearsScreen
         self.readLine = readLine
         self.write = write
@@ -42,6 +45,10 @@ package struct TerminalFrontend {
     package func run(notice: String? = nil) async throws {
         var message = notice
         while true {
+            // The screen's background work (a load) ends before it is drawn, within the limit.
+            if let failures = try? await session.settle(within: settleLimit), !failures.isEmpty {
+                message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
+            }
             draw(message: message)
             message = nil
             write("> ")

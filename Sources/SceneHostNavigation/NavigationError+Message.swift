@@ -53,6 +53,8 @@ extension NavigationError {
             return "\(start); its options: \(options.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")). Name one by its text or its number from 0."
         case .sceneFailed(let scene, let reason):
             return "error: scene \(name: scene) failed: \(reason.clause)."
+        case .workFailed(let scene, let reason):
+            return "notice: the background work of scene \(name: scene) failed: \(reason.clause). The screen is as it was; try again."
         case .linkFailed(let link, let scene, let reason):
             return "error: opening link \(name: link) failed at scene \(name: scene): \(reason.clause). Nothing changed."
         case .seguesUnreadable(let cache):

@@ -21,6 +21,8 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     /// `choose` named an option by a text that none of the choice's options has.
     case noSuchOption(scene: String, choice: String, option: String, options: [String])
     case sceneFailed(scene: String, reason: FailureCause)
+    /// Background work of `scene` (`SceneInteractor.perform`) threw and did not catch it; the screen stays as it was.
+    case workFailed(scene: String, reason: FailureCause)
     /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
     /// built); the session is as it was. Exit code 9.
     case linkFailed(link: String, scene: String, reason: FailureCause)

@@ -36,6 +36,11 @@ package final class Navigator: SceneNavigating {
     private var seguesSceneName: String?
     private var seguesTable: [String: SegueDeclaration] = [:]
 
+    /// Hears each time a scene's background work ends: a screen may have changed outside an event.
+    package var onWorkEnded: (@MainActor () -> Void)?
+    /// Errors background work threw and did not catch, to be shown as notices (`takeWorkFailure`).
+    package var workFailures: [NavigationError] = []
+
     /// The container scenes are built from (native functions are called through it).
     package var container: SceneContainer { assembler.container }
 
@@ -50,6 +55,7 @@ package final class Navigator: SceneNavigating {
 
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
     package func closeAll() {
+        for scene in layers.joined() { scene.work?.cancelAll() }
         layers = []
         extras = [:]
         sceneCount = 0
@@ -124,8 +130,9 @@ package final class Navigator: SceneNavigating {
             throw NavigationError.returnFailed(from: top.name, to: next.name, error)
         }
         let removed = removal.keptInTopStack > 0 ? stack.count - removal.keptInTopStack : stack.count
-        if !extras.isEmpty {
-            for scene in stack[(stack.count - removed)...] { extras[ObjectIdentifier(scene)] = nil }
+        for scene in stack[(stack.count - removed)...] {
+            scene.work?.cancelAll()
+            if !extras.isEmpty { extras[ObjectIdentifier(scene)] = nil }
         }
         if removal.keptInTopStack > 0 {
             layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
@@ -287,6 +294,7 @@ package final class Navigator: SceneNavigating {
             layers.append([scene])
             sceneCount += 1
         case .push, .present, .replace:
+            for leaving in layers.joined() { leaving.work?.cancelAll() }
             layers = [[scene]]
             extras = [:]
             sceneCount = 1
@@ -294,6 +302,7 @@ package final class Navigator: SceneNavigating {
         }
         changedFrom = min(changedFrom, sceneCount - 1)
         generation += 1
+        scene.work?.observer = self
         scene.display.viewWillAppear()
     }
 
@@ -305,7 +314,10 @@ package final class Navigator: SceneNavigating {
             kept.append(Array(stack.prefix(left)))
             left -= stack.count
         }
-        for scene in layers.joined().dropFirst(place) { extras[ObjectIdentifier(scene)] = nil }
+        for scene in layers.joined().dropFirst(place) {
+            scene.work?.cancelAll()
+            extras[ObjectIdentifier(scene)] = nil
+        }
         layers = kept
         sceneCount = min(place, sceneCount)
         generation += 1

@@ -37,6 +37,12 @@ extension PooledSession: AppSession {
 
     package func takeNotice() -> (any Error)? { session.takeNotice() }
 
+    package func settle(within limit: Duration) async throws -> [any Error] {
+        // Most commands start no work: no round trip to the worker then.
+        guard session.read(\.busy) else { return [] }
+        return try await settleWork(within: limit).map { WorkerError.remote($0) as any Error }
+    }
+
     package var isClosed: Bool { session.read(\.lost) }
 
     package func records() -> [SceneRecord] { session.read { $0.records } }

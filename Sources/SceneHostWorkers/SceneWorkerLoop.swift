@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 @_spi(SceneHost) import SceneSDK
 import SceneHostContainer
 import SceneHostFrontend
@@ -8,18 +9,27 @@ import SceneHostNavigation
 import SceneHostProcesses
 
 /// The work of `scene-host-worker`, the process that runs plugin code: it answers the host's
-/// requests (`WorkerRequest`) one at a time on the channel, with a navigator per session, all on
-/// one container loaded from the config. It ends when the host closes its end.
+/// requests (`WorkerRequest`) on the channel, with a navigator per session, all on one container
+/// loaded from the config. It ends when the host closes its end.
+///
+/// The channel is read by a dispatch source on the main queue, the main actor's executor, so the
+/// scenes' background work (`SceneInteractor.perform`) runs between requests: a task of one session
+/// never holds up another session's request. Requests are answered one at a time, in order; a
+/// `settle` is answered when the session's work ended (or its time ran out), and the host sends
+/// nothing else meanwhile (only `run` asks, for its one session).
 ///
 /// It never decides what the user sees after a fault: if plugin code crashes or hangs here, the
 /// host ends this process and builds the sessions again elsewhere from the records it was sent.
 @MainActor
-package struct SceneWorkerLoop {
+package final class SceneWorkerLoop {
     package let channel: WorkerChannel
     package let container: SceneContainer
     /// Copied into each session's navigator; a worker's shares the segues, decoded when first needed.
     package let segues: SegueTable
     package let initial: String
+    private var sessions: [UInt64: Navigator] = [:]
+    private var source: (any DispatchSourceRead)?
+    private var end: (@MainActor () -> Void)?
 
     /// Serves `app`: what `WorkerStart` loaded.
     package init(channel: Int32, app: WorkerApp) {
@@ -34,86 +44,116 @@ package struct SceneWorkerLoop {
         try? WorkerChannel(descriptor: channel).send(WorkerFrame.encode(.loadFailed(failure)), deadline: nil)
     }
 
-    /// Says it is ready, then serves requests until the host says it is finished, closes the
-    /// channel or sends garbage.
-    package func run() {
-        var sessions: [UInt64: Navigator] = [:]
-        guard (try? channel.send(WorkerFrame.encode(.ready), deadline: nil)) != nil else { return }
-        while true {
-            // Idle from here until the next request: a crash now must find no plugin's stale frames.
+    /// Says it is ready, then serves requests from the main queue until the host says it is
+    /// finished, closes the channel or sends garbage; then calls `end` (which ends the process).
+    /// The caller then runs the main queue (`dispatchMain()`).
+    package func start(end: @escaping @MainActor () -> Void) {
+        self.end = end
+        guard (try? channel.send(WorkerFrame.encode(.ready), deadline: nil)) != nil else { return end() }
+        let source = DispatchSource.makeReadSource(fileDescriptor: channel.descriptor, queue: .main)
+        // The source holds the loop until `finish` cancels it: nothing else needs to keep it.
+        source.setEventHandler {
+            MainActor.assumeIsolated { self.readRequest() }
+            // Idle from here until the next event: a crash now must find no plugin's stale frames.
             CrashReporter.clearStackBeforeWaiting()
-            guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return }
-            let reply: WorkerReply
-            switch request {
-            case .open(let id):
-                let navigator = Navigator(container: container, segueTable: segues)
-                sessions[id] = navigator
-                var failure: RemoteFailure?
-                do { try navigator.start(at: initial) } catch { failure = RemoteFailure(error) }
-                reply = .session(failure: failure, report: report(navigator), restored: nil)
-            case .restore(let id, let records):
-                let navigator = sessions[id] ?? Navigator(container: container, segueTable: segues)
-                sessions[id] = navigator
-                let outcome = navigator.restore(records) { place in
-                    try? channel.send(WorkerFrame.encode(.progress(place: place)), deadline: nil)
-                }
-                var failure = outcome.failure.map { RemoteFailure($0.error) }
-                if outcome.restored == 0 {
-                    // Nothing could be built again: the session starts over at the initial scene.
-                    do { try navigator.start(at: initial) } catch { failure = failure ?? RemoteFailure(error) }
-                }
-                reply = .session(failure: failure, report: report(navigator), restored: outcome.restored)
-            case .commands(let id, let commands):
-                guard let navigator = sessions[id] else {
-                    reply = .session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
-                    break
-                }
-                var failure: RemoteFailure?
-                for command in commands {
-                    do { try navigator.execute(command) } catch {
-                        failure = RemoteFailure(error)
-                        break
-                    }
-                }
-                reply = .session(failure: failure, report: report(navigator), restored: nil)
-            case .openLink(let id, let link):
-                guard let navigator = sessions[id] else {
-                    reply = .session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
-                    break
-                }
-                var failure: RemoteFailure?
-                do { try navigator.open(link) } catch { failure = RemoteFailure(error) }
-                reply = .session(failure: failure, report: report(navigator), restored: nil)
-            case .call(let function, let arguments):
-                var lines: [String] = []
-                do {
-                    let result = try NativeInvocation(container: container) { lines.append($0) }.call(function, arguments: arguments)
-                    reply = .called(lines: lines, result: .success(result))
-                } catch {
-                    reply = .called(lines: lines, result: .failure(RemoteFailure(error)))
-                }
-            case .close(let id):
-                sessions[id]?.closeAll()
-                sessions[id] = nil
-                reply = .closed
-            case .start:
-                // Only the first frame starts a worker (main.swift reads it): a second is out of turn.
-                return
-            case .finish:
-                for navigator in sessions.values { navigator.closeAll() }
-                sessions = [:]
-                try? channel.send(WorkerFrame.encode(.closed), deadline: nil)
-                return
+        }
+        self.source = source
+        source.resume()
+    }
+
+    private func finish() {
+        source?.cancel()
+        source = nil
+        end?()
+    }
+
+    private func readRequest() {
+        guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return finish() }
+        guard let reply = answer(request) else { return }
+        guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
+    }
+
+    /// The reply to `request`; nil when it is sent later (`settle`) or the loop ended.
+    private func answer(_ request: WorkerRequest) -> WorkerReply? {
+        switch request {
+        case .open(let id):
+            let navigator = Navigator(container: container, segueTable: segues)
+            sessions[id] = navigator
+            var failure: RemoteFailure?
+            do { try navigator.start(at: initial) } catch { failure = RemoteFailure(error) }
+            return .session(failure: failure, report: report(navigator), restored: nil)
+        case .restore(let id, let records):
+            let navigator = sessions[id] ?? Navigator(container: container, segueTable: segues)
+            sessions[id] = navigator
+            let outcome = navigator.restore(records) { place in
+                try? channel.send(WorkerFrame.encode(.progress(place: place)), deadline: nil)
             }
-            guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return }
+            var failure = outcome.failure.map { RemoteFailure($0.error) }
+            if outcome.restored == 0 {
+                // Nothing could be built again: the session starts over at the initial scene.
+                do { try navigator.start(at: initial) } catch { failure = failure ?? RemoteFailure(error) }
+            }
+            return .session(failure: failure, report: report(navigator), restored: outcome.restored)
+        case .commands(let id, let commands):
+            guard let navigator = sessions[id] else { return Self.noSession }
+            var failure: RemoteFailure?
+            for command in commands {
+                do { try navigator.execute(command) } catch {
+                    failure = RemoteFailure(error)
+                    break
+                }
+            }
+            return .session(failure: failure, report: report(navigator), restored: nil)
+        case .openLink(let id, let link):
+            guard let navigator = sessions[id] else { return Self.noSession }
+            var failure: RemoteFailure?
+            do { try navigator.open(link) } catch { failure = RemoteFailure(error) }
+            return .session(failure: failure, report: report(navigator), restored: nil)
+        case .settle(let id, let milliseconds):
+            guard let navigator = sessions[id] else { return Self.noSession }
+            // No request is read until this one is answered: the host sends none meanwhile.
+            source?.suspend()
+            Task { @MainActor in
+                let ended = await navigator.settle(within: .milliseconds(milliseconds))
+                source?.resume()
+                var failures: [RemoteFailure] = []
+                while let failure = navigator.takeWorkFailure() { failures.append(RemoteFailure(failure)) }
+                let reply = WorkerReply.settled(report: report(navigator), failures: failures, ended: ended)
+                guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
+            }
+            return nil
+        case .call(let function, let arguments):
+            var lines: [String] = []
+            do {
+                let result = try NativeInvocation(container: container) { lines.append($0) }.call(function, arguments: arguments)
+                return .called(lines: lines, result: .success(result))
+            } catch {
+                return .called(lines: lines, result: .failure(RemoteFailure(error)))
+            }
+        case .close(let id):
+            sessions[id]?.closeAll()
+            sessions[id] = nil
+            return .closed
+        case .start:
+            // Only the first frame starts a worker (main.swift reads it): a second is out of turn.
+            finish()
+            return nil
+        case .finish:
+            for navigator in sessions.values { navigator.closeAll() }
+            sessions = [:]
+            try? channel.send(WorkerFrame.encode(.closed), deadline: nil)
+            finish()
+            return nil
         }
     }
+
+    private static let noSession = WorkerReply.session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
 
     /// The session now: its screen, and the records that changed since the last report.
     private func report(_ navigator: Navigator) -> SessionReport {
         let screen: Result<Screen, RemoteFailure>
         do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
         let changes = navigator.takeRecordChanges(topScreen: try? screen.get())
-        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen)
+        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: !navigator.workSettled)
     }
 }

@@ -119,7 +119,7 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             case .loadFailed(let failure):
                 started.end()
                 throw WorkerError.remote(failure)
-            case .progress, .session, .called, .closed: throw WorkerChannel.Failure.malformed
+            case .progress, .session, .called, .closed, .settled: throw WorkerChannel.Failure.malformed
             }
         } catch let error as WorkerError {
             throw error
@@ -238,6 +238,29 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
         if let failure { throw .remote(failure) }
     }
 
+    /// Waits until the background work of `session`'s scenes ended, or `limit` passed: the errors
+    /// it threw and did not catch meanwhile, to be shown as notices. The worker answers within
+    /// `limit`; one event time limit more is its time to do so. A fault is handled as a command's.
+    package func settle(_ session: WorkerSession, within limit: Duration) throws(WorkerError) -> [RemoteFailure] {
+        let (lost, ended, top) = session.read { ($0.lost, $0.ended, $0.records.last?.name) }
+        if lost { throw ended ?? .sessionLost(reason: "its worker ended and it could not be built again") }
+        let scene = top ?? initialScene
+        let reply: WorkerReply
+        do {
+            reply = try exchange(.settle(session: session.id, milliseconds: Int(limit.wholeMilliseconds)), longer: limit)
+        } catch {
+            let plugin = pluginOfScene(scene) ?? scene
+            let action = "background work"
+            let blame = blaming(error, inFlight: plugin, scene: scene)
+            let ended = charge(session, plugin: blame.plugin ?? plugin, scene: scene, action: action, fault: error)
+            let notes = recover(blaming: blame, source: session.read(\.source), culprit: session.id, fault: error)
+            throw ended ?? blame.stopped(scenePlugin: plugin, scene: scene, action: action, fault: error, restore: notes[session.id] ?? .restored)
+        }
+        guard case .settled(let report, let failures, _) = reply else { return [] }  // exchange checked the kind
+        session.apply(report)
+        return failures
+    }
+
     /// Opens the deep link `link` (matched by the host: `LinkTable.resolve`) on `session`: a new
     /// stack from the initial scene to the linked scene. A failure leaves the session as it was;
     /// a worker fault throws `workerStopped` after every session was built again.
@@ -300,14 +323,14 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     /// restore, each place after the last and inside the stack sent: anything else — plugin code
     /// writing a well-formed frame of its own to the channel, or steps sent forever to keep the
     /// deadline moving — is garbage, and ends the worker like a malformed frame.
-    private func exchange(_ request: WorkerRequest, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
+    private func exchange(_ request: WorkerRequest, longer extra: Duration = .zero, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
         if process == nil {
             // Its message, as the user would read it (not the enum's dump).
             do { try start() } catch { throw .notStarted(reason: error.notStartedReason) }
         }
         guard let process else { throw .notStarted(reason: "no worker") }
         lastCrash = nil
-        var deadline = ContinuousClock.now + settings.eventTimeout
+        var deadline = ContinuousClock.now + settings.eventTimeout + extra
         var lastPlace = -1
         do {
             try process.channel.send(WorkerFrame.encode(request), deadline: deadline)
@@ -519,8 +542,8 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     package static func answers(_ request: WorkerRequest, with reply: WorkerReply) -> Bool {
         switch (request, reply) {
         case (.open, .session), (.restore, .session), (.commands, .session), (.openLink, .session), (.call, .called), (.close, .closed),
-             (.finish, .closed): return true
-        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _), (.start, _): return false
+             (.finish, .closed), (.settle, .settled): return true
+        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _), (.start, _), (.settle, _): return false
         }
     }
 

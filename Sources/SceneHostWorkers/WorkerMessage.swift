@@ -23,6 +23,9 @@ package enum WorkerRequest: Equatable, Sendable {
     case openLink(session: UInt64, LinkOpening)
     /// The worker's first frame: the config the host checked (the worker reads no config file).
     case start(WorkerStartMessage)
+    /// Answer when the background work of the session's scenes ended, or after `milliseconds`
+    /// (`run` asks after every command, so a script's output does not depend on timing).
+    case settle(session: UInt64, milliseconds: Int)
 }
 
 /// An error raised in the worker, already rendered there with its exit code.
@@ -48,6 +51,16 @@ package struct SessionReport: Equatable, Sendable {
     package var changed: [SceneRecord]
     /// The screen on top, or why it could not be rendered.
     package var screen: Result<Screen, RemoteFailure>
+    /// Background work of the session's scenes is still running: `run` asks the worker to `settle`
+    /// before it prints the screen (and saves itself that round trip when none is).
+    package var busy = false
+
+    package init(keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false) {
+        self.keep = keep
+        self.changed = changed
+        self.screen = screen
+        self.busy = busy
+    }
 }
 
 package enum WorkerReply: Equatable, Sendable {
@@ -64,4 +77,7 @@ package enum WorkerReply: Equatable, Sendable {
     case called(lines: [String], result: Result<String, RemoteFailure>)
     /// A session was closed.
     case closed
+    /// The answer to `settle`: the session now, the errors its background work threw and did not
+    /// catch, and whether the work ended (false: the time ran out first).
+    case settled(report: SessionReport, failures: [RemoteFailure], ended: Bool)
 }

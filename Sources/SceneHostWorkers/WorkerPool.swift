@@ -148,6 +148,12 @@ package final class PooledSession: Sendable {
         try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.execute(commands, in: session) }
     }
 
+    /// Waits for the background work of the session's scenes (see `SceneWorkerSupervisor.settle`).
+    nonisolated(nonsending) package func settleWork(within limit: Duration) async throws(WorkerError) -> [RemoteFailure] {
+        let session = self.session
+        return try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.settle(session, within: limit) }
+    }
+
     /// Opens the deep link `link` in the worker (see `SceneWorkerSupervisor.open`).
     nonisolated(nonsending) package func open(_ link: LinkOpening) async throws(WorkerError) {
         let session = self.session

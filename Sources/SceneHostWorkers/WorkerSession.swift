@@ -28,6 +28,8 @@ package final class WorkerSession: Sendable {
         package var notice: WorkerError?
         /// The session could not be built again after its worker ended, or was ended for its faults: it shows nothing more.
         package var lost = false
+        /// Background work of its scenes was running at the last report (`SessionReport.busy`).
+        package var busy = false
         /// Why the session was ended, when it was ended for its own faults (shown instead of "lost").
         package var ended: WorkerError?
         /// How many times this session's own requests ended its worker (`FaultPolicy`).
@@ -112,6 +114,7 @@ package final class WorkerSession: Sendable {
         state.withLock { state in
             state.replace(keeping: report.keep, with: report.changed)
             state.screen = report.screen
+            state.busy = report.busy
             state.generation &+= 1
         }
     }

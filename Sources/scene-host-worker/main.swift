@@ -74,10 +74,13 @@ MainActor.assumeIsolated {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)
     }
-    SceneWorkerLoop(channel: channel, app: app).run()
-    // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
-    // every object the plugins handed over goes, so their deinits run.
-    app.container.releasePluginObjects()
-    fflush(nil)
-    _exit(0)
+    SceneWorkerLoop(channel: channel, app: app).start {
+        // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
+        // every object the plugins handed over goes, so their deinits run.
+        app.container.releasePluginObjects()
+        fflush(nil)
+        _exit(0)
+    }
 }
+// The main queue is the main actor's executor: requests and the scenes' background work run there.
+dispatchMain()

@@ -100,19 +100,19 @@ struct RunCommand: ParsableCommand {
                                            readSecret: { prompt in
                                                StandardStreams.write(prompt, to: STDOUT_FILENO)
                                                return try TerminalEcho.withoutEcho { try terminal.nextLine() }
-                                           }).run(notice: notice)
+                                           }, settleLimit: app.loaded.config.host.eventTimeout).run(notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if session.isClosed { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
-                failures = try await ScriptRunner(session: session, write: StandardStreams.out).run(&reader, notice: notice)
+                failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: StandardStreams.out).run(&reader, notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
-            failures = try await ScriptRunner(session: session, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader, notice: notice)
+            failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader, notice: notice)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {

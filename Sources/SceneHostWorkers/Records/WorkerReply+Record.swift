@@ -10,7 +10,7 @@ import SceneHostNavigation
 /// frame pays for a version (docs/decisions.md, "One record format").
 extension WorkerReply: RecordValue {
     package enum Tag: UInt64, RecordTag {
-        case ready, loadFailed, progress, session, called, closed
+        case ready, loadFailed, progress, session, called, closed, settled
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -44,6 +44,11 @@ extension WorkerReply: RecordValue {
             }
         case .closed:
             writer.tag(Tag.closed)
+        case .settled(let report, let failures, let ended):
+            writer.tag(Tag.settled)
+            report.encode(into: &writer)
+            writer.list(failures)
+            writer.bool(ended)
         }
     }
 
@@ -68,6 +73,10 @@ extension WorkerReply: RecordValue {
             }
             self = .called(lines: lines, result: result)
         case .closed: self = .closed
+        case .settled:
+            let report = try SessionReport(from: &reader)
+            let failures = try reader.list(RemoteFailure.self)
+            self = .settled(report: report, failures: failures, ended: try reader.bool())
         }
     }
 }
@@ -85,6 +94,7 @@ extension SessionReport: RecordValue {
             writer.tag(RemoteFailure.Outcome.failure)
             failure.encode(into: &writer)
         }
+        writer.bool(busy)
     }
 
     package init(from reader: inout CacheReader) throws {
@@ -95,6 +105,6 @@ extension SessionReport: RecordValue {
         case .success: screen = .success(try Screen(from: &reader))
         case .failure: screen = .failure(try RemoteFailure(from: &reader))
         }
-        self.init(keep: keep, changed: changed, screen: screen)
+        self.init(keep: keep, changed: changed, screen: screen, busy: try reader.bool())
     }
 }

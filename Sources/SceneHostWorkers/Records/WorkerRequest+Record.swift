@@ -6,7 +6,7 @@ import SceneHostNavigation
 /// What the host asks a worker, in the record format: the request's tag, then its fields.
 extension WorkerRequest: RecordValue {
     package enum Tag: UInt64, RecordTag {
-        case open, restore, commands, call, close, finish, openLink, start
+        case open, restore, commands, call, close, finish, openLink, start, settle
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -35,6 +35,10 @@ extension WorkerRequest: RecordValue {
             writer.tag(Tag.openLink)
             writer.unsigned(session)
             link.encode(into: &writer)
+        case .settle(let session, let milliseconds):
+            writer.tag(Tag.settle)
+            writer.unsigned(session)
+            writer.count(milliseconds)
         case .start(let message):
             writer.tag(Tag.start)
             message.encode(into: &writer)
@@ -61,6 +65,9 @@ extension WorkerRequest: RecordValue {
             let session = try reader.unsigned()
             self = .openLink(session: session, try LinkOpening(from: &reader))
         case .start: self = .start(try WorkerStartMessage(from: &reader))
+        case .settle:
+            let session = try reader.unsigned()
+            self = .settle(session: session, milliseconds: try reader.integer())
         }
     }
 }

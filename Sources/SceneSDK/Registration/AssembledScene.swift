@@ -20,6 +20,9 @@ public protocol AssembledScene: AnyObject {
     @_spi(SceneHost) @_spi(SceneTesting) var router: AnyObject { get }
     /// The scene's name.
     @_spi(SceneHost) @_spi(SceneTesting) var name: String { get }
+    /// The scene's background work (`SceneInteractor.perform`): nil when its interactor is not a
+    /// `SceneInteractor`, which then starts none the host knows of.
+    @_spi(SceneHost) @_spi(SceneTesting) var work: SceneWork? { get }
     /// The ViewController, as the frontends drive it.
     @_spi(SceneHost) @_spi(SceneTesting) var display: any SceneDisplaying { get }
     /// The router's link to the host.

@@ -87,7 +87,8 @@ extension SceneDefinition {
         router.dataStore = routerDataStore
         router.context.attach(to: navigator, scene: name)
 
-        return WiredScene(blueprint: blueprint, display: vc, context: router.context, viewController: vc, interactor: interactor, presenter: presenter, router: router)
+        return WiredScene(blueprint: blueprint, display: vc, context: router.context, work: (interactor as? any SceneWorkOwning)?.sceneWork,
+                          viewController: vc, interactor: interactor, presenter: presenter, router: router)
     }
 
     /// The error of a connection that does not fit; built only on failure (naming types is slow).

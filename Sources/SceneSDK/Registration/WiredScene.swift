@@ -12,10 +12,12 @@ final class WiredScene: AssembledScene {
     @_spi(SceneHost) @_spi(SceneTesting) public let presenter: AnyObject
     @_spi(SceneHost) @_spi(SceneTesting) public let router: AnyObject
     @_spi(SceneHost) public var keptInput: KeptInput = .none
+    @_spi(SceneHost) @_spi(SceneTesting) public let work: SceneWork?
 
     @usableFromInline
-    init(blueprint: SceneBlueprint, display: any SceneDisplaying, context: RouterContext,
+    init(blueprint: SceneBlueprint, display: any SceneDisplaying, context: RouterContext, work: SceneWork?,
          viewController: AnyObject, interactor: AnyObject, presenter: AnyObject, router: AnyObject) {
+        self.work = work
         self.blueprint = blueprint
         displayed = display
         self.context = context

@@ -3,9 +3,31 @@
 /// `Presenter` is the scene's presentation protocol, e.g. `any HomePresentationLogic`.
 /// Workers come through the interactor factory given to `SceneDefinition`, from the container.
 @MainActor
-open class SceneInteractor<Presenter>: InteractorRole {
+open class SceneInteractor<Presenter>: InteractorRole, SceneWorkOwning {
     /// The scene's presentation logic, set by the host's wiring.
     public var presenter: Presenter?
+    /// The scene's background work (`perform`), known to the host.
+    @usableFromInline let sceneWork = SceneWork()
 
     public init() {}
+
+    /// Starts `work` in the background, scoped to this scene, on the main actor like the rest of
+    /// the scene: await a Worker in it, then present what it gave.
+    ///
+    /// ```swift
+    /// func fetchOrders(request: ListOrders.FetchOrders.Request) {
+    ///     perform { [worker] in
+    ///         let orders = try await worker.fetchOrders()
+    ///         self.presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The host shows the screen again when the work ends. When the scene leaves first, the work
+    /// is cancelled (`Task.isCancelled`, and `Task.sleep` or a cancellable await throws) and what it
+    /// presents afterwards reaches no screen. Catch your own errors to present them; an error the
+    /// work does not catch is shown to the user as a notice, and the screen stays as it was.
+    public final func perform(_ work: @escaping @MainActor () async throws -> Void) {
+        sceneWork.start(work)
+    }
 }

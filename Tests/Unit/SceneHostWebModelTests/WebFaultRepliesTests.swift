@@ -33,6 +33,7 @@ struct WebFaultRepliesTests {
         func open(_ link: LinkOpening) async throws {}
         func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
         func takeNotice() -> (any Error)? { nil }
+        func settle(within limit: Duration) async throws -> [any Error] { [] }
         func records() -> [SceneRecord] { [SceneRecord(name: "Home", opensLayer: false, input: nil)] }
         var links: LinkTable { LinkTable() }
         func close() {}

@@ -1,0 +1,40 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostContainer
+
+/// The scenes' background work (`SceneInteractor.perform`), as the navigator hears of it: each
+/// task that ends may have changed a screen (`workEnded` tells whoever shows the session), and an
+/// error a task did not catch becomes a notice (`takeWorkFailure`). A scene's work is cancelled
+/// when it leaves (`leave`, `show(.replace)`, `dropFrom`, `closeAll`), and is heard of no more.
+extension Navigator: SceneWorkObserver {
+    package func workEnded(_ work: SceneWork) {
+        onWorkEnded?()
+    }
+
+    package func work(_ work: SceneWork, failedWith error: any Error) {
+        let scene = layers.joined().first { $0.work === work }?.name ?? "?"
+        workFailures.append(NavigationError.workFailed(scene: scene, reason: FailureCause(error)))
+    }
+
+    /// The oldest failure of background work the user was not told of yet.
+    package func takeWorkFailure() -> NavigationError? {
+        workFailures.isEmpty ? nil : workFailures.removeFirst()
+    }
+
+    /// Whether every scene's work has ended.
+    package var workSettled: Bool { layers.joined().allSatisfy { $0.work?.isSettled ?? true } }
+
+    /// Waits until the work of every scene shown has ended, or `limit` passed (work that never
+    /// ends, such as a timer); true when it settled. Script mode waits so after every command,
+    /// so a transcript does not depend on how fast the work was.
+    package func settle(within limit: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while let busy = layers.joined().first(where: { !($0.work?.isSettled ?? true) })?.work {
+            let left = deadline - clock.now
+            guard left > .zero else { return false }
+            _ = await busy.settle(within: left)
+        }
+        return true
+    }
+}

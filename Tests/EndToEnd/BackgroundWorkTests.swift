@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import HostTestSupport
+import TestSupport
+
+/// Work in the background (`SceneInteractor.perform`) through the real binaries and a scene
+/// worker (the Async fixture): a script prints each screen after its work ended, an error the
+/// work did not catch is a notice, and in `serve` one session's slow work holds up no other.
+@Suite("Background work: run and serve (end to end)")
+struct BackgroundWorkTests {
+    struct AsyncApp {
+        let folder: TemporaryFolder
+        let config: String
+
+        init() throws {
+            folder = try TemporaryFolder()
+            config = try folder.write("""
+            initial = "Shelf"
+
+            [host]
+            event-timeout = 2
+            workers = 1
+
+            [plugins.Async]
+            path = "\(BuildProducts.library("FixtureAsync"))"
+            """, to: "async.conf")
+        }
+    }
+
+    @Test("a script's first screen shows the loaded books; an uncaught failure is a notice and the screen stays; a caught one is presented", arguments: [false, true])
+    func script(inProcess: Bool) throws {
+        let app = try AsyncApp()
+        let result = try HostProcess.run(["run", "--config", app.config] + (inProcess ? ["--in-process"] : []), input: "tap fail\ntap caught\n")
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.hasPrefix("""
+            == Shelf ==  (Shelf)
+            label   status  Loaded 3 books
+            list    books
+                            0  Dune
+                            1  Emma
+                            2  Ulysses
+            """), "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            > tap fail
+            notice: the background work of scene 'Shelf' failed: the shelf is locked. The screen is as it was; try again.
+            == Shelf ==  (Shelf)
+            label   status  Loaded 3 books
+            """), "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            > tap caught
+            == Shelf ==  (Shelf)
+            label   status  Could not reload: the shelf is locked
+            """), "\(result.stdout)")
+    }
+
+    @Test("work that does not end within the event time limit leaves the screen busy, and going back cancels it")
+    func slowWorkIsCancelledOnBack() throws {
+        let app = try AsyncApp()
+        let start = ContinuousClock.now
+        let result = try HostProcess.run(["run", "--config", app.config], input: "tap slow\nback\n")
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("""
+            > tap slow
+            == Slow ==  (Shelf › Slow)
+            label   status   Loading
+            busy    loading  Loading books …
+            """), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("""
+            > back
+            == Shelf ==  (Shelf)
+            label   status  Loaded 3 books
+            list    books
+                            0  Dune
+                            1  Emma
+                            2  Ulysses
+            button  fail    [Fail]
+            button  caught  [Fail and catch]
+            button  slow    [Slow shelf]
+
+            """), "\(result.stdout)")
+        // The 30 s load was cancelled: the run waited one event time limit for it, not thirty seconds.
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
+    @MainActor
+    @Test("serve: one session's 30 s load holds up no other session's action on the same worker")
+    func otherSessionsGoOn() throws {
+        let app = try AsyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let slow = try http.newSession(firstAction: "action=tap%3Aslow")
+        #expect(try http.get(cookie: slow.cookie).body.contains("<main aria-busy=\"true\">"))
+        let started = ContinuousClock.now
+        let other = try http.newSession(firstAction: "action=tap%3Acaught")
+        let page = try http.get(cookie: other.cookie).body
+        #expect(ContinuousClock.now - started < .seconds(10), "another session waited for the slow load")
+        #expect(page.contains("<h1 id=\"title\"><bdi>Shelf</bdi></h1>"), "\(page)")
+    }
+}

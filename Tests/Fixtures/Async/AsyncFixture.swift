@@ -1,0 +1,106 @@
+import SceneSDK
+
+/// Scenes whose interactors work in the background (`perform`), for the async tests of `run` and
+/// `serve` through a real worker.
+///
+/// `Shelf` (initial) loads its books in `viewDidLoad` through an async Worker (a short sleep), with
+/// a progress element while it loads. `fail` starts work that throws and does not catch it (the
+/// host shows a notice); `caught` starts work that catches its own error and presents it. `slow`
+/// pushes `Slow`, whose load takes 30 s: going back cancels it, and another session is never held
+/// up by it.
+enum AsyncFixturePlugin: ScenePlugin {
+    static let name = "FixtureAsync"
+    static let version = "0.0.1"
+
+    static func register(in registry: any SceneRegistry) throws {
+        registry.register(BooksWorker.self) { _ in BooksWorker() }
+        try registry.register(scene("Shelf", seconds: 0.05).route(to: "Slow"))
+        try registry.register(scene("Slow", seconds: 30))
+    }
+
+    @MainActor private static func scene(_ name: String, seconds: Double) -> SceneDefinition<ShelfViewController, ShelfInteractor, ScenePresenter<ShelfViewController>, SceneRouter<ShelfViewController, ShelfInteractor>> {
+        SceneDefinition(name, viewController: ShelfViewController.init,
+                        interactor: { resolver in ShelfInteractor(title: name, seconds: seconds, worker: try resolver.resolve(BooksWorker.self)) },
+                        presenter: ScenePresenter<ShelfViewController>.init, router: SceneRouter<ShelfViewController, ShelfInteractor>.init)
+    }
+}
+
+/// The async Worker: books after a while, as a web API or a slow database would give them.
+final class BooksWorker: Sendable {
+    func fetchBooks(seconds: Double) async throws -> [String] {
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        return ["Dune", "Emma", "Ulysses"]
+    }
+}
+
+struct ShelfError: Error, CustomStringConvertible {
+    var description: String { "the shelf is locked" }
+}
+
+final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>> {
+    let title: String
+    let seconds: Double
+    let worker: BooksWorker
+    var status = "Loading"
+    var books: [String] = []
+
+    init(title: String, seconds: Double, worker: BooksWorker) {
+        self.title = title
+        self.seconds = seconds
+        self.worker = worker
+    }
+
+    func load() {
+        perform { [worker, seconds] in
+            let books = try await worker.fetchBooks(seconds: seconds)
+            self.books = books
+            self.status = "Loaded \(books.count) books"
+        }
+    }
+
+    func failUncaught() {
+        perform {
+            try await Task.sleep(for: .milliseconds(10))
+            throw ShelfError()
+        }
+    }
+
+    func failCaught() {
+        perform {
+            do {
+                try await Task.sleep(for: .milliseconds(10))
+                throw ShelfError()
+            } catch {
+                self.status = "Could not reload: \(error)"
+            }
+        }
+    }
+}
+
+final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>> {
+    override func viewDidLoad() {
+        interactor?.load()
+    }
+
+    override func render() -> Screen {
+        guard let shelf = interactor else { return Screen(title: "Shelf") }
+        var elements: [ScreenElement] = [.label(id: "status", text: shelf.status)]
+        if shelf.books.isEmpty { elements.append(.progress(id: "loading", label: "Loading books", value: nil)) }
+        elements += [.list(id: "books", rows: shelf.books), .button(id: "fail", title: "Fail"), .button(id: "caught", title: "Fail and catch")]
+        // Only Shelf declares the route to Slow.
+        if shelf.title == "Shelf" { elements.append(.button(id: "slow", title: "Slow shelf")) }
+        return Screen(title: shelf.title, elements: elements)
+    }
+
+    override func handle(_ event: UserEvent) throws {
+        switch event {
+        case .tap(button: "fail"): interactor?.failUncaught()
+        case .tap(button: "caught"): interactor?.failCaught()
+        case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
+        default: break
+        }
+    }
+}
+
+@_cdecl("scene_plugin_entry")
+public func scenePluginEntry() -> UnsafeRawPointer { AsyncFixturePlugin.exportDescriptor() }
