@@ -26,6 +26,8 @@ public final class SceneTestKit {
     private var scene: AssembledScene?
     /// The destination of the last push or present, while it is on top.
     private var above: String?
+    /// Hears the scene's background work.
+    private let workObserver = KitWorkObserver()
 
     /// A kit whose loaded plugins get `settings` as their `registry.settings`, as the host hands them
     /// a `[plugins.NAME.settings]` table (relative paths resolve against its `baseDirectory`).
@@ -108,7 +110,9 @@ public final class SceneTestKit {
     }
 
     private func show(_ built: AssembledScene) {
+        scene?.work?.cancelAll()
         scene = built
+        built.work?.observer = workObserver
         above = nil
         navigator.log = []
         built.display.viewDidLoad()
@@ -215,6 +219,24 @@ public final class SceneTestKit {
         current.display.viewWillAppear()
     }
 
+    // MARK: Background work
+
+    /// Runs the scene's background work (`SceneInteractor.perform`) to its end: waits until no
+    /// task of it runs, or `limit` passed (work that never ends, such as a timer); true when it ended.
+    /// Errors the work threw and did not catch are in `workFailures`, as the host would show them.
+    @discardableResult
+    public func settle(within limit: Duration = .seconds(10)) async -> Bool {
+        guard let work = scene?.work else { return true }
+        return await work.settle(within: limit)
+    }
+
+    /// How many tasks of the scene's background work are running.
+    public var runningWork: Int { scene?.work?.running ?? 0 }
+
+    /// The errors the scene's background work threw and did not catch, in order (the host shows
+    /// each as a notice).
+    public var workFailures: [any Error] { workObserver.failures }
+
     // MARK: Recorded navigation
 
     /// Every route and exit, in order.
@@ -228,13 +250,27 @@ public final class SceneTestKit {
 
     /// Releases the scene and checks that its ViewController, Interactor, Presenter and Router
     /// are gone; throws `SceneTestingError.leaked` naming those that live on.
+    ///
+    /// The scene's background work is cancelled first; work still running holds the scene until it
+    /// ends (a cancelled `Task.sleep` ends at the next turn): use `assertReleased(waitingForWork:)`
+    /// for a scene that may still be working.
     public func assertReleased() throws {
+        scene?.work?.cancelAll()
         // Only weak references outlive this call's look at the scene: a strong local would keep it alive.
         guard let (name, weakParts) = weakReferencesToParts() else { throw SceneTestingError.noScene }
         scene = nil
         above = nil
         let alive = weakParts.filter { $0.object != nil }.map(\.name)
         guard alive.isEmpty else { throw SceneTestingError.leaked(scene: name, parts: alive) }
+    }
+
+    /// `assertReleased()` for a scene whose background work may still run: the work is cancelled,
+    /// and given up to `limit` to end, as the host lets it when the scene leaves.
+    public func assertReleased(waitingForWork limit: Duration) async throws {
+        guard let work = scene?.work else { return try assertReleased() }
+        work.cancelAll()
+        _ = await work.settle(within: limit)
+        try assertReleased()
     }
 
     private func weakReferencesToParts() -> (String, [WeakPart])? {
@@ -276,13 +312,20 @@ public final class SceneTestKit {
     private func exit(_ current: AssembledScene, to target: BackTarget, byUser: Bool) throws {
         let result = try current.leavingResult()
         navigator.log.append(.exit(RecordedExit(target: target, result: result?.value, byUser: byUser)))
+        // The scene left: its work is cancelled, and what it finishes afterwards is dropped.
+        current.work?.cancelAll()
         above = nil
         scene = nil
     }
 
     private func record(_ route: RecordedRoute) {
         navigator.log.append(.route(route))
-        if route.style == .replace { scene = nil } else { above = route.destination }
+        if route.style == .replace {
+            scene?.work?.cancelAll()
+            scene = nil
+        } else {
+            above = route.destination
+        }
     }
 
     /// A loaded destination takes the payload as the host would give it; others are not checked.

@@ -1,0 +1,104 @@
+import SceneSDK
+import SceneHostCore
+import SceneHostContainer
+
+// A scene whose interactor works in the background (`perform`), for the tests of issue 34: its
+// load takes `seconds` (a sleep, as a web API would take), `fail` throws without catching, and
+// `caught` catches its own error and presents it. `Work` routes to `SlowWork`, whose load takes 30 s.
+
+@MainActor
+package protocol WorkProbeBusinessLogic: AnyObject {
+    var status: String { get }
+    func load()
+    func fail()
+    func failCaught()
+}
+
+@MainActor
+package protocol WorkProbePresentationLogic: AnyObject {}
+
+@MainActor
+package protocol WorkProbeDisplayLogic: AnyObject {}
+
+@MainActor
+package protocol WorkProbeRoutingLogic: AnyObject {
+    func routeToSlowWork() throws
+}
+
+package struct WorkProbeError: Error, CustomStringConvertible {
+    package var description: String { "the shelf is locked" }
+}
+
+package final class WorkProbeInteractor: SceneInteractor<any WorkProbePresentationLogic>, WorkProbeBusinessLogic {
+    package let seconds: Double
+    package var status = "Loading"
+    /// Set when a load ended, even for a scene that left (its result is then dropped by the host).
+    package var loadsEnded = 0
+
+    package init(seconds: Double) {
+        self.seconds = seconds
+    }
+
+    package func load() {
+        perform { [seconds] in
+            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            self.loadsEnded += 1
+            self.status = "Loaded"
+        }
+    }
+
+    package func fail() {
+        perform { throw WorkProbeError() }
+    }
+
+    package func failCaught() {
+        perform {
+            do { throw WorkProbeError() } catch { self.status = "Could not load: \(error)" }
+        }
+    }
+}
+
+package final class WorkProbePresenter: ScenePresenter<any WorkProbeDisplayLogic>, WorkProbePresentationLogic {}
+
+package final class WorkProbeViewController: SceneViewController<any WorkProbeBusinessLogic, any WorkProbeRoutingLogic>, WorkProbeDisplayLogic {
+    package override func viewDidLoad() { interactor?.load() }
+
+    package override func render() -> Screen {
+        Screen(title: "Work", elements: [.label(id: "status", text: interactor?.status ?? ""), .button(id: "fail", title: "Fail"),
+                                         .button(id: "caught", title: "Caught"), .button(id: "slow", title: "Slow")])
+    }
+
+    package override func handle(_ event: UserEvent) throws {
+        switch event {
+        case .tap(button: "fail"): interactor?.fail()
+        case .tap(button: "caught"): interactor?.failCaught()
+        case .tap(button: "slow"): try router?.routeToSlowWork()
+        default: break
+        }
+    }
+}
+
+package final class WorkProbeRouter: SceneRouter<WorkProbeViewController, WorkProbeInteractor>, WorkProbeRoutingLogic {
+    package func routeToSlowWork() throws { try route(to: "SlowWork", segue: nil) }
+}
+
+@MainActor
+package enum WorkProbe {
+    package static let plugin = PluginReference(name: "WorkPlugin", path: "/probe/libWork.so", location: SourceLocation(file: "work.conf", line: 3, column: 1))
+
+    package static func definition(_ name: String, seconds: Double) -> SceneDefinition<WorkProbeViewController, WorkProbeInteractor, WorkProbePresenter, WorkProbeRouter> {
+        SceneDefinition(name, viewController: WorkProbeViewController.init, interactor: { _ in WorkProbeInteractor(seconds: seconds) },
+                        presenter: WorkProbePresenter.init, router: WorkProbeRouter.init)
+            .route(to: "SlowWork")
+    }
+
+    /// `Work` (a 10 ms load) and `SlowWork` (30 s).
+    package static func container() throws -> SceneContainer {
+        let container = SceneContainer()
+        let registry = PluginScopedRegistry(plugin: plugin)
+        try registry.register(definition("Work", seconds: 0.01))
+        try registry.register(definition("SlowWork", seconds: 30))
+        try registry.commit(into: container)
+        return container
+    }
+}

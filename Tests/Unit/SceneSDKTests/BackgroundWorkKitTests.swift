@@ -1,0 +1,71 @@
+import Testing
+@_spi(SceneTesting) import SceneSDK
+import SceneTesting
+import SceneTestSupport
+
+/// The testing kit runs a scene's background work to its end (`settle`), hears what it failed
+/// with, and cancels it when the scene leaves: a late result changes nothing, and nothing leaks.
+@MainActor
+@Suite("Background work in the testing kit")
+struct BackgroundWorkKitTests {
+    func kit() throws -> SceneTestKit {
+        let kit = SceneTestKit()
+        try kit.load(WorkProbe.definition("Work", seconds: 0.01))
+        try kit.load(WorkProbe.definition("SlowWork", seconds: 30))
+        return kit
+    }
+
+    @Test("the load started in viewDidLoad runs to its end on settle, and shows on the screen")
+    func settleRunsWork() async throws {
+        let kit = try kit()
+        try kit.start("Work")
+        #expect(try kit.text("status") == "Loading")
+        #expect(kit.runningWork == 1)
+        #expect(await kit.settle())
+        #expect(kit.runningWork == 0)
+        #expect(try kit.text("status") == "Loaded")
+    }
+
+    @Test("an error the work does not catch is heard of and the screen stays; one it catches is presented")
+    func failures() async throws {
+        let kit = try kit()
+        try kit.start("Work")
+        await kit.settle()
+        try kit.tap("fail")
+        await kit.settle()
+        #expect(kit.workFailures.map { "\($0)" } == ["the shelf is locked"])
+        #expect(try kit.text("status") == "Loaded")
+        try kit.tap("caught")
+        await kit.settle()
+        #expect(try kit.text("status") == "Could not load: the shelf is locked")
+        #expect(kit.workFailures.count == 1)
+    }
+
+    @Test("work that does not end within the limit: settle says so, and the screen shows it still loading")
+    func limit() async throws {
+        let kit = try kit()
+        try kit.start("SlowWork")
+        #expect(await kit.settle(within: .milliseconds(20)) == false)
+        #expect(try kit.text("status") == "Loading")
+    }
+
+    @Test("a scene that leaves while its work runs: the work is cancelled, its late result dropped, and its parts are released")
+    func leavingCancels() async throws {
+        let kit = try kit()
+        try kit.start("SlowWork")
+        #expect(kit.runningWork == 1)
+        try kit.back()
+        // The cancelled sleep ends at the next turn; then nothing holds the scene's parts.
+        for _ in 0..<100 { await Task.yield() }
+        #expect(kit.exits.count == 1)
+        try kit.start("SlowWork")
+        weak let interactor = kit.dataStore as? WorkProbeInteractor
+        #expect(interactor != nil)
+        #expect(await kit.settle(within: .milliseconds(5)) == false)
+        // The 30 s load is cancelled, ends at once, and holds nothing any more.
+        let started = ContinuousClock.now
+        try await kit.assertReleased(waitingForWork: .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(interactor == nil)
+    }
+}
