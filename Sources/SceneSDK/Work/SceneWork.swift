@@ -4,8 +4,10 @@
 /// The host knows each scene's work. When the scene leaves (popped, dismissed, its session
 /// closed), its work is cancelled and whatever it finishes afterwards is dropped: it reaches no
 /// screen and no notice. Work that throws (not a cancellation) and does not catch its own error is
-/// reported to the host (`onFailure`), which shows it as a notice; the screen stays as it was.
-@MainActor
+/// reported to the host, which shows it as a notice; the screen stays as it was. Public only
+/// because `SceneInteractor` holds one where the plugin's inlined wiring finds it; every member is
+/// host-only (SPI), and it is left out of the API reference.
+@_documentation(visibility: internal) @MainActor
 public final class SceneWork {
     /// Hears each task that ends, and each error a task threw and did not catch, while the scene
     /// is still shown (the navigator that shows it).
