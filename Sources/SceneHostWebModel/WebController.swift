@@ -135,6 +135,11 @@ package struct WebController {
     /// and takes what happened to it that its user has not been told. False when its scenes are
     /// gone: the session is dropped and its last message kept for the start page.
     package func sync(_ session: WebSession) async -> Bool {
+        // Background work may have changed a screen since the last action: the worker is asked
+        // for the session as it is now (only when its last report said work was running).
+        if let failures = try? await session.app.settle(within: .zero), let failure = failures.last {
+            session.pendingError = text.describe(failure, plain: WebUserText.notice(failure), kind: .notice)
+        }
         if let notice = session.app.takeNotice() {
             session.pendingError = text.describe(notice, plain: WebUserText.notice(notice), kind: .notice)
         }

@@ -151,7 +151,9 @@ package final class WebSession {
     /// What a GET may be answered with off the main actor: nil when the session has a message to
     /// show once, or no worker records to compare with (`WebPageSnapshots`).
     package func snapshot() -> WebPageSnapshots.Snapshot? {
-        guard pendingError == nil, !isActing, let pooled = app as? PooledSession, let viewedGeneration else { return nil }
+        // A session whose scenes were working at the last report is asked again on its next page
+        // (`WebController.sync`): its snapshot may show a screen the work has changed since.
+        guard pendingError == nil, !isActing, let pooled = app as? PooledSession, let viewedGeneration, !pooled.session.read(\.busy) else { return nil }
         return WebPageSnapshots.Snapshot(screens: screens, token: token, source: pooled.session, generation: viewedGeneration)
     }
 

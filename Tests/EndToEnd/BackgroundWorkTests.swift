@@ -97,4 +97,28 @@ struct BackgroundWorkTests {
         #expect(ContinuousClock.now - started < .seconds(10), "another session waited for the slow load")
         #expect(page.contains("<h1 id=\"title\"><bdi>Shelf</bdi></h1>"), "\(page)")
     }
+
+    @MainActor
+    @Test("serve: a load that ends after the action was answered shows on the next page load, without JavaScript; so does its failure")
+    func nextPageLoadShowsFinishedWork() throws {
+        let app = try AsyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession(firstAction: "action=tap%3Aslow")
+        _ = try http.act(cookie: session.cookie, token: session.token, "action=back")
+        // Shelf's 50 ms load goes on while Slow covers it (Slow's 30 s load was cancelled): a page
+        // load shows it busy until it ended, then the books, with no action in between.
+        var page = try http.get(cookie: session.cookie).body
+        for _ in 0..<50 where !page.contains("Loaded 3 books") {
+            Thread.sleep(forTimeInterval: 0.1)
+            page = try http.get(cookie: session.cookie).body
+        }
+        #expect(page.contains("Loaded 3 books") && page.contains("<main>\n"), "\(page)")
+        _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Afail")
+        Thread.sleep(forTimeInterval: 0.2)
+        page = try http.get(cookie: session.cookie).body
+        #expect(page.contains("<div class=\"notice\" role=\"status\" id=\"error\">"), "\(page)")
+        #expect(page.contains("Loaded 3 books"))
+    }
 }

@@ -70,3 +70,15 @@ struct BackgroundWorkTests {
         #expect(parts.allSatisfy { $0.object == nil })
     }
 }
+
+extension BackgroundWorkTests {
+    @Test("a scene covered while its load runs keeps loading, and shows it when it is on top again")
+    func coveredSceneKeepsWorking() async throws {
+        let navigator = Navigator(container: try WorkProbe.container(), segues: [])
+        try navigator.start(at: "Work")
+        try navigator.execute(.tap(button: "slow"))
+        try navigator.back()
+        #expect(await navigator.settle(within: .seconds(5)))
+        #expect(try status(navigator) == "Loaded")
+    }
+}
