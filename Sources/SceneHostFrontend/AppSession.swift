@@ -28,6 +28,8 @@ package protocol AppSession: AnyObject {
     /// Waits until the background work of the session's scenes ended (`SceneInteractor.perform`),
     /// or `limit` passed: the errors that work threw and did not catch meanwhile, to show as notices.
     func settle(within limit: Duration) async throws -> [any Error]
+    /// Whether background work of the session's scenes was running when it was last heard of.
+    var isBusy: Bool { get }
     /// Whether the session was closed for good (its worker ended and not even the initial scene
     /// could be built again): no command can run in it any more, and its screen is gone.
     var isClosed: Bool { get }

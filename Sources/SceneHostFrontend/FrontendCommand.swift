@@ -21,6 +21,10 @@ package enum FrontendCommand: Equatable, Sendable {
     case dismiss
     /// `print`: show the screen again.
     case print
+    /// `wait KIND ID TEXT`: wait until the element `ID`, of the kind the screen prints as `KIND`
+    /// (`label`, `field`, `text`, `toggle`, `choice`, `button`, `busy`), shows `TEXT`, at most the
+    /// event time limit: for background work that never settles (a timer).
+    case wait(kind: String, id: String, text: String)
     /// `call PLUGIN.FUNCTION ARG...`: call a native function; a `"..."` argument keeps spaces.
     case call(function: String, arguments: [String])
 
@@ -68,12 +72,22 @@ package enum FrontendCommand: Equatable, Sendable {
         case "print":
             guard rest.isEmpty else { throw CommandSyntaxError("'print' takes nothing after it") }
             return .print
+        case "wait":
+            let (kind, afterKind) = rest.splitFirstWord()
+            let (id, text) = afterKind.splitFirstWord()
+            guard !kind.isEmpty, !id.isEmpty else {
+                throw CommandSyntaxError("'wait' needs a kind, an id and a text: wait KIND ID TEXT, e.g. wait label status \"Loaded\"")
+            }
+            guard ScreenWait.kinds.contains(kind) else {
+                throw CommandSyntaxError("'wait' cannot wait for a \(kind); the kinds: \(ScreenWait.kinds.joined(separator: ", "))")
+            }
+            return .wait(kind: kind, id: id, text: try located(text, unquote))
         case "call":
             let (function, rest) = rest.splitFirstWord()
             guard !function.isEmpty else { throw CommandSyntaxError("'call' needs a native function: call PLUGIN.FUNCTION ARG...") }
             return .call(function: function, arguments: try located(rest, words))
         default:
-            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call")
+            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call")
         }
     }
 

@@ -46,6 +46,8 @@ package final class InProcessSession: AppSession {
 
     package func takeNotice() -> (any Error)? { nil }
 
+    package var isBusy: Bool { !navigator.workSettled }
+
     package func settle(within limit: Duration) async throws -> [any Error] {
         _ = await navigator.settle(within: limit)
         var failures: [any Error] = []

@@ -21,7 +21,7 @@ extension Navigator {
         case .back: try back()
         case .backTo(let scene): try leave(to: .scene(scene))
         case .dismiss: try leave(to: .dismissModal)
-        case .print, .call: break  // `call` is run by the frontend (NativeInvocation): it changes no screen.
+        case .print, .call, .wait: break  // `call` and `wait` are run by the frontend: they change no screen.
         }
     }
 

@@ -63,6 +63,8 @@ package struct ScriptRunner {
                     let (lines, result) = try await session.call(function, arguments: arguments)
                     lines.forEach(write)
                     write(result)
+                } else if case .wait(let kind, let id, let text) = command {
+                    for notice in try await session.wait(kind: kind, id: id, text: text, within: settleLimit) { write(ErrorMessage.render(notice)) }
                 } else {
                     try await session.apply([command])
                 }

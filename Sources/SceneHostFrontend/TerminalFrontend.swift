@@ -62,6 +62,9 @@ package struct TerminalFrontend {
                         // The result (and any callback lines) shows under the screen, like a message.
                         let (lines, result) = try await session.call(function, arguments: arguments)
                         message = (lines + [result]).joined(separator: "\n")
+                    } else if case .wait(let kind, let id, let text)? = try FrontendCommand.parse(line) {
+                        let notices = try await session.wait(kind: kind, id: id, text: text, within: settleLimit)
+                        if !notices.isEmpty { message = notices.map(ErrorMessage.render).joined(separator: "\n") }
                     } else if case .fill(let field, "")? = try FrontendCommand.parse(line), line.trimmingSpaces.splitFirstWord().1 == field,
                               case .secureField(_, let label, _, _)? = try? session.screen().element(id: field) {
                         // `fill SECRET` alone: the secret is asked for unseen, never on a command line.

@@ -167,7 +167,7 @@ package final class WebSession {
             case .fill(let field, let text): texts[field] = text
             case .toggle(let toggle, let isOn?): toggles[toggle] = isOn
             case .choose(let choice, let option): choices[choice] = Int(option)
-            case .tap, .select, .toggle, .back, .backTo, .dismiss, .print, .call: continue
+            case .tap, .select, .toggle, .back, .backTo, .dismiss, .print, .call, .wait: continue
             }
         }
         func kept(_ element: ScreenElement) -> ScreenElement {

@@ -23,7 +23,7 @@ extension PooledSession: AppSession {
         // `print` and `call` change no screen: nothing to send.
         let sent = commands.filter { command in
             switch command {
-            case .print, .call: return false
+            case .print, .call, .wait: return false
             case .fill, .tap, .select, .toggle, .choose, .back, .backTo, .dismiss: return true
             }
         }
@@ -36,6 +36,8 @@ extension PooledSession: AppSession {
     }
 
     package func takeNotice() -> (any Error)? { session.takeNotice() }
+
+    package var isBusy: Bool { session.read(\.busy) }
 
     package func settle(within limit: Duration) async throws -> [any Error] {
         // Most commands start no work: no round trip to the worker then.

@@ -561,6 +561,7 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             case .backTo(let scene): return "back \(scene)"
             case .dismiss: return "dismiss"
             case .print: return "print"
+            case .wait(let kind, let id, _): return "wait \(kind) \(id)"
             case .call(let function, _): return "call \(function)"
             }
         }.joined(separator: ", ")

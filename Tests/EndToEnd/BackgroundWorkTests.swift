@@ -76,6 +76,8 @@ struct BackgroundWorkTests {
             button  fail    [Fail]
             button  caught  [Fail and catch]
             button  slow    [Slow shelf]
+            button  tick    [Tick]
+            label   ticks   idle
 
             """), "\(result.stdout)")
         // The 30 s load was cancelled: the run waited one event time limit for it, not thirty seconds.
@@ -120,5 +122,33 @@ struct BackgroundWorkTests {
         page = try http.get(cookie: session.cookie).body
         #expect(page.contains("<div class=\"notice\" role=\"status\" id=\"error\">"), "\(page)")
         #expect(page.contains("Loaded 3 books"))
+    }
+
+    @Test("wait: a timer's count is waited for; a text that never comes fails after the event time limit; with no work running it fails at once")
+    func waitForTimer() throws {
+        let app = try AsyncApp()
+        let start = ContinuousClock.now
+        let result = try HostProcess.run(["run", "--config", app.config], input: """
+            wait label ticks "ready"
+            tap tick
+            wait label ticks "ready"
+            wait label status "Loading"
+
+            """)
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("""
+            > wait label ticks "ready"
+            error: wait label 'ticks' "ready": it shows "idle", and no background work is running that could change it.
+            """), "\(result.stdout)")
+        // The timer never ends: the screen after `tap tick` waited the event time limit (2 s, at
+        // 100 ms a tick: "ticking"); `wait` then waits until its 30th tick says "ready".
+        let afterTick = try #require(result.stdout.components(separatedBy: "> tap tick\n").last)
+        #expect(afterTick.contains("\n> wait label ticks \"ready\"\n== Shelf ==  (Shelf)\n"), "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "error: wait").count == 3, "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            > wait label status "Loading"
+            error: wait label 'status' "Loading": it shows "Loaded 3 books", after 2.0 s (the event time limit).
+            """), "\(result.stdout)")
+        #expect(ContinuousClock.now - start < .seconds(20))
     }
 }

@@ -58,7 +58,7 @@ struct InputOutputTests {
         #expect(result.status == 5)
         #expect(result.stdout.contains("> fill message Hi\n"))
         #expect(!result.stdout.contains("tap showDetail"))
-        #expect(result.stderr == "<stdin>:2:3: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call.\n")
+        #expect(result.stderr == "<stdin>:2:3: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call.\n")
     }
 
     @Test("scripts that cannot be read: a folder, a FIFO (without blocking), a device, a symlink loop, not UTF-8")

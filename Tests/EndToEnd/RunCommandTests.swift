@@ -72,7 +72,7 @@ struct RunCommandTests {
         let result = try HostProcess.run(["run", "--config", config, "--script", script])
         #expect(result.status == 5)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(script):3:4: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call.\n")
+        #expect(result.stderr == "\(script):3:4: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call.\n")
     }
 
     @Test("a missing script file")

@@ -4,7 +4,7 @@ import SceneHostLoading
 /// A script command in the record format (a worker's `commands` request): its tag, then its words.
 extension FrontendCommand: RecordValue {
     package enum Tag: UInt64, RecordTag {
-        case fill, tap, select, back, backTo, dismiss, print, call, toggle, choose
+        case fill, tap, select, back, backTo, dismiss, print, call, toggle, choose, wait
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -29,6 +29,11 @@ extension FrontendCommand: RecordValue {
             writer.tag(Tag.choose)
             writer.string(choice)
             writer.string(option)
+        case .wait(let kind, let id, let text):
+            writer.tag(Tag.wait)
+            writer.string(kind)
+            writer.string(id)
+            writer.string(text)
         case .back: writer.tag(Tag.back)
         case .backTo(let scene):
             writer.tag(Tag.backTo)
@@ -62,6 +67,9 @@ extension FrontendCommand: RecordValue {
         case .choose:
             let choice = try reader.string()
             self = .choose(choice: choice, option: try reader.string())
+        case .wait:
+            let kind = try reader.string(), id = try reader.string()
+            self = .wait(kind: kind, id: id, text: try reader.string())
         case .back: self = .back
         case .backTo: self = .backTo(scene: try reader.string())
         case .dismiss: self = .dismiss

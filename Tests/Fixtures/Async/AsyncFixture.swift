@@ -7,7 +7,8 @@ import SceneSDK
 /// a progress element while it loads. `fail` starts work that throws and does not catch it (the
 /// host shows a notice); `caught` starts work that catches its own error and presents it. `slow`
 /// pushes `Slow`, whose load takes 30 s: going back cancels it, and another session is never held
-/// up by it.
+/// up by it. `tick` starts a timer that counts every 100 ms and never ends; its label says
+/// "ticking", then "ready" from the 30th tick on (`wait` is for such work).
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -43,6 +44,7 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
     let worker: BooksWorker
     var status = "Loading"
     var books: [String] = []
+    var ticks = 0
 
     init(title: String, seconds: Double, worker: BooksWorker) {
         self.title = title
@@ -55,6 +57,15 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
             let books = try await worker.fetchBooks(seconds: seconds)
             self.books = books
             self.status = "Loaded \(books.count) books"
+        }
+    }
+
+    func startTicking() {
+        perform {
+            while true {
+                try await Task.sleep(for: .milliseconds(100))
+                self.ticks += 1
+            }
         }
     }
 
@@ -88,7 +99,10 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         if shelf.books.isEmpty { elements.append(.progress(id: "loading", label: "Loading books", value: nil)) }
         elements += [.list(id: "books", rows: shelf.books), .button(id: "fail", title: "Fail"), .button(id: "caught", title: "Fail and catch")]
         // Only Shelf declares the route to Slow.
-        if shelf.title == "Shelf" { elements.append(.button(id: "slow", title: "Slow shelf")) }
+        if shelf.title == "Shelf" {
+            let ticks = shelf.ticks == 0 ? "idle" : shelf.ticks < 30 ? "ticking" : "ready"
+            elements += [.button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"), .label(id: "ticks", text: ticks)]
+        }
         return Screen(title: shelf.title, elements: elements)
     }
 
@@ -96,6 +110,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         switch event {
         case .tap(button: "fail"): interactor?.failUncaught()
         case .tap(button: "caught"): interactor?.failCaught()
+        case .tap(button: "tick"): interactor?.startTicking()
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break
         }

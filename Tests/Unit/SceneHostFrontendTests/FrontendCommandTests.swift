@@ -18,6 +18,9 @@ struct FrontendCommandTests {
         #expect(try FrontendCommand.parse("choose shipping Next day") == .choose(choice: "shipping", option: "Next day"))
         #expect(try FrontendCommand.parse("choose shipping \"  Next day \"") == .choose(choice: "shipping", option: "  Next day "))
         #expect(try FrontendCommand.parse("fill notes \"line 1\\nline 2\"") == .fill(field: "notes", text: "line 1\nline 2"))
+        #expect(try FrontendCommand.parse("wait label status \"Loaded 3 books\"") == .wait(kind: "label", id: "status", text: "Loaded 3 books"))
+        #expect(try FrontendCommand.parse("wait toggle notify on") == .wait(kind: "toggle", id: "notify", text: "on"))
+        #expect(try FrontendCommand.parse("wait label status") == .wait(kind: "label", id: "status", text: ""))
         #expect(try FrontendCommand.parse("back") == .back)
         #expect(try FrontendCommand.parse("back Home") == .backTo(scene: "Home"))
         #expect(try FrontendCommand.parse("dismiss") == .dismiss)
@@ -31,8 +34,10 @@ struct FrontendCommandTests {
     @Test("syntax errors say what is expected", arguments: [
         ("toggle", "'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]"),
         ("toggle wrap maybe", "'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]"),
+        ("wait label", "'wait' needs a kind, an id and a text: wait KIND ID TEXT, e.g. wait label status \"Loaded\""),
+        ("wait list orders x", "'wait' cannot wait for a list; the kinds: label, field, text, toggle, choice, button, busy"),
         ("choose shipping", "'choose' needs a choice id and an option (its number from 0, or its text): choose CHOICE OPTION"),
-        ("jump", "unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"),
+        ("jump", "unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"),
         ("call", "'call' needs a native function: call PLUGIN.FUNCTION ARG..."),
         ("call P.f \"open", "unterminated quote in arguments: \"open"),
         ("tap", "expected exactly one id: tap BUTTON"),

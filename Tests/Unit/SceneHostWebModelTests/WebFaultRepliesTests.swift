@@ -34,6 +34,7 @@ struct WebFaultRepliesTests {
         func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
         func takeNotice() -> (any Error)? { nil }
         func settle(within limit: Duration) async throws -> [any Error] { [] }
+        var isBusy: Bool { false }
         func records() -> [SceneRecord] { [SceneRecord(name: "Home", opensLayer: false, input: nil)] }
         var links: LinkTable { LinkTable() }
         func close() {}

@@ -34,6 +34,7 @@ struct TerminalFrontendTests {
         func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
         func takeNotice() -> (any Error)? { nil }
         func settle(within limit: Duration) async throws -> [any Error] { [] }
+        var isBusy: Bool { false }
         func records() -> [SceneRecord] { [] }
         var links: LinkTable { LinkTable() }
         func close() {}
@@ -72,7 +73,7 @@ struct TerminalFrontendTests {
         #expect(input == ["tap go"])
         let text = output.joined(separator: "\n")
         #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
-        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"))
+        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"))
         #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
         #expect(output.filter { $0 == "> " }.count == 5)
     }
@@ -107,7 +108,7 @@ struct TerminalFrontendTests {
         var output: [String] = []
         try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
                              write: { output.append($0) }).run()
-        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, back, dismiss, print, call"))
+        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"))
     }
 }
 

@@ -1,0 +1,68 @@
+@_spi(SceneHost) import SceneSDK
+import SceneHostCore
+import SceneHostNavigation
+
+/// The script command `wait KIND ID TEXT`: what an element shows, by the word the screen prints
+/// for its kind, and waiting for it while background work runs.
+package enum ScreenWait {
+    /// The kinds `wait` takes, as the screen prints them.
+    package static let kinds = ["label", "field", "text", "toggle", "choice", "button", "busy"]
+
+    /// What `element` shows if it is of `kind`: a label's or field's text, a toggle's `on` or
+    /// `off`, a choice's chosen option (empty for none), a button's title, a progress element's
+    /// label; nil for another kind.
+    package static func text(of element: ScreenElement, kind: String) -> String? {
+        switch (kind, element) {
+        case ("label", .label(_, let text)), ("field", .textField(_, _, let text, _, _)), ("text", .textArea(_, _, let text, _)),
+             ("button", .button(_, let text)), ("busy", .progress(_, let text, _)):
+            return text
+        case ("toggle", .toggle(_, _, let isOn)): return isOn ? "on" : "off"
+        case ("choice", .choice(_, _, let options, let selected)): return selected.map { options[$0] } ?? ""
+        default: return nil
+        }
+    }
+}
+
+/// Why `wait` gave up: a failed command (exit 1 at the script's end).
+package struct WaitError: HostConcernError {
+    package let kind: String
+    package let id: String
+    package let expected: String
+    /// What it showed last; nil when the screen has no such element.
+    package let shown: String?
+    package let seconds: Double
+    /// No background work was running, so nothing could change it any more.
+    package let idle: Bool
+
+    package var exitStatus: ExitStatus { .commandsFailed }
+
+    package var message: String {
+        let now = shown.map { "it shows \"\($0)\"" } ?? "the screen has no \(kind) '\(id)'"
+        let why = idle ? "and no background work is running that could change it" : "after \(seconds) s (the event time limit)"
+        return TerminalText.escaped("error: wait \(kind) '\(id)' \"\(expected)\": \(now), \(why).")
+    }
+}
+
+extension AppSession {
+    /// Waits until the element `id` of `kind` shows `text`, asking for the screen again while the
+    /// session's background work runs, at most `limit`. Throws `WaitError` when it does not.
+    package func wait(kind: String, id: String, text: String, within limit: Duration) async throws -> [any Error] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var notices: [any Error] = []
+        while true {
+            let element = try screen().element(id: id)
+            let shown = element.flatMap { ScreenWait.text(of: $0, kind: kind) }
+            if shown == text { return notices }
+            let left = deadline - clock.now
+            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+            guard left > .zero else { throw WaitError(kind: kind, id: id, expected: text, shown: shown, seconds: seconds, idle: false) }
+            // A short step: work that never settles (a timer) may show it long before it ends.
+            notices += try await settle(within: min(left, .milliseconds(50)))
+            if !isBusy, try screen().element(id: id).flatMap({ ScreenWait.text(of: $0, kind: kind) }) != text {
+                throw WaitError(kind: kind, id: id, expected: text, shown: try screen().element(id: id).flatMap { ScreenWait.text(of: $0, kind: kind) },
+                                seconds: seconds, idle: true)
+            }
+        }
+    }
+}
