@@ -23,9 +23,13 @@ package enum InteractorTemplate {
             super.init()
         }
 
+        /// Runs the Worker in the background, scoped to this scene: cancelled if the scene leaves first.
         func doSomething(request: {{NAME}}.Something.Request) {
-            text = worker.doSomeWork(text: request.text)
-            presenter?.presentSomething(response: {{NAME}}.Something.Response(text: text))
+            perform { [worker] in
+                let text = try await worker.doSomeWork(text: request.text)
+                self.text = text
+                self.presenter?.presentSomething(response: {{NAME}}.Something.Response(text: text))
+            }
         }
     }
 

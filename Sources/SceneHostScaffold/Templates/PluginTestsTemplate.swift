@@ -28,17 +28,22 @@ package enum PluginTestsTemplate {
     @MainActor
     @Suite("{{NAME}}")
     struct {{NAME}}Tests {
-        @Test("Update shows the typed text in the label, through the VIP cycle")
-        func updateShowsTheText() throws {
+        @Test("Update shows the typed text in the label, through the VIP cycle and the Worker's background work")
+        func updateShowsTheText() async throws {
             let kit = SceneTestKit()
             try kit.load({{NAME}}Plugin.self)
             try kit.start("{{NAME}}")
+            // viewDidLoad asked the Worker for the first message: the kit runs that work to its end.
+            #expect(await kit.settle())
             #expect(try kit.text("message") == "Nothing yet")
 
             try kit.edit("text", text: "  Hello  ")
             try kit.tap("update")
+            // The Worker runs in the background: the kit runs it to its end.
+            #expect(await kit.settle())
 
             #expect(try kit.text("message") == "You said: Hello")
+            #expect(kit.workFailures.isEmpty)
         }
 
         @Test("Done goes back to the scene that showed it")
@@ -53,13 +58,13 @@ package enum PluginTestsTemplate {
             #expect(kit.routes.isEmpty)
         }
 
-        @Test("the four parts are released with the scene: no reference cycle between them")
-        func noLeaks() throws {
+        @Test("the four parts are released with the scene, its work cancelled: no reference cycle between them")
+        func noLeaks() async throws {
             let kit = SceneTestKit()
             try kit.load({{NAME}}Plugin.self)
             try kit.start("{{NAME}}")
             try kit.tap("update")
-            try kit.assertReleased()
+            try await kit.assertReleased(waitingForWork: .seconds(1))
         }
     }
 
@@ -90,8 +95,8 @@ package enum PluginTestsTemplate {
         }
 
         @Test("the Worker trims the text")
-        func workerTrims() {
-            #expect({{NAME}}Worker().doSomeWork(text: "  Hello  ") == "Hello")
+        func workerTrims() async throws {
+            #expect(try await {{NAME}}Worker().doSomeWork(text: "  Hello  ") == "Hello")
         }
     }
 
