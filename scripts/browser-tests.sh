@@ -63,6 +63,13 @@ workers = 2
 event-timeout = 2
 CONF
 
+# The Form test plugin: every form element (text area, secure field, toggles, choice, rows with details, progress).
+cat > "$work/form.conf" <<CONF
+initial = "LoanForm"
+[plugins.Form]
+path = "$fixtures/libFixtureForm.so"
+CONF
+
 # Starts `serve` on a free port; sets `address` once it listens.
 address=""
 serve() {
@@ -84,9 +91,10 @@ serve demo scenes.conf; demo="$address"
 serve orders "$work/orders.conf"; orders="$address"
 serve faulty "$work/faulty.conf"; faulty="$address"
 serve fragile "$work/fragile.conf"; fragile="$address"
+serve form "$work/form.conf"; form="$address"
 
 status=0
-python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" ${shots:+"$shots"} || status=1
+python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

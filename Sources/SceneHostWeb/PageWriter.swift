@@ -241,6 +241,9 @@ struct PageWriter: Sendable {
             html.text(element.text)
             html.markup("</bdi></label><progress id=\"progress-")
             html.text(element.id)
+            // A progressbar is named by aria-label (a <label> does not name it for assistive technology).
+            html.markup("\" aria-label=\"")
+            html.text(element.text.isEmpty ? element.id : element.text)
             html.markup("\" role=\"progressbar\" aria-busy=\"true\"")
             if let value = element.value {
                 // A whole percentage: the page never prints a float's digits.

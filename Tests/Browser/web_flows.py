@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Drives `scene-host serve` in headless Chromium (Debian's chromium + chromium-driver, Selenium).
 
-Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN FRAGILE_URL [SCREENSHOT_DIR]
+Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN FRAGILE_URL FORM_URL [SCREENSHOT_DIR]
 
 DEMO_URL serves scenes.conf; ORDERS_URL the orders flow on SQLite; FAULTY_URL a demo whose
 Detail plugin is BREAKABLE_PLUGIN, a copy this script deletes to make a route fail; FRAGILE_URL
 the Fragile test plugin (scenes that crash or hang on one input) on two scene workers with a
-2-second event time limit.
+2-second event time limit; FORM_URL the Form test plugin (a text area, a secure field, toggles, a choice, rows
+with details and a progress element).
 Prints one line per flow and closes with 'browser: N passed, N failed'; exits 1 on a failure.
 """
 import importlib.util
@@ -24,8 +25,8 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE = sys.argv[1:6]
-SHOTS = sys.argv[6] if len(sys.argv) > 6 else None
+DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE, FORM = sys.argv[1:7]
+SHOTS = sys.argv[7] if len(sys.argv) > 7 else None
 
 
 def axe_source():
@@ -578,9 +579,51 @@ def accessible_every_page_kind(driver):
     check("404")
     driver.get(FAULTY + "s/Home/Detail")
     check("page without a session")
+    driver.get(FORM)
+    driver.find_element(By.ID, "toggle-sending").click()
+    click(driver, "tap:save")
+    check("form controls, a busy page")
     bad = [f"{name}: {violation}" for name, found in pages.items() for violation in found]
     assert not bad, "\n".join(bad)
     print(f"     axe {AXE_VERSION}: 0 violations on {len(pages)} page kinds")
+
+
+def form_controls_round_trip(driver):
+    """The form elements as a person uses them: a text area of two lines, a checkbox, a select, a password typed
+    and never shown again, a section with a heading, and a progress bar that marks the page busy."""
+    from selenium.webdriver.support.ui import Select
+    driver.get(FORM)
+    assert title(driver) == "Loan", title(driver)
+    assert driver.find_element(By.CSS_SELECTOR, "section#section-options h2").text == "Options"
+    assert driver.find_element(By.CSS_SELECTOR, "label[for=area-notes]").text == "Notes"
+    notes = driver.find_element(By.ID, "area-notes")
+    notes.clear()
+    notes.send_keys("at the door\nring twice")
+    driver.find_element(By.ID, "secret-pin").send_keys("hunter2")
+    driver.find_element(By.ID, "toggle-notify").click()
+    driver.find_element(By.ID, "toggle-sending").click()
+    Select(driver.find_element(By.ID, "choice-days")).select_by_visible_text("14 days")
+    shot(driver, "form-filled.png")
+    click(driver, "tap:save")
+    summary = driver.find_element(By.ID, "summary").text
+    assert summary == "notify true, 14 days, pin of 7, notes 2 lines", summary
+    assert driver.find_element(By.ID, "toggle-notify").is_selected()
+    assert Select(driver.find_element(By.ID, "choice-days")).first_selected_option.text == "14 days"
+    assert driver.find_element(By.ID, "area-notes").get_attribute("value") == "at the door\nring twice"
+    assert driver.find_element(By.ID, "secret-pin").get_attribute("value") == "", "a secret is never sent back"
+    assert "hunter2" not in driver.page_source
+    assert driver.find_element(By.TAG_NAME, "main").get_attribute("aria-busy") == "true"
+    bar = driver.find_element(By.ID, "progress-progress")
+    assert bar.get_attribute("role") == "progressbar" and bar.get_attribute("value") == "50"
+    assert driver.find_element(By.CSS_SELECTOR, "ul.rows small").text == "due in 3 days"
+    shot(driver, "form-saved.png")
+    # Unchecking a box sends nothing for it: the page says which toggles it showed.
+    driver.find_element(By.ID, "toggle-notify").click()
+    click(driver, "tap:save")
+    summary = driver.find_element(By.ID, "summary").text
+    assert summary.startswith("notify false, 14 days"), summary
+    driver.refresh()
+    assert not driver.find_element(By.ID, "toggle-notify").is_selected(), "Reload shows the state, not the form's"
 
 
 def driver_text(driver, element):
@@ -591,7 +634,8 @@ def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
              two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session, crash_loop_other_user_unharmed,
-             save_then_back_never_stale, double_click_save_lands_on_result, record_url_in_fresh_browser, accessible_every_page_kind]
+             save_then_back_never_stale, double_click_save_lands_on_result, record_url_in_fresh_browser, form_controls_round_trip,
+             accessible_every_page_kind]
     passed = failed = 0
     driver = browser()
     try:

@@ -85,7 +85,7 @@ struct FormElementsTests {
         #expect(page.contains("notify true, 28 days, pin of 7, notes 2 lines"), "\(page)")
         #expect(page.contains("name=\"toggle.notify\" checked>") && page.contains("<option value=\"2\" selected>28 days</option>"))
         #expect(page.contains("name=\"area.notes\" maxlength=\"65536\">\na\nb</textarea>"), "\(page)")
-        #expect(page.contains("<main aria-busy=\"true\">") && page.contains("role=\"progressbar\" aria-busy=\"true\" max=\"100\" value=\"50\""), "\(page)")
+        #expect(page.contains("<main aria-busy=\"true\">") && page.contains("aria-label=\"Sending\" role=\"progressbar\" aria-busy=\"true\" max=\"100\" value=\"50\""), "\(page)")
         #expect(page.contains("placeholder=\"(entered; type again to change)\""))
         #expect(!page.contains("hunter2"))
 
