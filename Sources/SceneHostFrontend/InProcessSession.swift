@@ -46,7 +46,7 @@ package final class InProcessSession: AppSession {
 
     package func takeNotice() -> (any Error)? { nil }
 
-    package var isBusy: Bool { !navigator.workSettled }
+    package var isBusy: Bool { navigator.needsAttention }
 
     package func settle(within limit: Duration) async throws -> [any Error] {
         _ = await navigator.settle(within: limit)

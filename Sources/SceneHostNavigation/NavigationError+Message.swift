@@ -55,6 +55,9 @@ extension NavigationError {
             return "error: scene \(name: scene) failed: \(reason.clause)."
         case .workFailed(let scene, let reason):
             return "notice: the background work of scene \(name: scene) failed: \(reason.clause). The screen is as it was; try again."
+        case .secretsNotKept(let scene, let fields):
+            let names = fields.map { "'\($0)'" }.joined(separator: ", ")
+            return "notice: \(names) of scene \(name: scene) \(fields.count == 1 ? "is" : "are") empty again: a secret is never kept when a screen is built again, so type it again."
         case .linkFailed(let link, let scene, let reason):
             return "error: opening link \(name: link) failed at scene \(name: scene): \(reason.clause). Nothing changed."
         case .seguesUnreadable(let cache):

@@ -23,6 +23,9 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     case sceneFailed(scene: String, reason: FailureCause)
     /// Background work of `scene` (`SceneInteractor.perform`) threw and did not catch it; the screen stays as it was.
     case workFailed(scene: String, reason: FailureCause)
+    /// A scene built again from its record (after a crash or a restart) has secure fields: their
+    /// secrets were never kept, so they are empty again. A notice, not a failure.
+    case secretsNotKept(scene: String, fields: [String])
     /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
     /// built); the session is as it was. Exit code 9.
     case linkFailed(link: String, scene: String, reason: FailureCause)

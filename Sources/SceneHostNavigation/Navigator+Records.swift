@@ -105,6 +105,12 @@ extension Navigator {
                     guard let event = SceneRecord.event(restoring: field, on: screen) else { continue }
                     try scene.display.handle(event)
                 }
+                // No record holds a secret: the user is told its field is empty again.
+                let secrets = screen.allElements.compactMap { element -> String? in
+                    guard case .secureField(let id, let label, _, _) = element else { return nil }
+                    return label.isEmpty ? id : label
+                }
+                if !secrets.isEmpty { workFailures.append(.secretsNotKept(scene: record.name, fields: secrets)) }
             } catch {
                 dropFrom(place)
                 return RestoreOutcome(restored: place, failure: (record.name, error))

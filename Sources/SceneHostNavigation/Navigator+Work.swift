@@ -16,13 +16,18 @@ extension Navigator: SceneWorkObserver {
         workFailures.append(NavigationError.workFailed(scene: scene, reason: FailureCause(error)))
     }
 
-    /// The oldest failure of background work the user was not told of yet.
+    /// The oldest notice the user was not told of yet: a failure of background work, or secrets
+    /// left empty by a restore.
     package func takeWorkFailure() -> NavigationError? {
         workFailures.isEmpty ? nil : workFailures.removeFirst()
     }
 
     /// Whether every scene's work has ended.
     package var workSettled: Bool { layers.joined().allSatisfy { $0.work?.isSettled ?? true } }
+
+    /// Whether the frontends must ask again: work runs, or a notice waits to be shown
+    /// (`SessionReport.busy`).
+    package var needsAttention: Bool { !workFailures.isEmpty || !workSettled }
 
     /// Waits until the work of every scene shown has ended, or `limit` passed (work that never
     /// ends, such as a timer); true when it settled. Script mode waits so after every command,

@@ -154,6 +154,6 @@ package final class SceneWorkerLoop {
         let screen: Result<Screen, RemoteFailure>
         do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
         let changes = navigator.takeRecordChanges(topScreen: try? screen.get())
-        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: !navigator.workSettled)
+        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: navigator.needsAttention)
     }
 }

@@ -51,8 +51,9 @@ package struct SessionReport: Equatable, Sendable {
     package var changed: [SceneRecord]
     /// The screen on top, or why it could not be rendered.
     package var screen: Result<Screen, RemoteFailure>
-    /// Background work of the session's scenes is still running: `run` asks the worker to `settle`
-    /// before it prints the screen (and saves itself that round trip when none is).
+    /// Background work of the session's scenes is still running, or a notice waits (a failure of
+    /// that work, secrets a restore left empty): `run` asks the worker to `settle` before it prints
+    /// the screen, and `serve` before a page (each saves itself that round trip when it is false).
     package var busy = false
 
     package init(keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false) {

@@ -80,6 +80,10 @@ struct FormCommandTests {
         #expect(try summary(again) == "notify true, wrap false, days 14 days, pin 0 characters")
         #expect(try again.screen().element(id: "notes") == .textArea(id: "notes", label: "Notes", text: "at the door\nring twice"))
         #expect(try again.screen().element(id: "pin") == .secureField(id: "pin", label: "PIN", isFilled: false))
+        // ... and says so, once.
+        #expect(again.needsAttention)
+        #expect(again.takeWorkFailure()?.message == "notice: 'PIN' of scene 'Form' is empty again: a secret is never kept when a screen is built again, so type it again.")
+        #expect(again.takeWorkFailure() == nil && !again.needsAttention)
     }
 
     @Test("a recorded value that no longer fits is left out of the restore: an option past the end, a toggle's unknown word")
