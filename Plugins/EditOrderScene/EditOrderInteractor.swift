@@ -5,6 +5,7 @@ import SceneSDK
 protocol EditOrderBusinessLogic {
     func loadForm(request: EditOrder.LoadForm.Request)
     func editField(request: EditOrder.EditField.Request)
+    func editDelivery(request: EditOrder.EditDelivery.Request)
     func saveOrder(request: EditOrder.SaveOrder.Request)
 }
 
@@ -43,6 +44,12 @@ final class EditOrderInteractor: SceneInteractor<any EditOrderPresentationLogic>
         case "quantity": quantityText = request.text
         default: break
         }
+        presenter?.presentForm(response: EditOrder.LoadForm.Response(order: draft, quantityText: quantityText))
+    }
+
+    func editDelivery(request: EditOrder.EditDelivery.Request) {
+        if let giftWrap = request.giftWrap { draft?.giftWrap = giftWrap }
+        if let index = request.shipping, Shipping.allCases.indices.contains(index) { draft?.shipping = Shipping.allCases[index].rawValue }
         presenter?.presentForm(response: EditOrder.LoadForm.Response(order: draft, quantityText: quantityText))
     }
 

@@ -13,6 +13,10 @@ enum EditOrder {
         struct ViewModel {
             let title: String
             let fields: [(id: String, label: String, text: String)]
+            /// The delivery section: the gift wrap toggle, and the shipping options with the one chosen.
+            let giftWrap: Bool
+            let shippingOptions: [String]
+            let shipping: Int
         }
     }
 
@@ -21,6 +25,15 @@ enum EditOrder {
         struct Request {
             let field: String
             let text: String
+        }
+    }
+
+    /// The user switches gift wrap or chooses a shipping.
+    enum EditDelivery {
+        struct Request {
+            var giftWrap: Bool?
+            /// An index into `Shipping.allCases`.
+            var shipping: Int?
         }
     }
 
@@ -75,16 +88,22 @@ struct EditableOrder: Codable {
     var item: String
     var quantity: Int
     var note: String?
+    /// Optional, so what an earlier build passed (kept in a session's records) still fits.
+    var giftWrap: Bool?
+    /// `Shipping`'s raw value; optional like `giftWrap`.
+    var shipping: String?
     var version: Int
 }
 
 extension EditableOrder {
     init(_ order: Order) {
-        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note, version: order.version)
+        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note,
+                  giftWrap: order.giftWrap, shipping: order.shipping.rawValue, version: order.version)
     }
 
     var order: Order {
-        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, version: version)
+        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, giftWrap: giftWrap ?? false,
+              shipping: shipping.flatMap(Shipping.init(rawValue:)) ?? .standard, version: version)
     }
 }
 

@@ -10,12 +10,14 @@ protocol EditOrderPresentationLogic {
 final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditOrderPresentationLogic {
     func presentForm(response: EditOrder.LoadForm.Response) {
         guard let order = response.order else { return }
+        let shipping = order.shipping.flatMap(Shipping.init(rawValue:)) ?? .standard
         viewController?.displayForm(viewModel: EditOrder.LoadForm.ViewModel(title: "Edit order #\(order.id)", fields: [
             ("customer", "Customer", order.customer),
             ("item", "Item", order.item),
             ("quantity", "Quantity", response.quantityText ?? "\(order.quantity)"),
             ("note", "Note (optional)", order.note ?? ""),
-        ]))
+        ], giftWrap: order.giftWrap ?? false, shippingOptions: Shipping.allCases.map(\.title),
+           shipping: Shipping.allCases.firstIndex(of: shipping) ?? 0))
     }
 
     func presentSaveResult(response: EditOrder.SaveOrder.Response) {

@@ -10,6 +10,9 @@ protocol EditOrderDisplayLogic: AnyObject {
 final class EditOrderViewController: SceneViewController<any EditOrderBusinessLogic, any EditOrderRoutingLogic & EditOrderDataPassing>, EditOrderDisplayLogic {
     private var title = "Edit order"
     private var fields: [(id: String, label: String, text: String)] = []
+    private var giftWrap = false
+    private var shippingOptions: [String] = []
+    private var shipping = 0
     private var message = ""
     private var problems: [String: String] = [:]
     private var failure: String?
@@ -23,6 +26,12 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
         var elements = fields.map {
             ScreenElement.textField(id: $0.id, placeholder: $0.id, text: $0.text, label: $0.label, problem: problems[$0.id] ?? "")
         }
+        if !fields.isEmpty {
+            elements.append(.section(id: "delivery", title: "Delivery", elements: [
+                .toggle(id: "giftWrap", title: "Gift wrap", isOn: giftWrap),
+                .choice(id: "shipping", label: "Shipping", options: shippingOptions, selected: shipping),
+            ]))
+        }
         if !message.isEmpty { elements.append(.label(id: "message", text: message)) }
         elements += [.button(id: "save", title: "Save"), .button(id: "cancel", title: "Cancel")]
         return Screen(title: title, elements: elements)
@@ -32,6 +41,10 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
         switch event {
         case .edit(let field, let text):
             interactor?.editField(request: EditOrder.EditField.Request(field: field, text: text))
+        case .set(toggle: "giftWrap", let isOn):
+            interactor?.editDelivery(request: EditOrder.EditDelivery.Request(giftWrap: isOn))
+        case .choose(choice: "shipping", let option):
+            interactor?.editDelivery(request: EditOrder.EditDelivery.Request(shipping: option))
         case .tap(button: "save"):
             interactor?.saveOrder(request: EditOrder.SaveOrder.Request())
             // A write that failed is the scene's failure: the frontend says so (a script exits 1),
@@ -51,6 +64,9 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
     func displayForm(viewModel: EditOrder.LoadForm.ViewModel) {
         title = viewModel.title
         fields = viewModel.fields
+        giftWrap = viewModel.giftWrap
+        shippingOptions = viewModel.shippingOptions
+        shipping = viewModel.shipping
         message = ""
         problems = [:]
         failure = nil

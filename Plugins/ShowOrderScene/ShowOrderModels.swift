@@ -31,16 +31,22 @@ struct OrderData: Codable {
     var item: String
     var quantity: Int
     var note: String?
+    /// Optional, so what an earlier build passed (kept in a session's records) still fits.
+    var giftWrap: Bool?
+    /// `Shipping`'s raw value; optional like `giftWrap`.
+    var shipping: String?
     var version: Int
 }
 
 extension OrderData {
     init(_ order: Order) {
-        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note, version: order.version)
+        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note,
+                  giftWrap: order.giftWrap, shipping: order.shipping.rawValue, version: order.version)
     }
 
     var order: Order {
-        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, version: version)
+        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, giftWrap: giftWrap ?? false,
+              shipping: shipping.flatMap(Shipping.init(rawValue:)) ?? .standard, version: version)
     }
 }
 

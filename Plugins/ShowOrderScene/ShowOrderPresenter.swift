@@ -22,6 +22,7 @@ final class ShowOrderPresenter: ScenePresenter<any ShowOrderDisplayLogic>, ShowO
             ("item", "Item: \(order.item)"),
             ("quantity", "Quantity: \(order.quantity)"),
             ("note", "Note: \(order.note ?? "-")"),
+            ("delivery", "Delivery: \(order.shipping.title)\(order.giftWrap ? ", gift wrapped" : "")"),
         ]
         if let total = response.total { lines.append(("total", "Total: \(total)")) }
         if let failure { lines.append(failure) }

@@ -21,6 +21,7 @@ struct OrdersFlowTests {
         label   item      Item: Cake
         label   quantity  Quantity: 5
         label   note      Note: extra cream
+        label   delivery  Delivery: Express, gift wrapped
         label   total     Total: $18.00 (5 × $4.00 − $2.00)
         button  edit      [Edit]
         """))

@@ -45,7 +45,7 @@ struct OrdersMigrationTests {
         let conflict = try #require(throws: OrderConflictError.self) { try worker.save(Order(id: 9, customer: "Alan", item: "Bun", quantity: 1)) }
         #expect(conflict.current == saved)
         let migrations = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-        #expect(migrations == ["addOrderVersion", "createOrders", "seedSampleOrders"])
+        #expect(migrations == ["addGiftWrapAndShipping", "addOrderVersion", "createOrders", "seedSampleOrders"])
     }
 
     @Test("a stored row that is not an order is an OrdersDatabaseError with a path-free summary")

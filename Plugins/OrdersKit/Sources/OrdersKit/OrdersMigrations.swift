@@ -33,6 +33,12 @@ enum OrdersMigrations {
         migrator.registerMigration("addOrderVersion") { db in
             try db.execute(sql: "ALTER TABLE orders ADD COLUMN version INTEGER NOT NULL DEFAULT 1 CHECK (version > 0)")
         }
+        // Issue 34: EditOrder's gift wrap toggle and shipping choice. Rows already there are not
+        // wrapped and go standard.
+        migrator.registerMigration("addGiftWrapAndShipping") { db in
+            try db.execute(sql: "ALTER TABLE orders ADD COLUMN gift_wrap INTEGER NOT NULL DEFAULT 0 CHECK (gift_wrap IN (0, 1))")
+            try db.execute(sql: "ALTER TABLE orders ADD COLUMN shipping TEXT NOT NULL DEFAULT 'standard' CHECK (shipping IN ('standard', 'express', 'nextDay'))")
+        }
         return migrator
     }
 }

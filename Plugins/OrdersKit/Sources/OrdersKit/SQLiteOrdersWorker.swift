@@ -51,7 +51,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
     public func fetchOrders() throws -> [Order] {
         try run {
             try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note, version FROM orders ORDER BY id").map(Self.order)
+                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders ORDER BY id").map(Self.order)
             }
         }
     }
@@ -73,10 +73,10 @@ public final class SQLiteOrdersWorker: OrdersWorking {
             try database.write { db in
                 try db.execute(
                     sql: """
-                        UPDATE orders SET customer = ?, item = ?, quantity = ?, note = ?, version = version + 1
+                        UPDATE orders SET customer = ?, item = ?, quantity = ?, note = ?, gift_wrap = ?, shipping = ?, version = version + 1
                         WHERE id = ? AND version = ?
                         """,
-                    arguments: [order.customer, order.item, order.quantity, order.note, order.id, order.version]
+                    arguments: [order.customer, order.item, order.quantity, order.note, order.giftWrap, order.shipping.rawValue, order.id, order.version]
                 )
                 guard db.changesCount == 1 else {
                     throw OrderConflictError(id: order.id, current: try Self.fetchOrder(id: order.id, in: db))
@@ -89,7 +89,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
     }
 
     private nonisolated static func fetchOrder(id: Int, in db: Database) throws -> Order? {
-        try Row.fetchOne(db, sql: "SELECT id, customer, item, quantity, note, version FROM orders WHERE id = ?", arguments: [id]).map(order)
+        try Row.fetchOne(db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders WHERE id = ?", arguments: [id]).map(order)
     }
 
     /// A row as an order, with GRDB's throwing decoding: a value of another type is an error, not a trap.
@@ -99,7 +99,18 @@ public final class SQLiteOrdersWorker: OrdersWorking {
               item: try row.decode(String.self, forColumn: "item"),
               quantity: try row.decode(Int.self, forColumn: "quantity"),
               note: try row.decode(String?.self, forColumn: "note"),
+              giftWrap: try row.decode(Bool.self, forColumn: "gift_wrap"),
+              shipping: try shipping(row.decode(String.self, forColumn: "shipping")),
               version: try row.decode(Int.self, forColumn: "version"))
+    }
+
+    /// A stored shipping value; the table's CHECK allows only the three, so another is a damaged row.
+    private nonisolated static func shipping(_ text: String) throws -> Shipping {
+        guard let shipping = Shipping(rawValue: text) else {
+            throw OrdersDatabaseError(path: "", reason: "a row holds the shipping '\(text)', which is none of standard, express, nextDay",
+                                      summary: "a stored order could not be read")
+        }
+        return shipping
     }
 
     private func run<T>(_ body: () throws -> T) throws -> T {
