@@ -7,7 +7,12 @@ import SceneHostContainer
 /// error a task did not catch becomes a notice (`takeWorkFailure`). A scene's work is cancelled
 /// when it leaves (`leave`, `show(.replace)`, `dropFrom`, `closeAll`), and is heard of no more.
 extension Navigator: SceneWorkObserver {
+    package func workStarted(_ work: SceneWork) {
+        busyWork[ObjectIdentifier(work)] = work
+    }
+
     package func workEnded(_ work: SceneWork) {
+        if work.isSettled { busyWork[ObjectIdentifier(work)] = nil }
         onWorkEnded?()
     }
 
@@ -16,14 +21,30 @@ extension Navigator: SceneWorkObserver {
         workFailures.append(NavigationError.workFailed(scene: scene, reason: FailureCause(error)))
     }
 
+    /// Starts hearing `scene`'s work (it is shown), counting it as running if it does (a load
+    /// started in `viewDidLoad`, before the scene was shown).
+    func watchWork(of scene: AssembledScene) {
+        guard let work = scene.work else { return }
+        work.observer = self
+        if !work.isSettled { busyWork[ObjectIdentifier(work)] = work }
+    }
+
+    /// Cancels `scene`'s work: it left.
+    func cancelWork(of scene: AssembledScene) {
+        guard let work = scene.work else { return }
+        work.cancelAll()
+        busyWork[ObjectIdentifier(work)] = nil
+    }
+
     /// The oldest notice the user was not told of yet: a failure of background work, or secrets
     /// left empty by a restore.
     package func takeWorkFailure() -> NavigationError? {
         workFailures.isEmpty ? nil : workFailures.removeFirst()
     }
 
-    /// Whether every scene's work has ended.
-    package var workSettled: Bool { layers.joined().allSatisfy { $0.work?.isSettled ?? true } }
+    /// Whether every scene's work has ended. Kept as scenes' work starts and ends, so a command
+    /// on a deep stack does not walk it (a script of thousands of pushes stays linear).
+    package var workSettled: Bool { busyWork.isEmpty }
 
     /// Whether the frontends must ask again: work runs, or a notice waits to be shown
     /// (`SessionReport.busy`).
@@ -35,10 +56,11 @@ extension Navigator: SceneWorkObserver {
     package func settle(within limit: Duration) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
-        while let busy = layers.joined().first(where: { !($0.work?.isSettled ?? true) })?.work {
+        while let busy = busyWork.values.first {
             let left = deadline - clock.now
             guard left > .zero else { return false }
             _ = await busy.settle(within: left)
+            if busy.isSettled { busyWork[ObjectIdentifier(busy)] = nil }
         }
         return true
     }

@@ -40,6 +40,8 @@ package final class Navigator: SceneNavigating {
     package var onWorkEnded: (@MainActor () -> Void)?
     /// Errors background work threw and did not catch, to be shown as notices (`takeWorkFailure`).
     package var workFailures: [NavigationError] = []
+    /// The work of shown scenes that is running (`Navigator+Work`).
+    var busyWork: [ObjectIdentifier: SceneWork] = [:]
 
     /// The container scenes are built from (native functions are called through it).
     package var container: SceneContainer { assembler.container }
@@ -55,7 +57,7 @@ package final class Navigator: SceneNavigating {
 
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
     package func closeAll() {
-        for scene in layers.joined() { scene.work?.cancelAll() }
+        for scene in layers.joined() { cancelWork(of: scene) }
         layers = []
         extras = [:]
         sceneCount = 0
@@ -131,7 +133,7 @@ package final class Navigator: SceneNavigating {
         }
         let removed = removal.keptInTopStack > 0 ? stack.count - removal.keptInTopStack : stack.count
         for scene in stack[(stack.count - removed)...] {
-            scene.work?.cancelAll()
+            cancelWork(of: scene)
             if !extras.isEmpty { extras[ObjectIdentifier(scene)] = nil }
         }
         if removal.keptInTopStack > 0 {
@@ -294,7 +296,7 @@ package final class Navigator: SceneNavigating {
             layers.append([scene])
             sceneCount += 1
         case .push, .present, .replace:
-            for leaving in layers.joined() { leaving.work?.cancelAll() }
+            for leaving in layers.joined() { cancelWork(of: leaving) }
             layers = [[scene]]
             extras = [:]
             sceneCount = 1
@@ -302,7 +304,7 @@ package final class Navigator: SceneNavigating {
         }
         changedFrom = min(changedFrom, sceneCount - 1)
         generation += 1
-        scene.work?.observer = self
+        watchWork(of: scene)
         scene.display.viewWillAppear()
     }
 
@@ -315,7 +317,7 @@ package final class Navigator: SceneNavigating {
             left -= stack.count
         }
         for scene in layers.joined().dropFirst(place) {
-            scene.work?.cancelAll()
+            cancelWork(of: scene)
             extras[ObjectIdentifier(scene)] = nil
         }
         layers = kept

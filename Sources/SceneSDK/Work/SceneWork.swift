@@ -33,6 +33,7 @@ public final class SceneWork {
         guard !isCancelled else { return }
         let id = nextTask
         nextTask += 1
+        defer { observer?.workStarted(self) }
         tasks[id] = Task { @MainActor [weak self] in
             var failure: (any Error)?
             do {
@@ -93,6 +94,8 @@ public final class SceneWork {
 /// Who hears of a scene's work: the navigator showing the scene.
 @_spi(SceneHost) @_spi(SceneTesting) @MainActor
 public protocol SceneWorkObserver: AnyObject {
+    /// A task started.
+    func workStarted(_ work: SceneWork)
     /// A task ended: the scene's screen may have changed.
     func workEnded(_ work: SceneWork)
     /// A task threw `error` and did not catch it.

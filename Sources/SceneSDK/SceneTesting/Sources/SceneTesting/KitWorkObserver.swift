@@ -5,6 +5,8 @@
 final class KitWorkObserver: SceneWorkObserver {
     private(set) var failures: [any Error] = []
 
+    func workStarted(_ work: SceneWork) {}
+
     func workEnded(_ work: SceneWork) {}
 
     func work(_ work: SceneWork, failedWith error: any Error) {
