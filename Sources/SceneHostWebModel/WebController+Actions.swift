@@ -44,11 +44,14 @@ extension WebController {
         let context: PostContext
 
         /// What identifies the form as sent: the path, and every field in order (its token, the
-        /// screen's stamp, texts and action). Equal digests: the same form sent again.
+        /// screen's stamp, texts and action). Equal digests: the same form sent again. A secure
+        /// field counts only as typed or not: the digest is kept in the session's store, and a hash
+        /// of a short secret (a PIN) could be guessed back from it.
         var digest: String {
             var canonical = path.utf8.count.description + ":" + path
             for field in form.fields {
-                canonical += "|" + field.name.utf8.count.description + ":" + field.name + field.value.utf8.count.description + ":" + field.value
+                let value = field.name.hasPrefix("secret.") ? (field.value.isEmpty ? "" : "(typed)") : field.value
+                canonical += "|" + field.name.utf8.count.description + ":" + field.name + value.utf8.count.description + ":" + value
             }
             return SessionKey(secret: canonical).hex
         }

@@ -68,4 +68,15 @@ struct WebActionTests {
     func unknownOption(field: String) {
         #expect(throws: WebError.self) { _ = try action(field + "&action=tap:loan", on: form) }
     }
+
+    @Test("the digest a session keeps of its last form holds no secret: two PINs give one digest, two texts two")
+    func digestHoldsNoSecret() throws {
+        func digest(_ body: String) throws -> String {
+            WebController.Posted(form: try WebForm(body: Array(body.utf8)), target: WebPath("/s/Loan"), path: "/s/Loan", cookie: nil,
+                                 context: WebController.PostContext(origin: nil, fetchSite: nil, host: nil, client: "127.0.0.1")).digest
+        }
+        #expect(try digest("secret.pin=1234&action=tap:loan") == digest("secret.pin=9999&action=tap:loan"))
+        #expect(try digest("secret.pin=1234&action=tap:loan") != digest("secret.pin=&action=tap:loan"))
+        #expect(try digest("area.notes=a&action=tap:loan") != digest("area.notes=b&action=tap:loan"))
+    }
 }
