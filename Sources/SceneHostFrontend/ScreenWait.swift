@@ -12,13 +12,21 @@ package enum ScreenWait {
     /// `off`, a choice's chosen option (empty for none), a button's title, a progress element's
     /// label; nil for another kind.
     package static func text(of element: ScreenElement, kind: String) -> String? {
-        switch (kind, element) {
-        case ("label", .label(_, let text)), ("field", .textField(_, _, let text, _, _)), ("text", .textArea(_, _, let text, _)),
-             ("button", .button(_, let text)), ("busy", .progress(_, let text, _)):
-            return text
-        case ("toggle", .toggle(_, _, let isOn)): return isOn ? "on" : "off"
-        case ("choice", .choice(_, _, let options, let selected)): return selected.map { options[$0] } ?? ""
-        default: return nil
+        guard let shown = shown(by: element), shown.kind == kind else { return nil }
+        return shown.text
+    }
+
+    /// The kind word and the text of an element `wait` can wait for; nil for the others.
+    static func shown(by element: ScreenElement) -> (kind: String, text: String)? {
+        switch element {
+        case .label(_, let text): return ("label", text)
+        case .textField(_, _, let text, _, _): return ("field", text)
+        case .textArea(_, _, let text, _): return ("text", text)
+        case .button(_, let title): return ("button", title)
+        case .progress(_, let label, _): return ("busy", label)
+        case .toggle(_, _, let isOn): return ("toggle", isOn ? "on" : "off")
+        case .choice(_, _, let options, let selected): return ("choice", ScreenElement.chosen(options, selected) ?? "")
+        case .secureField, .list, .section: return nil
         }
     }
 }

@@ -61,8 +61,9 @@ extension ScreenElement: RecordValue {
             writer.string(id)
             writer.string(label)
             writer.stringList(options)
-            // An index plus one, 0 for none: the format has no optional integer.
-            writer.unsigned(selected.map { UInt64($0) + 1 } ?? 0)
+            // An index plus one, 0 for none: the format has no optional integer. An index outside the
+            // options (a plugin's bug) is written as none, which every frontend shows it as anyway.
+            writer.unsigned(selected.flatMap { options.indices.contains($0) ? UInt64($0) + 1 : nil } ?? 0)
         case .button(let id, let title):
             writer.tag(Tag.button)
             writer.string(id)

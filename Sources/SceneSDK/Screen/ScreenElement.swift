@@ -51,6 +51,14 @@ public indirect enum ScreenElement: Equatable, Sendable {
         }
     }
 
+    /// The option `selected` names, or nil for none, or for an index outside `options` (a plugin's
+    /// bug shows as nothing chosen, never a trap in whoever reads the screen).
+    @_spi(SceneHost) @_spi(SceneTesting)
+    public static func chosen(_ options: [String], _ selected: Int?) -> String? {
+        guard let selected, options.indices.contains(selected) else { return nil }
+        return options[selected]
+    }
+
     /// An input's name for people: its label, else a text field's placeholder, else its id; nil for
     /// elements that take no typed text or choice.
     public var fieldLabel: String? {

@@ -127,4 +127,15 @@ struct FormCommandTests {
         #expect(try summary(navigator) == "notify false, wrap true, days none, pin 6 characters")
         #expect(!output.joined().contains("s3cret"))
     }
+
+    @Test("wait reads what each kind shows; a choice selecting past its options shows nothing chosen, never traps")
+    func waitTexts() {
+        #expect(ScreenWait.text(of: .choice(id: "c", label: "", options: ["a", "b"], selected: 1), kind: "choice") == "b")
+        #expect(ScreenWait.text(of: .choice(id: "c", label: "", options: ["a"], selected: 7), kind: "choice") == "")
+        #expect(ScreenWait.text(of: .choice(id: "c", label: "", options: ["a"], selected: -2), kind: "choice") == "")
+        #expect(ScreenWait.text(of: .toggle(id: "t", title: "T", isOn: true), kind: "toggle") == "on")
+        #expect(ScreenWait.text(of: .toggle(id: "t", title: "T", isOn: true), kind: "label") == nil)
+        #expect(ScreenWait.text(of: .secureField(id: "s", label: "", isFilled: true), kind: "field") == nil)
+        #expect(ScreenWait.text(of: .progress(id: "p", label: "Loading", value: nil), kind: "busy") == "Loading")
+    }
 }

@@ -74,4 +74,11 @@ struct NavigationRecordTests {
         #expect(try PayloadValue(from: &reader) == deepest)
         #expect(try PayloadValue(from: &reader) == deepest)
     }
+
+    @Test("a choice whose selected index is outside its options (a plugin's bug) is written as none chosen, and reads back")
+    func choiceOutOfRange() throws {
+        let screen = Screen(title: "T", elements: [.choice(id: "c", label: "C", options: ["a"], selected: 5), .choice(id: "d", label: "D", options: [], selected: -1)])
+        #expect(try RecordCheck.roundTrip(screen) == Screen(title: "T", elements: [.choice(id: "c", label: "C", options: ["a"], selected: nil),
+                                                                                     .choice(id: "d", label: "D", options: [], selected: nil)]))
+    }
 }

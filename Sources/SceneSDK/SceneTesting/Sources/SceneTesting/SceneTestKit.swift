@@ -145,7 +145,7 @@ public final class SceneTestKit {
              .toggle(_, let text, _), .section(_, let text, _), .progress(_, let text, _):
             return text
         case .secureField: return ""
-        case .choice(_, _, let options, let selected): return selected.map { options[$0] } ?? ""
+        case .choice(_, _, let options, let selected): return ScreenElement.chosen(options, selected) ?? ""
         case .list(_, let rows): return rows.map(\.title).joined(separator: "\n")
         }
     }
