@@ -22,6 +22,19 @@ package enum ProbeSpawn {
     /// Starts `executable` with `arguments` (without argv[0]) and `environment`; `descriptors`
     /// maps child descriptor numbers to the host's; every other descriptor is closed in the child.
     /// Standard input is /dev/null.
+    /// `environment` for a child that runs plugin code under an address-space limit (RLIMIT_AS):
+    /// glibc's malloc reserves 64 MiB of address space for each arena, up to eight per core, one
+    /// per thread that allocates; a child whose threads multiply under load (Dispatch, GRDB) ran
+    /// past a 1 GiB limit that way, and Dispatch traps (SIGILL) when it cannot start a thread. Two
+    /// arenas bound that, as `MALLOC_ARENA_MAX` does; a value the user set is kept.
+    package static func boundingArenas(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        if environment[arenaVariable] == nil { environment[arenaVariable] = "2" }
+        return environment
+    }
+
+    package static let arenaVariable = "MALLOC_ARENA_MAX"
+
     package static func start(_ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]) throws(Failure) -> pid_t {
         let firstClosed = max(Self.firstClosed, (descriptors.keys.max() ?? 0) + 1)
         var actions = posix_spawn_file_actions_t()
@@ -56,7 +69,7 @@ package enum ProbeSpawn {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         // The child learns which process it must end with (`ParentWatch`): by the time it looks,
         // that process may have ended and handed it to another parent.
-        var environment = environment
+        var environment = Self.boundingArenas(environment)
         environment[ParentWatch.variable] = String(getpid())
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }

@@ -78,7 +78,7 @@ package enum CheckChild {
             throw .workerUnavailable(reason: error.reason)
         }
         defer { folder.remove() }
-        environment = folder.handing(to: environment)
+        environment = ProbeSpawn.boundingArenas(folder.handing(to: environment))
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
