@@ -8,28 +8,14 @@ import TestSupport
 /// work did not catch is a notice, and in `serve` one session's slow work holds up no other.
 @Suite("Background work: run and serve (end to end)")
 struct BackgroundWorkTests {
-    struct AsyncApp {
-        let folder: TemporaryFolder
-        let config: String
-
-        init() throws {
-            folder = try TemporaryFolder()
-            config = try folder.write("""
-            initial = "Shelf"
-
-            [host]
-            event-timeout = 2
-            workers = 1
-
-            [plugins.Async]
-            path = "\(BuildProducts.library("FixtureAsync"))"
-            """, to: "async.conf")
-        }
+    /// The Async fixture on one worker, with a 2 s event time limit.
+    static func asyncApp() throws -> FixtureApp {
+        try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 2\nworkers = 1")
     }
 
     @Test("a script's first screen shows the loaded books; an uncaught failure is a notice and the screen stays; a caught one is presented", arguments: [false, true])
     func script(inProcess: Bool) throws {
-        let app = try AsyncApp()
+        let app = try Self.asyncApp()
         let result = try HostProcess.run(["run", "--config", app.config] + (inProcess ? ["--in-process"] : []), input: "tap fail\ntap caught\n")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.hasPrefix("""
@@ -55,7 +41,7 @@ struct BackgroundWorkTests {
 
     @Test("work that does not end within the event time limit leaves the screen busy, and going back cancels it")
     func slowWorkIsCancelledOnBack() throws {
-        let app = try AsyncApp()
+        let app = try Self.asyncApp()
         let start = ContinuousClock.now
         let result = try HostProcess.run(["run", "--config", app.config], input: "tap slow\nback\n")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
@@ -87,7 +73,7 @@ struct BackgroundWorkTests {
     @MainActor
     @Test("serve: one session's 30 s load holds up no other session's action on the same worker")
     func otherSessionsGoOn() throws {
-        let app = try AsyncApp()
+        let app = try Self.asyncApp()
         let server = try ServeCommandTests.Server(["--config", app.config])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
@@ -103,7 +89,7 @@ struct BackgroundWorkTests {
     @MainActor
     @Test("serve: a load that ends after the action was answered shows on the next page load, without JavaScript; so does its failure")
     func nextPageLoadShowsFinishedWork() throws {
-        let app = try AsyncApp()
+        let app = try Self.asyncApp()
         let server = try ServeCommandTests.Server(["--config", app.config])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
@@ -126,7 +112,7 @@ struct BackgroundWorkTests {
 
     @Test("wait: a timer's count is waited for; a text that never comes fails after the event time limit; with no work running it fails at once")
     func waitForTimer() throws {
-        let app = try AsyncApp()
+        let app = try Self.asyncApp()
         let start = ContinuousClock.now
         let result = try HostProcess.run(["run", "--config", app.config], input: """
             wait label ticks "ready"

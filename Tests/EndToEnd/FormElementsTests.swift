@@ -8,24 +8,13 @@ import TestSupport
 /// A secret typed into the secure field is never printed, shown or sent back.
 @Suite("Form elements: run and serve (end to end)")
 struct FormElementsTests {
-    struct FormApp {
-        let folder: TemporaryFolder
-        let config: String
-
-        init() throws {
-            folder = try TemporaryFolder()
-            config = try folder.write("""
-            initial = "LoanForm"
-
-            [plugins.Form]
-            path = "\(BuildProducts.library("FixtureForm"))"
-            """, to: "form.conf")
-        }
+    static func formApp() throws -> FixtureApp {
+        try FixtureApp(initial: "LoanForm", plugin: "Form", library: "FixtureForm")
     }
 
     @Test("a script toggles, chooses by text and by number, fills a text area and a secret; the transcript never holds the secret")
     func script() throws {
-        let app = try FormApp()
+        let app = try Self.formApp()
         let result = try HostProcess.run(["run", "--config", app.config], input: """
             toggle notify
             choose days 14 days
@@ -64,7 +53,7 @@ struct FormElementsTests {
     @MainActor
     @Test("serve writes a checkbox, a select, a text area, a password field without a value and a busy progress bar, and applies a form of them")
     func serve() throws {
-        let app = try FormApp()
+        let app = try Self.formApp()
         let server = try ServeCommandTests.Server(["--config", app.config])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)

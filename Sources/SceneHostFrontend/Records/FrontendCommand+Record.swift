@@ -7,6 +7,11 @@ extension FrontendCommand: RecordValue {
         case fill, tap, select, back, backTo, dismiss, print, call, toggle, choose, wait
     }
 
+    /// What `toggle` asks: switch over, or a state named.
+    package enum ToggleState: UInt64, RecordTag {
+        case switchOver, off, on
+    }
+
     package func encode(into writer: inout CacheWriter) {
         switch self {
         case .fill(let field, let text):
@@ -23,8 +28,7 @@ extension FrontendCommand: RecordValue {
         case .toggle(let toggle, let isOn):
             writer.tag(Tag.toggle)
             writer.string(toggle)
-            // 0 switches over, 1 off, 2 on.
-            writer.unsigned(isOn.map { $0 ? 2 : 1 } ?? 0)
+            writer.tag(isOn.map { $0 ? ToggleState.on : .off } ?? .switchOver)
         case .choose(let choice, let option):
             writer.tag(Tag.choose)
             writer.string(choice)
@@ -58,11 +62,10 @@ extension FrontendCommand: RecordValue {
             self = .select(list: list, row: try reader.integer())
         case .toggle:
             let toggle = try reader.string()
-            switch try reader.unsigned() {
-            case 0: self = .toggle(toggle: toggle, isOn: nil)
-            case 1: self = .toggle(toggle: toggle, isOn: false)
-            case 2: self = .toggle(toggle: toggle, isOn: true)
-            default: throw CacheReader.Malformed()
+            switch try reader.tag(ToggleState.self) {
+            case .switchOver: self = .toggle(toggle: toggle, isOn: nil)
+            case .off: self = .toggle(toggle: toggle, isOn: false)
+            case .on: self = .toggle(toggle: toggle, isOn: true)
             }
         case .choose:
             let choice = try reader.string()
