@@ -30,6 +30,19 @@ package protocol AppSession: AnyObject {
     func settle(within limit: Duration) async throws -> [any Error]
     /// Whether background work of the session's scenes was running when it was last heard of.
     var isBusy: Bool { get }
+    /// A descriptor that becomes readable when the session may have changed on its own (its
+    /// background work ended, or changed a screen): the terminal waits on it with its input, then
+    /// calls `takeChanges`. Nil: this session is not watched that way (`serve` hears of its
+    /// workers' changes on their queues; `change(after:within:)` waits for them).
+    var changeDescriptor: Int32? { get }
+    /// Takes in what changed on its own since the last call, without waiting; true when the
+    /// screen may differ from the one last drawn.
+    func takeChanges() -> Bool
+    /// Counts the session's changes, those of commands and those on its own.
+    var changeCount: UInt64 { get }
+    /// Waits until `changeCount` is past `count`, or `limit` passed; the count then. `serve`
+    /// streams a screen's changes to its page with it.
+    func change(after count: UInt64, within limit: Duration) async -> UInt64
     /// Whether the session was closed for good (its worker ended and not even the initial scene
     /// could be built again): no command can run in it any more, and its screen is gone.
     var isClosed: Bool { get }
@@ -44,6 +57,15 @@ package protocol AppSession: AnyObject {
 extension AppSession {
     /// A session in this process is never closed under its user: a crash there ends the host.
     package var isClosed: Bool { false }
+
+    /// A session that never changes on its own (a test double).
+    package var changeDescriptor: Int32? { nil }
+    package func takeChanges() -> Bool { false }
+    package var changeCount: UInt64 { 0 }
+    package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
+        try? await Task.sleep(for: limit)
+        return changeCount
+    }
 
     /// The screen on top and the scene names of each layer.
     package func view() throws -> (screen: Screen, layers: [[String]]) {

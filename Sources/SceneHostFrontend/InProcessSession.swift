@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
 import SceneHostNavigation
@@ -7,9 +10,84 @@ import SceneHostNavigation
 @MainActor
 package final class InProcessSession: AppSession {
     package let navigator: Navigator
+    private var watch: ScreenWatch?
+    /// The screen and work as last seen (by a command or a check of `watch`).
+    private var seen: (screen: Screen?, busy: Bool) = (nil, false)
+    package private(set) var changeCount: UInt64 = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// The pipe `changeDescriptor` reads, made when the terminal first asks for it.
+    private var wakePipe: (read: Int32, write: Int32)?
+    private var wakePending = false
 
     package init(navigator: Navigator) {
         self.navigator = navigator
+        let watch = ScreenWatch { [weak self] in self?.checkChanges() }
+        watch.watch(navigator)
+        self.watch = watch
+        seen = ((try? navigator.screen()), navigator.needsAttention)
+        watch.tick(while: !navigator.workIdle)
+    }
+
+    isolated deinit {
+        if let wakePipe {
+            Glibc.close(wakePipe.read)
+            Glibc.close(wakePipe.write)
+        }
+    }
+
+    /// After a command: what it changed is the user's own doing, seen now; its work is watched.
+    private func commandRan() {
+        seen = ((try? navigator.screen()), navigator.needsAttention)
+        changed()
+        watch?.tick(while: !navigator.workIdle)
+    }
+
+    /// A check of `watch`: the screen or the work differs from what was last seen.
+    private func checkChanges() {
+        let now: (screen: Screen?, busy: Bool) = ((try? navigator.screen()), navigator.needsAttention)
+        watch?.tick(while: !navigator.workIdle)
+        guard now.screen != seen.screen || now.busy != seen.busy else { return }
+        seen = now
+        changed()
+        guard let wakePipe, !wakePending else { return }
+        wakePending = true
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
+    private func changed() {
+        changeCount &+= 1
+        let woken = waiters
+        waiters = []
+        for waiter in woken { waiter.resume() }
+    }
+
+    package var changeDescriptor: Int32? {
+        if let wakePipe { return wakePipe.read }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        wakePipe = (ends[0], ends[1])
+        return ends[0]
+    }
+
+    package func takeChanges() -> Bool {
+        guard let wakePipe, wakePending else { return false }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        while read(wakePipe.read, &bytes, bytes.count) > 0 {}
+        wakePending = false
+        return true
+    }
+
+    package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
+        guard changeCount == count else { return changeCount }
+        let timeout = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: limit)
+            self?.changed()
+        }
+        await withCheckedContinuation { waiters.append($0) }
+        timeout.cancel()
+        return changeCount
     }
 
     /// A session whose stacks are built from `records` on a navigator `make` gives (started at the
@@ -31,10 +109,12 @@ package final class InProcessSession: AppSession {
     package func breadcrumb() -> String { ScreenTextRenderer.breadcrumb(layers()) }
 
     package func apply(_ commands: [FrontendCommand]) async throws {
+        defer { commandRan() }
         for command in commands { try navigator.execute(command) }
     }
 
     package func open(_ link: LinkOpening) async throws {
+        defer { commandRan() }
         try navigator.open(link)
     }
 
@@ -50,6 +130,7 @@ package final class InProcessSession: AppSession {
 
     package func settle(within limit: Duration) async throws -> [any Error] {
         _ = await navigator.settle(within: limit)
+        defer { commandRan() }
         var failures: [any Error] = []
         while let failure = navigator.takeWorkFailure() { failures.append(failure) }
         return failures

@@ -37,6 +37,10 @@ package struct ScriptLineReader {
         self.sizeLimit = sizeLimit
     }
 
+    /// Whether bytes already read wait in the buffer (or the input ended): `nextLine` then answers
+    /// without reading, so waiting for the descriptor to be readable first would wait wrongly.
+    package var hasBufferedInput: Bool { start < end || exhausted }
+
     /// The next line without its line break (`\n` or `\r\n`); nil at the end of the input.
     package mutating func nextLine() throws(ScriptError) -> String? {
         var line: [UInt8] = []

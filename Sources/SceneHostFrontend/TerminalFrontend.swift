@@ -1,6 +1,17 @@
 import SceneHostCore
 import SceneHostNavigation
+/// What the terminal's input gave: a line, its end, or word that the session changed on its own
+/// while the user was typing (the input keeps what was typed, and shows it again after the redraw).
+package enum TerminalInput: Equatable, Sendable {
+    case line(String)
+    case end
+    case changed
+}
+
 /// The interactive terminal: draws the screen, reads a command, repeats until `quit` or end of input.
+///
+/// While it waits for a line, a screen that changes on its own (background work ended, a timer)
+/// is drawn again at once, with the last message and the text being typed kept.
 ///
 /// Takes the script language's commands (`fill`, `tap`, `select`, `back`, `print`) plus `help`
 /// and `quit`. The screen is redrawn after every command, with the last error under it.
@@ -9,7 +20,9 @@ import SceneHostNavigation
 @MainActor
 package struct TerminalFrontend {
     package let session: any AppSession
-    package let readLine: () throws -> String?
+    /// Reads a line, or returns `.changed` as soon as the descriptor it is given (the session's
+    /// `changeDescriptor`) becomes readable, keeping what was typed so far for the next call.
+    package let readInput: (Int32?) async throws -> TerminalInput
     package let write: (String) -> Void
     /// Clear the terminal before each redraw (off when output is not a terminal).
     package let clearsScreen: Bool
@@ -29,16 +42,24 @@ package struct TerminalFrontend {
 
     package init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
                  readSecret: ((String) throws -> String?)? = nil, settleLimit: Duration = .seconds(10)) {
+        self.init(session: session, clearsScreen: clearsScreen, readInput: { _ in try readLine().map(TerminalInput.line) ?? .end },
+                  write: write, readSecret: readSecret ?? { prompt in
+                      write(prompt)
+                      return try readLine()
+                  }, settleLimit: settleLimit)
+    }
+
+    /// `readInput`: a line editor that also wakes for the session's changes (the executable's).
+    package init(session: any AppSession, clearsScreen: Bool, readInput: @escaping (Int32?) async throws -> TerminalInput,
+                 write: @escaping (String) -> Void, readSecret: @escaping (String) throws -> String?, settleLimit: Duration = .seconds(10)) {
         self.session = session
         self.settleLimit = settleLimit
         self.clearsScreen = clearsScreen
-        self.readLine = readLine
+        self.readInput = readInput
         self.write = write
-        self.readSecret = readSecret ?? { prompt in
-            write(prompt)
-            return try readLine()
-        }
+        self.readSecret = readSecret
     }
+
 
     /// Draws the screen with `notice` under it (what happened before: a `--open` link whose code
     /// faulted), then takes commands until `quit`, the end of input, or a closed session.
@@ -50,9 +71,9 @@ package struct TerminalFrontend {
                 message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
             }
             draw(message: message)
-            message = nil
             write("> ")
-            guard let line = try readLine() else { return }
+            guard let line = try await nextLine(message: &message) else { return }
+            message = nil
             switch line.trimmingSpaces {
             case "quit", "exit", "q": return
             case "help", "?": message = Self.help
@@ -84,6 +105,24 @@ package struct TerminalFrontend {
                     write(([message].compactMap { $0 } + [ScriptError.sessionClosed(nil).message]).joined(separator: "\n"))
                     return
                 }
+            }
+        }
+    }
+
+    /// The next line typed; meanwhile, each change of the session on its own redraws the screen
+    /// (with `message`, and any failure of the work that changed it). Nil at the end of input.
+    private func nextLine(message: inout String?) async throws -> String? {
+        while true {
+            switch try await readInput(session.changeDescriptor) {
+            case .line(let line): return line
+            case .end: return nil
+            case .changed:
+                guard session.takeChanges() else { continue }
+                if session.isBusy, let failures = try? await session.settle(within: .zero), !failures.isEmpty {
+                    message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
+                }
+                draw(message: message)
+                write("> ")
             }
         }
     }

@@ -12,7 +12,7 @@ extension Navigator: SceneWorkObserver {
     }
 
     package func workEnded(_ work: SceneWork) {
-        if work.isSettled { busyWork[ObjectIdentifier(work)] = nil }
+        if work.isIdle { busyWork[ObjectIdentifier(work)] = nil }
         onWorkEnded?()
     }
 
@@ -26,7 +26,7 @@ extension Navigator: SceneWorkObserver {
     func watchWork(of scene: AssembledScene) {
         guard let work = scene.work else { return }
         work.observer = self
-        if !work.isSettled { busyWork[ObjectIdentifier(work)] = work }
+        if !work.isIdle { busyWork[ObjectIdentifier(work)] = work }
     }
 
     /// Cancels `scene`'s work: it left.
@@ -42,13 +42,16 @@ extension Navigator: SceneWorkObserver {
         workFailures.isEmpty ? nil : workFailures.removeFirst()
     }
 
-    /// Whether every scene's work has ended. Kept as scenes' work starts and ends, so a command
-    /// on a deep stack does not walk it (a script of thousands of pushes stays linear).
-    package var workSettled: Bool { busyWork.isEmpty }
+    /// Whether no scene's work runs at all, `observe`'s included. Kept as scenes' work starts and
+    /// ends, so a command on a deep stack does not walk it (a script of thousands of pushes stays linear).
+    package var workIdle: Bool { busyWork.isEmpty }
 
-    /// Whether the frontends must ask again: work runs, or a notice waits to be shown
-    /// (`SessionReport.busy`).
-    package var needsAttention: Bool { !workFailures.isEmpty || !workSettled }
+    /// Whether every scene's `perform` work ended (`observe` tasks may run on: they never settle).
+    package var workSettled: Bool { busyWork.values.allSatisfy(\.isSettled) }
+
+    /// Whether the frontends must ask again: work runs (a screen may change on its own), or a
+    /// notice waits to be shown (`SessionReport.busy`).
+    package var needsAttention: Bool { !workFailures.isEmpty || !workIdle }
 
     /// Waits until the work of every scene shown has ended, or `limit` passed (work that never
     /// ends, such as a timer); true when it settled. Script mode waits so after every command,
@@ -56,11 +59,11 @@ extension Navigator: SceneWorkObserver {
     package func settle(within limit: Duration) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
-        while let busy = busyWork.values.first {
+        while let busy = busyWork.values.first(where: { !$0.isSettled }) {
             let left = deadline - clock.now
             guard left > .zero else { return false }
             _ = await busy.settle(within: left)
-            if busy.isSettled { busyWork[ObjectIdentifier(busy)] = nil }
+            if busy.isIdle { busyWork[ObjectIdentifier(busy)] = nil }
         }
         return true
     }

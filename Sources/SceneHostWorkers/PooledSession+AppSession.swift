@@ -47,6 +47,20 @@ extension PooledSession: AppSession {
 
     package var isClosed: Bool { session.read(\.lost) }
 
+    /// `run`'s one worker: its channel. In `serve` each worker's queue hears its changes itself.
+    package var changeDescriptor: Int32? { pool.inline ? slot.supervisor.unaskedDescriptor : nil }
+
+    package func takeChanges() -> Bool {
+        guard pool.inline else { return false }
+        return slot.supervisor.takeUnasked()
+    }
+
+    package var changeCount: UInt64 { session.generation }
+
+    package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
+        await session.change(after: count, within: limit)
+    }
+
     package func records() -> [SceneRecord] { session.read { $0.records } }
 
     package var links: LinkTable { pool.links }

@@ -28,6 +28,14 @@ package final class SceneWorkerLoop {
     package let segues: SegueTable
     package let initial: String
     private var sessions: [UInt64: Navigator] = [:]
+    /// What the host was last told of each session's screen and work (`report`): an unasked
+    /// `changed` frame is sent only when the session differs from it.
+    private var reported: [UInt64: (screen: Result<Screen, RemoteFailure>, busy: Bool)] = [:]
+    /// Sessions whose work ran at their last report: the ones a tick of `watch` checks.
+    private var busy: Set<UInt64> = []
+    private var watch: ScreenWatch?
+    /// A `settle` is being answered: no unasked frame goes out before its reply.
+    private var settling = false
     private var source: (any DispatchSourceRead)?
     private var end: (@MainActor () -> Void)?
 
@@ -58,7 +66,28 @@ package final class SceneWorkerLoop {
             CrashReporter.clearStackBeforeWaiting()
         }
         self.source = source
+        watch = ScreenWatch { [weak self] in self?.sendChanges() }
         source.resume()
+    }
+
+    /// Sends the host, unasked, each session whose screen, records or work changed since its last
+    /// report (`WorkerReply.changed`): the screen of a session with running work, and the screens
+    /// whose work just ended, are rendered and compared with what the host was told.
+    private func sendChanges() {
+        guard !settling else { return }
+        for id in busy.sorted() {
+            guard let navigator = sessions[id] else {
+                busy.remove(id)
+                continue
+            }
+            let screen: Result<Screen, RemoteFailure>
+            do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
+            let last = reported[id]
+            if let last, last.screen == screen, last.busy == navigator.needsAttention { continue }
+            let report = report(navigator, id: id, screen: screen)
+            guard (try? channel.send(WorkerFrame.encode(.changed(session: id, report: report)), deadline: nil)) != nil else { return finish() }
+        }
+        watch?.tick(while: !busy.isEmpty)
     }
 
     private func finish() {
@@ -71,6 +100,8 @@ package final class SceneWorkerLoop {
         guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return finish() }
         guard let reply = answer(request) else { return }
         guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
+        // Work a request started (a load in `viewDidLoad`, a tap's save) is watched from now on.
+        watch?.tick(while: !busy.isEmpty)
     }
 
     /// The reply to `request`; nil when it is sent later (`settle`) or the loop ended.
@@ -79,12 +110,14 @@ package final class SceneWorkerLoop {
         case .open(let id):
             let navigator = Navigator(container: container, segueTable: segues)
             sessions[id] = navigator
+            watch?.watch(navigator)
             var failure: RemoteFailure?
             do { try navigator.start(at: initial) } catch { failure = RemoteFailure(error) }
-            return .session(failure: failure, report: report(navigator), restored: nil)
+            return .session(failure: failure, report: report(navigator, id: id), restored: nil)
         case .restore(let id, let records):
             let navigator = sessions[id] ?? Navigator(container: container, segueTable: segues)
             sessions[id] = navigator
+            watch?.watch(navigator)
             let outcome = navigator.restore(records) { place in
                 try? channel.send(WorkerFrame.encode(.progress(place: place)), deadline: nil)
             }
@@ -93,7 +126,7 @@ package final class SceneWorkerLoop {
                 // Nothing could be built again: the session starts over at the initial scene.
                 do { try navigator.start(at: initial) } catch { failure = failure ?? RemoteFailure(error) }
             }
-            return .session(failure: failure, report: report(navigator), restored: outcome.restored)
+            return .session(failure: failure, report: report(navigator, id: id), restored: outcome.restored)
         case .commands(let id, let commands):
             guard let navigator = sessions[id] else { return Self.noSession }
             var failure: RemoteFailure?
@@ -103,23 +136,27 @@ package final class SceneWorkerLoop {
                     break
                 }
             }
-            return .session(failure: failure, report: report(navigator), restored: nil)
+            return .session(failure: failure, report: report(navigator, id: id), restored: nil)
         case .openLink(let id, let link):
             guard let navigator = sessions[id] else { return Self.noSession }
             var failure: RemoteFailure?
             do { try navigator.open(link) } catch { failure = RemoteFailure(error) }
-            return .session(failure: failure, report: report(navigator), restored: nil)
+            return .session(failure: failure, report: report(navigator, id: id), restored: nil)
         case .settle(let id, let milliseconds):
             guard let navigator = sessions[id] else { return Self.noSession }
-            // No request is read until this one is answered: the host sends none meanwhile.
+            // No request is read until this one is answered: the host sends none meanwhile. Nor does
+            // an unasked frame go out: the settled report says all.
             source?.suspend()
+            settling = true
             Task { @MainActor in
                 let ended = await navigator.settle(within: .milliseconds(milliseconds))
                 source?.resume()
+                settling = false
                 var failures: [RemoteFailure] = []
                 while let failure = navigator.takeWorkFailure() { failures.append(RemoteFailure(failure)) }
-                let reply = WorkerReply.settled(report: report(navigator), failures: failures, ended: ended)
+                let reply = WorkerReply.settled(report: report(navigator, id: id), failures: failures, ended: ended)
                 guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
+                watch?.tick(while: !busy.isEmpty)
             }
             return nil
         case .call(let function, let arguments):
@@ -133,6 +170,8 @@ package final class SceneWorkerLoop {
         case .close(let id):
             sessions[id]?.closeAll()
             sessions[id] = nil
+            reported[id] = nil
+            busy.remove(id)
             return .closed
         case .start:
             // Only the first frame starts a worker (main.swift reads it): a second is out of turn.
@@ -141,6 +180,8 @@ package final class SceneWorkerLoop {
         case .finish:
             for navigator in sessions.values { navigator.closeAll() }
             sessions = [:]
+            busy = []
+            watch?.tick(while: false)
             try? channel.send(WorkerFrame.encode(.closed), deadline: nil)
             finish()
             return nil
@@ -149,11 +190,17 @@ package final class SceneWorkerLoop {
 
     private static let noSession = WorkerReply.session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
 
-    /// The session now: its screen, and the records that changed since the last report.
-    private func report(_ navigator: Navigator) -> SessionReport {
+    /// The session now: its screen (`screen`, when just rendered), and the records that changed
+    /// since the last report. What it tells the host is remembered (`reported`, `busy`).
+    private func report(_ navigator: Navigator, id: UInt64, screen rendered: Result<Screen, RemoteFailure>? = nil) -> SessionReport {
         let screen: Result<Screen, RemoteFailure>
-        do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
+        if let rendered { screen = rendered } else {
+            do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
+        }
         let changes = navigator.takeRecordChanges(topScreen: try? screen.get())
-        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: navigator.needsAttention)
+        let attention = navigator.needsAttention
+        reported[id] = (screen, attention)
+        if navigator.workIdle { busy.remove(id) } else { busy.insert(id) }
+        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: attention)
     }
 }

@@ -1,3 +1,7 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import Synchronization
 import SceneHostProcesses
@@ -119,7 +123,7 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             case .loadFailed(let failure):
                 started.end()
                 throw WorkerError.remote(failure)
-            case .progress, .session, .called, .closed, .settled: throw WorkerChannel.Failure.malformed
+            case .progress, .session, .called, .closed, .settled, .changed: throw WorkerChannel.Failure.malformed
             }
         } catch let error as WorkerError {
             throw error
@@ -129,6 +133,7 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)")
         }
         process = started
+        if let unaskedQueue { watchUnasked(started, on: unaskedQueue) }
         workerRefuses = Set(refusals.map(\.plugin))
         counters.starts.increment()
         logger.debug("scene worker started", metadata: ["pid": "\(started.pid)"])
@@ -338,6 +343,11 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
                 let payload = try process.channel.receive(deadline: deadline)
                 let reply: WorkerReply
                 do { reply = try WorkerFrame.decodeReply(payload) } catch { throw WorkerChannel.Failure.malformed }
+                if case .changed(let id, let report) = reply {
+                    // Sent before the answer, in order: applied as it comes. It never moves the deadline.
+                    applyUnasked(id, report)
+                    continue
+                }
                 guard case .progress(let place) = reply else {
                     guard Self.answers(request, with: reply) else { throw WorkerChannel.Failure.malformed }
                     return reply
@@ -368,6 +378,77 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
                 throw fault
             }
         }
+    }
+
+    // MARK: Unasked screens
+
+    /// The descriptor that becomes readable when the worker sent something unasked (a screen its
+    /// background work changed: `WorkerReply.changed`); nil while no worker runs. `run` waits on it
+    /// with its terminal's input, then calls `takeUnasked`.
+    package var unaskedDescriptor: Int32? { process?.channel.descriptor }
+
+    /// Where `serve` hears of unasked frames: the worker's queue (`WorkerPool.Slot`). Each worker
+    /// started from now on is watched there, and `takeUnasked` runs when its channel is readable.
+    package var unaskedQueue: DispatchQueue? {
+        didSet { if let process, let unaskedQueue { watchUnasked(process, on: unaskedQueue) } }
+    }
+
+    private func watchUnasked(_ process: WorkerProcess, on queue: DispatchQueue) {
+        let pid = process.pid
+        // Only the worker it was made for: a source of an ended worker may still fire once.
+        process.watchChannel(on: queue) { [weak self] in
+            guard let self, self.process?.pid == pid else { return }
+            self.takeUnasked()
+        }
+    }
+
+    /// Applies every frame the worker sent unasked and the host has not read yet, without waiting
+    /// for more; true when a session changed. Anything else than `changed` there is garbage; a
+    /// closed channel is the worker's end (a crash in background work): either is a fault, after
+    /// which every session is built again, as after a fault in `close`.
+    @discardableResult
+    package func takeUnasked() -> Bool {
+        guard let process else { return false }
+        var changed = false
+        // Bounded: a worker that writes frames as fast as it can still lets its queue's requests run.
+        for _ in 0..<64 {
+            var entry = pollfd(fd: process.channel.descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 0) > 0 else { break }
+            do throws(WorkerChannel.Failure) {
+                let payload = try process.channel.receive(deadline: ContinuousClock.now + settings.eventTimeout)
+                guard case .changed(let id, let report) = try? WorkerFrame.decodeReply(payload) else { throw WorkerChannel.Failure.malformed }
+                changed = applyUnasked(id, report) || changed
+            } catch {
+                self.process = nil
+                let fault: WorkerFault
+                switch error {
+                case .closed:
+                    fault = process.awaitDeath() ?? .exited(0)
+                    lastCrash = process.takeCrashReport(for: fault)
+                case .timedOut:
+                    process.end()
+                    fault = .timedOut(milliseconds: settings.eventTimeout.wholeMilliseconds)
+                case .malformed:
+                    process.end()
+                    fault = .garbled
+                case .tooLarge(let bytes):
+                    process.end()
+                    fault = .tooLarge(bytes: bytes, limit: WorkerFrame.maximumSize)
+                }
+                // No request was in flight: a crash report names the plugin, else no one is blamed.
+                recover(blaming: lastCrash.map { .report($0) } ?? .noPlugin, source: nil, culprit: nil, fault: fault)
+                return true
+            }
+        }
+        return changed
+    }
+
+    /// Applies an unasked report to its session; a session the host closed meanwhile is skipped.
+    @discardableResult
+    private func applyUnasked(_ id: UInt64, _ report: SessionReport) -> Bool {
+        guard let session = sessions[id] else { return false }
+        session.apply(report)
+        return true
     }
 
     /// Counts a fault of `plugin`'s code met by `source`, and the refusal for everyone it may start.

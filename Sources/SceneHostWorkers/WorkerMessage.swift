@@ -81,4 +81,9 @@ package enum WorkerReply: Equatable, Sendable {
     /// The answer to `settle`: the session now, the errors its background work threw and did not
     /// catch, and whether the work ended (false: the time ran out first).
     case settled(report: SessionReport, failures: [RemoteFailure], ended: Bool)
+    /// Unasked, between answers: a session's screen (or its busy state, or its records) changed
+    /// without a request: its background work ended, or a timer's did something. Sent at most once
+    /// per check of the worker's `ScreenWatch` for a session, and only when something differs from
+    /// the last report the host was sent, so the reports of a session stay in order.
+    case changed(session: UInt64, report: SessionReport)
 }

@@ -32,6 +32,10 @@ package final class WorkerPool: Sendable {
 
     package init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(), inline: Bool = false) {
         slots = supervisors.enumerated().map { Slot(supervisor: $0.element, index: $0.offset) }
+        // `serve`: what a worker sends unasked (a screen its work changed) is read on its queue, at once.
+        if !inline {
+            for slot in slots { slot.supervisor.unaskedQueue = slot.queue }
+        }
         self.waitLimit = waitLimit
         self.links = links
         self.inline = inline

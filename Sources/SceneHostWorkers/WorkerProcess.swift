@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Dispatch
 import SceneHostProcesses
 import SceneHostLoading
 
@@ -21,6 +22,9 @@ package final class WorkerProcess {
     /// What the crash handler reported, read once the worker is reaped (`takeCrashReport`).
     private var crashReport: CrashReport?
     private var reaped = false
+    /// Watches the channel for frames the worker sends unasked (`watchChannel`); it closes the
+    /// channel when cancelled, so Dispatch never watches a descriptor closed (or reused) under it.
+    private var channelWatch: (any DispatchSourceRead)?
     /// The worker's `TMPDIR` (`PrivateFolder`), removed once it is reaped.
     private let privateFolder: PrivateFolder
 
@@ -102,10 +106,27 @@ package final class WorkerProcess {
         return end()
     }
 
+    /// Calls `readable` on `queue` whenever the channel has something to read and no one else read
+    /// it first (the caller checks, on the same queue its requests run on). Once per process.
+    package func watchChannel(on queue: DispatchQueue, _ readable: @escaping @Sendable () -> Void) {
+        guard channelWatch == nil, !reaped else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: channel.descriptor, queue: queue)
+        source.setEventHandler(handler: readable)
+        let descriptor = channel.descriptor
+        source.setCancelHandler { close(descriptor) }
+        channelWatch = source
+        source.resume()
+    }
+
     /// The process is reaped: its channel goes.
     private func finish() {
         reaped = true
-        close(channel.descriptor)
+        if let channelWatch {
+            channelWatch.cancel()
+            self.channelWatch = nil
+        } else {
+            close(channel.descriptor)
+        }
         // Whatever is left in its cgroup (a granted plugin's children) goes with it, then the cgroup.
         if case .success(let folders) = Self.cgroups { WorkerCgroup.remove(workerPID: pid, parent: folders) }
         privateFolder.remove()

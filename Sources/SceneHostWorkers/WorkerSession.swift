@@ -13,6 +13,8 @@ package final class WorkerSession: Sendable {
     /// Unique among the sessions of one supervisor.
     package let id: UInt64
     private let state: Mutex<State>
+    /// Who waits for the next change (`change(after:within:)`), resumed by every change of `state`.
+    private let waiters = Mutex<(next: UInt64, waiting: [UInt64: CheckedContinuation<Void, Never>])>((0, [:]))
 
     /// What the host knows of the session now.
     package struct State: Sendable {
@@ -104,6 +106,7 @@ package final class WorkerSession: Sendable {
             change(&state)
             state.generation &+= 1
         }
+        wakeWaiters()
     }
 
     /// The state's generation now (`State.generation`), without copying the state.
@@ -117,5 +120,40 @@ package final class WorkerSession: Sendable {
             state.busy = report.busy
             state.generation &+= 1
         }
+        wakeWaiters()
+    }
+
+    /// Waits until the state's generation is past `generation` (its worker sent a change, unasked
+    /// or answering a request), or `limit` passed; the generation then. `serve` streams a screen's
+    /// changes to its page (Server-Sent Events) with it.
+    package func change(after generation: UInt64, within limit: Duration) async -> UInt64 {
+        let id = waiters.withLock { waiters in
+            defer { waiters.next &+= 1 }
+            return waiters.next
+        }
+        let timeout = Task {
+            try? await Task.sleep(for: limit)
+            self.wake(id)
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Registered under the waiters' lock, then the generation is read: a change between the
+            // two wakes it (no change is missed).
+            waiters.withLock { $0.waiting[id] = continuation }
+            if self.generation != generation { wake(id) }
+        }
+        timeout.cancel()
+        return self.generation
+    }
+
+    private func wake(_ id: UInt64) {
+        waiters.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
+    }
+
+    private func wakeWaiters() {
+        let woken = waiters.withLock { waiters in
+            defer { waiters.waiting = [:] }
+            return Array(waiters.waiting.values)
+        }
+        for continuation in woken { continuation.resume() }
     }
 }

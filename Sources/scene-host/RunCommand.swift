@@ -93,13 +93,13 @@ struct RunCommand: ParsableCommand {
         let notice = openFault.map(ErrorMessage.render)
         do {
             guard var reader = script else {
-                var terminal = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
+                let terminal = TerminalLineEditor()
                 try await TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
-                                           readLine: { try terminal.nextLine() },
+                                           readInput: { try await terminal.read(wake: $0) },
                                            write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
                                            readSecret: { prompt in
                                                StandardStreams.write(prompt, to: STDOUT_FILENO)
-                                               return try TerminalEcho.withoutEcho { try terminal.nextLine() }
+                                               return try TerminalEcho.withoutEcho { try terminal.readSecret() }
                                            }, settleLimit: app.loaded.config.host.eventTimeout).run(notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if session.isClosed { throw ExitCode(ExitStatus.commandsFailed.rawValue) }

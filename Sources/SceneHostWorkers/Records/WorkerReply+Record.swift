@@ -10,7 +10,7 @@ import SceneHostNavigation
 /// frame pays for a version (docs/decisions.md, "One record format").
 extension WorkerReply: RecordValue {
     package enum Tag: UInt64, RecordTag {
-        case ready, loadFailed, progress, session, called, closed, settled
+        case ready, loadFailed, progress, session, called, closed, settled, changed
     }
 
     package func encode(into writer: inout CacheWriter) {
@@ -49,6 +49,10 @@ extension WorkerReply: RecordValue {
             report.encode(into: &writer)
             writer.list(failures)
             writer.bool(ended)
+        case .changed(let session, let report):
+            writer.tag(Tag.changed)
+            writer.unsigned(session)
+            report.encode(into: &writer)
         }
     }
 
@@ -77,6 +81,9 @@ extension WorkerReply: RecordValue {
             let report = try SessionReport(from: &reader)
             let failures = try reader.list(RemoteFailure.self)
             self = .settled(report: report, failures: failures, ended: try reader.bool())
+        case .changed:
+            let session = try reader.unsigned()
+            self = .changed(session: session, report: try SessionReport(from: &reader))
         }
     }
 }

@@ -30,4 +30,25 @@ open class SceneInteractor<Presenter>: InteractorRole, SceneWorkOwning {
     public final func perform(_ work: @escaping @MainActor () async throws -> Void) {
         sceneWork.start(work)
     }
+
+    /// Starts `work` that follows something for as long as the scene is shown: a timer, a value
+    /// another user changes. Like `perform`, but it is not expected to end, so nothing waits for it:
+    /// a script goes on after each command without waiting for it (its `wait` command waits for
+    /// what it shows), and tests step it with the kit's `settle`.
+    ///
+    /// ```swift
+    /// func followTotal(request: ShowOrder.FollowTotal.Request) {
+    ///     observe { [worker, id] in
+    ///         for await total in worker.totals(of: id) {
+    ///             self.presenter?.presentTotal(response: ShowOrder.FollowTotal.Response(total: total))
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Whenever what the screen shows changes, the host shows it again (within 50 ms), in the
+    /// terminal and on an open web page. The work is cancelled when the scene leaves.
+    public final func observe(_ work: @escaping @MainActor () async throws -> Void) {
+        sceneWork.start(observing: true, work)
+    }
 }

@@ -14,25 +14,34 @@ public final class SceneWork {
     @_spi(SceneHost) @_spi(SceneTesting) public weak var observer: (any SceneWorkObserver)?
 
     private var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// The tasks started with `observe`: they run as long as the scene is shown, and never count
+    /// as work that has yet to settle.
+    private var observing: Set<UInt64> = []
     private var nextTask: UInt64 = 0
-    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    /// Who waits for the work to settle (`idle`: for every task to end, `observe`'s too).
+    private var waiters: [UInt64: (idle: Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
     private var nextWaiter: UInt64 = 0
     /// Set when the scene left: nothing started or finished after it is heard of.
     @_spi(SceneHost) @_spi(SceneTesting) public private(set) var isCancelled = false
 
     init() {}
 
-    /// How many tasks are still running.
+    /// How many tasks are still running (`observe`'s included).
     @_spi(SceneHost) @_spi(SceneTesting) public var running: Int { tasks.count }
 
-    /// Whether no task is running.
-    @_spi(SceneHost) @_spi(SceneTesting) public var isSettled: Bool { tasks.isEmpty }
+    /// Whether every task started with `perform` ended (`observe`'s run on: they never settle).
+    @_spi(SceneHost) @_spi(SceneTesting) public var isSettled: Bool { tasks.count == observing.count }
+
+    /// Whether no task at all runs, `observe`'s included.
+    @_spi(SceneHost) @_spi(SceneTesting) public var isIdle: Bool { tasks.isEmpty }
 
     /// Starts `work` on the main actor as a task of this scene; nothing when the scene has left.
-    func start(_ work: @escaping @MainActor () async throws -> Void) {
+    /// `observing`: a task meant to run as long as the scene is shown (`observe`).
+    func start(observing: Bool = false, _ work: @escaping @MainActor () async throws -> Void) {
         guard !isCancelled else { return }
         let id = nextTask
         nextTask += 1
+        if observing { self.observing.insert(id) }
         defer { observer?.workStarted(self) }
         tasks[id] = Task { @MainActor [weak self] in
             var failure: (any Error)?
@@ -49,12 +58,15 @@ public final class SceneWork {
 
     private func finished(_ id: UInt64, failure: (any Error)?) {
         tasks[id] = nil
+        observing.remove(id)
         if !isCancelled, let observer {
             if let failure { observer.work(self, failedWith: failure) }
             observer.workEnded(self)
         }
-        if tasks.isEmpty { resumeWaiters() }
+        if isSettled { resumeWaiters() }
     }
+
+    private func satisfied(idle: Bool) -> Bool { idle ? isIdle : isSettled }
 
     /// Cancels every task: the scene left. Their late results are dropped (no `onChange`, no `onFailure`).
     @_spi(SceneHost) @_spi(SceneTesting) public func cancelAll() {
@@ -63,10 +75,11 @@ public final class SceneWork {
         for task in tasks.values { task.cancel() }
     }
 
-    /// Waits until no task runs, or `limit` passed; true when settled. Work that never settles (a
-    /// timer) ends the wait at the limit.
-    @_spi(SceneHost) @_spi(SceneTesting) public func settle(within limit: Duration) async -> Bool {
-        if tasks.isEmpty { return true }
+    /// Waits until every `perform` task ended, or `limit` passed; true when settled. Work that
+    /// never ends (a `perform` that loops) ends the wait at the limit; `observe` tasks are not waited for.
+    /// `idle`: wait for every task, `observe`'s too (a scene that left, whose cancelled tasks end soon).
+    @_spi(SceneHost) @_spi(SceneTesting) public func settle(within limit: Duration, idle: Bool = false) async -> Bool {
+        if satisfied(idle: idle) { return true }
         let id = nextWaiter
         nextWaiter += 1
         let timeout = Task { @MainActor [weak self] in
@@ -74,20 +87,21 @@ public final class SceneWork {
             self?.resume(id)
         }
         await withCheckedContinuation { continuation in
-            if tasks.isEmpty { continuation.resume() } else { waiters[id] = continuation }
+            if satisfied(idle: idle) { continuation.resume() } else { waiters[id] = (idle, continuation) }
         }
         timeout.cancel()
-        return tasks.isEmpty
+        return satisfied(idle: idle)
     }
 
     private func resume(_ id: UInt64) {
-        waiters.removeValue(forKey: id)?.resume()
+        waiters.removeValue(forKey: id)?.continuation.resume()
     }
 
     private func resumeWaiters() {
-        let all = waiters
-        waiters = [:]
-        for continuation in all.values { continuation.resume() }
+        for (id, waiter) in waiters where satisfied(idle: waiter.idle) {
+            waiters[id] = nil
+            waiter.continuation.resume()
+        }
     }
 }
 

@@ -8,7 +8,9 @@ import SceneSDK
 /// host shows a notice); `caught` starts work that catches its own error and presents it. `slow`
 /// pushes `Slow`, whose load takes 30 s: going back cancels it, and another session is never held
 /// up by it. `tick` starts a timer that counts every 100 ms and never ends; its label says
-/// "ticking", then "ready" from the 30th tick on (`wait` is for such work).
+/// "ticking", then "ready" from the 30th tick on (`wait` is for such work). `follow` starts an
+/// `observe` task that counts every 100 ms into the label `followed` (no one waits for it: the
+/// screen changes on its own, in the terminal and on an open page).
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -45,6 +47,7 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
     var status = "Loading"
     var books: [String] = []
     var ticks = 0
+    var followed = 0
 
     init(title: String, seconds: Double, worker: BooksWorker) {
         self.title = title
@@ -69,6 +72,15 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
         }
     }
 
+    func follow() {
+        observe {
+            while true {
+                try await Task.sleep(for: .milliseconds(100))
+                self.followed += 1
+            }
+        }
+    }
+
     func failUncaught() {
         perform {
             try await Task.sleep(for: .milliseconds(10))
@@ -89,6 +101,8 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
 }
 
 final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>> {
+    var note = ""
+
     override func viewDidLoad() {
         interactor?.load()
     }
@@ -101,7 +115,9 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         // Only Shelf declares the route to Slow.
         if shelf.title == "Shelf" {
             let ticks = shelf.ticks == 0 ? "idle" : shelf.ticks < 30 ? "ticking" : "ready"
-            elements += [.button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"), .label(id: "ticks", text: ticks)]
+            elements += [.button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"), .label(id: "ticks", text: ticks),
+                         .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(shelf.followed)"),
+                         .textField(id: "note", placeholder: "", text: note, label: "Note")]
         }
         return Screen(title: shelf.title, elements: elements)
     }
@@ -111,6 +127,8 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         case .tap(button: "fail"): interactor?.failUncaught()
         case .tap(button: "caught"): interactor?.failCaught()
         case .tap(button: "tick"): interactor?.startTicking()
+        case .tap(button: "follow"): interactor?.follow()
+        case .edit(field: "note", let text): note = text
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break
         }

@@ -222,16 +222,39 @@ public final class SceneTestKit {
     // MARK: Background work
 
     /// Runs the scene's background work (`SceneInteractor.perform`) to its end: waits until no
-    /// task of it runs, or `limit` passed (work that never ends, such as a timer); true when it ended.
-    /// Errors the work threw and did not catch are in `workFailures`, as the host would show them.
+    /// `perform` task of it runs, or `limit` passed (work that never ends); true when it ended.
+    /// `observe` tasks run on: step them with `awaitScreen(within:where:)`. Errors the work threw
+    /// and did not catch are in `workFailures`, as the host would show them.
     @discardableResult
     public func settle(within limit: Duration = .seconds(10)) async -> Bool {
         guard let work = scene?.work else { return true }
         return await work.settle(within: limit)
     }
 
-    /// How many tasks of the scene's background work are running.
+    /// How many tasks of the scene's background work are running (`observe`'s included).
     public var runningWork: Int { scene?.work?.running ?? 0 }
+
+    /// Steps the scene's work until its screen satisfies `condition`: the scene's tasks run (on
+    /// the main actor, as in the host) until the screen `render()` returns passes, or `limit`
+    /// passed; true when it did. Drive what the work waits for (send a value through the Worker
+    /// double), then await the screen that should follow: the test does not depend on timing.
+    ///
+    /// ```swift
+    /// totals.send(42)
+    /// #expect(await kit.awaitScreen { $0.element(id: "total") == .label(id: "total", text: "Total: 42") })
+    /// ```
+    public func awaitScreen(within limit: Duration = .seconds(10), where condition: (Screen) -> Bool) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while true {
+            if let scene, condition(scene.display.render()) { return true }
+            guard clock.now < deadline else { return false }
+            // Other jobs of the main actor (the scene's tasks) run before this one goes on.
+            await Task.yield()
+            if let scene, condition(scene.display.render()) { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
 
     /// The errors the scene's background work threw and did not catch, in order (the host shows
     /// each as a notice).
@@ -269,7 +292,7 @@ public final class SceneTestKit {
     public func assertReleased(waitingForWork limit: Duration) async throws {
         guard let work = scene?.work else { return try assertReleased() }
         work.cancelAll()
-        _ = await work.settle(within: limit)
+        _ = await work.settle(within: limit, idle: true)
         try assertReleased()
     }
 

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import SceneHost
+
+/// The terminal's input for `run`: reads a command line while watching the session for changes
+/// on their own (`AppSession.changeDescriptor`), and keeps what was typed across a redraw.
+///
+/// On a terminal it edits the line itself (the kernel's line editing would lose the typed text
+/// when the screen is drawn over it): the terminal is put in non-canonical mode without echo only
+/// while a line is read, and back as it was before each command runs. It takes printable text
+/// (UTF-8), Backspace, Ctrl-U (clear), Enter, Ctrl-D on an empty line (end) and Ctrl-C (quit);
+/// other control keys and escape sequences (arrows) are ignored. Input that is not a terminal is
+/// read line by line (`ScriptLineReader`, its limits included).
+///
+/// Lines are read on a thread of their own, so the session's background work (on the main
+/// actor, in `--in-process`) runs while the user types. One read at a time: the frontend awaits each.
+final class TerminalLineEditor: @unchecked Sendable {
+    private var reader = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
+    private let isTerminal = isatty(STDIN_FILENO) == 1
+    /// The line typed so far (UTF-8), kept when a read returns `.changed`.
+    private var typed: [UInt8] = []
+    /// Bytes read after the end of the last line (typed ahead), handled before reading more.
+    private var ahead: [UInt8] = []
+    /// Inside an escape sequence: 1 after ESC, 2 inside a CSI (`ESC [`), until its final byte.
+    private var escape = 0
+
+    /// The next line, or `.changed` as soon as `wake` is readable (what was typed is kept and shown again next time).
+    func read(wake: Int32?) async throws -> TerminalInput {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.readNow(wake: wake, secret: false) })
+            }
+        }
+    }
+
+    /// A secret's line, not echoed (nil at the end of input).
+    func readSecret() throws -> String? {
+        switch try readNow(wake: nil, secret: true) {
+        case .line(let line): return line
+        case .end, .changed: return nil
+        }
+    }
+
+    private func readNow(wake: Int32?, secret: Bool) throws -> TerminalInput {
+        guard isTerminal else {
+            if !reader.hasBufferedInput, let wake, waitForInput(wake: wake) { return .changed }
+            return try reader.nextLine().map(TerminalInput.line) ?? .end
+        }
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return try reader.nextLine().map(TerminalInput.line) ?? .end }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        defer { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        if !secret { echo(typed) }
+        while true {
+            if ahead.isEmpty {
+                if let wake, waitForInput(wake: wake) { return .changed }
+                var bytes = [UInt8](repeating: 0, count: 512)
+                let count = Glibc.read(STDIN_FILENO, &bytes, bytes.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    defer { typed = [] }
+                    return typed.isEmpty ? .end : .line(String(decoding: typed, as: UTF8.self))
+                }
+                ahead = Array(bytes.prefix(count))
+            }
+            while !ahead.isEmpty {
+                let byte = ahead.removeFirst()
+                if let input = take(byte, secret: secret) { return input }
+            }
+        }
+    }
+
+    /// Handles one typed byte; the input when it ends a line (or the input).
+    private func take(_ byte: UInt8, secret: Bool) -> TerminalInput? {
+        switch (escape, byte) {
+        case (1, UInt8(ascii: "[")), (1, UInt8(ascii: "O")):
+            escape = 2
+            return nil
+        case (1, _):
+            escape = 0
+            return nil
+        case (2, 0x40...0x7E):
+            escape = 0
+            return nil
+        case (2, _):
+            return nil
+        default:
+            break
+        }
+        switch byte {
+        case 0x1B:
+            escape = 1
+        case 0x0D, 0x0A:
+            // A secret's line is ended by `TerminalEcho`, which turned the echo off.
+            if !secret { write("\r\n") }
+            defer { typed = [] }
+            return .line(String(decoding: typed, as: UTF8.self))
+        case 0x03:
+            // Ctrl-C: the terminal's signal keys are off while a line is read; it quits.
+            write("^C\r\n")
+            typed = []
+            return .end
+        case 0x04:
+            if typed.isEmpty {
+                write("\r\n")
+                return .end
+            }
+        case 0x7F, 0x08:
+            guard !typed.isEmpty else { return nil }
+            // One character: its continuation bytes, then its first byte.
+            while let last = typed.last, last & 0xC0 == 0x80 { typed.removeLast() }
+            if !typed.isEmpty { typed.removeLast() }
+            if !secret { write("\u{8} \u{8}") }
+        case 0x15:
+            if !secret, !typed.isEmpty {
+                let width = String(decoding: typed, as: UTF8.self).count
+                write(String(repeating: "\u{8} \u{8}", count: width))
+            }
+            typed = []
+        case 0x20...0x7E, 0x80...0xFF:
+            guard typed.count < ScriptLineReader.maximumLineLength else { return nil }
+            typed.append(byte)
+            if !secret { echo([byte]) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Waits until standard input or `wake` is readable; true for `wake` (a change comes first).
+    private func waitForInput(wake: Int32) -> Bool {
+        var entries = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&entries, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            return entries[1].revents != 0 && entries[0].revents == 0
+        }
+    }
+
+    private func echo(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        StandardStreams.write(String(decoding: bytes, as: UTF8.self), to: STDOUT_FILENO)
+    }
+
+    private func write(_ text: String) {
+        StandardStreams.write(text, to: STDOUT_FILENO)
+    }
+}
