@@ -33,12 +33,84 @@ struct PageWriter: Sendable {
         button{font-size:1rem;padding:.4rem .8rem;margin:.25rem .25rem .25rem 0}
         """
 
-    /// The one script of the pages: a page restored from the back/forward cache (Back, Forward) is
-    /// loaded again from the server, so it never shows an earlier state of the app as current.
+    /// The one script of the pages, static, and no page needs it (progressive enhancement):
+    /// - a page restored from the back/forward cache (Back, Forward) is loaded again from the
+    ///   server, so it never shows an earlier state of the app as current;
+    /// - a page marked live (`<main data-live>`: its session's work runs) follows its screen:
+    ///   Server-Sent Events on its own URL (`WebHandlers.events`) bring the page as it is now, and
+    ///   its `<main>`, breadcrumb and title are put in place, keeping the focus, the caret and
+    ///   every field the user changed (text, a toggle, a choice). The new page's hidden fields (its
+    ///   token, its screen's stamp) are taken, so the form still posts. `end` closes the stream
+    ///   (the work ended), `reload` loads the URL anew (the page can no longer follow).
     static let script: StaticString = """
         "use strict";
         // scene-host: a page restored from the back/forward cache is asked for again, so it shows the app as it is now.
         addEventListener("pageshow", function (event) { if (event.persisted) { location.reload(); } });
+        // A live page follows its screen's changes (Server-Sent Events on its own URL), keeping what the user typed.
+        (function () {
+          var main = document.querySelector("main[data-live]");
+          if (!main || !window.EventSource || !window.DOMParser) { return; }
+          var source = new EventSource(location.pathname + location.search);
+          source.addEventListener("screen", function (event) { show(event.data); });
+          source.addEventListener("end", function () { source.close(); });
+          source.addEventListener("reload", function () { source.close(); location.reload(); });
+          addEventListener("pagehide", function () { source.close(); });
+          function changed(field) {
+            if (field.type === "hidden" || !field.name) { return false; }
+            if (field.type === "checkbox" || field.type === "radio") { return field.checked !== field.defaultChecked; }
+            if (field.tagName === "SELECT") {
+              for (var i = 0; i < field.options.length; i++) {
+                if (field.options[i].selected !== field.options[i].defaultSelected) { return true; }
+              }
+              return false;
+            }
+            return field.value !== field.defaultValue;
+          }
+          function named(root, name) {
+            var fields = root.querySelectorAll("input, textarea, select");
+            for (var i = 0; i < fields.length; i++) { if (fields[i].name === name && fields[i].type !== "hidden") { return fields[i]; } }
+            return null;
+          }
+          function show(html) {
+            var next = new DOMParser().parseFromString(html, "text/html");
+            var fresh = next.querySelector("main");
+            var current = document.querySelector("main");
+            if (!fresh || !current) { return; }
+            var kept = [];
+            var fields = current.querySelectorAll("input, textarea, select");
+            for (var i = 0; i < fields.length; i++) {
+              var field = fields[i];
+              if (!changed(field)) { continue; }
+              kept.push({ name: field.name, checked: field.checked, value: field.value, index: field.selectedIndex });
+            }
+            var active = document.activeElement;
+            var focus = null;
+            if (active && current.contains(active)) {
+              focus = { id: active.id, name: active.name, start: null, end: null, direction: null };
+              try { focus.start = active.selectionStart; focus.end = active.selectionEnd; focus.direction = active.selectionDirection; } catch (e) {}
+            }
+            var placed = document.importNode(fresh, true);
+            current.replaceWith(placed);
+            for (var k = 0; k < kept.length; k++) {
+              var target = named(placed, kept[k].name);
+              if (!target) { continue; }
+              if (target.type === "checkbox" || target.type === "radio") { target.checked = kept[k].checked; }
+              else if (target.tagName === "SELECT") { if (kept[k].index < target.options.length) { target.selectedIndex = kept[k].index; } }
+              else { target.value = kept[k].value; }
+            }
+            if (focus) {
+              var again = (focus.id && document.getElementById(focus.id)) || (focus.name && named(placed, focus.name));
+              if (again) {
+                again.focus({ preventScroll: true });
+                if (focus.start !== null) { try { again.setSelectionRange(focus.start, focus.end, focus.direction || "none"); } catch (e) {} }
+              }
+            }
+            var crumbs = next.querySelector("nav"), shown = document.querySelector("nav");
+            if (crumbs && shown) { shown.replaceWith(document.importNode(crumbs, true)); }
+            document.title = next.title;
+            if (!placed.hasAttribute("data-live")) { source.close(); }
+          }
+        })();
 
         """
 
@@ -58,7 +130,9 @@ struct PageWriter: Sendable {
         breadcrumb(page, into: &html)
         let all = page.elements.flatMap(\.flattened)
         // While work shows its progress, the page says it is busy (assistive technology waits for it).
-        html.markup(all.contains { $0.kind == .progress } ? "<main aria-busy=\"true\">\n" : "<main>\n")
+        html.markup(all.contains { $0.kind == .progress } ? "<main aria-busy=\"true\"" : "<main")
+        // Its work runs: the script follows its changes (an earlier page never changes on its own).
+        html.markup(page.live && !page.isEarlier ? " data-live>\n" : ">\n")
         if page.isEarlier {
             html.markup(page.inModal ? "<p class=\"earlier\" id=\"earlier\" role=\"status\" inert>" : "<p class=\"earlier\" id=\"earlier\" role=\"status\">")
             html.markup("This is an earlier page of the app. Acting here goes back to it; <a href=\"")

@@ -59,7 +59,8 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func page(for request: HTTPRequest, peer: SocketAddress?) -> WebPage? {
-        guard request.method == .get || request.method == .head, let path = request.path,
+        // A live stream (`WebHandlers.events`) is the router's to answer, never a page.
+        guard request.method == .get || request.method == .head, let path = request.path, !WebHandlers.asksForEvents(request.headerFields),
               (try? hosts.check(request.authority)) != nil,
               let sessionID = SessionCookie.value(in: request.headerFields, secure: forwarding.isSecure(peer: peer, fields: request.headerFields))
         else { return nil }

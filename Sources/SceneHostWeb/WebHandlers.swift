@@ -19,6 +19,8 @@ struct WebHandlers: Sendable {
     let forwarding: WebForwarding
     /// Where requests are counted (`/metrics`).
     let metrics: any MetricsFactory
+    /// Whether the instance drains: live streams end then.
+    let state: ServeState
 
     /// 421 for a Host this server does not answer for (DNS rebinding), before any session is touched.
     private func refusedHost(_ request: Request) -> Response? {
@@ -34,6 +36,7 @@ struct WebHandlers: Sendable {
     func page(_ request: Request, context: WebRequestContext, head: Bool = false) async -> Response {
         if let refused = refusedHost(request) { return refused }
         if request.uri.path == PageWriter.scriptPath { return script(head: head) }
+        if !head, Self.asksForEvents(request.headers) { return await events(request, context: context) }
         // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
         // here takes the main actor's path.
         // The client as the caps count it: a deep link's faults count against its address.
@@ -72,7 +75,7 @@ struct WebHandlers: Sendable {
     }
 
     /// One answered request in `/metrics`: by kind and status, and its duration by kind.
-    private func count(kind: String, status: Int, since start: ContinuousClock.Instant) {
+    func count(kind: String, status: Int, since start: ContinuousClock.Instant) {
         Counter(label: "scene_host_requests_total", dimensions: [("kind", kind), ("status", String(status))], factory: metrics).increment()
         Timer(label: "scene_host_request_seconds", dimensions: [("kind", kind)], factory: metrics)
             .recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds)
@@ -103,7 +106,7 @@ struct WebHandlers: Sendable {
     /// The headers of every HTML answer (pages and refusals), here and in `SnapshotResponder`.
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-        securityPolicyField: "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        securityPolicyField: "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         noSniffField: "nosniff",
     ]
 

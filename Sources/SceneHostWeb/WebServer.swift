@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -101,7 +102,7 @@ package struct WebServer: Sendable {
                     onAdminListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let router = Router(context: WebRequestContext.self)
         router.add(middleware: RetryAfterMiddleware())
-        let handlers = WebHandlers(controller: controller, hosts: hosts, forwarding: forwarding, metrics: metrics)
+        let handlers = WebHandlers(controller: controller, hosts: hosts, forwarding: forwarding, metrics: metrics, state: state)
         // Every path goes to the controller, which tells the start, screens and links apart; every
         // other method is answered 405 before the router (`ProtocolGuard.allowedMethods`).
         for path in ["/", "**"] as [RouterPath] {
@@ -173,4 +174,15 @@ final class WebControllerBox: Sendable {
     @MainActor func post(path: String, sessionID: String?, body: [UInt8], context: WebController.PostContext) async -> WebReply {
         await controller.post(path: path, sessionID: sessionID, body: body, context: context)
     }
+
+    @MainActor func liveCount(sessionID: String?) async -> UInt64? {
+        await controller.liveCount(sessionID: sessionID)
+    }
+
+    @MainActor func liveChange(sessionID: String?, after count: UInt64, within limit: Duration) async -> UInt64? {
+        await controller.liveChange(sessionID: sessionID, after: count, within: limit)
+    }
+
+    /// Open live streams per session (`WebHandlers.events`), bounded by `WebHandlers.streamsPerSession`.
+    let streams = Mutex<[String: Int]>([:])
 }

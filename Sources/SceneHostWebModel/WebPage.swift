@@ -112,6 +112,9 @@ package struct WebPage: Sendable {
     package let isEarlier: Bool
     /// The URL of the screen on top.
     package let currentURL: String
+    /// The screen may change on its own (its session's work runs): the page's script follows its
+    /// changes (Server-Sent Events on its own URL). False for every page that cannot change so.
+    package var live = false
 
     /// The page of the screen at `depth` of `session` (its top when nil); the top's page consumes the pending message.
     @MainActor
@@ -122,6 +125,7 @@ package struct WebPage: Sendable {
         let error = shown == top ? session.pendingError : nil
         var page = make(screens: session.screens, depth: shown, token: session.token, error: error)
         if shown == top {
+            page.live = session.app.isBusy
             page.offered = session.guards.offered.map { Offered(label: $0.label, text: $0.text) }
             let problems = Dictionary(session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
             if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems) } }

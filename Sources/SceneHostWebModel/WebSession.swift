@@ -110,8 +110,9 @@ package final class WebSession {
 
     /// Reads the app's stacks again after `depth` (the screen an action came from) may have
     /// changed: screens above it are new; a screen at or below it keeps its stamp unless it is on
-    /// top now and was not before, or shows something else; the one on top takes what it shows now,
-    /// and after an action (`depth` not `.max`) always a new stamp.
+    /// top now and was not before, or (after an action) shows something else; the one on top takes
+    /// what it shows now, and after an action (`depth` not `.max`) always a new stamp. On a page
+    /// load (`.max`) the top that stayed on top keeps its stamp even when its work changed it.
     package func refresh(actedAt depth: Int) throws {
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
         let generation = (app as? PooledSession)?.session.generation
@@ -130,6 +131,14 @@ package final class WebSession {
                 if place <= depth, place < screens.count, screens[place].name == name, screens[place].opensLayer == opensLayer,
                    !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen) {
                     fresh.append(screens[place])
+                } else if depth == .max, isTop, place == screens.count - 1, screens[place].name == name, screens[place].opensLayer == opensLayer {
+                    // The screen on top changed on its own (its background work, a timer): the same
+                    // state of the app shown anew. Its forms still apply (what was typed on a page
+                    // while a total updated is not refused as stale); their events are checked
+                    // against the screen as it is now, as every event is.
+                    var kept = screens[place]
+                    kept.lastScreen = screen
+                    fresh.append(kept)
                 } else {
                     // Below the top, a screen not shown yet (a deep link's stack) keeps the title it had here, if it was here.
                     let known = place < screens.count && screens[place].name == name ? screens[place].lastScreen : Screen(title: name)

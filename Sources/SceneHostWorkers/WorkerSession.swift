@@ -113,14 +113,20 @@ package final class WorkerSession: Sendable {
     package var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Applies a worker's report: the first `keep` records stand, the changed ones replace the rest.
+    /// A report that changes nothing (the same screen, records and work: a `settle` of a session
+    /// whose work showed nothing new) keeps the generation, so pages and streams made from it stand.
     package func apply(_ report: SessionReport) {
-        state.withLock { state in
+        let changed = state.withLock { state in
+            guard report.keep != state.records.count || !report.changed.isEmpty || report.busy != state.busy || report.screen != state.screen else {
+                return false
+            }
             state.replace(keeping: report.keep, with: report.changed)
             state.screen = report.screen
             state.busy = report.busy
             state.generation &+= 1
+            return true
         }
-        wakeWaiters()
+        if changed { wakeWaiters() }
     }
 
     /// Waits until the state's generation is past `generation` (its worker sent a change, unasked

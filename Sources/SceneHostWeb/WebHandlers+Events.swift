@@ -1,0 +1,107 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import SceneHost
+
+/// A page's live stream: Server-Sent Events on the screen's own URL, for a session whose screen
+/// may change on its own (its background work runs). The page's script (`PageWriter.script`)
+/// opens it only on a page marked live, and puts each page it brings in place.
+///
+/// Each event `screen` carries the whole page of that URL, as a GET would answer it now (the page
+/// is made the same way, so it is what a reload would show); a page the same as the last sent is
+/// not sent again. When the session's work has ended, the last page is followed by `end`, and the
+/// script closes the stream. A session with nothing to follow is answered 204, which tells the
+/// browser not to connect again. A stream lasts at most `streamLifetime` (the browser reconnects),
+/// sends a comment every `keepAlive` so a dead client is found, ends within a second when the
+/// instance drains, and a session has at most `streamsPerSession` open (429 past it).
+extension WebHandlers {
+    static let streamsPerSession = 8
+    static let streamLifetime: Duration = .seconds(300)
+    static let keepAlive: Duration = .seconds(15)
+
+    /// Whether the request asks for an event stream (an `EventSource`'s `Accept`).
+    static func asksForEvents(_ headers: HTTPFields) -> Bool {
+        headers[.accept]?.lowercased().contains("text/event-stream") ?? false
+    }
+
+    func events(_ request: Request, context: WebRequestContext) async -> Response {
+        let client = forwarding.client(peer: context.remoteAddress, fields: request.headers)
+        let sessionID = SessionCookie.value(in: request.headers, secure: client.secure)
+        let path = request.head.path ?? request.uri.path
+        guard let sessionID, let start = await controller.liveCount(sessionID: sessionID) else {
+            count(kind: "events", status: 204, since: .now)
+            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+        }
+        let admitted = controller.streams.withLock { streams -> Bool in
+            guard streams[sessionID, default: 0] < Self.streamsPerSession else { return false }
+            streams[sessionID, default: 0] += 1
+            return true
+        }
+        guard admitted else {
+            count(kind: "events", status: 429, since: .now)
+            return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
+        }
+        count(kind: "events", status: 200, since: .now)
+        let (controller, writer, state) = (controller, writer, state)
+        return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                                               Self.noSniffField: "nosniff"],
+                        body: ResponseBody { body in
+            defer { controller.streams.withLock { $0[sessionID, default: 1] -= 1; if $0[sessionID] == 0 { $0[sessionID] = nil } } }
+            var seen = start
+            var last: [UInt8] = []
+            let clock = ContinuousClock()
+            let ends = clock.now + Self.streamLifetime
+            var quietSince = clock.now
+            // The browser's reconnection wait, should the stream end without `end`.
+            try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
+            while clock.now < ends, !state.isDraining {
+                guard let now = await controller.liveChange(sessionID: sessionID, after: seen, within: .seconds(1)) else { break }
+                guard now != seen else {
+                    if clock.now - quietSince >= Self.keepAlive {
+                        try await body.write(ByteBuffer(string: ": still here\n\n"))
+                        quietSince = clock.now
+                    }
+                    continue
+                }
+                let reply = await controller.get(path: path, sessionID: sessionID, client: client.address)
+                // What this page made changed the count too (a notice taken): counted from here.
+                seen = await controller.liveCount(sessionID: sessionID) ?? now
+                guard case .page(let page) = reply.body, reply.status == 200 else {
+                    // A redirect or a refusal: the page cannot follow; the script loads the URL anew.
+                    try await body.write(ByteBuffer(string: "event: reload\ndata: \n\n"))
+                    break
+                }
+                let html = writer.render(page)
+                if html != last {
+                    try await body.write(ByteBuffer(bytes: Self.event("screen", html)))
+                    last = html
+                    quietSince = clock.now
+                }
+                if !page.live {
+                    try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
+                    break
+                }
+            }
+            try await body.finish(nil)
+        })
+    }
+
+    /// One event: its name, then each line of `data` as a `data:` line (any of CR, LF, CR LF ends a line in SSE).
+    static func event(_ name: String, _ data: [UInt8]) -> [UInt8] {
+        var bytes = Array("event: \(name)\ndata: ".utf8)
+        bytes.reserveCapacity(bytes.count + data.count + data.count / 32 + 8)
+        var index = 0
+        while index < data.count {
+            let byte = data[index]
+            if byte == 0x0D || byte == 0x0A {
+                bytes.append(contentsOf: "\ndata: ".utf8)
+                if byte == 0x0D, index + 1 < data.count, data[index + 1] == 0x0A { index += 1 }
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        bytes.append(contentsOf: "\n\n".utf8)
+        return bytes
+    }
+}
