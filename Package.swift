@@ -77,6 +77,8 @@ let package = Package(
         // The scene worker's crash handler (async-signal-safe C): which plugin's code the thread that
         // crashed was running, written to the host before the worker dies (docs/decisions.md).
         .target(name: "CCrashReport", path: "Sources/CCrashReport"),
+        // scene-host-worker's `open` for libdispatch's thread monitor under Landlock (docs/decisions.md).
+        .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
         // Parts of the plugin loading kept apart by the compiler (docs/decisions.md, "Loading as targets"):
         // none knows the host's types, so none can reach into Loading/ or above it.
         // ELF reading from a file's bytes: headers, program headers, the dynamic section and symbols.
@@ -285,7 +287,7 @@ let package = Package(
         // starts (and restarts after a fault) quickly. It is installed beside scene-host.
         .executableTarget(
             name: "scene-host-worker",
-            dependencies: ["SceneHost", "SceneHostProcesses", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SceneHost", "SceneHostProcesses", "CWorkerShim", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swift6
         ),
         // Test helpers, as test targets layered like the host: none knows a layer above what its users test.

@@ -70,6 +70,13 @@ initial = "LoanForm"
 path = "$fixtures/libFixtureForm.so"
 CONF
 
+# The Async test plugin: a list loaded in the background, and a counter that changes the screen on its own.
+cat > "$work/async.conf" <<CONF
+initial = "Shelf"
+[plugins.FixtureAsync]
+path = "$fixtures/libFixtureAsync.so"
+CONF
+
 # Starts `serve` on a free port; sets `address` once it listens.
 address=""
 serve() {
@@ -92,9 +99,10 @@ serve orders "$work/orders.conf"; orders="$address"
 serve faulty "$work/faulty.conf"; faulty="$address"
 serve fragile "$work/fragile.conf"; fragile="$address"
 serve form "$work/form.conf"; form="$address"
+serve async "$work/async.conf"; async="$address"
 
 status=0
-python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" ${shots:+"$shots"} || status=1
+python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" "$async/" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

@@ -16,6 +16,10 @@ protocol ListOrdersDataStore {
 
 /// Reads the orders fresh from the Worker each time the list appears, so it shows what is in the
 /// store now (saved by this user's EditOrder or by anyone else's). It never writes.
+///
+/// The read is background work (`perform`): the list shows a progress element until the Worker's
+/// async load answers, and the scene worker serves other sessions meanwhile. When the list leaves
+/// first, the load is cancelled and its result dropped.
 final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogic>, ListOrdersBusinessLogic, ListOrdersDataStore {
     private let worker: any OrdersWorking
     private let pricing: ListOrdersPricingWorker?
@@ -28,12 +32,24 @@ final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogi
     }
 
     func fetchOrders(request: ListOrders.FetchOrders.Request) {
-        do {
-            orders = try worker.fetchOrders()
-        } catch {
-            presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: OrdersFailure.reason(error)))
-            return
+        // The orders last shown stay while the new ones load: a row selected meanwhile is one the user saw.
+        presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: nil, isLoading: true))
+        perform { [worker] in
+            let loaded: [Order]
+            do {
+                loaded = try await worker.loadOrders()
+            } catch is CancellationError {
+                return
+            } catch {
+                self.presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: self.orders, failure: OrdersFailure.reason(error)))
+                return
+            }
+            self.orders = loaded
+            self.presentLoaded()
         }
+    }
+
+    private func presentLoaded() {
         var response = ListOrders.FetchOrders.Response(orders: orders, failure: nil)
         if let pricing {
             do {

@@ -15,10 +15,13 @@ enum ListOrders {
             var grandTotal: String? = nil
             /// The pricing Worker failed: the list shows no prices.
             var pricingFailed = false
+            /// The orders are being read: the ones shown are those of the last read.
+            var isLoading = false
         }
         struct ViewModel {
             let rows: [String]
             let summary: String
+            let isLoading: Bool
         }
     }
 

@@ -9,16 +9,16 @@ protocol ListOrdersDisplayLogic: AnyObject {
 final class ListOrdersViewController: SceneViewController<any ListOrdersBusinessLogic, any ListOrdersRoutingLogic & ListOrdersDataPassing>, ListOrdersDisplayLogic {
     private var rows: [String] = []
     private var summary = ""
+    private var isLoading = false
 
     override func viewWillAppear() {
         interactor?.fetchOrders(request: ListOrders.FetchOrders.Request())
     }
 
     override func render() -> Screen {
-        Screen(title: "Orders", elements: [
-            .label(id: "summary", text: summary),
-            .list(id: "orders", rows: rows),
-        ])
+        Screen(title: "Orders", elements: [.label(id: "summary", text: summary)]
+            + (isLoading ? [.progress(id: "loading", label: "Loading the orders", value: nil)] : [])
+            + [.list(id: "orders", rows: rows)])
     }
 
     override func handle(_ event: UserEvent) throws {
@@ -32,5 +32,6 @@ final class ListOrdersViewController: SceneViewController<any ListOrdersBusiness
     func displayOrders(viewModel: ListOrders.FetchOrders.ViewModel) {
         rows = viewModel.rows
         summary = viewModel.summary
+        isLoading = viewModel.isLoading
     }
 }

@@ -21,6 +21,16 @@ enum ShowOrder {
             let canEdit: Bool
         }
     }
+
+    /// Keep the order shown as it is in the store while the scene is shown: another user's save
+    /// (another session, another scene worker, another `scene-host`) shows here on its own.
+    enum FollowOrder {
+        struct Request {
+            /// How often the store is read again.
+            var interval: Duration = .milliseconds(500)
+        }
+        // Presented as GetOrder's Response and ViewModel: the same screen, read again.
+    }
 }
 
 /// An order as ShowOrder hands it to EditOrder and takes it back. The plugins declare the shapes

@@ -13,6 +13,7 @@ final class ShowOrderViewController: SceneViewController<any ShowOrderBusinessLo
 
     override func viewWillAppear() {
         interactor?.getOrder(request: ShowOrder.GetOrder.Request())
+        interactor?.followOrder(request: ShowOrder.FollowOrder.Request())
     }
 
     override func render() -> Screen {

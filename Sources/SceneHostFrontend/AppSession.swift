@@ -28,8 +28,11 @@ package protocol AppSession: AnyObject {
     /// Waits until the background work of the session's scenes ended (`SceneInteractor.perform`),
     /// or `limit` passed: the errors that work threw and did not catch meanwhile, to show as notices.
     func settle(within limit: Duration) async throws -> [any Error]
-    /// Whether background work of the session's scenes was running when it was last heard of.
+    /// Whether background work of the session's scenes was running when it was last heard of
+    /// (`observe` tasks included), or a notice of it waits: its screen may change on its own.
     var isBusy: Bool { get }
+    /// Whether `perform` work (a load, a save: work expected to end) was running when last heard of.
+    var isSettling: Bool { get }
     /// A descriptor that becomes readable when the session may have changed on its own (its
     /// background work ended, or changed a screen): the terminal waits on it with its input, then
     /// calls `takeChanges`. Nil: this session is not watched that way (`serve` hears of its
@@ -57,6 +60,8 @@ package protocol AppSession: AnyObject {
 extension AppSession {
     /// A session in this process is never closed under its user: a crash there ends the host.
     package var isClosed: Bool { false }
+
+    package var isSettling: Bool { false }
 
     /// A session that never changes on its own (a test double).
     package var changeDescriptor: Int32? { nil }

@@ -128,6 +128,8 @@ package final class InProcessSession: AppSession {
 
     package var isBusy: Bool { navigator.needsAttention }
 
+    package var isSettling: Bool { !navigator.workSettled }
+
     package func settle(within limit: Duration) async throws -> [any Error] {
         _ = await navigator.settle(within: limit)
         defer { commandRan() }

@@ -232,6 +232,7 @@ extension WebController {
             let action = try WebAction(form: form, screen: session.screens[depth].lastScreen)
             try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
             applied = action.fills
+            await Self.awaitQuickWork(of: session.app)
         } catch let error as WebError {
             session.pendingError = error.message
         } catch {
@@ -251,6 +252,23 @@ extension WebController {
     }
 
     // MARK: Helpers
+
+    /// How long an action waits for the `perform` work it started (a list's load after Back, a save).
+    package static let quickWorkLimit: Duration = .milliseconds(250)
+
+    /// Waits up to `quickWorkLimit` for the work an action started to end, so the page the action
+    /// redirects to shows its result (without JavaScript too) when it is quick. Nothing is held up
+    /// meanwhile: the wait is for the worker's unasked report (`AppSession.change`), not a request.
+    /// Slower work shows its progress; the page follows it (live), or the next load shows the result.
+    package static func awaitQuickWork(of app: any AppSession) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + quickWorkLimit
+        while app.isSettling {
+            let left = deadline - clock.now
+            guard left > .zero else { return }
+            _ = await app.change(after: app.changeCount, within: left)
+        }
+    }
 
     /// The URL a GET of the post's target shows (a deep link's, a screen's, or the start).
     package static func pageURL(of target: WebPath) -> String {

@@ -39,6 +39,8 @@ extension PooledSession: AppSession {
 
     package var isBusy: Bool { session.read(\.busy) }
 
+    package var isSettling: Bool { session.read(\.settling) }
+
     package func settle(within limit: Duration) async throws -> [any Error] {
         // Most commands start no work: no round trip to the worker then.
         guard session.read(\.busy) else { return [] }

@@ -30,7 +30,7 @@ package final class SceneWorkerLoop {
     private var sessions: [UInt64: Navigator] = [:]
     /// What the host was last told of each session's screen and work (`report`): an unasked
     /// `changed` frame is sent only when the session differs from it.
-    private var reported: [UInt64: (screen: Result<Screen, RemoteFailure>, busy: Bool)] = [:]
+    private var reported: [UInt64: (screen: Result<Screen, RemoteFailure>, busy: Bool, settling: Bool)] = [:]
     /// Sessions whose work ran at their last report: the ones a tick of `watch` checks.
     private var busy: Set<UInt64> = []
     private var watch: ScreenWatch?
@@ -83,7 +83,7 @@ package final class SceneWorkerLoop {
             let screen: Result<Screen, RemoteFailure>
             do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
             let last = reported[id]
-            if let last, last.screen == screen, last.busy == navigator.needsAttention { continue }
+            if let last, last.screen == screen, last.busy == navigator.needsAttention, last.settling == !navigator.workSettled { continue }
             let report = report(navigator, id: id, screen: screen)
             guard (try? channel.send(WorkerFrame.encode(.changed(session: id, report: report)), deadline: nil)) != nil else { return finish() }
         }
@@ -199,8 +199,8 @@ package final class SceneWorkerLoop {
         }
         let changes = navigator.takeRecordChanges(topScreen: try? screen.get())
         let attention = navigator.needsAttention
-        reported[id] = (screen, attention)
+        reported[id] = (screen, attention, !navigator.workSettled)
         if navigator.workIdle { busy.remove(id) } else { busy.insert(id) }
-        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: attention)
+        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: attention, settling: !navigator.workSettled)
     }
 }

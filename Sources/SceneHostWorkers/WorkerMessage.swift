@@ -55,12 +55,16 @@ package struct SessionReport: Equatable, Sendable {
     /// that work, secrets a restore left empty): `run` asks the worker to `settle` before it prints
     /// the screen, and `serve` before a page (each saves itself that round trip when it is false).
     package var busy = false
+    /// Work started with `perform` runs (a load, a save): it is expected to end soon, unlike an
+    /// `observe` task. A `serve` action waits a moment for it before it answers.
+    package var settling = false
 
-    package init(keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false) {
+    package init(keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false, settling: Bool = false) {
         self.keep = keep
         self.changed = changed
         self.screen = screen
         self.busy = busy
+        self.settling = settling
     }
 }
 

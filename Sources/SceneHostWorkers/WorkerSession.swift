@@ -32,6 +32,8 @@ package final class WorkerSession: Sendable {
         package var lost = false
         /// Background work of its scenes was running at the last report (`SessionReport.busy`).
         package var busy = false
+        /// `perform` work of its scenes was running at the last report (`SessionReport.settling`).
+        package var settling = false
         /// Why the session was ended, when it was ended for its own faults (shown instead of "lost").
         package var ended: WorkerError?
         /// How many times this session's own requests ended its worker (`FaultPolicy`).
@@ -117,12 +119,14 @@ package final class WorkerSession: Sendable {
     /// whose work showed nothing new) keeps the generation, so pages and streams made from it stand.
     package func apply(_ report: SessionReport) {
         let changed = state.withLock { state in
-            guard report.keep != state.records.count || !report.changed.isEmpty || report.busy != state.busy || report.screen != state.screen else {
+            guard report.keep != state.records.count || !report.changed.isEmpty || report.busy != state.busy || report.settling != state.settling
+                    || report.screen != state.screen else {
                 return false
             }
             state.replace(keeping: report.keep, with: report.changed)
             state.screen = report.screen
             state.busy = report.busy
+            state.settling = report.settling
             state.generation &+= 1
             return true
         }

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import SceneHost
 import SceneHostProcesses
+import CWorkerShim
 
 // `scene-host-worker`: the process that runs plugin code for a `scene-host` (README, "Scene
 // workers"). The host starts it; people never do. Its own small executable, without the host's
@@ -18,6 +19,10 @@ import SceneHostProcesses
 //
 // Or, as the host's probe child: probe-plugin --start-fd N, the plugins to probe and where the
 // records go in one start file (`ProbeStart`), see ProbeMode.
+
+// libdispatch's thread monitor reads /proc/<tid>/stat, which Landlock refuses: the shim's `open`
+// reads the same file where the rules allow it (Sources/CWorkerShim). Referenced so it is linked.
+_ = scene_host_worker_shim_linked()
 
 if CommandLine.arguments.dropFirst().first == "probe-plugin" {
     ProbeMode.run(Array(CommandLine.arguments.dropFirst(2)))

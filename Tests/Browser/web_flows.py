@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives `scene-host serve` in headless Chromium (Debian's chromium + chromium-driver, Selenium).
 
-Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN FRAGILE_URL FORM_URL [SCREENSHOT_DIR]
+Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN FRAGILE_URL FORM_URL ASYNC_URL [SCREENSHOT_DIR]
 
 DEMO_URL serves scenes.conf; ORDERS_URL the orders flow on SQLite; FAULTY_URL a demo whose
 Detail plugin is BREAKABLE_PLUGIN, a copy this script deletes to make a route fail; FRAGILE_URL
@@ -23,10 +23,11 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE, FORM = sys.argv[1:7]
-SHOTS = sys.argv[7] if len(sys.argv) > 7 else None
+DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE, FORM, ASYNC = sys.argv[1:8]
+SHOTS = sys.argv[8] if len(sys.argv) > 8 else None
 
 
 def axe_source():
@@ -42,11 +43,13 @@ AXE_SOURCE = axe_source()
 AXE_VERSION = AXE_SOURCE[4:AXE_SOURCE.index("\n")].strip()
 
 
-def browser():
+def browser(javascript=True):
     options = Options()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,700"):
         options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
@@ -630,12 +633,97 @@ def driver_text(driver, element):
     return driver.find_element(By.ID, element).text
 
 
+def followed(driver):
+    """The Async fixture's counter of its `observe` task ("Followed 12" -> 12)."""
+    return int(driver_text(driver, "followed").split()[-1])
+
+
+def live_page_keeps_typing(driver):
+    """A page whose screen changes on its own (an `observe` task counting) is updated in place over Server-Sent
+    Events: the page is not reloaded, the focus, the caret and the text being typed stay, and the form still posts."""
+    driver.get(ASYNC)
+    click(driver, "tap:follow")
+    assert driver.find_elements(By.CSS_SELECTOR, "main[data-live]"), "a page whose work runs is live"
+    driver.execute_script("window.sceneHostMarker = 'same page'")
+    box = driver.find_element(By.ID, "field-note")
+    box.click()
+    box.send_keys("hello")
+    box.send_keys(Keys.LEFT * 3)
+    start = followed(driver)
+    WebDriverWait(driver, 10).until(lambda d: followed(d) >= start + 3)
+    assert driver.execute_script("return window.sceneHostMarker") == "same page", "updated in place, not reloaded"
+    box = driver.find_element(By.ID, "field-note")
+    assert box.get_attribute("value") == "hello", box.get_attribute("value")
+    assert driver.execute_script("return document.activeElement.id") == "field-note", "the focus stays"
+    assert driver.execute_script("return document.activeElement.selectionStart") == 2, "the caret stays"
+    box.send_keys("X")
+    assert box.get_attribute("value") == "heXllo", "typing goes on where the caret was"
+    shot(driver, "live-typing.png")
+    # The form of a page updated in place still applies: not refused as stale, the typed text reaches the scene.
+    click(driver, "tap:caught")
+    assert driver_text(driver, "status") == "Could not reload: the shelf is locked", driver_text(driver, "status")
+    assert driver.find_element(By.ID, "field-note").get_attribute("value") == "heXllo"
+    assert not driver.find_elements(By.ID, "offered"), "nothing was refused"
+    # Two tabs of one session: both follow the screen.
+    driver.switch_to.new_window("tab")
+    driver.get(ASYNC + "s/Shelf")
+    start = followed(driver)
+    WebDriverWait(driver, 10).until(lambda d: followed(d) >= start + 2)
+    driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+
+
+def live_page_without_javascript(_driver):
+    """Without JavaScript a page never changes by itself, everything still works, and the next load shows the
+    screen as its work left it."""
+    plain = browser(javascript=False)
+    try:
+        plain.get(ASYNC)
+        click(plain, "tap:follow")
+        start = followed(plain)
+        time.sleep(0.6)
+        assert followed(plain) == start, "nothing updates a page without JavaScript"
+        plain.refresh()
+        assert followed(plain) > start, "a reload shows what the work did meanwhile"
+        fill(plain, "note", "typed")
+        click(plain, "tap:caught")
+        assert driver_text(plain, "status") == "Could not reload: the shelf is locked"
+        assert plain.find_element(By.ID, "field-note").get_attribute("value") == "typed"
+    finally:
+        plain.quit()
+
+
+def show_order_follows_other_users_save(_driver):
+    """One user shows order #1; another saves a new quantity for it; the first user's page shows the new quantity
+    and total on its own, without a reload."""
+    first, second = browser(), browser()
+    try:
+        first.get(ORDERS)
+        click(first, "select:orders:0")
+        first.execute_script("window.sceneHostMarker = 'same page'")
+        quantity = int(first.find_element(By.ID, "quantity").text.split()[-1])
+        total = first.find_element(By.ID, "total").text if first.find_elements(By.ID, "total") else None
+        second.get(ORDERS)
+        click(second, "select:orders:0")
+        click(second, "tap:edit")
+        fill(second, "quantity", str(quantity + 1))
+        click(second, "tap:save")
+        WebDriverWait(first, 10).until(lambda d: d.find_element(By.ID, "quantity").text == f"Quantity: {quantity + 1}")
+        assert first.execute_script("return window.sceneHostMarker") == "same page", "updated in place"
+        if total is not None:
+            assert first.find_element(By.ID, "total").text != total, "the total follows the quantity"
+        shot(first, "orders-live.png")
+    finally:
+        first.quit()
+        second.quit()
+
+
 def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
              two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session, crash_loop_other_user_unharmed,
              save_then_back_never_stale, double_click_save_lands_on_result, record_url_in_fresh_browser, form_controls_round_trip,
-             accessible_every_page_kind]
+             live_page_keeps_typing, live_page_without_javascript, show_order_follows_other_users_save, accessible_every_page_kind]
     passed = failed = 0
     driver = browser()
     try:

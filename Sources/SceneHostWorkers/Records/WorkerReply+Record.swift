@@ -102,6 +102,7 @@ extension SessionReport: RecordValue {
             failure.encode(into: &writer)
         }
         writer.bool(busy)
+        writer.bool(settling)
     }
 
     package init(from reader: inout CacheReader) throws {
@@ -112,6 +113,7 @@ extension SessionReport: RecordValue {
         case .success: screen = .success(try Screen(from: &reader))
         case .failure: screen = .failure(try RemoteFailure(from: &reader))
         }
-        self.init(keep: keep, changed: changed, screen: screen, busy: try reader.bool())
+        let busy = try reader.bool()
+        self.init(keep: keep, changed: changed, screen: screen, busy: busy, settling: try reader.bool())
     }
 }

@@ -56,6 +56,24 @@ public final class SQLiteOrdersWorker: OrdersWorking {
         }
     }
 
+    /// Read on the database's own queue (GRDB's async read): the scene worker's main actor, where
+    /// every session's scenes run, goes on meanwhile.
+    public func loadOrders() async throws -> [Order] {
+        let database = database
+        return try await runAsync {
+            try await database.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders ORDER BY id").map(Self.order)
+            }
+        }
+    }
+
+    public func loadOrder(id: Int) async throws -> Order? {
+        let database = database
+        return try await runAsync {
+            try await database.read { db in try Self.fetchOrder(id: id, in: db) }
+        }
+    }
+
     public func fetchOrder(id: Int) throws -> Order? {
         try run {
             try database.read { db in try Self.fetchOrder(id: id, in: db) }
@@ -111,6 +129,16 @@ public final class SQLiteOrdersWorker: OrdersWorking {
                                       summary: "a stored order could not be read")
         }
         return shipping
+    }
+
+    private func runAsync<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DatabaseError {
+            throw OrdersDatabaseError(path: path, error)
+        } catch let error as RowDecodingError {
+            throw OrdersDatabaseError(path: path, reason: "a row of the orders table is not an order: \(error)", summary: "a stored order could not be read")
+        }
     }
 
     private func run<T>(_ body: () throws -> T) throws -> T {
