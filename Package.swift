@@ -77,7 +77,8 @@ let package = Package(
         // The scene worker's crash handler (async-signal-safe C): which plugin's code the thread that
         // crashed was running, written to the host before the worker dies (docs/decisions.md).
         .target(name: "CCrashReport", path: "Sources/CCrashReport"),
-        // scene-host-worker's `open` for libdispatch's thread monitor under Landlock (docs/decisions.md).
+        // The `open` of the processes that confine themselves (scene-host-worker; scene-host as the check
+        // child), for libdispatch's thread monitor under Landlock (docs/decisions.md).
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
         // Parts of the plugin loading kept apart by the compiler (docs/decisions.md, "Loading as targets"):
         // none knows the host's types, so none can reach into Loading/ or above it.
@@ -278,6 +279,7 @@ let package = Package(
                 "SceneHostWeb",
                 "SceneHostSQLiteStore",
                 "SceneHostPostgresStore",
+                "CWorkerShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -14,7 +14,8 @@ package final class InProcessSession: AppSession {
     /// The screen and work as last seen (by a command or a check of `watch`).
     private var seen: (screen: Screen?, busy: Bool) = (nil, false)
     package private(set) var changeCount: UInt64 = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter: UInt64 = 0
     /// The pipe `changeDescriptor` reads, made when the terminal first asks for it.
     private var wakePipe: (read: Int32, write: Int32)?
     private var wakePending = false
@@ -58,8 +59,8 @@ package final class InProcessSession: AppSession {
     private func changed() {
         changeCount &+= 1
         let woken = waiters
-        waiters = []
-        for waiter in woken { waiter.resume() }
+        waiters = [:]
+        for waiter in woken.values { waiter.resume() }
     }
 
     package var changeDescriptor: Int32? {
@@ -81,11 +82,13 @@ package final class InProcessSession: AppSession {
 
     package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
         guard changeCount == count else { return changeCount }
+        let id = nextWaiter
+        nextWaiter += 1
         let timeout = Task { @MainActor [weak self] in
             try? await Task.sleep(for: limit)
-            self?.changed()
+            self?.waiters.removeValue(forKey: id)?.resume()
         }
-        await withCheckedContinuation { waiters.append($0) }
+        await withCheckedContinuation { waiters[id] = $0 }
         timeout.cancel()
         return changeCount
     }

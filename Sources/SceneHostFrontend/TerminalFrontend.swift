@@ -118,6 +118,10 @@ package struct TerminalFrontend {
             case .end: return nil
             case .changed:
                 guard session.takeChanges() else { continue }
+                // Its worker ended meanwhile and the session was built again: say so.
+                if let notice = session.takeNotice() {
+                    message = ([message].compactMap { $0 } + [ErrorMessage.render(notice)]).joined(separator: "\n")
+                }
                 if session.isBusy, let failures = try? await session.settle(within: .zero), !failures.isEmpty {
                     message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
                 }

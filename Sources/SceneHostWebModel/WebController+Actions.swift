@@ -230,6 +230,8 @@ extension WebController {
         var failure: (any Error)?
         do {
             let action = try WebAction(form: form, screen: session.screens[depth].lastScreen)
+            // A screen still loading (a session just rebuilt from the store) is given its moment first.
+            await Self.awaitQuickWork(of: session.app)
             try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
             applied = action.fills
             await Self.awaitQuickWork(of: session.app)

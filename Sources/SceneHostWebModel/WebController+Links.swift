@@ -115,6 +115,7 @@ extension WebController {
     func open(_ link: String, in session: WebSession) async -> WebReply {
         do {
             try await session.app.open(link: link)
+            await Self.awaitQuickWork(of: session.app)
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {

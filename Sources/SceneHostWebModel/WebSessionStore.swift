@@ -104,8 +104,18 @@ package final class WebSessionStore {
         self.shared = !(durable is MemorySessionStore)
         self.clock = clock
         self.origin = (clock(), Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-        self.makeSession = makeSession
-        self.restoreSession = restoreSession
+        // A session's first screen often loads in the background (the orders list): the start page,
+        // a link's page and a first action see it loaded when that is quick (`awaitQuickWork`).
+        self.makeSession = {
+            let app = try await makeSession()
+            await WebController.awaitQuickWork(of: app)
+            return app
+        }
+        self.restoreSession = { records in
+            let (app, note) = try await restoreSession(records)
+            await WebController.awaitQuickWork(of: app)
+            return (app, note)
+        }
     }
 
     /// Sessions on navigators in this process (`serve --in-process`, tests).
@@ -350,6 +360,7 @@ package final class WebSessionStore {
         defer { app.close() }
         if let client { (app as? PooledSession)?.session.attribute(to: client) }
         try await app.open(link: link)
+        await WebController.awaitQuickWork(of: app)
         return try app.view()
     }
 

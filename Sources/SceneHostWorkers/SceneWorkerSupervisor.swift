@@ -404,8 +404,11 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
 
     /// Applies every frame the worker sent unasked and the host has not read yet, without waiting
     /// for more; true when a session changed. Anything else than `changed` there is garbage; a
-    /// closed channel is the worker's end (a crash in background work): either is a fault, after
-    /// which every session is built again, as after a fault in `close`.
+    /// closed channel is the worker's end (a crash in background work). In `run` (no queue: one
+    /// user) either is a fault handled at once: the worker is started again and the session built
+    /// again, with a notice. In `serve` the watch stops there, and the next request meets the fault
+    /// and is answered as before: charged to the session whose request found it, its client the
+    /// source (a worker's many sessions give no other way to know whose work it was).
     @discardableResult
     package func takeUnasked() -> Bool {
         guard let process else { return false }
@@ -419,6 +422,10 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
                 guard case .changed(let id, let report) = try? WorkerFrame.decodeReply(payload) else { throw WorkerChannel.Failure.malformed }
                 changed = applyUnasked(id, report) || changed
             } catch {
+                if unaskedQueue != nil {
+                    process.stopWatching()
+                    return changed
+                }
                 self.process = nil
                 let fault: WorkerFault
                 switch error {

@@ -62,15 +62,33 @@ package final class WorkerPool: Sendable {
 
     /// Starts every worker (one after the other, before any request).
     package func start() throws(WorkerError) {
-        for slot in slots { try slot.supervisor.start() }
+        for slot in slots { try onQueue(slot) { supervisor throws(WorkerError) in try supervisor.start() } }
     }
 
     /// Shows the initial scene once in the first worker (and drops it): a broken initial scene
     /// stops `serve` at start, not in a browser.
     package func checkInitialScene() throws(WorkerError) {
         guard let first = slots.first else { throw .workerUnavailable(reason: "the pool has no worker") }
-        let session = try first.supervisor.openSession()
-        first.supervisor.close(session)
+        try onQueue(first) { supervisor throws(WorkerError) in
+            let session = try supervisor.openSession()
+            supervisor.close(session)
+        }
+    }
+
+    /// Runs `body` with the slot's supervisor where its requests run: its queue (`serve`: the watch
+    /// of what its worker sends unasked runs there too, and must never read the channel meanwhile),
+    /// or this thread (`inline`).
+    private func onQueue(_ slot: Slot, _ body: (SceneWorkerSupervisor) throws(WorkerError) -> Void) throws(WorkerError) {
+        if inline { return try body(slot.supervisor) }
+        let result: Result<Void, WorkerError> = slot.queue.sync {
+            do throws(WorkerError) {
+                try body(slot.supervisor)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
     }
 
     /// Ends every worker (their sessions are gone).

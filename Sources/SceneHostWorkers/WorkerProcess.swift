@@ -25,6 +25,8 @@ package final class WorkerProcess {
     /// Watches the channel for frames the worker sends unasked (`watchChannel`); it closes the
     /// channel when cancelled, so Dispatch never watches a descriptor closed (or reused) under it.
     private var channelWatch: (any DispatchSourceRead)?
+    /// The watch is suspended (`stopWatching`): resumed before it is cancelled, as Dispatch requires.
+    private var watchSuspended = false
     /// The worker's `TMPDIR` (`PrivateFolder`), removed once it is reaped.
     private let privateFolder: PrivateFolder
 
@@ -118,10 +120,19 @@ package final class WorkerProcess {
         source.resume()
     }
 
+    /// Stops calling the watch's handler (the channel is at its end, or garbled: the next request
+    /// finds out what happened, as it did before the watch), without closing the channel.
+    package func stopWatching() {
+        guard let channelWatch, !watchSuspended else { return }
+        watchSuspended = true
+        channelWatch.suspend()
+    }
+
     /// The process is reaped: its channel goes.
     private func finish() {
         reaped = true
         if let channelWatch {
+            if watchSuspended { channelWatch.resume() }
             channelWatch.cancel()
             self.channelWatch = nil
         } else {

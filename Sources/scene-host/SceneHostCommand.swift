@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneHostProcesses
+import CWorkerShim
 
 /// `scene-host`: runs apps made of Clean Swift scenes loaded from plugins.
 @main
@@ -21,6 +22,8 @@ struct SceneHostCommand: ParsableCommand {
     /// process of the same user, plugin code in a worker included, may ptrace it or open its memory:
     /// `Sandbox`), then runs the command.
     static func main() {
+        // Linked for the check child, which confines itself (Sources/CWorkerShim): referenced so it is.
+        _ = scene_host_worker_shim_linked()
         StandardStreams.prepare()
         Sandbox.forbidInspection(environment: ProcessInfo.processInfo.environment)
         if let problem = SubcommandCheck.problem(in: Array(CommandLine.arguments.dropFirst()), configuration: configuration) {

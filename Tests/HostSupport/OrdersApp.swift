@@ -36,15 +36,29 @@ package struct OrdersApp {
         return container
     }
 
-    /// One user's session in `container`, on ListOrders.
-    package func session(in container: SceneContainer) throws -> Navigator {
+    /// One user's session in `container`, on ListOrders, its orders loaded (its background work settled).
+    package func session(in container: SceneContainer) async throws -> Navigator {
         let navigator = Navigator(container: container, segues: config.segues)
-        try navigator.start(at: config.initial.value)
+        try await navigator.startSettled(at: config.initial.value)
         return navigator
     }
 
-    /// Runs `commands` in order.
-    package static func run(_ commands: [FrontendCommand], in navigator: Navigator) throws {
-        for command in commands { try navigator.execute(command) }
+    /// Runs `commands` in order, each one's background work settled before the next, as `run` does.
+    package static func run(_ commands: [FrontendCommand], in navigator: Navigator) async throws {
+        for command in commands { try await navigator.executeSettled(command) }
+    }
+}
+
+extension Navigator {
+    /// `start(at:)`, then its background work (a list's load) settled, as a script's first screen is.
+    package func startSettled(at scene: String) async throws {
+        try start(at: scene)
+        _ = await settle(within: .seconds(10))
+    }
+
+    /// `execute(_:)`, then the background work it started settled, as a script does after each command.
+    package func executeSettled(_ command: FrontendCommand) async throws {
+        try execute(command)
+        _ = await settle(within: .seconds(10))
     }
 }

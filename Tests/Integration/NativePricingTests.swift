@@ -19,7 +19,7 @@ struct NativePricingTests {
     }
 
     @Test("a native function resolves as the Swift function type its signature declares")
-    func typed() throws {
+    func typed() async throws {
         let container = try container()
         let total = try #require(try container.nativeFunction("NativePricing.order_total", as: ((Int64, Double, Double) -> Double).self))
         #expect(try total(3, 2.5, 0.5) == 7.0)
@@ -29,7 +29,7 @@ struct NativePricingTests {
     }
 
     @Test("a Swift function type that does not match the declared signature is refused when resolved")
-    func mismatch() throws {
+    func mismatch() async throws {
         let container = try container()
         #expect(throws: SceneError.nativeSignatureMismatch(function: "NativePricing.order_total", declared: "double(int64, double, double)", requested: "double(int32, double, double)")) {
             _ = try container.nativeFunction("NativePricing.order_total", as: ((Int32, Double, Double) -> Double).self)
@@ -40,10 +40,10 @@ struct NativePricingTests {
     }
 
     @Test("ListOrders shows each order's total and the sum, computed by the C Worker")
-    func listOrdersTotals() throws {
+    func listOrdersTotals() async throws {
         let container = try container(["NativePricing", "ListOrdersScene", "ShowOrderScene", "EditOrderScene"])
         let navigator = Navigator(container: container, segues: [])
-        try navigator.start(at: "ListOrders")
+        try await navigator.startSettled(at: "ListOrders")
         #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: [
             "#1 Ada: 2 × Tea  $5.00", "#2 Grace: 1 × Cake (no nuts)  $4.00", "#3 Linus: 3 × Coffee  $8.10",
         ]))
@@ -51,16 +51,16 @@ struct NativePricingTests {
     }
 
     @Test("ShowOrder shows the order's total, computed by the C Worker")
-    func showOrderTotal() throws {
+    func showOrderTotal() async throws {
         let container = try container(["NativePricing", "ListOrdersScene", "ShowOrderScene", "EditOrderScene"])
         let navigator = Navigator(container: container, segues: [])
-        try navigator.start(at: "ListOrders")
-        try navigator.execute(.select(list: "orders", row: 2))
+        try await navigator.startSettled(at: "ListOrders")
+        try await navigator.executeSettled(.select(list: "orders", row: 2))
         #expect(try navigator.screen().element(id: "total") == .label(id: "total", text: "Total: $8.10 (3 × $3.00 − $0.90)"))
     }
 
     @Test("the callback function calls a Swift closure once per price rule")
-    func callback() throws {
+    func callback() async throws {
         let function = try container().nativeFunction(named: "NativePricing.price_rules")
         var rules: [String] = []
         let count = try function.call([.callback(NativeCallback { arguments in

@@ -31,35 +31,35 @@ struct OrdersDatabaseSettingTests {
     }
 
     /// One "run": a fresh container with the three plugins registered, and a navigator on ListOrders.
-    private func start(_ config: SceneConfig) throws -> Navigator {
+    private func start(_ config: SceneConfig) async throws -> Navigator {
         let container = SceneContainer()
         let loader = PluginLoader(logger: Logger(label: "test"))
         for entry in config.plugins { _ = try loader.load(entry, into: container) }
         let navigator = Navigator(container: container, segues: config.segues)
-        try navigator.start(at: config.initial.value)
+        try await navigator.startSettled(at: config.initial.value)
         return navigator
     }
 
     @Test("an edit saved through the SQLite Worker is there in the next run, in the file named relative to the config")
-    func persistsAcrossRuns() throws {
+    func persistsAcrossRuns() async throws {
         let folder = try TemporaryFolder()
         let config = try config(in: folder, database: "orders.sqlite")
-        let navigator = try start(config)
+        let navigator = try await start(config)
         for command: FrontendCommand in [.select(list: "orders", row: 1), .tap(button: "edit"), .fill(field: "quantity", text: "7"), .tap(button: "save")] {
-            try navigator.execute(command)
+            try await navigator.executeSettled(command)
         }
         #expect(navigator.path == "ListOrders › ShowOrder", "no back: Save wrote")
         #expect(FileManager.default.fileExists(atPath: folder.path("orders.sqlite")))
-        let again = try start(config)
+        let again = try await start(config)
         #expect(try again.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada: 2 × Tea", "#2 Grace: 7 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
     }
 
     @Test("a corrupt database is an error at start, located at the 'database' setting")
-    func corruptAtStart() throws {
+    func corruptAtStart() async throws {
         let folder = try TemporaryFolder()
         try folder.write("garbage, not SQLite\n", to: "orders.sqlite")
         let config = try config(in: folder, database: "orders.sqlite")
-        let error = try #require(throws: ContainerError.self) { _ = try start(config) }
+        let error = try await #require(throws: ContainerError.self) { _ = try await start(config) }
         guard case .settingRejected(let scene, let plugin, let key, let reason) = error else {
             Issue.record("unexpected \(error)")
             return
@@ -72,18 +72,18 @@ struct OrdersDatabaseSettingTests {
     }
 
     @Test("without settings the plugin keeps its orders in memory and writes no file")
-    func inMemoryWithoutSetting() throws {
+    func inMemoryWithoutSetting() async throws {
         let folder = try TemporaryFolder()
-        let navigator = try start(try config(in: folder, database: nil))
+        let navigator = try await start(try config(in: folder, database: nil))
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["orders.conf"])
     }
 
     @Test("an orders plugin naming another database than the others is refused at its own setting")
-    func disagreeingSettings() throws {
+    func disagreeingSettings() async throws {
         let folder = try TemporaryFolder()
         let config = try config(in: folder, database: nil, databases: ["orders.sqlite", nil, "orders.sqlite"])
-        let navigator = try start(config)
+        let navigator = try await start(config)
         let error = try #require(throws: (any Error).self) { try navigator.execute(.select(list: "orders", row: 0)) }
         let message = ErrorMessage.render(error)
         #expect(message.contains("setting 'database' of plugin 'ShowOrderScene': names no database (orders in memory), but plugin 'ListOrdersScene' names the orders database \(folder.path("orders.sqlite")); every orders plugin must name the same database"), "\(message)")

@@ -34,21 +34,21 @@ struct OrdersFailedSaveTests {
         func save(_ order: Order) throws -> Order { order }
     }
 
-    private func navigator(worker: any OrdersWorking = RefusingWorker()) throws -> Navigator {
+    private func navigator(worker: any OrdersWorking = RefusingWorker()) async throws -> Navigator {
         let container = SceneContainer()
         try BuiltPlugins.load(["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
         container.register((any OrdersWorking).self) { _ in worker }
         let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
-        try navigator.start(at: "ListOrders")
+        try await navigator.startSettled(at: "ListOrders")
         return navigator
     }
 
     @Test("a refused save is the scene's error (without paths), EditOrder stays open with the edits; nothing changed")
-    func refusedSave() throws {
-        let navigator = try navigator()
+    func refusedSave() async throws {
+        let navigator = try await navigator()
         let before = try navigator.screen().element(id: "orders")
         for command: FrontendCommand in [.select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "quantity", text: "9")] {
-            try navigator.execute(command)
+            try await navigator.executeSettled(command)
         }
         let error = #expect(throws: NavigationError.self) { try navigator.execute(.tap(button: "save")) }
         #expect(navigator.path == "ListOrders › ShowOrder › EditOrder (modal)")
@@ -57,29 +57,29 @@ struct OrdersFailedSaveTests {
         #expect(!text.contains("/"))
         #expect(try navigator.screen().element(id: "message") == nil)
         #expect(try navigator.screen().element(id: "quantity") == .textField(id: "quantity", placeholder: "quantity", text: "9", label: "Quantity"), "the edit is kept")
-        try navigator.execute(.fill(field: "note", text: "later"))
-        try navigator.execute(.tap(button: "cancel"))
+        try await navigator.executeSettled(.fill(field: "note", text: "later"))
+        try await navigator.executeSettled(.tap(button: "cancel"))
         #expect(try navigator.screen().element(id: "message") == nil, "ShowOrder shows no message of EditOrder's")
-        try navigator.back()
+        try await navigator.executeSettled(.back)
         #expect(try navigator.screen().element(id: "orders") == before)
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
     }
 
     @Test("a failed read shows on the screen it happened on, without paths, until the next read there succeeds")
-    func failedReads() throws {
+    func failedReads() async throws {
         let worker = FlakyWorker()
-        let navigator = try navigator(worker: worker)
-        try OrdersApp.run([.select(list: "orders", row: 0), .tap(button: "edit")], in: navigator)
+        let navigator = try await navigator(worker: worker)
+        try await OrdersApp.run([.select(list: "orders", row: 0), .tap(button: "edit")], in: navigator)
         worker.failing = true
-        try navigator.execute(.tap(button: "cancel"))
+        try await navigator.executeSettled(.tap(button: "cancel"))
         #expect(try navigator.screen().element(id: "message") == .label(id: "message", text: "Order #1 could not be loaded (the database is busy); try again."))
         #expect(try navigator.screen().element(id: "customer") == .label(id: "customer", text: "Customer: Ada"), "the order last read stays")
-        try navigator.back()
+        try await navigator.executeSettled(.back)
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders. The orders could not be loaded (the database is busy); try again."))
         worker.failing = false
-        try navigator.execute(.select(list: "orders", row: 1))
+        try await navigator.executeSettled(.select(list: "orders", row: 1))
         #expect(try navigator.screen().element(id: "message") == nil)
-        try navigator.back()
+        try await navigator.executeSettled(.back)
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
     }
 }

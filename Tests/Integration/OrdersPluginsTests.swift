@@ -31,65 +31,65 @@ struct OrdersPluginsTests {
         }
     }
 
-    private func navigator(worker: RecordingWorker) throws -> Navigator {
+    private func navigator(worker: RecordingWorker) async throws -> Navigator {
         let container = SceneContainer()
         try BuiltPlugins.load(["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
         container.register((any OrdersWorking).self) { _ in worker }
         let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
-        try navigator.start(at: "ListOrders")
+        try await navigator.startSettled(at: "ListOrders")
         return navigator
     }
 
     @Test("ListOrders shows what the injected Worker returns")
-    func injectedWorker() throws {
+    func injectedWorker() async throws {
         let worker = RecordingWorker(orders: [Order(id: 41, customer: "Test", item: "Stub", quantity: 1)])
-        let navigator = try navigator(worker: worker)
+        let navigator = try await navigator(worker: worker)
         #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#41 Test: 1 × Stub"]))
     }
 
     @Test("data forward to ShowOrder and EditOrder, saved by the Worker at Save, the list read again after back")
-    func editFlow() throws {
+    func editFlow() async throws {
         let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)
-        let navigator = try navigator(worker: worker)
-        try navigator.execute(.select(list: "orders", row: 0))
+        let navigator = try await navigator(worker: worker)
+        try await navigator.executeSettled(.select(list: "orders", row: 0))
         #expect(navigator.path == "ListOrders › ShowOrder")
-        try navigator.execute(.tap(button: "edit"))
+        try await navigator.executeSettled(.tap(button: "edit"))
         #expect(navigator.path == "ListOrders › ShowOrder › EditOrder (modal)")
         let editParts = WeakPart.all(of: try #require(navigator.top))
-        try navigator.execute(.fill(field: "customer", text: "Ada L."))
-        try navigator.execute(.tap(button: "save"))
+        try await navigator.executeSettled(.fill(field: "customer", text: "Ada L."))
+        try await navigator.executeSettled(.tap(button: "save"))
         #expect(navigator.path == "ListOrders › ShowOrder")
         #expect(editParts.allSatisfy { $0.object == nil })
         #expect(try navigator.screen().element(id: "customer") == .label(id: "customer", text: "Customer: Ada L."))
         #expect(worker.saved == [Order(id: 1, customer: "Ada L.", item: "Tea", quantity: 2, version: 1)])
         let showParts = WeakPart.all(of: try #require(navigator.top))
-        try navigator.back()
+        try await navigator.executeSettled(.back)
         #expect(showParts.allSatisfy { $0.object == nil })
         #expect(worker.saved.count == 1, "back writes nothing")
         #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada L.: 2 × Tea", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
     }
 
     @Test("Cancel and an unedited back write nothing")
-    func nothingBack() throws {
+    func nothingBack() async throws {
         let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)
-        let navigator = try navigator(worker: worker)
-        try navigator.execute(.select(list: "orders", row: 1))
-        try navigator.execute(.tap(button: "edit"))
-        try navigator.execute(.fill(field: "item", text: "Pie"))
-        try navigator.execute(.tap(button: "cancel"))
+        let navigator = try await navigator(worker: worker)
+        try await navigator.executeSettled(.select(list: "orders", row: 1))
+        try await navigator.executeSettled(.tap(button: "edit"))
+        try await navigator.executeSettled(.fill(field: "item", text: "Pie"))
+        try await navigator.executeSettled(.tap(button: "cancel"))
         #expect(try navigator.screen().element(id: "item") == .label(id: "item", text: "Item: Cake"))
-        try navigator.back()
+        try await navigator.executeSettled(.back)
         #expect(worker.saved.isEmpty)
     }
 
     @Test("ShowOrder reads the order by id: a missing one is a screen that says so, with no Edit button")
-    func missingOrder() throws {
+    func missingOrder() async throws {
         let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)
-        let navigator = try navigator(worker: worker)
-        try navigator.execute(.select(list: "orders", row: 2))
+        let navigator = try await navigator(worker: worker)
+        try await navigator.executeSettled(.select(list: "orders", row: 2))
         worker.orders.removeLast()
-        try navigator.execute(.tap(button: "edit"))
-        try navigator.execute(.tap(button: "cancel"))
+        try await navigator.executeSettled(.tap(button: "edit"))
+        try await navigator.executeSettled(.tap(button: "cancel"))
         let screen = try navigator.screen()
         #expect(screen.title == "Order #3")
         #expect(screen.element(id: "message") == .label(id: "message", text: "Order #3 was not found."))
@@ -97,13 +97,13 @@ struct OrdersPluginsTests {
     }
 
     @Test("the three orders scenes share one Worker: the one the first orders plugin registered")
-    func oneSharedWorker() throws {
+    func oneSharedWorker() async throws {
         let container = SceneContainer()
         try BuiltPlugins.load(["ShowOrderScene", "EditOrderScene", "ListOrdersScene"], into: container, file: "orders.conf")
         let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
-        try navigator.start(at: "ListOrders")
+        try await navigator.startSettled(at: "ListOrders")
         for command: FrontendCommand in [.select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "item", text: "Chai"), .tap(button: "save"), .back] {
-            try navigator.execute(command)
+            try await navigator.executeSettled(command)
         }
         #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada: 2 × Chai", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
         let worker = try container.resolve((any OrdersWorking).self)

@@ -5,6 +5,19 @@ import SceneHostContainer
 // A scene whose interactor works in the background (`perform`), for the tests of issue 34: its
 // load takes `seconds` (a sleep, as a web API would take), `fail` throws without catching, and
 // `caught` catches its own error and presents it. `Work` routes to `SlowWork`, whose load takes 30 s.
+// `follow` starts an `observe` task that shows each value the test sends through the scene's
+// `WorkProbeFeed` ("Followed 3"): work that never ends, stepped by the test.
+
+/// The values a test sends to a scene's `observe` task, as a Worker's live value would come.
+@MainActor
+package final class WorkProbeFeed {
+    package let stream: AsyncStream<Int>
+    package let continuation: AsyncStream<Int>.Continuation
+
+    package init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+}
 
 @MainActor
 package protocol WorkProbeBusinessLogic: AnyObject {
@@ -12,6 +25,8 @@ package protocol WorkProbeBusinessLogic: AnyObject {
     func load()
     func fail()
     func failCaught()
+    func follow()
+    var followed: Int { get }
 }
 
 @MainActor
@@ -34,9 +49,19 @@ package final class WorkProbeInteractor: SceneInteractor<any WorkProbePresentati
     package var status = "Loading"
     /// Set when a load ended, even for a scene that left (its result is then dropped by the host).
     package var loadsEnded = 0
+    package var followed = 0
+    private let feed: WorkProbeFeed?
 
-    package init(seconds: Double) {
+    package init(seconds: Double, feed: WorkProbeFeed? = nil) {
         self.seconds = seconds
+        self.feed = feed
+    }
+
+    package func follow() {
+        guard let feed else { return }
+        observe {
+            for await value in feed.stream { self.followed = value }
+        }
     }
 
     package func load() {
@@ -65,13 +90,15 @@ package final class WorkProbeViewController: SceneViewController<any WorkProbeBu
 
     package override func render() -> Screen {
         Screen(title: "Work", elements: [.label(id: "status", text: interactor?.status ?? ""), .button(id: "fail", title: "Fail"),
-                                         .button(id: "caught", title: "Caught"), .button(id: "slow", title: "Slow")])
+                                         .button(id: "caught", title: "Caught"), .button(id: "slow", title: "Slow"),
+                                         .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(interactor?.followed ?? 0)")])
     }
 
     package override func handle(_ event: UserEvent) throws {
         switch event {
         case .tap(button: "fail"): interactor?.fail()
         case .tap(button: "caught"): interactor?.failCaught()
+        case .tap(button: "follow"): interactor?.follow()
         case .tap(button: "slow"): try router?.routeToSlowWork()
         default: break
         }
@@ -86,17 +113,18 @@ package final class WorkProbeRouter: SceneRouter<WorkProbeViewController, WorkPr
 package enum WorkProbe {
     package static let plugin = PluginReference(name: "WorkPlugin", path: "/probe/libWork.so", location: SourceLocation(file: "work.conf", line: 3, column: 1))
 
-    package static func definition(_ name: String, seconds: Double) -> SceneDefinition<WorkProbeViewController, WorkProbeInteractor, WorkProbePresenter, WorkProbeRouter> {
-        SceneDefinition(name, viewController: WorkProbeViewController.init, interactor: { _ in WorkProbeInteractor(seconds: seconds) },
+    package static func definition(_ name: String, seconds: Double, feed: WorkProbeFeed? = nil)
+        -> SceneDefinition<WorkProbeViewController, WorkProbeInteractor, WorkProbePresenter, WorkProbeRouter> {
+        SceneDefinition(name, viewController: WorkProbeViewController.init, interactor: { _ in WorkProbeInteractor(seconds: seconds, feed: feed) },
                         presenter: WorkProbePresenter.init, router: WorkProbeRouter.init)
             .route(to: "SlowWork")
     }
 
     /// `Work` (a 10 ms load) and `SlowWork` (30 s).
-    package static func container() throws -> SceneContainer {
+    package static func container(feed: WorkProbeFeed? = nil) throws -> SceneContainer {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: plugin)
-        try registry.register(definition("Work", seconds: 0.01))
+        try registry.register(definition("Work", seconds: 0.01, feed: feed))
         try registry.register(definition("SlowWork", seconds: 30))
         try registry.commit(into: container)
         return container

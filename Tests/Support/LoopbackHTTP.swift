@@ -166,6 +166,31 @@ package struct LoopbackHTTP {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// A GET of `path` as an `EventSource` sends it (`Accept: text/event-stream`): everything the
+    /// server wrote within `seconds`, or until it closed the stream.
+    package func events(_ path: String, cookie: String?, seconds: Double) throws -> String {
+        let socket = try connect()
+        defer { close(socket) }
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
+            + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "") + "\r\n"
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw Failure(description: "send: \(errno)")
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ContinuousClock.now < deadline {
+            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 50) > 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 { received += buffer[0..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            break
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     /// Sends `request` and reads the one answer (the server closes after it: `Connection: close`).
     package func send(_ request: String, limit: Double) throws -> Response {
         let text = try sendRaw(request, limit: limit)

@@ -1,7 +1,8 @@
 #ifndef SCENE_HOST_WORKER_SHIM_H
 #define SCENE_HOST_WORKER_SHIM_H
 
-/* Linked into scene-host-worker only (docs/decisions.md, "libdispatch's thread monitor under
+/* Linked into the two executables whose processes confine themselves: scene-host-worker, and
+ * scene-host (its check child) (docs/decisions.md, "libdispatch's thread monitor under
  * Landlock"). Defines `open` for the whole process: libdispatch's pool monitor opens
  * `/proc/<tid>/stat` for each of its worker threads and crashes the process (SIGILL) when the open
  * fails, which it does under the worker's Landlock rules (only `/proc/self` is readable: another

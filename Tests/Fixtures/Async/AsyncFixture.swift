@@ -10,7 +10,8 @@ import SceneSDK
 /// up by it. `tick` starts a timer that counts every 100 ms and never ends; its label says
 /// "ticking", then "ready" from the 30th tick on (`wait` is for such work). `follow` starts an
 /// `observe` task that counts every 100 ms into the label `followed` (no one waits for it: the
-/// screen changes on its own, in the terminal and on an open page).
+/// screen changes on its own, in the terminal and on an open page). `soon` reloads in a second
+/// (`perform`): its status says "Reloaded" then, and the work is over.
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -81,6 +82,14 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
         }
     }
 
+    func reloadSoon() {
+        status = "Reloading"
+        perform {
+            try await Task.sleep(for: .seconds(1))
+            self.status = "Reloaded"
+        }
+    }
+
     func failUncaught() {
         perform {
             try await Task.sleep(for: .milliseconds(10))
@@ -117,6 +126,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
             let ticks = shelf.ticks == 0 ? "idle" : shelf.ticks < 30 ? "ticking" : "ready"
             elements += [.button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"), .label(id: "ticks", text: ticks),
                          .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(shelf.followed)"),
+                         .button(id: "soon", title: "Reload in a second"),
                          .textField(id: "note", placeholder: "", text: note, label: "Note")]
         }
         return Screen(title: shelf.title, elements: elements)
@@ -128,6 +138,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         case .tap(button: "caught"): interactor?.failCaught()
         case .tap(button: "tick"): interactor?.startTicking()
         case .tap(button: "follow"): interactor?.follow()
+        case .tap(button: "soon"): interactor?.reloadSoon()
         case .edit(field: "note", let text): note = text
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break

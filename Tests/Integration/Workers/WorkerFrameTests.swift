@@ -52,6 +52,8 @@ struct WorkerFrameTests {
             .session(failure: nil, report: SessionReport(keep: 2, changed: [Self.record], screen: .success(screen)), restored: nil),
             .session(failure: failure, report: SessionReport(keep: 0, changed: [], screen: .failure(failure)), restored: 3),
             .called(lines: ["callback(1)"], result: .success("7.0")), .called(lines: [], result: .failure(failure)), .closed,
+            .settled(report: SessionReport(keep: 1, changed: [], screen: .success(screen), busy: true, settling: false), failures: [failure], ended: false),
+            .changed(session: 7, report: SessionReport(keep: 1, changed: [Self.record], screen: .success(screen), busy: true, settling: true)),
         ]
         for reply in replies {
             #expect(try WorkerFrame.decodeReply(payload(of: WorkerFrame.encode(reply))) == reply)
@@ -109,7 +111,8 @@ struct WorkerFrameTests {
     private static var realReplies: [WorkerReply] {
         [.ready, .progress(place: 3), .closed,
          .session(failure: nil, report: SessionReport(keep: 1, changed: [record], screen: .success(Screen(title: "T", elements: [.label(id: "l", text: "x")]))), restored: 1),
-         .called(lines: ["a", "b"], result: .success("42"))]
+         .called(lines: ["a", "b"], result: .success("42")),
+         .changed(session: 2, report: SessionReport(keep: 0, changed: [], screen: .success(Screen(title: "T")), busy: true, settling: true))]
     }
 
     @Test("seeded fuzzing: real frames of every kind, mutated, cut and extended, never trap; what still decodes encodes back to itself",

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostCore
@@ -31,6 +34,33 @@ struct BackgroundWorkTests {
         #expect(!navigator.workSettled)
         #expect(await navigator.settle(within: .seconds(5)))
         #expect(try status(navigator) == "Loaded" && ended == 1)
+    }
+
+    @Test("a screen that changes on its own: the in-process session counts it, wakes who waits, and makes its descriptor readable once")
+    func changesOnTheirOwn() async throws {
+        let feed = WorkProbeFeed()
+        let navigator = Navigator(container: try WorkProbe.container(feed: feed), segues: [])
+        try navigator.start(at: "Work")
+        let session = InProcessSession(navigator: navigator)
+        _ = try await session.settle(within: .seconds(5))
+        try await session.apply([.tap(button: "follow")])
+        #expect(session.isBusy && !session.isSettling, "an observe task runs, and is nothing to wait for")
+        let descriptor = try #require(session.changeDescriptor)
+        #expect(!session.takeChanges())
+        let before = session.changeCount
+        feed.continuation.yield(4)
+        let after = await session.change(after: before, within: .seconds(5))
+        #expect(after > before)
+        #expect(try session.screen().element(id: "followed") == .label(id: "followed", text: "Followed 4"))
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 1000) == 1, "the terminal's wait wakes")
+        #expect(session.takeChanges())
+        #expect(!session.takeChanges(), "taken once")
+        // Nothing changes: a wait ends at its limit with the same count.
+        let quiet = ContinuousClock.now
+        #expect(await session.change(after: session.changeCount, within: .milliseconds(150)) == session.changeCount)
+        #expect(ContinuousClock.now - quiet >= .milliseconds(100))
+        session.close()
     }
 
     @Test("an error the work did not catch is a notice once; the screen stays")

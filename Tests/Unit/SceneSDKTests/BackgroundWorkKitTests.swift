@@ -49,6 +49,29 @@ struct BackgroundWorkKitTests {
         #expect(try kit.text("status") == "Loading")
     }
 
+    @Test("observe: settle does not wait for it; awaitScreen steps it value by value; leaving cancels it and releases the scene")
+    func observedWork() async throws {
+        let feed = WorkProbeFeed()
+        let kit = SceneTestKit()
+        try kit.load(WorkProbe.definition("Work", seconds: 0.01, feed: feed))
+        try kit.start("Work")
+        try kit.tap("follow")
+        #expect(kit.runningWork == 2)
+        // The observe task never ends: a settle that waited for it would say false at its limit.
+        #expect(await kit.settle(within: .seconds(30)), "observe tasks are not waited for")
+        #expect(kit.runningWork == 1)
+        #expect(try kit.text("followed") == "Followed 0")
+        for value in [3, 7] {
+            feed.continuation.yield(value)
+            #expect(await kit.awaitScreen { $0.element(id: "followed") == .label(id: "followed", text: "Followed \(value)") })
+        }
+        #expect(await kit.awaitScreen(within: .milliseconds(30)) { $0.element(id: "followed") == .label(id: "followed", text: "Followed 9") } == false,
+                "a value never sent never shows")
+        weak let interactor = kit.dataStore as? WorkProbeInteractor
+        try await kit.assertReleased(waitingForWork: .seconds(5))
+        #expect(interactor == nil, "the observe task was cancelled and holds nothing")
+    }
+
     @Test("a scene that leaves while its work runs: the work is cancelled, its late result dropped, and its parts are released")
     func leavingCancels() async throws {
         let kit = try kit()

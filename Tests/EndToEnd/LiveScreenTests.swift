@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import HostTestSupport
+import TestSupport
+
+/// Screens that change on their own (the Async fixture's `observe` counter, its one-second
+/// reload) through the real binaries: the terminal redraws them and keeps the line being typed,
+/// a script does not wait for `observe` work, and `serve` streams a live page's changes
+/// (Server-Sent Events) while its forms keep applying.
+@Suite("Screens that change on their own (end to end)")
+struct LiveScreenTests {
+    static func asyncApp() throws -> FixtureApp {
+        try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 2\nworkers = 1")
+    }
+
+    @Test("the terminal redraws a screen that changes on its own and keeps the line being typed", arguments: [false, true])
+    func terminalKeepsTyping(inProcess: Bool) throws {
+        let app = try Self.asyncApp()
+        let host = try TerminalHost(["run", "--config", app.config] + (inProcess ? ["--in-process"] : []))
+        #expect(host.waitFor { $0.contains("Loaded 3 books") }, "\(host.screen)\n\(host.stderr)")
+        host.type("tap follow\r")
+        #expect(host.waitFor { $0.contains("Followed 1") }, "\(host.screen)")
+        let mark = host.mark
+        host.type("fill no")
+        // Each redraw ends with the prompt and what was typed so far, which nothing was sent for yet.
+        #expect(host.waitFor(after: mark) { $0.components(separatedBy: "== Shelf ==").count - 1 >= 3 }, "\(host.shown(after: mark))")
+        let redrawn = host.shown(after: mark)
+        let draws = redrawn.components(separatedBy: "== Shelf ==").dropFirst()
+        #expect(draws.dropLast().allSatisfy { $0.contains("Followed") && $0.contains("> fill no") }, "\(redrawn)")
+        host.type("te kept\r")
+        #expect(host.waitFor(after: mark) { $0.contains("field   note      \"kept\"") }, "\(host.shown(after: mark))")
+        host.type("quit\r")
+        #expect(host.finish() == 0, "\(host.stderr)")
+    }
+
+    @Test("a script does not wait for observe work, and `wait` waits for what it shows")
+    func scriptAndObserve() throws {
+        // A long event time limit: a script that waited for the never-ending work would take it at least once.
+        let app = try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 30\nworkers = 1")
+        let started = ContinuousClock.now
+        let result = try HostProcess.run(["run", "--config", app.config], input: "tap follow\nwait label followed \"Followed 3\"\n")
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("> tap follow\n== Shelf ==  (Shelf)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("label   followed  Followed 3\n"), "\(result.stdout)")
+        #expect(ContinuousClock.now - started < .seconds(25))
+    }
+
+    @MainActor
+    @Test("serve: a live page's changes stream as Server-Sent Events of whole pages; a page at rest is 204; the form still applies")
+    func liveStream() throws {
+        let app = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let resting = try http.newSession()
+        #expect(!(try http.get(cookie: resting.cookie).body.contains("data-live")))
+        #expect(try http.events("/s/Shelf", cookie: resting.cookie, seconds: 2).hasPrefix("HTTP/1.1 204"))
+        #expect(try http.events("/s/Shelf", cookie: nil, seconds: 2).hasPrefix("HTTP/1.1 204"))
+
+        let session = try http.newSession(firstAction: "action=tap%3Afollow")
+        let page = try http.get(cookie: session.cookie).body
+        #expect(page.contains("<main data-live>"), "\(page)")
+        let stamp = LoopbackHTTP.version(in: page)
+        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 1.2)
+        #expect(stream.contains("content-type: text/event-stream") || stream.contains("Content-Type: text/event-stream"), "\(stream.prefix(300))")
+        #expect(stream.contains("retry: 2000\n"))
+        let counts = stream.components(separatedBy: "data: <p dir=\"auto\" id=\"followed\">Followed ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(counts.count >= 3 && counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
+        #expect(stream.components(separatedBy: "event: screen\n").count - 1 == counts.count, "one event per new page")
+        // The screen changed on its own: its stamp did not, so the page's form still applies.
+        let later = try http.get(cookie: session.cookie).body
+        #expect(LoopbackHTTP.version(in: later) == stamp)
+        let posted = try http.post("/s/Shelf", cookie: session.cookie, body: "token=\(session.token)&screen=\(stamp)&field.note=typed&action=tap%3Acaught")
+        #expect(posted.status == 303)
+        let after = try http.get(cookie: session.cookie).body
+        #expect(after.contains("Could not reload: the shelf is locked") && after.contains("value=\"typed\""), "\(after)")
+        #expect(!after.contains("id=\"offered\""), "nothing was refused as stale")
+    }
+
+    @MainActor
+    @Test("serve: when the work ends the stream sends the last page and `end`")
+    func streamEnds() throws {
+        let app = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession(firstAction: "action=tap%3Asoon")
+        #expect(try http.get(cookie: session.cookie).body.contains("Reloading"))
+        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 5)
+        let end = try #require(stream.range(of: "event: end\ndata: \n\n"), "\(stream.suffix(400))")
+        #expect(stream[..<end.lowerBound].contains("Reloaded"), "the last page comes before `end`")
+        #expect(!stream[end.upperBound...].contains("event:"), "nothing after `end`")
+        #expect(!(try http.get(cookie: session.cookie).body.contains("data-live")), "the page is at rest again")
+    }
+
+    @MainActor
+    @Test("serve: a session has at most 8 live streams; the 9th is 429 with Retry-After")
+    func streamsPerSession() throws {
+        let app = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession(firstAction: "action=tap%3Afollow")
+        var open: [Int32] = []
+        defer { open.forEach { close($0) } }
+        for _ in 0..<8 {
+            let socket = try http.connect()
+            let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(session.cookie)\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            open.append(socket)
+        }
+        var refused = ""
+        for _ in 0..<50 {
+            refused = try http.events("/s/Shelf", cookie: session.cookie, seconds: 0.3)
+            if refused.hasPrefix("HTTP/1.1 429") { break }
+        }
+        #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after: 5"), "\(refused.prefix(300))")
+    }
+}
