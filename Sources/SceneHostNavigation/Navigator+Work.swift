@@ -16,6 +16,11 @@ extension Navigator: SceneWorkObserver {
         onWorkEnded?()
     }
 
+    /// The work's presenter reached for its ViewController: who shows the session looks now.
+    package func workPresented(_ work: SceneWork) {
+        onWorkEnded?()
+    }
+
     package func work(_ work: SceneWork, failedWith error: any Error) {
         let scene = layers.joined().first { $0.work === work }?.name ?? "?"
         workFailures.append(NavigationError.workFailed(scene: scene, reason: FailureCause(error)))

@@ -36,7 +36,7 @@ package final class Navigator: SceneNavigating {
     private var seguesSceneName: String?
     private var seguesTable: [String: SegueDeclaration] = [:]
 
-    /// Hears each time a scene's background work ends: a screen may have changed outside an event.
+    /// Hears each time a scene's background work ends or presents: a screen may have changed outside an event.
     package var onWorkEnded: (@MainActor () -> Void)?
     /// Errors background work threw and did not catch, to be shown as notices (`takeWorkFailure`).
     package var workFailures: [NavigationError] = []

@@ -67,6 +67,8 @@ struct BackgroundWorkTests {
             button  follow    [Follow]
             label   followed  Followed 0
             button  soon      [Reload in a second]
+            button  time      [Clock]
+            label   clock    \u{20}
             field   note      ""
 
             """), "\(result.stdout)")

@@ -39,8 +39,10 @@ package enum PluginTestsTemplate {
 
             try kit.edit("text", text: "  Hello  ")
             try kit.tap("update")
-            // The Worker runs in the background: the kit runs it to its end.
+            // The Worker runs in the background: the screen says so until the kit runs it to its end.
+            #expect(try kit.element("working") == .progress(id: "working", label: "Working", value: nil))
             #expect(await kit.settle())
+            #expect(try kit.screen().element(id: "working") == nil)
 
             #expect(try kit.text("message") == "You said: Hello")
             #expect(kit.workFailures.isEmpty)

@@ -10,9 +10,11 @@ package enum ViewControllerTemplate {
 
     /// {{NAME}}'s screen: a label, a text field, an Update button that shows the text in the label
     /// through the VIP cycle (interactor, presenter, back here), and a Done button that goes back.
+    /// While the Worker works in the background, a progress element says so.
     final class {{NAME}}ViewController: SceneViewController<any {{NAME}}BusinessLogic, any {{NAME}}RoutingLogic & {{NAME}}DataPassing>, {{NAME}}DisplayLogic {
         private var messageText = ""
         private var fieldText = ""
+        private var isWorking = false
 
         override func viewDidLoad() {
             doSomething()
@@ -24,7 +26,7 @@ package enum ViewControllerTemplate {
                 .textField(id: "text", placeholder: "type something", text: fieldText),
                 .button(id: "update", title: "Update"),
                 .button(id: "done", title: "Done"),
-            ])
+            ] + (isWorking ? [.progress(id: "working", label: "Working", value: nil)] : []))
         }
 
         override func handle(_ event: UserEvent) throws {
@@ -41,6 +43,7 @@ package enum ViewControllerTemplate {
         }
 
         private func doSomething() {
+            isWorking = true
             interactor?.doSomething(request: {{NAME}}.Something.Request(text: fieldText))
         }
 
@@ -48,6 +51,7 @@ package enum ViewControllerTemplate {
 
         func displaySomething(viewModel: {{NAME}}.Something.ViewModel) {
             messageText = viewModel.text
+            isWorking = false
         }
     }
 

@@ -11,9 +11,14 @@ open class ScenePresenter<ViewController>: PresenterRole, ViewControllerLinking 
     ///
     /// Inlinable: the presenter reads it on every presentation, and in the plugin's code, where the
     /// type is known, reading and setting it are a weak load and store instead of generic code.
+    /// Read from the scene's background work, it tells the host the screen is about to change, so
+    /// the host shows it at once (`SceneInteractor.perform`, `observe`).
     @inlinable
     public final var viewController: ViewController? {
-        get { viewControllerReference.value }
+        get {
+            SceneWorkContext.notePresenting()
+            return viewControllerReference.value
+        }
         set { viewControllerReference.value = newValue }
     }
 

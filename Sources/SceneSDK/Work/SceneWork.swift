@@ -46,7 +46,9 @@ public final class SceneWork {
         tasks[id] = Task { @MainActor [weak self] in
             var failure: (any Error)?
             do {
-                try await work()
+                // The presenter's reads of its ViewController inside this task tell the host the
+                // screen may change (`SceneWorkContext`).
+                try await SceneWorkContext.$current.withValue(self) { try await work() }
             } catch is CancellationError {
                 // Cancelled: the scene left, or the work gave up on its own. Nothing to report.
             } catch {
@@ -67,6 +69,13 @@ public final class SceneWork {
     }
 
     private func satisfied(idle: Bool) -> Bool { idle ? isIdle : isSettled }
+
+    /// The work is presenting something (its presenter reached for the ViewController): its screen
+    /// may change now, so the host looks at it after this turn instead of at its next tick.
+    @usableFromInline func presenting() {
+        guard !isCancelled else { return }
+        observer?.workPresented(self)
+    }
 
     /// Cancels every task: the scene left. Their late results are dropped (no `onChange`, no `onFailure`).
     @_spi(SceneHost) @_spi(SceneTesting) public func cancelAll() {
@@ -112,6 +121,8 @@ public protocol SceneWorkObserver: AnyObject {
     func workStarted(_ work: SceneWork)
     /// A task ended: the scene's screen may have changed.
     func workEnded(_ work: SceneWork)
+    /// A task is presenting something: the scene's screen may change in this turn.
+    func workPresented(_ work: SceneWork)
     /// A task threw `error` and did not catch it.
     func work(_ work: SceneWork, failedWith error: any Error)
 }
@@ -121,4 +132,18 @@ public protocol SceneWorkObserver: AnyObject {
 @MainActor @usableFromInline
 protocol SceneWorkOwning: AnyObject {
     var sceneWork: SceneWork { get }
+}
+
+/// Which scene's work the current task is (a task-local value, set around each task `SceneWork`
+/// runs): the presenter reads it when it reaches for its ViewController, so a presentation made by
+/// background work is seen at once. Outside such a task it is nil, and reading it costs a lookup.
+@usableFromInline
+enum SceneWorkContext {
+    @TaskLocal @usableFromInline static var current: SceneWork?
+
+    /// Tells the running task's work, if any, that it is presenting.
+    @usableFromInline @MainActor
+    static func notePresenting() {
+        current?.presenting()
+    }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SceneSDK
 
 /// Scenes whose interactors work in the background (`perform`), for the async tests of `run` and
@@ -11,7 +14,9 @@ import SceneSDK
 /// "ticking", then "ready" from the 30th tick on (`wait` is for such work). `follow` starts an
 /// `observe` task that counts every 100 ms into the label `followed` (no one waits for it: the
 /// screen changes on its own, in the terminal and on an open page). `soon` reloads in a second
-/// (`perform`): its status says "Reloaded" then, and the work is over.
+/// (`perform`): its status says "Reloaded" then, and the work is over. `clock` starts an `observe`
+/// task that writes the monotonic clock's nanoseconds into the label `clock` every 37 ms: the
+/// benchmark of unasked updates reads, at the client, how long ago each page it got was changed.
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -22,10 +27,10 @@ enum AsyncFixturePlugin: ScenePlugin {
         try registry.register(scene("Slow", seconds: 30))
     }
 
-    @MainActor private static func scene(_ name: String, seconds: Double) -> SceneDefinition<ShelfViewController, ShelfInteractor, ScenePresenter<ShelfViewController>, SceneRouter<ShelfViewController, ShelfInteractor>> {
+    @MainActor private static func scene(_ name: String, seconds: Double) -> SceneDefinition<ShelfViewController, ShelfInteractor, ShelfPresenter, SceneRouter<ShelfViewController, ShelfInteractor>> {
         SceneDefinition(name, viewController: ShelfViewController.init,
                         interactor: { resolver in ShelfInteractor(title: name, seconds: seconds, worker: try resolver.resolve(BooksWorker.self)) },
-                        presenter: ScenePresenter<ShelfViewController>.init, router: SceneRouter<ShelfViewController, ShelfInteractor>.init)
+                        presenter: ShelfPresenter.init, router: SceneRouter<ShelfViewController, ShelfInteractor>.init)
     }
 }
 
@@ -41,7 +46,7 @@ struct ShelfError: Error, CustomStringConvertible {
     var description: String { "the shelf is locked" }
 }
 
-final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>> {
+final class ShelfInteractor: SceneInteractor<ShelfPresenter> {
     let title: String
     let seconds: Double
     let worker: BooksWorker
@@ -82,6 +87,17 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
         }
     }
 
+    func startClock() {
+        observe {
+            while true {
+                try await Task.sleep(for: .milliseconds(37))
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                self.presenter?.presentClock(UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+            }
+        }
+    }
+
     func reloadSoon() {
         status = "Reloading"
         perform {
@@ -109,8 +125,20 @@ final class ShelfInteractor: SceneInteractor<ScenePresenter<ShelfViewController>
     }
 }
 
+/// Presents the clock as Clean Swift presents: the presenter formats, the ViewController keeps what it shows.
+final class ShelfPresenter: ScenePresenter<ShelfViewController> {
+    func presentClock(_ nanoseconds: UInt64) {
+        viewController?.displayClock(String(nanoseconds))
+    }
+}
+
 final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>> {
     var note = ""
+    var clockText = ""
+
+    func displayClock(_ text: String) {
+        clockText = text
+    }
 
     override func viewDidLoad() {
         interactor?.load()
@@ -127,6 +155,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
             elements += [.button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"), .label(id: "ticks", text: ticks),
                          .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(shelf.followed)"),
                          .button(id: "soon", title: "Reload in a second"),
+                         .button(id: "time", title: "Clock"), .label(id: "clock", text: clockText),
                          .textField(id: "note", placeholder: "", text: note, label: "Note")]
         }
         return Screen(title: shelf.title, elements: elements)
@@ -139,6 +168,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         case .tap(button: "tick"): interactor?.startTicking()
         case .tap(button: "follow"): interactor?.follow()
         case .tap(button: "soon"): interactor?.reloadSoon()
+        case .tap(button: "time"): interactor?.startClock()
         case .edit(field: "note", let text): note = text
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break

@@ -9,6 +9,8 @@ final class KitWorkObserver: SceneWorkObserver {
 
     func workEnded(_ work: SceneWork) {}
 
+    func workPresented(_ work: SceneWork) {}
+
     func work(_ work: SceneWork, failedWith error: any Error) {
         failures.append(error)
     }
