@@ -41,7 +41,9 @@ struct PageWriter: Sendable {
     ///   its `<main>`, breadcrumb and title are put in place, keeping the focus, the caret and
     ///   every field the user changed (text, a toggle, a choice). The new page's hidden fields (its
     ///   token, its screen's stamp) are taken, so the form still posts. `end` closes the stream
-    ///   (the work ended), `reload` loads the URL anew (the page can no longer follow).
+    ///   (the work ended, or the page became an earlier one: another tab moved on, and this one
+    ///   stays as it was, its form refused as stale as before). A form being submitted closes the
+    ///   stream first.
     static let script: StaticString = """
         "use strict";
         // scene-host: a page restored from the back/forward cache is asked for again, so it shows the app as it is now.
@@ -50,11 +52,14 @@ struct PageWriter: Sendable {
         (function () {
           var main = document.querySelector("main[data-live]");
           if (!main || !window.EventSource || !window.DOMParser) { return; }
-          var source = new EventSource(location.pathname + location.search);
+          // The page's stamp goes with it: the stream follows this state of the screen, and ends at another.
+          var stamp = document.querySelector("input[name=screen]");
+          var source = new EventSource(location.pathname + (location.search ? location.search + "&" : "?") + "live=" + encodeURIComponent(stamp ? stamp.value : ""));
           source.addEventListener("screen", function (event) { show(event.data); });
           source.addEventListener("end", function () { source.close(); });
-          source.addEventListener("reload", function () { source.close(); location.reload(); });
           addEventListener("pagehide", function () { source.close(); });
+          // The user's own action leads to the next page: nothing may replace the form meanwhile.
+          addEventListener("submit", function () { source.close(); }, true);
           function changed(field) {
             if (field.type === "hidden" || !field.name) { return false; }
             if (field.type === "checkbox" || field.type === "radio") { return field.checked !== field.defaultChecked; }

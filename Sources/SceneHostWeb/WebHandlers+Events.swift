@@ -10,7 +10,8 @@ import SceneHost
 /// Each event `screen` carries the whole page of that URL, as a GET would answer it now (the page
 /// is made the same way, so it is what a reload would show); a page the same as the last sent is
 /// not sent again. When the session's work has ended, the last page is followed by `end`, and the
-/// script closes the stream. A session with nothing to follow is answered 204, which tells the
+/// script closes the stream; so is a page that became an earlier one (another tab moved on), without
+/// its page, so it stays as the user sees it. A session with nothing to follow is answered 204, which tells the
 /// browser not to connect again. A stream lasts at most `streamLifetime` (the browser reconnects),
 /// sends a comment every `keepAlive` so a dead client is found, ends within a second when the
 /// instance drains, and a session has at most `streamsPerSession` open (429 past it).
@@ -27,7 +28,11 @@ extension WebHandlers {
     func events(_ request: Request, context: WebRequestContext) async -> Response {
         let client = forwarding.client(peer: context.remoteAddress, fields: request.headers)
         let sessionID = SessionCookie.value(in: request.headers, secure: client.secure)
-        let path = request.head.path ?? request.uri.path
+        // The page's own stamp comes as the query parameter `live` (the script adds it): the
+        // stream follows that state of the screen only, and ends when the screen is another state
+        // (another tab's action): that page stays as its user sees it, and its form is refused as
+        // stale, as without the stream. The screen's own URL is what is left.
+        let (path, followed) = Self.splitLive(request.head.path ?? request.uri.path)
         guard let sessionID, let start = await controller.liveCount(sessionID: sessionID) else {
             count(kind: "events", status: 204, since: .now)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
@@ -63,12 +68,17 @@ extension WebHandlers {
                     }
                     continue
                 }
-                let reply = await controller.get(path: path, sessionID: sessionID, client: client.address)
+                // Made as a GET makes it, but leaving the once-only messages (a field's problem, a
+                // notice) to the page the browser loads: a stream still running when its tab posted
+                // must not take them away from the page the post leads to.
+                let reply = await controller.get(path: path, sessionID: sessionID, client: client.address, consuming: false)
                 // What this page made changed the count too (a notice taken): counted from here.
                 seen = await controller.liveCount(sessionID: sessionID) ?? now
-                guard case .page(let page) = reply.body, reply.status == 200 else {
-                    // A redirect or a refusal: the page cannot follow; the script loads the URL anew.
-                    try await body.write(ByteBuffer(string: "event: reload\ndata: \n\n"))
+                // Another tab moved the app on (the screen is gone, earlier, or in another state), or
+                // the session ended: this page stays as the user sees it, and what it does next is
+                // answered as without the stream (a stale form is refused, with what was typed offered back).
+                guard case .page(let page) = reply.body, reply.status == 200, !page.isEarlier, followed.map({ $0 == page.stamp }) ?? true else {
+                    try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
                     break
                 }
                 let html = writer.render(page)
@@ -84,6 +94,19 @@ extension WebHandlers {
             }
             try await body.finish(nil)
         })
+    }
+
+    /// The screen's URL without the query parameter `live`, and that parameter's stamp, if any.
+    static func splitLive(_ target: String) -> (path: String, stamp: Int?) {
+        guard let question = target.firstIndex(of: "?") else { return (target, nil) }
+        var stamp: Int?
+        let kept = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).filter { pair in
+            guard pair.hasPrefix("live=") else { return true }
+            stamp = Int(pair.dropFirst(5))
+            return false
+        }
+        let path = String(target[..<question])
+        return (kept.isEmpty ? path : path + "?" + kept.joined(separator: "&"), stamp)
     }
 
     /// One event: its name, then each line of `data` as a `data:` line (any of CR, LF, CR LF ends a line in SSE).

@@ -167,8 +167,8 @@ final class WebControllerBox: Sendable {
         try await controller.store.prepare()
     }
 
-    @MainActor func get(path: String, sessionID: String?, client: String) async -> WebReply {
-        await controller.get(path: path, sessionID: sessionID, client: client)
+    @MainActor func get(path: String, sessionID: String?, client: String, consuming: Bool = true) async -> WebReply {
+        await controller.get(path: path, sessionID: sessionID, client: client, consuming: consuming)
     }
 
     @MainActor func post(path: String, sessionID: String?, body: [UInt8], context: WebController.PostContext) async -> WebReply {

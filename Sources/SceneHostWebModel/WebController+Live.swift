@@ -13,6 +13,10 @@ extension WebController {
     /// the count then; nil when the session is gone.
     package func liveChange(sessionID cookie: String?, after count: UInt64, within limit: Duration) async -> UInt64? {
         guard case .session(let session, .current) = await resolve(cookie, verify: false) else { return nil }
-        return await session.app.change(after: count, within: limit)
+        let changed = await session.app.change(after: count, within: limit)
+        // An action of the session under way (another tab's, or this tab's own just before it
+        // navigates) is left to finish: the stream never looks at a session in the middle of one.
+        await session.actionEnded()
+        return changed
     }
 }

@@ -33,7 +33,9 @@ package struct WebController {
 
     /// The page at `path` for the browser whose session cookie is `cookie`, from `client` (its address
     /// through trusted proxies, as the caps count it: a deep link's faults count against it; "?" when unknown).
-    package func get(path: String, sessionID cookie: String?, client: String = "?") async -> WebReply {
+    /// `consuming` false: the page of a live stream, which leaves the once-only messages for the
+    /// page the browser loads (`WebPage.make(for:depth:consuming:)`).
+    package func get(path: String, sessionID cookie: String?, client: String = "?", consuming: Bool = true) async -> WebReply {
         let target = WebPath(path)
         let query = WebPath.query(of: path)
         let session: WebSession
@@ -64,7 +66,7 @@ package struct WebController {
         case .start, .other:
             // `/` is where the first screen was shown before the session began: the browser's Back
             // from the second screen lands here, so it shows the first screen, as any earlier page.
-            let page = WebPage.make(for: session, depth: 0)
+            let page = WebPage.make(for: session, depth: 0, consuming: consuming)
             store.publish(session)
             return .page(page)
         case .screen(let names):
@@ -76,10 +78,11 @@ package struct WebController {
             }
             guard let depth else {
                 // A session just built again keeps the note that says why the screen is gone (its stack was cut).
-                if !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
+                // (A live stream's look leaves no message: the page it followed is its tab's to explain.)
+                if consuming, !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
                 return .redirect(session.url(at: session.screens.count - 1))
             }
-            let page = WebPage.make(for: session, depth: depth)
+            let page = WebPage.make(for: session, depth: depth, consuming: consuming)
             store.publish(session)
             return .page(page)
         }

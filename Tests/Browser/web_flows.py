@@ -21,9 +21,10 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
 
 DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE, FORM, ASYNC = sys.argv[1:8]
@@ -78,9 +79,16 @@ def replaced(page):
 
 
 def click(driver, value):
-    """Clicks a button (a form post) and waits until the next page has replaced this one."""
+    """Clicks a button (a form post) and waits until the next page has replaced this one. On a live page the
+    button may be replaced in place between finding it and clicking it (Server-Sent Events): found again then."""
     page = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
+    for attempt in range(5):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f"button[value='{value}']").click()
+            break
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
     WebDriverWait(driver, 20).until(replaced(page))
     WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
@@ -504,7 +512,8 @@ def double_click_save_lands_on_result(driver):
         const button = document.querySelector("button[value='tap:save']");
         const body = new URLSearchParams(new FormData(form));
         body.set('action', button.value);
-        fetch(form.action, {method: 'POST', body, credentials: 'same-origin', redirect: 'manual'});
+        // getAttribute: the form's buttons are named "action", so form.action is them, not the URL.
+        fetch(form.getAttribute('action'), {method: 'POST', body, credentials: 'same-origin', redirect: 'manual'});
         button.click();
     """)
     WebDriverWait(driver, 20).until(replaced(page))
@@ -645,19 +654,19 @@ def live_page_keeps_typing(driver):
     click(driver, "tap:follow")
     assert driver.find_elements(By.CSS_SELECTOR, "main[data-live]"), "a page whose work runs is live"
     driver.execute_script("window.sceneHostMarker = 'same page'")
-    box = driver.find_element(By.ID, "field-note")
-    box.click()
-    box.send_keys("hello")
-    box.send_keys(Keys.LEFT * 3)
+    # Typed as a person types: into whatever has the focus (the page may be replaced between keys).
+    driver.execute_script("document.getElementById('field-note').focus()")
+    ActionChains(driver).send_keys("hello").send_keys(Keys.LEFT * 3).perform()
     start = followed(driver)
     WebDriverWait(driver, 10).until(lambda d: followed(d) >= start + 3)
     assert driver.execute_script("return window.sceneHostMarker") == "same page", "updated in place, not reloaded"
-    box = driver.find_element(By.ID, "field-note")
-    assert box.get_attribute("value") == "hello", box.get_attribute("value")
+    typed = driver.execute_script("return document.getElementById('field-note').value")
+    assert typed == "hello", typed
     assert driver.execute_script("return document.activeElement.id") == "field-note", "the focus stays"
     assert driver.execute_script("return document.activeElement.selectionStart") == 2, "the caret stays"
-    box.send_keys("X")
-    assert box.get_attribute("value") == "heXllo", "typing goes on where the caret was"
+    ActionChains(driver).send_keys("X").perform()
+    typed = driver.execute_script("return document.getElementById('field-note').value")
+    assert typed == "heXllo", "typing goes on where the caret was: " + typed
     shot(driver, "live-typing.png")
     # The form of a page updated in place still applies: not refused as stale, the typed text reaches the scene.
     click(driver, "tap:caught")

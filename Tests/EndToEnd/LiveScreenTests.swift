@@ -75,6 +75,11 @@ struct LiveScreenTests {
         let after = try http.get(cookie: session.cookie).body
         #expect(after.contains("Could not reload: the shelf is locked") && after.contains("value=\"typed\""), "\(after)")
         #expect(!after.contains("id=\"offered\""), "nothing was refused as stale")
+        // A page of the state before that action (another tab's, say) is not followed: `end`, and no page.
+        let old = try http.events("/s/Shelf?live=\(stamp)", cookie: session.cookie, seconds: 3)
+        #expect(old.contains("event: end\ndata: \n\n") && !old.contains("event: screen"), "\(old.suffix(300))")
+        let current = LoopbackHTTP.version(in: after)
+        #expect(try http.events("/s/Shelf?live=\(current)", cookie: session.cookie, seconds: 1).contains("event: screen"))
     }
 
     @MainActor
