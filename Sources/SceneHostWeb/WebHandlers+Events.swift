@@ -14,11 +14,15 @@ import SceneHost
 /// its page, so it stays as the user sees it. A session with nothing to follow is answered 204, which tells the
 /// browser not to connect again. A stream lasts at most `streamLifetime` (the browser reconnects),
 /// sends a comment every `keepAlive` so a dead client is found, ends within a second when the
-/// instance drains, and a session has at most `streamsPerSession` open (429 past it).
+/// instance drains, a session has at most `streamsPerSession` open (429 past it), and a stream
+/// makes at most one page per `minimumInterval`, however fast its screen changes.
 extension WebHandlers {
     static let streamsPerSession = 8
     static let streamLifetime: Duration = .seconds(300)
     static let keepAlive: Duration = .seconds(15)
+    /// The least time between two pages of one stream: a scene (or a plugin) changing its screen
+    /// as fast as it can costs the host at most 50 pages a second per stream.
+    static let minimumInterval: Duration = .milliseconds(20)
 
     /// Whether the request asks for an event stream (an `EventSource`'s `Accept`).
     static func asksForEvents(_ headers: HTTPFields) -> Bool {
@@ -57,6 +61,7 @@ extension WebHandlers {
             let clock = ContinuousClock()
             let ends = clock.now + Self.streamLifetime
             var quietSince = clock.now
+            var lastPage = clock.now - Self.minimumInterval
             // The browser's reconnection wait, should the stream end without `end`.
             try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
             while clock.now < ends, !state.isDraining {
@@ -71,6 +76,9 @@ extension WebHandlers {
                 // Made as a GET makes it, but leaving the once-only messages (a field's problem, a
                 // notice) to the page the browser loads: a stream still running when its tab posted
                 // must not take them away from the page the post leads to.
+                let since = clock.now - lastPage
+                if since < Self.minimumInterval { try? await Task.sleep(for: Self.minimumInterval - since) }
+                lastPage = clock.now
                 let reply = await controller.get(path: path, sessionID: sessionID, client: client.address, consuming: false)
                 // What this page made changed the count too (a notice taken): counted from here.
                 seen = await controller.liveCount(sessionID: sessionID) ?? now

@@ -69,6 +69,8 @@ struct BackgroundWorkTests {
             button  soon      [Reload in a second]
             button  time      [Clock]
             label   clock    \u{20}
+            button  flood     [Flood]
+            label   flooded  \u{20}
             field   note      ""
 
             """), "\(result.stdout)")

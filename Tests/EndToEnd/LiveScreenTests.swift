@@ -9,9 +9,8 @@ import TestSupport
 /// (Server-Sent Events) while its forms keep applying.
 @Suite("Screens that change on their own (end to end)")
 struct LiveScreenTests {
-    static func asyncApp() throws -> FixtureApp {
-        try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 2\nworkers = 1")
-    }
+    /// The Async fixture on one worker, with a 2 s event time limit (as the background work tests have it).
+    static func asyncApp() throws -> FixtureApp { try BackgroundWorkTests.asyncApp() }
 
     @Test("the terminal redraws a screen that changes on its own and keeps the line being typed", arguments: [false, true])
     func terminalKeepsTyping(inProcess: Bool) throws {
@@ -96,6 +95,21 @@ struct LiveScreenTests {
         #expect(stream[..<end.lowerBound].contains("Reloaded"), "the last page comes before `end`")
         #expect(!stream[end.upperBound...].contains("event:"), "nothing after `end`")
         #expect(!(try http.get(cookie: session.cookie).body.contains("data-live")), "the page is at rest again")
+    }
+
+    @MainActor
+    @Test("serve: a screen that changes a thousand times a second makes at most 50 pages a second on a stream")
+    func streamIsThrottled() throws {
+        let app = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession(firstAction: "action=tap%3Aflood")
+        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 2)
+        let pages = stream.components(separatedBy: "event: screen\n").count - 1
+        #expect(pages >= 5 && pages <= 105, "\(pages) pages in 2 s")
+        let counts = stream.components(separatedBy: "id=\"flooded\">Flooded ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(counts == counts.sorted() && (counts.last ?? 0) > pages, "each page shows the latest count: \(counts.suffix(5))")
     }
 
     @MainActor

@@ -17,6 +17,7 @@ import SceneSDK
 /// (`perform`): its status says "Reloaded" then, and the work is over. `clock` starts an `observe`
 /// task that writes the monotonic clock's nanoseconds into the label `clock` every 37 ms: the
 /// benchmark of unasked updates reads, at the client, how long ago each page it got was changed.
+/// `flood` presents a new count every millisecond, as fast as a scene could change its screen.
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -98,6 +99,17 @@ final class ShelfInteractor: SceneInteractor<ShelfPresenter> {
         }
     }
 
+    func flood() {
+        observe {
+            var count = 0
+            while true {
+                try await Task.sleep(for: .milliseconds(1))
+                count += 1
+                self.presenter?.presentFlood(count)
+            }
+        }
+    }
+
     func reloadSoon() {
         status = "Reloading"
         perform {
@@ -130,11 +142,16 @@ final class ShelfPresenter: ScenePresenter<ShelfViewController> {
     func presentClock(_ nanoseconds: UInt64) {
         viewController?.displayClock(String(nanoseconds))
     }
+
+    func presentFlood(_ count: Int) {
+        viewController?.floodText = "Flooded \(count)"
+    }
 }
 
 final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>> {
     var note = ""
     var clockText = ""
+    var floodText = ""
 
     func displayClock(_ text: String) {
         clockText = text
@@ -156,6 +173,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
                          .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(shelf.followed)"),
                          .button(id: "soon", title: "Reload in a second"),
                          .button(id: "time", title: "Clock"), .label(id: "clock", text: clockText),
+                         .button(id: "flood", title: "Flood"), .label(id: "flooded", text: floodText),
                          .textField(id: "note", placeholder: "", text: note, label: "Note")]
         }
         return Screen(title: shelf.title, elements: elements)
@@ -169,6 +187,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         case .tap(button: "follow"): interactor?.follow()
         case .tap(button: "soon"): interactor?.reloadSoon()
         case .tap(button: "time"): interactor?.startClock()
+        case .tap(button: "flood"): interactor?.flood()
         case .edit(field: "note", let text): note = text
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break
