@@ -7,6 +7,8 @@ import SceneHostNative
 /// Its text and exit code are in `ContainerError+Message.swift`.
 package enum ContainerError: HostConcernError, Equatable, Sendable {
     case duplicateScene(scene: String, first: PluginReference, second: PluginReference)
+    /// One plugin's `register(in:)` registers the same scene twice: the plugin is at fault.
+    case sceneRegisteredTwice(scene: String, plugin: PluginReference)
     case unknownScene(scene: String, requestedBy: String, registered: [String])
     case wiringFailed(scene: String, plugin: PluginReference?, SceneError)
     /// A factory of the scene (or of a Worker it resolves) threw `PluginSettingError`.

@@ -23,7 +23,7 @@ package final class PluginScopedRegistry: SceneRegistry {
 
     package func register(_ blueprint: SceneBlueprint) throws {
         if blueprints.contains(where: { $0.name == blueprint.name }) {
-            throw ContainerError.duplicateScene(scene: blueprint.name, first: plugin, second: plugin)
+            throw ContainerError.sceneRegisteredTwice(scene: blueprint.name, plugin: plugin)
         }
         blueprints.append(blueprint)
     }

@@ -1,5 +1,5 @@
 /// The documented exit codes of `scene-host` (README, "Exit codes").
-package enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// A script ran to its end but one or more of its commands failed (each shown where it happened).
     case commandsFailed = 1

@@ -93,7 +93,7 @@ extension PluginLoadError: LocatedHostError {
         case .pluginNativeFunctionDuplicate(let plugin, let function, let first, let firstSignature, let second, let secondSignature):
             return ErrorLine(at: plugin.location, "plugin \(name: plugin.name) (\(plugin.path)): its native function table (scene_native_functions) declares \(name: function) twice: record \(first) as '\(firstSignature)' and record \(second) as '\(secondSignature)'. Declare each function once, with the signature of its C definition; the host did not load the plugin.")
         case .pluginSettingRejected(let plugin, let key, let location, let reason):
-            return ErrorLine(at: location, "setting \(name: key) of plugin \(name: plugin.name) cannot be used: \(reason). Fix it in [plugins.\(plugin.name).settings].")
+            return ErrorLine(at: location, "setting \(name: key) of plugin \(name: plugin.name) cannot be used: \(reason.withoutFinalStop). Fix it in [plugins.\(plugin.name).settings].")
         case .pluginGrantNotDeclared(let plugin, let permission, let location, let declared):
             let declares = declared.isEmpty ? "it declares none" : "it declares \(declared.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
             return ErrorLine(at: location, "[plugins.\(plugin.name)] grants '\(permission.rawValue)' to \(plugin.path), which does not declare it (\(declares) in ScenePlugin.permissions). Remove it from grant: a plugin is granted only what it declares.")

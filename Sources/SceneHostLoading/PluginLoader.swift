@@ -430,7 +430,12 @@ package struct PluginLoader {
             }
             return (request.settingDeclarations, request.inMemoryState, request.permissions)
         case SCENE_PLUGIN_REGISTER_FAILED:
-            if let error = request.error as? ContainerError, case .duplicateScene = error { throw error }
+            if let error = request.error as? ContainerError {
+                switch error {
+                case .duplicateScene, .sceneRegisteredTwice: throw error
+                case .unknownScene, .wiringFailed, .settingRejected, .noScene: break
+                }
+            }
             if let error = request.error as? PluginSettingError {
                 throw PluginLoadError.pluginSettingRejected(plugin, key: error.key, at: plugin.location(ofSetting: error.key), reason: error.reason)
             }

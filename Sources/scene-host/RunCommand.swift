@@ -112,7 +112,12 @@ struct RunCommand: ParsableCommand {
                 Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
-            failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: { transcript += StandardStreams.escapedLines($0) + "\n" }).run(&reader, notice: notice)
+            // --record shows the run as it goes (what it writes to the file); --expect prints only a diff.
+            let shows = record != nil
+            failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: { text in
+                transcript += StandardStreams.escapedLines(text) + "\n"
+                if shows { StandardStreams.out(text) }
+            }).run(&reader, notice: notice)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {

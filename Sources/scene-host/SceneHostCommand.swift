@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SceneHost
 import SceneHostProcesses
 import CWorkerShim
 
@@ -9,11 +10,8 @@ struct SceneHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene-host",
         abstract: "Run apps made of Clean Swift (VIP) scenes loaded from plugin libraries.",
-        discussion: """
-        Exit codes: 0 success; 1 a script ran but some of its commands failed; 2 config error; \
-        3 plugin error; 4 scene graph error; 5 script file error; 6 'new scene' could not write its files; 7 'serve' could not listen; \
-        64 command-line usage error.
-        """,
+        // Made from ExitStatus, so a new code cannot be left out.
+        discussion: "Exit codes: \(ExitStatus.helpList).",
         subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self, ServeCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -78,6 +78,12 @@ struct LoadErrorTests {
             let path = try folder.write(DemoConfig.config(plugins: [("HomeScene", home), ("Copy", duplicate)]), to: "scenes.conf")
             return (path, "\(path):6:1: error: scene 'Home' is registered by two plugins: 'HomeScene' (\(home)) and 'Copy' (\(duplicate)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config.")
         },
+        // Not "two plugins 'X' and 'X'": the plugin itself is at fault, in its register(in:) (a plugin error, 3).
+        Case(name: "one scene registered twice inside one plugin", status: 3) { folder in
+            let twice = BuildProducts.library("FixtureTwiceInOne")
+            let path = try folder.write(DemoConfig.config(plugins: [("HomeScene", home), ("DetailScene", detail), ("Twice", twice)]), to: "scenes.conf")
+            return (path, "\(path):9:1: error: plugin 'Twice' (\(twice)) registers scene 'Twice' twice in its register(in:). Register each scene once; to show it under a second name, give that definition another name.")
+        },
     ]
 
     @Test("run refuses it with its message and exit code", arguments: cases)

@@ -77,7 +77,7 @@ struct SceneContainerTests {
     func duplicateInOnePlugin() throws {
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
         try registry.register(ProbeScenes.definition("A"))
-        #expect(throws: ContainerError.duplicateScene(scene: "A", first: ProbeScenes.plugin, second: ProbeScenes.plugin)) {
+        #expect(throws: ContainerError.sceneRegisteredTwice(scene: "A", plugin: ProbeScenes.plugin)) {
             try registry.register(ProbeScenes.definition("A"))
         }
     }

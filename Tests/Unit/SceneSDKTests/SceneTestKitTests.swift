@@ -190,6 +190,39 @@ import SceneTestSupport
         #expect(throws: SceneTestingError.duplicateScene(scene: "A")) { try kit.load(sceneA) }
     }
 
+    /// A plugin whose `register(in:)` registers one scene twice: the mistake the host refuses with exit 3.
+    enum TwicePlugin: ScenePlugin {
+        static let name = "Twice"
+        static let version = "1.0.0"
+        static func register(in registry: any SceneRegistry) throws {
+            try registry.register(SceneDefinition("T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                                                  presenter: ProbePresenter.init, router: ProbeRouter.init))
+            try registry.register(SceneDefinition("T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                                                  presenter: ProbePresenter.init, router: ProbeRouter.init))
+        }
+    }
+
+    @Test("a scene registered twice by one plugin is named as the host names it: the plugin, and register(in:)")
+    func sceneRegisteredTwiceByOnePlugin() throws {
+        let kit = SceneTestKit()
+        let error = #expect(throws: SceneTestingError.self) { try kit.load(TwicePlugin.self) }
+        #expect(error == .sceneRegisteredTwice(scene: "T", plugin: "Twice"))
+        #expect(error?.description == "plugin 'Twice' registers scene 'T' twice in its register(in:): register each scene once")
+        // Two loads of different definitions of one name stay a duplicate of the kit's loads.
+        let other = SceneTestKit()
+        try other.load(TwicePluginOnce.self)
+        #expect(throws: SceneTestingError.duplicateScene(scene: "T")) { try other.load(TwicePluginOnce.self) }
+    }
+
+    enum TwicePluginOnce: ScenePlugin {
+        static let name = "Once"
+        static let version = "1.0.0"
+        static func register(in registry: any SceneRegistry) throws {
+            try registry.register(SceneDefinition("T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                                                  presenter: ProbePresenter.init, router: ProbeRouter.init))
+        }
+    }
+
     @Test func theMessagesSayWhatToDo() {
         #expect(SceneTestingError.routeNotDeclared(scene: "A", destination: "B", declared: ["C"]).description
             == "'A' routed to 'B', which its SceneDefinition does not declare (declared: C): add .route(to: \"B\") to the definition")

@@ -5,6 +5,8 @@
 @MainActor
 final class SceneCollector: SceneRegistry {
     private(set) var blueprints: [String: SceneBlueprint] = [:]
+    /// The plugin whose `register(in:)` runs now (`SceneTestKit.load`), and the scenes it registered so far.
+    var loading: (plugin: String, scenes: Set<String>)?
     private let services: TestServices
     /// What the loaded plugins read as their settings (`SceneTestKit(settings:)`).
     let settings: PluginSettings
@@ -16,9 +18,13 @@ final class SceneCollector: SceneRegistry {
 
     func register(_ blueprint: SceneBlueprint) throws {
         guard blueprints[blueprint.name] == nil else {
+            if let loading, loading.scenes.contains(blueprint.name) {
+                throw SceneTestingError.sceneRegisteredTwice(scene: blueprint.name, plugin: loading.plugin)
+            }
             throw SceneTestingError.duplicateScene(scene: blueprint.name)
         }
         blueprints[blueprint.name] = blueprint
+        loading?.scenes.insert(blueprint.name)
     }
 
     func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {

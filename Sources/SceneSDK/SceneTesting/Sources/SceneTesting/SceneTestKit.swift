@@ -67,6 +67,8 @@ public final class SceneTestKit {
         if let reason = SettingDeclaration.malformation(of: declared, inMemoryState: plugin.inMemoryState) { throw SceneTestingError.settingsMalformed(plugin: plugin.name, reason: reason) }
         let problems = collector.settings.problems(declared: declared)
         guard problems.isEmpty else { throw SceneTestingError.settingsRefused(plugin: plugin.name, problems) }
+        collector.loading = (plugin.name, [])
+        defer { collector.loading = nil }
         try plugin.register(in: SettingsDefaultingRegistry(collector, declared: declared))
     }
 

@@ -7,6 +7,8 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     case unknownScene(scene: String, registered: [String])
     /// Two loaded definitions share one name.
     case duplicateScene(scene: String)
+    /// One plugin's `register(in:)` registers the same scene twice (the host refuses the plugin alike).
+    case sceneRegisteredTwice(scene: String, plugin: String)
     /// The test drove the scene before `start`, or after it left or was released.
     case noScene
     /// The scene routed to a destination that is on top now; the test must `returnToScene` first.
@@ -41,6 +43,8 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
             return "scene '\(scene)' is not loaded into the kit (loaded: \(Self.list(registered))): load its plugin or definition first"
         case .duplicateScene(let scene):
             return "scene '\(scene)' is loaded twice: load each plugin or definition once"
+        case .sceneRegisteredTwice(let scene, let plugin):
+            return "plugin '\(plugin)' registers scene '\(scene)' twice in its register(in:): register each scene once"
         case .noScene:
             return "no scene is on screen: call start(_:) first, and not after the scene left or was released"
         case .notOnTop(let scene, let top):
