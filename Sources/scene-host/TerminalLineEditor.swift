@@ -78,59 +78,52 @@ final class TerminalLineEditor: @unchecked Sendable {
         }
     }
 
-    /// Handles one typed byte; the input when it ends a line (or the input).
+    /// Handles one typed byte; the input when it ends a line (or the input). Bytes, not an enum of
+    /// ours: each kind of key is tested in turn, and any other control byte is ignored.
     private func take(_ byte: UInt8, secret: Bool) -> TerminalInput? {
-        switch (escape, byte) {
-        case (1, UInt8(ascii: "[")), (1, UInt8(ascii: "O")):
-            escape = 2
+        if escape == 1 {
+            // ESC [ and ESC O start a sequence (an arrow key); any other byte after ESC ends it.
+            escape = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") ? 2 : 0
             return nil
-        case (1, _):
-            escape = 0
-            return nil
-        case (2, 0x40...0x7E):
-            escape = 0
-            return nil
-        case (2, _):
-            return nil
-        default:
-            break
         }
-        switch byte {
-        case 0x1B:
+        if escape == 2 {
+            // A sequence ends at its final byte (@ to ~); its parameters are skipped.
+            if (0x40...0x7E).contains(byte) { escape = 0 }
+            return nil
+        }
+        if byte == 0x1B {
             escape = 1
-        case 0x0D, 0x0A:
+        } else if byte == 0x0D || byte == 0x0A {
             // A secret's line is ended by `TerminalEcho`, which turned the echo off.
             if !secret { write("\r\n") }
             defer { typed = [] }
             return .line(String(decoding: typed, as: UTF8.self))
-        case 0x03:
+        } else if byte == 0x03 {
             // Ctrl-C: the terminal's signal keys are off while a line is read; it quits.
             write("^C\r\n")
             typed = []
             return .end
-        case 0x04:
+        } else if byte == 0x04 {
             if typed.isEmpty {
                 write("\r\n")
                 return .end
             }
-        case 0x7F, 0x08:
+        } else if byte == 0x7F || byte == 0x08 {
             guard !typed.isEmpty else { return nil }
             // One character: its continuation bytes, then its first byte.
             while let last = typed.last, last & 0xC0 == 0x80 { typed.removeLast() }
             if !typed.isEmpty { typed.removeLast() }
             if !secret { write("\u{8} \u{8}") }
-        case 0x15:
+        } else if byte == 0x15 {
             if !secret, !typed.isEmpty {
                 let width = String(decoding: typed, as: UTF8.self).count
                 write(String(repeating: "\u{8} \u{8}", count: width))
             }
             typed = []
-        case 0x20...0x7E, 0x80...0xFF:
+        } else if byte >= 0x20, byte != 0x7F {
             guard typed.count < ScriptLineReader.maximumLineLength else { return nil }
             typed.append(byte)
             if !secret { echo([byte]) }
-        default:
-            break
         }
         return nil
     }
