@@ -10,6 +10,9 @@ import Glibc
 package final class PipedHost {
     package let pid: Int32
     private let input: Int32
+    private var inputClosed = false
+    /// The host was reaped (`finish`): its pid may be another process's now, never to be signalled.
+    private var reaped = false
     private let output: String
     private let folder: TemporaryFolder
 
@@ -65,7 +68,8 @@ package final class PipedHost {
 
     /// Closes standard input and waits for the exit status (nil: killed at the limit).
     package func finish(limit: Duration = .seconds(60)) -> Int32? {
-        close(input)
+        closeInput()
+        defer { reaped = true }
         let exit = ChildExit(pid)
         if let status = exit.wait(until: ContinuousClock.now + limit) {
             return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -85,8 +89,17 @@ package final class PipedHost {
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
     }
 
-    deinit {
+    /// Closes the pipe once: a second close would close whatever descriptor took its number since,
+    /// in this process of parallel tests (another test's socket: its reads then fail with EBADF).
+    private func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
         close(input)
+    }
+
+    deinit {
+        closeInput()
+        guard !reaped else { return }
         if Processes.isAlive(pid) { kill(pid, SIGKILL) }
         var status: Int32 = 0
         waitpid(pid, &status, WNOHANG)

@@ -11,6 +11,8 @@ package final class TerminalHost {
     package let pid: Int32
     private let master: Int32
     private var shown: [UInt8] = []
+    /// The host was reaped (`finish`): its pid may be another process's now, never to be signalled.
+    private var reaped = false
     private let folder: TemporaryFolder
     /// TIOCSPTLCK and TIOCGPTN (function-like macros Swift does not import; the same on x86_64 and arm64).
     private static let unlockRequest: UInt = 0x4004_5431
@@ -48,8 +50,10 @@ package final class TerminalHost {
     }
 
     deinit {
-        kill(pid, SIGKILL)
-        ChildExit(pid).waitUntilEnded()
+        if !reaped {
+            kill(pid, SIGKILL)
+            ChildExit(pid).waitUntilEnded()
+        }
         close(master)
     }
 
@@ -91,6 +95,7 @@ package final class TerminalHost {
     /// Waits for the exit status (nil: killed at the limit).
     package func finish(limit: Duration = .seconds(30)) -> Int32? {
         let exit = ChildExit(pid)
+        defer { reaped = true }
         if let status = exit.wait(until: ContinuousClock.now + limit) {
             drain()
             return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
