@@ -40,7 +40,9 @@ extension NavigationError {
             return "error: \(name: scene) is the root scene: there is nothing to go back to."
         case .noSuchElement(let scene, let id, let kind, let available):
             let list = available.isEmpty ? "It has none." : "Its \(kind)s: \(available.joined(separator: ", "))."
-            return "error: scene \(name: scene) has no \(kind) \(name: id). \(list)"
+            // A typo in a script or a test names the element it meant, as a syntax error's did-you-mean does.
+            let guess = Suggestion.closest(to: id, in: available).map { "Did you mean \(name: $0)? " } ?? ""
+            return "error: scene \(name: scene) has no \(kind) \(name: id). \(guess)\(list)"
         case .rowOutOfRange(let scene, let list, let row, let count):
             let rows = count == 0 ? "no rows" : "\(count) row\(count == 1 ? "" : "s") (0-\(count - 1))"
             return "error: list \(name: list) of scene \(name: scene) has \(rows); there is no row \(row)."

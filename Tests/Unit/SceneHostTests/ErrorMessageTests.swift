@@ -22,6 +22,10 @@ struct ErrorMessageTests {
         (.rowOutOfRange(scene: "L", list: "rows", row: 0, count: 0), "error: list 'rows' of scene 'L' has no rows; there is no row 0."),
         (.rowOutOfRange(scene: "L", list: "rows", row: 3, count: 1), "error: list 'rows' of scene 'L' has 1 row (0-0); there is no row 3."),
         (.noSuchElement(scene: "S", id: "x", kind: "list", available: []), "error: scene 'S' has no list 'x'. It has none."),
+        (.noSuchElement(scene: "Home", id: "shwDetail", kind: "button", available: ["showDetail", "openDetail"]),
+         "error: scene 'Home' has no button 'shwDetail'. Did you mean 'showDetail'? Its buttons: showDetail, openDetail."),
+        (.noSuchElement(scene: "Home", id: "nope", kind: "button", available: ["showDetail", "openDetail"]),
+         "error: scene 'Home' has no button 'nope'. Its buttons: showDetail, openDetail."),
         (.sceneFailed(scene: "S", reason: "disk full"), "error: scene 'S' failed: disk full."),
     ])
     func running(error: NavigationError, message: String) {
