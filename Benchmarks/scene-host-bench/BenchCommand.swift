@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Navigations through run --script for the memory figure (default 1,000,000; 100,000 at scale 1).")
     var scriptNavigations: Int?
 
-    @Option(help: "Run only these groups (navigation, container, config, native, memory, startup, workers, live); all by default.")
+    @Option(help: "Run only these groups (navigation, container, config, native, memory, startup, workers, live, reload); all by default.")
     var only: [String] = []
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -73,6 +73,10 @@ struct BenchCommand: ParsableCommand {
             if runs("live") {
                 print("screens that change on their own…")
                 try MainActor.assumeIsolated { try LiveUpdateBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
+            }
+            if runs("reload") {
+                print("live reload (--watch)…")
+                try MainActor.assumeIsolated { try ReloadBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
             }
         } catch {
             // The host's own text: a plugin built against another SDK build, say, is named with what to do.

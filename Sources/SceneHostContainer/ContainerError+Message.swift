@@ -12,7 +12,7 @@ extension ContainerError: LocatedHostError {
         // The plugin's own code is wrong, as when it throws while registering.
         case .sceneRegisteredTwice: return .pluginError
         // The user fixes the setting in scenes.conf (or the file it names).
-        case .settingRejected: return .configError
+        case .settingRejected, .serviceSettingsDiffer: return .configError
         case .unknownScene, .noScene: return .commandsFailed
         }
     }
@@ -25,6 +25,8 @@ extension ContainerError: LocatedHostError {
         switch self {
         case .duplicateScene(let scene, let first, let second):
             return ErrorLine(at: second.location, "scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config.")
+        case .serviceSettingsDiffer(let service, let first, let second, let key, let firstValue, let secondValue):
+            return ErrorLine(at: second.location(ofSetting: key), "plugins \(name: first.name) and \(name: second.name) both register service \(name: service), and set \(name: key) differently (\(firstValue) and \(secondValue)): one registration serves the whole app, so one value would go unused. Set the same value in [plugins.\(first.name).settings] and [plugins.\(second.name).settings], or register the service in one plugin only.")
         case .sceneRegisteredTwice(let scene, let plugin):
             return ErrorLine(at: plugin.location, "plugin \(name: plugin.name) (\(plugin.path)) registers scene \(name: scene) twice in its register(in:). Register each scene once; to show it under a second name, give that definition another name.")
         case .wiringFailed(let scene, let plugin, let error):

@@ -44,6 +44,8 @@ package final class SceneContainer: ServiceResolving {
     private var blueprints: [String: SceneBlueprint] = [:]
     private var parts: [PartKey: @MainActor (any ServiceResolving) throws -> AnyObject] = [:]
     private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
+    /// Which plugin registered each service that a plugin registered (`serviceOwner`).
+    private var serviceOwners: [ObjectIdentifier: (plugin: PluginReference, settings: PluginSettings)] = [:]
     /// Loads a plugin known by description only, by its path.
     private var pendingLoads: [String: @MainActor () throws -> Void] = [:]
     /// How each scene built so far is built: its blueprint's typed build, or, once a part factory
@@ -287,9 +289,17 @@ package final class SceneContainer: ServiceResolving {
 
     /// Adds the factory of a service unless one is registered: a plugin's default Worker does
     /// not replace one the app or a test registered, even when the plugin loads later.
-    package func registerServiceIfAbsent(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+    package func registerServiceIfAbsent(_ type: Any.Type, owner: (plugin: PluginReference, settings: PluginSettings)? = nil,
+                                         factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         guard services[ObjectIdentifier(type)] == nil else { return }
         registerService(type, factory: factory)
+        if let owner { serviceOwners[ObjectIdentifier(type)] = owner }
+    }
+
+    /// The plugin whose registration of `type` serves the app, with the settings it was given
+    /// (nil: none, or the app or a test registered it).
+    package func serviceOwner(_ type: Any.Type) -> (plugin: PluginReference, settings: PluginSettings)? {
+        serviceOwners[ObjectIdentifier(type)]
     }
 
     /// Drops everything the plugins made or handed over (part factories, blueprints, services,
@@ -301,6 +311,7 @@ package final class SceneContainer: ServiceResolving {
         parts = [:]
         replacedParts = []
         services = [:]
+        serviceOwners = [:]
         builders = [:]
         nativeFunctions = [:]
         blueprints = [:]
@@ -309,6 +320,7 @@ package final class SceneContainer: ServiceResolving {
     /// Adds or replaces the factory of a service.
     package func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         services[ObjectIdentifier(type)] = (String(describing: type), factory)
+        serviceOwners[ObjectIdentifier(type)] = nil
     }
 
     /// Adds or replaces the factory of a service, typed.

@@ -35,7 +35,7 @@ package enum WiringFinding: Equatable, Sendable {
             return .wiringMismatch(part: part, partType: partType, property: property, expected: expected)
         case .settingRejected(_, _, let key, let reason):
             return .settingRejected(key: key, reason: reason)
-        case .wiringFailed, .duplicateScene, .sceneRegisteredTwice, .unknownScene, .noScene:
+        case .wiringFailed, .duplicateScene, .sceneRegisteredTwice, .unknownScene, .noScene, .serviceSettingsDiffer:
             return nil
         }
     }

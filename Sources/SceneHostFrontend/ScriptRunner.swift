@@ -71,7 +71,7 @@ package struct ScriptRunner {
                 await settle()
             } catch {
                 failures += 1
-                write(ErrorMessage.render(error))
+                write(Self.located(ErrorMessage.render(error), file: reader.file, line: reader.lineNumber))
             }
             // The command's error said the session was closed; every later command would only fail
             // with the same notice (twice: as its error, and for the screen that is gone).
@@ -82,6 +82,15 @@ package struct ScriptRunner {
             printScreen()
         }
         return failures
+    }
+
+    /// A command's error as a compiler words one, at the line that ran it: `NAME:LINE: error: ...`.
+    /// The script's file name, not its path, so a transcript does not depend on the folder it is
+    /// run from (`<stdin>` for standard input). Notices (what happened besides the command) stay as they are.
+    nonisolated package static func located(_ message: String, file: String, line: Int) -> String {
+        guard message.hasPrefix("error: ") else { return message }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(name):\(line): " + message
     }
 
     /// The line as the transcript shows it: a fill of a secure field without its text, which no

@@ -6,6 +6,9 @@ package enum TerminalInput: Equatable, Sendable {
     case line(String)
     case end
     case changed
+    /// The app itself changed under the session (`--watch` reloaded or refused a new build): the
+    /// screen is drawn again with `note` and the session's notice under it.
+    case redraw(note: String?)
 }
 
 /// The interactive terminal: draws the screen, reads a command, repeats until `quit` or end of input.
@@ -116,6 +119,11 @@ package struct TerminalFrontend {
             switch try await readInput(session.changeDescriptor) {
             case .line(let line): return line
             case .end: return nil
+            case .redraw(let note):
+                let notice = session.takeNotice().map(ErrorMessage.render)
+                message = [note, notice].compactMap { $0 }.joined(separator: "\n")
+                draw(message: message)
+                write("> ")
             case .changed:
                 guard session.takeChanges() else { continue }
                 // Its worker ended meanwhile and the session was built again: say so.

@@ -432,7 +432,7 @@ package struct PluginLoader {
         case SCENE_PLUGIN_REGISTER_FAILED:
             if let error = request.error as? ContainerError {
                 switch error {
-                case .duplicateScene, .sceneRegisteredTwice: throw error
+                case .duplicateScene, .sceneRegisteredTwice, .serviceSettingsDiffer: throw error
                 case .unknownScene, .wiringFailed, .settingRejected, .noScene: break
                 }
             }

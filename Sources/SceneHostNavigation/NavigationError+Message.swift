@@ -33,7 +33,9 @@ extension NavigationError {
         case .notInModal(let scene):
             return "error: \(name: scene) is not in a modal: there is nothing to dismiss. Use back to pop it."
         case .noSceneBelow(let scene, let target, let stack):
-            return "error: there is no scene \(name: target) below \(name: scene) in its stack (\(stack.joined(separator: " › ")))."
+            let start = "error: there is no scene \(name: target) below \(name: scene) in its stack (\(stack.joined(separator: " › ")))."
+            guard let near = Suggestion.closest(to: target, in: stack.filter { $0 != scene }) else { return start }
+            return "\(start) Did you mean \(name: near)?"
         case .notOnTop(let scene, let top):
             return "error: scene \(name: scene) tried to navigate, but \(name: top) is on screen. Only the scene on top can route."
         case .cannotGoBack(let scene):

@@ -58,6 +58,11 @@ package struct WebUserText: Sendable {
         case .sessionEndedForFaults(_, _, _, _, let faults):
             return "Your session was ended because your actions stopped the app \(faults) times. You are back at the start."
         case .workerBusy: return "The app is busy, so your last action was not applied. Try again in a moment."
+        // `--watch` is for development: its author reads the checks' own words on the page.
+        case .reloaded(let plugins, let restore):
+            return "The app was reloaded with a new build of \(plugins.joined(separator: ", ")); " + restore.clause
+        case .reloadRefused(let plugins, let reason):
+            return "A new build of \(plugins.joined(separator: ", ")) was refused, so the old build keeps running and nothing changed:\n" + reason
         case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped, .remote: return nil
         }
     }

@@ -15,6 +15,21 @@ import SceneHostLoading
 /// too. The child's process id is the one piece of global state, because a signal handler can read
 /// nothing else.
 package enum CheckChild {
+    /// What `descriptor` (an unnamed file) holds, from its start; at most 1 MiB.
+    private static func readAll(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var offset: off_t = 0
+        while bytes.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+            offset += off_t(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The running child's process id, 0 while none runs. Lock-free, so the handler may read it.
     private static let running = Atomic<Int32>(0)
 
@@ -39,7 +54,11 @@ package enum CheckChild {
     /// `start`: what the child checks and how (`CheckChildStart`), handed as an unnamed file on
     /// descriptor 3 (`scene-host check --child-start-fd 3`): the child parses no options of its
     /// parent, and checks the config bytes this process read, never the file read again.
-    package static func run(_ executable: String, start: CheckChildStart, timeLimit: Duration? = nil) throws(WorkerError) -> Int32 {
+    ///
+    /// `capturesErrors`: the child's standard error goes to a file of this process instead, and is
+    /// returned (`--watch` shows a refused build's reasons on pages and in its note).
+    package static func run(_ executable: String, start: CheckChildStart, timeLimit: Duration? = nil,
+                            capturesErrors: Bool = false) throws(WorkerError) -> (status: Int32, errors: String) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -48,6 +67,9 @@ package enum CheckChild {
         }
         defer { close(file) }
         posix_spawn_file_actions_adddup2(&actions, file, 3)
+        let errors = capturesErrors ? UnnamedFile.create("scene-host-check-errors") : nil
+        defer { if let errors { close(errors) } }
+        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
         let arguments = ["check", "--child-start-fd", "3"]
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -119,6 +141,6 @@ package enum CheckChild {
             raise(signalNumber)
         }
         if signalNumber != 0 { throw .checkStopped(fault: .signal(signalNumber)) }
-        return (status >> 8) & 0xff
+        return ((status >> 8) & 0xff, errors.map(Self.readAll) ?? "")
     }
 }

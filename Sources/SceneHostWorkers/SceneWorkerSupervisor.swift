@@ -42,16 +42,17 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
         }
     }
 
-    /// The config the host checked, sent as each worker's first frame (the worker reads no config file).
-    package let startMessage: WorkerStartMessage
+    /// The config the host checked, sent as each worker's first frame (the worker reads no config
+    /// file); replaced by `reload` when `--watch` checked a new build.
+    package private(set) var startMessage: WorkerStartMessage
 
     package let launch: Launch
     package let settings: HostSettings
     package let logger: Logger
     /// The config name of the plugin that registers a scene (from the host's probe records).
-    package let pluginOfScene: @Sendable (String) -> String?
+    package private(set) var pluginOfScene: @Sendable (String) -> String?
     /// The config's initial scene, for messages about a session with no records.
-    package let initialScene: String
+    package private(set) var initialScene: String
     /// Who pays for faults, shared with the pool's other workers.
     package let ledger: FaultLedger
     /// How long a restart after a fault waits.
@@ -617,6 +618,41 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             break
         }
         return notes
+    }
+
+    // MARK: Reload
+
+    /// Replaces the worker with one started on `start` (a new build the host has checked:
+    /// `--watch`) and builds every session again on it from its records, as after a fault but
+    /// without a wait and charged to no one. Each session is told what became of it
+    /// (`WorkerError.reloaded`): a scene the new build cannot build again is cut off with every
+    /// scene above it, as a restore after a crash does.
+    ///
+    /// The old worker is ended, not asked to finish: its code is the build being replaced.
+    package func reload(start: WorkerStartMessage, initialScene: String, pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) {
+        startMessage = start
+        self.initialScene = initialScene
+        self.pluginOfScene = pluginOfScene
+        early?.end()
+        early = nil
+        let held = sessions
+        let notes = restartAndRestore(afterFault: false)
+        for (id, session) in held {
+            let notice = WorkerError.reloaded(plugins: plugins, restore: notes[id] ?? .restored)
+            session.update { state in
+                if state.lost { state.ended = state.ended ?? notice } else { state.notice = notice }
+            }
+        }
+    }
+
+    /// Tells every session that a new build of `plugins` was refused (`reason`): nothing else changes.
+    package func noteRefusedReload(plugins: [String], reason: String) {
+        let notice = WorkerError.reloadRefused(plugins: plugins, reason: reason)
+        for session in sessions.values {
+            session.update { state in
+                if !state.lost { state.notice = notice }
+            }
+        }
     }
 
     /// Refuses a new session at once, without a worker, while the initial scene's plugin is refused for everyone.

@@ -12,7 +12,8 @@ extension WorkerError {
         // A native function's fault is `call`'s; a page never calls one directly.
         case .nativeCallFaulted:
             return false
-        case .workerUnavailable, .pluginRefused, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped, .remote:
+        case .workerUnavailable, .pluginRefused, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped, .remote,
+             .reloaded, .reloadRefused:
             return false
         }
     }

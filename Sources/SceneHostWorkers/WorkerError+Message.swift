@@ -26,6 +26,10 @@ extension WorkerError {
         case .pluginsClosed(_, let restore):
             return "notice: the app's scene worker was started again to close or reopen a part of it that stopped for several users; "
                 + restore.clause + " " + operatorDetail
+        case .reloaded(let plugins, let restore):
+            return TerminalText.escaped("notice: reloaded the new build of \(Self.list(plugins)); ") + restore.clause
+        case .reloadRefused(let plugins, let reason):
+            return TerminalText.escaped("error: the new build of \(Self.list(plugins)) was refused, so the old build keeps running and nothing changed. Fix it and build again:") + "\n" + reason
         case .sessionLost(let reason):
             return TerminalText.escaped("error: this session was closed: \(reason); no command can run in it any more. Start a new session: run 'scene-host run' again, or open the app's start page in the browser.")
         case .checkStopped(.timedOut(let milliseconds)):
@@ -44,7 +48,9 @@ extension WorkerError {
     package var exitStatus: ExitStatus {
         switch self {
         case .workerUnavailable, .pluginRefused, .checkStopped: return .pluginError
-        case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .sessionLost, .workerBusy, .sessionEndedForFaults, .pluginsClosed: return .commandsFailed
+        case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .sessionLost, .workerBusy, .sessionEndedForFaults, .pluginsClosed,
+             .reloaded: return .commandsFailed
+        case .reloadRefused: return .pluginError
         case .nativeCallFaulted: return .pluginFault
         case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
         }
@@ -63,7 +69,7 @@ extension WorkerError {
         case .pluginsClosed(let plugins, _):
             return TerminalText.escaped("(plugins refused or tried again: \(plugins.joined(separator: ", ")))")
         case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionLost, .workerBusy, .checkStopped,
-             .remote:
+             .remote, .reloaded, .reloadRefused:
             return ""
         }
     }
@@ -74,8 +80,17 @@ extension WorkerError {
         switch self {
         case .pluginRefused, .workerBusy: return true
         case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionEndedForFaults,
-             .pluginsClosed, .sessionLost, .checkStopped, .remote: return false
+             .pluginsClosed, .sessionLost, .checkStopped, .remote, .reloaded, .reloadRefused: return false
         }
+    }
+}
+
+extension WorkerError {
+    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`: the plugins a reload is about.
+    static func list(_ plugins: [String]) -> String {
+        let quoted = plugins.map { "'\($0)'" }
+        guard let last = quoted.last else { return "the app" }
+        return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " and " + last
     }
 }
 
@@ -105,7 +120,7 @@ extension WorkerError {
         case .workerUnavailable(let reason): return TerminalText.escaped(reason)
         case .remote(let failure): return failure.text
         case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .pluginRefused,
-             .sessionEndedForFaults, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped:
+             .sessionEndedForFaults, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped, .reloaded, .reloadRefused:
             return message
         }
     }

@@ -27,6 +27,12 @@ package enum WorkerError: HostConcernError, Equatable, Sendable {
     /// The worker this session lives on was started again because `plugins` were refused for
     /// everyone or tried again; the session was rebuilt as `restore` says.
     case pluginsClosed(plugins: [String], restore: RestoreNote)
+    /// `--watch`: a new build of `plugins` was checked and the session was built again on it, as
+    /// `restore` says (development only).
+    case reloaded(plugins: [String], restore: RestoreNote)
+    /// `--watch`: a new build of `plugins` was refused by the checks (`reason`, in their words);
+    /// the old build keeps running and nothing changed.
+    case reloadRefused(plugins: [String], reason: String)
     /// The session's worker ended and the session could not be built again (see `restore`).
     case sessionLost(reason: String)
     /// `serve`: the session's worker was busy with other requests for the whole limit; nothing ran.

@@ -24,8 +24,23 @@ package final class WorkerPool: Sendable {
     package let slots: [Slot]
     /// How long an action may wait for its worker before it is answered with a notice.
     package let waitLimit: Duration
-    /// The app's deep links, matched in the host before a worker is asked (`PooledSession.open(link:)`).
-    package let links: LinkTable
+    /// The app's deep links, matched in the host before a worker is asked (`PooledSession.open(link:)`),
+    /// and the plugin of each scene: replaced together by `reload`, read from any thread.
+    private let app: Mutex<Running>
+
+    /// What the pool knows of the build its workers run.
+    private struct Running: Sendable {
+        var links: LinkTable
+        var pluginOfScene: @Sendable (String) -> String?
+    }
+
+    /// The app's deep links now.
+    package var links: LinkTable { app.withLock { $0.links } }
+
+    /// The config name of the plugin that registers `scene` in the build running now.
+    package func plugin(ofScene scene: String) -> String? {
+        app.withLock { $0.pluginOfScene }(scene)
+    }
 
     /// Requests run on the caller's thread (`run`), not on each worker's queue.
     package let inline: Bool
@@ -37,8 +52,36 @@ package final class WorkerPool: Sendable {
             for slot in slots { slot.supervisor.unaskedQueue = slot.queue }
         }
         self.waitLimit = waitLimit
-        self.links = links
+        var pluginOfScene: @Sendable (String) -> String? = { _ in nil }
+        if let first = supervisors.first { pluginOfScene = first.pluginOfScene }
+        app = Mutex(Running(links: links, pluginOfScene: pluginOfScene))
         self.inline = inline
+    }
+
+    /// `--watch`: every worker is replaced by one started on the new build `start` (checked by the
+    /// host), and every session built again on it (`SceneWorkerSupervisor.reload`). A request
+    /// already queued for a worker runs after its reload, on the new build.
+    package func reload(start: WorkerStartMessage, initialScene: String, links: LinkTable,
+                        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) {
+        app.withLock { $0 = Running(links: links, pluginOfScene: pluginOfScene) }
+        for slot in slots {
+            if inline {
+                slot.supervisor.reload(start: start, initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins)
+            } else {
+                slot.queue.sync { slot.supervisor.reload(start: start, initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
+            }
+        }
+    }
+
+    /// `--watch`: tells every session that a new build of `plugins` was refused, and why.
+    package func noteRefusedReload(plugins: [String], reason: String) {
+        for slot in slots {
+            if inline {
+                slot.supervisor.noteRefusedReload(plugins: plugins, reason: reason)
+            } else {
+                slot.queue.sync { slot.supervisor.noteRefusedReload(plugins: plugins, reason: reason) }
+            }
+        }
     }
 
     /// How many workers there are.

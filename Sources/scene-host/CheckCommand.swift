@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
                 let plugins = bytes.flatMap { try? ConfigLoader().parse(bytes: $0, readFrom: options.config) }?.plugins.count
                 let limit = options.checkChildLimit(plugins: plugins ?? 0)
                 let start = CheckChildStart(settings: options.childSettings, configFile: options.config, configBytes: bytes, atStart: nil)
-                let status = try CheckChild.run(HostOptions.executablePath, start: start, timeLimit: limit)
+                let status = try CheckChild.run(HostOptions.executablePath, start: start, timeLimit: limit).status
                 if status != 0 { throw ExitCode(status) }
                 return
             } catch let error as WorkerError {

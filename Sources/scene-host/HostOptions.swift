@@ -129,13 +129,35 @@ struct HostOptions: ParsableArguments {
     /// probing them all a second time on the same cores).
     @MainActor
     func loadCheckedApp(command: String, early: EarlyWorker? = nil) throws -> SceneApp {
+        switch checkApp(command: command, early: early) {
+        case .success(let app):
+            return app
+        case .failure(let refusal):
+            for problem in refusal.problems { StandardStreams.error(problem) }
+            if refusal.printsSummary { StandardStreams.error(Self.refusal(command: command, count: refusal.problems.count, config: config)) }
+            throw ExitCode(refusal.status)
+        }
+    }
+
+    /// Why a check refused the app: its problems as printed, and the exit status they give.
+    struct CheckRefusal: Error {
+        /// Each problem's message (from a check child: what it printed).
+        var problems: [String]
+        var status: Int32
+        /// The problems came from this process's check (a check child prints its own last line).
+        var printsSummary: Bool
+    }
+
+    /// The check of `loadCheckedApp`, printing nothing: `bytes` (a reload under `--watch`) checks
+    /// the config as the app started with it, not the file read again; `capturesChild` keeps what
+    /// a check child prints, for the refusal's words.
+    @MainActor
+    func checkApp(command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false) -> Result<SceneApp, CheckRefusal> {
         let loader = makeLoader(opensPlugins: inProcess, beforeProbing: Self.ending(early))
         let startup = loaderSettings.makeStartupCache { StandardStreams.error($0.message) }
-        let report = AppCheck(loader: loader, startup: startup).run(configPath: config, buildsHere: inProcess)
-        for problem in report.problems { StandardStreams.error(ErrorMessage.render(problem)) }
+        let report = AppCheck(loader: loader, startup: startup).run(configPath: config, bytes: bytes, buildsHere: inProcess)
         if let first = report.problems.first {
-            StandardStreams.error(Self.refusal(command: command, count: report.problems.count, config: config))
-            throw ExitCode(first.exitStatus.rawValue)
+            return .failure(CheckRefusal(problems: report.problems.map(ErrorMessage.render), status: first.exitStatus.rawValue, printsSummary: true))
         }
         if !report.unbuilt.isEmpty {
             let limit = checkChildLimit(plugins: report.config?.plugins.count ?? 0)
@@ -145,11 +167,20 @@ struct HostOptions: ParsableArguments {
             settings.loader.rescan = false
             let start = CheckChildStart(settings: settings, configFile: config, configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
                                         atStart: command)
-            let status = try CheckChild.run(Self.executablePath, start: start, timeLimit: limit)
-            if status != 0 { throw ExitCode(status) }
+            do {
+                let (status, printed) = try CheckChild.run(Self.executablePath, start: start, timeLimit: limit, capturesErrors: capturesChild)
+                if status != 0 {
+                    let lines = printed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+                    return .failure(CheckRefusal(problems: lines, status: status, printsSummary: false))
+                }
+            } catch {
+                return .failure(CheckRefusal(problems: [ErrorMessage.render(error)], status: error.exitStatus.rawValue, printsSummary: false))
+            }
         }
-        guard let app = SceneApp(checked: report) else { throw ExitCode(ExitStatus.configError.rawValue) }
-        return app
+        guard let app = SceneApp(checked: report) else {
+            return .failure(CheckRefusal(problems: [], status: ExitStatus.configError.rawValue, printsSummary: false))
+        }
+        return .success(app)
     }
 
     /// What a loader calls before it probes plugins ahead when `early` was started: it ends it.

@@ -26,7 +26,19 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Write everything the run prints to this transcript file (for --expect later), replacing it.")
     var record: String?
 
+    @Flag(name: .long, help: "Development only: reload the app when a plugin file changes (a new build), keeping the screens and typed text; a build the checks refuse changes nothing. Needs the interactive terminal and scene workers.")
+    var watch = false
+
     func validate() throws {
+        if watch, options.inProcess {
+            throw ValidationError("--watch and --in-process exclude each other: a reload starts fresh scene workers on the new build, and a library loaded into this process cannot be replaced. Drop --in-process.")
+        }
+        if watch, script != nil || expect != nil || record != nil {
+            throw ValidationError("--watch is for the interactive terminal: drop --script, --expect and --record (a script runs one build from start to end).")
+        }
+        if watch, !StandardStreams.inputIsTerminal {
+            throw ValidationError("--watch is for the interactive terminal, and standard input is not one: run it in a terminal, without piping commands in.")
+        }
         if expect != nil, record != nil {
             throw ValidationError("--expect and --record exclude each other: record a transcript once, then check runs against it.")
         }
@@ -59,6 +71,7 @@ struct RunCommand: ParsableCommand {
         let expected: String?
         let session: any AppSession
         var supervisor: WorkerPool?
+        var reload: LiveReload?
         // The `--open` link's code faulted in the worker: the run goes on at the initial scene, and exits 9.
         var openFault: WorkerError?
         do {
@@ -82,6 +95,9 @@ struct RunCommand: ParsableCommand {
                 supervisor = worker
                 try worker.start()
                 session = try await worker.openSession()
+                if watch {
+                    reload = try LiveReload(options: options, command: "run", app: app, pool: worker)
+                }
             }
             if let link { openFault = try await Self.open(link, in: session) }
         } catch {
@@ -95,7 +111,13 @@ struct RunCommand: ParsableCommand {
             guard var reader = script else {
                 let terminal = TerminalLineEditor()
                 try await TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
-                                           readInput: { try await terminal.read(wake: $0) },
+                                           readInput: { wake in
+                                               while true {
+                                                   if let input = try await terminal.read(wake: wake, watch: reload?.watch.descriptor) { return input }
+                                                   // A plugin file changed: the screen is drawn again with the session's notice (reloaded, or refused and why).
+                                                   if reload?.reloadIfChanged() != nil { return .redraw(note: nil) }
+                                               }
+                                           },
                                            write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
                                            readSecret: { prompt in
                                                StandardStreams.write(prompt, to: STDOUT_FILENO)

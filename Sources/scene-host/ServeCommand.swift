@@ -66,7 +66,13 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
     var allowedHosts: [String] = []
 
+    @Flag(name: .long, help: "Development only: reload the app when a plugin file changes (a new build); every session's next page shows the new build on the screen it was on. A build the checks refuse changes nothing. Needs scene workers (not --in-process).")
+    var watch = false
+
     func validate() throws {
+        if watch, options.inProcess {
+            throw ValidationError("--watch and --in-process exclude each other: a reload starts fresh scene workers on the new build, and a library loaded into this process cannot be replaced. Drop --in-process.")
+        }
         // NaN fails both comparisons: every value that is not a sane limit is refused.
         for (name, value, fallback) in [("--idle-timeout", idleTimeout, 10.0), ("--header-timeout", headerTimeout, 5), ("--body-timeout", bodyTimeout, 10)] {
             guard value >= 0.1, value <= 3600 else {
@@ -108,7 +114,14 @@ struct ServeCommand: ParsableCommand {
         if !WebHostPolicy.isLoopback(host) {
             StandardStreams.error("warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want.")
         }
-        let (server, pool) = try MainActor.assumeIsolated { try makeServer(forwarding: forwarding) }
+        if watch, !WebHostPolicy.isLoopback(host) {
+            StandardStreams.error("warning: --watch on --host \(host): every new build in the watched folders goes live for everyone who can reach this address. --watch is for development; serve this machine only (the default 127.0.0.1).")
+        }
+        let (server, pool, app) = try MainActor.assumeIsolated { try makeServer(forwarding: forwarding) }
+        let watching = try MainActor.assumeIsolated { () throws -> LiveReload? in
+            guard watch, let pool else { return nil }
+            return try startWatching(pool: pool, app: app)
+        }
         // The main thread serves the main actor (where every session lives) from here on; the
         // server runs in a task and ends the process when it stops.
         Task {
@@ -125,6 +138,7 @@ struct ServeCommand: ParsableCommand {
                     StandardStreams.out("scene-host serve: admin on \(address) (/healthz, /readyz, /metrics)")
                 })
                 await server.durable.close()
+                await watching?.stop()
                 // Every worker lets its sessions' scenes go (their deinits run), then ends.
                 pool?.shutdown()
                 Glibc.exit(0)
@@ -139,7 +153,7 @@ struct ServeCommand: ParsableCommand {
     /// Loads and checks the app, starts its scene workers and shows the initial scene once, so a
     /// broken config or plugin fails here, not in a browser.
     @MainActor
-    private func makeServer(forwarding: WebForwarding) throws -> (WebServer, WorkerPool?) {
+    private func makeServer(forwarding: WebForwarding) throws -> (WebServer, WorkerPool?, SceneApp) {
         var started: WorkerPool?
         do {
             // Refused at start for everything `check` refuses, through the same check.
@@ -164,7 +178,7 @@ struct ServeCommand: ParsableCommand {
                                        logger: options.makeLogger(),
                                        makeSession: { InProcessSession(navigator: try makeNavigator()) },
                                        restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
-                return (server, nil)
+                return (server, nil, app)
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
             // State a plugin keeps in its worker's memory has a copy per worker: said before serving.
@@ -182,14 +196,14 @@ struct ServeCommand: ParsableCommand {
                                    sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
                                    admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                    logger: options.makeLogger(),
-                                   faultsPerClient: loaded.config.host.faultsPerSession, pluginOfScene: loaded.container.sceneOwners,
+                                   faultsPerClient: loaded.config.host.faultsPerSession, pluginOfScene: { pool.plugin(ofScene: $0) },
                                    makeSession: { try await pool.openSession() },
                                    restoreSession: { records in
                                        let (session, note) = try await pool.restoreSession(records)
                                        return (session, note)
                                    })
             pool.count(with: server.metrics)
-            return (server, pool)
+            return (server, pool, app)
         } catch {
             started?.shutdown()
             throw StandardStreams.fail(error)
@@ -197,6 +211,29 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// The session store `--session-store` (or `SCENE_HOST_SESSION_STORE`, or the default file) names, opened.
+    /// `--watch`: reloads the workers when a plugin file changes, on the main actor (the check of a
+    /// new build runs there, as at start). Each reload and refusal is said on the server's output.
+    @MainActor
+    private func startWatching(pool: WorkerPool, app: SceneApp) throws -> LiveReload {
+        let reload: LiveReload
+        do {
+            reload = try LiveReload(options: options, command: "serve", app: app, pool: pool)
+        } catch {
+            pool.shutdown()
+            throw StandardStreams.fail(error)
+        }
+        StandardStreams.out(reload.startLine)
+        reload.start { outcome in
+            switch outcome {
+            case .reloaded(let plugins, let milliseconds):
+                StandardStreams.out("scene-host serve: --watch: reloaded the new build of \(plugins.joined(separator: ", ")) in \(milliseconds) ms; every session was built again on it")
+            case .refused(let plugins, let reason):
+                StandardStreams.error("scene-host serve: --watch: the new build of \(plugins.joined(separator: ", ")) was refused; the old build keeps running:\n\(reason)")
+            }
+        }
+        return reload
+    }
+
     private func openStore(storeTimeout: Duration) throws(SessionStoreError) -> any SessionStore {
         let current = FileManager.default.currentDirectoryPath
         let configPath = options.config.hasPrefix("/") ? options.config : current + "/" + options.config

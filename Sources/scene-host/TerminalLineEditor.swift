@@ -26,26 +26,33 @@ final class TerminalLineEditor: @unchecked Sendable {
     /// Inside an escape sequence: 1 after ESC, 2 inside a CSI (`ESC [`), until its final byte.
     private var escape = 0
 
-    /// The next line, or `.changed` as soon as `wake` is readable (what was typed is kept and shown again next time).
-    func read(wake: Int32?) async throws -> TerminalInput {
+    /// The next line, or `.changed` as soon as `wake` is readable (what was typed is kept and shown
+    /// again next time), or nil as soon as `watch` is (`--watch`: a plugin file changed).
+    func read(wake: Int32?, watch: Int32? = nil) async throws -> TerminalInput? {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.readNow(wake: wake, secret: false) })
+                continuation.resume(with: Result { try self.readNow(wake: wake, watch: watch, secret: false) })
             }
         }
     }
 
     /// A secret's line, not echoed (nil at the end of input).
     func readSecret() throws -> String? {
-        switch try readNow(wake: nil, secret: true) {
+        switch try readNow(wake: nil, watch: nil, secret: true) {
         case .line(let line): return line
-        case .end, .changed: return nil
+        case .end, .changed, .redraw, nil: return nil
         }
     }
 
-    private func readNow(wake: Int32?, secret: Bool) throws -> TerminalInput {
+    private func readNow(wake: Int32?, watch: Int32?, secret: Bool) throws -> TerminalInput? {
         guard isTerminal else {
-            if !reader.hasBufferedInput, let wake, waitForInput(wake: wake) { return .changed }
+            if !reader.hasBufferedInput {
+                switch waitForInput(wake: wake, watch: watch) {
+                case .input: break
+                case .change: return .changed
+                case .watch: return nil
+                }
+            }
             return try reader.nextLine().map(TerminalInput.line) ?? .end
         }
         var saved = termios()
@@ -61,7 +68,11 @@ final class TerminalLineEditor: @unchecked Sendable {
         if !secret { echo(typed) }
         while true {
             if ahead.isEmpty {
-                if let wake, waitForInput(wake: wake) { return .changed }
+                switch waitForInput(wake: wake, watch: watch) {
+                case .input: break
+                case .change: return .changed
+                case .watch: return nil
+                }
                 var bytes = [UInt8](repeating: 0, count: 512)
                 let count = Glibc.read(STDIN_FILENO, &bytes, bytes.count)
                 if count < 0 && errno == EINTR { continue }
@@ -128,14 +139,22 @@ final class TerminalLineEditor: @unchecked Sendable {
         return nil
     }
 
-    /// Waits until standard input or `wake` is readable; true for `wake` (a change comes first).
-    private func waitForInput(wake: Int32) -> Bool {
-        var entries = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+    /// What woke a wait for input.
+    private enum Woken {
+        case input, change, watch
+    }
+
+    /// Waits until standard input, `wake` or `watch` is readable (typed keys come first).
+    private func waitForInput(wake: Int32?, watch: Int32?) -> Woken {
+        guard wake != nil || watch != nil else { return .input }
+        // A descriptor of -1 is ignored by poll.
+        var entries = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watch ?? -1, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&entries, 2, -1)
+            let ready = poll(&entries, 3, -1)
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return false }
-            return entries[1].revents != 0 && entries[0].revents == 0
+            guard ready > 0, entries[0].revents == 0 else { return .input }
+            return entries[1].revents != 0 ? .change : .watch
         }
     }
 

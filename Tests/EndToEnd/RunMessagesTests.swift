@@ -22,11 +22,21 @@ struct RunMessagesTests {
         #expect(blocks.count == 5, "\(result.stdout)")
         #expect(blocks.last == """
             tap strike
-            error: Fragile stopped (SIGSEGV in scene 'FragileHome' during 'tap strike'); the session could not be built again (the initial scene ended the new worker too (SIGSEGV)) and was closed.
+            <stdin>:4: error: Fragile stopped (SIGSEGV in scene 'FragileHome' during 'tap strike'); the session could not be built again (the initial scene ended the new worker too (SIGSEGV)) and was closed.
             <stdin>:4:1: error: the script stops here: its session was closed, so no later command can run. Run the script again with 'scene-host run' once the cause above is fixed.
 
             """)
         #expect(!result.stdout.contains("this session was closed") && !result.stdout.contains("> print"))
+    }
+
+    @Test("a command that fails while the script runs names its file and line, and the element or scene it likely meant")
+    func runtimeErrorLocated() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("# a typo on line 2, then one on line 4\ntap shwDetail\ntap showDetail\nback Hme\n", to: "typos.script")
+        let result = try HostProcess.run(["run", "--script", script])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("> tap shwDetail\ntypos.script:2: error: scene 'Home' has no button 'shwDetail'. Did you mean 'showDetail'? Its buttons: showDetail, openDetail."), "\(result.stdout)")
+        #expect(result.stdout.contains("> back Hme\ntypos.script:4: error: there is no scene 'Hme' below 'Detail' in its stack (Home › Detail). Did you mean 'Home'?"), "\(result.stdout)")
     }
 
     @Test("a router asking for a route named by 100 KB of text: the name is cut to 80 characters with its length, once")
@@ -37,7 +47,7 @@ struct RunMessagesTests {
         let kept = String(repeating: "R", count: 80)
         #expect(result.stdout.contains("""
             > tap strike
-            error: route from 'FragileHome' to '\(kept)…' (102400 characters) failed: its router did not declare this route (it declares: Fragile). Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it.
+            <stdin>:2: error: route from 'FragileHome' to '\(kept)…' (102400 characters) failed: its router did not declare this route (it declares: Fragile). Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it.
             == FragileHome ==  (FragileHome)
             """), "\(result.stdout.prefix(2000))")
         #expect(result.stdout.utf8.count < 2000 && result.stderr.utf8.count < 2000)

@@ -16,7 +16,7 @@ let swiftFixtures = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
     "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile", "Fickle", "Saboteur",
-    "HugeRoute", "Form", "Async", "TwiceInOne",
+    "HugeRoute", "Form", "Async", "TwiceInOne", "FormReworded",
 ]
 
 let package = Package(
@@ -33,7 +33,10 @@ let package = Package(
             .library(name: "FixtureCrashingDestructor", type: .dynamic, targets: ["FixtureCrashingDestructor", "FixtureCrashingDestructorC"]),
         ],
     dependencies: [.package(path: "../../Sources/SceneSDK")],
-    targets: swiftFixtures.map { .target(name: "Fixture\($0)", dependencies: [sdk], path: $0, swiftSettings: swift6) }
+    // FormReworded is Form's source built again with one label changed (`REWORDED`): a new build of
+    // the same plugin, for the live-reload tests (`--watch`).
+    targets: swiftFixtures.map { .target(name: "Fixture\($0)", dependencies: [sdk], path: $0,
+                                         swiftSettings: swift6 + ($0 == "FormReworded" ? [.define("REWORDED")] : [])) }
         + [
             // Links a static copy of the SDK: the mistake the host must refuse.
             .target(name: "FixtureOwnSDK", dependencies: [.product(name: "SceneSDKStaticCopyForTests", package: "SceneSDK")],

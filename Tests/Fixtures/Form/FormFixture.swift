@@ -3,7 +3,8 @@ import SceneSDK
 /// One scene, `LoanForm`, with every form element: a text area, a secure field, a section with a
 /// toggle and a choice, rows with a detail line, and a progress element while "sending" is on.
 /// Save shows what was set in `summary` (the secret only as its length), for the form tests of
-/// `run` and `serve` through the real worker.
+/// `run` and `serve` through the real worker. Built a second time as `FixtureFormReworded`
+/// (`REWORDED`: the notes' label reads "Reading notes"), a new build for the `--watch` tests.
 enum FormFixturePlugin: ScenePlugin {
     static let name = "FixtureForm"
     static let version = "0.0.1"
@@ -25,12 +26,17 @@ final class LoanFormInteractor: SceneInteractor<ScenePresenter<LoanFormViewContr
 
 final class LoanFormViewController: SceneViewController<LoanFormInteractor, SceneRouter<LoanFormViewController, LoanFormInteractor>> {
     static let days = ["7 days", "14 days", "28 days"]
+    #if REWORDED
+    static let notesLabel = "Reading notes"
+    #else
+    static let notesLabel = "Notes"
+    #endif
 
     override func render() -> Screen {
         guard let form = interactor else { return Screen(title: "Loan") }
         var elements: [ScreenElement] = [
             .list(id: "books", rows: [ListRow(title: "Dune", detail: "due in 3 days"), "Emma"]),
-            .textArea(id: "notes", label: "Notes", text: form.notes),
+            .textArea(id: "notes", label: Self.notesLabel, text: form.notes),
             .secureField(id: "pin", label: "Library PIN", isFilled: !form.pin.isEmpty),
             .section(id: "options", title: "Options", elements: [
                 .toggle(id: "notify", title: "Notify me", isOn: form.notify),

@@ -19,6 +19,7 @@ struct ErrorMessageTests {
         (.seguesUnreadable(cache: "/c/probes.json.start"), "error: the segues recorded in the start-up cache /c/probes.json.start cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."),
         (.notInModal(scene: "Home"), "error: 'Home' is not in a modal: there is nothing to dismiss. Use back to pop it."),
         (.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"]), "error: there is no scene 'B' below 'C' in its stack (A › C)."),
+        (.noSceneBelow(scene: "Detail", target: "Hom", stack: ["Home", "Detail"]), "error: there is no scene 'Hom' below 'Detail' in its stack (Home › Detail). Did you mean 'Home'?"),
         (.rowOutOfRange(scene: "L", list: "rows", row: 0, count: 0), "error: list 'rows' of scene 'L' has no rows; there is no row 0."),
         (.rowOutOfRange(scene: "L", list: "rows", row: 3, count: 1), "error: list 'rows' of scene 'L' has 1 row (0-0); there is no row 3."),
         (.noSuchElement(scene: "S", id: "x", kind: "list", available: []), "error: scene 'S' has no list 'x'. It has none."),

@@ -37,6 +37,11 @@ struct WorkerErrorMessageTests {
         (.checkStopped(fault: .signal(6)),
          "error: check stopped: the process that loads plugins to check them ended (SIGABRT): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which.", 3),
         (.remote(RemoteFailure(text: "error: from the worker", status: 64)), "error: from the worker", 64),
+        (.reloaded(plugins: ["Form"], restore: .restored), "notice: reloaded the new build of 'Form'; the screen was restored.", 1),
+        (.reloaded(plugins: ["A", "B", "C"], restore: .cut(scene: "Gone", reason: "error: scene 'Gone' is not registered")),
+         "notice: reloaded the new build of 'A', 'B' and 'C'; the stack was restored below 'Gone', which could not be built again: scene 'Gone' is not registered", 1),
+        (.reloadRefused(plugins: ["Form"], reason: "app.conf:5:1: error: plugin 'Form': /b/libForm.so is not a shared library"),
+         "error: the new build of 'Form' was refused, so the old build keeps running and nothing changed. Fix it and build again:\napp.conf:5:1: error: plugin 'Form': /b/libForm.so is not a shared library", 3),
     ])
     func texts(error: WorkerError, text: String, status: Int32) {
         #expect(ErrorMessage.render(error) == text)

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Logging
+import SceneHost
+
+/// `--watch` (development only): reloads the app's scene workers when a plugin file changes.
+///
+/// When a watched library has settled (no event for `quiet`: a build writes it in steps), the new
+/// build goes through every check of a start (trust, handshake, the probe child, the check child),
+/// against the config bytes the app started with: an edit of the config itself needs a restart.
+/// A build the checks refuse changes nothing, and the refusal is said in the checks' words. A
+/// build they accept gets fresh workers, and every session is built again on them from its
+/// records (`WorkerPool.reload`), with its fields as typed.
+@MainActor
+final class LiveReload {
+    /// How long a library must see no event before it counts as written.
+    static let quiet = Duration.milliseconds(100)
+
+    /// What a reload did.
+    enum Outcome {
+        /// The new build of `plugins` runs now; it took `milliseconds` from the file settling.
+        case reloaded(plugins: [String], milliseconds: Int64)
+        /// The new build of `plugins` was refused for `reason`; the old one runs on.
+        case refused(plugins: [String], reason: String)
+    }
+
+    private let options: HostOptions
+    private let command: String
+    private let pool: WorkerPool
+    private let logger: Logger
+    let watch: PluginFileWatch
+    /// The app as last checked; the config bytes every reload checks.
+    private var app: SceneApp
+    /// `serve`: what calls `reloadIfChanged` when the watch has events (`start`).
+    private var source: (any DispatchSourceRead)?
+
+    init(options: HostOptions, command: String, app: SceneApp, pool: WorkerPool) throws(ReloadError) {
+        self.options = options
+        self.command = command
+        self.app = app
+        self.pool = pool
+        logger = options.makeLogger()
+        watch = try PluginFileWatch(plugins: app.loaded.config.plugins.map { PluginFileWatch.Plugin(name: $0.name, path: $0.resolvedPath) })
+    }
+
+    /// The line `run` and `serve` print at start with `--watch`.
+    var startLine: String {
+        "scene-host \(command): --watch: watching \(app.loaded.config.plugins.count) plugin file\(app.loaded.config.plugins.count == 1 ? "" : "s") for new builds (development only)"
+    }
+
+    /// After the watch's descriptor became readable: waits until the files settle, then reloads what
+    /// changed. Nil when no plugin file changed (another file of a folder, a file written back unchanged).
+    func reloadIfChanged() -> Outcome? {
+        guard watch.drain() else { return nil }
+        watch.waitUntilQuiet(Self.quiet)
+        let settled = ContinuousClock.now
+        let changed = watch.changed().map(\.name)
+        guard !changed.isEmpty else { return nil }
+        // Taken now, whatever comes of it: a refused build is tried again when its file changes again.
+        watch.accept()
+        switch options.checkApp(command: command, bytes: app.workerStart.configBytes, capturesChild: true) {
+        case .failure(let refusal):
+            let reason = refusal.problems.isEmpty ? "the check refused it (exit status \(refusal.status))" : refusal.problems.joined(separator: "\n")
+            pool.noteRefusedReload(plugins: changed, reason: reason)
+            logger.error("--watch: new build refused; the old build keeps running", metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
+            return .refused(plugins: changed, reason: reason)
+        case .success(let checked):
+            app = checked
+            let owners = checked.loaded.container.sceneOwners
+            pool.reload(start: checked.workerStart, initialScene: checked.loaded.config.initial.value, links: checked.links,
+                        pluginOfScene: owners, plugins: changed)
+            let milliseconds = (ContinuousClock.now - settled).wholeMilliseconds
+            logger.notice("--watch: reloaded the new build", metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
+            return .reloaded(plugins: changed, milliseconds: milliseconds)
+        }
+    }
+
+    /// `serve`: reloads on the main queue (the main actor) whenever the watch has events, and
+    /// hands each outcome to `report`. Runs until `stop`.
+    func start(report: @escaping @MainActor (Outcome) -> Void) {
+        let source = DispatchSource.makeReadSource(fileDescriptor: watch.descriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, let outcome = self.reloadIfChanged() else { return }
+                report(outcome)
+            }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    /// Stops what `start` started.
+    func stop() {
+        source?.cancel()
+        source = nil
+    }
+}

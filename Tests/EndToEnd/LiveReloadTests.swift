@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+
+/// `--watch` through the real binaries: a new build of a plugin (FixtureFormReworded: the same
+/// scene with the notes' label changed) is copied over the plugin's file as a linker writes it,
+/// and the open sessions show it on the screen they were on, with what was typed; a build the
+/// checks refuse changes nothing and says why.
+@Suite("live reload (--watch)")
+struct LiveReloadTests {
+    /// A config whose one plugin is a copy of FixtureForm in a folder of its own (the file a build replaces).
+    struct WatchedApp {
+        let folder: TemporaryFolder
+        let config: String
+        let plugin: String
+
+        init() throws {
+            folder = try TemporaryFolder()
+            try FileManager.default.createDirectory(atPath: folder.path("build"), withIntermediateDirectories: true)
+            plugin = folder.path("build/libForm.so")
+            try Self.install(BuildProducts.library("FixtureForm"), at: plugin)
+            config = try folder.write("""
+            initial = "LoanForm"
+
+            [host]
+            workers = 1
+
+            [plugins.Form]
+            path = "build/libForm.so"
+            """, to: "app.conf")
+        }
+
+        /// Writes `library` to `path` as a linker does: a new file, renamed over the old one.
+        static func install(_ library: String, at path: String) throws {
+            try install(bytes: Data(contentsOf: URL(fileURLWithPath: library)), at: path)
+        }
+
+        /// Writes `bytes` to `path` as a linker does.
+        static func install(bytes: Data, at path: String) throws {
+            let temporary = path + ".tmp"
+            try bytes.write(to: URL(fileURLWithPath: temporary))
+            chmod(temporary, 0o755)
+            guard rename(temporary, path) == 0 else { throw LoopbackHTTP.Failure(description: "rename: \(errno)") }
+        }
+
+        /// A broken build: a file that is no library, written as a linker writes one.
+        func installBroken() throws {
+            try Self.install(bytes: Data("not a library".utf8), at: plugin)
+        }
+    }
+
+    @Test("run --watch: a new build is shown on the same screen with the filled text and the line being typed; a refused build changes nothing and says why")
+    func terminalReload() throws {
+        let app = try WatchedApp()
+        let host = try TerminalHost(["run", "--watch", "--config", app.config])
+        #expect(host.waitFor { $0.contains("Notes") && $0.contains("> ") }, "\(host.screen)\n\(host.stderr)")
+        host.type("fill notes kept text\r")
+        #expect(host.waitFor { $0.contains("\"kept text\"") }, "\(host.screen)")
+        host.type("tap sa")
+        var mark = host.mark
+        try WatchedApp.install(BuildProducts.library("FixtureFormReworded"), at: app.plugin)
+        #expect(host.waitFor(after: mark) { $0.contains("Reading notes") && $0.contains("> tap sa") }, "\(host.shown(after: mark))\n\(host.stderr)")
+        let reloaded = host.shown(after: mark)
+        #expect(reloaded.contains("notice: reloaded the new build of 'Form'; the screen was restored."), "\(reloaded)")
+        #expect(reloaded.contains("\"kept text\""), "the filled text is gone: \(reloaded)")
+        // The typed line goes on where it was, on the new build.
+        host.type("ve\r")
+        #expect(host.waitFor(after: mark) { $0.contains("notes 1 lines") }, "\(host.shown(after: mark))")
+
+        // A broken build: the probe refuses it, the old build keeps running, and the screen says why.
+        mark = host.mark
+        try app.installBroken()
+        #expect(host.waitFor(after: mark) { $0.contains("was refused") }, "\(host.shown(after: mark))\n\(host.stderr)")
+        let refused = host.shown(after: mark)
+        #expect(refused.contains("error: the new build of 'Form' was refused, so the old build keeps running and nothing changed."), "\(refused)")
+        #expect(refused.contains("libForm.so"), "the refusal does not name the file: \(refused)")
+        #expect(refused.contains("Reading notes") && refused.contains("\"kept text\""), "\(refused)")
+        host.type("fill notes after\r")
+        #expect(host.waitFor(after: mark) { $0.contains("\"after\"") }, "the old build stopped answering: \(host.shown(after: mark))")
+
+        // Fixed again: the next build is taken.
+        mark = host.mark
+        try WatchedApp.install(BuildProducts.library("FixtureForm"), at: app.plugin)
+        #expect(host.waitFor(after: mark) { $0.contains("notice: reloaded") && $0.contains("Notes") }, "\(host.shown(after: mark))")
+        host.type("quit\r")
+        #expect(host.finish() == 0, "\(host.stderr)")
+    }
+
+    @MainActor
+    @Test("serve --watch: a GET after a new build shows the session's screen rendered by it, with its fields; a refused build is said on the page and the server's output")
+    func serveReload() throws {
+        let app = try WatchedApp()
+        let server = try ServeCommandTests.Server(["--watch", "--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession()
+        _ = try http.act(cookie: session.cookie, token: session.token, "area.notes=kept+text&action=tap%3Asave")
+        let before = try http.get(cookie: session.cookie).body
+        #expect(before.contains("Notes") && before.contains("kept text"), "\(before)")
+        try WatchedApp.install(BuildProducts.library("FixtureFormReworded"), at: app.plugin)
+        var page = ""
+        for _ in 0..<100 {
+            page = try http.get(cookie: session.cookie).body
+            if page.contains("Reading notes") { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(page.contains("Reading notes") && page.contains("kept text"), "\(page)\n\(server.output)")
+        #expect(page.contains("The app was reloaded with a new build of Form"), "\(page)")
+        let output = try String(contentsOf: server.output, encoding: .utf8)
+        #expect(output.contains("--watch: watching 1 plugin file for new builds (development only)"), "\(output)")
+        #expect(output.contains("--watch: reloaded the new build of Form in "), "\(output)")
+
+        try app.installBroken()
+        var errors = ""
+        for _ in 0..<100 where !errors.contains("was refused") {
+            Thread.sleep(forTimeInterval: 0.05)
+            errors = try String(contentsOf: server.errors, encoding: .utf8)
+        }
+        #expect(errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
+        page = try http.get(cookie: session.cookie).body
+        #expect(page.contains("A new build of Form was refused") && page.contains("Reading notes"), "\(page)")
+        // The old build still answers.
+        let acted = try http.act(cookie: session.cookie, token: session.token, "area.notes=after&action=tap%3Asave")
+        #expect(acted.status == 303 || acted.status == 200, "\(acted.status) \(acted.body.prefix(300))")
+        #expect(try http.get(cookie: session.cookie).body.contains("after"))
+    }
+
+    @Test("--watch refuses --in-process and scripts; serve --watch off loopback warns")
+    func refusals() throws {
+        let app = try WatchedApp()
+        let inProcess = try HostProcess.run(["run", "--watch", "--in-process", "--config", app.config], input: "")
+        #expect(inProcess.status == 64, "\(inProcess.stderr)")
+        #expect(inProcess.stderr.contains("--watch and --in-process exclude each other"), "\(inProcess.stderr)")
+        let script = try HostProcess.run(["run", "--watch", "--config", app.config], input: "quit\n")
+        #expect(script.status == 64, "\(script.stderr)")
+        #expect(script.stderr.contains("--watch is for the interactive terminal"), "\(script.stderr)")
+        let help = try HostProcess.run(["run", "--help"], input: "")
+        #expect(help.stdout.contains("--watch") && help.stdout.contains("Development only"), "\(help.stdout)")
+        let serveHelp = try HostProcess.run(["serve", "--help"], input: "")
+        #expect(serveHelp.stdout.contains("--watch") && serveHelp.stdout.contains("Development only"), "\(serveHelp.stdout)")
+    }
+
+    @MainActor
+    @Test("serve --watch on an address that is not loopback warns that new builds go live for everyone")
+    func offLoopbackWarns() throws {
+        let app = try WatchedApp()
+        let server = try ServeCommandTests.Server(["--watch", "--host", "0.0.0.0", "--config", app.config])
+        defer { _ = server.stop() }
+        let errors = try String(contentsOf: server.errors, encoding: .utf8)
+        #expect(errors.contains("warning: --watch on --host 0.0.0.0: every new build in the watched folders goes live for everyone who can reach this address."), "\(errors)")
+    }
+}
