@@ -82,7 +82,8 @@ struct EditOrderInput: Codable {
     let order: OrderData
 }
 
-/// ShowOrder's route to the editor, written once for the definition and the router.
+/// ShowOrder's route to the editor, written once for the definition and the router: the editor is
+/// presented modally (`scene-host list` and `graph` show it).
 extension Route where Payload == EditOrderInput {
-    static var editOrder: Self { Route("EditOrder") }
+    static var editOrder: Self { Route("EditOrder", style: .present) }
 }

@@ -26,7 +26,11 @@ enum ShowOrderPlugin: ScenePlugin {
                 dataStore?.orderID = input.id
             }
             // `scene-host serve` answers GET /orders/2 with this scene over ListOrders; `run --open orders/2` too.
-            .link("orders/{id}", parameters: ShowOrderLink.self) { link in ShowOrderInput(id: link.id) }
+            // An order that does not exist refuses the link: a 404 page, not an empty screen.
+            .link("orders/{id}", parameters: ShowOrderLink.self) { link, services in
+                guard try workers.worker(from: services).fetchOrder(id: link.id) != nil else { throw LinkRefusal("There is no order \(link.id).") }
+                return ShowOrderInput(id: link.id)
+            }
             .route(.editOrder, handler: ShowOrderRouter.routeToEditOrder)
             .acceptingResult(OrderResult.self) { dataStore, result in
                 dataStore?.order = result.order.order

@@ -17,7 +17,7 @@ final class ShowOrderRouter: SceneRouter<ShowOrderViewController, any ShowOrderD
     /// Found by name when the `edit` segue fires; EditOrder is presented modally.
     func routeToEditOrder(segue: Segue?) throws {
         guard let input = passDataToEditOrder(source: dataStore) else { return }
-        try route(to: .editOrder, segue: segue, style: .present, passing: input)
+        try route(to: .editOrder, segue: segue, passing: input)
     }
 
     // MARK: Passing data

@@ -19,7 +19,8 @@ package struct RouteEdge: Equatable, Sendable {
     package let from: String
     package let to: String
     package let origin: Origin
-    /// How the destination is shown, when the declaration says (segues do).
+    /// How the destination is shown, when the declaration says (segues do; a router's route does when
+    /// it is declared with a `Route` value).
     package let style: NavigationStyle?
     /// What the route passes, as declared by the source's router.
     package let payload: ContractInfo?

@@ -41,7 +41,7 @@ package struct SceneGraph {
         for node in nodes {
             for route in node.description.routes {
                 edges.append(RouteEdge(from: node.name, to: route.destination, origin: .router(handler: route.handlerName, plugin: node.plugin),
-                                       style: nil, payload: route.payload, hasHandler: route.handlerName != nil))
+                                       style: route.style, payload: route.payload, hasHandler: route.handlerName != nil))
             }
         }
         self.edges = edges

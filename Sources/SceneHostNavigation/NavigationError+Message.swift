@@ -8,6 +8,7 @@ extension NavigationError {
     /// A failed navigation or event is a failed command; the app goes on. A link that could not be opened is a link error.
     package var exitStatus: ExitStatus {
         if case .linkFailed = self { return .linkError }
+        if case .linkRefused = self { return .linkError }
         return .commandsFailed
     }
 
@@ -30,6 +31,8 @@ extension NavigationError {
                 return "\(start) Did you mean \(name: near)? Fix the name in the router's route(to:) call\(declaredToo)."
             }
             return "\(start) Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it."
+        case .routeStyleMismatch(let from, let to, let declared, let requested):
+            return "error: route from \(name: from) to \(name: to) failed: its Route declares style '\(declared.rawValue)', and the router took it with '\(requested.rawValue)'. Leave out style: to take the route as declared, or declare the Route with style: .\(requested.rawValue)."
         case .notInModal(let scene):
             return "error: \(name: scene) is not in a modal: there is nothing to dismiss. Use back to pop it."
         case .noSceneBelow(let scene, let target, let stack):
@@ -64,6 +67,10 @@ extension NavigationError {
             return "notice: \(names) of scene \(name: scene) \(fields.count == 1 ? "is" : "are") empty again: a secret is never kept when a screen is built again, so type it again."
         case .linkFailed(let link, let scene, let reason):
             return "error: opening link \(name: link) failed at scene \(name: scene): \(reason.clause). Nothing changed."
+        case .linkRefused(let link, let scene, let message):
+            // The plugin's sentence, with its full stop: the author may or may not have written one.
+            let sentence = message.hasSuffix(".") ? message : message + "."
+            return "error: link \(name: link) was refused by scene \(name: scene): \(sentence) Nothing changed."
         case .seguesUnreadable(let cache):
             return "error: the segues recorded in the start-up cache \(cache) cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."
         }

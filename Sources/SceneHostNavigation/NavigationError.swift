@@ -11,6 +11,8 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     case routeFailed(from: String, to: String, SceneError)
     case returnFailed(from: String, to: String, SceneError)
     case routeNotDeclared(from: String, to: String, declared: [String], registered: [String])
+    /// The router took a route in code in another style than its `Route` declares.
+    case routeStyleMismatch(from: String, to: String, declared: NavigationStyle, requested: NavigationStyle)
     case notInModal(scene: String)
     case noSceneBelow(scene: String, target: String, stack: [String])
     case notOnTop(scene: String, top: String)
@@ -29,6 +31,9 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
     /// built); the session is as it was. Exit code 9.
     case linkFailed(link: String, scene: String, reason: FailureCause)
+    /// The link's function of `scene` refused the link (`LinkRefusal`): what it names does not
+    /// exist, say. The session is as it was; `serve` answers 404 with `message`. Exit code 9.
+    case linkRefused(link: String, scene: String, message: String)
     /// The segues a scene worker reads from the start-up cache `cache` when first needed did not
     /// decode (a file forged with a matching checksum); nothing changed.
     case seguesUnreadable(cache: String)

@@ -17,7 +17,8 @@ extension Navigator {
     /// builds from the parameters.
     ///
     /// Every scene is built and given its input before anything is shown, so a failure (the function
-    /// throws, a scene cannot be built) is `NavigationError.linkFailed` and the session is as it was.
+    /// throws, a scene cannot be built) is `NavigationError.linkFailed`, a refusal of its function
+    /// (`LinkRefusal`) `linkRefused`, and the session is as it was.
     package func open(_ link: LinkOpening) throws {
         guard !link.steps.isEmpty else {
             throw NavigationError.linkFailed(link: link.link, scene: link.scene, reason: "the link leads to no scene")
@@ -27,11 +28,13 @@ extension Navigator {
             do {
                 let scene = try assembler.assemble(step.scene, requestedBy: "the link '\(link.link)'", navigator: self)
                 if index == link.steps.count - 1 {
-                    try scene.acceptLink(link.parameters)
+                    try scene.acceptLink(link.parameters, services: assembler.container)
                 } else {
                     try scene.accept(nil)
                 }
                 built.append(scene)
+            } catch let refusal as LinkRefusal {
+                throw NavigationError.linkRefused(link: link.link, scene: step.scene, message: refusal.message)
             } catch {
                 throw NavigationError.linkFailed(link: link.link, scene: step.scene, reason: FailureCause(error))
             }

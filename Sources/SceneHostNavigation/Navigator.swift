@@ -191,6 +191,9 @@ package final class Navigator: SceneNavigating {
             throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
                                              registered: assembler.container.sceneNames)
         }
+        if let declared = top.declaredStyle(toward: destination), declared != style {
+            throw NavigationError.routeStyleMismatch(from: top.name, to: destination, declared: declared, requested: style)
+        }
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
         try fill(scene, top.name)
         scene.display.viewDidLoad()

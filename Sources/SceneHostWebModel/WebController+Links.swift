@@ -81,6 +81,7 @@ extension WebController {
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
+            if let refusal = Self.linkRefusal(error) { return .refusal(404, text.describe(error, plain: refusal)) }
             if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true { store.noteLinkFault(client: client, plugin: plugin) }
             return failed(error)
         }
@@ -110,8 +111,8 @@ extension WebController {
         return refused ?? reply
     }
 
-    /// Opens `link` in `session`: 404 for a link that names nothing; a failed opening changes nothing
-    /// and is shown on the session's page.
+    /// Opens `link` in `session`: 404 for a link that names nothing or that its scene refused; a
+    /// failed opening changes nothing and is shown on the session's page.
     func open(_ link: String, in session: WebSession) async -> WebReply {
         do {
             try await session.app.open(link: link)
@@ -119,6 +120,7 @@ extension WebController {
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
+            if let refusal = Self.linkRefusal(error) { return .refusal(404, text.describe(error, plain: refusal)) }
             session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
         }
         do {
@@ -128,5 +130,13 @@ extension WebController {
             await store.drop(session)
         }
         return .redirect(session.url(at: max(0, session.screens.count - 1)))
+    }
+
+    /// The user's sentence of a deep link its scene's link function refused (`LinkRefusal`), in this
+    /// process or a scene worker; nil for every other error. Such a link names nothing: a 404.
+    static func linkRefusal(_ error: any Error) -> String? {
+        if case .linkRefused(_, _, let message)? = error as? NavigationError { return message }
+        if case .remote(let failure)? = error as? WorkerError { return failure.linkRefusal }
+        return nil
     }
 }

@@ -32,15 +32,21 @@ package enum WorkerRequest: Equatable, Sendable {
 package struct RemoteFailure: Error, Equatable, Sendable {
     package let text: String
     package let status: Int32
+    /// The user's sentence of a deep link its function refused (`NavigationError.linkRefused`):
+    /// `serve` answers 404 with it, as for a link refused in its own process.
+    package let linkRefusal: String?
 
-    package init(text: String, status: Int32) {
+    package init(text: String, status: Int32, linkRefusal: String? = nil) {
         self.text = text
         self.status = status
+        self.linkRefusal = linkRefusal
     }
 
     /// `error`'s message and exit code, as the host shows them.
     package init(_ error: any Error) {
-        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue)
+        var refusal: String?
+        if case .linkRefused(_, _, let message)? = error as? NavigationError { refusal = message }
+        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue, linkRefusal: refusal)
     }
 }
 

@@ -4,6 +4,8 @@ import TestSupport
 
 @Suite("scene-host list and graph (end to end)")
 struct ListAndGraphTests {
+    // A route declared with a Route value carries its style (issue 35, 2.5): ShowOrder's route to
+    // EditOrder presents modally, in code too, and list and graph say so as they do for segues.
     @Test("list shows plugins with path and version, declared settings with their help, native functions with signatures, scenes with inputs and results, and routes")
     func list() throws {
         let result = try HostProcess.run(["list", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
@@ -34,8 +36,8 @@ struct ListAndGraphTests {
             link:     orders/{id: Int}
         routes:
           ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:28:1)  present  passing EditOrderInput { order: OrderData }
-          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { id: Int }
-          ShowOrder -> EditOrder  router handler routeToEditOrder  passing EditOrderInput { order: OrderData }
+          ListOrders -> ShowOrder  router handler routeToShowOrder  push  passing ShowOrderInput { id: Int }
+          ShowOrder -> EditOrder  router handler routeToEditOrder  present  passing EditOrderInput { order: OrderData }
 
         """)
     }
@@ -52,7 +54,7 @@ struct ListAndGraphTests {
           "Detail" [label="Detail\\n(DetailScene)\\nin: DetailInput"];
           "Home" [label="Home\\n(HomeScene)", peripheries=2];
           "Home" -> "Detail" [label="showDetail\\npush\\nDetailInput"];
-          "Home" -> "Detail" [label="routeToDetail\\nDetailInput", style=dashed];
+          "Home" -> "Detail" [label="routeToDetail\\npush\\nDetailInput", style=dashed];
         }
 
         """)
@@ -68,8 +70,8 @@ struct ListAndGraphTests {
           s1(["ListOrders<br/>(ListOrdersScene)"])
           s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput<br/>link: orders/{id: Int}"]
           s2-->|"edit · present · EditOrderInput"|s0
-          s1-.->|"routeToShowOrder · ShowOrderInput"|s2
-          s2-.->|"routeToEditOrder · EditOrderInput"|s0
+          s1-.->|"routeToShowOrder · push · ShowOrderInput"|s2
+          s2-.->|"routeToEditOrder · present · EditOrderInput"|s0
 
         """)
     }

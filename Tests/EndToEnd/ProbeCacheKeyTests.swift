@@ -197,7 +197,7 @@ struct ProbeCacheKeyTests {
 struct CacheSealTests {
     @Test("a file verifies under its key only, not after a change, and not under a SHA-256 reseal")
     func verifies() {
-        let body = Array("scene-host probe cache 10\nentries".utf8)
+        let body = Array("scene-host probe cache 11\nentries".utf8)
         let seal = CacheSeal(key: Array(repeating: 1, count: 32))
         let file = seal.sealed(body)
         #expect(seal.verifies(file, end: body.count))

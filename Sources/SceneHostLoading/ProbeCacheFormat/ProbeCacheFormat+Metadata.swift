@@ -18,6 +18,8 @@ extension ProbeCacheFormat {
                 writer.string(route.destination)
                 writer.optionalString(route.handlerName)
                 encode(route.payload, into: &writer, contracts: contracts)
+                // 0 for none, else the style's place in `NavigationStyle.allCases` + 1.
+                writer.count(route.style.flatMap { NavigationStyle.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
             }
             // A flag, then the template and its two contracts.
             writer.bool(scene.link != nil)
@@ -71,7 +73,12 @@ extension ProbeCacheFormat {
             for _ in 0..<(try reader.count()) {
                 let destination = try reader.string()
                 let handler = try reader.optionalString()
-                routes.append(DeclaredRoute(destination: destination, handlerName: handler, payload: try decodeContract(&reader, contracts: contracts)))
+                let payload = try decodeContract(&reader, contracts: contracts)
+                let styleIndex = try reader.count()
+                // A style this host does not know is not a file it wrote.
+                guard styleIndex <= NavigationStyle.allCases.count else { throw CacheReader.Malformed() }
+                let style = styleIndex == 0 ? nil : NavigationStyle.allCases[styleIndex - 1]
+                routes.append(DeclaredRoute(destination: destination, handlerName: handler, payload: payload, style: style))
             }
             var link: DeclaredLink?
             if try reader.bool() {

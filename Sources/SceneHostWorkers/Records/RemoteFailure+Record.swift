@@ -1,7 +1,8 @@
 import SceneHostCacheCodec
 import SceneHostLoading
 
-/// A worker's rendered error in the record format: its text, then its exit code.
+/// A worker's rendered error in the record format: its text, its exit code, then a flag and a
+/// link refusal's sentence.
 extension RemoteFailure: RecordValue {
     /// Which side of a `Result` follows (a session's screen, a native call's answer).
     package enum Outcome: UInt64, RecordTag {
@@ -11,10 +12,13 @@ extension RemoteFailure: RecordValue {
     package func encode(into writer: inout CacheWriter) {
         writer.string(text)
         writer.signed(Int64(status))
+        writer.bool(linkRefusal != nil)
+        if let linkRefusal { writer.string(linkRefusal) }
     }
 
     package init(from reader: inout CacheReader) throws {
         let text = try reader.string()
-        self.init(text: text, status: try reader.int32())
+        let status = try reader.int32()
+        self.init(text: text, status: status, linkRefusal: try reader.bool() ? try reader.string() : nil)
     }
 }

@@ -46,6 +46,10 @@ public protocol AssembledScene: AnyObject {
     /// Whether the scene's router declared a route to `destination`.
     @_spi(SceneHost) @_spi(SceneTesting) func declaresRoute(to destination: String) -> Bool
 
+    /// The style the route to `destination` was declared with (`Route(_:style:)`); nil when it
+    /// declares none (a route declared by name) or there is no such route.
+    @_spi(SceneHost) @_spi(SceneTesting) func declaredStyle(toward destination: String) -> NavigationStyle?
+
     /// Passes `payload` into the DataStore, checked against the declared input.
     ///
     /// Throws `missingInput`, `unexpectedPayload` or `contractMismatch`; on error the DataStore is unchanged.
@@ -62,10 +66,11 @@ public protocol AssembledScene: AnyObject {
     /// error names what does not fit.
     @_spi(SceneHost) @_spi(SceneTesting) func accept(converting value: any Encodable) -> Bool
 
-    /// The input built with the scene's link function from a link's `parameters` and passed into
-    /// the DataStore (`acceptLink`). Throws the function's error, or the SDK's when the scene
+    /// The input built with the scene's link function from a link's `parameters` (and `services`,
+    /// the container the scene was built from) and passed into the DataStore (`acceptLink`). Throws
+    /// the function's error (`LinkRefusal` when it refuses the link), or the SDK's when the scene
     /// declares no link or the input does not fit; on error the DataStore is unchanged.
-    @_spi(SceneHost) func linkInput(_ parameters: PayloadValue) throws -> KeptInput
+    @_spi(SceneHost) func linkInput(_ parameters: PayloadValue, services: any ServiceResolving) throws -> KeptInput
 
     /// Passes a result from a scene that returned into the DataStore, checked against the accepted result.
     @_spi(SceneHost) @_spi(SceneTesting) func acceptResult(_ payload: ScenePayload) throws
@@ -81,7 +86,7 @@ public protocol AssembledScene: AnyObject {
 extension AssembledScene {
     /// Builds the scene's input with its link's function from the link's `parameters`, and passes
     /// it into the DataStore (kept as `keptInput`). Throws as `linkInput`; on error nothing changed.
-    @_spi(SceneHost) @_spi(SceneTesting) public func acceptLink(_ parameters: PayloadValue) throws {
-        keptInput = try linkInput(parameters)
+    @_spi(SceneHost) @_spi(SceneTesting) public func acceptLink(_ parameters: PayloadValue, services: any ServiceResolving) throws {
+        keptInput = try linkInput(parameters, services: services)
     }
 }

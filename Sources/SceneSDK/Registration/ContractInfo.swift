@@ -25,11 +25,15 @@ public struct DeclaredRoute: Codable, Equatable, Sendable {
     public let handlerName: String?
     /// What the route passes, if anything.
     public let payload: ContractInfo?
+    /// How the router shows the destination in code, when the route declares it (a `Route` value
+    /// does; a route declared by name does not, and the router may take it in any style).
+    public let style: NavigationStyle?
 
-    public init(destination: String, handlerName: String?, payload: ContractInfo?) {
+    public init(destination: String, handlerName: String?, payload: ContractInfo?, style: NavigationStyle? = nil) {
         self.destination = destination
         self.handlerName = handlerName
         self.payload = payload
+        self.style = style
     }
 }
 
@@ -38,10 +42,11 @@ public struct DeclaredRoute: Codable, Equatable, Sendable {
 struct RouteDeclaration<R: RouterRole> {
     let destination: String
     let payload: ContractInfo?
+    let style: NavigationStyle?
     let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
 
     var declared: DeclaredRoute {
-        DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload)
+        DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload, style: style)
     }
 }
 

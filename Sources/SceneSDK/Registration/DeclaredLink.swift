@@ -26,17 +26,18 @@ struct LinkDeclaration {
     let template: String
     let parameters: ContractInfo
     let input: ContractInfo
-    /// Decodes the parameters and runs the link's function: the scene's input, or the function's error.
-    let makeInput: @MainActor (PayloadValue) throws -> any Encodable
+    /// Decodes the parameters and runs the link's function with the scene's services: the scene's
+    /// input, or the function's error (a `LinkRefusal` when it refuses the link).
+    let makeInput: @MainActor (PayloadValue, any ServiceResolving) throws -> any Encodable
 
     @usableFromInline
     init<Parameters: Decodable, Input: Codable>(scene: String, template: String, parameters: Parameters.Type, input: Input.Type,
-                                                 build: @escaping @MainActor (Parameters) throws -> Input) {
+                                                 build: @escaping @MainActor (Parameters, any ServiceResolving) throws -> Input) {
         let parametersInfo = ContractInfo(typeName: _typeName(Parameters.self, qualified: false), schema: .of(Parameters.self))
         self.template = template
         self.parameters = parametersInfo
         self.input = ContractInfo(Input.self)
-        makeInput = { value in
+        makeInput = { value, services in
             let mismatches = parametersInfo.schema.mismatches(for: value)
             guard mismatches.isEmpty else {
                 throw SceneError.contractMismatch(scene: scene, contract: .input, type: parametersInfo.typeName, mismatches: mismatches)
@@ -47,7 +48,7 @@ struct LinkDeclaration {
             } catch let error as DecodingError {
                 throw SceneError.contractMismatch(scene: scene, contract: .input, type: parametersInfo.typeName, mismatches: [error.fieldMismatch])
             }
-            return try build(parameters)
+            return try build(parameters, services)
         }
     }
 

@@ -18,6 +18,8 @@ public final class SceneBlueprint {
 
     /// The destinations of the declared routes.
     let destinations: Set<String>
+    /// The style each route that declares one (a `Route` value) is taken in, in code.
+    let styles: [String: NavigationStyle]
     /// The router's route handlers by destination scene (`routeTo<Destination>`).
     let handlers: [String: @MainActor (AnyObject, Segue) throws -> Void]
     /// The declared input's checked apply (`ContractDeclaration.apply`), its type name, its
@@ -28,7 +30,7 @@ public final class SceneBlueprint {
     /// The result handed back on leaving (`ReturnDeclaration.produce`).
     let produceResult: (@MainActor (AnyObject) throws -> ScenePayload?)?
     /// The link's function: the scene's input from the link's parameters.
-    let makeLinkInput: (@MainActor (PayloadValue) throws -> any Encodable)?
+    let makeLinkInput: (@MainActor (PayloadValue, any ServiceResolving) throws -> any Encodable)?
     /// The router's DataStore (from the plugin's specialized code: read on navigations).
     let dataStore: @MainActor (AnyObject) -> Any?
     /// Wires parts resolved elsewhere; plugins' inlined code makes it, typed for their classes.
@@ -57,6 +59,7 @@ public final class SceneBlueprint {
         inputType = definition.input?.typeID
         factories = [.viewController: viewController, .interactor: interactor, .presenter: presenter, .router: router]
         destinations = Set(definition.routes.map(\.destination))
+        styles = Dictionary(definition.routes.compactMap { route in route.style.map { (route.destination, $0) } }, uniquingKeysWith: { _, last in last })
         var handlers: [String: @MainActor (AnyObject, Segue) throws -> Void] = [:]
         let scene = definition.name
         for route in definition.routes {

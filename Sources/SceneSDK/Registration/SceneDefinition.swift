@@ -59,29 +59,29 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     /// The handler is registered as `routeTo<destination>`, the name by which the host finds it
     /// when a segue to `destination` fires (the stand-in for `NSSelectorFromString`).
     public func route(to destination: String, handler: @escaping @MainActor (R) -> (Segue?) throws -> Void) -> Self {
-        adding(RouteDeclaration(destination: destination, payload: nil, handler: handler))
+        adding(RouteDeclaration(destination: destination, payload: nil, style: nil, handler: handler))
     }
 
     /// Declares a route to `destination` that passes a `Payload`, with the router's handler for it.
     ///
     /// `scene-host check` compares `Payload`'s fields with the destination's declared input.
     public func route<Payload: Codable>(to destination: String, passing payload: Payload.Type, handler: @escaping @MainActor (R) -> (Segue?) throws -> Void) -> Self {
-        adding(RouteDeclaration(destination: destination, payload: ContractInfo(Payload.self), handler: handler))
+        adding(RouteDeclaration(destination: destination, payload: ContractInfo(Payload.self), style: nil, handler: handler))
     }
 
     /// Declares a route the router makes in code, passing a `Payload` (or nothing).
     ///
     /// A router may only navigate to scenes its routes name, so `check` sees every route.
     public func route<Payload: Codable>(to destination: String, passing payload: Payload.Type) -> Self {
-        adding(RouteDeclaration(destination: destination, payload: ContractInfo(Payload.self), handler: nil))
+        adding(RouteDeclaration(destination: destination, payload: ContractInfo(Payload.self), style: nil, handler: nil))
     }
 
     /// Declares a route the router makes in code without passing data.
     public func route(to destination: String) -> Self {
-        adding(RouteDeclaration(destination: destination, payload: nil, handler: nil))
+        adding(RouteDeclaration(destination: destination, payload: nil, style: nil, handler: nil))
     }
 
-    private func adding(_ route: RouteDeclaration<R>) -> Self {
+    func adding(_ route: RouteDeclaration<R>) -> Self {
         var copy = self
         copy.routes.removeAll { $0.destination == route.destination }
         copy.routes.append(route)
@@ -129,7 +129,9 @@ extension SceneDefinition {
     /// by `/`; each placeholder names a field of `Parameters`, and every field has one. Fields may be
     /// `Int`, `String`, `Bool` or `Double`. The host converts the path's text to them, then `input`
     /// builds the scene's declared input (it runs where the scene runs; a thrown error fails the
-    /// opening, which changes nothing). Opening the link shows the initial scene and pushes along the
+    /// opening, which changes nothing; a thrown `LinkRefusal` refuses the link: a 404 in `serve`).
+    /// To look up what the path names, take the form whose function is also given the scene's
+    /// services. Opening the link shows the initial scene and pushes along the
     /// shortest declared route to this scene, so every scene on the way must take no input.
     /// `scene-host check` checks all of this. One link per scene: a second call replaces the first.
     ///
@@ -138,6 +140,22 @@ extension SceneDefinition {
     /// ```
     public func link<Parameters: Decodable, Input: Codable>(_ template: String, parameters: Parameters.Type,
                                                            input build: @escaping @MainActor (Parameters) throws -> Input) -> Self {
+        link(template, parameters: parameters) { parameters, _ in try build(parameters) }
+    }
+
+    /// Declares the scene's deep link, whose function is also given the scene's services (those its
+    /// interactor's factory gets), so it can look up what the path names and refuse the link.
+    ///
+    /// Throw `LinkRefusal` to refuse it: the opening changes nothing, `serve` answers 404 with the
+    /// refusal's message and `run --open` exits 9. Otherwise as `link(_:parameters:input:)`.
+    /// ```swift
+    /// .link("orders/{id}", parameters: OrderLink.self) { link, services in
+    ///     guard try services.resolve(OrdersWorker.self).order(id: link.id) != nil else { throw LinkRefusal("There is no order \(link.id).") }
+    ///     return ShowOrderInput(orderID: link.id)
+    /// }
+    /// ```
+    public func link<Parameters: Decodable, Input: Codable>(_ template: String, parameters: Parameters.Type,
+                                                           input build: @escaping @MainActor (Parameters, any ServiceResolving) throws -> Input) -> Self {
         var copy = self
         copy.link = LinkDeclaration(scene: name, template: template, parameters: parameters, input: Input.self, build: build)
         return copy

@@ -39,6 +39,8 @@ final class WiredScene: AssembledScene {
 
     @_spi(SceneHost) @_spi(SceneTesting) public func declaresRoute(to destination: String) -> Bool { blueprint.destinations.contains(destination) }
 
+    @_spi(SceneHost) @_spi(SceneTesting) public func declaredStyle(toward destination: String) -> NavigationStyle? { blueprint.styles[destination] }
+
     @_spi(SceneHost) @_spi(SceneTesting) public func accept(_ payload: ScenePayload?) throws {
         switch (payload, blueprint.input) {
         case (nil, nil): return
@@ -56,9 +58,9 @@ final class WiredScene: AssembledScene {
         blueprint.input?.applyConverted(router, value) ?? false
     }
 
-    @_spi(SceneHost) public func linkInput(_ parameters: PayloadValue) throws -> KeptInput {
+    @_spi(SceneHost) public func linkInput(_ parameters: PayloadValue, services: any ServiceResolving) throws -> KeptInput {
         guard let makeInput = blueprint.makeLinkInput else { throw SceneError.missingInput(scene: name, inputType: "a link") }
-        let input = try makeInput(parameters)
+        let input = try makeInput(parameters, services)
         if accept(exactly: input) { return .value(input) }
         let payload = try ScenePayload(input)
         try accept(payload)

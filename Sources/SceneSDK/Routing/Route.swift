@@ -10,54 +10,62 @@
 /// // the definition:  .route(.detail, handler: HomeRouter.routeToDetail)
 /// // the router:      try route(to: .detail, segue: segue, passing: input)
 /// ```
+/// A route carries how the router shows its destination in code (`style`, `.push` unless given):
+/// `Route("Settings", style: .present)`. `scene-host list` and `graph` show it, and the host
+/// refuses the router taking the route in another style (a segue's style is the config's).
 /// A route that passes nothing is a `Route<Void>`. The string forms (`route(to: "Detail", ...)`)
 /// keep working; `scene-host check` reports a string route the router takes but the definition
 /// does not declare.
 public struct Route<Payload>: Sendable, Equatable {
     /// The destination scene's name, as registered by its plugin.
     public let destination: String
+    /// How the router shows the destination when it takes the route in code.
+    public let style: NavigationStyle
 
-    public init(_ destination: String) {
+    public init(_ destination: String, style: NavigationStyle = .push) {
         self.destination = destination
+        self.style = style
     }
 }
 
 extension SceneDefinition {
+    // Not inlinable: a declaration runs once, at registration, and its record (with the route's
+    // style) stays internal to the SDK.
+
     /// Declares `route`, with the router's handler for it (a segue to its destination calls it).
-    @inlinable
     public func route<Payload: Codable>(_ route: Route<Payload>, handler: @escaping @MainActor (R) -> (Segue?) throws -> Void) -> Self {
-        self.route(to: route.destination, passing: Payload.self, handler: handler)
+        adding(RouteDeclaration(destination: route.destination, payload: ContractInfo(Payload.self), style: route.style, handler: handler))
     }
 
     /// Declares `route`, which the router takes in code.
-    @inlinable
     public func route<Payload: Codable>(_ route: Route<Payload>) -> Self {
-        self.route(to: route.destination, passing: Payload.self)
+        adding(RouteDeclaration(destination: route.destination, payload: ContractInfo(Payload.self), style: route.style, handler: nil))
     }
 
     /// Declares `route`, passing nothing, with the router's handler for it.
-    @inlinable
     public func route(_ route: Route<Void>, handler: @escaping @MainActor (R) -> (Segue?) throws -> Void) -> Self {
-        self.route(to: route.destination, handler: handler)
+        adding(RouteDeclaration(destination: route.destination, payload: nil, style: route.style, handler: handler))
     }
 
     /// Declares `route`, passing nothing, which the router takes in code.
-    @inlinable
     public func route(_ route: Route<Void>) -> Self {
-        self.route(to: route.destination)
+        adding(RouteDeclaration(destination: route.destination, payload: nil, style: route.style, handler: nil))
     }
 }
 
 extension RouterRole {
     /// Routes along `route`, passing `input` (of the route's declared type) into the destination's DataStore.
+    ///
+    /// In code the destination is shown in the route's style; a `style` other than it is refused by
+    /// the host (`nil`, the default, takes the route's). With a `segue`, the segue's style applies.
     @inlinable
-    public func route<Payload: Encodable>(to route: Route<Payload>, segue: Segue?, style: NavigationStyle = .push, passing input: Payload) throws {
-        try self.route(to: route.destination, segue: segue, style: style, passing: input)
+    public func route<Payload: Encodable>(to route: Route<Payload>, segue: Segue?, style: NavigationStyle? = nil, passing input: Payload) throws {
+        try self.route(to: route.destination, segue: segue, style: style ?? route.style, passing: input)
     }
 
-    /// Routes along `route`, which passes nothing.
+    /// Routes along `route`, which passes nothing, in its style (as the form passing data).
     @inlinable
-    public func route(to route: Route<Void>, segue: Segue?, style: NavigationStyle = .push) throws {
-        try self.route(to: route.destination, segue: segue, style: style)
+    public func route(to route: Route<Void>, segue: Segue?, style: NavigationStyle? = nil) throws {
+        try self.route(to: route.destination, segue: segue, style: style ?? route.style)
     }
 }

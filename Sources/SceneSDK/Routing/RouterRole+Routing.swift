@@ -6,6 +6,11 @@ extension RouterRole {
     /// navigates after the handler returns. Without one the router navigates itself in `style`;
     /// `destination` must be one of the routes declared in the scene's `SceneDefinition`.
     /// Errors are typed (`SceneError`, or the host's) and leave everything as it was.
+    ///
+    /// Disfavoured against the typed forms (`route(to: .detail, ...)`): with both in play, a
+    /// misspelt static member of `Route` only gets Swift's "cannot be resolved without a
+    /// contextual type"; with the typed forms preferred, the error names `Route<Payload>`.
+    @_disfavoredOverload
     public func route<Input: Encodable>(to destination: String, segue: Segue?, style: NavigationStyle = .push, passing input: Input) throws {
         // In code, the navigator gets the typed value: it may hand it over as it is when the
         // destination declared exactly its type (docs/decisions.md, "Navigation fast path").
@@ -24,6 +29,7 @@ extension RouterRole {
     }
 
     /// Routes to the scene named `destination` without passing data.
+    @_disfavoredOverload
     public func route(to destination: String, segue: Segue?, style: NavigationStyle = .push) throws {
         try route(to: destination, segue: segue, style: style, payload: nil)
     }

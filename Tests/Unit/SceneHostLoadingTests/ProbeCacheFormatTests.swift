@@ -140,6 +140,23 @@ struct ProbeCacheFormatTests {
         #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
     }
 
+    @Test("a route's declared style reads back (none, push, present, replace); a style index past the known ones is no cache")
+    func routeStyles() {
+        let routes = [DeclaredRoute(destination: "ByName", handlerName: nil, payload: nil)]
+            + NavigationStyle.allCases.map { DeclaredRoute(destination: "To\($0.rawValue)", handlerName: nil, payload: nil, style: $0) }
+        let scene = SceneDescription(name: "Styled", input: nil, acceptedResult: nil, returnedResult: nil, routes: routes)
+        let metadata = PluginMetadata(name: "Styled", version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "",
+                                      swiftVersion: "6", scenes: [scene])
+        let entries = ["/p/libStyled.so": Self.entry("/p/libStyled.so", .good(metadata))]
+        let decoded = ProbeCacheFormat.decode(ProbeCacheFormat.encode(entries))
+        #expect(decoded == entries)
+        if case .good(let read)? = decoded?["/p/libStyled.so"]?.verdict {
+            #expect(read.scenes.first?.routes.map(\.style) == [nil, .push, .present, .replace])
+        } else {
+            Issue.record("the entry did not read back as good")
+        }
+    }
+
     @Test("a schema nested deeper than any plugin declares is no cache; one level less reads back")
     func schemaDepth() {
         func nested(_ depth: Int) -> PayloadSchema { (0..<depth).reduce(PayloadSchema.string) { inner, _ in .optional(inner) } }

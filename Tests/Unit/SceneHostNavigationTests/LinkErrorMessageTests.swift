@@ -40,4 +40,13 @@ struct LinkErrorMessageTests {
         #expect(ErrorMessage.render(error) == "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.")
         #expect(ExitStatus(for: error) == .linkError)
     }
+
+    @Test("a link its function refused (LinkRefusal): the scene and the plugin's sentence, one full stop, nothing changed, exit 9")
+    func linkRefused() {
+        let error = NavigationError.linkRefused(link: "orders/99", scene: "ShowOrder", message: "There is no order 99.")
+        #expect(ErrorMessage.render(error) == "error: link 'orders/99' was refused by scene 'ShowOrder': There is no order 99. Nothing changed.")
+        #expect(ErrorMessage.render(NavigationError.linkRefused(link: "orders/99", scene: "ShowOrder", message: "There is no order 99"))
+                == "error: link 'orders/99' was refused by scene 'ShowOrder': There is no order 99. Nothing changed.")
+        #expect(ExitStatus(for: error) == .linkError)
+    }
 }

@@ -52,6 +52,14 @@ struct DiagnosticsMessageTests {
         #expect(ErrorMessage.render(error) == message)
     }
 
+    @Test("a route taken in code in another style than its Route declares: both styles, and how to fix it")
+    func routeStyleMismatch() {
+        let error = NavigationError.routeStyleMismatch(from: "Greeting", to: "Name", declared: .present, requested: .push)
+        #expect(ErrorMessage.render(error)
+            == "error: route from 'Greeting' to 'Name' failed: its Route declares style 'present', and the router took it with 'push'. Leave out style: to take the route as declared, or declare the Route with style: .push.")
+        #expect(error.exitStatus.rawValue == 1)
+    }
+
     @Test("every untrusted path on the way in one message, with one combined fix")
     func untrustedPaths() {
         let error = PluginLoadError.pluginUntrusted(Self.plugin, path: "/p", reason: "writable by every user", fix: "chmod go-w /p && chmod o-w /p/libP.so",

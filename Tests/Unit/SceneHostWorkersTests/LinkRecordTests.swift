@@ -25,7 +25,7 @@ struct LinkRecordTests {
                                      stat: nil, host: ProbeCache.hostIdentity, verdict: .good(metadata))
         let bytes = ProbeCacheFormat.encode(["/p/lib.so": entry])
         #expect(ProbeCacheFormat.decode(bytes) == ["/p/lib.so": entry])
-        #expect(String(decoding: bytes.prefix(26), as: UTF8.self) == "scene-host probe cache 10\n")
+        #expect(String(decoding: bytes.prefix(26), as: UTF8.self) == "scene-host probe cache 11\n")
         var older = bytes
         older.replaceSubrange(0..<26, with: Array("scene-host probe cache 4\n".utf8))
         #expect(ProbeCacheFormat.decode(older) == nil)

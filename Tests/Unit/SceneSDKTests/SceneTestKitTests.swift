@@ -107,6 +107,17 @@ import SceneTestSupport
         #expect(kit.routes.isEmpty)
     }
 
+    @Test func aRouteTakenInAnotherStyleThanItsRouteDeclaresIsRefused() throws {
+        // The "code" button routes to B with push; B's route is declared presenting (issue 35, 2.5).
+        let presenting = ProbeScenes.definition("A").route(Route<ProbeInput>("B", style: .present), handler: ProbeRouter.routeToB)
+        let kit = try kit(presenting, sceneB)
+        try kit.start("A")
+        #expect(throws: SceneTestingError.routeStyleMismatch(scene: "A", destination: "B", declared: .present, requested: .push)) { try kit.tap("code") }
+        #expect(kit.routes.isEmpty)
+        #expect(SceneTestingError.routeStyleMismatch(scene: "A", destination: "B", declared: .present, requested: .push).description
+                == "'A' routed to 'B' with style 'push', but its Route declares 'present': leave out style: to take the route as declared, or declare the Route with style: .push")
+    }
+
     @Test func goingBackRecordsTheExitAndTheResultHandedBack() throws {
         let kit = try kit(sceneB)
         try kit.start("B", input: ProbeInput(value: 5))

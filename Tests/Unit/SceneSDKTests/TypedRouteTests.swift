@@ -11,6 +11,8 @@ struct TypedRouteTests {
         import SceneSDK
         struct DetailInput: Codable { let message: String }
         struct OtherInput: Codable { let id: Int }
+        struct BookDetailInput: Codable { let id: Int }
+        extension Route where Payload == BookDetailInput { static var bookDetail: Self { Route("BookDetail") } }
         extension Route where Payload == DetailInput { static var detail: Self { Route("Detail") } }
         extension Route where Payload == Void { static var settings: Self { Route("Settings") } }
         final class V: SceneViewController<I, R> {}
@@ -50,6 +52,18 @@ struct TypedRouteTests {
         let result = try typecheck("func go(segue: Segue?) throws { try route(to: .detial, segue: segue, passing: DetailInput(message: \"hi\")) }")
         #expect(result.status != 0)
         #expect(result.errors.contains("detial"), "\(result.errors)")
+    }
+
+    @Test("a misspelt route's error names the route type, not 'cannot be resolved without a contextual type' (issue 35, 2.4)")
+    func misspeltNamesRouteType() throws {
+        let passing = try typecheck("func go(segue: Segue?) throws { try route(to: .bookDetial, segue: segue, passing: BookDetailInput(id: 1)) }")
+        #expect(passing.status != 0)
+        #expect(passing.errors.contains("type 'Route<BookDetailInput>' has no member 'bookDetial'"), "\(passing.errors)")
+        let nothing = try typecheck("func go(segue: Segue?) throws { try route(to: .setings, segue: segue) }")
+        #expect(nothing.errors.contains("type 'Route<Void>' has no member 'setings'"), "\(nothing.errors)")
+        // The string forms still compile beside the typed ones.
+        let strings = try typecheck("func go(segue: Segue?) throws { try route(to: \"Detail\", segue: segue, passing: DetailInput(message: \"hi\")); try route(to: \"Settings\", segue: nil) }")
+        #expect(strings.status == 0, "\(strings.errors)")
     }
 
     @Test("a payload of another type than the route declares is a compile error")

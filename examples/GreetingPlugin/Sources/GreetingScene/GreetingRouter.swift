@@ -32,7 +32,8 @@ extension Route where Payload == DetailInput {
 }
 
 extension Route where Payload == NameInput {
-    static var name: Self { Route("Name") }
+    // Presented modally when the router takes it in code; `scene-host list` shows "present".
+    static var name: Self { Route("Name", style: .present) }
 }
 
 /// The result Name hands back when the user saves.
@@ -68,7 +69,7 @@ final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingData
     }
 
     private func navigateToName(passing input: NameInput) throws {
-        try route(to: .name, segue: nil, style: .present, passing: input)
+        try route(to: .name, segue: nil, passing: input)
     }
 
     // MARK: Passing data

@@ -98,10 +98,11 @@ public final class SceneTestKit {
     /// parameters type, or of its shape) go through the link's function, which builds the input.
     ///
     /// The host converts a path's text to the parameters before; here the test gives them typed. An
-    /// error the function throws is thrown as it is, and nothing is shown then.
+    /// error the function throws (a `LinkRefusal` too) is thrown as it is, and nothing is shown
+    /// then. A function that takes services gets the ones the test registered.
     public func start<Parameters: Encodable>(_ name: String, link parameters: Parameters) throws {
         let built = try collector.assemble(name, navigator: navigator)
-        try built.acceptLink(try ScenePayload(parameters).value)
+        try built.acceptLink(try ScenePayload(parameters).value, services: services)
         show(built)
     }
 
@@ -310,6 +311,9 @@ public final class SceneTestKit {
         let current = try onTop(source)
         guard current.declaresRoute(to: destination) else {
             throw SceneTestingError.routeNotDeclared(scene: current.name, destination: destination, declared: current.declaredDestinations)
+        }
+        if let declared = current.declaredStyle(toward: destination), declared != style {
+            throw SceneTestingError.routeStyleMismatch(scene: current.name, destination: destination, declared: declared, requested: style)
         }
         try checkInput(payload, of: destination)
         record(RecordedRoute(destination: destination, style: style, payload: payload?.value, payloadType: payload?.typeName, segue: nil))

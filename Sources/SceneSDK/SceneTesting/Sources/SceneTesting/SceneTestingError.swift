@@ -15,6 +15,8 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     case notOnTop(scene: String, top: String)
     /// The router routed to a scene its `SceneDefinition` does not declare a route to.
     case routeNotDeclared(scene: String, destination: String, declared: [String])
+    /// The router took a route in code in another style than its `Route` declares (the host refuses it alike).
+    case routeStyleMismatch(scene: String, destination: String, declared: NavigationStyle, requested: NavigationStyle)
     /// An event names an element the screen does not have (or of another kind).
     case noSuchElement(scene: String, id: String, kind: String, available: [String])
     /// A selected row is outside the list.
@@ -55,6 +57,8 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
                 return "'\(scene)' routed to '\(destination)', which its SceneDefinition does not declare (declared: \(Self.list(declared))). Did you mean '\(close)'? Fix the name in the router's route(to: \"\(destination)\")"
             }
             return "'\(scene)' routed to '\(destination)', which its SceneDefinition does not declare (declared: \(Self.list(declared))): add .route(to: \"\(destination)\") to the definition"
+        case .routeStyleMismatch(let scene, let destination, let declared, let requested):
+            return "'\(scene)' routed to '\(destination)' with style '\(requested.rawValue)', but its Route declares '\(declared.rawValue)': leave out style: to take the route as declared, or declare the Route with style: .\(requested.rawValue)"
         case .noSuchElement(let scene, let id, let kind, let available):
             return "'\(scene)' has no \(kind) '\(id)' on its screen (\(kind)s: \(Self.list(available)))"
         case .rowOutOfRange(let scene, let list, let row, let count):
