@@ -42,7 +42,7 @@ final class LiveReload {
         self.app = app
         self.pool = pool
         logger = options.makeLogger()
-        watch = try PluginFileWatch(plugins: app.loaded.config.plugins.map { PluginFileWatch.Plugin(name: $0.name, path: $0.resolvedPath) })
+        watch = try PluginFileWatch(plugins: app.loaded.config.plugins.map { PluginFileWatch.WatchedFile(name: $0.name, path: $0.resolvedPath) })
     }
 
     /// The line `run` and `serve` print at start with `--watch`.

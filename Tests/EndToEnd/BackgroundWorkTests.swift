@@ -132,16 +132,16 @@ struct BackgroundWorkTests {
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("""
             > wait label ticks "ready"
-            error: wait label 'ticks' "ready": it shows "idle", and no background work is running that could change it.
+            <stdin>:1: error: wait label 'ticks' "ready": it shows "idle", and no background work is running that could change it.
             """), "\(result.stdout)")
         // The timer never ends: the screen after `tap tick` waited the event time limit (2 s, at
         // 100 ms a tick: "ticking"); `wait` then waits until its 30th tick says "ready".
         let afterTick = try #require(result.stdout.components(separatedBy: "> tap tick\n").last)
         #expect(afterTick.contains("\n> wait label ticks \"ready\"\n== Shelf ==  (Shelf)\n"), "\(result.stdout)")
-        #expect(result.stdout.components(separatedBy: "error: wait").count == 3, "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: ": error: wait").count == 3, "\(result.stdout)")
         #expect(result.stdout.contains("""
             > wait label status "Loading"
-            error: wait label 'status' "Loading": it shows "Loaded 3 books", after 2.0 s (the event time limit).
+            <stdin>:4: error: wait label 'status' "Loading": it shows "Loaded 3 books", after 2.0 s (the event time limit).
             """), "\(result.stdout)")
         #expect(ContinuousClock.now - start < .seconds(20))
     }

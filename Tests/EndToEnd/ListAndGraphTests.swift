@@ -4,8 +4,9 @@ import TestSupport
 
 @Suite("scene-host list and graph (end to end)")
 struct ListAndGraphTests {
-    // A route declared with a Route value carries its style (issue 35, 2.5): ShowOrder's route to
-    // EditOrder presents modally, in code too, and list and graph say so as they do for segues.
+    // A route whose Route declares a style shows it (issue 35, 2.5): ShowOrder's route to EditOrder
+    // presents modally, in code too, and list and graph say so as they do for segues; a Route
+    // without a style shows none.
     @Test("list shows plugins with path and version, declared settings with their help, native functions with signatures, scenes with inputs and results, and routes")
     func list() throws {
         let result = try HostProcess.run(["list", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
@@ -36,7 +37,7 @@ struct ListAndGraphTests {
             link:     orders/{id: Int}
         routes:
           ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:28:1)  present  passing EditOrderInput { order: OrderData }
-          ListOrders -> ShowOrder  router handler routeToShowOrder  push  passing ShowOrderInput { id: Int }
+          ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { id: Int }
           ShowOrder -> EditOrder  router handler routeToEditOrder  present  passing EditOrderInput { order: OrderData }
 
         """)
@@ -54,7 +55,7 @@ struct ListAndGraphTests {
           "Detail" [label="Detail\\n(DetailScene)\\nin: DetailInput"];
           "Home" [label="Home\\n(HomeScene)", peripheries=2];
           "Home" -> "Detail" [label="showDetail\\npush\\nDetailInput"];
-          "Home" -> "Detail" [label="routeToDetail\\npush\\nDetailInput", style=dashed];
+          "Home" -> "Detail" [label="routeToDetail\\nDetailInput", style=dashed];
         }
 
         """)
@@ -70,7 +71,7 @@ struct ListAndGraphTests {
           s1(["ListOrders<br/>(ListOrdersScene)"])
           s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput<br/>link: orders/{id: Int}"]
           s2-->|"edit · present · EditOrderInput"|s0
-          s1-.->|"routeToShowOrder · push · ShowOrderInput"|s2
+          s1-.->|"routeToShowOrder · ShowOrderInput"|s2
           s2-.->|"routeToEditOrder · present · EditOrderInput"|s0
 
         """)

@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 
 /// `--watch` through the real binaries: a new build of a plugin (FixtureFormReworded: the same
-/// scene with the notes' label changed) is copied over the plugin's file as a linker writes it,
+/// scene with a fourth loan period) is copied over the plugin's file as a linker writes it,
 /// and the open sessions show it on the screen they were on, with what was typed; a build the
 /// checks refuse changes nothing and says why.
 @Suite("live reload (--watch)")
@@ -62,7 +62,7 @@ struct LiveReloadTests {
         host.type("tap sa")
         var mark = host.mark
         try WatchedApp.install(BuildProducts.library("FixtureFormReworded"), at: app.plugin)
-        #expect(host.waitFor(after: mark) { $0.contains("Reading notes") && $0.contains("> tap sa") }, "\(host.shown(after: mark))\n\(host.stderr)")
+        #expect(host.waitFor(after: mark) { $0.contains("56 days") && $0.contains("> tap sa") }, "\(host.shown(after: mark))\n\(host.stderr)")
         let reloaded = host.shown(after: mark)
         #expect(reloaded.contains("notice: reloaded the new build of 'Form'; the screen was restored."), "\(reloaded)")
         #expect(reloaded.contains("\"kept text\""), "the filled text is gone: \(reloaded)")
@@ -77,7 +77,7 @@ struct LiveReloadTests {
         let refused = host.shown(after: mark)
         #expect(refused.contains("error: the new build of 'Form' was refused, so the old build keeps running and nothing changed."), "\(refused)")
         #expect(refused.contains("libForm.so"), "the refusal does not name the file: \(refused)")
-        #expect(refused.contains("Reading notes") && refused.contains("\"kept text\""), "\(refused)")
+        #expect(refused.contains("56 days") && refused.contains("\"kept text\""), "\(refused)")
         host.type("fill notes after\r")
         #expect(host.waitFor(after: mark) { $0.contains("\"after\"") }, "the old build stopped answering: \(host.shown(after: mark))")
 
@@ -104,10 +104,10 @@ struct LiveReloadTests {
         var page = ""
         for _ in 0..<100 {
             page = try http.get(cookie: session.cookie).body
-            if page.contains("Reading notes") { break }
+            if page.contains("56 days") { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(page.contains("Reading notes") && page.contains("kept text"), "\(page)\n\(server.output)")
+        #expect(page.contains("56 days") && page.contains("kept text"), "\(page)\n\(server.output)")
         #expect(page.contains("The app was reloaded with a new build of Form"), "\(page)")
         let output = try String(contentsOf: server.output, encoding: .utf8)
         #expect(output.contains("--watch: watching 1 plugin file for new builds (development only)"), "\(output)")
@@ -121,7 +121,7 @@ struct LiveReloadTests {
         }
         #expect(errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
         page = try http.get(cookie: session.cookie).body
-        #expect(page.contains("A new build of Form was refused") && page.contains("Reading notes"), "\(page)")
+        #expect(page.contains("A new build of Form was refused") && page.contains("56 days"), "\(page)")
         // The old build still answers.
         let acted = try http.act(cookie: session.cookie, token: session.token, "area.notes=after&action=tap%3Asave")
         #expect(acted.status == 303 || acted.status == 200, "\(acted.status) \(acted.body.prefix(300))")

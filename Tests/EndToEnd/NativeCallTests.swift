@@ -129,7 +129,7 @@ struct NativeCallTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("> call Types.echo_string \"a  b\"\na  b\n== Home =="))
         #expect(result.stdout.contains("> call Types.sum_with print 3\ncallback(0)\ncallback(1)\ncallback(2)\n0\n"))
-        #expect(result.stdout.contains("> call Types.echo_int8 x\nerror: Types.echo_int8: parameter 1 expects int8, given \"x\".\n"))
+        #expect(result.stdout.contains("> call Types.echo_int8 x\n<stdin>:3: error: Types.echo_int8: parameter 1 expects int8, given \"x\".\n"))
     }
 
     @Test("check and list load C plugins next to Swift ones and call none of their functions (one would abort)")

@@ -72,6 +72,6 @@ struct OrdersFlowTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("> dismiss\n== Order #3 ==  (ListOrders › ShowOrder)"))
         #expect(result.stdout.contains("> back ListOrders\n== Orders ==  (ListOrders)"))
-        #expect(result.stdout.contains("> dismiss\nerror: 'ListOrders' is not in a modal: there is nothing to dismiss. Use back to pop it.\n== Orders ==  (ListOrders)"))
+        #expect(result.stdout.contains("> dismiss\n<stdin>:5: error: 'ListOrders' is not in a modal: there is nothing to dismiss. Use back to pop it.\n== Orders ==  (ListOrders)"))
     }
 }

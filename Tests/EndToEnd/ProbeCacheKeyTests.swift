@@ -131,7 +131,7 @@ struct ProbeCacheKeyTests {
         let host = try plugins.check(plugins.detailConfig)
         #expect(host.status == 0, "\(host.stderr)")
         #expect(!Self.answeredFromCache(host))
-        #expect(host.stderr.contains("not believing the probe cache \(plugins.cache): it is of format 9, this host writes 10"), "\(host.stderr)")
+        #expect(host.stderr.contains("not believing the probe cache \(plugins.cache): it is of format 9, this host writes 11"), "\(host.stderr)")
         #expect(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))), seal: try CacheSeal.beside(plugins.cache)) != nil)
     }
 

@@ -48,7 +48,7 @@ struct RunCommandTests {
         let screen = "== Liar ==  (Liar)\nfield   note  \"kept\"\nbutton  go    [Go]\n"
         #expect(result.stdout.hasSuffix("""
         > tap go
-        error: route from 'Liar' to 'Detail' failed: the value does not fit the input DetailInput of scene 'Detail': field 'message': expected String, given Int.
+        <stdin>:2: error: route from 'Liar' to 'Detail' failed: the value does not fit the input DetailInput of scene 'Detail': field 'message': expected String, given Int.
         \(screen)
         > print
         \(screen)

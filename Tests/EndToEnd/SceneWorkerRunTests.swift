@@ -20,7 +20,7 @@ struct SceneWorkerRunTests {
         let blocks = FragileApp.blocks(result.stdout)
         #expect(blocks.count == 6)
         guard blocks.count == 6 else { return }
-        #expect(blocks[3].hasPrefix("tap strike\nerror: Fragile stopped (\(fault) in scene 'Fragile' during 'tap strike'); the screen was restored.\n== Fragile 1 ==  (FragileHome › Fragile)\n"),
+        #expect(blocks[3].hasPrefix("tap strike\n<stdin>:3: error: Fragile stopped (\(fault) in scene 'Fragile' during 'tap strike'); the screen was restored.\n== Fragile 1 ==  (FragileHome › Fragile)\n"),
                 "\(blocks[3])")
         #expect(blocks[3].contains("field   mode      \"\(mode)\""))
         #expect(blocks[5].contains("== FragileHome ==  (FragileHome)") && blocks[5].contains("label   received  got ok"))
@@ -46,7 +46,7 @@ struct SceneWorkerRunTests {
         let blocks = FragileApp.blocks(result.stdout)
         #expect(blocks.count == 6)
         guard blocks.count == 6 else { return }
-        #expect(blocks[3].hasPrefix("tap strike\nerror: Fragile stopped (no answer within 0.5 s in scene 'Fragile' during 'tap strike'); the screen was restored."))
+        #expect(blocks[3].hasPrefix("tap strike\n<stdin>:3: error: Fragile stopped (no answer within 0.5 s in scene 'Fragile' during 'tap strike'); the screen was restored."))
         #expect(blocks[5].contains("label   received  got go"))
     }
 
@@ -57,7 +57,7 @@ struct SceneWorkerRunTests {
         let blocks = FragileApp.blocks(result.stdout)
         #expect(blocks.count == 6 && result.status == 1)
         guard blocks.count == 6 else { return }
-        #expect(blocks[3].hasPrefix("tap done\nerror: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap done'); the screen was restored.\n== Fragile 1 ==  (FragileHome › Fragile)"))
+        #expect(blocks[3].hasPrefix("tap done\n<stdin>:3: error: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap done'); the screen was restored.\n== Fragile 1 ==  (FragileHome › Fragile)"))
         #expect(blocks[5].contains("== FragileHome ==") && blocks[5].contains("got fine"))
     }
 
@@ -69,7 +69,7 @@ struct SceneWorkerRunTests {
         let blocks = FragileApp.blocks(result.stdout)
         #expect(blocks.count == 10)
         guard blocks.count == 10 else { return }
-        #expect(blocks[8].hasPrefix("tap strike\nerror: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap strike'); the stack was restored below 'Fragile', which could not be built again: building it again ended the new worker too (SIGSEGV)\n== Fragile 1 ==  (FragileHome › Fragile)"),
+        #expect(blocks[8].hasPrefix("tap strike\n<stdin>:8: error: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap strike'); the stack was restored below 'Fragile', which could not be built again: building it again ended the new worker too (SIGSEGV)\n== Fragile 1 ==  (FragileHome › Fragile)"),
                 "\(blocks[8])")
         #expect(blocks[9].contains("field   mode      \"kept\""))
     }
@@ -82,8 +82,8 @@ struct SceneWorkerRunTests {
         let blocks = FragileApp.blocks(result.stdout)
         #expect(blocks.count == 10)
         guard blocks.count == 10 else { return }
-        for block in blocks[2...7] {
-            #expect(block.hasPrefix("tap strike\nerror: Fragile stopped (SIGSEGV in scene 'FragileHome' during 'tap strike'); the screen was restored.\n== FragileHome =="), "\(block)")
+        for (line, block) in zip(2..., blocks[2...7]) {
+            #expect(block.hasPrefix("tap strike\n<stdin>:\(line): error: Fragile stopped (SIGSEGV in scene 'FragileHome' during 'tap strike'); the screen was restored.\n== FragileHome =="), "\(block)")
         }
         #expect(blocks[9].hasPrefix("tap deeper\n== Fragile 1 =="), "\(blocks[9])")
         #expect(!result.stdout.contains("closed") && !result.stderr.contains("refused"), "\(result.stderr)")
@@ -112,7 +112,7 @@ struct SceneWorkerRunTests {
         let blocks = FragileApp.blocks(result.stdout)
         #expect(blocks.count == 4)
         guard blocks.count == 4 else { return }
-        #expect(blocks[2].hasPrefix("call Types.poke 13\nerror: Types.poke crashed (SIGSEGV); nothing else changed. Native functions run in a scene worker, which was started again.\n== Fragile 1 =="))
+        #expect(blocks[2].hasPrefix("call Types.poke 13\n<stdin>:2: error: Types.poke crashed (SIGSEGV); nothing else changed. Native functions run in a scene worker, which was started again.\n== Fragile 1 =="))
         #expect(blocks[3].hasPrefix("call Types.poke 2\n4\n== Fragile 1 =="))
     }
 

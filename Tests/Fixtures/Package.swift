@@ -33,7 +33,7 @@ let package = Package(
             .library(name: "FixtureCrashingDestructor", type: .dynamic, targets: ["FixtureCrashingDestructor", "FixtureCrashingDestructorC"]),
         ],
     dependencies: [.package(path: "../../Sources/SceneSDK")],
-    // FormReworded is Form's source built again with one label changed (`REWORDED`): a new build of
+    // FormReworded is Form's source built again with a fourth loan period (`REWORDED`): a new build of
     // the same plugin, for the live-reload tests (`--watch`).
     targets: swiftFixtures.map { .target(name: "Fixture\($0)", dependencies: [sdk], path: $0,
                                          swiftSettings: swift6 + ($0 == "FormReworded" ? [.define("REWORDED")] : [])) }

@@ -15,7 +15,7 @@ import Glibc
 /// Not thread-safe: used by one watcher at a time (`run`: the main actor; `serve`: its watch thread).
 package final class PluginFileWatch {
     /// A watched plugin: its config name and path (as the config resolves it).
-    package struct Plugin: Equatable, Sendable {
+    package struct WatchedFile: Equatable, Sendable {
         package let name: String
         package let path: String
 
@@ -27,7 +27,7 @@ package final class PluginFileWatch {
 
     /// Readable when events are waiting (`poll` it with other input).
     package let descriptor: Int32
-    private let plugins: [Plugin]
+    private let plugins: [WatchedFile]
     /// Watch descriptor -> the file names watched in its folder.
     private var names: [Int32: Set<String>] = [:]
     /// Each plugin's file identity as last taken (nil: it could not be read then).
@@ -35,7 +35,7 @@ package final class PluginFileWatch {
 
     /// Watches the folders of `plugins`' files; throws when the kernel refuses a watch (its limit
     /// of watches, a folder that cannot be read).
-    package init(plugins: [Plugin]) throws(ReloadError) {
+    package init(plugins: [WatchedFile]) throws(ReloadError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw .cannotWatch(path: plugins.first?.path ?? "", reason: String(cString: strerror(errno))) }
         self.descriptor = descriptor
@@ -112,7 +112,7 @@ package final class PluginFileWatch {
     }
 
     /// The plugins whose file differs from the build last taken, in the config's order.
-    package func changed() -> [Plugin] {
+    package func changed() -> [WatchedFile] {
         plugins.filter { identities[$0.path] != .some(FileIdentity(path: $0.path)) }
     }
 

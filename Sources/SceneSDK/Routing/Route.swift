@@ -10,19 +10,20 @@
 /// // the definition:  .route(.detail, handler: HomeRouter.routeToDetail)
 /// // the router:      try route(to: .detail, segue: segue, passing: input)
 /// ```
-/// A route carries how the router shows its destination in code (`style`, `.push` unless given):
-/// `Route("Settings", style: .present)`. `scene-host list` and `graph` show it, and the host
-/// refuses the router taking the route in another style (a segue's style is the config's).
+/// A route may declare how the router shows its destination in code: `Route("Settings", style:
+/// .present)`. `scene-host list` and `graph` then show it, and the host refuses the router taking
+/// the route in another style (a segue's style is the config's). A route without a style declares
+/// none: the router takes it in the style it passes (`.push` unless it passes one).
 /// A route that passes nothing is a `Route<Void>`. The string forms (`route(to: "Detail", ...)`)
 /// keep working; `scene-host check` reports a string route the router takes but the definition
 /// does not declare.
 public struct Route<Payload>: Sendable, Equatable {
     /// The destination scene's name, as registered by its plugin.
     public let destination: String
-    /// How the router shows the destination when it takes the route in code.
-    public let style: NavigationStyle
+    /// How the router shows the destination when it takes the route in code; nil: not declared.
+    public let style: NavigationStyle?
 
-    public init(_ destination: String, style: NavigationStyle = .push) {
+    public init(_ destination: String, style: NavigationStyle? = nil) {
         self.destination = destination
         self.style = style
     }
@@ -56,16 +57,17 @@ extension SceneDefinition {
 extension RouterRole {
     /// Routes along `route`, passing `input` (of the route's declared type) into the destination's DataStore.
     ///
-    /// In code the destination is shown in the route's style; a `style` other than it is refused by
-    /// the host (`nil`, the default, takes the route's). With a `segue`, the segue's style applies.
+    /// In code the destination is shown in the route's declared style; a `style` other than it is
+    /// refused by the host (`nil`, the default, takes the route's, else `.push`). With a `segue`,
+    /// the segue's style applies.
     @inlinable
     public func route<Payload: Encodable>(to route: Route<Payload>, segue: Segue?, style: NavigationStyle? = nil, passing input: Payload) throws {
-        try self.route(to: route.destination, segue: segue, style: style ?? route.style, passing: input)
+        try self.route(to: route.destination, segue: segue, style: style ?? route.style ?? .push, passing: input)
     }
 
     /// Routes along `route`, which passes nothing, in its style (as the form passing data).
     @inlinable
     public func route(to route: Route<Void>, segue: Segue?, style: NavigationStyle? = nil) throws {
-        try self.route(to: route.destination, segue: segue, style: style ?? route.style)
+        try self.route(to: route.destination, segue: segue, style: style ?? route.style ?? .push)
     }
 }

@@ -4,7 +4,7 @@ import SceneSDK
 /// toggle and a choice, rows with a detail line, and a progress element while "sending" is on.
 /// Save shows what was set in `summary` (the secret only as its length), for the form tests of
 /// `run` and `serve` through the real worker. Built a second time as `FixtureFormReworded`
-/// (`REWORDED`: the notes' label reads "Reading notes"), a new build for the `--watch` tests.
+/// (`REWORDED`: a fourth option, "56 days"), a new build for the `--watch` tests.
 enum FormFixturePlugin: ScenePlugin {
     static let name = "FixtureForm"
     static let version = "0.0.1"
@@ -25,18 +25,17 @@ final class LoanFormInteractor: SceneInteractor<ScenePresenter<LoanFormViewContr
 }
 
 final class LoanFormViewController: SceneViewController<LoanFormInteractor, SceneRouter<LoanFormViewController, LoanFormInteractor>> {
-    static let days = ["7 days", "14 days", "28 days"]
     #if REWORDED
-    static let notesLabel = "Reading notes"
+    static let days = ["7 days", "14 days", "28 days", "56 days"]
     #else
-    static let notesLabel = "Notes"
+    static let days = ["7 days", "14 days", "28 days"]
     #endif
 
     override func render() -> Screen {
         guard let form = interactor else { return Screen(title: "Loan") }
         var elements: [ScreenElement] = [
             .list(id: "books", rows: [ListRow(title: "Dune", detail: "due in 3 days"), "Emma"]),
-            .textArea(id: "notes", label: Self.notesLabel, text: form.notes),
+            .textArea(id: "notes", label: "Notes", text: form.notes),
             .secureField(id: "pin", label: "Library PIN", isFilled: !form.pin.isEmpty),
             .section(id: "options", title: "Options", elements: [
                 .toggle(id: "notify", title: "Notify me", isOn: form.notify),

@@ -136,7 +136,7 @@ enum LoadingTargets {
 /// The order of the host's folders, lowest first, and a small scanner of Swift sources.
 enum FolderLayers {
     /// Lowest first. Arrows of docs/architecture.md: Frontend -> Navigation -> Container <- Loading -> Config.
-    static let order = ["Core", "Native", "Container", "Config", "Loading", "Navigation", "Graph", "Frontend", "Workers", "Sessions", "Web", "Scaffold", "App"]
+    static let order = ["Core", "Native", "Container", "Config", "Loading", "Navigation", "Graph", "Frontend", "Workers", "Sessions", "Web", "Scaffold", "App", "Reload"]
 
     /// Every use of a type of a higher folder, as "FILE names TYPE of FOLDER/", sorted.
     static func offenders(in files: [String: [(String, String)]]) -> [String] {
