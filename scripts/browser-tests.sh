@@ -77,11 +77,22 @@ initial = "Shelf"
 path = "$fixtures/libFixtureAsync.so"
 CONF
 
-# Starts `serve` on a free port; sets `address` once it listens.
+# The Form test plugin again, from a copy a flow replaces with new builds (`serve --watch`).
+mkdir -p "$work/watched"
+chmod 755 "$work/watched"
+cp "$fixtures/libFixtureForm.so" "$work/watched/libForm.so"
+cat > "$work/watch.conf" <<CONF
+initial = "LoanForm"
+[plugins.Form]
+path = "$work/watched/libForm.so"
+CONF
+
+# Starts `serve` on a free port (more options after the config); sets `address` once it listens.
 address=""
 serve() {
   local name="$1" config="$2"
-  "$host" serve --config "$config" --port 0 > "$work/$name.out" 2> "$work/$name.err" &
+  shift 2
+  "$host" serve --config "$config" --port 0 "$@" > "$work/$name.out" 2> "$work/$name.err" &
   pids+=("$!")
   for _ in $(seq 1 300); do
     if grep -qo 'http://127\.0\.0\.1:[0-9]*' "$work/$name.out"; then
@@ -100,9 +111,11 @@ serve faulty "$work/faulty.conf"; faulty="$address"
 serve fragile "$work/fragile.conf"; fragile="$address"
 serve form "$work/form.conf"; form="$address"
 serve async "$work/async.conf"; async="$address"
+serve watch "$work/watch.conf" --watch; watch="$address"
 
 status=0
-python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" "$async/" ${shots:+"$shots"} || status=1
+python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" "$async/" \
+  "$watch/" "$work/watched/libForm.so" "$fixtures/libFixtureForm.so" "$fixtures/libFixtureFormReworded.so" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

@@ -64,7 +64,7 @@ final class LiveReload {
         case .failure(let refusal):
             let reason = refusal.problems.isEmpty ? "the check refused it (exit status \(refusal.status))" : refusal.problems.joined(separator: "\n")
             pool.noteRefusedReload(plugins: changed, reason: reason)
-            logger.error("--watch: new build refused; the old build keeps running", metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
+            logger.debug("--watch: new build refused; the old build keeps running", metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
             return .refused(plugins: changed, reason: reason)
         case .success(let checked):
             app = checked
@@ -72,7 +72,7 @@ final class LiveReload {
             pool.reload(start: checked.workerStart, initialScene: checked.loaded.config.initial.value, links: checked.links,
                         pluginOfScene: owners, plugins: changed)
             let milliseconds = (ContinuousClock.now - settled).wholeMilliseconds
-            logger.notice("--watch: reloaded the new build", metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
+            logger.debug("--watch: reloaded the new build", metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
             return .reloaded(plugins: changed, milliseconds: milliseconds)
         }
     }

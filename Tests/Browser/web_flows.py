@@ -28,7 +28,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.support.ui import WebDriverWait
 
 DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE, FORM, ASYNC = sys.argv[1:8]
-SHOTS = sys.argv[8] if len(sys.argv) > 8 else None
+# `serve --watch` on a copy of the Form plugin (WATCHED), and two builds of it to install there.
+WATCH, WATCHED, FORM_BUILD, REWORDED_BUILD = sys.argv[8:12]
+SHOTS = sys.argv[12] if len(sys.argv) > 12 else None
 
 
 def axe_source():
@@ -736,12 +738,76 @@ def show_order_follows_other_users_save(_driver):
         second.quit()
 
 
+def install(data, path):
+    """Puts a new build at `path` as a linker does: a new file, renamed over the old one."""
+    with open(path + ".new", "wb") as out:
+        out.write(data)
+    os.chmod(path + ".new", 0o755)
+    os.rename(path + ".new", path)
+
+
+def reloaded_until(driver, check, seconds=15):
+    """Reloads the page (as a person presses Reload) until `check(driver)` holds."""
+    end = time.time() + seconds
+    while True:
+        driver.refresh()
+        if check(driver):
+            return
+        if time.time() > end:
+            raise AssertionError("the page never changed: " + driver.find_element(By.TAG_NAME, "main").text[:600])
+        time.sleep(0.2)
+
+
+def new_build_keeps_the_page(driver):
+    """serve --watch: a new build of the plugin shows on Reload in both tabs of a session, on the same screen with
+    what was typed and saved; a broken build changes nothing and the page says why; Back/Forward still work."""
+    with open(FORM_BUILD, "rb") as original, open(REWORDED_BUILD, "rb") as reworded:
+        form_bytes, reworded_bytes = original.read(), reworded.read()
+    try:
+        driver.get(WATCH)
+        assert title(driver) == "Loan", title(driver)
+        notes = driver.find_element(By.ID, "area-notes")
+        notes.clear()
+        notes.send_keys("kept by the reload")
+        click(driver, "tap:save")
+        first = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(WATCH)
+        second = driver.current_window_handle
+        install(reworded_bytes, WATCHED)
+        for tab in (first, second):
+            driver.switch_to.window(tab)
+            reloaded_until(driver, lambda d: "56 days" in d.find_element(By.ID, "choice-days").text)
+            assert driver.find_element(By.ID, "area-notes").get_attribute("value") == "kept by the reload"
+        driver.switch_to.window(first)
+        shot(driver, "watch-reloaded.png")
+        install(b"not a library", WATCHED)
+        reloaded_until(driver, lambda d: "was refused" in d.page_source)
+        assert "56 days" in driver.find_element(By.ID, "choice-days").text, "a refused build changed the page"
+        # The old build still answers.
+        notes = driver.find_element(By.ID, "area-notes")
+        notes.clear()
+        notes.send_keys("after")
+        click(driver, "tap:save")
+        assert driver.find_element(By.ID, "area-notes").get_attribute("value") == "after"
+        driver.back()
+        driver.forward()
+        assert title(driver) == "Loan", title(driver)
+    finally:
+        install(form_bytes, WATCHED)
+        if len(driver.window_handles) > 1:
+            driver.switch_to.window(driver.window_handles[-1])
+            driver.close()
+            driver.switch_to.window(driver.window_handles[0])
+
+
 def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
              two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session, crash_loop_other_user_unharmed,
              save_then_back_never_stale, double_click_save_lands_on_result, record_url_in_fresh_browser, form_controls_round_trip,
-             live_page_keeps_typing, live_page_without_javascript, show_order_follows_other_users_save, accessible_every_page_kind]
+             live_page_keeps_typing, live_page_without_javascript, show_order_follows_other_users_save, accessible_every_page_kind,
+             new_build_keeps_the_page]
     passed = failed = 0
     driver = browser()
     try:
