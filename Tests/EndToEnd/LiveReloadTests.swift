@@ -128,6 +128,40 @@ struct LiveReloadTests {
         #expect(try http.get(cookie: session.cookie).body.contains("after"))
     }
 
+    @Test("run --watch: a scene the new build cannot build again is cut off with the scenes above it, with the notice a crash restore gives")
+    func stackCutOnReload() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("build"), withIntermediateDirectories: true)
+        let plugin = folder.path("build/libFragile.so")
+        try WatchedApp.install(BuildProducts.library("FixtureFragile"), at: plugin)
+        let config = try folder.write("""
+            initial = "FragileHome"
+
+            [plugins.Fragile]
+            path = "build/libFragile.so"
+
+            [plugins.Fragile.settings]
+            bomb = "bomb"
+            """, to: "fragile.conf")
+        let host = try TerminalHost(["run", "--watch", "--config", config])
+        #expect(host.waitFor { $0.contains("== FragileHome ==") && $0.contains("> ") }, "\(host.screen)\n\(host.stderr)")
+        // Depth 2 is armed: building it again crashes (its viewDidLoad reads the bomb file `arm` wrote).
+        for command in ["tap deeper", "fill mode kept", "tap deeper", "fill mode arm", "tap strike"] {
+            let mark = host.mark
+            host.type(command + "\r")
+            #expect(host.waitFor(after: mark) { $0.contains("> ") && $0.contains("== Fragile") }, "\(host.shown(after: mark))")
+        }
+        let mark = host.mark
+        // The same library written again as a new file: a new build to the watch, vouched for by the checks.
+        try WatchedApp.install(BuildProducts.library("FixtureFragile"), at: plugin)
+        #expect(host.waitFor(after: mark) { $0.contains("notice: reloaded") }, "\(host.shown(after: mark))\n\(host.stderr)")
+        let shown = host.shown(after: mark)
+        #expect(shown.contains("notice: reloaded the new build of 'Fragile'; the stack was restored below 'Fragile', which could not be built again: building it again ended the new worker too (SIGSEGV)"), "\(shown)")
+        #expect(shown.contains("== Fragile 1 ==  (FragileHome › Fragile)") && shown.contains("field   mode      \"kept\""), "\(shown)")
+        host.type("quit\r")
+        #expect(host.finish() == 0, "\(host.stderr)")
+    }
+
     @Test("--watch refuses --in-process and scripts; serve --watch off loopback warns")
     func refusals() throws {
         let app = try WatchedApp()
