@@ -80,6 +80,9 @@ package final class PluginFileWatch {
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 if names[watch]?.contains(name) == true { touched = true }
+                // The kernel's queue overflowed (IN_Q_OVERFLOW, on no watch): events were lost, so
+                // every file counts as touched and `changed` decides from the files themselves.
+                if watch == -1 { touched = true }
                 // The whole folder's watch went away (IN_IGNORED, name empty): its files count as touched.
                 if length == 0, names[watch] != nil { touched = true }
                 offset += 16 + length
