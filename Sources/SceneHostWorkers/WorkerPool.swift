@@ -64,23 +64,18 @@ package final class WorkerPool: Sendable {
     package func reload(start: WorkerStartMessage, initialScene: String, links: LinkTable,
                         pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) {
         app.withLock { $0 = Running(links: links, pluginOfScene: pluginOfScene) }
-        for slot in slots {
-            if inline {
-                slot.supervisor.reload(start: start, initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins)
-            } else {
-                slot.queue.sync { slot.supervisor.reload(start: start, initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
-            }
-        }
+        onEach { $0.reload(start: start, initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
     }
 
     /// `--watch`: tells every session that a new build of `plugins` was refused, and why.
     package func noteRefusedReload(plugins: [String], reason: String) {
+        onEach { $0.noteRefusedReload(plugins: plugins, reason: reason) }
+    }
+
+    /// Runs `body` with each worker's supervisor in turn, where its requests run (`onQueue`).
+    private func onEach(_ body: (SceneWorkerSupervisor) -> Void) {
         for slot in slots {
-            if inline {
-                slot.supervisor.noteRefusedReload(plugins: plugins, reason: reason)
-            } else {
-                slot.queue.sync { slot.supervisor.noteRefusedReload(plugins: plugins, reason: reason) }
-            }
+            if inline { body(slot.supervisor) } else { slot.queue.sync { body(slot.supervisor) } }
         }
     }
 
