@@ -557,6 +557,8 @@ if benchmarks {
             dependencies: [
                 "SceneHost",
                 sdk,
+                "BenchHomeScene",
+                "BenchDetailScene",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Swinject", package: "Swinject"),
@@ -565,6 +567,10 @@ if benchmarks {
             path: "Benchmarks/scene-host-bench",
             swiftSettings: swift6
         ),
+        // The navigation figures' fair baseline: the demo's Home and Detail sources (symbolic links,
+        // without their plugin entry files) compiled into the benchmark and wired by hand.
+        .target(name: "BenchHomeScene", dependencies: [sdk], path: "Benchmarks/BenchHomeScene", swiftSettings: swift6),
+        .target(name: "BenchDetailScene", dependencies: [sdk], path: "Benchmarks/BenchDetailScene", swiftSettings: swift6),
         // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
         .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
         // The raw side of the libffi figures: libffi called from C, nothing of the host around it.

@@ -16,4 +16,10 @@ public final class RouterContext {
         self.navigator = navigator
         sceneName = scene
     }
+
+    /// Links a router wired by hand (a benchmark's baseline, the seed's `setUpVIPCycle`) to a
+    /// navigator of its own. Not for plugins: the host attaches every router it wires.
+    @_spi(SceneHost) public func attachByHand(to navigator: any SceneNavigating, scene: String) {
+        attach(to: navigator, scene: scene)
+    }
 }

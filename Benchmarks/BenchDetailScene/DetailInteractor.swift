@@ -1,0 +1,1 @@
+../../Plugins/DetailScene/DetailInteractor.swift

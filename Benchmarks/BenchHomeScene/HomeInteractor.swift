@@ -1,0 +1,1 @@
+../../Plugins/HomeScene/HomeInteractor.swift

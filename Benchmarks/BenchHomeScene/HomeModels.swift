@@ -1,0 +1,1 @@
+../../Plugins/HomeScene/HomeModels.swift
