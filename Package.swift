@@ -574,6 +574,8 @@ if benchmarks {
         // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
         .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
         // The raw side of the libffi figures: libffi called from C, nothing of the host around it.
+        // The raw side of the worker hop: a socketpair ping-pong between two C processes.
+        .executableTarget(name: "scene-host-bench-pingpong", path: "Benchmarks/scene-host-bench-pingpong"),
         .executableTarget(name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
                           linkerSettings: [.linkedLibrary("ffi")])
     ]

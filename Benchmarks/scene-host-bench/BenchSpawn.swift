@@ -95,3 +95,25 @@ enum BenchClock {
         return gaps.sorted()[gaps.count / 2]
     }()
 }
+
+extension BenchSpawn {
+    /// What `executable` prints on standard output; throws when it exits with another status than 0.
+    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+        guard access(executable, X_OK) == 0 else { throw BenchFailure("\(executable) is missing: build first (swift build -c release)") }
+        // Single-quoted for the shell popen runs.
+        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = ([executable] + arguments).map(quoted).joined(separator: " ")
+        guard let pipe = popen(command, "r") else { throw BenchFailure("cannot run \(executable)") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, pipe)
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        let status = pclose(pipe)
+        let output = String(decoding: bytes, as: UTF8.self)
+        guard status == 0 else { throw BenchFailure("\(executable) failed (status \(status)): \(output)") }
+        return output
+    }
+}

@@ -36,7 +36,7 @@ enum NativeBenchmark {
         var call = BenchRow(name: "libffi: the host's call vs raw ffi_call (order_total)", value: ffi.median, baseline: (rawCall[0] + rawCall[1]) / 2, unit: "ns", bar: 1.5)
         call.baselineRange = rawCall
         var prepared = BenchRow(name: "libffi: preparing a function (parse + ffi_prep_cif) vs raw ffi_prep_cif", value: prepare.median,
-                                baseline: (rawPrepare[0] + rawPrepare[1]) / 2, unit: "ns", bar: 10)
+                                baseline: (rawPrepare[0] + rawPrepare[1]) / 2, unit: "ns", bar: 5)
         prepared.baselineRange = rawPrepare
         report.rows.append(call)
         report.rows.append(prepared)
@@ -47,26 +47,14 @@ enum NativeBenchmark {
     /// The C program's medians: one raw `ffi_call` and one `ffi_prep_cif`, in nanoseconds.
     private static func raw(buildDirectory: String, library: String, batches: Int, batchSize: Int) throws -> (call: Double, prepare: Double) {
         let program = buildDirectory + "/scene-host-bench-ffi"
-        guard access(program, X_OK) == 0 else { throw BenchFailure("\(program) is missing: build first (swift build -c release)") }
-        // Paths from the build folder, single-quoted for the shell popen runs.
-        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        guard let pipe = popen("\(quoted(program)) \(quoted(library)) \(batches) \(batchSize)", "r") else { throw BenchFailure("cannot run \(program)") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        let status = pclose(pipe)
-        let output = String(decoding: bytes, as: UTF8.self)
+        let output = try BenchSpawn.output(program, [library, String(batches), String(batchSize)])
         var values: [String: Double] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: " ")
             if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
         }
-        guard status == 0, let call = values["ffi_call"], let prepare = values["ffi_prep_cif"] else {
-            throw BenchFailure("\(program) failed (status \(status)): \(output)")
+        guard let call = values["ffi_call"], let prepare = values["ffi_prep_cif"] else {
+            throw BenchFailure("\(program) printed no figures: \(output)")
         }
         return (call, prepare)
     }

@@ -88,6 +88,11 @@ enum WorkerBenchmark {
         }
         var workerRuns: [LatencyHistogram] = [], localRuns: [LatencyHistogram] = []
         let operations = 4_000 * scale
+        // The frames of one event, for the raw baseline of the same sizes.
+        try workerEvent()
+        let frames = supervisor.lastExchangeBytes
+        let rawBefore = try RawSocketRoundTrip.measure(buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
+                                                       request: frames.request, reply: frames.reply, roundTrips: operations)
         for _ in 0..<runs {
             let (worker, local) = try Measurement.compareOperations(operations, workerEvent, against: localEvent)
             workerRuns.append(worker)
@@ -103,7 +108,18 @@ enum WorkerBenchmark {
         guard workerSink > 0, localSink > 0 else { throw BenchFailure("a side of the round trip rendered no screen elements") }
         guard supervisor.restarts == 0 else { throw BenchFailure("the scene worker restarted \(supervisor.restarts) times during the round trips") }
 
+        let rawAfter = try RawSocketRoundTrip.measure(buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
+                                                      request: frames.request, reply: frames.reply, roundTrips: operations)
         let workerSide = Summary(workerRuns), localSide = Summary(localRuns)
+        // The hop: what the worker adds to an event over the same event in process, per run.
+        let hops = zip(workerRuns, localRuns).map { (worker: LatencyHistogram, local: LatencyHistogram) -> Double in worker.median - local.median }.sorted()
+        let raw = [rawBefore, rawAfter].sorted()
+        var hop = BenchRow(name: "worker hop per event (worker minus in-process, p50) vs a raw socketpair round trip of the same frames (C)",
+                           value: hops[hops.count / 2], baseline: (raw[0] + raw[1]) / 2, unit: "ns", bar: 1.5)
+        hop.valueRange = [hops.first ?? 0, hops.last ?? 0]
+        hop.baselineRange = raw
+        report.rows.append(hop)
+        report.notes.append("worker hop: request \(frames.request) bytes, reply \(frames.reply) bytes; raw side from scene-host-bench-pingpong (two C processes, blocking write and read), \(operations) round trips, run before and after the worker side: the baseline is their mean, [min-max] the two")
         report.rows.append(workerSide.row("event round trip, worker vs in-process (p50)", \.median, against: localSide, bar: nil))
         var tail = workerSide.row("event round trip, worker vs in-process (p99)", \.p99, against: localSide, bar: nil)
         tail.limit = roundTripBar

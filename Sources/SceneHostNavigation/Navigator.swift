@@ -27,14 +27,6 @@ package final class Navigator: SceneNavigating {
     package var links = LinkTable()
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
     private var generation = 0
-    /// The type of the value last passed by a router, and whether it is a class (`isClass(_:)`).
-    private var lastPassedType: (id: ObjectIdentifier, isClass: Bool)?
-    /// The name of the scene whose segues are remembered (`segues(from:)`): segues are declared
-    /// per scene name, so the name alone says whether the table still applies. (A weak reference
-    /// to the scene would give every scene a side table, and make each of its many retains and
-    /// releases during a navigation take the runtime's slow path.)
-    private var seguesSceneName: String?
-    private var seguesTable: [String: SegueDeclaration] = [:]
 
     /// Hears each time a scene's background work ends or presents: a screen may have changed outside an event.
     package var onWorkEnded: (@MainActor () -> Void)?
@@ -96,7 +88,7 @@ package final class Navigator: SceneNavigating {
     package func send(_ event: UserEvent) throws {
         guard let top else { throw ContainerError.noScene }
         try EventValidator.validate(event, on: top.display.render(), scene: top.name)
-        if case .tap(let button) = event, let segue = try segues(from: top)[button] {
+        if case .tap(let button) = event, let segue = try segues.segues(from: top.name)?[button] {
             try perform(segue, from: top)
             return
         }
@@ -250,7 +242,7 @@ package final class Navigator: SceneNavigating {
             scene.keptInput = .value(input)
             return
         }
-        if !isClass(valueType), scene.accept(converting: input) {
+        if !(valueType is AnyClass), scene.accept(converting: input) {
             scene.keptInput = .value(input)
             return
         }
@@ -261,24 +253,6 @@ package final class Navigator: SceneNavigating {
             throw NavigationError.routeFailed(from: source, to: scene.name, error)
         }
         try pass(payload, into: scene, from: source)
-    }
-
-    /// The segues from `scene`, remembered for the last scene asked (taps come from the top scene).
-    private func segues(from scene: AssembledScene) throws -> [String: SegueDeclaration] {
-        let name = scene.name
-        if seguesSceneName == name { return seguesTable }
-        seguesTable = try segues.segues(from: name) ?? [:]
-        seguesSceneName = name
-        return seguesTable
-    }
-
-    /// Whether `type` is a class, remembered for the last type asked (a route passes one type).
-    private func isClass(_ type: Any.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        if let last = lastPassedType, last.id == id { return last.isClass }
-        let isClass = type is AnyClass
-        lastPassedType = (id, isClass)
-        return isClass
     }
 
     private func pass(_ payload: ScenePayload?, into scene: AssembledScene, from source: String) throws {

@@ -329,6 +329,10 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     /// restore, each place after the last and inside the stack sent: anything else — plugin code
     /// writing a well-formed frame of its own to the channel, or steps sent forever to keep the
     /// deadline moving — is garbage, and ends the worker like a malformed frame.
+    /// The sizes of the last request frame sent and the last frame received, header included: the
+    /// benchmark sizes its raw socketpair baseline by them (docs/performance.md, the worker hop).
+    package private(set) var lastExchangeBytes = (request: 0, reply: 0)
+
     private func exchange(_ request: WorkerRequest, longer extra: Duration = .zero, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
         if process == nil {
             // Its message, as the user would read it (not the enum's dump).
@@ -339,9 +343,12 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
         var deadline = ContinuousClock.now + settings.eventTimeout + extra
         var lastPlace = -1
         do {
-            try process.channel.send(WorkerFrame.encode(request), deadline: deadline)
+            let frame = WorkerFrame.encode(request)
+            try process.channel.send(frame, deadline: deadline)
+            lastExchangeBytes.request = frame.count
             while true {
                 let payload = try process.channel.receive(deadline: deadline)
+                lastExchangeBytes.reply = WorkerFrame.headerSize + payload.count
                 let reply: WorkerReply
                 do { reply = try WorkerFrame.decodeReply(payload) } catch { throw WorkerChannel.Failure.malformed }
                 if case .changed(let id, let report) = reply {

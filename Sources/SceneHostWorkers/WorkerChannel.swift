@@ -50,7 +50,7 @@ package struct WorkerChannel {
 
     /// Receives one frame's payload, waiting at most until `deadline` (nil: as long as it takes).
     package func receive(deadline: ContinuousClock.Instant?) throws(Failure) -> [UInt8] {
-        let header = try read(4, deadline: deadline)
+        let header = try read(WorkerFrame.headerSize, deadline: deadline)
         let length: Int
         do {
             length = try WorkerFrame.length(of: header)

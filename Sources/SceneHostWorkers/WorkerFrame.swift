@@ -15,6 +15,8 @@ package enum WorkerFrame {
     /// takes no command-line options). Version 3: the host's first frame, `start`, carries the
     /// checked config. Version 2: tags from one enum per kind, `ready` carries it.
     package static let formatVersion: UInt64 = 7
+    /// The length before every frame's payload, in bytes.
+    package static let headerSize = 4
     /// The largest frame either side reads: a screen with a long list fits many times over.
     package static let maximumSize = 64 << 20
     /// The deepest payload value read (deeper ones are refused, never recursed into).
@@ -39,7 +41,7 @@ package enum WorkerFrame {
     /// The 4-byte length of a frame whose first bytes are `header`, checked against `maximumSize`
     /// (`TooLarge` past it: a fault with its own words, not garbage).
     package static func length(of header: [UInt8]) throws -> Int {
-        guard header.count == 4 else { throw CacheReader.Malformed() }
+        guard header.count == headerSize else { throw CacheReader.Malformed() }
         let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
         guard length <= maximumSize else { throw TooLarge(bytes: length) }
         guard length > 0 else { throw CacheReader.Malformed() }
