@@ -160,6 +160,7 @@ let package = Package(
         .target(
             name: "SceneHostWorkers",
             dependencies: [
+                "CSyscalls",
                 "SceneHostCore",
                 "SceneHostContainer",
                 "SceneHostConfig",

@@ -17,6 +17,10 @@ final class BenchHTTPConnection {
         var text: String { String(decoding: body, as: UTF8.self) }
         /// Where a redirect sends the client.
         var location: String? { headers["location"] }
+        /// The session cookie the response sets, as a `Cookie` header value (`name=value`).
+        var sessionCookie: String? {
+            setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) }).first(where: { $0.hasPrefix("scene_host_session=") })
+        }
     }
 
     let port: UInt16

@@ -70,7 +70,7 @@ enum LiveUpdateBenchmark {
             guard start.status == 200, let token = LoadClient.token(in: start.text) else { throw BenchFailure("GET / gave \(start.status) without a form token") }
             let made = try connection.request("POST", "/", headers: Self.formHeaders(port: port), body: Array("token=\(token)&screen=0&\(firstAction)".utf8))
             guard made.status == 303,
-                  let cookie = made.setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) }).first(where: { $0.hasPrefix("scene_host_session=") }) else {
+                  let cookie = made.sessionCookie else {
                 throw BenchFailure("the first POST / gave \(made.status) without a session cookie")
             }
             self.cookie = cookie
@@ -91,8 +91,7 @@ enum LiveUpdateBenchmark {
                 let start = BenchClock.nanoseconds()
                 let posted = try connection.request("POST", "/s/Shelf", headers: headers, body: Array(body.utf8))
                 guard posted.status == 303, let location = posted.location else { throw BenchFailure("POST /s/Shelf gave \(posted.status)") }
-                if let renewed = posted.setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) })
-                    .first(where: { $0.hasPrefix("scene_host_session=") }) {
+                if let renewed = posted.sessionCookie {
                     cookie = renewed
                 }
                 let shown = try connection.request("GET", location, headers: [("Cookie", cookie)])

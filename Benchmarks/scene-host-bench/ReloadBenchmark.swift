@@ -77,7 +77,7 @@ enum ReloadBenchmark {
         let headers = [("Origin", "http://127.0.0.1:\(port)"), ("Sec-Fetch-Site", "same-origin")]
         let made = try connection.request("POST", "/", headers: headers, body: Array("token=\(token)&screen=0&action=back".utf8))
         guard made.status == 303,
-              let cookie = made.setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) }).first(where: { $0.hasPrefix("scene_host_session=") }) else {
+              let cookie = made.sessionCookie else {
             throw BenchFailure("the first POST / gave \(made.status) without a session cookie")
         }
         return cookie

@@ -12,8 +12,9 @@ import SceneHostProcesses
 /// requests (`WorkerRequest`) on the channel, with a navigator per session, all on one container
 /// loaded from the config. It ends when the host closes its end.
 ///
-/// The channel is read by a dispatch source on the main queue, the main actor's executor, so the
-/// scenes' background work (`SceneInteractor.perform`) runs between requests: a task of one session
+/// The channel is read on the main thread, which also runs the main queue, the main actor's
+/// executor (`WorkerMainThread`), so the scenes' background work (`SceneInteractor.perform`) runs
+/// between requests: a task of one session
 /// never holds up another session's request. Requests are answered one at a time, in order; a
 /// `settle` is answered when the session's work ended (or its time ran out), and the host sends
 /// nothing else meanwhile (only `run` asks, for its one session).
@@ -36,7 +37,8 @@ package final class SceneWorkerLoop {
     private var watch: ScreenWatch?
     /// A `settle` is being answered: no unasked frame goes out before its reply.
     private var settling = false
-    private var source: (any DispatchSourceRead)?
+    /// Whether requests are read: false while a `settle` is answered, and once the loop ended.
+    package private(set) var isReading = false
     private var end: (@MainActor () -> Void)?
 
     /// Serves `app`: what `WorkerStart` loaded.
@@ -52,22 +54,18 @@ package final class SceneWorkerLoop {
         try? WorkerChannel(descriptor: channel).send(WorkerFrame.encode(.loadFailed(failure)), deadline: nil)
     }
 
-    /// Says it is ready, then serves requests from the main queue until the host says it is
-    /// finished, closes the channel or sends garbage; then calls `end` (which ends the process).
-    /// The caller then runs the main queue (`dispatchMain()`).
+    /// Says it is ready; from then on `WorkerMainThread.run` serves requests until the host says
+    /// it is finished, closes the channel or sends garbage; then `end` is called (it ends the process).
     package func start(end: @escaping @MainActor () -> Void) {
         self.end = end
         guard (try? channel.send(WorkerFrame.encode(.ready), deadline: nil)) != nil else { return end() }
-        let source = DispatchSource.makeReadSource(fileDescriptor: channel.descriptor, queue: .main)
-        // The source holds the loop until `finish` cancels it: nothing else needs to keep it.
-        source.setEventHandler {
-            MainActor.assumeIsolated { self.readRequest() }
-            // Idle from here until the next event: a crash now must find no plugin's stale frames.
-            CrashReporter.clearStackBeforeWaiting()
-        }
-        self.source = source
         watch = ScreenWatch { [weak self] in self?.sendChanges() }
-        source.resume()
+        isReading = true
+    }
+
+    /// Ends the loop as when the host closes the channel.
+    package func stop() {
+        finish()
     }
 
     /// Sends the host, unasked, each session whose screen, records or work changed since its last
@@ -91,12 +89,13 @@ package final class SceneWorkerLoop {
     }
 
     private func finish() {
-        source?.cancel()
-        source = nil
+        isReading = false
         end?()
     }
 
-    private func readRequest() {
+    /// Reads one request from the channel and answers it (`WorkerMainThread` calls it when the
+    /// channel is readable).
+    package func readRequest() {
         guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return finish() }
         guard let reply = answer(request) else { return }
         guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
@@ -146,11 +145,11 @@ package final class SceneWorkerLoop {
             guard let navigator = sessions[id] else { return Self.noSession }
             // No request is read until this one is answered: the host sends none meanwhile. Nor does
             // an unasked frame go out: the settled report says all.
-            source?.suspend()
+            isReading = false
             settling = true
             Task { @MainActor in
                 let ended = await navigator.settle(within: .milliseconds(milliseconds))
-                source?.resume()
+                isReading = true
                 settling = false
                 var failures: [RemoteFailure] = []
                 while let failure = navigator.takeWorkFailure() { failures.append(RemoteFailure(failure)) }

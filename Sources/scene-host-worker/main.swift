@@ -79,13 +79,14 @@ MainActor.assumeIsolated {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)
         exit(ExitStatus(for: error).rawValue)
     }
-    SceneWorkerLoop(channel: channel, app: app).start {
+    let loop = SceneWorkerLoop(channel: channel, app: app)
+    loop.start {
         // The host said it is finished (or closed the channel): the sessions' scenes were freed; now
         // every object the plugins handed over goes, so their deinits run.
         app.container.releasePluginObjects()
         fflush(nil)
         _exit(0)
     }
+    // Requests and the main queue (the main actor's executor: the scenes' background work) on this thread.
+    WorkerMainThread.run(loop)
 }
-// The main queue is the main actor's executor: requests and the scenes' background work run there.
-dispatchMain()

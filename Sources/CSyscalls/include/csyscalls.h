@@ -332,4 +332,12 @@ static inline int scene_host_landlock_restrict(int ruleset) {
     return done < 0 ? -1 : 0;
 }
 
+/* libdispatch's run-loop interface, as swift-corelibs-foundation's CFRunLoop drives the main queue
+   on Linux: the main queue's wake-up handle (an eventfd, written each time work is put on the main
+   queue once this was asked for) and the call that runs what is on it. Declared here because
+   Dispatch's Swift overlay does not export them. A scene worker waits on its channel and this
+   handle in one `poll` on the main thread (SceneHostWorkers/WorkerMainThread.swift). */
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *message);
+
 #endif
