@@ -6,8 +6,11 @@
 #     does) and reads the server's CPU time (user + system, /proc/PID/stat) around GETS GETs of the
 #     session's current screen (/s/Home/Detail, with its cookie) sent one after another over one
 #     keep-alive connection: CPU microseconds per GET. Repeated RUNS times: median, min, max.
-#  2. wrk (Debian) for SECONDS against that page, then against nginx (Debian) serving the same
-#     bytes from a file on another port: requests per second of each and the ratio.
+#     Then an action (a form posted from the page shown, answered 303, and the GET it names),
+#     interleaved with GETs of the page shown: CPU per action (the pair minus a GET), and action / GET.
+#  2. wrk (Debian) --latency at 8 and at 64 connections against that page, then against nginx
+#     (Debian) serving the same bytes from a file on another port, alternating, RUNS runs of
+#     SECONDS each: requests per second and p99 latency of each, and the ratios.
 # Usage: scripts/page-cost.sh [BUILD_DIR] [GETS] [RUNS] [SECONDS]   (default .build/release 3000 5 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -88,6 +91,44 @@ for label, path, headers, status in rows:
     median, low, high = measure(path, headers, status)
     goal = " (goal <= 150 us)" if path == location else ""
     print(f"page-cost: server CPU per GET, {label}: median {median:.0f} us, min {low:.0f} us, max {high:.0f} us over {runs} runs of {gets}{goal}")
+
+# An action as a browser sends it: the form posted from the page shown (its screen stamp), answered
+# 303, and the GET of the page it names. Home: type a message and follow the segue; Detail: back.
+# The cookie's secret is replaced by every action, as a browser's cookie jar takes it.
+state = {"cookie": cookie, "path": location, "page": page}
+def stamp(text):
+    return re.search(rb'name="screen" value="([0-9]+)"', text).group(1).decode()
+def act():
+    on_detail = state["path"].endswith("/Detail")
+    fields = "action=back" if on_detail else "field.message=cost&action=tap%3AshowDetail"
+    page_token = re.search(rb'name="token" value="([0-9a-f]+)"', state["page"]).group(1).decode()
+    body = f"token={page_token}&screen={stamp(state['page'])}&{fields}"
+    response, _ = request("POST", state["path"], body, {"Origin": url, "Content-Type": "application/x-www-form-urlencoded", "Cookie": state["cookie"]})
+    assert response.status == 303, (response.status, state["path"])
+    renewed = response.getheader("Set-Cookie")
+    if renewed: state["cookie"] = renewed.split(";")[0]
+    state["path"] = response.getheader("Location")
+    got, state["page"] = request("GET", state["path"], headers={"Cookie": state["cookie"]})
+    assert got.status == 200 and b'role="alert"' not in state["page"], (got.status, state["page"][:300])
+actions, pages = [], []
+# Interleaved: a run of actions (each POST with its GET), then a run of GETs of the page shown.
+for _ in range(runs):
+    before = cpu()
+    for _ in range(gets):
+        act()
+    actions.append((cpu() - before) / gets * 1e6)
+    before = cpu()
+    for _ in range(gets):
+        response, _ = request("GET", state["path"], headers={"Cookie": state["cookie"]})
+        assert response.status == 200, response.status
+    pages.append((cpu() - before) / gets * 1e6)
+per_action = [pair - get for pair, get in zip(actions, pages)]
+ratios = sorted(a / g for a, g in zip(per_action, pages) if g > 0)
+if len(ratios) != runs or min(per_action) <= 0:
+    print("page-cost: server CPU per action: FAILED (a run measured no CPU)")
+    sys.exit(1)
+print(f"page-cost: server CPU per action (a POST answered 303: the POST and its GET, minus a GET, interleaved runs): median {statistics.median(per_action):.0f} us, min {min(per_action):.0f} us, max {max(per_action):.0f} us; "
+      f"per GET of the page shown: median {statistics.median(pages):.0f} us; action / GET: median {statistics.median(ratios):.2f}x, min {ratios[0]:.2f}x, max {ratios[-1]:.2f}x (goal <= 2.00x)")
 PY
 
 cookie="$(sed -n 1p "$work/cookie")"
@@ -113,7 +154,43 @@ nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 "$nginx_bin" -c "$work/nginx.conf" -p "$work" &
 pids+=("$!")
 sleep 0.5
-rate() { awk '/Requests\/sec/ {print $2}'; }
-ours=$(wrk -t1 -c8 -d"${seconds}s" -H "Cookie: $cookie" "$url$location" | tee "$work/wrk-ours" | rate)
-theirs=$(wrk -t1 -c8 -d"${seconds}s" "http://127.0.0.1:$nginx_port/page.html" | tee "$work/wrk-nginx" | rate)
-python3 -c "import sys; o,t=float(sys.argv[1]),float(sys.argv[2]); print(f'page-cost: wrk 1 thread, 8 connections, ${seconds} s: scene-host serve {o:.0f} requests/s, nginx (same bytes) {t:.0f} requests/s: nginx is {t/o:.1f}x')" "$ours" "$theirs"
+# wrk --latency, 1 thread, at 8 and at 64 connections: ours and nginx alternating, RUNS runs each;
+# requests per second and the p99 latency, medians with min and max. A run with a failed request
+# (a socket error, a status that is not 2xx or 3xx) fails the figure.
+for connections in 8 64; do
+  for run in $(seq 1 "$runs"); do
+    wrk -t1 -c"$connections" -d"${seconds}s" --latency -H "Cookie: $cookie" "$url$location" > "$work/wrk-ours-$connections-$run"
+    wrk -t1 -c"$connections" -d"${seconds}s" --latency "http://127.0.0.1:$nginx_port/page.html" > "$work/wrk-nginx-$connections-$run"
+  done
+done
+python3 - "$work" "$runs" "$seconds" <<'PY'
+import re, statistics, sys
+work, runs, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def seconds_of(text):
+    value, unit = re.fullmatch(r"([0-9.]+)(us|ms|s)", text).groups()
+    return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0}[unit]
+def read(name):
+    text = open(f"{work}/{name}").read()
+    if "Socket errors" in text or "Non-2xx or 3xx" in text:
+        print(f"page-cost: wrk run {name} had failed requests:\n{text}")
+        sys.exit(1)
+    rate = float(re.search(r"Requests/sec:\s+([0-9.]+)", text).group(1))
+    p99 = seconds_of(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1))
+    return rate, p99
+def spread(values, scale, unit, digits):
+    values = sorted(values)
+    return f"{statistics.median(values) * scale:.{digits}f} {unit} [{values[0] * scale:.{digits}f}-{values[-1] * scale:.{digits}f}]"
+failed = False
+for connections in (8, 64):
+    ours = [read(f"wrk-ours-{connections}-{run}") for run in range(1, runs + 1)]
+    theirs = [read(f"wrk-nginx-{connections}-{run}") for run in range(1, runs + 1)]
+    ratio = sorted(o[1] / t[1] for o, t in zip(ours, theirs))
+    rate = sorted(o[0] / t[0] for o, t in zip(ours, theirs))
+    met = statistics.median(ratio) <= 3.0
+    failed = failed or not met
+    print(f"page-cost: wrk 1 thread, {connections} connections, {seconds} s, {runs} runs alternating: "
+          f"scene-host serve {spread([o[0] for o in ours], 1, 'req/s', 0)}, p99 {spread([o[1] for o in ours], 1e3, 'ms', 2)}; "
+          f"nginx (same bytes) {spread([t[0] for t in theirs], 1, 'req/s', 0)}, p99 {spread([t[1] for t in theirs], 1e3, 'ms', 2)}; "
+          f"req/s ours / nginx {statistics.median(rate):.2f}x; p99 ours / nginx {statistics.median(ratio):.2f}x [{ratio[0]:.2f}-{ratio[-1]:.2f}] "
+          f"(goal <= 3.00x: {'met' if met else 'MISSED'})")
+PY
