@@ -35,6 +35,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let folder = buildDirectory ?? URL(fileURLWithPath: Self.executablePath).deletingLastPathComponent().path
         var report = BenchReport(machine: Self.machine(), date: ISO8601DateFormatter().string(from: Date()))
+        let loadBefore = Self.loadAverage()
         do {
             try MainActor.assumeIsolated {
                 // Memory first: the container benchmark leaves large heaps behind.
@@ -83,6 +84,8 @@ struct BenchCommand: ParsableCommand {
             print(ErrorMessage.render(error))
             throw ExitCode(2)
         }
+        // What else ran meanwhile: a figure taken on a busy machine says so beside it.
+        report.notes.append("load average (1, 5, 15 minutes) at the start: \(loadBefore); at the end: \(Self.loadAverage()); \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print("")
         print(report.table())
         try report.writeJSON(to: json)
@@ -92,6 +95,12 @@ struct BenchCommand: ParsableCommand {
 
     static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The first three fields of /proc/loadavg.
+    static func loadAverage() -> String {
+        let fields = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3)
+        return fields.count == 3 ? fields.joined(separator: " ") : "unknown"
     }
 
     static func machine() -> String {

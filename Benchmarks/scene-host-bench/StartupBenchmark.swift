@@ -75,16 +75,19 @@ enum StartupBenchmark {
             }
         }
         let median = { (key: String) in Measurement(samples: times[key] ?? []).median }
+        let spread = { (key: String) -> [Double] in [times[key]?.min() ?? 0, times[key]?.max() ?? 0] }
         report.rows.append(BenchRow(name: "trivial Swift executable vs /bin/true", value: median("floor"), baseline: median("true"), unit: "ns", bar: nil))
         report.rows.append(BenchRow(name: "first screen, warm, 1 plugin vs trivial Swift executable", value: median("\(Kind.warmRun.rawValue) 1"),
-                                    baseline: median("floor"), unit: "ns", bar: nil))
+                                    baseline: median("floor"), unit: "ns", bar: 4.0,
+                                    valueRange: spread("\(Kind.warmRun.rawValue) 1"), baselineRange: spread("floor")))
         for kind in Kind.allCases {
             for count in counts.dropFirst() {
                 let largest = count == 1000
                 report.rows.append(BenchRow(
                     name: "\(kind.rawValue), \(count) plugins vs 1", value: median("\(kind.rawValue) \(count)"), baseline: median("\(kind.rawValue) 1"),
                     unit: "ns", bar: largest && kind == .warmRun ? 1.2 : nil,
-                    limit: largest && kind == .coldRun ? 2e9 : largest && kind == .coldCheck ? 3e9 : nil))
+                    limit: largest && kind == .coldRun ? 1e9 : largest && kind == .coldCheck ? 3e9 : nil,
+                    valueRange: spread("\(kind.rawValue) \(count)"), baselineRange: spread("\(kind.rawValue) 1")))
             }
         }
         // CPU beside wall time for the cold kinds: on two cores, wall time hides how much work probing is.
@@ -93,7 +96,9 @@ enum StartupBenchmark {
             for count in counts.dropFirst() {
                 report.rows.append(BenchRow(name: "\(kind.rawValue), \(count) plugins: CPU (user + system, with children) vs wall",
                                             value: medianCPU("\(kind.rawValue) \(count)"), baseline: median("\(kind.rawValue) \(count)"),
-                                            unit: "ns", bar: nil))
+                                            unit: "ns", bar: nil, limit: count == 1000 && kind == .coldRun ? 1.5e9 : nil,
+                                            valueRange: [cpuTimes["\(kind.rawValue) \(count)"]?.min() ?? 0, cpuTimes["\(kind.rawValue) \(count)"]?.max() ?? 0],
+                                            baselineRange: spread("\(kind.rawValue) \(count)")))
             }
         }
         // Memory per installed plugin: the peak RSS of `check` (no plugin opened: it reads the probe
