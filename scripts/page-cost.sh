@@ -11,7 +11,9 @@
 #  2. wrk (Debian) --latency at 8 and at 64 connections against that page, then against nginx
 #     (Debian) serving the same bytes from a file on another port, alternating, RUNS runs of
 #     SECONDS each: requests per second and p99 latency of each, and the ratios.
-# Usage: scripts/page-cost.sh [BUILD_DIR] [GETS] [RUNS] [SECONDS]   (default .build/release 3000 5 5)
+# Usage: scripts/page-cost.sh [BUILD_DIR] [GETS] [RUNS] [SECONDS] [STORE]   (default .build/release 3000 5 5, serve's
+# default session store; STORE is a --session-store value, such as memory)
+# Prints each figure with its goal, met or MISSED; exits 0 when it could measure them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -20,6 +22,7 @@ build="${1:-.build/release}"
 gets="${2:-3000}"
 runs="${3:-5}"
 seconds="${4:-5}"
+store="${5:-}"
 missing=()
 command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
@@ -34,6 +37,7 @@ work="$(mktemp -d)"
 # serve's default session store (an SQLite file per config) in this run's folder, not the user's state folder.
 export XDG_STATE_HOME="$work/state"
 unset SCENE_HOST_SESSION_STORE
+[ -z "$store" ] || export SCENE_HOST_SESSION_STORE="$store"
 chmod 755 "$work"
 pids=()
 cleanup() {
@@ -128,7 +132,8 @@ if len(ratios) != runs or min(per_action) <= 0:
     print("page-cost: server CPU per action: FAILED (a run measured no CPU)")
     sys.exit(1)
 print(f"page-cost: server CPU per action (a POST answered 303: the POST and its GET, minus a GET, interleaved runs): median {statistics.median(per_action):.0f} us, min {min(per_action):.0f} us, max {max(per_action):.0f} us; "
-      f"per GET of the page shown: median {statistics.median(pages):.0f} us; action / GET: median {statistics.median(ratios):.2f}x, min {ratios[0]:.2f}x, max {ratios[-1]:.2f}x (goal <= 2.00x)")
+      f"per GET of the page shown: median {statistics.median(pages):.0f} us; action / GET: median {statistics.median(ratios):.2f}x, min {ratios[0]:.2f}x, max {ratios[-1]:.2f}x "
+      f"(goal <= 2.00x: {'met' if statistics.median(ratios) <= 2 else 'MISSED'})")
 PY
 
 cookie="$(sed -n 1p "$work/cookie")"
@@ -180,14 +185,12 @@ def read(name):
 def spread(values, scale, unit, digits):
     values = sorted(values)
     return f"{statistics.median(values) * scale:.{digits}f} {unit} [{values[0] * scale:.{digits}f}-{values[-1] * scale:.{digits}f}]"
-failed = False
 for connections in (8, 64):
     ours = [read(f"wrk-ours-{connections}-{run}") for run in range(1, runs + 1)]
     theirs = [read(f"wrk-nginx-{connections}-{run}") for run in range(1, runs + 1)]
     ratio = sorted(o[1] / t[1] for o, t in zip(ours, theirs))
     rate = sorted(o[0] / t[0] for o, t in zip(ours, theirs))
     met = statistics.median(ratio) <= 3.0
-    failed = failed or not met
     print(f"page-cost: wrk 1 thread, {connections} connections, {seconds} s, {runs} runs alternating: "
           f"scene-host serve {spread([o[0] for o in ours], 1, 'req/s', 0)}, p99 {spread([o[1] for o in ours], 1e3, 'ms', 2)}; "
           f"nginx (same bytes) {spread([t[0] for t in theirs], 1, 'req/s', 0)}, p99 {spread([t[1] for t in theirs], 1e3, 'ms', 2)}; "

@@ -40,9 +40,10 @@ package enum WorkerMainThread {
             }
             if entries[0].revents != 0, loop.isReading {
                 loop.readRequest()
-                // Idle from here until the next event: a crash now must find no plugin's stale frames.
-                CrashReporter.clearStackBeforeWaiting()
             }
+            // Idle from here until the next wake-up: a crash now must find no stale frames of a
+            // plugin's code (a request's, or its background work's from the main queue).
+            CrashReporter.clearStackBeforeWaiting()
         }
     }
 }
