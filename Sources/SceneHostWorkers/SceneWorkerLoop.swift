@@ -14,10 +14,9 @@ import SceneHostProcesses
 ///
 /// The channel is read on the main thread, which also runs the main queue, the main actor's
 /// executor (`WorkerMainThread`), so the scenes' background work (`SceneInteractor.perform`) runs
-/// between requests: a task of one session
-/// never holds up another session's request. Requests are answered one at a time, in order; a
-/// `settle` is answered when the session's work ended (or its time ran out), and the host sends
-/// nothing else meanwhile (only `run` asks, for its one session).
+/// between requests: a task of one session never holds up another session's request. Requests are
+/// answered one at a time, in order; a `settle` is answered when the session's work ended (or its
+/// time ran out), and the host sends nothing else meanwhile (only `run` asks, for its one session).
 ///
 /// It never decides what the user sees after a fault: if plugin code crashes or hangs here, the
 /// host ends this process and builds the sessions again elsewhere from the records it was sent.

@@ -322,6 +322,10 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
 
     // MARK: Faults
 
+    /// The sizes of the last request frame sent and the last frame received, header included: the
+    /// benchmark sizes its raw socketpair baseline by them (docs/performance.md, the worker hop).
+    package private(set) var lastExchangeBytes = (request: 0, reply: 0)
+
     /// One request and its answer, within the event time limit (renewed by each restore step).
     /// A fault ends the worker and is thrown; the supervisor then has no worker until `start`.
     ///
@@ -329,10 +333,6 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     /// restore, each place after the last and inside the stack sent: anything else — plugin code
     /// writing a well-formed frame of its own to the channel, or steps sent forever to keep the
     /// deadline moving — is garbage, and ends the worker like a malformed frame.
-    /// The sizes of the last request frame sent and the last frame received, header included: the
-    /// benchmark sizes its raw socketpair baseline by them (docs/performance.md, the worker hop).
-    package private(set) var lastExchangeBytes = (request: 0, reply: 0)
-
     private func exchange(_ request: WorkerRequest, longer extra: Duration = .zero, progress: (Int) -> Void = { _ in }) throws(WorkerFault) -> WorkerReply {
         if process == nil {
             // Its message, as the user would read it (not the enum's dump).
