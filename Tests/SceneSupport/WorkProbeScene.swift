@@ -4,7 +4,7 @@ import SceneHostContainer
 
 // A scene whose interactor works in the background (`perform`), for the tests of issue 34: its
 // load takes `seconds` (a sleep, as a web API would take), `fail` throws without catching, and
-// `caught` catches its own error and presents it. `Work` routes to `SlowWork`, whose load takes 30 s.
+// `caught` catches its own error and presents it. `Work` routes to `SlowWork`, whose load takes an hour (it is still running whenever a test looks).
 // `follow` starts an `observe` task that shows each value the test sends through the scene's
 // `WorkProbeFeed` ("Followed 3"): work that never ends, stepped by the test.
 
@@ -120,12 +120,12 @@ package enum WorkProbe {
             .route(to: "SlowWork")
     }
 
-    /// `Work` (a 10 ms load) and `SlowWork` (30 s).
+    /// `Work` (a 10 ms load) and `SlowWork` (an hour: longer than any test run, so it is still running whenever a test looks).
     package static func container(feed: WorkProbeFeed? = nil) throws -> SceneContainer {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: plugin)
         try registry.register(definition("Work", seconds: 0.01, feed: feed))
-        try registry.register(definition("SlowWork", seconds: 30))
+        try registry.register(definition("SlowWork", seconds: 3_600))
         try registry.commit(into: container)
         return container
     }
