@@ -21,16 +21,35 @@ import SceneHostConfig
 /// thousand times (that made `check` quadratic in the plugins per folder). The folder is removed
 /// right after `dlopen`; the mapped library stays. Search paths that climb out of `$ORIGIN` with
 /// `..` are refused before this point (`DependencyCheck`), since they would leave the private folder.
+///
+/// In a child that was handed a private folder of its own (`PrivateFolder`: a probe scanner, a
+/// scene worker), one load folder inside it serves every plugin the child opens, emptied after
+/// each `dlopen`: a scanner opens dozens of plugins, and a folder made and removed for each was
+/// a measurable share of a cold start (`mkdir` and `rmdir`, issue 36). Nobody else can reach it
+/// (the private folder is 0700 and removed by the parent), and plugin code already loaded in the
+/// same process could tamper with a fresh folder as easily, so reuse gives no one new power. A
+/// load folder that is not this user's own folder (plugin code replaced it with a link or a file)
+/// is not used: that open makes a fresh folder, as the host process always does.
 package enum DescriptorLoader {
+    /// The load folder reused inside a child's private folder.
+    static let reusedFolderName = "scene-host-load"
+
     /// `dlopen` of exactly `file`'s descriptor; the handle, or the loader's error text.
-    static func open(_ file: PluginFile, flags: Int32, temporaryFolder: String) -> Result<UnsafeMutableRawPointer, LoadFailure> {
-        let template = temporaryFolder + "/scene-host-load-XXXXXX"
-        var templateBytes = Array(template.utf8CString)
-        guard let created = mkdtemp(&templateBytes) else {
-            return .failure(.privateFolder(reason: "cannot create a private folder in \(temporaryFolder): \(String(cString: strerror(errno)))"))
+    /// `reuseFolder`: `temporaryFolder` is this process's own private folder (see above).
+    static func open(_ file: PluginFile, flags: Int32, temporaryFolder: String, reuseFolder: Bool = false) -> Result<UnsafeMutableRawPointer, LoadFailure> {
+        let folder: String
+        let reused = reuseFolder ? reusableFolder(in: temporaryFolder) : nil
+        if let reused {
+            folder = reused
+        } else {
+            let template = temporaryFolder + "/scene-host-load-XXXXXX"
+            var templateBytes = Array(template.utf8CString)
+            guard let created = mkdtemp(&templateBytes) else {
+                return .failure(.privateFolder(reason: "cannot create a private folder in \(temporaryFolder): \(String(cString: strerror(errno)))"))
+            }
+            folder = String(cString: created)
         }
-        let folder = String(cString: created)
-        defer { removeMirror(folder) }
+        defer { removeMirror(folder, keepingFolder: reused != nil) }
         let folderOfPlugin = (file.realPath as NSString).deletingLastPathComponent
         let name = (file.realPath as NSString).lastPathComponent
         mirror(folderOfPlugin, into: folder, names: neighbours(of: file, in: folderOfPlugin, except: name))
@@ -60,12 +79,16 @@ package enum DescriptorLoader {
     /// What the loader may look for in the plugin's folder: the libraries it needs found there (and
     /// what those need, found there too), and the first folder of every `$ORIGIN/...` search path.
     package static func neighbours(of file: PluginFile, in source: String, except name: String) -> [String] {
-        guard let bytes = try? file.readAll() else { return [] }
         var names: [String] = []
         var seen: Set<String> = [name]
-        var queue = [bytes]
-        while let next = queue.popLast() {
-            guard let elf = ELFFile(next), let section = try? ELFDynamicSection.read(from: elf) else { continue }
+        // The plugin's own section was read with its byte checks: its bytes are not read twice.
+        var sections: [ELFDynamicSection] = []
+        if let section = file.dynamicSection {
+            sections.append(section)
+        } else if let bytes = try? file.readAll(), let elf = ELFFile(bytes), let section = try? ELFDynamicSection.read(from: elf) {
+            sections.append(section)
+        }
+        while let section = sections.popLast() {
             for list in [section.rpath, section.runpath].compactMap({ $0 }) {
                 for item in list.split(separator: ":") {
                     for token in ["$ORIGIN/", "${ORIGIN}/"] where item.hasPrefix(token) {
@@ -80,7 +103,8 @@ package enum DescriptorLoader {
                 let path = source + "/" + needed
                 guard exists(path) else { continue }
                 names.append(needed)
-                if let library = FileManager.default.contents(atPath: path) { queue.append([UInt8](library)) }
+                if let library = FileManager.default.contents(atPath: path), let elf = ELFFile([UInt8](library)),
+                   let section = try? ELFDynamicSection.read(from: elf) { sections.append(section) }
             }
         }
         return names
@@ -91,11 +115,36 @@ package enum DescriptorLoader {
         return stat(path, &info) == 0
     }
 
-    /// Removes the links and the folder (never anything they point to: `unlink` does not follow links).
-    private static func removeMirror(_ folder: String) {
-        if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) {
-            for entry in entries { unlink(folder + "/" + entry) }
+    /// The load folder in `privateFolder`, made on first use, empty; nil when it cannot be made or
+    /// is not a folder of this user's that only this user can enter (then a fresh one is made).
+    static func reusableFolder(in privateFolder: String) -> String? {
+        let folder = privateFolder + "/" + reusedFolderName
+        if mkdir(folder, 0o700) != 0 {
+            var info = stat()
+            guard errno == EEXIST, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                  info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else { return nil }
+            // Whatever a crashed open or plugin code left: each open starts from an empty folder.
+            removeEntries(of: folder)
         }
-        rmdir(folder)
+        return folder
+    }
+
+    /// Removes the links and, unless it is reused, the folder (never anything they point to:
+    /// `unlink` does not follow links).
+    private static func removeMirror(_ folder: String, keepingFolder: Bool) {
+        removeEntries(of: folder)
+        if !keepingFolder { rmdir(folder) }
+    }
+
+    private static func removeEntries(of folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "."
+            }
+            // A folder is left as it is (the loader only makes links): rmdir of the load folder then fails, harmlessly.
+            if name != ".", name != ".." { unlink(folder + "/" + name) }
+        }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostELF
 import SceneHostFileTrust
 import SceneHostCore
 import SceneHostNative
@@ -20,18 +21,30 @@ package final class PluginFile {
     package let realPath: String
     /// What `fstat` said of the open file.
     package let identity: StatIdentity
+    /// The wall clock just before that `fstat` (`StatIdentity.now()`).
+    package let identityReadAt: Int64
     /// What the byte checks found, once they ran on this open file.
     package var checked: FileFingerprint?
     /// The native functions its table declares, read with the byte checks.
     package var nativeDeclarations: [NativeDeclaration] = []
     /// It exports a native function table at all (perhaps an empty one).
     package var hasNativeTable = false
+    /// Its dynamic section (needed libraries, search paths), read with the byte checks; nil until
+    /// then, or when it has none that reads.
+    package var dynamicSection: ELFDynamicSection?
 
-    private init(plugin: PluginReference, descriptor: Int32, realPath: String, identity: StatIdentity) {
+    private init(plugin: PluginReference, descriptor: Int32, realPath: String, identity: StatIdentity, readAt: Int64) {
         self.plugin = plugin
         self.descriptor = descriptor
         self.realPath = realPath
         self.identity = identity
+        identityReadAt = readAt
+    }
+
+    /// The identity a cache may record for this file: nil when it changed too recently for its
+    /// identity to vouch for its bytes (`StatIdentity.vouchesForContent`).
+    package var recordableIdentity: StatIdentity? {
+        identity.vouchesForContent(readAt: identityReadAt) ? identity : nil
     }
 
     deinit { close(descriptor) }
@@ -61,6 +74,7 @@ package final class PluginFile {
             throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be opened (\(String(cString: strerror(errno))))")
         }
         var info = stat()
+        let readAt = StatIdentity.now()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
             throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the open file cannot be examined")
@@ -74,17 +88,18 @@ package final class PluginFile {
             close(descriptor)
             throw PluginLoadError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
         }
-        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info))
+        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info), readAt: readAt)
     }
 
     /// Takes over a descriptor opened elsewhere (the probe child's inherited plugin file).
     package static func adopt(_ descriptor: Int32, plugin: PluginReference, realPath: String) throws -> PluginFile {
         var info = stat()
+        let readAt = StatIdentity.now()
         guard fstat(descriptor, &info) == 0 else {
             throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the inherited descriptor \(descriptor) is not open")
         }
         if let kind = Self.kind(info.st_mode) { throw PluginLoadError.pluginNotSharedLibrary(plugin, reason: kind) }
-        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info))
+        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info), readAt: readAt)
     }
 
     /// Every byte of the open file, read from the descriptor (never by path again).

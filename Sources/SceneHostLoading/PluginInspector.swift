@@ -23,7 +23,9 @@ package struct PluginInspector {
     /// `check` asks about a plugin twice (its verdict, then loading or preparing it) and must not
     /// probe it again when there is no cache or `--rescan` ignores it.
     package final class ScannedVerdicts {
-        var byPath: [String: (stat: StatIdentity, fingerprint: FileFingerprint, verdict: ProbeVerdict)] = [:]
+        /// `stat` matches a file asked about again in this run; `recordable` is what a cache may
+        /// keep of it (nil for a racy identity, `PluginFile.recordableIdentity`).
+        var byPath: [String: (stat: StatIdentity, recordable: StatIdentity?, fingerprint: FileFingerprint, verdict: ProbeVerdict)] = [:]
     }
 
     package init(prober: ChildProcessProber, cache: ProbeCache?, rescan: Bool = false) {
@@ -46,7 +48,7 @@ package struct PluginInspector {
             if let pin = entry.sha256, pin != found.fingerprint.sha256 {
                 throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: found.fingerprint.sha256)
             }
-            cache?.record(found.verdict, for: found.fingerprint, stat: stat)
+            cache?.record(found.verdict, for: found.fingerprint, stat: found.recordable)
             return try metadata(from: found.verdict, plugin: plugin, cached: false, sha256: found.fingerprint.sha256)
         }
         if !rescan, let stat, let recorded = cache?.entry(path: plugin.path, stat: stat), stillHolds(recorded.verdict) {
@@ -57,12 +59,12 @@ package struct PluginInspector {
         }
         let fingerprint = try checkBytes()
         if !rescan, let recorded = cache?.verdict(for: fingerprint), stillHolds(recorded) {
-            cache?.record(recorded, for: fingerprint, stat: stat)
+            cache?.record(recorded, for: fingerprint, stat: file.recordableIdentity)
             return try metadata(from: recorded, plugin: plugin, cached: true, sha256: fingerprint.sha256)
         }
         let verdict = try prober.probe(entry, fileDescriptor: file.descriptor, realPath: file.realPath)
-        cache?.record(verdict, for: fingerprint, stat: stat)
-        if let stat { scanned.byPath[plugin.path] = (stat, fingerprint, verdict) }
+        cache?.record(verdict, for: fingerprint, stat: file.recordableIdentity)
+        if let stat { scanned.byPath[plugin.path] = (stat, file.recordableIdentity, fingerprint, verdict) }
         return try metadata(from: verdict, plugin: plugin, cached: false, sha256: fingerprint.sha256)
     }
 
@@ -70,7 +72,7 @@ package struct PluginInspector {
     /// sandboxed (`PluginLoader.beforeOpeningCode`): from then on it can neither probe nor write.
     package func writeBeforeSandbox() {
         guard let cache else { return }
-        for found in scanned.byPath.values { cache.record(found.verdict, for: found.fingerprint, stat: found.stat) }
+        for found in scanned.byPath.values { cache.record(found.verdict, for: found.fingerprint, stat: found.recordable) }
         cache.writeBeforeSandbox()
     }
 

@@ -107,14 +107,14 @@ package struct PluginLoader {
             // same, since a process sandboxed at its first open can start no probe after it.
             if items.count == 1, let item = items.first {
                 if let verdict = try? inspector.prober.probe(item.entry, fileDescriptor: item.file.descriptor, realPath: item.file.realPath) {
-                    inspector.scanned.byPath[item.file.plugin.path] = (item.file.identity, fingerprints[0], verdict)
+                    inspector.scanned.byPath[item.file.plugin.path] = (item.file.identity, item.file.recordableIdentity, fingerprints[0], verdict)
                 }
                 continue
             }
             guard items.count > 1 else { continue }
             let verdicts = ProbeScan(prober: inspector.prober).run(items)
             for (index, verdict) in verdicts {
-                inspector.scanned.byPath[items[index].file.plugin.path] = (items[index].file.identity, fingerprints[index], verdict)
+                inspector.scanned.byPath[items[index].file.plugin.path] = (items[index].file.identity, items[index].file.recordableIdentity, fingerprints[index], verdict)
             }
             logger.debug("probed plugins ahead", metadata: ["plugins": "\(items.count)", "verdicts": "\(verdicts.count)"])
         }
@@ -343,6 +343,7 @@ package struct PluginLoader {
         if let trust, let searchPath { try DependencyCheck(trust: trust, searchPath: searchPath).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
         // Native function signatures are validated from the file, before any of its code runs.
         let table = try NativeTableReader.read(bytes, plugin: plugin)
+        file.dynamicSection = ELFFile(bytes).flatMap { try? ELFDynamicSection.read(from: $0) }
         file.nativeDeclarations = table ?? []
         file.hasNativeTable = table != nil
         let fingerprint = FileFingerprint(path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
@@ -363,7 +364,8 @@ package struct PluginLoader {
                 throw PluginLoadError.pluginOpenUnavailable(plugin, reason: error.reason)
             }
         }
-        switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: try temporaryFolder(for: plugin)) {
+        let (folder, ownsFolder) = try temporaryFolder(for: plugin)
+        switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: folder, reuseFolder: ownsFolder) {
         case .success(let opened): handle = opened
         case .failure(.loader(let message)): throw LoaderMessage.error(for: message, plugin: plugin)
         case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenUnavailable(plugin, reason: reason)
@@ -397,18 +399,20 @@ package struct PluginLoader {
         return descriptor
     }
 
-    /// Where the private folder of `DescriptorLoader` may be made: `$TMPDIR` if it is trusted, else /tmp.
-    private func temporaryFolder(for plugin: PluginReference) throws -> String {
+    /// Where the private folder of `DescriptorLoader` may be made: `$TMPDIR` if it is trusted, else
+    /// /tmp; `own` when it is this process's own private folder (its load folder is then reused).
+    private func temporaryFolder(for plugin: PluginReference) throws -> (folder: String, own: Bool) {
         // A sandboxed child's own folder, made for it by its parent (`PrivateFolder`): the only
         // place it may write, owned by the worker's user when that is another (`[host] worker-user`).
-        let environment = ProcessInfo.processInfo.environment
-        if let folder = PrivateFolder.handed(environment), environment["TMPDIR"] == folder { return folder }
-        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
+        let tmpdir = getenv("TMPDIR").map { String(cString: $0) }
+        if let handed = getenv(PrivateFolder.variable).map({ String(cString: $0) }),
+           let folder = PrivateFolder.handed([PrivateFolder.variable: handed]), tmpdir == folder { return (folder, true) }
+        let candidates = [tmpdir, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
         // Without file trust (a probe child: its parent checked the file) the first candidate is
         // taken as it is; walking it for every plugin of a scanner was a measurable share of a probe.
-        guard let trust else { return candidates.first ?? "/tmp" }
+        guard let trust else { return (candidates.first ?? "/tmp", false) }
         for candidate in candidates {
-            if case .trusted(let real) = trust.walk(candidate) { return real }
+            if case .trusted(let real) = trust.walk(candidate) { return (real, false) }
         }
         throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
     }
