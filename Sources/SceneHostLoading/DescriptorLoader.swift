@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import SceneHostELF
+import SceneHostProcesses
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
@@ -124,27 +125,14 @@ package enum DescriptorLoader {
             guard errno == EEXIST, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
                   info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else { return nil }
             // Whatever a crashed open or plugin code left: each open starts from an empty folder.
-            removeEntries(of: folder)
+            PrivateFolder.removeContents(of: folder)
         }
         return folder
     }
 
-    /// Removes the links and, unless it is reused, the folder (never anything they point to:
-    /// `unlink` does not follow links).
+    /// Removes the links and, unless it is reused, the folder (never anything they point to).
     private static func removeMirror(_ folder: String, keepingFolder: Bool) {
-        removeEntries(of: folder)
+        PrivateFolder.removeContents(of: folder)
         if !keepingFolder { rmdir(folder) }
-    }
-
-    private static func removeEntries(of folder: String) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "."
-            }
-            // A folder is left as it is (the loader only makes links): rmdir of the load folder then fails, harmlessly.
-            if name != ".", name != ".." { unlink(folder + "/" + name) }
-        }
     }
 }

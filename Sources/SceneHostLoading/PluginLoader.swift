@@ -404,10 +404,8 @@ package struct PluginLoader {
     private func temporaryFolder(for plugin: PluginReference) throws -> (folder: String, own: Bool) {
         // A sandboxed child's own folder, made for it by its parent (`PrivateFolder`): the only
         // place it may write, owned by the worker's user when that is another (`[host] worker-user`).
-        let tmpdir = getenv("TMPDIR").map { String(cString: $0) }
-        if let handed = getenv(PrivateFolder.variable).map({ String(cString: $0) }),
-           let folder = PrivateFolder.handed([PrivateFolder.variable: handed]), tmpdir == folder { return (folder, true) }
-        let candidates = [tmpdir, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
+        if let folder = PrivateFolder.handedToThisProcess() { return (folder, true) }
+        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
         // Without file trust (a probe child: its parent checked the file) the first candidate is
         // taken as it is; walking it for every plugin of a scanner was a measurable share of a probe.
         guard let trust else { return (candidates.first ?? "/tmp", false) }

@@ -32,6 +32,14 @@ package struct PrivateFolder: Sendable {
         environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
+    /// The folder this process was handed, when it is still its `TMPDIR` (the only place a
+    /// sandboxed child may write); read with `getenv`, without copying the whole environment.
+    package static func handedToThisProcess() -> String? {
+        guard let value = getenv(variable), let tmpdir = getenv("TMPDIR") else { return nil }
+        let folder = String(cString: value)
+        return folder.hasPrefix("/") && folder == String(cString: tmpdir) ? folder : nil
+    }
+
     /// `environment` for the child: the folder is its `TMPDIR`.
     package func handing(to environment: [String: String]) -> [String: String] {
         var environment = environment
@@ -47,24 +55,30 @@ package struct PrivateFolder: Sendable {
 
     /// Removes the folder and whatever the child left in it; links are removed, never followed.
     package func remove() {
-        Self.removeTree(path, depth: 0)
+        Self.removeContents(of: path)
+        rmdir(path)
     }
 
-    private static func removeTree(_ path: String, depth: Int) {
+    /// Removes everything in the folder at `path`, keeping the folder; links are removed, never
+    /// followed. Also empties a load folder a child reuses (`DescriptorLoader`).
+    package static func removeContents(of path: String, depth: Int = 0) {
         // Deeper than any folder the loader makes: plugin code that nests further leaves the rest.
-        if depth < 64, let folder = opendir(path) {
-            while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "."
-                }
-                guard name != ".", name != ".." else { continue }
-                let child = path + "/" + name
-                var info = stat()
-                guard lstat(child, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR { removeTree(child, depth: depth + 1) } else { unlink(child) }
+        guard depth < 64, let folder = opendir(path) else { return }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "."
             }
-            closedir(folder)
+            guard name != ".", name != ".." else { continue }
+            let child = path + "/" + name
+            var info = stat()
+            guard lstat(child, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                removeContents(of: child, depth: depth + 1)
+                rmdir(child)
+            } else {
+                unlink(child)
+            }
         }
-        rmdir(path)
     }
 }

@@ -15,6 +15,8 @@ struct DescriptorLoaderTests {
         var info = stat()
         #expect(lstat(first, &info) == 0 && info.st_mode & 0o777 == 0o700)
         #expect(symlink("/etc/passwd", first + "/libLeftOver.so") == 0)
+        #expect(mkdir(first + "/planted", 0o700) == 0)
+        #expect(symlink("/etc/passwd", first + "/planted/libDeeper.so") == 0)
         let second = try #require(DescriptorLoader.reusableFolder(in: folder.url.path))
         #expect(second == first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: second).isEmpty, "what an earlier open left is removed")
