@@ -57,13 +57,12 @@ package struct ChildProcessProber: Sendable {
         guard UnnamedFile.write(ProbeStart(tasks: [task], resultDescriptor: 4).encoded(), to: start) else {
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
         }
-        var environment = ProcessInfo.processInfo.environment
-        // The child's crash is reported by the parent; the runtime's backtracer would only slow it down.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Made for it, never the host's (`ChildEnvironment`); the child's crash is reported by the parent.
+        var environment = ChildEnvironment.make(from: ProcessInfo.processInfo.environment)
         // The one folder the probe may write in (it opens the library through links made there), removed once it has ended.
         let folder: PrivateFolder
         do {
-            folder = try PrivateFolder.make(environment: environment)
+            folder = try PrivateFolder.make(environment: ProcessInfo.processInfo.environment)
         } catch {
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
         }

@@ -190,14 +190,14 @@ package struct ProbeScan {
             for file in files { close(file) }
             return nil
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Made for it, never the host's (`ChildEnvironment`).
+        let environment = ChildEnvironment.make(from: ProcessInfo.processInfo.environment)
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
         for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        guard let folder = try? PrivateFolder.make(environment: environment) else {
+        guard let folder = try? PrivateFolder.make(environment: ProcessInfo.processInfo.environment) else {
             for file in files { close(file) }
             return nil
         }

@@ -15,16 +15,36 @@ package struct PrivateFolder: Sendable {
     /// The environment variable that names it in the child (with `TMPDIR`).
     package static let variable = "SCENE_HOST_PRIVATE_FOLDER"
 
+    /// How every private folder's name begins: what `removeStale` looks for.
+    package static let namePrefix = "scene-host-child-"
+
     package let path: String
+
+    /// The folder, open and locked (`flock`, exclusive) for as long as it is in use: a host that
+    /// was killed leaves a folder nobody holds, which the next start removes (`removeStale`).
+    private let lock: Int32
 
     /// A new folder in `environment`'s `TMPDIR` (when absolute) or /tmp, owned by this process's user.
     package static func make(environment: [String: String]) throws(ProbeSpawn.Failure) -> PrivateFolder {
-        let parent = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((parent + "/scene-host-child-XXXXXX").utf8CString)
+        let parent = parentFolder(environment)
+        var template = Array((parent + "/" + namePrefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw ProbeSpawn.Failure(reason: "cannot create its private folder in \(parent): \(String(cString: strerror(errno))); set TMPDIR to a folder you can write")
         }
-        return PrivateFolder(path: String(cString: made))
+        let path = String(cString: made)
+        let lock = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if lock >= 0 { close(lock) }
+            rmdir(path)
+            throw ProbeSpawn.Failure(reason: "cannot open and lock its private folder \(path): \(reason)")
+        }
+        return PrivateFolder(path: path, lock: lock)
+    }
+
+    /// Where private folders are made: `TMPDIR` when absolute, else /tmp.
+    package static func parentFolder(_ environment: [String: String]) -> String {
+        environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
     }
 
     /// The folder a sandboxed child was handed, if any (read by the child).
@@ -53,32 +73,20 @@ package struct PrivateFolder: Sendable {
         chown(path, user, group) == 0
     }
 
-    /// Removes the folder and whatever the child left in it; links are removed, never followed.
+    /// Removes the folder and whatever the child left in it, however deep (`FolderRemoval`); links
+    /// are removed, never followed. Call once, after the child has ended.
     package func remove() {
-        Self.removeContents(of: path)
+        FolderRemoval.removeContents(of: lock)
         rmdir(path)
+        close(lock)
     }
 
     /// Removes everything in the folder at `path`, keeping the folder; links are removed, never
     /// followed. Also empties a load folder a child reuses (`DescriptorLoader`).
-    package static func removeContents(of path: String, depth: Int = 0) {
-        // Deeper than any folder the loader makes: plugin code that nests further leaves the rest.
-        guard depth < 64, let folder = opendir(path) else { return }
-        defer { closedir(folder) }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "."
-            }
-            guard name != ".", name != ".." else { continue }
-            let child = path + "/" + name
-            var info = stat()
-            guard lstat(child, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                removeContents(of: child, depth: depth + 1)
-                rmdir(child)
-            } else {
-                unlink(child)
-            }
-        }
+    package static func removeContents(of path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        FolderRemoval.removeContents(of: descriptor)
+        close(descriptor)
     }
 }

@@ -2,9 +2,9 @@
 import Glibc
 #endif
 
-/// Starts a probe child with `posix_spawn`: in a process group of its own, with exactly the
-/// descriptors it is given at fixed numbers and none of the host's others, signals unblocked and
-/// at their defaults.
+/// Starts a probe child or a scene worker with `posix_spawn`: in a session of its own (so with no
+/// controlling terminal, leading its own process group), with exactly the descriptors it is given
+/// at fixed numbers and none of the host's others, signals unblocked and at their defaults.
 ///
 /// Not Foundation's `Process` (it cannot put the child in its own group, and waiting on it waits
 /// on what a grandchild may keep open) nor swift-subprocess (it cannot hand over a descriptor at a
@@ -19,21 +19,18 @@ package enum ProbeSpawn {
     /// from here is closed. A scanner child receives more (its plugins, from 5 on).
     package static let firstClosed: Int32 = 5
 
-    /// Starts `executable` with `arguments` (without argv[0]) and `environment`; `descriptors`
+    /// Starts `executable` with `arguments` (without argv[0]) and `environment` (made for it:
+    /// `ChildEnvironment`); `descriptors`
     /// maps child descriptor numbers to the host's; every other descriptor is closed in the child.
     /// Standard input is /dev/null.
-    /// `environment` for a child that runs plugin code under an address-space limit (RLIMIT_AS):
     /// glibc's malloc reserves 64 MiB of address space for each arena, up to eight per core, one
     /// per thread that allocates; a child whose threads multiply under load (Dispatch, GRDB) ran
     /// past a 1 GiB limit that way, and Dispatch traps (SIGILL) when it cannot start a thread. Two
-    /// arenas bound that, as `MALLOC_ARENA_MAX` does; a value the user set is kept.
-    package static func boundingArenas(_ environment: [String: String]) -> [String: String] {
-        var environment = environment
-        if environment[arenaVariable] == nil { environment[arenaVariable] = "2" }
-        return environment
-    }
-
+    /// arenas bound that, as `MALLOC_ARENA_MAX` does (`ChildEnvironment`); a value the user set is kept.
     package static let arenaVariable = "MALLOC_ARENA_MAX"
+
+    /// glibc's `POSIX_SPAWN_SETSID` (2.26+), which the Swift Glibc module does not name.
+    private static let setSession: Int32 = 0x80
 
     package static func start(_ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]) throws(Failure) -> pid_t {
         let firstClosed = max(Self.firstClosed, (descriptors.keys.max() ?? 0) + 1)
@@ -63,13 +60,13 @@ package enum ProbeSpawn {
         sigemptyset(&defaults)
         for signalNumber in ProbeProcessGroup.endingSignals + [SIGPIPE] { sigaddset(&defaults, signalNumber) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A session of its own: no terminal to push input into or take the foreground of.
+        posix_spawnattr_setflags(&attributes, Int16(Self.setSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         // The child learns which process it must end with (`ParentWatch`): by the time it looks,
         // that process may have ended and handed it to another parent.
-        var environment = Self.boundingArenas(environment)
+        var environment = environment
         environment[ParentWatch.variable] = String(getpid())
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }

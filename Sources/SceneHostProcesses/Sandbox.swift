@@ -11,9 +11,11 @@ import CSyscalls
 ///   host's environment, which its workers inherit; plugin code cannot set it in the host.
 /// - `confine()` (a scene worker and a probe child, before any plugin is opened): non-dumpable,
 ///   `PR_SET_NO_NEW_PRIVS`, every capability dropped (a worker started by root keeps uid 0 but not
-///   root's powers), and a seccomp-bpf filter under which `ptrace`, `process_vm_readv`/`writev`, `pidfd_getfd` and
-///   `pidfd_send_signal` fail with EPERM, and a signal reaches only the process itself, its own threads
-///   and its own process group (which it leads). A second filter refuses new processes (`fork`,
+///   root's powers), and the allowlist seccomp-bpf filter (`sandbox_filter.c`, README's sandbox
+///   table): the calls the runtime needs pass, every other fails with ENOSYS, a signal reaches only
+///   the process itself, its own threads and its own process group (which it leads), resource
+///   limits only its own, no terminal request pushes input or takes a terminal, and `socket` only
+///   with `network`. A second filter refuses new processes (`fork`,
 ///   `vfork`, `clone` without `CLONE_THREAD`, `execve`), leaving the group (`setsid`, `setpgid`),
 ///   namespaces and `memfd_create`, each with a line on standard error naming what it needed; a
 ///   config that grants `start-processes` to a plugin of the app lifts the process part only.
@@ -40,7 +42,7 @@ package enum Sandbox {
     /// Confines this process, which must lead its own process group; it stays dumpable only when
     /// `environment` asks (`SCENE_HOST_DUMPABLE=1`, inherited from a host started so). The process
     /// may still start its own probe children: `limitProcesses` follows before plugin code runs.
-    package static func confine(environment: [String: String]) throws(Failure) {
+    package static func confine(environment: [String: String], allowsNetwork: Bool) throws(Failure) {
         guard environment[dumpableVariable] == "1" || scene_host_set_dumpable(0) == 0 else {
             throw Failure(reason: "cannot make itself non-dumpable (\(String(cString: strerror(errno))))")
         }
@@ -50,7 +52,7 @@ package enum Sandbox {
         guard scene_host_drop_capabilities() == 0 else {
             throw Failure(reason: "cannot drop its capabilities (\(String(cString: strerror(errno))))")
         }
-        guard scene_host_install_sandbox(getpid()) == 0 else {
+        guard scene_host_install_allowlist(getpid(), allowsNetwork ? 1 : 0) == 0 else {
             throw Failure(reason: "cannot install its seccomp filter (\(String(cString: strerror(errno)))): without seccomp-bpf in the kernel, plugin code could reach other processes, so none is run")
         }
     }
@@ -85,5 +87,29 @@ extension Sandbox {
         guard getuid() == uid, geteuid() == uid, getgid() == gid, getegid() == gid, setuid(0) != 0 else {
             throw Failure(reason: "is still able to act as root after becoming user \(uid)")
         }
+    }
+}
+
+extension Sandbox {
+    /// One system call the allowlist filter passes.
+    package struct AllowedCall: Equatable, Sendable {
+        package let number: Int32
+        package let name: String
+    }
+
+    /// The calls the allowlist passes whatever their arguments (`sandbox_filter.c`): what
+    /// docs/sandbox.md lists and a test walks the system call table against.
+    package static var allowedCalls: [AllowedCall] {
+        (0..<scene_host_allowed_call_count()).compactMap { index in
+            var name: UnsafePointer<CChar>?
+            let number = scene_host_allowed_call(index, &name)
+            guard number >= 0, let name else { return nil }
+            return AllowedCall(number: number, name: String(cString: name))
+        }
+    }
+
+    /// The terminal requests (`ioctl` numbers) the filter refuses on any descriptor.
+    package static var refusedTerminalRequests: [UInt32] {
+        (0..<scene_host_refused_ioctl_count()).map { scene_host_refused_ioctl($0) }
     }
 }

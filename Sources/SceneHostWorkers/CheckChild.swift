@@ -15,6 +15,27 @@ import SceneHostLoading
 /// too. The child's process id is the one piece of global state, because a signal handler can read
 /// nothing else.
 package enum CheckChild {
+    /// Prints what the ended child wrote, escaped (`TerminalText`): its output on this process's
+    /// standard output, its errors on standard error, or, `keepingErrors`, returns them instead.
+    private static func passOn(output: Int32, errors: Int32, keepingErrors: Bool) -> String {
+        let printed = TerminalText.escaped(readAll(output).utf8)
+        let complained = TerminalText.escaped(readAll(errors).utf8)
+        say(printed, to: STDOUT_FILENO)
+        if keepingErrors { return complained }
+        say(complained, to: STDERR_FILENO)
+        return ""
+    }
+
+    private static func say(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
     /// What `descriptor` (an unnamed file) holds, from its start; at most 1 MiB.
     private static func readAll(_ descriptor: Int32) -> String {
         var bytes: [UInt8] = []
@@ -42,10 +63,11 @@ package enum CheckChild {
         if environment[childVariable] == "1" { ParentWatch.start() }
     }
 
-    /// Runs `executable` as the check child (its standard streams are this process's) and returns
-    /// its exit status; a child ended by a signal this process was not sent is `checkStopped`.
+    /// Runs `executable` as the check child and returns its exit status; a child ended by a signal
+    /// this process was not sent is `checkStopped`. What the child printed is printed here once it
+    /// has ended, escaped: its standard streams are files, never the user's terminal.
     ///
-    /// The child runs in a process group of its own, killed when the child has ended. With
+    /// The child runs in a session of its own (no terminal), its group killed when the child has ended. With
     /// `timeLimit` (`run` and `serve` checking plugin scenes at start) it is killed when the limit
     /// passes too: `checkStopped(.timedOut)`.
     /// A plugin whose scene hangs only when built with the app's settings must not keep the app
@@ -55,59 +77,52 @@ package enum CheckChild {
     /// descriptor 3 (`scene-host check --child-start-fd 3`): the child parses no options of its
     /// parent, and checks the config bytes this process read, never the file read again.
     ///
-    /// `capturesErrors`: the child's standard error goes to a file of this process instead, and is
-    /// returned (`--watch` shows a refused build's reasons on pages and in its note).
+    /// `capturesErrors`: the child's standard error is returned instead of printed (`--watch` shows
+    /// a refused build's reasons on pages and in its note).
     package static func run(_ executable: String, start: CheckChildStart, timeLimit: Duration? = nil,
                             capturesErrors: Bool = false) throws(WorkerError) -> (status: Int32, errors: String) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         guard let file = UnnamedFile.create("scene-host-check-start"), UnnamedFile.write(start.encoded(), to: file) else {
             throw .workerUnavailable(reason: "cannot hand the check child its start: \(String(cString: strerror(errno)))")
         }
         defer { close(file) }
-        posix_spawn_file_actions_adddup2(&actions, file, 3)
-        let errors = capturesErrors ? UnnamedFile.create("scene-host-check-errors") : nil
-        defer { if let errors { close(errors) } }
-        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
-        let arguments = ["check", "--child-start-fd", "3"]
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // Its standard streams are files this process prints from, escaped, once it has ended: plugin
+        // code in the child never writes to the user's terminal (`TerminalText`).
+        guard let output = UnnamedFile.create("scene-host-check-output"), let errors = UnnamedFile.create("scene-host-check-errors") else {
+            throw .workerUnavailable(reason: "cannot create the check child's output files: \(String(cString: strerror(errno)))")
+        }
+        defer {
+            close(output)
+            close(errors)
+        }
         // The signals wait until the child is known, so the handler can pass them on.
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
         for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setsigmask(&attributes, &previous)
-        // A process group of its own, always: whatever plugin code in it starts (a granted plugin's
-        // children; the sandbox keeps them from leaving the group) is killed with the group when it ends.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        // Made for it, never this process's (`ChildEnvironment`).
+        let host = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.make(from: host)
         // The child learns it is one, so it ends with this process, however this one ends (`ParentWatch`).
-        var environment = ProcessInfo.processInfo.environment
         environment[childVariable] = "1"
-        // The parent the child watches is this process (an inherited value would name this one's own parent).
-        environment[ParentWatch.variable] = String(getpid())
         // The one folder the child may write in once sandboxed (`PrivateFolder`), removed when it has ended.
         let folder: PrivateFolder
         do {
-            folder = try PrivateFolder.make(environment: environment)
+            folder = try PrivateFolder.make(environment: host)
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw .workerUnavailable(reason: error.reason)
         }
         defer { folder.remove() }
-        environment = ProbeSpawn.boundingArenas(folder.handing(to: environment))
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard started == 0 else {
+        // A session of its own (`ProbeSpawn`): whatever plugin code in it starts (a granted plugin's
+        // children; the sandbox keeps them from leaving the group) is killed with the group when it
+        // ends, and it has no terminal.
+        let pid: pid_t
+        do {
+            pid = try ProbeSpawn.start(executable, arguments: ["check", "--child-start-fd", "3"], environment: folder.handing(to: environment),
+                                       descriptors: [1: output, 2: errors, 3: file])
+        } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
-            throw .workerUnavailable(reason: "cannot start \(executable): \(String(cString: strerror(started)))")
+            throw .workerUnavailable(reason: error.reason)
         }
         running.store(pid, ordering: .releasing)
         for signalNumber in ProbeProcessGroup.endingSignals {
@@ -127,6 +142,7 @@ package enum CheckChild {
                 kill(-pid, SIGKILL)
                 _ = child.waitUntilEnded()
                 running.store(0, ordering: .releasing)
+                _ = passOn(output: output, errors: errors, keepingErrors: false)
                 throw .checkStopped(fault: .timedOut(milliseconds: timeLimit.wholeMilliseconds))
             }
         } else {
@@ -136,11 +152,13 @@ package enum CheckChild {
         running.store(0, ordering: .releasing)
         let signalNumber = status & 0x7f
         if ProbeProcessGroup.endingSignals.contains(signalNumber) {
+            _ = passOn(output: output, errors: errors, keepingErrors: false)
             // Ended by the signal this process was sent (and passed on): end the same way.
             _ = signal(signalNumber, SIG_DFL)
             raise(signalNumber)
         }
+        let complained = passOn(output: output, errors: errors, keepingErrors: capturesErrors)
         if signalNumber != 0 { throw .checkStopped(fault: .signal(signalNumber)) }
-        return ((status >> 8) & 0xff, errors.map(Self.readAll) ?? "")
+        return ((status >> 8) & 0xff, complained)
     }
 }

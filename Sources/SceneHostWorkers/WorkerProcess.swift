@@ -45,22 +45,31 @@ package final class WorkerProcess {
         defer { close(reports[1]) }
         // Close-on-exec, as the channel: no other child of the host inherits either end.
         for end in reports { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var environment = ProcessInfo.processInfo.environment
-        // A crash is reported by the host; the runtime's backtracer would only slow the restart down.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Made for it, never the host's: the host's secrets stay in the host (`ChildEnvironment`).
+        let host = ProcessInfo.processInfo.environment
         let folder: PrivateFolder
-        do {
-            folder = try PrivateFolder.make(environment: environment)
+        let output: ChildOutput
+        do throws(ProbeSpawn.Failure) {
+            folder = try PrivateFolder.make(environment: host)
+            do {
+                output = try ChildOutput(label: "scene worker")
+            } catch {
+                folder.remove()
+                throw error
+            }
         } catch {
             close(pair[0])
             close(reports[0])
             throw .workerUnavailable(reason: error.reason)
         }
         do {
-            // Plugin output goes to the host's standard error: standard output is the frontend's.
-            pid = try ProbeSpawn.start(executable, arguments: [], environment: folder.handing(to: environment),
-                                       descriptors: [1: 2, 2: 2, WorkerDescriptor.channel: pair[1], WorkerDescriptor.crashReport: reports[1]])
+            // Plugin output reaches the host's standard error through `ChildOutput`, escaped, never the terminal.
+            pid = try ProbeSpawn.start(executable, arguments: [], environment: folder.handing(to: ChildEnvironment.make(from: host)),
+                                       descriptors: [1: output.writeEnd, 2: output.writeEnd, WorkerDescriptor.channel: pair[1],
+                                                     WorkerDescriptor.crashReport: reports[1]])
+            output.closeWriteEnd()
         } catch {
+            output.closeWriteEnd()
             folder.remove()
             close(pair[0])
             close(reports[0])

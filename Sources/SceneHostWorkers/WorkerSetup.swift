@@ -78,7 +78,7 @@ package enum WorkerSetup {
                 }
                 try Sandbox.becomeUser(uid: user.uid, gid: user.gid)
             }
-            try Sandbox.confine(environment: environment)
+            try Sandbox.confine(environment: environment, allowsNetwork: grants.contains(.network))
             try Sandbox.limitProcesses(allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
             try Landlock.restrict(to: rules)
             confined = true

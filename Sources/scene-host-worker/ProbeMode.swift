@@ -26,7 +26,7 @@ enum ProbeMode {
         // Probes run in the strictest sandbox, whatever the config grants: a verdict holds for any
         // config (the probe cache is per file, not per config), and probing never starts a process.
         do throws(Sandbox.Failure) {
-            try Sandbox.confine(environment: ProcessInfo.processInfo.environment)
+            try Sandbox.confine(environment: ProcessInfo.processInfo.environment, allowsNetwork: false)
             try Sandbox.limitProcesses(allowsProcesses: false, allowsNetwork: false)
         } catch {
             refuse("scene-host-worker probe-plugin: \(error.reason)")

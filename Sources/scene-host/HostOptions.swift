@@ -49,9 +49,13 @@ struct HostOptions: ParsableArguments {
         return logger
     }
 
-    /// What a child of this command runs with (`ChildSettings`): the loader options and `--verbose`.
+    /// What a child of this command runs with (`ChildSettings`): the loader options and `--verbose`,
+    /// the probe cache named (a child's environment does not hold the variables that choose it:
+    /// `ChildEnvironment`).
     var childSettings: ChildSettings {
-        ChildSettings(loader: loaderSettings, verbose: verbose)
+        var loader = loaderSettings
+        loader.probeCache = loader.probeCache ?? ProbeCache.defaultPath()
+        return ChildSettings(loader: loader, verbose: verbose)
     }
 
     /// The loader options of the command line.

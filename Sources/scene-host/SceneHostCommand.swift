@@ -24,9 +24,20 @@ struct SceneHostCommand: ParsableCommand {
         _ = scene_host_worker_shim_linked()
         StandardStreams.prepare()
         Sandbox.forbidInspection(environment: ProcessInfo.processInfo.environment)
+        removeStalePrivateFolders()
         if let problem = SubcommandCheck.problem(in: Array(CommandLine.arguments.dropFirst()), configuration: configuration) {
             exit(withError: StandardStreams.fail(problem))
         }
         main(nil)
+    }
+
+    /// What a host that was killed left: the private folders of its children (`PrivateFolder`),
+    /// removed when `run`, `serve` or `check` starts (not in a check child: its parent did it).
+    private static func removeStalePrivateFolders() {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[CheckChild.childVariable] != "1" else { return }
+        let command = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") } ?? "run"
+        guard !["list", "graph", "new", "call", "help"].contains(command) else { return }
+        PrivateFolder.removeStale(in: PrivateFolder.parentFolder(environment))
     }
 }

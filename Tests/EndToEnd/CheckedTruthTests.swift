@@ -101,7 +101,7 @@ struct CheckSeesRunTimeTests {
     func registersDifferentlyInAWorker() throws {
         let folder = try TemporaryFolder()
         let config = try Self.fickle(folder)
-        let environment: [String: String?] = ["FIXTURE_FICKLE": "process"]
+        let environment: [String: String?] = ["SCENE_PLUGIN_FIXTURE_FICKLE": "process"]
         let message = "\(config):2:1: error: plugin 'Fickle' (\(BuildProducts.library("FixtureFickle"))) registers scenes FickleHome, FickleRun in a scene worker but scenes FickleHome, FickleProbed in its probe: a plugin that registers differently on each load is refused. Make its registration register the same scenes every time (not depending on a counter, the process or the environment), rebuild it, and run 'scene-host check' again."
         // Its probe cannot tell (both of its registrations agree there): check passes it, and says what it saw.
         let check = try HostProcess.run(["check", "--config", config], environment: environment)

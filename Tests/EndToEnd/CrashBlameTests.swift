@@ -55,7 +55,7 @@ struct CrashBlameTests {
     /// FragileHome's `deeper` twice (the first finds the worker dead). The output and the exit status.
     private func sabotage(_ mode: String) throws -> (output: String, errors: String, status: Int32?) {
         let app = try SabotageApp()
-        let host = try PipedHost(["run", "--config", app.config], environment: ["SCENE_HOST_FIXTURE_TRIGGER": app.trigger])
+        let host = try PipedHost(["run", "--config", app.config], environment: ["SCENE_PLUGIN_FIXTURE_TRIGGER": app.trigger])
         host.type("fill mode \(mode)\ntap arm\nprint\ntap leave\nprint\n")
         guard host.waitFor("armed: \(mode)"), host.waitFor("FragileHome", count: 2) else {
             return (host.stdout, host.stderr, host.finish())
@@ -128,7 +128,7 @@ struct CrashBlameTests {
     func serveRefusesTheRightPlugin() throws {
         let app = try SabotageApp(host: "workers = 1\nrestarts-per-minute = 45")
         let server = try ServeCommandTests.Server(["--config", app.config, "--trusted-proxy", "127.0.0.1", "--admin-port", "0"],
-                                                  environment: ["SCENE_HOST_FIXTURE_TRIGGER": app.trigger])
+                                                  environment: ["SCENE_PLUGIN_FIXTURE_TRIGGER": app.trigger])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         for (index, client) in ["203.0.113.21", "203.0.113.22", "203.0.113.23"].enumerated() {

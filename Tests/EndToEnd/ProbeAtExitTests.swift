@@ -27,7 +27,7 @@ struct ProbeAtExitTests {
 
         func host(_ arguments: [String], mode: String? = nil) throws -> BoundedHostProcess {
             var environment = ["SCENE_HOST_PROBE_CACHE": cache]
-            if let mode { environment["SCENE_HOST_FIXTURE_AT_EXIT"] = mode }
+            if let mode { environment["SCENE_PLUGIN_FIXTURE_AT_EXIT"] = mode }
             return try BoundedHostProcess.run(arguments, environment: environment, limit: .seconds(90))
         }
 

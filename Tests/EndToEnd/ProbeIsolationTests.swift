@@ -118,7 +118,7 @@ struct ProbeIsolationTests {
         let script = try folder.write("", to: "empty.script")
         let pidFile = folder.path("pids")
         var environment: [String: String] = [:]
-        if setsid { environment["SCENE_HOST_FIXTURE_SETSID"] = "1" }
+        if setsid { environment["SCENE_PLUGIN_FIXTURE_SETSID"] = "1" }
         let host = try BoundedHostProcess.run(["run", "--config", config, "--script", script], environment: environment, limit: .seconds(60))
         let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
         return (host, pids)
@@ -147,7 +147,7 @@ struct ProbeIsolationTests {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]), to: "scenes.conf")
         let pidFile = folder.path("pids")
-        let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_HOST_FIXTURE_PID_FILE": pidFile], limit: .seconds(60))
+        let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_PLUGIN_FIXTURE_PID_FILE": pidFile], limit: .seconds(60))
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
         #expect((try? String(contentsOfFile: pidFile, encoding: .utf8)) == nil, "a grandchild was started")
         #expect(host.stderr.contains("declares the permission 'start-processes', which the config does not grant"), "\(host.stderr)")

@@ -23,6 +23,9 @@ struct SandboxPermissionTests {
         output.split(separator: "\n").last { $0.hasPrefix("label   result") }.map(String.init) ?? ""
     }
 
+    /// How the host prints a line of a worker's output (`ChildOutput`).
+    static let relayed = "scene-host: plugin output (scene worker): "
+
     /// The pids a result line names (`pid N`).
     static func pids(in line: String) -> [Int32] {
         let words = line.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "," })
@@ -44,9 +47,9 @@ struct SandboxPermissionTests {
         #expect(!line.contains("fork: DONE") && !line.contains("memfd: DONE") && !line.contains("net: DONE"), "\(line)")
         // The calls the sandbox can name (a trap, not posix_spawn's blocked signals) say which permission they needed.
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains("scene-host-worker: plugin code called execve, which runs another program: refused (EPERM) without the permission 'start-processes'. A plugin that needs it declares it (ScenePlugin.permissions), and the config grants it: grant = [\"start-processes\"] in the plugin's [plugins.NAME] table"), "\(result.stderr)")
-        #expect(lines.contains("scene-host-worker: plugin code called memfd_create: refused (EPERM) to every plugin, since memory in a memfd counts against no address-space limit"), "\(result.stderr)")
-        #expect(lines.contains("scene-host-worker: plugin code called socket for an internet address (AF_INET, AF_INET6, AF_PACKET), which reaches the network: refused (EPERM) without the permission 'network'. A plugin that needs it declares it (ScenePlugin.permissions), and the config grants it: grant = [\"network\"] in the plugin's [plugins.NAME] table"), "\(result.stderr)")
+        #expect(lines.contains(Self.relayed + "scene-host-worker: plugin code called execve, which runs another program: refused (EPERM) without the permission 'start-processes'. A plugin that needs it declares it (ScenePlugin.permissions), and the config grants it: grant = [\"start-processes\"] in the plugin's [plugins.NAME] table"), "\(result.stderr)")
+        #expect(lines.contains(Self.relayed + "scene-host-worker: plugin code called memfd_create: refused (EPERM) to every plugin, since memory in a memfd counts against no address-space limit"), "\(result.stderr)")
+        #expect(lines.contains(Self.relayed + "scene-host-worker: plugin code called socket for an internet address (AF_INET, AF_INET6, AF_PACKET), which reaches the network: refused (EPERM) without the permission 'network'. A plugin that needs it declares it (ScenePlugin.permissions), and the config grants it: grant = [\"network\"] in the plugin's [plugins.NAME] table"), "\(result.stderr)")
     }
 
     @Test("with the grants: children start, but none leaves the worker's group, memfd stays refused, and nothing started outlives run")

@@ -28,7 +28,7 @@ struct SceneProbeTests {
             // A crash must not be mistaken for a time-out on a busy machine: only the hang gets a short limit.
             let limit = fault == "hang" ? "3" : "60"
             let host = try BoundedHostProcess.run([command, "--config", config, "--probe-timeout", limit],
-                                                  environment: ["SCENE_HOST_FIXTURE_FAULT": fault], limit: .seconds(120))
+                                                  environment: ["SCENE_PLUGIN_FIXTURE_FAULT": fault], limit: .seconds(120))
             #expect(!host.signaled)
             #expect(host.status == 3, "\(command): \(host.stderr)")
             #expect(host.stderr.hasPrefix(message), "\(command): \(host.stderr)")

@@ -18,7 +18,9 @@ package final class TerminalHost {
     private static let unlockRequest: UInt = 0x4004_5431
     private static let numberRequest: UInt = 0x8004_5430
 
-    package init(_ arguments: [String]) throws {
+    /// `controllingTerminal`: the host leads a session of its own whose controlling terminal is this
+    /// one, as a login shell's child is (what a plugin would type into, or take the foreground of).
+    package init(_ arguments: [String], environment extra: [String: String] = [:], controllingTerminal: Bool = false) throws {
         folder = try TemporaryFolder()
         // posix_openpt's steps by hand (Glibc's module leaves them out): the master, unlocked, and its number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -40,14 +42,24 @@ package final class TerminalHost {
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.cache")
         environment["XDG_STATE_HOME"] = folder.path("state")
         environment["TERM"] = "xterm"
+        environment.merge(extra) { _, new in new }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc's 0x80): the terminal opened next becomes the session's.
+        if controllingTerminal { posix_spawnattr_setflags(&attributes, 0x80) }
         let argv = ([BuildProducts.hostExecutable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, BuildProducts.hostExecutable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&child, BuildProducts.hostExecutable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw ChildRun.SpawnError(description: "cannot start scene-host: \(spawned)") }
         pid = child
+        slavePath = slave
     }
+
+    /// The terminal's device (`/dev/pts/N`).
+    package let slavePath: String
 
     deinit {
         if !reaped {

@@ -24,12 +24,7 @@ static inline int scene_host_pidfd_open(pid_t pid) {
 }
 
 
-/* The seccomp-bpf filter of a process that runs plugin code (a scene worker, a probe child), so
- * that code cannot reach the host or another process: `ptrace`, `process_vm_readv`/`writev`,
- * `pidfd_getfd` and `pidfd_send_signal` fail with EPERM, and a signal may go only to the process
- * itself (`self`), its own process group (0, or -`self`: it leads its group) or its own threads.
- * Everything else is allowed. Needs PR_SET_NO_NEW_PRIVS set first. Returns 0, or -1 with errno
- * (ENOSYS on an architecture the filter does not know). */
+/* The seccomp-bpf filters of a process that runs plugin code (a scene worker, a probe child). */
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -49,56 +44,18 @@ static inline unsigned int scene_host_audit_arch(void) {
 #endif
 }
 
-static inline int scene_host_install_sandbox(pid_t self) {
-    const unsigned int arch = scene_host_audit_arch();
-    if (arch == 0) {
-        errno = ENOSYS;
-        return -1;
-    }
-    const unsigned int me = (unsigned int)self, group = (unsigned int)(-self);
-    /* Signal calls whose first argument names a process: allowed only for these values of it. */
-#define SH_PID_ARG BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]))
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        /* The x32 numbering of the same calls (x86-64 only; no such number on aarch64): refused. */
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 438 /* pidfd_getfd */, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 424 /* pidfd_send_signal */, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        /* kill(pid): 0 (own group), self, -self (own group by its id). */
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kill, 0, 5),
-        SH_PID_ARG,
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 1, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, group, 0, 8),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        /* tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo (first argument the thread group), tkill (a thread
-           id: the main thread's is self): only into this process. */
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 3, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, 1, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tkill, 0, 4),
-        SH_PID_ARG,
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, me, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        BPF_STMT(BPF_RET | BPF_K, SCENE_HOST_DENY),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-#undef SH_PID_ARG
-    struct sock_fprog program = { .len = (unsigned short)(sizeof(filter) / sizeof(filter[0])), .filter = filter };
-    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
-}
+/* The allowlist filter (sandbox_filter.c): the calls of `scene_host_allowed_call`, signals only
+ * to `self`, its threads and its group, resource limits only its own, no terminal request that
+ * pushes input or takes a terminal, `socket` only with `allow_network`; everything else fails
+ * with ENOSYS. Needs PR_SET_NO_NEW_PRIVS set first. Returns 0, or -1 with errno. */
+int scene_host_install_allowlist(pid_t self, int allow_network);
+/* The calls the allowlist passes whatever their arguments: how many, and the number and name of
+ * the one at `index` (-1 past the end). */
+int scene_host_allowed_call_count(void);
+int scene_host_allowed_call(int index, const char **name);
+/* The terminal requests (ioctl numbers) it refuses on any descriptor. */
+int scene_host_refused_ioctl_count(void);
+unsigned int scene_host_refused_ioctl(int index);
 
 /* Drops every capability of this process (effective, permitted, inheritable; the ambient set goes
  * with them): a worker started by root keeps uid 0 but no power over other users' processes and

@@ -5,9 +5,9 @@ import SceneSDK
 
 /// A plugin that, while registering, starts a grandchild (`/bin/sleep 600`) that inherits the probe's
 /// standard output and error and would outlive it; through `setsid` when
-/// `SCENE_HOST_FIXTURE_SETSID` is set, so it leaves the probe's process group too. The grandchild's
+/// `SCENE_PLUGIN_FIXTURE_SETSID` is set, so it leaves the probe's process group too. The grandchild's
 /// pid is appended to the file its path setting `pid-file` names (in a scene worker, where the
-/// sandbox lets it write only there), else the one `SCENE_HOST_FIXTURE_PID_FILE` names (the probe's
+/// sandbox lets it write only there), else the one `SCENE_PLUGIN_FIXTURE_PID_FILE` names (the probe's
 /// first; `check` registers it again in the host, which appends a second). Registers one plain scene. It declares
 /// `start-processes`: without the config's grant the sandbox refuses the spawn, and it registers
 /// its scene all the same.
@@ -19,12 +19,12 @@ enum DaemonPlugin: ScenePlugin {
     static let settings: [SettingDeclaration] = [.path("pid-file", help: "the file the grandchild's pid is appended to")]
 
     static func register(in registry: any SceneRegistry) throws {
-        let escapes = getenv("SCENE_HOST_FIXTURE_SETSID") != nil
+        let escapes = getenv("SCENE_PLUGIN_FIXTURE_SETSID") != nil
         let arguments = escapes ? ["/usr/bin/setsid", "/bin/sleep", "600"] : ["/bin/sleep", "600"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let file = registry.settings.path("pid-file") ?? getenv("SCENE_HOST_FIXTURE_PID_FILE").map { String(cString: $0) }
+        let file = registry.settings.path("pid-file") ?? getenv("SCENE_PLUGIN_FIXTURE_PID_FILE").map { String(cString: $0) }
         if posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0, let file, let stream = fopen(file, "a") {
             fputs("\(pid)\n", stream)
             fclose(stream)

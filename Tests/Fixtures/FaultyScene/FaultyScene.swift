@@ -4,7 +4,7 @@ import Glibc
 import SceneSDK
 
 /// A plugin whose one scene, "Faulty", registers fine and then misbehaves where
-/// `SCENE_HOST_FIXTURE_FAULT` says: `factory` (its interactor factory crashes), `viewDidLoad`,
+/// `SCENE_PLUGIN_FIXTURE_FAULT` says: `factory` (its interactor factory crashes), `viewDidLoad`,
 /// `render` or `handle` (each crashes with SIGSEGV there), or `hang` (its render never returns).
 /// Unset, the scene is well behaved. One fixture for the five faults: each is chosen per run.
 enum FaultyScenePlugin: ScenePlugin {
@@ -24,7 +24,7 @@ enum FaultyScenePlugin: ScenePlugin {
 /// The fault chosen for this run.
 enum Fault {
     static func strike(at place: String) {
-        guard let chosen = getenv("SCENE_HOST_FIXTURE_FAULT"), String(cString: chosen) == place else { return }
+        guard let chosen = getenv("SCENE_PLUGIN_FIXTURE_FAULT"), String(cString: chosen) == place else { return }
         if place == "hang" {
             while true { sleep(1) }
         }

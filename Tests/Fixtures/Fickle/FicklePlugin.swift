@@ -4,7 +4,7 @@ import Glibc
 import SceneSDK
 
 /// A plugin whose registration does not depend on its file alone (issue 32): it registers
-/// `FickleHome` and one more scene that `FIXTURE_FICKLE` picks.
+/// `FickleHome` and one more scene that `SCENE_PLUGIN_FIXTURE_FICKLE` picks.
 ///
 /// - `counter` (the default): `FickleFirst` on the first call in a process, `FickleAgain` on every
 ///   later one; a probe that registers twice sees the difference.
@@ -18,7 +18,7 @@ enum FicklePlugin: ScenePlugin {
     nonisolated(unsafe) static var calls = 0
 
     static func register(in registry: any SceneRegistry) throws {
-        let mode = getenv("FIXTURE_FICKLE").map { String(cString: $0) } ?? "counter"
+        let mode = getenv("SCENE_PLUGIN_FIXTURE_FICKLE").map { String(cString: $0) } ?? "counter"
         let extra: String
         if mode == "process" {
             extra = CommandLine.arguments.contains("probe-plugin") ? "FickleProbed" : "FickleRun"

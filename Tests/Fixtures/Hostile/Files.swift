@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// The attacks on files (`Landlock`): `readfile` reads the file `HOSTILE_READ` names (a secret of
-/// the user's, outside anything the config names), `writefile` creates the file `HOSTILE_WRITE`
+/// The attacks on files (`Landlock`): `readfile` reads the file `SCENE_PLUGIN_HOSTILE_READ` names (a secret of
+/// the user's, outside anything the config names), `writefile` creates the file `SCENE_PLUGIN_HOSTILE_WRITE`
 /// names, `cgroup` opens its own cgroup's memory limit to raise it (a worker started by root could),
 /// and `tmpwrite` writes in its `TMPDIR` (its private folder: allowed).
 enum FileAttack {
@@ -11,9 +11,9 @@ enum FileAttack {
         let environment = { (key: String) -> String in getenv(key).map { String(cString: $0) } ?? "" }
         switch name {
         case "readfile":
-            return attempt(name, path: environment("HOSTILE_READ"), flags: O_RDONLY)
+            return attempt(name, path: environment("SCENE_PLUGIN_HOSTILE_READ"), flags: O_RDONLY)
         case "writefile":
-            return attempt(name, path: environment("HOSTILE_WRITE"), flags: O_WRONLY | O_CREAT | O_TRUNC)
+            return attempt(name, path: environment("SCENE_PLUGIN_HOSTILE_WRITE"), flags: O_WRONLY | O_CREAT | O_TRUNC)
         case "tmpwrite":
             let folder = environment("TMPDIR").isEmpty ? "/tmp" : environment("TMPDIR")
             return attempt(name, path: folder + "/hostile-\(getpid())", flags: O_WRONLY | O_CREAT | O_TRUNC) + " in \(folder)"

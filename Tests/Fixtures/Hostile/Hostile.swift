@@ -105,19 +105,29 @@ enum Attack {
 
 final class HostileInteractor: SceneInteractor<HostilePresenter> {
     var results: [String] = []
+    /// A process id typed into the `target` field, for the attacks on a sibling.
+    var target: Int32 = 0
 }
 final class HostilePresenter: ScenePresenter<HostileViewController> {}
 final class HostileRouter: SceneRouter<HostileViewController, HostileInteractor> {}
 final class HostileViewController: SceneViewController<HostileInteractor, HostileRouter> {
     override func render() -> Screen {
-        Screen(title: "Hostile", elements: [.label(id: "result", text: interactor?.results.joined(separator: "; ") ?? "")]
+        Screen(title: "Hostile", elements: [.label(id: "result", text: interactor?.results.joined(separator: "; ") ?? ""),
+                                            .textField(id: "target", placeholder: "", text: String(interactor?.target ?? 0), label: "Target")]
+               + ["tiocsti", "tcsetpgrp", "prlimit", "prlimit-target", "kill-target", "environ-target", "secrets", "sysv", "keyring",
+                  "netlink", "vsock", "unixsocket", "perf", "userfaultfd", "deeptmp", "syscalls"].map { .button(id: $0, title: $0) }
                + ["ptrace", "mem", "getfd", "kill", "fork", "spawn", "exec", "setsid", "memfd", "hogs", "net", "unix",
                   "readfile", "writefile", "tmpwrite", "cgroup", "whoami"].map { .button(id: $0, title: $0) })
     }
 
     override func handle(_ event: UserEvent) throws {
+        if case .edit(field: "target", let text) = event {
+            interactor?.target = Int32(text) ?? 0
+            return
+        }
         guard case .tap(let button) = event else { return }
-        interactor?.results.append(Attack.run(button))
+        let result = Round5.run(button, target: interactor?.target ?? 0) ?? Attack.run(button)
+        interactor?.results.append(result)
     }
 }
 

@@ -7,7 +7,7 @@ import SceneSDK
 /// another plugin's scene: the crash report must name it, not the scene on screen.
 ///
 /// `Saboteur` (its one scene) has a field `mode` and two buttons. `arm` starts a thread that waits
-/// until the file named by `SCENE_HOST_FIXTURE_TRIGGER` exists (the test removes it), and then: `segv` writes
+/// until the file named by `SCENE_PLUGIN_FIXTURE_TRIGGER` exists (the test removes it), and then: `segv` writes
 /// through a null pointer in this plugin's code; `swift` calls `fatalError` (the trap is in the Swift
 /// runtime, called from here); `abort` calls the C library's `abort` (frames without frame pointers
 /// above this plugin's); `kill` sends SIGSEGV to the worker process, which the kernel gives to its
@@ -46,7 +46,7 @@ enum Sabotage {
 
     /// Starts the thread for `mode` (a known one, with a trigger file named); false when nothing started.
     static func arm(_ mode: String) -> Bool {
-        guard modes.contains(mode), let trigger = getenv("SCENE_HOST_FIXTURE_TRIGGER") else { return false }
+        guard modes.contains(mode), let trigger = getenv("SCENE_PLUGIN_FIXTURE_TRIGGER") else { return false }
         // Freed by no one: the thread ends the process.
         guard let context = strdup(mode + "\n" + String(cString: trigger)) else { return false }
         var thread = pthread_t()

@@ -53,3 +53,87 @@ struct PrivateFolderTests {
         #expect(FileManager.default.fileExists(atPath: outsideFolder + "/inner.txt"))
     }
 }
+
+/// What plugin code makes to outlive its worker: folders past PATH_MAX, unreadable ones, names
+/// that are not UTF-8, and the folders a killed host left.
+@Suite("Private folder: removal however deep, stale folders")
+struct PrivateFolderRemovalTests {
+    /// Nests `depth` folders of 200-byte names under `folder` through descriptors, a file at the bottom.
+    private func nest(in folder: String, depth: Int) -> Int {
+        var current = open(folder, O_RDONLY | O_DIRECTORY)
+        let name = String(repeating: "n", count: 200)
+        var made = 0
+        while made < depth, mkdirat(current, name, 0o700) == 0 {
+            let next = openat(current, name, O_RDONLY | O_DIRECTORY)
+            close(current)
+            current = next
+            made += 1
+        }
+        let file = openat(current, "bottom", O_WRONLY | O_CREAT, 0o600)
+        close(file)
+        close(current)
+        return made
+    }
+
+    @Test("a private folder nested far past PATH_MAX is removed whole")
+    func pastPathMax() throws {
+        let parent = try TemporaryFolder()
+        let folder = try PrivateFolder.make(environment: ["TMPDIR": parent.url.path])
+        // 100 levels of 201 bytes: a path of about 20,000 bytes, five times PATH_MAX.
+        #expect(nest(in: folder.path, depth: 100) == 100)
+        folder.remove()
+        #expect(access(folder.path, F_OK) != 0 && errno == ENOENT)
+    }
+
+    @Test("folders made unreadable or unwritable, and names that are not UTF-8, are removed too")
+    func resistantEntries() throws {
+        let parent = try TemporaryFolder()
+        let folder = try PrivateFolder.make(environment: ["TMPDIR": parent.url.path])
+        #expect(mkdir(folder.path + "/locked", 0o700) == 0)
+        #expect(mkdir(folder.path + "/locked/inner", 0o700) == 0)
+        _ = open(folder.path + "/locked/inner/file", O_WRONLY | O_CREAT, 0o600)
+        #expect(chmod(folder.path + "/locked/inner", 0o500) == 0)
+        #expect(chmod(folder.path + "/locked", 0o000) == 0)
+        // A name of bytes that are not UTF-8 (0xFF 0xFE).
+        let strange: [CChar] = Array("\(folder.path)/".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0]
+        let made = open(strange, O_WRONLY | O_CREAT, 0o600)
+        #expect(made >= 0)
+        close(made)
+        folder.remove()
+        #expect(access(folder.path, F_OK) != 0)
+    }
+
+    @Test("a stale folder (no process holds it, unchanged for a minute) is removed; a held or young one is kept")
+    func staleFolders() throws {
+        let parent = try TemporaryFolder()
+        let root = parent.url.path
+        // Held: made by this process, which still holds its lock.
+        let held = try PrivateFolder.make(environment: ["TMPDIR": root])
+        defer { held.remove() }
+        // Stale: a folder of the same name pattern nobody holds, with content past PATH_MAX.
+        let stale = root + "/" + PrivateFolder.namePrefix + "stale1"
+        #expect(mkdir(stale, 0o700) == 0)
+        #expect(nest(in: stale, depth: 30) == 30)
+        // Young: nobody holds it, but it was just made (it may be a folder about to be locked).
+        let young = root + "/" + PrivateFolder.namePrefix + "young1"
+        #expect(mkdir(young, 0o700) == 0)
+        // A link with the pattern's name, to a folder elsewhere: never followed.
+        let elsewhere = try parent.makeFolder("elsewhere")
+        _ = try parent.write("keep", to: "elsewhere/keep.txt")
+        #expect(symlink(elsewhere, root + "/" + PrivateFolder.namePrefix + "link1") == 0)
+        let hourAgo = Int(time(nil)) - 3600
+        for path in [held.path, stale] {
+            var times = [timespec(tv_sec: hourAgo, tv_nsec: 0), timespec(tv_sec: hourAgo, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        }
+        #expect(PrivateFolder.removeStale(in: root) == 1)
+        #expect(access(stale, F_OK) != 0)
+        #expect(access(held.path, F_OK) == 0)
+        #expect(access(young, F_OK) == 0)
+        #expect(access(elsewhere + "/keep.txt", F_OK) == 0)
+        // A minute later the young one counts as stale too.
+        #expect(PrivateFolder.removeStale(in: root, now: Int(time(nil)) + PrivateFolder.staleAge + 1) == 1)
+        #expect(access(young, F_OK) != 0)
+        #expect(access(held.path, F_OK) == 0)
+    }
+}

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-// Runs when the library is unloaded or the process exits. SCENE_HOST_FIXTURE_AT_EXIT says how it
+// Runs when the library is unloaded or the process exits. SCENE_PLUGIN_FIXTURE_AT_EXIT says how it
 // fails: unset or "destructor", a write through a null pointer (SIGSEGV); "atexit", a handler
 // registered at load that does the same; "ldso", what ld.so does when it asserts at exit (its
 // message on standard error, exit status 127); "hang", it never returns.
@@ -14,12 +14,12 @@ static void crash(void) {
 }
 
 __attribute__((constructor)) static void register_handler(void) {
-    const char *mode = getenv("SCENE_HOST_FIXTURE_AT_EXIT");
+    const char *mode = getenv("SCENE_PLUGIN_FIXTURE_AT_EXIT");
     if (mode != NULL && strcmp(mode, "atexit") == 0) atexit(crash);
 }
 
 __attribute__((destructor)) static void unload(void) {
-    const char *mode = getenv("SCENE_HOST_FIXTURE_AT_EXIT");
+    const char *mode = getenv("SCENE_PLUGIN_FIXTURE_AT_EXIT");
     if (mode == NULL || strcmp(mode, "destructor") == 0) {
         crash();
     } else if (strcmp(mode, "ldso") == 0) {
