@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the built test binary as an unprivileged user, so that no test passes only because it runs
 # as root (trust checks, chmod/chown set-ups, cache permissions). Needs root to create the user;
-# run after `swift build --build-tests`. Usage: scripts/test-as-unprivileged-user.sh [BUILD_FOLDER]
+# run after `swift build --build-tests`. Usage: scripts/test-as-unprivileged-user.sh [BUILD_FOLDER] [FILTER]
+# (FILTER: a regular expression of the tests to run, as `swift test --filter` takes; default all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-.build/debug}"
+filter="${2:-}"
 user=scene-host-tester
 
 if [ "$(id -u)" != 0 ]; then
@@ -37,4 +39,4 @@ chmod -R go-w "$work"
 echo "== tests as user $user ($(id -u "$user"))"
 runuser -u "$user" -- env -i PATH="/opt/swift/usr/bin:/usr/bin:/bin" HOME="$home" TMPDIR=/tmp LANG=C.UTF-8 \
   SCENE_HOST_FIXTURES="$work/repo/.build/fixtures/debug" \
-  bash -c "cd '$work/repo' && umask 022 && .build/debug/scene-hostPackageTests.xctest --testing-library swift-testing"
+  FILTER="$filter" bash -c "cd '$work/repo' && umask 022 && .build/debug/scene-hostPackageTests.xctest --testing-library swift-testing \${FILTER:+--filter \"\$FILTER\"}"

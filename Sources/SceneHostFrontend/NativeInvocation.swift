@@ -20,6 +20,12 @@ package struct NativeInvocation {
 
     /// The result as text (`(void)` for a void function).
     package func call(_ name: String, arguments: [String]) throws(NativeError) -> String {
+        TerminalText.escaped(try unescapedResult(name, arguments: arguments))
+    }
+
+    /// `call`'s result before it is escaped: a scene worker measures it first, since a result too
+    /// large for its channel is not worth the walk over every character that escaping takes.
+    package func unescapedResult(_ name: String, arguments: [String]) throws(NativeError) -> String {
         let function = try container.nativeFunction(named: name)
         let parameters = function.signature.parameters
         guard arguments.count == parameters.count else {
@@ -31,6 +37,6 @@ package struct NativeInvocation {
         for (index, (argument, parameter)) in zip(arguments, parameters).enumerated() {
             values.append(try text.value(argument, for: parameter, number: index + 1))
         }
-        return TerminalText.escaped(try function.call(values).printed)
+        return try function.call(values).printed
     }
 }

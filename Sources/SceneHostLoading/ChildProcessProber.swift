@@ -158,10 +158,11 @@ package struct ChildProcessProber: Sendable {
         return (lastStep, verdict, stream.problem ?? (stream.consumed < bytes.count ? .garbled : nil))
     }
 
-    /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line.
+    /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line,
+    /// escaped (`TerminalText`: plugin code chose those bytes, and the message reaches a terminal).
     package static func lastWords(in bytes: [UInt8]) -> String? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        let line = lines.first { $0.contains("Fatal error") } ?? lines.last
+        let line = (lines.first { $0.contains("Fatal error") } ?? lines.last).map { TerminalText.escaped(Array($0.utf8)) }
         return line.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
     }
 }

@@ -53,6 +53,9 @@ package struct PluginLoader {
     /// The probe child's: each plugin is registered a second time (into a registry that is thrown
     /// away) and refused when the two registrations differ, so `check` sees what a scene worker would.
     package var registersTwice = false
+    /// The plugin files a scene worker was handed as descriptors, by path (`HandedPluginFile`):
+    /// opened in place of the path. Set before anything is registered.
+    package var handedFiles: [String: HandedPluginFile] = [:]
 
     package init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
                 opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
@@ -92,13 +95,15 @@ package struct PluginLoader {
                 // Known by the `stat` identity of its path: nothing to probe (a `stat`, not a walk and an
                 // open; `prepare` or `load` still opens and checks the file, and probes it if it changed).
                 if let identity = StatIdentity(path: entry.resolvedPath), inspector.knows(path: entry.resolvedPath, stat: identity) { continue }
+                // A handed file was probed by the host: it is known by its record, whatever the path names now.
+                if handedFiles[entry.resolvedPath] != nil { continue }
                 // A file the cache does not know by its identity is read and hashed next, and most
                 // likely probed: said before that work, once (`beforeProbing`).
                 if let hook = beforeProbing, !announced {
                     announced = true
                     hook()
                 }
-                guard let file = try? PluginFile.open(reference(entry), trust: trust), !inspector.knows(file),
+                guard let file = try? openFile(reference(entry)), !inspector.knows(file),
                       let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint) else { continue }
                 items.append(ProbeScan.Item(entry: entry, file: file))
                 fingerprints.append(fingerprint)
@@ -125,14 +130,14 @@ package struct PluginLoader {
     /// for the file or its verdict, before they register anything.
     package func probedMetadata(_ entry: PluginEntry) throws -> PluginMetadata? {
         guard let inspector else { return nil }
-        let file = try PluginFile.open(reference(entry), trust: trust)
+        let file = try openFile(reference(entry))
         return try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) }).metadata
     }
 
     /// Loads `entry` now and registers its scenes and services into `container`.
     /// On error nothing of this plugin is registered.
     package func load(_ entry: PluginEntry, into container: SceneContainer) throws -> LoadedPlugin {
-        try load(entry, opened: try PluginFile.open(reference(entry), trust: trust), into: container)
+        try load(entry, opened: try openFile(reference(entry)), into: container)
     }
 
     /// Probes (with an inspector), checks and loads the file already opened for `entry`: whatever
@@ -172,7 +177,7 @@ package struct PluginLoader {
     package func prepareRecording(_ entry: PluginEntry, into container: SceneContainer, checksSettings: Bool = true) throws -> PreparedPlugin {
         guard let inspector else { return PreparedPlugin(plugin: try load(entry, into: container), metadata: nil, recorded: nil) }
         let plugin = reference(entry)
-        let file = try PluginFile.open(plugin, trust: trust)
+        let file = try openFile(plugin)
         let (metadata, cached, sha256) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
         if checksSettings {
             try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings)
@@ -241,7 +246,7 @@ package struct PluginLoader {
         let probed = recorded.identity
         try container.addPending(metadata, from: plugin) { [weak container] in
             guard let container else { return }
-            let current = try PluginFile.open(plugin, trust: self.trust)
+            let current = try self.openFile(plugin)
             var expected = metadata
             if current.identity != probed {
                 self.logger.debug("plugin changed since its probe", metadata: ["plugin": "\(entry.name)"])
@@ -267,7 +272,7 @@ package struct PluginLoader {
         return try loadNow(entry, file: file, into: container, expected: nil)
     }
 
-    private func reference(_ entry: PluginEntry) -> PluginReference {
+    func reference(_ entry: PluginEntry) -> PluginReference {
         PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location,
                         settingLocations: Dictionary(entry.settings.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first }))
     }

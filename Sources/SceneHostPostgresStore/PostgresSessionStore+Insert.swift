@@ -14,14 +14,15 @@ extension PostgresSessionStore {
         let logger = self.logger
         let (cutoff, overflow) = now.subtractingReportingOverflow(limits.evictionGrace)
         let idleSince = overflow ? (limits.evictionGrace > 0 ? Int64.min : Int64.max) : cutoff
+        let app = self.app.identity
         return try await request { client in
             try await client.withTransaction(logger: logger) { connection in
-                try await Self.insert(session, limits: limits, idleSince: idleSince, on: connection, logger: logger)
+                try await Self.insert(session, app: app, limits: limits, idleSince: idleSince, on: connection, logger: logger)
             }
         }
     }
 
-    private static func insert(_ session: StoredSession, limits: SessionLimits, idleSince: Int64, on connection: PostgresConnection,
+    private static func insert(_ session: StoredSession, app: String, limits: SessionLimits, idleSince: Int64, on connection: PostgresConnection,
                                logger: Logger) async throws -> SessionInsertion {
         try await connection.run("SELECT pg_advisory_xact_lock(\(insertLock))", logger: logger)
         let client = session.client
@@ -29,7 +30,7 @@ extension PostgresSessionStore {
         let perClient = Int64(limits.perClient)
         let inUse = SessionLimits.inUseActions
         let held = try await connection.query("""
-            SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions WHERE client = \(client) AND actions >= \(inUse)
+            SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions WHERE app = \(app) AND client = \(client) AND actions >= \(inUse)
                                   LIMIT \(perClient)) AS held
             """, logger: logger).collect()
         if try held.first?.decode(Int64.self) ?? 0 >= perClient { return .tooManyForClient }
@@ -37,7 +38,7 @@ extension PostgresSessionStore {
         var evicted: SessionKey?
         let total = Int64(max(limits.total, 0))
         let stored = try await connection.query("""
-            SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions LIMIT \(total)) AS stored
+            SELECT count(*) FROM (SELECT 1 FROM scene_host_sessions WHERE app = \(app) LIMIT \(total)) AS stored
             """, logger: logger).collect()
         if try stored.first?.decode(Int64.self) ?? 0 >= total {
             // Least work first: fewest actions, then the oldest last action (page loads move neither). The
@@ -45,9 +46,9 @@ extension PostgresSessionStore {
             // read it is re-checked on its new row, and kept.
             let dropped = try await connection.query("""
                 DELETE FROM scene_host_sessions
-                WHERE key = (SELECT key FROM scene_host_sessions WHERE last_action <= \(idleSince)
+                WHERE key = (SELECT key FROM scene_host_sessions WHERE app = \(app) AND last_action <= \(idleSince)
                              ORDER BY actions, last_action, key LIMIT 1)
-                  AND last_action <= \(idleSince)
+                  AND app = \(app) AND last_action <= \(idleSince)
                 RETURNING key
                 """, logger: logger).collect()
             guard let row = dropped.first else { return .full }
@@ -58,9 +59,9 @@ extension PostgresSessionStore {
         let key = ByteBuffer(bytes: session.key.digest)
         let body = ByteBuffer(bytes: session.body)
         try await connection.run("""
-            INSERT INTO scene_host_sessions (key, token, state, created, last_used, last_action, client, actions, body)
+            INSERT INTO scene_host_sessions (key, token, state, created, last_used, last_action, client, actions, body, app)
             VALUES (\(key), \(session.token), \(session.state), \(session.created), \(session.lastUsed), \(session.lastAction),
-                    \(client), \(session.actions), \(body))
+                    \(client), \(session.actions), \(body), \(app))
             """, logger: logger)
         // A caller answered with a timeout was told nothing changed: roll back rather than commit late.
         try Task.checkCancellation()

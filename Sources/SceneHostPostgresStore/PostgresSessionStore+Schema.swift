@@ -6,8 +6,9 @@ import SceneHost
 /// this build's version) by `prepare()` under an advisory lock so that instances starting together do not race.
 extension PostgresSessionStore {
     /// The schema version this build writes and reads; a database at a higher one is refused. Version 2
-    /// added `last_action`; a version 1 database is brought up to it at start.
-    package static let schemaVersion = 2
+    /// added `last_action`, version 3 the `app` of each row (`SessionStore`); an older database is brought
+    /// up to it at start, its rows belonging to no app.
+    package static let schemaVersion = 3
 
     /// The advisory lock key `prepare()` holds while it checks and creates the schema (any fixed
     /// number that other applications on the database are unlikely to use: "SCNHSCHM" in ASCII).
@@ -58,21 +59,29 @@ extension PostgresSessionStore {
                 last_action bigint NOT NULL,
                 client text NOT NULL,
                 actions bigint NOT NULL,
-                body bytea NOT NULL
+                body bytea NOT NULL,
+                app text NOT NULL DEFAULT ''
             )
             """, logger: logger)
         if let stored, Int(stored) < schemaVersion {
-            // Version 1 had no last action: a session's last use stands for it until its next action.
-            try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS last_action bigint NOT NULL DEFAULT 0",
-                                     logger: logger)
-            try await connection.run("UPDATE scene_host_sessions SET last_action = last_used", logger: logger)
+            if stored < 2 {
+                // Version 1 had no last action: a session's last use stands for it until its next action.
+                try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS last_action bigint NOT NULL DEFAULT 0",
+                                         logger: logger)
+                try await connection.run("UPDATE scene_host_sessions SET last_action = last_used", logger: logger)
+            }
+            // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
+            try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS app text NOT NULL DEFAULT ''", logger: logger)
+            try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_work", logger: logger)
+            try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_client", logger: logger)
             try await connection.run("UPDATE scene_host_schema SET version = \(Int32(schemaVersion))", logger: logger)
         }
-        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_work ON scene_host_sessions (actions, last_action)",
+        // Expiry by last use (it also reaches rows of no app); the caps and the eviction per app.
+        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action)",
                                  logger: logger)
         try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)",
                                  logger: logger)
-        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)",
+        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_app_client ON scene_host_sessions (app, client)",
                                  logger: logger)
         try await connection.run("CREATE TABLE IF NOT EXISTS scene_host_settings (name text PRIMARY KEY, value text NOT NULL)", logger: logger)
         return nil

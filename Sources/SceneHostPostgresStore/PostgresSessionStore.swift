@@ -12,20 +12,24 @@ import SceneHost
 /// minute the store swaps in a fresh pool, see `PostgresPool`). The server drops a statement that
 /// outlives `requestTimeout` (`statement_timeout`), so a request answered with a timeout is
 /// normally not carried out later; a commit whose answer was lost on the way can still have been.
-/// Errors name the address without its password.
+/// Errors name the address without its password. Every row carries its app (`app`, `SessionStore`):
+/// several apps may share one database.
 package final class PostgresSessionStore: SessionStore {
     package let location: String
+    package let app: SessionApp
     let address: SessionStoreLocation.PostgresAddress
     let requestTimeout: Duration
     let logger: Logger
     let pool: PostgresPool
 
-    /// A store at `address`, ready for `prepare()`; nothing is connected until the first request.
+    /// A store at `address` for the sessions of `app`, ready for `prepare()`; nothing is connected
+    /// until the first request.
     ///
     /// `requestTimeout` bounds every request, including the wait for a connection and, at
     /// `prepare()`, connecting itself.
-    package init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, logger: Logger) {
+    package init(address: SessionStoreLocation.PostgresAddress, app: SessionApp, requestTimeout: Duration, logger: Logger) {
         self.address = address
+        self.app = app
         self.location = address.description
         self.requestTimeout = requestTimeout
         self.logger = logger
@@ -55,10 +59,11 @@ package final class PostgresSessionStore: SessionStore {
 
     package func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
         let rows = try await request { client in
             try await client.query("""
                 SELECT key, token, state, created, last_used, last_action, client, actions, body
-                FROM scene_host_sessions WHERE key = \(keyBytes)
+                FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)
                 """).collect()
         }
         guard let row = rows.first else { return nil }
@@ -67,8 +72,9 @@ package final class PostgresSessionStore: SessionStore {
 
     package func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
         let rows = try await request { client in
-            try await client.query("SELECT state FROM scene_host_sessions WHERE key = \(keyBytes)").collect()
+            try await client.query("SELECT state FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)").collect()
         }
         guard let row = rows.first else { return nil }
         return try Self.decode(row, as: Int64.self)
@@ -76,6 +82,7 @@ package final class PostgresSessionStore: SessionStore {
 
     package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
         // One round trip: the update, or where the session was. The outer SELECT reads the statement's
         // snapshot, so a claim lost to a concurrent one may read the old state (the caller treats it as
         // lost to an action under way).
@@ -83,10 +90,10 @@ package final class PostgresSessionStore: SessionStore {
             try await client.query("""
                 WITH claimed AS (
                     UPDATE scene_host_sessions SET state = state + 1, last_used = \(now)
-                    WHERE key = \(keyBytes) AND state = \(state) RETURNING state)
+                    WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) RETURNING state)
                 SELECT true, state FROM claimed
                 UNION ALL
-                SELECT false, state FROM scene_host_sessions WHERE key = \(keyBytes) AND NOT EXISTS (SELECT 1 FROM claimed)
+                SELECT false, state FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app) AND NOT EXISTS (SELECT 1 FROM claimed)
                 """).collect()
         }
         guard let row = rows.first else { return .lost(current: nil) }
@@ -101,10 +108,11 @@ package final class PostgresSessionStore: SessionStore {
 
     package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
         let rows = try await request { client in
             try await client.query("""
                 UPDATE scene_host_sessions SET state = state + 2, last_used = \(now)
-                WHERE key = \(keyBytes) AND state = \(state) AND last_used < \(staleBefore) RETURNING 1
+                WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) AND last_used < \(staleBefore) RETURNING 1
                 """).collect()
         }
         return rows.count == 1
@@ -113,13 +121,14 @@ package final class PostgresSessionStore: SessionStore {
     package func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         let keyBytes = ByteBuffer(bytes: session.key.digest)
         let body = ByteBuffer(bytes: session.body)
+        let app = self.app.identity
         let rows = try await request { client in
             try await client.query("""
                 UPDATE scene_host_sessions SET token = \(session.token), state = \(session.state),
                     created = \(session.created), last_used = \(session.lastUsed), last_action = \(session.lastAction),
                     client = \(session.client),
                     actions = \(session.actions), body = \(body)
-                WHERE key = \(keyBytes) AND state = \(expected) RETURNING 1
+                WHERE key = \(keyBytes) AND app = \(app) AND state = \(expected) RETURNING 1
                 """).collect()
         }
         return rows.count == 1
@@ -127,25 +136,29 @@ package final class PostgresSessionStore: SessionStore {
 
     package func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
         _ = try await request { client in
             try await client.query("""
                 UPDATE scene_host_sessions SET last_used = greatest(last_used, \(now))
-                WHERE key = \(keyBytes) AND state % 2 = 0
+                WHERE key = \(keyBytes) AND app = \(app) AND state % 2 = 0
                 """).collect().count
         }
     }
 
     package func delete(_ key: SessionKey) async throws(SessionStoreError) {
         let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
         _ = try await request { client in
-            try await client.query("DELETE FROM scene_host_sessions WHERE key = \(keyBytes)").collect().count
+            try await client.query("DELETE FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)").collect().count
         }
     }
 
     package func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+        let app = self.app.identity
+        // Rows of no app (written before schema 3) go too once idle: no app reads them, and none else would drop them.
         let rows = try await request { client in
             try await client.query("""
-                WITH dropped AS (DELETE FROM scene_host_sessions WHERE last_used < \(cutoff) RETURNING 1)
+                WITH dropped AS (DELETE FROM scene_host_sessions WHERE app IN (\(app), '') AND last_used < \(cutoff) RETURNING 1)
                 SELECT count(*) FROM dropped
                 """).collect()
         }
@@ -153,8 +166,9 @@ package final class PostgresSessionStore: SessionStore {
     }
 
     package func count() async throws(SessionStoreError) -> Int {
+        let app = self.app.identity
         let rows = try await request { client in
-            try await client.query("SELECT count(*) FROM scene_host_sessions").collect()
+            try await client.query("SELECT count(*) FROM scene_host_sessions WHERE app = \(app)").collect()
         }
         return try count(from: rows)
     }

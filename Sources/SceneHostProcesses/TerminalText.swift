@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Text from a process that runs plugin code, made safe to print on the user's terminal.
 ///
 /// Plugin code writes what it likes on its standard streams, and a terminal obeys escape
@@ -20,5 +24,17 @@ package enum TerminalText {
         }
         if bytes.count > kept.count { text += "\n[\(bytes.count - kept.count) more bytes not shown]" }
         return text
+    }
+
+    /// Writes `text` whole to `descriptor` (a standard stream), going on after a signal; a stream
+    /// that cannot take it (closed, full disk) loses the rest.
+    package static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

@@ -8,16 +8,20 @@ import SceneHost
 ///
 /// The file passes `SessionStoreFile.prepare` (trust checks, 0600, its folder 0700) before SQLite
 /// opens it. Schema version `SQLiteSessionStore.schemaVersion`; a newer one is refused at start.
+/// Every row carries its app (`app`, `SessionStore`): several apps may share one file.
 package final class SQLiteSessionStore: SessionStore {
-    /// The schema this build writes and reads (2 added `last_action`; a version 1 file is brought up to it at start).
-    package static let schemaVersion = 2
+    /// The schema this build writes and reads (2 added `last_action`, 3 the `app` of each row; an older
+    /// file is brought up to it at start, its rows belonging to no app).
+    package static let schemaVersion = 3
     package let path: String
+    package let app: SessionApp
     private let pool: DatabasePool
 
-    /// Opens (making when missing) the store at `path`.
-    package init(path: String, busyTimeout: Duration = .seconds(5)) throws(SessionStoreError) {
+    /// Opens (making when missing) the store at `path`, for the sessions of `app`.
+    package init(path: String, app: SessionApp, busyTimeout: Duration = .seconds(5)) throws(SessionStoreError) {
         try SessionStoreFile.prepare(path: path)
         self.path = path
+        self.app = app
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.label = "scene-host sessions"
@@ -39,11 +43,17 @@ package final class SQLiteSessionStore: SessionStore {
                 if let stored = try DatabaseValue.fetchOne(db, sql: "SELECT max(version) FROM scene_host_schema"), !stored.isNull {
                     // A version that is no number was not written by any scene-host: refused as too new to read.
                     let version = Int.fromDatabaseValue(stored) ?? Int.max
-                    guard version == 1 else { return version }
-                    // Version 1 had no last action: a session's last use stands for it until its next action.
-                    try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN last_action INTEGER NOT NULL DEFAULT 0")
-                    try db.execute(sql: "UPDATE scene_host_sessions SET last_action = last_used")
-                    try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_work ON scene_host_sessions (actions, last_action)")
+                    guard version < known else { return version }
+                    if version < 2 {
+                        // Version 1 had no last action: a session's last use stands for it until its next action.
+                        try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN last_action INTEGER NOT NULL DEFAULT 0")
+                        try db.execute(sql: "UPDATE scene_host_sessions SET last_action = last_used")
+                    }
+                    // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
+                    try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN app TEXT NOT NULL DEFAULT ''")
+                    try db.execute(sql: "DROP INDEX IF EXISTS scene_host_sessions_client")
+                    try db.execute(sql: "DROP INDEX IF EXISTS scene_host_sessions_work")
+                    try Self.makeIndexes(db)
                     try db.execute(sql: "UPDATE scene_host_schema SET version = ?", arguments: [known])
                     return known
                 }
@@ -51,11 +61,9 @@ package final class SQLiteSessionStore: SessionStore {
                     CREATE TABLE IF NOT EXISTS scene_host_sessions (
                         key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
                         created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
-                        client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID
+                        client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL, app TEXT NOT NULL DEFAULT '') WITHOUT ROWID
                     """)
-                try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)")
-                try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_client ON scene_host_sessions (client)")
-                try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_work ON scene_host_sessions (actions, last_action)")
+                try Self.makeIndexes(db)
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID")
                 try db.execute(sql: "INSERT INTO scene_host_schema (version) VALUES (?)", arguments: [known])
                 return known
@@ -66,56 +74,69 @@ package final class SQLiteSessionStore: SessionStore {
         guard found <= known else { throw .schemaTooNew(location: location, found: found, known: known) }
     }
 
+    /// The indexes of schema 3: expiry by last use (it also reaches rows of no app), the caps and the eviction per app.
+    private static func makeIndexes(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)")
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_app_client ON scene_host_sessions (app, client)")
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action)")
+    }
+
     package func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
-        try await reading { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else { return nil }
+        let app = self.app.identity
+        return try await reading { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM scene_host_sessions WHERE key = ? AND app = ?", arguments: [Data(key.digest), app]) else { return nil }
             return try Self.session(from: row)
         }
     }
 
     package func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
-        try await reading { db in
-            guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else { return nil }
+        let app = self.app.identity
+        return try await reading { db in
+            guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ? AND app = ?",
+                                                          arguments: [Data(key.digest), app]) else { return nil }
             guard let state = Int64.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its state is damaged") }
             return state
         }
     }
 
     package func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
-        try await writing { db in
-            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE client = ? AND actions >= ?",
-                                        arguments: [session.client, SessionLimits.inUseActions]) ?? 0
+        let app = self.app.identity
+        return try await writing { db in
+            let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE app = ? AND client = ? AND actions >= ?",
+                                        arguments: [app, session.client, SessionLimits.inUseActions]) ?? 0
             guard held < limits.perClient else { return .tooManyForClient }
             var evicted: SessionKey?
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE app = ?", arguments: [app]) ?? 0
             if total >= limits.total {
                 let (cutoff, overflow) = now.subtractingReportingOverflow(limits.evictionGrace)
                 let before = overflow ? (limits.evictionGrace > 0 ? Int64.min : Int64.max) : cutoff
                 // Least work first: fewest actions, then the oldest last action (page loads move neither).
                 let victim = try DatabaseValue.fetchOne(db, sql: """
-                    SELECT key FROM scene_host_sessions WHERE last_action <= ?
+                    SELECT key FROM scene_host_sessions WHERE app = ? AND last_action <= ?
                     ORDER BY actions, last_action, key LIMIT 1
-                    """, arguments: [before])
+                    """, arguments: [app, before])
                 guard let victim else { return .full }
                 // A damaged key (a row written by hand) is evicted like any other; it names no session of ours.
                 try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ?", arguments: [victim])
                 evicted = Data.fromDatabaseValue(victim).flatMap { SessionKey(digest: Array($0)) }
             }
             try db.execute(sql: """
-                INSERT INTO scene_host_sessions (key, token, state, created, last_used, last_action, client, actions, body)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: Self.arguments(session))
+                INSERT INTO scene_host_sessions (key, token, state, created, last_used, last_action, client, actions, body, app)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: Self.arguments(session, app: app))
             return .inserted(evicted: evicted)
         }
     }
 
     package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
-        try await writing { db in
-            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ? WHERE key = ? AND state = ?",
-                           arguments: [now, Data(key.digest), state])
+        let app = self.app.identity
+        return try await writing { db in
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ? WHERE key = ? AND app = ? AND state = ?",
+                           arguments: [now, Data(key.digest), app, state])
             if db.changesCount == 1 { return .claimed }
             // In the same write transaction: no other writer moved it between the two statements.
-            guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) else {
+            guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ? AND app = ?",
+                                                          arguments: [Data(key.digest), app]) else {
                 return .lost(current: nil)
             }
             guard let current = Int64.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its state is damaged") }
@@ -124,46 +145,54 @@ package final class SQLiteSessionStore: SessionStore {
     }
 
     package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
-        try await writing { db in
-            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 2, last_used = ? WHERE key = ? AND state = ? AND last_used < ?",
-                           arguments: [now, Data(key.digest), state, staleBefore])
+        let app = self.app.identity
+        return try await writing { db in
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 2, last_used = ? WHERE key = ? AND app = ? AND state = ? AND last_used < ?",
+                           arguments: [now, Data(key.digest), app, state, staleBefore])
             return db.changesCount == 1
         }
     }
 
     package func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
-        try await writing { db in
+        let app = self.app.identity
+        return try await writing { db in
             try db.execute(sql: """
                 UPDATE scene_host_sessions SET token = ?, state = ?, created = ?, last_used = ?, last_action = ?, client = ?, actions = ?,
                     body = ?
-                WHERE key = ? AND state = ?
+                WHERE key = ? AND app = ? AND state = ?
                 """, arguments: [session.token, session.state, session.created, session.lastUsed, session.lastAction, session.client,
-                                 session.actions, Data(session.body), Data(session.key.digest), expected])
+                                 session.actions, Data(session.body), Data(session.key.digest), app, expected])
             return db.changesCount == 1
         }
     }
 
     package func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+        let app = self.app.identity
         try await writing { db in
-            try db.execute(sql: "UPDATE scene_host_sessions SET last_used = max(last_used, ?) WHERE key = ? AND state % 2 = 0", arguments: [now, Data(key.digest)])
+            try db.execute(sql: "UPDATE scene_host_sessions SET last_used = max(last_used, ?) WHERE key = ? AND app = ? AND state % 2 = 0",
+                           arguments: [now, Data(key.digest), app])
         }
     }
 
     package func delete(_ key: SessionKey) async throws(SessionStoreError) {
+        let app = self.app.identity
         try await writing { db in
-            try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)])
+            try db.execute(sql: "DELETE FROM scene_host_sessions WHERE key = ? AND app = ?", arguments: [Data(key.digest), app])
         }
     }
 
     package func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
-        try await writing { db in
-            try db.execute(sql: "DELETE FROM scene_host_sessions WHERE last_used < ?", arguments: [cutoff])
+        let app = self.app.identity
+        return try await writing { db in
+            // Rows of no app (written before schema 3) go too once idle: no app reads them, and none else would drop them.
+            try db.execute(sql: "DELETE FROM scene_host_sessions WHERE app IN (?, '') AND last_used < ?", arguments: [app, cutoff])
             return db.changesCount
         }
     }
 
     package func count() async throws(SessionStoreError) -> Int {
-        try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions") ?? 0 }
+        let app = self.app.identity
+        return try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scene_host_sessions WHERE app = ?", arguments: [app]) ?? 0 }
     }
 
     package func startToken(proposed: String) async throws(SessionStoreError) -> String {
@@ -185,9 +214,9 @@ package final class SQLiteSessionStore: SessionStore {
 
     // MARK: Rows
 
-    private static func arguments(_ session: StoredSession) -> StatementArguments {
+    private static func arguments(_ session: StoredSession, app: String) -> StatementArguments {
         [Data(session.key.digest), session.token, session.state, session.created, session.lastUsed, session.lastAction, session.client,
-         session.actions, Data(session.body)]
+         session.actions, Data(session.body), app]
     }
 
     /// A row as a session; a column of the wrong type (a row written by hand) is damaged

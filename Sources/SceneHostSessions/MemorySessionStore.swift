@@ -1,27 +1,55 @@
 import Synchronization
 
 /// `--session-store memory`: sessions end with the process (one instance only). Behind one `Mutex`,
-/// so it keeps every promise of `SessionStore` (compare-and-set, caps) the durable stores keep.
+/// so it keeps every promise of `SessionStore` (compare-and-set, caps, one app's rows only) the
+/// durable stores keep.
+///
+/// `sharing(as:)` gives another app's view of the same rows: one process serves one app, so `serve`
+/// never needs it; the tests of the contract do (two apps on one store).
 package final class MemorySessionStore: SessionStore {
-    private let rows = Mutex<[SessionKey: StoredSession]>([:])
-    private let start = Mutex<String?>(nil)
+    /// The rows and the start token, shared by every view `sharing(as:)` made.
+    private final class Shelf: Sendable {
+        /// Each app's rows, by key.
+        let rows = Mutex<[SessionApp: [SessionKey: StoredSession]]>([:])
+        let start = Mutex<String?>(nil)
+    }
 
-    package init() {}
+    private let shelf: Shelf
+    package let app: SessionApp
+
+    package convenience init(app: SessionApp = SessionApp(name: "memory")) {
+        self.init(app: app, shelf: Shelf())
+    }
+
+    private init(app: SessionApp, shelf: Shelf) {
+        self.app = app
+        self.shelf = shelf
+    }
+
+    /// A store of `other` on the same rows as this one.
+    package func sharing(as other: SessionApp) -> MemorySessionStore {
+        MemorySessionStore(app: other, shelf: shelf)
+    }
 
     package var location: String { "memory" }
 
     package func prepare() async throws(SessionStoreError) {}
 
+    /// This app's rows, by key, with a way to change them; another app's rows are not in it.
+    private func withOwnRows<T: Sendable>(_ body: (inout [SessionKey: StoredSession]) -> T) -> T {
+        shelf.rows.withLock { all in body(&all[app, default: [:]]) }
+    }
+
     package func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
-        rows.withLock { $0[key] }
+        withOwnRows { $0[key] }
     }
 
     package func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
-        rows.withLock { $0[key]?.state }
+        withOwnRows { $0[key]?.state }
     }
 
     package func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
-        rows.withLock { rows in
+        withOwnRows { rows in
             let inUse = rows.values.count { $0.client == session.client && $0.actions >= SessionLimits.inUseActions }
             guard inUse < limits.perClient else { return .tooManyForClient }
             var evicted: SessionKey?
@@ -41,7 +69,7 @@ package final class MemorySessionStore: SessionStore {
     }
 
     package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
-        rows.withLock { rows in
+        withOwnRows { rows in
             guard var row = rows[key] else { return .lost(current: nil) }
             guard row.state == state else { return .lost(current: row.state) }
             row.state = state + 1
@@ -52,7 +80,7 @@ package final class MemorySessionStore: SessionStore {
     }
 
     package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
-        rows.withLock { rows in
+        withOwnRows { rows in
             guard var row = rows[key], row.state == state, row.lastUsed < staleBefore else { return false }
             row.state = state + 2
             row.lastUsed = now
@@ -62,7 +90,7 @@ package final class MemorySessionStore: SessionStore {
     }
 
     package func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
-        rows.withLock { rows in
+        withOwnRows { rows in
             guard rows[session.key]?.state == expected else { return false }
             rows[session.key] = session
             return true
@@ -70,7 +98,7 @@ package final class MemorySessionStore: SessionStore {
     }
 
     package func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
-        rows.withLock { rows in
+        withOwnRows { rows in
             guard var row = rows[key], row.state.isMultiple(of: 2) else { return }
             row.lastUsed = max(row.lastUsed, now)
             rows[key] = row
@@ -78,11 +106,11 @@ package final class MemorySessionStore: SessionStore {
     }
 
     package func delete(_ key: SessionKey) async throws(SessionStoreError) {
-        _ = rows.withLock { $0.removeValue(forKey: key) }
+        _ = withOwnRows { $0.removeValue(forKey: key) }
     }
 
     package func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
-        rows.withLock { rows in
+        withOwnRows { rows in
             let old = rows.values.filter { $0.lastUsed < cutoff }.map(\.key)
             for key in old { rows[key] = nil }
             return old.count
@@ -90,11 +118,11 @@ package final class MemorySessionStore: SessionStore {
     }
 
     package func count() async throws(SessionStoreError) -> Int {
-        rows.withLock { $0.count }
+        withOwnRows { $0.count }
     }
 
     package func startToken(proposed: String) async throws(SessionStoreError) -> String {
-        start.withLock { stored in
+        shelf.start.withLock { stored in
             if let stored { return stored }
             stored = proposed
             return proposed

@@ -7,9 +7,17 @@
 /// while the session is at rest and odd while an action is under way (`claim` from even, `write` from
 /// odd, `reclaim` from an odd number left by an instance that died mid-action). Errors are `SessionStoreError`
 /// and never carry a password.
+///
+/// A store serves one app (`app`): every row it writes carries the app's identity, and every method
+/// sees only that app's rows (loads, claims, writes, deletes, the caps, the count, expiry). A key
+/// another app stored reads as no session; another app's sessions are never shown, changed, counted
+/// or evicted. Rows written before sessions had an app belong to no app: no method finds them, and
+/// `expire` drops them like the app's own once they are idle.
 package protocol SessionStore: Sendable {
     /// Where the sessions are kept, for messages and logs (a PostgreSQL URL without its password).
     var location: String { get }
+    /// The app whose sessions this store reads and writes.
+    var app: SessionApp { get }
     /// Makes the schema when missing, and checks its version: a newer one than this build knows is refused.
     func prepare() async throws(SessionStoreError)
     /// The session stored under `key`, or nil.
@@ -37,13 +45,15 @@ package protocol SessionStore: Sendable {
     func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError)
     /// Drops the session under `key` (nothing when there is none).
     func delete(_ key: SessionKey) async throws(SessionStoreError)
-    /// Drops every session last used before `cutoff`; returns how many.
+    /// Drops every session of the app last used before `cutoff`, and rows of no app (written before
+    /// sessions had one) last used before it; returns how many.
     func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int
-    /// How many sessions the store holds.
+    /// How many sessions of the app the store holds.
     func count() async throws(SessionStoreError) -> Int
     /// The form token of start pages, one for every instance on this store (a first action may be
     /// posted to another instance than the one that showed the page): the stored one, or `proposed`,
-    /// stored now when there is none.
+    /// stored now when there is none. One per store, shared by its apps too: it is no secret (every
+    /// start page shows it), and one name keeps instances of an older build on the store agreeing.
     func startToken(proposed: String) async throws(SessionStoreError) -> String
     /// Answers when the store can be used now (`/readyz`).
     func ping() async throws(SessionStoreError)

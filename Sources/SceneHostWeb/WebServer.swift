@@ -30,6 +30,8 @@ package struct WebServer: Sendable {
     package let state = ServeState()
     /// The admin listener's address and what it reports, when `--admin-port` was given.
     let admin: Admin?
+    /// The names the admin listener answers for: as the app's, for the admin address (`AdminHostMiddleware`).
+    let adminHosts: WebHostPolicy?
     /// What `/metrics` shows: every counter of this server (its sessions, requests, store), none global.
     let registry = PrometheusCollectorRegistry()
     package let metrics: PrometheusMetricsFactory
@@ -73,6 +75,7 @@ package struct WebServer: Sendable {
         self.logger = logger
         self.durable = durable
         self.admin = admin
+        self.adminHosts = admin.map { WebHostPolicy(listeningOn: $0.host, allowed: allowedHosts) }
         self.drainDelay = drainDelay
         self.drainLimit = drainLimit
         var metrics = PrometheusMetricsFactory(registry: registry)
@@ -130,14 +133,14 @@ package struct WebServer: Sendable {
             logger: logger
         )
         var services: [any Service] = []
-        if let admin {
-            let durable = self.durable
-            let adminServer = AdminServer(host: admin.host, port: admin.port, state: state, readiness: {
-                do throws(SessionStoreError) { try await durable.ping() } catch { return "session store: " + error.message }
-                return admin.workers().map { "scene workers: " + $0 }
-            }, metrics: { [registry] in
+        if let admin, let adminHosts {
+            // The app's timeouts; the admin's own small cap.
+            let adminLimits = WebConnectionLimits.admin(like: limits)
+            let readiness = AdminReadiness(state: state, store: durable, workers: admin.workers, deadline: AdminServer.readinessDeadline)
+            let adminServer = AdminServer(host: admin.host, port: admin.port, readiness: readiness, metrics: { [registry] in
                 registry.emitToString()
-            })
+            }, limits: adminLimits, hosts: adminHosts, refused: Counter(label: "scene_host_admin_connections_refused_total", factory: metrics),
+               logger: logger)
             services.append(adminServer.application(onListening: onAdminListening))
         }
         services.append(app)

@@ -27,15 +27,27 @@ package struct WebConnectionLimits: Sendable, Equatable {
     /// Connections accepted beyond `maximum` only to be told 503.
     package var sheddingRoom: Int { max(8, maximum / 16) }
 
+    /// The most connections these limits let a listener hold open: `maximum` and the shedding room.
+    package var descriptors: Int { maximum + sheddingRoom }
+
+    /// The admin listener's limits (`serve --admin-port`): the app's timeouts (`app`), and a small fixed
+    /// cap of `adminMaximum`, since probes and scrapes need a handful of connections.
+    package static func admin(like app: WebConnectionLimits) -> WebConnectionLimits {
+        WebConnectionLimits(maximum: adminMaximum, idleTimeout: app.idleTimeout, headerTimeout: app.headerTimeout, bodyTimeout: app.bodyTimeout)
+    }
+
+    /// The admin listener's connection cap.
+    package static let adminMaximum = 32
+
     /// Descriptors kept back from connections: the listening socket, the workers' channels and
     /// standard streams, probe children's files, the SQLite files plugins open.
     package static let reserved = 64
 
     /// Raises this process's soft descriptor limit to the hard one, and returns the limits that
-    /// leave `reserved` (plus two per worker) of the descriptors for everything else, the shedding
-    /// room included.
+    /// leave `reserved` (plus two per worker, and the admin listener's connections when `admin`) of
+    /// the descriptors for everything else, the shedding room included.
     package static func raisingDescriptorLimit(workers: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5),
-                                              bodyTimeout: Duration = .seconds(10)) -> WebConnectionLimits {
+                                              bodyTimeout: Duration = .seconds(10), admin: Bool = false) -> WebConnectionLimits {
         var limit = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
             var raised = limit
@@ -44,7 +56,8 @@ package struct WebConnectionLimits: Sendable, Equatable {
         }
         // RLIM_INFINITY is all ones; clamping makes it (and any huge limit) Int.max, which the cap below bounds.
         let descriptors = Int(clamping: limit.rlim_cur)
-        let usable = max(16, min(10_000, descriptors &- reserved &- 2 * workers))
+        let adminDescriptors = admin ? WebConnectionLimits(maximum: adminMaximum, idleTimeout: idleTimeout).descriptors : 0
+        let usable = max(16, min(10_000, descriptors &- reserved &- 2 * workers &- adminDescriptors))
         // `usable` = maximum + max(8, maximum / 16).
         let maximum = max(8, min(usable - 8, usable * 16 / 17))
         return WebConnectionLimits(maximum: maximum, idleTimeout: idleTimeout, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout)

@@ -167,9 +167,12 @@ package struct WebController {
 
     /// The refusal of a page or session that could not be made: 503 for a failure that passes by itself
     /// (a plugin refused for a cooling period, with when it is tried again; a busy worker), else 500.
+    /// Every 500 is logged as an error with its cause (`WebUserText.describe`).
     package func failed(_ error: any Error) -> WebReply {
+        guard let fault = error as? WorkerError, fault.isRetryable else {
+            return .refusal(500, text.describe(error, plain: WebUserText.pageFailed(error), answering: 500))
+        }
         let message = text.describe(error, plain: WebUserText.pageFailed(error))
-        guard let fault = error as? WorkerError, fault.isRetryable else { return .refusal(500, message) }
         if case .pluginRefused(_, _, let retryIn) = fault { return .refusal(503, message, retryAfter: max(1, retryIn)) }
         return .refusal(503, message)
     }

@@ -23,9 +23,10 @@ import SceneHostWorkers
 ///
 /// New sessions are limited three ways. Per client address, by rate: a token bucket (`rate`, kept
 /// by this instance) refuses a start past it with `WebError.startingTooFast` and when to try again.
-/// Per client address, by sessions in use (two actions or more, counted over the whole store): at
-/// most `perClient` (`WebError.tooManySessions`); a session used once or never counts in no cap. In
-/// total, over the whole store: when `limit` sessions are stored, a new one evicts the session with
+/// Per client address, by sessions in use (two actions or more, counted over the app's sessions in the
+/// whole store; another app on it counts its own, `SessionStore`): at most `perClient`
+/// (`WebError.tooManySessions`); a session used once or never counts in no cap. In total, over the
+/// app's sessions in the whole store: when `limit` sessions are stored, a new one evicts the session with
 /// the fewest actions, then the oldest last action, among those whose last action is at least
 /// `evictionGrace` old; page loads move neither, so loading pages holds no place. When every session
 /// acted within the grace, the new one is refused (`WebError.serverFull`).

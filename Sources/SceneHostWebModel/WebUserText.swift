@@ -16,10 +16,16 @@ package struct WebUserText: Sendable {
     package let debugPages: Bool
 
     /// What went wrong, for the page: `plain` for the user; the error's full message to the log.
-    package func describe(_ error: any Error, plain: String, kind: Kind = .error) -> String {
+    /// `answering` 500: the page is a server error, logged as an error whatever its cause (a
+    /// worker's load failure is the plugin's words, `remote`, and would otherwise go unheard).
+    package func describe(_ error: any Error, plain: String, kind: Kind = .error, answering status: Int? = nil) -> String {
         let reference = "r-" + String(WebSession.randomHex().prefix(8))
         let detail = ErrorMessage.render(error)
-        logger.log(level: Self.isOperators(error) ? .warning : .info, "\(reference): \(detail)")
+        if status == 500 {
+            logger.error("\(reference): answered 500: \(detail)")
+        } else {
+            logger.log(level: Self.isOperators(error) ? .warning : .info, "\(reference): \(detail)")
+        }
         var text = kind.prefix + plain + " (Reference: \(reference).)"
         if debugPages { text += "\nDetail: " + detail }
         return text

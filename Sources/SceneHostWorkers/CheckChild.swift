@@ -20,21 +20,12 @@ package enum CheckChild {
     private static func passOn(output: Int32, errors: Int32, keepingErrors: Bool) -> String {
         let printed = TerminalText.escaped(readAll(output).utf8)
         let complained = TerminalText.escaped(readAll(errors).utf8)
-        say(printed, to: STDOUT_FILENO)
+        TerminalText.write(printed, to: STDOUT_FILENO)
         if keepingErrors { return complained }
-        say(complained, to: STDERR_FILENO)
+        TerminalText.write(complained, to: STDERR_FILENO)
         return ""
     }
 
-    private static func say(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
-    }
 
     /// What `descriptor` (an unnamed file) holds, from its start; at most 1 MiB.
     private static func readAll(_ descriptor: Int32) -> String {

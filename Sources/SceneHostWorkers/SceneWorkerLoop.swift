@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 @_spi(SceneHost) import SceneSDK
 import SceneHostContainer
+import SceneHostCore
 import SceneHostFrontend
 import SceneHostNavigation
 import SceneHostProcesses
@@ -82,7 +83,7 @@ package final class SceneWorkerLoop {
             let last = reported[id]
             if let last, last.screen == screen, last.busy == navigator.needsAttention, last.settling == !navigator.workSettled { continue }
             let report = report(navigator, id: id, screen: screen)
-            guard (try? channel.send(WorkerFrame.encode(.changed(session: id, report: report)), deadline: nil)) != nil else { return finish() }
+            guard send(.changed(session: id, report: report)) else { return finish() }
         }
         watch?.tick(while: !busy.isEmpty)
     }
@@ -92,12 +93,31 @@ package final class SceneWorkerLoop {
         end?()
     }
 
+    /// Sends `reply`, or, when it is larger than the channel takes, only a header announcing its
+    /// size: the host reads no further, names the size ("a message too large for its channel") and
+    /// ends this worker. Measured before it is encoded (`WorkerReply.leastPayloadBytes`): encoding
+    /// 70 MB took longer than the host waits, which it then reported as a time-out. False when
+    /// nothing more may be sent (the loop ends).
+    private func send(_ reply: WorkerReply) -> Bool {
+        let least = reply.leastPayloadBytes
+        if least > WorkerFrame.maximumSize { return announceTooLarge(least) }
+        let frame = WorkerFrame.encode(reply)
+        if frame.count - WorkerFrame.headerSize > WorkerFrame.maximumSize { return announceTooLarge(frame.count - WorkerFrame.headerSize) }
+        return (try? channel.send(frame, deadline: nil)) != nil
+    }
+
+    /// The header alone of a frame of `bytes`; always false: a frame cut short is the channel's end.
+    private func announceTooLarge(_ bytes: Int) -> Bool {
+        try? channel.send(WorkerFrame.header(announcing: bytes), deadline: nil)
+        return false
+    }
+
     /// Reads one request from the channel and answers it (`WorkerMainThread` calls it when the
     /// channel is readable).
     package func readRequest() {
         guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return finish() }
         guard let reply = answer(request) else { return }
-        guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
+        guard send(reply) else { return finish() }
         // Work a request started (a load in `viewDidLoad`, a tap's save) is watched from now on.
         watch?.tick(while: !busy.isEmpty)
     }
@@ -153,15 +173,17 @@ package final class SceneWorkerLoop {
                 var failures: [RemoteFailure] = []
                 while let failure = navigator.takeWorkFailure() { failures.append(RemoteFailure(failure)) }
                 let reply = WorkerReply.settled(report: report(navigator, id: id), failures: failures, ended: ended)
-                guard (try? channel.send(WorkerFrame.encode(reply), deadline: nil)) != nil else { return finish() }
+                guard send(reply) else { return finish() }
                 watch?.tick(while: !busy.isEmpty)
             }
             return nil
         case .call(let function, let arguments):
             var lines: [String] = []
             do {
-                let result = try NativeInvocation(container: container) { lines.append($0) }.call(function, arguments: arguments)
-                return .called(lines: lines, result: .success(result))
+                let result = try NativeInvocation(container: container) { lines.append($0) }.unescapedResult(function, arguments: arguments)
+                // Too large for the channel: sent as it is (`send` announces its size alone), not escaped first.
+                if result.utf8.count > WorkerFrame.maximumSize { return .called(lines: lines, result: .success(result)) }
+                return .called(lines: lines, result: .success(TerminalText.escaped(result)))
             } catch {
                 return .called(lines: lines, result: .failure(RemoteFailure(error)))
             }

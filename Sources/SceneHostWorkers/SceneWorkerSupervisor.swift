@@ -45,6 +45,17 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     /// The config the host checked, sent as each worker's first frame (the worker reads no config
     /// file); replaced by `reload` when `--watch` checked a new build.
     package private(set) var startMessage: WorkerStartMessage
+    /// The checked plugin files handed to each worker after `startMessage` (`--watch`); nil: none.
+    private var handedFiles: CheckedPluginFiles?
+    /// A worker started on a new build (`startReplacement`) that has not replaced the running one yet.
+    private var replacement: Replacement?
+
+    private struct Replacement {
+        let process: WorkerProcess
+        let refuses: Set<String>
+        let start: WorkerStartMessage
+        let files: CheckedPluginFiles?
+    }
 
     package let launch: Launch
     package let settings: HostSettings
@@ -101,12 +112,29 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
     /// Starts the worker and waits until it has loaded the app.
     package func start() throws(WorkerError) {
         guard process == nil else { return }
+        let (started, refuses) = try startWorker(adoptingEarly: true)
+        process = started
+        adopted(started, refusing: refuses)
+    }
+
+    /// Counts and watches `started`, now the running worker, started refusing `refuses`.
+    private func adopted(_ started: WorkerProcess, refusing refuses: Set<String>) {
+        if let unaskedQueue { watchUnasked(started, on: unaskedQueue) }
+        workerRefuses = refuses
+        counters.starts.increment()
+        logger.debug("scene worker started", metadata: ["pid": "\(started.pid)"])
+    }
+
+    /// A worker started on `startMessage` (and `handedFiles`), loaded and ready, with the plugins
+    /// it refuses; `adoptingEarly`: the worker started early is taken when there is one.
+    private func startWorker(adoptingEarly: Bool) throws(WorkerError) -> (WorkerProcess, Set<String>) {
         let refusals = ledger.refusals()
         var message = startMessage
         message.settings = launch.settings
         message.settings?.refused = refusals.map { ChildSettings.Refusal(plugin: $0.plugin, sources: $0.sources, seconds: $0.secondsLeft) }
+        message.handedFiles = handedFiles?.files ?? []
         let started: WorkerProcess
-        if let early {
+        if adoptingEarly, let early {
             // Started before the load, it waits for its start frame: the refusals of now reach it there.
             started = early
             self.early = nil
@@ -118,6 +146,8 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
         do {
             // The checked config first: the worker waits for it before it reads or opens anything.
             try started.channel.send(WorkerFrame.encode(.start(message)), deadline: deadline)
+            // Then the checked files it announced (`--watch`), loaded in place of their paths.
+            if let handedFiles { try started.channel.sendDescriptors(handedFiles.descriptors, deadline: deadline) }
             let payload = try started.channel.receive(deadline: deadline)
             switch try WorkerFrame.decodeReply(payload) {
             case .ready: break
@@ -133,16 +163,13 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
             // A limit too small to load the runtime is the likeliest setting to blame: name it.
             throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)")
         }
-        process = started
-        if let unaskedQueue { watchUnasked(started, on: unaskedQueue) }
-        workerRefuses = Set(refusals.map(\.plugin))
-        counters.starts.increment()
-        logger.debug("scene worker started", metadata: ["pid": "\(started.pid)"])
+        return (started, Set(refusals.map(\.plugin)))
     }
 
     /// Lets the worker free every session's scenes (their deinits run), then ends it and forgets
     /// every session. A worker that does not answer within the event time limit is killed.
     package func shutdown() {
+        dropReplacement()
         if process != nil { _ = try? exchange(.finish) }
         process?.end()
         process = nil
@@ -565,25 +592,30 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
 
     /// Ends the worker, starts a new one (after a fault: after the backoff's wait) and builds every
     /// session again. Returns what became of each session that did not come back as it was.
-    private func restartAndRestore(afterFault: Bool) -> [UInt64: RestoreNote] {
+    /// `started`: the first pass builds the sessions on the worker running now (a reload's, just started).
+    private func restartAndRestore(afterFault: Bool, started: Bool = false) -> [UInt64: RestoreNote] {
         var notes: [UInt64: RestoreNote] = [:]
         var waits = afterFault
+        var fresh = started
         // Each pass either ends with every session built again, or cuts a stack or loses a session: it ends.
         passes: while true {
-            process?.end()
-            process = nil
-            if waits { ledger.clock.sleep(backoff.delay(restartingAt: ledger.clock.now())) }
+            if !fresh {
+                process?.end()
+                process = nil
+                if waits { ledger.clock.sleep(backoff.delay(restartingAt: ledger.clock.now())) }
+                restarts += 1
+                do { try start() } catch {
+                    for session in sessions.values {
+                        session.update { $0.lost = true }
+                        notes[session.id] = .lost(reason: "no new worker could be started")
+                    }
+                    sessions = [:]
+                    return notes
+                }
+            }
             // A later pass follows a fault during the restore.
             waits = true
-            restarts += 1
-            do { try start() } catch {
-                for session in sessions.values {
-                    session.update { $0.lost = true }
-                    notes[session.id] = .lost(reason: "no new worker could be started")
-                }
-                sessions = [:]
-                return notes
-            }
+            fresh = false
             for id in sessions.keys.sorted() {
                 guard let session = sessions[id] else { continue }
                 let records = session.current.records
@@ -629,21 +661,49 @@ package final class SceneWorkerSupervisor: @unchecked Sendable {
 
     // MARK: Reload
 
-    /// Replaces the worker with one started on `start` (a new build the host has checked:
-    /// `--watch`) and builds every session again on it from its records, as after a fault but
-    /// without a wait and charged to no one. Each session is told what became of it
-    /// (`WorkerError.reloaded`): a scene the new build cannot build again is cut off with every
-    /// scene above it, as a restore after a crash does.
+    /// Starts a worker on `start` (a new build the host has checked: `--watch`), handed `files`,
+    /// beside the running one, which goes on serving: `reload` then puts it in its place. Throws
+    /// when it cannot start or load (the running worker is untouched).
+    package func startReplacement(start: WorkerStartMessage, files: CheckedPluginFiles?) throws(WorkerError) {
+        dropReplacement()
+        let (running, runningFiles) = (startMessage, handedFiles)
+        startMessage = start
+        handedFiles = files
+        defer {
+            startMessage = running
+            handedFiles = runningFiles
+        }
+        let (started, refuses) = try startWorker(adoptingEarly: false)
+        replacement = Replacement(process: started, refuses: refuses, start: start, files: files)
+    }
+
+    /// Ends the worker `startReplacement` started, if it has not replaced the running one.
+    package func dropReplacement() {
+        replacement?.process.end()
+        replacement = nil
+    }
+
+    /// Puts the worker `startReplacement` started in the place of the running one and builds every
+    /// session again on it from its records, as after a fault but without a wait and charged to no
+    /// one. Each session is told what became of it (`WorkerError.reloaded`): a scene the new build
+    /// cannot build again is cut off with every scene above it, as a restore after a crash does.
     ///
     /// The old worker is ended, not asked to finish: its code is the build being replaced.
-    package func reload(start: WorkerStartMessage, initialScene: String, pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) {
-        startMessage = start
+    package func reload(initialScene: String, pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) {
+        guard let replacement else { return }
+        self.replacement = nil
+        startMessage = replacement.start
+        handedFiles = replacement.files
         self.initialScene = initialScene
         self.pluginOfScene = pluginOfScene
         early?.end()
         early = nil
+        process?.end()
+        process = replacement.process
+        adopted(replacement.process, refusing: replacement.refuses)
+        restarts += 1
         let held = sessions
-        let notes = restartAndRestore(afterFault: false)
+        let notes = restartAndRestore(afterFault: false, started: true)
         for (id, session) in held {
             let notice = WorkerError.reloaded(plugins: plugins, restore: notes[id] ?? .restored)
             session.update { state in

@@ -86,7 +86,7 @@ package struct WorkerChannel {
     }
 
     /// Waits until the socket is ready for `events`, or throws `timedOut` at the deadline.
-    private func wait(for events: Int16, until deadline: ContinuousClock.Instant?) throws(Failure) {
+    func wait(for events: Int16, until deadline: ContinuousClock.Instant?) throws(Failure) {
         while true {
             var timeout: Int32 = -1
             if let deadline {

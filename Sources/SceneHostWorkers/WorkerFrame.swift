@@ -11,10 +11,10 @@ import SceneHostCacheCodec
 /// then ends that worker. Nothing a worker writes can make the host trap or allocate without bound.
 package enum WorkerFrame {
     /// The version of the frames' format, sent once per worker in its `ready` frame (a worker of
-    /// another build is refused there). Version 7: a failure carries a link's refusal (issue 35). Version 6: `changed`, a session's screen sent unasked. Version 5: `settle` and `settled` (background work), and the form elements' screen tags and commands. Version 4: `start` carries the worker's `ChildSettings` (it
+    /// another build is refused there). Version 8: `start` lists the plugin files handed as descriptors after it (`--watch`, issue 46). Version 7: a failure carries a link's refusal (issue 35). Version 6: `changed`, a session's screen sent unasked. Version 5: `settle` and `settled` (background work), and the form elements' screen tags and commands. Version 4: `start` carries the worker's `ChildSettings` (it
     /// takes no command-line options). Version 3: the host's first frame, `start`, carries the
     /// checked config. Version 2: tags from one enum per kind, `ready` carries it.
-    package static let formatVersion: UInt64 = 7
+    package static let formatVersion: UInt64 = 8
     /// The length before every frame's payload, in bytes.
     package static let headerSize = 4
     /// The largest frame either side reads: a screen with a long list fits many times over.
@@ -56,10 +56,19 @@ package enum WorkerFrame {
     private static func framed(_ message: some RecordValue) -> [UInt8] {
         var writer = CacheWriter()
         message.encode(into: &writer)
-        let payload = writer.finished(header: [])
-        let length = UInt32(truncatingIfNeeded: payload.count)
+        // The length is written into the header in place: the payload is not copied behind it again.
+        var frame = writer.finished(header: header(announcing: 0))
+        frame.replaceSubrange(0..<headerSize, with: header(announcing: frame.count - headerSize))
+        return frame
+    }
+
+    /// The header of a frame whose payload is `length` bytes (at most `UInt32.max`: a larger one
+    /// is announced as that, over `maximumSize` all the same). A worker whose answer is too large
+    /// sends this alone (`SceneWorkerLoop`): the host reads no further than a header over the limit.
+    package static func header(announcing length: Int) -> [UInt8] {
+        let length = UInt32(clamping: max(0, length))
         return [UInt8(truncatingIfNeeded: length), UInt8(truncatingIfNeeded: length >> 8),
-                UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 24)] + payload
+                UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 24)]
     }
 
     /// The one message of a frame's payload: anything left over is `Malformed`.

@@ -59,12 +59,28 @@ package final class WorkerPool: Sendable {
     }
 
     /// `--watch`: every worker is replaced by one started on the new build `start` (checked by the
-    /// host), and every session built again on it (`SceneWorkerSupervisor.reload`). A request
-    /// already queued for a worker runs after its reload, on the new build.
-    package func reload(start: WorkerStartMessage, initialScene: String, links: LinkTable,
-                        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) {
+    /// host), handed `files` (the checked plugin files), and every session built again on it
+    /// (`SceneWorkerSupervisor.reload`). Every new worker is started first, beside the old ones:
+    /// when one cannot start or load, the others are ended, the old workers go on serving the old
+    /// build, and the error is thrown. A request already queued for a worker runs after its reload,
+    /// on the new build.
+    package func reload(start: WorkerStartMessage, files: CheckedPluginFiles?, initialScene: String, links: LinkTable,
+                        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) throws(WorkerError) {
+        var failure: WorkerError?
+        onEach { supervisor in
+            guard failure == nil else { return }
+            do throws(WorkerError) {
+                try supervisor.startReplacement(start: start, files: files)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure {
+            onEach { $0.dropReplacement() }
+            throw failure
+        }
         app.withLock { $0 = Running(links: links, pluginOfScene: pluginOfScene) }
-        onEach { $0.reload(start: start, initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
+        onEach { $0.reload(initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
     }
 
     /// `--watch`: tells every session that a new build of `plugins` was refused, and why.

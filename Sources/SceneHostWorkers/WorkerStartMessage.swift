@@ -21,9 +21,27 @@ package struct WorkerStartMessage: Equatable, Sendable {
     /// The options the worker runs with (`ChildSettings`): set by the supervisor for each worker it
     /// starts (the refusals change); a start without them is refused by the worker.
     package var settings: ChildSettings?
+    /// The plugin files whose checked descriptors follow this frame on the channel, in this order
+    /// (`WorkerChannel.sendDescriptors`; `--watch`: `CheckedPluginFiles`): the worker loads those
+    /// and never opens their paths. Set by the supervisor for each worker it starts.
+    package var handedFiles: [HandedFile] = []
 
-    package init(configFile: String, baseDirectory: String, configBytes: [UInt8], checkedStart: [UInt8] = [], settings: ChildSettings? = nil) {
+    /// A plugin file handed as a descriptor: its path as the config resolves it (the key the worker's
+    /// loader looks it up by) and its real path when checked (the folder of its `$ORIGIN`).
+    package struct HandedFile: Equatable, Sendable {
+        package let path: String
+        package let realPath: String
+
+        package init(path: String, realPath: String) {
+            self.path = path
+            self.realPath = realPath
+        }
+    }
+
+    package init(configFile: String, baseDirectory: String, configBytes: [UInt8], checkedStart: [UInt8] = [], settings: ChildSettings? = nil,
+                 handedFiles: [HandedFile] = []) {
         self.settings = settings
+        self.handedFiles = handedFiles
         self.configFile = configFile
         self.baseDirectory = baseDirectory
         self.configBytes = configBytes

@@ -59,6 +59,8 @@ MainActor.assumeIsolated {
         // Cache warnings were the host's to print.
         var loader = settings.loader.makeLoader(logger: logger, opensPlugins: true, warn: { _ in })
         loader.loadPlace = "in a scene worker"
+        // `--watch`: the files the host checked, handed right after the start frame; loaded in place of their paths.
+        loader.handedFiles = try WorkerStart.receiveHandedFiles(message, channel: channel)
         let startup = settings.loader.makeStartupCache(warn: { _ in })
         let start = try WorkerStart.read(message, loader: loader, startup: startup)
         do throws(WorkerSetup.Failure) {

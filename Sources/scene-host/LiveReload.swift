@@ -11,8 +11,10 @@ import SceneHost
 /// build goes through every check of a start (trust, handshake, the probe child, the check child),
 /// against the config bytes the app started with: an edit of the config itself needs a restart.
 /// A build the checks refuse changes nothing, and the refusal is said in the checks' words. A
-/// build they accept gets fresh workers, and every session is built again on them from its
-/// records (`WorkerPool.reload`), with its fields as typed.
+/// build they accept gets fresh workers, handed the files the checks read (`CheckedPluginFiles`:
+/// a file written after the checks never reaches them), and every session is built again on them
+/// from its records (`WorkerPool.reload`), with its fields as typed. Workers that cannot start
+/// leave the old ones serving, as a refused build does.
 @MainActor
 final class LiveReload {
     /// How long a library must see no event before it counts as written.
@@ -67,14 +69,33 @@ final class LiveReload {
             logger.debug("--watch: new build refused; the old build keeps running", metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
             return .refused(plugins: changed, reason: reason)
         case .success(let checked):
-            app = checked
+            // The files the checks read, held open: the new workers load those, never the paths again.
+            let files: CheckedPluginFiles
+            switch checked.checkedFiles(of: changed, loader: PluginLoader(logger: logger, checksFileTrust: !options.insecurePluginFiles)) {
+            case .success(let held): files = held
+            case .failure(let error): return refuse(changed, error)
+            }
+            ReloadTestHold.holdIfAsked(command: command)
             let owners = checked.loaded.container.sceneOwners
-            pool.reload(start: checked.workerStart, initialScene: checked.loaded.config.initial.value, links: checked.links,
-                        pluginOfScene: owners, plugins: changed)
+            do throws(WorkerError) {
+                try pool.reload(start: checked.workerStart, files: files, initialScene: checked.loaded.config.initial.value, links: checked.links,
+                                pluginOfScene: owners, plugins: changed)
+            } catch {
+                return refuse(changed, .workersNotStarted(reason: ErrorMessage.render(error)))
+            }
+            app = checked
             let milliseconds = (ContinuousClock.now - settled).wholeMilliseconds
             logger.debug("--watch: reloaded the new build", metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
             return .reloaded(plugins: changed, milliseconds: milliseconds)
         }
+    }
+
+    /// A checked build that is not loaded after all (`error`): the old one runs on, and says why.
+    private func refuse(_ plugins: [String], _ error: ReloadError) -> Outcome {
+        let reason = error.message
+        pool.noteRefusedReload(plugins: plugins, reason: reason)
+        logger.debug("--watch: new build not loaded; the old build keeps running", metadata: ["plugins": "\(plugins.joined(separator: ", "))", "reason": "\(reason)"])
+        return .refused(plugins: plugins, reason: reason)
     }
 
     /// `serve`: reloads on the main queue (the main actor) whenever the watch has events, and

@@ -161,7 +161,7 @@ struct ServeCommand: ParsableCommand {
             // After the app's checks: a broken config is reported first, and creates no store file.
             // A request to the store may take a third of the event time limit: an action makes up to three.
             let loaded = app.loaded
-            let durable = try openStore(storeTimeout: max(.milliseconds(200), loaded.config.host.eventTimeout / 3))
+            let durable = try openStore(app: SessionApp(config: loaded.config), storeTimeout: max(.milliseconds(200), loaded.config.host.eventTimeout / 3))
             let links = app.links
             let drainLimit = loaded.config.host.eventTimeout
             guard !options.inProcess else {
@@ -234,17 +234,18 @@ struct ServeCommand: ParsableCommand {
         return reload
     }
 
-    private func openStore(storeTimeout: Duration) throws(SessionStoreError) -> any SessionStore {
+    /// `app`: whose sessions the store reads and writes (another app may share it).
+    private func openStore(app: SessionApp, storeTimeout: Duration) throws(SessionStoreError) -> any SessionStore {
         let current = FileManager.default.currentDirectoryPath
         let configPath = options.config.hasPrefix("/") ? options.config : current + "/" + options.config
         let location = try SessionStoreLocation.resolve(option: sessionStore, environment: ProcessInfo.processInfo.environment,
                                                         configPath: (configPath as NSString).standardizingPath, currentFolder: current)
         switch location {
-        case .memory: return MemorySessionStore()
-        case .sqlite(let path): return try SQLiteSessionStore(path: path)
+        case .memory: return MemorySessionStore(app: app)
+        case .sqlite(let path): return try SQLiteSessionStore(path: path, app: app)
         case .postgres(let address):
             // A request waits for the store at most this long, so an action is answered within the event time limit.
-            return PostgresSessionStore(address: address, requestTimeout: storeTimeout, logger: options.makeLogger())
+            return PostgresSessionStore(address: address, app: app, requestTimeout: storeTimeout, logger: options.makeLogger())
         }
     }
 
@@ -256,7 +257,8 @@ struct ServeCommand: ParsableCommand {
 
     private func limits(workers: Int) -> WebConnectionLimits {
         WebConnectionLimits.raisingDescriptorLimit(workers: workers, idleTimeout: Self.duration(idleTimeout),
-                                                   headerTimeout: Self.duration(headerTimeout), bodyTimeout: Self.duration(bodyTimeout))
+                                                   headerTimeout: Self.duration(headerTimeout), bodyTimeout: Self.duration(bodyTimeout),
+                                                   admin: adminPort != nil)
     }
 
     private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * 1000)) }

@@ -29,6 +29,8 @@ let package = Package(
             .library(name: "FixtureNativeTypes", type: .dynamic, targets: ["FixtureNativeTypes"]),
             // A Swift plugin with native functions: @_cdecl functions, the table from a C target in the same library.
             .library(name: "FixtureNativeSwift", type: .dynamic, targets: ["FixtureNativeSwift", "FixtureNativeSwiftTable"]),
+            // Answers larger than a worker's channel takes, on demand: a render, a link's page, a native result (issue 46).
+            .library(name: "FixtureOversized", type: .dynamic, targets: ["FixtureOversized", "FixtureOversizedTable"]),
             // A Swift plugin whose library's C destructor crashes when the process ends.
             .library(name: "FixtureCrashingDestructor", type: .dynamic, targets: ["FixtureCrashingDestructor", "FixtureCrashingDestructorC"]),
         ],
@@ -44,6 +46,8 @@ let package = Package(
             .target(name: "FixtureNativeTypes", path: "NativeTypes"),
             .target(name: "FixtureNativeSwift", dependencies: [sdk], path: "NativeSwift/Scene", swiftSettings: swift6),
             .target(name: "FixtureNativeSwiftTable", path: "NativeSwift/Table"),
+            .target(name: "FixtureOversized", dependencies: [sdk], path: "Oversized/Scene", swiftSettings: swift6),
+            .target(name: "FixtureOversizedTable", path: "Oversized/Table"),
             .target(name: "FixtureCrashingDestructor", dependencies: [sdk], path: "CrashingDestructor/Scene", swiftSettings: swift6),
             .target(name: "FixtureCrashingDestructorC", path: "CrashingDestructor/Destructor"),
         ]

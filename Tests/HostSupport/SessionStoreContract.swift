@@ -5,7 +5,7 @@ import Testing
 /// The promises of `SessionStore` every backend keeps, as checks a backend's tests run on a store
 /// of their own: `try await SessionStoreContract.check(store)`.
 ///
-/// The store must be empty (the caps count the whole store); every check removes what it stored,
+/// The store must hold none of its app's sessions (the caps count them all); every check removes what it stored,
 /// so the checks may also be called one by one, in any order. Times are arbitrary milliseconds.
 package enum SessionStoreContract {
     /// Every check below, in turn.

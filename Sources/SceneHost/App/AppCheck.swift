@@ -27,6 +27,9 @@ package struct AppCheck {
         /// The checked start as the start-up cache holds it (the file's bytes, read or just
         /// recorded), handed to the scene workers with the config; empty without one.
         package var checkedStart: [UInt8] = []
+        /// What each plugin's check rested on (file identity, content hash), by resolved path: what
+        /// `--watch` compares the file it hands its workers with (`CheckedPluginFiles`).
+        package var checkedPlugins: [String: CheckedPlugin] = [:]
         /// The app's deep links, when the config could be read.
         @MainActor package var links: LinkTable? {
             if let knownLinks { return knownLinks }
@@ -145,6 +148,7 @@ package struct AppCheck {
                             sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
         report.configBytes = start.bytes
         report.checkedStart = recordedStart ?? []
+        if recorded.count == config.plugins.count { report.checkedPlugins = Self.byPath(config.plugins, recorded) }
         return report
     }
 
@@ -161,7 +165,13 @@ package struct AppCheck {
                             unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
         report.configBytes = start.bytes
         report.checkedStart = checked.recordedBytes ?? []
+        report.checkedPlugins = Self.byPath(start.config.plugins, checked.plugins)
         return report
+    }
+
+    /// `records` (in config order) by their entries' resolved paths.
+    private static func byPath(_ entries: [PluginEntry], _ records: [CheckedPlugin]) -> [String: CheckedPlugin] {
+        Dictionary(zip(entries.map(\.resolvedPath), records), uniquingKeysWith: { first, _ in first })
     }
 
     /// The routes scenes took in their probes without declaring them, by scene and destination.

@@ -10,9 +10,12 @@ package final class SceneApp {
     package let links: LinkTable
     /// What its scene workers are handed: the config as the check read it.
     package let workerStart: WorkerStartMessage
+    /// What each plugin's check rested on, by resolved path (`AppCheck.Report.checkedPlugins`).
+    package let checkedPlugins: [String: CheckedPlugin]
 
-    init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = []) {
+    init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = [], checkedPlugins: [String: CheckedPlugin] = [:]) {
         self.loaded = loaded
+        self.checkedPlugins = checkedPlugins
         workerStart = WorkerStartMessage(configFile: loaded.config.file, baseDirectory: loaded.config.baseDirectory, configBytes: configBytes,
                                          checkedStart: checkedStart)
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
@@ -25,7 +28,7 @@ package final class SceneApp {
     package convenience init?(checked report: AppCheck.Report) {
         guard report.problems.isEmpty, let config = report.config, let links = report.links else { return nil }
         self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links,
-                  configBytes: report.configBytes, checkedStart: report.checkedStart)
+                  configBytes: report.configBytes, checkedStart: report.checkedStart, checkedPlugins: report.checkedPlugins)
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks

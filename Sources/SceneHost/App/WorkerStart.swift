@@ -42,6 +42,23 @@ package struct WorkerStart {
         return message
     }
 
+    /// The checked plugin files the host hands after `message` (`WorkerStartMessage.handedFiles`,
+    /// `--watch`), by path, for the loader to open in place of their paths; empty when none.
+    nonisolated package static func receiveHandedFiles(_ message: WorkerStartMessage, channel: Int32) throws(WorkerError) -> [String: HandedPluginFile] {
+        guard !message.handedFiles.isEmpty else { return [:] }
+        let descriptors: [Int32]
+        do {
+            descriptors = try WorkerChannel(descriptor: channel).receiveDescriptors(count: message.handedFiles.count, deadline: nil)
+        } catch {
+            throw .workerUnavailable(reason: "its host did not hand the \(message.handedFiles.count) checked plugin files its start message announced (\(error)); it is started by scene-host")
+        }
+        var files: [String: HandedPluginFile] = [:]
+        for (file, descriptor) in zip(message.handedFiles, descriptors) {
+            files[file.path] = HandedPluginFile(descriptor: descriptor, realPath: file.realPath)
+        }
+        return files
+    }
+
     /// The config the host checked (`message`: its bytes, never the file read again), with
     /// `startup` asked about those bytes; opens no plugin.
     package static func read(_ message: WorkerStartMessage, loader: PluginLoader, startup: StartupCache?) throws -> WorkerStart {

@@ -1,7 +1,7 @@
 import SceneHostCacheCodec
 
 /// The start message in the record format: the config's name, its folder, its bytes, then the
-/// checked start's bytes.
+/// checked start's bytes, the settings, then the plugin files handed as descriptors after the frame.
 extension WorkerStartMessage: RecordValue {
     package func encode(into writer: inout CacheWriter) {
         writer.string(configFile)
@@ -10,6 +10,11 @@ extension WorkerStartMessage: RecordValue {
         writer.bytes(checkedStart)
         writer.bool(settings != nil)
         settings?.encode(into: &writer)
+        writer.count(handedFiles.count)
+        for file in handedFiles {
+            writer.string(file.path)
+            writer.string(file.realPath)
+        }
     }
 
     package init(from reader: inout CacheReader) throws {
@@ -18,6 +23,10 @@ extension WorkerStartMessage: RecordValue {
         let config = try reader.byteArray()
         let checked = try reader.byteArray()
         let settings = try reader.bool() ? try ChildSettings(from: &reader) : nil
-        self.init(configFile: file, baseDirectory: folder, configBytes: config, checkedStart: checked, settings: settings)
+        var handed: [HandedFile] = []
+        for _ in 0..<(try reader.count()) {
+            handed.append(HandedFile(path: try reader.string(), realPath: try reader.string()))
+        }
+        self.init(configFile: file, baseDirectory: folder, configBytes: config, checkedStart: checked, settings: settings, handedFiles: handed)
     }
 }

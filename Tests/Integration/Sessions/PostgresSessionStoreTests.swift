@@ -18,8 +18,9 @@ struct PostgresSessionStoreTests {
     /// request may not be scheduled for tens of seconds while the crowd runs (seen on CI: two 15 s
     /// deadlines missed in a row, though the server was ready). The crowd ends within about two
     /// minutes; the fault tests give their own short deadlines where the deadline is what they check.
-    static func store(_ address: SessionStoreLocation.PostgresAddress, timeout: Duration = .seconds(150)) -> PostgresSessionStore {
-        PostgresSessionStore(address: address, requestTimeout: timeout, logger: quiet)
+    static func store(_ address: SessionStoreLocation.PostgresAddress, app: SessionApp = SessionStoreContract.app,
+                      timeout: Duration = .seconds(150)) -> PostgresSessionStore {
+        PostgresSessionStore(address: address, app: app, requestTimeout: timeout, logger: quiet)
     }
 
     /// A store on `address` whose first connection was made; a set-up that still missed its deadline
@@ -79,39 +80,64 @@ struct PostgresSessionStoreTests {
         let first = Self.store(postgres.address)
         try await first.prepare()
         await first.close()
-        try postgres.execute("UPDATE scene_host_schema SET version = 3")
+        try postgres.execute("UPDATE scene_host_schema SET version = 4")
         let later = Self.store(postgres.address)
         let location = "postgresql://postgres@127.0.0.1:\(postgres.address.port)/postgres"
         let error = await #expect(throws: SessionStoreError.self) { try await later.prepare() }
-        #expect(error == .schemaTooNew(location: location, found: 3, known: 2))
-        #expect(error?.message == "error: the session store \(location) has schema version 3; this scene-host knows versions up to 2. Run the newer scene-host that wrote it, or give this one another store.")
+        #expect(error == .schemaTooNew(location: location, found: 4, known: 3))
+        #expect(error?.message == "error: the session store \(location) has schema version 4; this scene-host knows versions up to 3. Run the newer scene-host that wrote it, or give this one another store.")
         #expect(error?.exitStatus == .configError)
-        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "3\n", "a refused schema is left as it was")
+        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "4\n", "a refused schema is left as it was")
         await later.close()
     }
 
-    /// A database a version 1 scene-host made (no `last_action`) is brought up to version 2 at start;
-    /// its sessions keep their rows, their last use standing for their last action.
-    @Test func upgradesVersionOne() async throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradesVersionOne") }
+    /// Two apps on one database: neither sees, changes, counts, evicts or expires the other's sessions.
+    @Test func appsAreApart() async throws {
+        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.appsAreApart") }
         defer { postgres.stop() }
-        let key = SessionKey(secret: "version-one")
-        let hex = key.digest.map { String(format: "%02x", $0) }.joined()
-        try postgres.execute("""
-            CREATE TABLE scene_host_schema (version integer NOT NULL); INSERT INTO scene_host_schema VALUES (1);
+        let store = try await Self.connected(postgres.address)
+        let other = Self.store(postgres.address, app: SessionStoreContract.otherApp)
+        try await SessionStoreContract.appsAreApart(store, other)
+        try await SessionStoreContract.insertRoomy(store, SessionStoreContract.session("named"))
+        #expect(try postgres.execute("SELECT app FROM scene_host_sessions") == "name:contract\n", "every row names its app")
+        await store.close()
+        await other.close()
+    }
+
+    /// The tables as scene-host left them at schema `version` (1: no last action; 2: no app), one row
+    /// in them under `hex`.
+    static func olderSchema(_ version: Int, hex: String) -> String {
+        let lastAction = version >= 2 ? "last_action bigint NOT NULL," : ""
+        let lastActionValue = version >= 2 ? "20," : ""
+        return """
+            CREATE TABLE scene_host_schema (version integer NOT NULL); INSERT INTO scene_host_schema VALUES (\(version));
             CREATE TABLE scene_host_sessions (key bytea PRIMARY KEY, token text NOT NULL, state bigint NOT NULL, created bigint NOT NULL,
-                last_used bigint NOT NULL, client text NOT NULL, actions bigint NOT NULL, body bytea NOT NULL);
+                last_used bigint NOT NULL, \(lastAction) client text NOT NULL, actions bigint NOT NULL, body bytea NOT NULL);
             CREATE TABLE scene_host_settings (name text PRIMARY KEY, value text NOT NULL);
-            INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', 't', 4, 10, 20, 'c', 2, '\\x010203');
-            """)
+            INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', 't', 4, 10, 20, \(lastActionValue) 'c', 2, '\\x010203');
+            """
+    }
+
+    /// A database an older scene-host made is brought up to version 3 at start; its rows belong to no
+    /// app (whose they were cannot be known): no app finds them, and idle expiry drops them.
+    @Test(arguments: [1, 2]) func upgradesOlderSchemas(version: Int) async throws {
+        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradesOlderSchemas") }
+        defer { postgres.stop() }
+        let key = SessionKey(secret: "version-\(version)")
+        let hex = key.digest.map { String(format: "%02x", $0) }.joined()
+        try postgres.execute(Self.olderSchema(version, hex: hex))
         let store = Self.store(postgres.address)
         try await store.prepare()
-        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "2\n")
-        #expect(try await store.load(key) == StoredSession(key: key, token: "t", state: 4, created: 10, lastUsed: 20, lastAction: 20,
-                                                            client: "c", actions: 2, body: [1, 2, 3]))
+        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "3\n")
+        #expect(try postgres.execute("SELECT app || '|' || last_action FROM scene_host_sessions") == "|20\n")
+        #expect(try await store.load(key) == nil)
+        #expect(try await store.state(of: key) == nil)
+        #expect(try await store.claim(key, from: 4, now: 30) == .lost(current: nil))
+        #expect(try await store.count() == 0)
         try await store.prepare()
         #expect(try postgres.execute("SELECT count(*) FROM scene_host_schema") == "1\n", "prepared again, nothing changes")
-        try await store.delete(key)
+        #expect(try await store.expire(usedBefore: 20) == 0, "kept while not idle")
+        #expect(try await store.expire(usedBefore: 21) == 1, "dropped by idle expiry like the app's own")
         try await SessionStoreContract.check(store)
         await store.close()
     }

@@ -23,6 +23,8 @@ final class FlakyStore: SessionStore {
 
     var location: String { "flaky:" + inner.location }
 
+    var app: SessionApp { inner.app }
+
     private func check(writing: Bool = false) throws(SessionStoreError) {
         let (down, failWrites) = switches.withLock { ($0.down, $0.failWrites) }
         if down || (writing && failWrites) { throw .unavailable(location: location, reason: "connection refused") }

@@ -37,7 +37,7 @@ struct WebSessionPersistenceTests {
 
     /// The SQLite store in `folder`, prepared (as `serve` prepares it at start).
     private func sqlite(_ folder: TemporaryFolder) async throws -> SQLiteSessionStore {
-        let store = try SQLiteSessionStore(path: folder.path("sessions.sqlite"))
+        let store = try SQLiteSessionStore(path: folder.path("sessions.sqlite"), app: SessionApp(name: "persistence"))
         try await store.prepare()
         return store
     }

@@ -13,10 +13,12 @@ import TestSupport
 /// (0600 in a 0700 folder, no links, no folder others can write), schema versions, damaged rows.
 @Suite("SQLite session store")
 struct SQLiteSessionStoreTests {
+    let app = SessionStoreContract.app
+
     @Test("keeps every promise of a session store")
     func contract() async throws {
         let folder = try TemporaryFolder()
-        let store = try SQLiteSessionStore(path: folder.path("state/sessions.sqlite"))
+        let store = try SQLiteSessionStore(path: folder.path("state/sessions.sqlite"), app: app)
         try await SessionStoreContract.check(store)
         await store.close()
     }
@@ -26,18 +28,40 @@ struct SQLiteSessionStoreTests {
         try await SessionStoreContract.check(MemorySessionStore())
     }
 
+    @Test("two apps on one file: neither sees, changes, counts, evicts or expires the other's sessions")
+    func appsAreApart() async throws {
+        let folder = try TemporaryFolder()
+        let store = try SQLiteSessionStore(path: folder.path("shared.sqlite"), app: SessionStoreContract.app)
+        let other = try SQLiteSessionStore(path: folder.path("shared.sqlite"), app: SessionStoreContract.otherApp)
+        try await SessionStoreContract.appsAreApart(store, other)
+        // Every row names its app.
+        let mine = SessionStoreContract.session("named", client: "c")
+        try await SessionStoreContract.insertRoomy(store, mine)
+        await store.close()
+        await other.close()
+        let queue = try DatabaseQueue(path: folder.path("shared.sqlite"))
+        #expect(try await queue.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == ["name:contract"])
+        try queue.close()
+    }
+
+    @Test("two apps on one memory store: the same promises")
+    func memoryAppsAreApart() async throws {
+        let store = MemorySessionStore(app: SessionStoreContract.app)
+        try await SessionStoreContract.appsAreApart(store, store.sharing(as: SessionStoreContract.otherApp))
+    }
+
     @Test("a new file is 0600 in a folder made 0700; a second process's store sees the first's rows")
     func fileModes() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("new/deeper/sessions.sqlite")
-        let store = try SQLiteSessionStore(path: path)
+        let store = try SQLiteSessionStore(path: path, app: app)
         try await store.prepare()
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
         #expect(stat(folder.path("new/deeper"), &info) == 0 && info.st_mode & 0o777 == 0o700)
         let row = SessionStoreContract.session("a", client: "c")
         #expect(try await store.insert(row, limits: SessionStoreContract.roomy, now: 1) == .inserted(evicted: nil))
-        let other = try SQLiteSessionStore(path: path)
+        let other = try SQLiteSessionStore(path: path, app: app)
         try await other.prepare()
         #expect(try await other.load(row.key) == row)
         await store.close()
@@ -51,16 +75,16 @@ struct SQLiteSessionStoreTests {
         try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
         chmod(open, 0o777)
         #expect(throws: SessionStoreError.untrusted(path: open, reason: "writable by every user")) {
-            try SQLiteSessionStore(path: open + "/sessions.sqlite")
+            try SQLiteSessionStore(path: open + "/sessions.sqlite", app: app)
         }
         let target = try folder.write("x", to: "target")
         let link = folder.path("link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file")) { try SQLiteSessionStore(path: link) }
+        #expect(throws: SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file")) { try SQLiteSessionStore(path: link, app: app) }
         let directory = folder.path("dir.sqlite")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         chmod(directory, 0o700)
-        #expect(throws: SessionStoreError.untrusted(path: directory, reason: "it is a folder, not a regular file")) { try SQLiteSessionStore(path: directory) }
+        #expect(throws: SessionStoreError.untrusted(path: directory, reason: "it is a folder, not a regular file")) { try SQLiteSessionStore(path: directory, app: app) }
         #expect(SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file").message
             == "error: session store \(link): it is a symbolic link, not a regular file. Make it (and each folder above it) writable by you only, or name another file with --session-store sqlite:PATH.")
     }
@@ -70,49 +94,69 @@ struct SQLiteSessionStoreTests {
         let folder = try TemporaryFolder()
         let garbage = try folder.write(String(repeating: "not a database ", count: 100), to: "garbage.sqlite")
         chmod(garbage, 0o600)
-        #expect(throws: SessionStoreError.cannotOpen(location: "sqlite:\(garbage)", reason: "file is not a database")) { try SQLiteSessionStore(path: garbage) }
+        #expect(throws: SessionStoreError.cannotOpen(location: "sqlite:\(garbage)", reason: "file is not a database")) { try SQLiteSessionStore(path: garbage, app: app) }
         let path = folder.path("newer.sqlite")
-        let store = try SQLiteSessionStore(path: path)
+        let store = try SQLiteSessionStore(path: path, app: app)
         try await store.prepare()
         await store.close()
         let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 3") }
+        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 4") }
         try queue.close()
-        let newer = try SQLiteSessionStore(path: path)
-        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 3, known: 2)) { try await newer.prepare() }
-        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 3, known: 2).message
-            == "error: the session store sqlite:/s has schema version 3; this scene-host knows versions up to 2. Run the newer scene-host that wrote it, or give this one another store.")
+        let newer = try SQLiteSessionStore(path: path, app: app)
+        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 4, known: 3)) { try await newer.prepare() }
+        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 4, known: 3).message
+            == "error: the session store sqlite:/s has schema version 4; this scene-host knows versions up to 3. Run the newer scene-host that wrote it, or give this one another store.")
         await newer.close()
     }
 
-    @Test("a file a version 1 scene-host made (no last action) is brought up to version 2; its sessions keep their rows")
-    func upgradesVersionOne() async throws {
+    /// The tables as scene-host left them at schema `version` (1: no last action; 2: no app), one row in them.
+    private static let olderSchemas: [Int: String] = [
+        1: """
+            CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (1);
+            CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+                created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL, actions INTEGER NOT NULL,
+                body BLOB NOT NULL) WITHOUT ROWID;
+            CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+            INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 'c', 2, x'010203');
+            """,
+        2: """
+            CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (2);
+            CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+                created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
+                client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID;
+            CREATE INDEX scene_host_sessions_work ON scene_host_sessions (actions, last_action);
+            CREATE INDEX scene_host_sessions_client ON scene_host_sessions (client);
+            CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+            INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203');
+            """,
+    ]
+
+    @Test("a file an older scene-host made is brought up to version 3; its rows belong to no app: none finds them, idle expiry drops them",
+          arguments: [1, 2])
+    func upgradesOlderSchemas(version: Int) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("old.sqlite")
-        let key = SessionKey(secret: "version-one")
-        // The file as version 1 left it, made before the store opens it (0600, as the store makes its files).
+        let key = SessionKey(secret: "version-\(version)")
+        // The file as that version left it, made before the store opens it (0600, as the store makes its files).
         let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (1);
-                CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
-                    created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL, actions INTEGER NOT NULL,
-                    body BLOB NOT NULL) WITHOUT ROWID;
-                CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-                """)
-            try db.execute(sql: "INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 'c', 2, ?)", arguments: [Data(key.digest), Data([1, 2, 3])])
-        }
+        try await queue.write { db in try db.execute(sql: Self.olderSchemas[version] ?? "", arguments: [Data(key.digest)]) }
         try queue.close()
         chmod(path, 0o600)
-        let store = try SQLiteSessionStore(path: path)
+        let store = try SQLiteSessionStore(path: path, app: app)
         try await store.prepare()
-        #expect(try await store.load(key) == StoredSession(key: key, token: "t", state: 4, created: 10, lastUsed: 20, lastAction: 20,
-                                                            client: "c", actions: 2, body: [1, 2, 3]))
+        // Whose it was cannot be known: shown to no app, it cannot leak to another one.
+        #expect(try await store.load(key) == nil)
+        #expect(try await store.state(of: key) == nil)
+        #expect(try await store.claim(key, from: 4, now: 30) == .lost(current: nil))
+        #expect(try await store.count() == 0)
         try await store.prepare()
         let check = try DatabaseQueue(path: path)
-        #expect(try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [2])
+        #expect(try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [3])
+        #expect(try await check.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == [""])
+        #expect(try await check.read { db in try Int64.fetchAll(db, sql: "SELECT last_action FROM scene_host_sessions") } == [20])
         try check.close()
-        try await store.delete(key)
+        #expect(try await store.expire(usedBefore: 20) == 0, "kept while not idle")
+        #expect(try await store.expire(usedBefore: 21) == 1, "dropped by idle expiry like the app's own")
         try await SessionStoreContract.check(store)
         await store.close()
     }
@@ -121,7 +165,7 @@ struct SQLiteSessionStoreTests {
     func tamperedRow() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("s.sqlite")
-        let store = try SQLiteSessionStore(path: path)
+        let store = try SQLiteSessionStore(path: path, app: app)
         try await store.prepare()
         let row = SessionStoreContract.session("a", client: "c")
         _ = try await store.insert(row, limits: SessionStoreContract.roomy, now: 1)

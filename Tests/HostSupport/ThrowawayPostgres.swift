@@ -8,31 +8,31 @@ import TestSupport
 /// `start()` is nil where PostgreSQL is not installed: the test then calls `skip(_:)` and returns.
 /// Under root the server runs as `nobody` (the script's choice), so the folder is made searchable
 /// by everyone. The cluster is stopped and its folder removed by `stop()` or, at the latest, deinit.
-final class ThrowawayPostgres {
+package final class ThrowawayPostgres {
     /// Where the cluster answers: user `postgres`, no password, database `postgres`.
-    let address: SessionStoreLocation.PostgresAddress
+    package let address: SessionStoreLocation.PostgresAddress
     /// The fresh temporary folder holding the cluster's folder (removed by `stop()`).
     private let parent: URL
     private let cluster: URL
     private var stopped = false
 
     /// Why a test that needs PostgreSQL did not run.
-    static let notInstalled = "PostgreSQL is not installed (apt-get install postgresql)"
+    package static let notInstalled = "PostgreSQL is not installed (apt-get install postgresql)"
 
     /// Whether the server's programs are there (any `/usr/lib/postgresql/*/bin/initdb`).
-    static var isInstalled: Bool {
+    package static var isInstalled: Bool {
         let base = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
         return versions.contains { FileManager.default.isExecutableFile(atPath: "\(base)/\($0)/bin/initdb") }
     }
 
     /// Prints the skip line of `test` (the test then returns without failing).
-    static func skip(_ test: String) {
+    package static func skip(_ test: String) {
         print("skipped: \(test): \(notInstalled)")
     }
 
     /// A running cluster, or nil when PostgreSQL is not installed.
-    static func start() throws -> ThrowawayPostgres? {
+    package static func start() throws -> ThrowawayPostgres? {
         guard isInstalled else { return nil }
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -65,17 +65,17 @@ final class ThrowawayPostgres {
     }
 
     /// Stops the server (fast shutdown), keeping the cluster and its port: a store fault.
-    func pause() throws {
+    package func pause() throws {
         _ = try Self.runScript("pause", cluster: cluster)
     }
 
     /// Starts a paused server again on the same port and waits until it accepts connections.
-    func resume() throws {
+    package func resume() throws {
         _ = try Self.runScript("resume", cluster: cluster)
     }
 
     /// Stops the server at once and removes its folder; later calls do nothing.
-    func stop() {
+    package func stop() {
         guard !stopped else { return }
         stopped = true
         _ = try? Self.runScript("stop", cluster: cluster)
@@ -84,7 +84,7 @@ final class ThrowawayPostgres {
 
     /// Runs `sql` with psql as the superuser and returns what it printed (unaligned, tuples only).
     @discardableResult
-    func execute(_ sql: String) throws -> String {
+    package func execute(_ sql: String) throws -> String {
         let psql = try Self.serverProgram("psql")
         return try Self.run(psql, ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", address.host, "-p", String(address.port),
                                    "-U", address.user, "-d", address.database, "-c", sql])
@@ -94,7 +94,7 @@ final class ThrowawayPostgres {
 
     /// The repository's `scripts/throwaway-postgres.sh`, found from the running test binary (never
     /// `#filePath`): the nearest folder above it with a Package.swift and the script.
-    static func script() throws -> String {
+    package static func script() throws -> String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while folder.path != "/" {
@@ -138,7 +138,7 @@ final class ThrowawayPostgres {
 }
 
 /// A throw-away cluster that could not be made or driven.
-struct ThrowawayPostgresError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+package struct ThrowawayPostgresError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

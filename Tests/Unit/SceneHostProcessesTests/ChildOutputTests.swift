@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import SceneHostProcesses
+import TestSupport
+
+/// A child's standard streams, read by the host and printed line by line.
+@Suite("Child output")
+struct ChildOutputTests {
+    @Test("each line is labelled and escaped, a long line cut with its count, and the total bounded")
+    func relayed() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("printed")
+        let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(destination >= 0)
+        let output = try ChildOutput(label: "scene worker", destination: destination)
+        let long = String(repeating: "x", count: ChildOutput.lineLimit + 10)
+        let text = "hello \u{1B}[2J\nsecond\n\(long)\nlast without a break"
+        _ = text.withCString { write(output.writeEnd, $0, strlen($0)) }
+        output.closeWriteEnd()
+        let expected = "scene-host: plugin output (scene worker): hello \\u{1B}[2J\n"
+            + "scene-host: plugin output (scene worker): second\n"
+            + "scene-host: plugin output (scene worker): \(String(repeating: "x", count: ChildOutput.lineLimit)) [10 more bytes of this line not shown]\n"
+            + "scene-host: plugin output (scene worker): last without a break\n"
+        #expect(Processes.eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") == expected },
+                "\((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
+        close(destination)
+    }
+
+    @Test("a flood past the total limit is cut with one line saying so")
+    func flood() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("printed")
+        let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let output = try ChildOutput(label: "w", destination: destination)
+        let line = Array(repeating: UInt8(ascii: "y"), count: 1023) + [0x0A]
+        for _ in 0..<(ChildOutput.totalLimit / 1024 + 100) {
+            _ = line.withUnsafeBytes { write(output.writeEnd, $0.baseAddress, $0.count) }
+        }
+        output.closeWriteEnd()
+        let done = Processes.eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").hasSuffix("the rest is not shown\n") }
+        #expect(done)
+        let printed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        #expect(printed.split(separator: "\n").count == ChildOutput.totalLimit / 1023 + 1, "\(printed.split(separator: "\n").count) lines")
+        close(destination)
+    }
+}
