@@ -42,7 +42,7 @@ proxy_port="$(free_port)"
 start() {
   local i="$1"
   "$build/scene-host" serve --config "$work/orders.conf" --port "${ports[$i]}" --admin-port "${admins[$i]}" \
-    --session-store "$store" --sessions-per-client 100000 --session-burst 100000 --session-rate 100000 --drain-delay 1 > "$work/serve$i.out" 2> "$work/serve$i.err" &
+    --session-store "$store" --sessions-per-client 100000 --session-burst 100000 --session-rate 100000 --drain-delay 3 > "$work/serve$i.out" 2> "$work/serve$i.err" &
   pids[i]=$!
   for _ in $(seq 1 300); do
     grep -q '(Ctrl-C' "$work/serve$i.out" && return 0

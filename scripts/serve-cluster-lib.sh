@@ -39,7 +39,8 @@ start_nginx() {
     members="${spec#*=}"
     upstreams+="  upstream app$index {"$'\n'
     for member in ${members//,/ }; do upstreams+="    server $member max_fails=0;"$'\n'; done
-    upstreams+="    keepalive 16;"$'\n'"  }"$'\n'
+    # Shorter than the instances' --idle-timeout and --drain-delay, as examples/deploy/nginx.conf says.
+    upstreams+="    keepalive 16;"$'\n'"    keepalive_timeout 2s;"$'\n'"  }"$'\n'
     servers+="  server { listen 127.0.0.1:$port; location / { proxy_pass http://app$index; proxy_http_version 1.1;"
     servers+=" proxy_set_header Connection \"\"; proxy_set_header Host \$http_host; proxy_next_upstream error timeout;"
     servers+=" proxy_read_timeout 30s; } }"$'\n'

@@ -114,11 +114,12 @@ package struct WebServer: Sendable {
             router.post(path) { request, context in await handlers.act(request, context: context) }
         }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
-        let (limits, count, snapshots, hosts, forwarding) = (limits, ConnectionCount(), snapshots, hosts, forwarding)
+        let (limits, count, snapshots, hosts, forwarding, state) = (limits, ConnectionCount(), snapshots, hosts, forwarding, state)
         let refused = Counter(label: "scene_host_connections_refused_total", factory: metrics)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
+                DrainingConnectionCloser(state: state),
                 ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
                 SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding),
             ], idleTimeout: idle)),

@@ -21,7 +21,9 @@ struct HalfSentFlood {
     init(port: UInt16, count: Int, line: String) {
         self.line = Array(line.utf8)
         for _ in 0..<count {
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            // Close-on-exec: the processes other tests of this process start (a PostgreSQL server, hosts)
+            // must not inherit a flood's descriptors.
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard socket >= 0 else { break }
             _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
             var target = sockaddr_in()

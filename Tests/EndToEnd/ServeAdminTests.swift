@@ -32,7 +32,7 @@ struct ServeAdminTests {
         try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
     }
 
-    @Test("300 half-sent admin requests under a 256-descriptor limit: the admin listener holds at most its cap, the app still answers, the server closes them at the header timeout, then a fresh /healthz answers")
+    @Test("1,500 half-sent admin requests under a 256-descriptor limit: the admin listener holds at most its cap, the app still answers, the server closes them at the header timeout, then a fresh /healthz answers")
     func halfSentRequests() throws {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.text + "\n[host]\nworkers = 2\n", to: "scenes.conf")
@@ -45,9 +45,9 @@ struct ServeAdminTests {
         let pid = server.process.processIdentifier
         let baseline = Self.descriptors(of: pid)
 
-        var flood = HalfSentFlood(port: adminHTTP.port, count: 300, line: "GET /healthz HTTP/1.1\r\n")
+        var flood = HalfSentFlood(port: adminHTTP.port, count: 1500, line: "GET /healthz HTTP/1.1\r\n")
         defer { flood.closeAll() }
-        #expect(flood.opened == 300, "this test could open only \(flood.opened) sockets")
+        #expect(flood.opened == 1500, "this test could open only \(flood.opened) sockets")
         let clock = ContinuousClock()
         let started = clock.now
         var most = baseline ?? 0
@@ -56,7 +56,7 @@ struct ServeAdminTests {
             flood.step(waiting: 0.05)
             most = max(most, Self.descriptors(of: pid) ?? 0)
         }
-        // The app's listener kept its descriptors: 300 held connections would have taken all 256 until their
+        // The app's listener kept its descriptors: 1,500 held connections would have taken all 256 until their
         // header timeout (30 s) had the admin listener no cap.
         let page = try appHTTP.get("/", limit: 20)
         #expect(page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>"), "\(page.status) \(page.body.prefix(200))")
