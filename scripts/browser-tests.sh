@@ -17,6 +17,10 @@ fi
 if ! python3 -c 'import selenium' >/dev/null 2>&1; then
   pip install selenium || pip install --break-system-packages selenium
 fi
+# axe-core's script for the accessibility checks, from its Python wheel (only the script is used: no Playwright).
+if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)' >/dev/null 2>&1; then
+  pip install --no-deps axe-playwright-python || pip install --no-deps --break-system-packages axe-playwright-python
+fi
 # Selenium must use the installed driver, never fetch one.
 export SE_OFFLINE=true
 
