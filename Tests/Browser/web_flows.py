@@ -686,7 +686,7 @@ def live_page_keeps_typing(driver):
     click(driver, "tap:caught")
     # The caught failure is presented by work the action started: on the next page, or (when the machine is slow
     # and the action's short wait for it ran out) by the live page a moment later.
-    WebDriverWait(driver, 10).until(lambda d: live_text(d, "status") == "Could not reload: the shelf is locked")
+    WebDriverWait(driver, 30).until(lambda d: live_text(d, "status") == "Could not reload: the shelf is locked")
     typed = driver.execute_script("return document.getElementById('field-note').value")
     assert typed == "heXllo", typed
     assert not driver.find_elements(By.ID, "offered"), "nothing was refused"

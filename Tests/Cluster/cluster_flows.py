@@ -235,7 +235,7 @@ def browser(url, kill):
 
 def load(url, sessions, rounds, seconds):
     """Orders flows for at least `seconds` (the script restarts the instances meanwhile); a session is
-    lost when its cookie shows the start page's 'session ended'. Failed requests are counted."""
+    lost when its cookie shows the start page's 'session ended'. Any lost session or failed request fails."""
     lost, failures, done, requests = [], [], [0], [0]
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
@@ -290,7 +290,11 @@ def load(url, sessions, rounds, seconds):
         print("cluster: load: failed request:", failure)
     if lost:
         return failed("load", f"{len(lost)} sessions lost")
-    return passed(f"load (0 sessions lost, {len(failures)} failed requests)")
+    # A rolling restart behind the documented nginx loses no request either: nginx resends what it never
+    # sent, and no instance closes a connection nginx may send a post on (README, "When a form post is safe").
+    if failures:
+        return failed("load", f"{len(failures)} failed requests (a 502 is a post sent on a connection the instance closed)")
+    return passed("load (0 sessions lost, 0 failed requests)")
 
 
 def main():
