@@ -15,6 +15,9 @@ package enum FolderRemoval {
     /// The most entries one call removes.
     package static let operationLimit = 10_000_000
 
+    /// `O_PATH` (Linux; the Swift Glibc module names it only with _GNU_SOURCE).
+    private static let pathOnly: Int32 = 0o10000000
+
     private struct Identity: Equatable {
         let device: UInt
         let inode: UInt
@@ -52,8 +55,14 @@ package enum FolderRemoval {
                 }
                 var child = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if child < 0 && errno == EACCES {
-                    // Made unreadable on purpose: it is still ours (or root's) to open up again.
-                    _ = fchmodat(current, name, 0o700, 0)
+                    // Made unreadable on purpose: it is still ours to open up again. Through a descriptor of
+                    // the folder itself (O_PATH needs no permission), never by name: a name swapped for a
+                    // link in between would have the mode of the link's target changed.
+                    let handle = openat(current, name, Self.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    if handle >= 0 {
+                        _ = chmod("/proc/self/fd/\(handle)", 0o700)
+                        close(handle)
+                    }
                     child = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 }
                 guard child >= 0, let childIdentity = Identity(child) else {
