@@ -58,11 +58,12 @@ package struct ChildProcessProber: Sendable {
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
         }
         // Made for it, never the host's (`ChildEnvironment`); the child's crash is reported by the parent.
-        var environment = ChildEnvironment.make(from: ProcessInfo.processInfo.environment)
+        let host = ProcessInfo.processInfo.environment
+        var environment = ChildEnvironment.make(from: host)
         // The one folder the probe may write in (it opens the library through links made there), removed once it has ended.
         let folder: PrivateFolder
         do {
-            folder = try PrivateFolder.make(environment: ProcessInfo.processInfo.environment)
+            folder = try PrivateFolder.make(environment: host)
         } catch {
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
         }

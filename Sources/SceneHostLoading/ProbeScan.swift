@@ -190,14 +190,15 @@ package struct ProbeScan {
             for file in files { close(file) }
             return nil
         }
-        // Made for it, never the host's (`ChildEnvironment`).
-        let environment = ChildEnvironment.make(from: ProcessInfo.processInfo.environment)
+        // Made for it, never the host's (`ChildEnvironment`); its private folder goes where the host's TMPDIR says.
+        let host = ProcessInfo.processInfo.environment
+        let environment = ChildEnvironment.make(from: host)
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
         for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        guard let folder = try? PrivateFolder.make(environment: ProcessInfo.processInfo.environment) else {
+        guard let folder = try? PrivateFolder.make(environment: host) else {
             for file in files { close(file) }
             return nil
         }

@@ -2,28 +2,39 @@
 import Glibc
 #endif
 
-/// The standard output and error of a process that runs plugin code: a pipe the host reads, never
-/// the user's terminal.
+/// The standard output or error of a process that runs plugin code: a pipe the host reads, never
+/// the user's terminal, and never a file plugin code could fill the disk through.
 ///
 /// A child that shared the terminal could push keystrokes into the user's shell (`TIOCSTI`) or
 /// take the terminal's foreground; one that writes to it could send escape sequences. So the
-/// child's descriptors 1 and 2 are this pipe's write end, and a reader thread of the host prints
-/// each line on the host's standard error as `scene-host: plugin output (LABEL): TEXT`, escaped
-/// (`TerminalText`), lines cut at `lineLimit` bytes and at most `totalLimit` bytes in all (then
-/// one line says the rest is dropped). The reader ends when every write end is closed: the child
-/// and whatever it started have ended.
+/// child's descriptor 1 or 2 is this pipe's write end, and a reader thread of the host takes what
+/// comes, escaped (`TerminalText`) and bounded, as its `Sink` says. It reads to the end whatever
+/// the bound, so the child never blocks on a full pipe, and ends when every write end is closed:
+/// the child and whatever it started have ended.
 package final class ChildOutput: Sendable {
+    /// What becomes of what the child writes.
+    package enum Sink: Sendable {
+        /// Each line printed on `destination` as it comes, as `scene-host: plugin output (LABEL):
+        /// TEXT`, cut at `lineLimit` bytes, at most `totalLimit` bytes in all (then one line says the
+        /// rest is not shown): a scene worker's output, on the host's standard error.
+        case lines(label: String, destination: Int32)
+        /// Kept, at most `totalLimit` bytes, for `kept()` once the child has ended (the rest is read and
+        /// dropped): a check child's report and its errors, printed whole after it.
+        case kept
+    }
+
     /// The longest line printed; the rest of a longer one is dropped.
     package static let lineLimit = 4096
-    /// The most bytes printed for one child, so a flooding plugin cannot fill the host's log.
+    /// The most bytes printed or kept for one stream, so a flooding plugin cannot fill the host's log.
     package static let totalLimit = 1 << 20
 
-    /// The end the child writes to (hand it as 1 and 2); the host closes its copy once the child started.
+    /// The end the child writes to (hand it as 1 or 2); the host closes its copy once the child started.
     package let writeEnd: Int32
+    /// The reader thread, joined by `kept()` (`.kept`); detached for `.lines`.
+    private let reader: pthread_t
+    private let keeps: Bool
 
-    /// A pipe whose lines are printed with `label` (a plugin's or a worker's name) on `destination`
-    /// (the host's standard error; a test's file).
-    package init(label: String, destination: Int32 = STDERR_FILENO) throws(ProbeSpawn.Failure) {
+    package init(_ sink: Sink) throws(ProbeSpawn.Failure) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw ProbeSpawn.Failure(reason: "cannot create a pipe for its output: \(String(cString: strerror(errno)))")
@@ -32,14 +43,21 @@ package final class ChildOutput: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         writeEnd = ends[1]
         // A thread of its own that does the reading (blocking reads have no place on a task's
-        // thread), handed what it reads from in a box it releases.
-        let job = Unmanaged.passRetained(Job(descriptor: ends[0], label: label, destination: destination)).toOpaque()
+        // thread), handed what it reads from in a box it releases; what it kept comes back as the
+        // thread's result.
+        let job = Unmanaged.passRetained(Job(descriptor: ends[0], sink: sink)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { argument in
             guard let argument else { return nil }
             let job = Unmanaged<Job>.fromOpaque(argument).takeRetainedValue()
-            ChildOutput.relay(job.descriptor, label: job.label, destination: job.destination)
-            return nil
+            defer { close(job.descriptor) }
+            switch job.sink {
+            case .lines(let label, let destination):
+                ChildOutput.relay(job.descriptor, label: label, destination: destination)
+                return nil
+            case .kept:
+                return Unmanaged.passRetained(ChildOutput.keep(job.descriptor)).toOpaque()
+            }
         }, job)
         guard started == 0 else {
             Unmanaged<Job>.fromOpaque(job).release()
@@ -47,19 +65,34 @@ package final class ChildOutput: Sendable {
             close(ends[1])
             throw ProbeSpawn.Failure(reason: "cannot start the thread that reads its output: \(String(cString: strerror(started)))")
         }
-        pthread_detach(thread)
+        reader = thread
+        if case .kept = sink {
+            keeps = true
+        } else {
+            keeps = false
+            pthread_detach(thread)
+        }
     }
 
     /// What the reader thread is handed.
     private final class Job {
         let descriptor: Int32
-        let label: String
-        let destination: Int32
+        let sink: Sink
 
-        init(descriptor: Int32, label: String, destination: Int32) {
+        init(descriptor: Int32, sink: Sink) {
             self.descriptor = descriptor
-            self.label = label
-            self.destination = destination
+            self.sink = sink
+        }
+    }
+
+    /// What a `.kept` reader read: the first `totalLimit` bytes, and how many more came.
+    private final class Kept {
+        let bytes: [UInt8]
+        let dropped: Int
+
+        init(bytes: [UInt8], dropped: Int) {
+            self.bytes = bytes
+            self.dropped = dropped
         }
     }
 
@@ -68,9 +101,35 @@ package final class ChildOutput: Sendable {
         close(writeEnd)
     }
 
-    /// Reads `descriptor` to its end, printing each line; closes it.
+    /// `.kept`: waits for the reader to reach the end (every write end closed: call once the child
+    /// and its group have ended) and returns what the child wrote, escaped, with how much more was
+    /// left out. Call once (and after `closeWriteEnd`), also when the child could not be started:
+    /// that is what ends the reader thread.
+    package func kept() -> String {
+        var result: UnsafeMutableRawPointer?
+        guard keeps, pthread_join(reader, &result) == 0, let result else { return "" }
+        let kept = Unmanaged<Kept>.fromOpaque(result).takeRetainedValue()
+        return TerminalText.escaped(kept.bytes) + (kept.dropped > 0 ? "\n[\(kept.dropped) more bytes not shown]\n" : "")
+    }
+
+    /// Reads `descriptor` to its end, keeping the first `totalLimit` bytes.
+    private static func keep(_ descriptor: Int32) -> Kept {
+        var bytes: [UInt8] = []
+        var dropped = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let room = max(0, totalLimit - bytes.count)
+            bytes += chunk.prefix(min(room, count))
+            dropped += max(0, count - room)
+        }
+        return Kept(bytes: bytes, dropped: dropped)
+    }
+
+    /// Reads `descriptor` to its end, printing each line.
     fileprivate static func relay(_ descriptor: Int32, label: String, destination: Int32) {
-        defer { close(descriptor) }
         var line: [UInt8] = []
         // Bytes of the current line past `lineLimit`: counted, not kept.
         var cut = 0
@@ -109,6 +168,4 @@ package final class ChildOutput: Sendable {
         }
         if !line.isEmpty { emit() }
     }
-
-
 }

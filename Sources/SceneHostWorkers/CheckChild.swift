@@ -15,31 +15,15 @@ import SceneHostLoading
 /// too. The child's process id is the one piece of global state, because a signal handler can read
 /// nothing else.
 package enum CheckChild {
-    /// Prints what the ended child wrote, escaped (`TerminalText`): its output on this process's
-    /// standard output, its errors on standard error, or, `keepingErrors`, returns them instead.
-    private static func passOn(output: Int32, errors: Int32, keepingErrors: Bool) -> String {
-        let printed = TerminalText.escaped(readAll(output).utf8)
-        let complained = TerminalText.escaped(readAll(errors).utf8)
+    /// Prints what the ended child wrote, escaped (`ChildOutput.kept`): its output on this
+    /// process's standard output, its errors on standard error, or, `keepingErrors`, returns them instead.
+    private static func passOn(output: ChildOutput, errors: ChildOutput, keepingErrors: Bool) -> String {
+        let printed = output.kept()
+        let complained = errors.kept()
         TerminalText.write(printed, to: STDOUT_FILENO)
         if keepingErrors { return complained }
         TerminalText.write(complained, to: STDERR_FILENO)
         return ""
-    }
-
-
-    /// What `descriptor` (an unnamed file) holds, from its start; at most 1 MiB.
-    private static func readAll(_ descriptor: Int32) -> String {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var offset: off_t = 0
-        while bytes.count < 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk.prefix(count)
-            offset += off_t(count)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The running child's process id, 0 while none runs. Lock-free, so the handler may read it.
@@ -76,14 +60,20 @@ package enum CheckChild {
             throw .workerUnavailable(reason: "cannot hand the check child its start: \(String(cString: strerror(errno)))")
         }
         defer { close(file) }
-        // Its standard streams are files this process prints from, escaped, once it has ended: plugin
-        // code in the child never writes to the user's terminal (`TerminalText`).
-        guard let output = UnnamedFile.create("scene-host-check-output"), let errors = UnnamedFile.create("scene-host-check-errors") else {
-            throw .workerUnavailable(reason: "cannot create the check child's output files: \(String(cString: strerror(errno)))")
-        }
-        defer {
-            close(output)
-            close(errors)
+        // Its standard streams are pipes this process reads, bounded, and prints from, escaped, once it
+        // has ended: plugin code in the child never writes to the user's terminal, nor fills a disk.
+        let output: ChildOutput, errors: ChildOutput
+        do throws(ProbeSpawn.Failure) {
+            output = try ChildOutput(.kept)
+            do {
+                errors = try ChildOutput(.kept)
+            } catch {
+                output.closeWriteEnd()
+                _ = output.kept()
+                throw error
+            }
+        } catch {
+            throw .workerUnavailable(reason: "cannot make the check child's output pipes: \(error.reason)")
         }
         // The signals wait until the child is known, so the handler can pass them on.
         var ending = sigset_t(), previous = sigset_t()
@@ -101,6 +91,9 @@ package enum CheckChild {
             folder = try PrivateFolder.make(environment: host)
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
+            output.closeWriteEnd()
+            errors.closeWriteEnd()
+            _ = passOn(output: output, errors: errors, keepingErrors: true)
             throw .workerUnavailable(reason: error.reason)
         }
         defer { folder.remove() }
@@ -110,9 +103,14 @@ package enum CheckChild {
         let pid: pid_t
         do {
             pid = try ProbeSpawn.start(executable, arguments: ["check", "--child-start-fd", "3"], environment: folder.handing(to: environment),
-                                       descriptors: [1: output, 2: errors, 3: file])
+                                       descriptors: [1: output.writeEnd, 2: errors.writeEnd, 3: file])
+            output.closeWriteEnd()
+            errors.closeWriteEnd()
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
+            output.closeWriteEnd()
+            errors.closeWriteEnd()
+            _ = passOn(output: output, errors: errors, keepingErrors: true)
             throw .workerUnavailable(reason: error.reason)
         }
         running.store(pid, ordering: .releasing)

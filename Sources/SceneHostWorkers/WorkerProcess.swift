@@ -52,7 +52,7 @@ package final class WorkerProcess {
         do throws(ProbeSpawn.Failure) {
             folder = try PrivateFolder.make(environment: host)
             do {
-                output = try ChildOutput(label: "scene worker")
+                output = try ChildOutput(.lines(label: "scene worker", destination: STDERR_FILENO))
             } catch {
                 folder.remove()
                 throw error

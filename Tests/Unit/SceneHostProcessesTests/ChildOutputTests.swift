@@ -15,7 +15,7 @@ struct ChildOutputTests {
         let path = folder.path("printed")
         let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         #expect(destination >= 0)
-        let output = try ChildOutput(label: "scene worker", destination: destination)
+        let output = try ChildOutput(.lines(label: "scene worker", destination: destination))
         let long = String(repeating: "x", count: ChildOutput.lineLimit + 10)
         let text = "hello \u{1B}[2J\nsecond\n\(long)\nlast without a break"
         _ = text.withCString { write(output.writeEnd, $0, strlen($0)) }
@@ -34,7 +34,7 @@ struct ChildOutputTests {
         let folder = try TemporaryFolder()
         let path = folder.path("printed")
         let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let output = try ChildOutput(label: "w", destination: destination)
+        let output = try ChildOutput(.lines(label: "w", destination: destination))
         let line = Array(repeating: UInt8(ascii: "y"), count: 1023) + [0x0A]
         for _ in 0..<(ChildOutput.totalLimit / 1024 + 100) {
             _ = line.withUnsafeBytes { write(output.writeEnd, $0.baseAddress, $0.count) }
@@ -45,5 +45,28 @@ struct ChildOutputTests {
         let printed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         #expect(printed.split(separator: "\n").count == ChildOutput.totalLimit / 1023 + 1, "\(printed.split(separator: "\n").count) lines")
         close(destination)
+    }
+
+    @Test("kept: what a child wrote comes back escaped once it has ended; past the bound it is read to the end and counted")
+    func kept() throws {
+        let output = try ChildOutput(.kept)
+        let flood = [UInt8]("ok \u{1B}[31m\n".utf8) + [UInt8](repeating: UInt8(ascii: "z"), count: ChildOutput.totalLimit)
+        // Written from another thread, as a child writes: more than a pipe holds, so the reader must drain it.
+        let writer = Thread { [writeEnd = output.writeEnd] in
+            flood.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(writeEnd, base + offset, bytes.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        let text = output.kept()
+        #expect(text.hasPrefix("ok \\u{1B}[31m\nzzz"), "\(text.prefix(40))")
+        #expect(text.hasSuffix("\n[9 more bytes not shown]\n"), "\(text.suffix(60))")
     }
 }
