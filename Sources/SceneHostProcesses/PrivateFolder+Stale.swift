@@ -12,8 +12,9 @@ extension PrivateFolder {
     /// `check` start; returns how many it removed.
     ///
     /// A folder is taken only when its name is a private folder's, it is a folder (not a link),
-    /// it belongs to this user (any user's, for root: a worker may run as another,
-    /// `[host] worker-user`), it was last modified `staleAge` seconds ago or more, and its lock can be taken
+    /// it belongs to this user (never another's, for root neither: another user could plant a folder
+    /// made to take long to remove and slow every start of root's host; so the folders a killed root
+    /// host had given to its `[host] worker-user` stay), it was last modified `staleAge` seconds ago or more, and its lock can be taken
     /// (`flock` fails while the process that made it lives). The folder opened is the one looked
     /// at (same device and inode), so nothing swapped in its place is removed.
     @discardableResult
@@ -40,7 +41,7 @@ extension PrivateFolder {
         for name in names {
             var seen = stat()
             guard fstatat(folder, name, &seen, AT_SYMLINK_NOFOLLOW) == 0, seen.st_mode & S_IFMT == S_IFDIR,
-                  me == 0 || seen.st_uid == me,
+                  seen.st_uid == me,
                   now - Int(seen.st_mtim.tv_sec) >= staleAge else { continue }
             let stale = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard stale >= 0 else { continue }

@@ -121,16 +121,21 @@ struct PrivateFolderRemovalTests {
         let elsewhere = try parent.makeFolder("elsewhere")
         _ = try parent.write("keep", to: "elsewhere/keep.txt")
         #expect(symlink(elsewhere, root + "/" + PrivateFolder.namePrefix + "link1") == 0)
+        // Another user's (set up as root only): never taken, whoever runs the sweep.
+        let others = root + "/" + PrivateFolder.namePrefix + "other1"
+        #expect(mkdir(others, 0o700) == 0)
+        let ownedByAnother = getuid() == 0 && chown(others, 65534, 65534) == 0
         let hourAgo = Int(time(nil)) - 3600
-        for path in [held.path, stale] {
+        for path in [held.path, stale, others] {
             var times = [timespec(tv_sec: hourAgo, tv_nsec: 0), timespec(tv_sec: hourAgo, tv_nsec: 0)]
             #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         }
-        #expect(PrivateFolder.removeStale(in: root) == 1)
+        #expect(PrivateFolder.removeStale(in: root) == (ownedByAnother ? 1 : 2))
         #expect(access(stale, F_OK) != 0)
         #expect(access(held.path, F_OK) == 0)
         #expect(access(young, F_OK) == 0)
         #expect(access(elsewhere + "/keep.txt", F_OK) == 0)
+        if ownedByAnother { #expect(access(others, F_OK) == 0, "another user's folder was removed") }
         // A minute later the young one counts as stale too.
         #expect(PrivateFolder.removeStale(in: root, now: Int(time(nil)) + PrivateFolder.staleAge + 1) == 1)
         #expect(access(young, F_OK) != 0)
