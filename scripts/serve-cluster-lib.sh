@@ -30,14 +30,18 @@ nginx_binary() {
 }
 
 # Starts nginx (as this user, its files in $work) with one server per "PORT=HOST:PORT[,HOST:PORT...]"
-# argument: listening on 127.0.0.1:PORT, round robin over the listed instances, no stickiness; an
-# instance that refuses the connection is skipped (the request was never sent, so a post is safe too).
+# argument: listening on 127.0.0.1:PORT, over the listed instances as examples/deploy/nginx.conf
+# balances them: a consistent hash of the session cookie's ID (locality, for speed only: no flow's
+# correctness depends on it), round robin for a request without one; an instance that refuses the
+# connection is skipped (the request was never sent, so a post is safe too), its sessions going to
+# another. NGINX_BALANCE=round-robin drops the hash (to compare the two).
 start_nginx() {
-  local servers="" upstreams="" index=0 spec port members member
+  local servers="" upstreams="" index=0 spec port members member balance=""
+  [ "${NGINX_BALANCE:-hash}" = round-robin ] || balance="    hash \$scene_host_session_id consistent;"$'\n'
   for spec in "$@"; do
     port="${spec%%=*}"
     members="${spec#*=}"
-    upstreams+="  upstream app$index {"$'\n'
+    upstreams+="  upstream app$index {"$'\n'"$balance"
     for member in ${members//,/ }; do upstreams+="    server $member max_fails=0;"$'\n'; done
     # Shorter than the instances' --idle-timeout and --drain-delay, as examples/deploy/nginx.conf says.
     upstreams+="    keepalive 16;"$'\n'"    keepalive_timeout 2s;"$'\n'"  }"$'\n'
@@ -54,6 +58,11 @@ error_log $work/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # The session's ID (the cookie's part before its '.', plain or __Host-), as examples/deploy/nginx.conf reads it.
+  map \$http_cookie \$scene_host_session_id {
+    "~(?:^|;)\\s*(?:__Host-)?scene_host_session=(?<session_id>[^.;\\s]+)" \$session_id;
+    default "";
+  }
   client_body_temp_path $work/nginx-tmp/body;
   proxy_temp_path $work/nginx-tmp/proxy;
   fastcgi_temp_path $work/nginx-tmp/fastcgi;

@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Navigations through run --script for the memory figure (default 1,000,000; 100,000 at scale 1).")
     var scriptNavigations: Int?
 
-    @Option(help: "Run only these groups (navigation, container, config, native, memory, startup, workers, live, reload); all by default.")
+    @Option(help: "Run only these groups (navigation, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default.")
     var only: [String] = []
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -74,6 +74,10 @@ struct BenchCommand: ParsableCommand {
             if runs("live") {
                 print("screens that change on their own…")
                 try MainActor.assumeIsolated { try LiveUpdateBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
+            }
+            if runs("idle-streams") {
+                print("idle live streams…")
+                try MainActor.assumeIsolated { try IdleStreamBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
             }
             if runs("reload") {
                 print("live reload (--watch)…")

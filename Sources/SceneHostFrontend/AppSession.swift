@@ -43,14 +43,24 @@ package protocol AppSession: AnyObject {
     func takeChanges() -> Bool
     /// Counts the session's changes, those of commands and those on its own.
     var changeCount: UInt64 { get }
-    /// Waits until `changeCount` is past `count`, or `limit` passed; the count then. `serve`
-    /// streams a screen's changes to its page with it.
+    /// Waits until `changeCount` is past `count`, the session is closed, or the task is cancelled;
+    /// the count then. It sleeps meanwhile (no timer, no polling): `serve` streams a screen's
+    /// changes to its page with it, racing it against the stream's keep-alive and the drain.
+    func change(after count: UInt64) async -> UInt64
+    /// Waits until `changeCount` is past `count`, the session is closed, `limit` passed or the task
+    /// is cancelled; the count then.
     func change(after count: UInt64, within limit: Duration) async -> UInt64
     /// Whether the session was closed for good (its worker ended and not even the initial scene
     /// could be built again): no command can run in it any more, and its screen is gone.
     var isClosed: Bool { get }
     /// Every scene's record, bottom to top over all layers.
     func records() -> [SceneRecord]
+    /// Counts the session's faults toward refusing a plugin as `client`'s (its address): many
+    /// sessions of one client count as one. Nothing for a session in this process (it has no faults to count).
+    func attribute(to client: String)
+    /// What a page answered off the main actor checks to know this session's screens have not changed
+    /// since it was made (`WebPageSnapshots`); nil when its screens are not kept apart from it (in process).
+    var screenVersion: (any ScreenVersion)? { get }
     /// The app's deep links, to match a link's text before the session opens it.
     var links: LinkTable { get }
     /// Drops the session's scenes (it ended, expired or was evicted).
@@ -65,8 +75,15 @@ extension AppSession {
 
     /// A session that never changes on its own (a test double).
     package var changeDescriptor: Int32? { nil }
+    package func attribute(to client: String) {}
+    package var screenVersion: (any ScreenVersion)? { nil }
     package func takeChanges() -> Bool { false }
     package var changeCount: UInt64 { 0 }
+    package func change(after count: UInt64) async -> UInt64 {
+        // Nothing ever wakes it: it ends when its task is cancelled.
+        await Wakeup().wait()
+        return changeCount
+    }
     package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
         try? await Task.sleep(for: limit)
         return changeCount
@@ -87,4 +104,11 @@ extension AppSession {
     package func open(link text: String) async throws {
         try await open(try links.resolve(text))
     }
+}
+
+/// A session's screens as the host holds them, readable from any thread: `generation` moves with
+/// every change, and `busy` says background work was running when last heard of.
+package protocol ScreenVersion: AnyObject, Sendable {
+    var generation: UInt64 { get }
+    var busy: Bool { get }
 }

@@ -14,8 +14,8 @@ package final class InProcessSession: AppSession {
     /// The screen and work as last seen (by a command or a check of `watch`).
     private var seen: (screen: Screen?, busy: Bool) = (nil, false)
     package private(set) var changeCount: UInt64 = 0
-    private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiter: UInt64 = 0
+    /// Who waits for the next change (`change(after:)`), woken by every change, closed with the session.
+    private let waiters = Wakeup()
     /// The pipe `changeDescriptor` reads, made when the terminal first asks for it.
     private var wakePipe: (read: Int32, write: Int32)?
     private var wakePending = false
@@ -58,9 +58,7 @@ package final class InProcessSession: AppSession {
 
     private func changed() {
         changeCount &+= 1
-        let woken = waiters
-        waiters = [:]
-        for waiter in woken.values { waiter.resume() }
+        waiters.wakeAll()
     }
 
     package var changeDescriptor: Int32? {
@@ -80,16 +78,17 @@ package final class InProcessSession: AppSession {
         return true
     }
 
+    package func change(after count: UInt64) async -> UInt64 {
+        // Changes are counted on the main actor, as this wait runs: none comes between the check and the wait.
+        while changeCount == count, !waiters.isClosed, !Task.isCancelled {
+            await waiters.wait()
+        }
+        return changeCount
+    }
+
     package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
         guard changeCount == count else { return changeCount }
-        let id = nextWaiter
-        nextWaiter += 1
-        let timeout = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: limit)
-            self?.waiters.removeValue(forKey: id)?.resume()
-        }
-        await withCheckedContinuation { waiters[id] = $0 }
-        timeout.cancel()
+        await Wakeup.race({ @MainActor in _ = await self.change(after: count) }, within: limit)
         return changeCount
     }
 
@@ -145,5 +144,9 @@ package final class InProcessSession: AppSession {
 
     package var links: LinkTable { navigator.links }
 
-    package func close() { navigator.closeAll() }
+    package func close() {
+        navigator.closeAll()
+        // Whoever waits for a change hears the session ended.
+        waiters.close()
+    }
 }

@@ -65,6 +65,8 @@ extension NavigationError {
         case .secretsNotKept(let scene, let fields):
             let names = fields.map { "'\($0)'" }.joined(separator: ", ")
             return "notice: \(names) of scene \(name: scene) \(fields.count == 1 ? "is" : "are") empty again: a secret is never kept when a screen is built again, so type it again."
+        case .stateNotKept(let scene, let reason):
+            return "notice: scene \(name: scene) could not be shown as you last saw it: \(reason). Check what it shows, and do your last step again if it is missing."
         case .linkFailed(let link, let scene, let reason):
             return "error: opening link \(name: link) failed at scene \(name: scene): \(reason.clause). Nothing changed."
         case .linkRefused(let link, let scene, let message):
@@ -73,6 +75,24 @@ extension NavigationError {
             return "error: link \(name: link) was refused by scene \(name: scene): \(sentence) Nothing changed."
         case .seguesUnreadable(let cache):
             return "error: the segues recorded in the start-up cache \(cache) cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."
+        }
+    }
+}
+
+extension NavigationError {
+    /// What the end user of a page built again (a restart, another instance, a worker that ended)
+    /// reads of what it lacks: said as it is, never as a failure of their action. Nil for every other error.
+    package var rebuiltSentence: String? {
+        switch self {
+        case .secretsNotKept(_, let fields):
+            let names = fields.map { "“\($0)”" }.joined(separator: ", ")
+            return "This page was read back after the app restarted or moved; \(names) \(fields.count == 1 ? "is" : "are") empty again, since secrets are never kept: type \(fields.count == 1 ? "it" : "them") again."
+        case .stateNotKept:
+            return "This page was read back after the app restarted or moved, but a new build of it could not show it exactly as you last saw it. Check what it shows, and do your last step again if it is missing."
+        case .routeFailed, .returnFailed, .routeNotDeclared, .routeStyleMismatch, .notInModal, .noSceneBelow, .notOnTop, .cannotGoBack,
+             .noSuchElement, .rowOutOfRange, .optionOutOfRange, .noSuchOption, .sceneFailed, .workFailed, .linkFailed, .linkRefused,
+             .seguesUnreadable:
+            return nil
         }
     }
 }

@@ -28,6 +28,9 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     /// A scene built again from its record (after a crash or a restart) has secure fields: their
     /// secrets were never kept, so they are empty again. A notice, not a failure.
     case secretsNotKept(scene: String, fields: [String])
+    /// A scene built again from its record could not take back the state its DataStore kept
+    /// (`KeepsState`): `reason`. It shows what it shows without it. A notice, not a failure.
+    case stateNotKept(scene: String, reason: String)
     /// Opening the deep link `link` failed at `scene` (its link's function threw, or it could not be
     /// built); the session is as it was. Exit code 9.
     case linkFailed(link: String, scene: String, reason: FailureCause)

@@ -5,10 +5,13 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// What the navigator keeps of a scene besides its input (`AssembledScene.keptInput`): the results
-/// handed back to it and its last screen's input values. Only scenes that have any have an entry.
+/// handed back to it, its last screen's input values and filled secrets, and the state its DataStore
+/// kept (`KeepsState`) when its record was last taken. Only scenes that have any have an entry.
 package struct SceneExtras {
     package var results: [ScenePayload] = []
     package var fields: [SceneRecord.FieldText] = []
+    package var secrets: [String] = []
+    package var state: ScenePayload?
 }
 
 /// The host's memory of a navigator's stacks (`SceneRecord`), and building the stacks again from it.
@@ -27,9 +30,14 @@ extension Navigator {
     /// gives the top scene's field values.
     package func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
         if let topScreen, let top {
-            let fields = SceneRecord.fields(of: topScreen)
-            if (extras[ObjectIdentifier(top)]?.fields ?? []) != fields {
+            let fields = SceneRecord.fields(of: topScreen), secrets = SceneRecord.filledSecrets(of: topScreen)
+            // An event changes what the top scene's DataStore keeps without changing its record otherwise.
+            let state = Self.keptState(of: top)
+            let known = extras[ObjectIdentifier(top)]
+            if (known?.fields ?? []) != fields || (known?.secrets ?? []) != secrets || known?.state != state {
                 extras[ObjectIdentifier(top), default: SceneExtras()].fields = fields
+                extras[ObjectIdentifier(top), default: SceneExtras()].secrets = secrets
+                extras[ObjectIdentifier(top), default: SceneExtras()].state = state
                 changedFrom = min(changedFrom, sceneCount - 1)
             }
         }
@@ -56,7 +64,13 @@ extension Navigator {
     private func record(of scene: AssembledScene, opensLayer: Bool) -> SceneRecord {
         let extra = extras[ObjectIdentifier(scene)]
         return SceneRecord(name: scene.name, opensLayer: opensLayer, input: Self.encoded(scene.keptInput),
-                           results: extra?.results ?? [], fields: extra?.fields ?? [])
+                           results: extra?.results ?? [], fields: extra?.fields ?? [], state: Self.keptState(of: scene), secrets: extra?.secrets ?? [])
+    }
+
+    /// What the scene's DataStore keeps (`KeepsState`), encoded now; nil when it keeps nothing, or
+    /// its state cannot be encoded (then a restore builds it without, and says so).
+    private static func keptState(of scene: AssembledScene) -> ScenePayload? {
+        (scene.interactor as? any KeepsState)?.encodedKeptState()
     }
 
     /// The input as a payload. A value that cannot be encoded (its `encode(to:)` throws) is kept as
@@ -66,6 +80,20 @@ extension Navigator {
         case .none: return nil
         case .payload(let payload): return payload
         case .value(let value): return try? ScenePayload(value)
+        }
+    }
+
+    /// Gives `scene`'s DataStore the state it kept; one that no longer takes it (it stopped keeping
+    /// state, or a new build changed its type) is built without it, and the user is told so.
+    private func restoreState(_ state: ScenePayload, of scene: AssembledScene) {
+        guard let keeper = scene.interactor as? any KeepsState else {
+            workFailures.append(.stateNotKept(scene: scene.name, reason: "its DataStore no longer keeps state"))
+            return
+        }
+        do {
+            try keeper.restoreKeptState(state)
+        } catch {
+            workFailures.append(.stateNotKept(scene: scene.name, reason: "what it kept no longer reads as its KeptState (\(error))"))
         }
     }
 
@@ -91,23 +119,22 @@ extension Navigator {
                 scene.keptInput = record.input.map { .payload($0) } ?? .none
                 scene.display.viewDidLoad()
                 for result in record.results { try scene.acceptResult(result) }
-                if !record.results.isEmpty || !record.fields.isEmpty {
-                    extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
-                }
+                if let state = record.state { restoreState(state, of: scene) }
+                let extra = SceneExtras(results: record.results, fields: record.fields, secrets: record.secrets, state: record.state)
+                let hasExtras = !record.results.isEmpty || !record.fields.isEmpty || !record.secrets.isEmpty || record.state != nil
+                if hasExtras { extras[ObjectIdentifier(scene)] = extra }
                 let style: NavigationStyle = place == 0 ? .replace : record.opensLayer ? .present : .push
                 show(scene, style: style)
-                if place == 0, !record.results.isEmpty || !record.fields.isEmpty {
-                    // `.replace` starts the extras afresh: the root's own go back in.
-                    extras[ObjectIdentifier(scene)] = SceneExtras(results: record.results, fields: record.fields)
-                }
+                // `.replace` starts the extras afresh: the root's own go back in.
+                if place == 0, hasExtras { extras[ObjectIdentifier(scene)] = extra }
                 let screen = scene.display.render()
                 for field in record.fields {
                     guard let event = SceneRecord.event(restoring: field, on: screen) else { continue }
                     try scene.display.handle(event)
                 }
-                // No record holds a secret: the user is told its field is empty again.
+                // No record holds a secret: a user who had typed one is told its field is empty again.
                 let secrets = screen.allElements.compactMap { element -> String? in
-                    guard case .secureField(let id, let label, _, _) = element else { return nil }
+                    guard case .secureField(let id, let label, _, _) = element, record.secrets.contains(id) else { return nil }
                     return label.isEmpty ? id : label
                 }
                 if !secrets.isEmpty { workFailures.append(.secretsNotKept(scene: record.name, fields: secrets)) }

@@ -9,7 +9,10 @@ import SceneHostConfig
 ///
 /// `input` is the payload the scene was shown with (nil for the initial scene), `results` every
 /// result a scene above it handed back, in order, and `fields` the values of its last rendered
-/// screen's inputs (`fields(of:)`). `opensLayer` marks the root of a modal stack.
+/// screen's inputs (`fields(of:)`). `opensLayer` marks the root of a modal stack. `state` is what
+/// a DataStore that adopts `KeepsState` kept after its last event, and `secrets` the ids of the
+/// secure fields its last screen showed filled (their texts are never kept: the user is told to type
+/// them again, and only then).
 package struct SceneRecord: Equatable, Sendable {
     package var name: String
     package var opensLayer: Bool
@@ -17,6 +20,8 @@ package struct SceneRecord: Equatable, Sendable {
     package var results: [ScenePayload]
     /// `(input id, value)` in screen order.
     package var fields: [FieldText]
+    package var state: ScenePayload?
+    package var secrets: [String]
 
     /// One input's value as text: a text field's or text area's text, a toggle's `on` or `off`, a
     /// choice's option index. The kind is the element's on the screen built again, so the record
@@ -31,12 +36,23 @@ package struct SceneRecord: Equatable, Sendable {
         }
     }
 
-    package init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = []) {
+    package init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = [],
+                state: ScenePayload? = nil, secrets: [String] = []) {
         self.name = name
         self.opensLayer = opensLayer
         self.input = input
         self.results = results
         self.fields = fields
+        self.state = state
+        self.secrets = secrets
+    }
+
+    /// The ids of the secure fields `screen` shows filled (sections' included).
+    package static func filledSecrets(of screen: Screen) -> [String] {
+        screen.allElements.compactMap { element in
+            guard case .secureField(let id, _, true, _) = element else { return nil }
+            return id
+        }
     }
 
     /// The inputs of `screen` (sections' included), as a record keeps them. Never a secure field:

@@ -9,6 +9,7 @@ import PostgresNIO
 /// connection errors name only the address.
 enum PostgresFailureReason {
     static func describe(_ error: any Error) -> String {
+        if let lock = error as? PostgresInstanceLockError { return lock.description }
         if let transaction = error as? PostgresTransactionError {
             // The first failure is the cause; a failed rollback after it adds nothing a caller can use.
             if let cause = transaction.beginError ?? transaction.closureError ?? transaction.commitError {

@@ -6,9 +6,10 @@ import SceneHost
 /// this build's version) by `prepare()` under an advisory lock so that instances starting together do not race.
 extension PostgresSessionStore {
     /// The schema version this build writes and reads; a database at a higher one is refused. Version 2
-    /// added `last_action`, version 3 the `app` of each row (`SessionStore`); an older database is brought
-    /// up to it at start, its rows belonging to no app.
-    package static let schemaVersion = 3
+    /// added `last_action`, version 3 the `app` of each row (`SessionStore`), version 4 the `holder` of a
+    /// claim; an older database is brought up to it at start, its rows belonging to no app and their
+    /// claims to no holder.
+    package static let schemaVersion = 4
 
     /// The advisory lock key `prepare()` holds while it checks and creates the schema (any fixed
     /// number that other applications on the database are unlikely to use: "SCNHSCHM" in ASCII).
@@ -60,7 +61,8 @@ extension PostgresSessionStore {
                 client text NOT NULL,
                 actions bigint NOT NULL,
                 body bytea NOT NULL,
-                app text NOT NULL DEFAULT ''
+                app text NOT NULL DEFAULT '',
+                holder bigint NOT NULL DEFAULT 0
             )
             """, logger: logger)
         if let stored, Int(stored) < schemaVersion {
@@ -70,10 +72,14 @@ extension PostgresSessionStore {
                                          logger: logger)
                 try await connection.run("UPDATE scene_host_sessions SET last_action = last_used", logger: logger)
             }
-            // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
-            try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS app text NOT NULL DEFAULT ''", logger: logger)
-            try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_work", logger: logger)
-            try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_client", logger: logger)
+            if stored < 3 {
+                // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
+                try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS app text NOT NULL DEFAULT ''", logger: logger)
+                try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_work", logger: logger)
+                try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_client", logger: logger)
+            }
+            // Before version 4 claims named no holder: one left under way is taken over by the lease only.
+            try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS holder bigint NOT NULL DEFAULT 0", logger: logger)
             try await connection.run("UPDATE scene_host_schema SET version = \(Int32(schemaVersion))", logger: logger)
         }
         // Expiry by last use (it also reaches rows of no app); the caps and the eviction per app.

@@ -14,6 +14,10 @@ import SceneHost
 /// normally not carried out later; a commit whose answer was lost on the way can still have been.
 /// Errors name the address without its password. Every row carries its app (`app`, `SessionStore`):
 /// several apps may share one database.
+///
+/// Each store object is an instance (`instance`): a claim names it in the row's `holder`, and it holds
+/// an advisory lock keyed by it on a connection of its own (`PostgresInstanceLock`), by which the other
+/// instances know it runs (`pg_locks`). A claim whose holder's lock is not held is taken over at once.
 package final class PostgresSessionStore: SessionStore {
     package let location: String
     package let app: SessionApp
@@ -21,6 +25,11 @@ package final class PostgresSessionStore: SessionStore {
     let requestTimeout: Duration
     let logger: Logger
     let pool: PostgresPool
+    /// This instance's advisory lock and its connection (made on the first claim).
+    let instanceLock: PostgresInstanceLock
+
+    /// This store's identity as a claim's holder (random per store opened, so per process start).
+    package var instance: Int64 { instanceLock.identity }
 
     /// A store at `address` for the sessions of `app`, ready for `prepare()`; nothing is connected
     /// until the first request.
@@ -35,6 +44,7 @@ package final class PostgresSessionStore: SessionStore {
         self.logger = logger
         let configuration = Self.clientConfiguration(address: address, requestTimeout: requestTimeout)
         pool = PostgresPool { PostgresClient(configuration: configuration, backgroundLogger: logger) }
+        instanceLock = PostgresInstanceLock(address: address, requestTimeout: requestTimeout, logger: logger)
     }
 
     static func clientConfiguration(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration) -> PostgresClient.Configuration {
@@ -83,13 +93,15 @@ package final class PostgresSessionStore: SessionStore {
     package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
+        let lock = instanceLock
         // One round trip: the update, or where the session was. The outer SELECT reads the statement's
         // snapshot, so a claim lost to a concurrent one may read the old state (the caller treats it as
-        // lost to an action under way).
+        // lost to an action under way). The claim names this instance, whose lock is held first.
         let rows = try await request { client in
-            try await client.query("""
+            let instance = try await lock.ensureHeld()
+            return try await client.query("""
                 WITH claimed AS (
-                    UPDATE scene_host_sessions SET state = state + 1, last_used = \(now)
+                    UPDATE scene_host_sessions SET state = state + 1, last_used = \(now), holder = \(instance)
                     WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) RETURNING state)
                 SELECT true, state FROM claimed
                 UNION ALL
@@ -106,13 +118,40 @@ package final class PostgresSessionStore: SessionStore {
         return won ? .claimed : .lost(current: current)
     }
 
-    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool {
+        guard !state.isMultiple(of: 2) else { return false }
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
+        let lock = instanceLock
+        // The holder is running while its advisory lock (two keys: its identity's halves, `PostgresInstanceLock`)
+        // is granted to a session of this database; 0 names no holder (a claim of an older build): the lease decides.
+        let rows = try await request { client in
+            let instance = try await lock.ensureHeld()
+            return try await client.query("""
+                UPDATE scene_host_sessions SET state = state + 2, last_used = \(now), holder = \(instance)
+                WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) AND (
+                    last_used < \(staleBefore)
+                    OR (holder = \(instance) AND \(includingOwn))
+                    OR (holder <> 0 AND holder <> \(instance) AND NOT EXISTS (
+                        SELECT 1 FROM pg_locks
+                        WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                          AND classid::int8 = ((holder >> 32) & 4294967295) AND objid::int8 = (holder & 4294967295))))
+                RETURNING 1
+                """).collect()
+        }
+        return rows.count == 1
+    }
+
+    package func release(_ key: SessionKey, from state: Int64) async throws(SessionStoreError) -> Bool {
+        guard !state.isMultiple(of: 2) else { return false }
+        let keyBytes = ByteBuffer(bytes: key.digest)
+        let app = self.app.identity
+        let instance = self.instance
         let rows = try await request { client in
             try await client.query("""
-                UPDATE scene_host_sessions SET state = state + 2, last_used = \(now)
-                WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) AND last_used < \(staleBefore) RETURNING 1
+                UPDATE scene_host_sessions SET state = state + 1, holder = 0
+                WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) AND holder = \(instance) RETURNING 1
                 """).collect()
         }
         return rows.count == 1
@@ -127,7 +166,7 @@ package final class PostgresSessionStore: SessionStore {
                 UPDATE scene_host_sessions SET token = \(session.token), state = \(session.state),
                     created = \(session.created), last_used = \(session.lastUsed), last_action = \(session.lastAction),
                     client = \(session.client),
-                    actions = \(session.actions), body = \(body)
+                    actions = \(session.actions), body = \(body), holder = 0
                 WHERE key = \(keyBytes) AND app = \(app) AND state = \(expected) RETURNING 1
                 """).collect()
         }
@@ -192,8 +231,10 @@ package final class PostgresSessionStore: SessionStore {
         }
     }
 
-    /// Stops the pool: open connections are closed and later requests fail with `.unavailable`.
+    /// Stops the pool: open connections are closed (this instance's lock's too) and later requests
+    /// fail with `.unavailable`.
     package func close() async {
+        await instanceLock.close()
         await pool.close()
     }
 

@@ -9,13 +9,23 @@ import SceneHost
 /// The file passes `SessionStoreFile.prepare` (trust checks, 0600, its folder 0700) before SQLite
 /// opens it. Schema version `SQLiteSessionStore.schemaVersion`; a newer one is refused at start.
 /// Every row carries its app (`app`, `SessionStore`): several apps may share one file.
+///
+/// Each store object is an instance (`instance`): a claim names it in the row's `holder`, and while
+/// the store is open it holds the `flock` of its file beside the database (`SQLiteInstanceLock`), by
+/// which the other instances know it runs. A claim whose holder's lock is free is taken over at once.
 package final class SQLiteSessionStore: SessionStore {
-    /// The schema this build writes and reads (2 added `last_action`, 3 the `app` of each row; an older
-    /// file is brought up to it at start, its rows belonging to no app).
-    package static let schemaVersion = 3
+    /// The schema this build writes and reads (2 added `last_action`, 3 the `app` of each row, 4 the
+    /// `holder` of a claim; an older file is brought up to it at start, its rows belonging to no app and
+    /// their claims to no holder).
+    package static let schemaVersion = 4
     package let path: String
     package let app: SessionApp
     private let pool: DatabasePool
+    /// This instance's lock file, held while the store is open.
+    let instanceLock: SQLiteInstanceLock
+
+    /// This store's identity as a claim's holder (random per store opened, so per process start).
+    package var instance: Int64 { instanceLock.identity }
 
     /// Opens (making when missing) the store at `path`, for the sessions of `app`.
     package init(path: String, app: SessionApp, busyTimeout: Duration = .seconds(5)) throws(SessionStoreError) {
@@ -30,11 +40,19 @@ package final class SQLiteSessionStore: SessionStore {
         } catch {
             throw .cannotOpen(location: "sqlite:\(path)", reason: Self.reason(error))
         }
+        do {
+            instanceLock = try SQLiteInstanceLock(beside: path)
+        } catch {
+            try? pool.close()
+            throw .cannotOpen(location: "sqlite:\(path)", reason: error.reason)
+        }
     }
 
     package var location: String { "sqlite:\(path)" }
 
     package func prepare() async throws(SessionStoreError) {
+        // The lock files killed instances left behind.
+        SQLiteInstanceLock.sweep(beside: path)
         let known = Self.schemaVersion
         let found: Int
         do {
@@ -49,11 +67,15 @@ package final class SQLiteSessionStore: SessionStore {
                         try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN last_action INTEGER NOT NULL DEFAULT 0")
                         try db.execute(sql: "UPDATE scene_host_sessions SET last_action = last_used")
                     }
-                    // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
-                    try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN app TEXT NOT NULL DEFAULT ''")
-                    try db.execute(sql: "DROP INDEX IF EXISTS scene_host_sessions_client")
-                    try db.execute(sql: "DROP INDEX IF EXISTS scene_host_sessions_work")
-                    try Self.makeIndexes(db)
+                    if version < 3 {
+                        // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
+                        try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN app TEXT NOT NULL DEFAULT ''")
+                        try db.execute(sql: "DROP INDEX IF EXISTS scene_host_sessions_client")
+                        try db.execute(sql: "DROP INDEX IF EXISTS scene_host_sessions_work")
+                        try Self.makeIndexes(db)
+                    }
+                    // Before version 4 claims named no holder: one left under way is taken over by the lease only.
+                    try db.execute(sql: "ALTER TABLE scene_host_sessions ADD COLUMN holder INTEGER NOT NULL DEFAULT 0")
                     try db.execute(sql: "UPDATE scene_host_schema SET version = ?", arguments: [known])
                     return known
                 }
@@ -61,7 +83,8 @@ package final class SQLiteSessionStore: SessionStore {
                     CREATE TABLE IF NOT EXISTS scene_host_sessions (
                         key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
                         created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
-                        client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL, app TEXT NOT NULL DEFAULT '') WITHOUT ROWID
+                        client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL, app TEXT NOT NULL DEFAULT '',
+                        holder INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID
                     """)
                 try Self.makeIndexes(db)
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID")
@@ -129,10 +152,10 @@ package final class SQLiteSessionStore: SessionStore {
     }
 
     package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
-        let app = self.app.identity
+        let (app, instance) = (self.app.identity, self.instance)
         return try await writing { db in
-            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ? WHERE key = ? AND app = ? AND state = ?",
-                           arguments: [now, Data(key.digest), app, state])
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, last_used = ?, holder = ? WHERE key = ? AND app = ? AND state = ?",
+                           arguments: [now, instance, Data(key.digest), app, state])
             if db.changesCount == 1 { return .claimed }
             // In the same write transaction: no other writer moved it between the two statements.
             guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ? AND app = ?",
@@ -144,11 +167,36 @@ package final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
-        let app = self.app.identity
+    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool {
+        guard !state.isMultiple(of: 2) else { return false }
+        let (app, instance, path) = (self.app.identity, self.instance, self.path)
         return try await writing { db in
-            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 2, last_used = ? WHERE key = ? AND app = ? AND state = ? AND last_used < ?",
-                           arguments: [now, Data(key.digest), app, state, staleBefore])
+            // In one write transaction (GRDB's are IMMEDIATE): the row cannot move between the look and the update.
+            guard let row = try Row.fetchOne(db, sql: "SELECT last_used, holder FROM scene_host_sessions WHERE key = ? AND app = ? AND state = ?",
+                                             arguments: [Data(key.digest), app, state]) else { return false }
+            let lastUsed = Int64.fromDatabaseValue(row["last_used"] as DatabaseValue) ?? .max
+            let holder = Int64.fromDatabaseValue(row["holder"] as DatabaseValue) ?? 0
+            let free: Bool = if lastUsed < staleBefore {
+                true
+            } else if holder == instance {
+                includingOwn
+            } else {
+                // 0: a claim of an older build, which names no holder; the lease alone decides.
+                holder != 0 && !SQLiteInstanceLock.isRunning(holder, beside: path)
+            }
+            guard free else { return false }
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 2, last_used = ?, holder = ? WHERE key = ? AND app = ? AND state = ?",
+                           arguments: [now, instance, Data(key.digest), app, state])
+            return db.changesCount == 1
+        }
+    }
+
+    package func release(_ key: SessionKey, from state: Int64) async throws(SessionStoreError) -> Bool {
+        guard !state.isMultiple(of: 2) else { return false }
+        let (app, instance) = (self.app.identity, self.instance)
+        return try await writing { db in
+            try db.execute(sql: "UPDATE scene_host_sessions SET state = state + 1, holder = 0 WHERE key = ? AND app = ? AND state = ? AND holder = ?",
+                           arguments: [Data(key.digest), app, state, instance])
             return db.changesCount == 1
         }
     }
@@ -158,7 +206,7 @@ package final class SQLiteSessionStore: SessionStore {
         return try await writing { db in
             try db.execute(sql: """
                 UPDATE scene_host_sessions SET token = ?, state = ?, created = ?, last_used = ?, last_action = ?, client = ?, actions = ?,
-                    body = ?
+                    body = ?, holder = 0
                 WHERE key = ? AND app = ? AND state = ?
                 """, arguments: [session.token, session.state, session.created, session.lastUsed, session.lastAction, session.client,
                                  session.actions, Data(session.body), Data(session.key.digest), app, expected])
@@ -208,8 +256,10 @@ package final class SQLiteSessionStore: SessionStore {
         _ = try await reading { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
+    /// Closes the database and lets go of this instance's lock (its file is removed).
     package func close() async {
         try? pool.close()
+        instanceLock.end(removingFile: true)
     }
 
     // MARK: Rows

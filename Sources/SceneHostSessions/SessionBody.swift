@@ -18,8 +18,10 @@ package struct SessionBody: Equatable, Sendable {
     /// version 1 body (written before) still reads, as a session without them. Version 3 has the
     /// same layout, and may hold the screen elements and input values of forms (toggles, choices,
     /// text areas, sections, progress): a build that reads only 1 and 2 says so instead of
-    /// calling such a body damaged.
-    package static let formatVersion: UInt64 = 3
+    /// calling such a body damaged. Version 4 adds to each place's record what its DataStore kept
+    /// (`KeepsState`) and the ids of the secure fields it showed filled; versions 1 to 3 read as
+    /// records without them.
+    package static let formatVersion: UInt64 = 4
     /// "SHSB", then the version.
     package static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
     /// The formats this build reads.
@@ -77,7 +79,7 @@ package struct SessionBody: Equatable, Sendable {
         var reader = CacheReader(bytes, from: body)
         do {
             try reader.readStringTable()
-            try self.init(from: &reader)
+            try self.init(from: &reader, keepsState: formatRead >= 4)
             if formatRead >= 2 { guards = try SessionGuards(from: &reader) }
             guard reader.isAtEnd else { throw CacheReader.Malformed() }
         } catch {
@@ -96,10 +98,15 @@ extension SessionBody: RecordValue {
     }
 
     package init(from reader: inout CacheReader) throws {
+        try self.init(from: &reader, keepsState: true)
+    }
+
+    /// `keepsState` false: a body of formats 1 to 3, whose records end after their fields.
+    init(from reader: inout CacheReader, keepsState: Bool) throws {
         let count = try reader.count()
         guard count <= Self.maximumPlaces else { throw CacheReader.Malformed() }
         var places: [Place] = []
-        for _ in 0..<count { places.append(try Place(from: &reader)) }
+        for _ in 0..<count { places.append(try Place(from: &reader, keepsState: keepsState)) }
         let nextStamp = try reader.integer()
         let notice = try reader.optionalString()
         guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw CacheReader.Malformed() }
@@ -116,7 +123,11 @@ extension SessionBody.Place: RecordValue {
     }
 
     package init(from reader: inout CacheReader) throws {
-        let record = try SceneRecord(from: &reader)
+        try self.init(from: &reader, keepsState: true)
+    }
+
+    init(from reader: inout CacheReader, keepsState: Bool) throws {
+        let record = try SceneRecord(from: &reader, keepsState: keepsState)
         let stamp = try reader.integer()
         self.init(record: record, stamp: stamp, lastScreen: try Screen(from: &reader))
     }

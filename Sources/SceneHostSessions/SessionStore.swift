@@ -5,8 +5,21 @@
 /// columns it queries. The state number is advanced only by compare-and-set, so one form posted to
 /// two instances at once is applied by one of them at most (`claim`). The web layer keeps it even
 /// while the session is at rest and odd while an action is under way (`claim` from even, `write` from
-/// odd, `reclaim` from an odd number left by an instance that died mid-action). Errors are `SessionStoreError`
-/// and never carry a password.
+/// odd, `reclaim` from an odd number whose claimant will never write it, `release` from an odd number
+/// this instance let go of). Errors are `SessionStoreError` and never carry a password.
+///
+/// **Who holds a claim.** Each store object is one *instance* (one `serve` process): an identity
+/// drawn at random when it is made, written with every claim (`claim`, `reclaim`) and cleared by the
+/// write that ends it (`write`, `release`). A claim is taken over at once when its holder is no longer
+/// running, and the store knows that without waiting: SQLite (one machine) by a lock file beside the
+/// database that each instance holds an `flock` on while it runs; PostgreSQL by a session-level
+/// advisory lock each instance holds on a connection of its own; memory by being this process (every
+/// holder is running). The kernel or the server lets go of those locks the moment a process ends,
+/// however it ends (`kill -9` included), so a dead instance's claim is taken over by the next request
+/// and never waits for the lease (`reclaim`'s `staleBefore`), which stays only for a claimant that runs but
+/// is stuck, or a claim that names no holder (made by an older build). Liveness only decides how soon a
+/// claim may be taken over; one action per state number is kept by the compare-and-set alone, so a
+/// claimant wrongly thought gone loses no data: its write finds the state moved and keeps nothing.
 ///
 /// A store serves one app (`app`): every row it writes carries the app's identity, and every method
 /// sees only that app's rows (loads, claims, writes, deletes, the caps, the count, expiry). A key
@@ -28,20 +41,31 @@ package protocol SessionStore: Sendable {
     /// `perClient` sessions in use; at the total it evicts the session with the fewest actions (then the
     /// oldest last action) whose last action is at least the grace old, or refuses (`SessionLimits`).
     func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion
-    /// Advances the state number of `key` from `state` to `state + 1` and marks it used at `now`,
-    /// only if it is `state`: `.claimed` when this caller won (it may then apply its action), else
-    /// where the session was (`.lost(current:)`; under concurrency `current` may still read `state`).
+    /// Advances the state number of `key` from `state` to `state + 1`, marks it used at `now` and held
+    /// by this instance, only if it is `state`: `.claimed` when this caller won (it may then apply its
+    /// action), else where the session was (`.lost(current:)`; under concurrency `current` may still
+    /// read `state`).
     func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim
-    /// Advances the state number of `key` from `state` to `state + 2` and marks it used at `now`, only
-    /// if it is `state` and was last used before `staleBefore`: takes over an action an instance claimed
-    /// and never finished (it died), keeping an odd number as the mark of an action under way.
-    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool
-    /// Writes every column of `session` if the stored state number is `expected`: false when the
-    /// session is gone or another caller advanced it.
+    /// Advances the state number of `key` from the odd `state` to `state + 2` (an odd number still: an
+    /// action under way, now this instance's), marks it used at `now` and held by this instance, only if
+    /// it is `state` and the claim on it will never be written by its holder: the holder is another
+    /// instance that is no longer running; or it is this instance and `includingOwn` (the caller knows
+    /// none of its requests has that claim under way: its write failed, its request ended); or the claim
+    /// was made before `staleBefore` (the lease: a holder that runs but is stuck, or a claim naming no
+    /// holder). False, changing nothing, otherwise.
+    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool
+    /// Lets go of this instance's own claim at the odd `state` without writing the session: the state
+    /// number moves to `state + 1` (at rest) and the row is otherwise as it was before the claim, its
+    /// last use the claim's (an action that changed nothing). False, changing nothing, when the state is not `state` or the claim
+    /// is not this instance's. For an action whose write failed: the next one, on any instance, need not
+    /// wait for it.
+    func release(_ key: SessionKey, from state: Int64) async throws(SessionStoreError) -> Bool
+    /// Writes every column of `session` if the stored state number is `expected`, and clears the claim's
+    /// holder: false when the session is gone or another caller advanced it.
     func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool
     /// Marks the session used at `now` (page loads), without touching its state, actions or last action;
     /// never moves its last use back, and leaves a session with an action under way (an odd state) alone, since its last use
-    /// is then when the action was claimed (`reclaim` reads it).
+    /// is then when the action was claimed (`reclaim`'s lease reads it).
     func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError)
     /// Drops the session under `key` (nothing when there is none).
     func delete(_ key: SessionKey) async throws(SessionStoreError)

@@ -12,14 +12,24 @@ import SceneHost
 /// not sent again. When the session's work has ended, the last page is followed by `end`, and the
 /// script closes the stream; so is a page that became an earlier one (another tab moved on), without
 /// its page, so it stays as the user sees it. A session with nothing to follow is answered 204, which tells the
-/// browser not to connect again. A stream lasts at most `streamLifetime` (the browser reconnects),
-/// sends a comment every `keepAlive` so a dead client is found, ends within a second when the
-/// instance drains, a session has at most `streamsPerSession` open (429 past it), and a stream
-/// makes at most one page per `minimumInterval`, however fast its screen changes.
+/// browser not to connect again. A session has at most `streamsPerSession` open (429 past it), and a
+/// stream makes at most one page per `minimumInterval`, however fast its screen changes.
+///
+/// Between two pages a stream sleeps (`LiveWait`): it wakes when the session's screen changes, when
+/// the session ends or this instance lets go of its copy, when the client goes away (its connection's
+/// input ends, or it closes: `ClientGoneWatch`), when the instance drains (`ServeState.drain`: every
+/// stream ends at once, so none holds the shutdown back), and at the end of its lifetime. Nothing
+/// runs meanwhile: an idle stream costs no CPU between changes. Its keep-alive is written by its
+/// connection (`StreamKeepAlive`, a timer of the event loop), not by its task. A stream lasts at
+/// most `streamLifetime` (the browser connects again).
 extension WebHandlers {
     static let streamsPerSession = 8
     static let streamLifetime: Duration = .seconds(300)
-    static let keepAlive: Duration = .seconds(15)
+    /// The longest a stream stays silent: then its connection sends a comment line (`: still here`,
+    /// `StreamKeepAlive`), so a proxy does not cut it as idle (it must stay under the proxy's read
+    /// timeout: examples/deploy/nginx.conf's `proxy_read_timeout 30s`), and a client that vanished
+    /// without closing its connection is found when the write fails.
+    static let keepAlive: Duration = .seconds(25)
     /// The least time between two pages of one stream: a scene (or a plugin) changing its screen
     /// as fast as it can costs the host at most 50 pages a second per stream.
     static let minimumInterval: Duration = .milliseconds(20)
@@ -51,7 +61,7 @@ extension WebHandlers {
             return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
         }
         count(kind: "events", status: 200, since: .now)
-        let (controller, writer, state) = (controller, writer, state)
+        let (controller, writer, state, channel) = (controller, writer, state, context.channel)
         return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
                                                Self.noSniffField: "nosniff"],
                         body: ResponseBody { body in
@@ -60,18 +70,22 @@ extension WebHandlers {
             var last: [UInt8] = []
             let clock = ContinuousClock()
             let ends = clock.now + Self.streamLifetime
-            var quietSince = clock.now
             var lastPage = clock.now - Self.minimumInterval
+            // What ends the stream's sleep besides its session: the drain, and its client going away.
+            let stops = [state.drain] + [await ClientGoneWatch.gone(of: channel)].compactMap { $0 }
             // The browser's reconnection wait, should the stream end without `end`.
             try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
-            while clock.now < ends, !state.isDraining {
-                guard let now = await controller.liveChange(sessionID: sessionID, after: seen, within: .seconds(1)) else { break }
-                guard now != seen else {
-                    if clock.now - quietSince >= Self.keepAlive {
-                        try await body.write(ByteBuffer(string: ": still here\n\n"))
-                        quietSince = clock.now
-                    }
-                    continue
+            streaming: while true {
+                let wake = await LiveWait.next(until: ends, stops: stops) { [seen] in
+                    await controller.liveChange(sessionID: sessionID, after: seen)
+                }
+                let now: UInt64
+                switch wake {
+                case .stopped, .gone, .deadline:
+                    break streaming
+                case .changed(let count):
+                    guard count != seen else { continue streaming }
+                    now = count
                 }
                 // Made as a GET makes it, but leaving the once-only messages (a field's problem, a
                 // notice) to the page the browser loads: a stream still running when its tab posted
@@ -93,12 +107,12 @@ extension WebHandlers {
                 if html != last {
                     try await body.write(ByteBuffer(bytes: Self.event("screen", html)))
                     last = html
-                    quietSince = clock.now
                 }
                 if !page.live {
                     try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
                     break
                 }
+                if clock.now >= ends { break }
             }
             try await body.finish(nil)
         })

@@ -92,6 +92,13 @@ package struct WebServer: Sendable {
         self.snapshots = store.snapshots
     }
 
+    /// A test hook (`serve`'s `SCENE_HOST_TEST_ACTION_HOLD`): `hold` is awaited after each step of an
+    /// action (`WebSessionStore.afterStep`).
+    @MainActor
+    package func holdActions(_ hold: @escaping @MainActor (WebSessionStore.ActionStep) async -> Void) {
+        controller.controller.store.afterStep = hold
+    }
+
     /// Makes the session store ready (schema, the shared start token): before `run`; a store that
     /// cannot be used throws here, at start.
     package func prepare() async throws(SessionStoreError) {
@@ -119,7 +126,7 @@ package struct WebServer: Sendable {
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
-                DrainingConnectionCloser(state: state),
+                DrainingConnectionCloser(state: state), ClientGoneWatch(), StreamKeepAlive(interval: WebHandlers.keepAlive),
                 ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
                 SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding),
             ], idleTimeout: idle)),
@@ -183,8 +190,8 @@ final class WebControllerBox: Sendable {
         await controller.liveCount(sessionID: sessionID)
     }
 
-    @MainActor func liveChange(sessionID: String?, after count: UInt64, within limit: Duration) async -> UInt64? {
-        await controller.liveChange(sessionID: sessionID, after: count, within: limit)
+    @MainActor func liveChange(sessionID: String?, after count: UInt64) async -> UInt64? {
+        await controller.liveChange(sessionID: sessionID, after: count)
     }
 
     /// Open live streams per session (`WebHandlers.events`), bounded by `WebHandlers.streamsPerSession`.

@@ -71,11 +71,21 @@ extension WebController {
             session = found
         case .session(let found, .previous):
             // A form sent before its browser had the session's new secret: only a repeat of the
-            // form just applied is answered (with its result, and the new secret).
-            if found.guards.lastForm == request.digest, let location = found.guards.lastLocation {
+            // form just applied (or just tried, here: a double click on an action that failed) is
+            // answered with its result, and the new secret.
+            if found.guards.lastForm == request.digest || found.lastAttempt == request.digest, let location = found.guards.lastLocation {
                 return .redirect(location, cookie: found.secret.isEmpty ? .keep : .set(sessionID: found.cookie))
             }
-            return .redirect(Self.pageURL(of: request.target))
+            // Any other form of the session was sent before the action that replaced the secret was
+            // answered: a second tab's, posted at the same moment, which lost to it. It is out of date and
+            // answered as every stale form is (the notice naming what was not saved, its texts offered
+            // back), never applied, and without the new secret (the browser has it from the other
+            // answer; a planted cookie's owner, who holds the old secret too, is given nothing to read).
+            guard (try? guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
+                                       token: request.form.value("token"), expectedToken: found.token)) != nil else {
+                return .redirect(Self.pageURL(of: request.target))
+            }
+            return await refuseStale(request, session: found)
         case .session(_, .none), .none:
             return await firstAction(request, endedSession: request.cookie != nil)
         case .ended:
@@ -175,11 +185,14 @@ extension WebController {
                 store.forget(session)
                 guard tries < Self.maximumTries else { return await refuseAfterLostClaim(request) }
                 if case .lost(let current?) = outcome, !current.isMultiple(of: 2) || current == session.state {
-                    // Another instance's action is under way: wait until the store is at rest again.
+                    // Another action is under way, and its holder runs (`store.claim` took over any other):
+                    // wait until the store is at rest again.
                     guard await store.waitAtRest(session.key, leaving: current) else {
                         return .refusal(409, WebError.actionUnderWay.message)
                     }
                 }
+                // Looked at again against the session as the store holds it now: the form applies if it
+                // still fits it; else it is stale (`refuseStale`), told as such with its texts offered back.
                 return await post(request, verified: true, tries: tries + 1)
             }
         } catch {
@@ -187,12 +200,15 @@ extension WebController {
             return .refusal(503, text.describe(error, plain: WebUserText.storeDown))
         }
         defer { session.endAction() }
+        await store.afterStep?(.claimed)
         // Its faults count as its client's: new sessions of one client never make "many users".
-        (session.app as? PooledSession)?.session.attribute(to: session.client)
+        session.app.attribute(to: session.client)
         await action()
+        await store.afterStep?(.applied)
         // Its scenes are gone (dropped while it acted): nothing to keep; the start page says why
         // (the cookie forgets the session, so a redirect could only say it ended).
         guard store.holds(session) else {
+            store.letGo(session)
             guard let message = session.pendingError else { return .redirect("/") }
             return await startPage(error: message, cookie: .clear)
         }
@@ -202,6 +218,7 @@ extension WebController {
         // failed (a crash, a refused link) is tried again, as its user asks.
         session.guards.lastForm = session.pendingError == nil ? request.digest : nil
         session.guards.lastLocation = location
+        session.lastAttempt = request.digest
         do {
             guard try await store.persist(session) else {
                 store.forget(session)
@@ -211,15 +228,21 @@ extension WebController {
             store.forget(session)
             return .refusal(503, text.describe(error, plain: WebError.actionNotKept.message.droppingPrefix))
         }
+        await store.afterStep?(.written)
         store.publish(session)
         store.counters.actionsApplied.increment()
         return .redirect(location, cookie: .set(sessionID: session.cookie))
     }
 
-    /// A post whose claims kept losing: looked at once more against the store's session, else stale.
+    /// A post whose claims kept losing: answered as stale against the store's session (with the
+    /// session's current secret, or the one the action it lost to replaced).
     private func refuseAfterLostClaim(_ request: Posted) async -> WebReply {
-        guard case .session(let current, .current) = await resolve(request.cookie) else { return .redirect("/") }
-        return await refuseStale(request, session: current)
+        switch await resolve(request.cookie) {
+        case .session(let current, .current), .session(let current, .previous):
+            return await refuseStale(request, session: current)
+        default:
+            return .redirect("/")
+        }
     }
 
     /// Brings the screen at `depth` back on top when it is not, fills the fields the form changed

@@ -67,6 +67,7 @@ package struct WebController {
             // `/` is where the first screen was shown before the session began: the browser's Back
             // from the second screen lands here, so it shows the first screen, as any earlier page.
             let page = WebPage.make(for: session, depth: 0, consuming: consuming)
+            await forgetShownNotice(session)
             store.publish(session)
             return .page(page)
         case .screen(let names):
@@ -83,6 +84,7 @@ package struct WebController {
                 return .redirect(session.url(at: session.screens.count - 1))
             }
             let page = WebPage.make(for: session, depth: depth, consuming: consuming)
+            await forgetShownNotice(session)
             store.publish(session)
             return .page(page)
         }
@@ -153,6 +155,23 @@ package struct WebController {
             session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
             await store.drop(session)
             return false
+        }
+    }
+
+    /// A page just showed the message the store's row held: the row forgets it too (written as an
+    /// action would be, by claim and write), so no instance shows it again from the row. Left for the
+    /// next write when an action is under way, or when the store does not answer (the message may then
+    /// be shown once more, never lost).
+    private func forgetShownNotice(_ session: WebSession) async {
+        guard session.rowHoldsNotice, store.shared, session.pendingError == nil, session.guards.offered.isEmpty,
+              session.guards.problems.isEmpty, !session.isActing else { return }
+        session.isActing = true
+        defer { session.endAction() }
+        do {
+            guard try await store.claim(session) == .claimed else { return }
+            _ = try await store.persist(session)
+        } catch {
+            // Shown again at worst; the session is as the store holds it.
         }
     }
 

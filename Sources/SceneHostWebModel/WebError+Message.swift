@@ -47,6 +47,8 @@ extension WebError {
             return "error: the request could not be read (\(reason)). Reload the page and try again."
         case .sessionRebuilt(let note):
             return "notice: Your session was read back after the server restarted or moved; " + note.clause
+        case .pageNotAsShown(let title):
+            return "notice: Your session was read back after the server restarted or moved, but “\(title)” does not show all it showed you before: check it, and do your last step again if something is missing."
         case .storeDownShowingCache:
             return "notice: The app cannot reach its session store right now, so this page may be out of date and actions wait until it is back. Try again in a moment."
         case .storeDown:

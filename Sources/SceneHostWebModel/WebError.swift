@@ -42,6 +42,9 @@ package enum WebError: HostConcernError, Equatable, Sendable {
     /// The session was built again from the session store (a restart, another instance), and not all
     /// of it could be: `note` says what became of its stacks.
     case sessionRebuilt(RestoreNote)
+    /// The session was built again from the store and all of it stands, but the screen on top shows
+    /// other texts than its user last saw there (its scene keeps state it does not hand the host).
+    case pageNotAsShown(title: String)
     /// The session store did not answer: the page shown is this instance's last copy of the session.
     case storeDownShowingCache
     /// The session store did not answer: nothing was changed.

@@ -1,5 +1,5 @@
 import Synchronization
-import SceneHostWorkers
+import SceneHostFrontend
 
 /// The screens of each session whose pages can be answered without the main actor: a GET of a
 /// screen's URL is then served on the connection's own thread, with no hop to where sessions live.
@@ -14,7 +14,7 @@ package final class WebPageSnapshots: Sendable {
     package struct Snapshot: Sendable {
         let screens: [WebScreen]
         let token: String
-        let source: WorkerSession
+        let source: any ScreenVersion
         let generation: UInt64
     }
 

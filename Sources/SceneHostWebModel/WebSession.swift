@@ -43,6 +43,10 @@ package final class WebSession {
     }
     /// It was built again from the store and its note (`pendingError`) has not been shown yet.
     package var justRebuilt = false
+    /// The store's row holds a message for the next page (a notice, texts offered back, a field's
+    /// problem): once a page showed it, the row must forget it too, or every instance that builds the
+    /// session again from the row would show it again (`WebController.forgetShownNotice`).
+    package var rowHoldsNotice = false
     /// The cookie its snapshot was last published under (`WebSessionStore.publish`).
     package var publishedCookie: String?
     /// Where its snapshot is published (set by the store that holds it).
@@ -53,6 +57,10 @@ package final class WebSession {
     package internal(set) var actions = 0
     /// An action of the session is under way (waiting for its scenes): another form is out of date.
     package var isActing = false
+    /// The digest of the form whose action this copy applied last, whether it went through or failed
+    /// (`guards.lastForm` keeps only one that went through, in the store): a form sent again with the
+    /// secret that action replaced (a double click) is answered with its result, not as another tab's.
+    package var lastAttempt: String?
     private var nextStamp = 1
     /// The generation of the worker's records `screens` were read from (nil in process).
     private(set) var viewedGeneration: UInt64?
@@ -91,6 +99,7 @@ package final class WebSession {
                       query: WebRecordLink(scene: place.record.name, input: place.record.input?.value, links: links)?.query ?? "")
         }
         nextStamp = body.nextStamp
+        rowHoldsNotice = body.notice != nil || !body.guards.offered.isEmpty || !body.guards.problems.isEmpty
     }
 
     /// The session as its store keeps it, at state number `state`: every screen's record (from the
@@ -103,6 +112,7 @@ package final class WebSession {
             places.append(SessionBody.Place(record: record, stamp: screen.stamp, lastScreen: screen.lastScreen))
         }
         let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError, guards: guards)
+        rowHoldsNotice = pendingError != nil || !guards.offered.isEmpty || !guards.problems.isEmpty
         // Written when the session is made and after each action, never by a page load: `now` is its last action.
         return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, lastAction: now, client: client,
                              actions: Int64(actions), body: body.encoded())
@@ -115,7 +125,7 @@ package final class WebSession {
     /// load (`.max`) the top that stayed on top keeps its stamp even when its work changed it.
     package func refresh(actedAt depth: Int) throws {
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
-        let generation = (app as? PooledSession)?.session.generation
+        let generation = app.screenVersion?.generation
         let (screen, layers) = try app.view()
         viewedGeneration = generation
         let records = app.records()
@@ -162,8 +172,8 @@ package final class WebSession {
     package func snapshot() -> WebPageSnapshots.Snapshot? {
         // A session whose scenes were working at the last report is asked again on its next page
         // (`WebController.sync`): its snapshot may show a screen the work has changed since.
-        guard pendingError == nil, !isActing, let pooled = app as? PooledSession, let viewedGeneration, !pooled.session.read(\.busy) else { return nil }
-        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: pooled.session, generation: viewedGeneration)
+        guard pendingError == nil, !isActing, let version = app.screenVersion, let viewedGeneration, !version.busy else { return nil }
+        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: version, generation: viewedGeneration)
     }
 
     /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its

@@ -39,10 +39,26 @@ package final class WebSessionStore {
     package let idleExpiry: Duration
     package let evictionGrace: Duration
     /// How long an action claimed by an instance may stay under way before another instance may take
-    /// the session over (the claiming instance died mid-action): longer than any action may take.
+    /// the session over whatever its holder: longer than any action may take. Only the last resort, for
+    /// a holder that runs but is stuck (or a claim of an older build, which names no holder): a claim
+    /// whose holder is gone (killed, its store connection lost) is taken over at once, and so is one of
+    /// this instance's own that none of its requests has under way (`claim`, `SessionStore`).
     package let actionLease: Duration
     /// How long a post waits for another instance's action on its session before it is refused (409).
     package let patience: Duration
+    /// A test hook (`serve`'s `SCENE_HOST_TEST_ACTION_HOLD`): awaited after each step of an action
+    /// (its claim won, its plugin code run, its row written), so a test can kill the instance there. Nil in use.
+    package var afterStep: (@MainActor (ActionStep) async -> Void)?
+
+    /// The steps of an action a fault-injection test may stop an instance after (`afterStep`).
+    package enum ActionStep: String, Sendable, CaseIterable {
+        /// The session's next state is claimed in the store; nothing ran yet.
+        case claimed
+        /// The action ran in the worker; nothing is written yet.
+        case applied
+        /// The session's row is written; the answer has not left yet.
+        case written
+    }
     /// Where sessions are kept.
     package let durable: any SessionStore
     /// Another process may change the stored sessions (every store but memory): each request checks
@@ -58,6 +74,10 @@ package final class WebSessionStore {
     private var buckets: WebSessionBuckets
     /// Sessions being built again from the store, so two requests of one session build it once.
     private var rebuilding: [String: Task<Resolution, Never>] = [:]
+    /// How many of this instance's requests have a claim of each session under way (asked for, or won
+    /// and not yet written or let go of): a claim of this instance's own found in the store while none
+    /// has is left over (its write failed, its request ended), and is taken over at once.
+    private var claiming: [SessionKey: Int] = [:]
     /// When idle sessions were last looked for here, and in the store.
     private var lastSweep: ContinuousClock.Instant?
     private var lastStoreSweep: ContinuousClock.Instant?
@@ -222,7 +242,10 @@ package final class WebSessionStore {
                 app.close()
                 throw error
             }
-            session.pendingError = [body.notice, note == .restored ? nil : WebError.sessionRebuilt(note).message].compactMap { $0 }
+            // What the user last saw is the truth: a page built again that shows other texts is said to.
+            let unlike = note == .restored && !app.isSettling && body.places.last.map { !Self.showsAlike($0.lastScreen, session.screens.last?.lastScreen) } == true
+            let changed = unlike ? WebError.pageNotAsShown(title: session.screens.last?.lastScreen.title ?? "").message : nil
+            session.pendingError = [body.notice, note == .restored ? changed : WebError.sessionRebuilt(note).message].compactMap { $0 }
                 .joined(separator: "\n").nilIfEmpty
             session.justRebuilt = session.pendingError != nil
             sessions[id] = session
@@ -284,51 +307,133 @@ package final class WebSessionStore {
         return session
     }
 
-    /// Claims the session's next state in the store before an action applies (compare-and-set), in one
-    /// request. An even state is at rest (`n → n+1`); an odd one is an action under way elsewhere,
-    /// taken over (`n → n+2`) only when it is older than `actionLease` (its instance died). When the
-    /// claim loses, `.lost(current:)` says where the session was at that moment: an odd or unchanged
-    /// number is an action under way (the form is out of date); another even one means this copy was
-    /// out of date before the form came (the caller builds it again and looks at the form once more).
+    /// Whether a screen built again shows the texts `shown` showed: its title, labels and inputs' values
+    /// (a secret only as typed or not is left out: it is never kept, and the user is told so apart).
+    /// Lists and progress are left out: they follow data that may move on by itself.
+    nonisolated static func showsAlike(_ shown: Screen, _ rebuilt: Screen?) -> Bool {
+        guard let rebuilt else { return false }
+        func texts(_ screen: Screen) -> [String] {
+            [screen.title] + screen.allElements.compactMap { element in
+                switch element {
+                case .label(let id, let text): return id + "=" + text
+                case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _): return id + "=" + text
+                case .toggle(let id, _, let isOn): return id + "=" + String(isOn)
+                case .choice(let id, _, _, let selected): return id + "=" + (selected.map(String.init) ?? "")
+                case .secureField, .button, .list, .progress, .section: return nil
+                }
+            }
+        }
+        return texts(shown) == texts(rebuilt)
+    }
+
+    /// Claims the session's next state in the store before an action applies (compare-and-set). An
+    /// even state is at rest (`n → n+1`). An odd one is an action claimed and not written yet, taken over
+    /// (`n → n+2`) when its claim will never be written (`SessionStore.reclaim`): its holder is another
+    /// instance that is gone, or this one while none of its requests has that claim under way (a write
+    /// that failed, a request that ended), or the claim is older than `actionLease`. That is asked of the
+    /// store at once, without waiting: for a copy built from a row left odd, and for a claim lost to a
+    /// claim made on top of this very copy (the row's stacks are this copy's).
+    ///
+    /// When the claim loses, `.lost(current:)` says where the session was at that moment: an odd or
+    /// unchanged number is an action under way whose holder runs (the form is out of date); another
+    /// even one means this copy was out of date before the form came (the caller builds it again and
+    /// looks at the form once more). A claim won is this instance's until `persist` or `letGo`.
     package func claim(_ session: WebSession) async throws(SessionStoreError) -> SessionClaim {
         let now = wallNow
         let (from, key) = (session.state, session.key)
-        let atRest = from.isMultiple(of: 2)
         let staleBefore = now - actionLease.wholeMilliseconds
-        guard atRest || session.storeUsed < staleBefore else { return .lost(current: from) }
+        // None of this instance's requests has a claim of this session under way: one of its own is left over.
+        let ownLeftOver = claiming[key, default: 0] == 0
+        claiming[key, default: 0] += 1
+        // The state this request's last store request would have made, had its answer been lost.
+        var asked = from.isMultiple(of: 2) ? from + 1 : from + 2
+        let won: Int64?
         let outcome: SessionClaim
         do {
-            outcome = try await timed { () async throws(SessionStoreError) in
-                if atRest { return try await durable.claim(key, from: from, now: now) }
-                let taken = try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore)
-                return taken ? .claimed : .lost(current: from)
+            (outcome, won) = try await timed { () async throws(SessionStoreError) -> (SessionClaim, Int64?) in
+                if from.isMultiple(of: 2) {
+                    let first = try await durable.claim(key, from: from, now: now)
+                    guard case .lost(let current?) = first, current == from + 1 else { return (first, first == .claimed ? from + 1 : nil) }
+                    asked = current + 2
+                    let taken = try await durable.reclaim(key, from: current, now: now, staleBefore: staleBefore, includingOwn: ownLeftOver)
+                    return taken ? (.claimed, current + 2) : (first, nil)
+                }
+                let taken = try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore, includingOwn: ownLeftOver)
+                return taken ? (.claimed, from + 2) : (.lost(current: from), nil)
             }
         } catch {
             counters.storeErrors.increment()
+            endClaim(key)
+            // The store may have made the claim and lost only its answer: let go of it once it answers.
+            releaseLater(key, state: asked)
             throw error
         }
-        guard outcome == .claimed else { return outcome }
-        session.state = atRest ? from + 1 : from + 2
+        guard let won else {
+            endClaim(key)
+            return outcome
+        }
+        session.state = won
         session.storeUsed = now
         return .claimed
     }
 
-    /// Writes the session after its action (before the response leaves): false when the store no
-    /// longer holds the state it claimed.
+    /// Writes the session after its action (before the response leaves), which ends its claim: false
+    /// when the store no longer holds the state it claimed. A write that fails leaves the claim in the
+    /// store: this instance lets go of it once the store answers again (`releaseLater`), and its next
+    /// request of the session takes it over at once meanwhile (`claim`).
     package func persist(_ session: WebSession) async throws(SessionStoreError) -> Bool {
         let now = wallNow
-        let row = session.row(state: session.state + 1, now: now)
+        let claimed = session.state
+        let row = session.row(state: claimed + 1, now: now)
         let written: Bool
+        defer { endClaim(session.key) }
         do {
-            written = try await timed { () async throws(SessionStoreError) in try await durable.write(row, expecting: session.state) }
+            written = try await timed { () async throws(SessionStoreError) in try await durable.write(row, expecting: claimed) }
         } catch {
             counters.storeErrors.increment()
+            releaseLater(session.key, state: claimed)
             throw error
         }
         guard written else { return false }
         session.state = row.state
         session.storeUsed = now
         return true
+    }
+
+    /// Ends the claim `session` won without writing it (its action left nothing to keep: its session
+    /// was dropped): the store's row goes back to rest as it was, when there still is one.
+    package func letGo(_ session: WebSession) {
+        endClaim(session.key)
+        releaseLater(session.key, state: session.state)
+    }
+
+    /// One request fewer with a claim of `key` under way.
+    private func endClaim(_ key: SessionKey) {
+        let left = claiming[key, default: 1] - 1
+        claiming[key] = left > 0 ? left : nil
+    }
+
+    /// Lets go of this instance's claim of `key` at `state` (`SessionStore.release`), if it still holds
+    /// it, as soon as the store answers: tried at once, then every half second for `actionLease` (after
+    /// which any instance may take it over anyway). Another instance's next action then need not wait for
+    /// a claim no request of this instance will write. Beside the request, which it never holds up.
+    private func releaseLater(_ key: SessionKey, state: Int64) {
+        guard !state.isMultiple(of: 2) else { return }
+        let (durable, deadline) = (durable, ContinuousClock.now + actionLease)
+        // Not the request's task: a request that was cancelled still lets go.
+        Task { @MainActor [weak self] in
+            // Given up once a request of this instance has a claim of the session under way: that request
+            // takes a claim of its own left over at once, and must not find its own claim let go of.
+            while let self, self.claiming[key] == nil {
+                do {
+                    _ = try await durable.release(key, from: state)
+                    return
+                } catch {
+                    guard ContinuousClock.now < deadline else { return }
+                    try? await Task.sleep(for: .milliseconds(500))
+                }
+            }
+        }
     }
 
     /// The initial scene's screen for a browser without a session: made at most once a second by
@@ -359,7 +464,7 @@ package final class WebSessionStore {
     package func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
         let app = try await makeSession()
         defer { app.close() }
-        if let client { (app as? PooledSession)?.session.attribute(to: client) }
+        if let client { app.attribute(to: client) }
         try await app.open(link: link)
         await WebController.awaitQuickWork(of: app)
         return try app.view()

@@ -53,8 +53,10 @@ package struct WebUserText: Sendable {
     /// The sentence for a page that could not be made (a plugin closed for a while says when to come back).
     package static func pageFailed(_ error: any Error) -> String { forFault(error) ?? pageFailed }
 
-    /// What a scene worker's fault means to the user it reached; nil for every other error.
+    /// What a scene worker's fault, or a rebuilt page's missing part, means to the user it reached;
+    /// nil for every other error.
     private static func forFault(_ error: any Error) -> String? {
+        if let navigation = error as? NavigationError { return navigation.rebuiltSentence }
         guard let fault = error as? WorkerError else { return nil }
         switch fault {
         case .workerStopped, .crashedOutsideScene: return restored
@@ -69,7 +71,8 @@ package struct WebUserText: Sendable {
             return "The app was reloaded with a new build of \(plugins.joined(separator: ", ")); " + restore.clause
         case .reloadRefused(let plugins, let reason):
             return "A new build of \(plugins.joined(separator: ", ")) was refused, so the old build keeps running and nothing changed:\n" + reason
-        case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped, .remote: return nil
+        case .remote(let failure): return failure.rebuilt
+        case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped: return nil
         }
     }
 

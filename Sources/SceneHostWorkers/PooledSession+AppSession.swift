@@ -59,11 +59,19 @@ extension PooledSession: AppSession {
 
     package var changeCount: UInt64 { session.generation }
 
+    package func change(after count: UInt64) async -> UInt64 {
+        await session.change(after: count)
+    }
+
     package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
         await session.change(after: count, within: limit)
     }
 
     package func records() -> [SceneRecord] { session.read { $0.records } }
+
+    package func attribute(to client: String) { session.attribute(to: client) }
+
+    package var screenVersion: (any ScreenVersion)? { session }
 
     package var links: LinkTable { pool.links }
 }

@@ -35,18 +35,22 @@ package struct RemoteFailure: Error, Equatable, Sendable {
     /// The user's sentence of a deep link its function refused (`NavigationError.linkRefused`):
     /// `serve` answers 404 with it, as for a link refused in its own process.
     package let linkRefusal: String?
+    /// What the user of a page built again is told of what it lacks (`NavigationError.rebuiltSentence`).
+    package let rebuilt: String?
 
-    package init(text: String, status: Int32, linkRefusal: String? = nil) {
+    package init(text: String, status: Int32, linkRefusal: String? = nil, rebuilt: String? = nil) {
         self.text = text
         self.status = status
         self.linkRefusal = linkRefusal
+        self.rebuilt = rebuilt
     }
 
     /// `error`'s message and exit code, as the host shows them.
     package init(_ error: any Error) {
         var refusal: String?
         if case .linkRefused(_, _, let message)? = error as? NavigationError { refusal = message }
-        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue, linkRefusal: refusal)
+        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue, linkRefusal: refusal,
+                  rebuilt: (error as? NavigationError)?.rebuiltSentence)
     }
 }
 

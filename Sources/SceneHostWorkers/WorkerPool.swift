@@ -246,6 +246,8 @@ package final class PooledSession: Sendable {
         guard !closed.exchange(true, ordering: .relaxed) else { return }
         slot.sessions.subtract(1, ordering: .relaxed)
         let session = self.session
+        // A live stream waiting for its changes ends now, not at its next keep-alive.
+        session.end()
         if pool.inline { return slot.supervisor.close(session) }
         slot.queue.async { [slot] in slot.supervisor.close(session) }
     }

@@ -9,12 +9,12 @@ import SceneHostNavigation
 /// The host answers a page from this without asking the worker, so a busy or hung worker never
 /// stops a page from showing; a worker that dies is given these records to build the session again.
 /// Read from any thread (a `Mutex`), written only by its supervisor.
-package final class WorkerSession: Sendable {
+package final class WorkerSession: ScreenVersion {
     /// Unique among the sessions of one supervisor.
     package let id: UInt64
     private let state: Mutex<State>
-    /// Who waits for the next change (`change(after:within:)`), resumed by every change of `state`.
-    private let waiters = Mutex<(next: UInt64, waiting: [UInt64: CheckedContinuation<Void, Never>])>((0, [:]))
+    /// Who waits for the next change (`change(after:)`), woken by every change of `state`, closed by `end`.
+    private let waiters = Wakeup()
 
     /// What the host knows of the session now.
     package struct State: Sendable {
@@ -114,6 +114,9 @@ package final class WorkerSession: Sendable {
     /// The state's generation now (`State.generation`), without copying the state.
     package var generation: UInt64 { state.withLock { $0.generation } }
 
+    /// Background work was running when the worker last reported.
+    package var busy: Bool { state.withLock { $0.busy } }
+
     /// Applies a worker's report: the first `keep` records stand, the changed ones replace the rest.
     /// A report that changes nothing (the same screen, records and work: a `settle` of a session
     /// whose work showed nothing new) keeps the generation, so pages and streams made from it stand.
@@ -134,36 +137,29 @@ package final class WorkerSession: Sendable {
     }
 
     /// Waits until the state's generation is past `generation` (its worker sent a change, unasked
-    /// or answering a request), or `limit` passed; the generation then. `serve` streams a screen's
-    /// changes to its page (Server-Sent Events) with it.
-    package func change(after generation: UInt64, within limit: Duration) async -> UInt64 {
-        let id = waiters.withLock { waiters in
-            defer { waiters.next &+= 1 }
-            return waiters.next
-        }
-        let timeout = Task {
-            try? await Task.sleep(for: limit)
-            self.wake(id)
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            // Registered under the waiters' lock, then the generation is read: a change between the
-            // two wakes it (no change is missed).
-            waiters.withLock { $0.waiting[id] = continuation }
-            if self.generation != generation { wake(id) }
-        }
-        timeout.cancel()
+    /// or answering a request), the session ended (`end`), or the task is cancelled; the generation
+    /// then. It sleeps meanwhile, however long: `serve` streams a screen's changes to its page
+    /// (Server-Sent Events) with it.
+    package func change(after generation: UInt64) async -> UInt64 {
+        // Registered, then the generation is read: a change between the two wakes it (none is missed).
+        await waiters.wait { self.generation != generation }
         return self.generation
     }
 
-    private func wake(_ id: UInt64) {
-        waiters.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
+    /// `change(after:)`, or `limit` passed.
+    package func change(after generation: UInt64, within limit: Duration) async -> UInt64 {
+        guard self.generation == generation else { return self.generation }
+        await Wakeup.race({ _ = await self.change(after: generation) }, within: limit)
+        return self.generation
+    }
+
+    /// The session was let go (closed, dropped): whoever waits for its changes is woken, and no
+    /// wait sleeps from then on.
+    package func end() {
+        waiters.close()
     }
 
     private func wakeWaiters() {
-        let woken = waiters.withLock { waiters in
-            defer { waiters.waiting = [:] }
-            return Array(waiters.waiting.values)
-        }
-        for continuation in woken { continuation.resume() }
+        waiters.wakeAll()
     }
 }

@@ -118,6 +118,7 @@ struct ServeCommand: ParsableCommand {
             StandardStreams.error("warning: --watch on --host \(host): every new build in the watched folders goes live for everyone who can reach this address. --watch is for development; serve this machine only (the default 127.0.0.1).")
         }
         let (server, pool, app) = try MainActor.assumeIsolated { try makeServer(forwarding: forwarding) }
+        if let hold = try ActionTestHold.hold() { MainActor.assumeIsolated { server.holdActions(hold) } }
         let watching = try MainActor.assumeIsolated { () throws -> LiveReload? in
             guard watch, let pool else { return nil }
             return try startWatching(pool: pool, app: app)

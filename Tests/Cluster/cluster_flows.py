@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Flows of `scene-host serve` as a cluster: two instances on one PostgreSQL session store behind
-nginx (round robin, no stickiness), driven by scripts/cluster-tests.sh, which starts and stops
-the processes. Each subcommand prints `cluster: NAME passed` or `cluster: NAME failed: WHY` and
-exits 0 or 1. Loopback only; every loop is bounded.
+nginx (a consistent hash of the session cookie's ID, as examples/deploy/nginx.conf balances: for
+locality only, no flow's correctness depends on it), driven by scripts/cluster-tests.sh, which
+starts and stops the processes. Each subcommand prints `cluster: NAME passed` or
+`cluster: NAME failed: WHY` and exits 0 or 1. Loopback only; every loop is bounded.
 
   same-form URL_A URL_B          one form posted to both instances at once applies once
   tampered URL PSQL...           a row changed in the table ends that session only, with a notice
   store-down URL ADMIN PAUSE RESUME   the store stopped: actions 503 within the limit, readyz 503; then it resumes
   browser URL KILL               Chromium through nginx, instance 1 killed mid-edit: nothing the user saw is lost
-  load URL SESSIONS ROUNDS       orders flows through nginx while the script restarts the instances
+  load URL SESSIONS ROUNDS SECONDS    orders flows through nginx while the script restarts the instances
+  locality URL USERS SECONDS LIMIT ADMIN...   orders flows through nginx, every instance up: sessions
+                                 rebuilt per action applied (admin /metrics), at most LIMIT ("-": printed only)
+  counters ADMIN...              prints the sessions rebuilt and actions applied, summed over the instances
 """
 import concurrent.futures
 import hashlib
@@ -233,12 +237,14 @@ def browser(url, kill):
         driver.quit()
 
 
-def load(url, sessions, rounds, seconds):
-    """Orders flows for at least `seconds` (the script restarts the instances meanwhile); a session is
-    lost when its cookie shows the start page's 'session ended'. Any lost session or failed request fails."""
-    lost, failures, done, requests = [], [], [0], [0]
+def flows(url, sessions, rounds, seconds, warmed=None):
+    """Orders flows, one session each, for `rounds` rounds and at least `seconds`; a session is lost when
+    its cookie shows the start page's 'session ended'. With `warmed` (called once every session has made
+    its first round), the `seconds` count from then. Returns (requests, failures, lost)."""
+    lost, failures, requests = [], [], [0]
     lock = threading.Lock()
-    deadline = time.monotonic() + seconds
+    deadline = [time.monotonic() + seconds]
+    barrier = threading.Barrier(sessions, action=lambda: (warmed(), deadline.__setitem__(0, time.monotonic() + seconds))) if warmed else None
 
     def flow(index):
         client = Client(url)
@@ -248,8 +254,8 @@ def load(url, sessions, rounds, seconds):
                 break
             except Exception:  # noqa: BLE001 - the instance may be restarting
                 time.sleep(0.1)
-        round_ = 0
-        while round_ < rounds or time.monotonic() < deadline:
+        round_, waited = 0, barrier is None
+        while round_ < rounds or time.monotonic() < deadline[0]:
             step = 0
             try:
                 page = client.post({"action": f"select:orders:{(index + round_) % 3}"})[1]
@@ -271,6 +277,8 @@ def load(url, sessions, rounds, seconds):
             except LookupError:
                 with lock:
                     lost.append(index)
+                if barrier and round_ == 0:
+                    barrier.abort()
                 return
             except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError) as error:
                 with lock:
@@ -280,12 +288,70 @@ def load(url, sessions, rounds, seconds):
                     client.get(client.action if client.action.startswith("/s/") else "/")
                 except Exception:  # noqa: BLE001
                     pass
-        with lock:
-            done[0] += 1
+            if not waited and round_ == 1:
+                waited = True
+                try:
+                    barrier.wait(120)
+                except threading.BrokenBarrierError:
+                    pass
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=sessions) as pool:
         list(pool.map(flow, range(sessions)))
-    print(f"cluster: load: {sessions} sessions, {requests[0]} requests, {len(failures)} failed requests, {len(lost)} sessions lost")
+    return requests[0], failures, lost
+
+
+def counters(admins):
+    """Sessions rebuilt and actions applied, summed over the instances' admin /metrics."""
+    rebuilt = applied = 0
+    for admin in admins:
+        with urllib.request.urlopen(admin.rstrip("/") + "/metrics", timeout=10) as response:
+            text = response.read().decode()
+        for line in text.splitlines():
+            if line.startswith("#") or " " not in line:
+                continue
+            series, value = line.rsplit(" ", 1)
+            if series == "scene_host_sessions_rebuilt_total":
+                rebuilt += int(float(value))
+            elif series.startswith("scene_host_actions_total{") and 'outcome="applied"' in series:
+                applied += int(float(value))
+    return rebuilt, applied
+
+
+def print_counters(admins):
+    rebuilt, applied = counters(admins)
+    print(rebuilt, applied)
+    return 0
+
+
+def locality(url, users, seconds, limit, admins):
+    """Orders flows through nginx with every instance up: how many sessions were built again from the
+    store (a request landing on an instance whose copy is missing or out of date) per action applied,
+    from the instances' own counters. The first round of each session (made on whichever instance
+    the cookie-less first post reached) is counted apart, then the steady state for `seconds`."""
+    marks = {"start": counters(admins)}
+    requests, failures, lost = flows(url, users, 1, seconds, warmed=lambda: marks.__setitem__("warm", counters(admins)))
+    marks["end"] = counters(admins)
+    if lost or failures or "warm" not in marks:
+        for failure in failures[:5]:
+            print("cluster: locality: failed request:", failure)
+        return failed("locality", f"{len(lost)} sessions lost, {len(failures)} failed requests")
+    warm_rebuilt, warm_applied = (marks["warm"][i] - marks["start"][i] for i in (0, 1))
+    rebuilt, applied = (marks["end"][i] - marks["warm"][i] for i in (0, 1))
+    ratio = rebuilt / applied if applied else float("inf")
+    per_instance = [counters([admin])[1] for admin in admins]
+    print(f"cluster: locality: {users} users, {len(admins)} instances up, {requests} requests; first rounds: {warm_rebuilt} sessions rebuilt "
+          f"for {warm_applied} actions; then {seconds:.0f} s of steady state: {rebuilt} sessions rebuilt for {applied} actions applied "
+          f"= {ratio:.2%} (actions applied per instance since start: {per_instance})")
+    if limit is not None and ratio > limit:
+        return failed("locality", f"{ratio:.2%} of actions rebuilt a session in the steady state, more than {limit:.0%}")
+    return passed(f"locality ({ratio:.2%} rebuilds per action in the steady state" + ("" if limit is None else f", at most {limit:.0%}") + ")")
+
+
+def load(url, sessions, rounds, seconds):
+    """Orders flows for at least `seconds` (the script restarts the instances meanwhile); a session is
+    lost when its cookie shows the start page's 'session ended'. Any lost session or failed request fails."""
+    requests, failures, lost = flows(url, sessions, rounds, seconds)
+    print(f"cluster: load: {sessions} sessions, {requests} requests, {len(failures)} failed requests, {len(lost)} sessions lost")
     for failure in failures[:5]:
         print("cluster: load: failed request:", failure)
     if lost:
@@ -309,6 +375,10 @@ def main():
         return browser(args[0], args[1])
     if command == "load":
         return load(args[0], int(args[1]), int(args[2]), float(args[3]))
+    if command == "locality":
+        return locality(args[0], int(args[1]), float(args[2]), None if args[3] == "-" else float(args[3]), args[4:])
+    if command == "counters":
+        return print_counters(args)
     return failed(command, "unknown subcommand")
 
 

@@ -71,6 +71,7 @@ struct BackgroundWorkTests {
             label   clock    \u{20}
             button  flood     [Flood]
             label   flooded  \u{20}
+            button  quiet     [Wait quietly]
             field   note      ""
 
             """), "\(result.stdout)")

@@ -135,4 +135,74 @@ struct LiveScreenTests {
         }
         #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after: 5"), "\(refused.prefix(300))")
     }
+
+    /// Opens a live stream on `cookie`'s session and reads until it waits (its `retry` line came).
+    static func openStream(_ http: LoopbackHTTP, cookie: String) throws -> Int32 {
+        let socket = try http.connect()
+        let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline, !String(decoding: received, as: UTF8.self).contains("retry: 2000\n\n") {
+            var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 50) > 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard text.hasPrefix("HTTP/1.1 200"), text.contains("retry: 2000\n\n") else {
+            close(socket)
+            throw LoopbackHTTP.Failure(description: "the stream did not open: \(text.prefix(300))")
+        }
+        return socket
+    }
+
+    /// Waits until `socket` is readable (bytes or its end): what came, and whether the server closed it.
+    static func next(_ socket: Int32, within seconds: Double) -> (text: String, closed: Bool)? {
+        var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, Int32(seconds * 1000)) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(socket, &buffer, buffer.count, 0)
+        return (String(decoding: buffer.prefix(max(0, count)), as: UTF8.self), count <= 0)
+    }
+
+    @MainActor
+    @Test("serve: an idle live stream sleeps (nothing sent while nothing changes); a closed tab frees its slot without a keep-alive; a drain ends it at once")
+    func idleStream() throws {
+        let app = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config, "--drain-delay", "5"])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        // `quiet` work runs and never changes the screen: the page is live and idle.
+        let session = try http.newSession(firstAction: "action=tap%3Aquiet")
+        #expect(try http.get(cookie: session.cookie).body.contains("<main data-live>"))
+        var open = try (0..<8).map { _ in try Self.openStream(http, cookie: session.cookie) }
+        defer { open.forEach { close($0) } }
+        // Nothing changes: no page, no comment (the keep-alive is every 25 s).
+        for socket in open { #expect(Self.next(socket, within: 0.2) == nil, "an idle stream sends nothing") }
+        // Its tabs closed: the server hears each connection end and frees its slot at once, not at
+        // its next keep-alive (25 s): a new stream is admitted, not refused 429.
+        open.forEach { close($0) }
+        open = []
+        var admitted: Int32?
+        let until = ContinuousClock.now + .seconds(20)
+        while admitted == nil, ContinuousClock.now < until {
+            admitted = try? Self.openStream(http, cookie: session.cookie)
+            if admitted == nil { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        let stream = try #require(admitted, "the closed streams' slots were not freed")
+        open = [stream]
+        // SIGTERM: the drain wakes the sleeping stream, which ends, while the instance still drains (5 s).
+        server.process.terminate()
+        let ended = Self.next(stream, within: 20)
+        #expect(ended != nil && server.process.isRunning, "the stream ended while the instance drained: \(String(describing: ended))")
+        if let ended, !ended.closed {
+            // The chunked body's last chunk, then the end of the connection (it drains).
+            let more = Self.next(stream, within: 20)
+            #expect((ended.text + (more?.text ?? "")).hasSuffix("0\r\n\r\n") || more?.closed == true, "\(ended.text)")
+        }
+        #expect(server.stop() == 0)
+    }
 }

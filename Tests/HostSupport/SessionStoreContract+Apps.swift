@@ -24,7 +24,8 @@ extension SessionStoreContract {
         #expect(try await other.load(mine.key) == nil)
         #expect(try await other.state(of: mine.key) == nil)
         #expect(try await other.claim(mine.key, from: 4, now: now) == .lost(current: nil))
-        #expect(try await other.reclaim(mine.key, from: 4, now: now, staleBefore: now + 1) == false)
+        #expect(try await other.reclaim(mine.key, from: 4, now: now, staleBefore: now + 1, includingOwn: true) == false)
+        #expect(try await other.release(mine.key, from: 4) == false)
         var changed = mine
         changed.body = [6, 6, 6]
         changed.state = 5

@@ -29,19 +29,95 @@ package enum SessionStoreContract {
         try await textRoundTrips(store)
         try await startTokenIsShared(store)
         try await reclaimOnlyWhenStale(store)
+        try await ownClaimTakenOverWhenLeftOver(store)
+        try await releaseLetsGoOfOwnClaimOnly(store)
         #expect(try await store.count() == 0)
     }
 
-    /// An action left under way (an odd state) is taken over only once it is stale, by two, once.
+    /// An action left under way (an odd state) whose claim names no holder (an older build's) is taken
+    /// over only once it is stale, by two, once.
     package static func reclaimOnlyWhenStale(_ store: any SessionStore) async throws {
         let stored = session("reclaim", state: 7, lastUsed: now)
         try await insertRoomy(store, stored)
-        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now) == false, "not stale yet")
-        #expect(try await store.reclaim(stored.key, from: 6, now: now + 10, staleBefore: now + 1) == false, "another state")
-        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now + 1))
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now, includingOwn: true) == false,
+                "not stale yet, and a claim of no holder is not this instance's own")
+        #expect(try await store.reclaim(stored.key, from: 6, now: now + 10, staleBefore: now + 1, includingOwn: true) == false, "another state")
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now + 1, includingOwn: false))
         #expect(try await store.state(of: stored.key) == 9)
         #expect(try await store.load(stored.key)?.lastUsed == now + 10)
-        #expect(try await store.reclaim(stored.key, from: 7, now: now + 20, staleBefore: now + 100) == false, "only once")
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 20, staleBefore: now + 100, includingOwn: true) == false, "only once")
+        try await store.delete(stored.key)
+    }
+
+    /// This instance's own claim is taken over at once when its caller says none of its requests has
+    /// it under way (`includingOwn`), and kept otherwise until the lease; the write that follows ends it.
+    package static func ownClaimTakenOverWhenLeftOver(_ store: any SessionStore) async throws {
+        let stored = session("own", state: 4, lastUsed: now)
+        try await insertRoomy(store, stored)
+        #expect(try await store.claim(stored.key, from: 4, now: now + 10) == .claimed)
+        #expect(try await store.reclaim(stored.key, from: 5, now: now + 20, staleBefore: now, includingOwn: false) == false,
+                "its own claim, under way: kept")
+        #expect(try await store.reclaim(stored.key, from: 4, now: now + 20, staleBefore: now, includingOwn: true) == false, "an even state is at rest")
+        #expect(try await store.reclaim(stored.key, from: 5, now: now + 20, staleBefore: now, includingOwn: true), "its own claim, left over: taken at once")
+        #expect(try await store.state(of: stored.key) == 7)
+        #expect(try await store.load(stored.key)?.lastUsed == now + 20)
+        // Taken over, the claim is still its own: left over again, taken again.
+        #expect(try await store.reclaim(stored.key, from: 7, now: now + 30, staleBefore: now, includingOwn: true))
+        var written = stored
+        written.state = 10
+        written.body = [4, 5, 6]
+        #expect(try await store.write(written, expecting: 9))
+        #expect(try await store.load(stored.key) == written)
+        try await store.delete(stored.key)
+    }
+
+    /// `release` lets go of this instance's own claim without a write: the row is at rest again, one
+    /// state on, otherwise as before the claim; not a claim of no holder, not a state at rest, not twice.
+    package static func releaseLetsGoOfOwnClaimOnly(_ store: any SessionStore) async throws {
+        let stored = session("release", state: 2, lastUsed: now, actions: 3)
+        try await insertRoomy(store, stored)
+        #expect(try await store.release(stored.key, from: 2) == false, "at rest: nothing to let go of")
+        #expect(try await store.claim(stored.key, from: 2, now: now + 10) == .claimed)
+        #expect(try await store.release(stored.key, from: 1) == false, "another state")
+        #expect(try await store.release(stored.key, from: 3))
+        var expected = stored
+        expected.state = 4
+        expected.lastUsed = now + 10
+        #expect(try await store.load(stored.key) == expected, "the row as before the claim, at rest one state on")
+        #expect(try await store.release(stored.key, from: 3) == false, "only once")
+        #expect(try await store.claim(stored.key, from: 4, now: now + 20) == .claimed, "at rest: the next claim wins at once")
+        try await store.delete(stored.key)
+        let unheld = session("release-unheld", state: 5, lastUsed: now)
+        try await insertRoomy(store, unheld)
+        #expect(try await store.release(unheld.key, from: 5) == false, "a claim that names no holder is not this instance's")
+        #expect(try await store.state(of: unheld.key) == 5)
+        try await store.delete(unheld.key)
+        #expect(try await store.release(SessionKey(secret: "contract-release-nothing-\(UUID().uuidString)"), from: 1) == false)
+    }
+
+    /// `store` and `other` are two running instances of one app on the same rows (one file, one
+    /// database): neither takes the other's claim over, whatever it says of its own, until the lease
+    /// runs out; neither lets go of the other's; a write by the claimant ends its claim.
+    package static func claimsOfRunningInstancesAreKept(_ store: any SessionStore, _ other: any SessionStore) async throws {
+        try await store.prepare()
+        try await other.prepare()
+        let stored = session("running", state: 8, lastUsed: now)
+        try await insertRoomy(store, stored)
+        #expect(try await store.claim(stored.key, from: 8, now: now + 10) == .claimed)
+        #expect(try await other.claim(stored.key, from: 8, now: now + 20) == .lost(current: 9))
+        #expect(try await other.reclaim(stored.key, from: 9, now: now + 20, staleBefore: now + 10, includingOwn: true) == false,
+                "its holder runs and its lease has not run out")
+        #expect(try await other.release(stored.key, from: 9) == false, "not the other's to let go of")
+        #expect(try await other.reclaim(stored.key, from: 9, now: now + 20, staleBefore: now + 11, includingOwn: false),
+                "the lease, the last resort, takes it over")
+        #expect(try await store.state(of: stored.key) == 11)
+        // Now the other's claim: the first instance's own no longer.
+        #expect(try await store.reclaim(stored.key, from: 11, now: now + 30, staleBefore: now, includingOwn: true) == false)
+        #expect(try await store.release(stored.key, from: 11) == false)
+        var written = stored
+        written.state = 12
+        #expect(try await other.write(written, expecting: 11))
+        #expect(try await store.load(stored.key) == written)
         try await store.delete(stored.key)
     }
 

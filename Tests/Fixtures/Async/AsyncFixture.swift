@@ -18,6 +18,8 @@ import SceneSDK
 /// task that writes the monotonic clock's nanoseconds into the label `clock` every 37 ms: the
 /// benchmark of unasked updates reads, at the client, how long ago each page it got was changed.
 /// `flood` presents a new count every millisecond, as fast as a scene could change its screen.
+/// `quiet` starts an `observe` task that never changes the screen (it sleeps): the page is live
+/// (its work runs) but idle, as the benchmark of idle live streams needs.
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -110,6 +112,12 @@ final class ShelfInteractor: SceneInteractor<ShelfPresenter> {
         }
     }
 
+    func waitQuietly() {
+        observe {
+            while true { try await Task.sleep(for: .seconds(3_600)) }
+        }
+    }
+
     func reloadSoon() {
         status = "Reloading"
         perform {
@@ -174,6 +182,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
                          .button(id: "soon", title: "Reload in a second"),
                          .button(id: "time", title: "Clock"), .label(id: "clock", text: clockText),
                          .button(id: "flood", title: "Flood"), .label(id: "flooded", text: floodText),
+                         .button(id: "quiet", title: "Wait quietly"),
                          .textField(id: "note", placeholder: "", text: note, label: "Note")]
         }
         return Screen(title: shelf.title, elements: elements)
@@ -188,6 +197,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         case .tap(button: "soon"): interactor?.reloadSoon()
         case .tap(button: "time"): interactor?.startClock()
         case .tap(button: "flood"): interactor?.flood()
+        case .tap(button: "quiet"): interactor?.waitQuietly()
         case .edit(field: "note", let text): note = text
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break

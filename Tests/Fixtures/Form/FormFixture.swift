@@ -15,13 +15,24 @@ enum FormFixturePlugin: ScenePlugin {
     }
 }
 
-final class LoanFormInteractor: SceneInteractor<ScenePresenter<LoanFormViewController>> {
+/// Keeps what Save showed (`KeepsState`): the fields come back from the screen's record, the PIN
+/// never (a secret is kept nowhere), the summary from its kept state.
+final class LoanFormInteractor: SceneInteractor<ScenePresenter<LoanFormViewController>>, KeepsState {
     var notes = ""
     var pin = ""
     var notify = false
     var days: Int?
     var sending = false
     var summary = "nothing saved"
+
+    struct KeptState: Codable {
+        var summary: String
+    }
+
+    var keptState: KeptState {
+        get { KeptState(summary: summary) }
+        set { summary = newValue.summary }
+    }
 }
 
 final class LoanFormViewController: SceneViewController<LoanFormInteractor, SceneRouter<LoanFormViewController, LoanFormInteractor>> {

@@ -80,14 +80,14 @@ struct PostgresSessionStoreTests {
         let first = Self.store(postgres.address)
         try await first.prepare()
         await first.close()
-        try postgres.execute("UPDATE scene_host_schema SET version = 4")
+        try postgres.execute("UPDATE scene_host_schema SET version = 5")
         let later = Self.store(postgres.address)
         let location = "postgresql://postgres@127.0.0.1:\(postgres.address.port)/postgres"
         let error = await #expect(throws: SessionStoreError.self) { try await later.prepare() }
-        #expect(error == .schemaTooNew(location: location, found: 4, known: 3))
-        #expect(error?.message == "error: the session store \(location) has schema version 4; this scene-host knows versions up to 3. Run the newer scene-host that wrote it, or give this one another store.")
+        #expect(error == .schemaTooNew(location: location, found: 5, known: 4))
+        #expect(error?.message == "error: the session store \(location) has schema version 5; this scene-host knows versions up to 4. Run the newer scene-host that wrote it, or give this one another store.")
         #expect(error?.exitStatus == .configError)
-        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "4\n", "a refused schema is left as it was")
+        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "5\n", "a refused schema is left as it was")
         await later.close()
     }
 
@@ -104,23 +104,26 @@ struct PostgresSessionStoreTests {
         await other.close()
     }
 
-    /// The tables as scene-host left them at schema `version` (1: no last action; 2: no app), one row
-    /// in them under `hex`.
+    /// The tables as scene-host left them at schema `version` (1: no last action; 2: no app; 3: no
+    /// holder), one row in them under `hex` (of no app, at version 3 as its upgrade left it).
     static func olderSchema(_ version: Int, hex: String) -> String {
         let lastAction = version >= 2 ? "last_action bigint NOT NULL," : ""
         let lastActionValue = version >= 2 ? "20," : ""
+        let app = version >= 3 ? ", app text NOT NULL DEFAULT ''" : ""
+        let appValue = version >= 3 ? ", ''" : ""
         return """
             CREATE TABLE scene_host_schema (version integer NOT NULL); INSERT INTO scene_host_schema VALUES (\(version));
             CREATE TABLE scene_host_sessions (key bytea PRIMARY KEY, token text NOT NULL, state bigint NOT NULL, created bigint NOT NULL,
-                last_used bigint NOT NULL, \(lastAction) client text NOT NULL, actions bigint NOT NULL, body bytea NOT NULL);
+                last_used bigint NOT NULL, \(lastAction) client text NOT NULL, actions bigint NOT NULL, body bytea NOT NULL\(app));
             CREATE TABLE scene_host_settings (name text PRIMARY KEY, value text NOT NULL);
-            INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', 't', 4, 10, 20, \(lastActionValue) 'c', 2, '\\x010203');
+            INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', 't', 4, 10, 20, \(lastActionValue) 'c', 2, '\\x010203'\(appValue));
             """
     }
 
-    /// A database an older scene-host made is brought up to version 3 at start; its rows belong to no
-    /// app (whose they were cannot be known): no app finds them, and idle expiry drops them.
-    @Test(arguments: [1, 2]) func upgradesOlderSchemas(version: Int) async throws {
+    /// A database an older scene-host made is brought up to version 4 at start; its rows belong to no
+    /// app (whose they were cannot be known): no app finds them, and idle expiry drops them; their
+    /// claims name no holder.
+    @Test(arguments: [1, 2, 3]) func upgradesOlderSchemas(version: Int) async throws {
         guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradesOlderSchemas") }
         defer { postgres.stop() }
         let key = SessionKey(secret: "version-\(version)")
@@ -128,8 +131,8 @@ struct PostgresSessionStoreTests {
         try postgres.execute(Self.olderSchema(version, hex: hex))
         let store = Self.store(postgres.address)
         try await store.prepare()
-        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "3\n")
-        #expect(try postgres.execute("SELECT app || '|' || last_action FROM scene_host_sessions") == "|20\n")
+        #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "4\n")
+        #expect(try postgres.execute("SELECT app || '|' || last_action || '|' || holder FROM scene_host_sessions") == "|20|0\n")
         #expect(try await store.load(key) == nil)
         #expect(try await store.state(of: key) == nil)
         #expect(try await store.claim(key, from: 4, now: 30) == .lost(current: nil))
@@ -140,6 +143,112 @@ struct PostgresSessionStoreTests {
         #expect(try await store.expire(usedBefore: 21) == 1, "dropped by idle expiry like the app's own")
         try await SessionStoreContract.check(store)
         await store.close()
+    }
+
+    /// A version 3 database's session under an action (an odd state, its claim naming no holder) reads
+    /// as it was after the upgrade; only the lease takes its claim over.
+    @Test func upgradeKeepsAClaimOfNoHolder() async throws {
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradeKeepsAClaimOfNoHolder")
+        }
+        defer { postgres.stop() }
+        let row = SessionStoreContract.session("three", client: "c", state: 5, lastUsed: 20, actions: 2)
+        let hex = row.key.digest.map { String(format: "%02x", $0) }.joined()
+        try postgres.execute(Self.olderSchema(3, hex: "00"))
+        try postgres.execute("""
+            INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', '\(row.token)', 5, \(row.created), 20, 20, 'c', 2, '\\x010203',
+                '\(SessionStoreContract.app.identity)')
+            """)
+        let store = try await Self.connected(postgres.address)
+        #expect(try await store.load(row.key) == row, "an old row reads as it was")
+        #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 20, includingOwn: true) == false)
+        #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 21, includingOwn: false), "the lease takes it over")
+        await store.close()
+    }
+
+    /// Two running instances on one database keep each other's claims until the lease; a claim names
+    /// its instance, whose advisory lock is held while it runs, and the write and the release clear it.
+    @Test func runningInstancesKeepTheirClaims() async throws {
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.runningInstancesKeepTheirClaims")
+        }
+        defer { postgres.stop() }
+        let one = try await Self.connected(postgres.address), two = try await Self.connected(postgres.address)
+        try await SessionStoreContract.claimsOfRunningInstancesAreKept(one, two)
+        let row = SessionStoreContract.session("holder", state: 2)
+        try await SessionStoreContract.insertRoomy(one, row)
+        #expect(try await one.claim(row.key, from: 2, now: 1) == .claimed)
+        #expect(try postgres.execute("SELECT holder FROM scene_host_sessions") == "\(one.instance)\n")
+        let (high, low) = PostgresInstanceLock.keys(of: one.instance)
+        #expect(try postgres.execute("""
+            SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                AND classid::int8 = \(UInt32(bitPattern: high)) AND objid::int8 = \(UInt32(bitPattern: low))
+            """) == "1\n", "its lock is held")
+        var written = row
+        written.state = 4
+        #expect(try await one.write(written, expecting: 3))
+        #expect(try postgres.execute("SELECT holder FROM scene_host_sessions") == "0\n")
+        #expect(try await two.claim(row.key, from: 4, now: 2) == .claimed)
+        #expect(try await two.release(row.key, from: 5))
+        #expect(try postgres.execute("SELECT holder || '|' || state FROM scene_host_sessions") == "0|6\n")
+        await one.close()
+        await two.close()
+    }
+
+    /// A claim whose holder is gone is taken over at once, not after the lease: its lock's connection
+    /// ended by the server (as when its process is killed), or closed with its store. The holder that
+    /// was thought gone keeps nothing; a store whose lock's connection ended takes it again at its next claim.
+    @Test func deadHolderTakenOverAtOnce() async throws {
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.deadHolderTakenOverAtOnce")
+        }
+        defer { postgres.stop() }
+        let survivor = try await Self.connected(postgres.address)
+        let ends: [(String, (PostgresSessionStore) async throws -> Void)] = [
+            ("killed", { holder in
+                let (high, low) = PostgresInstanceLock.keys(of: holder.instance)
+                try postgres.execute("""
+                    SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2
+                        AND classid::int8 = \(UInt32(bitPattern: high)) AND objid::int8 = \(UInt32(bitPattern: low))
+                    """)
+            }),
+            ("dropped", { holder in await holder.instanceLock.dropConnection() }),
+            ("closed", { holder in await holder.close() }),
+        ]
+        for (name, end) in ends {
+            let holder = try await Self.connected(postgres.address)
+            let row = SessionStoreContract.session(name, state: 6, lastUsed: 100)
+            try await SessionStoreContract.insertRoomy(survivor, row)
+            #expect(try await holder.claim(row.key, from: 6, now: 100) == .claimed)
+            #expect(try await survivor.reclaim(row.key, from: 7, now: 110, staleBefore: 0, includingOwn: true) == false, "\(name): it runs")
+            try await end(holder)
+            // The server ends a session whose connection closed at once, though not within the statement that closed it.
+            var taken = false
+            for _ in 0..<100 where !taken {
+                taken = try await survivor.reclaim(row.key, from: 7, now: 120, staleBefore: 0, includingOwn: false)
+                if !taken { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(taken, "\(name): taken over within 5 s, without the lease")
+            #expect(try await survivor.state(of: row.key) == 9)
+            var written = row
+            written.state = 10
+            if name != "closed" {
+                #expect(try await holder.write(written, expecting: 7) == false, "\(name): the holder's late write keeps nothing")
+                // This side learns its connection ended as soon as the closed socket is read.
+                for _ in 0..<100 where holder.instanceLock.isHeld { try await Task.sleep(for: .milliseconds(50)) }
+                #expect(!holder.instanceLock.isHeld)
+                // Its next claim holds its lock again (a new connection) before it names it.
+                let next = SessionStoreContract.session(name + "-next", state: 0)
+                try await SessionStoreContract.insertRoomy(holder, next)
+                #expect(try await holder.claim(next.key, from: 0, now: 130) == .claimed)
+                #expect(try await survivor.reclaim(next.key, from: 1, now: 140, staleBefore: 0, includingOwn: true) == false, "\(name): running again")
+                try await survivor.delete(next.key)
+                await holder.close()
+            }
+            #expect(try await survivor.write(written, expecting: 9))
+            try await survivor.delete(row.key)
+        }
+        await survivor.close()
     }
 
     /// Needs no server: nothing listens on port 1 of the loopback address.

@@ -2,7 +2,8 @@ import Synchronization
 @testable import SceneHostSessions
 
 /// A session store that fails on demand, around a real one: `down` makes every call throw
-/// `unavailable` (a stopped server); `failWrites` only `write` (the store went away mid-action).
+/// `unavailable` (a stopped server); `failWrites` only the writes after a claim, `write` and `release`
+/// (the store went away mid-action).
 final class FlakyStore: SessionStore {
     let inner: any SessionStore
     private let switches = Mutex<(down: Bool, failWrites: Bool)>((false, false))
@@ -41,9 +42,13 @@ final class FlakyStore: SessionStore {
         try check()
         return try await inner.claim(key, from: state, now: now)
     }
-    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64) async throws(SessionStoreError) -> Bool {
+    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool {
         try check()
-        return try await inner.reclaim(key, from: state, now: now, staleBefore: staleBefore)
+        return try await inner.reclaim(key, from: state, now: now, staleBefore: staleBefore, includingOwn: includingOwn)
+    }
+    func release(_ key: SessionKey, from state: Int64) async throws(SessionStoreError) -> Bool {
+        try check(writing: true)
+        return try await inner.release(key, from: state)
     }
     func write(_ session: StoredSession, expecting expected: Int64) async throws(SessionStoreError) -> Bool {
         try check(writing: true)

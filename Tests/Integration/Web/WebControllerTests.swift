@@ -170,6 +170,55 @@ struct WebControllerTests {
         #expect(controller.store.existing(id: id.id)?.actions == 2)
     }
 
+    @Test("two tabs post one screen's forms at once: one applies; the other, sent with the secret it replaced, is told what was not saved and offered its text")
+    func twoTabsAtOnce() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        let home = try await page(controller, id, "/s/Home")
+        let old = id.cookie
+        func save(_ text: String) async -> WebReply {
+            await controller.post(path: "/s/Home", sessionID: old,
+                                  body: Array("token=\(home.token)&screen=\(home.stamp)&title=Home&label.message=Message&field.message=\(text)&action=tap:showDetail".utf8),
+                                  context: Self.context)
+        }
+        async let a = save("From%20tab%20A")
+        async let b = save("From%20tab%20B")
+        let replies = [await a, await b]
+        #expect(replies.map(\.status) == [303, 303] && replies.map(location) == ["/s/Home/Detail", "/s/Home/Detail"], "\(replies.map(\.body))")
+        let applied = replies.indices.filter { if case .set = replies[$0].cookie { true } else { false } }
+        try #require(applied.count == 1, "exactly one applies: \(replies.map(\.cookie))")
+        #expect(replies[1 - applied[0]].cookie == .keep)
+        id.take(replies[applied[0]])
+        let next = try await page(controller, id, "/s/Home/Detail")
+        #expect(next.error == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy.")
+        let (won, lost) = applied[0] == 0 ? ("From tab A", "From tab B") : ("From tab B", "From tab A")
+        #expect(next.offered == [WebPage.Offered(label: "Message", text: lost)])
+        #expect(next.elements.first { $0.id == "message" }?.text == won && next.breadcrumb.count == 2)
+        #expect(controller.store.existing(id: id.id)?.actions == 2, "one action applied, after the first")
+        // A form with the replaced secret and another session's token is not told anything: a bare redirect.
+        let forged = await controller.post(path: "/s/Home", sessionID: old, body: Array("token=x&screen=\(home.stamp)&field.message=Z&action=tap:showDetail".utf8),
+                                           context: Self.context)
+        #expect(location(forged) == "/s/Home" && forged.cookie == .keep)
+        #expect(try await page(controller, id, "/s/Home/Detail").error == nil)
+    }
+
+    @Test("a double click on an action that fails: the second click is answered with the first's result and its error, not as another tab's")
+    func sameFailingFormTwice() async throws {
+        let controller = try controller()
+        let id = try await begin(controller, "action=back").id
+        let home = try await page(controller, id, "/s/Home")
+        let body = Array("token=\(home.token)&screen=\(home.stamp)&title=Home&action=back:Nowhere".utf8)
+        let old = id.cookie
+        async let first = controller.post(path: "/s/Home", sessionID: old, body: body, context: Self.context)
+        async let second = controller.post(path: "/s/Home", sessionID: old, body: body, context: Self.context)
+        let replies = [await first, await second]
+        #expect(replies.map(location) == ["/s/Home", "/s/Home"], "\(replies.map(\.body))")
+        id.take(replies[0])
+        let page = try await page(controller, id, "/s/Home")
+        #expect(page.error?.hasPrefix("error: Your last action could not be applied, so nothing was changed.") == true, "\(page.error ?? "none")")
+        #expect(page.offered.isEmpty)
+    }
+
     @Test("a failed route is shown once on the page, and the stack is unchanged")
     func failedActionInline() async throws {
         let controller = try controller()

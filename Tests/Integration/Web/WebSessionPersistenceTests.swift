@@ -60,6 +60,11 @@ struct WebSessionPersistenceTests {
 
     private func text(_ page: WebPage, _ id: String) -> String? { page.elements.first { $0.id == id }?.text }
 
+    private func location(_ reply: WebReply) -> String? {
+        if case .redirect(let location) = reply.body { return location }
+        return nil
+    }
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
@@ -139,29 +144,142 @@ struct WebSessionPersistenceTests {
         #expect(detail.breadcrumb.count == 2 && text(detail, "message") == "Once")
     }
 
-    @Test("an action left under way by an instance that died: refused while its lease runs, taken over after it")
-    func deadInstanceMidAction() async throws {
+    @Test("an action left under way by another instance that runs: refused while its lease runs, taken over after it")
+    func runningInstanceMidAction() async throws {
         let folder = try TemporaryFolder()
         nonisolated(unsafe) var now = ContinuousClock.now
         let store = try await sqlite(folder)
         let one = try await server(store, clock: { now })
         let id = try await begin(one, "field.message=before&action=tap:showDetail")
         let detail = try await page(one, id, "/s/Home/Detail")
-        // Another instance claims the next state, and dies before it writes the row.
+        // Another instance (running: its lock is held) claims the next state, and never writes it (stuck).
+        let other = try await sqlite(folder)
         let key = SessionKey(secret: id.id)
         let state = try #require(try await store.state(of: key))
         #expect(state.isMultiple(of: 2))
-        #expect(try await store.claim(key, from: state, now: one.store.wallNow) == .claimed)
+        #expect(try await other.claim(key, from: state, now: one.store.wallNow) == .claimed)
         let refused = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
         #expect(refused.status == 409)
+        if case .refusal(let message) = refused.body { #expect(message == WebError.actionUnderWay.message) }
         now += one.store.actionLease + .seconds(11)
         let shown = try await page(one, id, "/s/Home/Detail")
         #expect(text(shown, "message") == "before")
         let taken = await post(one, id, "/s/Home/Detail", token: shown.token, stamp: shown.stamp, "action=tap:done")
         #expect(taken.status == 303)
-        // Claimed by the dead instance (+1), taken over (+2), written (+1): at rest again.
+        // Claimed by the other instance (+1), taken over (+2), written (+1): at rest again.
         #expect(try await store.state(of: key) == state + 4)
         #expect(try await page(one, id, "/s/Home").title == "Home")
+        await other.close()
+    }
+
+    @Test("an action left under way by an instance that died (its lock let go of as kill -9 leaves it): taken over at once, no lease waited for")
+    func deadInstanceMidAction() async throws {
+        let folder = try TemporaryFolder()
+        let store = try await sqlite(folder)
+        let one = try await server(store)
+        let id = try await begin(one, "field.message=before&action=tap:showDetail")
+        let detail = try await page(one, id, "/s/Home/Detail")
+        let dead = try await sqlite(folder)
+        let key = SessionKey(secret: id.id)
+        let state = try #require(try await store.state(of: key))
+        #expect(try await dead.claim(key, from: state, now: one.store.wallNow) == .claimed)
+        dead.instanceLock.end(removingFile: false)
+        // This server's copy is the row's (the claim changed no stacks): its form applies at once.
+        let taken = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
+        #expect(taken.status == 303, "\(taken.status) \(taken.body)")
+        #expect(try await store.state(of: key) == state + 4)
+        #expect(try await page(one, id, "/s/Home").title == "Home")
+        // Seen from a server that builds the session from the row left odd (a restart): the same.
+        let again = try await page(one, id, "/s/Home")
+        let next = try await sqlite(folder)
+        #expect(try await next.claim(key, from: state + 4, now: one.store.wallNow) == .claimed)
+        next.instanceLock.end(removingFile: false)
+        let two = try await server(try await sqlite(folder))
+        let onTwo = await post(two, id, "/s/Home", token: again.token, stamp: again.stamp, "field.message=after&action=tap:showDetail")
+        #expect(onTwo.status == 303, "\(onTwo.status) \(onTwo.body)")
+        #expect(text(try await page(two, id, "/s/Home/Detail"), "message") == "after")
+        await dead.close()
+        await next.close()
+    }
+
+    @Test("this server's own claim that none of its requests has under way (its request never wrote it): taken over at once")
+    func ownClaimLeftOver() async throws {
+        let folder = try TemporaryFolder()
+        let store = try await sqlite(folder)
+        let one = try await server(store)
+        let id = try await begin(one, "field.message=before&action=tap:showDetail")
+        let detail = try await page(one, id, "/s/Home/Detail")
+        let key = SessionKey(secret: id.id)
+        let state = try #require(try await store.state(of: key))
+        // The server's own store (its instance) claims, as a request does that then ends without a write.
+        #expect(try await store.claim(key, from: state, now: one.store.wallNow) == .claimed)
+        let taken = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
+        #expect(taken.status == 303, "\(taken.status) \(taken.body)")
+        #expect(try await store.state(of: key) == state + 4)
+    }
+
+    @Test("two tabs post one screen's forms at once, to two servers: one applies; the other's next page says what was not saved and offers its text")
+    func twoTabsAtOnce() async throws {
+        let folder = try TemporaryFolder()
+        let one = try await server(try await sqlite(folder)), two = try await server(try await sqlite(folder))
+        let id = try await begin(one, "action=back")
+        let home = try await page(one, id, "/s/Home")
+        _ = try await page(two, id, "/s/Home")
+        let cookie = id.cookie
+        func save(_ server: WebController, _ text: String) async -> WebReply {
+            await server.post(path: "/s/Home", sessionID: cookie,
+                              body: Array("token=\(home.token)&screen=\(home.stamp)&title=Home&label.message=Message&field.message=\(text)&action=tap:showDetail".utf8),
+                              context: Self.context)
+        }
+        async let a = save(one, "From%20tab%20A")
+        async let b = save(two, "From%20tab%20B")
+        let replies = [await a, await b]
+        #expect(replies.map(\.status) == [303, 303], "\(replies.map(\.body))")
+        let applied = replies.indices.filter { if case .set = replies[$0].cookie { true } else { false } }
+        try #require(applied.count == 1, "exactly one applies: \(replies.map(\.cookie))")
+        let (winner, loser) = (applied[0], 1 - applied[0])
+        #expect(replies[loser].cookie == .keep, "the stale answer carries no new secret")
+        #expect(location(replies[loser]) == "/s/Home/Detail", "the current screen")
+        // The browser holds the winner's cookie (one jar for both tabs); the loser's page is its next.
+        id.take(replies[winner])
+        let next = try await page(winner == 0 ? two : one, id, "/s/Home/Detail")
+        #expect(next.error == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy.")
+        let (won, lost) = winner == 0 ? ("From tab A", "From tab B") : ("From tab B", "From tab A")
+        #expect(next.offered == [WebPage.Offered(label: "Message", text: lost)])
+        #expect(text(next, "message") == won && next.breadcrumb.count == 2)
+    }
+
+    @Test("a write that fails leaves no claim that blocks: this server's next action takes it over at once, and once the store answers it is let go of for every server")
+    func failedWriteLeavesNothingBlocking() async throws {
+        let folder = try TemporaryFolder()
+        let flaky = FlakyStore(try await sqlite(folder))
+        let one = try await server(flaky), two = try await server(try await sqlite(folder))
+        let id = try await begin(one, "field.message=kept&action=tap:showDetail")
+        let key = SessionKey(secret: id.id)
+        // On this server: the next action after the failure applies (no 409 after waiting for itself).
+        var detail = try await page(one, id, "/s/Home/Detail")
+        flaky.failWrites = true
+        #expect(await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done").status == 503)
+        flaky.failWrites = false
+        detail = try await page(one, id, "/s/Home/Detail")
+        #expect(await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done").status == 303)
+        // On another server: the failed write's claim is let go of once the store answers again.
+        let home = try await page(one, id, "/s/Home")
+        flaky.failWrites = true
+        #expect(await post(one, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=lost&action=tap:showDetail").status == 503)
+        let left = try #require(try await flaky.inner.state(of: key))
+        #expect(!left.isMultiple(of: 2), "the claim is left while the store does not take writes")
+        flaky.failWrites = false
+        var state = left
+        for _ in 0..<200 where state == left {
+            try await Task.sleep(for: .milliseconds(50))
+            state = try #require(try await flaky.inner.state(of: key))
+        }
+        #expect(state == left + 1, "let go of: at rest, as before the action")
+        let onTwo = try await page(two, id, "/s/Home")
+        #expect(onTwo.title == "Home" && onTwo.stamp == home.stamp && onTwo.breadcrumb.count == 1, "the session as before the failed action")
+        #expect(await post(two, id, "/s/Home", token: onTwo.token, stamp: onTwo.stamp, "field.message=again&action=tap:showDetail").status == 303)
+        #expect(text(try await page(one, id, "/s/Home/Detail"), "message") == "again")
     }
 
     @Test("a damaged row ends that session with a notice and deletes it; other sessions go on")

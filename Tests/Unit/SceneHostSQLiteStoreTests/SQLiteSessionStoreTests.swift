@@ -100,16 +100,18 @@ struct SQLiteSessionStoreTests {
         try await store.prepare()
         await store.close()
         let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 4") }
+        try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 5") }
         try queue.close()
         let newer = try SQLiteSessionStore(path: path, app: app)
-        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 4, known: 3)) { try await newer.prepare() }
-        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 4, known: 3).message
-            == "error: the session store sqlite:/s has schema version 4; this scene-host knows versions up to 3. Run the newer scene-host that wrote it, or give this one another store.")
+        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 5, known: 4)) { try await newer.prepare() }
+        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 5, known: 4).message
+            == "error: the session store sqlite:/s has schema version 5; this scene-host knows versions up to 4. Run the newer scene-host that wrote it, or give this one another store.")
         await newer.close()
     }
 
-    /// The tables as scene-host left them at schema `version` (1: no last action; 2: no app), one row in them.
+    /// The tables as scene-host left them at schema `version` (1: no last action; 2: no app; 3: no holder),
+    /// one row in them (version 3's of no app, as its upgrade from an older version left it, and one of
+    /// the app's, under an action that names no holder: its state is odd).
     private static let olderSchemas: [Int: String] = [
         1: """
             CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (1);
@@ -129,10 +131,21 @@ struct SQLiteSessionStoreTests {
             CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
             INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203');
             """,
+        3: """
+            CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (3);
+            CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+                created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
+                client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL, app TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
+            CREATE INDEX scene_host_sessions_last_used ON scene_host_sessions (last_used);
+            CREATE INDEX scene_host_sessions_app_client ON scene_host_sessions (app, client);
+            CREATE INDEX scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action);
+            CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+            INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203', '');
+            """,
     ]
 
-    @Test("a file an older scene-host made is brought up to version 3; its rows belong to no app: none finds them, idle expiry drops them",
-          arguments: [1, 2])
+    @Test("a file an older scene-host made is brought up to version 4; its rows belong to no app: none finds them, idle expiry drops them",
+          arguments: [1, 2, 3])
     func upgradesOlderSchemas(version: Int) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("old.sqlite")
@@ -151,14 +164,128 @@ struct SQLiteSessionStoreTests {
         #expect(try await store.count() == 0)
         try await store.prepare()
         let check = try DatabaseQueue(path: path)
-        #expect(try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [3])
+        #expect(try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [4])
         #expect(try await check.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == [""])
         #expect(try await check.read { db in try Int64.fetchAll(db, sql: "SELECT last_action FROM scene_host_sessions") } == [20])
+        #expect(try await check.read { db in try Int64.fetchAll(db, sql: "SELECT holder FROM scene_host_sessions") } == [0], "no holder")
         try check.close()
         #expect(try await store.expire(usedBefore: 20) == 0, "kept while not idle")
         #expect(try await store.expire(usedBefore: 21) == 1, "dropped by idle expiry like the app's own")
         try await SessionStoreContract.check(store)
         await store.close()
+    }
+
+    @Test("a version 3 file's session under an action (an odd state) reads as it was, and its claim, naming no holder, is taken over by the lease only")
+    func upgradeKeepsAClaimOfNoHolder() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("three.sqlite")
+        let row = SessionStoreContract.session("three", client: "c", state: 5, lastUsed: 20, actions: 2)
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: Self.olderSchemas[3] ?? "", arguments: [Data(SessionKey(secret: "unused").digest)])
+            try db.execute(sql: "INSERT INTO scene_host_sessions VALUES (?, ?, 5, ?, 20, 20, 'c', 2, ?, ?)",
+                           arguments: [Data(row.key.digest), row.token, row.created, Data(row.body), app.identity])
+        }
+        try queue.close()
+        chmod(path, 0o600)
+        let store = try SQLiteSessionStore(path: path, app: app)
+        try await store.prepare()
+        #expect(try await store.load(row.key) == row, "an old row reads as it was")
+        #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 20, includingOwn: true) == false, "no holder: not this instance's, not a dead one's")
+        #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 21, includingOwn: false), "the lease takes it over")
+        await store.close()
+    }
+
+    /// The `holder` column of `key` in the file at `path`.
+    private func holder(_ path: String, _ key: SessionKey) async throws -> Int64? {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try await queue.read { db in try Int64.fetchOne(db, sql: "SELECT holder FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) }
+    }
+
+    @Test("a claim names its instance; the write and the release clear it; two running instances on one file keep each other's claims")
+    func claimsNameTheirHolder() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("two.sqlite")
+        let one = try SQLiteSessionStore(path: path, app: app), two = try SQLiteSessionStore(path: path, app: app)
+        #expect(one.instance != two.instance && one.instance > 0 && two.instance > 0)
+        try await SessionStoreContract.claimsOfRunningInstancesAreKept(one, two)
+        let row = SessionStoreContract.session("holder", state: 2)
+        try await SessionStoreContract.insertRoomy(one, row)
+        #expect(try await holder(path, row.key) == 0)
+        #expect(try await one.claim(row.key, from: 2, now: 1) == .claimed)
+        #expect(try await holder(path, row.key) == one.instance)
+        var written = row
+        written.state = 4
+        #expect(try await one.write(written, expecting: 3))
+        #expect(try await holder(path, row.key) == 0)
+        #expect(try await two.claim(row.key, from: 4, now: 2) == .claimed)
+        #expect(try await holder(path, row.key) == two.instance)
+        #expect(try await two.release(row.key, from: 5))
+        #expect(try await holder(path, row.key) == 0)
+        await one.close()
+        await two.close()
+    }
+
+    @Test("a claim whose holder was killed (its lock let go of, its file left) or whose holder's file is gone is taken over at once")
+    func deadHolderTakenOverAtOnce() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("dead.sqlite")
+        let survivor = try SQLiteSessionStore(path: path, app: app)
+        try await survivor.prepare()
+        for (name, removingFile) in [("killed", false), ("closed", true)] {
+            let holder = try SQLiteSessionStore(path: path, app: app)
+            let row = SessionStoreContract.session(name, state: 6, lastUsed: 100)
+            try await SessionStoreContract.insertRoomy(survivor, row)
+            #expect(try await holder.claim(row.key, from: 6, now: 100) == .claimed)
+            // Lease far from over (stale only before 0): while the holder runs, its claim is kept.
+            #expect(try await survivor.reclaim(row.key, from: 7, now: 110, staleBefore: 0, includingOwn: true) == false, "\(name): it runs")
+            // As `kill -9` leaves it: the lock is let go of by the kernel, the file stays.
+            holder.instanceLock.end(removingFile: removingFile)
+            #expect(FileManager.default.fileExists(atPath: holder.instanceLock.path) == !removingFile)
+            #expect(try await survivor.reclaim(row.key, from: 7, now: 120, staleBefore: 0, includingOwn: false), "\(name): taken over at once")
+            #expect(try await survivor.state(of: row.key) == 9)
+            #expect(!FileManager.default.fileExists(atPath: holder.instanceLock.path), "the dead instance's file is removed by whoever finds it")
+            var written = row
+            written.state = 10
+            #expect(try await holder.write(written, expecting: 7) == false, "the dead holder's write, had it come, would keep nothing")
+            #expect(try await survivor.write(written, expecting: 9))
+            await holder.close()
+        }
+        await survivor.close()
+    }
+
+    @Test("each instance's lock file is 0600 beside the database, removed when its store closes; a killed one's is swept at start")
+    func instanceLockFiles() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("state/locks.sqlite")
+        let store = try SQLiteSessionStore(path: path, app: app)
+        let file = store.instanceLock.path
+        #expect(file == path + "-instance-" + String(format: "%016llx", UInt64(bitPattern: store.instance)))
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & 0o777 == 0o600 && (info.st_mode & S_IFMT) == S_IFREG)
+        #expect(SQLiteInstanceLock.isRunning(store.instance, beside: path))
+        await store.close()
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(!SQLiteInstanceLock.isRunning(store.instance, beside: path))
+        // A killed instance's file stays until the next start sweeps it; a running one's is kept.
+        let killed = try SQLiteSessionStore(path: path, app: app)
+        let running = try SQLiteSessionStore(path: path, app: app)
+        killed.instanceLock.end(removingFile: false)
+        #expect(FileManager.default.fileExists(atPath: killed.instanceLock.path))
+        let next = try SQLiteSessionStore(path: path, app: app)
+        try await next.prepare()
+        #expect(!FileManager.default.fileExists(atPath: killed.instanceLock.path))
+        #expect(FileManager.default.fileExists(atPath: running.instanceLock.path) && SQLiteInstanceLock.isRunning(running.instance, beside: path))
+        for each in [killed, running, next] { await each.close() }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("state")).filter { $0.contains("-instance-") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("the memory store: a claim of another running instance on the same rows is kept until the lease")
+    func memoryInstances() async throws {
+        let store = MemorySessionStore(app: app)
+        try await SessionStoreContract.claimsOfRunningInstancesAreKept(store, store.sharing(as: app))
     }
 
     @Test("a row whose columns were changed by hand reads as damaged, never a trap")

@@ -1,5 +1,6 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
+import SceneHostCacheCodec
 @testable import SceneHostNavigation
 @testable import SceneHostSessions
 
@@ -9,7 +10,8 @@ import Testing
 struct SessionBodyTests {
     static let sample = SessionBody(places: [
         SessionBody.Place(record: SceneRecord(name: "Home", opensLayer: false, input: nil,
-                                              fields: [SceneRecord.FieldText(id: "message", text: "Hé \"quoted\"\n")]),
+                                              fields: [SceneRecord.FieldText(id: "message", text: "Hé \"quoted\"\n")],
+                                              state: try? ScenePayload(["summary": "saved twice"]), secrets: ["pin"]),
                           stamp: 3, lastScreen: Screen(title: "Home", elements: [.textField(id: "message", placeholder: "", text: "Hé", label: "Message", problem: "")])),
         SessionBody.Place(record: SceneRecord(name: "Detail", opensLayer: true, input: try? ScenePayload(["message": "Hello"]),
                                               results: [], fields: []),
@@ -42,8 +44,8 @@ struct SessionBodyTests {
     func foreign() throws {
         #expect(throws: SessionStoreError.malformedRow(reason: "it is not a scene-host session")) { try SessionBody(decoding: Array("{\"json\":1}".utf8)) }
         var bytes = Self.sample.encoded()
-        bytes[4] = 4
-        #expect(throws: SessionStoreError.malformedRow(reason: "it was written in session format 4, and this scene-host reads formats 1 to 3")) {
+        bytes[4] = 5
+        #expect(throws: SessionStoreError.malformedRow(reason: "it was written in session format 5, and this scene-host reads formats 1 to 4")) {
             try SessionBody(decoding: bytes)
         }
         #expect(SessionStoreError.malformedRow(reason: "it is not a scene-host session").message
@@ -58,5 +60,36 @@ struct SessionBodyTests {
         body = Self.sample
         body.places[0].record.opensLayer = true
         #expect(throws: SessionStoreError.self) { try SessionBody(decoding: body.encoded()) }
+    }
+
+    @Test("a body of format 3 (records without kept state) still reads, as records that kept none")
+    func formatThree() throws {
+        var writer = CacheWriter()
+        writer.count(Self.sample.places.count)
+        for place in Self.sample.places {
+            let record = place.record
+            writer.string(record.name)
+            writer.bool(record.opensLayer)
+            writer.bool(record.input != nil)
+            record.input?.encode(into: &writer)
+            writer.list(record.results)
+            writer.count(record.fields.count)
+            for field in record.fields {
+                writer.string(field.id)
+                writer.string(field.text)
+            }
+            writer.count(place.stamp)
+            place.lastScreen.encode(into: &writer)
+        }
+        writer.count(Self.sample.nextStamp)
+        writer.optionalString(Self.sample.notice)
+        SessionGuards().encode(into: &writer)
+        let bytes = writer.finished(header: RecordFormat(.magic(Array("SHSB".utf8)), version: 3).head)
+        var expected = Self.sample
+        for index in expected.places.indices {
+            expected.places[index].record.state = nil
+            expected.places[index].record.secrets = []
+        }
+        #expect(try SessionBody(decoding: bytes) == expected)
     }
 }
