@@ -159,15 +159,7 @@ extension WebController {
         session.pendingError = notice
         session.guards.offered = offered
         session.guards.problems = problems
-        guard store.shared, !session.isActing else { return }
-        session.isActing = true
-        defer { session.endAction() }
-        do {
-            guard try await store.claim(session) == .claimed else { return }
-            _ = try await store.persist(session)
-        } catch {
-            // The notice stays on this instance's copy; the session itself is as the store holds it.
-        }
+        await store.rewrite(session)
     }
 
     /// Runs `action` on `session` as one step of its stored state: the store's state number is

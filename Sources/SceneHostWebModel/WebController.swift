@@ -163,16 +163,8 @@ package struct WebController {
     /// next write when an action is under way, or when the store does not answer (the message may then
     /// be shown once more, never lost).
     private func forgetShownNotice(_ session: WebSession) async {
-        guard session.rowHoldsNotice, store.shared, session.pendingError == nil, session.guards.offered.isEmpty,
-              session.guards.problems.isEmpty, !session.isActing else { return }
-        session.isActing = true
-        defer { session.endAction() }
-        do {
-            guard try await store.claim(session) == .claimed else { return }
-            _ = try await store.persist(session)
-        } catch {
-            // Shown again at worst; the session is as the store holds it.
-        }
+        guard session.rowHoldsNotice, session.pendingError == nil, session.guards.offered.isEmpty, session.guards.problems.isEmpty else { return }
+        await store.rewrite(session)
     }
 
     package func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {

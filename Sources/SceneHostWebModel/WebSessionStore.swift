@@ -377,6 +377,23 @@ package final class WebSessionStore {
         return .claimed
     }
 
+    /// Writes `session` as this instance holds it now, outside an action (a notice to keep for its next
+    /// page, or one a page showed and the row must forget), by claim and write as an action is, unless
+    /// an action of it is under way here: that action's write carries it. A claim lost or a store that
+    /// does not answer leaves it for the next write (a notice is then only on this instance's copy, or
+    /// shown once more); the session is as the store holds it.
+    package func rewrite(_ session: WebSession) async {
+        guard shared, !session.isActing else { return }
+        session.isActing = true
+        defer { session.endAction() }
+        do {
+            guard try await claim(session) == .claimed else { return }
+            _ = try await persist(session)
+        } catch {
+            // Counted by `claim` and `persist`; see above.
+        }
+    }
+
     /// Writes the session after its action (before the response leaves), which ends its claim: false
     /// when the store no longer holds the state it claimed. A write that fails leaves the claim in the
     /// store: this instance lets go of it once the store answers again (`releaseLater`), and its next

@@ -19,18 +19,10 @@ import subprocess
 import sys
 import time
 
+from cluster_flows import failed, passed
+
 NOTICE_ID = "error"
 NOT_SAVED = "were not saved: another tab or window moved the app on"
-
-
-def passed(name):
-    print(f"cluster: {name} passed")
-    return 0
-
-
-def failed(name, why):
-    print(f"cluster: {name} failed: {why}")
-    return 1
 
 
 def chromium():
