@@ -33,11 +33,10 @@ extension Navigator {
             let fields = SceneRecord.fields(of: topScreen), secrets = SceneRecord.filledSecrets(of: topScreen)
             // An event changes what the top scene's DataStore keeps without changing its record otherwise.
             let state = Self.keptState(of: top)
-            let known = extras[ObjectIdentifier(top)]
-            if (known?.fields ?? []) != fields || (known?.secrets ?? []) != secrets || known?.state != state {
-                extras[ObjectIdentifier(top), default: SceneExtras()].fields = fields
-                extras[ObjectIdentifier(top), default: SceneExtras()].secrets = secrets
-                extras[ObjectIdentifier(top), default: SceneExtras()].state = state
+            var known = extras[ObjectIdentifier(top)] ?? SceneExtras()
+            if known.fields != fields || known.secrets != secrets || known.state != state {
+                (known.fields, known.secrets, known.state) = (fields, secrets, state)
+                extras[ObjectIdentifier(top)] = known
                 changedFrom = min(changedFrom, sceneCount - 1)
             }
         }

@@ -232,7 +232,8 @@ extension WebController {
         switch await resolve(request.cookie) {
         case .session(let current, .current), .session(let current, .previous):
             return await refuseStale(request, session: current)
-        default:
+        case .session(_, .none), .none, .ended, .unavailable:
+            // The session is gone, or the store does not answer: the start page says which.
             return .redirect("/")
         }
     }
