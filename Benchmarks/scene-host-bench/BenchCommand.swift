@@ -5,7 +5,7 @@ import SceneHost
 /// `scene-host-bench`: the performance figures of docs/performance.md, each a ratio against a
 /// baseline measured in the same run. Run it from a release build: `scripts/benchmark`.
 @main
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene-host-bench",
         abstract: "Measure navigation, container resolution, start-up, memory and scene workers against baselines.",
@@ -32,12 +32,13 @@ struct BenchCommand: ParsableCommand {
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         let folder = buildDirectory ?? URL(fileURLWithPath: Self.executablePath).deletingLastPathComponent().path
         var report = BenchReport(machine: Self.machine(), date: ISO8601DateFormatter().string(from: Date()))
         let loadBefore = Self.loadAverage()
         do {
-            try MainActor.assumeIsolated {
+            do {
                 // Memory first: the container benchmark leaves large heaps behind.
                 if runs("memory") {
                     print("memory…")
@@ -69,19 +70,19 @@ struct BenchCommand: ParsableCommand {
             }
             if runs("workers") {
                 print("scene workers…")
-                try MainActor.assumeIsolated { try WorkerBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
+                try await WorkerBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
             }
             if runs("live") {
                 print("screens that change on their own…")
-                try MainActor.assumeIsolated { try LiveUpdateBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
+                try LiveUpdateBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
             }
             if runs("idle-streams") {
                 print("idle live streams…")
-                try MainActor.assumeIsolated { try IdleStreamBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
+                try IdleStreamBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
             }
             if runs("reload") {
                 print("live reload (--watch)…")
-                try MainActor.assumeIsolated { try ReloadBenchmark.run(into: &report, buildDirectory: folder, scale: scale) }
+                try ReloadBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
             }
         } catch {
             // The host's own text: a plugin built against another SDK build, say, is named with what to do.

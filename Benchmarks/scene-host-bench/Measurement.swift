@@ -36,6 +36,27 @@ struct Measurement {
         return (firstTimes, secondTimes)
     }
 
+    /// `compareOperations` for operations that await (a scene worker's supervisor is an actor).
+    @MainActor
+    static func compareOperations(_ operations: Int, _ first: () async throws -> Void, against second: () throws -> Void) async rethrows -> (LatencyHistogram, LatencyHistogram) {
+        for _ in 0..<1_000 {
+            try await first()
+            try second()
+        }
+        var firstTimes = LatencyHistogram(), secondTimes = LatencyHistogram()
+        for _ in 0..<operations {
+            var start = BenchClock.nanoseconds()
+            try await first()
+            var end = BenchClock.nanoseconds()
+            firstTimes.record(from: start, to: end)
+            start = BenchClock.nanoseconds()
+            try second()
+            end = BenchClock.nanoseconds()
+            secondTimes.record(from: start, to: end)
+        }
+        return (firstTimes, secondTimes)
+    }
+
     /// Times each of `operations` in turn, one operation at a time, `count` rounds: every side sees
     /// the same machine state; each time, less the clock's cost, goes into its side's histogram.
     @MainActor

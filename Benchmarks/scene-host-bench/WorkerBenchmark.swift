@@ -26,7 +26,7 @@ enum WorkerBenchmark {
     static let roundTripBar: Double = 100_000  // ns: the worker's p99 round trip
     static let clients = 8
 
-    static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) throws {
+    static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) async throws {
         let demo = try DemoInstallation(buildDirectory: buildDirectory)
         defer { demo.remove() }
         let host = buildDirectory + "/scene-host"
@@ -35,7 +35,7 @@ enum WorkerBenchmark {
         guard warm.status == 0 else { throw BenchFailure("scene-host check of the demo failed (exit \(warm.status)): \(warm.stderr)") }
 
         print("  event round trip…")
-        try roundTrip(into: &report, host: host, demo: demo, scale: scale)
+        try await roundTrip(into: &report, host: host, demo: demo, scale: scale)
         print("  first screen…")
         try firstScreen(into: &report, host: host, demo: demo, rounds: 5 * scale)
         print("  serve throughput…")
@@ -44,7 +44,7 @@ enum WorkerBenchmark {
 
     // MARK: 1. Event round trip
 
-    static func roundTrip(into report: inout BenchReport, host: String, demo: DemoInstallation, scale: Int) throws {
+    static func roundTrip(into report: inout BenchReport, host: String, demo: DemoInstallation, scale: Int) async throws {
         var logger = Logger(label: "scene-host-bench")
         logger.logLevel = .warning
         let config = try demo.config(workers: nil)
@@ -66,9 +66,8 @@ enum WorkerBenchmark {
         let launch = SceneWorkerSupervisor.Launch(executable: worker, settings: ChildSettings(loader: settings, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, start: hostApp.workerStart, settings: hostApp.loaded.config.host, initialScene: hostApp.loaded.config.initial.value,
                                                logger: logger, pluginOfScene: { plugins[$0] })
-        defer { supervisor.shutdown() }
-        try supervisor.start()
-        let session = try supervisor.openSession()
+        try await supervisor.start()
+        let session = try await supervisor.openSession()
 
         // The in-process side, as `run --in-process` builds it.
         let app = try SceneApp.load(configPath: config, loader: loader(opensPlugins: true))
@@ -77,24 +76,24 @@ enum WorkerBenchmark {
 
         let texts = ["ping", "pong"]
         var counter = 0, workerSink = 0, localSink = 0
-        let workerEvent = {
+        func workerEvent() async throws {
             counter &+= 1
-            try supervisor.execute([.fill(field: "message", text: texts[counter & 1])], in: session)
+            try await supervisor.execute([.fill(field: "message", text: texts[counter & 1])], in: session)
             workerSink &+= try session.current.screen.get().elements.count
         }
-        let localEvent = {
+        func localEvent() throws {
             try navigator.execute(.fill(field: "message", text: texts[counter & 1]))
             localSink &+= try navigator.screen().elements.count
         }
         var workerRuns: [LatencyHistogram] = [], localRuns: [LatencyHistogram] = []
         let operations = 4_000 * scale
         // The frames of one event, for the raw baseline of the same sizes.
-        try workerEvent()
-        let frames = supervisor.lastExchangeBytes
+        try await workerEvent()
+        let frames = await supervisor.lastExchangeBytes
         let rawBefore = try RawSocketRoundTrip.measure(buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
                                                        request: frames.request, reply: frames.reply, roundTrips: operations)
         for _ in 0..<runs {
-            let (worker, local) = try Measurement.compareOperations(operations, workerEvent, against: localEvent)
+            let (worker, local) = try await Measurement.compareOperations(operations, workerEvent, against: localEvent)
             workerRuns.append(worker)
             localRuns.append(local)
         }
@@ -106,7 +105,9 @@ enum WorkerBenchmark {
             }
         }
         guard workerSink > 0, localSink > 0 else { throw BenchFailure("a side of the round trip rendered no screen elements") }
-        guard supervisor.restarts == 0 else { throw BenchFailure("the scene worker restarted \(supervisor.restarts) times during the round trips") }
+        let restarts = await supervisor.restarts
+        await supervisor.shutdown()
+        guard restarts == 0 else { throw BenchFailure("the scene worker restarted \(restarts) times during the round trips") }
 
         let rawAfter = try RawSocketRoundTrip.measure(buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
                                                       request: frames.request, reply: frames.reply, roundTrips: operations)

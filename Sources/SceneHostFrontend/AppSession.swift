@@ -36,11 +36,11 @@ package protocol AppSession: AnyObject {
     /// A descriptor that becomes readable when the session may have changed on its own (its
     /// background work ended, or changed a screen): the terminal waits on it with its input, then
     /// calls `takeChanges`. Nil: this session is not watched that way (`serve` hears of its
-    /// workers' changes on their queues; `change(after:within:)` waits for them).
+    /// workers' changes through `change(after:within:)`).
     var changeDescriptor: Int32? { get }
     /// Takes in what changed on its own since the last call, without waiting; true when the
     /// screen may differ from the one last drawn.
-    func takeChanges() -> Bool
+    func takeChanges() async -> Bool
     /// Counts the session's changes, those of commands and those on its own.
     var changeCount: UInt64 { get }
     /// Waits until `changeCount` is past `count`, the session is closed, or the task is cancelled;
@@ -63,8 +63,8 @@ package protocol AppSession: AnyObject {
     var screenVersion: (any ScreenVersion)? { get }
     /// The app's deep links, to match a link's text before the session opens it.
     var links: LinkTable { get }
-    /// Drops the session's scenes (it ended, expired or was evicted).
-    func close()
+    /// Drops the session's scenes (it ended, expired or was evicted); once, later calls do nothing.
+    func close() async
 }
 
 extension AppSession {
@@ -77,7 +77,7 @@ extension AppSession {
     package var changeDescriptor: Int32? { nil }
     package func attribute(to client: String) {}
     package var screenVersion: (any ScreenVersion)? { nil }
-    package func takeChanges() -> Bool { false }
+    package func takeChanges() async -> Bool { false }
     package var changeCount: UInt64 { 0 }
     package func change(after count: UInt64) async -> UInt64 {
         // Nothing ever wakes it: it ends when its task is cancelled.

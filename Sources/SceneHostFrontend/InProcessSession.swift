@@ -70,7 +70,7 @@ package final class InProcessSession: AppSession {
         return ends[0]
     }
 
-    package func takeChanges() -> Bool {
+    package func takeChanges() async -> Bool {
         guard let wakePipe, wakePending else { return false }
         var bytes = [UInt8](repeating: 0, count: 16)
         while read(wakePipe.read, &bytes, bytes.count) > 0 {}
@@ -144,7 +144,7 @@ package final class InProcessSession: AppSession {
 
     package var links: LinkTable { navigator.links }
 
-    package func close() {
+    package func close() async {
         navigator.closeAll()
         // Whoever waits for a change hears the session ended.
         waiters.close()

@@ -125,7 +125,7 @@ package struct TerminalFrontend {
                 draw(message: message)
                 write("> ")
             case .changed:
-                guard session.takeChanges() else { continue }
+                guard await session.takeChanges() else { continue }
                 // Its worker ended meanwhile and the session was built again: say so.
                 if let notice = session.takeNotice() {
                     message = ([message].compactMap { $0 } + [ErrorMessage.render(notice)]).joined(separator: "\n")

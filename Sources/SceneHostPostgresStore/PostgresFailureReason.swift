@@ -10,6 +10,7 @@ import PostgresNIO
 enum PostgresFailureReason {
     static func describe(_ error: any Error) -> String {
         if let lock = error as? PostgresInstanceLockError { return lock.description }
+        if let pool = error as? PostgresPoolError { return pool.description }
         if let transaction = error as? PostgresTransactionError {
             // The first failure is the cause; a failed rollback after it adds nothing a caller can use.
             if let cause = transaction.beginError ?? transaction.closureError ?? transaction.commitError {

@@ -21,6 +21,8 @@ import Synchronization
 final class PostgresInstanceLock: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
+    /// Runs the connecting, in the store's service, apart from the claim that asked (`ensureHeld`).
+    private let pool: PostgresPool
     private let state: Mutex<State>
 
     private struct State {
@@ -28,17 +30,18 @@ final class PostgresInstanceLock: Sendable {
         var identity: Int64
         var connection: PostgresConnection?
         /// The connection being made, awaited by every claim that needs it meanwhile.
-        var making: Task<Int64, any Error>?
+        var making: Settlement<Int64>?
         var closed = false
     }
 
-    init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, logger: Logger) {
+    init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, pool: PostgresPool, logger: Logger) {
         var configuration = PostgresSessionStore.connectionConfiguration(address: address, requestTimeout: requestTimeout)
         configuration.options.additionalStartupParameters += [
             ("tcp_keepalives_idle", "10"), ("tcp_keepalives_interval", "5"), ("tcp_keepalives_count", "3"),
         ]
         self.configuration = configuration
         self.logger = logger
+        self.pool = pool
         state = Mutex(State(identity: Self.drawIdentity()))
     }
 
@@ -62,53 +65,79 @@ final class PostgresInstanceLock: Sendable {
         (Int32(truncatingIfNeeded: identity >> 32), Int32(truncatingIfNeeded: identity))
     }
 
-    /// What `ensureHeld` found: the lock held, or a connection being made to wait for.
+    /// What `ensureHeld` found: the lock held, a connection to make (for the identity `first`), or
+    /// one being made to wait for.
     private enum Holding {
         case held(Int64)
-        case making(Task<Int64, any Error>)
+        case starting(Settlement<Int64>, first: Int64)
+        case making(Settlement<Int64>)
     }
 
     /// Returns the identity whose lock is held on a live connection: at once when it is, else after
-    /// connecting and taking it. Throws why it could not; the caller bounds the wait (`request`).
+    /// connecting and taking it. Throws why it could not; the caller bounds the wait (`request`), and
+    /// a caller that stops waiting leaves the connecting to go on: the next claim finds it held.
     func ensureHeld() async throws -> Int64 {
         let holding: Holding = try state.withLock { state in
             guard !state.closed else { throw PostgresInstanceLockError.closed }
             if let connection = state.connection, !connection.isClosed { return .held(state.identity) }
             state.connection = nil
             if let making = state.making { return .making(making) }
-            let (configuration, logger, first) = (configuration, logger, state.identity)
-            let making = Task { [weak self] () throws -> Int64 in
-                let (connection, identity) = try await Self.connectAndLock(configuration: configuration, first: first, logger: logger)
-                // Kept even when the claim that asked has stopped waiting: the next claim finds it held.
-                let kept = self?.state.withLock { state -> Bool in
-                    state.making = nil
-                    guard !state.closed else { return false }
-                    state.connection = connection
-                    state.identity = identity
-                    return true
-                }
-                guard kept == true else {
-                    await Self.closeQuietly(connection)
-                    throw PostgresInstanceLockError.closed
-                }
-                return identity
-            }
+            let making = Settlement<Int64>()
             state.making = making
-            return .making(making)
+            return .starting(making, first: state.identity)
         }
+        let making: Settlement<Int64>
         switch holding {
         case .held(let identity):
             return identity
-        case .making(let task):
+        case .starting(let started, let first):
+            making = started
+            // In the store's service rather than this claim's task: a claim answered at its deadline cancels its task.
             do {
-                return try await task.value
+                try pool.submit({ await self.make(making, first: first) }, abandon: { self.failed(making, $0) })
             } catch {
-                state.withLock { state in
-                    if state.making == task { state.making = nil }
-                }
-                throw error
+                failed(making, error)
             }
+        case .making(let made):
+            making = made
         }
+        switch await making.wait() {
+        case .finished(let identity)?:
+            return identity
+        case .failed(let error)?:
+            throw error
+        case .timedOut?, .cancelled?, nil:
+            throw CancellationError()
+        }
+    }
+
+    /// Connects, takes the lock and keeps the connection, unless the lock was closed meanwhile.
+    private func make(_ making: Settlement<Int64>, first: Int64) async {
+        do {
+            let (connection, identity) = try await Self.connectAndLock(configuration: configuration, first: first, logger: logger)
+            let kept = state.withLock { state -> Bool in
+                if state.making === making { state.making = nil }
+                guard !state.closed else { return false }
+                state.connection = connection
+                state.identity = identity
+                return true
+            }
+            guard kept else {
+                await Self.closeQuietly(connection)
+                return making.settle(.failed(PostgresInstanceLockError.closed))
+            }
+            making.settle(.finished(identity))
+        } catch {
+            failed(making, error)
+        }
+    }
+
+    /// Ends `making` with `error`; the next claim connects again.
+    private func failed(_ making: Settlement<Int64>, _ error: any Error) {
+        state.withLock { state in
+            if state.making === making { state.making = nil }
+        }
+        making.settle(.failed(error))
     }
 
     /// A connection holding the lock of `first`, or of an identity drawn anew when another connection
@@ -140,10 +169,11 @@ final class PostgresInstanceLock: Sendable {
     func close() async {
         let (connection, making) = state.withLock { state in
             state.closed = true
-            defer { state.connection = nil }
+            defer { (state.connection, state.making) = (nil, nil) }
             return (state.connection, state.making)
         }
-        making?.cancel()
+        // A connection still being made is closed by its maker, which finds the lock closed.
+        making?.settle(.failed(PostgresInstanceLockError.closed))
         try? await connection?.close()
     }
 

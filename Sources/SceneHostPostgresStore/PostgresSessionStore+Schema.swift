@@ -21,7 +21,7 @@ extension PostgresSessionStore {
         // A connection of its own rather than the pool's: the pool retries a failed connect in the
         // background and its callers see only a timeout, whereas at start the cause ("connection
         // refused", "database does not exist", a failed password) is what the operator needs.
-        let outcome = await PostgresDeadline.run(timeout: requestTimeout) { () async throws -> Int? in
+        let outcome = await PostgresDeadline.run(timeout: requestTimeout, on: pool) { () async throws -> Int? in
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             do {
                 let newer = try await connection.withTransaction(logger: logger) { connection in

@@ -4,8 +4,10 @@ import SceneHost
 
 /// Sessions kept in PostgreSQL, shared by every `scene-host serve` instance that names the same database.
 ///
-/// The store owns a postgres-nio connection pool, run in a background task from `init` until
-/// `close()`. Connections are plain TCP without TLS: the database is meant to be on the loopback
+/// The store owns a postgres-nio connection pool, which runs, with every request, inside `run()`: the
+/// store's service in `serve`'s one `ServiceGroup` (`PostgresPool`). Whoever makes the store runs it:
+/// without it, requests answer `.unavailable` (at their deadline when it never ran, at once after it
+/// ended). Connections are plain TCP without TLS: the database is meant to be on the loopback
 /// interface or a private network. Every request answers within `requestTimeout`: a server that
 /// is down or does not answer gives `SessionStoreError.unavailable`, never a hang, and the same
 /// store works again once the server is back (the pool reconnects; after an outage of over a
@@ -43,8 +45,15 @@ package final class PostgresSessionStore: SessionStore {
         self.requestTimeout = requestTimeout
         self.logger = logger
         let configuration = Self.clientConfiguration(address: address, requestTimeout: requestTimeout)
-        pool = PostgresPool { PostgresClient(configuration: configuration, backgroundLogger: logger) }
-        instanceLock = PostgresInstanceLock(address: address, requestTimeout: requestTimeout, logger: logger)
+        let pool = PostgresPool { PostgresClient(configuration: configuration, backgroundLogger: logger) }
+        self.pool = pool
+        instanceLock = PostgresInstanceLock(address: address, requestTimeout: requestTimeout, pool: pool, logger: logger)
+    }
+
+    /// Runs the connection pool and every request of this store until the task is cancelled or the
+    /// store is closed (`PostgresPool.run`); runs once.
+    package func run() async {
+        await pool.run()
     }
 
     static func clientConfiguration(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration) -> PostgresClient.Configuration {
@@ -231,8 +240,8 @@ package final class PostgresSessionStore: SessionStore {
         }
     }
 
-    /// Stops the pool: open connections are closed (this instance's lock's too) and later requests
-    /// fail with `.unavailable`.
+    /// Stops the pool: open connections are closed (this instance's lock's too), `run()` returns, and
+    /// later requests fail with `.unavailable`.
     package func close() async {
         await instanceLock.close()
         await pool.close()
@@ -247,7 +256,7 @@ package final class PostgresSessionStore: SessionStore {
         let clock = ContinuousClock()
         let deadline = clock.now + requestTimeout
         let client = pool.current
-        let outcome = await PostgresDeadline.run(timeout: requestTimeout) { try await body(client) }
+        let outcome = await PostgresDeadline.run(timeout: requestTimeout, on: pool) { try await body(client) }
         guard case .failed(let error) = outcome, PostgresFailureReason.isCircuitOpen(error) else {
             return try settle(outcome, failure: SessionStoreError.unavailable)
         }
@@ -268,7 +277,7 @@ package final class PostgresSessionStore: SessionStore {
         let configuration = Self.connectionConfiguration(address: address, requestTimeout: requestTimeout)
         let logger = self.logger
         let clock = ContinuousClock()
-        let reached = await PostgresDeadline.run(timeout: deadline - clock.now) {
+        let reached = await PostgresDeadline.run(timeout: deadline - clock.now, on: pool) {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             try? await connection.close()
         }
@@ -277,7 +286,7 @@ package final class PostgresSessionStore: SessionStore {
             logger.info("session store reachable again; starting a fresh connection pool", metadata: ["location": "\(location)"])
             pool.replace(stale)
             let fresh = pool.current
-            let retried = await PostgresDeadline.run(timeout: deadline - clock.now) { try await body(fresh) }
+            let retried = await PostgresDeadline.run(timeout: deadline - clock.now, on: pool) { try await body(fresh) }
             return try settle(retried, failure: SessionStoreError.unavailable)
         case .failed(let probeError):
             let reason = PostgresFailureReason.describe(probeError)

@@ -81,6 +81,18 @@ package protocol SessionStore: Sendable {
     func startToken(proposed: String) async throws(SessionStoreError) -> String
     /// Answers when the store can be used now (`/readyz`).
     func ping() async throws(SessionStoreError)
+    /// Runs what the store needs running while it is used (PostgreSQL: its connection pool and its
+    /// requests) until the task is cancelled or the store is closed; returns at once for a store that
+    /// needs nothing running (memory, SQLite).
+    ///
+    /// `serve` runs it as the first service of its one `ServiceGroup`, so it ends last; whoever else
+    /// makes a store runs it beside the store's use (a task group), or its requests fail.
+    func run() async
     /// Lets go of connections and files.
     func close() async
+}
+
+extension SessionStore {
+    /// Nothing to run: the store's requests run in their callers' tasks.
+    package func run() async {}
 }

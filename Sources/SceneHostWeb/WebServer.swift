@@ -99,15 +99,11 @@ package struct WebServer: Sendable {
         controller.controller.store.afterStep = hold
     }
 
-    /// Makes the session store ready (schema, the shared start token): before `run`; a store that
-    /// cannot be used throws here, at start.
-    package func prepare() async throws(SessionStoreError) {
-        try await controller.prepare()
-    }
-
-    /// Serves until SIGTERM or SIGINT, then drains: `/readyz` turns 503, in-flight requests finish
+    /// Runs the session store's service, makes the store ready (schema, the shared start token) and
+    /// then serves until SIGTERM or SIGINT, then drains: `/readyz` turns 503, in-flight requests finish
     /// (within `drainLimit`), and `run` returns. `onListening` gets the address actually bound (for
-    /// port 0); `onAdminListening` the admin listener's.
+    /// port 0); `onAdminListening` the admin listener's. A store that cannot be used throws its
+    /// `SessionStoreError` before anything listens.
     package func run(onListening: @escaping @Sendable (String) -> Void,
                     onAdminListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let router = Router(context: WebRequestContext.self)
@@ -140,7 +136,12 @@ package struct WebServer: Sendable {
             },
             logger: logger
         )
-        var services: [any Service] = []
+        let prepared = Wakeup()
+        let controller = self.controller
+        // First, so a graceful shutdown reaches it last: the store answers until the listeners have closed.
+        // A store with nothing to run returns at once; that ends nothing.
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: SessionStoreService(store: durable),
+                                                                        successTerminationBehavior: .ignore)]
         if let admin, let adminHosts {
             // The app's timeouts; the admin's own small cap.
             let adminLimits = WebConnectionLimits.admin(like: limits)
@@ -149,16 +150,19 @@ package struct WebServer: Sendable {
                 registry.emitToString()
             }, limits: adminLimits, hosts: adminHosts, refused: Counter(label: "scene_host_admin_connections_refused_total", factory: metrics),
                logger: logger)
-            services.append(adminServer.application(onListening: onAdminListening))
+            services.append(.init(service: PreparedListener(listener: adminServer.application(onListening: onAdminListening),
+                                                            prepared: prepared, prepare: nil)))
         }
-        services.append(app)
+        services.append(.init(service: PreparedListener(listener: app, prepared: prepared, prepare: { try await controller.prepare() })))
         // Last, so a SIGTERM reaches it first: /readyz turns 503 before the listener closes.
-        services.append(DrainService(state: state, delay: drainDelay))
+        services.append(.init(service: DrainService(state: state, delay: drainDelay)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = drainDelay + drainLimit + .seconds(2)
         let group = ServiceGroup(configuration: configuration)
         do {
             try await group.run()
+        } catch let error as SessionStoreError {
+            throw error
         } catch {
             throw WebError.cannotListen(host: host, port: port, reason: "\(error)")
         }

@@ -174,7 +174,7 @@ extension WebController {
             let outcome = try await store.claim(session)
             guard outcome == .claimed else {
                 session.endAction()
-                store.forget(session)
+                await store.forget(session)
                 guard tries < Self.maximumTries else { return await refuseAfterLostClaim(request) }
                 if case .lost(let current?) = outcome, !current.isMultiple(of: 2) || current == session.state {
                     // Another action is under way, and its holder runs (`store.claim` took over any other):
@@ -213,11 +213,11 @@ extension WebController {
         session.lastAttempt = request.digest
         do {
             guard try await store.persist(session) else {
-                store.forget(session)
+                await store.forget(session)
                 return .refusal(409, WebError.actionTakenOver.message)
             }
         } catch {
-            store.forget(session)
+            await store.forget(session)
             return .refusal(503, text.describe(error, plain: WebError.actionNotKept.message.droppingPrefix))
         }
         await store.afterStep?(.written)

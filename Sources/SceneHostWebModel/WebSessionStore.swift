@@ -163,9 +163,9 @@ package final class WebSessionStore {
     package var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
 
     /// The live session named `id` held here, without asking the store or making one.
-    package func existing(id: String?) -> WebSession? {
+    package func existing(id: String?) async -> WebSession? {
         let now = clock()
-        sweep(now: now)
+        await sweep(now: now)
         guard let id, let session = sessions[id] else { return nil }
         session.lastUsed = now
         return session
@@ -188,7 +188,7 @@ package final class WebSessionStore {
     /// without asking the store: a post's claim compares the state number anyway (`claim`).
     package func resolve(id: String?, verify: Bool = true) async -> Resolution {
         let now = clock()
-        sweep(now: now)
+        await sweep(now: now)
         sweepStore(now: now)
         guard let id else { return .none }
         let cached = sessions[id]
@@ -209,7 +209,7 @@ package final class WebSessionStore {
             return .unavailable(error, cached: sessions[id])
         }
         guard let stored else {
-            if let cached = sessions[id] { forget(cached) }
+            if let cached = sessions[id] { await forget(cached) }
             return .ended(notice: nil)
         }
         if let current = sessions[id], current.state == stored { return .session(current) }
@@ -230,7 +230,7 @@ package final class WebSessionStore {
             counters.storeErrors.increment()
             return .unavailable(error, cached: sessions[id])
         }
-        if let cached = sessions[id] { forget(cached) }
+        if let cached = sessions[id] { await forget(cached) }
         guard let row else { return .ended(notice: nil) }
         do {
             let body = try SessionBody(decoding: row.body)
@@ -239,7 +239,7 @@ package final class WebSessionStore {
             do {
                 try session.refresh(actedAt: .max)
             } catch {
-                app.close()
+                await app.close()
                 throw error
             }
             // What the user last saw is the truth: a page built again that shows other texts is said to.
@@ -264,7 +264,7 @@ package final class WebSessionStore {
     /// every session is at work, counted over the whole store.
     package func create(client: String) async throws -> WebSession {
         let now = clock()
-        sweep(now: now)
+        await sweep(now: now)
         if let wait = buckets.take(client, now: now) {
             counters.refusedRate.increment()
             throw WebError.startingTooFast(retryAfter: wait.retryAfterSeconds)
@@ -275,7 +275,7 @@ package final class WebSessionStore {
             try session.refresh(actedAt: -1)
         } catch {
             // Its initial scene cannot be shown: the session is not kept, and its scenes are let go.
-            app.close()
+            await app.close()
             throw error
         }
         let insertion: SessionInsertion
@@ -284,21 +284,21 @@ package final class WebSessionStore {
                                                  limits: SessionLimits(total: limit, perClient: perClient, evictionGrace: evictionGrace.wholeMilliseconds),
                                                  now: wallNow)
         } catch {
-            app.close()
+            await app.close()
             counters.storeErrors.increment()
             throw error
         }
         switch insertion {
         case .tooManyForClient:
-            app.close()
+            await app.close()
             counters.refusedClient.increment()
             throw WebError.tooManySessions(limit: perClient)
         case .full:
-            app.close()
+            await app.close()
             counters.refusedFull.increment()
             throw WebError.serverFull(sessions: limit, retryAfter: evictionGrace.retryAfterSeconds)
         case .inserted(let evicted):
-            if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { forget(gone) }
+            if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { await forget(gone) }
         }
         if !shared { session.snapshots = snapshots }
         sessions[session.id] = session
@@ -462,8 +462,9 @@ package final class WebSessionStore {
         let make = makeSession
         let task = Task { @MainActor () throws -> StartScreen in
             let app = try await make()
-            defer { app.close() }
-            let (screen, layers) = try app.view()
+            let view = Result { try app.view() }
+            await app.close()
+            let (screen, layers) = try view.get()
             return StartScreen(scene: layers.first?.first ?? screen.title, screen: screen)
         }
         previewTask = task
@@ -480,11 +481,17 @@ package final class WebSessionStore {
     /// per address, however many GETs it sends).
     package func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
         let app = try await makeSession()
-        defer { app.close() }
         if let client { app.attribute(to: client) }
-        try await app.open(link: link)
+        do {
+            try await app.open(link: link)
+        } catch {
+            await app.close()
+            throw error
+        }
         await WebController.awaitQuickWork(of: app)
-        return try app.view()
+        let view = Result { try app.view() }
+        await app.close()
+        return try view.get()
     }
 
     /// The plugin of the scene the deep link `link` opens; nil when it names no link.
@@ -508,9 +515,10 @@ package final class WebSessionStore {
     package func links() async -> LinkTable {
         if let knownLinks { return knownLinks }
         guard let app = try? await makeSession() else { return LinkTable() }
-        defer { app.close() }
-        knownLinks = app.links
-        return app.links
+        let links = app.links
+        await app.close()
+        knownLinks = links
+        return links
     }
 
     /// Whether the store's state of `key` moved on from `leaving` (another instance's action under
@@ -534,7 +542,7 @@ package final class WebSessionStore {
     /// Drops a session whose scenes are gone (its worker could not build them again), here and in the store.
     package func drop(_ session: WebSession) async {
         guard sessions[session.id] === session else { return }
-        forget(session)
+        await forget(session)
         try? await durable.delete(session.key)
     }
 
@@ -549,12 +557,12 @@ package final class WebSessionStore {
     package func holds(_ session: WebSession) -> Bool { sessions[session.id] === session }
 
     /// Lets go of this instance's cache of `session` (its stacks in the worker); the store keeps its row.
-    package func forget(_ session: WebSession) {
+    package func forget(_ session: WebSession) async {
         guard sessions[session.id] === session else { return }
         if let published = session.publishedCookie { snapshots.publish(nil, for: published) }
         sessions[session.id] = nil
         counters.live.record(sessions.count)
-        session.app.close()
+        await session.app.close()
     }
 
     /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
@@ -575,11 +583,11 @@ package final class WebSessionStore {
 
     /// Drops this instance's cache of sessions idle here for `idleExpiry` (the store's own sweep
     /// decides when a session ends, since another instance may have served it meanwhile).
-    private func sweep(now: ContinuousClock.Instant) {
+    private func sweep(now: ContinuousClock.Instant) async {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
         absorbUses()
-        for session in sessions.values where now - session.lastUsed > idleExpiry { forget(session) }
+        for session in sessions.values where now - session.lastUsed > idleExpiry { await forget(session) }
     }
 
     /// At most every ten seconds, beside the request that starts it: tells the store of the uses it

@@ -49,12 +49,15 @@ extension PooledSession: AppSession {
 
     package var isClosed: Bool { session.read(\.lost) }
 
-    /// `run`'s one worker: its channel. In `serve` each worker's queue hears its changes itself.
-    package var changeDescriptor: Int32? { pool.inline ? slot.supervisor.unaskedDescriptor : nil }
+    /// `run`'s one worker: the pool's change signal. In `serve` streams wait with `change(after:)`.
+    package var changeDescriptor: Int32? { pool.inline ? pool.changes.descriptor : nil }
 
-    package func takeChanges() -> Bool {
+    package func takeChanges() async -> Bool {
         guard pool.inline else { return false }
-        return slot.supervisor.takeUnasked()
+        let changed = pool.changes.take()
+        // A fault between commands: the worker is started again now, and the notice waits for the screen.
+        let recovered = await slot.supervisor.takeIdleFault()
+        return changed || recovered
     }
 
     package var changeCount: UInt64 { session.generation }

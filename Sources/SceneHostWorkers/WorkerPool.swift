@@ -1,23 +1,20 @@
-import Dispatch
 import CoreMetrics
 import Synchronization
 import SceneHostFrontend
 import SceneHostNavigation
 
-/// The scene workers of a process: for `serve`, sessions spread over several workers, each worker's
-/// requests run one at a time on a queue of its own, so a busy or hung worker holds up only the
-/// sessions that live on it, and never the host's main actor. For `run` (one user, one worker) the
-/// pool is `inline`: requests run on the caller's thread, as the terminal waits for each anyway.
+/// The scene workers of a process: for `serve`, sessions spread over several workers; each worker's
+/// supervisor (an actor) takes its requests in turn, so a busy or hung worker holds up only the
+/// sessions that live on it. For `run` (one user, one worker) the pool is `inline`: a fault its
+/// worker meets between commands is handled at once (`takeIdleFault`), for the terminal to show.
 package final class WorkerPool: Sendable {
-    /// One worker: its supervisor, the queue its requests run on, and how many sessions it holds.
+    /// One worker: its supervisor and how many sessions it holds.
     package final class Slot: Sendable {
-        let supervisor: SceneWorkerSupervisor
-        let queue: DispatchQueue
+        package let supervisor: SceneWorkerSupervisor
         let sessions = Atomic<Int>(0)
 
-        init(supervisor: SceneWorkerSupervisor, index: Int) {
+        init(supervisor: SceneWorkerSupervisor) {
             self.supervisor = supervisor
-            queue = DispatchQueue(label: "scene-host.worker.\(index)")
         }
     }
 
@@ -42,71 +39,53 @@ package final class WorkerPool: Sendable {
         app.withLock { $0.pluginOfScene }(scene)
     }
 
-    /// Requests run on the caller's thread (`run`), not on each worker's queue.
+    /// `run`: faults met between commands are handled at once, and the terminal watches `changes`.
     package let inline: Bool
+    /// Readable when a worker changed a session unasked (`run`'s terminal waits on it).
+    package let changes: ChangeSignal
 
-    package init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(), inline: Bool = false) {
-        slots = supervisors.enumerated().map { Slot(supervisor: $0.element, index: $0.offset) }
-        // `serve`: what a worker sends unasked (a screen its work changed) is read on its queue, at once.
-        if !inline {
-            for slot in slots { slot.supervisor.unaskedQueue = slot.queue }
-        }
+    /// `pluginOfScene`: the plugin that registers each scene in the build the workers start on.
+    /// `changes`: the signal the supervisors were made to raise (`SceneWorkerSupervisor.init(onUnasked:)`).
+    package init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(),
+                 pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil }, inline: Bool = false, changes: ChangeSignal = ChangeSignal()) {
+        slots = supervisors.map { Slot(supervisor: $0) }
         self.waitLimit = waitLimit
-        var pluginOfScene: @Sendable (String) -> String? = { _ in nil }
-        if let first = supervisors.first { pluginOfScene = first.pluginOfScene }
         app = Mutex(Running(links: links, pluginOfScene: pluginOfScene))
         self.inline = inline
+        self.changes = changes
     }
 
     /// `--watch`: every worker is replaced by one started on the new build `start` (checked by the
     /// host), handed `files` (the checked plugin files), and every session built again on it
     /// (`SceneWorkerSupervisor.reload`). Every new worker is started first, beside the old ones:
     /// when one cannot start or load, the others are ended, the old workers go on serving the old
-    /// build, and the error is thrown. A request already queued for a worker runs after its reload,
-    /// on the new build.
+    /// build, and the error is thrown. A request waiting for a worker runs after its reload, on the
+    /// new build.
     package func reload(start: WorkerStartMessage, files: CheckedPluginFiles?, initialScene: String, links: LinkTable,
-                        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) throws(WorkerError) {
-        var failure: WorkerError?
-        onEach { supervisor in
-            guard failure == nil else { return }
+                        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) async throws(WorkerError) {
+        for slot in slots {
             do throws(WorkerError) {
-                try supervisor.startReplacement(start: start, files: files)
+                try await slot.supervisor.startReplacement(start: start, files: files)
             } catch {
-                failure = error
+                for other in slots { await other.supervisor.dropReplacement() }
+                throw error
             }
         }
-        if let failure {
-            onEach { $0.dropReplacement() }
-            throw failure
-        }
         app.withLock { $0 = Running(links: links, pluginOfScene: pluginOfScene) }
-        onEach { $0.reload(initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
+        for slot in slots { await slot.supervisor.reload(initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
     }
 
     /// `--watch`: tells every session that a new build of `plugins` was refused, and why.
-    package func noteRefusedReload(plugins: [String], reason: String) {
-        onEach { $0.noteRefusedReload(plugins: plugins, reason: reason) }
-    }
-
-    /// Runs `body` with each worker's supervisor in turn, where its requests run (`onQueue`).
-    private func onEach(_ body: (SceneWorkerSupervisor) -> Void) {
-        for slot in slots {
-            if inline { body(slot.supervisor) } else { slot.queue.sync { body(slot.supervisor) } }
-        }
+    package func noteRefusedReload(plugins: [String], reason: String) async {
+        for slot in slots { await slot.supervisor.noteRefusedReload(plugins: plugins, reason: reason) }
     }
 
     /// How many workers there are.
     package var count: Int { slots.count }
 
     /// Counts every worker's starts, faults and restores with `factory` (`/metrics`); before requests run.
-    package func count(with factory: any MetricsFactory) {
-        for slot in slots {
-            slot.queue.sync {
-                slot.supervisor.counters = WorkerCounters(factory: factory)
-                // A worker started before the counters were given is counted now.
-                if slot.supervisor.livePID.load(ordering: .relaxed) != 0 { slot.supervisor.counters.starts.increment() }
-            }
-        }
+    package func count(with factory: any MetricsFactory) async {
+        for slot in slots { await slot.supervisor.count(with: WorkerCounters(factory: factory)) }
     }
 
     /// Nil when at least one worker runs, else why not (`/readyz`); readable from any thread.
@@ -115,49 +94,37 @@ package final class WorkerPool: Sendable {
     }
 
     /// Starts every worker (one after the other, before any request).
-    package func start() throws(WorkerError) {
-        for slot in slots { try onQueue(slot) { supervisor throws(WorkerError) in try supervisor.start() } }
+    package func start() async throws(WorkerError) {
+        for slot in slots { try await slot.supervisor.start() }
     }
 
     /// Shows the initial scene once in the first worker (and drops it): a broken initial scene
     /// stops `serve` at start, not in a browser.
-    package func checkInitialScene() throws(WorkerError) {
+    package func checkInitialScene() async throws(WorkerError) {
         guard let first = slots.first else { throw .workerUnavailable(reason: "the pool has no worker") }
-        try onQueue(first) { supervisor throws(WorkerError) in
-            let session = try supervisor.openSession()
-            supervisor.close(session)
-        }
-    }
-
-    /// Runs `body` with the slot's supervisor where its requests run: its queue (`serve`: the watch
-    /// of what its worker sends unasked runs there too, and must never read the channel meanwhile),
-    /// or this thread (`inline`).
-    private func onQueue(_ slot: Slot, _ body: (SceneWorkerSupervisor) throws(WorkerError) -> Void) throws(WorkerError) {
-        if inline { return try body(slot.supervisor) }
-        let result: Result<Void, WorkerError> = slot.queue.sync {
-            do throws(WorkerError) {
-                try body(slot.supervisor)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        try result.get()
+        let session = try await first.supervisor.openSession()
+        await first.supervisor.close(session)
     }
 
     /// Ends every worker (their sessions are gone).
-    package func shutdown() {
-        for slot in slots { slot.queue.sync { slot.supervisor.shutdown() } }
+    package func shutdown() async {
+        for slot in slots { await slot.supervisor.shutdown() }
     }
 
-    /// A session on the worker that holds the fewest, showing the initial scene.
-    nonisolated(nonsending) package func openSession() async throws(WorkerError) -> PooledSession {
+    /// The slot whose worker holds the fewest sessions, counted as holding one more.
+    private func leastBusy() throws(WorkerError) -> Slot {
         guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
             throw .workerUnavailable(reason: "the pool has no worker")
         }
         slot.sessions.add(1, ordering: .relaxed)
+        return slot
+    }
+
+    /// A session on the worker that holds the fewest, showing the initial scene.
+    package func openSession() async throws(WorkerError) -> PooledSession {
+        let slot = try leastBusy()
         do throws(WorkerError) {
-            let session = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.openSession() }
+            let session = try await slot.supervisor.openSession(waitingAtMost: waitLimit)
             return PooledSession(session: session, slot: slot, pool: self)
         } catch {
             slot.sessions.subtract(1, ordering: .relaxed)
@@ -167,40 +134,15 @@ package final class WorkerPool: Sendable {
 
     /// A session on the worker that holds the fewest, built from `records` (a session read back from
     /// the store), and what became of its stacks (`SceneWorkerSupervisor.restoreSession`).
-    nonisolated(nonsending) package func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
-        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
-            throw .workerUnavailable(reason: "the pool has no worker")
-        }
-        slot.sessions.add(1, ordering: .relaxed)
+    package func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
+        let slot = try leastBusy()
         do throws(WorkerError) {
-            let (session, note) = try await run(on: slot) { supervisor throws(WorkerError) in try supervisor.restoreSession(records) }
+            let (session, note) = try await slot.supervisor.restoreSession(records, waitingAtMost: waitLimit)
             return (PooledSession(session: session, slot: slot, pool: self), note)
         } catch {
             slot.sessions.subtract(1, ordering: .relaxed)
             throw error
         }
-    }
-
-    /// Runs `body` with the slot's supervisor on its queue. A request that could not start within
-    /// `waitLimit` (its worker was busy all that time) is not run: `workerBusy`.
-    nonisolated(nonsending) func run<T: Sendable>(on slot: Slot, _ body: @escaping @Sendable (SceneWorkerSupervisor) throws(WorkerError) -> T) async throws(WorkerError) -> T {
-        if inline { return try body(slot.supervisor) }
-        let queued = ContinuousClock.now
-        let limit = waitLimit
-        let result: Result<T, WorkerError> = await withCheckedContinuation { continuation in
-            slot.queue.async {
-                guard ContinuousClock.now - queued <= limit else {
-                    continuation.resume(returning: .failure(.workerBusy(milliseconds: limit.wholeMilliseconds)))
-                    return
-                }
-                do throws(WorkerError) {
-                    continuation.resume(returning: .success(try body(slot.supervisor)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
-        return try result.get()
     }
 }
 
@@ -219,36 +161,31 @@ package final class PooledSession: Sendable {
     }
 
     /// Runs `commands` in turn in the worker (see `SceneWorkerSupervisor.execute`).
-    nonisolated(nonsending) package func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
-        let session = self.session
-        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.execute(commands, in: session) }
+    package func execute(_ commands: [FrontendCommand]) async throws(WorkerError) {
+        try await slot.supervisor.execute(commands, in: session, waitingAtMost: pool.waitLimit)
     }
 
     /// Waits for the background work of the session's scenes (see `SceneWorkerSupervisor.settle`).
-    nonisolated(nonsending) package func settleWork(within limit: Duration) async throws(WorkerError) -> [RemoteFailure] {
-        let session = self.session
-        return try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.settle(session, within: limit) }
+    package func settleWork(within limit: Duration) async throws(WorkerError) -> [RemoteFailure] {
+        try await slot.supervisor.settle(session, within: limit, waitingAtMost: pool.waitLimit)
     }
 
     /// Opens the deep link `link` in the worker (see `SceneWorkerSupervisor.open`).
-    nonisolated(nonsending) package func open(_ link: LinkOpening) async throws(WorkerError) {
-        let session = self.session
-        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.open(link, in: session) }
+    package func open(_ link: LinkOpening) async throws(WorkerError) {
+        try await slot.supervisor.open(link, in: session, waitingAtMost: pool.waitLimit)
     }
 
     /// Calls a native function in the worker (see `SceneWorkerSupervisor.call`).
-    nonisolated(nonsending) package func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
-        try await pool.run(on: slot) { supervisor throws(WorkerError) in try supervisor.call(function, arguments: arguments) }
+    package func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
+        try await slot.supervisor.call(function, arguments: arguments, waitingAtMost: pool.waitLimit)
     }
 
-    /// Drops the session in its worker (once); nothing waits for it (inline: done now).
-    package func close() {
+    /// Drops the session in its worker (once).
+    package func close() async {
         guard !closed.exchange(true, ordering: .relaxed) else { return }
         slot.sessions.subtract(1, ordering: .relaxed)
-        let session = self.session
         // A live stream waiting for its changes ends now, not at its next keep-alive.
         session.end()
-        if pool.inline { return slot.supervisor.close(session) }
-        slot.queue.async { [slot] in slot.supervisor.close(session) }
+        await slot.supervisor.close(session)
     }
 }

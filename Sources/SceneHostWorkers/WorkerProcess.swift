@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import Dispatch
 import SceneHostProcesses
 import SceneHostLoading
 
@@ -16,17 +15,15 @@ import SceneHostLoading
 /// outlive the host, whatever ends the host.
 package final class WorkerProcess {
     package let pid: pid_t
-    package let channel: WorkerChannel
+    /// The host's end of the socket pair, until `connect` hands it to the link.
+    private var channelDescriptor: Int32?
+    /// The channel as async I/O (`connect`), read and written by the link's own thread.
+    package private(set) var link: WorkerLink?
     /// The host's end of the pipe the worker's crash handler writes its report to (descriptor 4 there).
     private let crashReports: Int32
     /// What the crash handler reported, read once the worker is reaped (`takeCrashReport`).
     private var crashReport: CrashReport?
     private var reaped = false
-    /// Watches the channel for frames the worker sends unasked (`watchChannel`); it closes the
-    /// channel when cancelled, so Dispatch never watches a descriptor closed (or reused) under it.
-    private var channelWatch: (any DispatchSourceRead)?
-    /// The watch is suspended (`stopWatching`): resumed before it is cancelled, as Dispatch requires.
-    private var watchSuspended = false
     /// The worker's `TMPDIR` (`PrivateFolder`), removed once it is reaped.
     private let privateFolder: PrivateFolder
 
@@ -78,8 +75,25 @@ package final class WorkerProcess {
         privateFolder = folder
         _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
         _ = fcntl(reports[0], F_SETFL, fcntl(reports[0], F_GETFL) | O_NONBLOCK)
-        channel = WorkerChannel(descriptor: pair[0])
+        channelDescriptor = pair[0]
         crashReports = reports[0]
+    }
+
+    /// Hands the channel to a link (once): what the worker sends unasked is applied to `sessions`
+    /// by the link's thread, and `onUnasked` told.
+    package func connect(sessions: WorkerSessionTable, onUnasked: @escaping @Sendable () -> Void) throws(WorkerError) -> WorkerLink {
+        if let link { return link }
+        guard let descriptor = channelDescriptor, !reaped else { throw .workerUnavailable(reason: "its channel is closed") }
+        channelDescriptor = nil
+        let made = try WorkerLink(descriptor: descriptor) { id, report in
+            guard let session = sessions[id] else { return }  // closed by the host meanwhile
+            session.apply(report)
+            onUnasked()
+        } failed: {
+            onUnasked()
+        }
+        link = made
+        return made
     }
 
     /// The crash handler's report, once the worker died of `fault`: only one record whose signal is
@@ -106,47 +120,31 @@ package final class WorkerProcess {
     }
 
     /// Waits a moment for a worker whose channel closed to be reaped, so its signal is known.
-    package func awaitDeath(within limit: Duration = .milliseconds(500)) -> WorkerFault? {
+    /// The wait sleeps in steps (a worker's end is rare, and its channel's end came first).
+    nonisolated(nonsending) package func awaitDeath(within limit: Duration = .milliseconds(500)) async -> WorkerFault? {
         guard !reaped else { return nil }
-        // Not reaped yet, so the pid is still this worker's: its end wakes the wait.
-        if let status = ChildExit(pid).wait(until: ContinuousClock.now + limit) {
-            kill(-pid, SIGKILL)
-            finish()
-            return Self.fault(status)
+        // Not reaped yet, so the pid is still this worker's.
+        let exit = ChildExit(pid)
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if let status = exit.reap() {
+                kill(-pid, SIGKILL)
+                finish()
+                return Self.fault(status)
+            }
+            guard ContinuousClock.now < deadline else { break }
+            try? await Task.sleep(for: .milliseconds(2))
         }
         return end()
-    }
-
-    /// Calls `readable` on `queue` whenever the channel has something to read and no one else read
-    /// it first (the caller checks, on the same queue its requests run on). Once per process.
-    package func watchChannel(on queue: DispatchQueue, _ readable: @escaping @Sendable () -> Void) {
-        guard channelWatch == nil, !reaped else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: channel.descriptor, queue: queue)
-        source.setEventHandler(handler: readable)
-        let descriptor = channel.descriptor
-        source.setCancelHandler { close(descriptor) }
-        channelWatch = source
-        source.resume()
-    }
-
-    /// Stops calling the watch's handler (the channel is at its end, or garbled: the next request
-    /// finds out what happened, as it did before the watch), without closing the channel.
-    package func stopWatching() {
-        guard let channelWatch, !watchSuspended else { return }
-        watchSuspended = true
-        channelWatch.suspend()
     }
 
     /// The process is reaped: its channel goes.
     private func finish() {
         reaped = true
-        if let channelWatch {
-            if watchSuspended { channelWatch.resume() }
-            channelWatch.cancel()
-            self.channelWatch = nil
-        } else {
-            close(channel.descriptor)
-        }
+        // The link's thread closes the socket it polls; a channel never linked is closed here.
+        link?.shutdown()
+        if let channelDescriptor { close(channelDescriptor) }
+        channelDescriptor = nil
         // Whatever is left in its cgroup (a granted plugin's children) goes with it, then the cgroup.
         if case .success(let folders) = Self.cgroups { WorkerCgroup.remove(workerPID: pid, parent: folders) }
         privateFolder.remove()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,21 +45,29 @@ struct CallCommand: ParsableCommand {
                 return
             }
             // The function runs in a scene worker: a crash or hang there is reported, never the host's.
-            var supervisor: SceneWorkerSupervisor?
-            defer { supervisor?.shutdown() }
-            do {
-                let early = EarlyWorker.start(options.workerLaunch)
-                let loader = options.makeLoader(opensPlugins: false, beforeProbing: HostOptions.ending(early))
-                let app = try SceneApp.load(configPath: options.config, loader: loader)
-                let worker = options.makeSupervisor(for: app, early: early)
-                supervisor = worker
-                try worker.start()
-                let (lines, result) = try worker.call(function, arguments: arguments)
-                lines.forEach(StandardStreams.out)
-                StandardStreams.out(result)
-            } catch {
-                throw StandardStreams.fail(error)
+            // The supervisor is async (it waits for its worker without holding a thread): the call goes on
+            // in a main-actor task, and the main thread serves the main actor until it exits the process.
+            let options = options, function = function, arguments = arguments
+            Task { @MainActor in
+                var supervisor: SceneWorkerSupervisor?
+                do {
+                    let early = EarlyWorker.start(options.workerLaunch)
+                    let loader = options.makeLoader(opensPlugins: false, beforeProbing: HostOptions.ending(early))
+                    let app = try SceneApp.load(configPath: options.config, loader: loader)
+                    let worker = options.makeSupervisor(for: app, early: early)
+                    supervisor = worker
+                    try await worker.start()
+                    let (lines, result) = try await worker.call(function, arguments: arguments)
+                    lines.forEach(StandardStreams.out)
+                    StandardStreams.out(result)
+                    await worker.shutdown()
+                } catch {
+                    await supervisor?.shutdown()
+                    Glibc.exit(StandardStreams.fail(error).rawValue)
+                }
+                StandardStreams.succeed()
             }
+            dispatchMain()
         }
     }
 }

@@ -102,11 +102,13 @@ struct HostOptions: ParsableArguments {
     /// adopting `early` (started while the host loaded) when given; `ledger`: the fault accounting
     /// it shares with the other workers (`serve`), else one of its own.
     @MainActor
-    func makeSupervisor(for app: SceneApp, early: EarlyWorker? = nil, ledger: FaultLedger? = nil) -> SceneWorkerSupervisor {
+    /// `changes`: raised when the worker changes a session unasked or fails between requests (`run`'s terminal).
+    func makeSupervisor(for app: SceneApp, early: sending EarlyWorker? = nil, ledger: FaultLedger? = nil, changes: ChangeSignal? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, taken here: the supervisor may call it from another thread.
         return SceneWorkerSupervisor(launch: workerLaunch, start: app.workerStart, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
-                                     logger: makeLogger(), early: early, ledger: ledger, pluginOfScene: container.sceneOwners)
+                                     logger: makeLogger(), early: early, ledger: ledger, pluginOfScene: container.sceneOwners,
+                                     onUnasked: { changes?.raise() })
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;

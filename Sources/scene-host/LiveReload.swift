@@ -54,7 +54,7 @@ final class LiveReload {
 
     /// After the watch's descriptor became readable: waits until the files settle, then reloads what
     /// changed. Nil when no plugin file changed (another file of a folder, a file written back unchanged).
-    func reloadIfChanged() -> Outcome? {
+    func reloadIfChanged() async -> Outcome? {
         guard watch.drain() else { return nil }
         watch.waitUntilQuiet(Self.quiet)
         let settled = ContinuousClock.now
@@ -65,7 +65,7 @@ final class LiveReload {
         switch options.checkApp(command: command, bytes: app.workerStart.configBytes, capturesChild: true) {
         case .failure(let refusal):
             let reason = refusal.problems.isEmpty ? "the check refused it (exit status \(refusal.status))" : refusal.problems.joined(separator: "\n")
-            pool.noteRefusedReload(plugins: changed, reason: reason)
+            await pool.noteRefusedReload(plugins: changed, reason: reason)
             logger.debug("--watch: new build refused; the old build keeps running", metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
             return .refused(plugins: changed, reason: reason)
         case .success(let checked):
@@ -73,15 +73,15 @@ final class LiveReload {
             let files: CheckedPluginFiles
             switch checked.checkedFiles(of: changed, loader: PluginLoader(logger: logger, checksFileTrust: !options.insecurePluginFiles)) {
             case .success(let held): files = held
-            case .failure(let error): return refuse(changed, error)
+            case .failure(let error): return await refuse(changed, error)
             }
             ReloadTestHold.holdIfAsked(command: command)
             let owners = checked.loaded.container.sceneOwners
             do throws(WorkerError) {
-                try pool.reload(start: checked.workerStart, files: files, initialScene: checked.loaded.config.initial.value, links: checked.links,
+                try await pool.reload(start: checked.workerStart, files: files, initialScene: checked.loaded.config.initial.value, links: checked.links,
                                 pluginOfScene: owners, plugins: changed)
             } catch {
-                return refuse(changed, .workersNotStarted(reason: ErrorMessage.render(error)))
+                return await refuse(changed, .workersNotStarted(reason: ErrorMessage.render(error)))
             }
             app = checked
             let milliseconds = (ContinuousClock.now - settled).wholeMilliseconds
@@ -91,9 +91,9 @@ final class LiveReload {
     }
 
     /// A checked build that is not loaded after all (`error`): the old one runs on, and says why.
-    private func refuse(_ plugins: [String], _ error: ReloadError) -> Outcome {
+    private func refuse(_ plugins: [String], _ error: ReloadError) async -> Outcome {
         let reason = error.message
-        pool.noteRefusedReload(plugins: plugins, reason: reason)
+        await pool.noteRefusedReload(plugins: plugins, reason: reason)
         logger.debug("--watch: new build not loaded; the old build keeps running", metadata: ["plugins": "\(plugins.joined(separator: ", "))", "reason": "\(reason)"])
         return .refused(plugins: plugins, reason: reason)
     }
@@ -104,8 +104,14 @@ final class LiveReload {
         let source = DispatchSource.makeReadSource(fileDescriptor: watch.descriptor, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, let outcome = self.reloadIfChanged() else { return }
-                report(outcome)
+                guard let self, let source = self.source else { return }
+                // One reload at a time: the watch is not heard again until this one is done (its
+                // events wait in the descriptor, and wake the source again once it is resumed).
+                source.suspend()
+                Task { @MainActor in
+                    if let outcome = await self.reloadIfChanged() { report(outcome) }
+                    source.resume()
+                }
             }
         }
         source.resume()

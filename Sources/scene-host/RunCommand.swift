@@ -90,10 +90,12 @@ struct RunCommand: ParsableCommand {
                 session = InProcessSession(navigator: app.navigator)
             } else {
                 // Plugin code runs in one scene worker; this process keeps the terminal and the records.
-                let worker = WorkerPool(supervisors: [options.makeSupervisor(for: app, early: early)],
-                                        waitLimit: app.loaded.config.host.eventTimeout, links: app.links, inline: true)
+                let changes = ChangeSignal()
+                let worker = WorkerPool(supervisors: [options.makeSupervisor(for: app, early: early, changes: changes)],
+                                        waitLimit: app.loaded.config.host.eventTimeout, links: app.links,
+                                        pluginOfScene: app.loaded.container.sceneOwners, inline: true, changes: changes)
                 supervisor = worker
-                try worker.start()
+                try await worker.start()
                 session = try await worker.openSession()
                 if watch {
                     reload = try LiveReload(options: options, command: "run", app: app, pool: worker)
@@ -101,10 +103,9 @@ struct RunCommand: ParsableCommand {
             }
             if let link { openFault = try await Self.open(link, in: session) }
         } catch {
-            supervisor?.shutdown()
+            await supervisor?.shutdown()
             throw StandardStreams.fail(error)
         }
-        defer { supervisor?.shutdown() }
         let failures: Int
         let notice = openFault.map(ErrorMessage.render)
         do {
@@ -115,7 +116,7 @@ struct RunCommand: ParsableCommand {
                                                while true {
                                                    if let input = try await terminal.read(wake: wake, watch: reload?.watch.descriptor) { return input }
                                                    // A plugin file changed: the screen is drawn again with the session's notice (reloaded, or refused and why).
-                                                   if reload?.reloadIfChanged() != nil { return .redraw(note: nil) }
+                                                   if await reload?.reloadIfChanged() != nil { return .redraw(note: nil) }
                                                }
                                            },
                                            write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
@@ -125,13 +126,13 @@ struct RunCommand: ParsableCommand {
                                            }, settleLimit: app.loaded.config.host.eventTimeout).run(notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if session.isClosed { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
-                Self.finish(app, supervisor: supervisor)
+                await Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
                 failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: StandardStreams.out).run(&reader, notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
-                Self.finish(app, supervisor: supervisor)
+                await Self.finish(app, supervisor: supervisor)
             }
             var transcript = ""
             // --record shows the run as it goes (what it writes to the file); --expect prints only a diff.
@@ -148,10 +149,13 @@ struct RunCommand: ParsableCommand {
             if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
             if record != nil, failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
         } catch let exit as ExitCode {
+            await supervisor?.shutdown()
             throw exit
         } catch {
+            await supervisor?.shutdown()
             throw StandardStreams.fail(error)
         }
+        await supervisor?.shutdown()
     }
 
     /// Opens the `--open` link on `session`. A fault of the link's code in the worker (the session
@@ -173,8 +177,8 @@ struct RunCommand: ParsableCommand {
     /// Ends a run that succeeded: the plugins' objects are freed as usual, the host's tables are
     /// left to the kernel (`StandardStreams.succeed`).
     @MainActor
-    private static func finish(_ app: SceneApp, supervisor: WorkerPool?) -> Never {
-        supervisor?.shutdown()
+    private static func finish(_ app: SceneApp, supervisor: WorkerPool?) async -> Never {
+        await supervisor?.shutdown()
         app.releasePluginObjects()
         withExtendedLifetime(app) { StandardStreams.succeed() }
     }

@@ -117,22 +117,24 @@ struct ServeCommand: ParsableCommand {
         if watch, !WebHostPolicy.isLoopback(host) {
             StandardStreams.error("warning: --watch on --host \(host): every new build in the watched folders goes live for everyone who can reach this address. --watch is for development; serve this machine only (the default 127.0.0.1).")
         }
-        let (server, pool, app) = try MainActor.assumeIsolated { try makeServer(forwarding: forwarding) }
-        if let hold = try ActionTestHold.hold() { MainActor.assumeIsolated { server.holdActions(hold) } }
-        let watching = try MainActor.assumeIsolated { () throws -> LiveReload? in
-            guard watch, let pool else { return nil }
-            return try startWatching(pool: pool, app: app)
-        }
+        let hold = try ActionTestHold.hold()
         // The main thread serves the main actor (where every session lives) from here on; the
         // server runs in a task and ends the process when it stops.
-        Task {
+        Task { @MainActor in
+            let (server, pool, app): (WebServer, WorkerPool?, SceneApp)
+            let watching: LiveReload?
             do {
-                do {
-                    try await server.prepare()
-                } catch {
-                    pool?.shutdown()
-                    Glibc.exit(StandardStreams.fail(error).rawValue)
-                }
+                (server, pool, app) = try await makeServer(forwarding: forwarding)
+                if let hold { server.holdActions(hold) }
+                watching = try await { () async throws -> LiveReload? in
+                    guard watch, let pool else { return nil }
+                    return try await startWatching(pool: pool, app: app)
+                }()
+            } catch {
+                Glibc.exit((error as? ExitCode ?? StandardStreams.fail(error)).rawValue)
+            }
+            do {
+                // The store's service runs in the server's group, which makes the store ready before it listens.
                 try await server.run(onListening: { address in
                     StandardStreams.out("scene-host serve: \(options.config) on \(address) (Ctrl-C stops; sessions in \(server.durable.location))")
                 }, onAdminListening: { address in
@@ -141,10 +143,10 @@ struct ServeCommand: ParsableCommand {
                 await server.durable.close()
                 await watching?.stop()
                 // Every worker lets its sessions' scenes go (their deinits run), then ends.
-                pool?.shutdown()
+                await pool?.shutdown()
                 Glibc.exit(0)
             } catch {
-                pool?.shutdown()
+                await pool?.shutdown()
                 Glibc.exit(StandardStreams.fail(error).rawValue)
             }
         }
@@ -154,7 +156,7 @@ struct ServeCommand: ParsableCommand {
     /// Loads and checks the app, starts its scene workers and shows the initial scene once, so a
     /// broken config or plugin fails here, not in a browser.
     @MainActor
-    private func makeServer(forwarding: WebForwarding) throws -> (WebServer, WorkerPool?, SceneApp) {
+    private func makeServer(forwarding: WebForwarding) async throws -> (WebServer, WorkerPool?, SceneApp) {
         var started: WorkerPool?
         do {
             // Refused at start for everything `check` refuses, through the same check.
@@ -188,11 +190,11 @@ struct ServeCommand: ParsableCommand {
             // One fault accounting for every worker: a plugin's faults on any of them count toward its refusal.
             let ledger = FaultLedger(settings: loaded.config.host, endsSessions: true, logger: options.makeLogger())
             let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app, ledger: ledger) },
-                                  waitLimit: loaded.config.host.eventTimeout, links: links)
+                                  waitLimit: loaded.config.host.eventTimeout, links: links, pluginOfScene: loaded.container.sceneOwners)
             started = pool
-            try pool.start()
+            try await pool.start()
             // The initial scene once, in the first worker: its error stops `serve` at start.
-            try pool.checkInitialScene()
+            try await pool.checkInitialScene()
             let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
                                    sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
                                    admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
@@ -203,10 +205,10 @@ struct ServeCommand: ParsableCommand {
                                        let (session, note) = try await pool.restoreSession(records)
                                        return (session, note)
                                    })
-            pool.count(with: server.metrics)
+            await pool.count(with: server.metrics)
             return (server, pool, app)
         } catch {
-            started?.shutdown()
+            await started?.shutdown()
             throw StandardStreams.fail(error)
         }
     }
@@ -215,12 +217,12 @@ struct ServeCommand: ParsableCommand {
     /// `--watch`: reloads the workers when a plugin file changes, on the main actor (the check of a
     /// new build runs there, as at start). Each reload and refusal is said on the server's output.
     @MainActor
-    private func startWatching(pool: WorkerPool, app: SceneApp) throws -> LiveReload {
+    private func startWatching(pool: WorkerPool, app: SceneApp) async throws -> LiveReload {
         let reload: LiveReload
         do {
             reload = try LiveReload(options: options, command: "serve", app: app, pool: pool)
         } catch {
-            pool.shutdown()
+            await pool.shutdown()
             throw StandardStreams.fail(error)
         }
         StandardStreams.out(reload.startLine)

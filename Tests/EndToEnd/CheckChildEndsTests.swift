@@ -18,7 +18,7 @@ struct CheckChildEndsTests {
         #expect(Processes.eventually { children = Processes.children(of: host.pid, containing: "--child-start-fd"); return !children.isEmpty })
         kill(host.pid, SIGKILL)
         #expect(host.wait(limit: .seconds(30)))
-        let gone = Processes.eventually(limit: .seconds(5)) { children.allSatisfy { !Processes.isAlive($0) } }
+        let gone = Processes.eventually(limit: Slack.scaled(.seconds(5))) { children.allSatisfy { !Processes.isAlive($0) } }
         for child in children where !gone { kill(child, SIGKILL) }
         #expect(gone, "a check child outlived its SIGKILLed parent")
     }

@@ -32,17 +32,17 @@ struct CrashBlameTests {
             """, to: "sabotage.conf")
         }
 
-        /// Pulls the trigger, and waits until the worker is dead (a zombie its host has not reaped yet).
-        func strike(under host: Int32) -> Bool {
+        /// Pulls the trigger, and waits until `workers` workers are dead (zombies their host has not reaped yet).
+        func strike(under host: Int32, workers: Int = 1) -> Bool {
             _ = FileManager.default.createFile(atPath: trigger, contents: Data())
             defer { unlink(trigger) }
-            return Processes.eventually(limit: .seconds(20)) { Self.deadChild(of: host) }
+            return Processes.eventually(limit: .seconds(20)) { Self.deadChildren(of: host) >= workers }
         }
 
-        /// Whether a child of `parent` has ended and is not reaped yet.
-        static func deadChild(of parent: Int32) -> Bool {
+        /// How many children of `parent` have ended and are not reaped yet.
+        static func deadChildren(of parent: Int32) -> Int {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return entries.compactMap(Int32.init).contains { pid in
+            return entries.compactMap(Int32.init).count { pid in
                 guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                       let close = stat.lastIndex(of: ")") else { return false }
                 let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
@@ -103,40 +103,54 @@ struct CrashBlameTests {
         #expect(errors.contains("scene worker crashed outside every plugin's code: counted against no plugin"), "\(errors)")
     }
 
-    /// One client's turn through `serve` (its address forwarded by the trusted proxy, 127.0.0.1): a
-    /// session armed with `segv` on Saboteur, moved to FragileHome, the trigger pulled; then its tap on
-    /// FragileHome finds the worker dead. The page after that tap.
-    private func sabotageOverHTTP(_ http: LoopbackHTTP, app: SabotageApp, server: Int32, client: String) throws -> String {
+    /// One client's session through `serve` (its address forwarded by the trusted proxy, 127.0.0.1),
+    /// armed with `segv` on Saboteur and moved to FragileHome: the tap on FragileHome's `deeper` it will
+    /// post once the trigger is pulled (its page is the host's, so it is the same then), and its cookie.
+    private func armedOnFragileHome(_ http: LoopbackHTTP, client: String) throws -> (tap: () throws -> LoopbackHTTP.Response, cookie: String) {
         let forwarded = ["X-Forwarded-For: \(client)"]
         let startToken = try #require(LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: try http.get("/").body))
         let first = try http.post("/", cookie: nil, body: "token=\(startToken)&screen=0&field.mode=segv&action=tap%3Aarm", headers: forwarded)
         let cookie = try #require(first.headers["set-cookie"]?.split(separator: ";").first.map(String.init), "\(first.status) \(first.body.prefix(300))")
-        func tap(_ button: String) throws -> LoopbackHTTP.Response {
+        func tap(_ button: String) throws -> () throws -> LoopbackHTTP.Response {
             let page = try http.get(cookie: cookie).body
             let token = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: page) ?? ""
-            return try http.post(LoopbackHTTP.formAction(in: page), cookie: cookie,
-                                 body: "token=\(token)&screen=\(LoopbackHTTP.version(in: page))&action=tap%3A\(button)", headers: forwarded)
+            let (action, body) = (LoopbackHTTP.formAction(in: page), "token=\(token)&screen=\(LoopbackHTTP.version(in: page))&action=tap%3A\(button)")
+            return { try http.post(action, cookie: cookie, body: body, headers: forwarded) }
         }
-        #expect(try tap("leave").status == 303)
+        #expect(try tap("leave")().status == 303)
         #expect(try http.get(cookie: cookie).body.contains("FragileHome"))
-        #expect(app.strike(under: server), "the worker did not die of the saboteur's thread")
-        let tapped = try tap("deeper")
-        return tapped.status == 303 ? try http.get(cookie: cookie).body : "\(tapped.status) \(tapped.body)"
+        return (try tap("deeper"), cookie)
     }
 
-    @Test("serve: Saboteur's thread crashes the worker while three clients are on FragileHome: Saboteur is counted three times and refused for everyone, Fragile is neither counted nor refused")
+    /// Three workers, one client's session on each, all three armed before the trigger is pulled:
+    /// the three faults then come within three taps, well inside the refusal's window (a minute),
+    /// however slowly a loaded machine sets the sessions up.
+    @Test("serve: Saboteur's thread crashes the workers while three clients are on FragileHome: Saboteur is counted three times and refused for everyone, Fragile is neither counted nor refused")
     func serveRefusesTheRightPlugin() throws {
-        let app = try SabotageApp(host: "workers = 1\nrestarts-per-minute = 45")
+        let app = try SabotageApp(host: "workers = 3\nrestarts-per-minute = 45")
         let server = try ServeCommandTests.Server(["--config", app.config, "--trusted-proxy", "127.0.0.1", "--admin-port", "0"],
                                                   environment: ["SCENE_PLUGIN_FIXTURE_TRIGGER": app.trigger])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
-        for (index, client) in ["203.0.113.21", "203.0.113.22", "203.0.113.23"].enumerated() {
-            let page = try sabotageOverHTTP(http, app: app, server: server.process.processIdentifier, client: client)
-            // The third client's fault refuses Saboteur, which holds the initial scene: its session cannot come back
-            // (the answer to its tap is the start page saying so).
-            if index < 2 { #expect(page.contains("Something went wrong on this page; it was restored."), "\(client): \(page.suffix(1500))") }
-            else { #expect(page.contains("Something went wrong and your session could not be kept, so you are back at the start."), "\(page.suffix(1500))") }
+        let clients = ["203.0.113.21", "203.0.113.22", "203.0.113.23"]
+        // Each new session goes to the worker holding the fewest: one on each.
+        let sessions = try clients.map { try armedOnFragileHome(http, client: $0) }
+        #expect(app.strike(under: server.process.processIdentifier, workers: clients.count), "the workers did not all die of the saboteur's threads")
+        // Each tap finds its worker dead; the third client's fault refuses Saboteur, which holds the initial
+        // scene: that session cannot come back, and the answer to its tap says so. It is the start page
+        // saying the session could not be kept when that page is drawn from the start screen made less
+        // than a second before (`WebSessionStore.startScreen`); later (a loaded machine) the start screen
+        // is made again, which the refusal stops: the refusal's 503, saying the app is closed for now.
+        let answers = try sessions.map { try $0.tap() }
+        for (index, (answer, session)) in zip(answers, sessions).enumerated() {
+            let page = answer.status == 303 ? try http.get(cookie: session.cookie).body : "\(answer.status) \(answer.body)"
+            if index < 2 { #expect(page.contains("Something went wrong on this page; it was restored."), "\(clients[index]): \(page.suffix(1500))") }
+            else {
+                let lost = page.contains("Something went wrong and your session could not be kept, so you are back at the start.")
+                let closed = page.hasPrefix("503 ") && answer.headers["retry-after"] != nil
+                    && page.contains("This part of the app is closed for now because it stopped working for several users; it is tried again within ")
+                #expect((lost || closed) && !page.contains("it was restored"), "\(page.suffix(1500))")
+            }
         }
         let output = (try? String(contentsOf: server.output, encoding: .utf8)) ?? ""
         let adminAddress = try #require(output.range(of: #"(?<=admin on )http://[0-9.]+:[0-9]+"#, options: .regularExpression).map { String(output[$0]) })

@@ -101,12 +101,14 @@ struct LiveReloadTests {
         let before = try http.get(cookie: session.cookie).body
         #expect(before.contains("Notes") && before.contains("kept text"), "\(before)")
         try WatchedApp.install(BuildProducts.library("FixtureFormReworded"), at: app.plugin)
+        // The reload is waited for (the watch, the checks and a new worker take a while on a loaded machine).
         var page = ""
-        for _ in 0..<100 {
+        let reloaded = ContinuousClock.now + Slack.scaled(.seconds(5))
+        repeat {
             page = try http.get(cookie: session.cookie).body
             if page.contains("56 days") { break }
             Thread.sleep(forTimeInterval: 0.05)
-        }
+        } while ContinuousClock.now < reloaded
         #expect(page.contains("56 days") && page.contains("kept text"), "\(page)\n\(server.output)")
         #expect(page.contains("The app was reloaded with a new build of Form"), "\(page)")
         let output = try String(contentsOf: server.output, encoding: .utf8)
@@ -115,7 +117,8 @@ struct LiveReloadTests {
 
         try app.installBroken()
         var errors = ""
-        for _ in 0..<100 where !errors.contains("was refused") {
+        let refused = ContinuousClock.now + Slack.scaled(.seconds(5))
+        while !errors.contains("was refused"), ContinuousClock.now < refused {
             Thread.sleep(forTimeInterval: 0.05)
             errors = try String(contentsOf: server.errors, encoding: .utf8)
         }

@@ -34,14 +34,18 @@ struct LiveScreenTests {
 
     @Test("a script does not wait for observe work, and `wait` waits for what it shows")
     func scriptAndObserve() throws {
-        // A long event time limit: a script that waited for the never-ending work would take it at least once.
-        let app = try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 30\nworkers = 1")
+        // A long event time limit (30 s on a quiet machine, scaled: `Slack`): a script that waited for the
+        // never-ending work would take it at least once, so the run must end before one has passed.
+        let eventTimeout = Slack.scaled(.seconds(30))
+        let app = try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync",
+                                 host: "event-timeout = \(eventTimeout.components.seconds)\nworkers = 1")
         let started = ContinuousClock.now
-        let result = try HostProcess.run(["run", "--config", app.config], input: "tap follow\nwait label followed \"Followed 3\"\n")
+        let result = try HostProcess.run(["run", "--config", app.config], input: "tap follow\nwait label followed \"Followed 3\"\n",
+                                         timeLimit: eventTimeout + .seconds(120))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("> tap follow\n== Shelf ==  (Shelf)\n"), "\(result.stdout)")
         #expect(result.stdout.contains("label   followed  Followed 3\n"), "\(result.stdout)")
-        #expect(ContinuousClock.now - started < .seconds(25))
+        #expect(ContinuousClock.now - started < eventTimeout)
     }
 
     @MainActor
@@ -53,17 +57,18 @@ struct LiveScreenTests {
         let http = try LoopbackHTTP(address: server.address)
         let resting = try http.newSession()
         #expect(!(try http.get(cookie: resting.cookie).body.contains("data-live")))
-        #expect(try http.events("/s/Shelf", cookie: resting.cookie, seconds: 2).hasPrefix("HTTP/1.1 204"))
-        #expect(try http.events("/s/Shelf", cookie: nil, seconds: 2).hasPrefix("HTTP/1.1 204"))
+        #expect(try http.events("/s/Shelf", cookie: resting.cookie, seconds: 60, until: LoopbackHTTP.headRead).hasPrefix("HTTP/1.1 204"))
+        #expect(try http.events("/s/Shelf", cookie: nil, seconds: 60, until: LoopbackHTTP.headRead).hasPrefix("HTTP/1.1 204"))
 
         let session = try http.newSession(firstAction: "action=tap%3Afollow")
         let page = try http.get(cookie: session.cookie).body
         #expect(page.contains("<main data-live>"), "\(page)")
         let stamp = LoopbackHTTP.version(in: page)
-        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 1.2)
+        // Read until three pages came (the count changes every 100 ms), however long a loaded machine takes.
+        let stream = Self.whole(try http.events("/s/Shelf", cookie: session.cookie, seconds: 60) { Self.followed(in: Self.whole($0)).count >= 3 })
         #expect(stream.contains("content-type: text/event-stream") || stream.contains("Content-Type: text/event-stream"), "\(stream.prefix(300))")
         #expect(stream.contains("retry: 2000\n"))
-        let counts = stream.components(separatedBy: "data: <p dir=\"auto\" id=\"followed\">Followed ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        let counts = Self.followed(in: stream)
         #expect(counts.count >= 3 && counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
         #expect(stream.components(separatedBy: "event: screen\n").count - 1 == counts.count, "one event per new page")
         // The screen changed on its own: its stamp did not, so the page's form still applies.
@@ -74,11 +79,12 @@ struct LiveScreenTests {
         let after = try http.get(cookie: session.cookie).body
         #expect(after.contains("Could not reload: the shelf is locked") && after.contains("value=\"typed\""), "\(after)")
         #expect(!after.contains("id=\"offered\""), "nothing was refused as stale")
-        // A page of the state before that action (another tab's, say) is not followed: `end`, and no page.
-        let old = try http.events("/s/Shelf?live=\(stamp)", cookie: session.cookie, seconds: 3)
+        // A page of the state before that action (another tab's, say) is not followed: `end`, and no page
+        // (read to the stream's end: nothing can follow it).
+        let old = try http.events("/s/Shelf?live=\(stamp)", cookie: session.cookie, seconds: 60, until: LoopbackHTTP.streamEnded)
         #expect(old.contains("event: end\ndata: \n\n") && !old.contains("event: screen"), "\(old.suffix(300))")
         let current = LoopbackHTTP.version(in: after)
-        #expect(try http.events("/s/Shelf?live=\(current)", cookie: session.cookie, seconds: 1).contains("event: screen"))
+        #expect(try http.events("/s/Shelf?live=\(current)", cookie: session.cookie, seconds: 60) { $0.contains("event: screen") }.contains("event: screen"))
     }
 
     @MainActor
@@ -90,7 +96,9 @@ struct LiveScreenTests {
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession(firstAction: "action=tap%3Asoon")
         #expect(try http.get(cookie: session.cookie).body.contains("Reloading"))
-        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 5)
+        // Read to the stream's end (its last chunk), however long a loaded machine takes the one-second work.
+        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 60, until: LoopbackHTTP.streamEnded)
+        #expect(LoopbackHTTP.streamEnded(stream), "the stream did not end: \(stream.suffix(400))")
         let end = try #require(stream.range(of: "event: end\ndata: \n\n"), "\(stream.suffix(400))")
         #expect(stream[..<end.lowerBound].contains("Reloaded"), "the last page comes before `end`")
         #expect(!stream[end.upperBound...].contains("event:"), "nothing after `end`")
@@ -105,9 +113,14 @@ struct LiveScreenTests {
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession(firstAction: "action=tap%3Aflood")
-        let stream = try http.events("/s/Shelf", cookie: session.cookie, seconds: 2)
-        let pages = stream.components(separatedBy: "event: screen\n").count - 1
-        #expect(pages >= 5 && pages <= 105, "\(pages) pages in 2 s")
+        // At least 2 s and at least 5 pages, however long a loaded machine takes; the pages are counted
+        // against the time the stream was read (no page can come before the request or after the reading).
+        func pages(_ text: some StringProtocol) -> Int { text.components(separatedBy: "event: screen\n").count - 1 }
+        let started = ContinuousClock.now
+        let stream = Self.whole(try http.events("/s/Shelf", cookie: session.cookie, seconds: 60) { ContinuousClock.now - started >= .seconds(2) && pages(Self.whole($0)) >= 5 })
+        let read = (ContinuousClock.now - started) / .seconds(1)
+        let pages = pages(stream)
+        #expect(pages >= 5 && Double(pages) <= 50 * read + 5, "\(pages) pages in \(read) s")
         let counts = stream.components(separatedBy: "id=\"flooded\">Flooded ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
         #expect(counts == counts.sorted() && (counts.last ?? 0) > pages, "each page shows the latest count: \(counts.suffix(5))")
     }
@@ -128,22 +141,32 @@ struct LiveScreenTests {
             _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             open.append(socket)
         }
-        var refused = ""
-        for _ in 0..<50 {
-            refused = try http.events("/s/Shelf", cookie: session.cookie, seconds: 0.3)
-            if refused.hasPrefix("HTTP/1.1 429") { break }
+        // Every one of them admitted and counted (its `retry` line came): the 9th is refused.
+        for socket in open {
+            let text = Self.readUntilAdmitted(socket)
+            #expect(Self.admitted(text), "a stream was not opened: \(text.prefix(300))")
         }
+        let refused = try http.events("/s/Shelf", cookie: session.cookie, seconds: 60, until: LoopbackHTTP.headRead)
         #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after: 5"), "\(refused.prefix(300))")
     }
 
-    /// Opens a live stream on `cookie`'s session and reads until it waits (its `retry` line came).
-    static func openStream(_ http: LoopbackHTTP, cookie: String) throws -> Int32 {
-        let socket = try http.connect()
-        let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    /// The follow counts of a stream's pages (`follow` counts every 100 ms).
+    static func followed(in stream: Substring) -> [Int] {
+        stream.components(separatedBy: "data: <p dir=\"auto\" id=\"followed\">Followed ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    /// A stream read raw up to its last whole event (an event ends with an empty line): a read cut
+    /// short in an event shows no half page.
+    static func whole(_ stream: String) -> Substring {
+        stream.range(of: "\n\n", options: .backwards).map { stream[..<$0.upperBound] } ?? stream[...]
+    }
+
+    /// Reads `socket`, a stream request already sent, until its `retry` line came (it was admitted
+    /// and counted), it was answered otherwise or closed, or 60 s passed: what came.
+    static func readUntilAdmitted(_ socket: Int32) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline, !String(decoding: received, as: UTF8.self).contains("retry: 2000\n\n") {
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 50) > 0 else { continue }
@@ -151,8 +174,19 @@ struct LiveScreenTests {
             guard count > 0 else { break }
             received += buffer[0..<count]
         }
-        let text = String(decoding: received, as: UTF8.self)
-        guard text.hasPrefix("HTTP/1.1 200"), text.contains("retry: 2000\n\n") else {
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Whether a stream's answer so far says it was admitted: 200, and its `retry` line.
+    static func admitted(_ text: String) -> Bool { text.hasPrefix("HTTP/1.1 200") && text.contains("retry: 2000\n\n") }
+
+    /// Opens a live stream on `cookie`'s session and reads until it waits (its `retry` line came).
+    static func openStream(_ http: LoopbackHTTP, cookie: String) throws -> Int32 {
+        let socket = try http.connect()
+        let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let text = Self.readUntilAdmitted(socket)
+        guard Self.admitted(text) else {
             close(socket)
             throw LoopbackHTTP.Failure(description: "the stream did not open: \(text.prefix(300))")
         }

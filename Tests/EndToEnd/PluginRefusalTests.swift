@@ -28,6 +28,9 @@ struct PluginRefusalTests {
         try folder.write(DemoConfig.config(plugins: [(name, path)]), to: "scenes.conf")
     }
 
+    /// The probe limit of the plugin that hangs while registering, in whole seconds.
+    static let hangLimit = Slack.scaled(.milliseconds(500)).components.seconds
+
     static let cases: [Case] = [
         Case("empty file") { folder in
             let path = try folder.write("", to: "libEmpty.so")
@@ -76,9 +79,11 @@ struct PluginRefusalTests {
             let path = BuildProducts.library("FixtureFatal")
             return (try config(folder, name: "Fatal", path: path), "error: plugin 'Fatal' (\(path)) crashed with SIGILL (a trap: fatalError, a failed precondition or a force unwrap of nil) while loading in its probe (it printed: FixtureFatal/Fatal.swift:9: Fatal error: FixtureFatal gives up). The host did not load it: fix the plugin or remove it from the config.")
         },
-        Case("hangs while registering", arguments: ["--probe-timeout", "0.5"]) { folder in
+        // 0.5 s on a quiet machine, scaled (`Slack`): `check` gives its check child three probe limits, which a
+        // loaded machine must not use up starting the child before the probe's own limit passes.
+        Case("hangs while registering", arguments: ["--probe-timeout", "\(hangLimit)"]) { folder in
             let path = BuildProducts.library("FixtureHang")
-            return (try config(folder, name: "Hang", path: path), "error: plugin 'Hang' (\(path)) did not finish loading within 0.5 s in its probe: it hangs in its entry point or while registering. The host did not load it: fix the plugin, raise --probe-timeout if it is only slow, or remove it from the config.")
+            return (try config(folder, name: "Hang", path: path), "error: plugin 'Hang' (\(path)) did not finish loading within \(hangLimit) s in its probe: it hangs in its entry point or while registering. The host did not load it: fix the plugin, raise --probe-timeout if it is only slow, or remove it from the config.")
         },
         Case("throws while registering") { folder in
             let path = BuildProducts.library("FixtureThrows")

@@ -130,7 +130,7 @@ struct ProbeIsolationTests {
         defer { for pid in pids { kill(pid, SIGKILL) } }
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
         #expect(!pids.isEmpty, "the worker started no grandchild")
-        #expect(Processes.eventually(limit: .seconds(1)) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
+        #expect(Processes.eventually(limit: Slack.scaled(.seconds(1))) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
     }
 
     @Test("a granted plugin's grandchild cannot leave the group with setsid (the sandbox refuses it), nor outlive run")
@@ -139,7 +139,7 @@ struct ProbeIsolationTests {
         defer { for pid in pids { kill(pid, SIGKILL) } }
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
         #expect(!pids.isEmpty, "the worker started no grandchild")
-        #expect(Processes.eventually(limit: .seconds(1)) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
+        #expect(Processes.eventually(limit: Slack.scaled(.seconds(1))) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
     }
 
     @Test("without the grant the sandbox refuses the plugin's spawn in its probe and in the check child: no grandchild at all")

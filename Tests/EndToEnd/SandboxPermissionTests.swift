@@ -68,7 +68,7 @@ struct SandboxPermissionTests {
         let started = Self.pids(in: line)
         #expect(started.count == 3, "\(line)")
         // run has ended: its worker's group went with it, the setsid child's grandchild too.
-        #expect(Processes.eventually(limit: .seconds(1)) { started.allSatisfy { !Processes.isAlive($0) } },
+        #expect(Processes.eventually(limit: Slack.scaled(.seconds(1))) { started.allSatisfy { !Processes.isAlive($0) } },
                 "still alive after run ended: \(started.filter(Processes.isAlive))")
         #expect(result.stderr.contains("scene-host-worker: plugin code called setsid or setpgid: refused (EPERM) to every plugin, so that everything a plugin starts ends with its worker"), "\(result.stderr)")
     }
@@ -122,6 +122,6 @@ struct SandboxPermissionTests {
         // Three children of 900 MiB cannot all live in 512 MiB: the kernel's OOM killer ends them (or the worker).
         #expect(!results.contains("3 of 3 alive") && !results.contains("2 of 3 alive") && !results.contains("1 of 3 alive"), "\(results)")
         let started = Self.pids(in: results.replacingOccurrences(of: "pids ", with: "pid "))
-        #expect(Processes.eventually(limit: .seconds(1)) { started.allSatisfy { !Processes.isAlive($0) } })
+        #expect(Processes.eventually(limit: Slack.scaled(.seconds(1))) { started.allSatisfy { !Processes.isAlive($0) } })
     }
 }

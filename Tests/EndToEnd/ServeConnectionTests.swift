@@ -42,7 +42,9 @@ struct ServeConnectionTests {
         // at the header time limit, and the client, retrying as told, is served.
         var page = try http.get(limit: 30)
         var shed = 0
-        while page.status == 503, ContinuousClock.now - started < .seconds(15) {
+        // Served within seconds on a quiet machine; the limit is scaled for a loaded one (`Slack`).
+        let servedWithin = Slack.scaled(.seconds(15))
+        while page.status == 503, ContinuousClock.now - started < servedWithin {
             shed += 1
             #expect(page.headers["retry-after"] != nil)
             #expect(idle.count == 1100, "this test could open only \(idle.count) sockets")
@@ -50,7 +52,7 @@ struct ServeConnectionTests {
             page = try http.get(limit: 30)
         }
         #expect(page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>"), "\(page.status) after \(shed) answers of 503")
-        #expect(ContinuousClock.now - started < .seconds(15), "a client waited \(ContinuousClock.now - started) behind idle connections")
+        #expect(ContinuousClock.now - started < servedWithin, "a client waited \(ContinuousClock.now - started) behind idle connections")
         #expect(server.process.isRunning)
     }
 }

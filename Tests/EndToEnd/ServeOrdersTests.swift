@@ -28,7 +28,14 @@ struct ServeOrdersTests {
 
         let second = try ServeCommandTests.Server(["--config", configPath])
         defer { _ = second.stop() }
-        let list = try LoopbackHTTP(address: second.address).get()
+        // The list loads in the background: on a loaded machine the start page may still say it is
+        // loading (its preview waits 250 ms for that), so it is asked again until it shows the list.
+        var list = try LoopbackHTTP(address: second.address).get()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while list.body.contains("<main aria-busy=\"true\">"), ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            list = try LoopbackHTTP(address: second.address).get()
+        }
         #expect(list.body.contains("#2 Grace: 7 × Cake (kept)"), "\(list.body)")
     }
 

@@ -76,11 +76,17 @@ struct ServeSessionStoreTests {
         // Before the drain a connection may be kept for the next request.
         #expect(try http.get("/s/Home/Detail", cookie: session.cookie).headers["connection"] != "close")
         kill(first.process.processIdentifier, SIGTERM)
-        Thread.sleep(forTimeInterval: 0.5)
-        // Draining: not ready, still healthy, and pages still answer until the listener closes, each
+        // Draining once /readyz says so (waited for: a loaded machine may take a while to handle the signal):
+        // not ready, still healthy, and pages still answer until the listener closes, each
         // ending its connection (a proxy must not keep one to send a post on as the instance closes it):
         // the page answered from its snapshot and one answered by the router alike.
-        #expect(try adminHTTP.get("/readyz").status == 503)
+        var readiness = try adminHTTP.get("/readyz").status
+        let signalled = ContinuousClock.now
+        while readiness == 200, ContinuousClock.now - signalled < .seconds(60) {
+            Thread.sleep(forTimeInterval: 0.05)
+            readiness = try adminHTTP.get("/readyz").status
+        }
+        #expect(readiness == 503)
         let draining = try http.get("/s/Home/Detail", cookie: session.cookie)
         #expect(draining.status == 200 && draining.headers["connection"] == "close", "\(draining.headers)")
         let start = try http.get("/")

@@ -39,18 +39,21 @@ struct StartRefusalTests {
     ]
 
     /// A scene that hangs only when built with the app's settings: its probe passed, and the check
-    /// at start must end within its limit instead of keeping `run` and `serve` from starting.
+    /// at start must end within its limit instead of keeping `run` and `serve` from starting. The
+    /// probe limit is 1 s on a quiet machine, scaled (`Slack`): the plugin's probe must pass within it.
     @Test("a scene that hangs only with the app's settings stops check and the start within the limit, naming the cause", arguments: [["check"], ["run"], ["serve", "--port", "0"]])
     func hangAtStart(_ command: [String]) throws {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.config(initial: "Stuck", plugins: [("Stuck", BuildProducts.library("FixtureSettingHang"))])
                                       + "[plugins.Stuck.settings]\nhang = true\n", to: "scenes.conf")
         let cache = folder.path("probes.cache")
-        let result = try HostProcess.run(command + ["--config", config, "--probe-timeout", "1"], input: "print\n", probeCache: cache, timeLimit: .seconds(60))
+        let probeTimeout = Slack.scaled(.seconds(1)).components.seconds
+        let result = try HostProcess.run(command + ["--config", config, "--probe-timeout", "\(probeTimeout)"], input: "print\n", probeCache: cache,
+                                         timeLimit: .seconds(60 + 3 * probeTimeout))
         #expect(!result.signaled && !result.timedOut)
         #expect(result.status == 3, "\(result.stderr)")
-        // The limit: a probe's time per plugin to be probed and built, and one to spare (1 plugin, 1 s).
-        #expect(result.stderr.contains("error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (no answer within 3 s): a plugin's code hangs outside its probe. Nothing was started."), "\(result.stderr)")
+        // The limit: a probe's time per plugin to be probed and built, and one to spare (1 plugin: three probe limits).
+        #expect(result.stderr.contains("error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (no answer within \(3 * probeTimeout) s): a plugin's code hangs outside its probe. Nothing was started."), "\(result.stderr)")
         #expect(!result.stdout.contains("== Stuck =="))
     }
 

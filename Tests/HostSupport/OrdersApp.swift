@@ -51,14 +51,15 @@ package struct OrdersApp {
 
 extension Navigator {
     /// `start(at:)`, then its background work (a list's load) settled, as a script's first screen is.
+    /// The work is waited for with room for a loaded machine (`Slack`): it ends, and the wait with it.
     package func startSettled(at scene: String) async throws {
         try start(at: scene)
-        _ = await settle(within: .seconds(10))
+        _ = await settle(within: Slack.scaled(.seconds(10)))
     }
 
     /// `execute(_:)`, then the background work it started settled, as a script does after each command.
     package func executeSettled(_ command: FrontendCommand) async throws {
         try execute(command)
-        _ = await settle(within: .seconds(10))
+        _ = await settle(within: Slack.scaled(.seconds(10)))
     }
 }

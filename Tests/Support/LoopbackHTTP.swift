@@ -167,8 +167,10 @@ package struct LoopbackHTTP {
     }
 
     /// A GET of `path` as an `EventSource` sends it (`Accept: text/event-stream`): everything the
-    /// server wrote within `seconds`, or until it closed the stream.
-    package func events(_ path: String, cookie: String?, seconds: Double) throws -> String {
+    /// server wrote until `done` holds for it (looked at on every read and every 50 ms), it closed
+    /// the stream, or `seconds` passed: a test that expects something waits for it with `done` and
+    /// a generous `seconds`, never for a time a loaded machine could stretch.
+    package func events(_ path: String, cookie: String?, seconds: Double, until done: (String) -> Bool = { _ in false }) throws -> String {
         let socket = try connect()
         defer { close(socket) }
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
@@ -180,7 +182,7 @@ package struct LoopbackHTTP {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline, !done(String(decoding: received, as: UTF8.self)) {
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 50) > 0 else { continue }
             let count = recv(socket, &buffer, buffer.count, 0)
@@ -190,6 +192,13 @@ package struct LoopbackHTTP {
         }
         return String(decoding: received, as: UTF8.self)
     }
+
+    /// Whether an answer read raw has its whole head (status line and fields).
+    package static func headRead(_ raw: String) -> Bool { raw.contains("\r\n\r\n") }
+
+    /// Whether a stream read raw has ended: its chunked body's last (empty) chunk came, after which
+    /// the server writes nothing more for that request.
+    package static func streamEnded(_ raw: String) -> Bool { raw.contains("\r\n0\r\n\r\n") }
 
     /// Sends `request` and reads the one answer (the server closes after it: `Connection: close`).
     package func send(_ request: String, limit: Double) throws -> Response {

@@ -18,20 +18,19 @@ struct LinkSessionTests {
     @Test("a link opened in a worker: the stack and the linked input are in the host's records; a crash restores them")
     func workerCrash() async throws {
         let app = try LinksApp()
-        let supervisor = try app.supervisor()
-        defer { supervisor.shutdown() }
+        let supervisor = try await app.supervisor()
         let table = try await MainActor.run { try LinksApp.graph().graph.links }
-        let session = try supervisor.openSession()
-        try supervisor.open(try table.resolve("items/7"), in: session)
+        let session = try await supervisor.openSession()
+        try await supervisor.open(try table.resolve("items/7"), in: session)
         #expect(session.current.layers == [["LinkHome", "LinkList", "LinkItem"]])
         #expect(session.current.records.last?.input?.value == .object(["id": .int(7)]))
-        try supervisor.execute([.fill(field: "note", text: "before the crash")], in: session)
-        let first = try #require(supervisor.workerPID)
+        try await supervisor.execute([.fill(field: "note", text: "before the crash")], in: session)
+        let first = try #require(await supervisor.workerPID)
         kill(first, SIGKILL)
-        #expect(throws: WorkerError.workerStopped(plugin: "Links", scene: "LinkItem", action: "print", fault: .signal(SIGKILL), restore: .restored)) {
-            try supervisor.execute([.print], in: session)
+        await #expect(throws: WorkerError.workerStopped(plugin: "Links", scene: "LinkItem", action: "print", fault: .signal(SIGKILL), restore: .restored)) {
+            try await supervisor.execute([.print], in: session)
         }
-        #expect(supervisor.workerPID != first)
+        #expect(await supervisor.workerPID != first)
         #expect(session.current.layers == [["LinkHome", "LinkList", "LinkItem"]])
         #expect(label(in: session) == "item #7")
         guard case .success(let screen) = session.current.screen else { Issue.record("no screen"); return }
@@ -39,15 +38,14 @@ struct LinkSessionTests {
     }
 
     @Test("a link whose function throws leaves the worker's session as it was")
-    func failedOpening() throws {
+    func failedOpening() async throws {
         let app = try LinksApp()
-        let supervisor = try app.supervisor()
-        defer { supervisor.shutdown() }
-        let session = try supervisor.openSession()
+        let supervisor = try await app.supervisor()
+        let session = try await supervisor.openSession()
         let opening = LinkOpening(link: "items/-1", template: "items/{id}", steps: [.init(scene: "LinkHome", style: .replace), .init(scene: "LinkList", style: .push),
                                                                                    .init(scene: "LinkItem", style: .push)], parameters: .object(["id": .int(-1)]))
-        #expect(throws: WorkerError.remote(RemoteFailure(text: "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.", status: 9))) {
-            try supervisor.open(opening, in: session)
+        await #expect(throws: WorkerError.remote(RemoteFailure(text: "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.", status: 9))) {
+            try await supervisor.open(opening, in: session)
         }
         #expect(session.current.layers == [["LinkHome"]])
     }
@@ -58,8 +56,7 @@ struct LinkSessionTests {
         let app = try LinksApp()
         let (container, graph) = try LinksApp.graph()
         let links = graph.links
-        let pool = WorkerPool(supervisors: [try app.supervisor()], waitLimit: .seconds(10), links: links)
-        defer { pool.shutdown() }
+        let pool = WorkerPool(supervisors: [try await app.supervisor()], waitLimit: .seconds(10), links: links)
         let pooled = try await pool.openSession()
         let navigator = Navigator(container: container, segues: [])
         navigator.links = links
@@ -85,7 +82,7 @@ struct LinkSessionTests {
             let after = try session.view()
             #expect(after.layers == [["LinkHome", "LinkList", "LinkItem"]])
             #expect(after.screen.element(id: "text") == .label(id: "text", text: "item #3"))
-            session.close()
+            await session.close()
         }
     }
 }

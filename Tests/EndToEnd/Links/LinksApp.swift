@@ -33,14 +33,14 @@ struct LinksApp {
     }
 
     /// A started supervisor of one scene worker on this config.
-    func supervisor() throws -> SceneWorkerSupervisor {
+    func supervisor() async throws -> SceneWorkerSupervisor {
         let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
                                     rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
         let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: config), settings: HostSettings(), initialScene: "LinkHome",
                                                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                pluginOfScene: { $0.hasPrefix("Link") ? "Links" : nil })
-        try supervisor.start()
+        try await supervisor.start()
         return supervisor
     }
 

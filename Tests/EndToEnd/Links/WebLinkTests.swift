@@ -46,7 +46,7 @@ struct WebLinkTests {
         let id = CookieJar(cookie)
         // Back from the linked screen: the session shows the scene below it.
         #expect(location == "/s/LinkHome/LinkList")
-        let session = try #require(controller.store.existing(id: id.id))
+        let session = try #require(await controller.store.existing(id: id.id))
         #expect(session.screens.map(\.name) == ["LinkHome", "LinkList"])
     }
 
@@ -56,7 +56,7 @@ struct WebLinkTests {
         let first = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=back".utf8), context: context)
         guard case .set(let cookie) = first.cookie else { throw Failure("no session") }
         let id = CookieJar(cookie)
-        let session = try #require(controller.store.existing(id: id.id))
+        let session = try #require(await controller.store.existing(id: id.id))
         _ = await controller.get(path: "/items/5", sessionID: id.cookie)
         #expect(session.screens.map(\.name) == ["LinkHome"], "a GET of a link changed the session")
         let acted = await controller.post(path: "/items/5", sessionID: id.cookie, body: Array("token=\(session.token)&screen=0&action=back".utf8), context: context)

@@ -20,7 +20,7 @@ struct FaultSupervisorTests {
         let metrics = CountingMetrics()
         let supervisor: SceneWorkerSupervisor
 
-        init(sessionFaults: Int?, restarts: Int = 1000) throws {
+        init(sessionFaults: Int?, restarts: Int = 1000) async throws {
             app = try FragileApp()
             var settings = HostSettings()
             settings.restartsPerMinute = restarts
@@ -31,8 +31,8 @@ struct FaultSupervisorTests {
             let ledger = FaultLedger(limits: FaultPolicy.Limits(sessionFaults: sessionFaults), clock: clock.clock, logger: log.logger)
             supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: app.config), settings: settings, initialScene: "FragileHome", logger: log.logger, ledger: ledger,
                                                pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })
-            supervisor.counters = WorkerCounters(factory: metrics)
-            try supervisor.start()
+            await supervisor.count(with: WorkerCounters(factory: metrics))
+            try await supervisor.start()
         }
 
         func faults() -> Int64 { metrics.total("scene_host_plugin_faults_total", [("plugin", "Fragile")]) }
@@ -51,59 +51,57 @@ struct FaultSupervisorTests {
     private let crashed = WorkerError.workerStopped(plugin: "Fragile", scene: "FragileHome", action: "tap strike", fault: .signal(SIGSEGV), restore: .restored)
 
     @Test("the session whose actions end its worker three times is ended with the true reason; the others on that worker come back and go on")
-    func sessionPays() throws {
-        let rig = try Rig(sessionFaults: 3)
-        defer { rig.supervisor.shutdown() }
+    func sessionPays() async throws {
+        let rig = try await Rig(sessionFaults: 3)
         let supervisor = rig.supervisor
-        let culprit = try supervisor.openSession(), bystander = try supervisor.openSession()
-        try supervisor.execute([.tap(button: "deeper"), .fill(field: "mode", text: "mine")], in: bystander)
-        try supervisor.execute([.fill(field: "mode", text: "segv")], in: culprit)
+        let culprit = try await supervisor.openSession(), bystander = try await supervisor.openSession()
+        try await supervisor.execute([.tap(button: "deeper"), .fill(field: "mode", text: "mine")], in: bystander)
+        try await supervisor.execute([.fill(field: "mode", text: "segv")], in: culprit)
         for _ in 1...2 {
-            #expect(throws: crashed) { try supervisor.execute([.tap(button: "strike")], in: culprit) }
+            await #expect(throws: crashed) { try await supervisor.execute([.tap(button: "strike")], in: culprit) }
             #expect(bystander.takeNotice() == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
         }
         let ended = WorkerError.sessionEndedForFaults(plugin: "Fragile", scene: "FragileHome", action: "tap strike", fault: .signal(SIGSEGV), faults: 3)
-        #expect(throws: ended) { try supervisor.execute([.tap(button: "strike")], in: culprit) }
+        await #expect(throws: ended) { try await supervisor.execute([.tap(button: "strike")], in: culprit) }
         #expect(culprit.current.lost && culprit.current.ended == ended)
         // It stays ended, with the same words, and runs nothing more.
-        #expect(throws: ended) { try supervisor.execute([.tap(button: "deeper")], in: culprit) }
-        #expect(supervisor.sessionCount == 1)
+        await #expect(throws: ended) { try await supervisor.execute([.tap(button: "deeper")], in: culprit) }
+        #expect(await supervisor.sessionCount == 1)
         #expect(bystander.takeNotice() == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
         #expect(text("mode", in: bystander) == "mine")
-        try supervisor.execute([.fill(field: "mode", text: "back"), .tap(button: "done")], in: bystander)
+        try await supervisor.execute([.fill(field: "mode", text: "back"), .tap(button: "done")], in: bystander)
         #expect(text("received", in: bystander) == "got back")
         // No one else paid: a newcomer's session opens and works.
-        let newcomer = try supervisor.openSession()
-        try supervisor.execute([.tap(button: "deeper")], in: newcomer)
+        let newcomer = try await supervisor.openSession()
+        try await supervisor.execute([.tap(button: "deeper")], in: newcomer)
         #expect(text("depth", in: newcomer) == "depth 1")
         #expect(rig.faults() == 3 && rig.ended() == 1 && rig.refusals() == 0)
         #expect(rig.log.messages(atLeast: .warning) == ["session ended: its own actions ended its scene worker too often"])
     }
 
     @Test("faults from three clients refuse the plugin for everyone for 10 s, many sessions of one client count once; then it is tried again")
-    func manyClientsRefuse() throws {
-        let rig = try Rig(sessionFaults: 3)
-        defer { rig.supervisor.shutdown() }
+    func manyClientsRefuse() async throws {
+        let rig = try await Rig(sessionFaults: 3)
         let supervisor = rig.supervisor
         let segv: [FrontendCommand] = [.fill(field: "mode", text: "segv"), .tap(button: "strike")]
         let crashedFilling = WorkerError.workerStopped(plugin: "Fragile", scene: "FragileHome", action: "fill mode, tap strike", fault: .signal(SIGSEGV), restore: .restored)
         // One client's three sessions, each crashing once: one client.
         for _ in 0..<3 {
-            let session = try supervisor.openSession()
+            let session = try await supervisor.openSession()
             session.attribute(to: "10.0.0.1")
-            #expect(throws: crashedFilling) { try supervisor.execute(segv, in: session) }
+            await #expect(throws: crashedFilling) { try await supervisor.execute(segv, in: session) }
         }
-        let bystander = try supervisor.openSession()
+        let bystander = try await supervisor.openSession()
         bystander.attribute(to: "10.0.0.9")
-        let second = try supervisor.openSession()
+        let second = try await supervisor.openSession()
         second.attribute(to: "10.0.0.2")
-        #expect(throws: crashedFilling) { try supervisor.execute(segv, in: second) }
+        await #expect(throws: crashedFilling) { try await supervisor.execute(segv, in: second) }
         #expect(rig.refusals() == 0)
         // The third client: refused for everyone. Its plugin holds the initial scene, so no session comes back.
-        let third = try supervisor.openSession()
+        let third = try await supervisor.openSession()
         third.attribute(to: "10.0.0.3")
         do {
-            try supervisor.execute(segv, in: third)
+            try await supervisor.execute(segv, in: third)
             Issue.record("the crash was not reported")
         } catch {
             guard case .workerStopped("Fragile", "FragileHome", "fill mode, tap strike", .signal(SIGSEGV), .lost(let reason)) = error else {
@@ -114,7 +112,7 @@ struct FaultSupervisorTests {
         }
         #expect(rig.refusals() == 1 && rig.faults() == 5)
         do {
-            try supervisor.execute([.tap(button: "deeper")], in: bystander)
+            try await supervisor.execute([.tap(button: "deeper")], in: bystander)
             Issue.record("a session of a refused initial scene went on")
         } catch {
             guard case .sharedWorkerStopped("Fragile", .signal(SIGSEGV), .lost(let reason)) = error else {
@@ -123,13 +121,13 @@ struct FaultSupervisorTests {
             }
             #expect(reason.contains("closed for now"))
         }
-        #expect(throws: WorkerError.pluginRefused(plugin: "Fragile", sources: 3, retryIn: 10)) { try supervisor.openSession() }
+        await #expect(throws: WorkerError.pluginRefused(plugin: "Fragile", sources: 3, retryIn: 10)) { try await supervisor.openSession() }
         rig.clock.advance(.seconds(6))
-        #expect(throws: WorkerError.pluginRefused(plugin: "Fragile", sources: 3, retryIn: 4)) { try supervisor.openSession() }
+        await #expect(throws: WorkerError.pluginRefused(plugin: "Fragile", sources: 3, retryIn: 4)) { try await supervisor.openSession() }
         // The cooling period is over: tried again, in a worker started without the refusal.
         rig.clock.advance(.seconds(4))
-        let again = try supervisor.openSession()
-        try supervisor.execute([.tap(button: "deeper")], in: again)
+        let again = try await supervisor.openSession()
+        try await supervisor.execute([.tap(button: "deeper")], in: again)
         #expect(text("depth", in: again) == "depth 1")
         #expect(rig.log.messages(atLeast: .warning) == [
             "plugin refused for everyone: its code ended scene workers for several clients within a minute",
@@ -139,17 +137,16 @@ struct FaultSupervisorTests {
     }
 
     @Test("restarts past restarts-per-minute wait 0.1 s, doubling; sessions are never ended where sessions do not pay (run)")
-    func backoff() throws {
-        let rig = try Rig(sessionFaults: nil, restarts: 2)
-        defer { rig.supervisor.shutdown() }
-        let session = try rig.supervisor.openSession()
-        try rig.supervisor.execute([.fill(field: "mode", text: "segv")], in: session)
+    func backoff() async throws {
+        let rig = try await Rig(sessionFaults: nil, restarts: 2)
+        let session = try await rig.supervisor.openSession()
+        try await rig.supervisor.execute([.fill(field: "mode", text: "segv")], in: session)
         for _ in 0..<6 {
-            #expect(throws: crashed) { try rig.supervisor.execute([.tap(button: "strike")], in: session) }
+            await #expect(throws: crashed) { try await rig.supervisor.execute([.tap(button: "strike")], in: session) }
         }
         #expect(rig.clock.recordedWaits == [100, 200, 400, 800].map { Duration.milliseconds($0) })
-        #expect(rig.supervisor.restarts == 6 && rig.faults() == 6 && rig.ended() == 0 && rig.refusals() == 0)
-        try rig.supervisor.execute([.fill(field: "mode", text: "fine"), .tap(button: "deeper")], in: session)
+        #expect(await rig.supervisor.restarts == 6 && rig.faults() == 6 && rig.ended() == 0 && rig.refusals() == 0)
+        try await rig.supervisor.execute([.fill(field: "mode", text: "fine"), .tap(button: "deeper")], in: session)
         #expect(text("depth", in: session) == "depth 1")
     }
 }

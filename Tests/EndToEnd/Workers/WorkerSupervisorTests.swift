@@ -11,7 +11,7 @@ import TestSupport
 /// restarts without the host growing.
 @Suite("Scene worker supervisor")
 struct WorkerSupervisorTests {
-    private func supervisor(_ app: FragileApp, restarts: Int = 5) throws -> SceneWorkerSupervisor {
+    private func supervisor(_ app: FragileApp, restarts: Int = 5) async throws -> SceneWorkerSupervisor {
         var settings = HostSettings()
         settings.restartsPerMinute = restarts
         let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
@@ -20,7 +20,7 @@ struct WorkerSupervisorTests {
         let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: app.config), settings: settings, initialScene: "FragileHome",
                                                logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
                                                pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })
-        try supervisor.start()
+        try await supervisor.start()
         return supervisor
     }
 
@@ -33,20 +33,19 @@ struct WorkerSupervisorTests {
     }
 
     @Test("ten sessions on one worker that crashes: each is rebuilt as it was, none mixed up, the others told")
-    func manySessions() throws {
+    func manySessions() async throws {
         let app = try FragileApp()
-        let supervisor = try supervisor(app)
-        defer { supervisor.shutdown() }
+        let supervisor = try await supervisor(app)
         var sessions: [WorkerSession] = []
         for index in 0..<10 {
-            let session = try supervisor.openSession()
-            for _ in 0..<(index % 4) { try supervisor.execute([.tap(button: "deeper")], in: session) }
-            try supervisor.execute([.fill(field: "mode", text: "session \(index)")], in: session)
+            let session = try await supervisor.openSession()
+            for _ in 0..<(index % 4) { try await supervisor.execute([.tap(button: "deeper")], in: session) }
+            try await supervisor.execute([.fill(field: "mode", text: "session \(index)")], in: session)
             sessions.append(session)
         }
         let culprit = sessions[3]
-        #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "fill mode, tap strike", fault: .signal(SIGSEGV), restore: .restored)) {
-            try supervisor.execute([.fill(field: "mode", text: "segv"), .tap(button: "strike")], in: culprit)
+        await #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "fill mode, tap strike", fault: .signal(SIGSEGV), restore: .restored)) {
+            try await supervisor.execute([.fill(field: "mode", text: "segv"), .tap(button: "strike")], in: culprit)
         }
         for (index, session) in sessions.enumerated() {
             #expect(session.current.records.count == 1 + index % 4)
@@ -58,31 +57,30 @@ struct WorkerSupervisorTests {
         }
         // Every session still works, on the new worker, each on its own stack.
         for (index, session) in sessions.enumerated() where index % 4 > 0 {
-            try supervisor.execute([.fill(field: "mode", text: "back \(index)"), .tap(button: "done")], in: session)
+            try await supervisor.execute([.fill(field: "mode", text: "back \(index)"), .tap(button: "done")], in: session)
             #expect(text("received", in: session) == "got back \(index)")
         }
     }
 
     @Test("a worker killed from outside is noticed at the next request and replaced")
-    func killedFromOutside() throws {
+    func killedFromOutside() async throws {
         let app = try FragileApp()
-        let supervisor = try supervisor(app)
-        defer { supervisor.shutdown() }
-        let session = try supervisor.openSession()
-        try supervisor.execute([.tap(button: "deeper"), .fill(field: "mode", text: "here")], in: session)
-        let first = try #require(supervisor.workerPID)
+        let supervisor = try await supervisor(app)
+        let session = try await supervisor.openSession()
+        try await supervisor.execute([.tap(button: "deeper"), .fill(field: "mode", text: "here")], in: session)
+        let first = try #require(await supervisor.workerPID)
         kill(first, SIGKILL)
-        #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "tap deeper", fault: .signal(SIGKILL), restore: .restored)) {
-            try supervisor.execute([.tap(button: "deeper")], in: session)
+        await #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "tap deeper", fault: .signal(SIGKILL), restore: .restored)) {
+            try await supervisor.execute([.tap(button: "deeper")], in: session)
         }
-        #expect(supervisor.workerPID != first)
+        #expect(await supervisor.workerPID != first)
         #expect(text("mode", in: session) == "here")
-        try supervisor.execute([.tap(button: "deeper")], in: session)
+        try await supervisor.execute([.tap(button: "deeper")], in: session)
         #expect(text("depth", in: session) == "depth 2")
     }
 
     @Test("a thousand worker restarts leave the host with as many descriptors and about the same memory")
-    func manyRestarts() throws {
+    func manyRestarts() async throws {
         let app = try FragileApp(host: "restarts-per-minute = 1000")
         // The host is the real `scene-host run`, typed at through a pipe, so nothing else shares its process.
         // Dumpable, so this test may list the host's descriptors (the host is not, by default: `Sandbox`).
@@ -112,7 +110,7 @@ struct WorkerSupervisorTests {
 @Suite("Scene workers: the host maps no plugin")
 struct HostMapsNoPluginTests {
     @Test("run: the scene libraries and the native library are mapped by the worker only")
-    func runMapsNothing() throws {
+    func runMapsNothing() async throws {
         let app = try FragileApp()
         // Dumpable, so this test may read the host's and the worker's maps (they are not, by default: `Sandbox`).
         let host = try PipedHost(["run", "--config", app.config], environment: ["SCENE_HOST_DUMPABLE": "1"])

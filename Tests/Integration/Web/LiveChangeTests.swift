@@ -84,7 +84,7 @@ struct LiveChangeTests {
         try? await Task.sleep(for: Self.quiet)
         #expect(!ended.value)
         guard case .session(let session, _) = await controller.resolve(cookie, verify: false) else { throw Failure("the session is gone") }
-        controller.store.forget(session)
+        await controller.store.forget(session)
         #expect(await wait.value == nil)
     }
 

@@ -167,7 +167,7 @@ struct WebControllerTests {
         #expect(id.cookie != old)
         let detail = try await page(controller, id, "/s/Home/Detail")
         #expect(detail.breadcrumb.count == 2 && detail.elements.first { $0.id == "message" }?.text == "Once")
-        #expect(controller.store.existing(id: id.id)?.actions == 2)
+        #expect(await controller.store.existing(id: id.id)?.actions == 2)
     }
 
     @Test("two tabs post one screen's forms at once: one applies; the other, sent with the secret it replaced, is told what was not saved and offered its text")
@@ -194,7 +194,7 @@ struct WebControllerTests {
         let (won, lost) = applied[0] == 0 ? ("From tab A", "From tab B") : ("From tab B", "From tab A")
         #expect(next.offered == [WebPage.Offered(label: "Message", text: lost)])
         #expect(next.elements.first { $0.id == "message" }?.text == won && next.breadcrumb.count == 2)
-        #expect(controller.store.existing(id: id.id)?.actions == 2, "one action applied, after the first")
+        #expect(await controller.store.existing(id: id.id)?.actions == 2, "one action applied, after the first")
         // A form with the replaced secret and another session's token is not told anything: a bare redirect.
         let forged = await controller.post(path: "/s/Home", sessionID: old, body: Array("token=x&screen=\(home.stamp)&field.message=Z&action=tap:showDetail".utf8),
                                            context: Self.context)
@@ -275,7 +275,7 @@ struct WebControllerTests {
         let controller = try controller(store(clock: { now }))
         let id = try await begin(controller, "action=back").id
         now += controller.store.idleExpiry + .seconds(1)
-        #expect(controller.store.existing(id: id.id) == nil)
+        #expect(await controller.store.existing(id: id.id) == nil)
         #expect(controller.store.count == 0)
     }
 
@@ -341,7 +341,7 @@ struct WebControllerTests {
             #expect(page.offered.count == 1 && page.offered[0].text.contains("\u{FFFD}"))
             #expect(page.breadcrumb.map(\.name) == ["Home"])
         }
-        #expect(controller.store.existing(id: id.id)?.actions == 1)
+        #expect(await controller.store.existing(id: id.id)?.actions == 1)
         // Tabs and every other text are kept exactly.
         _ = try await act(controller, id, at: "/s/Home", "field.message=%E2%80%8Fשלום+%F0%9F%98%80&action=tap:showDetail")
         #expect(try await page(controller, id, "/s/Home/Detail").elements.first { $0.id == "message" }?.text == "\u{200F}שלום 😀")

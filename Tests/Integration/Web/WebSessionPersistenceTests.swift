@@ -78,7 +78,7 @@ struct WebSessionPersistenceTests {
         let seen = try await page(first, id, "/s/Home/Detail")
         let earlier = try await page(first, id, "/s/Home")
         // The first server is gone (its sessions' scenes too); a second one opens the same file.
-        first.store.forget(try #require(first.store.existing(id: id.id)))
+        await first.store.forget(try #require(await first.store.existing(id: id.id)))
         let second = try await server(try await sqlite(folder))
         let detail = try await page(second, id, "/s/Home/Detail")
         #expect(text(detail, "message") == "Kept across" && detail.stamp == seen.stamp && detail.error == nil)

@@ -46,7 +46,7 @@ struct BackgroundWorkTests {
         try await session.apply([.tap(button: "follow")])
         #expect(session.isBusy && !session.isSettling, "an observe task runs, and is nothing to wait for")
         let descriptor = try #require(session.changeDescriptor)
-        #expect(!session.takeChanges())
+        #expect(!(await session.takeChanges()))
         let before = session.changeCount
         feed.continuation.yield(4)
         let after = await session.change(after: before, within: .seconds(5))
@@ -54,13 +54,13 @@ struct BackgroundWorkTests {
         #expect(try session.screen().element(id: "followed") == .label(id: "followed", text: "Followed 4"))
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&entry, 1, 1000) == 1, "the terminal's wait wakes")
-        #expect(session.takeChanges())
-        #expect(!session.takeChanges(), "taken once")
+        #expect(await session.takeChanges())
+        #expect(!(await session.takeChanges()), "taken once")
         // Nothing changes: a wait ends at its limit with the same count.
         let quiet = ContinuousClock.now
         #expect(await session.change(after: session.changeCount, within: .milliseconds(150)) == session.changeCount)
         #expect(ContinuousClock.now - quiet >= .milliseconds(100))
-        session.close()
+        await session.close()
     }
 
     @Test("an error the work did not catch is a notice once; the screen stays")

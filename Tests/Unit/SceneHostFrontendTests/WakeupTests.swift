@@ -117,7 +117,7 @@ struct WakeupTests {
         let count = session.changeCount
         let closing = Task { @MainActor in await session.change(after: count) }
         try? await Task.sleep(for: .milliseconds(20))
-        session.close()
+        await session.close()
         _ = await closing.value
         // Closed: no wait sleeps any more.
         _ = await session.change(after: session.changeCount)
