@@ -36,7 +36,9 @@ struct Measurement {
         return (firstTimes, secondTimes)
     }
 
-    /// `compareOperations` for operations that await (a scene worker's supervisor is an actor).
+    /// `compareOperations` for operations that await (a scene worker's supervisor is an actor). A
+    /// copy, not the one loop for both: awaiting a synchronous side would add a suspension point's
+    /// cost to operations that never wait, and the sides must be timed alike.
     @MainActor
     static func compareOperations(_ operations: Int, _ first: () async throws -> Void, against second: () throws -> Void) async rethrows -> (LatencyHistogram, LatencyHistogram) {
         for _ in 0..<1_000 {
