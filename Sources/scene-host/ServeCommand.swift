@@ -141,7 +141,7 @@ struct ServeCommand: ParsableCommand {
                     StandardStreams.out("scene-host serve: admin on \(address) (/healthz, /readyz, /metrics)")
                 })
                 await server.durable.close()
-                await watching?.stop()
+                watching?.stop()
                 // Every worker lets its sessions' scenes go (their deinits run), then ends.
                 await pool?.shutdown()
                 Glibc.exit(0)
