@@ -184,10 +184,14 @@ package actor SceneWorkerSupervisor {
         await syncRefusals()
         let session = WorkerSession(id: nextSession, source: ledger.newSource())
         nextSession += 1
+        // Held before the request: what its scenes' work sends right after the answer is applied to it
+        // (the link's thread reads on while this request resumes).
+        sessions[session.id] = session
         let reply: WorkerReply
         do {
             reply = try await exchange(.open(session: session.id), for: session)
         } catch {
+            sessions.remove(session.id)
             let plugin = pluginOfScene(initialScene) ?? initialScene
             let blame = blaming(error, inFlight: plugin, scene: initialScene)
             await recover(blaming: blame, source: session.read(\.source), culprit: nil, fault: error)
@@ -195,8 +199,10 @@ package actor SceneWorkerSupervisor {
                                 fault: error, restore: .lost(reason: "the initial scene could not be shown"))
         }
         guard case .session(let failure, _, _) = reply else { return session }  // exchange checked the kind
-        if let failure { throw .remote(failure) }
-        sessions[session.id] = session
+        if let failure {
+            sessions.remove(session.id)
+            throw .remote(failure)
+        }
         return session
     }
 
@@ -216,10 +222,13 @@ package actor SceneWorkerSupervisor {
             let session = WorkerSession(id: nextSession, source: source)
             nextSession += 1
             var place = -1
+            // Held before the request, as in `openSession`.
+            sessions[session.id] = session
             let reply: WorkerReply
             do {
                 reply = try await exchange(.restore(session: session.id, records: records), for: session) { place = $0 }
             } catch {
+                sessions.remove(session.id)
                 let scene = place >= 0 && place < records.count ? records[place].name : initialScene
                 let blame = blaming(error, inFlight: pluginOfScene(scene) ?? scene, scene: scene)
                 await recover(blaming: blame, source: source, culprit: nil, fault: error)
@@ -231,9 +240,14 @@ package actor SceneWorkerSupervisor {
                 records = Array(records.prefix(place))
                 continue
             }
-            guard case .session(let failure, let report, let restored) = reply else { throw .sessionLost(reason: "the worker answered out of turn") }
-            if case .failure(let screenFailure) = report.screen, report.changed.isEmpty { throw .remote(failure ?? screenFailure) }
-            sessions[session.id] = session
+            guard case .session(let failure, let report, let restored) = reply else {
+                sessions.remove(session.id)
+                throw .sessionLost(reason: "the worker answered out of turn")
+            }
+            if case .failure(let screenFailure) = report.screen, report.changed.isEmpty {
+                sessions.remove(session.id)
+                throw .remote(failure ?? screenFailure)
+            }
             let built = restored ?? 0
             if built < records.count, note == .restored {
                 let reason = failure?.text ?? "it could not be built"
