@@ -20,6 +20,8 @@ package struct WebServer: Sendable {
     let logger: Logger
     let controller: WebControllerBox
     let snapshots: WebPageSnapshots
+    /// What the sessions and the store did (`/metrics`), shared with the controller's store.
+    let counters: WebSessionCounters
     let hosts: WebHostPolicy
     let limits: WebConnectionLimits
     /// Who a request's client is, through trusted proxies, and whether it came over HTTPS.
@@ -85,8 +87,10 @@ package struct WebServer: Sendable {
         self.metrics = metrics
         // An action takes at most the event time limit in its worker and three store requests of a third
         // of it each: another instance takes a session over only when its action is far past that.
+        let counters = WebSessionCounters(factory: metrics)
+        self.counters = counters
         let store = WebSessionStore(perClient: sessionsPerClient, rate: sessionRate, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
-                                    counters: WebSessionCounters(factory: metrics), faultsPerClient: faultsPerClient, pluginOfScene: pluginOfScene,
+                                    counters: counters, faultsPerClient: faultsPerClient, pluginOfScene: pluginOfScene,
                                     makeSession: makeSession, restoreSession: restoreSession)
         self.controller = WebControllerBox(WebController(store: store, logger: logger, debugPages: debugPages))
         self.snapshots = store.snapshots
@@ -117,14 +121,20 @@ package struct WebServer: Sendable {
             router.post(path) { request, context in await handlers.act(request, context: context) }
         }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
-        let (limits, count, snapshots, hosts, forwarding, state) = (limits, ConnectionCount(), snapshots, hosts, forwarding, state)
+        let (limits, count, snapshots, hosts, forwarding, state, counters) = (limits, ConnectionCount(), snapshots, hosts, forwarding, state, counters)
+        // A snapshot's page of a shared store: answered only while the store holds the state it shows.
+        let check: SnapshotResponder.Check = { [durable] stored in
+            let holds = (try? await durable.state(of: stored.key)) == stored.state
+            (holds ? counters.snapshotHeld : counters.snapshotMoved).increment()
+            return holds
+        }
         let refused = Counter(label: "scene_host_connections_refused_total", factory: metrics)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
                 DrainingConnectionCloser(state: state), ClientGoneWatch(), StreamKeepAlive(interval: WebHandlers.keepAlive),
                 ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
-                SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding),
+                SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding, check: check, unchecked: counters.snapshotUnchecked),
             ], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),

@@ -1,12 +1,15 @@
 import Synchronization
 import SceneHostFrontend
+import SceneHostSessions
 
 /// The screens of each session whose pages can be answered without the main actor: a GET of a
 /// screen's URL is then served on the connection's own thread, with no hop to where sessions live.
 ///
 /// Only what a page shows in the steady state is kept here: a session with a message to show once,
 /// or whose scenes run in this process (`--in-process`), has no snapshot, and its pages take the
-/// main actor's path. A snapshot holds the generation of the host's records it was made from
+/// main actor's path. With a store other processes share (SQLite, PostgreSQL) a snapshot also names
+/// the store's state number it shows (`StoreCheck`): the page is answered only once one read of the
+/// store found that number still there, so another instance's action is never hidden by it. A snapshot holds the generation of the host's records it was made from
 /// (`WorkerSession.State.generation`): once the worker changes them (a restore after a crash, a
 /// notice), the snapshot no longer answers, so a page never shows what the session is not. The
 /// uses of each session are counted here too, so idle expiry sees them. Behind one `Mutex`.
@@ -16,6 +19,33 @@ package final class WebPageSnapshots: Sendable {
         let token: String
         let source: any ScreenVersion
         let generation: UInt64
+        /// The stored state this copy shows, for a store another process may change; nil for one only this process uses.
+        let check: StoreCheck?
+
+        package init(screens: [WebScreen], token: String, source: any ScreenVersion, generation: UInt64, check: StoreCheck? = nil) {
+            self.screens = screens
+            self.token = token
+            self.source = source
+            self.generation = generation
+            self.check = check
+        }
+    }
+
+    /// The session and state number a page from a snapshot shows: answered only while the store holds that state.
+    package struct StoreCheck: Sendable, Equatable {
+        package let key: SessionKey
+        package let state: Int64
+
+        package init(key: SessionKey, state: Int64) {
+            self.key = key
+            self.state = state
+        }
+    }
+
+    /// A page a snapshot answers, and the store state it must be checked against first (nil: none).
+    package struct Answer: Sendable {
+        package let page: WebPage
+        package let check: StoreCheck?
     }
 
     private struct State: Sendable {
@@ -30,7 +60,15 @@ package final class WebPageSnapshots: Sendable {
     /// The page of `path` for the browser whose session cookie is `sessionID` (the whole cookie:
     /// snapshots are published under the current secret only), when its snapshot still describes it:
     /// the screen's URL (or `/`, the first screen) names a screen of its stacks. Nil: take the slow path.
+    /// A page that must be checked against the store first (`Answer.check`) is not given here.
     package func page(sessionID: String, path: String) -> WebPage? {
+        guard let answer = answer(sessionID: sessionID, path: path), answer.check == nil else { return nil }
+        return answer.page
+    }
+
+    /// The page of `path` for the session cookie `sessionID`, as `page(sessionID:path:)`, with the
+    /// store state the caller must find unchanged before it answers with it.
+    package func answer(sessionID: String, path: String) -> Answer? {
         let snapshot: Snapshot? = state.withLock { state in
             guard let snapshot = state.snapshots[sessionID] else { return nil }
             state.used[sessionID] = ContinuousClock.now
@@ -51,7 +89,7 @@ package final class WebPageSnapshots: Sendable {
         case .other:
             return nil
         }
-        return WebPage.make(screens: snapshot.screens, depth: depth, token: snapshot.token, error: nil)
+        return Answer(page: WebPage.make(screens: snapshot.screens, depth: depth, token: snapshot.token, error: nil), check: snapshot.check)
     }
 
     package func publish(_ snapshot: Snapshot?, for sessionID: String) {

@@ -169,11 +169,14 @@ package final class WebSession {
 
     /// What a GET may be answered with off the main actor: nil when the session has a message to
     /// show once, or no worker records to compare with (`WebPageSnapshots`).
-    package func snapshot() -> WebPageSnapshots.Snapshot? {
+    /// `checked`: the store is shared, so the snapshot names the state number it shows (at rest only).
+    package func snapshot(checked: Bool) -> WebPageSnapshots.Snapshot? {
+        let check = checked ? WebPageSnapshots.StoreCheck(key: key, state: state) : nil
+        if checked, !state.isMultiple(of: 2) { return nil }
         // A session whose scenes were working at the last report is asked again on its next page
         // (`WebController.sync`): its snapshot may show a screen the work has changed since.
         guard pendingError == nil, !isActing, let version = app.screenVersion, let viewedGeneration, !version.busy else { return nil }
-        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: version, generation: viewedGeneration)
+        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: version, generation: viewedGeneration, check: check)
     }
 
     /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its

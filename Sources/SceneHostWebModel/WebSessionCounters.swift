@@ -18,6 +18,12 @@ package struct WebSessionCounters: Sendable {
     package let refusedRate: Counter
     package let refusedClient: Counter
     package let refusedFull: Counter
+    /// GETs answered from a page snapshot on the connection's thread: with no store check (`none`, the
+    /// memory store), after a check that found the state shown (`held`), and checked GETs that went to
+    /// the router after all because the session had moved on or the store did not answer (`moved`).
+    package let snapshotUnchecked: Counter
+    package let snapshotHeld: Counter
+    package let snapshotMoved: Counter
     /// How long each request to the session store took.
     package let storeLatency: Timer
     /// Sessions this instance holds live.
@@ -34,6 +40,9 @@ package struct WebSessionCounters: Sendable {
         refusedRate = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "rate")], factory: factory)
         refusedClient = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "client")], factory: factory)
         refusedFull = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "full")], factory: factory)
+        snapshotUnchecked = Counter(label: "scene_host_snapshot_pages_total", dimensions: [("check", "none")], factory: factory)
+        snapshotHeld = Counter(label: "scene_host_snapshot_pages_total", dimensions: [("check", "held")], factory: factory)
+        snapshotMoved = Counter(label: "scene_host_snapshot_pages_total", dimensions: [("check", "moved")], factory: factory)
         storeLatency = Timer(label: "scene_host_store_seconds", factory: factory)
         live = Gauge(label: "scene_host_sessions_live", factory: factory)
     }

@@ -62,7 +62,8 @@ package final class WebSessionStore {
     /// Where sessions are kept.
     package let durable: any SessionStore
     /// Another process may change the stored sessions (every store but memory): each request checks
-    /// the state number, and pages are not answered from snapshots.
+    /// the state number, and a page answered from a snapshot only once one read of the store found the
+    /// state number it shows (`WebPageSnapshots.StoreCheck`).
     package let shared: Bool
     private let clock: () -> ContinuousClock.Instant
     /// The store's clock (milliseconds since 1970), moving with `clock` so tests that move one move both.
@@ -248,6 +249,7 @@ package final class WebSessionStore {
             session.pendingError = [body.notice, note == .restored ? changed : WebError.sessionRebuilt(note).message].compactMap { $0 }
                 .joined(separator: "\n").nilIfEmpty
             session.justRebuilt = session.pendingError != nil
+            session.snapshots = snapshots
             sessions[id] = session
             counters.live.record(sessions.count)
             counters.rebuilt.increment()
@@ -300,7 +302,7 @@ package final class WebSessionStore {
         case .inserted(let evicted):
             if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { await forget(gone) }
         }
-        if !shared { session.snapshots = snapshots }
+        session.snapshots = snapshots
         sessions[session.id] = session
         counters.live.record(sessions.count)
         counters.created.increment()
@@ -567,10 +569,10 @@ package final class WebSessionStore {
 
     /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
     package func publish(_ session: WebSession) {
-        guard !shared, sessions[session.id] === session else { return }
+        guard sessions[session.id] === session else { return }
         // Keyed by the whole cookie: a page is answered there only for the current secret.
         if let published = session.publishedCookie, published != session.cookie { snapshots.publish(nil, for: published) }
-        snapshots.publish(session.snapshot(), for: session.cookie)
+        snapshots.publish(session.snapshot(checked: shared), for: session.cookie)
         session.publishedCookie = session.cookie
     }
 

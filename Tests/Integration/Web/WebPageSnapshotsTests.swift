@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostWorkers
 @testable import SceneHostWebModel
 import HostTestSupport
+import SceneHostSessions
 
 /// Pages answered off the main actor: only while the worker's records are those the snapshot was
 /// made from; a change of them (a restore, a notice) sends the GET the slow way.
@@ -34,6 +35,18 @@ struct WebPageSnapshotsTests {
         #expect(snapshots.page(sessionID: "s1", path: "/s/Home/Detail") == nil)
         snapshots.publish(nil, for: "s1")
         #expect(snapshots.page(sessionID: "s1", path: "/s/Home") == nil)
+    }
+
+    @Test("a snapshot of a shared store's session names the state it shows: only `answer` gives its page, with the check to make")
+    func checkedSnapshot() throws {
+        let source = WorkerSession(id: 2)
+        let snapshots = WebPageSnapshots()
+        let check = WebPageSnapshots.StoreCheck(key: SessionKey(secret: "s2"), state: 6)
+        snapshots.publish(.init(screens: Self.screens, token: "t", source: source, generation: source.generation, check: check), for: "s2")
+        #expect(snapshots.page(sessionID: "s2", path: "/s/Home/Detail") == nil, "a page that needs a check is never given without it")
+        let answer = try #require(snapshots.answer(sessionID: "s2", path: "/s/Home/Detail"))
+        #expect(answer.check == check && answer.page.title == "Detail")
+        #expect(snapshots.answer(sessionID: "s2", path: "/s/Home/Other") == nil)
     }
 
     @Test("a message set for a session withdraws its snapshot, so the page that shows it is made on the main actor")
