@@ -54,12 +54,12 @@ package struct WaitError: HostConcernError {
 extension AppSession {
     /// Waits until the element `id` of `kind` shows `text`, asking for the screen again while the
     /// session's background work runs, at most `limit`. Throws `WaitError` when it does not.
-    package func wait(kind: String, id: String, text: String, within limit: Duration) async throws -> [any Error] {
+    nonisolated(nonsending) package func wait(kind: String, id: String, text: String, within limit: Duration) async throws -> [any Error] {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         var notices: [any Error] = []
         while true {
-            let element = try screen().element(id: id)
+            let element = try await screen().element(id: id)
             let shown = element.flatMap { ScreenWait.text(of: $0, kind: kind) }
             if shown == text { return notices }
             let left = deadline - clock.now
@@ -67,9 +67,9 @@ extension AppSession {
             guard left > .zero else { throw WaitError(kind: kind, id: id, expected: text, shown: shown, seconds: seconds, idle: false) }
             // A short step: work that never settles (a timer) may show it long before it ends.
             notices += try await settle(within: min(left, .milliseconds(50)))
-            if !isBusy, try screen().element(id: id).flatMap({ ScreenWait.text(of: $0, kind: kind) }) != text {
-                throw WaitError(kind: kind, id: id, expected: text, shown: try screen().element(id: id).flatMap { ScreenWait.text(of: $0, kind: kind) },
-                                seconds: seconds, idle: true)
+            let now = try await screen().element(id: id).flatMap { ScreenWait.text(of: $0, kind: kind) }
+            if !(await isBusy), now != text {
+                throw WaitError(kind: kind, id: id, expected: text, shown: now, seconds: seconds, idle: true)
             }
         }
     }

@@ -53,11 +53,12 @@ package struct ScriptRunner {
         if let notice { write(notice) }
         // The first screen's own work (a load in `viewDidLoad`) ends before it is printed too.
         await settle()
-        printScreen()
+        await printScreen()
         while let line = try reader.nextLine() {
             guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
             write("")
-            write("> \(TerminalText.escaped(echo(of: line, command)))")
+            let echoed = await echo(of: line, command)
+            write("> \(TerminalText.escaped(echoed))")
             do {
                 if case .call(let function, let arguments) = command {
                     let (lines, result) = try await session.call(function, arguments: arguments)
@@ -79,7 +80,7 @@ package struct ScriptRunner {
                 write(ScriptError.sessionClosed(SourceLocation(file: reader.file, line: reader.lineNumber, column: 1)).message)
                 return failures
             }
-            printScreen()
+            await printScreen()
         }
         return failures
     }
@@ -95,8 +96,8 @@ package struct ScriptRunner {
 
     /// The line as the transcript shows it: a fill of a secure field without its text, which no
     /// transcript, log or record may hold.
-    private func echo(of line: String, _ command: FrontendCommand) -> String {
-        guard case .fill(let field, _) = command, case .secureField? = try? session.screen().element(id: field) else { return line.trimmingSpaces }
+    private func echo(of line: String, _ command: FrontendCommand) async -> String {
+        guard case .fill(let field, _) = command, case .secureField? = try? await session.screen().element(id: field) else { return line.trimmingSpaces }
         return "fill \(field) (hidden)"
     }
 
@@ -109,9 +110,9 @@ package struct ScriptRunner {
         }
     }
 
-    private func printScreen() {
+    private func printScreen() async {
         do {
-            write(try session.renderedScreen())
+            write(try await session.renderedScreen())
         } catch {
             write(ErrorMessage.render(error))
         }

@@ -73,7 +73,7 @@ package struct TerminalFrontend {
             if let failures = try? await session.settle(within: settleLimit), !failures.isEmpty {
                 message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
             }
-            draw(message: message)
+            await draw(message: message)
             write("> ")
             guard let line = try await nextLine(message: &message) else { return }
             message = nil
@@ -90,7 +90,7 @@ package struct TerminalFrontend {
                         let notices = try await session.wait(kind: kind, id: id, text: text, within: settleLimit)
                         if !notices.isEmpty { message = notices.map(ErrorMessage.render).joined(separator: "\n") }
                     } else if case .fill(let field, "")? = try FrontendCommand.parse(line), line.trimmingSpaces.splitFirstWord().1 == field,
-                              case .secureField(_, let label, _, _)? = try? session.screen().element(id: field) {
+                              case .secureField(_, let label, _, _)? = try? await session.screen().element(id: field) {
                         // `fill SECRET` alone: the secret is asked for unseen, never on a command line.
                         guard let secret = try readSecret("\(label.isEmpty ? field : label) (not shown): ") else { return }
                         try await session.apply([.fill(field: field, text: secret)])
@@ -120,29 +120,29 @@ package struct TerminalFrontend {
             case .line(let line): return line
             case .end: return nil
             case .redraw(let note):
-                let notice = session.takeNotice().map(ErrorMessage.render)
+                let notice = await session.takeNotice().map(ErrorMessage.render)
                 message = [note, notice].compactMap { $0 }.joined(separator: "\n")
-                draw(message: message)
+                await draw(message: message)
                 write("> ")
             case .changed:
                 guard await session.takeChanges() else { continue }
                 // Its worker ended meanwhile and the session was built again: say so.
-                if let notice = session.takeNotice() {
+                if let notice = await session.takeNotice() {
                     message = ([message].compactMap { $0 } + [ErrorMessage.render(notice)]).joined(separator: "\n")
                 }
-                if session.isBusy, let failures = try? await session.settle(within: .zero), !failures.isEmpty {
+                if await session.isBusy, let failures = try? await session.settle(within: .zero), !failures.isEmpty {
                     message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
                 }
-                draw(message: message)
+                await draw(message: message)
                 write("> ")
             }
         }
     }
 
-    private func draw(message: String?) {
+    private func draw(message: String?) async {
         if clearsScreen { write("\u{1B}[2J\u{1B}[H") }
         do {
-            write(try session.renderedScreen())
+            write(try await session.renderedScreen())
         } catch {
             write(ErrorMessage.render(error))
         }

@@ -38,7 +38,7 @@ struct WebHandlers: Sendable {
         if request.uri.path == PageWriter.scriptPath { return script(head: head) }
         if !head, Self.asksForEvents(request.headers) { return await events(request, context: context) }
         // A session's steady screen was answered on the event loop (SnapshotResponder); what reaches
-        // here takes the main actor's path.
+        // here is answered on the session's owner (WebSession).
         // The client as the caps count it: a deep link's faults count against its address.
         let client = forwarding.client(peer: context.remoteAddress, fields: request.headers)
         let sessionID = SessionCookie.value(in: request.headers, secure: client.secure)

@@ -11,9 +11,10 @@ import ServiceLifecycle
 
 /// `scene-host serve`: the app in a browser, one session of scenes per browser.
 ///
-/// Hummingbird's handlers run off the main actor; every call into a session (and so into scene
-/// code) hops to the main actor, where `WebController` and its `WebSessionStore` live. Stops
-/// gracefully on SIGTERM and SIGINT: open requests finish, then `run` returns.
+/// Each request runs on its own task (Hummingbird's); the part of it that reads or changes a session
+/// runs on that session's owner (`WebSession`, an actor), so requests of different browsers run side
+/// by side and no main actor stands between them. Stops gracefully on SIGTERM and SIGINT: open
+/// requests finish, then `run` returns.
 package struct WebServer: Sendable {
     package let host: String
     package let port: Int
@@ -60,15 +61,14 @@ package struct WebServer: Sendable {
     /// from a stored session's records (a restart, another instance), and what became of its stacks.
     /// `sessionsPerClient` caps the sessions in use one client address holds, `sessionRate` how fast
     /// it may start them (`WebSessionStore`); `forwarding` names the trusted proxies (`--trusted-proxy`).
-    @MainActor
     package init(host: String, port: Int, allowedHosts: [String] = [],
                 limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
                 sessionsPerClient: Int = 100, sessionRate: WebSessionRate = .standard, forwarding: WebForwarding = WebForwarding(),
                 durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
                 drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), debugPages: Bool = false, logger: Logger,
                 faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
-                makeSession: @escaping @MainActor () async throws -> any AppSession,
-                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
+                makeSession: @escaping @Sendable () async throws -> any AppSession,
+                restoreSession: @escaping @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limits = limits
         self.host = host
         self.port = port
@@ -98,9 +98,8 @@ package struct WebServer: Sendable {
 
     /// A test hook (`serve`'s `SCENE_HOST_TEST_ACTION_HOLD`): `hold` is awaited after each step of an
     /// action (`WebSessionStore.afterStep`).
-    @MainActor
-    package func holdActions(_ hold: @escaping @MainActor (WebSessionStore.ActionStep) async -> Void) {
-        controller.controller.store.afterStep = hold
+    package func holdActions(_ hold: @escaping @Sendable (WebSessionStore.ActionStep) async -> Void) async {
+        await controller.controller.store.holdActions(hold)
     }
 
     /// Runs the session store's service, makes the store ready (schema, the shared start token) and
@@ -179,32 +178,33 @@ package struct WebServer: Sendable {
     }
 }
 
-/// The controller, reachable from any task but used only on the main actor. A request's wait for
-/// its session's scene worker suspends there, so the main actor serves other requests meanwhile.
+/// The controller and the live streams open per session, shared by every request's task. Nothing
+/// here is bound to an actor: a request runs on its own task, each session's part on that session's
+/// owner (`WebSession`), the registry's on the store (`WebSessionStore`).
 final class WebControllerBox: Sendable {
-    @MainActor let controller: WebController
+    let controller: WebController
 
-    @MainActor init(_ controller: WebController) {
+    init(_ controller: WebController) {
         self.controller = controller
     }
 
-    @MainActor func prepare() async throws(SessionStoreError) {
+    func prepare() async throws(SessionStoreError) {
         try await controller.store.prepare()
     }
 
-    @MainActor func get(path: String, sessionID: String?, client: String, consuming: Bool = true) async -> WebReply {
+    func get(path: String, sessionID: String?, client: String, consuming: Bool = true) async -> WebReply {
         await controller.get(path: path, sessionID: sessionID, client: client, consuming: consuming)
     }
 
-    @MainActor func post(path: String, sessionID: String?, body: [UInt8], context: WebController.PostContext) async -> WebReply {
+    func post(path: String, sessionID: String?, body: [UInt8], context: WebController.PostContext) async -> WebReply {
         await controller.post(path: path, sessionID: sessionID, body: body, context: context)
     }
 
-    @MainActor func liveCount(sessionID: String?) async -> UInt64? {
+    func liveCount(sessionID: String?) async -> UInt64? {
         await controller.liveCount(sessionID: sessionID)
     }
 
-    @MainActor func liveChange(sessionID: String?, after count: UInt64) async -> UInt64? {
+    func liveChange(sessionID: String?, after count: UInt64) async -> UInt64? {
         await controller.liveChange(sessionID: sessionID, after: count)
     }
 

@@ -36,7 +36,7 @@ extension WebController {
     }
 
     /// One form post, as it came.
-    package struct Posted {
+    package struct Posted: Sendable {
         let form: WebForm
         let target: WebPath
         let path: String
@@ -70,22 +70,7 @@ extension WebController {
         case .session(let found, .current):
             session = found
         case .session(let found, .previous):
-            // A form sent before its browser had the session's new secret: only a repeat of the
-            // form just applied (or just tried, here: a double click on an action that failed) is
-            // answered with its result, and the new secret.
-            if found.guards.lastForm == request.digest || found.lastAttempt == request.digest, let location = found.guards.lastLocation {
-                return .redirect(location, cookie: found.secret.isEmpty ? .keep : .set(sessionID: found.cookie))
-            }
-            // Any other form of the session was sent before the action that replaced the secret was
-            // answered: a second tab's, posted at the same moment, which lost to it. It is out of date and
-            // answered as every stale form is (the notice naming what was not saved, its texts offered
-            // back), never applied, and without the new secret (the browser has it from the other
-            // answer; a planted cookie's owner, who holds the old secret too, is given nothing to read).
-            guard (try? guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
-                                       token: request.form.value("token"), expectedToken: found.token)) != nil else {
-                return .redirect(Self.pageURL(of: request.target))
-            }
-            return await refuseStale(request, session: found)
+            return await postWithReplacedSecret(request, to: found)
         case .session(_, .none), .none:
             return await firstAction(request, endedSession: request.cookie != nil)
         case .ended:
@@ -94,6 +79,30 @@ extension WebController {
             return .refusal(503, text.describe(error, plain: WebUserText.storeDown))
         }
         if case .other(let link) = request.target { return await linkAction(request, link: link, session: session) }
+        return await post(request, to: session, verified: verified, tries: tries)
+    }
+
+    /// A form sent before its browser had the session's new secret: only a repeat of the form just
+    /// applied (or just tried, here: a double click on an action that failed) is answered with its
+    /// result, and the new secret.
+    private func postWithReplacedSecret(_ request: Posted, to found: isolated WebSession) async -> WebReply {
+        if found.guards.lastForm == request.digest || found.lastAttempt == request.digest, let location = found.guards.lastLocation {
+            return .redirect(location, cookie: found.secret.isEmpty ? .keep : .set(sessionID: found.cookie))
+        }
+        // Any other form of the session was sent before the action that replaced the secret was
+        // answered: a second tab's, posted at the same moment, which lost to it. It is out of date and
+        // answered as every stale form is (the notice naming what was not saved, its texts offered
+        // back), never applied, and without the new secret (the browser has it from the other
+        // answer; a planted cookie's owner, who holds the old secret too, is given nothing to read).
+        guard (try? guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
+                                   token: request.form.value("token"), expectedToken: found.token)) != nil else {
+            return .redirect(Self.pageURL(of: request.target))
+        }
+        return await refuseStale(request, session: found)
+    }
+
+    /// The post to a screen of `session`, on its owner: the actions of one session take turns there.
+    private func post(_ request: Posted, to session: isolated WebSession, verified: Bool, tries: Int) async -> WebReply {
         do {
             try guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
                                token: request.form.value("token"), expectedToken: session.token)
@@ -127,7 +136,7 @@ extension WebController {
 
     /// A stale form: nothing applied; a redirect to the current screen, whose page says what was
     /// not applied and offers back what was typed (so the URL matches the screen, and Reload never posts).
-    package func refuseStale(_ request: Posted, session: WebSession) async -> WebReply {
+    package func refuseStale(_ request: Posted, session: isolated WebSession) async -> WebReply {
         store.counters.actionsStale.increment()
         let title = Self.title(of: request.form)
         let typed = Self.typed(in: request.form)
@@ -140,7 +149,7 @@ extension WebController {
 
     /// A form whose text holds a control character: nothing applied; the field's problem is shown
     /// on the screen it came from, and what was typed is offered back.
-    private func refuseControlCharacters(_ request: Posted, session: WebSession, at depth: Int) async -> WebReply? {
+    private func refuseControlCharacters(_ request: Posted, session: isolated WebSession, at depth: Int) async -> WebReply? {
         var problems: [SessionGuards.Offered] = []
         for (name, value) in request.form.fields {
             guard let (id, problem) = WebFieldCheck.problem(inFormField: name, value: value) else { continue }
@@ -155,11 +164,11 @@ extension WebController {
 
     /// Keeps a one-time notice for the session's next page, in its store too (the next page may be
     /// answered by another instance); when the store is busy with an action, this instance's copy has it.
-    private func tell(_ session: WebSession, notice: String, offered: [SessionGuards.Offered], problems: [SessionGuards.Offered]) async {
+    private func tell(_ session: isolated WebSession, notice: String, offered: [SessionGuards.Offered], problems: [SessionGuards.Offered]) async {
         session.pendingError = notice
         session.guards.offered = offered
         session.guards.problems = problems
-        await store.rewrite(session)
+        await rewrite(session)
     }
 
     /// Runs `action` on `session` as one step of its stored state: the store's state number is
@@ -167,7 +176,7 @@ extension WebController {
     /// action runs, the cookie's secret is replaced, and the session is written before the response
     /// leaves. A claim lost to an action under way waits for it and looks at the form again (it may be
     /// the same form, sent twice); a store that fails drops this instance's copy and is a 503.
-    package func claimed(_ session: WebSession, request: Posted, tries: Int, _ action: () async -> Void) async -> WebReply {
+    package func claimed(_ session: isolated WebSession, request: Posted, tries: Int, _ action: () async -> Void) async -> WebReply {
         // Marked before the claim: a second request of this session waits from here, not only once the action runs.
         session.isActing = true
         do {
@@ -192,15 +201,15 @@ extension WebController {
             return .refusal(503, text.describe(error, plain: WebUserText.storeDown))
         }
         defer { session.endAction() }
-        await store.afterStep?(.claimed)
+        await store.reached(.claimed)
         // Its faults count as its client's: new sessions of one client never make "many users".
         session.app.attribute(to: session.client)
         await action()
-        await store.afterStep?(.applied)
+        await store.reached(.applied)
         // Its scenes are gone (dropped while it acted): nothing to keep; the start page says why
         // (the cookie forgets the session, so a redirect could only say it ended).
-        guard store.holds(session) else {
-            store.letGo(session)
+        guard await store.holds(session) else {
+            await store.letGo(session)
             guard let message = session.pendingError else { return .redirect("/") }
             return await startPage(error: message, cookie: .clear)
         }
@@ -212,7 +221,7 @@ extension WebController {
         session.guards.lastLocation = location
         session.lastAttempt = request.digest
         do {
-            guard try await store.persist(session) else {
+            guard try await persist(session) else {
                 await store.forget(session)
                 return .refusal(409, WebError.actionTakenOver.message)
             }
@@ -220,8 +229,8 @@ extension WebController {
             await store.forget(session)
             return .refusal(503, text.describe(error, plain: WebError.actionNotKept.message.droppingPrefix))
         }
-        await store.afterStep?(.written)
-        store.publish(session)
+        await store.reached(.written)
+        await publish(session)
         store.counters.actionsApplied.increment()
         return .redirect(location, cookie: .set(sessionID: session.cookie))
     }
@@ -240,7 +249,7 @@ extension WebController {
 
     /// Brings the screen at `depth` back on top when it is not, fills the fields the form changed
     /// and runs its command; then reads the stacks again.
-    package func act(_ form: WebForm, on session: WebSession, at depth: Int) async {
+    package func act(_ form: WebForm, on session: isolated WebSession, at depth: Int) async {
         session.actions += 1
         var applied: [FrontendCommand] = []
         var failure: (any Error)?
@@ -258,7 +267,7 @@ extension WebController {
             session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
         }
         do {
-            try session.refresh(actedAt: depth)
+            try await session.refresh(actedAt: depth)
             session.keepFilled(applied, at: depth)
         } catch {
             // A session its own faults ended keeps that message: it says why, and what to do.
@@ -281,7 +290,7 @@ extension WebController {
     package static func awaitQuickWork(of app: any AppSession) async {
         let clock = ContinuousClock()
         let deadline = clock.now + quickWorkLimit
-        while app.isSettling {
+        while await app.isSettling {
             let left = deadline - clock.now
             guard left > .zero else { return }
             _ = await app.change(after: app.changeCount, within: left)

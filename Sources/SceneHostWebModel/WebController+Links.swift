@@ -13,7 +13,7 @@ extension WebController {
         let context = request.context
         do {
             try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
-                               token: request.form.value("token"), expectedToken: store.startToken)
+                               token: request.form.value("token"), expectedToken: await store.startToken)
         } catch .invalidFormToken where endedSession {
             // A form of a session that ended: the start page tells its user.
             return .redirect("/")
@@ -35,6 +35,11 @@ extension WebController {
         } catch {
             return failed(error)
         }
+        return await firstAction(request, link: link, in: session)
+    }
+
+    /// The first action, in the session it just made, on its owner.
+    private func firstAction(_ request: Posted, link: String?, in session: isolated WebSession) async -> WebReply {
         if let (id, problem) = request.form.fields.lazy.compactMap({ WebFieldCheck.problem(inFormField: $0.name, value: $0.value) }).first {
             // Nothing to apply: the session's first page shows the problem (and the text) at once.
             session.pendingError = "error: Nothing was changed: the text of “\(id)” cannot be kept as typed."
@@ -71,25 +76,26 @@ extension WebController {
     /// with Retry-After) before any worker is asked, while everyone else's go on.
     package func linkPage(_ link: String, session: WebSession?, client: String) async -> WebReply {
         let plugin = await store.plugin(ofLink: link)
-        if let plugin, let closed = store.linkRefusal(client: client, plugin: plugin) {
+        if let plugin, let closed = await store.linkRefusal(client: client, plugin: plugin) {
             let error = WebError.linksClosedToClient(plugin: plugin, faults: closed.faults, retryAfter: closed.retryAfter)
             return .refusal(429, text.describe(error, plain: WebUserText.linkClosed(retryAfter: closed.retryAfter)), retryAfter: closed.retryAfter)
         }
         do {
             let (screen, layers) = try await store.preview(link: link, client: client)
-            return .page(WebPage.preview(screen: screen, layers: layers, token: session?.token ?? store.startToken, error: nil, formAction: "/" + link))
+            let token = if let session { session.token } else { await store.startToken }
+            return .page(WebPage.preview(screen: screen, layers: layers, token: token, error: nil, formAction: "/" + link))
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
             if let refusal = Self.linkRefusal(error) { return .refusal(404, text.describe(error, plain: refusal)) }
-            if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true { store.noteLinkFault(client: client, plugin: plugin) }
+            if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true { await store.noteLinkFault(client: client, plugin: plugin) }
             return failed(error)
         }
     }
 
     /// A post from a deep link's page in a browser with a session: the link replaces the session's
     /// stacks (as `run --open` starts there), then the action applies to the linked screen.
-    package func linkAction(_ request: Posted, link: String, session: WebSession) async -> WebReply {
+    package func linkAction(_ request: Posted, link: String, session: isolated WebSession) async -> WebReply {
         let context = request.context
         do {
             try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
@@ -113,7 +119,7 @@ extension WebController {
 
     /// Opens `link` in `session`: 404 for a link that names nothing or that its scene refused; a
     /// failed opening changes nothing and is shown on the session's page.
-    func open(_ link: String, in session: WebSession) async -> WebReply {
+    func open(_ link: String, in session: isolated WebSession) async -> WebReply {
         do {
             try await session.app.open(link: link)
             await Self.awaitQuickWork(of: session.app)
@@ -124,7 +130,7 @@ extension WebController {
             session.pendingError = text.describe(error, plain: WebUserText.actionFailed(error))
         }
         do {
-            try session.refresh(actedAt: -1)
+            try await session.refresh(actedAt: -1)
         } catch {
             session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
             await store.drop(session)

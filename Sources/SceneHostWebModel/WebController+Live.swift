@@ -7,7 +7,7 @@ extension WebController {
     /// may change on its own (its work runs); nil when there is nothing to follow: no session, a
     /// cookie whose secret is not the current one, or a session at rest (its page is final).
     package func liveCount(sessionID cookie: String?) async -> UInt64? {
-        guard case .session(let session, .current) = await resolve(cookie, verify: false), session.app.isBusy else { return nil }
+        guard case .session(let session, .current) = await resolve(cookie, verify: false), await session.app.isBusy else { return nil }
         return session.app.changeCount
     }
 
@@ -19,7 +19,7 @@ extension WebController {
     package func liveChange(sessionID cookie: String?, after count: UInt64) async -> UInt64? {
         guard case .session(let session, .current) = await resolve(cookie, verify: false) else { return nil }
         let changed = await session.app.change(after: count)
-        guard !Task.isCancelled, store.holds(session) else { return nil }
+        guard !Task.isCancelled, await store.holds(session) else { return nil }
         // An action of the session under way (another tab's, or this tab's own just before it
         // navigates) is left to finish: the stream never looks at a session in the middle of one.
         await session.actionEnded()

@@ -15,8 +15,7 @@ import SceneHostWorkers
 /// one, applies nothing and is answered with a redirect to the current screen, whose page says what
 /// was not applied and offers back what was typed. A failed action leaves the session as it was
 /// (its guarantee) and its message is shown once: plain words for the user, the detail in the log.
-@MainActor
-package struct WebController {
+package struct WebController: Sendable {
     package let store: WebSessionStore
     package let guardian = WebRequestGuard()
     package let text: WebUserText
@@ -55,24 +54,27 @@ package struct WebController {
             return await pageWithoutSession(target, query: query, notice: notice ?? WebError.sessionEnded.message, client: client, cookie: .clear)
         case .unavailable(let error, let cached):
             guard let cached else { return .refusal(503, text.describe(error, plain: WebUserText.storeDown)) }
-            // The last copy this instance holds, marked: better than no page while the store is away.
-            cached.pendingError = WebError.storeDownShowingCache.message
-            let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
-            return .page(WebPage.make(for: cached, depth: max(0, depth)))
+            return await cachedPage(target, of: cached)
         }
         if case .other(let link) = target { return await linkPage(link, session: session, client: client) }
+        return await page(target, path: path, client: client, consuming: consuming, of: session)
+    }
+
+    /// The page of `target` in `session`, on its owner.
+    private func page(_ target: WebPath, path: String, client: String, consuming: Bool, of session: isolated WebSession) async -> WebReply {
         guard await sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
         switch target {
         case .start, .other:
             // `/` is where the first screen was shown before the session began: the browser's Back
             // from the second screen lands here, so it shows the first screen, as any earlier page.
-            let page = WebPage.make(for: session, depth: 0, consuming: consuming)
+            let page = await WebPage.make(for: session, depth: 0, consuming: consuming)
             await forgetShownNotice(session)
-            store.publish(session)
+            await publish(session)
             return .page(page)
         case .screen(let names):
             let depth = session.depth(of: names)
             // A URL naming another record than the one this screen shows (a copied URL): its link opens it.
+            let query = WebPath.query(of: path)
             if !query.isEmpty, depth.map({ session.screens[$0].query != WebPath.queryText(of: path) }) ?? true,
                let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links) {
                 return await linkPage(link, session: session, client: client)
@@ -83,11 +85,19 @@ package struct WebController {
                 if consuming, !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
                 return .redirect(session.url(at: session.screens.count - 1))
             }
-            let page = WebPage.make(for: session, depth: depth, consuming: consuming)
+            let page = await WebPage.make(for: session, depth: depth, consuming: consuming)
             await forgetShownNotice(session)
-            store.publish(session)
+            await publish(session)
             return .page(page)
         }
+    }
+
+    /// The last copy this instance holds of a session whose store does not answer, marked: better
+    /// than no page while the store is away.
+    private func cachedPage(_ target: WebPath, of cached: isolated WebSession) async -> WebReply {
+        cached.pendingError = WebError.storeDownShowingCache.message
+        let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
+        return .page(await WebPage.make(for: cached, depth: max(0, depth)))
     }
 
     /// The page of a browser without a (live) session: the start page, a deep link's page, or the
@@ -108,7 +118,7 @@ package struct WebController {
     }
 
     /// What a request's cookie names now, and how its secret stands.
-    package enum Found {
+    package enum Found: Sendable {
         case session(WebSession, WebSession.SecretMatch)
         case none
         case ended(notice: String?)
@@ -121,12 +131,10 @@ package struct WebController {
         let (id, secret) = WebCookie.split(cookie)
         switch await store.resolve(id: id, verify: verify) {
         case .session(let session):
-            let match = session.match(secret: secret, now: store.wallNow)
+            // A session built again from the store learns its secret from the first request that shows it.
+            let match = await session.check(secret: secret, now: store.wallNow)
             // This instance's copy may be behind the store (another instance rotated the secret): asked again.
             if match != .current, !verify, store.shared { return await resolve(cookie, verify: true) }
-            // A session built again from the store learns its secret from the first request that shows it.
-            if match == .current, session.secret.isEmpty { session.secret = secret }
-            if match == .previous { session.learnSecret(fromPrevious: secret) }
             return .session(session, match)
         case .none: return .none
         case .ended(let notice): return .ended(notice: notice)
@@ -139,17 +147,17 @@ package struct WebController {
     /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),
     /// and takes what happened to it that its user has not been told. False when its scenes are
     /// gone: the session is dropped and its last message kept for the start page.
-    package func sync(_ session: WebSession) async -> Bool {
+    package func sync(_ session: isolated WebSession) async -> Bool {
         // Background work may have changed a screen since the last action: the worker is asked
         // for the session as it is now (only when its last report said work was running).
         if let failures = try? await session.app.settle(within: .zero), let failure = failures.last {
             session.pendingError = text.describe(failure, plain: WebUserText.notice(failure), kind: .notice)
         }
-        if let notice = session.app.takeNotice() {
+        if let notice = await session.app.takeNotice() {
             session.pendingError = text.describe(notice, plain: WebUserText.notice(notice), kind: .notice)
         }
         do {
-            try session.refresh(actedAt: .max)
+            try await session.refresh(actedAt: .max)
             return true
         } catch {
             session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
@@ -158,19 +166,49 @@ package struct WebController {
         }
     }
 
+    /// Makes the session's snapshot what its pages show now (`WebSessionStore.publish`).
+    package func publish(_ session: isolated WebSession) async {
+        await store.publish(session, session.snapshot(checked: store.shared), cookie: session.cookie)
+    }
+
     /// A page just showed the message the store's row held: the row forgets it too (written as an
     /// action would be, by claim and write), so no instance shows it again from the row. Left for the
     /// next write when an action is under way, or when the store does not answer (the message may then
     /// be shown once more, never lost).
-    private func forgetShownNotice(_ session: WebSession) async {
+    private func forgetShownNotice(_ session: isolated WebSession) async {
         guard session.rowHoldsNotice, session.pendingError == nil, session.guards.offered.isEmpty, session.guards.problems.isEmpty else { return }
-        await store.rewrite(session)
+        await rewrite(session)
+    }
+
+    /// Writes `session` as this instance holds it now, outside an action (a notice to keep for its next
+    /// page, or one a page showed and the row must forget), by claim and write as an action is, unless
+    /// an action of it is under way here: that action's write carries it. A claim lost or a store that
+    /// does not answer leaves it for the next write (a notice is then only on this instance's copy, or
+    /// shown once more); the session is as the store holds it.
+    package func rewrite(_ session: isolated WebSession) async {
+        guard store.shared, !session.isActing else { return }
+        session.isActing = true
+        defer { session.endAction() }
+        do {
+            guard try await store.claim(session) == .claimed else { return }
+            _ = try await persist(session)
+        } catch {
+            // Counted by `claim` and `persist`; see above.
+        }
+    }
+
+    /// Writes the session as its owner holds it now, after the action whose claim it holds
+    /// (`WebSessionStore.persist`): false when the store no longer holds the state it claimed.
+    package func persist(_ session: isolated WebSession) async throws(SessionStoreError) -> Bool {
+        let now = store.wallNow
+        let row = await session.row(state: session.state + 1, now: now)
+        return try await store.persist(session, row: row, now: now)
     }
 
     package func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
         do {
             let start = try await store.startScreen()
-            return .page(WebPage.start(screen: start.screen, scene: start.scene, token: store.startToken, error: error), cookie: cookie)
+            return .page(WebPage.start(screen: start.screen, scene: start.scene, token: await store.startToken, error: error), cookie: cookie)
         } catch {
             return failed(error)
         }

@@ -119,15 +119,14 @@ package struct WebPage: Sendable {
     /// The page of the screen at `depth` of `session` (its top when nil); the top's page consumes the
     /// pending message, unless `consuming` is false (a live stream's page: the message stays for the
     /// page the browser loads, which a stream's render racing with it must not take away).
-    @MainActor
-    package static func make(for session: WebSession, depth: Int? = nil, consuming: Bool = true) -> WebPage {
+    package static func make(for session: isolated WebSession, depth: Int? = nil, consuming: Bool = true) async -> WebPage {
         let top = session.screens.count - 1
         let shown = min(depth ?? top, top)
         // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
         let error = shown == top ? session.pendingError : nil
         var page = make(screens: session.screens, depth: shown, token: session.token, error: error)
         if shown == top {
-            page.live = session.app.isBusy
+            page.live = await session.app.isBusy
             page.offered = session.guards.offered.map { Offered(label: $0.label, text: $0.text) }
             let problems = Dictionary(session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
             if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems) } }

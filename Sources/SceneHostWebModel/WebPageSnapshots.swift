@@ -2,12 +2,12 @@ import Synchronization
 import SceneHostFrontend
 import SceneHostSessions
 
-/// The screens of each session whose pages can be answered without the main actor: a GET of a
-/// screen's URL is then served on the connection's own thread, with no hop to where sessions live.
+/// The screens of each session whose pages can be answered without the router: a GET of a screen's
+/// URL is then served on the connection's own thread, with no hop to the session's owner.
 ///
 /// Only what a page shows in the steady state is kept here: a session with a message to show once,
 /// or whose scenes run in this process (`--in-process`), has no snapshot, and its pages take the
-/// main actor's path. With a store other processes share (SQLite, PostgreSQL) a snapshot also names
+/// router's path. With a store other processes share (SQLite, PostgreSQL) a snapshot also names
 /// the store's state number it shows (`StoreCheck`): the page is answered only once one read of the
 /// store found that number still there, so another instance's action is never hidden by it. A snapshot holds the generation of the host's records it was made from
 /// (`WorkerSession.State.generation`): once the worker changes them (a restore after a crash, a
@@ -49,7 +49,8 @@ package final class WebPageSnapshots: Sendable {
     }
 
     private struct State: Sendable {
-        var snapshots: [String: Snapshot] = [:]
+        /// Each session's snapshot (by its ID) and the whole cookie it answers for: the current secret only.
+        var snapshots: [String: (cookie: String, snapshot: Snapshot)] = [:]
         var used: [String: ContinuousClock.Instant] = [:]
     }
 
@@ -69,10 +70,11 @@ package final class WebPageSnapshots: Sendable {
     /// The page of `path` for the session cookie `sessionID`, as `page(sessionID:path:)`, with the
     /// store state the caller must find unchanged before it answers with it.
     package func answer(sessionID: String, path: String) -> Answer? {
+        let id = WebCookie.split(sessionID).id
         let snapshot: Snapshot? = state.withLock { state in
-            guard let snapshot = state.snapshots[sessionID] else { return nil }
-            state.used[sessionID] = ContinuousClock.now
-            return snapshot
+            guard let published = state.snapshots[id], published.cookie == sessionID else { return nil }
+            state.used[id] = ContinuousClock.now
+            return published.snapshot
         }
         guard let snapshot, snapshot.source.generation == snapshot.generation, !snapshot.screens.isEmpty else { return nil }
         let depth: Int
@@ -92,11 +94,19 @@ package final class WebPageSnapshots: Sendable {
         return Answer(page: WebPage.make(screens: snapshot.screens, depth: depth, token: snapshot.token, error: nil), check: snapshot.check)
     }
 
-    package func publish(_ snapshot: Snapshot?, for sessionID: String) {
-        state.withLock { $0.snapshots[sessionID] = snapshot }
+    /// Makes `snapshot` the answer for the whole session cookie `cookie` (`ID.SECRET`), in place of
+    /// any earlier one of that session (an older secret's); nil withdraws it.
+    package func publish(_ snapshot: Snapshot?, for cookie: String) {
+        let id = WebCookie.split(cookie).id
+        state.withLock { $0.snapshots[id] = snapshot.map { (cookie, $0) } }
     }
 
-    /// The last fast-path use of each session since the last call.
+    /// Withdraws the snapshot of the session `sessionID` (its ID), whatever cookie it answered for.
+    package func withdraw(sessionID: String) {
+        state.withLock { _ = $0.snapshots.removeValue(forKey: sessionID) }
+    }
+
+    /// The last fast-path use of each session (by its ID) since the last call.
     package func takeUses() -> [String: ContinuousClock.Instant] {
         state.withLock { state in
             defer { state.used = [:] }

@@ -1,5 +1,7 @@
 @_spi(SceneHost) import SceneSDK
+import Synchronization
 import SceneHostFrontend
+import SceneHostNavigation
 import SceneHostSessions
 import SceneHostWorkers
 
@@ -7,14 +9,18 @@ import SceneHostWorkers
 /// on a navigator here), its form token, what its pages last showed, and the message of its last
 /// failed action.
 ///
+/// The one owner of its session in this instance: an actor, so the requests of one browser take
+/// turns on it while other browsers' requests run beside them (no main actor in between). What the
+/// instance's session registry (`WebSessionStore`) reads of it without taking a turn — the store's
+/// state number, and when it was last used — is in `bookkeeping`, behind its own lock.
+///
 /// Made on the browser's first action (never by a page load), so page loads alone cost no session.
-@MainActor
-package final class WebSession {
+package actor WebSession {
     /// The first half of the cookie, naming the session: 32 random bytes, hex. Never stored: the
     /// store knows `key`.
-    package let id: String
+    package nonisolated let id: String
     /// What the session store knows it by (the SHA-256 of `id`).
-    package let key: SessionKey
+    package nonisolated let key: SessionKey
     /// The second half of the cookie: 32 random bytes, hex, replaced on every action applied
     /// (`rotate`), so a cookie planted in a browser (session fixation) stops working at its user's
     /// first action. Empty for a session built again from the store until a request shows it.
@@ -22,24 +28,20 @@ package final class WebSession {
     /// The digests of the secret and of the one it replaced, the last form applied, texts offered
     /// back: kept with the session in its store.
     package var guards: SessionGuards
-    /// The store's state number this session's stacks match (`SessionStore.claim`): when the store's
-    /// differs, another instance (or a restart) moved it on and the stacks are built again from the row.
-    package var state: Int64 = 0
     /// When it was made (milliseconds since 1970, the store's clock).
-    package var created: Int64
-    /// The last use the store was told of (`SessionStore.touch`, `claim`).
-    package var storeUsed: Int64
+    package nonisolated let created: Int64
     /// Every form of this session carries it; a post without it is refused.
-    package let token: String
-    package let app: any AppSession
+    package nonisolated let token: String
+    package nonisolated let app: any AppSession
     /// The address the session was made from, for the per-client cap.
-    package let client: String
-    /// When a request last used it, for idle expiry.
-    package var lastUsed: ContinuousClock.Instant
+    package nonisolated let client: String
+    /// The store's state number, its last use told to the store, and its last use here: read and
+    /// moved by the registry (`WebSessionStore`) without a turn of this actor.
+    package nonisolated let bookkeeping: Mutex<Bookkeeping>
     /// The error of the last action, shown once on the next page: while there is one, pages take
-    /// the main actor's path (the snapshot is withdrawn), so the message is shown.
+    /// the router's path (the snapshot is withdrawn), so the message is shown.
     package var pendingError: String? {
-        didSet { if pendingError != nil, let publishedCookie { snapshots?.publish(nil, for: publishedCookie) } }
+        didSet { if pendingError != nil { snapshots.withdraw(sessionID: id) } }
     }
     /// It was built again from the store and its note (`pendingError`) has not been shown yet.
     package var justRebuilt = false
@@ -47,10 +49,8 @@ package final class WebSession {
     /// problem): once a page showed it, the row must forget it too, or every instance that builds the
     /// session again from the row would show it again (`WebController.forgetShownNotice`).
     package var rowHoldsNotice = false
-    /// The cookie its snapshot was last published under (`WebSessionStore.publish`).
-    package var publishedCookie: String?
-    /// Where its snapshot is published (set by the store that holds it).
-    weak var snapshots: WebPageSnapshots?
+    /// Where its snapshot is published (`WebSessionStore.publish`).
+    nonisolated let snapshots: WebPageSnapshots
     /// The screens of its stacks, bottom to top (every layer's stack in turn).
     package private(set) var screens: [WebScreen] = []
     /// How many actions its user took: sessions with fewer are evicted first when the server is full.
@@ -65,7 +65,21 @@ package final class WebSession {
     /// The generation of the worker's records `screens` were read from (nil in process).
     private(set) var viewedGeneration: UInt64?
 
-    package init(app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64) {
+    /// What the registry keeps of a session beside its owner.
+    package struct Bookkeeping: Sendable {
+        /// The store's state number this session's stacks match (`SessionStore.claim`): when the store's
+        /// differs, another instance (or a restart) moved it on and the stacks are built again from the row.
+        package var state: Int64
+        /// The last use the store was told of (`SessionStore.touch`, `claim`).
+        package var storeUsed: Int64
+        /// When a request last used it, for idle expiry.
+        package var lastUsed: ContinuousClock.Instant
+    }
+
+    /// The store's state number this copy matches (see `Bookkeeping.state`).
+    package nonisolated var state: Int64 { bookkeeping.withLock(\.state) }
+
+    package init(app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64, snapshots: WebPageSnapshots) {
         self.id = Self.randomHex()
         self.key = SessionKey(secret: id)
         self.secret = Self.randomHex()
@@ -73,14 +87,14 @@ package final class WebSession {
         self.token = Self.randomHex()
         self.app = app
         self.client = client
-        self.lastUsed = now
         self.created = wallNow
-        self.storeUsed = wallNow
+        self.bookkeeping = Mutex(Bookkeeping(state: 0, storeUsed: wallNow, lastUsed: now))
+        self.snapshots = snapshots
     }
 
     /// The session `row` describes, its scenes built again in `app` (from `body`'s records): its
     /// screens keep their stamps, so the forms of the pages its user holds still apply.
-    package init(id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant) {
+    package init(id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant, snapshots: WebPageSnapshots) {
         self.id = id
         self.key = row.key
         self.secret = ""
@@ -88,10 +102,9 @@ package final class WebSession {
         self.token = row.token
         self.app = app
         self.client = row.client
-        self.lastUsed = now
         self.created = row.created
-        self.storeUsed = row.lastUsed
-        self.state = row.state
+        self.bookkeeping = Mutex(Bookkeeping(state: row.state, storeUsed: row.lastUsed, lastUsed: now))
+        self.snapshots = snapshots
         self.actions = Int(clamping: row.actions)
         let links = app.links
         screens = body.places.map { place in
@@ -104,8 +117,8 @@ package final class WebSession {
 
     /// The session as its store keeps it, at state number `state`: every screen's record (from the
     /// app), stamp and last screen, and the message its user has not seen yet.
-    package func row(state: Int64, now: Int64) -> StoredSession {
-        let records = app.records()
+    package func row(state: Int64, now: Int64) async -> StoredSession {
+        let records = await app.records()
         var places: [SessionBody.Place] = []
         places.reserveCapacity(screens.count)
         for (screen, record) in zip(screens, records) {
@@ -123,12 +136,12 @@ package final class WebSession {
     /// top now and was not before, or (after an action) shows something else; the one on top takes
     /// what it shows now, and after an action (`depth` not `.max`) always a new stamp. On a page
     /// load (`.max`) the top that stayed on top keeps its stamp even when its work changed it.
-    package func refresh(actedAt depth: Int) throws {
+    package func refresh(actedAt depth: Int) async throws {
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
         let generation = app.screenVersion?.generation
-        let (screen, layers) = try app.view()
+        let (screen, layers) = try await app.view()
         viewedGeneration = generation
-        let records = app.records()
+        let records = await app.records()
         let links = app.links
         var fresh: [WebScreen] = []
         for (index, stack) in layers.enumerated() {
@@ -167,10 +180,25 @@ package final class WebSession {
         screens = fresh
     }
 
-    /// What a GET may be answered with off the main actor: nil when the session has a message to
-    /// show once, or no worker records to compare with (`WebPageSnapshots`).
+    /// Reads the stacks built again from the store's row, and keeps for the next page what its user
+    /// must be told: what the row held for it, and how the rebuild went (a page that shows other texts
+    /// than the user last saw is said to: what the user last saw is the truth).
+    package func rebuilt(note: RestoreNote, body: SessionBody) async throws {
+        try await refresh(actedAt: .max)
+        let settling = await app.isSettling
+        let unlike = note == .restored && !settling
+            && body.places.last.map { !WebSessionStore.showsAlike($0.lastScreen, screens.last?.lastScreen) } == true
+        let changed = unlike ? WebError.pageNotAsShown(title: screens.last?.lastScreen.title ?? "").message : nil
+        let told = [body.notice, note == .restored ? changed : WebError.sessionRebuilt(note).message].compactMap { $0 }.joined(separator: "\n")
+        pendingError = told.isEmpty ? nil : told
+        justRebuilt = pendingError != nil
+    }
+
+    /// What a GET may be answered with on the connection's thread: nil when the session has a message
+    /// to show once, or no worker records to compare with (`WebPageSnapshots`).
     /// `checked`: the store is shared, so the snapshot names the state number it shows (at rest only).
     package func snapshot(checked: Bool) -> WebPageSnapshots.Snapshot? {
+        let state = self.state
         let check = checked ? WebPageSnapshots.StoreCheck(key: key, state: state) : nil
         if checked, !state.isMultiple(of: 2) { return nil }
         // A session whose scenes were working at the last report is asked again on its next page
@@ -253,6 +281,15 @@ package final class WebSession {
 
     /// The value of the session's cookie.
     package var cookie: String { id + "." + secret }
+
+    /// How the secret of a request's cookie stands, learning the current one from it when this copy
+    /// was built from the store and has not seen it yet.
+    package func check(secret given: String, now: Int64) -> SecretMatch {
+        let match = match(secret: given, now: now)
+        if match == .current, secret.isEmpty { secret = given }
+        if match == .previous { learnSecret(fromPrevious: given) }
+        return match
+    }
 
     /// How a request's cookie secret stands against the session's.
     package enum SecretMatch: Equatable {

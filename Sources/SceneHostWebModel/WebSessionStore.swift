@@ -9,8 +9,9 @@ import SceneHostWorkers
 
 /// The sessions of `scene-host serve`: the one place where per-browser mutable state lives.
 ///
-/// Main-actor isolated (every call into a session runs there), owned by the server, never global.
-/// Each session is kept in a session store (`SessionStore`: SQLite by default, PostgreSQL, or
+/// An actor, owned by the server, never global: it holds the registry (which sessions this instance
+/// holds, claims under way, caps, the start page), while each session's own state is its owner's
+/// (`WebSession`), so the requests of different browsers run side by side. Each session is kept in a session store (`SessionStore`: SQLite by default, PostgreSQL, or
 /// memory), and its live stacks here only as a cache of the stored row: the cache stands while its
 /// state number is the store's (checked on every request when another process may share the store),
 /// and otherwise its stacks are built again from the row, in a scene worker, lazily. So a restart, a
@@ -30,25 +31,34 @@ import SceneHostWorkers
 /// the fewest actions, then the oldest last action, among those whose last action is at least
 /// `evictionGrace` old; page loads move neither, so loading pages holds no place. When every session
 /// acted within the grace, the new one is refused (`WebError.serverFull`).
-@MainActor
-package final class WebSessionStore {
-    package let limit: Int
-    package let perClient: Int
+package actor WebSessionStore {
+    package nonisolated let limit: Int
+    package nonisolated let perClient: Int
     /// How fast one client address may start sessions on this instance.
-    package let rate: WebSessionRate
-    package let idleExpiry: Duration
-    package let evictionGrace: Duration
+    package nonisolated let rate: WebSessionRate
+    package nonisolated let idleExpiry: Duration
+    package nonisolated let evictionGrace: Duration
     /// How long an action claimed by an instance may stay under way before another instance may take
     /// the session over whatever its holder: longer than any action may take. Only the last resort, for
     /// a holder that runs but is stuck (or a claim of an older build, which names no holder): a claim
     /// whose holder is gone (killed, its store connection lost) is taken over at once, and so is one of
     /// this instance's own that none of its requests has under way (`claim`, `SessionStore`).
-    package let actionLease: Duration
+    package nonisolated let actionLease: Duration
     /// How long a post waits for another instance's action on its session before it is refused (409).
-    package let patience: Duration
+    package nonisolated let patience: Duration
     /// A test hook (`serve`'s `SCENE_HOST_TEST_ACTION_HOLD`): awaited after each step of an action
     /// (its claim won, its plugin code run, its row written), so a test can kill the instance there. Nil in use.
-    package var afterStep: (@MainActor (ActionStep) async -> Void)?
+    package private(set) var afterStep: (@Sendable (ActionStep) async -> Void)?
+
+    /// Sets the test hook `afterStep`.
+    package func holdActions(_ hold: @escaping @Sendable (ActionStep) async -> Void) {
+        afterStep = hold
+    }
+
+    /// Awaits the test hook after `step`, when one is set.
+    package func reached(_ step: ActionStep) async {
+        await afterStep?(step)
+    }
 
     /// The steps of an action a fault-injection test may stop an instance after (`afterStep`).
     package enum ActionStep: String, Sendable, CaseIterable {
@@ -60,16 +70,16 @@ package final class WebSessionStore {
         case written
     }
     /// Where sessions are kept.
-    package let durable: any SessionStore
+    package nonisolated let durable: any SessionStore
     /// Another process may change the stored sessions (every store but memory): each request checks
     /// the state number, and a page answered from a snapshot only once one read of the store found the
     /// state number it shows (`WebPageSnapshots.StoreCheck`).
-    package let shared: Bool
-    private let clock: () -> ContinuousClock.Instant
+    package nonisolated let shared: Bool
+    private let clock: @Sendable () -> ContinuousClock.Instant
     /// The store's clock (milliseconds since 1970), moving with `clock` so tests that move one move both.
     private let origin: (instant: ContinuousClock.Instant, wall: Int64)
-    private let makeSession: @MainActor () async throws -> any AppSession
-    private let restoreSession: @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
+    private let makeSession: @Sendable () async throws -> any AppSession
+    private let restoreSession: @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
     private var sessions: [String: WebSession] = [:]
     /// Each client's token bucket for new sessions (`rate`).
     private var buckets: WebSessionBuckets
@@ -90,13 +100,13 @@ package final class WebSessionStore {
     /// The form token of the start page shown to browsers without a session: one for every
     /// instance on the store once `prepare` ran (a first action may reach another instance).
     package private(set) var startToken = WebSession.randomHex()
-    /// What GETs are answered with off the main actor (`WebPageSnapshots`): only for a store no one else shares.
-    package let snapshots = WebPageSnapshots()
+    /// What GETs are answered with on the connection's thread (`WebPageSnapshots`).
+    package nonisolated let snapshots = WebPageSnapshots()
     /// What the store and the sessions did, for `/metrics`.
-    package let counters: WebSessionCounters
+    package nonisolated let counters: WebSessionCounters
     /// The plugin that registers a scene (the host's probe records): a deep link's faults count
     /// against its plugin's links for the client that opened it. Nil: the scene's own name stands in.
-    package let pluginOfScene: @Sendable (String) -> String?
+    package nonisolated let pluginOfScene: @Sendable (String) -> String?
     /// Deep-link GETs whose opening ended a scene worker, per client address and plugin.
     private var linkFaults: WebLinkFaults
 
@@ -108,9 +118,9 @@ package final class WebSessionStore {
                 evictionGrace: Duration = .seconds(60), actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
                 durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
                 faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
-                clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
-                makeSession: @escaping @MainActor () async throws -> any AppSession,
-                restoreSession: @escaping @MainActor ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
+                clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+                makeSession: @escaping @Sendable () async throws -> any AppSession,
+                restoreSession: @escaping @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
         self.limit = max(1, limit)
         self.perClient = max(1, perClient)
         self.rate = rate
@@ -141,14 +151,14 @@ package final class WebSessionStore {
     }
 
     /// Sessions on navigators in this process (`serve --in-process`, tests).
-    package convenience init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
-                            evictionGrace: Duration = .seconds(60), patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
-                            clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
-                            makeNavigator: @escaping @MainActor () throws -> Navigator) {
+    package init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
+                 evictionGrace: Duration = .seconds(60), patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
+                 clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+                 makeNavigator: @escaping @Sendable @MainActor () throws -> Navigator) {
         self.init(limit: limit, perClient: perClient, rate: rate, idleExpiry: idleExpiry, evictionGrace: evictionGrace, patience: patience,
                   durable: durable, clock: clock,
-                  makeSession: { InProcessSession(navigator: try makeNavigator()) },
-                  restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
+                  makeSession: { @MainActor in InProcessSession(navigator: try makeNavigator()) },
+                  restoreSession: { @MainActor records in try InProcessSession.restoring(records, make: makeNavigator) })
     }
 
     /// Makes the store ready (its schema) and takes the start pages' token every instance on it shares.
@@ -161,14 +171,14 @@ package final class WebSessionStore {
     package var count: Int { sessions.count }
 
     /// Now on the store's clock.
-    package var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
+    package nonisolated var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
 
     /// The live session named `id` held here, without asking the store or making one.
     package func existing(id: String?) async -> WebSession? {
         let now = clock()
         await sweep(now: now)
         guard let id, let session = sessions[id] else { return nil }
-        session.lastUsed = now
+        session.bookkeeping.withLock { $0.lastUsed = now }
         return session
     }
 
@@ -193,7 +203,7 @@ package final class WebSessionStore {
         sweepStore(now: now)
         guard let id else { return .none }
         let cached = sessions[id]
-        cached?.lastUsed = now
+        cached?.bookkeeping.withLock { $0.lastUsed = now }
         guard shared else {
             if let cached { return .session(cached) }
             // This process holds every session of a memory store: a cookie it does not know ended.
@@ -214,7 +224,7 @@ package final class WebSessionStore {
             return .ended(notice: nil)
         }
         if let current = sessions[id], current.state == stored { return .session(current) }
-        let task = Task { @MainActor in await self.rebuild(id: id, key: key) }
+        let task = Task { await self.rebuild(id: id, key: key) }
         rebuilding[id] = task
         let resolution = await task.value
         rebuilding[id] = nil
@@ -236,20 +246,13 @@ package final class WebSessionStore {
         do {
             let body = try SessionBody(decoding: row.body)
             let (app, note) = try await restoreSession(body.places.map(\.record))
-            let session = WebSession(id: id, row: row, body: body, app: app, now: clock())
+            let session = WebSession(id: id, row: row, body: body, app: app, now: clock(), snapshots: snapshots)
             do {
-                try session.refresh(actedAt: .max)
+                try await session.rebuilt(note: note, body: body)
             } catch {
                 await app.close()
                 throw error
             }
-            // What the user last saw is the truth: a page built again that shows other texts is said to.
-            let unlike = note == .restored && !app.isSettling && body.places.last.map { !Self.showsAlike($0.lastScreen, session.screens.last?.lastScreen) } == true
-            let changed = unlike ? WebError.pageNotAsShown(title: session.screens.last?.lastScreen.title ?? "").message : nil
-            session.pendingError = [body.notice, note == .restored ? changed : WebError.sessionRebuilt(note).message].compactMap { $0 }
-                .joined(separator: "\n").nilIfEmpty
-            session.justRebuilt = session.pendingError != nil
-            session.snapshots = snapshots
             sessions[id] = session
             counters.live.record(sessions.count)
             counters.rebuilt.increment()
@@ -272,9 +275,9 @@ package final class WebSessionStore {
             throw WebError.startingTooFast(retryAfter: wait.retryAfterSeconds)
         }
         let app = try await makeSession()
-        let session = WebSession(app: app, client: client, now: now, wallNow: wallNow)
+        let session = WebSession(app: app, client: client, now: now, wallNow: wallNow, snapshots: snapshots)
         do {
-            try session.refresh(actedAt: -1)
+            try await session.refresh(actedAt: -1)
         } catch {
             // Its initial scene cannot be shown: the session is not kept, and its scenes are let go.
             await app.close()
@@ -282,7 +285,7 @@ package final class WebSessionStore {
         }
         let insertion: SessionInsertion
         do {
-            insertion = try await durable.insert(session.row(state: 0, now: wallNow),
+            insertion = try await durable.insert(await session.row(state: 0, now: wallNow),
                                                  limits: SessionLimits(total: limit, perClient: perClient, evictionGrace: evictionGrace.wholeMilliseconds),
                                                  now: wallNow)
         } catch {
@@ -302,7 +305,6 @@ package final class WebSessionStore {
         case .inserted(let evicted):
             if let evicted, let gone = sessions.values.first(where: { $0.key == evicted }) { await forget(gone) }
         }
-        session.snapshots = snapshots
         sessions[session.id] = session
         counters.live.record(sessions.count)
         counters.created.increment()
@@ -374,36 +376,17 @@ package final class WebSessionStore {
             endClaim(key)
             return outcome
         }
-        session.state = won
-        session.storeUsed = now
+        session.bookkeeping.withLock { ($0.state, $0.storeUsed) = (won, now) }
         return .claimed
     }
 
-    /// Writes `session` as this instance holds it now, outside an action (a notice to keep for its next
-    /// page, or one a page showed and the row must forget), by claim and write as an action is, unless
-    /// an action of it is under way here: that action's write carries it. A claim lost or a store that
-    /// does not answer leaves it for the next write (a notice is then only on this instance's copy, or
-    /// shown once more); the session is as the store holds it.
-    package func rewrite(_ session: WebSession) async {
-        guard shared, !session.isActing else { return }
-        session.isActing = true
-        defer { session.endAction() }
-        do {
-            guard try await claim(session) == .claimed else { return }
-            _ = try await persist(session)
-        } catch {
-            // Counted by `claim` and `persist`; see above.
-        }
-    }
-
     /// Writes the session after its action (before the response leaves), which ends its claim: false
-    /// when the store no longer holds the state it claimed. A write that fails leaves the claim in the
-    /// store: this instance lets go of it once the store answers again (`releaseLater`), and its next
-    /// request of the session takes it over at once meanwhile (`claim`).
-    package func persist(_ session: WebSession) async throws(SessionStoreError) -> Bool {
-        let now = wallNow
+    /// when the store no longer holds the state it claimed. `row` is the session as its owner holds it
+    /// now (`WebSession.row`, at the claimed state + 1, its last use `now`). A write that fails leaves
+    /// the claim in the store: this instance lets go of it once the store answers again
+    /// (`releaseLater`), and its next request of the session takes it over at once meanwhile (`claim`).
+    package func persist(_ session: WebSession, row: StoredSession, now: Int64) async throws(SessionStoreError) -> Bool {
         let claimed = session.state
-        let row = session.row(state: claimed + 1, now: now)
         let written: Bool
         defer { endClaim(session.key) }
         do {
@@ -414,8 +397,7 @@ package final class WebSessionStore {
             throw error
         }
         guard written else { return false }
-        session.state = row.state
-        session.storeUsed = now
+        session.bookkeeping.withLock { ($0.state, $0.storeUsed) = (row.state, now) }
         return true
     }
 
@@ -440,10 +422,10 @@ package final class WebSessionStore {
         guard !state.isMultiple(of: 2) else { return }
         let (durable, deadline) = (durable, ContinuousClock.now + actionLease)
         // Not the request's task: a request that was cancelled still lets go.
-        Task { @MainActor [weak self] in
+        Task { [weak self] in
             // Given up once a request of this instance has a claim of the session under way: that request
             // takes a claim of its own left over at once, and must not find its own claim let go of.
-            while let self, self.claiming[key] == nil {
+            while let self, await self.claiming[key] == nil {
                 do {
                     _ = try await durable.release(key, from: state)
                     return
@@ -462,11 +444,17 @@ package final class WebSessionStore {
         if let preview, now - preview.made < .seconds(1) { return preview.start }
         if let previewTask { return try await previewTask.value }
         let make = makeSession
-        let task = Task { @MainActor () throws -> StartScreen in
+        let task = Task { () throws -> StartScreen in
             let app = try await make()
-            let view = Result { try app.view() }
+            let view: (screen: Screen, layers: [[String]])
+            do {
+                view = try await app.view()
+            } catch {
+                await app.close()
+                throw error
+            }
             await app.close()
-            let (screen, layers) = try view.get()
+            let (screen, layers) = view
             return StartScreen(scene: layers.first?.first ?? screen.title, screen: screen)
         }
         previewTask = task
@@ -491,9 +479,15 @@ package final class WebSessionStore {
             throw error
         }
         await WebController.awaitQuickWork(of: app)
-        let view = Result { try app.view() }
+        let view: (screen: Screen, layers: [[String]])
+        do {
+            view = try await app.view()
+        } catch {
+            await app.close()
+            throw error
+        }
         await app.close()
-        return try view.get()
+        return view
     }
 
     /// The plugin of the scene the deep link `link` opens; nil when it names no link.
@@ -561,25 +555,24 @@ package final class WebSessionStore {
     /// Lets go of this instance's cache of `session` (its stacks in the worker); the store keeps its row.
     package func forget(_ session: WebSession) async {
         guard sessions[session.id] === session else { return }
-        if let published = session.publishedCookie { snapshots.publish(nil, for: published) }
+        snapshots.withdraw(sessionID: session.id)
         sessions[session.id] = nil
         counters.live.record(sessions.count)
         await session.app.close()
     }
 
-    /// Makes `session`'s snapshot what its pages show now (none while it has a message to show).
-    package func publish(_ session: WebSession) {
+    /// Makes `snapshot` what the pages of `session` (its cookie now `cookie`) show, while this instance
+    /// holds it: its owner made it (`WebSession.snapshot`); nil while it has a message to show.
+    package func publish(_ session: WebSession, _ snapshot: WebPageSnapshots.Snapshot?, cookie: String) {
         guard sessions[session.id] === session else { return }
-        // Keyed by the whole cookie: a page is answered there only for the current secret.
-        if let published = session.publishedCookie, published != session.cookie { snapshots.publish(nil, for: published) }
-        snapshots.publish(session.snapshot(checked: shared), for: session.cookie)
-        session.publishedCookie = session.cookie
+        // Under the whole cookie: a page is answered there only for the current secret.
+        snapshots.publish(snapshot, for: cookie)
     }
 
     /// Takes the uses of sessions whose pages were answered from their snapshots.
     private func absorbUses() {
-        for (cookie, used) in snapshots.takeUses() {
-            if let session = sessions[WebCookie.split(cookie).id], session.lastUsed < used { session.lastUsed = used }
+        for (id, used) in snapshots.takeUses() {
+            sessions[id]?.bookkeeping.withLock { if $0.lastUsed < used { $0.lastUsed = used } }
         }
     }
 
@@ -589,7 +582,7 @@ package final class WebSessionStore {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
         absorbUses()
-        for session in sessions.values where now - session.lastUsed > idleExpiry { await forget(session) }
+        for session in Array(sessions.values) where now - session.bookkeeping.withLock(\.lastUsed) > idleExpiry { await forget(session) }
     }
 
     /// At most every ten seconds, beside the request that starts it: tells the store of the uses it
@@ -598,18 +591,19 @@ package final class WebSessionStore {
     private func sweepStore(now: ContinuousClock.Instant) {
         if let lastStoreSweep, now - lastStoreSweep < .seconds(10) { return }
         lastStoreSweep = now
-        Task { @MainActor in await self.sweepStoreNow() }
+        Task { await self.sweepStoreNow() }
     }
 
     private func sweepStoreNow() async {
         let wall = wallNow
         do {
             for session in Array(sessions.values) {
-                let used = origin.wall + (session.lastUsed - origin.instant).wholeMilliseconds
+                let kept = session.bookkeeping.withLock { $0 }
+                let used = origin.wall + (kept.lastUsed - origin.instant).wholeMilliseconds
                 // An action under way (an odd state) keeps its claim's time: the lease counts from it.
-                guard used - session.storeUsed >= 5_000, session.state.isMultiple(of: 2) else { continue }
+                guard used - kept.storeUsed >= 5_000, kept.state.isMultiple(of: 2) else { continue }
                 try await durable.touch(session.key, now: used)
-                session.storeUsed = used
+                session.bookkeeping.withLock { $0.storeUsed = used }
             }
             let expired = try await durable.expire(usedBefore: wall - idleExpiry.wholeMilliseconds)
             counters.expired.increment(by: expired)
@@ -620,6 +614,4 @@ package final class WebSessionStore {
     }
 }
 
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
-}
+

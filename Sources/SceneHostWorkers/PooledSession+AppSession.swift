@@ -6,7 +6,7 @@ import SceneHostNavigation
 /// scene worker; the screen and records come from what the host holds (`WorkerSession`), so
 /// reading never waits for plugin code.
 extension PooledSession: AppSession {
-    package func screen() throws -> Screen {
+    nonisolated(nonsending) package func screen() async throws -> Screen {
         let state = session.current
         if state.lost { throw state.ended ?? WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
         switch state.screen {
@@ -15,11 +15,11 @@ extension PooledSession: AppSession {
         }
     }
 
-    package func layers() -> [[String]] { session.read { $0.layers } }
+    nonisolated(nonsending) package func layers() async -> [[String]] { session.read { $0.layers } }
 
-    package func breadcrumb() -> String { session.read { $0.breadcrumb } }
+    nonisolated(nonsending) package func breadcrumb() async -> String { session.read { $0.breadcrumb } }
 
-    package func apply(_ commands: [FrontendCommand]) async throws {
+    nonisolated(nonsending) package func apply(_ commands: [FrontendCommand]) async throws {
         // `print` and `call` change no screen: nothing to send.
         let sent = commands.filter { command in
             switch command {
@@ -31,17 +31,17 @@ extension PooledSession: AppSession {
         try await execute(sent)
     }
 
-    package func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+    nonisolated(nonsending) package func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
         try await callNative(function, arguments: arguments)
     }
 
-    package func takeNotice() -> (any Error)? { session.takeNotice() }
+    nonisolated(nonsending) package func takeNotice() async -> (any Error)? { session.takeNotice() }
 
-    package var isBusy: Bool { session.read(\.busy) }
+    nonisolated(nonsending) package var isBusy: Bool { get async { session.read(\.busy) } }
 
-    package var isSettling: Bool { session.read(\.settling) }
+    nonisolated(nonsending) package var isSettling: Bool { get async { session.read(\.settling) } }
 
-    package func settle(within limit: Duration) async throws -> [any Error] {
+    nonisolated(nonsending) package func settle(within limit: Duration) async throws -> [any Error] {
         // Most commands start no work: no round trip to the worker then.
         guard session.read(\.busy) else { return [] }
         return try await settleWork(within: limit).map { WorkerError.remote($0) as any Error }
@@ -52,7 +52,7 @@ extension PooledSession: AppSession {
     /// `run`'s one worker: the pool's change signal. In `serve` streams wait with `change(after:)`.
     package var changeDescriptor: Int32? { pool.inline ? pool.changes.descriptor : nil }
 
-    package func takeChanges() async -> Bool {
+    nonisolated(nonsending) package func takeChanges() async -> Bool {
         guard pool.inline else { return false }
         let changed = pool.changes.take()
         // A fault between commands: the worker is started again now, and the notice waits for the screen.
@@ -62,15 +62,15 @@ extension PooledSession: AppSession {
 
     package var changeCount: UInt64 { session.generation }
 
-    package func change(after count: UInt64) async -> UInt64 {
+    nonisolated(nonsending) package func change(after count: UInt64) async -> UInt64 {
         await session.change(after: count)
     }
 
-    package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
+    nonisolated(nonsending) package func change(after count: UInt64, within limit: Duration) async -> UInt64 {
         await session.change(after: count, within: limit)
     }
 
-    package func records() -> [SceneRecord] { session.read { $0.records } }
+    nonisolated(nonsending) package func records() async -> [SceneRecord] { session.read { $0.records } }
 
     package func attribute(to client: String) { session.attribute(to: client) }
 

@@ -171,7 +171,7 @@ package final class PooledSession: Sendable {
     }
 
     /// Opens the deep link `link` in the worker (see `SceneWorkerSupervisor.open`).
-    package func open(_ link: LinkOpening) async throws(WorkerError) {
+    nonisolated(nonsending) package func open(_ link: LinkOpening) async throws(WorkerError) {
         try await slot.supervisor.open(link, in: session, waitingAtMost: pool.waitLimit)
     }
 
@@ -181,7 +181,7 @@ package final class PooledSession: Sendable {
     }
 
     /// Drops the session in its worker (once).
-    package func close() async {
+    nonisolated(nonsending) package func close() async {
         guard !closed.exchange(true, ordering: .relaxed) else { return }
         slot.sessions.subtract(1, ordering: .relaxed)
         // A live stream waiting for its changes ends now, not at its next keep-alive.

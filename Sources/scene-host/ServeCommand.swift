@@ -118,14 +118,15 @@ struct ServeCommand: ParsableCommand {
             StandardStreams.error("warning: --watch on --host \(host): every new build in the watched folders goes live for everyone who can reach this address. --watch is for development; serve this machine only (the default 127.0.0.1).")
         }
         let hold = try ActionTestHold.hold()
-        // The main thread serves the main actor (where every session lives) from here on; the
-        // server runs in a task and ends the process when it stops.
+        // The main thread serves the main actor from here on (scene code of `--in-process` sessions
+        // runs there; sessions live on their own actors); the server runs in a task and ends the
+        // process when it stops.
         Task { @MainActor in
             let (server, pool, app): (WebServer, WorkerPool?, SceneApp)
             let watching: LiveReload?
             do {
                 (server, pool, app) = try await makeServer(forwarding: forwarding)
-                if let hold { server.holdActions(hold) }
+                if let hold { await server.holdActions(hold) }
                 watching = try await { () async throws -> LiveReload? in
                     guard watch, let pool else { return nil }
                     return try await startWatching(pool: pool, app: app)
@@ -179,8 +180,8 @@ struct ServeCommand: ParsableCommand {
                                        sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
                                        admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
                                        logger: options.makeLogger(),
-                                       makeSession: { InProcessSession(navigator: try makeNavigator()) },
-                                       restoreSession: { records in try InProcessSession.restoring(records, make: makeNavigator) })
+                                       makeSession: { @MainActor in InProcessSession(navigator: try makeNavigator()) },
+                                       restoreSession: { @MainActor records in try InProcessSession.restoring(records, make: makeNavigator) })
                 return (server, nil, app)
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount

@@ -64,7 +64,7 @@ struct LinkSessionTests {
         let sessions: [any AppSession] = [pooled, InProcessSession(navigator: navigator)]
         for session in sessions {
             try await session.open(link: "/items/3")
-            let (screen, layers) = try session.view()
+            let (screen, layers) = try await session.view()
             #expect(layers == [["LinkHome", "LinkList", "LinkItem"]])
             #expect(screen.element(id: "text") == .label(id: "text", text: "item #3"))
             do {
@@ -79,7 +79,7 @@ struct LinkSessionTests {
             } catch {
                 #expect(ErrorMessage.render(error) == "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.")
             }
-            let after = try session.view()
+            let after = try await session.view()
             #expect(after.layers == [["LinkHome", "LinkList", "LinkItem"]])
             #expect(after.screen.element(id: "text") == .label(id: "text", text: "item #3"))
             await session.close()

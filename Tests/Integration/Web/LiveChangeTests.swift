@@ -32,7 +32,7 @@ struct LiveChangeTests {
             return navigator
         })
         let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
-        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&action=tap:follow".utf8),
+        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&action=tap:follow".utf8),
                                           context: context)
         guard case .set(let cookie) = reply.cookie else { throw Failure("no session from the first action: \(reply.status)") }
         return (controller, CookieJar(cookie), feed)

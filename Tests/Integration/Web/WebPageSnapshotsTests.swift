@@ -49,7 +49,7 @@ struct WebPageSnapshotsTests {
         #expect(snapshots.answer(sessionID: "s2", path: "/s/Home/Other") == nil)
     }
 
-    @Test("a message set for a session withdraws its snapshot, so the page that shows it is made on the main actor")
+    @Test("a message set for a session withdraws its snapshot, so the page that shows it is made by the router")
     @MainActor
     func messageWithdraws() async throws {
         let container = SceneContainer()
@@ -57,12 +57,20 @@ struct WebPageSnapshotsTests {
         let store = WebSessionStore { let navigator = Navigator(container: container, segues: []); try navigator.start(at: "Home"); return navigator }
         let session = try await store.create(client: "c")
         let source = WorkerSession(id: 9)
-        store.snapshots.publish(.init(screens: session.screens, token: session.token, source: source, generation: source.generation), for: session.cookie)
-        session.publishedCookie = session.cookie
-        #expect(store.snapshots.page(sessionID: session.cookie, path: "/s/Home") != nil)
+        let (screens, cookie) = (await session.screens, await session.cookie)
+        store.snapshots.publish(.init(screens: screens, token: session.token, source: source, generation: source.generation), for: cookie)
+        #expect(store.snapshots.page(sessionID: cookie, path: "/s/Home") != nil)
         // Published under the whole cookie: the ID alone, or an old secret, finds nothing.
         #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") == nil)
-        session.pendingError = "notice: something"
-        #expect(store.snapshots.page(sessionID: session.cookie, path: "/s/Home") == nil)
+        #expect(store.snapshots.page(sessionID: session.id + "." + WebSession.randomHex(), path: "/s/Home") == nil)
+        await session.tell("notice: something")
+        #expect(store.snapshots.page(sessionID: cookie, path: "/s/Home") == nil)
+    }
+}
+
+extension WebSession {
+    /// Sets the message the session's next page shows, as a failed action does.
+    fileprivate func tell(_ message: String) {
+        pendingError = message
     }
 }

@@ -16,7 +16,7 @@ import SceneTestSupport
 struct WebSessionCapsTests {
     /// A controller whose store has `limit` sessions, `perClient` in use per address, `rate`, on `clock`.
     private func controller(limit: Int = 100, perClient: Int = 100, rate: WebSessionRate = .standard,
-                            clock: @escaping () -> ContinuousClock.Instant) throws -> WebController {
+                            clock: @escaping @Sendable () -> ContinuousClock.Instant) throws -> WebController {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
@@ -33,7 +33,7 @@ struct WebSessionCapsTests {
 
     /// A first action from the start page, as `client`.
     private func start(_ controller: WebController, client: String, _ fields: String = "action=back") async -> WebReply {
-        await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&\(fields)".utf8), context: context(client))
+        await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: context(client))
     }
 
     /// A first action that must make a session: its id.
@@ -68,13 +68,13 @@ struct WebSessionCapsTests {
 
     @Test("many users behind one address all start sessions at a human pace; a fast client behind it gets 429 with Retry-After, its neighbours' sessions keep working, and a neighbour starts one after the Retry-After")
     func natNeighbours() async throws {
-        var now = ContinuousClock.now
-        let controller = try controller(rate: WebSessionRate(burst: 5, perMinute: 30), clock: { now })
+        let moving = MovingClock()
+        let controller = try controller(rate: WebSessionRate(burst: 5, perMinute: 30), clock: moving.read)
         let nat = "203.0.113.10"
         // Forty users behind the NAT arrive one every three seconds (the rate refills one every two).
         var users: [CookieJar] = []
         for _ in 0..<40 {
-            now += .seconds(3)
+            moving.advance(by: .seconds(3))
             users.append(try await begin(controller, client: nat, "field.message=hi&action=tap:showDetail"))
         }
         #expect(Set(users.map(\.id)).count == 40)
@@ -98,7 +98,7 @@ struct WebSessionCapsTests {
         // A neighbour who arrives now is told to wait, and after the wait starts a session.
         let neighbour = await start(controller, client: nat)
         #expect(neighbour.status == 429)
-        now += .seconds(try #require(neighbour.retryAfter))
+        moving.advance(by: .seconds(try #require(neighbour.retryAfter)))
         _ = try await begin(controller, client: nat)
         // Another address was never slowed.
         _ = try await begin(controller, client: "198.51.100.1")
@@ -106,8 +106,8 @@ struct WebSessionCapsTests {
 
     @Test("an attacker who fills the store and loads its sessions' pages every minute keeps no newcomer out: each newcomer evicts an attacker's session, never the user who acts")
     func touchingHoldsNoPlace() async throws {
-        var now = ContinuousClock.now
-        let controller = try controller(limit: 6, clock: { now })
+        let moving = MovingClock()
+        let controller = try controller(limit: 6, clock: moving.read)
         let userClient = "198.51.100.7"
         let user = try await begin(controller, client: userClient, "field.message=mine&action=tap:showDetail")
         _ = try await act(controller, user, client: userClient, "action=back")
@@ -121,7 +121,7 @@ struct WebSessionCapsTests {
         #expect(message == "error: the server is full (6 sessions, all in use), so no new session was started. Try again in a minute.")
         // Three minutes: the attacker loads every page of its sessions each minute; the user acts each minute.
         for minute in 0..<3 {
-            now += .seconds(60)
+            moving.advance(by: .seconds(60))
             for id in attackers { _ = await controller.get(path: "/", sessionID: id.cookie) }
             let reply = try await act(controller, user, client: userClient, minute.isMultiple(of: 2) ? "action=back" : "action=tap:showDetail")
             #expect(reply.status == 303)
@@ -143,14 +143,14 @@ struct WebSessionCapsTests {
 
     @Test("sessions used once fill no share of their address; sessions in use do, up to --sessions-per-client, then 429 with Retry-After")
     func inUseShare() async throws {
-        var now = ContinuousClock.now
-        let controller = try controller(perClient: 2, clock: { now })
+        let moving = MovingClock()
+        let controller = try controller(perClient: 2, clock: moving.read)
         let client = "203.0.113.20"
         var once: [CookieJar] = []
         for _ in 0..<4 { once.append(try await begin(controller, client: client)) }
         // Two of them are used again: now in use, the address's whole share.
         for id in once.prefix(2) {
-            now += .seconds(1)
+            moving.advance(by: .seconds(1))
             #expect(try await act(controller, id, client: client, "action=tap:showDetail").status == 303)
         }
         let refused = await start(controller, client: client)

@@ -22,11 +22,11 @@ struct WebSessionPersistenceTests {
 
     /// A server (a controller and its sessions) on `durable`, with Home and Detail (and `extra` plugins).
     private func server(_ durable: any SessionStore, extra: [String] = [],
-                        clock: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }) async throws -> WebController {
+                        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) async throws -> WebController {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"] + extra, into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
-        let controller = WebController(store: WebSessionStore(patience: .milliseconds(300), durable: durable, clock: clock) {
+        let controller = WebController(store: WebSessionStore(patience: Slack.scaled(.milliseconds(300)), durable: durable, clock: clock) {
             let navigator = Navigator(container: container, segues: segues)
             try navigator.start(at: "Home")
             return navigator
@@ -43,7 +43,7 @@ struct WebSessionPersistenceTests {
     }
 
     private func begin(_ controller: WebController, _ fields: String) async throws -> CookieJar {
-        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
+        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
         guard case .set(let id) = reply.cookie else { throw Failure("no session from the first action: \(reply.status) \(reply.body)") }
         return CookieJar(id)
     }
@@ -116,7 +116,8 @@ struct WebSessionPersistenceTests {
     func sharedStartToken() async throws {
         let folder = try TemporaryFolder()
         let one = try await server(try await sqlite(folder)), two = try await server(try await sqlite(folder))
-        #expect(one.store.startToken == two.store.startToken)
+        let (first, second) = (await one.store.startToken, await two.store.startToken)
+        #expect(first == second)
         let start = try await page(one, nil, "/")
         let reply = await two.post(path: "/", sessionID: nil, body: Array("token=\(start.token)&screen=0&field.message=Across&action=tap:showDetail".utf8),
                                    context: Self.context)
@@ -147,9 +148,9 @@ struct WebSessionPersistenceTests {
     @Test("an action left under way by another instance that runs: refused while its lease runs, taken over after it")
     func runningInstanceMidAction() async throws {
         let folder = try TemporaryFolder()
-        nonisolated(unsafe) var now = ContinuousClock.now
+        let moving = MovingClock()
         let store = try await sqlite(folder)
-        let one = try await server(store, clock: { now })
+        let one = try await server(store, clock: moving.read)
         let id = try await begin(one, "field.message=before&action=tap:showDetail")
         let detail = try await page(one, id, "/s/Home/Detail")
         // Another instance (running: its lock is held) claims the next state, and never writes it (stuck).
@@ -161,7 +162,7 @@ struct WebSessionPersistenceTests {
         let refused = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
         #expect(refused.status == 409)
         if case .refusal(let message) = refused.body { #expect(message == WebError.actionUnderWay.message) }
-        now += one.store.actionLease + .seconds(11)
+        moving.advance(by: one.store.actionLease + .seconds(11))
         let shown = try await page(one, id, "/s/Home/Detail")
         #expect(text(shown, "message") == "before")
         let taken = await post(one, id, "/s/Home/Detail", token: shown.token, stamp: shown.stamp, "action=tap:done")

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostNavigation
@@ -12,40 +13,40 @@ import Testing
 @Suite("Web controller: faults")
 struct WebFaultRepliesTests {
     static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
-    static let ended = WorkerError.sessionEndedForFaults(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11), faults: 3)
+    nonisolated static let ended = WorkerError.sessionEndedForFaults(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11), faults: 3)
 
     /// A session on one screen whose `strike` ends it, as a worker's supervisor does on its last allowed fault.
     final class EndingSession: AppSession {
-        private var ended: WorkerError?
+        private let ended = Mutex<WorkerError?>(nil)
         private let home = Screen(title: "Home", elements: [.button(id: "strike", title: "Strike"), .button(id: "stay", title: "Stay")])
 
-        func screen() throws -> Screen {
-            if let ended { throw ended }
+        func screen() async throws -> Screen {
+            if let ended = ended.withLock({ $0 }) { throw ended }
             return home
         }
-        func layers() -> [[String]] { [["Home"]] }
-        func breadcrumb() -> String { "Home" }
+        func layers() async -> [[String]] { [["Home"]] }
+        func breadcrumb() async -> String { "Home" }
         func apply(_ commands: [FrontendCommand]) async throws {
             guard commands.contains(.tap(button: "strike")) else { return }
-            ended = WebFaultRepliesTests.ended
+            ended.withLock { $0 = WebFaultRepliesTests.ended }
             throw WebFaultRepliesTests.ended
         }
         func open(_ link: LinkOpening) async throws {}
         func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
-        func takeNotice() -> (any Error)? { nil }
+        func takeNotice() async -> (any Error)? { nil }
         func settle(within limit: Duration) async throws -> [any Error] { [] }
-        var isBusy: Bool { false }
-        func records() -> [SceneRecord] { [SceneRecord(name: "Home", opensLayer: false, input: nil)] }
+        var isBusy: Bool { get async { false } }
+        func records() async -> [SceneRecord] { [SceneRecord(name: "Home", opensLayer: false, input: nil)] }
         var links: LinkTable { LinkTable() }
-        func close() {}
+        func close() async {}
     }
 
-    private func store(_ make: @escaping @MainActor () throws -> any AppSession) -> WebSessionStore {
+    private func store(_ make: @escaping @Sendable () throws -> any AppSession) -> WebSessionStore {
         WebSessionStore(makeSession: { try make() }, restoreSession: { _ in (try make(), .restored) })
     }
 
     private func firstAction(_ controller: WebController, _ fields: String) async -> WebReply {
-        await controller.post(path: "/", sessionID: nil, body: Array("token=\(controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
+        await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
     }
 
     @Test("the action that ends its session is answered with the start page saying why, and the cookie is cleared")
@@ -71,7 +72,7 @@ struct WebFaultRepliesTests {
         #expect(start.error?.hasPrefix("error: " + WebUserText.actionFailed(Self.ended) + " (Reference: r-") == true, "\(start.error ?? "none")")
         #expect(start.error?.contains("Your session was ended because your actions stopped the app 3 times.") == true)
         #expect(start.error?.contains("idle") == false)
-        #expect(controller.store.count == 0)
+        #expect(await controller.store.count == 0)
     }
 
     @Test("a plugin refused for a cooling period: the start page and a newcomer's first action are 503, saying when to try again")

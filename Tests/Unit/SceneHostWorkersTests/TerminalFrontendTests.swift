@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import SceneSDK
 @testable import SceneHostCore
@@ -9,35 +10,36 @@ import SceneTestSupport
 @MainActor
 @Suite("TerminalFrontend")
 struct TerminalFrontendTests {
-    static let lost = WorkerError.workerStopped(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11),
-                                                restore: .lost(reason: "the initial scene ended the new worker too (SIGSEGV)"))
+    nonisolated static let lost = WorkerError.workerStopped(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11),
+                                                            restore: .lost(reason: "the initial scene ended the new worker too (SIGSEGV)"))
 
     /// A session whose `strike` closes it for good, as a worker's supervisor does when not even the
     /// initial scene comes back; its screen then throws, as a pooled session's does.
     final class ClosingSession: AppSession {
-        private(set) var isClosed = false
-        var applied = 0
+        private let state = Mutex((closed: false, applied: 0))
+        var isClosed: Bool { state.withLock(\.closed) }
+        var applied: Int { state.withLock(\.applied) }
 
-        func screen() throws -> Screen {
+        func screen() async throws -> Screen {
             if isClosed { throw WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
             return Screen(title: "Home", elements: [.button(id: "strike", title: "Strike")])
         }
-        func layers() -> [[String]] { [["Home"]] }
-        func breadcrumb() -> String { "Home" }
+        func layers() async -> [[String]] { [["Home"]] }
+        func breadcrumb() async -> String { "Home" }
         func apply(_ commands: [FrontendCommand]) async throws {
-            applied += 1
+            state.withLock { $0.applied += 1 }
             guard commands.contains(.tap(button: "strike")) else { return }
-            isClosed = true
+            state.withLock { $0.closed = true }
             throw TerminalFrontendTests.lost
         }
         func open(_ link: LinkOpening) async throws {}
         func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
-        func takeNotice() -> (any Error)? { nil }
+        func takeNotice() async -> (any Error)? { nil }
         func settle(within limit: Duration) async throws -> [any Error] { [] }
-        var isBusy: Bool { false }
-        func records() -> [SceneRecord] { [] }
+        var isBusy: Bool { get async { false } }
+        func records() async -> [SceneRecord] { [] }
         var links: LinkTable { LinkTable() }
-        func close() {}
+        func close() async {}
     }
 
     @Test("a command that closes the session prints its error and one line saying the run ends, and ends it: no notice twice, no command after")
