@@ -6,6 +6,8 @@
 #     does) and reads the server's CPU time (user + system, /proc/PID/stat) around GETS GETs of the
 #     session's current screen (/s/Home/Detail, with its cookie) sent one after another over one
 #     keep-alive connection: CPU microseconds per GET. Repeated RUNS times: median, min, max.
+#     The same GETs of a second `serve` on the memory store, in runs interleaved with the first's:
+#     the GET's cost with the store against the memory store's, and the ratio.
 #     Then an action (a form posted from the page shown, answered 303, and the GET it names),
 #     interleaved with GETs of the page shown: CPU per action (the pair minus a GET), and action / GET.
 #  2. wrk (Debian) --latency at 8 and at 64 connections against that page, then against nginx
@@ -53,28 +55,45 @@ server=$!
 pids+=("$server")
 for _ in $(seq 1 300); do grep -q 'http://127' "$work/out" && break; sleep 0.1; done
 url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/out" | head -1)" || { cat "$work/err"; exit 1; }
+# The memory store's server beside it, the baseline of the GET's store-check figure (its GETs are
+# answered from snapshots with no store to ask), measured in the same run, interleaved.
+SCENE_HOST_SESSION_STORE=memory "$lib/scene-host" serve --config "$work/scenes.conf" --port 0 > "$work/out-memory" 2> "$work/err-memory" &
+baseline=$!
+pids+=("$baseline")
+for _ in $(seq 1 300); do grep -q 'http://127' "$work/out-memory" && break; sleep 0.1; done
+baseline_url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/out-memory" | head -1)" || { cat "$work/err-memory"; exit 1; }
 
-python3 - "$url" "$server" "$gets" "$runs" "$work" <<'PY'
+python3 - "$url" "$server" "$gets" "$runs" "$work" "$baseline_url" "$baseline" "${store:-sqlite (default)}" <<'PY'
 import http.client, re, statistics, sys, urllib.parse
 url, pid, gets, runs, work = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-host, port = urllib.parse.urlsplit(url).hostname, urllib.parse.urlsplit(url).port
+baseline_url, baseline_pid, store_name = sys.argv[6], int(sys.argv[7]), sys.argv[8]
 tick = 100  # USER_HZ
-def cpu():
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+def cpu(of=pid):
+    fields = open(f"/proc/{of}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / tick
-connection = http.client.HTTPConnection(host, port, timeout=30)
-def request(method, path, body=None, headers=None):
-    connection.request(method, path, body=body, headers=headers or {})
-    response = connection.getresponse()
-    return response, response.read()
-_, start = request("GET", "/")
-token = re.search(rb'name="token" value="([0-9a-f]+)"', start).group(1).decode()
-body = f"token={token}&screen=0&field.message=cost&action=tap%3AshowDetail"
-response, _ = request("POST", "/", body, {"Origin": url, "Content-Type": "application/x-www-form-urlencoded"})
-cookie = response.getheader("Set-Cookie").split(";")[0]
-location = response.getheader("Location")
-_, page = request("GET", location, headers={"Cookie": cookie})
-assert b"<h1 id=\"title\"><bdi>Detail</bdi></h1>" in page, page[:300]
+class Client:
+    def __init__(self, url):
+        self.url = url
+        parts = urllib.parse.urlsplit(url)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    def request(self, method, path, body=None, headers=None):
+        self.connection.request(method, path, body=body, headers=headers or {})
+        response = self.connection.getresponse()
+        return response, response.read()
+    def session(self):
+        """A session made by a first action, as a browser makes it: its cookie, its screen's path and page."""
+        _, start = self.request("GET", "/")
+        token = re.search(rb'name="token" value="([0-9a-f]+)"', start).group(1).decode()
+        body = f"token={token}&screen=0&field.message=cost&action=tap%3AshowDetail"
+        response, _ = self.request("POST", "/", body, {"Origin": self.url, "Content-Type": "application/x-www-form-urlencoded"})
+        cookie = response.getheader("Set-Cookie").split(";")[0]
+        location = response.getheader("Location")
+        _, page = self.request("GET", location, headers={"Cookie": cookie})
+        assert b"<h1 id=\"title\"><bdi>Detail</bdi></h1>" in page, page[:300]
+        return cookie, location, page
+client = Client(url)
+request = client.request
+cookie, location, page = client.session()
 open(f"{work}/page.html", "wb").write(page)
 open(f"{work}/cookie", "w").write(cookie + "\n" + location + "\n")
 def measure(path, headers, status):
@@ -86,9 +105,31 @@ def measure(path, headers, status):
             assert response.status == status, response.status
         per_get.append((cpu() - before) / gets * 1e6)
     return statistics.median(per_get), min(per_get), max(per_get)
+# The GET of a session's screen with this store against the memory store's, interleaved runs.
+memory = Client(baseline_url)
+memory_cookie, memory_location, _ = memory.session()
+ours, theirs = [], []
+for _ in range(runs):
+    before = cpu()
+    for _ in range(gets):
+        response, _ = request("GET", location, headers={"Cookie": cookie})
+        assert response.status == 200, response.status
+    ours.append((cpu() - before) / gets * 1e6)
+    before = cpu(baseline_pid)
+    for _ in range(gets):
+        response, _ = memory.request("GET", memory_location, headers={"Cookie": memory_cookie})
+        assert response.status == 200, response.status
+    theirs.append((cpu(baseline_pid) - before) / gets * 1e6)
+ratios = sorted(o / t for o, t in zip(ours, theirs) if t > 0)
+if len(ratios) != runs:
+    print("page-cost: GET with this store vs the memory store: FAILED (a run measured no CPU)")
+    sys.exit(1)
+print(f"page-cost: server CPU per GET of a session's screen, store {store_name}: median {statistics.median(ours):.0f} us [{min(ours):.0f}-{max(ours):.0f}]; "
+      f"memory store: median {statistics.median(theirs):.0f} us [{min(theirs):.0f}-{max(theirs):.0f}]; "
+      f"ratio median {statistics.median(ratios):.2f}x [{ratios[0]:.2f}-{ratios[-1]:.2f}] (goal <= 1.50x: {'met' if statistics.median(ratios) <= 1.5 else 'MISSED'})")
 rows = [
     (f"a session's screen, GET {location} with its cookie ({len(page)} bytes): the path users take", location, {"Cookie": cookie}, 200),
-    ("extra row: the start page, GET / without a session (through the router and the main actor)", "/", {}, 200),
+    ("extra row: the start page, GET / without a session (through the router and the session registry)", "/", {}, 200),
     ("extra row: a refused Host (421, answered before any session): the HTTP server's own floor", "/", {"Host": "elsewhere.example"}, 421),
 ]
 for label, path, headers, status in rows:

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import SceneHost
 
 /// The default session store: an SQLite file (through GRDB) that every `serve` of one machine may
@@ -21,6 +22,9 @@ package final class SQLiteSessionStore: SessionStore {
     package let path: String
     package let app: SessionApp
     private let pool: DatabasePool
+    /// A read-only connection of its own for `stateAtOnce`, opened at its first use; the lock is only
+    /// ever tried (a caller that finds it taken reads the usual way).
+    private let atOnce = Mutex<(queue: DatabaseQueue?, closed: Bool)>((nil, false))
     /// This instance's lock file, held while the store is open.
     let instanceLock: SQLiteInstanceLock
 
@@ -120,6 +124,34 @@ package final class SQLiteSessionStore: SessionStore {
             guard let state = Int64.fromDatabaseValue(stored) else { throw SessionStoreError.malformedRow(reason: "its state is damaged") }
             return state
         }
+    }
+
+    /// Read on a read-only connection of its own, which never waits: SQLite's busy handler is off
+    /// (a locked file answers `.unknown` at once), and so is the wait for the connection (another
+    /// caller holding it answers `.unknown` too). In WAL mode a reader is not held up by writers.
+    package func stateAtOnce(of key: SessionKey) -> StateAtOnce {
+        let app = self.app.identity
+        let read: StateAtOnce? = atOnce.withLockIfAvailable { connection -> StateAtOnce in
+            guard !connection.closed else { return .unknown }
+            do {
+                if connection.queue == nil {
+                    var configuration = Configuration()
+                    configuration.readonly = true
+                    configuration.busyMode = .immediateError
+                    configuration.label = "scene-host sessions, read at once"
+                    connection.queue = try DatabaseQueue(path: path, configuration: configuration)
+                }
+                guard let queue = connection.queue else { return .unknown }
+                return try queue.read { db in
+                    guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ? AND app = ?",
+                                                                  arguments: [Data(key.digest), app]) else { return .state(nil) }
+                    return Int64.fromDatabaseValue(stored).map { .state($0) } ?? .unknown
+                }
+            } catch {
+                return .unknown
+            }
+        }
+        return read ?? .unknown
     }
 
     package func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
@@ -258,6 +290,10 @@ package final class SQLiteSessionStore: SessionStore {
 
     /// Closes the database and lets go of this instance's lock (its file is removed).
     package func close() async {
+        atOnce.withLock { connection in
+            try? connection.queue?.close()
+            connection = (nil, true)
+        }
         try? pool.close()
         instanceLock.end(removingFile: true)
     }

@@ -37,6 +37,10 @@ package protocol SessionStore: Sendable {
     func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession?
     /// The state number of the session under `key` (nil: no such session): what a cache is checked against.
     func state(of key: SessionKey) async throws(SessionStoreError) -> Int64?
+    /// The same, read at once on the caller's thread without waiting for anything (a lock, a
+    /// connection, the network): `.unknown` when it cannot be read so now, and the caller asks
+    /// `state(of:)`. A page snapshot's check on the connection's event loop (`serve`) reads it.
+    func stateAtOnce(of key: SessionKey) -> StateAtOnce
     /// Stores a new session, within `limits` counted over the whole store: refused when its client holds
     /// `perClient` sessions in use; at the total it evicts the session with the fewest actions (then the
     /// oldest last action) whose last action is at least the grace old, or refuses (`SessionLimits`).
@@ -95,4 +99,15 @@ package protocol SessionStore: Sendable {
 extension SessionStore {
     /// Nothing to run: the store's requests run in their callers' tasks.
     package func run() async {}
+
+    /// No read at once: a remote store always waits for its server.
+    package func stateAtOnce(of key: SessionKey) -> StateAtOnce { .unknown }
+}
+
+/// A state number read at once (`SessionStore.stateAtOnce`), or why it was not.
+package enum StateAtOnce: Equatable, Sendable {
+    /// The session's state number; nil: no such session.
+    case state(Int64?)
+    /// It cannot be read without waiting now (or by this store at all): ask `state(of:)`.
+    case unknown
 }

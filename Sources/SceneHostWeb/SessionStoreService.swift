@@ -44,3 +44,16 @@ struct PreparedListener: Service, CustomStringConvertible {
         try await listener.run()
     }
 }
+
+/// This instance's upkeep of its sessions (`WebSessionStore.upkeep`: claims to let go of, the store's
+/// idle sweep) as a service of `serve`'s group, after the store's own service: a graceful shutdown
+/// ends it before the store's client.
+struct SessionUpkeepService: Service, CustomStringConvertible {
+    let sessions: WebSessionStore
+
+    var description: String { "SessionUpkeepService" }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await sessions.upkeep() }
+    }
+}

@@ -14,9 +14,10 @@ import SceneHost
 /// answers the same page the slow way (`WebHandlers.page`).
 ///
 /// With a store other processes share, a snapshot is answered only after one read of the store
-/// (`check`) found the state number it shows: meanwhile the connection reads nothing more (what
-/// was already read waits here, in order), and a state that moved on, or a store that does not
-/// answer, sends the request to the router after all.
+/// found the state number it shows: read at once on this thread where the store can without
+/// waiting (`atOnce`: SQLite's own read-only connection), else asked (`check`), and meanwhile the
+/// connection reads nothing more (what was already read waits here, in order). A state that moved
+/// on, or a store that does not answer, sends the request to the router after all.
 final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -25,12 +26,23 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Whether the store still holds a state: true only when it answered with that very state.
     typealias Check = @Sendable (WebPageSnapshots.StoreCheck) async -> Bool
+    /// The same, read at once on the event loop when the store can (`SessionStore.stateAtOnce`).
+    typealias CheckAtOnce = @Sendable (WebPageSnapshots.StoreCheck) -> AtOnce
+
+    /// What a check read at once found.
+    enum AtOnce {
+        case holds
+        case moved
+        /// Not read at once: the check is asked the usual way.
+        case unknown
+    }
 
     private let snapshots: WebPageSnapshots
     private let hosts: WebHostPolicy
     /// Which cookie name applies to a request (`SessionCookie`).
     private let forwarding: WebForwarding
     private let check: Check
+    private let atOnce: CheckAtOnce
     /// Counts the pages answered with no check (`WebSessionCounters.snapshotUnchecked`).
     private let unchecked: Counter
     private let writer = PageWriter()
@@ -43,11 +55,13 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// The connection asked to read while a check was under way: asked once it ends.
     private var readWanted = false
 
-    init(snapshots: WebPageSnapshots, hosts: WebHostPolicy, forwarding: WebForwarding, check: @escaping Check, unchecked: Counter) {
+    init(snapshots: WebPageSnapshots, hosts: WebHostPolicy, forwarding: WebForwarding, check: @escaping Check,
+         atOnce: @escaping CheckAtOnce, unchecked: Counter) {
         self.snapshots = snapshots
         self.hosts = hosts
         self.forwarding = forwarding
         self.check = check
+        self.atOnce = atOnce
         self.unchecked = unchecked
     }
 
@@ -70,13 +84,21 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
                     respond(answer.page, to: request, context: context)
                     return
                 }
-                checking = (request, [])
-                let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                context.eventLoop.makeFutureWithTask { [check] in await check(stored) }.whenComplete { result in
-                    let (handler, context) = loopBound.value
-                    handler.checked(answer.page, holds: (try? result.get()) == true, context: context)
+                switch atOnce(stored) {
+                case .holds:
+                    respond(answer.page, to: request, context: context)
+                    return
+                case .moved:
+                    answering = false
+                case .unknown:
+                    checking = (request, [])
+                    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                    context.eventLoop.makeFutureWithTask { [check] in await check(stored) }.whenComplete { result in
+                        let (handler, context) = loopBound.value
+                        handler.checked(answer.page, holds: (try? result.get()) == true, context: context)
+                    }
+                    return
                 }
-                return
             }
             passedOn += 1
         case .body:

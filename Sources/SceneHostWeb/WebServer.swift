@@ -127,13 +127,26 @@ package struct WebServer: Sendable {
             (holds ? counters.snapshotHeld : counters.snapshotMoved).increment()
             return holds
         }
+        let atOnce: SnapshotResponder.CheckAtOnce = { [durable] stored in
+            switch durable.stateAtOnce(of: stored.key) {
+            case .state(let state) where state == stored.state:
+                counters.snapshotHeld.increment()
+                return .holds
+            case .state:
+                counters.snapshotMoved.increment()
+                return .moved
+            case .unknown:
+                return .unknown
+            }
+        }
         let refused = Counter(label: "scene_host_connections_refused_total", factory: metrics)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
                 DrainingConnectionCloser(state: state), ClientGoneWatch(), StreamKeepAlive(interval: WebHandlers.keepAlive),
                 ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
-                SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding, check: check, unchecked: counters.snapshotUnchecked),
+                SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding, check: check, atOnce: atOnce,
+                                  unchecked: counters.snapshotUnchecked),
             ], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),
@@ -150,7 +163,8 @@ package struct WebServer: Sendable {
         // First, so a graceful shutdown reaches it last: the store answers until the listeners have closed.
         // A store with nothing to run returns at once; that ends nothing.
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: SessionStoreService(store: durable),
-                                                                        successTerminationBehavior: .ignore)]
+                                                                        successTerminationBehavior: .ignore),
+                        .init(service: SessionUpkeepService(sessions: controller.controller.store))]
         if let admin, let adminHosts {
             // The app's timeouts; the admin's own small cap.
             let adminLimits = WebConnectionLimits.admin(like: limits)

@@ -92,6 +92,10 @@ package actor WebSessionStore {
     /// When idle sessions were last looked for here, and in the store.
     private var lastSweep: ContinuousClock.Instant?
     private var lastStoreSweep: ContinuousClock.Instant?
+    /// This instance's claims to let go of once the store answers (`releaseLater`), until their deadline.
+    private var releases: [(key: SessionKey, state: Int64, deadline: ContinuousClock.Instant)] = []
+    /// Wakes the upkeep when a release is asked for.
+    private let upkeepWake = Wakeup()
     /// The initial scene's screen for browsers without a session, and when it was made.
     private var preview: (start: StartScreen, made: ContinuousClock.Instant)?
     private var previewTask: Task<StartScreen, any Error>?
@@ -200,7 +204,6 @@ package actor WebSessionStore {
     package func resolve(id: String?, verify: Bool = true) async -> Resolution {
         let now = clock()
         await sweep(now: now)
-        sweepStore(now: now)
         guard let id else { return .none }
         let cached = sessions[id]
         cached?.bookkeeping.withLock { $0.lastUsed = now }
@@ -415,24 +418,44 @@ package actor WebSessionStore {
     }
 
     /// Lets go of this instance's claim of `key` at `state` (`SessionStore.release`), if it still holds
-    /// it, as soon as the store answers: tried at once, then every half second for `actionLease` (after
-    /// which any instance may take it over anyway). Another instance's next action then need not wait for
-    /// a claim no request of this instance will write. Beside the request, which it never holds up.
+    /// it, as soon as the store answers: tried by the upkeep (`upkeep`) at once, then every half second
+    /// for `actionLease` (after which any instance may take it over anyway). Another instance's next
+    /// action then need not wait for a claim no request of this instance will write. Beside the
+    /// request, which it never holds up, and not its task: a request that was cancelled still lets go.
     private func releaseLater(_ key: SessionKey, state: Int64) {
         guard !state.isMultiple(of: 2) else { return }
-        let (durable, deadline) = (durable, ContinuousClock.now + actionLease)
-        // Not the request's task: a request that was cancelled still lets go.
-        Task { [weak self] in
-            // Given up once a request of this instance has a claim of the session under way: that request
-            // takes a claim of its own left over at once, and must not find its own claim let go of.
-            while let self, await self.claiming[key] == nil {
-                do {
-                    _ = try await durable.release(key, from: state)
-                    return
-                } catch {
-                    guard ContinuousClock.now < deadline else { return }
-                    try? await Task.sleep(for: .milliseconds(500))
-                }
+        releases.append((key, state, ContinuousClock.now + actionLease))
+        upkeepWake.wakeAll()
+    }
+
+    /// What this instance does for its sessions beside requests, until its task is cancelled (`serve`
+    /// runs it as a service of its group): lets go of the claims `releaseLater` keeps, and every ten
+    /// seconds tells the store of the uses it has not heard of and drops the sessions unused for
+    /// `idleExpiry` across every instance. It sleeps between (no busy timer): until the next of those
+    /// is due, or a release is asked for.
+    package func upkeep() async {
+        while !Task.isCancelled {
+            await releaseWaiting()
+            await sweepStoreIfDue(now: clock())
+            let sweepDue = (lastStoreSweep ?? clock()) + .seconds(10) - clock()
+            let wait = releases.isEmpty ? sweepDue : min(sweepDue, .milliseconds(500))
+            guard wait > .zero else { continue }
+            let wake = upkeepWake
+            await Wakeup.race({ await wake.wait() }, within: wait)
+        }
+    }
+
+    /// Tries each waiting release once; keeps those the store did not answer, until their deadline.
+    /// Given up once a request of this instance has a claim of the session under way: that request
+    /// takes a claim of its own left over at once, and must not find its own claim let go of.
+    private func releaseWaiting() async {
+        let waiting = releases
+        releases = []
+        for release in waiting where claiming[release.key] == nil {
+            do {
+                _ = try await durable.release(release.key, from: release.state)
+            } catch {
+                if ContinuousClock.now < release.deadline { releases.append(release) }
             }
         }
     }
@@ -585,13 +608,12 @@ package actor WebSessionStore {
         for session in Array(sessions.values) where now - session.bookkeeping.withLock(\.lastUsed) > idleExpiry { await forget(session) }
     }
 
-    /// At most every ten seconds, beside the request that starts it: tells the store of the uses it
-    /// has not heard of (pages answered without a write) and drops the sessions unused for
-    /// `idleExpiry` across every instance.
-    private func sweepStore(now: ContinuousClock.Instant) {
+    /// At most every ten seconds (`upkeep`): tells the store of the uses it has not heard of (pages
+    /// answered without a write) and drops the sessions unused for `idleExpiry` across every instance.
+    private func sweepStoreIfDue(now: ContinuousClock.Instant) async {
         if let lastStoreSweep, now - lastStoreSweep < .seconds(10) { return }
         lastStoreSweep = now
-        Task { await self.sweepStoreNow() }
+        await sweepStoreNow()
     }
 
     private func sweepStoreNow() async {

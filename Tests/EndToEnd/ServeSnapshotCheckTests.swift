@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import TestSupport
+import HostTestSupport
 
 /// Pages answered from a snapshot with a store other processes share, through the real binary: a
 /// GET of the screen on top is answered on the connection's thread once one read of the store found
-/// the state number the snapshot shows; after another instance's action on the same SQLite file the
-/// snapshot no longer answers, and the page is the other instance's result. Pipelined requests keep
-/// their order while a check is under way.
+/// the state number the snapshot shows (SQLite: read at once on the event loop; PostgreSQL: asked,
+/// while the connection waits); after another instance's action on the same store the snapshot no
+/// longer answers, and the page is the other instance's result. Pipelined requests keep their order
+/// while a check is under way.
 @Suite("serve: page snapshots checked against a shared store (end to end)")
 struct ServeSnapshotCheckTests {
     typealias Server = ServeCommandTests.Server
@@ -18,10 +20,20 @@ struct ServeSnapshotCheckTests {
         return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? 0
     }
 
-    @Test("a checked snapshot answers while the store holds its state; another instance's action on the file sends the next GET to the router, which shows it")
-    func checkedAgainstTheStore() throws {
+    /// A store two instances share, and what ends it: SQLite (a file in a folder of the test's) or a
+    /// throw-away PostgreSQL server; nil when PostgreSQL is not installed here.
+    private func sharedStore(_ kind: String, _ folder: TemporaryFolder) throws -> (location: String, end: () -> Void)? {
+        guard kind == "postgresql" else { return ("sqlite:" + folder.path("shared/sessions.sqlite"), {}) }
+        guard let postgres = try ThrowawayPostgres.start() else { return nil }
+        return ("postgresql://postgres@127.0.0.1:\(postgres.address.port)/postgres", { postgres.stop() })
+    }
+
+    @Test("a checked snapshot answers while the store holds its state; another instance's action on the store sends the next GET to the router, which shows it",
+          arguments: ["sqlite", "postgresql"])
+    func checkedAgainstTheStore(kind: String) throws {
         let folder = try TemporaryFolder()
-        let store = "sqlite:" + folder.path("shared/sessions.sqlite")
+        guard let (store, end) = try sharedStore(kind, folder) else { return ThrowawayPostgres.skip("ServeSnapshotCheckTests.checkedAgainstTheStore") }
+        defer { end() }
         let one = try Server(["--session-store", store, "--admin-port", "0"])
         defer { _ = one.stop() }
         let two = try Server(["--session-store", store])
@@ -61,10 +73,12 @@ struct ServeSnapshotCheckTests {
         #expect(page.status == 200 && page.body.contains("Second text") && !page.body.contains("First text"), "\(page.status) \(page.body)")
     }
 
-    @Test("two GETs pipelined on one connection while the first waits for its check: both answered, in order")
-    func pipelinedInOrder() throws {
+    @Test("three requests pipelined on one connection while the first waits for its check: all answered, in order", arguments: ["sqlite", "postgresql"])
+    func pipelinedInOrder(kind: String) throws {
         let folder = try TemporaryFolder()
-        let server = try Server(["--session-store", "sqlite:" + folder.path("sessions.sqlite")])
+        guard let (store, end) = try sharedStore(kind, folder) else { return ThrowawayPostgres.skip("ServeSnapshotCheckTests.pipelinedInOrder") }
+        defer { end() }
+        let server = try Server(["--session-store", store])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession(firstAction: "field.message=Piped&action=tap%3AshowDetail")

@@ -250,11 +250,36 @@ struct WebSessionPersistenceTests {
         #expect(text(next, "message") == won && next.breadcrumb.count == 2)
     }
 
+    @Test("the upkeep drops sessions idle across every instance: a session another server made and left is gone from the store once idle")
+    func upkeepExpiresIdleSessions() async throws {
+        let folder = try TemporaryFolder()
+        let store = try await sqlite(folder)
+        let moving = MovingClock()
+        let one = try await server(store, clock: moving.read), two = try await server(try await sqlite(folder))
+        let id = try await begin(two, "action=back")
+        let key = SessionKey(secret: id.id)
+        #expect(try await store.state(of: key) != nil)
+        // Nothing happens to it while no upkeep runs; once past the idle expiry on this server's clock, its upkeep drops it.
+        moving.advance(by: one.store.idleExpiry + .seconds(1))
+        #expect(try await store.state(of: key) != nil)
+        let upkeep = Task { await one.store.upkeep() }
+        defer { upkeep.cancel() }
+        var kept = true
+        for _ in 0..<200 where kept {
+            kept = try await store.state(of: key) != nil
+            if kept { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(!kept, "the idle session is still stored")
+    }
+
     @Test("a write that fails leaves no claim that blocks: this server's next action takes it over at once, and once the store answers it is let go of for every server")
     func failedWriteLeavesNothingBlocking() async throws {
         let folder = try TemporaryFolder()
         let flaky = FlakyStore(try await sqlite(folder))
         let one = try await server(flaky), two = try await server(try await sqlite(folder))
+        // The instance's upkeep lets go of a failed write's claim, as `serve` runs it beside its requests.
+        let upkeep = Task { await one.store.upkeep() }
+        defer { upkeep.cancel() }
         let id = try await begin(one, "field.message=kept&action=tap:showDetail")
         let key = SessionKey(secret: id.id)
         // On this server: the next action after the failure applies (no 409 after waiting for itself).

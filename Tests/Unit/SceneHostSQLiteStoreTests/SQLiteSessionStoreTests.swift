@@ -50,6 +50,29 @@ struct SQLiteSessionStoreTests {
         try await SessionStoreContract.appsAreApart(store, store.sharing(as: SessionStoreContract.otherApp))
     }
 
+    @Test("a state read at once sees what another connection wrote, nil for no such session or another app's, and nothing once closed")
+    func stateAtOnce() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("sessions.sqlite")
+        let store = try SQLiteSessionStore(path: path, app: app)
+        try await store.prepare()
+        let row = SessionStoreContract.session("a", client: "c")
+        #expect(store.stateAtOnce(of: row.key) == .state(nil))
+        #expect(try await store.insert(row, limits: SessionStoreContract.roomy, now: 1) == .inserted(evicted: nil))
+        #expect(store.stateAtOnce(of: row.key) == .state(row.state))
+        // Another instance on the file moves it on: the read at once sees the new number.
+        let other = try SQLiteSessionStore(path: path, app: app)
+        try await other.prepare()
+        #expect(try await other.claim(row.key, from: row.state, now: 2) == .claimed)
+        #expect(store.stateAtOnce(of: row.key) == .state(row.state + 1))
+        let stranger = try SQLiteSessionStore(path: path, app: SessionStoreContract.otherApp)
+        #expect(stranger.stateAtOnce(of: row.key) == .state(nil), "another app's session is not this app's")
+        await store.close()
+        #expect(store.stateAtOnce(of: row.key) == .unknown)
+        await other.close()
+        await stranger.close()
+    }
+
     @Test("a new file is 0600 in a folder made 0700; a second process's store sees the first's rows")
     func fileModes() async throws {
         let folder = try TemporaryFolder()
