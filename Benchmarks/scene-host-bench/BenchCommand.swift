@@ -71,6 +71,8 @@ struct BenchCommand: AsyncParsableCommand {
             if runs("workers") {
                 print("scene workers…")
                 try await WorkerBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
+                print("scene workers, plugin-bound…")
+                try PluginBoundBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
             }
             if runs("live") {
                 print("screens that change on their own…")

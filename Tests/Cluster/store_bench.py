@@ -5,7 +5,7 @@ interleaved, or a percentile given as the median of RUNS runs with min and max.
 
   actions RUNS ACTIONS NAME=URL=PID ...     an action's latency (p50, p99) and server CPU per action
   rebuild RUNS SESSIONS URL_A URL_B         a 5-deep stack built on A, its page first asked on B (never saw it)
-  scale RUNS SECONDS CLIENTS URL_ONE URL_TWO   actions per second through nginx: one instance vs two
+  scale RUNS SECONDS CLIENTS NAME=URL=ADMIN[,ADMIN] ...   clicks per second through nginx, latency, rebuilds
 
 Prints one line per figure; exits 0.
 """
@@ -123,36 +123,68 @@ def rebuild(runs, sessions, url_a, url_b):
     print(f"bench: rebuild 5-deep on an instance that never saw the session: p50 ms {spread(p50)}; p99 ms {spread(p99)}")
 
 
-def scale(runs, seconds, clients, url_one, url_two):
-    """Actions per second of CLIENTS sessions through nginx, to one instance and to two (interleaved)."""
-    results = {"one": [], "two": []}
+def scale(runs, seconds, clients, configurations):
+    """Clicks per second of CLIENTS users through nginx, for each configuration (NAME=URL=ADMIN[,ADMIN...]:
+    nginx's address and its instances' admin listeners), in interleaved runs: each user makes its
+    session, then clicks Home's Save and Detail's Back in turn (a click: the post and the page it
+    redirects to). Per configuration: clicks/s, a click's p50 and p99 latency, errors (any answer
+    that is not the expected one), and sessions rebuilt per action applied, from the instances' own
+    counters over the runs (`scene_host_sessions_rebuilt_total`, `scene_host_actions_total`)."""
+    from cluster_flows import counters  # noqa: E402 - beside this file
+    results = {name: {"rate": [], "p50": [], "p99": [], "errors": 0, "rebuilt": 0, "applied": 0} for name, _, _ in configurations}
     for _ in range(runs):
-        for name, url in (("one", url_one), ("two", url_two)):
-            done = [0]
+        for name, url, admins in configurations:
+            latencies = []
+            errors = [0]
             lock = threading.Lock()
+            rebuilt_before, applied_before = counters(admins)
             deadline = time.monotonic() + seconds
 
             def work(_):
                 client = Client(url, follow=False)
-                client.get()
-                client.post({"action": "back"}, path="/")
-                client.get("/s/Home")
-                count = 0
-                while time.monotonic() < deadline:
-                    client.post({"field.message": "x", "action": "tap:showDetail"})
-                    client.get("/s/Home/Detail")
-                    client.post({"action": "tap:done"})
+                mine, failed = [], 0
+                try:
+                    client.get()
+                    client.post({"action": "back"}, path="/")
                     client.get("/s/Home")
-                    count += 2
+                except Exception:  # noqa: BLE001 - counted, the run goes on
+                    with lock:
+                        errors[0] += 1
+                    return
+                while time.monotonic() < deadline:
+                    for fields, page in (({"field.message": "x", "action": "tap:showDetail"}, "/s/Home/Detail"), ({"action": "tap:done"}, "/s/Home")):
+                        started = time.perf_counter()
+                        try:
+                            status, _ = client.post(fields)
+                            client.get(page)
+                            if status != 303:
+                                failed += 1
+                        except Exception:  # noqa: BLE001 - counted, the run goes on
+                            failed += 1
+                        mine.append(time.perf_counter() - started)
                 with lock:
-                    done[0] += count
+                    latencies.extend(mine)
+                    errors[0] += failed
 
             with concurrent.futures.ThreadPoolExecutor(max_workers=clients) as pool:
                 list(pool.map(work, range(clients)))
-            results[name].append(done[0] / seconds)
-    ratio = [two / one for one, two in zip(results["one"], results["two"])]
-    print(f"bench: scale one instance: actions/s {spread(results['one'])}")
-    print(f"bench: scale two instances: actions/s {spread(results['two'])}; two / one {spread(ratio)}")
+            rebuilt_after, applied_after = counters(admins)
+            result = results[name]
+            result["rate"].append(len(latencies) / seconds)
+            result["p50"].append(percentile(latencies, 0.50) * 1e3 if latencies else 0)
+            result["p99"].append(percentile(latencies, 0.99) * 1e3 if latencies else 0)
+            result["errors"] += errors[0]
+            result["rebuilt"] += rebuilt_after - rebuilt_before
+            result["applied"] += applied_after - applied_before
+    for name, _, _ in configurations:
+        result = results[name]
+        share = result["rebuilt"] / result["applied"] * 100 if result["applied"] else 0
+        print(f"bench: scale {name} ({clients} users): clicks/s {spread(result['rate'])}; click p50 ms {spread(result['p50'])}; "
+              f"p99 ms {spread(result['p99'])}; errors {result['errors']}; rebuilt {result['rebuilt']} of {result['applied']} actions applied ({share:.2f}%)")
+    names = [name for name, _, _ in configurations]
+    for first, second in zip(names, names[1:]):
+        ratio = [b / a for a, b in zip(results[first]["rate"], results[second]["rate"]) if a > 0]
+        print(f"bench: scale {second} / {first}: clicks/s {spread(ratio)}")
 
 
 def main():
@@ -163,7 +195,8 @@ def main():
     elif command == "rebuild":
         rebuild(int(args[0]), int(args[1]), args[2], args[3])
     elif command == "scale":
-        scale(int(args[0]), float(args[1]), int(args[2]), args[3], args[4])
+        configurations = [(item.split("=")[0], item.split("=")[1], item.split("=")[2].split(",")) for item in args[3:]]
+        scale(int(args[0]), float(args[1]), int(args[2]), configurations)
     return 0
 
 
