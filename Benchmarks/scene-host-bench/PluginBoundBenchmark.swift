@@ -6,6 +6,7 @@ import Synchronization
 /// alternating runs. Eight loopback clients each post `tap work` and load the page the 303 names, as
 /// fast as the server answers. Goal: two workers >= 1.5x one worker's actions per second (the demo's
 /// own actions cost the worker almost nothing, so the demo's row measures `serve` itself).
+@MainActor
 enum PluginBoundBenchmark {
     static let runs = 5
     static let clients = 8
@@ -82,7 +83,7 @@ enum PluginBoundBenchmark {
     }
 
     /// One session: made by its first `tap work`, then `actions` more, each a POST from the page shown and the GET of its redirect.
-    static func busyClient(port: UInt16, actions: Int, shared: LoadShared) throws {
+    nonisolated static func busyClient(port: UInt16, actions: Int, shared: LoadShared) throws {
         let connection = BenchHTTPConnection(port: port)
         let origin = "http://127.0.0.1:\(port)"
         let start = try connection.request("GET", "/")
