@@ -48,37 +48,10 @@ enum PluginBoundBenchmark {
     static func serveRun(host: String, config: String, cache: String, actions: Int) throws -> Double {
         let server = try BenchServer(host, ["serve", "--config", config, "--probe-cache", cache, "--port", "0"])
         defer { server.stop() }
-        let shared = LoadShared()
         let port = server.port
-        for index in 0..<clients {
-            let thread = Thread {
-                defer { shared.done.signal() }
-                do {
-                    try busyClient(port: port, actions: actions, shared: shared)
-                } catch {
-                    shared.fail("client \(index): \(error)")
-                    shared.ready.signal()
-                }
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
+        let seconds = try LoadShared().race(clients: clients, server: server, finish: 180) { _, shared in
+            try busyClient(port: port, actions: actions, shared: shared)
         }
-        let limit = DispatchTime.now() + .seconds(60)
-        for _ in 0..<clients {
-            guard shared.ready.wait(timeout: limit) == .success else { throw BenchFailure("busy clients did not open their sessions within 60 s") }
-        }
-        if let failure = shared.firstFailure {
-            for _ in 0..<clients { shared.go.signal() }
-            throw BenchFailure("\(failure)\n\(server.errors)")
-        }
-        let start = BenchClock.nanoseconds()
-        for _ in 0..<clients { shared.go.signal() }
-        let deadline = DispatchTime.now() + .seconds(180)
-        for _ in 0..<clients {
-            guard shared.done.wait(timeout: deadline) == .success else { throw BenchFailure("busy clients did not finish within 180 s") }
-        }
-        let seconds = Double(BenchClock.nanoseconds() - start) / 1e9
-        if let failure = shared.firstFailure { throw BenchFailure("\(failure)\n\(server.errors)") }
         return Double(clients * actions) / seconds
     }
 

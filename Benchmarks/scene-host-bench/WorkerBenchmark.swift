@@ -214,44 +214,20 @@ enum WorkerBenchmark {
         let shared = LoadShared()
         let port = server.port
         let clients = Self.clients
-        for index in 0..<clients {
-            let thread = Thread {
-                defer { shared.done.signal() }
-                do {
-                    try LoadClient(port: port, index: index).run(requests: requestsPerClient, shared: shared)
-                } catch {
-                    shared.fail("client \(index): \(error)")
-                    shared.ready.signal()
-                }
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-        // Every client has its session before the clock starts; at most 60 s for all of this.
-        let limit = DispatchTime.now() + .seconds(60)
-        for _ in 0..<clients {
-            guard shared.ready.wait(timeout: limit) == .success else { throw BenchFailure("serve clients did not open their sessions within 60 s") }
-        }
-        if let failure = shared.firstFailure {
-            for _ in 0..<clients { shared.go.signal() }
-            throw BenchFailure("\(failure)\n\(server.errors)")
-        }
-        let children = server.children
-        let hostBefore = ProcessTimes.cpuSeconds(of: server.pid)
-        let childrenBefore = Dictionary(children.map { ($0, ProcessTimes.cpuSeconds(of: $0)) }, uniquingKeysWith: { first, _ in first })
-        let clientBefore = ProcessTimes.ownCPUSeconds()
-        let start = BenchClock.nanoseconds()
-        for _ in 0..<clients { shared.go.signal() }
-        let deadline = DispatchTime.now() + .seconds(120)
-        for _ in 0..<clients {
-            guard shared.done.wait(timeout: deadline) == .success else { throw BenchFailure("serve clients did not finish within 120 s") }
-        }
-        let seconds = Double(BenchClock.nanoseconds() - start) / 1e9
+        var (hostBefore, clientBefore) = (0.0, 0.0)
+        var (children, childrenBefore): ([Int32], [Int32: Double]) = ([], [:])
+        let seconds = try shared.race(clients: clients, server: server, finish: 120, client: { index, shared in
+            try LoadClient(port: port, index: index).run(requests: requestsPerClient, shared: shared)
+        }, starting: {
+            children = server.children
+            hostBefore = ProcessTimes.cpuSeconds(of: server.pid)
+            childrenBefore = Dictionary(children.map { ($0, ProcessTimes.cpuSeconds(of: $0)) }, uniquingKeysWith: { first, _ in first })
+            clientBefore = ProcessTimes.ownCPUSeconds()
+        })
         let clientAfter = ProcessTimes.ownCPUSeconds()
         let hostAfter = ProcessTimes.cpuSeconds(of: server.pid)
         let childrenAfter = server.children
         let workerCPU = Set(children + childrenAfter).reduce(0.0) { $0 + ProcessTimes.cpuSeconds(of: $1) - (childrenBefore[$1] ?? 0) }
-        if let failure = shared.firstFailure { throw BenchFailure("\(failure)\n\(server.errors)") }
         return ServeRun(requests: clients * requestsPerClient, seconds: seconds, hostCPU: hostAfter - hostBefore, workerCPU: workerCPU,
                         clientCPU: clientAfter - clientBefore, workerProcesses: Set(children + childrenAfter).count)
     }
@@ -268,6 +244,46 @@ final class LoadShared: Sendable {
 
     func fail(_ message: String) { failures.withLock { $0.append(message) } }
     var firstFailure: String? { failures.withLock { $0.first } }
+
+    /// Starts `clients` threads, each running `client(index, self)` (which signals `ready` once its
+    /// session is open, then waits for `go`); once all are ready, runs `starting`, lets them go, and
+    /// waits until every one ended (`finish` seconds at most): the seconds from the start to the last
+    /// end. A client's failure is thrown with the server's standard error.
+    func race(clients: Int, server: BenchServer, finish: Int, client: @escaping @Sendable (Int, LoadShared) throws -> Void,
+              starting: () -> Void = {}) throws -> Double {
+        for index in 0..<clients {
+            let thread = Thread {
+                defer { self.done.signal() }
+                do {
+                    try client(index, self)
+                } catch {
+                    self.fail("client \(index): \(error)")
+                    self.ready.signal()
+                }
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        // Every client has its session before the clock starts; at most 60 s for all of this.
+        let limit = DispatchTime.now() + .seconds(60)
+        for _ in 0..<clients {
+            guard ready.wait(timeout: limit) == .success else { throw BenchFailure("serve clients did not open their sessions within 60 s") }
+        }
+        if let failure = firstFailure {
+            for _ in 0..<clients { go.signal() }
+            throw BenchFailure("\(failure)\n\(server.errors)")
+        }
+        starting()
+        let start = BenchClock.nanoseconds()
+        for _ in 0..<clients { go.signal() }
+        let deadline = DispatchTime.now() + .seconds(finish)
+        for _ in 0..<clients {
+            guard done.wait(timeout: deadline) == .success else { throw BenchFailure("serve clients did not finish within \(finish) s") }
+        }
+        let seconds = Double(BenchClock.nanoseconds() - start) / 1e9
+        if let failure = firstFailure { throw BenchFailure("\(failure)\n\(server.errors)") }
+        return seconds
+    }
 }
 
 /// One browser-like session on `serve`: a keep-alive connection, its cookie and form token.

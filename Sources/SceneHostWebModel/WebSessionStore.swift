@@ -468,16 +468,7 @@ package actor WebSessionStore {
         if let previewTask { return try await previewTask.value }
         let make = makeSession
         let task = Task { () throws -> StartScreen in
-            let app = try await make()
-            let view: (screen: Screen, layers: [[String]])
-            do {
-                view = try await app.view()
-            } catch {
-                await app.close()
-                throw error
-            }
-            await app.close()
-            let (screen, layers) = view
+            let (screen, layers) = try await Self.lastView(of: try await make())
             return StartScreen(scene: layers.first?.first ?? screen.title, screen: screen)
         }
         previewTask = task
@@ -502,15 +493,19 @@ package actor WebSessionStore {
             throw error
         }
         await WebController.awaitQuickWork(of: app)
-        let view: (screen: Screen, layers: [[String]])
+        return try await Self.lastView(of: app)
+    }
+
+    /// What `app` shows, read once before it is closed; it is closed whether the read works or not.
+    private static func lastView(of app: any AppSession) async throws -> (screen: Screen, layers: [[String]]) {
         do {
-            view = try await app.view()
+            let view = try await app.view()
+            await app.close()
+            return view
         } catch {
             await app.close()
             throw error
         }
-        await app.close()
-        return view
     }
 
     /// The plugin of the scene the deep link `link` opens; nil when it names no link.
