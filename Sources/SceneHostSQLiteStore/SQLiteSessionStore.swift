@@ -142,9 +142,11 @@ package final class SQLiteSessionStore: SessionStore {
                     connection.queue = try DatabaseQueue(path: path, configuration: configuration)
                 }
                 guard let queue = connection.queue else { return .unknown }
-                return try queue.read { db in
-                    guard let stored = try DatabaseValue.fetchOne(db, sql: "SELECT state FROM scene_host_sessions WHERE key = ? AND app = ?",
-                                                                  arguments: [Data(key.digest), app]) else { return .state(nil) }
+                // One statement, prepared once and kept with the connection; no transaction around it (a
+                // single SELECT reads one consistent snapshot of the file on its own).
+                return try queue.inDatabase { db in
+                    let statement = try db.cachedStatement(sql: "SELECT state FROM scene_host_sessions WHERE key = ? AND app = ?")
+                    guard let stored = try DatabaseValue.fetchOne(statement, arguments: [Data(key.digest), app]) else { return .state(nil) }
                     return Int64.fromDatabaseValue(stored).map { .state($0) } ?? .unknown
                 }
             } catch {
