@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import SceneHost
+import Synchronization
 
 /// The terminal's input for `run`: reads a command line while watching the session for changes
 /// on their own (`AppSession.changeDescriptor`), and keeps what was typed across a redraw.
@@ -16,7 +17,33 @@ import SceneHost
 ///
 /// Lines are read on a thread of their own, so the session's background work (on the main
 /// actor, in `--in-process`) runs while the user types. One read at a time: the frontend awaits each.
-final class TerminalLineEditor: @unchecked Sendable {
+/// What the editor keeps between reads lives behind one lock (`editing`), held for a whole read.
+final class TerminalLineEditor: Sendable {
+    private let editing = Mutex(LineEditing())
+
+    /// The next line, or `.changed` as soon as `wake` is readable (what was typed is kept and shown
+    /// again next time), or nil as soon as `watch` is (`--watch`: a plugin file changed).
+    func read(wake: Int32?, watch: Int32? = nil) async throws -> TerminalInput? {
+        try await withCheckedThrowingContinuation { continuation in
+            // A thread that may block in the read, off the main actor (background work runs meanwhile).
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.editing.withLock { try $0.readNow(wake: wake, watch: watch, secret: false) } })
+            }
+        }
+    }
+
+    /// A secret's line, not echoed (nil at the end of input).
+    func readSecret() throws -> String? {
+        switch try editing.withLock({ try $0.readNow(wake: nil, watch: nil, secret: true) }) {
+        case .line(let line): return line
+        case .end, .changed, .redraw, nil: return nil
+        }
+    }
+}
+
+/// The line editor's state and its reading: the line typed so far, bytes typed ahead, an escape
+/// sequence under way.
+private struct LineEditing {
     private var reader = ScriptLineReader(descriptor: STDIN_FILENO, file: "<stdin>")
     private let isTerminal = isatty(STDIN_FILENO) == 1
     /// The line typed so far (UTF-8), kept when a read returns `.changed`.
@@ -26,25 +53,7 @@ final class TerminalLineEditor: @unchecked Sendable {
     /// Inside an escape sequence: 1 after ESC, 2 inside a CSI (`ESC [`), until its final byte.
     private var escape = 0
 
-    /// The next line, or `.changed` as soon as `wake` is readable (what was typed is kept and shown
-    /// again next time), or nil as soon as `watch` is (`--watch`: a plugin file changed).
-    func read(wake: Int32?, watch: Int32? = nil) async throws -> TerminalInput? {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.readNow(wake: wake, watch: watch, secret: false) })
-            }
-        }
-    }
-
-    /// A secret's line, not echoed (nil at the end of input).
-    func readSecret() throws -> String? {
-        switch try readNow(wake: nil, watch: nil, secret: true) {
-        case .line(let line): return line
-        case .end, .changed, .redraw, nil: return nil
-        }
-    }
-
-    private func readNow(wake: Int32?, watch: Int32?, secret: Bool) throws -> TerminalInput? {
+    mutating func readNow(wake: Int32?, watch: Int32?, secret: Bool) throws -> TerminalInput? {
         guard isTerminal else {
             if !reader.hasBufferedInput {
                 switch waitForInput(wake: wake, watch: watch) {
@@ -91,7 +100,7 @@ final class TerminalLineEditor: @unchecked Sendable {
 
     /// Handles one typed byte; the input when it ends a line (or the input). Bytes, not an enum of
     /// ours: each kind of key is tested in turn, and any other control byte is ignored.
-    private func take(_ byte: UInt8, secret: Bool) -> TerminalInput? {
+    private mutating func take(_ byte: UInt8, secret: Bool) -> TerminalInput? {
         if escape == 1 {
             // ESC [ and ESC O start a sequence (an arrow key); any other byte after ESC ends it.
             escape = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") ? 2 : 0
