@@ -74,6 +74,8 @@ struct ServeShownResultTests {
         let page = try http.get("/s/LoanForm", cookie: cookie).body
         #expect(page.contains("notify true, 28 days, pin of 4, notes 1 lines"), "\(page)")
         #expect(page.contains("This page was read back after the app restarted or moved; “Library PIN” is empty again, since secrets are never kept: type it again."), "\(page)")
-        #expect(!page.contains("Your last action was not applied") && !page.contains("4321"))
+        // The PIN appears nowhere but by chance inside a random hex value (the form token, a stamp): those are left out.
+        let shown = page.replacing(/[0-9a-f]{16,}/, with: "")
+        #expect(!page.contains("Your last action was not applied") && !shown.contains("4321"), "\(page)")
     }
 }
