@@ -35,7 +35,7 @@ extension PooledSession: AppSession {
         try await callNative(function, arguments: arguments)
     }
 
-    nonisolated(nonsending) package func takeNotice() async -> (any Error)? { session.takeNotice() }
+    nonisolated(nonsending) package func takeNotice() async -> (any Error)? { await session.takeNotice() }
 
     nonisolated(nonsending) package var isBusy: Bool { get async { session.read(\.busy) } }
 

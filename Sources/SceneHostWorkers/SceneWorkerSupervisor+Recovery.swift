@@ -51,12 +51,15 @@ extension SceneWorkerSupervisor {
         let plugin = blame.plugin
         if let plugin, let source, Self.blames(fault) { noteFault(of: plugin, from: source) }
         let held = sessions.all
+        // Until their notices are set, no page takes a bystander's new screen without it (`State.restoring`).
+        for (id, session) in held where id != culprit { session.update { $0.restoring = true } }
         let notes = await restartAndRestore(afterFault: true)
         counters.restores.increment(by: sessions.count)
         for (id, session) in held where id != culprit {
             let notice = WorkerError.sharedWorkerStopped(plugin: plugin ?? blame.nobody, fault: fault, restore: notes[id] ?? .restored)
             // A session that could not come back says why on its next page, instead of only "lost".
             session.update { state in
+                state.restoring = false
                 if state.lost { state.ended = state.ended ?? notice } else { state.notice = notice }
             }
         }
@@ -100,10 +103,14 @@ extension SceneWorkerSupervisor {
         guard refused != workerRefuses else { return }
         let changed = refused.symmetricDifference(workerRefuses).sorted()
         let held = sessions.all
+        for session in held.values { session.update { $0.restoring = true } }
         let notes = await restartAndRestore(afterFault: false)
-        for (id, note) in notes where note != .restored {
-            let notice = WorkerError.pluginsClosed(plugins: changed, restore: note)
-            held[id]?.update { state in
+        for (id, session) in held {
+            let note = notes[id] ?? .restored
+            session.update { state in
+                state.restoring = false
+                guard note != .restored else { return }
+                let notice = WorkerError.pluginsClosed(plugins: changed, restore: note)
                 if state.lost { state.ended = notice } else { state.notice = notice }
             }
         }

@@ -52,10 +52,13 @@ extension SceneWorkerSupervisor {
         adopted(replacement.process, refusing: replacement.refuses)
         restarts += 1
         let held = sessions.all
+        // Until its notice is set, no page takes the session's new screen without it (`State.restoring`).
+        for session in held.values { session.update { $0.restoring = true } }
         let notes = await restartAndRestore(afterFault: false, started: true)
         for (id, session) in held {
             let notice = WorkerError.reloaded(plugins: plugins, restore: notes[id] ?? .restored)
             session.update { state in
+                state.restoring = false
                 if state.lost { state.ended = state.ended ?? notice } else { state.notice = notice }
             }
         }

@@ -28,6 +28,10 @@ package final class WorkerSession: ScreenVersion {
         /// What happened to the session that its user has not been told yet (its worker was
         /// restarted while another session's request was running).
         package var notice: WorkerError?
+        /// Its worker is being started again and its scenes built again (`SceneWorkerSupervisor.restartAndRestore`):
+        /// the screen may already be the new one while the notice that says why is not yet set.
+        /// `takeNotice` waits for the two together, so no page shows the one without the other.
+        package var restoring = false
         /// The session could not be built again after its worker ended, or was ended for its faults: it shows nothing more.
         package var lost = false
         /// Background work of its scenes was running at the last report (`SessionReport.busy`).
@@ -93,9 +97,14 @@ package final class WorkerSession: ScreenVersion {
     /// What `body` reads of the state now, without copying it.
     package func read<T>(_ body: (State) -> T) -> T { state.withLock { body($0) } }
 
-    /// Takes the notice to show (it is shown once).
-    package func takeNotice() -> WorkerError? {
-        state.withLock { state in
+    /// Takes the notice to show (it is shown once). While the session is being built again after its
+    /// worker ended or a new build came (`State.restoring`), waits for that to end first: the notice
+    /// is set only then, and the screen read after it is the one the notice speaks of.
+    package func takeNotice() async -> WorkerError? {
+        while read(\.restoring), !waiters.isClosed, !Task.isCancelled {
+            await waiters.wait { !self.read(\.restoring) }
+        }
+        return state.withLock { state in
             guard let notice = state.notice else { return nil }
             state.notice = nil
             state.generation &+= 1

@@ -59,7 +59,7 @@ struct FaultSupervisorTests {
         try await supervisor.execute([.fill(field: "mode", text: "segv")], in: culprit)
         for _ in 1...2 {
             await #expect(throws: crashed) { try await supervisor.execute([.tap(button: "strike")], in: culprit) }
-            #expect(bystander.takeNotice() == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
+            #expect(await bystander.takeNotice() == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
         }
         let ended = WorkerError.sessionEndedForFaults(plugin: "Fragile", scene: "FragileHome", action: "tap strike", fault: .signal(SIGSEGV), faults: 3)
         await #expect(throws: ended) { try await supervisor.execute([.tap(button: "strike")], in: culprit) }
@@ -67,7 +67,7 @@ struct FaultSupervisorTests {
         // It stays ended, with the same words, and runs nothing more.
         await #expect(throws: ended) { try await supervisor.execute([.tap(button: "deeper")], in: culprit) }
         #expect(await supervisor.sessionCount == 1)
-        #expect(bystander.takeNotice() == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
+        #expect(await bystander.takeNotice() == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
         #expect(text("mode", in: bystander) == "mine")
         try await supervisor.execute([.fill(field: "mode", text: "back"), .tap(button: "done")], in: bystander)
         #expect(text("received", in: bystander) == "got back")

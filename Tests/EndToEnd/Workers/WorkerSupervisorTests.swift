@@ -51,9 +51,9 @@ struct WorkerSupervisorTests {
             #expect(session.current.records.count == 1 + index % 4)
             #expect(text("depth", in: session) == "depth \(index % 4)")
             #expect(text("mode", in: session) == (index == 3 ? "session 3" : "session \(index)"))
-            let notice = session.takeNotice()
+            let notice = await session.takeNotice()
             #expect(index == 3 ? notice == nil : notice == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
-            #expect(session.takeNotice() == nil)
+            #expect(await session.takeNotice() == nil)
         }
         // Every session still works, on the new worker, each on its own stack.
         for (index, session) in sessions.enumerated() where index % 4 > 0 {
