@@ -5,7 +5,7 @@ import PackageDescription
 /// nested SceneSDK package, so that all of them share one libSceneSDK.so (see docs/decisions.md, "The SDK").
 let sdk: Target.Dependency = .product(name: "SceneSDK", package: "SceneSDK")
 let ordersKit: Target.Dependency = .product(name: "OrdersKit", package: "OrdersKit")
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]
 
 /// The benchmarks (scripts/benchmark sets SCENE_HOST_BENCHMARKS=1) are part of the package only when
 /// asked for: a plain `swift build` builds the host, its worker and the demo's plugins, and fetches
@@ -38,7 +38,11 @@ let cLibraries: [(name: String, path: String)] = [
 let package = Package(
     name: "scene-host",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "scene-host", targets: ["scene-host"]), .executable(name: "scene-host-worker", targets: ["scene-host-worker"])]
+    products: [
+        .executable(name: "scene-host", targets: ["scene-host"]),
+        .executable(name: "scene-host-serve", targets: ["scene-host-serve"]),
+        .executable(name: "scene-host-worker", targets: ["scene-host-worker"]),
+    ]
         + plugins.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
     dependencies: [
@@ -126,7 +130,6 @@ let package = Package(
                 "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swift6
         ),
@@ -149,6 +152,7 @@ let package = Package(
                 "SceneHostCore",
                 "SceneHostNative",
                 "SceneHostContainer",
+                "SceneHostConfig",
                 "SceneHostLoading",
                 "SceneHostNavigation",
                 "SceneHostCacheCodec",
@@ -196,11 +200,9 @@ let package = Package(
                 "SceneHostCore",
                 "SceneHostLoading",
                 "SceneHostNavigation",
-                "SceneHostGraph",
                 "SceneHostFrontend",
                 "SceneHostWorkers",
                 "SceneHostSessions",
-                "SceneHostCacheCodec",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -210,17 +212,87 @@ let package = Package(
         // `scene-host new-scene`: the scene templates and the files they write.
         .target(
             name: "SceneHostScaffold",
-            dependencies: [
-                "SceneHostCore",
-                "SceneHostNative",
-            ],
+            dependencies: ["SceneHostCore"],
             swiftSettings: swift6
         ),
-        // The app: loading and checking an app, starting its workers, the startup cache. It re-exports the
-        // layers below, so the CLI and the tests import one module.
+        // The app: loading and checking an app, starting its workers, the startup cache, --watch's file watch.
         .target(
             name: "SceneHost",
             dependencies: [
+                "SceneHostCore",
+                "SceneHostContainer",
+                "SceneHostConfig",
+                "SceneHostLoading",
+                "SceneHostNavigation",
+                "SceneHostGraph",
+                "SceneHostWorkers",
+                "SceneHostFileTrust",
+                "SceneHostCacheCodec",
+                "SceneHostProcesses",
+                sdk,
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        // What the commands share (`scene-host` and `scene-host-serve`): the host's options, the standard
+        // streams, the start every process takes, --watch's reload.
+        .target(
+            name: "SceneHostCommandLine",
+            dependencies: [
+                "SceneHost",
+                "SceneHostCore",
+                "SceneHostContainer",
+                "SceneHostConfig",
+                "SceneHostLoading",
+                "SceneHostFrontend",
+                "SceneHostWorkers",
+                "SceneHostProcesses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        // The default session store of `serve`: an SQLite file through GRDB. Only the CLI links it (a
+        // scene worker never opens the store).
+        .target(
+            name: "SceneHostSQLiteStore",
+            dependencies: ["SceneHostSessions", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swift6
+        ),
+        // The session store of many `serve` instances: PostgreSQL through postgres-nio. Only the CLI links it.
+        .target(
+            name: "SceneHostPostgresStore",
+            dependencies: ["SceneHostSessions", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swift6
+        ),
+        // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
+        .target(
+            name: "SceneHostWeb",
+            dependencies: [
+                "SceneHostCore",
+                "SceneHostFrontend",
+                "SceneHostNavigation",
+                "SceneHostSessions",
+                "SceneHostWebModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swift6
+        ),
+        // `scene-host`: run, check, list, graph, new, call; `serve` starts scene-host-serve in its place.
+        .executableTarget(
+            name: "scene-host",
+            dependencies: [
+                "SceneHost",
+                "SceneHostCommandLine",
                 "SceneHostCore",
                 "SceneHostNative",
                 "SceneHostContainer",
@@ -230,67 +302,52 @@ let package = Package(
                 "SceneHostGraph",
                 "SceneHostFrontend",
                 "SceneHostWorkers",
-                "SceneHostSessions",
-                "SceneHostWebModel",
                 "SceneHostScaffold",
-                "SceneHostFileTrust",
                 "SceneHostCacheCodec",
                 "SceneHostProcesses",
-                sdk,
-                .product(name: "Logging", package: "swift-log"),
+                "CWorkerShim",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swift6
         ),
-        // The default session store of `serve`: an SQLite file through GRDB. Only the CLI links it (a
-        // scene worker never opens the store).
-        .target(
-            name: "SceneHostSQLiteStore",
-            dependencies: ["SceneHost", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: swift6
-        ),
-        // The session store of many `serve` instances: PostgreSQL through postgres-nio. Only the CLI links it.
-        .target(
-            name: "SceneHostPostgresStore",
-            dependencies: ["SceneHost", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swift6
-        ),
-        // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
-        .target(
-            name: "SceneHostWeb",
-            dependencies: [
-                "SceneHost",
-                sdk,
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-            ],
-            swiftSettings: swift6
-        ),
+        // `scene-host serve`: the only executable that links the web stack and the session stores' drivers.
         .executableTarget(
-            name: "scene-host",
+            name: "scene-host-serve",
             dependencies: [
                 "SceneHost",
-                "SceneHostProcesses",
+                "SceneHostCommandLine",
+                "SceneHostCore",
+                "SceneHostContainer",
+                "SceneHostConfig",
+                "SceneHostNavigation",
+                "SceneHostFrontend",
+                "SceneHostWorkers",
+                "SceneHostSessions",
+                "SceneHostWebModel",
                 "SceneHostWeb",
                 "SceneHostSQLiteStore",
                 "SceneHostPostgresStore",
                 "CWorkerShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swift6
         ),
-        // The scene worker the host starts to run plugin code: no argument parser, no web stack, so it
-        // starts (and restarts after a fault) quickly. It is installed beside scene-host.
+        // The scene worker the host starts to run plugin code, and its probe child: no argument parser,
+        // no web stack, no session store, so it starts (and restarts after a fault) quickly. Installed beside scene-host.
         .executableTarget(
             name: "scene-host-worker",
-            dependencies: ["SceneHost", "SceneHostProcesses", "CWorkerShim", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SceneHost",
+                "SceneHostCore",
+                "SceneHostContainer",
+                "SceneHostConfig",
+                "SceneHostLoading",
+                "SceneHostWorkers",
+                "SceneHostCacheCodec",
+                "SceneHostProcesses",
+                "CWorkerShim",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swift6
         ),
         // Test helpers, as test targets layered like the host: none knows a layer above what its users test.
@@ -485,15 +542,6 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
-            name: "SceneHostSQLiteStoreTests",
-            dependencies: [
-                "SceneHostSQLiteStore", "SceneHostSessions", "TestSupport", "HostTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift")
-            ],
-            path: "Tests/Unit/SceneHostSQLiteStoreTests",
-            swiftSettings: swift6
-        ),
-        .testTarget(
             name: "RepositoryTests",
             dependencies: [
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
@@ -519,7 +567,7 @@ let package = Package(
                 "SceneHostCacheCodec", "SceneHostELF", "SceneHostFileTrust", "SceneHostProcesses",
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers",
-                "SceneHostSessions", "SceneHostWebModel", "SceneHost", "SceneHostSQLiteStore",
+                "SceneHostSessions", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "SceneHostSQLiteStore",
                 "SceneHostPostgresStore", "TestSupport", "SceneTestSupport", "HostTestSupport", sdk,
                 .product(name: "Logging", package: "swift-log"), ordersKit,
                 .product(name: "GRDB", package: "GRDB.swift")
@@ -556,7 +604,8 @@ if benchmarks {
         .executableTarget(
             name: "scene-host-bench",
             dependencies: [
-                "SceneHost",
+                "SceneHost", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers",
                 sdk,
                 "BenchHomeScene",
                 "BenchDetailScene",

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SceneHost
+import SceneHostCore
 
 /// `scene-host-bench`: the performance figures of docs/performance.md, each a ratio against a
 /// baseline measured in the same run. Run it from a release build: `scripts/benchmark`.

@@ -1,4 +1,6 @@
-@_spi(SceneHost) import SceneHost
+@_spi(SceneHost) import SceneHostContainer
+@_spi(SceneHost) import SceneHostCore
+@_spi(SceneHost) import SceneHostNavigation
 @_spi(SceneHost) import SceneSDK
 
 /// The seed's two scenes (Home passes a message to Detail), compiled into the benchmark so the

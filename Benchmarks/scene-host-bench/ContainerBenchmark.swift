@@ -1,4 +1,4 @@
-import SceneHost
+import SceneHostContainer
 @_spi(SceneHost) import SceneSDK
 import Swinject
 

@@ -1,6 +1,9 @@
 import Foundation
 import Logging
-import SceneHost
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostLoading
+import SceneHostNavigation
 @_spi(SceneHost) import SceneSDK
 
 /// (a') Navigation the way the demo's users take it: Home and Detail are two separately built

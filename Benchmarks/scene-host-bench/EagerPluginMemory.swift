@@ -1,5 +1,8 @@
 import Logging
-import SceneHost
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostCore
+import SceneHostLoading
 
 /// RSS per plugin opened in one process: the first `count` realistic copies loaded through the
 /// host's `PluginLoader` into one container (what a run that visits every plugin ends up holding),

@@ -1,4 +1,5 @@
 import Foundation
+import SceneHostNavigation
 
 /// (d) Memory: resident set size after 100,000 push/pop cycles in process against after 1,000 (a
 /// leak shows as growth), and the peak RSS of `scene-host run --script` over many navigations of

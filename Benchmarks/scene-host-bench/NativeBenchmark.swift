@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHost
+import SceneHostNative
 
 /// (e) libffi: a call of the C pricing Worker's `order_total` through `NativeFunction` (argument
 /// checks, conversion, `ffi_call`) against raw `ffi_call` of the same function and signature from a

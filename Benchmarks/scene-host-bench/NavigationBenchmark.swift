@@ -1,5 +1,5 @@
-import SceneHost
 import SceneSDK
+import SceneHostNavigation
 
 /// (a) Navigation by name — resolve the destination by name, build and wire its parts through
 /// the container, pass a payload, push, render — against the same scenes wired by hand, as the

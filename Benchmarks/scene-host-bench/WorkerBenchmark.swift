@@ -5,8 +5,15 @@ import Dispatch
 import Foundation
 import Logging
 import SceneHost
+import SceneHostLoading
+import SceneHostWorkers
 import SceneSDK
 import Synchronization
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostNavigation
 
 /// (f) Scene workers: what running plugin code in a worker process costs, on the demo app (Home and
 /// Detail, two real plugin libraries copied into a temporary folder as the start-up benchmark does,

@@ -1,4 +1,5 @@
 import SceneSDK
+import OrdersKit
 
 @MainActor
 protocol ListOrdersRoutingLogic {

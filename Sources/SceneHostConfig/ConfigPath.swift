@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import SceneHostFileTrust
-import SceneHostCore
 
 /// Paths in the config, resolved as written: relative to the config's folder, never expanded.
 ///

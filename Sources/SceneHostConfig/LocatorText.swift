@@ -1,4 +1,3 @@
-import SceneHostCore
 /// A TOML text as one byte per character, for `TOMLKeyLocator` to scan without `Character`s.
 ///
 /// `units[i]` stands for the i-th element of `Array(text)`: its ASCII value (a newline, `"\n"` or

@@ -1,4 +1,3 @@
-import SceneHostCore
 /// Finds where tables and keys are written in a TOML text, for messages.
 ///
 /// TOMLKit reports positions of syntax errors only; checking the *meaning* of a valid document

@@ -1,6 +1,7 @@
 import SceneSDK
 import SceneHostCore
 import SceneHostNative
+import Foundation
 
 extension ContainerError: LocatedHostError {
     package var message: String { TerminalText.escaped(unescapedMessage) }

@@ -1,6 +1,5 @@
 import SceneSDK
 import SceneHostCore
-import SceneHostNative
 
 /// What the container refuses: a scene registered twice, an unknown scene, a scene whose parts do not fit.
 ///

@@ -1,5 +1,3 @@
-import SceneHostCore
-import SceneHostNative
 /// Plugins a start knows by their recorded scene names but has not registered yet
 /// (`SceneContainer.addDeferred`): a first screen needs one plugin of a thousand, so each is
 /// registered the first time one of its scenes is asked for by name, and every one of them when

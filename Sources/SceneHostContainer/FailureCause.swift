@@ -1,6 +1,4 @@
 import SceneSDK
-import SceneHostCore
-import SceneHostNative
 
 /// Why a scene or a plugin's registration failed, kept as a value; its text is written where it is shown (`clause`).
 ///

@@ -1,6 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
 
 /// The registry one plugin sees while it registers: collects its scenes and services, and
 /// hands them to the container only when the whole registration succeeded.

@@ -1,6 +1,4 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
 
 /// Builds a scene by name: resolves its four parts from the container and wires them.
 @MainActor

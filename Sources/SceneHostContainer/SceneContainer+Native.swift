@@ -1,5 +1,4 @@
 import SceneSDK
-import SceneHostCore
 import SceneHostNative
 
 extension SceneContainer {

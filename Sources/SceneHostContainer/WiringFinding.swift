@@ -1,6 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
 
 /// What went wrong building one scene once in its plugin's probe, as data: `check` reports it
 /// from the probe verdict without loading the plugin into the host.

@@ -1,3 +1,4 @@
+import SceneSDK
 extension HostWarning {
     /// The warning as `check` (or the command that found it) prints it.
     package var message: String {

@@ -1,4 +1,5 @@
 import SceneSDK
+import SceneHostConfig
 
 /// One command of the script language (README, "Script language"); the interactive terminal
 /// accepts the same commands.

@@ -1,5 +1,7 @@
 import SceneHostCore
 import SceneHostNavigation
+import SceneSDK
+import SceneHostConfig
 /// Script mode: runs commands from a file or standard input and prints the screen after each.
 ///
 /// Lines are read, parsed and run one at a time (`ScriptLineReader`), so a script of any

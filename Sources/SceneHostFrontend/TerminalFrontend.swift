@@ -1,5 +1,7 @@
 import SceneHostCore
 import SceneHostNavigation
+import SceneSDK
+import SceneHostConfig
 /// What the terminal's input gave: a line, its end, or word that the session changed on its own
 /// while the user was typing (the input keeps what was typed, and shows it again after the redraw).
 package enum TerminalInput: Equatable, Sendable {

@@ -1,10 +1,6 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
-import SceneHostLoading
-import SceneHostNavigation
 
 /// Checks the navigation graph before anything runs: scene names, inputs against what routes
 /// pass, results against what scenes accept, and reachability.

@@ -1,9 +1,8 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 import SceneHostLoading
+import SceneHostConfig
+import SceneHostNative
 import SceneHostNavigation
 
 /// `scene-host list`: plugins, scenes with their contracts, and routes, as plain text.

@@ -1,10 +1,8 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 import SceneHostLoading
-import SceneHostNavigation
+import Foundation
+import SceneHostConfig
+import SceneHostCore
 
 /// Draws the navigation graph as picture source: Graphviz DOT or Mermaid.
 ///

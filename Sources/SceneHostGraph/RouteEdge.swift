@@ -1,10 +1,6 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
-import SceneHostLoading
-import SceneHostNavigation
 
 /// One route of the app's navigation graph: a segue of the config, or a route a router declared.
 package struct RouteEdge: Equatable, Sendable {

@@ -1,10 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
-import SceneHostLoading
-import SceneHostNavigation
 
 /// The app's navigation graph: every registered scene with what it declares, and every route
 /// between scenes, from the config's segues and the routers' declarations.

@@ -1,10 +1,5 @@
 import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
-import SceneHostLoading
-import SceneHostNavigation
 
 /// A problem `check` finds in the scene graph: unknown scenes, routes whose data does not fit. Exit code 4.
 ///

@@ -3,10 +3,6 @@ import Glibc
 #endif
 import Foundation
 import SceneHostFileTrust
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The file operations of the host's cache files (the probe cache and the start-up cache beside
 /// it), with the rules both keep: the file and every folder above it must be trusted like a plugin

@@ -4,10 +4,6 @@ import Glibc
 import Foundation
 import SceneHostCacheCodec
 import SceneHostFileTrust
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The user's secret key that seals the probe cache and the start-up cache (`CacheSeal`): 32
 /// random bytes in `<probe cache>.key`, created on first use and never rewritten.

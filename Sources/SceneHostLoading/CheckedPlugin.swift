@@ -1,9 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
 import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// What a plugin's check rested on, as the start-up cache keeps it (`StartupCache`): its file's
 /// `stat` identity when it was checked, the SHA-256 of the content whose probe gave the verdict,

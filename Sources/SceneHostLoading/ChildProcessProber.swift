@@ -7,6 +7,7 @@ import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
+import SceneHostCacheCodec
 
 /// Probes a plugin in a child process — `scene-host-worker probe-plugin` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose

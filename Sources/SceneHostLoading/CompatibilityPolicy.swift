@@ -1,9 +1,6 @@
 import SceneABI
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Decides from a plugin's descriptor alone whether the host may call into it.
 ///

@@ -1,10 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// What identifies a plugin file's content for the probe cache: path, size, modification time, hash.
 package struct FileFingerprint: Equatable, Sendable {

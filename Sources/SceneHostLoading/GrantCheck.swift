@@ -1,7 +1,5 @@
 import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
 
 /// The config's grants against what a plugin declares (`ScenePlugin.permissions`): a grant of

@@ -2,6 +2,7 @@ import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
+import Foundation
 /// Turns the dynamic loader's `dlerror` text into the host's errors.
 package enum LoaderMessage {
     /// `libX.so: cannot open shared object file: ...` about a library other than the plugin

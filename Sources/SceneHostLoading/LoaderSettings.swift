@@ -1,8 +1,5 @@
 import Logging
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The loader options of the command line (`--probe-timeout`, `--probe-cache`, `--rescan`,
 /// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by

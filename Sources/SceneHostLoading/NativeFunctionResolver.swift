@@ -3,8 +3,6 @@ import Glibc
 #endif
 import SceneHostCore
 import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Resolves a plugin's declared native functions in its opened library and prepares their calls.
 ///

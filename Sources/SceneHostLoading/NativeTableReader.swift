@@ -1,8 +1,6 @@
 import SceneHostELF
 import SceneHostCore
 import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Reads a plugin's native function table from its file, before any of its code runs.
 ///

@@ -1,9 +1,6 @@
 import SceneABI
 import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The plugin descriptor copied out of C memory, checked before any Swift code of the plugin runs.
 package struct PluginDescriptor {

@@ -5,8 +5,6 @@ import SceneHostELF
 import SceneHostFileTrust
 import SceneHostCore
 import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A plugin file opened once: its owner and mode, its bytes, its hash, the probe and `dlopen` all go
 /// through this one descriptor, so the file that is loaded is the file that was checked, even when

@@ -1,6 +1,5 @@
 import Foundation
 import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 

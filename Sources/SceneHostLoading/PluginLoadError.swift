@@ -2,7 +2,6 @@ import SceneSDK
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// Why a plugin was not loaded: its file, its trust, its descriptor, its probe. Exit code 3.
 ///

@@ -4,11 +4,8 @@ import Glibc
 import Foundation
 import Logging
 import SceneHostCacheCodec
-import SceneHostFileTrust
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
+import SceneHostFileTrust
 
 /// Probe verdicts kept on disk, so known-good plugins are not probed at every start and
 /// known-bad ones are reported with their recorded reason until their file changes.

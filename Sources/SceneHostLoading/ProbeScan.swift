@@ -4,9 +4,8 @@ import Glibc
 import Foundation
 import SceneHostProcesses
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
+import SceneHostCacheCodec
 
 /// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
 /// (`probe-plugin --start-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in

@@ -1,10 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Finds a plugin that carries its own copy of SceneSDK (linked statically, or built from the
 /// SDK's sources): its SDK symbols resolve into itself instead of into libSceneSDK.so.

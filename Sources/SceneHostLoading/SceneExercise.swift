@@ -1,8 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// What the probe child does to every scene of the plugin it loaded, so that a scene that crashes
 /// or hangs is found there and not in the host: build it, run its lifecycle, render it, send it

@@ -4,8 +4,6 @@ import Glibc
 @_spi(SceneHost) import SceneSDK
 import SceneHostFileTrust
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
 
 /// Checks a plugin's `[plugins.NAME.settings]` against what it declares, before it registers:

@@ -1,7 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// A path on the way to a plugin file that others could change, as a refusal names it after the first.
 package struct UntrustedPath: Equatable, Sendable {
     package let path: String

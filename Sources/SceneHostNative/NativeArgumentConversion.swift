@@ -1,4 +1,3 @@
-import SceneHostCore
 /// Checks a value against a parameter's C type and normalizes it (signed types take `int`,
 /// unsigned `uint`, `float` a `float`), or throws the typed error naming the parameter.
 ///

@@ -1,5 +1,4 @@
 import CFFI
-import SceneHostCore
 
 /// A prepared libffi call interface (`ffi_cif`) for one signature, as an object: what a
 /// `NativeClosure` keeps for a callback parameter. Prepared once, reused for every call.

@@ -1,5 +1,4 @@
 import CFFI
-import SceneHostCore
 
 /// The memory libffi reads on every call of one signature, prepared by `ffi_prep_cif`: one
 /// buffer holding the `ffi_cif`, its argument type array and, when every parameter is a plain

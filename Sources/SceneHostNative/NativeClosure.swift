@@ -1,5 +1,4 @@
 import CFFI
-import SceneHostCore
 
 /// A C function pointer made from a Swift closure with libffi (`ffi_closure_alloc`,
 /// `ffi_prep_closure_loc`): what the host passes for a `callback(...)` parameter.

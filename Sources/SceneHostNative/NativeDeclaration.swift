@@ -1,4 +1,3 @@
-import SceneHostCore
 /// A native function a plugin declares in its table: its C symbol name and its signature.
 package struct NativeDeclaration: Equatable, Sendable {
     package let name: String

@@ -1,5 +1,4 @@
 import CFFI
-import SceneHostCore
 
 extension NativeFunction {
     /// `call` when every parameter is a plain value (`NativeCallPreparation.plainTypes`): nothing

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CFFI
-import SceneHostCore
 
 /// A native function resolved in a loaded library, with its signature and prepared call interface.
 ///

@@ -47,4 +47,3 @@ package enum NativeMemory {
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostCore

@@ -1,4 +1,3 @@
-import SceneHostCore
 /// Writes an argument straight into its libffi slot when it already has its parameter's kind
 /// (a `double` for `double`, an `int` in range for a signed type ...): the call's common case,
 /// without making the converted `NativeValue` that `NativeArgumentConversion` returns.

@@ -1,4 +1,3 @@
-import SceneHostCore
 /// The C signature of a native function, parsed from text such as `double(int64, double, string)`.
 ///
 /// Grammar (spaces allowed between tokens): `signature = type "(" [parameter {"," parameter}] ")"`,

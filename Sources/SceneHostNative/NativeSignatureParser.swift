@@ -1,4 +1,3 @@
-import SceneHostCore
 /// Parses the signature grammar of `NativeSignature`, reporting the 1-based column of a problem.
 ///
 /// Text comes from plugin files and command lines, so it is hostile: it is limited in length and

@@ -1,4 +1,3 @@
-import SceneHostCore
 /// The common case of the signature grammar, read fast: ASCII text of plain-value parameters
 /// (no callback), straight from the string's UTF-8 bytes, with one allocation (the parameter array).
 ///

@@ -1,5 +1,4 @@
 import SceneSDK
-import SceneHostCore
 
 /// Converts between the SDK's Swift values (`NativeConvertible`) and `NativeValue`.
 ///

@@ -1,5 +1,4 @@
 import CFFI
-import SceneHostCore
 
 /// A C type a native function's signature may name: the words of the signature grammar.
 ///

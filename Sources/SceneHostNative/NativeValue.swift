@@ -1,4 +1,3 @@
-import SceneHostCore
 /// A value passed to or returned from a native function, before conversion to its C type.
 ///
 /// Integers are kept wide (`int`, `uint`) and checked against the parameter's range when passed;

@@ -1,8 +1,4 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Refuses an event whose element the screen does not have (the SDK's `Screen.mismatch(for:)`), before anyone acts on it.
 package enum EventValidator {

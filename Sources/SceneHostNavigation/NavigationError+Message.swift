@@ -2,6 +2,7 @@ import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
+import SceneSDK
 extension NavigationError {
     package var message: String { TerminalText.escaped(unescapedMessage) }
 

@@ -1,8 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// What the navigator keeps of a scene besides its input (`AssembledScene.keptInput`): the results
 /// handed back to it, its last screen's input values and filled secrets, and the state its DataStore

@@ -1,5 +1,4 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
 import SceneHostContainer
 
 /// The scenes' background work (`SceneInteractor.perform`), as the navigator hears of it: each

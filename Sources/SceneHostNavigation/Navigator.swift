@@ -1,6 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 

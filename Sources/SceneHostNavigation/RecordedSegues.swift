@@ -1,6 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
 /// A config's segues as a navigator reads them: a list, or a start-up cache file's section decoded
 /// the first time a navigator of the scene worker looks one up (walked with every check when the

@@ -1,7 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// What became of a session built again from its records (`Navigator.restore`): after its worker
 /// ended, or when read back from a session store: all of it built again, its stack cut below a
 /// scene that failed, or started over at the initial scene.

@@ -1,8 +1,4 @@
 import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// What the host keeps of one scene on a stack so it can build the scene again after its worker
 /// died: the data it was given, never its objects (the authoring guide, SceneSDK.docc/Authoring.md, "What survives a crash").

@@ -1,6 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
 import SceneHostConfig
 /// The segues of the config, by source scene and button id.
 ///

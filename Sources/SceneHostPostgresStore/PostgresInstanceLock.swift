@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import SceneHost
+import SceneHostSessions
 import Synchronization
 
 /// How the instances on one PostgreSQL database know which of them are running (`SessionStore`, "Who

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import SceneHost
+import SceneHostSessions
 
 /// `insert`: the caps and the eviction, in one transaction.
 extension PostgresSessionStore {

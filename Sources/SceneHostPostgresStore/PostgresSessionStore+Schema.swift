@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import SceneHost
+import SceneHostSessions
 
 /// The schema: three tables (the version, the sessions, settings shared by every instance), made (or brought up to
 /// this build's version) by `prepare()` under an advisory lock so that instances starting together do not race.

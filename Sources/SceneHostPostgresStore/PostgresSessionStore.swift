@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import SceneHost
+import SceneHostSessions
 
 /// Sessions kept in PostgreSQL, shared by every `scene-host serve` instance that names the same database.
 ///

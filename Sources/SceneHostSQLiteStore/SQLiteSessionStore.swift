@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
-import SceneHost
+import SceneHostSessions
 
 /// The default session store: an SQLite file (through GRDB) that every `serve` of one machine may
 /// share. WAL mode, so page loads read while an action writes; a write waits up to

@@ -1,4 +1,3 @@
-import SceneHostNative
 /// What `scene-host new scene` prints after creating the package: the files, the commands to
 /// build and test it, and the lines to add to a scenes.conf.
 package enum ScaffoldInstructions {

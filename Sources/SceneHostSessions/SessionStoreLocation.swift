@@ -1,6 +1,7 @@
 import Crypto
 import SceneHostCacheCodec
 import SceneHostCore
+import Foundation
 
 /// Which session store `serve` uses, from `--session-store` or `SCENE_HOST_SESSION_STORE`.
 ///

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SceneHost
+import SceneHostWebModel
 
 /// Refuses (421) an admin request whose `Host` the admin listener does not answer for, as the app's
 /// listener does (`WebHostPolicy`): a page of another site that rebinds its name to this machine

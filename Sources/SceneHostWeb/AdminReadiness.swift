@@ -1,5 +1,6 @@
-import SceneHost
+import SceneHostSessions
 import Synchronization
+import SceneHostCore
 
 /// What `/readyz` answers, within its own deadline and in an operator's words: nil when ready, else
 /// why not, naming the part that is not ready (the drain, the session store with its location and

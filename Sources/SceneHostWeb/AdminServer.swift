@@ -4,7 +4,8 @@ import HummingbirdCore
 import HTTPTypes
 import Logging
 import NIOCore
-import SceneHost
+import SceneHostWebModel
+import SceneHostCore
 
 /// The admin listener of `serve --admin-port`: its own port (loopback unless `--admin-host` says
 /// otherwise), never the app's, answering

@@ -1,6 +1,6 @@
 import NIOCore
 import NIOHTTPTypes
-import SceneHost
+import SceneHostFrontend
 
 /// Tells a connection's long answer (a live page's stream, `WebHandlers.events`) that its client
 /// went away, without writing to it: `gone` closes when the client closes its side of the

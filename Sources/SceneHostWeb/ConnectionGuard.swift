@@ -2,8 +2,9 @@ import CoreMetrics
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
-import SceneHost
+import SceneHostWebModel
 import Synchronization
+import SceneHostCore
 
 /// The connections `serve` holds open, counted across event loops.
 final class ConnectionCount: Sendable {

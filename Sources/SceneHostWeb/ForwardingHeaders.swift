@@ -1,6 +1,6 @@
 import HTTPTypes
 import NIOCore
-import SceneHost
+import SceneHostWebModel
 
 extension WebForwarding.Headers {
     // Valid token names written here, so the unwraps cannot fail.

@@ -1,4 +1,4 @@
-import SceneHost
+import SceneHostWebModel
 
 /// The HTML of a page, written directly from a `WebPage` (no template engine, no reflection).
 ///

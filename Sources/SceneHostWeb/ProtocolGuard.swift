@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
-import SceneHost
 
 /// The rules of HTTP/1.1 a request must keep before anything reads it, on the connection's event
 /// loop, between `ConnectionGuard` and `SnapshotResponder`:

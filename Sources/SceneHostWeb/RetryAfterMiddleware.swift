@@ -1,6 +1,6 @@
 import HTTPTypes
 import Hummingbird
-import SceneHost
+import SceneHostWebModel
 
 /// Gives every 429 and 503 the router answers a `Retry-After` (`WebReply.defaultRetryAfter` unless
 /// the answer has its own), thrown errors included: no path of the app can leave a client without

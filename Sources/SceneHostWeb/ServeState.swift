@@ -1,4 +1,4 @@
-import SceneHost
+import SceneHostFrontend
 import Synchronization
 
 /// Whether a `serve` instance drains: SIGTERM came, `/readyz` answers 503 while in-flight actions

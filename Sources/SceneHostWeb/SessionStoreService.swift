@@ -1,4 +1,6 @@
-import SceneHost
+import SceneHostFrontend
+import SceneHostSessions
+import SceneHostWebModel
 import ServiceLifecycle
 
 /// The session store's own work (`SessionStore.run`: PostgreSQL's connection pool and its requests)

@@ -2,7 +2,7 @@ import CoreMetrics
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
-import SceneHost
+import SceneHostWebModel
 
 /// Answers a GET (or HEAD) of a session's screen on the connection's event loop, from the
 /// session's page snapshot (`WebPageSnapshots`), without handing the request to the router.

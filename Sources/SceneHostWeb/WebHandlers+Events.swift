@@ -1,7 +1,8 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SceneHost
+import SceneHostWebModel
+import Synchronization
 
 /// A page's live stream: Server-Sent Events on the screen's own URL, for a session whose screen
 /// may change on its own (its background work runs). The page's script (`PageWriter.script`)

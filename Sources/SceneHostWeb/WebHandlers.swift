@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import SceneHost
+import SceneHostWebModel
 import CoreMetrics
+import SceneHostCore
 
 /// Translates HTTP to `WebController` calls and back: the client (through trusted proxies), the
 /// session cookie (`SessionCookie`), the form body (read up to its limit), the headers the

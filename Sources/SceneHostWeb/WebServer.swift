@@ -6,8 +6,13 @@ import NIOCore
 import Logging
 import CoreMetrics
 import Prometheus
-import SceneHost
+import SceneHostFrontend
+import SceneHostNavigation
+import SceneHostSessions
+import SceneHostWebModel
 import ServiceLifecycle
+import SceneHostCore
+import UnixSignals
 
 /// `scene-host serve`: the app in a browser, one session of scenes per browser.
 ///

@@ -3,6 +3,7 @@ import SceneHostCore
 import SceneHostFrontend
 import SceneHostSessions
 import SceneHostWorkers
+import CoreMetrics
 
 extension WebController {
     /// What a form post sent, besides its body: the headers the cross-site check reads and the

@@ -3,6 +3,7 @@ import SceneHostCore
 import SceneHostNavigation
 import SceneHostSessions
 import SceneHostWorkers
+import SceneHostFrontend
 
 extension WebController {
     // MARK: First actions

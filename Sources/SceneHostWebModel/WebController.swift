@@ -2,6 +2,7 @@ import Logging
 @_spi(SceneHost) import SceneSDK
 import SceneHostSessions
 import SceneHostWorkers
+import SceneHostFrontend
 
 /// What `scene-host serve` does with a request, without HTTP: find the session, show the page of
 /// the screen a URL names, apply a form post to the screen it came from. The HTTP layer

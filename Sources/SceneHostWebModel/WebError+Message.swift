@@ -1,4 +1,5 @@
 import SceneHostCore
+import SceneHostWorkers
 extension WebError {
     package var message: String { TerminalText.escaped(unescapedMessage) }
 

@@ -1,6 +1,4 @@
-import SceneHostCacheCodec
 import SceneHostCore
-import SceneHostGraph
 import SceneHostNavigation
 /// A web request `scene-host serve` refuses, or a server that cannot start (its settings, its port). Shown on the page
 /// (requests) or on standard error (start); its text and exit code are in `WebError+Message.swift`.

@@ -1,4 +1,5 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostFrontend
 import SceneHostSessions
 
 /// What one page shows, as plain values for the HTML writer: a screen of the session (the one on

@@ -1,4 +1,3 @@
-import SceneHostCacheCodec
 /// Where a request goes in `scene-host serve`: the start page, a screen of the session's stack, or
 /// something else (a deep link, or nothing).
 ///

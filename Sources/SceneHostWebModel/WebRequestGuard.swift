@@ -1,4 +1,3 @@
-import SceneHostGraph
 /// Checks that a POST comes from this site's own page: its Origin, Sec-Fetch-Site and form token.
 ///
 /// Browsers send Origin and Sec-Fetch-Site with every form post, and a page of another site

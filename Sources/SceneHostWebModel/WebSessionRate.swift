@@ -1,3 +1,4 @@
+import SceneHostCore
 /// How fast one client address may start new sessions (`serve --session-burst`, `--session-rate`):
 /// a token bucket of `burst` tokens, refilled by `perMinute` a minute; a new session takes one.
 ///

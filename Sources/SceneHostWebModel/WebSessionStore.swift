@@ -6,6 +6,8 @@ import SceneHostLoading
 import SceneHostNavigation
 import SceneHostSessions
 import SceneHostWorkers
+import CoreMetrics
+import Synchronization
 
 /// The sessions of `scene-host serve`: the one place where per-browser mutable state lives.
 ///

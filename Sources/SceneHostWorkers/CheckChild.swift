@@ -4,7 +4,8 @@ import Glibc
 import Foundation
 import Synchronization
 import SceneHostProcesses
-import SceneHostLoading
+import SceneHostCacheCodec
+import SceneHostCore
 
 /// `scene-host check` without `--in-process`: the checks that load plugins (those their probe
 /// verdicts cannot vouch for) run in a child, `scene-host check --in-process`, which prints the

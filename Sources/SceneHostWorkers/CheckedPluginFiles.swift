@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SceneHostLoading
+import SceneHostCore
 
 /// The plugin files a check rested on, held open for the scene workers (`--watch`): each worker the
 /// supervisor starts on that build is handed them right after its start frame

@@ -1,6 +1,5 @@
 import SceneHostProcesses
 import SceneSDK
-import SceneHostConfig
 
 /// What confines plugin code in this host's scene workers, in one line: `serve` says it at start,
 /// so an operator knows which layers and which memory bound apply here; `run`, whose standard

@@ -1,5 +1,8 @@
 import SceneHostNavigation
-import SceneHostProcesses
+import CoreMetrics
+import Logging
+import SceneHostConfig
+import SceneHostCore
 
 /// The exchange with the worker: starting it, one request and its answer, and what it sends unasked.
 extension SceneWorkerSupervisor {

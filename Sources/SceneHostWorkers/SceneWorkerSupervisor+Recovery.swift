@@ -1,5 +1,7 @@
 import SceneHostNavigation
 import Logging
+import CoreMetrics
+import SceneHostProcesses
 
 /// Faults: whom they are charged to, and how the worker and its sessions come back after one.
 extension SceneWorkerSupervisor {

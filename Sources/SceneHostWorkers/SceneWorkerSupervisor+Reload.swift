@@ -1,3 +1,4 @@
+import SceneHostNavigation
 /// `--watch`: a new build's worker started beside the running one, then put in its place.
 extension SceneWorkerSupervisor {
     /// Starts a worker on `start` (a new build the host has checked: `--watch`), handed `files`,

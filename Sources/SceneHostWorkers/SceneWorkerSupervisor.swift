@@ -5,6 +5,8 @@ import SceneHostConfig
 import SceneHostCore
 import SceneHostFrontend
 import SceneHostNavigation
+import CoreMetrics
+import SceneHostLoading
 
 /// Runs sessions in one scene worker process and keeps them alive across its faults.
 ///

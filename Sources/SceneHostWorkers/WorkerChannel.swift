@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostProcesses
+import SceneHostCore
 
 /// One end of the socket between the host and a scene worker, moving whole frames (`WorkerFrame`).
 ///

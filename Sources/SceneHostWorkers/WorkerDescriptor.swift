@@ -1,4 +1,3 @@
-import SceneHostProcesses
 /// The descriptors a scene worker is started with: fixed numbers, so it takes no arguments (what
 /// it runs with comes in its start frame, `WorkerStartMessage.settings`).
 package enum WorkerDescriptor {

@@ -1,5 +1,6 @@
 import SceneSDK
 import SceneHostCacheCodec
+import SceneHostNavigation
 
 /// The frames between the host and a scene worker: a 4-byte little-endian length, then one
 /// message in the record format (a string table, then `WorkerRequest` or `WorkerReply`, whose

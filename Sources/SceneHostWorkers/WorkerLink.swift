@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import SceneHostCore
 
 /// The host's end of a scene worker's channel, as async I/O: frames are written and read by a
 /// thread of the link's own, so the supervisor's task never blocks on a worker, and awaits what it

@@ -5,7 +5,6 @@ import Foundation
 import SceneHostProcesses
 import SceneSDK
 import SceneHostConfig
-import SceneHostLoading
 
 /// What a scene worker does to itself before it loads any plugin: the limits the host asked for,
 /// set in the process that runs plugin code (posix_spawn cannot set them for the child).

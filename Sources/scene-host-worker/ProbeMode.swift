@@ -3,8 +3,11 @@ import Glibc
 #endif
 import Foundation
 import Logging
-import SceneHost
+import SceneHostCore
+import SceneHostLoading
+import SceneHostWorkers
 import SceneHostProcesses
+import SceneHostCacheCodec
 
 /// `scene-host-worker probe-plugin --start-fd N`: the child process of a probe (`ProbeScanner`, for
 /// one plugin or a scan's batch). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts

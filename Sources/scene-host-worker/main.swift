@@ -4,8 +4,13 @@ import Glibc
 import Foundation
 import Logging
 import SceneHost
+import SceneHostCore
+import SceneHostWorkers
 import SceneHostProcesses
 import CWorkerShim
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostLoading
 
 // `scene-host-worker`: the process that runs plugin code for a `scene-host` (README, "Scene
 // workers"). The host starts it; people never do. Its own small executable, without the host's

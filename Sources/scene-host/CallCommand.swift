@@ -1,9 +1,13 @@
+import SceneHostCommandLine
 import ArgumentParser
 import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
 import SceneHost
+import SceneHostFrontend
+import SceneHostNative
+import SceneHostWorkers
 
 /// `scene-host call PLUGIN.FUNCTION ARG...`: calls a native function a plugin declares.
 struct CallCommand: ParsableCommand {

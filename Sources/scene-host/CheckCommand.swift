@@ -1,7 +1,14 @@
+import SceneHostCommandLine
 import ArgumentParser
 import Foundation
 import SceneHost
+import SceneHostConfig
+import SceneHostLoading
+import SceneHostWorkers
 import SceneHostProcesses
+import SceneHostCacheCodec
+import SceneHostContainer
+import SceneHostCore
 
 /// `scene-host check`: load everything and report every problem without running the app.
 struct CheckCommand: ParsableCommand {

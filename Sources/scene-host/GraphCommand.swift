@@ -1,4 +1,6 @@
+import SceneHostCommandLine
 import ArgumentParser
+import SceneHostGraph
 import SceneHost
 
 extension GraphRenderer.Format: ExpressibleByArgument {}

@@ -1,5 +1,8 @@
+import SceneHostCommandLine
 import ArgumentParser
+import SceneHostGraph
 import SceneHost
+import SceneHostContainer
 
 /// `scene-host list`: what the config loads, what each scene declares, every route.
 struct ListCommand: ParsableCommand {

@@ -1,5 +1,7 @@
+import SceneHostCommandLine
 import ArgumentParser
-import SceneHost
+import SceneHostScaffold
+import SceneHostCore
 
 /// `scene-host new scene NAME`: a plugin package with one Clean Swift scene, its test and the
 /// lines to add to scenes.conf.

@@ -1,9 +1,16 @@
 #if canImport(Glibc)
+import SceneHostCommandLine
 import Glibc
 #endif
 import ArgumentParser
 import Dispatch
 import SceneHost
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostNavigation
+import SceneHostWorkers
+import SceneHostConfig
+import SceneHostContainer
 
 /// `scene-host run`: load the app and drive it from the terminal or from a script.
 struct RunCommand: ParsableCommand {

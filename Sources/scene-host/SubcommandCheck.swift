@@ -1,5 +1,5 @@
 import ArgumentParser
-import SceneHost
+import SceneHostFrontend
 
 /// Refuses a first argument that is neither an option nor a subcommand of `scene-host`.
 ///

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SceneHostCommandLine
 import Glibc
 #endif
 

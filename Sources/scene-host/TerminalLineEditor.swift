@@ -1,8 +1,9 @@
 #if canImport(Glibc)
+import SceneHostCommandLine
 import Glibc
 #endif
 import Dispatch
-import SceneHost
+import SceneHostFrontend
 import Synchronization
 
 /// The terminal's input for `run`: reads a command line while watching the session for changes

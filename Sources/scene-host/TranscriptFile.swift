@@ -1,6 +1,8 @@
+import SceneHostCommandLine
 import ArgumentParser
 import Foundation
-import SceneHost
+import SceneHostCore
+import SceneHostFrontend
 
 /// Golden transcripts of `run --expect` and `run --record`: what a script run prints, kept in a file.
 ///

@@ -6,6 +6,7 @@ import LoadingTestSupport
 @testable import SceneHostLoading
 import TestSupport
 import HostTestSupport
+@testable import SceneHostCore
 
 /// A probe cache you can trust (issue 8, item 5): trusted like a plugin file, created private,
 /// written through unpredictable names and merged under a lock.

@@ -8,6 +8,8 @@ import Glibc
 @testable import SceneHostCore
 @testable import SceneHostLoading
 import TestSupport
+@testable import SceneHostCacheCodec
+@testable import SceneHostContainer
 
 /// The probe child is `scene-host-worker probe-plugin` (issue 21, cold start): the worker executable
 /// beside the host, found only there, which starts without the web stack and the argument parser.

@@ -8,6 +8,7 @@ import Testing
 @testable import SceneHostConfig
 @testable import SceneHostLoading
 import TestSupport
+@testable import SceneHostContainer
 
 /// Probes that load the checked file, cannot hang, leave nothing behind and cannot be stopped
 /// half-way (issue 8, items 1, 7, 8).

@@ -3,6 +3,7 @@ import Testing
 @testable import SceneHostProcesses
 @testable import SceneHostWorkers
 import TestSupport
+import SceneSDK
 
 /// Plugin code that tries to outlive its worker, take memory no limit counts, or reach the network
 /// (`FixtureHostile`): refused without a grant, each refusal that can be said on standard error

@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostProcesses
 import TestSupport
 import HostTestSupport
+@testable import SceneHostSessions
 
 /// The fifth hostile round (`FixtureHostile`'s `Round5` attacks), each from plugin code in a real
 /// worker, as root and as an unprivileged user (CI runs the tests as both): the user's terminal,

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import HostTestSupport
 import TestSupport
+import SceneHostSessions
 
 /// The admin listener (`serve --admin-port`) under hostile clients, through the real binary: it has the
 /// app listener's limits (header timeout, connection cap, Host check), and `/readyz` answers within its

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import HostTestSupport
+import SceneHostSessions
 
 /// Pages answered from a snapshot with a store other processes share, through the real binary: a
 /// GET of the screen on top is answered on the connection's thread once one read of the store found

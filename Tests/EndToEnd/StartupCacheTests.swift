@@ -9,6 +9,7 @@ import Glibc
 @testable import SceneHost
 import TestSupport
 import HostTestSupport
+import LoadingTestSupport
 
 /// The start-up cache through the binary (issue 21): an unchanged config and unchanged plugin
 /// files start from it, in the host and in its scene worker; any change of them, `--rescan` or

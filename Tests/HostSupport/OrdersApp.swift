@@ -1,5 +1,4 @@
 import Logging
-@_spi(SceneHost) @testable import SceneHost
 @testable import SceneHostContainer
 @testable import SceneHostConfig
 @testable import SceneHostLoading

@@ -1,11 +1,11 @@
 import OrdersKit
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostNative
 @testable import SceneHostContainer
 @testable import SceneHostNavigation
 import HostTestSupport
+@testable import SceneHostFrontend
 
 /// The C plugin loaded in process next to the orders plugins: typed resolution through the
 /// container (the Swift type checked against the declared signature), and ListOrders' totals.

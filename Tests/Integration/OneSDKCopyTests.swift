@@ -2,11 +2,11 @@
 import Glibc
 #endif
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 import SceneABI
 @_spi(SceneHost) import SceneSDK
 import HostTestSupport
 import TestSupport
+import SceneHostNavigation
 
 /// Proves there is one copy of the SDK in the process: the plugins' SDK symbols resolve into
 /// libSceneSDK.so, their types conform to the host's SDK protocols, and they register into the

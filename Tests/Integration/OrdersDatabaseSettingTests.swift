@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import OrdersKit
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostCore
 @testable import SceneHostContainer
@@ -11,6 +10,7 @@ import Testing
 @testable import SceneHostNavigation
 @testable import SceneHostFrontend
 import TestSupport
+import HostTestSupport
 
 /// The real ListOrders plugin reads `database` from its settings: SQLite when set, located errors.
 @MainActor

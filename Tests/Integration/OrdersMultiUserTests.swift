@@ -1,6 +1,5 @@
 import OrdersKit
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostCore
 @testable import SceneHostContainer
@@ -8,6 +7,7 @@ import Testing
 @testable import SceneHostFrontend
 import HostTestSupport
 import SceneTestSupport
+@testable import SceneHostConfig
 
 /// The orders example as a multi-user app: Save writes at once, two users editing one order never
 /// overwrite each other silently, and the form refuses what the database would.

@@ -1,6 +1,5 @@
 import OrdersKit
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostContainer
 @testable import SceneHostNavigation

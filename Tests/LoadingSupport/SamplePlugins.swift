@@ -2,7 +2,6 @@
 @testable import SceneHostCore
 @testable import SceneHostNative
 @testable import SceneHostContainer
-@testable import SceneHostLoading
 
 /// Probe metadata of a made-up plugin with two scenes and typed contracts, for the probe cache's
 /// and the start-up cache's format tests.

@@ -1,4 +1,7 @@
 import SceneSDK
+import SceneHostConfig
+import SceneHostCore
+import SceneHostLoading
 
 extension AppCheck {
     /// The permissions plugins declare that the config leaves ungranted, in config order: `check`

@@ -1,4 +1,11 @@
 @_spi(SceneHost) import SceneSDK
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostCore
+import SceneHostGraph
+import SceneHostLoading
+import SceneHostNavigation
+import Logging
 
 /// `scene-host check`: everything `run` would refuse, found without running the app.
 @MainActor

@@ -1,3 +1,7 @@
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostLoading
+import Logging
 /// A config as a start reads it: from the start-up cache when that answers for these bytes and
 /// every plugin file is unchanged (`StartupCache`), else parsed. Commands that start the app
 /// (`run`, `serve` and their scene workers) read it first, then register its plugins.

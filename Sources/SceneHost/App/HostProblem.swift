@@ -1,3 +1,8 @@
+import SceneHostCore
+import SceneHostGraph
+import SceneHostLoading
+import SceneHostNavigation
+import SceneHostContainer
 /// One problem `check` reports: a host error of any concern, kept as data so reports compare.
 ///
 /// Each folder throws its own error type, with its own text and exit code; this thin wrapper only

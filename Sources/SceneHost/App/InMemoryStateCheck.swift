@@ -1,3 +1,7 @@
+import SceneHostConfig
+import SceneHostCore
+import SceneHostLoading
+import SceneSDK
 /// The plugins of an app that keep state in their scene worker's memory (`ScenePlugin.inMemoryState`)
 /// while the config does not move it to a shared store: `check` reports them, and `serve` warns at
 /// start when it runs more than one worker.

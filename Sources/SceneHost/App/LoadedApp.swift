@@ -1,4 +1,8 @@
 import SceneSDK
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostGraph
+import SceneHostLoading
 
 /// A config with its plugins loaded and registered: what `run`, `list` and `graph` start from.
 @MainActor

@@ -1,3 +1,5 @@
+import SceneHostCore
+import SceneHostLoading
 extension LoaderSettings {
     /// The start-up cache beside the probe cache, whose verdicts it rests on (`StartupCache`); nil
     /// without a probe cache. `--rescan` checks the start again (and records it). `warn` as for

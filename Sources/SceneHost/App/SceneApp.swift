@@ -1,5 +1,11 @@
 import Logging
 import SceneSDK
+import SceneHostGraph
+import SceneHostLoading
+import SceneHostNavigation
+import SceneHostWorkers
+import SceneHostConfig
+import SceneHostContainer
 
 /// A loaded app, checked and ready to run: its plugins registered into one container, and a navigator.
 @MainActor

@@ -1,4 +1,7 @@
 import SceneSDK
+import SceneHostContainer
+import SceneHostCore
+import SceneHostNavigation
 
 /// Checks the config's scene names against what the plugins registered.
 @MainActor

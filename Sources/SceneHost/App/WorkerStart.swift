@@ -1,5 +1,12 @@
 import SceneHostProcesses
 import SceneSDK
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostCore
+import SceneHostLoading
+import SceneHostNavigation
+import SceneHostWorkers
+import Logging
 
 /// A scene worker's start: the config (through the start-up cache when it answers), then its
 /// plugins registered into a container of its own.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SceneHostCore
 
 /// `--watch`: the plugin files of a config, watched with inotify for a new build.
 ///

@@ -1,3 +1,6 @@
+import SceneHostLoading
+import SceneHostWorkers
+import SceneHostConfig
 /// `--watch`: the files a reload's checks read, held for the new build's workers.
 extension SceneApp {
     /// The files of the plugins named `changed` (config names) opened again by path and held open

@@ -1,10 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
-import SceneHostLoading
 import SceneHostNavigation
+import SceneHostConfig
 
 /// Checks every declared deep link (`check`, and `run` before it starts) and makes the table of the
 /// valid ones.

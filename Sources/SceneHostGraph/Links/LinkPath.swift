@@ -1,10 +1,6 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
-import SceneHostLoading
 import SceneHostNavigation
+import SceneHostConfig
 
 /// The stack a deep link builds: the shortest path of declared routes (segues and router routes)
 /// from the initial scene to the linked scene, through scenes that take no input.

@@ -1,7 +1,6 @@
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 import SceneHostLoading
 import SceneHostNavigation
 extension LinkProblem {

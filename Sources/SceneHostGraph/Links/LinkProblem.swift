@@ -1,9 +1,4 @@
 import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
-import SceneHostLoading
 import SceneHostNavigation
 
 /// What is wrong with one scene's declared deep link, as `check` reports it (`SceneGraphError.linkInvalid`).

@@ -4,9 +4,6 @@ import Glibc
 import SceneHostELF
 import SceneHostFileTrust
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Finds a plugin's libraries as glibc's dynamic loader would, before anything is loaded, and
 /// holds every library that is not loaded yet to the plugin's trust rules.

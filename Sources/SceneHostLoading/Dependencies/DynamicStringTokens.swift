@@ -1,7 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// Expands the dynamic string tokens of `DT_RPATH`, `DT_RUNPATH`, `DT_NEEDED` and
 /// `LD_LIBRARY_PATH` entries as the loader does, for `$ORIGIN` only.
 ///

@@ -1,10 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Reads the folders of `/etc/ld.so.conf` (with its `include` globs), the folders `ldconfig`
 /// builds the loader's cache from.

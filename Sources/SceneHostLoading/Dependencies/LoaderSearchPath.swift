@@ -1,10 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The parts of the dynamic loader's search that come from outside the plugin: `LD_LIBRARY_PATH`,
 /// the folders of `/etc/ld.so.conf` (the ones its cache is built from), the system's default folders,

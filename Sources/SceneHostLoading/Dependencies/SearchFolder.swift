@@ -1,7 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// A folder the dynamic loader looks in for a library, and why it looks there.
 package struct SearchFolder: Equatable, Sendable {
     /// The folder as the loader builds it (tokens expanded, relative folders made absolute).

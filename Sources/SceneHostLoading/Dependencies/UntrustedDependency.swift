@@ -1,7 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// A library a plugin needs that the dynamic loader would take from a place others can change:
 /// what was searched, where the library was found, and the path at fault.
 package struct UntrustedDependency: Equatable, Sendable {

@@ -1,8 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// The distinct contracts of the entries being written, each with its index in the file's table.
 ///

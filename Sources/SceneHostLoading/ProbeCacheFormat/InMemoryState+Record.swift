@@ -1,9 +1,5 @@
 import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A plugin's declared in-memory state in the record format: what it is, and the setting that
 /// moves it to a shared store (or none).

@@ -1,9 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The tag of each `PayloadSchema` case in the record format. Top level, not nested in the
 /// extension: a `package` type nested in an extension of the SDK's SPI type is unreachable from

@@ -1,9 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// One entry: fingerprint (its path is the entry's), `stat` identity, host, verdict.
 extension ProbeCacheFormat {

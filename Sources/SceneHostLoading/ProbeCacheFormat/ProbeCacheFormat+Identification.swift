@@ -1,9 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
 import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 extension ProbeCacheFormat {
     /// What a plugin is: its name and version, the SDK version and build and the Swift version it

@@ -1,9 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// A good verdict: what the plugin declares. Contracts are indexes into the file's contract table.
 extension ProbeCacheFormat {

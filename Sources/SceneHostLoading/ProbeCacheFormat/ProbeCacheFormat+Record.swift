@@ -1,9 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The records a probe child writes to its parent (`ProbeRecord`), in the cache's compact encoding.
 ///

@@ -1,9 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The probe cache file: compact, read without Foundation's JSON decoder. A file of the host's
 /// record format (docs/architecture.md, "The record format"); its kinds' encoders sit beside their

@@ -1,8 +1,4 @@
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// Where a probe was, in the record format: the scene, the action's tag, the event if any. The
 /// same bytes in a probe child's `step` record and in a cached failure.

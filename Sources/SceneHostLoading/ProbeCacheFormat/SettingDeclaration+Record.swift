@@ -1,9 +1,5 @@
 import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A plugin's setting declaration in the record format: name, kind, default, whether required,
 /// help and rule, each a tag and its fields.

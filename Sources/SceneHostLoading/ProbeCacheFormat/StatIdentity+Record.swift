@@ -1,8 +1,4 @@
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A file's `stat` identity in the record format (a probe cache entry, a start-up cache record).
 extension StatIdentity: RecordValue {

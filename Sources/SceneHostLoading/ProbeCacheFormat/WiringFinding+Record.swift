@@ -1,8 +1,5 @@
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
 import SceneHostContainer
-import SceneHostConfig
 
 /// What building a scene found, in the record format: its tag, then its texts.
 extension WiringFinding: RecordValue {

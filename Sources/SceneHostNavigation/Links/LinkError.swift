@@ -1,7 +1,4 @@
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// Why a deep link could not be opened: a path that is malformed, matches no declared link, or
 /// whose parameter has the wrong type. Nothing was shown or changed. Exit code 9.
 ///

@@ -1,8 +1,4 @@
 import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A deep link matched and converted by the host (`LinkTable.resolve`): the stack to build and the
 /// linked scene's parameters. Plain data: it crosses to the scene worker as it is.

@@ -1,8 +1,4 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The types a link's placeholder may have, and how a path's text converts to each.
 package enum LinkParameterType: String, Equatable, Sendable {

@@ -1,8 +1,5 @@
 import SceneSDK
 import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// The app's deep links, ready to open: each valid declared link with its parameters' types and the
 /// stack that leads to its scene. Made from the navigation graph (`LinkTable(graph:)`); matching a

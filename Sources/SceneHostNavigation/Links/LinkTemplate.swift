@@ -1,7 +1,3 @@
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 /// A deep link's path template, parsed: literal words and `{name}` placeholders separated by `/`.
 ///
 /// `orders/{id}` is the literal `orders` then the placeholder `id`. Literals are non-empty words of

@@ -1,9 +1,5 @@
 import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A matched deep link in the record format: the path, its template, each step's scene and style,
 /// the converted parameters.

@@ -1,9 +1,5 @@
 import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A navigation style in the record format: a tag, not the style's name, so a reader checks it
 /// without making a string (`CacheReader.validating()`).

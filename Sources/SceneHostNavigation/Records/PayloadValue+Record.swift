@@ -1,9 +1,5 @@
 import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A payload value in the record format: its tag, then its fields; an object's keys in order, so
 /// the same value gives the same bytes.

@@ -1,9 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A payload in the record format: its type's name, then its value.
 extension ScenePayload: RecordValue {

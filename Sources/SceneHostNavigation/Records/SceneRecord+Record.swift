@@ -1,9 +1,5 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
-import SceneHostCore
-import SceneHostNative
-import SceneHostContainer
-import SceneHostConfig
 
 /// A scene's record in the record format (worker frames, stored sessions): name, whether it opens
 /// a layer, its input if any, its results, its fields' texts, then (since session body format 4)

@@ -5,6 +5,7 @@ import SceneSDK
 @testable import SceneHostNavigation
 @testable import SceneHostFrontend
 @testable import SceneHostWorkers
+@testable import SceneHostGraph
 
 /// Opening links in a scene worker (a crash afterwards restores the linked stack) and through the
 /// API the web layer calls (`AppSession.open(link:)`), in a worker and in process.

@@ -1,9 +1,9 @@
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostNavigation
 @testable import SceneHostWebModel
 import HostTestSupport
+@testable import SceneHostGraph
 
 /// Deep links in `serve`'s request logic: a GET shows what the link opens and changes no session;
 /// acting on that page opens it in the browser's session (made by that first action) and applies;

@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostConfig
 @testable import SceneHostLoading
 import TestSupport
+@testable import SceneHostContainer
 
 /// The SDK build identity: generated from the SDK sources at every build (SDKFingerprintPlugin),
 /// compiled into each plugin, read from the library by the host, and carried by probes.

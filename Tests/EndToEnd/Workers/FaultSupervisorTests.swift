@@ -6,6 +6,8 @@ import Testing
 @testable import SceneHostFrontend
 @testable import SceneHostWorkers
 import TestSupport
+@testable import SceneHostNavigation
+import SceneSDK
 
 /// Who pays for a fault, with real worker processes of the built `scene-host-worker` and a clock
 /// the test moves: the session whose action was in flight (ended on its third), never the others

@@ -5,6 +5,9 @@ import Testing
 @testable import SceneHostLoading
 @testable import SceneHostWorkers
 import TestSupport
+@testable import SceneHostFrontend
+@testable import SceneHostNavigation
+import SceneSDK
 
 /// The supervisor in this process, as the host uses it, with real worker processes of the built
 /// `scene-host`: many sessions on a worker that crashes, a worker killed from outside, and many

@@ -4,6 +4,7 @@ import Testing
 @testable import SceneHostCore
 @testable import SceneHostLoading
 import TestSupport
+@testable import SceneHostNative
 
 /// The native function table read from plugin files: the real C libraries, and C libraries
 /// built here with a table that is wrong on purpose (each refused with its typed error).

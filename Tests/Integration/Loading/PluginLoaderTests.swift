@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 import SceneABI
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostCacheCodec

@@ -4,6 +4,7 @@ import Testing
 @testable import SceneHostSessions
 @testable import SceneHostPostgresStore
 import HostTestSupport
+@testable import SceneHostCore
 
 /// The PostgreSQL session store against a throw-away cluster of its own per test
 /// (`scripts/throwaway-postgres.sh`); where PostgreSQL is not installed, each test prints why it

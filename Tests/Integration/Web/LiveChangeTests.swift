@@ -1,11 +1,11 @@
 import Synchronization
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostNavigation
 @testable import SceneHostWebModel
 import HostTestSupport
 import SceneTestSupport
+@testable import SceneHostFrontend
 
 /// What a live page's stream waits on between two pages (issue 47, point 6), on a real session:
 /// `WebController.liveChange` sleeps while the session does not change (no timer, no polling),

@@ -1,5 +1,4 @@
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostContainer
 @testable import SceneHostNavigation

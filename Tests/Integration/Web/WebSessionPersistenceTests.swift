@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostContainer
 @testable import SceneHostNavigation

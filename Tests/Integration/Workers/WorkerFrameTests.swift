@@ -7,6 +7,7 @@ import Testing
 @testable import SceneHostNavigation
 @testable import SceneHostWorkers
 import TestSupport
+@testable import SceneHostFrontend
 
 /// The frames between host and worker: every message survives the trip, and anything a worker
 /// could write that is not a frame is refused without trapping or allocating without bound.

@@ -3,7 +3,6 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SceneHostCacheCodec
 @testable import SceneHostWorkers
 import TestSupport
 

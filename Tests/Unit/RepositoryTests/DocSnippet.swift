@@ -1,3 +1,4 @@
+import Foundation
 /// A fenced code block of a Markdown document, with the file it claims to be copied from.
 ///
 /// The claim is an HTML comment on the line right above the fence:

@@ -123,7 +123,8 @@ enum LoadingTargets {
         var modules: Set<String> = []
         for line in text.split(separator: "\n") {
             var words = line.split(separator: " ", omittingEmptySubsequences: true)
-            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+            while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words.removeFirst() }
             guard words.first == "import", words.count >= 2 else { continue }
             let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
             let path = words.count >= 3 && kinds.contains(words[1]) ? words[2] : words[1]

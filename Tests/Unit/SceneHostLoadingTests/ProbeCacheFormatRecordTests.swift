@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostLoading
 import TestSupport
 import LoadingTestSupport
+@testable import SceneHostContainer
 
 /// The records between a probe child and its parent (issue 11, cold start): compact frames read
 /// back exactly, a frame not yet written in full is waited for, and anything else on the channel

@@ -1,6 +1,7 @@
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostNavigation
+@testable import SceneHostContainer
 
 /// The exact texts and exit codes of links that cannot be opened.
 @Suite("Link error messages")

@@ -2,6 +2,7 @@ import Testing
 @_spi(SceneHost) import SceneSDK
 @testable import SceneHostNavigation
 import SceneTestSupport
+@testable import SceneHostContainer
 
 /// A service object a plugin might hand over, to see whether it was freed.
 @MainActor

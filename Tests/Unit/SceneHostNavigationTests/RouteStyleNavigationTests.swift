@@ -1,6 +1,5 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCore
 @testable import SceneHostContainer
 @testable import SceneHostNavigation
 import TestSupport

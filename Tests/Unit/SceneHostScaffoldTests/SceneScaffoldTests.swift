@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHostScaffold
+import FoundationEssentials
 
 @Suite("SceneScaffold")
 struct SceneScaffoldTests {

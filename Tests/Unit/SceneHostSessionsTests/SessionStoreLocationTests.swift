@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHostSessions
+@testable import SceneHostCore
 
 /// `--session-store` and `SCENE_HOST_SESSION_STORE`: every accepted form, the default file per
 /// config, and refusals that name the input, list the forms and never show a password.

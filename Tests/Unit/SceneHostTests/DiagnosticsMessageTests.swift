@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostGraph
 @testable import SceneHostFrontend
 @testable import SceneHost
+import SceneSDK
 
 /// Exact texts of the diagnostics an author acts on: did-you-mean for scene names, misspelt
 /// routes, the combined trust fix, follow-on errors of a failed plugin, results never returned,

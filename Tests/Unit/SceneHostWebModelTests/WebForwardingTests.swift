@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHostWebModel
+@testable import SceneHostCore
 
 /// The client of a request through `--trusted-proxy`: addresses and blocks in every spelling, the
 /// rightmost hop that is not a trusted proxy, headers from an untrusted peer ignored, spoofed hops

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHostWorkers
+@testable import SceneHostNavigation
 
 /// Which errors say the request itself ended its worker (`serve` counts those against its client).
 @Suite("Worker errors: did this request end its worker")

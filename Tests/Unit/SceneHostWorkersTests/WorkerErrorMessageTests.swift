@@ -1,6 +1,7 @@
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostWorkers
+@testable import SceneHostNavigation
 
 /// Every scene-worker message, word for word, with its exit code.
 @Suite("Worker error messages")

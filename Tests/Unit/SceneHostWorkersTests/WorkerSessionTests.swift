@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHostWorkers
+@testable import SceneHostNavigation
 
 /// WorkerSession's notice while its scenes are built again: a page never takes the new screen
 /// without the notice that says why (the restore applies the screen first, the notice after).

@@ -1,3 +1,5 @@
+import SceneHostConfig
+import SceneHostLoading
 /// A start-up of `run` or `serve` that was checked and found without problems (`AppCheck`), as
 /// the start-up cache keeps it: the config as it was read, and what each plugin's check rested on.
 ///

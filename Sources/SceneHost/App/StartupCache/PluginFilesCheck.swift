@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Synchronization
 import SceneHostFileTrust
+import SceneHostLoading
 
 /// The walk of every plugin file of a recorded start (`StartupCache.pendingStart`), run on another
 /// thread while this one decodes and registers the start: a thousand `stat`s are about a

@@ -1,4 +1,5 @@
 import SceneHostCacheCodec
+import SceneHostLoading
 
 /// A plugin's summary in the start-up cache's index: what it is, its scenes' names, whether it is plain.
 extension PluginSummary: RecordValue {

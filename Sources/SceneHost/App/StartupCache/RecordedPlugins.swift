@@ -1,5 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
+import SceneHostConfig
+import SceneHostLoading
 
 /// The plugins of a start-up cache file, as a scene worker reads them: nothing of them at once
 /// but where each part is; their config names and summaries when a scene not registered yet is

@@ -1,4 +1,6 @@
 import SceneHostCacheCodec
+import SceneHostConfig
+import SceneHostCore
 
 /// A place in the config, in the record format: its file, line and column.
 extension SourceLocation: RecordValue {

@@ -3,6 +3,9 @@ import Glibc
 #endif
 import SceneHostCacheCodec
 import SceneHostFileTrust
+import SceneHostCore
+import SceneHostLoading
+import SceneHostConfig
 
 /// The last checked start-up of `run` and `serve`, kept beside the probe cache (`<probe cache>.start`),
 /// so a start whose config and plugin files are unchanged does not parse the config, read the

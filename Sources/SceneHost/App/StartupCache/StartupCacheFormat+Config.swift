@@ -1,5 +1,9 @@
 import SceneSDK
 import SceneHostCacheCodec
+import SceneHostConfig
+import SceneHostCore
+import SceneHostLoading
+import SceneHostNavigation
 
 /// A `SceneConfig` in the start-up cache: every value and location as the config loader made
 /// them, so a start from the cache gives the same messages as one that parsed the file. The head

@@ -1,5 +1,8 @@
 @_spi(SceneHost) import SceneSDK
 import SceneHostCacheCodec
+import SceneHostConfig
+import SceneHostLoading
+import SceneHostNavigation
 
 /// The start-up cache file (`StartupCache`): a header with the format version, then, in the host's
 /// record format (docs/architecture.md, "The record format") (a string table, LEB128 integers, a table of distinct contracts), the key —

@@ -5,6 +5,7 @@ import Glibc
 #endif
 @testable import SceneHost
 import TestSupport
+@testable import SceneHostCore
 
 /// The watch behind `--watch`: a file replaced or rewritten in its folder counts once it differs
 /// from the build last taken; other files of the folder, and a file written back unchanged, do not.

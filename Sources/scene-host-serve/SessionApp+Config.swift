@@ -1,4 +1,6 @@
-import SceneHost
+import SceneHostConfig
+import SceneHostSessions
+import SceneHostCore
 
 extension SessionApp {
     /// The app `config` describes, for the session store (`SessionApp.init(initial:plugins:)`): its

@@ -2,18 +2,18 @@
 import Glibc
 #endif
 import ArgumentParser
-import SceneHost
+import SceneHostCore
 
 /// Writing to the terminal, and leaving with a documented exit code.
 ///
 /// Writes go through `write(2)` and give up quietly when the stream is closed or full
 /// (`EPIPE`, `ENOSPC`, `EBADF`, ...): output nobody can read must not change the exit code,
 /// and `FileHandle.write` would trap instead.
-enum StandardStreams {
+package enum StandardStreams {
     /// Run once at start-up, before anything opens a file: ignore SIGPIPE (a closed pipe is then
     /// an `EPIPE` write error) and put /dev/null on standard descriptors that are closed, so no
     /// file the host opens later becomes "standard output" by taking descriptor 1 or 2.
-    static func prepare() {
+    package static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
             let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
@@ -27,21 +27,21 @@ enum StandardStreams {
     /// Prints `text` and a line break. Each line is escaped (`TerminalText.escaped`) as a last
     /// line of defence: the renderers escape what came from outside already, and escaping twice
     /// changes nothing, so only line breaks the host wrote itself reach the terminal.
-    static func out(_ text: String) {
+    package static func out(_ text: String) {
         write(escapedLines(text) + "\n", to: STDOUT_FILENO)
     }
 
     /// Like `out`, on standard error.
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         write(escapedLines(text) + "\n", to: STDERR_FILENO)
     }
 
-    static func escapedLines(_ text: String) -> String {
+    package static func escapedLines(_ text: String) -> String {
         TerminalText.escapedLines(text)
     }
 
     /// Writes all of `text`, or as much as the stream takes before it fails.
-    static func write(_ text: String, to descriptor: Int32) {
+    package static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -59,8 +59,8 @@ enum StandardStreams {
         }
     }
 
-    static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    package static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    package static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Ends a command that succeeded with status 0 at once, without freeing what it built.
     ///
@@ -71,13 +71,13 @@ enum StandardStreams {
     /// messages go out through `write(2)` as they are made, `exit` flushes C stdio (the log
     /// handler's standard error), the probe cache was written when probing ended, and no object
     /// of the host has a `deinit` with an effect outside the process (open files close with it).
-    static func succeed() -> Never {
+    package static func succeed() -> Never {
         fflush(nil)
         exit(EXIT_SUCCESS)
     }
 
     /// Prints `error` to standard error and returns the exit code it maps to.
-    static func fail(_ error: any Error) -> ExitCode {
+    package static func fail(_ error: any Error) -> ExitCode {
         // Already reported (the start check printed its problems): only the status goes on.
         if let exit = error as? ExitCode { return exit }
         StandardStreams.error(ErrorMessage.render(error))

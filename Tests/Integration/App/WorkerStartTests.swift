@@ -11,6 +11,9 @@ import Testing
 import TestSupport
 import HostTestSupport
 import LoadingTestSupport
+@testable import SceneHostContainer
+@testable import SceneHostNavigation
+@testable import SceneHostWorkers
 
 /// `WorkerStart`: a scene worker reads the start-up cache in part. The plugin of the initial scene
 /// is registered at load; another plugin's table and record are read only when one of its scenes

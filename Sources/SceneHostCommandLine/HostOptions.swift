@@ -2,32 +2,40 @@ import ArgumentParser
 import Foundation
 import Logging
 import SceneHost
+import SceneHostCore
+import SceneHostFrontend
+import SceneHostLoading
+import SceneHostWorkers
+import SceneHostConfig
+import SceneHostContainer
 
 /// Options every subcommand takes.
-struct HostOptions: ParsableArguments {
+package struct HostOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .long, help: "The app's config file; plugin paths in it are relative to its folder.")
-    var config: String = "scenes.conf"
+    package var config: String = "scenes.conf"
 
     @Flag(name: .long, help: "Log what the host does (plugin loading, probes) to standard error.")
-    var verbose = false
+    package var verbose = false
 
     @Flag(name: .long, help: "Probe every plugin again, ignoring verdicts recorded in the probe cache.")
-    var rescan = false
+    package var rescan = false
 
     // Unconditional: `--probe-timeout -1` is a value (refused by `validate` with the range), not a missing one.
     @Option(name: .long, parsing: .unconditional, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
-    var probeTimeout: Double = 10
+    package var probeTimeout: Double = 10
 
     @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.cache, else ~/.cache/scene-host/probes.cache).")
-    var probeCache: String?
+    package var probeCache: String?
 
     @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")
-    var insecurePluginFiles = false
+    package var insecurePluginFiles = false
 
     @Flag(name: .long, help: "Debugging only, unsafe: run plugin code in the host process instead of scene workers (a plugin's crash or hang then ends the host).")
-    var inProcess = false
+    package var inProcess = false
 
-    func validate() throws {
+    package func validate() throws {
         // NaN fails both comparisons, infinity the second: every value that is not a sane limit is refused here.
         guard probeTimeout >= 0.001, probeTimeout <= 3600 else {
             throw ValidationError("--probe-timeout is \(probeTimeout); give a number of seconds from 0.001 to 3600 (default 10).")
@@ -35,15 +43,15 @@ struct HostOptions: ParsableArguments {
     }
 
     /// What `--in-process` costs, said on standard error whenever a user asks for it.
-    static let inProcessWarning = "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
+    package static let inProcessWarning = "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
 
     /// The one logger of the process; libraries get it passed in.
-    func makeLogger() -> Logger {
+    package func makeLogger() -> Logger {
         Self.makeLogger(verbose: verbose)
     }
 
     /// The logger of a command (or of the check child, from its `ChildSettings`).
-    static func makeLogger(verbose: Bool) -> Logger {
+    package static func makeLogger(verbose: Bool) -> Logger {
         var logger = Logger(label: "scene-host") { label in EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
@@ -52,20 +60,20 @@ struct HostOptions: ParsableArguments {
     /// What a child of this command runs with (`ChildSettings`): the loader options and `--verbose`,
     /// the probe cache named (a child's environment does not hold the variables that choose it:
     /// `ChildEnvironment`).
-    var childSettings: ChildSettings {
+    package var childSettings: ChildSettings {
         var loader = loaderSettings
         loader.probeCache = loader.probeCache ?? ProbeCache.defaultPath()
         return ChildSettings(loader: loader, verbose: verbose)
     }
 
     /// The loader options of the command line.
-    var loaderSettings: LoaderSettings {
+    package var loaderSettings: LoaderSettings {
         LoaderSettings(probeExecutable: Self.workerExecutable, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
                        checksFileTrust: !insecurePluginFiles)
     }
 
     /// Says loudly that `--insecure-plugin-files` is on (the check child is handed it, and says nothing).
-    func warnIfInsecure() {
+    package func warnIfInsecure() {
         if insecurePluginFiles {
             StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
         }
@@ -74,7 +82,7 @@ struct HostOptions: ParsableArguments {
     /// The loader of every command: file trust on, each plugin probed in a child process first.
     /// `opensPlugins` false: a host whose plugin code runs in scene workers (it opens no plugin).
     @MainActor
-    func makeLoader(opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
+    package func makeLoader(opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
         warnIfInsecure()
         // The check child (`check --in-process` started by check, run or serve) is the host's own use of it: no warning.
         if inProcess, ProcessInfo.processInfo.environment[CheckChild.childVariable] != "1" {
@@ -86,7 +94,7 @@ struct HostOptions: ParsableArguments {
 
     /// How a scene worker is started: `scene-host-worker` beside this executable, with the same
     /// loader options (the config is handed to it once checked: `SceneApp.workerStart`).
-    var workerLaunch: SceneWorkerSupervisor.Launch {
+    package var workerLaunch: SceneWorkerSupervisor.Launch {
         SceneWorkerSupervisor.Launch(executable: Self.workerExecutable, settings: childSettings)
     }
 
@@ -94,7 +102,7 @@ struct HostOptions: ParsableArguments {
     /// worker, and the probe child (`scene-host-worker probe-plugin`, which starts without the
     /// argument parser and the web stack). Installed and trusted with `scene-host` itself: it is
     /// found only there, never on `PATH` or through an option.
-    static var workerExecutable: String {
+    package static var workerExecutable: String {
         LoaderSettings.workerExecutable(besideHost: executablePath)
     }
 
@@ -103,7 +111,7 @@ struct HostOptions: ParsableArguments {
     /// it shares with the other workers (`serve`), else one of its own.
     @MainActor
     /// `changes`: raised when the worker changes a session unasked or fails between requests (`run`'s terminal).
-    func makeSupervisor(for app: SceneApp, early: sending EarlyWorker? = nil, ledger: FaultLedger? = nil, changes: ChangeSignal? = nil) -> SceneWorkerSupervisor {
+    package func makeSupervisor(for app: SceneApp, early: sending EarlyWorker? = nil, ledger: FaultLedger? = nil, changes: ChangeSignal? = nil) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, taken here: the supervisor may call it from another thread.
         return SceneWorkerSupervisor(launch: workerLaunch, start: app.workerStart, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
@@ -114,7 +122,7 @@ struct HostOptions: ParsableArguments {
     /// The config with every plugin known from its probe, for commands that only read the graph;
     /// a problem is printed and becomes the command's exit code.
     @MainActor
-    func loadGraph() throws -> LoadedApp {
+    package func loadGraph() throws -> LoadedApp {
         do {
             // From the probes' records: this process opens no plugin (unless --in-process).
             // Settings are shown as written, even those `check` refuses: `list` is where to see what a plugin takes.
@@ -134,7 +142,7 @@ struct HostOptions: ParsableArguments {
     /// (the supervisor starts another after the load, which reads their verdicts instead of
     /// probing them all a second time on the same cores).
     @MainActor
-    func loadCheckedApp(command: String, early: EarlyWorker? = nil) throws -> SceneApp {
+    package func loadCheckedApp(command: String, early: EarlyWorker? = nil) throws -> SceneApp {
         switch checkApp(command: command, early: early) {
         case .success(let app):
             return app
@@ -146,7 +154,7 @@ struct HostOptions: ParsableArguments {
     }
 
     /// Why a check refused the app: its problems as printed, and the exit status they give.
-    struct CheckRefusal: Error {
+    package struct CheckRefusal: Error {
         /// Each problem's message (from a check child: what it printed).
         var problems: [String]
         var status: Int32
@@ -158,7 +166,7 @@ struct HostOptions: ParsableArguments {
     /// the config as the app started with it, not the file read again; `capturesChild` keeps what
     /// a check child prints, for the refusal's words.
     @MainActor
-    func checkApp(command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false) -> Result<SceneApp, CheckRefusal> {
+    package func checkApp(command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false) -> Result<SceneApp, CheckRefusal> {
         let loader = makeLoader(opensPlugins: inProcess, beforeProbing: Self.ending(early))
         let startup = loaderSettings.makeStartupCache { StandardStreams.error($0.message) }
         let report = AppCheck(loader: loader, startup: startup).run(configPath: config, bytes: bytes, buildsHere: inProcess)
@@ -174,7 +182,7 @@ struct HostOptions: ParsableArguments {
             let start = CheckChildStart(settings: settings, configFile: config, configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
                                         atStart: command)
             do {
-                let (status, printed) = try CheckChild.run(Self.executablePath, start: start, timeLimit: limit, capturesErrors: capturesChild)
+                let (status, printed) = try CheckChild.run(Self.checkExecutable, start: start, timeLimit: limit, capturesErrors: capturesChild)
                 if status != 0 {
                     let lines = printed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
                     return .failure(CheckRefusal(problems: lines, status: status, printsSummary: false))
@@ -191,7 +199,7 @@ struct HostOptions: ParsableArguments {
 
     /// What a loader calls before it probes plugins ahead when `early` was started: it ends it.
     @MainActor
-    static func ending(_ early: EarlyWorker?) -> (@MainActor () -> Void)? {
+    package static func ending(_ early: EarlyWorker?) -> (@MainActor () -> Void)? {
         guard let early else { return nil }
         return { early.end() }
     }
@@ -200,17 +208,21 @@ struct HostOptions: ParsableArguments {
     /// probed (when the cache cannot be used) and once more to have its scenes built, and one to
     /// spare. A scene that hangs only with the app's settings then ends the check with a message
     /// instead of keeping `check`, `run` or `serve` waiting for ever.
-    func checkChildLimit(plugins: Int) -> Duration {
+    package func checkChildLimit(plugins: Int) -> Duration {
         Duration.milliseconds(Int64(probeTimeout * 1000)) * (2 * plugins + 1)
     }
 
     /// The last line of a refusal at start: how many problems, and that nothing ran.
-    static func refusal(command: String, count: Int, config: String) -> String {
+    package static func refusal(command: String, count: Int, config: String) -> String {
         "\(command): \(count) problem\(count == 1 ? "" : "s") in \(config); nothing was started ('scene-host check' reports the same)"
     }
 
-    /// This executable (a check child runs it again).
-    static var executablePath: String {
+    /// `scene-host` (this executable, or the one `scene-host-serve` is installed beside): a check
+    /// child is `scene-host check` started again, whichever command asked for it.
+    package static var checkExecutable: String { CommandStart.beside("scene-host") }
+
+    /// This executable.
+    package static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

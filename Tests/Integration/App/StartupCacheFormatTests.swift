@@ -10,6 +10,8 @@ import Testing
 import TestSupport
 import HostTestSupport
 import LoadingTestSupport
+@testable import SceneHostContainer
+@testable import SceneHostNavigation
 
 /// The start-up cache's file (issue 21, warm start): a checked start reads back exactly, only under
 /// the key it was recorded with, and anything that is not a whole file of this version reads as

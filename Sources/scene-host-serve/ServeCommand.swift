@@ -2,17 +2,31 @@
 import Glibc
 #endif
 import ArgumentParser
+import CWorkerShim
+import SceneHostCommandLine
 import Foundation
 import Dispatch
 import SceneHost
+import SceneHostFrontend
+import SceneHostNavigation
+import SceneHostSessions
+import SceneHostWebModel
+import SceneHostWorkers
 import SceneHostWeb
 import SceneHostSQLiteStore
 import SceneHostPostgresStore
+import SceneHostConfig
+import SceneHostContainer
+import SceneHostCore
 
 /// `scene-host serve`: the app in a web browser, one navigator per browser session.
+///
+/// Its own executable, `scene-host-serve`, which `scene-host serve` starts in its place: only it
+/// links the web stack and the session stores' drivers.
+@main
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "scene-host serve",
         abstract: "Serve the app as web pages (no JavaScript), one navigator per browser session, until SIGTERM or SIGINT."
     )
 
@@ -68,6 +82,13 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Development only: reload the app when a plugin file changes (a new build); every session's next page shows the new build on the screen it was on. A build the checks refuse changes nothing. Needs scene workers (not --in-process).")
     var watch = false
+
+    static func main() {
+        // Linked for the check child's shim (Sources/CWorkerShim), as in scene-host.
+        _ = scene_host_worker_shim_linked()
+        CommandStart.prepare(command: "serve")
+        main(nil)
+    }
 
     func validate() throws {
         if watch, options.inProcess {

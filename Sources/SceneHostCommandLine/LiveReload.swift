@@ -4,6 +4,11 @@ import Glibc
 import Dispatch
 import Logging
 import SceneHost
+import SceneHostCore
+import SceneHostLoading
+import SceneHostWorkers
+import SceneHostConfig
+import SceneHostContainer
 
 /// `--watch` (development only): reloads the app's scene workers when a plugin file changes.
 ///
@@ -16,12 +21,12 @@ import SceneHost
 /// from its records (`WorkerPool.reload`), with its fields as typed. Workers that cannot start
 /// leave the old ones serving, as a refused build does.
 @MainActor
-final class LiveReload {
+package final class LiveReload {
     /// How long a library must see no event before it counts as written.
-    static let quiet = Duration.milliseconds(100)
+    package static let quiet = Duration.milliseconds(100)
 
     /// What a reload did.
-    enum Outcome {
+    package enum Outcome {
         /// The new build of `plugins` runs now; it took `milliseconds` from the file settling.
         case reloaded(plugins: [String], milliseconds: Int64)
         /// The new build of `plugins` was refused for `reason`; the old one runs on.
@@ -32,13 +37,13 @@ final class LiveReload {
     private let command: String
     private let pool: WorkerPool
     private let logger: Logger
-    let watch: PluginFileWatch
+    package let watch: PluginFileWatch
     /// The app as last checked; the config bytes every reload checks.
     private var app: SceneApp
     /// `serve`: what calls `reloadIfChanged` when the watch has events (`start`).
     private var source: (any DispatchSourceRead)?
 
-    init(options: HostOptions, command: String, app: SceneApp, pool: WorkerPool) throws(ReloadError) {
+    package init(options: HostOptions, command: String, app: SceneApp, pool: WorkerPool) throws(ReloadError) {
         self.options = options
         self.command = command
         self.app = app
@@ -48,13 +53,13 @@ final class LiveReload {
     }
 
     /// The line `run` and `serve` print at start with `--watch`.
-    var startLine: String {
+    package var startLine: String {
         "scene-host \(command): --watch: watching \(app.loaded.config.plugins.count) plugin file\(app.loaded.config.plugins.count == 1 ? "" : "s") for new builds (development only)"
     }
 
     /// After the watch's descriptor became readable: waits until the files settle, then reloads what
     /// changed. Nil when no plugin file changed (another file of a folder, a file written back unchanged).
-    func reloadIfChanged() async -> Outcome? {
+    package func reloadIfChanged() async -> Outcome? {
         guard watch.drain() else { return nil }
         watch.waitUntilQuiet(Self.quiet)
         let settled = ContinuousClock.now
@@ -100,7 +105,7 @@ final class LiveReload {
 
     /// `serve`: reloads on the main queue (the main actor) whenever the watch has events, and
     /// hands each outcome to `report`. Runs until `stop`.
-    func start(report: @escaping @MainActor (Outcome) -> Void) {
+    package func start(report: @escaping @MainActor (Outcome) -> Void) {
         let source = DispatchSource.makeReadSource(fileDescriptor: watch.descriptor, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
@@ -119,7 +124,7 @@ final class LiveReload {
     }
 
     /// Stops what `start` started.
-    func stop() {
+    package func stop() {
         source?.cancel()
         source = nil
     }

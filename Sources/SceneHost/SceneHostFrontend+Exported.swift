@@ -1,2 +1,0 @@
-// Part of the host's API: whoever imports SceneHost sees it without a second import.
-@_exported import SceneHostFrontend
