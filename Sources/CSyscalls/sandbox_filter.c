@@ -1,5 +1,5 @@
 /* The allowlist seccomp-bpf filter of a process that runs plugin code: the one source of the list
- * (README's sandbox table and docs/sandbox.md are checked against `scene_host_allowed_call`, and a
+ * (docs/security.md's sandbox table and allowlist are checked against `scene_host_allowed_call`, and a
  * test walks the whole system call table from plugin code in a real worker against it). */
 #include "csyscalls.h"
 

@@ -2,7 +2,7 @@ import SceneSDK
 import TOMLKit
 import SceneHostCore
 
-/// The `[host]` table of `scenes.conf`: the limits of the scene workers (README, "Scene workers").
+/// The `[host]` table of `scenes.conf`: the limits of the scene workers (docs/security.md, "Scene workers").
 ///
 /// Every key is optional; a missing key takes its default. A key that is misspelt, of the wrong
 /// type or out of range stops the host at start with its location, never a quiet default.

@@ -1,5 +1,5 @@
 extension ExitStatus {
-    /// What the code means, in a few words, for `scene-host --help` (README's table has the detail).
+    /// What the code means, in a few words, for `scene-host --help` (docs/cli.md's table has the detail).
     package var summary: String {
         switch self {
         case .success: "success"

@@ -1,4 +1,4 @@
-/// The documented exit codes of `scene-host` (README, "Exit codes").
+/// The documented exit codes of `scene-host` (docs/cli.md, "Exit codes").
 package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// A script ran to its end but one or more of its commands failed (each shown where it happened).

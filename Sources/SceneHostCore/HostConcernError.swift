@@ -7,7 +7,7 @@
 package protocol HostConcernError: Error, Equatable, Sendable {
     /// The whole message as printed: escaped for the terminal, starting with its location when it has one.
     var message: String { get }
-    /// The exit code a command ends with when this error stops it (README, "Exit codes").
+    /// The exit code a command ends with when this error stops it (docs/cli.md, "Exit codes").
     var exitStatus: ExitStatus { get }
 }
 

@@ -1,7 +1,7 @@
 import SceneSDK
 import SceneHostConfig
 
-/// One command of the script language (README, "Script language"); the interactive terminal
+/// One command of the script language (docs/cli.md, "Script language"); the interactive terminal
 /// accepts the same commands.
 package enum FrontendCommand: Equatable, Sendable {
     /// `fill FIELD TEXT`: the rest of the line is the text; quote it ("...") to keep edge spaces.

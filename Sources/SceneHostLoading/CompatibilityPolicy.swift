@@ -4,7 +4,7 @@ import SceneHostCore
 
 /// Decides from a plugin's descriptor alone whether the host may call into it.
 ///
-/// Rules (README, "Plugin compatibility"):
+/// Rules (docs/security.md, "Plugin compatibility"):
 /// - the plugin ABI version must equal the host's;
 /// - the SceneSDK build must be the host's: the same fingerprint of the SDK sources (and so the
 ///   same version). The SDK is built without library evolution and plugins inline its code, so

@@ -11,7 +11,7 @@ import CSyscalls
 ///   host's environment, which its workers inherit; plugin code cannot set it in the host.
 /// - `confine()` (a scene worker and a probe child, before any plugin is opened): non-dumpable,
 ///   `PR_SET_NO_NEW_PRIVS`, every capability dropped (a worker started by root keeps uid 0 but not
-///   root's powers), and the allowlist seccomp-bpf filter (`sandbox_filter.c`, README's sandbox
+///   root's powers), and the allowlist seccomp-bpf filter (`sandbox_filter.c`, docs/security.md's sandbox
 ///   table): the calls the runtime needs pass, every other fails with ENOSYS, a signal reaches only
 ///   the process itself, its own threads and its own process group (which it leads), resource
 ///   limits only its own, no terminal request pushes input or takes a terminal, and `socket` only
@@ -98,7 +98,7 @@ extension Sandbox {
     }
 
     /// The calls the allowlist passes whatever their arguments (`sandbox_filter.c`): what
-    /// docs/sandbox.md lists and a test walks the system call table against.
+    /// docs/security.md lists and a test walks the system call table against.
     package static var allowedCalls: [AllowedCall] {
         (0..<scene_host_allowed_call_count()).compactMap { index in
             var name: UnsafePointer<CChar>?

@@ -12,7 +12,7 @@ import Glibc
 /// itself in before any plugin is opened, while it still may (root, or a delegated subtree); the
 /// host removes the cgroup when it has reaped the worker, killing whatever is left in it. Where
 /// no cgroup can be made, `availability` says why, and the worker keeps only its address-space
-/// limit (README, "The sandbox around plugin code").
+/// limit (docs/security.md, "The sandbox around plugin code").
 package enum WorkerCgroup {
     /// The tasks (processes and threads) a worker's cgroup may hold: room for the worker's own
     /// threads and a granted plugin's few children, not for a fork bomb.

@@ -8,7 +8,7 @@ import Crypto
 /// initial scene and each plugin table's name and settings as written. Every instance of one config
 /// computes the same identity on any machine and after any restart; a redeploy that changes only
 /// plugin builds, paths, pins, segues or `[host]` keeps its sessions, and two configs that differ in
-/// the initial scene, a plugin's name or a setting are two apps (README, "Session stores").
+/// the initial scene, a plugin's name or a setting are two apps (docs/production.md, "Session stores").
 ///
 /// Never empty: rows written before sessions had an app hold the empty text, which is no app's.
 package struct SessionApp: Hashable, Sendable, CustomStringConvertible {

@@ -10,7 +10,7 @@ import NIOHTTPTypes
 /// instance closes while nginx sends on it turns that POST into nginx's 502. So from the moment
 /// the drain starts no answer leaves a connection to be reused; connections idle since before
 /// then are dropped by nginx first, as the example config orders its `keepalive_timeout` below
-/// `--drain-delay` (README, "Rolling restarts and deploys"). First in the pipeline after HTTP
+/// `--drain-delay` (docs/production.md, "Rolling restarts and deploys"). First in the pipeline after HTTP
 /// decoding, so the answers of `SnapshotResponder` pass through it too.
 final class DrainingConnectionCloser: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart

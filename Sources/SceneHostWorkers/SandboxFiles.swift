@@ -8,7 +8,7 @@ import SceneHostConfig
 import SceneHostLoading
 
 /// The files a process that runs plugin code may open once it is restricted (`Landlock`): what
-/// the README's "The sandbox around plugin code" promises, in one place.
+/// docs/security.md's "The sandbox around plugin code" promises, in one place.
 ///
 /// - Read and run: the system's libraries (the usual folders, the dynamic loader's configured
 ///   folders and `LD_LIBRARY_PATH`, and the folder of every file already mapped, which holds the

@@ -1,6 +1,6 @@
 import SceneHostCore
 import SceneHostNavigation
-/// Faults of scene workers, as the user sees them (README, "Scene workers").
+/// Faults of scene workers, as the user sees them (docs/security.md, "Scene workers").
 ///
 /// Its text and exit code are in `WorkerError+Message.swift`.
 package enum WorkerError: HostConcernError, Equatable, Sendable {

@@ -12,7 +12,7 @@ import SceneHostConfig
 import SceneHostContainer
 import SceneHostLoading
 
-// `scene-host-worker`: the process that runs plugin code for a `scene-host` (README, "Scene
+// `scene-host-worker`: the process that runs plugin code for a `scene-host` (docs/security.md, "Scene
 // workers"). The host starts it; people never do. Its own small executable, without the host's
 // command-line parser and web stack, so that it starts (and restarts after a fault) quickly.
 //
@@ -43,7 +43,7 @@ MainActor.assumeIsolated {
     let channel = WorkerDescriptor.channel
     let app: WorkerApp
     do {
-        // Before any plugin is opened: a crash names the plugin whose code crashed (README, "Scene workers").
+        // Before any plugin is opened: a crash names the plugin whose code crashed (docs/security.md, "Scene workers").
         do throws(CrashReporter.Failure) {
             try CrashReporter.install(reportingTo: WorkerDescriptor.crashReport)
         } catch {

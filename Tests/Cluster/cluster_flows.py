@@ -357,7 +357,7 @@ def load(url, sessions, rounds, seconds):
     if lost:
         return failed("load", f"{len(lost)} sessions lost")
     # A rolling restart behind the documented nginx loses no request either: nginx resends what it never
-    # sent, and no instance closes a connection nginx may send a post on (README, "When a form post is safe").
+    # sent, and no instance closes a connection nginx may send a post on (docs/production.md, "When a form post is safe").
     if failures:
         return failed("load", f"{len(failures)} failed requests (a 502 is a post sent on a connection the instance closed)")
     return passed("load (0 sessions lost, 0 failed requests)")

@@ -86,7 +86,7 @@ struct NativeCallTests {
         }
     }
 
-    @Test("README's call of the orders example, with and without --in-process: 7.0 both ways (issue 31, point 12)")
+    @Test("docs/guide.md's call of the orders example, with and without --in-process: 7.0 both ways (issue 31, point 12)")
     func readmeCallInProcess() throws {
         let folder = try TemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }

@@ -15,7 +15,7 @@ struct OrdersDatabaseTests {
         try ExampleConfig.copy("orders.conf", into: folder)
     }
 
-    @Test("README's command: the orders script runs through, native prices included, exit 0; run again it starts from what the first saved")
+    @Test("docs/guide.md's command: the orders script runs through, native prices included, exit 0; run again it starts from what the first saved")
     func readmeCommand() throws {
         let folder = try TemporaryFolder()
         let conf = try config(in: folder)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A scene worker's answer larger than its channel takes (64 MiB) is named as such, with its size
-/// and the limit, in `run`, `serve` and `call` (README, "Scene workers"), never as a time-out: the
+/// and the limit, in `run`, `serve` and `call` (docs/security.md, "Scene workers"), never as a time-out: the
 /// worker measures an answer before it encodes it and announces only the size of one too large
 /// (issue 46). The sizes are what the worker measured: the texts of the reply, each counted once
 /// (FixtureOversized: 70,000,000 bytes of label, and the screen's other texts).

@@ -105,7 +105,7 @@ struct RunMessagesTests {
         #expect(result.stderr == "error: cannot write transcript file '\(transcript)': the folder \(folder.path("missing")) does not exist. Pass --record with a file in a folder you can write.\n")
     }
 
-    @Test("README's exit codes, a case per row not tested elsewhere", arguments: [
+    @Test("docs/cli.md's exit codes, a case per row not tested elsewhere", arguments: [
         (["call", "Types.abort_now"], "", 8, "error: Types.abort_now crashed (SIGABRT); nothing else changed. Native functions run in a scene worker, which was started again.\n"),
         (["call", "Types.echo_double", "1e400"], "", 64, "error: Types.echo_double: parameter 1 expects double, given 1e400, which is out of its range.\n"),
         (["run", "--open", "fragile/1"], "", 9, "error: no link matches 'fragile/1': the app declares no links.\n"),

@@ -12,7 +12,7 @@ import HostTestSupport
 /// worker, as root and as an unprivileged user (CI runs the tests as both): the user's terminal,
 /// another process's limits and secrets, the host's environment, kernel objects that outlive the
 /// worker, a private folder past PATH_MAX, a killed host's folders, and the whole system call table
-/// against docs/sandbox.md's list.
+/// against docs/security.md's list.
 @Suite("Sandbox, round 5: no terminal, no one else's limits or secrets, nothing left behind, an allowlist")
 struct SandboxRound5Tests {
     private static func config(_ folder: TemporaryFolder, host: String = "") throws -> String {
@@ -243,7 +243,7 @@ struct SandboxRound5Tests {
     }
 
     #if arch(x86_64)
-    @Test("the whole system call table from plugin code: nothing outside docs/sandbox.md's list passes, and the list passes")
+    @Test("the whole system call table from plugin code: nothing outside docs/security.md's list passes, and the list passes")
     func syscallTable() throws {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)

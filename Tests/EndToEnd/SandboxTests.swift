@@ -16,7 +16,7 @@ struct SandboxTests {
         let result = try HostProcess.run(["run", "--config", config, "--script", script])
         #expect(!result.signaled && result.status == 0, "\(result.status) \(result.stderr)")
         let line = result.stdout.split(separator: "\n").last { $0.hasPrefix("label   result") }.map(String.init) ?? ""
-        // Never allowed, so the allowlist answers as a kernel without them would (docs/sandbox.md).
+        // Never allowed, so the allowlist answers as a kernel without them would (docs/security.md).
         #expect(line.contains("ptrace: refused (ENOSYS)"), "\(line)")
         #expect(line.contains("mem: refused (EACCES)") || line.contains("mem: refused (EPERM)"), "\(line)")
         #expect(line.contains("getfd: refused at pidfd_open (ENOSYS)"), "\(line)")
@@ -26,7 +26,7 @@ struct SandboxTests {
 
     @Test("plugin code reads no file of the user's and writes none outside its private folder (Landlock), nor its cgroup's limit")
     func filesRefused() throws {
-        try #require(Self.landlockABI() > 0, "this kernel offers Landlock (the README says where it does not)")
+        try #require(Self.landlockABI() > 0, "this kernel offers Landlock (docs/security.md says where it does not)")
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.config(initial: "Hostile", plugins: [("Hostile", BuildProducts.library("FixtureHostile"))]), to: "scenes.conf")
         let secret = try folder.write("the user's secret\n", to: "secret.txt")

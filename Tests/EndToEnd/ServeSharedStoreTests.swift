@@ -5,7 +5,7 @@ import TestSupport
 
 /// Two apps on one session store, through the real binary: a session belongs to the app that made it,
 /// so a cookie of one app taken to the other starts a new visitor there and never shows or changes
-/// the first app's session (README, "Session stores").
+/// the first app's session (docs/production.md, "Session stores").
 @Suite("serve: two apps on one session store (end to end)")
 struct ServeSharedStoreTests {
     typealias Server = ServeCommandTests.Server

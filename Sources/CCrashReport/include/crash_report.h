@@ -1,7 +1,7 @@
 #ifndef SCENE_HOST_CRASH_REPORT_H
 #define SCENE_HOST_CRASH_REPORT_H
 
-/* The scene worker's crash report (README, "Scene workers"; docs/decisions.md, "Faults blamed where
+/* The scene worker's crash report (docs/security.md, "Scene workers"; docs/decisions.md, "Faults blamed where
  * they belong"): which plugin's code was on the stack of the thread that crashed.
  *
  * At load time the worker notes each plugin library's executable segments (`note_library`, after

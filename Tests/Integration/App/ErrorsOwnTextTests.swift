@@ -15,7 +15,7 @@ import Testing
 
 /// Each error type writes its own text and exit code (`HostConcernError`); these are, for one case
 /// of each concern, the texts and codes the central `ErrorMessage.render` and `ExitStatus(for:)`
-/// produced before the texts moved beside their types (README, "Exit codes").
+/// produced before the texts moved beside their types (docs/cli.md, "Exit codes").
 @Suite("Errors own their text")
 struct ErrorsOwnTextTests {
     static let here = SourceLocation(file: "s.conf", line: 2, column: 5)

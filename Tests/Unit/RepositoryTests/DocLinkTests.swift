@@ -8,6 +8,7 @@ import TestSupport
 struct DocLinkTests {
     static let root = BuildProducts.packageRoot
     static let documents = ["README.md", "docs/authoring.md", "Sources/SceneSDK/SceneSDK.docc/Authoring.md", "Sources/SceneSDK/SceneTesting/Sources/SceneTesting/SceneTesting.docc/SceneTesting.md", "docs/architecture.md", "docs/decisions.md", "docs/performance.md",
+                                   "docs/guide.md", "docs/cli.md", "docs/production.md", "docs/security.md", "docs/layout.md",
                                    "docs/history/performance-rounds.md", "docs/history/decisions-reasoning.md"]
 
     @Test("every relative link of the docs leads to a file of the repository, and its #anchor to a heading there")

@@ -29,6 +29,6 @@ struct LandlockTests {
     @Test("this machine's kernel offers Landlock (kernel 6.18, ABI 7): the sandbox's file layer is tested, not skipped")
     func offered() {
         // Where it is not offered the host says so at start; CI's machine offers it.
-        #expect(Landlock.abi >= 1, "no Landlock in this kernel: README, 'The sandbox around plugin code'")
+        #expect(Landlock.abi >= 1, "no Landlock in this kernel: docs/security.md, 'The sandbox around plugin code'")
     }
 }

@@ -3,14 +3,14 @@ import Testing
 @testable import SceneHostProcesses
 import TestSupport
 
-/// docs/sandbox.md lists what the allowlist filter passes: the page and the filter's one list
+/// docs/security.md lists what the allowlist filter passes: the page and the filter's one list
 /// (`sandbox_filter.c`) cannot drift apart.
 @Suite("Sandbox allowlist: the documented list is the filter's")
 struct SandboxAllowlistDocTests {
     /// The call names of the page's list lines (lines made only of backquoted names) in "Allowed,
     /// whatever the arguments".
     private func documented() throws -> Set<String> {
-        let page = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("docs/sandbox.md"), encoding: .utf8)
+        let page = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("docs/security.md"), encoding: .utf8)
         let section = page.components(separatedBy: "## Allowed, whatever the arguments").last?
             .components(separatedBy: "## Allowed with some arguments only").first ?? ""
         var names: Set<String> = []
@@ -27,9 +27,9 @@ struct SandboxAllowlistDocTests {
         let filter = Set(Sandbox.allowedCalls.map(\.name))
         let page = try documented()
         #expect(filter.count > 150)
-        #expect(filter.subtracting(page).isEmpty, "passed by the filter, not on docs/sandbox.md: \(filter.subtracting(page).sorted())")
+        #expect(filter.subtracting(page).isEmpty, "passed by the filter, not on docs/security.md: \(filter.subtracting(page).sorted())")
         #if arch(x86_64)
-        #expect(page.subtracting(filter).isEmpty, "on docs/sandbox.md, not passed by the filter: \(page.subtracting(filter).sorted())")
+        #expect(page.subtracting(filter).isEmpty, "on docs/security.md, not passed by the filter: \(page.subtracting(filter).sorted())")
         #endif
     }
 

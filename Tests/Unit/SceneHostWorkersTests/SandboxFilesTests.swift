@@ -6,7 +6,7 @@ import SceneSDK
 @testable import SceneHostConfig
 @testable import SceneHostWorkers
 
-/// The files a sandboxed worker may open (`SandboxFiles`): what README promises, rule by rule.
+/// The files a sandboxed worker may open (`SandboxFiles`): what docs/security.md promises, rule by rule.
 @Suite("Sandbox files: the Landlock rules of a worker")
 @MainActor
 struct SandboxFilesTests {
