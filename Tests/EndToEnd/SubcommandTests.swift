@@ -35,4 +35,31 @@ struct SubcommandTests {
         #expect(probe.status == 64)
         #expect(probe.stderr.contains("unknown subcommand"), "\(probe.stderr)")
     }
+
+    @Test("serve is scene-host-serve started in scene-host's place: its own help, and a missing executable is said with exit 7")
+    func serveIsItsOwnExecutable() throws {
+        let help = try HostProcess.run(["serve", "--help"])
+        #expect(help.status == 0, "\(help.stderr)")
+        #expect(help.stdout.contains("USAGE: scene-host serve ") && help.stdout.contains("--session-store"), "\(help.stdout)")
+        #expect(try HostProcess.run(["--help"]).stdout.contains("  serve "), "scene-host's help lists serve")
+
+        // scene-host installed without scene-host-serve beside it.
+        let folder = try TemporaryFolder()
+        let host = folder.path("scene-host")
+        try FileManager.default.copyItem(atPath: BuildProducts.hostExecutable, toPath: host)
+        try FileManager.default.copyItem(atPath: BuildProducts.directory.appendingPathComponent("libSceneSDK.so").path, toPath: folder.path("libSceneSDK.so"))
+        // A copy just written may be open for writing in a child another test forks meanwhile (ETXTBSY): tried again.
+        var attempt: HostProcess.Result?
+        for _ in 0..<100 where attempt == nil {
+            do {
+                attempt = try ChildRun.run(host, ["serve", "--port", "0"], input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(120))
+            } catch let error as ChildRun.SpawnError where error.description.hasSuffix("Text file busy") {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        let missing = try #require(attempt)
+        #expect(missing.status == 7)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr == "error: scene-host serve: cannot start '\(folder.path("scene-host-serve"))': No such file or directory. It is installed beside scene-host (swift build builds both); install it there, or build again.\n")
+    }
 }
