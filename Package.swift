@@ -92,7 +92,7 @@ let package = Package(
         // is mapped at an address.
         .target(name: "SceneHostFileTrust", swiftSettings: swift6),
         // The byte layer of the probe cache and the worker frames (LEB128, a string table) and SHA-256.
-        .target(name: "SceneHostCacheCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift6),
+        .target(name: "SceneHostRecordCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift6),
         // Probe and worker processes: spawning in a group of their own, the signal handler that kills
         // the group, unnamed files for their output, pidfd waits.
         .target(name: "SceneHostProcesses", dependencies: ["CSyscalls", "CCrashReport"], swiftSettings: swift6),
@@ -127,7 +127,7 @@ let package = Package(
             name: "SceneHostLoading",
             dependencies: [
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
-                "SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses",
+                "SceneHostELF", "SceneHostFileTrust", "SceneHostRecordCodec", "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -136,7 +136,7 @@ let package = Package(
         // The navigator: the stack, routes by name, data passed forward and back, its records.
         .target(
             name: "SceneHostNavigation",
-            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostCacheCodec", sdk],
+            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostRecordCodec", sdk],
             swiftSettings: swift6
         ),
         // The navigation graph: every route of the app, checked and drawn (`scene-host graph`).
@@ -155,7 +155,7 @@ let package = Package(
                 "SceneHostConfig",
                 "SceneHostLoading",
                 "SceneHostNavigation",
-                "SceneHostCacheCodec",
+                "SceneHostRecordCodec",
                 sdk,
             ],
             swiftSettings: swift6
@@ -171,7 +171,7 @@ let package = Package(
                 "SceneHostLoading",
                 "SceneHostNavigation",
                 "SceneHostFrontend",
-                "SceneHostCacheCodec",
+                "SceneHostRecordCodec",
                 "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
@@ -187,7 +187,7 @@ let package = Package(
                 "SceneHostLoading",
                 "SceneHostNavigation",
                 "SceneHostFileTrust",
-                "SceneHostCacheCodec",
+                "SceneHostRecordCodec",
                 sdk,
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -227,7 +227,7 @@ let package = Package(
                 "SceneHostGraph",
                 "SceneHostWorkers",
                 "SceneHostFileTrust",
-                "SceneHostCacheCodec",
+                "SceneHostRecordCodec",
                 "SceneHostProcesses",
                 sdk,
                 .product(name: "Logging", package: "swift-log"),
@@ -303,7 +303,7 @@ let package = Package(
                 "SceneHostFrontend",
                 "SceneHostWorkers",
                 "SceneHostScaffold",
-                "SceneHostCacheCodec",
+                "SceneHostRecordCodec",
                 "SceneHostProcesses",
                 "CWorkerShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -343,7 +343,7 @@ let package = Package(
                 "SceneHostConfig",
                 "SceneHostLoading",
                 "SceneHostWorkers",
-                "SceneHostCacheCodec",
+                "SceneHostRecordCodec",
                 "SceneHostProcesses",
                 "CWorkerShim",
                 .product(name: "Logging", package: "swift-log"),
@@ -354,7 +354,7 @@ let package = Package(
         .testTarget(
             name: "TestSupport",
             dependencies: [
-                "SceneHostCacheCodec", "SceneHostProcesses", sdk,
+                "SceneHostRecordCodec", "SceneHostProcesses", sdk,
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics")
             ],
@@ -364,7 +364,7 @@ let package = Package(
         .testTarget(
             name: "LoadingTestSupport",
             dependencies: [
-                "SceneHostCacheCodec", "SceneHostCore", "SceneHostNative", "SceneHostContainer",
+                "SceneHostRecordCodec", "SceneHostCore", "SceneHostNative", "SceneHostContainer",
                 "SceneHostLoading", sdk
             ],
             path: "Tests/LoadingSupport",
@@ -381,7 +381,7 @@ let package = Package(
         .testTarget(
             name: "HostTestSupport",
             dependencies: [
-                "SceneHostCacheCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostRecordCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostSessions",
                 "SceneHostWebModel", "SceneHost", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift")
@@ -392,11 +392,11 @@ let package = Package(
         // Unit tests: one target per host target, importing only that target and what it is built on
         // (ArchitectureTargetTests checks it); SceneSDKTests for the SDK and the kit; RepositoryTests for docs and layout.
         .testTarget(
-            name: "SceneHostCacheCodecTests",
+            name: "SceneHostRecordCodecTests",
             dependencies: [
-                "SceneHostCacheCodec", "TestSupport"
+                "SceneHostRecordCodec", "TestSupport"
             ],
-            path: "Tests/Unit/SceneHostCacheCodecTests",
+            path: "Tests/Unit/SceneHostRecordCodecTests",
             swiftSettings: swift6
         ),
         .testTarget(
@@ -459,7 +459,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostLoadingTests",
             dependencies: [
-                "SceneHostLoading", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostCore",
+                "SceneHostLoading", "SceneHostRecordCodec", "SceneHostProcesses", "SceneHostCore",
                 "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "TestSupport",
                 "LoadingTestSupport", sdk, .product(name: "Logging", package: "swift-log"),
                 .product(name: "SceneTesting", package: "SceneTesting")
@@ -470,7 +470,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostNavigationTests",
             dependencies: [
-                "SceneHostNavigation", "SceneHostCacheCodec", "SceneHostCore", "SceneHostContainer",
+                "SceneHostNavigation", "SceneHostRecordCodec", "SceneHostCore", "SceneHostContainer",
                 "TestSupport", "SceneTestSupport", sdk,
                 .product(name: "PropertyBased", package: "swift-property-based")
             ],
@@ -497,7 +497,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostWorkersTests",
             dependencies: [
-                "SceneHostWorkers", "SceneHostCacheCodec", "SceneHostProcesses", "SceneHostCore",
+                "SceneHostWorkers", "SceneHostRecordCodec", "SceneHostProcesses", "SceneHostCore",
                 "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
                 "SceneHostFrontend", "TestSupport", "LoadingTestSupport", "SceneTestSupport", sdk
             ],
@@ -532,7 +532,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostTests",
             dependencies: [
-                "SceneHost", "SceneHostCacheCodec", "SceneHostFileTrust", "SceneHostCore", "SceneHostNative",
+                "SceneHost", "SceneHostRecordCodec", "SceneHostFileTrust", "SceneHostCore", "SceneHostNative",
                 "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
                 "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel",
                 "SceneHostScaffold", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
@@ -564,7 +564,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "SceneHostCacheCodec", "SceneHostELF", "SceneHostFileTrust", "SceneHostProcesses",
+                "SceneHostRecordCodec", "SceneHostELF", "SceneHostFileTrust", "SceneHostProcesses",
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers",
                 "SceneHostSessions", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "SceneHostSQLiteStore",
@@ -578,7 +578,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SceneHostCacheCodec", "SceneHostFileTrust", "SceneHostProcesses", "SceneHostCore",
+                "SceneHostRecordCodec", "SceneHostFileTrust", "SceneHostProcesses", "SceneHostCore",
                 "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
                 "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel",
                 "SceneHostScaffold", "SceneHost", "TestSupport", "LoadingTestSupport", "HostTestSupport", sdk,

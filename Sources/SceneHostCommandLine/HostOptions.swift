@@ -30,7 +30,7 @@ package struct HostOptions: ParsableArguments {
     package var probeCache: String?
 
     @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")
-    package var insecurePluginFiles = false
+    var insecurePluginFiles = false
 
     @Flag(name: .long, help: "Debugging only, unsafe: run plugin code in the host process instead of scene workers (a plugin's crash or hang then ends the host).")
     package var inProcess = false
@@ -43,7 +43,7 @@ package struct HostOptions: ParsableArguments {
     }
 
     /// What `--in-process` costs, said on standard error whenever a user asks for it.
-    package static let inProcessWarning = "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
+    static let inProcessWarning = "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
 
     /// The one logger of the process; libraries get it passed in.
     package func makeLogger() -> Logger {
@@ -67,7 +67,7 @@ package struct HostOptions: ParsableArguments {
     }
 
     /// The loader options of the command line.
-    package var loaderSettings: LoaderSettings {
+    var loaderSettings: LoaderSettings {
         LoaderSettings(probeExecutable: Self.workerExecutable, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
                        checksFileTrust: !insecurePluginFiles)
     }
@@ -154,7 +154,7 @@ package struct HostOptions: ParsableArguments {
     }
 
     /// Why a check refused the app: its problems as printed, and the exit status they give.
-    package struct CheckRefusal: Error {
+    struct CheckRefusal: Error {
         /// Each problem's message (from a check child: what it printed).
         var problems: [String]
         var status: Int32
@@ -166,7 +166,7 @@ package struct HostOptions: ParsableArguments {
     /// the config as the app started with it, not the file read again; `capturesChild` keeps what
     /// a check child prints, for the refusal's words.
     @MainActor
-    package func checkApp(command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false) -> Result<SceneApp, CheckRefusal> {
+    func checkApp(command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false) -> Result<SceneApp, CheckRefusal> {
         let loader = makeLoader(opensPlugins: inProcess, beforeProbing: Self.ending(early))
         let startup = loaderSettings.makeStartupCache { StandardStreams.error($0.message) }
         let report = AppCheck(loader: loader, startup: startup).run(configPath: config, bytes: bytes, buildsHere: inProcess)
@@ -219,7 +219,7 @@ package struct HostOptions: ParsableArguments {
 
     /// `scene-host` (this executable, or the one `scene-host-serve` is installed beside): a check
     /// child is `scene-host check` started again, whichever command asked for it.
-    package static var checkExecutable: String { CommandStart.beside("scene-host") }
+    static var checkExecutable: String { CommandStart.beside("scene-host") }
 
     /// This executable.
     package static var executablePath: String {

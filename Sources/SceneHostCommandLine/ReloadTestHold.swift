@@ -10,11 +10,11 @@ import Foundation
 /// after the checks, deterministically (`LiveReloadTests`). It only delays a reload: what is
 /// checked, what is loaded and what runs are decided as without it, so setting it weakens nothing
 /// (whoever sets a process's environment could delay it as well by stopping it).
-package enum ReloadTestHold {
+enum ReloadTestHold {
     package static let variable = "SCENE_HOST_TEST_RELOAD_HOLD"
 
     /// Waits as described when the variable is set; `command`: `run` or `serve`, for the line.
-    package static func holdIfAsked(command: String) {
+    static func holdIfAsked(command: String) {
         guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return }
         StandardStreams.error("scene-host \(command): --watch: test hook: the checks passed and their files are held; waiting for \(path)")
         let deadline = ContinuousClock.now + .seconds(60)

@@ -8,9 +8,9 @@ import SceneHostCore
 /// Every problem is a `ConfigError` located at file:line:column. Unknown keys are errors, so a
 /// typo never silently does nothing. Plugin paths resolve against the config file's folder.
 package struct ConfigLoader: Sendable {
-    package static let topLevelKeys = ["initial", "plugins", "segues", "host"]
-    package static let pluginKeys = ["path", "sha256", "settings", "grant"]
-    package static let segueKeys = ["from", "id", "to", "style"]
+    static let topLevelKeys = ["initial", "plugins", "segues", "host"]
+    static let pluginKeys = ["path", "sha256", "settings", "grant"]
+    static let segueKeys = ["from", "id", "to", "style"]
 
     package init() {}
 

@@ -5,7 +5,7 @@ import SceneHostCore
 /// The TOML parser reads `1e-400` as 0 without a word (checked here after parsing, for plugin
 /// settings: the `[host]` keys' own ranges refuse 0 already), and stops at `1e400` and at
 /// integers past 64 bits with a syntax error naming no key (made a located range error here).
-package enum ConfigNumberRange {
+enum ConfigNumberRange {
     /// What is wrong with a number written `literal` that the parser read as `read` (nil: it
     /// refused it); nil when the number is what it says (`0.0`, `inf`, `4.9e-324`) or no number.
     package static func problem(written literal: String, read: Double?) -> NumberRangeProblem? {

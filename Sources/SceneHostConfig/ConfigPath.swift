@@ -22,7 +22,7 @@ package enum ConfigPath {
     }
 
     /// An absolute path without empty, `.` and `..` parts (`..` above `/` stays at `/`).
-    package static func normalized(_ path: String) -> String {
+    static func normalized(_ path: String) -> String {
         if PlainPath.lastSlash(of: path) != nil { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

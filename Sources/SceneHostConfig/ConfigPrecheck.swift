@@ -3,11 +3,11 @@ import SceneHostCore
 ///
 /// The parser is a C++ library; these limits keep hostile or broken files from costing more
 /// than a config is worth, and locate each rejection at line and column.
-package enum ConfigPrecheck {
+enum ConfigPrecheck {
     /// Larger configs are refused: a config lists plugins and segues, a few kilobytes.
     package static let maximumSize = 1 << 20
     /// Deeper arrays or inline tables are refused (scenes.conf needs 1).
-    package static let maximumNesting = 32
+    static let maximumNesting = 32
 
     /// The text, or the first problem located in `file`.
     package static func text(from bytes: [UInt8], file: String) throws -> String {

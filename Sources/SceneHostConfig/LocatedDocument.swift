@@ -14,13 +14,13 @@ package struct LocatedDocument {
 
     /// Where `[table]` (or `[[array]]` entry) starts, or else the first header under it
     /// (`[plugins.P.settings]` for a `plugins.P` without a header of its own); the top of the file for the root.
-    package func tableLocation(_ table: String) -> SourceLocation {
+    func tableLocation(_ table: String) -> SourceLocation {
         let header = locator.tables[table]?.header ?? locator.firstHeader[table] ?? TOMLKeyLocator.Position(line: 1, column: 1)
         return location(header.line, header.column)
     }
 
     /// Where `key` of `table` is written: its line, a sub-table header named after it, or the table.
-    package func keyLocation(_ key: String, in table: String) -> SourceLocation {
+    func keyLocation(_ key: String, in table: String) -> SourceLocation {
         if let position = locator.tables[table]?.keys[key] { return location(position.line, position.column) }
         let subtable = table.isEmpty ? key : "\(table).\(key)"
         if let first = locator.firstHeader[subtable] {
@@ -30,14 +30,14 @@ package struct LocatedDocument {
     }
 
     /// Where the value of `key` starts.
-    package func valueLocation(_ key: String, in table: String) -> SourceLocation {
+    func valueLocation(_ key: String, in table: String) -> SourceLocation {
         if let position = locator.tables[table]?.values[key] { return location(position.line, position.column) }
         return keyLocation(key, in: table)
     }
 
     /// The number, date or word `key` of `table` is written as (`1e-400`, `-inf`), read from its
     /// value's position; nil when the locator did not find the value or it starts no such token.
-    package func valueLiteral(_ key: String, in table: String) -> String? {
+    func valueLiteral(_ key: String, in table: String) -> String? {
         guard let position = locator.tables[table]?.values[key] else { return nil }
         // Columns count characters (`LocatorText`), lines end at "\n" (a "\r\n" is one character).
         let lines = text.split(maxSplits: position.line, omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -48,7 +48,7 @@ package struct LocatedDocument {
         return literal.isEmpty ? nil : String(literal)
     }
 
-    package func rejectUnknownKeys(in value: TOMLTable, table: String, allowed: [String]) throws {
+    func rejectUnknownKeys(in value: TOMLTable, table: String, allowed: [String]) throws {
         let unknown = value.keys.filter { !allowed.contains($0) }
             .map { (key: $0, location: keyLocation($0, in: table)) }
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
@@ -58,7 +58,7 @@ package struct LocatedDocument {
         if problems.count > 1 { throw ConfigError.configProblems(problems) }
     }
 
-    package func requiredString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String> {
+    func requiredString(_ key: String, in value: TOMLTable, table: String) throws -> Located<String> {
         guard let string = try optionalString(key, in: value, table: table) else {
             throw ConfigError.configMissingKey(tableLocation(table), key: key, table: table)
         }
@@ -77,7 +77,7 @@ package struct LocatedDocument {
         return Located(value: string, location: location)
     }
 
-    package func wrongType(_ key: String, in table: String, expected: String, found: TOMLValueConvertible?) -> ConfigError {
+    func wrongType(_ key: String, in table: String, expected: String, found: TOMLValueConvertible?) -> ConfigError {
         let kind = found.map { Self.describe($0.type) } ?? "nothing"
         return ConfigError.configWrongType(valueLocation(key, in: table), key: key, expected: expected, found: kind)
     }

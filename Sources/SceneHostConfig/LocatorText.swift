@@ -8,7 +8,7 @@
 /// An ASCII text (every config of plugin tables and segues, in practice) is its own bytes, with
 /// CR LF made one unit: no grapheme breaking and no `Character` at all. Any other text is split
 /// into characters once, and its units made from them.
-package struct LocatorText {
+struct LocatorText {
     package let units: [UInt8]
     /// The characters of a text that is not ASCII; nil for an ASCII one.
     private let characters: [Character]?

@@ -4,7 +4,7 @@ import SceneHostCore
 
 /// Reads `[plugins.NAME.settings]`: a flat table of strings, integers, floating-point numbers
 /// and booleans, each located where its key is written.
-package struct PluginSettingsParser {
+struct PluginSettingsParser {
     package let document: LocatedDocument
 
     /// The settings of the plugin table at `pluginTable` (`plugins.NAME`), in file order.

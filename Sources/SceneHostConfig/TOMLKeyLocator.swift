@@ -10,7 +10,7 @@
 /// all tables, which made a config of 16,000 unknown tables take half a minute.
 package struct TOMLKeyLocator {
     /// Line and column (1-based) of a table header, its keys and their values.
-    package struct Position: Equatable {
+    struct Position: Equatable {
         let line: Int
         let column: Int
 
@@ -30,7 +30,7 @@ package struct TOMLKeyLocator {
     /// The earliest header of a table at or under a path (`a` covers `a`, `a.b`, `a#0`), for paths of
     /// up to `indexedDepth` parts: the config's schema never looks deeper.
     private(set) var firstHeader: [String: Position] = [:]
-    package static let indexedDepth = 4
+    static let indexedDepth = 4
 
     package init(text: String) {
         let text = LocatorText(text)
@@ -131,14 +131,14 @@ package struct TOMLKeyLocator {
     }
 
     /// The parts of a dotted key (`a . "b.c"` -> `a`, `b.c`); nil for a key of one part (nearly every key).
-    package static func keyParts(_ raw: String) -> [String]? {
+    static func keyParts(_ raw: String) -> [String]? {
         guard raw.utf8.contains(0x2e) else { return nil }
         let parts = split(raw)
         return parts.count > 1 ? parts : nil
     }
 
     /// `plugins . "Home"` -> `plugins.Home`.
-    package static func normalizedKeyPath(_ raw: String) -> String {
+    static func normalizedKeyPath(_ raw: String) -> String {
         // Without quotes or blanks (`plugins.Home`, nearly every key) there is nothing to normalize
         // but the spaces before the `=` of `key = value`, which trimming the last part drops too.
         let utf8 = raw.utf8
@@ -193,7 +193,7 @@ private struct InlineReader {
     package var current: UInt8? { index < units.count ? units[index] : nil }
     package var position: TOMLKeyLocator.Position { TOMLKeyLocator.Position(line: line, column: column) }
 
-    package mutating func advance() {
+    mutating func advance() {
         guard let unit = current else { return }
         index += 1
         if unit == LocatorText.newline {
@@ -205,7 +205,7 @@ private struct InlineReader {
     }
 
     /// Skips spaces, and in arrays also line breaks and comments.
-    package mutating func skipBlanks(acrossLines: Bool) {
+    mutating func skipBlanks(acrossLines: Bool) {
         while let unit = current {
             if unit == ASCII.space || unit == ASCII.tab {
                 advance()
@@ -301,12 +301,12 @@ private enum ASCII {
     package static let equals = UInt8(ascii: "=")
     package static let comma = UInt8(ascii: ",")
     package static let backslash = UInt8(ascii: "\\")
-    package static let doubleQuote = UInt8(ascii: "\"")
-    package static let singleQuote = UInt8(ascii: "'")
-    package static let openBracket = UInt8(ascii: "[")
-    package static let closeBracket = UInt8(ascii: "]")
-    package static let openBrace = UInt8(ascii: "{")
-    package static let closeBrace = UInt8(ascii: "}")
+    static let doubleQuote = UInt8(ascii: "\"")
+    static let singleQuote = UInt8(ascii: "'")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
 }
 
 extension String {

@@ -6,10 +6,10 @@ import Foundation
 /// '"plplugins".P'". Its messages that quote a key (a redefinition, an insert into an inline
 /// table) get the key exactly as the error's line writes it: the header's name, or the text
 /// before a key's `=`.
-package enum TOMLParseMessage {
+enum TOMLParseMessage {
     /// `description` with its quoted key replaced by the key written on `line` (the error's line);
     /// unchanged when it quotes no key or the line holds none.
-    package static func corrected(_ description: String, line: Substring) -> String {
+    static func corrected(_ description: String, line: Substring) -> String {
         let heads = ["cannot redefine existing ", "cannot insert '"]
         let tails = ["' as array-of-tables", "' as table", "' into existing inline table", "'"]
         guard let head = heads.lazy.compactMap({ description.range(of: $0) }).first,
@@ -30,7 +30,7 @@ package enum TOMLParseMessage {
 
     /// The key a line writes: the name of a `[table]` or `[[array]]` header, or the text before the
     /// `=` of `key = value` (quotes kept, blanks around it dropped); nil for a line without one.
-    package static func writtenKey(on line: Substring) -> String? {
+    static func writtenKey(on line: Substring) -> String? {
         var rest = line.drop { $0 == " " || $0 == "\t" }
         let end: Character
         if rest.hasPrefix("[") {

@@ -69,7 +69,7 @@ package final class DeferredPlugins {
     package var names: [String] { table.names }
 
     /// How many scenes the plugins not registered yet have.
-    package var waitingScenes: Int {
+    var waitingScenes: Int {
         let sceneNames = sceneNames
         var count = 0
         for index in registered.indices where !registered[index] { count += sceneNames[index].count }
@@ -91,7 +91,7 @@ package final class DeferredPlugins {
     }
 
     /// Registers plugin `index` (once); a failure is returned for the container to keep.
-    package func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
+    func registerOne(_ index: Int, into container: SceneContainer) -> (any Error)? {
         guard !registered[index] else { return nil }
         registered[index] = true
         waitingPlugins -= 1

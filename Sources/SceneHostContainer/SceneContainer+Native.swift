@@ -3,7 +3,7 @@ import SceneHostNative
 
 extension SceneContainer {
     /// Every native function of the loaded plugins, as `PLUGIN.FUNCTION`, sorted.
-    package var nativeFunctionNames: [String] { nativeFunctions.keys.sorted() }
+    var nativeFunctionNames: [String] { nativeFunctions.keys.sorted() }
 
     /// The native function `PLUGIN.FUNCTION` (the plugin's table name in the config), or
     /// `NativeError.unknownFunction` naming those there are.

@@ -15,7 +15,7 @@ package final class SceneContainer: ServiceResolving {
     /// A plugin's registered scene descriptions, shared by the entries of its scenes: a thousand
     /// plugins known by description add a small entry per scene, not a copy of each description
     /// (copying them was most of the cost of registering a recorded start).
-    package final class RegisteredPlugin {
+    final class RegisteredPlugin {
         let reference: PluginReference
         let scenes: [SceneDescription]
 
@@ -26,7 +26,7 @@ package final class SceneContainer: ServiceResolving {
     }
 
     /// A registered scene: its description is `owner.scenes[index]`.
-    package struct SceneEntry {
+    struct SceneEntry {
         let owner: RegisteredPlugin
         let index: Int
 
@@ -76,7 +76,7 @@ package final class SceneContainer: ServiceResolving {
     package var sceneCount: Int { scenes.count + (deferred?.waitingScenes ?? 0) }
 
     /// The name of the plugin that registered each scene.
-    package var pluginNamesByScene: [String: String] {
+    var pluginNamesByScene: [String: String] {
         registerDeferred()
         return scenes.mapValues(\.plugin.name)
     }
@@ -273,7 +273,7 @@ package final class SceneContainer: ServiceResolving {
 
     /// Replaces the factory of one part of a registered scene (e.g. a test's presenter double).
     /// The part must still fit its neighbours; wiring checks it on every build.
-    package func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
+    func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
         parts[PartKey(scene: scene, part: part)] = factory
         replacedParts.insert(scene)
         builders[scene] = nil
@@ -289,7 +289,7 @@ package final class SceneContainer: ServiceResolving {
 
     /// Adds the factory of a service unless one is registered: a plugin's default Worker does
     /// not replace one the app or a test registered, even when the plugin loads later.
-    package func registerServiceIfAbsent(_ type: Any.Type, owner: (plugin: PluginReference, settings: PluginSettings)? = nil,
+    func registerServiceIfAbsent(_ type: Any.Type, owner: (plugin: PluginReference, settings: PluginSettings)? = nil,
                                          factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
         guard services[ObjectIdentifier(type)] == nil else { return }
         registerService(type, factory: factory)
@@ -298,7 +298,7 @@ package final class SceneContainer: ServiceResolving {
 
     /// The plugin whose registration of `type` serves the app, with the settings it was given
     /// (nil: none, or the app or a test registered it).
-    package func serviceOwner(_ type: Any.Type) -> (plugin: PluginReference, settings: PluginSettings)? {
+    func serviceOwner(_ type: Any.Type) -> (plugin: PluginReference, settings: PluginSettings)? {
         serviceOwners[ObjectIdentifier(type)]
     }
 

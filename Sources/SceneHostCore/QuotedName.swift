@@ -8,7 +8,7 @@
 /// (`TerminalText.escaped`), and cutting first keeps what is escaped small.
 package enum QuotedName {
     /// Names longer than this many Unicode scalars are cut to it.
-    package static let readableLength = 80
+    static let readableLength = 80
 
     /// `name` in single quotes; when longer than `readableLength`, its first `readableLength`
     /// scalars and "…" in the quotes, then its full length.

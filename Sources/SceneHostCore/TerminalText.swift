@@ -42,7 +42,7 @@ package enum TerminalText {
     }
 
     /// Whether any scalar of `scalars` is escaped (line breaks not counted when `keepingLineBreaks`).
-    package static func containsEscape(_ scalars: String.UnicodeScalarView, keepingLineBreaks: Bool = false) -> Bool {
+    static func containsEscape(_ scalars: String.UnicodeScalarView, keepingLineBreaks: Bool = false) -> Bool {
         var previous: Unicode.Scalar?
         for scalar in scalars {
             if !(keepingLineBreaks && scalar == "\n"), needsEscape(scalar, after: previous) { return true }
@@ -54,7 +54,7 @@ package enum TerminalText {
     /// Controls, separators and bidi controls always; invisible format characters (Unicode Cf, and
     /// every default-ignorable code point: a zero-width joiner in `co\u{200D}unt`, a soft hyphen, a
     /// variation selector) unless they follow an emoji, where they join or style it (👩‍👩‍👧, ❤️).
-    package static func needsEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar? = nil) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar? = nil) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x2028, 0x2029: return true

@@ -164,12 +164,12 @@ package struct CommandSyntaxError: Error, Equatable, Sendable {
     }
 
     /// The error with its column counted from `offset` characters earlier.
-    package func shifted(by offset: Int) -> CommandSyntaxError { CommandSyntaxError(message, column: column.map { $0 + offset }) }
+    func shifted(by offset: Int) -> CommandSyntaxError { CommandSyntaxError(message, column: column.map { $0 + offset }) }
 }
 
 extension String {
     /// The first space-separated word and the rest, trimmed.
-    package func splitFirstWord() -> (String, String) {
+    func splitFirstWord() -> (String, String) {
         let trimmed = trimmingSpaces
         guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (trimmed, "") }
         return (String(trimmed[..<space]), String(trimmed[space...]).trimmingSpaces)

@@ -16,7 +16,7 @@ import SceneHostCore
 /// `TerminalText.escaped`: one screen line per element, whatever the plugin put in it.
 package enum ScreenTextRenderer {
     /// Breadcrumbs longer than this show their first scene, a count, and the last three.
-    package static let breadcrumbLimit = 5
+    static let breadcrumbLimit = 5
 
     package static func render(_ screen: Screen, path: String) -> String {
         let escape = TerminalText.escaped
@@ -71,7 +71,7 @@ package enum ScreenTextRenderer {
     }
 
     /// A progress value as text: a whole percentage (0-100, clamped), or "…" when not known.
-    package static func progressText(_ value: Double?) -> String {
+    static func progressText(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "…" }
         return "\(Int((min(max(value, 0), 1) * 100).rounded(.down)))%"
     }

@@ -4,7 +4,7 @@ import SceneHostNavigation
 
 /// The script command `wait KIND ID TEXT`: what an element shows, by the word the screen prints
 /// for its kind, and waiting for it while background work runs.
-package enum ScreenWait {
+enum ScreenWait {
     /// The kinds `wait` takes, as the screen prints them.
     package static let kinds = ["label", "field", "text", "toggle", "choice", "button", "busy"]
 
@@ -32,7 +32,7 @@ package enum ScreenWait {
 }
 
 /// Why `wait` gave up: a failed command (exit 1 at the script's end).
-package struct WaitError: HostConcernError {
+struct WaitError: HostConcernError {
     package let kind: String
     package let id: String
     package let expected: String

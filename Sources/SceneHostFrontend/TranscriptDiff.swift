@@ -62,7 +62,7 @@ package struct TranscriptDiff: Sendable {
     }
 
     /// The hunks of `edits`, each as its lines: the `@@ ... @@` header, then ` `, `-` and `+` lines.
-    package static func hunks(of edits: [Edit]) -> [[String]] {
+    static func hunks(of edits: [Edit]) -> [[String]] {
         let changes = edits.indices.filter { if case .same = edits[$0] { return false } else { return true } }
         guard let firstChange = changes.first else { return [] }
         // Group changes whose context would touch or overlap into one hunk.

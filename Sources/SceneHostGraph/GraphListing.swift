@@ -10,7 +10,7 @@ import SceneHostNavigation
 package enum GraphListing {
     /// Each setting the plugin declares, with its kind, the value the config gives (where) or its
     /// default, and its help: what an app builder needs to write `[plugins.NAME.settings]`.
-    package static func settingLines(_ plugin: LoadedPlugin) -> [String] {
+    static func settingLines(_ plugin: LoadedPlugin) -> [String] {
         let given = Dictionary(plugin.settings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return plugin.settingDeclarations.map { declaration in
             let value: String
@@ -66,7 +66,7 @@ package enum GraphListing {
     }
 
     /// Each linked scene's link as shown: `orders/{id: Int}` when `check` finds it valid, else its template as declared.
-    package static func linkTexts(_ graph: SceneGraph) -> [String: String] {
+    static func linkTexts(_ graph: SceneGraph) -> [String: String] {
         var texts: [String: String] = [:]
         for node in graph.nodes { if let link = node.description.link { texts[node.name] = link.template } }
         for entry in graph.links.entries { texts[entry.scene] = entry.display }

@@ -21,10 +21,10 @@ package struct RouteEdge: Equatable, Sendable {
     /// What the route passes, as declared by the source's router.
     package let payload: ContractInfo?
     /// Whether the source's router has a `routeTo<Destination>` handler for it.
-    package let hasHandler: Bool
+    let hasHandler: Bool
 
     /// Whether a `[[segues]]` entry declares it (else a router does).
-    package var isSegue: Bool {
+    var isSegue: Bool {
         if case .segue = origin { return true }
         return false
     }

@@ -16,7 +16,7 @@ package struct SceneGraph {
 
     package let initial: Located<String>
     /// Sorted by name.
-    package let nodes: [Node]
+    let nodes: [Node]
     /// Segues in config order, then router routes by scene name.
     package let edges: [RouteEdge]
     /// Where each node is in `nodes`: look-ups stay flat with thousands of scenes.

@@ -68,7 +68,7 @@ extension SceneGraphError {
 
 extension RouteEdge {
     /// Where the route is declared, and which, as the start of a message.
-    package var messagePrefix: String {
+    var messagePrefix: String {
         switch origin {
         case .segue(let segue):
             return "\(segue.location): error: segue \(name: segue.id) from \(name: from) to \(name: to)"

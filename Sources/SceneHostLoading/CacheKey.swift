@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostFileTrust
 
 /// The user's secret key that seals the probe cache and the start-up cache (`CacheSeal`): 32

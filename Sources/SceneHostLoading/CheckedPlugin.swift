@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostCore
 import SceneHostContainer
 
@@ -45,7 +45,7 @@ package struct CheckedPlugin {
         }
     }
 
-    /// Its whole description, as its probe found it; throws `CacheReader.Malformed` when its
+    /// Its whole description, as its probe found it; throws `RecordReader.Malformed` when its
     /// record cannot be read, or does not match its summary.
     package func metadata() throws -> PluginMetadata {
         switch description {
@@ -85,11 +85,11 @@ package struct PluginSummary: Equatable {
 package final class RecordedMetadata {
     /// The start-up cache file it was read from.
     package let cachePath: String
-    private let reader: CacheReader
+    private let reader: RecordReader
     private let contracts: [ContractInfo]
     private var decoded: PluginMetadata?
 
-    package init(reader: CacheReader, contracts: [ContractInfo], cachePath: String) {
+    package init(reader: RecordReader, contracts: [ContractInfo], cachePath: String) {
         self.reader = reader
         self.contracts = contracts
         self.cachePath = cachePath
@@ -99,7 +99,7 @@ package final class RecordedMetadata {
         if let decoded { return decoded }
         var reader = reader
         let metadata = try ProbeCacheFormat.decodeMetadata(&reader, contracts: contracts)
-        guard reader.isAtEnd, PluginSummary(metadata) == summary else { throw CacheReader.Malformed() }
+        guard reader.isAtEnd, PluginSummary(metadata) == summary else { throw RecordReader.Malformed() }
         decoded = metadata
         return metadata
     }

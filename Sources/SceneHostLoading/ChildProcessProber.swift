@@ -7,7 +7,7 @@ import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// Probes a plugin in a child process — `scene-host-worker probe-plugin` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose
@@ -36,7 +36,7 @@ package struct ChildProcessProber: Sendable {
     }
 
     /// The limit in milliseconds, as timeouts are recorded.
-    package var timeoutMilliseconds: Int64 {
+    var timeoutMilliseconds: Int64 {
         timeout.wholeMilliseconds
     }
 
@@ -54,7 +54,7 @@ package struct ChildProcessProber: Sendable {
         }
         let (result, output, errors, start) = (files[0], files[1], files[2], files[3])
         // A batch of one (`ProbeStart`): the child's records begin with `begin(0)`, which `records(in:)` passes over.
-        let task = ProbeStart.Task(index: 0, name: entry.name, path: entry.resolvedPath, realPath: realPath, descriptor: ProbeSpawn.firstClosed)
+        let task = ProbeStart.Task(index: 0, name: entry.name, path: entry.resolvedPath, realPath: realPath, descriptor: ProcessSpawner.firstClosed)
         guard UnnamedFile.write(ProbeStart(tasks: [task], resultDescriptor: 4).encoded(), to: start) else {
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
         }
@@ -75,19 +75,19 @@ package struct ChildProcessProber: Sendable {
         // SIGTERM and SIGINT wait until the child's group is known, so their handler can kill it.
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
-        for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
+        for signalNumber in ChildProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         let child: pid_t
         do {
-            child = try ProbeSpawn.start(executable, arguments: arguments, environment: environment,
-                                         descriptors: [1: output, 2: errors, 3: start, 4: result, ProbeSpawn.firstClosed: fileDescriptor])
+            child = try ProcessSpawner.start(executable, arguments: arguments, environment: environment,
+                                         descriptors: [1: output, 2: errors, 3: start, 4: result, ProcessSpawner.firstClosed: fileDescriptor])
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
         }
-        ProbeProcessGroup.set(child)
+        ChildProcessGroup.set(child)
         pthread_sigmask(SIG_SETMASK, &previous, nil)
-        defer { ProbeProcessGroup.set(0) }
+        defer { ChildProcessGroup.set(0) }
 
         let ended = wait(for: child)
         // Whatever the child started and left in its group goes with it.
@@ -134,7 +134,7 @@ package struct ChildProcessProber: Sendable {
     }
 
     /// The verdict for a plugin whose child wrote garbage, or too large a record, to the result channel.
-    package func spoiled(_ plugin: PluginReference, _ problem: ProbeCacheFormat.RecordProblem, step: ProbeStep?) -> ProbeVerdict {
+    func spoiled(_ plugin: PluginReference, _ problem: ProbeCacheFormat.RecordProblem, step: ProbeStep?) -> ProbeVerdict {
         switch problem {
         case .garbled:
             return .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
@@ -162,7 +162,7 @@ package struct ChildProcessProber: Sendable {
 
     /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line,
     /// escaped (`TerminalText`: plugin code chose those bytes, and the message reaches a terminal).
-    package static func lastWords(in bytes: [UInt8]) -> String? {
+    static func lastWords(in bytes: [UInt8]) -> String? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         let line = (lines.first { $0.contains("Fatal error") } ?? lines.last).map { TerminalText.escaped(Array($0.utf8)) }
         return line.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }

@@ -11,7 +11,7 @@ import SceneHostCore
 ///   any other build, even an older minor version, could disagree on a layout and corrupt memory;
 /// - the Swift compiler version must be equal: Swift has no stable ABI on Linux.
 package struct CompatibilityPolicy: Sendable {
-    package let abiVersion: UInt32
+    let abiVersion: UInt32
     /// The SDK release, shown in messages; the fingerprint decides.
     package let sdkVersion: SemanticVersion
     /// The SHA-256 of the SDK sources (`SceneSDKInfo.fingerprint`): the SDK build identity.

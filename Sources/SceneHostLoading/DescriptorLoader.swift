@@ -66,7 +66,7 @@ package enum DescriptorLoader {
     }
 
     /// Why `open` failed.
-    package enum LoadFailure: Error, Equatable {
+    enum LoadFailure: Error, Equatable {
         /// The dynamic loader's message, with the private folder replaced by the plugin's folder.
         case loader(message: String)
         case privateFolder(reason: String)

@@ -46,12 +46,12 @@ package struct StatIdentity: Equatable, Sendable {
     /// How long before the identity was read its file's last change must be for the identity to
     /// vouch for the content: the coarsest time stamps in use (2 s on FAT, 1 s on some network file
     /// systems) and a server's clock a little behind ours.
-    package static let racyMarginNanoseconds: Int64 = 5_000_000_000
+    static let racyMarginNanoseconds: Int64 = 5_000_000_000
 
     /// Whether an unchanged identity later means unchanged bytes: false when the file changed
     /// less than `racyMarginNanoseconds` before `readAt` (the wall clock, in nanoseconds since
     /// 1970, taken just before the `stat` that read this identity).
-    package func vouchesForContent(readAt: Int64) -> Bool {
+    func vouchesForContent(readAt: Int64) -> Bool {
         changed < readAt - Self.racyMarginNanoseconds
     }
 

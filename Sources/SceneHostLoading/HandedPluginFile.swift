@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SceneHostCore
 import SceneHostConfig
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A plugin file a scene worker was handed as a descriptor (`--watch`: the very file the host
 /// checked, `WorkerStartMessage.handedFiles`): the worker's loader opens it in place of the path,

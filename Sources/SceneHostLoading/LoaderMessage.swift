@@ -4,7 +4,7 @@ import SceneHostContainer
 import SceneHostConfig
 import Foundation
 /// Turns the dynamic loader's `dlerror` text into the host's errors.
-package enum LoaderMessage {
+enum LoaderMessage {
     /// `libX.so: cannot open shared object file: ...` about a library other than the plugin
     /// itself means a dependency is missing; everything else is reported as the loader said it.
     package static func error(for message: String, plugin: PluginReference) -> PluginLoadError {

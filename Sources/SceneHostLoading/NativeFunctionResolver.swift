@@ -8,7 +8,7 @@ import SceneHostNative
 ///
 /// The file check (`NativeTableReader`) already proved each is exported; `dlsym` failing here
 /// means the library changed, and is reported the same way.
-package struct NativeFunctionResolver {
+struct NativeFunctionResolver {
     package let plugin: PluginReference
 
     package func resolve(_ declarations: [NativeDeclaration], in handle: UnsafeMutableRawPointer) throws -> [NativeFunction] {

@@ -10,11 +10,11 @@ import SceneHostNative
 /// hostile input: the symbol must lie in the file, the table is at most 64 KiB and 256 records,
 /// records must be UTF-8, names C identifiers of at most 128 bytes and each named once, signatures must parse, and
 /// every declared function must be exported as a function by the same file.
-package enum NativeTableReader {
+enum NativeTableReader {
     package static let symbol = "scene_native_functions"
-    package static let maximumBytes: UInt64 = 64 * 1024
-    package static let maximumFunctions = 256
-    package static let maximumNameLength = 128
+    static let maximumBytes: UInt64 = 64 * 1024
+    static let maximumFunctions = 256
+    static let maximumNameLength = 128
 
     /// The declarations, nil when the file has no table; throws `PluginLoadError`.
     package static func read(_ bytes: [UInt8], plugin: PluginReference) throws -> [NativeDeclaration]? {

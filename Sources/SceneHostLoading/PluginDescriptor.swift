@@ -5,7 +5,7 @@ import SceneHostCore
 /// The plugin descriptor copied out of C memory, checked before any Swift code of the plugin runs.
 package struct PluginDescriptor {
     package let magic: UInt32
-    package let abiVersion: UInt32
+    let abiVersion: UInt32
     package let sdkVersion: SemanticVersion
     /// The SceneSDK fingerprint compiled into the plugin; empty when the descriptor has none.
     package let sdkFingerprint: String
@@ -15,7 +15,7 @@ package struct PluginDescriptor {
     /// The descriptor itself, for `register_plugin`.
     package let raw: UnsafePointer<scene_plugin_descriptor>
 
-    package var hasValidMagic: Bool { magic == SCENE_PLUGIN_MAGIC }
+    var hasValidMagic: Bool { magic == SCENE_PLUGIN_MAGIC }
 
     /// Reads the magic number and the ABI version, the fields every ABI version starts with; the rest
     /// only when both are this host's, since a descriptor of another ABI may be shorter than ours.

@@ -20,16 +20,16 @@ package final class PluginFile {
     /// What `fstat` said of the open file.
     package let identity: StatIdentity
     /// The wall clock just before that `fstat` (`StatIdentity.now()`).
-    package let identityReadAt: Int64
+    let identityReadAt: Int64
     /// What the byte checks found, once they ran on this open file.
     package var checked: FileFingerprint?
     /// The native functions its table declares, read with the byte checks.
-    package var nativeDeclarations: [NativeDeclaration] = []
+    var nativeDeclarations: [NativeDeclaration] = []
     /// It exports a native function table at all (perhaps an empty one).
-    package var hasNativeTable = false
+    var hasNativeTable = false
     /// Its dynamic section (needed libraries, search paths), read with the byte checks; nil until
     /// then, or when it has none that reads.
-    package var dynamicSection: ELFDynamicSection?
+    var dynamicSection: ELFDynamicSection?
 
     private init(plugin: PluginReference, descriptor: Int32, realPath: String, identity: StatIdentity, readAt: Int64) {
         self.plugin = plugin
@@ -41,7 +41,7 @@ package final class PluginFile {
 
     /// The identity a cache may record for this file: nil when it changed too recently for its
     /// identity to vouch for its bytes (`StatIdentity.vouchesForContent`).
-    package var recordableIdentity: StatIdentity? {
+    var recordableIdentity: StatIdentity? {
         identity.vouchesForContent(readAt: identityReadAt) ? identity : nil
     }
 
@@ -90,7 +90,7 @@ package final class PluginFile {
     }
 
     /// Takes over a descriptor opened elsewhere (the probe child's inherited plugin file).
-    package static func adopt(_ descriptor: Int32, plugin: PluginReference, realPath: String) throws -> PluginFile {
+    static func adopt(_ descriptor: Int32, plugin: PluginReference, realPath: String) throws -> PluginFile {
         var info = stat()
         let readAt = StatIdentity.now()
         guard fstat(descriptor, &info) == 0 else {
@@ -101,7 +101,7 @@ package final class PluginFile {
     }
 
     /// Every byte of the open file, read from the descriptor (never by path again).
-    package func readAll() throws -> [UInt8] {
+    func readAll() throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: identity.size)
         var offset = 0
         while offset < bytes.count {
@@ -119,13 +119,13 @@ package final class PluginFile {
     }
 
     /// Whether the open file still has the identity it had when it was opened (size and times included).
-    package var isUnchanged: Bool {
+    var isUnchanged: Bool {
         var info = stat()
         return fstat(descriptor, &info) == 0 && StatIdentity(info) == identity
     }
 
     /// The path through which the kernel opens exactly this descriptor's file.
-    package var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
+    var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// Why a file of this type is no plugin, or nil for a regular file.
     private static func kind(_ mode: mode_t) -> String? {

@@ -38,7 +38,7 @@ package struct PluginInspector {
     /// probe failure, or a file problem. `file` is the plugin opened once: the probe child loads
     /// that very file. Only verdicts about the file are recorded; a time-out recorded under a
     /// shorter limit than today's is probed again.
-    package func inspect(_ entry: PluginEntry, file: PluginFile,
+    func inspect(_ entry: PluginEntry, file: PluginFile,
                  checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
         let plugin = file.plugin
         let stat: StatIdentity? = file.identity
@@ -69,7 +69,7 @@ package struct PluginInspector {
 
     /// Records every verdict this run has found and writes the cache, before the process is
     /// sandboxed (`PluginLoader.beforeOpeningCode`): from then on it can neither probe nor write.
-    package func writeBeforeSandbox() {
+    func writeBeforeSandbox() {
         guard let cache else { return }
         for found in scanned.byPath.values { cache.record(found.verdict, for: found.fingerprint, stat: found.recordable) }
         cache.writeBeforeSandbox()

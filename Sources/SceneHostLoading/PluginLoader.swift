@@ -8,7 +8,7 @@ import SceneABI
 import SceneHostELF
 import SceneHostProcesses
 import SceneHostFileTrust
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostProcesses
 import SceneHostCore
 import SceneHostNative
@@ -32,10 +32,10 @@ package struct PluginLoader {
     /// Nil loads without probing first (the probe child itself, and in-process tests).
     package let inspector: PluginInspector?
     /// Settings against declarations, path settings' files with `trust`.
-    package var settingsCheck: SettingsCheck { SettingsCheck(trust: trust) }
+    var settingsCheck: SettingsCheck { SettingsCheck(trust: trust) }
     /// The loader's search path, read once per run (with `trust`): reading ld.so.conf for every
     /// plugin was a measurable share of a cold start.
-    package let searchPath: LoaderSearchPath?
+    let searchPath: LoaderSearchPath?
     /// False in a host whose plugin code runs in scene workers: `prepare` registers what the
     /// probes found and never opens a plugin in this process (a scene that would need its
     /// plugin opened here fails instead). Needs an inspector.
@@ -52,7 +52,7 @@ package struct PluginLoader {
     package var loadPlace = "when loaded to run"
     /// The probe child's: each plugin is registered a second time (into a registry that is thrown
     /// away) and refused when the two registrations differ, so `check` sees what a scene worker would.
-    package var registersTwice = false
+    var registersTwice = false
     /// The plugin files a scene worker was handed as descriptors, by path (`HandedPluginFile`):
     /// opened in place of the path. Set before anything is registered.
     package var handedFiles: [String: HandedPluginFile] = [:]

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Logging
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostCore
 import SceneHostFileTrust
 
@@ -122,7 +122,7 @@ package final class ProbeCache {
     /// Writes what waits, before this process is sandboxed (`WorkerSetup.confiningOnFirstOpen`):
     /// from then on it may not write the file (`SandboxFiles`), and later verdicts only cost a
     /// probe next time. Plugin code never runs in a process that can write the cache.
-    package func writeBeforeSandbox() {
+    func writeBeforeSandbox() {
         guard !sandboxed else { return }
         if dirty { writeMerged() }
         dirty = false
@@ -131,7 +131,7 @@ package final class ProbeCache {
 
     /// Runs `body` with records kept in memory, then writes the file once (a run that probes a
     /// thousand plugins writes it once, not a thousand times).
-    package func deferringWrites<T>(_ body: () throws -> T) rethrows -> T {
+    func deferringWrites<T>(_ body: () throws -> T) rethrows -> T {
         guard !deferring else { return try body() }
         deferring = true
         defer {

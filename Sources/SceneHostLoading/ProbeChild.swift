@@ -58,7 +58,7 @@ package enum ProbeChild {
     /// over it goes with its names cut (they only name where a failure happened); a verdict over
     /// it becomes the refusal that says it is too large and names its longest text (a 10 MB route
     /// name its router asked for), so the parent reads the cause, not garbage.
-    package static func fittedFrame(_ record: ProbeRecord, plugin: PluginReference) -> [UInt8] {
+    static func fittedFrame(_ record: ProbeRecord, plugin: PluginReference) -> [UInt8] {
         let frame = ProbeCacheFormat.frame(record)
         guard frame.count > ProbeCacheFormat.maximumFrame else { return frame }
         switch record {

@@ -5,11 +5,11 @@ import Foundation
 import SceneHostProcesses
 import SceneHostCore
 import SceneHostConfig
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
 /// (`probe-plugin --start-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
-/// parallel, one per core (at most `ProbeProcessGroup.slots`).
+/// parallel, one per core (at most `ChildProcessGroup.slots`).
 ///
 /// A scanner reports each verdict as it finishes. The time limit counts per plugin, from the
 /// scanner's `begin` record for it. When a scanner crashes, exits or hangs, the plugin it was on
@@ -32,23 +32,23 @@ package struct ProbeScan {
     }
 
     package let prober: ChildProcessProber
-    package let lanes: Int
+    let lanes: Int
     /// The most plugins one scanner probes before the next scanner takes over. Each plugin loaded
     /// makes the Swift runtime's conformance look-ups slower for the next ones (they scan every
     /// loaded image), so a scanner's cost grows with the square of its plugins: a fresh scanner
     /// every few dozen keeps it linear.
-    package static let batchLimit = 48
+    static let batchLimit = 48
     /// How often a running scan reads its scanners' records: a plugin's limit starts at most this
     /// late after its `begin` was written (a scanner's end is seen at once, through its pidfd).
-    package static let recordInterval: Duration = .milliseconds(10)
+    static let recordInterval: Duration = .milliseconds(10)
 
-    package init(prober: ChildProcessProber, lanes: Int = min(ProbeProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)) {
+    package init(prober: ChildProcessProber, lanes: Int = min(ChildProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)) {
         self.prober = prober
         self.lanes = max(1, lanes)
     }
 
     /// One running scanner child and what it said so far.
-    package final class Scanner {
+    final class Scanner {
         let pid: pid_t
         /// Wakes the scan when the scanner ends.
         let exit: ChildExit
@@ -180,7 +180,7 @@ package struct ProbeScan {
         var descriptors: [Int32: Int32] = [1: files[1], 2: files[2], 3: files[3], 4: files[0]]
         var tasks: [ProbeStart.Task] = []
         for (position, index) in indices.enumerated() {
-            let number = ProbeSpawn.firstClosed + Int32(position)
+            let number = ProcessSpawner.firstClosed + Int32(position)
             let item = items[index]
             descriptors[number] = item.file.descriptor
             tasks.append(ProbeStart.Task(index: index, name: item.entry.name, path: item.entry.resolvedPath, realPath: item.file.realPath, descriptor: number))
@@ -194,20 +194,20 @@ package struct ProbeScan {
         let environment = ChildEnvironment.make(from: host)
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
-        for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
+        for signalNumber in ChildProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         guard let folder = try? PrivateFolder.make(environment: host) else {
             for file in files { close(file) }
             return nil
         }
-        guard let pid = try? ProbeSpawn.start(prober.executable, arguments: ["probe-plugin", "--start-fd", "3"],
+        guard let pid = try? ProcessSpawner.start(prober.executable, arguments: ["probe-plugin", "--start-fd", "3"],
                                               environment: folder.handing(to: environment), descriptors: descriptors) else {
             folder.remove()
             for file in files { close(file) }
             return nil
         }
-        ProbeProcessGroup.set(pid, slot: slot)
+        ChildProcessGroup.set(pid, slot: slot)
         return Scanner(pid: pid, slot: slot, files: files, folder: folder, deadline: ContinuousClock.now + prober.timeout)
     }
 
@@ -244,7 +244,7 @@ package struct ProbeScan {
     /// Kills whatever is left in the scanner's group and closes its files.
     private func stop(_ scanner: Scanner) {
         kill(-scanner.pid, SIGKILL)
-        ProbeProcessGroup.set(0, slot: scanner.slot)
+        ChildProcessGroup.set(0, slot: scanner.slot)
         for file in scanner.files { close(file) }
         scanner.folder.remove()
     }

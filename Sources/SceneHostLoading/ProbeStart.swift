@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// What a probe child (`scene-host-worker probe-plugin --start-fd N`) probes: the plugins, each
 /// open at a descriptor of the child, in order, and the descriptor its records go to. One plugin
@@ -28,7 +28,7 @@ package struct ProbeStart: Sendable, Equatable {
 
     package var tasks: [Task]
     /// Where the child writes its records (`ProbeCacheFormat+Record`).
-    package var resultDescriptor: Int32
+    var resultDescriptor: Int32
 
     package init(tasks: [Task], resultDescriptor: Int32) {
         self.tasks = tasks

@@ -7,11 +7,11 @@ import Glibc
 ///
 /// Checked right after `dlopen`, before any code of the plugin runs: a second copy has its own
 /// type metadata, so its scenes would fail every cast and register nowhere, silently.
-package enum SDKCopyGuard {
+enum SDKCopyGuard {
     /// Symbols every SDK copy defines: the metadata accessors of `Screen` and `Segue`.
-    package static let probeSymbols = ["$s8SceneSDK6ScreenVMa", "$s8SceneSDK5SegueCMa"]
+    static let probeSymbols = ["$s8SceneSDK6ScreenVMa", "$s8SceneSDK5SegueCMa"]
 
-    package static func carriesOwnCopy(_ plugin: UnsafeMutableRawPointer) -> Bool {
+    static func carriesOwnCopy(_ plugin: UnsafeMutableRawPointer) -> Bool {
         guard let sdk = dlopen("libSceneSDK.so", RTLD_NOW | RTLD_NOLOAD) else { return false }
         for symbol in probeSymbols {
             guard let shared = dlsym(sdk, symbol) else { continue }

@@ -10,7 +10,7 @@ import SceneHostContainer
 /// route the refusing navigator does not take) are not crashes: the scene is skipped or the event
 /// ignored. What failed to build is returned as `WiringFinding`s, which `check` reports.
 @MainActor
-package struct SceneExercise {
+struct SceneExercise {
     package let container: SceneContainer
     package let record: (ProbeStep) -> Void
 
@@ -100,7 +100,7 @@ package struct SceneExercise {
 /// The navigator of scenes built in a probe: they never navigate, but every destination a
 /// router asks for is noted, so `check` can name a route taken in code and never declared.
 @MainActor
-package final class RefusingNavigator: SceneNavigating {
+final class RefusingNavigator: SceneNavigating {
     /// Destinations asked for, by the asking scene.
     private(set) var attempts: [String: Set<String>] = [:]
 

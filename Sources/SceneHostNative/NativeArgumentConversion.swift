@@ -3,7 +3,7 @@
 ///
 /// Integers convert between signedness when the value fits; a `double` passes as `float` when it
 /// is finite and in range; nothing else converts (no number to string, no bool to number).
-package struct NativeArgumentConversion {
+struct NativeArgumentConversion {
     package let function: String
 
     package func convert(_ value: NativeValue, to type: NativeType, parameter: Int) throws(NativeError) -> NativeValue {

@@ -8,7 +8,7 @@ import SceneHostCore
 package struct NativeArgumentText {
     package let function: String
     /// Where a `print` callback writes one line per call.
-    package let printCallback: (String) -> Void
+    let printCallback: (String) -> Void
 
     package init(function: String, printCallback: @escaping (String) -> Void) {
         self.function = function

@@ -4,11 +4,11 @@ import CFFI
 /// `NativeClosure` keeps for a callback parameter. Prepared once, reused for every call.
 ///
 /// `NativeFunction` holds its own `NativeCallPreparation` inline instead (one object fewer per function).
-package final class NativeCallInterface {
+final class NativeCallInterface {
     package let signature: NativeSignature
     private let preparation: NativeCallPreparation
 
-    package var cif: UnsafeMutablePointer<ffi_cif> { preparation.cif }
+    var cif: UnsafeMutablePointer<ffi_cif> { preparation.cif }
 
     /// `abi` is libffi's default for this machine; tests give another to make preparation fail.
     package init(_ signature: NativeSignature, function: String, abi: ffi_abi = cffi_default_abi()) throws(NativeError) {

@@ -9,11 +9,11 @@ import CFFI
 /// Not shared between functions of the same signature through a cache: hashing the signature text
 /// costs about what `ffi_prep_cif` does, and a process-wide cache would need a lock and outlive
 /// the plugins that filled it.
-package struct NativeCallPreparation: ~Copyable {
-    package let cif: UnsafeMutablePointer<ffi_cif>
+struct NativeCallPreparation: ~Copyable {
+    let cif: UnsafeMutablePointer<ffi_cif>
     /// The parameters' types, `signature.parameters.count` of them, when each is a plain value
     /// other than `string` (nothing to copy before the call or free after it); nil otherwise.
-    package let plainTypes: UnsafeMutablePointer<NativeType>?
+    let plainTypes: UnsafeMutablePointer<NativeType>?
     private let storage: UnsafeMutableRawPointer
 
     package init(_ signature: NativeSignature, function: String, abi: ffi_abi) throws(NativeError) {

@@ -5,7 +5,7 @@ import CFFI
 ///
 /// The closure's user data points at this object, which keeps the callback; the executable code is
 /// freed in `deinit`, so the object must outlive every call of the pointer (the call it is passed to).
-package final class NativeClosure {
+final class NativeClosure {
     package let code: UnsafeMutableRawPointer
     private let closure: UnsafeMutablePointer<ffi_closure>
     private let interface: NativeCallInterface

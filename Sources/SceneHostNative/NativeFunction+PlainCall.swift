@@ -5,7 +5,7 @@ extension NativeFunction {
     /// is copied before the call or freed after it, so the result slot, the argument slots and
     /// the pointers to them are one stack allocation, and each argument is written straight into
     /// its slot (`NativePlainArgument`). `arguments.count` was checked against the signature.
-    package func callWithPlainValues(_ arguments: [NativeValue], types: UnsafeMutablePointer<NativeType>) throws(NativeError) -> NativeValue {
+    func callWithPlainValues(_ arguments: [NativeValue], types: UnsafeMutablePointer<NativeType>) throws(NativeError) -> NativeValue {
         let count = arguments.count, slotSize = NativeMemory.slotSize
         // The result slot is two slots wide (libffi may write up to 16 bytes of a return value).
         return try withUnsafeTemporaryAllocation(byteCount: slotSize * (2 + 2 * count), alignment: 16) { buffer throws(NativeError) -> NativeValue in

@@ -13,7 +13,7 @@ package final class NativeFunction {
     package let signature: NativeSignature
     package let address: UnsafeMutableRawPointer
     /// The function's own cif (callbacks' are in `callbackInterfaces`).
-    package let preparation: NativeCallPreparation
+    let preparation: NativeCallPreparation
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).

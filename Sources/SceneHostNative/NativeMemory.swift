@@ -2,9 +2,9 @@
 ///
 /// Integer return slots are `ffi_arg` wide (8 bytes): narrower results are written widened, as
 /// libffi requires of a closure, and read back from the low bytes (little-endian).
-package enum NativeMemory {
+enum NativeMemory {
     /// Bytes of one argument or return slot (`ffi_arg`): every supported type fits.
-    package static let slotSize = 8
+    static let slotSize = 8
 
     package static func read(_ type: NativeType, at address: UnsafeRawPointer) -> (value: NativeValue, badUTF8: Bool) {
         switch type {

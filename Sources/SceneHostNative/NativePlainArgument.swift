@@ -6,7 +6,7 @@
 /// between kinds, a value out of range, a wrong kind) answers false, and the caller converts
 /// with `NativeArgumentConversion`, which converts or throws the typed error: the rules and
 /// messages stay in one place.
-package enum NativePlainArgument {
+enum NativePlainArgument {
     @inline(__always)
     package static func store(_ value: NativeValue, as type: NativeType, at slot: UnsafeMutableRawPointer) -> Bool {
         switch value {

@@ -2,9 +2,9 @@
 ///
 /// Text comes from plugin files and command lines, so it is hostile: it is limited in length and
 /// parameter count, and every problem is a `NativeError.signatureSyntax`, never a trap.
-package struct NativeSignatureParser {
+struct NativeSignatureParser {
     package static let maximumLength = 1024
-    package static let maximumParameters = 32
+    static let maximumParameters = 32
 
     private let text: String
     private let scalars: [Unicode.Scalar]

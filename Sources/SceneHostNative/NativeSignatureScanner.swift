@@ -6,7 +6,7 @@
 /// gives the signature or the error with its column: this reader never decides an error, so
 /// the messages stay the parser's. Why it exists: a plugin's table is parsed at every load, and
 /// the parser's scalar array and per-word searches cost more than the `ffi_prep_cif` after it.
-package struct NativeSignatureScanner {
+struct NativeSignatureScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 

@@ -8,7 +8,7 @@ package enum NativeType: String, CaseIterable, Sendable {
     case void, bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float, double, string, pointer
 
     /// libffi's description of the type.
-    package var ffiType: UnsafeMutablePointer<ffi_type> {
+    var ffiType: UnsafeMutablePointer<ffi_type> {
         switch self {
         case .void: return cffi_type_void()
         case .bool, .uint8: return cffi_type_uint8()
@@ -26,7 +26,7 @@ package enum NativeType: String, CaseIterable, Sendable {
     }
 
     /// The range of a signed integer type, nil for other types.
-    package var signedRange: ClosedRange<Int64>? {
+    var signedRange: ClosedRange<Int64>? {
         switch self {
         case .int8: return Int64(Int8.min)...Int64(Int8.max)
         case .int16: return Int64(Int16.min)...Int64(Int16.max)
@@ -37,7 +37,7 @@ package enum NativeType: String, CaseIterable, Sendable {
     }
 
     /// The largest value of an unsigned integer type, nil for other types.
-    package var unsignedMaximum: UInt64? {
+    var unsignedMaximum: UInt64? {
         switch self {
         case .uint8: return UInt64(UInt8.max)
         case .uint16: return UInt64(UInt16.max)

@@ -1,7 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 
 /// Refuses an event whose element the screen does not have (the SDK's `Screen.mismatch(for:)`), before anyone acts on it.
-package enum EventValidator {
+enum EventValidator {
     package static func validate(_ event: UserEvent, on screen: Screen, scene: String) throws(NavigationError) {
         switch screen.mismatch(for: event) {
         case nil: return

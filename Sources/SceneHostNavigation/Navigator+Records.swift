@@ -4,7 +4,7 @@ import SceneHostContainer
 /// What the navigator keeps of a scene besides its input (`AssembledScene.keptInput`): the results
 /// handed back to it, its last screen's input values and filled secrets, and the state its DataStore
 /// kept (`KeepsState`) when its record was last taken. Only scenes that have any have an entry.
-package struct SceneExtras {
+struct SceneExtras {
     package var results: [ScenePayload] = []
     package var fields: [SceneRecord.FieldText] = []
     package var secrets: [String] = []

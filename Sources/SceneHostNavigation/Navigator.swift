@@ -16,9 +16,9 @@ package final class Navigator: SceneNavigating {
     package let assembler: SceneAssembler
     /// The results handed back to a scene and its last fields, for the scenes that have any
     /// (`SceneRecord`; each scene's input is kept on the scene itself, `AssembledScene.keptInput`).
-    package var extras: [ObjectIdentifier: SceneExtras] = [:]
+    var extras: [ObjectIdentifier: SceneExtras] = [:]
     /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
-    package var changedFrom = 0
+    var changedFrom = 0
     /// How many scenes are on all stacks.
     private(set) var sceneCount = 0
     private var segues: SegueTable
@@ -28,7 +28,7 @@ package final class Navigator: SceneNavigating {
     private var generation = 0
 
     /// Hears each time a scene's background work ends or presents: a screen may have changed outside an event.
-    package var onWorkEnded: (@MainActor () -> Void)?
+    var onWorkEnded: (@MainActor () -> Void)?
     /// Errors background work threw and did not catch, to be shown as notices (`takeWorkFailure`).
     package var workFailures: [NavigationError] = []
     /// The work of shown scenes that is running (`Navigator+Work`).
@@ -285,7 +285,7 @@ package final class Navigator: SceneNavigating {
     }
 
     /// Takes off every scene from place `place` on (counted over all layers, from the bottom).
-    package func dropFrom(_ place: Int) {
+    func dropFrom(_ place: Int) {
         var left = place
         var kept: [[AssembledScene]] = []
         for stack in layers where left > 0 {

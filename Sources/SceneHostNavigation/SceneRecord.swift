@@ -44,7 +44,7 @@ package struct SceneRecord: Equatable, Sendable {
     }
 
     /// The ids of the secure fields `screen` shows filled (sections' included).
-    package static func filledSecrets(of screen: Screen) -> [String] {
+    static func filledSecrets(of screen: Screen) -> [String] {
         screen.allElements.compactMap { element in
             guard case .secureField(let id, _, true, _) = element else { return nil }
             return id

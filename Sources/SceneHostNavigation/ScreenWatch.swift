@@ -34,7 +34,7 @@ package final class ScreenWatch {
     }
 
     /// Schedules one check after the current job (several calls before it runs make one check).
-    package func checkSoon() {
+    func checkSoon() {
         guard !scheduled else { return }
         scheduled = true
         DispatchQueue.main.async {

@@ -10,7 +10,7 @@ package struct SegueTable {
     private var scansLeft = SegueTable.scansBeforeIndex
 
     /// Scenes looked up by a pass over the list before the index is made.
-    package static let scansBeforeIndex = 4
+    static let scansBeforeIndex = 4
 
     package init(_ declarations: [SegueDeclaration]) {
         source = RecordedSegues(declarations)

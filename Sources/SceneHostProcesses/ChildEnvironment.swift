@@ -14,7 +14,7 @@
 ///   bound and `SWIFT_BACKTRACE=enable=no` (the host reports a child's crash itself).
 package enum ChildEnvironment {
     /// The prefix of the host's variables that reach plugin code.
-    package static let pluginPrefix = "SCENE_PLUGIN_"
+    static let pluginPrefix = "SCENE_PLUGIN_"
 
     /// The `PATH` a child gets.
     package static let path = "/usr/local/bin:/usr/bin:/bin"
@@ -26,7 +26,7 @@ package enum ChildEnvironment {
             made[name] = value
         }
         if host[Sandbox.dumpableVariable] == "1" { made[Sandbox.dumpableVariable] = "1" }
-        made[ProbeSpawn.arenaVariable] = host[ProbeSpawn.arenaVariable] ?? "2"
+        made[ProcessSpawner.arenaVariable] = host[ProcessSpawner.arenaVariable] ?? "2"
         return made
     }
 

@@ -26,7 +26,7 @@ package final class ChildOutput: Sendable {
     /// The longest line printed; the rest of a longer one is dropped.
     package static let lineLimit = 4096
     /// The most bytes printed or kept for one stream, so a flooding plugin cannot fill the host's log.
-    package static let totalLimit = 1 << 20
+    static let totalLimit = 1 << 20
 
     /// The end the child writes to (hand it as 1 or 2); the host closes its copy once the child started.
     package let writeEnd: Int32
@@ -34,12 +34,12 @@ package final class ChildOutput: Sendable {
     private let reader: pthread_t
     private let keeps: Bool
 
-    package init(_ sink: Sink) throws(ProbeSpawn.Failure) {
+    package init(_ sink: Sink) throws(ProcessSpawner.Failure) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw ProbeSpawn.Failure(reason: "cannot create a pipe for its output: \(String(cString: strerror(errno)))")
+            throw ProcessSpawner.Failure(reason: "cannot create a pipe for its output: \(String(cString: strerror(errno)))")
         }
-        // Close-on-exec: no other child of the host inherits either end (`ProbeSpawn` hands this one on by number).
+        // Close-on-exec: no other child of the host inherits either end (`ProcessSpawner` hands this one on by number).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         writeEnd = ends[1]
         // A thread of its own that does the reading (blocking reads have no place on a task's
@@ -63,7 +63,7 @@ package final class ChildOutput: Sendable {
             Unmanaged<Job>.fromOpaque(job).release()
             close(ends[0])
             close(ends[1])
-            throw ProbeSpawn.Failure(reason: "cannot start the thread that reads its output: \(String(cString: strerror(started)))")
+            throw ProcessSpawner.Failure(reason: "cannot start the thread that reads its output: \(String(cString: strerror(started)))")
         }
         reader = thread
         if case .kept = sink {

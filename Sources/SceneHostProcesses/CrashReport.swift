@@ -74,7 +74,7 @@ package enum CrashReporter {
     }
 
     /// The plugin index whose noted code holds `address` (tests).
-    package static func pluginIndex(at address: UnsafeRawPointer) -> Int? {
+    static func pluginIndex(at address: UnsafeRawPointer) -> Int? {
         let index = scene_host_crash_plugin_at(UInt(bitPattern: address))
         return index < 0 ? nil : Int(index)
     }

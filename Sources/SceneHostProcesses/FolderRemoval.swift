@@ -11,9 +11,9 @@ import Glibc
 /// is not; links are removed, never followed. What it remembers is the names on the way down
 /// (at most 255 bytes a level), and it does at most `operationLimit` removals, so a folder made
 /// to be endless ends the walk instead of the host.
-package enum FolderRemoval {
+enum FolderRemoval {
     /// The most entries one call removes.
-    package static let operationLimit = 10_000_000
+    static let operationLimit = 10_000_000
 
     /// `O_PATH` (Linux; the Swift Glibc module names it only with _GNU_SOURCE).
     private static let pathOnly: Int32 = 0o10000000

@@ -11,7 +11,7 @@ package enum ParentWatch {
     /// every 100 ms where the kernel has none) and then kills this process's group. Only a process
     /// that leads its own group (the host spawns every probe so) kills the group; any other just ends.
     package static func start() {
-        // The host that spawned this process (`ProbeSpawn` names it); another parent now means it ended.
+        // The host that spawned this process (`ProcessSpawner` names it); another parent now means it ended.
         let named = getenv(variable).flatMap { pid_t(String(cString: $0)) }
         let parent = named ?? getppid()
         guard getppid() == parent else { endGroup() }

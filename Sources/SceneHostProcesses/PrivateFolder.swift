@@ -16,7 +16,7 @@ package struct PrivateFolder: Sendable {
     package static let variable = "SCENE_HOST_PRIVATE_FOLDER"
 
     /// How every private folder's name begins: what `removeStale` looks for.
-    package static let namePrefix = "scene-host-child-"
+    static let namePrefix = "scene-host-child-"
 
     package let path: String
 
@@ -25,11 +25,11 @@ package struct PrivateFolder: Sendable {
     private let lock: Int32
 
     /// A new folder in `environment`'s `TMPDIR` (when absolute) or /tmp, owned by this process's user.
-    package static func make(environment: [String: String]) throws(ProbeSpawn.Failure) -> PrivateFolder {
+    package static func make(environment: [String: String]) throws(ProcessSpawner.Failure) -> PrivateFolder {
         let parent = parentFolder(environment)
         var template = Array((parent + "/" + namePrefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw ProbeSpawn.Failure(reason: "cannot create its private folder in \(parent): \(String(cString: strerror(errno))); set TMPDIR to a folder you can write")
+            throw ProcessSpawner.Failure(reason: "cannot create its private folder in \(parent): \(String(cString: strerror(errno))); set TMPDIR to a folder you can write")
         }
         let path = String(cString: made)
         let lock = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -37,7 +37,7 @@ package struct PrivateFolder: Sendable {
             let reason = String(cString: strerror(errno))
             if lock >= 0 { close(lock) }
             rmdir(path)
-            throw ProbeSpawn.Failure(reason: "cannot open and lock its private folder \(path): \(reason)")
+            throw ProcessSpawner.Failure(reason: "cannot open and lock its private folder \(path): \(reason)")
         }
         return PrivateFolder(path: path, lock: lock)
     }

@@ -30,7 +30,7 @@ package enum Sandbox {
     }
 
     /// The environment variable that keeps the host inspectable (`1`): for a debugger, never in production.
-    package static let dumpableVariable = "SCENE_HOST_DUMPABLE"
+    static let dumpableVariable = "SCENE_HOST_DUMPABLE"
 
     /// Makes this process non-dumpable unless `environment` asks otherwise; false when the kernel refused.
     @discardableResult
@@ -92,14 +92,14 @@ extension Sandbox {
 
 extension Sandbox {
     /// One system call the allowlist filter passes.
-    package struct AllowedCall: Equatable, Sendable {
+    struct AllowedCall: Equatable, Sendable {
         package let number: Int32
         package let name: String
     }
 
     /// The calls the allowlist passes whatever their arguments (`sandbox_filter.c`): what
     /// docs/security.md lists and a test walks the system call table against.
-    package static var allowedCalls: [AllowedCall] {
+    static var allowedCalls: [AllowedCall] {
         (0..<scene_host_allowed_call_count()).compactMap { index in
             var name: UnsafePointer<CChar>?
             let number = scene_host_allowed_call(index, &name)
@@ -109,7 +109,7 @@ extension Sandbox {
     }
 
     /// The terminal requests (`ioctl` numbers) the filter refuses on any descriptor.
-    package static var refusedTerminalRequests: [UInt32] {
+    static var refusedTerminalRequests: [UInt32] {
         (0..<scene_host_refused_ioctl_count()).map { scene_host_refused_ioctl($0) }
     }
 }

@@ -23,8 +23,8 @@ package enum WorkerCgroup {
         /// The cgroup the memory limit goes in (v1 `memory`, or the v2 cgroup).
         package let memory: String
         /// The v1 `pids` cgroup; nil under v2, where `memory` holds both.
-        package let pids: String?
-        package let isVersion2: Bool
+        let pids: String?
+        let isVersion2: Bool
     }
 
     /// The worker cgroups' parent folders for this process, or why there are none.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Absolute paths with symbolic links resolved, for computing relative paths between folders.
-package enum FileSystemPath {
+enum FileSystemPath {
     /// `path` (relative to the current folder) made absolute, links resolved; nil when it does not exist.
     package static func real(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -1,5 +1,5 @@
 /// One file of a generated plugin package: its path inside the package folder and its text.
-package struct GeneratedFile: Equatable, Sendable {
+struct GeneratedFile: Equatable, Sendable {
     package let path: String
     package let text: String
 }

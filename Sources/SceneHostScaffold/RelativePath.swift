@@ -1,5 +1,5 @@
 /// The path from one absolute folder to another absolute path, with `..` where they part.
-package enum RelativePath {
+enum RelativePath {
     /// `target` as seen from `folder`; both must be absolute and free of `.` and `..`.
     /// The same path gives ".".
     package static func from(_ folder: String, to target: String) -> String {

@@ -5,12 +5,12 @@ import Foundation
 /// The host loads only plugins built from its own SDK sources, so the default is the SDK of the
 /// checkout the running scene-host was built in: the first folder above the executable that
 /// holds `Sources/SceneSDK/Package.swift`. An installed binary has none: then `--sdk` is required.
-package struct SDKLocation: Equatable, Sendable {
+struct SDKLocation: Equatable, Sendable {
     /// The SDK package folder: absolute, symbolic links resolved.
     package let path: String
 
     /// Whether the testing kit (the `SceneTesting` package) is in the SDK folder.
-    package var hasTestingKit: Bool {
+    var hasTestingKit: Bool {
         FileManager.default.fileExists(atPath: path + "/SceneTesting/Package.swift")
     }
 
@@ -30,7 +30,7 @@ package struct SDKLocation: Equatable, Sendable {
     }
 
     /// A folder whose Package.swift declares the package "SceneSDK".
-    package static func isSDK(_ folder: String) -> Bool {
+    static func isSDK(_ folder: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: folder + "/Package.swift") else { return false }
         return String(decoding: data, as: UTF8.self).contains("name: \"SceneSDK\"")
     }

@@ -1,6 +1,6 @@
 /// What `scene-host new scene` prints after creating the package: the files, the commands to
 /// build and test it, and the lines to add to a scenes.conf.
-package enum ScaffoldInstructions {
+enum ScaffoldInstructions {
     /// The config the user named with `--config`: the plugin path is then relative to its folder,
     /// as the host reads it.
     package struct Config: Sendable {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Puts a generated package on disk, in a folder that did not exist: never overwrites.
-package enum ScaffoldWriter {
+enum ScaffoldWriter {
     /// The output folder, checked (exists, is a folder, you can create in it) and with links resolved.
-    package static func outputFolder(_ path: String) throws -> String {
+    static func outputFolder(_ path: String) throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { throw ScaffoldError.outputMissing(path: FileSystemPath.absolute(path)) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw ScaffoldError.outputNotFolder(path: FileSystemPath.absolute(path)) }
@@ -12,7 +12,7 @@ package enum ScaffoldWriter {
     }
 
     /// Refuses `folder` when anything (even a dangling link) is there already.
-    package static func checkAbsent(_ folder: String) throws {
+    static func checkAbsent(_ folder: String) throws {
         var info = stat()
         if lstat(folder, &info) == 0 { throw ScaffoldError.targetExists(path: folder) }
     }

@@ -1,15 +1,15 @@
 /// The files of a new plugin package for one scene, rendered from the templates.
 ///
 /// Pure: it checks the names and renders text; `ScaffoldWriter` puts the files on disk.
-package struct SceneScaffold: Sendable {
+struct SceneScaffold: Sendable {
     /// The scene's name, the prefix of its six Clean Swift types (`Weather`).
     package let scene: String
     /// The plugin's name: package, module, library (`libWeatherScene.so`) and config key.
     package let plugin: String
     /// The SDK package's folder as Package.swift should name it (relative to the package folder).
-    package let sdkPath: String
+    let sdkPath: String
     /// Whether the SDK folder holds the testing kit (`SceneTesting`), which the generated test then uses.
-    package let testingKit: Bool
+    let testingKit: Bool
 
     /// Checks `scene` and `plugin` (default `<scene>Scene`); throws `ScaffoldError.invalidName`.
     package init(scene: String, plugin: String?, sdkPath: String, testingKit: Bool) throws {

@@ -2,13 +2,13 @@
 ///
 /// Only ASCII letters, digits and `_`, starting with an upper-case letter: the name becomes a
 /// type, a file name and (for the plugin) a module and library name, so it must be all three.
-package enum SwiftIdentifier {
+enum SwiftIdentifier {
     /// Swift's keywords that start with an upper-case letter; the lower-case ones are already
     /// excluded by the first-letter rule.
-    package static let capitalizedKeywords: Set<String> = ["Any", "Protocol", "Self", "Type"]
+    static let capitalizedKeywords: Set<String> = ["Any", "Protocol", "Self", "Type"]
 
     /// Modules the generated package imports: a plugin named like one would shadow it.
-    package static let reservedModules: Set<String> = ["SceneSDK", "SceneTesting", "SceneABI", "Testing", "Foundation", "Swift", "Glibc", "XCTest"]
+    static let reservedModules: Set<String> = ["SceneSDK", "SceneTesting", "SceneABI", "Testing", "Foundation", "Swift", "Glibc", "XCTest"]
 
     /// The problem with `name`, or nil when it can be used.
     package static func problem(with name: String) -> ScaffoldError.NameProblem? {
@@ -24,7 +24,7 @@ package enum SwiftIdentifier {
 
     /// Names the generated code uses from SceneSDK, the testing kit and Swift's standard library:
     /// a generated type of the same name would shadow it and break the build.
-    package static let usedNames: Set<String> = [
+    static let usedNames: Set<String> = [
         "AssembledScene", "BackTarget", "ContractInfo", "ContractKind", "DeclaredRoute", "FieldMismatch", "InteractorRole",
         "NavigationStyle", "PayloadDecoder", "PayloadEncoder", "PayloadSchema", "PayloadValue", "PluginRegistration",
         "PresenterRole", "RouteHandlerName", "RouterContext", "RouterRole", "SceneBlueprint", "SceneDefinition",

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Templates are Swift string literals in `Scaffold/Templates`; values are names already checked
 /// by `SwiftIdentifier` or paths escaped for a Swift string literal by the caller.
-package enum TemplateRenderer {
+enum TemplateRenderer {
     package static func render(_ template: String, _ values: [String: String]) -> String {
         var text = template
         for (key, value) in values {

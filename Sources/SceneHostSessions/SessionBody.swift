@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostNavigation
 
 /// What a stored session's body holds: every screen of its stacks (the scene's record, the stamp
@@ -25,9 +25,9 @@ package struct SessionBody: Equatable, Sendable {
     /// "SHSB", then the version.
     package static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
     /// The formats this build reads.
-    package static let readableVersions: ClosedRange<UInt64> = 1...formatVersion
+    static let readableVersions: ClosedRange<UInt64> = 1...formatVersion
     /// The most places a body may hold: far more than any session's stacks.
-    package static let maximumPlaces = 100_000
+    static let maximumPlaces = 100_000
 
     package struct Place: Equatable, Sendable {
         package var record: SceneRecord
@@ -57,7 +57,7 @@ package struct SessionBody: Equatable, Sendable {
     }
 
     package func encoded() -> [UInt8] {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         encode(into: &writer)
         guards.encode(into: &writer)
         return writer.finished(header: Self.format.head)
@@ -76,12 +76,12 @@ package struct SessionBody: Equatable, Sendable {
             body = start
             formatRead = version
         }
-        var reader = CacheReader(bytes, from: body)
+        var reader = RecordReader(bytes, from: body)
         do {
             try reader.readStringTable()
             try self.init(from: &reader, keepsState: formatRead >= 4)
             if formatRead >= 2 { guards = try SessionGuards(from: &reader) }
-            guard reader.isAtEnd else { throw CacheReader.Malformed() }
+            guard reader.isAtEnd else { throw RecordReader.Malformed() }
         } catch {
             throw .malformedRow(reason: "its stored data is damaged")
         }
@@ -91,42 +91,42 @@ package struct SessionBody: Equatable, Sendable {
 /// The body after its header (format 1's part): the places, the next stamp, the notice. A body whose stamps are
 /// not below the next stamp, or whose bottom place opens a modal layer, is damaged.
 extension SessionBody: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.list(places)
         writer.count(nextStamp)
         writer.optionalString(notice)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         try self.init(from: &reader, keepsState: true)
     }
 
     /// `keepsState` false: a body of formats 1 to 3, whose records end after their fields.
-    init(from reader: inout CacheReader, keepsState: Bool) throws {
+    init(from reader: inout RecordReader, keepsState: Bool) throws {
         let count = try reader.count()
-        guard count <= Self.maximumPlaces else { throw CacheReader.Malformed() }
+        guard count <= Self.maximumPlaces else { throw RecordReader.Malformed() }
         var places: [Place] = []
         for _ in 0..<count { places.append(try Place(from: &reader, keepsState: keepsState)) }
         let nextStamp = try reader.integer()
         let notice = try reader.optionalString()
-        guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw CacheReader.Malformed() }
+        guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw RecordReader.Malformed() }
         self.init(places: places, nextStamp: nextStamp, notice: notice)
     }
 }
 
 /// One place: the scene's record, its stamp, its last screen.
 extension SessionBody.Place: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         record.encode(into: &writer)
         writer.count(stamp)
         lastScreen.encode(into: &writer)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         try self.init(from: &reader, keepsState: true)
     }
 
-    init(from reader: inout CacheReader, keepsState: Bool) throws {
+    init(from reader: inout RecordReader, keepsState: Bool) throws {
         let record = try SceneRecord(from: &reader, keepsState: keepsState)
         let stamp = try reader.integer()
         self.init(record: record, stamp: stamp, lastScreen: try Screen(from: &reader))

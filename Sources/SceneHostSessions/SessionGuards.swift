@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// What a session's requests are checked against, kept with it in its store (`SessionBody`, format 2):
 /// the digest of its cookie's secret, the one it replaced (accepted for a few seconds, for repeats
@@ -52,9 +52,9 @@ package struct SessionGuards: Equatable, Sendable {
 
 extension SessionGuards: RecordValue {
     /// The most fields offered back: far more than a screen holds.
-    package static let maximumOffered = 1_000
+    static let maximumOffered = 1_000
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.optionalString(secretDigest)
         writer.optionalString(previousDigest)
         writer.count(Int(clamping: rotatedAt))
@@ -65,25 +65,25 @@ extension SessionGuards: RecordValue {
         writer.list(problems)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let secret = try reader.optionalString(), previous = try reader.optionalString()
         let rotatedAt = Int64(try reader.integer()), salt = try reader.optionalString()
         let lastForm = try reader.optionalString(), lastLocation = try reader.optionalString()
         let offered = try reader.list(Offered.self), problems = try reader.list(Offered.self)
-        guard offered.count <= Self.maximumOffered, problems.count <= Self.maximumOffered else { throw CacheReader.Malformed() }
+        guard offered.count <= Self.maximumOffered, problems.count <= Self.maximumOffered else { throw RecordReader.Malformed() }
         self.init(secretDigest: secret, previousDigest: previous, rotatedAt: rotatedAt, rotationSalt: salt, lastForm: lastForm, lastLocation: lastLocation,
                   offered: offered, problems: problems)
     }
 }
 
 extension SessionGuards.Offered: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(field)
         writer.string(label)
         writer.string(text)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         self.init(field: try reader.string(), label: try reader.string(), text: try reader.string())
     }
 }

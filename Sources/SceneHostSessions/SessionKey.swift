@@ -1,5 +1,5 @@
 import Crypto
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// What a store knows a session by: the SHA-256 of the secret in the browser's cookie, never the
 /// secret itself, so a copy of the sessions table takes over no session.

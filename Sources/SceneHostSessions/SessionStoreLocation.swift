@@ -1,5 +1,5 @@
 import Crypto
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostCore
 import Foundation
 
@@ -130,7 +130,7 @@ package enum SessionStoreLocation: Equatable, Sendable {
     }
 
     /// `value` with any password between `://USER:` and `@` replaced, for messages.
-    package static func redacted(_ value: String) -> String {
+    static func redacted(_ value: String) -> String {
         guard let scheme = value.range(of: "://") else { return value }
         let rest = value[scheme.upperBound...]
         guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return value }
@@ -156,7 +156,7 @@ package enum SessionStoreLocation: Equatable, Sendable {
     /// when that is absolute, else `$HOME/.local/state/scene-host/`, and a file named from the
     /// config's path (its stem and the first 16 hex digits of the path's SHA-256), so every config
     /// has its own sessions. Nil when there is no absolute state folder.
-    package static func defaultSQLitePath(configPath: String, environment: [String: String]) -> String? {
+    static func defaultSQLitePath(configPath: String, environment: [String: String]) -> String? {
         let folder: String
         if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
             folder = base + "/scene-host"

@@ -11,7 +11,7 @@ package final class ServeState: Sendable {
 
     package init() {}
 
-    package var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }
+    var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }
 
     func startDraining() {
         drainingFlag.store(true, ordering: .releasing)

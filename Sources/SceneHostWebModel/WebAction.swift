@@ -45,7 +45,7 @@ package struct WebAction: Equatable, Sendable {
     }
 
     /// `text` with each CR LF (and lone CR) made a LF.
-    package static func lineFeeds(_ text: String) -> String {
+    static func lineFeeds(_ text: String) -> String {
         guard text.unicodeScalars.contains("\r") else { return text }
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar?

@@ -37,11 +37,11 @@ package struct WebConnectionLimits: Sendable, Equatable {
     }
 
     /// The admin listener's connection cap.
-    package static let adminMaximum = 32
+    static let adminMaximum = 32
 
     /// Descriptors kept back from connections: the listening socket, the workers' channels and
     /// standard streams, probe children's files, the SQLite files plugins open.
-    package static let reserved = 64
+    static let reserved = 64
 
     /// Raises this process's soft descriptor limit to the hard one, and returns the limits that
     /// leave `reserved` (plus two per worker, and the admin listener's connections when `admin`) of

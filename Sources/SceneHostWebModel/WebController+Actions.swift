@@ -137,7 +137,7 @@ extension WebController {
 
     /// A stale form: nothing applied; a redirect to the current screen, whose page says what was
     /// not applied and offers back what was typed (so the URL matches the screen, and Reload never posts).
-    package func refuseStale(_ request: Posted, session: isolated WebSession) async -> WebReply {
+    func refuseStale(_ request: Posted, session: isolated WebSession) async -> WebReply {
         store.counters.actionsStale.increment()
         let title = Self.title(of: request.form)
         let typed = Self.typed(in: request.form)
@@ -282,13 +282,13 @@ extension WebController {
     // MARK: Helpers
 
     /// How long an action waits for the `perform` work it started (a list's load after Back, a save).
-    package static let quickWorkLimit: Duration = .milliseconds(250)
+    static let quickWorkLimit: Duration = .milliseconds(250)
 
     /// Waits up to `quickWorkLimit` for the work an action started to end, so the page the action
     /// redirects to shows its result (without JavaScript too) when it is quick. Nothing is held up
     /// meanwhile: the wait is for the worker's unasked report (`AppSession.change`), not a request.
     /// Slower work shows its progress; the page follows it (live), or the next load shows the result.
-    package static func awaitQuickWork(of app: any AppSession) async {
+    static func awaitQuickWork(of app: any AppSession) async {
         let clock = ContinuousClock()
         let deadline = clock.now + quickWorkLimit
         while await app.isSettling {
@@ -299,7 +299,7 @@ extension WebController {
     }
 
     /// The URL a GET of the post's target shows (a deep link's, a screen's, or the start).
-    package static func pageURL(of target: WebPath) -> String {
+    static func pageURL(of target: WebPath) -> String {
         switch target {
         case .start: "/"
         case .screen(let names): WebPath.url(of: names)
@@ -333,7 +333,7 @@ extension WebController {
 
 extension String {
     /// The message without its leading "error: " or "notice: ".
-    package var droppingPrefix: String {
+    var droppingPrefix: String {
         for prefix in ["error: ", "notice: "] where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
         return self
     }

@@ -75,7 +75,7 @@ extension WebController {
     /// An opening that ends the scene worker counts against `client` (`WebLinkFaults`): past
     /// `[host] faults-per-session` within a minute, its GETs of that plugin's links are refused (429
     /// with Retry-After) before any worker is asked, while everyone else's go on.
-    package func linkPage(_ link: String, session: WebSession?, client: String) async -> WebReply {
+    func linkPage(_ link: String, session: WebSession?, client: String) async -> WebReply {
         let plugin = await store.plugin(ofLink: link)
         if let plugin, let closed = await store.linkRefusal(client: client, plugin: plugin) {
             let error = WebError.linksClosedToClient(plugin: plugin, faults: closed.faults, retryAfter: closed.retryAfter)
@@ -96,7 +96,7 @@ extension WebController {
 
     /// A post from a deep link's page in a browser with a session: the link replaces the session's
     /// stacks (as `run --open` starts there), then the action applies to the linked screen.
-    package func linkAction(_ request: Posted, link: String, session: isolated WebSession) async -> WebReply {
+    func linkAction(_ request: Posted, link: String, session: isolated WebSession) async -> WebReply {
         let context = request.context
         do {
             try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,

@@ -18,7 +18,7 @@ import SceneHostFrontend
 /// (its guarantee) and its message is shown once: plain words for the user, the detail in the log.
 package struct WebController: Sendable {
     package let store: WebSessionStore
-    package let guardian = WebRequestGuard()
+    let guardian = WebRequestGuard()
     package let text: WebUserText
 
     /// `debugPages` (`serve --debug-pages`) shows the operator's detail of a failure on the page as
@@ -148,7 +148,7 @@ package struct WebController: Sendable {
     /// Reads the session's stacks again (a worker that ended may have restored them, or cut them),
     /// and takes what happened to it that its user has not been told. False when its scenes are
     /// gone: the session is dropped and its last message kept for the start page.
-    package func sync(_ session: isolated WebSession) async -> Bool {
+    func sync(_ session: isolated WebSession) async -> Bool {
         // Background work may have changed a screen since the last action: the worker is asked
         // for the session as it is now (only when its last report said work was running).
         if let failures = try? await session.app.settle(within: .zero), let failure = failures.last {
@@ -168,7 +168,7 @@ package struct WebController: Sendable {
     }
 
     /// Makes the session's snapshot what its pages show now (`WebSessionStore.publish`).
-    package func publish(_ session: isolated WebSession) async {
+    func publish(_ session: isolated WebSession) async {
         await store.publish(session, session.snapshot(checked: store.shared), cookie: session.cookie)
     }
 
@@ -186,7 +186,7 @@ package struct WebController: Sendable {
     /// an action of it is under way here: that action's write carries it. A claim lost or a store that
     /// does not answer leaves it for the next write (a notice is then only on this instance's copy, or
     /// shown once more); the session is as the store holds it.
-    package func rewrite(_ session: isolated WebSession) async {
+    func rewrite(_ session: isolated WebSession) async {
         guard store.shared, !session.isActing else { return }
         session.isActing = true
         defer { session.endAction() }
@@ -200,13 +200,13 @@ package struct WebController: Sendable {
 
     /// Writes the session as its owner holds it now, after the action whose claim it holds
     /// (`WebSessionStore.persist`): false when the store no longer holds the state it claimed.
-    package func persist(_ session: isolated WebSession) async throws(SessionStoreError) -> Bool {
+    func persist(_ session: isolated WebSession) async throws(SessionStoreError) -> Bool {
         let now = store.wallNow
         let row = await session.row(state: session.state + 1, now: now)
         return try await store.persist(session, row: row, now: now)
     }
 
-    package func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
+    func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
         do {
             let start = try await store.startScreen()
             return .page(WebPage.start(screen: start.screen, scene: start.scene, token: await store.startToken, error: error), cookie: cookie)

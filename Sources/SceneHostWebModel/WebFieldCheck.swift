@@ -2,7 +2,7 @@
 /// SQLite on the way, a line break cannot be typed into a one-line field) and the invisible
 /// bidirectional controls that would turn the rest of a line around when shown (U+202E "reverses"
 /// a price to "00.5$"). Such a text is refused with the field's problem shown, never cut or changed.
-package enum WebFieldCheck {
+enum WebFieldCheck {
     /// The input a form field names (`field.ID`, `area.ID`, `secret.ID`) and the problem of its
     /// text, or nil when it names no input or its text may be kept. A text area may hold line breaks.
     package static func problem(inFormField name: String, value: String) -> (id: String, problem: String)? {

@@ -5,7 +5,7 @@ package struct WebForm: Equatable, Sendable {
     /// Larger bodies are refused before they are read in full.
     package static let maximumBodySize = 64 * 1024
     /// Longer values are refused: a field of a scene holds a line, not a document.
-    package static let maximumFieldLength = 4096
+    static let maximumFieldLength = 4096
 
     /// Name-value pairs in body order.
     package let fields: [(name: String, value: String)]

@@ -100,7 +100,7 @@ package struct WebForwarding: Equatable, Sendable {
 }
 
 /// One element of a `Forwarded` header (RFC 7239): the `for` and `proto` of one hop.
-package struct ForwardedElement: Equatable {
+struct ForwardedElement: Equatable {
     package var `for`: String?
     package var proto: String?
 

@@ -57,7 +57,7 @@ package struct WebHostPolicy: Sendable, Equatable {
     }
 
     /// `name:8080` -> `name`, `[::1]:8080` -> `[::1]`; a bare IPv6 address or a name stays as it is.
-    package static func withoutPort(_ host: String) -> String {
+    static func withoutPort(_ host: String) -> String {
         if host.hasPrefix("["), let close = host.firstIndex(of: "]") { return String(host[...close]) }
         let colons = host.filter { $0 == ":" }.count
         guard colons == 1, let colon = host.lastIndex(of: ":") else { return host }

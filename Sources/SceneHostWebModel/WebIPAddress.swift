@@ -11,7 +11,7 @@ package struct WebIPAddress: Hashable, Sendable {
     /// The 16 bytes, network order.
     package let bytes: [UInt8]
 
-    package static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+    static let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
 
     /// The address `text` spells (`192.0.2.1`, `2001:db8::1`, `[2001:db8::1]`), nil for anything else:
     /// a name, a port, a zone (`fe80::1%eth0`), a CIDR block.
@@ -52,7 +52,7 @@ package struct WebIPAddress: Hashable, Sendable {
     }
 
     /// An IPv4 address (or an IPv4-mapped IPv6 one).
-    package var isIPv4: Bool { bytes.starts(with: Self.mappedPrefix) }
+    var isIPv4: Bool { bytes.starts(with: Self.mappedPrefix) }
 
     /// In 127.0.0.0/8 or `::1`.
     package var isLoopback: Bool {
@@ -60,7 +60,7 @@ package struct WebIPAddress: Hashable, Sendable {
     }
 
     /// `0.0.0.0` or `::`: "every address" when listening.
-    package var isUnspecified: Bool {
+    var isUnspecified: Bool {
         isIPv4 ? bytes[12...].allSatisfy { $0 == 0 } : bytes.allSatisfy { $0 == 0 }
     }
 
@@ -76,13 +76,13 @@ package struct WebIPAddress: Hashable, Sendable {
 
     /// What the caps on new sessions count: an IPv4 address as it is; an IPv6 address by its /64
     /// (`2001:db8:1:2::/64`), since one host or household picks addresses from its /64 at will.
-    package var clientKey: String {
+    var clientKey: String {
         guard !isIPv4 else { return text }
         return WebIPAddress(bytes: Array(bytes.prefix(8)) + Array(repeating: 0, count: 8)).text + "/64"
     }
 
     /// Whether the first `bits` bits of this address and `other` are the same.
-    package func sharesPrefix(_ bits: Int, with other: WebIPAddress) -> Bool {
+    func sharesPrefix(_ bits: Int, with other: WebIPAddress) -> Bool {
         let whole = bits / 8
         guard bytes.prefix(whole) == other.bytes.prefix(whole) else { return false }
         let rest = bits % 8

@@ -6,7 +6,7 @@
 /// A GET makes no session, so these faults would otherwise count against no one but the plugin; a
 /// session's own faults are counted by its supervisor (`[host] faults-per-session`, the same limit).
 /// Plain data with the time passed in. Bounded: a client whose faults all left the window is dropped.
-package struct WebLinkFaults {
+struct WebLinkFaults {
     package struct Key: Hashable {
         let client: String
         let plugin: String

@@ -5,7 +5,7 @@ import Glibc
 /// This machine's host name and the addresses of its network interfaces: the names a browser may
 /// use to reach a `serve` that listens on every address (`--host 0.0.0.0` or `::`).
 package struct WebMachineNames: Equatable, Sendable {
-    package let hostName: String?
+    let hostName: String?
     package let addresses: [WebIPAddress]
 
     package init(hostName: String?, addresses: [WebIPAddress]) {

@@ -97,7 +97,7 @@ package struct WebPage: Sendable {
     /// The screen shown is in a modal: the page shows it as a dialog.
     package let inModal: Bool
     /// The scenes under the modal, for the dialog's description.
-    package let underneath: String
+    let underneath: String
     package var elements: [Element]
     package let wayBack: WayBack
     /// The message for the user (an error or a notice), shown once.
@@ -178,7 +178,7 @@ package struct WebPage: Sendable {
     /// A page of screens no session holds yet (the start page, a deep link): posting to `formAction`
     /// makes them the session's (a first action makes the session). The breadcrumb has no links:
     /// none of its screens has a URL in any session.
-    package static func preview(screen: Screen, layers: [[String]], token: String, error: String?, formAction: String) -> WebPage {
+    static func preview(screen: Screen, layers: [[String]], token: String, error: String?, formAction: String) -> WebPage {
         var crumbs: [Crumb] = []
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {
@@ -199,7 +199,7 @@ package struct WebPage: Sendable {
     }
 
     /// A scene's type name in words, for people: `ListOrders` → `List orders`.
-    package static func humanized(_ name: String) -> String {
+    static func humanized(_ name: String) -> String {
         var words = ""
         var previous: Character?
         for character in name {

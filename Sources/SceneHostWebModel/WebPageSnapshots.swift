@@ -96,7 +96,7 @@ package final class WebPageSnapshots: Sendable {
 
     /// Makes `snapshot` the answer for the whole session cookie `cookie` (`ID.SECRET`), in place of
     /// any earlier one of that session (an older secret's); nil withdraws it.
-    package func publish(_ snapshot: Snapshot?, for cookie: String) {
+    func publish(_ snapshot: Snapshot?, for cookie: String) {
         let id = WebCookie.split(cookie).id
         state.withLock { $0.snapshots[id] = snapshot.map { (cookie, $0) } }
     }
@@ -107,7 +107,7 @@ package final class WebPageSnapshots: Sendable {
     }
 
     /// The last fast-path use of each session (by its ID) since the last call.
-    package func takeUses() -> [String: ContinuousClock.Instant] {
+    func takeUses() -> [String: ContinuousClock.Instant] {
         state.withLock { state in
             defer { state.used = [:] }
             return state.used

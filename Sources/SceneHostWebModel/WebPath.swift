@@ -5,7 +5,7 @@
 /// screen, under `/s/`: `/s/ListOrders/ShowOrder/EditOrder`. So each screen of a stack has its own
 /// URL, the browser's history holds one entry per screen, and a deep link (`/orders/2`) can never
 /// look like a screen URL.
-package enum WebPath: Equatable, Sendable {
+enum WebPath: Equatable, Sendable {
     /// `/`: the app's start (the current screen's URL once the browser has a session).
     case start
     /// `/s/A/B/C`: the screen at depth `names.count - 1` whose stack below it is `names`.
@@ -14,7 +14,7 @@ package enum WebPath: Equatable, Sendable {
     case other(String)
 
     /// The prefix of screen paths.
-    package static let screenPrefix = "/s/"
+    static let screenPrefix = "/s/"
 
     /// Reads a request's path (the query, if any, is ignored). Malformed percent-encoding in a
     /// screen path makes it `.other`, which nothing matches.
@@ -49,7 +49,7 @@ package enum WebPath: Equatable, Sendable {
     }
 
     /// The raw query of a request's path, without the `?`.
-    package static func queryText(of path: String) -> String {
+    static func queryText(of path: String) -> String {
         guard let mark = path.firstIndex(of: "?") else { return "" }
         return String(path[path.index(after: mark)...])
     }
@@ -65,7 +65,7 @@ package enum WebPath: Equatable, Sendable {
     }
 
     /// Letters, digits and `-._~` stay; every other byte is `%XX`.
-    package static func percentEncoded(_ text: String) -> String {
+    static func percentEncoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {

@@ -8,7 +8,7 @@ import SceneHostNavigation
 ///
 /// The first declared link of the scene (by template) whose placeholders the input all carries, as
 /// values of their declared types, wins. Values are percent-encoded.
-package struct WebRecordLink: Equatable, Sendable {
+struct WebRecordLink: Equatable, Sendable {
     /// The link path, without its leading `/` (`orders/2`).
     package let link: String
     /// `id=2`: the placeholders in template order.

@@ -2,7 +2,7 @@
 ///
 /// Browsers send Origin and Sec-Fetch-Site with every form post, and a page of another site
 /// cannot set them, nor read the session's token out of our page.
-package struct WebRequestGuard: Sendable {
+struct WebRequestGuard: Sendable {
     package init() {}
 
     /// Throws unless the request is same-origin (`host` is the Host header it was sent to) and
@@ -20,7 +20,7 @@ package struct WebRequestGuard: Sendable {
     }
 
     /// Compares without stopping at the first difference, so timing does not leak the token.
-    package static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let left = Array(a.utf8), right = Array(b.utf8)
         guard left.count == right.count else { return false }
         var difference: UInt8 = 0

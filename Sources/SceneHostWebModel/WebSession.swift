@@ -37,18 +37,18 @@ package actor WebSession {
     package nonisolated let client: String
     /// The store's state number, its last use told to the store, and its last use here: read and
     /// moved by the registry (`WebSessionStore`) without a turn of this actor.
-    package nonisolated let bookkeeping: Mutex<Bookkeeping>
+    nonisolated let bookkeeping: Mutex<Bookkeeping>
     /// The error of the last action, shown once on the next page: while there is one, pages take
     /// the router's path (the snapshot is withdrawn), so the message is shown.
-    package var pendingError: String? {
+    var pendingError: String? {
         didSet { if pendingError != nil { snapshots.withdraw(sessionID: id) } }
     }
     /// It was built again from the store and its note (`pendingError`) has not been shown yet.
-    package var justRebuilt = false
+    var justRebuilt = false
     /// The store's row holds a message for the next page (a notice, texts offered back, a field's
     /// problem): once a page showed it, the row must forget it too, or every instance that builds the
     /// session again from the row would show it again (`WebController.forgetShownNotice`).
-    package var rowHoldsNotice = false
+    var rowHoldsNotice = false
     /// Where its snapshot is published (`WebSessionStore.publish`).
     nonisolated let snapshots: WebPageSnapshots
     /// The screens of its stacks, bottom to top (every layer's stack in turn).
@@ -56,22 +56,22 @@ package actor WebSession {
     /// How many actions its user took: sessions with fewer are evicted first when the server is full.
     package internal(set) var actions = 0
     /// An action of the session is under way (waiting for its scenes): another form is out of date.
-    package var isActing = false
+    var isActing = false
     /// The digest of the form whose action this copy applied last, whether it went through or failed
     /// (`guards.lastForm` keeps only one that went through, in the store): a form sent again with the
     /// secret that action replaced (a double click) is answered with its result, not as another tab's.
-    package var lastAttempt: String?
+    var lastAttempt: String?
     private var nextStamp = 1
     /// The generation of the worker's records `screens` were read from (nil in process).
     private(set) var viewedGeneration: UInt64?
 
     /// What the registry keeps of a session beside its owner.
-    package struct Bookkeeping: Sendable {
+    struct Bookkeeping: Sendable {
         /// The store's state number this session's stacks match (`SessionStore.claim`): when the store's
         /// differs, another instance (or a restart) moved it on and the stacks are built again from the row.
         package var state: Int64
         /// The last use the store was told of (`SessionStore.touch`, `claim`).
-        package var storeUsed: Int64
+        var storeUsed: Int64
         /// When a request last used it, for idle expiry.
         package var lastUsed: ContinuousClock.Instant
     }
@@ -136,7 +136,7 @@ package actor WebSession {
     /// top now and was not before, or (after an action) shows something else; the one on top takes
     /// what it shows now, and after an action (`depth` not `.max`) always a new stamp. On a page
     /// load (`.max`) the top that stayed on top keeps its stamp even when its work changed it.
-    package func refresh(actedAt depth: Int) async throws {
+    func refresh(actedAt depth: Int) async throws {
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
         let generation = app.screenVersion?.generation
         let (screen, layers) = try await app.view()
@@ -209,7 +209,7 @@ package actor WebSession {
 
     /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its
     /// earlier page shows them: what its user saw when they left it.
-    package func keepFilled(_ fills: [FrontendCommand], at depth: Int) {
+    func keepFilled(_ fills: [FrontendCommand], at depth: Int) {
         guard depth < screens.count - 1, !fills.isEmpty else { return }
         var texts: [String: String] = [:], toggles: [String: Bool] = [:], choices: [String: Int] = [:]
         for fill in fills {
@@ -258,7 +258,7 @@ package actor WebSession {
 
     /// The commands that bring the screen at `depth` back on top, handing results back on the way
     /// as the app's own back does: each modal above its stack is dismissed, then its stack is popped.
-    package func commandsBack(to depth: Int) -> [FrontendCommand] {
+    func commandsBack(to depth: Int) -> [FrontendCommand] {
         guard depth < screens.count - 1 else { return [] }
         var commands: [FrontendCommand] = []
         var top = screens.count - 1
@@ -301,7 +301,7 @@ package actor WebSession {
     }
 
     /// How long the replaced secret is still recognised after a rotation.
-    package static let previousSecretGrace: Int64 = 10_000
+    static let previousSecretGrace: Int64 = 10_000
 
     /// How `secret` (the cookie's second half) stands, at `now` (milliseconds since 1970). A
     /// session written before secrets takes any.
@@ -315,7 +315,7 @@ package actor WebSession {
 
     /// Gives the session a new secret (the reply sets it in the browser); the old one is recognised
     /// for `previousSecretGrace` more, for repeats of the form just applied only.
-    package func rotate(now: Int64) {
+    func rotate(now: Int64) {
         let salt = Self.randomHex()
         guards.previousDigest = guards.secretDigest
         guards.rotatedAt = now
@@ -326,7 +326,7 @@ package actor WebSession {
 
     /// Learns the current secret from the one the last rotation replaced (`given` matched as
     /// `.previous`), when this copy was built from the store and never saw it.
-    package func learnSecret(fromPrevious given: String) {
+    func learnSecret(fromPrevious given: String) {
         guard secret.isEmpty, let salt = guards.rotationSalt else { return }
         let candidate = Self.rotated(given, salt: salt)
         if SessionKey(secret: candidate).hex == guards.secretDigest { secret = candidate }
@@ -343,13 +343,13 @@ package actor WebSession {
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Returns when no action of the session is under way.
-    package func actionEnded() async {
+    func actionEnded() async {
         guard isActing else { return }
         await withCheckedContinuation { waiting.append($0) }
     }
 
     /// Marks the action under way as ended and lets the requests that waited for it go on.
-    package func endAction() {
+    func endAction() {
         isActing = false
         let waiters = waiting
         waiting = []
@@ -362,7 +362,7 @@ package actor WebSession {
     }
 
     /// 32 bytes from the system's secure generator, as 64 hex digits.
-    package nonisolated static func randomHex() -> String {
+    nonisolated static func randomHex() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)

@@ -10,14 +10,14 @@ package struct WebSessionCounters: Sendable {
     package let rebuilt: Counter
     /// Sessions ended because their row did not read or their scenes could not be built.
     package let ended: Counter
-    package let actionsApplied: Counter
+    let actionsApplied: Counter
     /// Forms refused as out of date (another tab or instance moved the session on first).
-    package let actionsStale: Counter
-    package let storeErrors: Counter
+    let actionsStale: Counter
+    let storeErrors: Counter
     /// New sessions refused: the client started too fast (`rate`), holds its share in use (`client`), the store is full (`full`).
-    package let refusedRate: Counter
-    package let refusedClient: Counter
-    package let refusedFull: Counter
+    let refusedRate: Counter
+    let refusedClient: Counter
+    let refusedFull: Counter
     /// GETs answered from a page snapshot on the connection's thread: with no store check (`none`, the
     /// memory store), after a check that found the state shown (`held`), and checked GETs that went to
     /// the router after all because the session had moved on or the store did not answer (`moved`).
@@ -25,7 +25,7 @@ package struct WebSessionCounters: Sendable {
     package let snapshotHeld: Counter
     package let snapshotMoved: Counter
     /// How long each request to the session store took.
-    package let storeLatency: Timer
+    let storeLatency: Timer
     /// Sessions this instance holds live.
     package let live: Gauge
 

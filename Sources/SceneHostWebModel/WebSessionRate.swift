@@ -30,13 +30,13 @@ package struct WebSessionRate: Equatable, Sendable {
 /// Bounded: past `remembered` clients, the buckets that are full again are forgotten (a full bucket
 /// is what a client never seen gets), then, if that is not enough, those nearest to full, down to
 /// three quarters; such a client starts again with a full bucket.
-package struct WebSessionBuckets {
+struct WebSessionBuckets {
     package let rate: WebSessionRate
     package let remembered: Int
     /// The time between two tokens.
     package let interval: Duration
     /// How far ahead `due` may be for a start to be allowed: `burst - 1` intervals.
-    package let tolerance: Duration
+    let tolerance: Duration
     private var due: [String: ContinuousClock.Instant] = [:]
 
     package init(rate: WebSessionRate, remembered: Int = 50_000) {

@@ -38,7 +38,7 @@ package actor WebSessionStore {
     package nonisolated let perClient: Int
     /// How fast one client address may start sessions on this instance.
     package nonisolated let rate: WebSessionRate
-    package nonisolated let idleExpiry: Duration
+    nonisolated let idleExpiry: Duration
     package nonisolated let evictionGrace: Duration
     /// How long an action claimed by an instance may stay under way before another instance may take
     /// the session over whatever its holder: longer than any action may take. Only the last resort, for
@@ -47,7 +47,7 @@ package actor WebSessionStore {
     /// this instance's own that none of its requests has under way (`claim`, `SessionStore`).
     package nonisolated let actionLease: Duration
     /// How long a post waits for another instance's action on its session before it is refused (409).
-    package nonisolated let patience: Duration
+    nonisolated let patience: Duration
     /// A test hook (`serve`'s `SCENE_HOST_TEST_ACTION_HOLD`): awaited after each step of an action
     /// (its claim won, its plugin code run, its row written), so a test can kill the instance there. Nil in use.
     package private(set) var afterStep: (@Sendable (ActionStep) async -> Void)?
@@ -177,7 +177,7 @@ package actor WebSessionStore {
     package var count: Int { sessions.count }
 
     /// Now on the store's clock.
-    package nonisolated var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
+    nonisolated var wallNow: Int64 { origin.wall + (clock() - origin.instant).wholeMilliseconds }
 
     /// The live session named `id` held here, without asking the store or making one.
     package func existing(id: String?) async -> WebSession? {
@@ -390,7 +390,7 @@ package actor WebSessionStore {
     /// now (`WebSession.row`, at the claimed state + 1, its last use `now`). A write that fails leaves
     /// the claim in the store: this instance lets go of it once the store answers again
     /// (`releaseLater`), and its next request of the session takes it over at once meanwhile (`claim`).
-    package func persist(_ session: WebSession, row: StoredSession, now: Int64) async throws(SessionStoreError) -> Bool {
+    func persist(_ session: WebSession, row: StoredSession, now: Int64) async throws(SessionStoreError) -> Bool {
         let claimed = session.state
         let written: Bool
         defer { endClaim(session.key) }
@@ -408,7 +408,7 @@ package actor WebSessionStore {
 
     /// Ends the claim `session` won without writing it (its action left nothing to keep: its session
     /// was dropped): the store's row goes back to rest as it was, when there still is one.
-    package func letGo(_ session: WebSession) {
+    func letGo(_ session: WebSession) {
         endClaim(session.key)
         releaseLater(session.key, state: session.state)
     }
@@ -464,7 +464,7 @@ package actor WebSessionStore {
 
     /// The initial scene's screen for a browser without a session: made at most once a second by
     /// building a session and dropping it, so a flood of page loads holds no session.
-    package func startScreen() async throws -> StartScreen {
+    func startScreen() async throws -> StartScreen {
         let now = clock()
         if let preview, now - preview.made < .seconds(1) { return preview.start }
         if let previewTask { return try await previewTask.value }
@@ -485,7 +485,7 @@ package actor WebSessionStore {
     /// names nothing (a 404), or why the opening failed.
     /// `client`: whose faults the opening's are toward refusing the plugin for everyone (one source
     /// per address, however many GETs it sends).
-    package func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
+    func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
         let app = try await makeSession()
         if let client { app.attribute(to: client) }
         do {
@@ -522,7 +522,7 @@ package actor WebSessionStore {
     }
 
     /// Counts a deep-link GET of `plugin` from `client` that ended a scene worker.
-    package func noteLinkFault(client: String, plugin: String) {
+    func noteLinkFault(client: String, plugin: String) {
         linkFaults.note(client: client, plugin: plugin, at: clock())
     }
 
@@ -540,7 +540,7 @@ package actor WebSessionStore {
     /// Whether the store's state of `key` moved on from `leaving` (another instance's action under
     /// way ended, or its lease ran out) within `patience`, polling every 20 ms. Real time, not `clock`:
     /// a request waits at most that long whatever the lease says.
-    package func waitAtRest(_ key: SessionKey, leaving: Int64) async -> Bool {
+    func waitAtRest(_ key: SessionKey, leaving: Int64) async -> Bool {
         let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
             guard let state = try? await durable.state(of: key), state == leaving else { return true }
@@ -550,7 +550,7 @@ package actor WebSessionStore {
     }
 
     /// The initial scene and what it shows when it has just started.
-    package struct StartScreen: Sendable {
+    struct StartScreen: Sendable {
         package let scene: String
         package let screen: Screen
     }
@@ -583,7 +583,7 @@ package actor WebSessionStore {
 
     /// Makes `snapshot` what the pages of `session` (its cookie now `cookie`) show, while this instance
     /// holds it: its owner made it (`WebSession.snapshot`); nil while it has a message to show.
-    package func publish(_ session: WebSession, _ snapshot: WebPageSnapshots.Snapshot?, cookie: String) {
+    func publish(_ session: WebSession, _ snapshot: WebPageSnapshots.Snapshot?, cookie: String) {
         guard sessions[session.id] === session else { return }
         // Under the whole cookie: a page is answered there only for the current secret.
         snapshots.publish(snapshot, for: cookie)

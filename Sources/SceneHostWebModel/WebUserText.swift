@@ -44,14 +44,14 @@ package struct WebUserText: Sendable {
     }
 
     /// The sentence for a failed action: what the fault did, when it was one; else nothing was changed.
-    package static func actionFailed(_ error: any Error) -> String { forFault(error) ?? actionFailed }
+    static func actionFailed(_ error: any Error) -> String { forFault(error) ?? actionFailed }
 
     /// The sentence for what happened to a session between its requests (a worker it shares stopped
     /// in another session: nothing this user did).
     package static func notice(_ error: any Error) -> String { forFault(error) ?? restored }
 
     /// The sentence for a page that could not be made (a plugin closed for a while says when to come back).
-    package static func pageFailed(_ error: any Error) -> String { forFault(error) ?? pageFailed }
+    static func pageFailed(_ error: any Error) -> String { forFault(error) ?? pageFailed }
 
     /// What a scene worker's fault, or a rebuilt page's missing part, means to the user it reached;
     /// nil for every other error.
@@ -78,23 +78,23 @@ package struct WebUserText: Sendable {
 
     /// Whether an operator should hear of it (a fault, a store away, anything unforeseen: warning) or
     /// it is the app refusing what a user asked (a command the screen refuses, a bad link: info, seen with --verbose).
-    package static func isOperators(_ error: any Error) -> Bool {
+    static func isOperators(_ error: any Error) -> Bool {
         if case WorkerError.remote? = error as? WorkerError { return false }
         return !(error is NavigationError || error is LinkError || error is WebError || error is CommandLineError)
     }
 
     // MARK: The sentences
 
-    package static let actionFailed = "Your last action could not be applied, so nothing was changed."
+    static let actionFailed = "Your last action could not be applied, so nothing was changed."
     package static let restored = "Something went wrong on this page; it was restored. Your last action was not applied."
-    package static let restoredShared = "The app had a problem on the server, not caused by anything you did; this page was restored as it was."
+    static let restoredShared = "The app had a problem on the server, not caused by anything you did; this page was restored as it was."
     package static let sessionLost = "Something went wrong and your session could not be kept, so you are back at the start."
-    package static let noSuchPage = "There is no page at this address. Start again from the app's start page."
-    package static let storeDown = "The app cannot reach its session store right now. Try again in a moment."
-    package static let pageFailed = "This page could not be shown because something went wrong on the server. Try again in a moment."
+    static let noSuchPage = "There is no page at this address. Start again from the app's start page."
+    static let storeDown = "The app cannot reach its session store right now. Try again in a moment."
+    static let pageFailed = "This page could not be shown because something went wrong on the server. Try again in a moment."
 
     /// The page of a link closed to the client's address after its GETs of it stopped the app (`WebLinkFaults`).
-    package static func linkClosed(retryAfter seconds: Int) -> String {
+    static func linkClosed(retryAfter seconds: Int) -> String {
         "This link stopped the app several times when opened from your address, so it is closed to you for now. Try again in \(seconds) \(seconds == 1 ? "second" : "seconds")."
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import Synchronization
 import SceneHostProcesses
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostCore
 
 /// `scene-host check` without `--in-process`: the checks that load plugins (those their probe
@@ -12,7 +12,7 @@ import SceneHostCore
 /// report itself; this process maps no plugin code and only passes on how the child ended.
 ///
 /// SIGTERM and SIGINT sent to this process are passed on to the child, whose own handlers end its
-/// probes (`ProbeProcessGroup`); when the child has ended by that signal, this process ends by it
+/// probes (`ChildProcessGroup`); when the child has ended by that signal, this process ends by it
 /// too. The child's process id is the one piece of global state, because a signal handler can read
 /// nothing else.
 package enum CheckChild {
@@ -64,7 +64,7 @@ package enum CheckChild {
         // Its standard streams are pipes this process reads, bounded, and prints from, escaped, once it
         // has ended: plugin code in the child never writes to the user's terminal, nor fills a disk.
         let output: ChildOutput, errors: ChildOutput
-        do throws(ProbeSpawn.Failure) {
+        do throws(ProcessSpawner.Failure) {
             output = try ChildOutput(.kept)
             do {
                 errors = try ChildOutput(.kept)
@@ -79,7 +79,7 @@ package enum CheckChild {
         // The signals wait until the child is known, so the handler can pass them on.
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
-        for signalNumber in ProbeProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
+        for signalNumber in ChildProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         // Made for it, never this process's (`ChildEnvironment`).
         let host = ProcessInfo.processInfo.environment
@@ -98,12 +98,12 @@ package enum CheckChild {
             throw .workerUnavailable(reason: error.reason)
         }
         defer { folder.remove() }
-        // A session of its own (`ProbeSpawn`): whatever plugin code in it starts (a granted plugin's
+        // A session of its own (`ProcessSpawner`): whatever plugin code in it starts (a granted plugin's
         // children; the sandbox keeps them from leaving the group) is killed with the group when it
         // ends, and it has no terminal.
         let pid: pid_t
         do {
-            pid = try ProbeSpawn.start(executable, arguments: ["check", "--child-start-fd", "3"], environment: folder.handing(to: environment),
+            pid = try ProcessSpawner.start(executable, arguments: ["check", "--child-start-fd", "3"], environment: folder.handing(to: environment),
                                        descriptors: [1: output.writeEnd, 2: errors.writeEnd, 3: file])
             output.closeWriteEnd()
             errors.closeWriteEnd()
@@ -115,7 +115,7 @@ package enum CheckChild {
             throw .workerUnavailable(reason: error.reason)
         }
         running.store(pid, ordering: .releasing)
-        for signalNumber in ProbeProcessGroup.endingSignals {
+        for signalNumber in ChildProcessGroup.endingSignals {
             _ = signal(signalNumber) { received in
                 let child = CheckChild.running.load(ordering: .acquiring)
                 if child > 0 { kill(child, received) }
@@ -141,7 +141,7 @@ package enum CheckChild {
         kill(-pid, SIGKILL)
         running.store(0, ordering: .releasing)
         let signalNumber = status & 0x7f
-        if ProbeProcessGroup.endingSignals.contains(signalNumber) {
+        if ChildProcessGroup.endingSignals.contains(signalNumber) {
             _ = passOn(output: output, errors: errors, keepingErrors: false)
             // Ended by the signal this process was sent (and passed on): end the same way.
             _ = signal(signalNumber, SIG_DFL)

@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// What the check child (`scene-host check` run again, in process, by `check`, `run` or `serve`)
 /// checks, and how: its parent's settings (`ChildSettings`), the config as the parent read it, and,

@@ -10,7 +10,7 @@ import SceneHostNavigation
 /// SIGKILL from outside, or a crash without a report (its handler could not run: plugin code
 /// replaced it, or a thread plugin code started overflowed its stack) — is blamed on the plugin of
 /// the scene whose request was in flight, as before there were reports.
-package enum FaultBlame: Equatable {
+enum FaultBlame: Equatable {
     /// The plugin of the scene whose request was in flight.
     case scene(String)
     /// What the worker's crash handler reported.

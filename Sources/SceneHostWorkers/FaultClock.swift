@@ -10,7 +10,7 @@ package struct FaultClock: Sendable {
     }
 
     /// The continuous clock; a wait suspends the supervisor's request (no thread is held).
-    package static let continuous = FaultClock(now: { ContinuousClock.now }, sleep: { duration in
+    static let continuous = FaultClock(now: { ContinuousClock.now }, sleep: { duration in
         guard duration > .zero else { return }
         try? await Task.sleep(for: duration)
     })

@@ -27,15 +27,15 @@ package final class FaultLedger: Sendable {
     }
 
     /// A source of faults no other session shares: a session no client was named for.
-    package func newSource() -> String { "session \(anonymous.add(1, ordering: .relaxed).newValue)" }
+    func newSource() -> String { "session \(anonymous.add(1, ordering: .relaxed).newValue)" }
 
     /// Whether a session whose actions have now ended its worker `faults` times is ended.
-    package func endsSession(afterFaults faults: Int) -> Bool {
+    func endsSession(afterFaults faults: Int) -> Bool {
         policy.withLock { $0.endsSession(afterFaults: faults) }
     }
 
     /// Counts a fault of `plugin` met by `source`; returns the refusal it starts (logged), if any.
-    package func noteFault(of plugin: String, from source: String) -> FaultPolicy.Refusal? {
+    func noteFault(of plugin: String, from source: String) -> FaultPolicy.Refusal? {
         let now = clock.now()
         guard let refusal = policy.withLock({ $0.noteFault(of: plugin, from: source, at: now) }) else { return nil }
         logger.warning("plugin refused for everyone: its code ended scene workers for several clients within a minute",

@@ -55,7 +55,7 @@ package struct FaultPolicy: Sendable {
     }
 
     /// Whether a session whose actions have now ended its worker `faults` times is ended.
-    package func endsSession(afterFaults faults: Int) -> Bool {
+    func endsSession(afterFaults faults: Int) -> Bool {
         guard let limit = limits.sessionFaults else { return false }
         return faults >= limit
     }
@@ -63,7 +63,7 @@ package struct FaultPolicy: Sendable {
     /// Counts a fault of `plugin`'s code met by `source` at `now`; returns the refusal it starts, if
     /// it is the one that makes `refusingSources` distinct sources within the window. A fault while
     /// the plugin is refused (a native call, a scene built before) starts nothing.
-    package mutating func noteFault(of plugin: String, from source: String, at now: ContinuousClock.Instant) -> Refusal? {
+    mutating func noteFault(of plugin: String, from source: String, at now: ContinuousClock.Instant) -> Refusal? {
         var state = plugins[plugin] ?? PluginState()
         defer { plugins[plugin] = state }
         if let refusal = state.refusal, now < refusal.until { return nil }

@@ -7,7 +7,7 @@ import SceneHostConfig
 /// `longest`. As restarts leave the window, the waits shrink again. Plain data with the time passed
 /// in, tested without processes.
 package struct RestartBackoff: Sendable {
-    package let restartsAtOnce: Int
+    let restartsAtOnce: Int
     package let first: Duration
     package let longest: Duration
     package let window: Duration

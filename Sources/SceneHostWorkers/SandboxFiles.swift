@@ -76,7 +76,7 @@ package enum SandboxFiles {
 
     /// A path setting's file, with the files beside it: a database keeps its journal there, and a
     /// file that does not exist yet can be named only by its folder (Landlock names what exists).
-    package static func pathSetting(_ path: String) -> Landlock.Rule {
+    static func pathSetting(_ path: String) -> Landlock.Rule {
         Landlock.Rule(SettingsCheck.folder(of: path), [.read, .write, .createFiles])
     }
 

@@ -114,7 +114,7 @@ package final class SceneWorkerLoop {
 
     /// Reads one request from the channel and answers it (`WorkerMainThread` calls it when the
     /// channel is readable).
-    package func readRequest() {
+    func readRequest() {
         guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return finish() }
         guard let reply = answer(request) else { return }
         guard send(reply) else { return finish() }

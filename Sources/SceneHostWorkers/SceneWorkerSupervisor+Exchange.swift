@@ -131,7 +131,7 @@ extension SceneWorkerSupervisor {
     /// handled now, not at the next command: the worker is started again and the session built
     /// again, with a notice; true when that happened. (`serve` leaves it to the next request, which
     /// is charged with it: a worker's many sessions give no other way to know whose work it was.)
-    package func takeIdleFault() async -> Bool {
+    func takeIdleFault() async -> Bool {
         try? await enterTurn()
         defer { leaveTurn() }
         guard let process, let failure = process.link?.takeIdleFailure() else { return false }

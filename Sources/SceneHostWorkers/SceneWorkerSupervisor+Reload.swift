@@ -4,7 +4,7 @@ extension SceneWorkerSupervisor {
     /// Starts a worker on `start` (a new build the host has checked: `--watch`), handed `files`,
     /// beside the running one, which goes on serving: `reload` then puts it in its place. Throws
     /// when it cannot start or load (the running worker is untouched).
-    package func startReplacement(start: WorkerStartMessage, files: CheckedPluginFiles?) async throws(WorkerError) {
+    func startReplacement(start: WorkerStartMessage, files: CheckedPluginFiles?) async throws(WorkerError) {
         try await enterTurn()
         defer { leaveTurn() }
         dropReplacementInTurn()
@@ -20,7 +20,7 @@ extension SceneWorkerSupervisor {
     }
 
     /// Ends the worker `startReplacement` started, if it has not replaced the running one.
-    package func dropReplacement() async {
+    func dropReplacement() async {
         try? await enterTurn()
         defer { leaveTurn() }
         dropReplacementInTurn()

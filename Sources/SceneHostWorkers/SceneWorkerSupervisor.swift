@@ -75,7 +75,7 @@ package actor SceneWorkerSupervisor {
         didSet { livePID.store(process?.pid ?? 0, ordering: .relaxed) }
     }
     /// The worker's process id while one runs (0: none), readable from anywhere (`/readyz`).
-    package nonisolated let livePID = Atomic<Int32>(0)
+    nonisolated let livePID = Atomic<Int32>(0)
     /// What the crash handler of the worker that last ended reported (`exchange`), until it is blamed.
     var lastCrash: CrashReport?
     /// Where starts, faults and restores are counted (`WorkerPool.count(with:)`).

@@ -4,11 +4,11 @@ import Glibc
 
 extension WorkerChannel {
     /// The most descriptors one `sendDescriptors` moves (the kernel's `SCM_MAX_FD` is 253).
-    package static let maximumDescriptors = 200
+    static let maximumDescriptors = 200
 
     /// Sends `descriptors` (duplicates arrive at the other end) with one marker byte, after the
     /// frame that announced them (`WorkerStartMessage.handedFiles`). The caller keeps its own.
-    package func sendDescriptors(_ descriptors: [Int32], deadline: ContinuousClock.Instant?) throws(Failure) {
+    func sendDescriptors(_ descriptors: [Int32], deadline: ContinuousClock.Instant?) throws(Failure) {
         guard !descriptors.isEmpty else { return }
         guard descriptors.count <= Self.maximumDescriptors else { throw .malformed }
         let controlLength = Self.controlLength(descriptors.count)

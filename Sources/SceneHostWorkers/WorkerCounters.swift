@@ -8,7 +8,7 @@ package struct WorkerCounters: Sendable {
     /// Sessions built again after their worker ended.
     package let restores: Counter
     /// Sessions ended because their own actions ended their worker too often (`[host] faults-per-session`).
-    package let sessionsEndedForFaults: Counter
+    let sessionsEndedForFaults: Counter
     /// Made per plugin when first needed: plugin names come from the config.
     private let factory: any MetricsFactory
 
@@ -21,7 +21,7 @@ package struct WorkerCounters: Sendable {
     }
 
     /// Counts a fault of `plugin`'s code (`scene_host_plugin_faults_total{plugin}`).
-    package func pluginFaulted(_ plugin: String) {
+    func pluginFaulted(_ plugin: String) {
         Counter(label: "scene_host_plugin_faults_total", dimensions: [("plugin", plugin)], factory: factory).increment()
     }
 

@@ -60,7 +60,7 @@ extension WorkerError {
 extension WorkerError {
     /// The operator's part of a fault message (plugin, scene, signal, count), in parentheses at its
     /// end; empty for the cases that have none. Kept apart so it can move to the log.
-    package var operatorDetail: String {
+    var operatorDetail: String {
         switch self {
         case .pluginRefused(let plugin, let sources, let retryIn):
             return TerminalText.escaped("(plugin \(name: plugin) is refused for everyone for \(retryIn) s more: its code ended scene workers for \(sources) clients within a minute)")
@@ -115,7 +115,7 @@ extension RestoreNote {
 extension WorkerError {
     /// Why no worker could be started, as `WorkerFault.notStarted` words it: the cause alone, not
     /// the whole message with its advice (what `start` throws is one of the first two).
-    package var notStartedReason: String {
+    var notStartedReason: String {
         switch self {
         case .workerUnavailable(let reason): return TerminalText.escaped(reason)
         case .remote(let failure): return failure.text

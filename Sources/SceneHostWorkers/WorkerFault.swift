@@ -30,7 +30,7 @@ package enum WorkerFault: Error, Equatable, Sendable {
     }
 
     /// The usual name of a signal, else `signal N`.
-    package static func signalName(_ number: Int32) -> String {
+    static func signalName(_ number: Int32) -> String {
         let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
                                       8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS"]
         return names[number] ?? "signal \(number)"

@@ -1,5 +1,5 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostNavigation
 
 /// The frames between the host and a scene worker: a 4-byte little-endian length, then one
@@ -35,27 +35,27 @@ package enum WorkerFrame {
         framed(reply)
     }
 
-    package static func decodeReply(_ payload: [UInt8]) throws -> WorkerReply {
+    static func decodeReply(_ payload: [UInt8]) throws -> WorkerReply {
         try decode(payload)
     }
 
     /// The 4-byte length of a frame whose first bytes are `header`, checked against `maximumSize`
     /// (`TooLarge` past it: a fault with its own words, not garbage).
     package static func length(of header: [UInt8]) throws -> Int {
-        guard header.count == headerSize else { throw CacheReader.Malformed() }
+        guard header.count == headerSize else { throw RecordReader.Malformed() }
         let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
         guard length <= maximumSize else { throw TooLarge(bytes: length) }
-        guard length > 0 else { throw CacheReader.Malformed() }
+        guard length > 0 else { throw RecordReader.Malformed() }
         return length
     }
 
     /// A frame announced longer than `maximumSize`.
-    package struct TooLarge: Error, Equatable {
+    struct TooLarge: Error, Equatable {
         let bytes: Int
     }
 
     private static func framed(_ message: some RecordValue) -> [UInt8] {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         message.encode(into: &writer)
         // The length is written into the header in place: the payload is not copied behind it again.
         var frame = writer.finished(header: header(announcing: 0))
@@ -74,10 +74,10 @@ package enum WorkerFrame {
 
     /// The one message of a frame's payload: anything left over is `Malformed`.
     private static func decode<Message: RecordValue>(_ payload: [UInt8]) throws -> Message {
-        var reader = CacheReader(payload, from: 0)
+        var reader = RecordReader(payload, from: 0)
         try reader.readStringTable()
         let message = try Message(from: &reader)
-        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        guard reader.isAtEnd else { throw RecordReader.Malformed() }
         return message
     }
 }

@@ -110,7 +110,7 @@ package final class WorkerLink: Sendable {
     }
 
     /// The size of the last request frame sent, header included.
-    package var lastRequestBytes: Int { state.withLock { $0.lastRequestBytes } }
+    var lastRequestBytes: Int { state.withLock { $0.lastRequestBytes } }
 
     /// The next answer to the request in flight, or the failure that ended the link.
     package func next() async -> Event {
@@ -126,7 +126,7 @@ package final class WorkerLink: Sendable {
 
     /// The failure the link met while no request was in flight (the worker ended, or wrote
     /// garbage, between requests), taken; nil when there is none.
-    package func takeIdleFailure() -> WorkerChannel.Failure? {
+    func takeIdleFailure() -> WorkerChannel.Failure? {
         state.withLock { state in
             guard case .failed(let failure)? = state.events.first else { return nil }
             state.events.removeFirst()

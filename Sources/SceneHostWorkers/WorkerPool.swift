@@ -166,7 +166,7 @@ package final class PooledSession: Sendable {
     }
 
     /// Waits for the background work of the session's scenes (see `SceneWorkerSupervisor.settle`).
-    package func settleWork(within limit: Duration) async throws(WorkerError) -> [RemoteFailure] {
+    func settleWork(within limit: Duration) async throws(WorkerError) -> [RemoteFailure] {
         try await slot.supervisor.settle(session, within: limit, waitingAtMost: pool.waitLimit)
     }
 
@@ -176,7 +176,7 @@ package final class PooledSession: Sendable {
     }
 
     /// Calls a native function in the worker (see `SceneWorkerSupervisor.call`).
-    package func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
+    func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
         try await slot.supervisor.call(function, arguments: arguments, waitingAtMost: pool.waitLimit)
     }
 

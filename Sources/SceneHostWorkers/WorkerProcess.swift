@@ -46,7 +46,7 @@ package final class WorkerProcess {
         let host = ProcessInfo.processInfo.environment
         let folder: PrivateFolder
         let output: ChildOutput
-        do throws(ProbeSpawn.Failure) {
+        do throws(ProcessSpawner.Failure) {
             folder = try PrivateFolder.make(environment: host)
             do {
                 output = try ChildOutput(.lines(label: "scene worker", destination: STDERR_FILENO))
@@ -61,7 +61,7 @@ package final class WorkerProcess {
         }
         do {
             // Plugin output reaches the host's standard error through `ChildOutput`, escaped, never the terminal.
-            pid = try ProbeSpawn.start(executable, arguments: [], environment: folder.handing(to: ChildEnvironment.make(from: host)),
+            pid = try ProcessSpawner.start(executable, arguments: [], environment: folder.handing(to: ChildEnvironment.make(from: host)),
                                        descriptors: [1: output.writeEnd, 2: output.writeEnd, WorkerDescriptor.channel: pair[1],
                                                      WorkerDescriptor.crashReport: reports[1]])
             output.closeWriteEnd()
@@ -98,7 +98,7 @@ package final class WorkerProcess {
 
     /// The crash handler's report, once the worker died of `fault`: only one record whose signal is
     /// the one it died of is believed (anything else on the pipe was written by someone else). Taken once.
-    package func takeCrashReport(for fault: WorkerFault) -> CrashReport? {
+    func takeCrashReport(for fault: WorkerFault) -> CrashReport? {
         defer { crashReport = nil }
         guard case .signal(let number) = fault, let report = crashReport, report.signal == number else { return nil }
         return report

@@ -6,7 +6,7 @@ extension WorkerReply {
     /// once); records, failures and the rest are not counted. Cheap next to encoding: no text is
     /// copied or walked byte by byte, so a worker tells an answer far over `WorkerFrame.maximumSize`
     /// (a 70 MB render) before it spends longer than the host waits on encoding it.
-    package var leastPayloadBytes: Int {
+    var leastPayloadBytes: Int {
         var texts = Set<String>()
         switch self {
         case .session(_, let report, _), .settled(let report, _, _), .changed(_, let report):

@@ -7,7 +7,7 @@ import SceneHostCore
 import SceneHostLoading
 import SceneHostWorkers
 import SceneHostProcesses
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// `scene-host-worker probe-plugin --start-fd N`: the child process of a probe (`ProbeScanner`, for
 /// one plugin or a scan's batch). The host probes through this executable (`LoaderSettings.probeExecutable`) because it starts

@@ -6,7 +6,7 @@ import SceneHostConfig
 import SceneHostLoading
 import SceneHostWorkers
 import SceneHostProcesses
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostContainer
 import SceneHostCore
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 import TestSupport
 
 /// A big plugin is hashed and checked in seconds, and hashing does not count against the probe's

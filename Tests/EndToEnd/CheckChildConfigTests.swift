@@ -3,7 +3,7 @@ import Testing
 @testable import SceneHostLoading
 @testable import SceneHostWorkers
 import TestSupport
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 
 /// The check child reads what it checks, and how, from one start file its parent hands it
 /// (`CheckChildStart`: the parent's settings and the config bytes it read), never from options it

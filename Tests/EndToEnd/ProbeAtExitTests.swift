@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LoadingTestSupport
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostLoading
 import TestSupport
@@ -146,7 +146,7 @@ struct ProbeRecordTooLargeTests {
     @Test("a length over the limit written on the channel by plugin code is too large, with that length, not garbage")
     @MainActor
     func forgedLength() throws {
-        var length = CacheWriter()
+        var length = RecordWriter()
         length.count(70 << 20)
         let bytes = ProbeCacheFormat.frame(.step(ProbeStep(scene: "S", action: .render))) + length.body + Array(repeating: 0, count: 64)
         let records = ChildProcessProber.records(in: bytes)

@@ -4,7 +4,7 @@ import LoadingTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostLoading
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LoadingTestSupport
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostContainer
 @testable import SceneHostLoading
 import TestSupport

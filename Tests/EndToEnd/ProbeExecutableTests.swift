@@ -8,7 +8,7 @@ import Glibc
 @testable import SceneHostCore
 @testable import SceneHostLoading
 import TestSupport
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostContainer
 
 /// The probe child is `scene-host-worker probe-plugin` (issue 21, cold start): the worker executable

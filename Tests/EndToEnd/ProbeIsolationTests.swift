@@ -1,7 +1,7 @@
 @_spi(SceneHost) import SceneSDK
 import Foundation
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostFileTrust
 @testable import SceneHostProcesses
 @testable import SceneHostCore
@@ -181,15 +181,15 @@ struct ProbeIsolationTests {
 
     @Test("the running probe's group is kept in one atomic: set, read, killed, cleared")
     func processGroup() throws {
-        let child = try ProbeSpawn.start("/bin/sleep", arguments: ["600"], environment: [:], descriptors: [:])
-        ProbeProcessGroup.set(child)
-        #expect(ProbeProcessGroup.running == child)
-        ProbeProcessGroup.killRunning()
+        let child = try ProcessSpawner.start("/bin/sleep", arguments: ["600"], environment: [:], descriptors: [:])
+        ChildProcessGroup.set(child)
+        #expect(ChildProcessGroup.running == child)
+        ChildProcessGroup.killRunning()
         var status: Int32 = 0
         #expect(waitpid(child, &status, 0) == child)
         #expect(status & 0x7f == SIGKILL)
-        ProbeProcessGroup.set(0)
-        #expect(ProbeProcessGroup.running == 0)
-        ProbeProcessGroup.killRunning()
+        ChildProcessGroup.set(0)
+        #expect(ChildProcessGroup.running == 0)
+        ChildProcessGroup.killRunning()
     }
 }

@@ -3,7 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostConfig
 @testable import SceneHostLoading
 @testable import SceneHost

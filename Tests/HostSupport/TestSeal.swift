@@ -1,5 +1,5 @@
 import Foundation
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHost
 import LoadingTestSupport
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostLoading
 
 /// Seals for tests of the cache formats, and the key of a cache a host run wrote.

@@ -4,7 +4,7 @@ import Foundation
 /// Runs the built `scene-host` with its output going to files and a generous time limit of the
 /// harness's own, so a host that hangs fails the test instead of hanging it.
 ///
-/// Started with `posix_spawn` (the host's own `ProbeSpawn`), not Foundation's `Process`: `Process`
+/// Started with `posix_spawn` (the host's own `ProcessSpawner`), not Foundation's `Process`: `Process`
 /// learns that its child ended from a socket the child inherits, so a grandchild that keeps it
 /// open (a plugin that daemonizes while registering in the host) makes it wait forever.
 package final class BoundedHostProcess {
@@ -33,7 +33,7 @@ package final class BoundedHostProcess {
         defer { close(out); close(err) }
         let (executable, all) = umask.map { ("/bin/sh", ["-c", "umask \($0) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable] + arguments) }
             ?? (BuildProducts.hostExecutable, arguments)
-        pid = try ProbeSpawn.start(executable, arguments: all, environment: environment, descriptors: [1: out, 2: err])
+        pid = try ProcessSpawner.start(executable, arguments: all, environment: environment, descriptors: [1: out, 2: err])
         exit = ChildExit(pid)
     }
 

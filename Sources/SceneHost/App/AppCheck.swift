@@ -36,7 +36,7 @@ package struct AppCheck {
         package var checkedStart: [UInt8] = []
         /// What each plugin's check rested on (file identity, content hash), by resolved path: what
         /// `--watch` compares the file it hands its workers with (`CheckedPluginFiles`).
-        package var checkedPlugins: [String: CheckedPlugin] = [:]
+        var checkedPlugins: [String: CheckedPlugin] = [:]
         /// The app's deep links, when the config could be read.
         @MainActor package var links: LinkTable? {
             if let knownLinks { return knownLinks }

@@ -18,7 +18,7 @@ package struct HostProblem: HostConcernError {
     }
 
     /// A plugin's error with the unknown-scene errors that only exist because it failed.
-    package static func pluginFailedWithFollowOns(_ failure: PluginLoadError, unknown: [SceneGraphError]) -> HostProblem {
+    static func pluginFailedWithFollowOns(_ failure: PluginLoadError, unknown: [SceneGraphError]) -> HostProblem {
         HostProblem(PluginFailureWithFollowOns(failure: failure, unknown: unknown))
     }
 
@@ -33,7 +33,7 @@ package struct HostProblem: HostConcernError {
 
 /// A plugin's error with the unknown-scene errors that only exist because it failed: `check`
 /// reports them under it; its exit code is the plugin error's.
-package struct PluginFailureWithFollowOns: HostConcernError {
+struct PluginFailureWithFollowOns: HostConcernError {
     package let failure: PluginLoadError
     package let unknown: [SceneGraphError]
 

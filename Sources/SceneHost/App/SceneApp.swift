@@ -17,7 +17,7 @@ package final class SceneApp {
     /// What its scene workers are handed: the config as the check read it.
     package let workerStart: WorkerStartMessage
     /// What each plugin's check rested on, by resolved path (`AppCheck.Report.checkedPlugins`).
-    package let checkedPlugins: [String: CheckedPlugin]
+    let checkedPlugins: [String: CheckedPlugin]
 
     init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = [], checkedPlugins: [String: CheckedPlugin] = [:]) {
         self.loaded = loaded

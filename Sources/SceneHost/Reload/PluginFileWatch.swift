@@ -106,7 +106,7 @@ package final class PluginFileWatch {
     }
 
     /// Waits (blocking) until an event about a watched file arrives.
-    package func waitForEvent() {
+    func waitForEvent() {
         while true {
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, -1)

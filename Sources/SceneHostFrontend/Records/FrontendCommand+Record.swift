@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostLoading
 
 /// A script command in the record format (a worker's `commands` request): its tag, then its words.
@@ -8,11 +8,11 @@ extension FrontendCommand: RecordValue {
     }
 
     /// What `toggle` asks: switch over, or a state named.
-    package enum ToggleState: UInt64, RecordTag {
+    enum ToggleState: UInt64, RecordTag {
         case switchOver, off, on
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .fill(let field, let text):
             writer.tag(Tag.fill)
@@ -51,7 +51,7 @@ extension FrontendCommand: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .fill:
             let field = try reader.string()

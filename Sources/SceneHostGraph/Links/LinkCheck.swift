@@ -6,7 +6,7 @@ import SceneHostConfig
 /// Checks every declared deep link (`check`, and `run` before it starts) and makes the table of the
 /// valid ones.
 @MainActor
-package enum LinkCheck {
+enum LinkCheck {
     /// Every link's problems, scenes in name order, then links of the same shape.
     package static func problems(in graph: SceneGraph) -> [SceneGraphError] {
         var problems: [SceneGraphError] = []

@@ -5,7 +5,7 @@ import SceneHostConfig
 /// The stack a deep link builds: the shortest path of declared routes (segues and router routes)
 /// from the initial scene to the linked scene, through scenes that take no input.
 @MainActor
-package enum LinkPath {
+enum LinkPath {
     package enum Outcome: Equatable {
         case found([LinkOpening.Step])
         case unreachable

@@ -25,7 +25,7 @@ package enum LinkProblem: Error, Equatable, Sendable {
 
 extension LinkProblem {
     /// The link is sound, but the app it is used in gives no way to its scene: a warning, not an error.
-    package var dependsOnTheApp: Bool {
+    var dependsOnTheApp: Bool {
         switch self {
         case .unreachable, .blockedByInput: return true
         case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType, .sceneTakesNoInput, .inputMismatch:

@@ -19,12 +19,12 @@ import SceneHostCore
 /// every folder searched before it must not be writable by anyone but root and the user at all (a
 /// sticky folder does not help: others can create a file of that name there); a folder searched
 /// before it that does not exist must not be creatable by others.
-package struct DependencyCheck {
+struct DependencyCheck {
     package static let maximumDepth = 16
-    package static let maximumLibraries = 512
+    static let maximumLibraries = 512
 
     package let trust: FileTrust
-    package let searchPath: LoaderSearchPath
+    let searchPath: LoaderSearchPath
 
     package init(trust: FileTrust, searchPath: LoaderSearchPath = .current()) {
         self.trust = trust
@@ -262,7 +262,7 @@ package struct DependencyCheck {
     }
 
     /// `$ORIGIN` of `LD_LIBRARY_PATH` entries: the executable's folder.
-    package static let executableFolder: String = folder(of: realPath("/proc/self/exe") ?? "/")
+    static let executableFolder: String = folder(of: realPath("/proc/self/exe") ?? "/")
 
     /// A library's bytes (libraries are not the plugin: reading them by path is what the loader does too).
     private static func contents(of path: String) -> [UInt8]? {

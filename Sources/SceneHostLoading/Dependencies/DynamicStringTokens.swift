@@ -3,14 +3,14 @@
 ///
 /// Other tokens (`$LIB`, `$PLATFORM`) depend on the loader's build and the CPU, so a folder
 /// using them cannot be checked: `expand` reports the token and the caller refuses.
-package enum DynamicStringTokens {
-    package enum Expansion: Equatable {
+enum DynamicStringTokens {
+    enum Expansion: Equatable {
         case expanded(String)
         /// The first token that is not `$ORIGIN`, as written.
         case unsupported(token: String)
     }
 
-    package static func expand(_ text: String, origin: String) -> Expansion {
+    static func expand(_ text: String, origin: String) -> Expansion {
         guard text.contains("$") else { return .expanded(text) }
         var result = ""
         var rest = Substring(text)

@@ -7,7 +7,7 @@ import Glibc
 ///
 /// The cache itself is not parsed: every library in it comes from one of these folders (or the
 /// default ones), so checking these folders in order checks every place the cache can point at.
-package enum LDSOConfig {
+enum LDSOConfig {
     package static let path = "/etc/ld.so.conf"
     private static let maximumIncludeDepth = 8
 

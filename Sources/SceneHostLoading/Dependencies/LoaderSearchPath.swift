@@ -11,14 +11,14 @@ package struct LoaderSearchPath: Sendable {
     /// The folders listed by `/etc/ld.so.conf` and its includes, in order.
     package var configuredFolders: [String]
     /// The folders glibc searches last, built into it.
-    package var defaultFolders: [String]
+    var defaultFolders: [String]
     /// The folder relative search folders are taken from (the loader uses the working folder).
     package var workingFolder: String
     /// Whether the process started with a library of this name: the loader then reuses it and
     /// searches nothing.
-    package var isLoaded: @Sendable (String) -> Bool
+    var isLoaded: @Sendable (String) -> Bool
 
-    package static let systemDefaultFolders: [String] = {
+    static let systemDefaultFolders: [String] = {
         #if arch(x86_64)
         return ["/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib"]
         #elseif arch(arm64)
@@ -58,7 +58,7 @@ package struct LoaderSearchPath: Sendable {
     /// own libraries. `current()` reads it, so it is taken when the host first checks a plugin,
     /// before it opens any. A probe child is a fresh process of the same executable: it starts with
     /// the same objects. Read from `/proc/self/maps` (the Glibc module has no `dl_iterate_phdr`).
-    package static let startupHandles: Set<UInt> = {
+    static let startupHandles: Set<UInt> = {
         guard let file = fopen("/proc/self/maps", "r") else { return [] }
         defer { fclose(file) }
         var paths = Set<String>()

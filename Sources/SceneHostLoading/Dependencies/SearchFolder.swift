@@ -1,5 +1,5 @@
 /// A folder the dynamic loader looks in for a library, and why it looks there.
-package struct SearchFolder: Equatable, Sendable {
+struct SearchFolder: Equatable, Sendable {
     /// The folder as the loader builds it (tokens expanded, relative folders made absolute).
     package let path: String
     /// How the folder came to be searched, as messages name it: "RUNPATH of /x/libA.so", "LD_LIBRARY_PATH".
@@ -15,7 +15,7 @@ package struct SearchFolder: Equatable, Sendable {
 
     /// The subfolders glibc tries first in every search folder (glibc-hwcaps and the legacy
     /// platform folders, in `LD_DEBUG=libs` order on glibc 2.36), then the folder itself.
-    package static let subfolders: [String] = {
+    static let subfolders: [String] = {
         #if arch(x86_64)
         return ["glibc-hwcaps/x86-64-v4", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
                 "tls/x86_64/x86_64", "tls/x86_64", "tls", "x86_64/x86_64", "x86_64", ""]

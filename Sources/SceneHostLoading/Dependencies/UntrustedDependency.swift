@@ -21,9 +21,9 @@ package struct UntrustedDependency: Equatable, Sendable {
     /// Where the loader would load it from.
     package let path: String
     /// How the loader finds it ("RUNPATH of /x/libA.so", "LD_LIBRARY_PATH", ...).
-    package let foundBy: String
+    let foundBy: String
     package let fault: Fault
-    package let faultPath: String
+    let faultPath: String
     /// What is wrong with `faultPath` ("writable by every user"), and the command that fixes it.
     package let reason: String
     package let fix: String

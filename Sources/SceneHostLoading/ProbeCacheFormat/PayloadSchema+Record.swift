@@ -1,10 +1,10 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// The tag of each `PayloadSchema` case in the record format. Top level, not nested in the
 /// extension: a `package` type nested in an extension of the SDK's SPI type is unreachable from
 /// other modules of the package (Swift 6.3.1).
-package enum PayloadSchemaTag: UInt64, RecordTag {
+enum PayloadSchemaTag: UInt64, RecordTag {
     case string, int, double, bool, optional, array, object, opaque
 }
 
@@ -16,7 +16,7 @@ extension PayloadSchema: RecordValue {
 
     typealias Tag = PayloadSchemaTag
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .string: writer.tag(Tag.string)
         case .int: writer.tag(Tag.int)
@@ -42,7 +42,7 @@ extension PayloadSchema: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         try reader.descend(limit: Self.maximumRecordDepth)
         defer { reader.ascend() }
         switch try reader.tag(Tag.self) {

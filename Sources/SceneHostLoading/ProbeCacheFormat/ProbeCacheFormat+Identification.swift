@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostCore
 import SceneHostContainer
 
@@ -31,7 +31,7 @@ extension ProbeCacheFormat {
 
 /// The head of a description and of a start-up cache summary, in the record format.
 extension ProbeCacheFormat.Identification: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(name)
         writer.string(version)
         writer.unsigned(UInt64(sdkVersion.major))
@@ -41,7 +41,7 @@ extension ProbeCacheFormat.Identification: RecordValue {
         writer.string(swiftVersion)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         self.init(name: try reader.string(), version: try reader.string(),
                   sdkVersion: SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32()),
                   sdkFingerprint: try reader.string(), swiftVersion: try reader.string())

@@ -1,11 +1,11 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostNative
 import SceneHostContainer
 
 /// A good verdict: what the plugin declares. Contracts are indexes into the file's contract table.
 extension ProbeCacheFormat {
-    package static func encode(_ metadata: PluginMetadata, into writer: inout CacheWriter, contracts: ContractTable) {
+    package static func encode(_ metadata: PluginMetadata, into writer: inout RecordWriter, contracts: ContractTable) {
         Identification(metadata).encode(into: &writer)
         writer.count(metadata.scenes.count)
         for scene in metadata.scenes {
@@ -57,7 +57,7 @@ extension ProbeCacheFormat {
         }
     }
 
-    package static func decodeMetadata(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> PluginMetadata {
+    static func decodeMetadata(_ reader: inout RecordReader, contracts: [ContractInfo]) throws -> PluginMetadata {
         let plugin = try Identification(from: &reader)
         var scenes: [SceneDescription] = []
         let sceneCount = try reader.count()
@@ -74,7 +74,7 @@ extension ProbeCacheFormat {
                 let payload = try decodeContract(&reader, contracts: contracts)
                 let styleIndex = try reader.count()
                 // A style this host does not know is not a file it wrote.
-                guard styleIndex <= NavigationStyle.allCases.count else { throw CacheReader.Malformed() }
+                guard styleIndex <= NavigationStyle.allCases.count else { throw RecordReader.Malformed() }
                 let style = styleIndex == 0 ? nil : NavigationStyle.allCases[styleIndex - 1]
                 routes.append(DeclaredRoute(destination: destination, handlerName: handler, payload: payload, style: style))
             }
@@ -82,7 +82,7 @@ extension ProbeCacheFormat {
             if try reader.bool() {
                 let template = try reader.string()
                 guard let parameters = try decodeContract(&reader, contracts: contracts),
-                      let linkInput = try decodeContract(&reader, contracts: contracts) else { throw CacheReader.Malformed() }
+                      let linkInput = try decodeContract(&reader, contracts: contracts) else { throw RecordReader.Malformed() }
                 link = DeclaredLink(template: template, parameters: parameters, input: linkInput)
             }
             scenes.append(SceneDescription(name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes, link: link))
@@ -104,12 +104,12 @@ extension ProbeCacheFormat {
             let scene = try reader.string()
             let destinations = try reader.stringList()
             // A scene twice is not a file this host wrote.
-            guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw CacheReader.Malformed() }
+            guard undeclared.updateValue(destinations, forKey: scene) == nil else { throw RecordReader.Malformed() }
         }
         let inMemoryState = try reader.bool() ? try InMemoryState(from: &reader) : nil
         // A permission this host does not know is not a file it wrote.
-        let permissions = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
-            guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
+        let permissions = try reader.stringList().map { name throws(RecordReader.Malformed) -> PluginPermission in
+            guard let permission = PluginPermission(rawValue: name) else { throw RecordReader.Malformed() }
             return permission
         }
         var buttons: [String: [String]]?
@@ -118,7 +118,7 @@ extension ProbeCacheFormat {
             for _ in 0..<(try reader.count()) {
                 let scene = try reader.string()
                 // A scene twice is not a file this host wrote.
-                guard byScene.updateValue(try reader.stringList(), forKey: scene) == nil else { throw CacheReader.Malformed() }
+                guard byScene.updateValue(try reader.stringList(), forKey: scene) == nil else { throw RecordReader.Malformed() }
             }
             buttons = byScene
         }
@@ -131,7 +131,7 @@ extension ProbeCacheFormat {
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name
     /// order, each with its finding.
-    private static func encode(_ wiring: [String: WiringFinding]?, into writer: inout CacheWriter) {
+    private static func encode(_ wiring: [String: WiringFinding]?, into writer: inout RecordWriter) {
         writer.bool(wiring != nil)
         guard let wiring else { return }
         writer.count(wiring.count)
@@ -141,26 +141,26 @@ extension ProbeCacheFormat {
         }
     }
 
-    private static func decodeWiring(_ reader: inout CacheReader) throws -> [String: WiringFinding]? {
+    private static func decodeWiring(_ reader: inout RecordReader) throws -> [String: WiringFinding]? {
         guard try reader.bool() else { return nil }
         var wiring: [String: WiringFinding] = [:]
         for _ in 0..<(try reader.count()) {
             let scene = try reader.string()
             // A scene twice is not a file this host wrote.
-            guard wiring.updateValue(try WiringFinding(from: &reader), forKey: scene) == nil else { throw CacheReader.Malformed() }
+            guard wiring.updateValue(try WiringFinding(from: &reader), forKey: scene) == nil else { throw RecordReader.Malformed() }
         }
         return wiring
     }
 
     /// 0 for none, else the contract's index + 1.
-    private static func encode(_ contract: ContractInfo?, into writer: inout CacheWriter, contracts: ContractTable) {
+    private static func encode(_ contract: ContractInfo?, into writer: inout RecordWriter, contracts: ContractTable) {
         writer.count(contract.map { contracts.index(of: $0) + 1 } ?? 0)
     }
 
-    private static func decodeContract(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> ContractInfo? {
+    private static func decodeContract(_ reader: inout RecordReader, contracts: [ContractInfo]) throws -> ContractInfo? {
         let index = try reader.unsigned()
         guard index > 0 else { return nil }
-        guard index <= UInt64(contracts.count) else { throw CacheReader.Malformed() }
+        guard index <= UInt64(contracts.count) else { throw RecordReader.Malformed() }
         return contracts[Int(index - 1)]
     }
 }

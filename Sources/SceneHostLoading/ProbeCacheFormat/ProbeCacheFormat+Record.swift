@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// The records a probe child writes to its parent (`ProbeRecord`), in the cache's compact encoding.
 ///
@@ -14,7 +14,7 @@ import SceneHostCacheCodec
 extension ProbeCacheFormat {
     /// The largest frame read; a longer one is `tooLarge` (a verdict takes a few kilobytes). With its
     /// length it fits in what the parent reads at a time (`UnnamedFile.contents`, 1 MiB).
-    package static let maximumFrame = (1 << 20) - 8
+    static let maximumFrame = (1 << 20) - 8
 
     /// What is wrong with the bytes after a stream's last whole frame.
     package enum RecordProblem: Equatable, Sendable {
@@ -27,7 +27,7 @@ extension ProbeCacheFormat {
     /// What `decodeRecords` found: the whole frames from the start, how many bytes they took, and
     /// whether what follows is not a frame, or too large a one (as opposed to a frame not yet
     /// written in full).
-    package struct RecordStream {
+    struct RecordStream {
         var records: [ProbeRecord] = []
         var consumed = 0
         var problem: RecordProblem?
@@ -36,7 +36,7 @@ extension ProbeCacheFormat {
     /// One record's frame, written with one `write` by the child.
     package static func frame(_ record: ProbeRecord) -> [UInt8] {
         let payload = payloadWriter(record).finished(header: [])
-        var length = CacheWriter()
+        var length = RecordWriter()
         length.count(payload.count)
         return length.body + payload
     }
@@ -46,8 +46,8 @@ extension ProbeCacheFormat {
         payloadWriter(record).strings
     }
 
-    private static func payloadWriter(_ record: ProbeRecord) -> CacheWriter {
-        var writer = CacheWriter()
+    private static func payloadWriter(_ record: ProbeRecord) -> RecordWriter {
+        var writer = RecordWriter()
         switch record {
         case .step(let step):
             writer.tag(ProbeRecord.Tag.step)
@@ -66,7 +66,7 @@ extension ProbeCacheFormat {
     }
 
     /// The frames in `bytes` from `start`, up to the first one not written in full or not a frame.
-    package static func decodeRecords(_ bytes: [UInt8], from start: Int = 0) -> RecordStream {
+    static func decodeRecords(_ bytes: [UInt8], from start: Int = 0) -> RecordStream {
         var stream = RecordStream()
         var offset = start
         while offset < bytes.count {
@@ -102,7 +102,7 @@ extension ProbeCacheFormat {
     }
 
     private static func decodeRecord(_ payload: [UInt8]) -> ProbeRecord? {
-        var reader = CacheReader(payload, from: 0)
+        var reader = RecordReader(payload, from: 0)
         do {
             try reader.readStringTable()
             let record: ProbeRecord

@@ -1,11 +1,11 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A verdict and the table of contracts its metadata names, as both the cache file and the probe
 /// records between child and parent write them.
 extension ProbeCacheFormat {
     /// The tag, then the metadata (naming `contracts`) or the failure.
-    package static func encode(_ verdict: ProbeVerdict, into writer: inout CacheWriter, contracts: ContractTable) {
+    package static func encode(_ verdict: ProbeVerdict, into writer: inout RecordWriter, contracts: ContractTable) {
         switch verdict {
         case .good(let metadata):
             writer.tag(ProbeVerdict.Tag.good)
@@ -16,7 +16,7 @@ extension ProbeCacheFormat {
         }
     }
 
-    package static func decodeVerdict(_ reader: inout CacheReader, contracts: [ContractInfo]) throws -> ProbeVerdict {
+    static func decodeVerdict(_ reader: inout RecordReader, contracts: [ContractInfo]) throws -> ProbeVerdict {
         switch try reader.tag(ProbeVerdict.Tag.self) {
         case .good: return .good(try decodeMetadata(&reader, contracts: contracts))
         case .failed: return .failed(try ProbeFailure(from: &reader))
@@ -24,7 +24,7 @@ extension ProbeCacheFormat {
     }
 
     /// Each distinct contract once: its type name and schema.
-    package static func encodeTable(_ contracts: ContractTable, into writer: inout CacheWriter) {
+    package static func encodeTable(_ contracts: ContractTable, into writer: inout RecordWriter) {
         writer.count(contracts.unique.count)
         for contract in contracts.unique {
             writer.string(contract.typeName)
@@ -32,7 +32,7 @@ extension ProbeCacheFormat {
         }
     }
 
-    package static func decodeTable(_ reader: inout CacheReader) throws -> [ContractInfo] {
+    package static func decodeTable(_ reader: inout RecordReader) throws -> [ContractInfo] {
         var contracts: [ContractInfo] = []
         for _ in 0..<(try reader.count()) {
             let typeName = try reader.string()

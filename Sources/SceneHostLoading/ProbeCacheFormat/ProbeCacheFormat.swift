@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// The probe cache file: compact, read without Foundation's JSON decoder. A file of the host's
 /// record format (docs/architecture.md, "The record format"); its kinds' encoders sit beside their
@@ -34,7 +34,7 @@ package enum ProbeCacheFormat {
     /// The seal at the end of the file (`CacheSeal`).
     package static let sealSize = CacheSeal.size
     /// The deepest payload schema read (`PayloadSchema.maximumRecordDepth`).
-    package static let maximumSchemaDepth = PayloadSchema.maximumRecordDepth
+    static let maximumSchemaDepth = PayloadSchema.maximumRecordDepth
 
     /// The file's bytes for `entries`, in path order (the same entries and seal give the same bytes).
     package static func encode(_ entries: [String: ProbeCache.Entry], seal: CacheSeal) -> [UInt8] {
@@ -42,7 +42,7 @@ package enum ProbeCacheFormat {
         // Every contract first, so the table is written before the entries that name it.
         var contracts = ContractTable()
         for (_, entry) in ordered { contracts.add(entry.verdict) }
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         encodeTable(contracts, into: &writer)
         writer.count(ordered.count)
         for (path, entry) in ordered { encode(entry, path: path, into: &writer, contracts: contracts) }
@@ -54,7 +54,7 @@ package enum ProbeCacheFormat {
         guard let body = format.body(of: file), file.count >= body + sealSize else { return nil }
         let end = file.count - sealSize
         guard seal.verifies(file, end: end) else { return nil }
-        var reader = CacheReader(file, from: body, to: end)
+        var reader = RecordReader(file, from: body, to: end)
         do {
             try reader.readStringTable()
             let contracts = try decodeTable(&reader)
@@ -63,9 +63,9 @@ package enum ProbeCacheFormat {
             entries.reserveCapacity(total)
             for _ in 0..<total {
                 let (path, entry) = try decodeEntry(&reader, contracts: contracts)
-                guard entries.updateValue(entry, forKey: path) == nil else { throw CacheReader.Malformed() }
+                guard entries.updateValue(entry, forKey: path) == nil else { throw RecordReader.Malformed() }
             }
-            guard reader.isAtEnd else { throw CacheReader.Malformed() }
+            guard reader.isAtEnd else { throw RecordReader.Malformed() }
             return entries
         } catch {
             return nil

@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
@@ -10,7 +10,7 @@ extension ProbeFailure: RecordValue {
         case refused, crashed, exited, timedOut, hostFailed, failedAtExit, hungAtExit
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .refused(let message):
             writer.tag(Tag.refused)
@@ -42,7 +42,7 @@ extension ProbeFailure: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .refused: self = .refused(message: try reader.string())
         case .crashed:

@@ -1,27 +1,27 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// Where a probe was, in the record format: the scene, the action's tag, the event if any. The
 /// same bytes in a probe child's `step` record and in a cached failure.
 extension ProbeStep: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(scene)
         action.encode(into: &writer)
         writer.optionalString(event)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let scene = try reader.string()
         let action = try Action(from: &reader)
         self.init(scene: scene, action: action, event: try reader.optionalString())
     }
 
     /// A flag, then the step when there is one (a failure while loading has none).
-    package static func encode(_ step: ProbeStep?, into writer: inout CacheWriter) {
+    package static func encode(_ step: ProbeStep?, into writer: inout RecordWriter) {
         writer.bool(step != nil)
         step?.encode(into: &writer)
     }
 
-    package static func decodeOptional(_ reader: inout CacheReader) throws -> ProbeStep? {
+    static func decodeOptional(_ reader: inout RecordReader) throws -> ProbeStep? {
         try reader.bool() ? try ProbeStep(from: &reader) : nil
     }
 }
@@ -31,7 +31,7 @@ extension ProbeStep.Action: RecordValue {
         case build, viewDidLoad, viewWillAppear, render, handle, back, renderAgain
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .build: writer.tag(Tag.build)
         case .viewDidLoad: writer.tag(Tag.viewDidLoad)
@@ -43,7 +43,7 @@ extension ProbeStep.Action: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .build: self = .build
         case .viewDidLoad: self = .viewDidLoad

@@ -1,15 +1,15 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A plugin's setting declaration in the record format: name, kind, default, whether required,
 /// help and rule, each a tag and its fields.
 extension SettingDeclaration: RecordValue {
     /// The rule, `none` included: one tag says both whether there is one and which.
-    package enum RuleTag: UInt64, RecordTag {
+    enum RuleTag: UInt64, RecordTag {
         case none, nonEmpty, oneOf, integerRange, numberRange
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(name)
         kind.encode(into: &writer)
         writer.bool(defaultValue != nil)
@@ -35,7 +35,7 @@ extension SettingDeclaration: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let name = try reader.string()
         let kind = try SettingKind(from: &reader)
         let value = try reader.bool() ? try PluginSettings.Value(from: &reader) : nil
@@ -48,12 +48,12 @@ extension SettingDeclaration: RecordValue {
         case .oneOf: rule = .oneOf(try reader.stringList())
         case .integerRange:
             guard let lower = Int(exactly: try reader.signed()), let upper = Int(exactly: try reader.signed()),
-                  lower <= upper else { throw CacheReader.Malformed() }
+                  lower <= upper else { throw RecordReader.Malformed() }
             rule = .integerRange(lower...upper)
         case .numberRange:
             // NaN or reversed bounds would trap in `...`: not a file this host wrote.
             let lower = Double(bitPattern: try reader.unsigned()), upper = Double(bitPattern: try reader.unsigned())
-            guard lower <= upper else { throw CacheReader.Malformed() }
+            guard lower <= upper else { throw RecordReader.Malformed() }
             rule = .numberRange(lower...upper)
         }
         self.init(name: name, kind: kind, defaultValue: value, isRequired: required, help: help, rule: rule)
@@ -65,7 +65,7 @@ extension SettingKind: RecordValue {
         case string, integer, number, boolean, path
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .string: writer.tag(Tag.string)
         case .integer: writer.tag(Tag.integer)
@@ -75,7 +75,7 @@ extension SettingKind: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .string: self = .string
         case .integer: self = .integer
@@ -92,7 +92,7 @@ extension PluginSettings.Value: RecordValue {
         case string, integer, number, boolean
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .string(let text):
             writer.tag(Tag.string)
@@ -109,11 +109,11 @@ extension PluginSettings.Value: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .string: self = .string(try reader.string())
         case .integer:
-            guard let number = Int(exactly: try reader.signed()) else { throw CacheReader.Malformed() }
+            guard let number = Int(exactly: try reader.signed()) else { throw RecordReader.Malformed() }
             self = .integer(number)
         case .number: self = .number(Double(bitPattern: try reader.unsigned()))
         case .boolean: self = .boolean(try reader.bool())

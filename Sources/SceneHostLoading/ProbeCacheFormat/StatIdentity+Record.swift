@@ -1,8 +1,8 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A file's `stat` identity in the record format (a probe cache entry, a start-up cache record).
 extension StatIdentity: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.unsigned(device)
         writer.unsigned(inode)
         writer.count(size)
@@ -10,7 +10,7 @@ extension StatIdentity: RecordValue {
         writer.signed(changed)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         self.init(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
                   modified: try reader.signed(), changed: try reader.signed())
     }

@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostContainer
 
 /// What building a scene found, in the record format: its tag, then its texts.
@@ -7,7 +7,7 @@ extension WiringFinding: RecordValue {
         case wiringMismatch, settingRejected, failed, needsHost
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .wiringMismatch(let part, let partType, let property, let expected):
             writer.tag(Tag.wiringMismatch)
@@ -27,7 +27,7 @@ extension WiringFinding: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .wiringMismatch:
             let part = try reader.string(), partType = try reader.string(), property = try reader.string()

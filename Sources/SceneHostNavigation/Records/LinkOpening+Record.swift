@@ -1,10 +1,10 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A matched deep link in the record format: the path, its template, each step's scene and style,
 /// the converted parameters.
 extension LinkOpening: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(link)
         writer.string(template)
         writer.count(steps.count)
@@ -15,7 +15,7 @@ extension LinkOpening: RecordValue {
         parameters.encode(into: &writer)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let link = try reader.string()
         let template = try reader.string()
         let count = try reader.count()

@@ -1,14 +1,14 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A navigation style in the record format: a tag, not the style's name, so a reader checks it
-/// without making a string (`CacheReader.validating()`).
+/// without making a string (`RecordReader.validating()`).
 extension NavigationStyle: RecordValue {
     package enum Tag: UInt64, RecordTag {
         case push, present, replace
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .push: writer.tag(Tag.push)
         case .present: writer.tag(Tag.present)
@@ -16,7 +16,7 @@ extension NavigationStyle: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .push: self = .push
         case .present: self = .present

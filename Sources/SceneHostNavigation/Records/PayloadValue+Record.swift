@@ -1,5 +1,5 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A payload value in the record format: its tag, then its fields; an object's keys in order, so
 /// the same value gives the same bytes.
@@ -12,7 +12,7 @@ extension PayloadValue: RecordValue {
         case null, `false`, `true`, int, double, string, array, object
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .null: writer.tag(Tag.null)
         case .bool(let flag): writer.tag(flag ? Tag.true : Tag.false)
@@ -38,7 +38,7 @@ extension PayloadValue: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         try reader.descend(limit: Self.maximumRecordDepth)
         defer { reader.ascend() }
         switch try reader.tag(Tag.self) {
@@ -46,7 +46,7 @@ extension PayloadValue: RecordValue {
         case .false: self = .bool(false)
         case .true: self = .bool(true)
         case .int:
-            guard let number = Int(exactly: try reader.signed()) else { throw CacheReader.Malformed() }
+            guard let number = Int(exactly: try reader.signed()) else { throw RecordReader.Malformed() }
             self = .int(number)
         case .double: self = .double(Double(bitPattern: try reader.unsigned()))
         case .string: self = .string(try reader.string())
@@ -59,7 +59,7 @@ extension PayloadValue: RecordValue {
             for _ in 0..<count {
                 let key = try reader.string()
                 // A key twice is not a value any encoder wrote.
-                guard fields.updateValue(try PayloadValue(from: &reader), forKey: key) == nil else { throw CacheReader.Malformed() }
+                guard fields.updateValue(try PayloadValue(from: &reader), forKey: key) == nil else { throw RecordReader.Malformed() }
             }
             self = .object(fields)
         }

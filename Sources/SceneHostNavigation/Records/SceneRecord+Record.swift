@@ -1,11 +1,11 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A scene's record in the record format (worker frames, stored sessions): name, whether it opens
 /// a layer, its input if any, its results, its fields' texts, then (since session body format 4)
 /// its kept state if any and its filled secrets' ids.
 extension SceneRecord: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(name)
         writer.bool(opensLayer)
         writer.bool(input != nil)
@@ -22,13 +22,13 @@ extension SceneRecord: RecordValue {
         for secret in secrets { writer.string(secret) }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         try self.init(from: &reader, keepsState: true)
     }
 
     /// `keepsState` false: the layout before kept state (session bodies of formats 1 to 3), which
     /// ends after the fields.
-    package init(from reader: inout CacheReader, keepsState: Bool) throws {
+    package init(from reader: inout RecordReader, keepsState: Bool) throws {
         let name = try reader.string()
         let opensLayer = try reader.bool()
         let input = try reader.bool() ? try ScenePayload(from: &reader) : nil

@@ -1,14 +1,14 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// A screen in the record format: its title, then each element's tag and fields.
 extension Screen: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(title)
         writer.list(elements)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let title = try reader.string()
         let elements = try reader.list(ScreenElement.self)
         self.init(title: title, elements: elements)
@@ -22,7 +22,7 @@ extension ScreenElement: RecordValue {
         case label, textField, button, list, textArea, secureField, toggle, choice, progress, section, detailedList
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .label(let id, let text):
             writer.tag(Tag.label)
@@ -90,7 +90,7 @@ extension ScreenElement: RecordValue {
     /// The deepest nesting of sections read: deeper is malformed (a forged record must not exhaust the stack).
     package static let maximumRecordDepth = 32
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         try reader.descend(limit: Self.maximumRecordDepth)
         defer { reader.ascend() }
         switch try reader.tag(Tag.self) {
@@ -113,7 +113,7 @@ extension ScreenElement: RecordValue {
         case .choice:
             let id = try reader.string(), label = try reader.string(), options = try reader.stringList()
             let selected = try reader.unsigned()
-            guard selected <= UInt64(options.count) else { throw CacheReader.Malformed() }
+            guard selected <= UInt64(options.count) else { throw RecordReader.Malformed() }
             self = .choice(id: id, label: label, options: options, selected: selected == 0 ? nil : Int(selected - 1))
         case .button:
             let id = try reader.string()
@@ -123,7 +123,7 @@ extension ScreenElement: RecordValue {
             self = .list(id: id, rows: try reader.stringList())
         case .detailedList:
             let id = try reader.string(), titles = try reader.stringList(), details = try reader.stringList()
-            guard titles.count == details.count else { throw CacheReader.Malformed() }
+            guard titles.count == details.count else { throw RecordReader.Malformed() }
             self = .list(id: id, rows: zip(titles, details).map { ListRow(title: $0, detail: $1) })
         case .progress:
             let id = try reader.string(), label = try reader.string(), known = try reader.bool(), value = Double(bitPattern: try reader.unsigned())

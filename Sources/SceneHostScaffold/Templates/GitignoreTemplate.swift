@@ -1,5 +1,5 @@
 /// .gitignore of a generated plugin: SwiftPM's build and state folders.
-package enum GitignoreTemplate {
+enum GitignoreTemplate {
     package static let text = #"""
     .build/
     .swiftpm/

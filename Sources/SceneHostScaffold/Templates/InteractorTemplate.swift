@@ -1,5 +1,5 @@
 /// <NAME>Interactor.swift: business logic and data store.
-package enum InteractorTemplate {
+enum InteractorTemplate {
     package static let text = #"""
     import SceneSDK
 

@@ -1,5 +1,5 @@
 /// <NAME>Models.swift: the scene's use case as Clean Swift request, response and view model.
-package enum ModelsTemplate {
+enum ModelsTemplate {
     package static let text = #"""
     /// {{NAME}}'s use cases, as Clean Swift models.
     enum {{NAME}} {

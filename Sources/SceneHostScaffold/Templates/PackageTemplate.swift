@@ -2,7 +2,7 @@
 ///
 /// `{{KIT_PACKAGE}}` and `{{TEST_DEPENDENCIES}}` come from `PluginTestsTemplate`, which knows
 /// whether the testing kit is there.
-package enum PackageTemplate {
+enum PackageTemplate {
     package static let text = #"""
     // swift-tools-version: 6.0
     // The {{PLUGIN}} scene plugin, made by `scene-host new scene {{NAME}}`.

@@ -1,5 +1,5 @@
 /// <NAME>Plugin.swift: the plugin, its registration and the one C symbol the host looks for.
-package enum PluginEntryTemplate {
+enum PluginEntryTemplate {
     package static let text = #"""
     import SceneSDK
 

@@ -3,21 +3,21 @@
 /// With the testing kit (`SceneTesting`, a package in the SDK folder) the test drives the scene
 /// as a user would; without it (an SDK from before the kit) it checks the registration and the
 /// display logic with SceneSDK and Swift Testing only. Everything about the test is in this file.
-package enum PluginTestsTemplate {
+enum PluginTestsTemplate {
     /// The extra dependency line of Package.swift.
-    package static func kitPackage(kit: Bool) -> String {
+    static func kitPackage(kit: Bool) -> String {
         kit ? "\n        .package(path: \"{{SDK}}/SceneTesting\")," : ""
     }
 
     /// The dependencies of the test target.
-    package static func testDependencies(kit: Bool) -> String {
+    static func testDependencies(kit: Bool) -> String {
         kit ? #""{{PLUGIN}}", .product(name: "SceneTesting", package: "SceneTesting")"#
             : #""{{PLUGIN}}", .product(name: "SceneSDK", package: "SceneSDK")"#
     }
 
     package static func text(kit: Bool) -> String { kit ? withKit : withoutKit }
 
-    package static let withKit = #"""
+    static let withKit = #"""
     import SceneSDK
     import SceneTesting
     import Testing
@@ -72,7 +72,7 @@ package enum PluginTestsTemplate {
 
     """#
 
-    package static let withoutKit = #"""
+    static let withoutKit = #"""
     import SceneSDK
     import Testing
     @testable import {{PLUGIN}}

@@ -1,5 +1,5 @@
 /// <NAME>Presenter.swift: turns responses into view models.
-package enum PresenterTemplate {
+enum PresenterTemplate {
     package static let text = #"""
     import SceneSDK
 

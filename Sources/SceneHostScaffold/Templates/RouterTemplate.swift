@@ -1,5 +1,5 @@
 /// <NAME>Router.swift: routing logic and data passing.
-package enum RouterTemplate {
+enum RouterTemplate {
     package static let text = #"""
     import SceneSDK
 

@@ -1,5 +1,5 @@
 /// <NAME>ViewController.swift: display logic, the screen and the user's events.
-package enum ViewControllerTemplate {
+enum ViewControllerTemplate {
     package static let text = #"""
     import SceneSDK
 

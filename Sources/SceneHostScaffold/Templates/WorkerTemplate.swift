@@ -1,5 +1,5 @@
 /// <NAME>Worker.swift: the work the interactor hands off, injected through the container.
-package enum WorkerTemplate {
+enum WorkerTemplate {
     package static let text = #"""
     /// Does {{NAME}}'s work for the interactor; the plugin registers it as a service, so a test or
     /// an app can swap it. Replace its body with your own calls (a web API, a database): it is

@@ -1,7 +1,7 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 extension CheckChildStart: RecordFile {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         settings.encode(into: &writer)
         writer.string(configFile)
         writer.bool(configBytes != nil)
@@ -9,7 +9,7 @@ extension CheckChildStart: RecordFile {
         writer.optionalString(atStart)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let settings = try ChildSettings(from: &reader)
         let file = try reader.string()
         let bytes = try reader.bool() ? try reader.byteArray() : nil

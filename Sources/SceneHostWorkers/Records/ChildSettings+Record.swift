@@ -1,8 +1,8 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostLoading
 
 extension ChildSettings: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(loader.probeExecutable)
         // Microseconds: the timeout the command line gave, to the precision it can be written with.
         writer.count(Int((loader.probeTimeout * 1_000_000).rounded()))
@@ -18,7 +18,7 @@ extension ChildSettings: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let executable = try reader.string()
         let timeout = Double(try reader.integer()) / 1_000_000
         let cache = try reader.optionalString()

@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostLoading
 
 /// A worker's rendered error in the record format: its text, its exit code, then a flag and a
@@ -9,7 +9,7 @@ extension RemoteFailure: RecordValue {
         case success, failure
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(text)
         writer.signed(Int64(status))
         writer.bool(linkRefusal != nil)
@@ -18,7 +18,7 @@ extension RemoteFailure: RecordValue {
         if let rebuilt { writer.string(rebuilt) }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let text = try reader.string()
         let status = try reader.int32()
         let refusal = try reader.bool() ? try reader.string() : nil

@@ -1,5 +1,5 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostLoading
 import SceneHostNavigation
 
@@ -13,7 +13,7 @@ extension WorkerReply: RecordValue {
         case ready, loadFailed, progress, session, called, closed, settled, changed
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .ready:
             writer.tag(Tag.ready)
@@ -56,10 +56,10 @@ extension WorkerReply: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .ready:
-            guard try reader.unsigned() == WorkerFrame.formatVersion else { throw CacheReader.Malformed() }
+            guard try reader.unsigned() == WorkerFrame.formatVersion else { throw RecordReader.Malformed() }
             self = .ready
         case .loadFailed: self = .loadFailed(try RemoteFailure(from: &reader))
         case .progress: self = .progress(place: try reader.integer())
@@ -90,7 +90,7 @@ extension WorkerReply: RecordValue {
 
 /// A session's report: how many records stand, the changed ones, then the screen or its failure.
 extension SessionReport: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.count(keep)
         writer.list(changed)
         switch screen {
@@ -105,7 +105,7 @@ extension SessionReport: RecordValue {
         writer.bool(settling)
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let keep = try reader.integer()
         let changed = try reader.list(SceneRecord.self)
         let screen: Result<Screen, RemoteFailure>

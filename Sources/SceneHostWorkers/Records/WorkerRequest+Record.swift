@@ -1,4 +1,4 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostFrontend
 import SceneHostLoading
 import SceneHostNavigation
@@ -9,7 +9,7 @@ extension WorkerRequest: RecordValue {
         case open, restore, commands, call, close, finish, openLink, start, settle
     }
 
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         switch self {
         case .open(let session):
             writer.tag(Tag.open)
@@ -45,7 +45,7 @@ extension WorkerRequest: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         switch try reader.tag(Tag.self) {
         case .open: self = .open(session: try reader.unsigned())
         case .restore:

@@ -1,9 +1,9 @@
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 
 /// The start message in the record format: the config's name, its folder, its bytes, then the
 /// checked start's bytes, the settings, then the plugin files handed as descriptors after the frame.
 extension WorkerStartMessage: RecordValue {
-    package func encode(into writer: inout CacheWriter) {
+    package func encode(into writer: inout RecordWriter) {
         writer.string(configFile)
         writer.string(baseDirectory)
         writer.bytes(configBytes)
@@ -17,7 +17,7 @@ extension WorkerStartMessage: RecordValue {
         }
     }
 
-    package init(from reader: inout CacheReader) throws {
+    package init(from reader: inout RecordReader) throws {
         let file = try reader.string()
         let folder = try reader.string()
         let config = try reader.byteArray()

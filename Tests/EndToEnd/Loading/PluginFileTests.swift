@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostFileTrust
 @testable import SceneHostCore
 @testable import SceneHostContainer

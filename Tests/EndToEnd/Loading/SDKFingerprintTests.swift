@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostConfig
 @testable import SceneHostLoading

@@ -1,6 +1,6 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostConfig
 @testable import SceneHostNavigation
 @testable import SceneHost
@@ -46,16 +46,16 @@ struct SegueTableTests {
 
     @Test("segues recorded in a start-up cache are decoded at the first look-up; a section that does not decode is seguesUnreadable, every time")
     func recordedSegues() throws {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         let written = writer.section { StartupCacheFormat.encode(Self.declarations, into: &$0) }
         writer.bytes(written)
         let file = writer.finished(header: [])
-        var reader = CacheReader(file, from: 0)
+        var reader = RecordReader(file, from: 0)
         try reader.readStringTable()
         let section = reader.section(try reader.skipSection())
         var table = SegueTable(RecordedSegues(cachePath: "/c/p.json.start") { try StartupCacheFormat.decodeSegues(section) })
         #expect(try table.segues(from: "S3") == Self.expected("S3"))
-        var broken = SegueTable(RecordedSegues(cachePath: "/c/p.json.start") { try StartupCacheFormat.decodeSegues(CacheReader([0xff, 0xff], from: 0)) })
+        var broken = SegueTable(RecordedSegues(cachePath: "/c/p.json.start") { try StartupCacheFormat.decodeSegues(RecordReader([0xff, 0xff], from: 0)) })
         for _ in 0..<2 {
             #expect(throws: NavigationError.seguesUnreadable(cache: "/c/p.json.start")) { try broken.segues(from: "S3") }
         }

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(SceneHost) import SceneSDK
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostFileTrust
 @testable import SceneHostCore
 @testable import SceneHostConfig
@@ -117,8 +117,8 @@ struct StartupCacheFormatTests {
         // plugin's place is refused.
         let swapped = RecordedPlugins.Layout(entries: layout.entries.reversed(), index: layout.index, records: layout.records.reversed(),
                                              initialOwner: 0, preparedAtStart: [])
-        #expect(throws: CacheReader.Malformed.self) { try swapped.entry(0, name: "A", hasSettings: false, file: read.plugins.file) }
-        #expect(throws: CacheReader.Malformed.self) {
+        #expect(throws: RecordReader.Malformed.self) { try swapped.entry(0, name: "A", hasSettings: false, file: read.plugins.file) }
+        #expect(throws: RecordReader.Malformed.self) {
             try swapped.checkedPlugin(0, summary: index.summaries[0], file: read.plugins.file, contracts: [], cachePath: "").metadata()
         }
     }

@@ -3,7 +3,7 @@ import Logging
 import Testing
 @_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostConfig
 @testable import SceneHostLoading

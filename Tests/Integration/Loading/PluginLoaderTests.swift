@@ -3,7 +3,7 @@ import Logging
 import Testing
 import SceneABI
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostContainer
 @testable import SceneHostConfig

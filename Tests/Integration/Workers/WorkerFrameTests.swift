@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @_spi(SceneHost) @testable import SceneHost
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostLoading
 @testable import SceneHostNavigation
 @testable import SceneHostWorkers
@@ -80,15 +80,15 @@ struct WorkerFrameTests {
 
     @Test("a length of zero, a short header, an unknown tag or bytes left over are malformed")
     func malformed() throws {
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [0, 0, 0, 0]) }
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.length(of: [1, 0]) }
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply([0, 9]) }
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply(try payload(of: WorkerFrame.encode(.ready)) + [0]) }
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeRequest([0, 7]) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.length(of: [0, 0, 0, 0]) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.length(of: [1, 0]) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.decodeReply([0, 9]) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.decodeReply(try payload(of: WorkerFrame.encode(.ready)) + [0]) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.decodeRequest([0, 7]) }
         // Every cut of a real reply is refused, never read past its end.
         let whole = try payload(of: WorkerFrame.encode(.session(failure: nil, report: SessionReport(keep: 1, changed: [Self.record], screen: .success(Screen(title: "T"))), restored: 1)))
         for end in 0..<whole.count {
-            #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply(Array(whole.prefix(end))) }
+            #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.decodeReply(Array(whole.prefix(end))) }
         }
     }
 
@@ -98,7 +98,7 @@ struct WorkerFrameTests {
         for _ in 0..<(WorkerFrame.maximumDepth + 1) { value = .array([value]) }
         let record = SceneRecord(name: "A", opensLayer: false, input: ScenePayload(typeName: "Deep", value: value))
         let bytes = try payload(of: WorkerFrame.encode(.restore(session: 1, records: [record])))
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeRequest(bytes) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.decodeRequest(bytes) }
     }
 
     /// Real frames of every kind: what the mutations start from.

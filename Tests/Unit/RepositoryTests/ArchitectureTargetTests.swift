@@ -55,7 +55,7 @@ struct ArchitectureTargetTests {
     }
 
     /// The targets split from Loading/ that know no host type (FolderDependencyTests' `LoadingTargets`).
-    static let leafTargets: Set<String> = ["SceneHostELF", "SceneHostFileTrust", "SceneHostCacheCodec", "SceneHostProcesses"]
+    static let leafTargets: Set<String> = ["SceneHostELF", "SceneHostFileTrust", "SceneHostRecordCodec", "SceneHostProcesses"]
 
     /// Every target `target` may use: itself and everything below it in Package.swift's graph.
     static func closure(of target: String, in graph: [String: Set<String>]) -> Set<String> {

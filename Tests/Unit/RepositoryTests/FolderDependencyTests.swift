@@ -114,7 +114,7 @@ enum LoadingTargets {
         "SceneHostELF": [],
         "SceneHostFileTrust": ["Glibc", "Synchronization"],
         // Foundation for `DataProtocol`, which swift-crypto's `hash(data:)` takes.
-        "SceneHostCacheCodec": ["Crypto", "Foundation"],
+        "SceneHostRecordCodec": ["Crypto", "Foundation"],
         "SceneHostProcesses": ["Glibc", "Synchronization", "CSyscalls", "CCrashReport"],
     ]
 

@@ -108,4 +108,20 @@ struct TargetImportTests {
         }
         #expect(checked > 300, "\(checked) imports checked")
     }
+
+    @Test("one spawn path: only ProcessSpawner starts a process, and only ServeLauncher replaces one")
+    func oneSpawnPath() throws {
+        var spawners: [String] = [], replacers: [String] = []
+        for target in try Self.declared().keys {
+            for (file, text) in try FolderLayers.swiftFiles(in: Self.root.appendingPathComponent("Sources/\(target)")) {
+                let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+                if code.contains(/\b(posix_spawnp?|fork|vfork)\(|\bProcess\(\)/) {
+                    spawners.append("\(target)/\(file)")
+                }
+                if code.contains(/\bexecv?[pe]*\(/) { replacers.append("\(target)/\(file)") }
+            }
+        }
+        #expect(spawners == ["SceneHostProcesses/ProcessSpawner.swift"], "\(spawners)")
+        #expect(replacers == ["scene-host/ServeLauncher.swift"], "\(replacers)")
+    }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import SceneHostFrontend
 import TestSupport
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 
 /// Script commands in the record format (a worker's `commands` request).
 @Suite("Script command records")

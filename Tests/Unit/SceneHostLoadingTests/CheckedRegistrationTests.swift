@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostContainer
 @testable import SceneHostConfig
@@ -57,13 +57,13 @@ struct CheckedRegistrationTests {
     private func fromFile(_ metadata: PluginMetadata, summary: PluginSummary? = nil, damaged: Bool = false) -> CheckedPlugin {
         var contracts = ContractTable()
         contracts.add(.good(metadata))
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         ProbeCacheFormat.encodeTable(contracts, into: &writer)
         var section = writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) }
         if damaged { section.removeLast() }
         writer.bytes(section)
         let header = Array("test\n".utf8)
-        var reader = CacheReader(writer.finished(header: header), from: header.count)
+        var reader = RecordReader(writer.finished(header: header), from: header.count)
         // The same steps as the start-up cache's decoder.
         let table = try? { () throws -> [ContractInfo] in
             try reader.readStringTable()

@@ -11,7 +11,7 @@ import Testing
 @Suite("ChildExit")
 struct ChildExitTests {
     private func start(_ script: String) throws -> pid_t {
-        try ProbeSpawn.start("/bin/sh", arguments: ["-c", script], environment: [:], descriptors: [:])
+        try ProcessSpawner.start("/bin/sh", arguments: ["-c", script], environment: [:], descriptors: [:])
     }
 
     @Test("a child that exits is reaped with its exit status", arguments: [true, false])

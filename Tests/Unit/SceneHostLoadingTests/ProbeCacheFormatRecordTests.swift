@@ -1,7 +1,7 @@
 import Foundation
 @_spi(SceneHost) import SceneSDK
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostNative
 @testable import SceneHostLoading
 import TestSupport
@@ -89,7 +89,7 @@ struct ProbeCacheFormatRecordTests {
           arguments: [ProbeCacheFormat.maximumFrame + 1, 10 << 20, 1 << 40])
     func tooLarge(_ length: Int) {
         let valid = ProbeCacheFormat.frame(.begin(1))
-        var prefix = CacheWriter()
+        var prefix = RecordWriter()
         prefix.count(length)
         let read = ProbeCacheFormat.decodeRecords(valid + prefix.body + [0, 0, 0])
         #expect(read.problem == .tooLarge(bytes: length))

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(SceneHost) import SceneSDK
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostNative
 @testable import SceneHostContainer
@@ -101,7 +101,7 @@ struct ProbeCacheFormatTests {
 
     @Test("a forged huge count or length fails without allocating it")
     func hugeLengths() {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         writer.unsigned(UInt64(1) << 62)
         #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
         // A string table of one string claiming 2^40 bytes.
@@ -114,7 +114,7 @@ struct ProbeCacheFormatTests {
     @Test("the same path twice is no cache, not one of the two")
     func duplicatePaths() {
         let entry = Self.entry("/p/libR.so", .failed(.refused(message: "refused")))
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         writer.count(0)
         writer.count(2)
         ProbeCacheFormat.encode(entry, path: "/p/libR.so", into: &writer, contracts: ContractTable())
@@ -124,7 +124,7 @@ struct ProbeCacheFormatTests {
 
     @Test("a string or contract index past its table is no cache")
     func indexesOutOfRange() {
-        var strings = CacheWriter()
+        var strings = RecordWriter()
         strings.count(0)
         strings.count(1)
         strings.count(5)
@@ -133,7 +133,7 @@ struct ProbeCacheFormatTests {
         let entry = Self.entry("/p/libA.so", .good(Self.metadata("A")))
         var contracts = ContractTable()
         contracts.add(entry.verdict)
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         writer.count(0)
         writer.count(1)
         ProbeCacheFormat.encode(entry, path: "/p/libA.so", into: &writer, contracts: contracts)
@@ -171,7 +171,7 @@ struct ProbeCacheFormatTests {
         #expect(ProbeCacheFormat.decode(ProbeCacheFormat.encode(deepest)) == deepest)
         #expect(ProbeCacheFormat.decode(ProbeCacheFormat.encode(file(ProbeCacheFormat.maximumSchemaDepth))) == nil)
         // A forged schema 100,000 levels deep fails at the limit instead of exhausting the stack.
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         writer.count(1)
         writer.string("Deep")
         for _ in 0..<100_000 { writer.count(4) }

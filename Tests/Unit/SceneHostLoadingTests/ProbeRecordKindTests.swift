@@ -1,6 +1,6 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostContainer
 @testable import SceneHostLoading
 import TestSupport
@@ -56,7 +56,7 @@ struct ProbeRecordKindTests {
     @Test("a verdict's and a probe record's tag one past the last case is refused")
     func verdictAndRecordTags() throws {
         var verdict = try RecordCheck.reader { $0.unsigned(RecordCheck.pastLast(ProbeVerdict.Tag.self)) }
-        #expect(throws: CacheReader.Malformed.self) { try ProbeCacheFormat.decodeVerdict(&verdict, contracts: []) }
+        #expect(throws: RecordReader.Malformed.self) { try ProbeCacheFormat.decodeVerdict(&verdict, contracts: []) }
         #expect(ProbeVerdict.Tag.allCases.map(\.rawValue) == [0, 1])
         // A frame: its length, an empty string table, the tag.
         let frame: [UInt8] = [2, 0, UInt8(RecordCheck.pastLast(ProbeRecord.Tag.self))]

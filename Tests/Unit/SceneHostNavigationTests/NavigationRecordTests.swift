@@ -1,6 +1,6 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostNavigation
 import TestSupport
 
@@ -57,7 +57,7 @@ struct NavigationRecordTests {
             writer.string("Home")
             writer.unsigned(2)
         }
-        #expect(throws: CacheReader.Malformed.self) { try SceneRecord(from: &reader) }
+        #expect(throws: RecordReader.Malformed.self) { try SceneRecord(from: &reader) }
     }
 
     @Test("a value nested at the limit reads back; one level deeper is refused, not recursed into")
@@ -65,7 +65,7 @@ struct NavigationRecordTests {
         func nested(_ depth: Int) -> PayloadValue { (1..<depth).reduce(PayloadValue.null) { inner, _ in .array([inner]) } }
         let deepest = nested(PayloadValue.maximumRecordDepth)
         #expect(try RecordCheck.roundTrip(deepest) == deepest)
-        #expect(throws: CacheReader.Malformed.self) { try RecordCheck.roundTrip(nested(PayloadValue.maximumRecordDepth + 1)) }
+        #expect(throws: RecordReader.Malformed.self) { try RecordCheck.roundTrip(nested(PayloadValue.maximumRecordDepth + 1)) }
         // Read twice with one reader: the depth is counted per value, not left over from the first.
         var reader = try RecordCheck.reader { writer in
             deepest.encode(into: &writer)

@@ -1,6 +1,6 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 @testable import SceneHostNavigation
 @testable import SceneHostSessions
 
@@ -64,7 +64,7 @@ struct SessionBodyTests {
 
     @Test("a body of format 3 (records without kept state) still reads, as records that kept none")
     func formatThree() throws {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         writer.count(Self.sample.places.count)
         for place in Self.sample.places {
             let record = place.record

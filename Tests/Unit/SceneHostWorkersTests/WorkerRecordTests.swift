@@ -1,6 +1,6 @@
 import Testing
 @_spi(SceneHost) import SceneSDK
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 @testable import SceneHostNavigation
 @testable import SceneHostWorkers
 import TestSupport
@@ -45,9 +45,9 @@ struct WorkerRecordTests {
                 writer.tag(WorkerReply.Tag.ready)
                 writer.unsigned(version)
             }
-            #expect(throws: CacheReader.Malformed.self, "version \(version)") { try WorkerReply(from: &reader) }
+            #expect(throws: RecordReader.Malformed.self, "version \(version)") { try WorkerReply(from: &reader) }
         }
         // The version is the ready frame's only field: the old, shorter frame is refused too.
-        #expect(throws: CacheReader.Malformed.self) { try WorkerFrame.decodeReply([0, 0]) }
+        #expect(throws: RecordReader.Malformed.self) { try WorkerFrame.decodeReply([0, 0]) }
     }
 }

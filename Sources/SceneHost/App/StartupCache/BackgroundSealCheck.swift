@@ -1,5 +1,5 @@
 import Dispatch
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import Synchronization
 
 /// The seal check of a start-up cache file (`CacheSeal.verifies` of `file[..<end]` against the

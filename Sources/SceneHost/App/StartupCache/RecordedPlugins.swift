@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostConfig
 import SceneHostLoading
 
@@ -9,7 +9,7 @@ import SceneHostLoading
 /// (`StartupCacheFormat.decodeForWorker`). A first screen needs one plugin of a thousand.
 ///
 /// The whole file's seal verified, and the summaries were walked with every check
-/// (`CacheReader.validating()`), when the file was read. A plugin's table or record that does not
+/// (`RecordReader.validating()`), when the file was read. A plugin's table or record that does not
 /// decode later (a file sealed by someone holding the key, or a fault of the host) refuses that plugin with
 /// `pluginRecordUnreadable`, as a description that does not decode does.
 final class RecordedPlugins {
@@ -31,7 +31,7 @@ final class RecordedPlugins {
         var count: Int { entries.count }
 
         /// The whole index, read from `file` (a reader of the whole file, or its `validating()` copy).
-        func decodeIndex(_ file: CacheReader) throws -> PluginIndex {
+        func decodeIndex(_ file: RecordReader) throws -> PluginIndex {
             var names: [String] = [], hasSettings: [Bool] = [], summaries: [PluginSummary] = []
             names.reserveCapacity(count)
             hasSettings.reserveCapacity(count)
@@ -46,31 +46,31 @@ final class RecordedPlugins {
         }
 
         /// What the index says of plugin `position`.
-        func indexed(_ position: Int, _ file: CacheReader) throws -> (name: String, hasSettings: Bool, summary: PluginSummary) {
+        func indexed(_ position: Int, _ file: RecordReader) throws -> (name: String, hasSettings: Bool, summary: PluginSummary) {
             var reader = file.section(index[position])
             let name = try reader.string()
             let hasSettings = try reader.bool()
             let summary = try PluginSummary(from: &reader)
-            guard reader.isAtEnd else { throw CacheReader.Malformed() }
+            guard reader.isAtEnd else { throw RecordReader.Malformed() }
             return (name, hasSettings, summary)
         }
 
         /// Plugin `position`'s config table, read from `file`; it must say what the index says of
         /// it (its `name` and whether it `hasSettings`).
-        func entry(_ position: Int, name: String, hasSettings: Bool, file: CacheReader) throws -> PluginEntry {
+        func entry(_ position: Int, name: String, hasSettings: Bool, file: RecordReader) throws -> PluginEntry {
             let entry = try StartupCacheFormat.decodeEntry(file.section(entries[position]))
-            guard entry.name == name, entry.settings.isEmpty != hasSettings else { throw CacheReader.Malformed() }
+            guard entry.name == name, entry.settings.isEmpty != hasSettings else { throw RecordReader.Malformed() }
             return entry
         }
 
         /// Plugin `position`'s record, read from `file`; its description is decoded when asked
         /// for, and must then match `summary` (`RecordedMetadata`).
-        func checkedPlugin(_ position: Int, summary: PluginSummary, file: CacheReader, contracts: [ContractInfo], cachePath: String) throws -> CheckedPlugin {
+        func checkedPlugin(_ position: Int, summary: PluginSummary, file: RecordReader, contracts: [ContractInfo], cachePath: String) throws -> CheckedPlugin {
             var reader = file.section(records[position])
             let identity = try StatIdentity(from: &reader)
             let sha256 = try reader.string()
             let description = RecordedMetadata(reader: reader.section(try reader.skipSection()), contracts: contracts, cachePath: cachePath)
-            guard reader.isAtEnd else { throw CacheReader.Malformed() }
+            guard reader.isAtEnd else { throw RecordReader.Malformed() }
             return CheckedPlugin(identity: identity, sha256: sha256, summary: summary, recorded: description)
         }
     }
@@ -84,12 +84,12 @@ final class RecordedPlugins {
 
     let layout: Layout
     /// A reader of the whole file (its string table).
-    let file: CacheReader
+    let file: RecordReader
     private let contracts: [ContractInfo]
     /// The start-up cache file, named in the error of a part that does not decode.
     let cachePath: String
 
-    init(layout: Layout, reader: CacheReader, contracts: [ContractInfo], cachePath: String) {
+    init(layout: Layout, reader: RecordReader, contracts: [ContractInfo], cachePath: String) {
         self.layout = layout
         self.file = reader
         self.contracts = contracts

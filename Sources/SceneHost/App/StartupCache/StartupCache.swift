@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostFileTrust
 import SceneHostCore
 import SceneHostLoading

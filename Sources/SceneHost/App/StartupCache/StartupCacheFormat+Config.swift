@@ -1,5 +1,5 @@
 import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostConfig
 import SceneHostCore
 import SceneHostLoading
@@ -11,7 +11,7 @@ import SceneHostNavigation
 /// worker decodes a plugin's table only when it needs the plugin.
 extension StartupCacheFormat {
     /// What a start needs of the config before any plugin: the initial scene and the `[host]` table.
-    static func encodeHead(_ config: SceneConfig, into writer: inout CacheWriter) {
+    static func encodeHead(_ config: SceneConfig, into writer: inout RecordWriter) {
         config.initial.encode(into: &writer)
         let host = config.host
         let timeout = host.eventTimeout.components
@@ -32,7 +32,7 @@ extension StartupCacheFormat {
         }
     }
 
-    static func decodeHead(_ reader: inout CacheReader) throws -> (initial: Located<String>, host: HostSettings) {
+    static func decodeHead(_ reader: inout RecordReader) throws -> (initial: Located<String>, host: HostSettings) {
         let initial = try Located<String>(from: &reader)
         var host = HostSettings()
         host.eventTimeout = Duration(secondsComponent: try reader.signed(), attosecondsComponent: try reader.signed())
@@ -42,14 +42,14 @@ extension StartupCacheFormat {
         host.restartsPerMinute = try reader.integer()
         host.faultsPerSession = try reader.integer()
         if try reader.bool() { host.location = try SourceLocation(from: &reader) }
-        host.grants = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
-            guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
+        host.grants = try reader.stringList().map { name throws(RecordReader.Malformed) -> PluginPermission in
+            guard let permission = PluginPermission(rawValue: name) else { throw RecordReader.Malformed() }
             return permission
         }
         if try reader.bool() {
             let name = try reader.string()
             let uid = try reader.integer(), gid = try reader.integer()
-            guard let uid = UInt32(exactly: uid), let gid = UInt32(exactly: gid) else { throw CacheReader.Malformed() }
+            guard let uid = UInt32(exactly: uid), let gid = UInt32(exactly: gid) else { throw RecordReader.Malformed() }
             host.workerUser = WorkerUser(name: name, uid: uid, gid: gid)
         }
         return (initial, host)
@@ -57,7 +57,7 @@ extension StartupCacheFormat {
 
     /// One plugin's table of the config (a section of its own: a scene worker decodes it when
     /// the plugin is first needed).
-    static func encode(_ entry: PluginEntry, into writer: inout CacheWriter) {
+    static func encode(_ entry: PluginEntry, into writer: inout RecordWriter) {
         writer.string(entry.name)
         writer.string(entry.path)
         writer.string(entry.resolvedPath)
@@ -77,7 +77,7 @@ extension StartupCacheFormat {
     }
 
     /// A plugin's table from its whole section: anything left over is malformed.
-    static func decodeEntry(_ section: CacheReader) throws -> PluginEntry {
+    static func decodeEntry(_ section: RecordReader) throws -> PluginEntry {
         var reader = section
         let name = try reader.string(), path = try reader.string(), resolvedPath = try reader.string()
         let sha256 = try reader.optionalString()
@@ -89,18 +89,18 @@ extension StartupCacheFormat {
             let value = try PluginSettings.Value(from: &reader)
             settings.append(PluginSetting(key: key, value: value, location: try SourceLocation(from: &reader)))
         }
-        let grants = try reader.stringList().map { name throws(CacheReader.Malformed) -> PluginPermission in
-            guard let permission = PluginPermission(rawValue: name) else { throw CacheReader.Malformed() }
+        let grants = try reader.stringList().map { name throws(RecordReader.Malformed) -> PluginPermission in
+            guard let permission = PluginPermission(rawValue: name) else { throw RecordReader.Malformed() }
             return permission
         }
         let grantLocation = try reader.bool() ? try SourceLocation(from: &reader) : nil
-        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        guard reader.isAtEnd else { throw RecordReader.Malformed() }
         return PluginEntry(name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
                            pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase,
                            grants: grants, grantLocation: grantLocation)
     }
 
-    static func encode(_ segues: [SegueDeclaration], into writer: inout CacheWriter) {
+    static func encode(_ segues: [SegueDeclaration], into writer: inout RecordWriter) {
         writer.count(segues.count)
         for segue in segues {
             segue.from.encode(into: &writer)
@@ -113,8 +113,8 @@ extension StartupCacheFormat {
     }
 
     /// The segues from their whole section (checks nothing of a string's content: a scene worker
-    /// validates the section with `CacheReader.validating()` and decodes it when first needed).
-    static func decodeSegues(_ section: CacheReader) throws -> [SegueDeclaration] {
+    /// validates the section with `RecordReader.validating()` and decodes it when first needed).
+    static func decodeSegues(_ section: RecordReader) throws -> [SegueDeclaration] {
         var reader = section
         let segueCount = try reader.count()
         var segues: [SegueDeclaration] = []
@@ -124,7 +124,7 @@ extension StartupCacheFormat {
             let style = try NavigationStyle(from: &reader)
             segues.append(SegueDeclaration(from: from, id: id, to: to, style: style, location: try SourceLocation(from: &reader)))
         }
-        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        guard reader.isAtEnd else { throw RecordReader.Malformed() }
         return segues
     }
 }

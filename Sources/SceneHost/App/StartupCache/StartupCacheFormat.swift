@@ -1,5 +1,5 @@
 @_spi(SceneHost) import SceneSDK
-import SceneHostCacheCodec
+import SceneHostRecordCodec
 import SceneHostConfig
 import SceneHostLoading
 import SceneHostNavigation
@@ -47,7 +47,7 @@ enum StartupCacheFormat {
     static func encode(_ start: CheckedStart, key: Key, seal: CacheSeal) -> [UInt8]? {
         guard let descriptions = try? start.plugins.map({ try $0.metadata() }) else { return nil }
         let config = start.config
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         writer.string(key.host)
         writer.bool(key.checksFileTrust)
         writer.string(key.configFile)
@@ -125,7 +125,7 @@ enum StartupCacheFormat {
         let plugins: RecordedPlugins.Layout
         let segues: Range<Int>
         /// Positioned after the plugins' records and the plugin declaring the initial scene.
-        let reader: CacheReader
+        let reader: RecordReader
 
         /// `lazily`: strings are made when first read (a scene worker reads few of them).
         init?(_ file: [UInt8], key: Key, seal: CacheSeal, lazily: Bool) {
@@ -136,7 +136,7 @@ enum StartupCacheFormat {
             // bounds-checked: unchecked bytes cannot make the decoder trap); nothing decoded is
             // returned before it matched.
             self.seal = BackgroundSealCheck(file, end: end, seal: seal)
-            var reader = CacheReader(file, from: body, to: end)
+            var reader = RecordReader(file, from: body, to: end)
             do {
                 try reader.readStringTable(lazily: lazily)
                 guard try reader.string() == key.host, try reader.bool() == key.checksFileTrust,
@@ -203,7 +203,7 @@ enum StartupCacheFormat {
     }
 
     /// What follows the plugins' records (and the plugin declaring the initial scene).
-    static func decodeRest(_ reader: inout CacheReader) throws -> (unbuilt: [String], hasLinks: Bool) {
+    static func decodeRest(_ reader: inout RecordReader) throws -> (unbuilt: [String], hasLinks: Bool) {
         let unbuilt = try reader.stringList()
         return (unbuilt, try reader.bool())
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 
 @Suite("SHA256")
 struct SHA256Tests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 
 /// A record kind that is a file of its own (the children's start files): what is written reads back,
 /// and anything else, however close, reads as nothing.
@@ -10,7 +10,7 @@ struct RecordFileTests {
         var words: [String]
         var count: Int
 
-        func encode(into writer: inout CacheWriter) {
+        func encode(into writer: inout RecordWriter) {
             writer.stringList(words)
             writer.unsigned(UInt64(count))
         }
@@ -20,7 +20,7 @@ struct RecordFileTests {
             self.count = count
         }
 
-        init(from reader: inout CacheReader) throws {
+        init(from reader: inout RecordReader) throws {
             self.init(words: try reader.stringList(), count: try reader.integer())
         }
     }

@@ -1,7 +1,7 @@
 /// Appends the values of the host's record format (docs/architecture.md, "The record format"): unsigned LEB128 integers,
 /// zigzag for signed ones, and strings as indexes into a table written once at the front, so
 /// a string that repeats in every entry (the host, type and field names) is decoded once.
-package struct CacheWriter {
+package struct RecordWriter {
     package private(set) var body: [UInt8] = []
     package private(set) var strings: [String] = []
     private var stringIndexes: [String: Int] = [:]
@@ -37,7 +37,7 @@ package struct CacheWriter {
         for value in values { string(value) }
     }
 
-    /// A flag: 1 for true, 0 for false (`CacheReader.bool()` refuses anything else).
+    /// A flag: 1 for true, 0 for false (`RecordReader.bool()` refuses anything else).
     package mutating func bool(_ value: Bool) { unsigned(value ? 1 : 0) }
 
     /// A flag (`bool`) saying whether the string is there, then the string.
@@ -54,8 +54,8 @@ package struct CacheWriter {
 
     /// What `write` appends, as bytes on their own (strings through this writer's table), so it
     /// can be written as a length and bytes (`bytes(_:)`) that a reader may skip and read later
-    /// (`CacheReader.skipSection`, `section(_:)`).
-    package mutating func section(_ write: (inout CacheWriter) -> Void) -> [UInt8] {
+    /// (`RecordReader.skipSection`, `section(_:)`).
+    package mutating func section(_ write: (inout RecordWriter) -> Void) -> [UInt8] {
         let outer = body
         body = []
         write(&self)
@@ -66,7 +66,7 @@ package struct CacheWriter {
 
     /// The string table followed by the body.
     package func finished(header: [UInt8]) -> [UInt8] {
-        var table = CacheWriter()
+        var table = RecordWriter()
         table.count(strings.count)
         for text in strings {
             let utf8 = Array(text.utf8)

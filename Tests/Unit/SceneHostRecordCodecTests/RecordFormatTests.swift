@@ -1,5 +1,5 @@
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 
 /// The header every file and stored row of the record format starts with: its kind, then its
 /// version; a reader tells another kind, a damaged header and another version apart.

@@ -1,6 +1,6 @@
-/// Reads what `CacheWriter` wrote, checking every bound: a truncated file, a length past the
+/// Reads what `RecordWriter` wrote, checking every bound: a truncated file, a length past the
 /// end, an index out of the table or an integer too large throws `Malformed`, never traps.
-package struct CacheReader {
+package struct RecordReader {
     /// Any way the bytes are not a cache file this host wrote.
     package struct Malformed: Error {
         // Explicit: the implicit initializer is internal, and the host's decoders throw it too.
@@ -118,25 +118,25 @@ package struct CacheReader {
     /// A copy that reads the same bytes with every check, but gives every string as "" instead of
     /// making it: a decoder run through it says whether the bytes decode, at the cost of the walk.
     /// (Only decoders whose checks do not depend on a string's content can be validated this way.)
-    package func validating() -> CacheReader {
+    package func validating() -> RecordReader {
         var reader = self
         reader.checksOnly = true
         return reader
     }
 
-    /// `CacheWriter.stringList`: a count, then each string.
+    /// `RecordWriter.stringList`: a count, then each string.
     package mutating func stringList() throws -> [String] {
         var values: [String] = []
         for _ in 0..<(try count()) { values.append(try string()) }
         return values
     }
 
-    /// `CacheWriter.optionalString`: a flag (`bool()`), then the string when it is there.
+    /// `RecordWriter.optionalString`: a flag (`bool()`), then the string when it is there.
     package mutating func optionalString() throws -> String? {
         try bool() ? try string() : nil
     }
 
-    /// A flag written by `CacheWriter.bool`: 0 or 1, anything else is `Malformed`.
+    /// A flag written by `RecordWriter.bool`: 0 or 1, anything else is `Malformed`.
     package mutating func bool() throws -> Bool {
         let value = try unsigned()
         guard value <= 1 else { throw Malformed() }
@@ -181,7 +181,7 @@ package struct CacheReader {
         }
     }
 
-    /// A length and that many bytes as they are (written with `CacheWriter.bytes`), copied out.
+    /// A length and that many bytes as they are (written with `RecordWriter.bytes`), copied out.
     package mutating func byteArray() throws -> [UInt8] {
         let length = try count()
         let start = offset
@@ -189,7 +189,7 @@ package struct CacheReader {
         return Array(bytes[start..<offset])
     }
 
-    /// Skips a length and that many bytes (written with `CacheWriter.section`), giving where
+    /// Skips a length and that many bytes (written with `RecordWriter.section`), giving where
     /// they are, to be read later with `section(_:)`.
     package mutating func skipSection() throws -> Range<Int> {
         let length = try count()
@@ -199,7 +199,7 @@ package struct CacheReader {
     }
 
     /// A reader of `range` alone (from `skipSection`), with this reader's string table.
-    package func section(_ range: Range<Int>) -> CacheReader {
+    package func section(_ range: Range<Int>) -> RecordReader {
         var reader = self
         reader.end = min(range.upperBound, end)
         reader.offset = min(max(range.lowerBound, 0), reader.end)
@@ -210,7 +210,7 @@ package struct CacheReader {
 /// The strings of a cache file's table, each made from its bytes the first time it is read: a
 /// scene worker reads a few dozen of the 6,000 strings of a thousand plugins' start-up file.
 ///
-/// Shared by a reader and its copies (`CacheReader.section(_:)`), so a string is made once per
+/// Shared by a reader and its copies (`RecordReader.section(_:)`), so a string is made once per
 /// file. Like the reader, it is read on one thread at a time: a decoder owns its reader.
 final class StringTable {
     private let bytes: [UInt8]

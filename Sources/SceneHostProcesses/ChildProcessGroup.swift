@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Scanners running in parallel (`ProbeScan`) each have a group of their own, kept in the
 /// further slots (`set(_:slot:)`); the handler kills every group it finds.
-package enum ProbeProcessGroup {
+package enum ChildProcessGroup {
     /// The current probe's process group id, 0 while no probe runs. Lock-free, so the handler may read it.
     private static let current = Atomic<Int32>(0)
     /// The groups of parallel scanners 2 to 4 (the first uses `current`).
@@ -62,7 +62,7 @@ package enum ProbeProcessGroup {
     private static let installHandlers: Void = {
         for signalNumber in endingSignals {
             _ = signal(signalNumber) { received in
-                ProbeProcessGroup.killRunning()
+                ChildProcessGroup.killRunning()
                 _ = signal(received, SIG_DFL)
                 // Delivered with the default action as soon as the handler returns (it is blocked until then).
                 _ = raise(received)

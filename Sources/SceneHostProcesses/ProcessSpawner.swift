@@ -9,7 +9,7 @@ import Glibc
 /// Not Foundation's `Process` (it cannot put the child in its own group, and waiting on it waits
 /// on what a grandchild may keep open) nor swift-subprocess (it cannot hand over a descriptor at a
 /// fixed number, nor make a process group): see docs/decisions.md, "Probes and the probe cache".
-package enum ProbeSpawn {
+package enum ProcessSpawner {
     /// Why a child could not be started.
     package struct Failure: Error {
         package let reason: String
@@ -27,7 +27,7 @@ package enum ProbeSpawn {
     /// per thread that allocates; a child whose threads multiply under load (Dispatch, GRDB) ran
     /// past a 1 GiB limit that way, and Dispatch traps (SIGILL) when it cannot start a thread. Two
     /// arenas bound that, as `MALLOC_ARENA_MAX` does (`ChildEnvironment`); a value the user set is kept.
-    package static let arenaVariable = "MALLOC_ARENA_MAX"
+    static let arenaVariable = "MALLOC_ARENA_MAX"
 
     /// glibc's `POSIX_SPAWN_SETSID` (2.26+), which the Swift Glibc module does not name.
     private static let setSession: Int32 = 0x80
@@ -58,7 +58,7 @@ package enum ProbeSpawn {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signalNumber in ProbeProcessGroup.endingSignals + [SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        for signalNumber in ChildProcessGroup.endingSignals + [SIGPIPE] { sigaddset(&defaults, signalNumber) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         // A session of its own: no terminal to push input into or take the foreground of.
         posix_spawnattr_setflags(&attributes, Int16(Self.setSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))

@@ -9,7 +9,7 @@ package protocol RecordFile: RecordValue {
 extension RecordFile {
     /// The file's bytes.
     package func encoded() -> [UInt8] {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         encode(into: &writer)
         return writer.finished(header: Self.format.head)
     }
@@ -17,7 +17,7 @@ extension RecordFile {
     /// The value in `bytes`; nil for anything that is not a whole file of this kind and build.
     package static func decode(_ bytes: [UInt8]) -> Self? {
         guard let body = format.body(of: bytes) else { return nil }
-        var reader = CacheReader(bytes, from: body)
+        var reader = RecordReader(bytes, from: body)
         guard (try? reader.readStringTable()) != nil, let value = try? Self(from: &reader), reader.isAtEnd else { return nil }
         return value
     }

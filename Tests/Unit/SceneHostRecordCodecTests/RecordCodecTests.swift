@@ -1,14 +1,14 @@
 import Testing
-@testable import SceneHostCacheCodec
+@testable import SceneHostRecordCodec
 import TestSupport
 
-/// The byte layer under the probe cache and the worker frames, alone: what `CacheWriter` writes,
-/// `CacheReader` reads back, and bytes it did not write are `Malformed`, never a trap.
+/// The byte layer under the probe cache and the worker frames, alone: what `RecordWriter` writes,
+/// `RecordReader` reads back, and bytes it did not write are `Malformed`, never a trap.
 @Suite("Cache codec")
-struct CacheCodecTests {
+struct RecordCodecTests {
     @Test("integers, signed integers and strings read back as written, strings through one table")
     func roundTrip() throws {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         let unsigned: [UInt64] = [0, 1, 127, 128, 300, 1 << 35, .max]
         let signed: [Int64] = [0, -1, 1, -64, 64, .min, .max]
         for value in unsigned { writer.unsigned(value) }
@@ -18,7 +18,7 @@ struct CacheCodecTests {
         writer.optionalString("scene")
         #expect(writer.strings == ["scene", "é", ""], "a repeated string is written once")
         let header = Array("codec\n".utf8)
-        var reader = CacheReader(writer.finished(header: header), from: header.count)
+        var reader = RecordReader(writer.finished(header: header), from: header.count)
         try reader.readStringTable()
         #expect(try unsigned.map { _ in try reader.unsigned() } == unsigned)
         #expect(try signed.map { _ in try reader.signed() } == signed)
@@ -32,14 +32,14 @@ struct CacheCodecTests {
     func bytesEqual() throws {
         for length in [0, 1, 7, 8, 9, 15, 16, 17, 1000] {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            var writer = CacheWriter()
+            var writer = RecordWriter()
             writer.unsigned(3) // an odd offset before the bytes, so the words read are unaligned
             writer.bytes(bytes)
             writer.unsigned(9)
             let header = Array("codec\n".utf8)
             let file = writer.finished(header: header)
             func read(_ expected: [UInt8]) throws -> Bool {
-                var reader = CacheReader(file, from: header.count)
+                var reader = RecordReader(file, from: header.count)
                 try reader.readStringTable()
                 #expect(try reader.unsigned() == 3)
                 let equal = try reader.bytesEqual(expected)
@@ -58,22 +58,22 @@ struct CacheCodecTests {
 
     @Test("a truncated integer, a count past the end, an index past the table or a value too large is malformed")
     func malformed() {
-        var truncated = CacheReader([0x80], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try truncated.unsigned() }
-        var tooLong = CacheReader([UInt8](repeating: 0xff, count: 11), from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try tooLong.unsigned() }
-        var count = CacheReader([5, 0], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try count.count() }
-        var index = CacheReader([1, 1, 0x61, 1], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try index.readStringTable(); _ = try index.string() }
-        var wide = CacheReader([0x80, 0x80, 0x80, 0x80, 0x10], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try wide.uint32() }
-        var tag = CacheReader([3], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try tag.tag(Sample.self) }
-        var flag = CacheReader([2], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try flag.bool() }
-        var optional = CacheReader([2, 0], from: 0)
-        #expect(throws: CacheReader.Malformed.self) { try optional.optionalString() }
+        var truncated = RecordReader([0x80], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try truncated.unsigned() }
+        var tooLong = RecordReader([UInt8](repeating: 0xff, count: 11), from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try tooLong.unsigned() }
+        var count = RecordReader([5, 0], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try count.count() }
+        var index = RecordReader([1, 1, 0x61, 1], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try index.readStringTable(); _ = try index.string() }
+        var wide = RecordReader([0x80, 0x80, 0x80, 0x80, 0x10], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try wide.uint32() }
+        var tag = RecordReader([3], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try tag.tag(Sample.self) }
+        var flag = RecordReader([2], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try flag.bool() }
+        var optional = RecordReader([2, 0], from: 0)
+        #expect(throws: RecordReader.Malformed.self) { try optional.optionalString() }
     }
 
     /// A kind's tags, as the host declares them.
@@ -83,13 +83,13 @@ struct CacheCodecTests {
 
     @Test("a tag reads back as its case; flags and string lists read back as written")
     func tagsAndFlags() throws {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         for sample in Sample.allCases { writer.tag(sample) }
         writer.bool(true)
         writer.bool(false)
         writer.stringList(["a", "b", "a"])
         writer.stringList([])
-        var reader = CacheReader(writer.finished(header: []), from: 0)
+        var reader = RecordReader(writer.finished(header: []), from: 0)
         try reader.readStringTable()
         #expect(try Sample.allCases.map { _ in try reader.tag(Sample.self) } == Sample.allCases)
         #expect(try reader.bool() && !reader.bool())
@@ -100,9 +100,9 @@ struct CacheCodecTests {
 
     @Test("nesting is refused past its limit, and counted again after each value")
     func depth() throws {
-        var reader = CacheReader([], from: 0)
+        var reader = RecordReader([], from: 0)
         for _ in 0..<3 { try reader.descend(limit: 3) }
-        #expect(throws: CacheReader.Malformed.self) { try reader.descend(limit: 3) }
+        #expect(throws: RecordReader.Malformed.self) { try reader.descend(limit: 3) }
         reader.ascend()
         try reader.descend(limit: 3)
     }
@@ -110,12 +110,12 @@ struct CacheCodecTests {
     @Test("seeded fuzzing: a real file mutated, cut or replaced by noise never traps the reader; the real file reads back",
           arguments: [1, 2, 20_261_127] as [UInt64])
     func randomBytes(seed: UInt64) throws {
-        var writer = CacheWriter()
+        var writer = RecordWriter()
         let strings = (0..<200).map { "string \($0) " + String(repeating: "é", count: $0 % 17) }
         for string in strings { writer.string(string) }
         writer.stringList(strings.suffix(20).map { $0 })
         let real = writer.finished(header: [])
-        var check = CacheReader(real, from: 0)
+        var check = RecordReader(real, from: 0)
         try check.readStringTable()
         #expect(try strings.map { _ in try check.string() } == strings)
         var random = SplitMix(seed: seed)
@@ -126,7 +126,7 @@ struct CacheCodecTests {
             case 1: bytes = Array(bytes.prefix(random.next(below: bytes.count)))
             default: bytes = (0..<random.next(below: 4_096)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             }
-            var reader = CacheReader(bytes, from: 0)
+            var reader = RecordReader(bytes, from: 0)
             _ = try? reader.readStringTable()
             var read = 0
             while !reader.isAtEnd, read < 10_000, (try? reader.string()) != nil { read += 1 }

@@ -35,7 +35,7 @@ package struct RecordFormat: Sendable {
         case .line(let name):
             head = Array("\(name) \(version)\n".utf8)
         case .magic(let magic):
-            var writer = CacheWriter()
+            var writer = RecordWriter()
             writer.unsigned(version)
             head = magic + writer.body
         }
@@ -57,7 +57,7 @@ package struct RecordFormat: Sendable {
             return Self.lineVersion(bytes, from: prefix.count)
         case .magic(let magic):
             guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return .foreign }
-            var reader = CacheReader(bytes, from: magic.count)
+            var reader = RecordReader(bytes, from: magic.count)
             guard let version = try? reader.unsigned() else { return .damaged }
             return .version(version, body: bytes.count - reader.remaining)
         }
