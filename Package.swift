@@ -32,7 +32,7 @@ let plugins: [PluginSpec] = [
 /// Libraries written in C (no Swift, no SDK): native-function plugins (docs/authoring.md,
 /// "Writing a C plugin"). Each is its own `.dynamic` product.
 let cLibraries: [(name: String, path: String)] = [
-    ("NativePricing", "Plugins/NativePricing"),
+    ("NativePricing", "Plugins/NativePricing")
 ]
 
 let package = Package(
@@ -92,7 +92,9 @@ let package = Package(
         // is mapped at an address.
         .target(name: "SceneHostFileTrust", swiftSettings: swift6),
         // The byte layer of the probe cache and the worker frames (LEB128, a string table) and SHA-256.
-        .target(name: "SceneHostRecordCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift6),
+        .target(
+            name: "SceneHostRecordCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swift6),
         // Probe and worker processes: spawning in a group of their own, the signal handler that kills
         // the group, unnamed files for their output, pidfd waits.
         .target(name: "SceneHostProcesses", dependencies: ["CSyscalls", "CCrashReport"], swiftSettings: swift6),
@@ -136,13 +138,19 @@ let package = Package(
         // The navigator: the stack, routes by name, data passed forward and back, its records.
         .target(
             name: "SceneHostNavigation",
-            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostRecordCodec", sdk],
+            dependencies: [
+                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostRecordCodec",
+                sdk,
+            ],
             swiftSettings: swift6
         ),
         // The navigation graph: every route of the app, checked and drawn (`scene-host graph`).
         .target(
             name: "SceneHostGraph",
-            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation", sdk],
+            dependencies: [
+                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostLoading",
+                "SceneHostNavigation", sdk,
+            ],
             swiftSettings: swift6
         ),
         // The frontends every session shares: sessions, commands, scripts, transcripts, the terminal.
@@ -262,7 +270,10 @@ let package = Package(
         // The session store of many `serve` instances: PostgreSQL through postgres-nio. Only the CLI links it.
         .target(
             name: "SceneHostPostgresStore",
-            dependencies: ["SceneHostSessions", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SceneHostSessions", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swift6
         ),
         // The web frontend: its own target, so the SceneHost library and its tests do not build swift-nio.
@@ -356,7 +367,7 @@ let package = Package(
             dependencies: [
                 "SceneHostRecordCodec", "SceneHostProcesses", sdk,
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics")
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             path: "Tests/Support",
             swiftSettings: swift6
@@ -365,7 +376,7 @@ let package = Package(
             name: "LoadingTestSupport",
             dependencies: [
                 "SceneHostRecordCodec", "SceneHostCore", "SceneHostNative", "SceneHostContainer",
-                "SceneHostLoading", sdk
+                "SceneHostLoading", sdk,
             ],
             path: "Tests/LoadingSupport",
             swiftSettings: swift6
@@ -373,7 +384,7 @@ let package = Package(
         .testTarget(
             name: "SceneTestSupport",
             dependencies: [
-                "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostNavigation", sdk
+                "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostNavigation", sdk,
             ],
             path: "Tests/SceneSupport",
             swiftSettings: swift6
@@ -384,7 +395,7 @@ let package = Package(
                 "SceneHostRecordCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostSessions",
                 "SceneHostWebModel", "SceneHost", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
-                .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/HostSupport",
             swiftSettings: swift6
@@ -394,7 +405,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostRecordCodecTests",
             dependencies: [
-                "SceneHostRecordCodec", "TestSupport"
+                "SceneHostRecordCodec", "TestSupport",
             ],
             path: "Tests/Unit/SceneHostRecordCodecTests",
             swiftSettings: swift6
@@ -410,7 +421,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostFileTrustTests",
             dependencies: [
-                "SceneHostFileTrust", "TestSupport"
+                "SceneHostFileTrust", "TestSupport",
             ],
             path: "Tests/Unit/SceneHostFileTrustTests",
             swiftSettings: swift6
@@ -418,7 +429,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostProcessesTests",
             dependencies: [
-                "SceneHostProcesses", "TestSupport"
+                "SceneHostProcesses", "TestSupport",
             ],
             path: "Tests/Unit/SceneHostProcessesTests",
             swiftSettings: swift6
@@ -426,7 +437,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostCoreTests",
             dependencies: [
-                "SceneHostCore", "TestSupport"
+                "SceneHostCore", "TestSupport",
             ],
             path: "Tests/Unit/SceneHostCoreTests",
             swiftSettings: swift6
@@ -434,7 +445,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostNativeTests",
             dependencies: [
-                "SceneHostNative", "CFFI"
+                "SceneHostNative", "CFFI",
             ],
             path: "Tests/Unit/SceneHostNativeTests",
             swiftSettings: swift6
@@ -442,7 +453,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostContainerTests",
             dependencies: [
-                "SceneHostContainer", "SceneHostCore", sdk
+                "SceneHostContainer", "SceneHostCore", sdk,
             ],
             path: "Tests/Unit/SceneHostContainerTests",
             swiftSettings: swift6
@@ -451,7 +462,7 @@ let package = Package(
             name: "SceneHostConfigTests",
             dependencies: [
                 "SceneHostConfig", "SceneHostFileTrust", "SceneHostCore", "TestSupport", sdk,
-                .product(name: "PropertyBased", package: "swift-property-based")
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/Unit/SceneHostConfigTests",
             swiftSettings: swift6
@@ -462,7 +473,7 @@ let package = Package(
                 "SceneHostLoading", "SceneHostRecordCodec", "SceneHostProcesses", "SceneHostCore",
                 "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "TestSupport",
                 "LoadingTestSupport", sdk, .product(name: "Logging", package: "swift-log"),
-                .product(name: "SceneTesting", package: "SceneTesting")
+                .product(name: "SceneTesting", package: "SceneTesting"),
             ],
             path: "Tests/Unit/SceneHostLoadingTests",
             swiftSettings: swift6
@@ -472,7 +483,7 @@ let package = Package(
             dependencies: [
                 "SceneHostNavigation", "SceneHostRecordCodec", "SceneHostCore", "SceneHostContainer",
                 "TestSupport", "SceneTestSupport", sdk,
-                .product(name: "PropertyBased", package: "swift-property-based")
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/Unit/SceneHostNavigationTests",
             swiftSettings: swift6
@@ -481,7 +492,7 @@ let package = Package(
             name: "SceneHostGraphTests",
             dependencies: [
                 "SceneHostGraph", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
-                "SceneHostNavigation", "SceneTestSupport", sdk
+                "SceneHostNavigation", "SceneTestSupport", sdk,
             ],
             path: "Tests/Unit/SceneHostGraphTests",
             swiftSettings: swift6
@@ -489,7 +500,8 @@ let package = Package(
         .testTarget(
             name: "SceneHostFrontendTests",
             dependencies: [
-                "SceneHostFrontend", "SceneHostCore", "SceneHostNavigation", "SceneHostContainer", "TestSupport", "SceneTestSupport", sdk
+                "SceneHostFrontend", "SceneHostCore", "SceneHostNavigation", "SceneHostContainer", "TestSupport",
+                "SceneTestSupport", sdk,
             ],
             path: "Tests/Unit/SceneHostFrontendTests",
             swiftSettings: swift6
@@ -499,7 +511,7 @@ let package = Package(
             dependencies: [
                 "SceneHostWorkers", "SceneHostRecordCodec", "SceneHostProcesses", "SceneHostCore",
                 "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
-                "SceneHostFrontend", "TestSupport", "LoadingTestSupport", "SceneTestSupport", sdk
+                "SceneHostFrontend", "TestSupport", "LoadingTestSupport", "SceneTestSupport", sdk,
             ],
             path: "Tests/Unit/SceneHostWorkersTests",
             swiftSettings: swift6
@@ -507,7 +519,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostSessionsTests",
             dependencies: [
-                "SceneHostSessions", "SceneHostNavigation", sdk
+                "SceneHostSessions", "SceneHostNavigation", sdk,
             ],
             path: "Tests/Unit/SceneHostSessionsTests",
             swiftSettings: swift6
@@ -516,7 +528,7 @@ let package = Package(
             name: "SceneHostWebModelTests",
             dependencies: [
                 "SceneHostWebModel", "SceneHostCore", "SceneHostNavigation", "SceneHostFrontend",
-                "SceneHostWorkers", sdk
+                "SceneHostWorkers", sdk,
             ],
             path: "Tests/Unit/SceneHostWebModelTests",
             swiftSettings: swift6
@@ -524,7 +536,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostScaffoldTests",
             dependencies: [
-                "SceneHostScaffold", "TestSupport"
+                "SceneHostScaffold", "TestSupport",
             ],
             path: "Tests/Unit/SceneHostScaffoldTests",
             swiftSettings: swift6
@@ -536,7 +548,7 @@ let package = Package(
                 "SceneHostContainer", "SceneHostConfig", "SceneHostLoading", "SceneHostNavigation",
                 "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel",
                 "SceneHostScaffold", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
-                "HostTestSupport", sdk, .product(name: "Logging", package: "swift-log")
+                "HostTestSupport", sdk, .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/Unit/SceneHostTests",
             swiftSettings: swift6
@@ -546,7 +558,7 @@ let package = Package(
             dependencies: [
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostGraph", "SceneHostFrontend",
-                "SceneHostWorkers", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "TestSupport"
+                "SceneHostWorkers", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "TestSupport",
             ],
             path: "Tests/Unit/RepositoryTests",
             swiftSettings: swift6
@@ -555,7 +567,7 @@ let package = Package(
             name: "SceneSDKTests",
             dependencies: [
                 "TestSupport", "SceneTestSupport", sdk,
-                .product(name: "SceneTesting", package: "SceneTesting")
+                .product(name: "SceneTesting", package: "SceneTesting"),
             ],
             path: "Tests/Unit/SceneSDKTests",
             swiftSettings: swift6
@@ -570,7 +582,7 @@ let package = Package(
                 "SceneHostSessions", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "SceneHostSQLiteStore",
                 "SceneHostPostgresStore", "TestSupport", "SceneTestSupport", "HostTestSupport", sdk,
                 .product(name: "Logging", package: "swift-log"), ordersKit,
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/Integration",
             swiftSettings: swift6
@@ -583,13 +595,13 @@ let package = Package(
                 "SceneHostGraph", "SceneHostFrontend", "SceneHostWorkers", "SceneHostWebModel",
                 "SceneHostScaffold", "SceneHost", "TestSupport", "LoadingTestSupport", "HostTestSupport", sdk,
                 .product(name: "Logging", package: "swift-log"), ordersKit,
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/EndToEnd",
             swiftSettings: swift6
         ),
     ] + plugins.map { .target(name: $0.name, dependencies: $0.dependencies, path: $0.path, swiftSettings: swift6) }
-      + cLibraries.map { .target(name: $0.name, path: $0.path) }
+        + cLibraries.map { .target(name: $0.name, path: $0.path) }
 )
 
 if benchmarks {
@@ -620,13 +632,16 @@ if benchmarks {
         // The navigation figures' fair baseline: the demo's Home and Detail sources (symbolic links,
         // without their plugin entry files) compiled into the benchmark and wired by hand.
         .target(name: "BenchHomeScene", dependencies: [sdk], path: "Benchmarks/BenchHomeScene", swiftSettings: swift6),
-        .target(name: "BenchDetailScene", dependencies: [sdk], path: "Benchmarks/BenchDetailScene", swiftSettings: swift6),
+        .target(
+            name: "BenchDetailScene", dependencies: [sdk], path: "Benchmarks/BenchDetailScene", swiftSettings: swift6),
         // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
-        .executableTarget(name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
+        .executableTarget(
+            name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),
         // The raw side of the libffi figures: libffi called from C, nothing of the host around it.
         // The raw side of the worker hop: a socketpair ping-pong between two C processes.
         .executableTarget(name: "scene-host-bench-pingpong", path: "Benchmarks/scene-host-bench-pingpong"),
-        .executableTarget(name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
-                          linkerSettings: [.linkedLibrary("ffi")])
+        .executableTarget(
+            name: "scene-host-bench-ffi", dependencies: ["CFFI"], path: "Benchmarks/scene-host-bench-ffi",
+            linkerSettings: [.linkedLibrary("ffi")]),
     ]
 }

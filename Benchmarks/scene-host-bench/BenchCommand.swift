@@ -27,7 +27,10 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Navigations through run --script for the memory figure (default 1,000,000; 100,000 at scale 1).")
     var scriptNavigations: Int?
 
-    @Option(help: "Run only these groups (navigation, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default.")
+    @Option(
+        help:
+            "Run only these groups (navigation, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
+    )
     var only: [String] = []
 
     private func runs(_ group: String) -> Bool { only.isEmpty || only.contains(group) }
@@ -42,7 +45,9 @@ struct BenchCommand: AsyncParsableCommand {
                 // Memory first: the container benchmark leaves large heaps behind.
                 if runs("memory") {
                     print("memory…")
-                    try MemoryBenchmark.run(into: &report, buildDirectory: folder, navigations: scriptNavigations ?? (scale > 1 ? 1_000_000 : 100_000))
+                    try MemoryBenchmark.run(
+                        into: &report, buildDirectory: folder,
+                        navigations: scriptNavigations ?? (scale > 1 ? 1_000_000 : 100_000))
                     try EagerPluginMemory.run(into: &report, buildDirectory: folder)
                 }
                 if runs("navigation") {
@@ -66,7 +71,8 @@ struct BenchCommand: AsyncParsableCommand {
             }
             if runs("startup") {
                 print("start-up…")
-                try StartupBenchmark.run(into: &report, buildDirectory: folder, rounds: 5 * scale, coldRounds: scale, maxPlugins: maxPlugins)
+                try StartupBenchmark.run(
+                    into: &report, buildDirectory: folder, rounds: 5 * scale, coldRounds: scale, maxPlugins: maxPlugins)
             }
             if runs("workers") {
                 print("scene workers…")
@@ -92,7 +98,9 @@ struct BenchCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         // What else ran meanwhile: a figure taken on a busy machine says so beside it.
-        report.notes.append("load average (1, 5, 15 minutes) at the start: \(loadBefore); at the end: \(Self.loadAverage()); \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        report.notes.append(
+            "load average (1, 5, 15 minutes) at the start: \(loadBefore); at the end: \(Self.loadAverage()); \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        )
         print("")
         print(report.table())
         try report.writeJSON(to: json)
@@ -106,14 +114,17 @@ struct BenchCommand: AsyncParsableCommand {
 
     /// The first three fields of /proc/loadavg.
     static func loadAverage() -> String {
-        let fields = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3)
+        let fields = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ")
+            .prefix(3)
         return fields.count == 3 ? fields.joined(separator: " ") : "unknown"
     }
 
     static func machine() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }?
             .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-        return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"
+        return
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"
     }
 }

@@ -19,7 +19,9 @@ final class BenchHTTPConnection {
         var location: String? { headers["location"] }
         /// The session cookie the response sets, as a `Cookie` header value (`name=value`).
         var sessionCookie: String? {
-            setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) }).first(where: { $0.hasPrefix("scene_host_session=") })
+            setCookies.lazy.compactMap({ $0.split(separator: ";").first.map(String.init) }).first(where: {
+                $0.hasPrefix("scene_host_session=")
+            })
         }
     }
 
@@ -55,7 +57,9 @@ final class BenchHTTPConnection {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian  // 127.0.0.1: loopback only
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
@@ -67,7 +71,9 @@ final class BenchHTTPConnection {
 
     /// Sends one request and reads its response. `headers` are added after Host (and
     /// Content-Length / Content-Type when there is a body).
-    func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
+    func request(
+        _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> Response {
         // A kept-alive connection the server closed meanwhile is opened again once.
         for attempt in 0..<2 {
             if descriptor < 0 { try connect() }
@@ -94,7 +100,9 @@ final class BenchHTTPConnection {
     private func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if sent < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE || errno == ECONNRESET { throw ClosedEarly(gotBytes: false) }
@@ -116,7 +124,9 @@ final class BenchHTTPConnection {
             if count == 0 { throw ClosedEarly(gotBytes: gotBytes) }
             if errno == EINTR { continue }
             if errno == ECONNRESET { throw ClosedEarly(gotBytes: gotBytes) }
-            if errno == EAGAIN || errno == EWOULDBLOCK { throw BenchFailure("127.0.0.1:\(port) did not answer within \(timeoutSeconds) s") }
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                throw BenchFailure("127.0.0.1:\(port) did not answer within \(timeoutSeconds) s")
+            }
             throw BenchFailure("recv from 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
     }
@@ -128,7 +138,9 @@ final class BenchHTTPConnection {
         guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
         var index = start
         while index <= haystack.count - needle.count {
-            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
             index += 1
         }
         return nil
@@ -166,8 +178,12 @@ final class BenchHTTPConnection {
                     lineEnd = Self.find(Self.lineEnd, in: buffer)
                 }
                 guard let lineEnd else { break }
-                let sizeText = String(decoding: buffer[0..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init) ?? ""
-                guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw BenchFailure("bad chunk size '\(sizeText)'") }
+                let sizeText =
+                    String(decoding: buffer[0..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init)
+                    ?? ""
+                guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                    throw BenchFailure("bad chunk size '\(sizeText)'")
+                }
                 buffer.removeFirst(lineEnd + 2)
                 while buffer.count < size + 2 { try fill(gotBytes: true) }
                 body += buffer[0..<size]

@@ -17,14 +17,18 @@ struct BenchInstallation {
         chmod(folder.path, 0o755)
         let library = Self.fixturesDirectory(besides: buildDirectory) + "/libFixtureRealistic.so"
         guard FileManager.default.fileExists(atPath: library) else {
-            throw BenchFailure("\(library) is missing: the test fixtures are a package of their own; build them with scripts/build-fixtures.sh release (scripts/benchmark does)")
+            throw BenchFailure(
+                "\(library) is missing: the test fixtures are a package of their own; build them with scripts/build-fixtures.sh release (scripts/benchmark does)"
+            )
         }
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: library)))
         let marker = Array(Self.marker.utf8)
         var offsets: [Int] = []
         var index = 0
         while index + marker.count <= original.count {
-            if original[index] == marker[0] && original[index..<(index + marker.count)].elementsEqual(marker) { offsets.append(index) }
+            if original[index] == marker[0] && original[index..<(index + marker.count)].elementsEqual(marker) {
+                offsets.append(index)
+            }
             index += 1
         }
         guard !offsets.isEmpty else { throw BenchFailure("\(library) does not contain the name \(Self.marker)") }
@@ -50,7 +54,9 @@ struct BenchInstallation {
 
     /// The size of one copy, in bytes.
     var pluginSize: Double {
-        let size = plugins.first.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? NSNumber }
+        let size = plugins.first.flatMap {
+            try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? NSNumber
+        }
         return size?.doubleValue ?? 0
     }
 

@@ -41,16 +41,24 @@ struct BenchReport: Codable {
     func table() -> String {
         let header = ["figure", "value", "baseline", "ratio", "bar", ""]
         let lines = rows.map { row -> [String] in
-            [row.name, Self.format(row.value, row.unit, range: row.valueRange), Self.format(row.baseline, row.unit, range: row.baselineRange),
-             row.ratio.map { String(format: "%.2fx", $0) } ?? "not measured",
-             row.bar.map { String(format: row.barIsMinimum == true ? "≥ %.2fx" : "≤ %.2fx", $0) } ?? row.limit.map { "< " + Self.format($0, row.unit) } ?? "",
-             row.passed.map { $0 ? "met" : "MISSED" } ?? ""]
+            [
+                row.name, Self.format(row.value, row.unit, range: row.valueRange),
+                Self.format(row.baseline, row.unit, range: row.baselineRange),
+                row.ratio.map { String(format: "%.2fx", $0) } ?? "not measured",
+                row.bar.map { String(format: row.barIsMinimum == true ? "≥ %.2fx" : "≤ %.2fx", $0) } ?? row.limit.map {
+                    "< " + Self.format($0, row.unit)
+                } ?? "",
+                row.passed.map { $0 ? "met" : "MISSED" } ?? "",
+            ]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
         func render(_ cells: [String]) -> String {
-            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                separator: "  ")
         }
-        var text = [render(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")] + lines.map(render)
+        var text =
+            [render(header), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+            + lines.map(render)
         text += notes.map { "note: " + $0 }
         return text.joined(separator: "\n")
     }
@@ -61,8 +69,10 @@ struct BenchReport: Codable {
         let low = format(range[0], unit), high = format(range[1], unit)
         let bare = { (text: String) in text.split(separator: " ").first.map(String.init) ?? text }
         // One unit for the three numbers when they share it ("41.2 µs [39.8-44.0]"), else each its own.
-        let units = Set([format(value, unit), low, high].map { $0.split(separator: " ").dropFirst().joined(separator: " ") })
-        return units.count == 1 ? "\(format(value, unit)) [\(bare(low))-\(bare(high))]" : "\(format(value, unit)) [\(low)-\(high)]"
+        let units = Set(
+            [format(value, unit), low, high].map { $0.split(separator: " ").dropFirst().joined(separator: " ") })
+        return units.count == 1
+            ? "\(format(value, unit)) [\(bare(low))-\(bare(high))]" : "\(format(value, unit)) [\(low)-\(high)]"
     }
 
     static func format(_ value: Double, _ unit: String) -> String {

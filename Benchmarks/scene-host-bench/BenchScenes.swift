@@ -12,7 +12,9 @@ struct BenchDetailInput: Codable { var message: String }
 @MainActor protocol BenchDetailDataStore: AnyObject { var message: String { get set } }
 @MainActor protocol BenchDetailPresentationLogic { func presentMessage(_ message: String) }
 
-final class BenchDetailViewController: SceneViewController<any BenchDetailBusinessLogic, BenchDetailRouter>, BenchDetailDisplayLogic {
+final class BenchDetailViewController: SceneViewController<any BenchDetailBusinessLogic, BenchDetailRouter>,
+    BenchDetailDisplayLogic
+{
     private var text = ""
     override func viewDidLoad() { interactor?.showMessage() }
     override func render() -> Screen {
@@ -21,13 +23,17 @@ final class BenchDetailViewController: SceneViewController<any BenchDetailBusine
     func displayMessage(_ text: String) { self.text = text }
 }
 
-final class BenchDetailInteractor: SceneInteractor<any BenchDetailPresentationLogic>, BenchDetailBusinessLogic, BenchDetailDataStore {
+final class BenchDetailInteractor: SceneInteractor<any BenchDetailPresentationLogic>, BenchDetailBusinessLogic,
+    BenchDetailDataStore
+{
     var message = ""
     func showMessage() { presenter?.presentMessage(message) }
 }
 
 final class BenchDetailPresenter: ScenePresenter<any BenchDetailDisplayLogic>, BenchDetailPresentationLogic {
-    func presentMessage(_ message: String) { viewController?.displayMessage(message.isEmpty ? "(no message)" : message) }
+    func presentMessage(_ message: String) {
+        viewController?.displayMessage(message.isEmpty ? "(no message)" : message)
+    }
 }
 
 final class BenchDetailRouter: SceneRouter<BenchDetailViewController, any BenchDetailDataStore> {}
@@ -35,7 +41,11 @@ final class BenchDetailRouter: SceneRouter<BenchDetailViewController, any BenchD
 @MainActor protocol BenchHomeDataStore: AnyObject { var message: String { get set } }
 
 final class BenchHomeViewController: SceneViewController<BenchHomeInteractor, BenchHomeRouter> {
-    override func render() -> Screen { Screen(title: "Home", elements: [.textField(id: "message", placeholder: "message", text: interactor?.message ?? "")]) }
+    override func render() -> Screen {
+        Screen(
+            title: "Home",
+            elements: [.textField(id: "message", placeholder: "message", text: interactor?.message ?? "")])
+    }
 }
 
 final class BenchHomeInteractor: SceneInteractor<ScenePresenter<BenchHomeViewController>>, BenchHomeDataStore {
@@ -44,7 +54,8 @@ final class BenchHomeInteractor: SceneInteractor<ScenePresenter<BenchHomeViewCon
 
 final class BenchHomeRouter: SceneRouter<BenchHomeViewController, any BenchHomeDataStore> {
     func routeToDetail() throws {
-        try route(to: "BenchDetail", segue: nil, style: .push, passing: BenchDetailInput(message: dataStore?.message ?? ""))
+        try route(
+            to: "BenchDetail", segue: nil, style: .push, passing: BenchDetailInput(message: dataStore?.message ?? ""))
     }
 }
 
@@ -70,18 +81,29 @@ enum BenchScenes {
         stack.removeLast()
     }
 
-    static let plugin = PluginReference(name: "Bench", path: "(in process)", location: SourceLocation(file: "bench", line: 1, column: 1))
+    static let plugin = PluginReference(
+        name: "Bench", path: "(in process)", location: SourceLocation(file: "bench", line: 1, column: 1))
 
-    static func detail(named name: String = "BenchDetail") -> SceneDefinition<BenchDetailViewController, BenchDetailInteractor, BenchDetailPresenter, BenchDetailRouter> {
-        SceneDefinition(name, viewController: BenchDetailViewController.init, interactor: { _ in BenchDetailInteractor() },
-                        presenter: BenchDetailPresenter.init, router: BenchDetailRouter.init)
-            .accepting(BenchDetailInput.self) { dataStore, input in dataStore?.message = input.message }
+    static func detail(
+        named name: String = "BenchDetail"
+    ) -> SceneDefinition<BenchDetailViewController, BenchDetailInteractor, BenchDetailPresenter, BenchDetailRouter> {
+        SceneDefinition(
+            name, viewController: BenchDetailViewController.init, interactor: { _ in BenchDetailInteractor() },
+            presenter: BenchDetailPresenter.init, router: BenchDetailRouter.init
+        )
+        .accepting(BenchDetailInput.self) { dataStore, input in dataStore?.message = input.message }
     }
 
-    static var home: SceneDefinition<BenchHomeViewController, BenchHomeInteractor, ScenePresenter<BenchHomeViewController>, BenchHomeRouter> {
-        SceneDefinition("BenchHome", viewController: BenchHomeViewController.init, interactor: { _ in BenchHomeInteractor() },
-                        presenter: ScenePresenter<BenchHomeViewController>.init, router: BenchHomeRouter.init)
-            .route(to: "BenchDetail", passing: BenchDetailInput.self)
+    static var home:
+        SceneDefinition<
+            BenchHomeViewController, BenchHomeInteractor, ScenePresenter<BenchHomeViewController>, BenchHomeRouter
+        >
+    {
+        SceneDefinition(
+            "BenchHome", viewController: BenchHomeViewController.init, interactor: { _ in BenchHomeInteractor() },
+            presenter: ScenePresenter<BenchHomeViewController>.init, router: BenchHomeRouter.init
+        )
+        .route(to: "BenchDetail", passing: BenchDetailInput.self)
     }
 
     /// A navigator showing BenchHome, with BenchDetail registered.
@@ -93,7 +115,9 @@ enum BenchScenes {
         try registry.commit(into: container)
         let navigator = Navigator(container: container, segues: [])
         try navigator.start(at: "BenchHome")
-        guard let router = navigator.top?.router as? BenchHomeRouter else { throw BenchFailure("BenchHome has no BenchHomeRouter") }
+        guard let router = navigator.top?.router as? BenchHomeRouter else {
+            throw BenchFailure("BenchHome has no BenchHomeRouter")
+        }
         return (navigator, router)
     }
 }

@@ -18,7 +18,10 @@ final class BenchServer {
         guard pipe(&pipeEnds) == 0 else { throw BenchFailure("pipe: \(String(cString: strerror(errno)))") }
         // Neither end leaks into other children (the dup2 onto the server's descriptor 1 clears the flag there).
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-serve-\(UUID().uuidString).err").path
+        errorsPath =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "scene-host-bench-serve-\(UUID().uuidString).err"
+            ).path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -108,7 +111,8 @@ enum ProcessTimes {
     /// The fields after the command name: index 0 is the state, 1 the parent, 11 utime, 12 stime.
     private static func fields(of pid: pid_t) -> [Substring]? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         return text[text.index(after: close)...].split(separator: " ")
     }
 
@@ -119,7 +123,9 @@ enum ProcessTimes {
 
     /// Seconds of CPU (user + system) the process used so far; 0 when it is gone.
     static func cpuSeconds(of pid: pid_t) -> Double {
-        guard let fields = fields(of: pid), fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        guard let fields = fields(of: pid), fields.count > 12, let user = Double(fields[11]),
+            let system = Double(fields[12])
+        else { return 0 }
         return (user + system) / ticksPerSecond
     }
 
@@ -127,6 +133,7 @@ enum ProcessTimes {
     static func ownCPUSeconds() -> Double {
         var usage = rusage()
         getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
     }
 }

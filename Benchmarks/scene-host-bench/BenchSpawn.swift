@@ -22,31 +22,42 @@ enum BenchSpawn {
 
     /// Starts `executable` with standard input from `input` (default /dev/null), standard output
     /// to /dev/null, and standard error to /dev/null or, with `captureErrors`, to a file read back.
-    static func run(_ executable: String, _ arguments: [String], input: String = "/dev/null", captureErrors: Bool = false) throws -> Result {
+    static func run(
+        _ executable: String, _ arguments: [String], input: String = "/dev/null", captureErrors: Bool = false
+    ) throws -> Result {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-\(UUID().uuidString).err").path
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-host-bench-\(UUID().uuidString).err"
+        ).path
         defer { if captureErrors { unlink(errorsPath) } }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, captureErrors ? errorsPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(
+            &actions, 2, captureErrors ? errorsPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let start = BenchClock.nanoseconds()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchFailure("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchFailure("cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchFailure("cannot wait for \(executable): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw BenchFailure("cannot wait for \(executable): \(String(cString: strerror(errno)))")
+            }
         }
         let elapsed = BenchClock.nanoseconds() - start
         let exit: Int32 = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let errors = captureErrors ? ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "") : ""
         let cpu = Self.nanoseconds(usage.ru_utime) + Self.nanoseconds(usage.ru_stime)
-        return Result(status: exit, nanoseconds: Double(elapsed), peakResidentBytes: Double(usage.ru_maxrss) * 1024, stderr: errors, cpuNanoseconds: cpu)
+        return Result(
+            status: exit, nanoseconds: Double(elapsed), peakResidentBytes: Double(usage.ru_maxrss) * 1024,
+            stderr: errors, cpuNanoseconds: cpu)
     }
 }
 
@@ -62,12 +73,19 @@ extension BenchSpawn {
     /// had across `execve`, and a `posix_spawn` child (sharing this process's memory until its exec)
     /// reports this benchmark's own peak. GNU time forks a fresh child and reports its peak alone.
     static func peakResidentBytes(_ executable: String, _ arguments: [String]) throws -> Double {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-\(UUID().uuidString).rss").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-host-bench-\(UUID().uuidString).rss"
+        ).path
         defer { unlink(output) }
         let result = try run("/usr/bin/time", ["-f", "%M", "-o", output, executable] + arguments)
-        guard result.status == 0 else { throw BenchFailure("\(executable) \(arguments.joined(separator: " ")): exit \(result.status)") }
+        guard result.status == 0 else {
+            throw BenchFailure("\(executable) \(arguments.joined(separator: " ")): exit \(result.status)")
+        }
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        guard let kibibytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
+        guard
+            let kibibytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }
+            )
+        else {
             throw BenchFailure("/usr/bin/time gave no peak RSS: \(text)")
         }
         return kibibytes * 1024
@@ -99,7 +117,9 @@ enum BenchClock {
 extension BenchSpawn {
     /// What `executable` prints on standard output; throws when it exits with another status than 0.
     static func output(_ executable: String, _ arguments: [String]) throws -> String {
-        guard access(executable, X_OK) == 0 else { throw BenchFailure("\(executable) is missing: build first (swift build -c release)") }
+        guard access(executable, X_OK) == 0 else {
+            throw BenchFailure("\(executable) is missing: build first (swift build -c release)")
+        }
         // Single-quoted for the shell popen runs.
         let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = ([executable] + arguments).map(quoted).joined(separator: " ")

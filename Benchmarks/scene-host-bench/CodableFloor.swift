@@ -27,7 +27,9 @@ private struct FloorEncoder: Encoder {
     let slot: CodableFloor.Slot
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { KeyedEncodingContainer(Keyed<Key>(slot: slot)) }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Keyed<Key>(slot: slot))
+    }
     func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed() }
     func singleValueContainer() -> any SingleValueEncodingContainer { Single() }
 
@@ -37,7 +39,9 @@ private struct FloorEncoder: Encoder {
         mutating func encodeNil(forKey key: Key) throws { throw CodableFloor.Unsupported() }
         mutating func encode(_ value: String, forKey key: Key) throws { slot.text = value }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw CodableFloor.Unsupported() }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             KeyedEncodingContainer(Keyed<NestedKey>(slot: slot))
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { Unkeyed() }
@@ -51,7 +55,9 @@ private struct FloorEncoder: Encoder {
         var count: Int { 0 }
         mutating func encodeNil() throws { throw CodableFloor.Unsupported() }
         mutating func encode<T: Encodable>(_ value: T) throws { throw CodableFloor.Unsupported() }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             KeyedEncodingContainer(Keyed<NestedKey>(slot: CodableFloor.Slot()))
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed() }
@@ -69,7 +75,9 @@ private struct FloorDecoder: Decoder {
     let slot: CodableFloor.Slot
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> { KeyedDecodingContainer(Keyed<Key>(slot: slot)) }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Keyed<Key>(slot: slot))
+    }
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw CodableFloor.Unsupported() }
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw CodableFloor.Unsupported() }
 
@@ -81,10 +89,14 @@ private struct FloorDecoder: Decoder {
         func decodeNil(forKey key: Key) throws -> Bool { false }
         func decode(_ type: String.Type, forKey key: Key) throws -> String { slot.text }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw CodableFloor.Unsupported() }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type, forKey key: Key
+        ) throws -> KeyedDecodingContainer<NestedKey> {
             throw CodableFloor.Unsupported()
         }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw CodableFloor.Unsupported() }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw CodableFloor.Unsupported()
+        }
         func superDecoder() throws -> any Decoder { throw CodableFloor.Unsupported() }
         func superDecoder(forKey key: Key) throws -> any Decoder { throw CodableFloor.Unsupported() }
     }

@@ -6,11 +6,14 @@ import SceneHostConfig
 enum ConfigBenchmark {
     static func run(into report: inout BenchReport, scale: Int) throws {
         let settings = { (count: Int) in
-            "initial = \"Home\"\n[plugins.X]\npath = \"libX.so\"\n[plugins.X.settings]\n" + (0..<count).map { "key\($0) = \($0)\n" }.joined()
+            "initial = \"Home\"\n[plugins.X]\npath = \"libX.so\"\n[plugins.X.settings]\n"
+                + (0..<count).map { "key\($0) = \($0)\n" }.joined()
         }
         let tables = { (count: Int) in "initial = \"A\"\n" + (0..<count).map { "[t\($0)]\n" }.joined() }
-        for (name, make, small, large) in [("config: 20,000 settings in one table vs 2,000", settings, 2_000, 20_000),
-                                           ("config: 16,000 unknown tables refused vs 1,600", tables, 1_600, 16_000)] {
+        for (name, make, small, large) in [
+            ("config: 20,000 settings in one table vs 2,000", settings, 2_000, 20_000),
+            ("config: 16,000 unknown tables refused vs 1,600", tables, 1_600, 16_000),
+        ] {
             let texts = [Array(make(small).utf8), Array(make(large).utf8)]
             // Interleaved: one load of each size per round, so a busy moment costs both alike.
             var samples: [[Double]] = [[], []]
@@ -22,9 +25,11 @@ enum ConfigBenchmark {
                 }
             }
             let smallTime = Measurement(samples: samples[0]), largeTime = Measurement(samples: samples[1])
-            report.rows.append(BenchRow(name: name, value: largeTime.median, baseline: smallTime.median, unit: "ns", bar: 20,
-                                        valueRange: [largeTime.percentile(0), largeTime.percentile(1)],
-                                        baselineRange: [smallTime.percentile(0), smallTime.percentile(1)]))
+            report.rows.append(
+                BenchRow(
+                    name: name, value: largeTime.median, baseline: smallTime.median, unit: "ns", bar: 20,
+                    valueRange: [largeTime.percentile(0), largeTime.percentile(1)],
+                    baselineRange: [smallTime.percentile(0), smallTime.percentile(1)]))
         }
     }
 }

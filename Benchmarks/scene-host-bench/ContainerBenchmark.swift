@@ -24,7 +24,8 @@ enum ContainerBenchmark {
 
             let plain = Swinject.Container()
             for index in 0..<count {
-                plain.register(AnyObject.self, name: "Scene\(index).viewController") { _ in BenchDetailViewController() }
+                plain.register(AnyObject.self, name: "Scene\(index).viewController") { _ in BenchDetailViewController()
+                }
                 plain.register(AnyObject.self, name: "Scene\(index).interactor") { _ in BenchDetailInteractor() }
                 plain.register(AnyObject.self, name: "Scene\(index).presenter") { _ in BenchDetailPresenter() }
                 plain.register(AnyObject.self, name: "Scene\(index).router") { _ in BenchDetailRouter() }
@@ -32,22 +33,33 @@ enum ContainerBenchmark {
             let names = ["viewController", "interactor", "presenter", "router"].map { "\(target).\($0)" }
             swinject[count] = try Measurement.run(batches: 40 * scale, batchSize: 500) {
                 for name in names {
-                    guard plain.resolve(AnyObject.self, name: name) != nil else { throw BenchFailure("Swinject did not resolve \(name)") }
+                    guard plain.resolve(AnyObject.self, name: name) != nil else {
+                        throw BenchFailure("Swinject did not resolve \(name)")
+                    }
                 }
             }
         }
         // Every count was measured above (a failed measurement throws): a missing one is a bug of this benchmark.
-        guard let base = ours[10]?.median else { throw BenchFailure("the container benchmark has no figure for 10 scenes") }
+        guard let base = ours[10]?.median else {
+            throw BenchFailure("the container benchmark has no figure for 10 scenes")
+        }
         for count in counts.dropFirst() {
-            guard let value = ours[count]?.median else { throw BenchFailure("the container benchmark has no figure for \(count) scenes") }
-            report.rows.append(BenchRow(name: "resolve 4 parts, \(count) scenes vs 10", value: value, baseline: base, unit: "ns",
-                                        bar: count == 10_000 ? 1.5 : nil))
+            guard let value = ours[count]?.median else {
+                throw BenchFailure("the container benchmark has no figure for \(count) scenes")
+            }
+            report.rows.append(
+                BenchRow(
+                    name: "resolve 4 parts, \(count) scenes vs 10", value: value, baseline: base, unit: "ns",
+                    bar: count == 10_000 ? 1.5 : nil))
         }
         for count in counts {
             guard let value = swinject[count]?.median, let baseline = ours[count]?.median else {
                 throw BenchFailure("the container benchmark has no Swinject or own figure for \(count) scenes")
             }
-            report.rows.append(BenchRow(name: "plain Swinject vs ours, \(count) scenes", value: value, baseline: baseline, unit: "ns", bar: nil))
+            report.rows.append(
+                BenchRow(
+                    name: "plain Swinject vs ours, \(count) scenes", value: value, baseline: baseline, unit: "ns",
+                    bar: nil))
         }
     }
 }

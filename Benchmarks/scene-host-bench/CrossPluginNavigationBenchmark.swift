@@ -39,18 +39,47 @@ enum CrossPluginNavigationBenchmark {
             pooled.add(sides[1])
             pooledRuns.append(pooled)
         }
-        guard navigator.path == "Home" else { throw BenchFailure("navigation did not come back to Home: \(navigator.path)") }
+        guard navigator.path == "Home" else {
+            throw BenchFailure("navigation did not come back to Home: \(navigator.path)")
+        }
         let hand = Summary(handRuns), benchClasses = Summary(benchClassesRuns)
-        report.rows.append(Summary(pooledRuns).row("navigation across plugins vs the same classes by hand (median)", \.median, against: hand, bar: 2.2))
-        report.rows.append(Summary(pooledRuns).row("navigation across plugins vs the same classes by hand (p99 of operations)", \.p99, against: hand, bar: 2.2))
-        report.rows.append(Summary(segueRuns).row("navigation across plugins, by segue, vs the same classes by hand (median)", \.median, against: hand, bar: nil))
-        report.rows.append(Summary(segueRuns).row("navigation across plugins, by segue, vs the same classes by hand (p99 of operations)", \.p99, against: hand, bar: nil))
-        report.rows.append(Summary(codeRuns).row("navigation across plugins, in code, vs the same classes by hand (median)", \.median, against: hand, bar: nil))
-        report.rows.append(Summary(codeRuns).row("navigation across plugins, in code, vs the same classes by hand (p99 of operations)", \.p99, against: hand, bar: nil))
-        report.rows.append(Summary(pooledRuns).row("extra row: navigation across plugins vs the old baseline, the benchmark's own Detail built by hand without Home (median)", \.median, against: benchClasses, bar: nil))
-        report.rows.append(Summary(pooledRuns).row("extra row: navigation across plugins vs the old baseline (p99 of operations)", \.p99, against: benchClasses, bar: nil))
-        report.notes.append("navigation across plugins: libHomeScene.so -> libDetailScene.so, each with its own DetailInput; half the operations by the showDetail segue, half by the openDetail code route; tap + build + pass + show + render + back, \(8_000 * scale) operations a side per run, median of \(runs) runs [min-max]")
-        report.notes.append("the same classes by hand: the demo's Home and Detail sources compiled into the benchmark, wired as the seed's setUpVIPCycle; the openDetail tap through Home's controller and router, Detail built and its DataStore filled by the benchmark's navigator, rendered, popped")
+        report.rows.append(
+            Summary(pooledRuns).row(
+                "navigation across plugins vs the same classes by hand (median)", \.median, against: hand, bar: 2.2))
+        report.rows.append(
+            Summary(pooledRuns).row(
+                "navigation across plugins vs the same classes by hand (p99 of operations)", \.p99, against: hand,
+                bar: 2.2))
+        report.rows.append(
+            Summary(segueRuns).row(
+                "navigation across plugins, by segue, vs the same classes by hand (median)", \.median, against: hand,
+                bar: nil))
+        report.rows.append(
+            Summary(segueRuns).row(
+                "navigation across plugins, by segue, vs the same classes by hand (p99 of operations)", \.p99,
+                against: hand, bar: nil))
+        report.rows.append(
+            Summary(codeRuns).row(
+                "navigation across plugins, in code, vs the same classes by hand (median)", \.median, against: hand,
+                bar: nil))
+        report.rows.append(
+            Summary(codeRuns).row(
+                "navigation across plugins, in code, vs the same classes by hand (p99 of operations)", \.p99,
+                against: hand, bar: nil))
+        report.rows.append(
+            Summary(pooledRuns).row(
+                "extra row: navigation across plugins vs the old baseline, the benchmark's own Detail built by hand without Home (median)",
+                \.median, against: benchClasses, bar: nil))
+        report.rows.append(
+            Summary(pooledRuns).row(
+                "extra row: navigation across plugins vs the old baseline (p99 of operations)", \.p99,
+                against: benchClasses, bar: nil))
+        report.notes.append(
+            "navigation across plugins: libHomeScene.so -> libDetailScene.so, each with its own DetailInput; half the operations by the showDetail segue, half by the openDetail code route; tap + build + pass + show + render + back, \(8_000 * scale) operations a side per run, median of \(runs) runs [min-max]"
+        )
+        report.notes.append(
+            "the same classes by hand: the demo's Home and Detail sources compiled into the benchmark, wired as the seed's setUpVIPCycle; the openDetail tap through Home's controller and router, Detail built and its DataStore filled by the benchmark's navigator, rendered, popped"
+        )
         try floors(into: &report, navigator: navigator, message: home.message, byHand: byHand, scale: scale)
     }
 
@@ -60,15 +89,24 @@ enum CrossPluginNavigationBenchmark {
     /// (`CodableFloor`), and checking a tap against a fresh render of the scene on top (Home).
     /// A ratio here is the share of the hand-wired navigation the part alone costs; the navigation
     /// goal of 1.5x leaves the host 0.5 of it for everything.
-    private static func floors(into report: inout BenchReport, navigator: Navigator, message: String, byHand: @escaping () throws -> Void, scale: Int) throws {
-        guard navigator.path == "Home" else { throw BenchFailure("the floors are measured on Home, not on \(navigator.path)") }
+    private static func floors(
+        into report: inout BenchReport, navigator: Navigator, message: String, byHand: @escaping () throws -> Void,
+        scale: Int
+    ) throws {
+        guard navigator.path == "Home" else {
+            throw BenchFailure("the floors are measured on Home, not on \(navigator.path)")
+        }
         let slot = CodableFloor.Slot()
         let source: any Encodable = CodableFloor.Source(message: message)
         let roundTrip = {
-            guard try CodableFloor.roundTrip(source, through: slot).message == message else { throw BenchFailure("the Codable floor lost the message") }
+            guard try CodableFloor.roundTrip(source, through: slot).message == message else {
+                throw BenchFailure("the Codable floor lost the message")
+            }
         }
         let tapCheck = {
-            guard try navigator.screen().mismatch(for: .tap(button: "showDetail")) == nil else { throw BenchFailure("Home has no showDetail button") }
+            guard try navigator.screen().mismatch(for: .tap(button: "showDetail")) == nil else {
+                throw BenchFailure("Home has no showDetail button")
+            }
         }
         var codableRuns: [LatencyHistogram] = [], checkRuns: [LatencyHistogram] = [], handRuns: [LatencyHistogram] = []
         for _ in 0..<runs {
@@ -78,9 +116,17 @@ enum CrossPluginNavigationBenchmark {
             handRuns.append(sides[2])
         }
         let hand = Summary(handRuns)
-        report.rows.append(Summary(codableRuns).row("floor: a Codable round trip of a one-field contract, as a share of the same classes by hand (median)", \.median, against: hand, bar: nil))
-        report.rows.append(Summary(checkRuns).row("floor: checking a tap against a fresh render of Home, as a share of the same classes by hand (median)", \.median, against: hand, bar: nil))
-        report.notes.append("floors: CodableFloor (two one-String structs, the simplest coders) and Home's render with the tap's element looked up, each interleaved with the hand-wired navigation, \(8_000 * scale) operations a side per run, median of \(runs) runs [min-max]")
+        report.rows.append(
+            Summary(codableRuns).row(
+                "floor: a Codable round trip of a one-field contract, as a share of the same classes by hand (median)",
+                \.median, against: hand, bar: nil))
+        report.rows.append(
+            Summary(checkRuns).row(
+                "floor: checking a tap against a fresh render of Home, as a share of the same classes by hand (median)",
+                \.median, against: hand, bar: nil))
+        report.notes.append(
+            "floors: CodableFloor (two one-String structs, the simplest coders) and Home's render with the tap's element looked up, each interleaved with the hand-wired navigation, \(8_000 * scale) operations a side per run, median of \(runs) runs [min-max]"
+        )
     }
 
     /// One tap that shows Detail, its screen, and back to Home.

@@ -25,12 +25,16 @@ enum EagerPluginMemory {
         let before = MemoryBenchmark.residentBytes()
         for (name, path) in installation.plugins {
             let location = SourceLocation(file: "scene-host-bench", line: 1, column: 1)
-            let entry = PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+            let entry = PluginEntry(
+                name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
             _ = try loader.load(entry, into: container)
         }
         let after = MemoryBenchmark.residentBytes()
-        report.rows.append(BenchRow(name: "RSS per opened plugin, eager (\(count) loaded in one process), vs RSS before", value: (after - before) / Double(count),
-                                    baseline: before, unit: "bytes", bar: nil))
+        report.rows.append(
+            BenchRow(
+                name: "RSS per opened plugin, eager (\(count) loaded in one process), vs RSS before",
+                value: (after - before) / Double(count),
+                baseline: before, unit: "bytes", bar: nil))
         withExtendedLifetime(container) {}
     }
 }

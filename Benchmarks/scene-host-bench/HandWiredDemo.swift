@@ -25,14 +25,18 @@ final class HandWiredDemo: SceneNavigating {
         stack.removeLast()
     }
 
-    func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
+    func navigate<Input: Encodable>(
+        from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input
+    ) throws {
         guard destination == "Detail", let message = HomeWiredByHand.message(passedIn: input) else {
             throw BenchFailure("the hand-wired Home routed to \(destination) with \(Input.self)")
         }
         stack.append(DetailWiredByHand(message: message))
     }
 
-    func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+    func navigate(
+        from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?
+    ) throws {
         throw BenchFailure("the hand-wired Home routed to \(destination) with an encoded payload")
     }
 

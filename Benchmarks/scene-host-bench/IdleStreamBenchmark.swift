@@ -32,31 +32,45 @@ enum IdleStreamBenchmark {
     static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) throws {
         let library = BenchInstallation.fixturesDirectory(besides: buildDirectory) + "/libFixtureAsync.so"
         guard FileManager.default.fileExists(atPath: library) else {
-            throw BenchFailure("\(library) is missing: build the test fixtures with scripts/build-fixtures.sh release (scripts/benchmark does)")
+            throw BenchFailure(
+                "\(library) is missing: build the test fixtures with scripts/build-fixtures.sh release (scripts/benchmark does)"
+            )
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-idle-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-host-bench-idle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("idle.conf").path
-        try Data("initial = \"Shelf\"\n[host]\nworkers = 1\n[plugins.Async]\npath = \"\(library)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        try Data("initial = \"Shelf\"\n[host]\nworkers = 1\n[plugins.Async]\npath = \"\(library)\"\n".utf8).write(
+            to: URL(fileURLWithPath: config))
         let cache = folder.appendingPathComponent("probes.cache").path
         // One client address makes every session: its caps are lifted.
-        let server = try BenchServer(buildDirectory + "/scene-host", ["serve", "--config", config, "--probe-cache", cache, "--port", "0",
-                                                                      "--sessions-per-client", "100000", "--session-burst", "100000",
-                                                                      "--session-rate", "100000"])
+        let server = try BenchServer(
+            buildDirectory + "/scene-host",
+            [
+                "serve", "--config", config, "--probe-cache", cache, "--port", "0",
+                "--sessions-per-client", "100000", "--session-burst", "100000",
+                "--session-rate", "100000",
+            ])
         defer { server.stop() }
 
         let sessionCount = (streams + streamsPerSession - 1) / streamsPerSession
-        let cookies = try (0..<sessionCount).map { _ in try LiveUpdateBenchmark.Session(port: server.port, firstAction: "action=tap%3Aquiet").cookie }
+        let cookies = try (0..<sessionCount).map { _ in
+            try LiveUpdateBenchmark.Session(port: server.port, firstAction: "action=tap%3Aquiet").cookie
+        }
         var window = 4.0 * Double(scale)
         var open: [Double] = [], none: [Double] = []
         for _ in 0..<runs {
             let opening = BenchClock.nanoseconds()
-            let held = try (0..<streams).map { try openStream(port: server.port, cookie: cookies[$0 / streamsPerSession]) }
+            let held = try (0..<streams).map {
+                try openStream(port: server.port, cookie: cookies[$0 / streamsPerSession])
+            }
             // Before the first stream's keep-alive (25 s after it opened), with a second to spare.
             window = min(window, 24 - settle - Double(BenchClock.nanoseconds() - opening) / 1e9)
-            guard window >= 2 else { throw BenchFailure("opening \(streams) streams took too long to measure them between their keep-alives") }
+            guard window >= 2 else {
+                throw BenchFailure("opening \(streams) streams took too long to measure them between their keep-alives")
+            }
             sleepSeconds(settle)
             open.append(try cpuPerSecond(of: server, over: window, streams: held))
             for socket in held { close(socket) }
@@ -65,24 +79,29 @@ enum IdleStreamBenchmark {
             sleepSeconds(settle)
             none.append(try cpuPerSecond(of: server, over: window, streams: []))
         }
-        let row = Self.row("serve CPU per second of wall time, \(streams) idle live streams open vs none (same server, same sessions)",
-                           open, against: none)
+        let row = Self.row(
+            "serve CPU per second of wall time, \(streams) idle live streams open vs none (same server, same sessions)",
+            open, against: none)
         report.rows.append(row)
         let perStream = (row.value - row.baseline) / Double(streams)
-        report.notes.append(String(format: "idle live streams: %d streams (%d per session, %d sessions whose quiet work runs and never changes the screen) "
-                                   + "held open by the benchmark; serve's CPU from /proc over %.0f s windows, one with the streams open "
-                                   + "(from %.0f s after the last opened, past each connection's one idle check at 10 s, and before the 25 s keep-alive) "
-                                   + "and one without (from as long after they closed), alternating, %d runs, "
-                                   + "medians [smallest-largest]. Per stream: %.2f µs of CPU per second (the difference of the medians over %d streams; "
-                                   + "before issue 47 a stream polled its session every second: about 77 µs)",
-                                   streams, streamsPerSession, sessionCount, window, settle, runs, perStream / 1_000, streams))
+        report.notes.append(
+            String(
+                format:
+                    "idle live streams: %d streams (%d per session, %d sessions whose quiet work runs and never changes the screen) "
+                    + "held open by the benchmark; serve's CPU from /proc over %.0f s windows, one with the streams open "
+                    + "(from %.0f s after the last opened, past each connection's one idle check at 10 s, and before the 25 s keep-alive) "
+                    + "and one without (from as long after they closed), alternating, %d runs, "
+                    + "medians [smallest-largest]. Per stream: %.2f µs of CPU per second (the difference of the medians over %d streams; "
+                    + "before issue 47 a stream polled its session every second: about 77 µs)",
+                streams, streamsPerSession, sessionCount, window, settle, runs, perStream / 1_000, streams))
         print(String(format: "idle live streams: %.2f µs of serve CPU per stream per second", perStream / 1_000))
     }
 
     /// The median of each side, with its smallest and largest run.
     static func row(_ name: String, _ values: [Double], against baseline: [Double]) -> BenchRow {
         let mine = values.sorted(), theirs = baseline.sorted()
-        var row = BenchRow(name: name, value: mine[mine.count / 2], baseline: theirs[theirs.count / 2], unit: "ns", bar: nil)
+        var row = BenchRow(
+            name: name, value: mine[mine.count / 2], baseline: theirs[theirs.count / 2], unit: "ns", bar: nil)
         row.valueRange = [mine.first ?? 0, mine.last ?? 0]
         row.baselineRange = [theirs.first ?? 0, theirs.last ?? 0]
         return row
@@ -93,13 +112,16 @@ enum IdleStreamBenchmark {
     static func cpuPerSecond(of server: BenchServer, over seconds: Double, streams: [Int32]) throws -> Double {
         let startCPU = ProcessTimes.cpuSeconds(of: server.pid), start = BenchClock.nanoseconds()
         sleepSeconds(seconds)
-        let cpu = ProcessTimes.cpuSeconds(of: server.pid) - startCPU, wall = Double(BenchClock.nanoseconds() - start) / 1e9
+        let cpu = ProcessTimes.cpuSeconds(of: server.pid) - startCPU,
+            wall = Double(BenchClock.nanoseconds() - start) / 1e9
         for socket in streams {
             var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 0) == 0 else {
                 var buffer = [UInt8](repeating: 0, count: 512)
                 let count = recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-                throw BenchFailure("an idle stream ended or got an event during the window: \(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)) \(server.errors)")
+                throw BenchFailure(
+                    "an idle stream ended or got an event during the window: \(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)) \(server.errors)"
+                )
             }
         }
         return cpu * 1e9 / wall
@@ -121,14 +143,19 @@ enum IdleStreamBenchmark {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
             throw BenchFailure("cannot connect: \(String(cString: strerror(errno)))")
         }
-        let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
+        let request = Array(
+            "GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n"
+                .utf8)
+        guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
+        else {
             close(socket)
             throw BenchFailure("send: \(String(cString: strerror(errno)))")
         }

@@ -3,7 +3,8 @@ import Histogram
 /// Per-operation latencies in an HDR histogram (3 significant digits, 1 ns to 10 s), with the
 /// clock's own cost taken off each value, so percentiles are of operations, not of batch means.
 struct LatencyHistogram {
-    private var histogram = Histogram<UInt64>(highestTrackableValue: 10_000_000_000, numberOfSignificantValueDigits: .three)
+    private var histogram = Histogram<UInt64>(
+        highestTrackableValue: 10_000_000_000, numberOfSignificantValueDigits: .three)
 
     /// Records one operation timed from `start` to `end` (readings of `BenchClock`).
     mutating func record(from start: UInt64, to end: UInt64) {

@@ -23,16 +23,21 @@ enum LiveUpdateBenchmark {
     static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) throws {
         let library = BenchInstallation.fixturesDirectory(besides: buildDirectory) + "/libFixtureAsync.so"
         guard FileManager.default.fileExists(atPath: library) else {
-            throw BenchFailure("\(library) is missing: build the test fixtures with scripts/build-fixtures.sh release (scripts/benchmark does)")
+            throw BenchFailure(
+                "\(library) is missing: build the test fixtures with scripts/build-fixtures.sh release (scripts/benchmark does)"
+            )
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-live-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-host-bench-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("live.conf").path
-        try Data("initial = \"Shelf\"\n[host]\nworkers = 1\n[plugins.Async]\npath = \"\(library)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        try Data("initial = \"Shelf\"\n[host]\nworkers = 1\n[plugins.Async]\npath = \"\(library)\"\n".utf8).write(
+            to: URL(fileURLWithPath: config))
         let cache = folder.appendingPathComponent("probes.cache").path
-        let server = try BenchServer(buildDirectory + "/scene-host", ["serve", "--config", config, "--probe-cache", cache, "--port", "0"])
+        let server = try BenchServer(
+            buildDirectory + "/scene-host", ["serve", "--config", config, "--probe-cache", cache, "--port", "0"])
         defer { server.stop() }
 
         let live = try Session(port: server.port, firstAction: "action=tap%3Atime")
@@ -44,15 +49,25 @@ enum LiveUpdateBenchmark {
             actions.append(try acting.roundTrips(count: 100 * scale))
         }
         guard updates.allSatisfy({ $0.count >= 10 }) else {
-            throw BenchFailure("the live page got fewer than 10 updates in \(seconds) s: \(updates.map(\.count)) \(server.errors)")
+            throw BenchFailure(
+                "the live page got fewer than 10 updates in \(seconds) s: \(updates.map(\.count)) \(server.errors)")
         }
         let update = Summary(updates), action = Summary(actions)
-        report.rows.append(update.row("unasked screen update, worker to SSE client, vs an action's round trip (p50)", \.median, against: action, bar: nil))
-        report.rows.append(update.row("unasked screen update, worker to SSE client, vs an action's round trip (p99)", \.p99, against: action, bar: nil))
-        report.notes.append(String(format: "live update: the Async fixture's observe clock (every 37 ms) followed over SSE for %.0f s a run; "
-                                   + "the baseline a POST + GET of its 303 on another session of the same serve, %d a run; "
-                                   + "medians of %d runs [smallest-largest]. The clock is presented through the scene's presenter, so the worker checks the screen at once.",
-                                   seconds, 100 * scale, runs))
+        report.rows.append(
+            update.row(
+                "unasked screen update, worker to SSE client, vs an action's round trip (p50)", \.median,
+                against: action, bar: nil))
+        report.rows.append(
+            update.row(
+                "unasked screen update, worker to SSE client, vs an action's round trip (p99)", \.p99, against: action,
+                bar: nil))
+        report.notes.append(
+            String(
+                format:
+                    "live update: the Async fixture's observe clock (every 37 ms) followed over SSE for %.0f s a run; "
+                    + "the baseline a POST + GET of its 303 on another session of the same serve, %d a run; "
+                    + "medians of %d runs [smallest-largest]. The clock is presented through the scene's presenter, so the worker checks the screen at once.",
+                seconds, 100 * scale, runs))
     }
 
     /// One browser's session on the server, with its own connection for actions.
@@ -67,10 +82,15 @@ enum LiveUpdateBenchmark {
             self.port = port
             connection = BenchHTTPConnection(port: port)
             let start = try connection.request("GET", "/")
-            guard start.status == 200, let token = LoadClient.token(in: start.text) else { throw BenchFailure("GET / gave \(start.status) without a form token") }
-            let made = try connection.request("POST", "/", headers: Self.formHeaders(port: port), body: Array("token=\(token)&screen=0&\(firstAction)".utf8))
+            guard start.status == 200, let token = LoadClient.token(in: start.text) else {
+                throw BenchFailure("GET / gave \(start.status) without a form token")
+            }
+            let made = try connection.request(
+                "POST", "/", headers: Self.formHeaders(port: port),
+                body: Array("token=\(token)&screen=0&\(firstAction)".utf8))
             guard made.status == 303,
-                  let cookie = made.sessionCookie else {
+                let cookie = made.sessionCookie
+            else {
                 throw BenchFailure("the first POST / gave \(made.status) without a session cookie")
             }
             self.cookie = cookie
@@ -86,17 +106,23 @@ enum LiveUpdateBenchmark {
             var histogram = LatencyHistogram()
             for _ in 0..<count {
                 let headers = [("Cookie", cookie)] + Self.formHeaders(port: port)
-                guard let token = LoadClient.token(in: page) else { throw BenchFailure("the page has no form token: \(page.prefix(300))") }
+                guard let token = LoadClient.token(in: page) else {
+                    throw BenchFailure("the page has no form token: \(page.prefix(300))")
+                }
                 let body = "token=\(token)&screen=\(LoadClient.stamp(in: page))&action=select%3Abooks%3A0"
                 let start = BenchClock.nanoseconds()
                 let posted = try connection.request("POST", "/s/Shelf", headers: headers, body: Array(body.utf8))
-                guard posted.status == 303, let location = posted.location else { throw BenchFailure("POST /s/Shelf gave \(posted.status)") }
+                guard posted.status == 303, let location = posted.location else {
+                    throw BenchFailure("POST /s/Shelf gave \(posted.status)")
+                }
                 if let renewed = posted.sessionCookie {
                     cookie = renewed
                 }
                 let shown = try connection.request("GET", location, headers: [("Cookie", cookie)])
                 histogram.record(from: start, to: BenchClock.nanoseconds())
-                guard shown.status == 200, !shown.text.contains("role=\"alert\"") else { throw BenchFailure("the action failed: \(shown.text.prefix(600))") }
+                guard shown.status == 200, !shown.text.contains("role=\"alert\"") else {
+                    throw BenchFailure("the action failed: \(shown.text.prefix(600))")
+                }
                 page = shown.text
             }
             return histogram
@@ -115,11 +141,18 @@ enum LiveUpdateBenchmark {
             address.sin_port = port.bigEndian
             address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard connected == 0 else { throw BenchFailure("cannot connect: \(String(cString: strerror(errno)))") }
-            let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
-            guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
+            let request = Array(
+                "GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n"
+                    .utf8)
+            guard
+                request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
+                    == request.count
+            else {
                 throw BenchFailure("send: \(String(cString: strerror(errno)))")
             }
             var histogram = LatencyHistogram()
@@ -133,11 +166,17 @@ enum LiveUpdateBenchmark {
                 guard poll(&entry, 1, 100) > 0 else { continue }
                 let count = recv(socket, &buffer, buffer.count, 0)
                 let received = BenchClock.nanoseconds()
-                guard count > 0 else { throw BenchFailure("the stream ended early: \(String(decoding: pending.prefix(300), as: UTF8.self))") }
+                guard count > 0 else {
+                    throw BenchFailure(
+                        "the stream ended early: \(String(decoding: pending.prefix(300), as: UTF8.self))")
+                }
                 pending += buffer[0..<count]
                 if !sawHeader {
-                    guard let text = String(validating: pending.prefix(512), as: UTF8.self), text.contains("\r\n\r\n") else { continue }
-                    guard text.hasPrefix("HTTP/1.1 200") else { throw BenchFailure("the stream was refused: \(text.prefix(200))") }
+                    guard let text = String(validating: pending.prefix(512), as: UTF8.self), text.contains("\r\n\r\n")
+                    else { continue }
+                    guard text.hasPrefix("HTTP/1.1 200") else {
+                        throw BenchFailure("the stream was refused: \(text.prefix(200))")
+                    }
                     sawHeader = true
                 }
                 // Every complete clock value in what came: each is one event's page.

@@ -17,7 +17,9 @@ struct Measurement {
     /// machine state (frequency, caches, other load); each operation's time, less the clock's
     /// cost, goes into its side's histogram.
     @MainActor
-    static func compareOperations(_ operations: Int, _ first: () throws -> Void, against second: () throws -> Void) rethrows -> (LatencyHistogram, LatencyHistogram) {
+    static func compareOperations(
+        _ operations: Int, _ first: () throws -> Void, against second: () throws -> Void
+    ) rethrows -> (LatencyHistogram, LatencyHistogram) {
         for _ in 0..<1_000 {
             try first()
             try second()
@@ -40,7 +42,9 @@ struct Measurement {
     /// copy, not the one loop for both: awaiting a synchronous side would add a suspension point's
     /// cost to operations that never wait, and the sides must be timed alike.
     @MainActor
-    static func compareOperations(_ operations: Int, _ first: () async throws -> Void, against second: () throws -> Void) async rethrows -> (LatencyHistogram, LatencyHistogram) {
+    static func compareOperations(
+        _ operations: Int, _ first: () async throws -> Void, against second: () throws -> Void
+    ) async rethrows -> (LatencyHistogram, LatencyHistogram) {
         for _ in 0..<1_000 {
             try await first()
             try second()
@@ -79,7 +83,9 @@ struct Measurement {
     /// Times `first` and `second` by batches, alternating batch by batch: for operations too short
     /// to time one at a time (a direct C call takes a few nanoseconds, less than the clock's cost).
     @MainActor
-    static func compare(batches: Int, batchSize: Int, _ first: () throws -> Void, against second: () throws -> Void) rethrows -> (Measurement, Measurement) {
+    static func compare(
+        batches: Int, batchSize: Int, _ first: () throws -> Void, against second: () throws -> Void
+    ) rethrows -> (Measurement, Measurement) {
         var firstSamples: [Double] = [], secondSamples: [Double] = []
         for _ in 0..<batches {
             firstSamples += try run(batches: 1, batchSize: batchSize, first).samples

@@ -20,7 +20,10 @@ enum MemoryBenchmark {
         let afterThousand = residentBytes()
         try cycle(99_000)
         let afterHundredThousand = residentBytes()
-        report.rows.append(BenchRow(name: "RSS after 100,000 push/pop vs after 1,000", value: afterHundredThousand, baseline: afterThousand, unit: "bytes", bar: 1.05))
+        report.rows.append(
+            BenchRow(
+                name: "RSS after 100,000 push/pop vs after 1,000", value: afterHundredThousand, baseline: afterThousand,
+                unit: "bytes", bar: 1.05))
 
         let installation = try BenchInstallation(count: 1, buildDirectory: buildDirectory)
         defer { installation.remove() }
@@ -29,18 +32,24 @@ enum MemoryBenchmark {
         func peak(after count: Int) throws -> Double {
             let script = try writeScript(navigations: count, in: installation)
             defer { unlink(script) }
-            return try BenchSpawn.peakResidentBytes(buildDirectory + "/scene-host", ["run", "--config", config, "--probe-cache", cache, "--script", script])
+            return try BenchSpawn.peakResidentBytes(
+                buildDirectory + "/scene-host", ["run", "--config", config, "--probe-cache", cache, "--script", script])
         }
         let small = try peak(after: 10_000)
         let large = try peak(after: navigations)
-        report.rows.append(BenchRow(name: "peak RSS of run --script, \(navigations.formatted()) navigations vs 10,000", value: large, baseline: small, unit: "bytes", bar: 1.05))
+        report.rows.append(
+            BenchRow(
+                name: "peak RSS of run --script, \(navigations.formatted()) navigations vs 10,000", value: large,
+                baseline: small, unit: "bytes", bar: 1.05))
     }
 
     /// A script that selects the first row (a route by name, with a payload, to the show scene) and
     /// goes back, `navigations` times.
     static func writeScript(navigations: Int, in installation: BenchInstallation) throws -> String {
         let path = installation.newFile("navigate.script")
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw BenchFailure("cannot write \(path)")
         }
         defer { try? handle.close() }

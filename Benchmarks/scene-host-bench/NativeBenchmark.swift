@@ -18,34 +18,50 @@ enum NativeBenchmark {
         let batches = 40 * scale, batchSize = 500
         let before = try raw(buildDirectory: buildDirectory, library: path, batches: batches, batchSize: batchSize)
         let signature = try NativeSignature(parsing: "double(int64, double, double)")
-        let function = try NativeFunction(qualifiedName: "NativePricing.order_total", signature: signature, address: address)
+        let function = try NativeFunction(
+            qualifiedName: "NativePricing.order_total", signature: signature, address: address)
         let direct = unsafeBitCast(address, to: (@convention(c) (Int64, Double, Double) -> Double).self)
         var sink = 0.0
         let arguments: [NativeValue] = [.int(3), .double(2.5), .double(0.5)]
-        let (ffi, plain) = try Measurement.compare(batches: batches, batchSize: batchSize, {
-            if case .double(let value) = try function.call(arguments) { sink += value }
-        }, against: {
-            sink += direct(3, 2.5, 0.5)
-        })
+        let (ffi, plain) = try Measurement.compare(
+            batches: batches, batchSize: batchSize,
+            {
+                if case .double(let value) = try function.call(arguments) { sink += value }
+            },
+            against: {
+                sink += direct(3, 2.5, 0.5)
+            })
         let prepare = try Measurement.run(batches: batches, batchSize: batchSize) {
-            _ = try NativeFunction(qualifiedName: "NativePricing.order_total", signature: try NativeSignature(parsing: "double(int64, double, double)"), address: address)
+            _ = try NativeFunction(
+                qualifiedName: "NativePricing.order_total",
+                signature: try NativeSignature(parsing: "double(int64, double, double)"), address: address)
         }
         let after = try raw(buildDirectory: buildDirectory, library: path, batches: batches, batchSize: batchSize)
         guard sink > 0 else { throw BenchFailure("order_total returned nothing") }
         let rawCall = [before.call, after.call].sorted(), rawPrepare = [before.prepare, after.prepare].sorted()
-        var call = BenchRow(name: "libffi: the host's call vs raw ffi_call (order_total)", value: ffi.median, baseline: (rawCall[0] + rawCall[1]) / 2, unit: "ns", bar: 1.5)
+        var call = BenchRow(
+            name: "libffi: the host's call vs raw ffi_call (order_total)", value: ffi.median,
+            baseline: (rawCall[0] + rawCall[1]) / 2, unit: "ns", bar: 1.5)
         call.baselineRange = rawCall
-        var prepared = BenchRow(name: "libffi: preparing a function (parse + ffi_prep_cif) vs raw ffi_prep_cif", value: prepare.median,
-                                baseline: (rawPrepare[0] + rawPrepare[1]) / 2, unit: "ns", bar: 5)
+        var prepared = BenchRow(
+            name: "libffi: preparing a function (parse + ffi_prep_cif) vs raw ffi_prep_cif", value: prepare.median,
+            baseline: (rawPrepare[0] + rawPrepare[1]) / 2, unit: "ns", bar: 5)
         prepared.baselineRange = rawPrepare
         report.rows.append(call)
         report.rows.append(prepared)
-        report.rows.append(BenchRow(name: "libffi: the host's call vs a direct C call (order_total), extra row", value: ffi.median, baseline: plain.median, unit: "ns", bar: nil))
-        report.notes.append("libffi: raw side from scene-host-bench-ffi (C), run before and after the host's side: the baseline is their mean, [min-max] the two; \(batches) batches of \(batchSize)")
+        report.rows.append(
+            BenchRow(
+                name: "libffi: the host's call vs a direct C call (order_total), extra row", value: ffi.median,
+                baseline: plain.median, unit: "ns", bar: nil))
+        report.notes.append(
+            "libffi: raw side from scene-host-bench-ffi (C), run before and after the host's side: the baseline is their mean, [min-max] the two; \(batches) batches of \(batchSize)"
+        )
     }
 
     /// The C program's medians: one raw `ffi_call` and one `ffi_prep_cif`, in nanoseconds.
-    private static func raw(buildDirectory: String, library: String, batches: Int, batchSize: Int) throws -> (call: Double, prepare: Double) {
+    private static func raw(
+        buildDirectory: String, library: String, batches: Int, batchSize: Int
+    ) throws -> (call: Double, prepare: Double) {
         let program = buildDirectory + "/scene-host-bench-ffi"
         let output = try BenchSpawn.output(program, [library, String(batches), String(batchSize)])
         var values: [String: Double] = [:]

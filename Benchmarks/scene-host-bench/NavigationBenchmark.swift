@@ -19,23 +19,32 @@ enum NavigationBenchmark {
         let operations = 40_000 * scale
         var byNameRuns: [LatencyHistogram] = [], byHandRuns: [LatencyHistogram] = []
         for _ in 0..<runs {
-            let (byName, byHand) = try Measurement.compareOperations(operations, {
-                try homeRouter.routeToDetail()
-                _ = try navigator.screen()
-                try navigator.back()
-            }, against: {
-                BenchScenes.detailByHand(message: home.message, stack: &stack)
-            })
+            let (byName, byHand) = try Measurement.compareOperations(
+                operations,
+                {
+                    try homeRouter.routeToDetail()
+                    _ = try navigator.screen()
+                    try navigator.back()
+                },
+                against: {
+                    BenchScenes.detailByHand(message: home.message, stack: &stack)
+                })
             byNameRuns.append(byName)
             byHandRuns.append(byHand)
         }
-        guard navigator.path == "BenchHome" else { throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)") }
+        guard navigator.path == "BenchHome" else {
+            throw BenchFailure("navigation did not come back to BenchHome: \(navigator.path)")
+        }
         // Both scenes compiled into this benchmark (one module, one contract type: the typed fast
         // path). Not the path users take (`CrossPluginNavigationBenchmark` is): a labelled extra row.
         let byName = Summary(byNameRuns), byHand = Summary(byHandRuns)
-        report.rows.append(byName.row("navigation by name vs by hand, same module (median)", \.median, against: byHand, bar: nil))
-        report.rows.append(byName.row("navigation by name vs by hand, same module (p99 of operations)", \.p99, against: byHand, bar: nil))
-        report.notes.append("navigation, same module: \(operations) operations a side per run, median of \(runs) runs [min-max]; "
-                            + "the clock's own cost, \(BenchClock.cost) ns, taken off each")
+        report.rows.append(
+            byName.row("navigation by name vs by hand, same module (median)", \.median, against: byHand, bar: nil))
+        report.rows.append(
+            byName.row(
+                "navigation by name vs by hand, same module (p99 of operations)", \.p99, against: byHand, bar: nil))
+        report.notes.append(
+            "navigation, same module: \(operations) operations a side per run, median of \(runs) runs [min-max]; "
+                + "the clock's own cost, \(BenchClock.cost) ns, taken off each")
     }
 }

@@ -14,9 +14,12 @@ enum PluginBoundBenchmark {
     static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) throws {
         let library = BenchInstallation.fixturesDirectory(besides: buildDirectory) + "/libFixtureBusy.so"
         guard FileManager.default.fileExists(atPath: library) else {
-            throw BenchFailure("\(library) is missing: build the test fixtures with scripts/build-fixtures.sh release (scripts/benchmark does)")
+            throw BenchFailure(
+                "\(library) is missing: build the test fixtures with scripts/build-fixtures.sh release (scripts/benchmark does)"
+            )
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-busy-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-host-bench-busy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,15 +36,20 @@ enum PluginBoundBenchmark {
         for _ in 0..<runs {
             for workers in [1, 2] {
                 guard let config = configs[workers] else { continue }
-                rates[workers, default: []].append(try serveRun(host: buildDirectory + "/scene-host", config: config, cache: cache, actions: actions))
+                rates[workers, default: []].append(
+                    try serveRun(host: buildDirectory + "/scene-host", config: config, cache: cache, actions: actions))
             }
         }
         let one = rates[1] ?? [], two = rates[2] ?? []
-        report.rows.append(BenchRow(name: "serve actions/s with a 1 ms plugin action (Busy fixture), 2 workers vs 1", value: WorkerBenchmark.median(two),
-                                    baseline: WorkerBenchmark.median(one), unit: "req/s", bar: 1.5, barIsMinimum: true,
-                                    valueRange: [two.min() ?? 0, two.max() ?? 0], baselineRange: [one.min() ?? 0, one.max() ?? 0]))
-        report.notes.append("serve, plugin-bound: \(clients) loopback clients x \(actions) POST tap work (1 ms of the worker's CPU each) + GET of its redirect, "
-                            + "workers = 1 and 2 alternating, medians of \(runs) runs [smallest-largest]")
+        report.rows.append(
+            BenchRow(
+                name: "serve actions/s with a 1 ms plugin action (Busy fixture), 2 workers vs 1",
+                value: WorkerBenchmark.median(two),
+                baseline: WorkerBenchmark.median(one), unit: "req/s", bar: 1.5, barIsMinimum: true,
+                valueRange: [two.min() ?? 0, two.max() ?? 0], baselineRange: [one.min() ?? 0, one.max() ?? 0]))
+        report.notes.append(
+            "serve, plugin-bound: \(clients) loopback clients x \(actions) POST tap work (1 ms of the worker's CPU each) + GET of its redirect, "
+                + "workers = 1 and 2 alternating, medians of \(runs) runs [smallest-largest]")
     }
 
     /// Actions per second of `clients` sessions on a fresh `serve` of `config`.
@@ -60,11 +68,14 @@ enum PluginBoundBenchmark {
         let connection = BenchHTTPConnection(port: port)
         let origin = "http://127.0.0.1:\(port)"
         let start = try connection.request("GET", "/")
-        guard start.status == 200, let startToken = LoadClient.token(in: start.text), start.text.contains("<bdi>Busy</bdi>") else {
+        guard start.status == 200, let startToken = LoadClient.token(in: start.text),
+            start.text.contains("<bdi>Busy</bdi>")
+        else {
             throw BenchFailure("GET / is not the Busy fixture's page: \(start.status)")
         }
-        let made = try connection.request("POST", "/", headers: [("Origin", origin), ("Sec-Fetch-Site", "same-origin")],
-                                          body: Array("token=\(startToken)&screen=0&action=tap%3Awork".utf8))
+        let made = try connection.request(
+            "POST", "/", headers: [("Origin", origin), ("Sec-Fetch-Site", "same-origin")],
+            body: Array("token=\(startToken)&screen=0&action=tap%3Awork".utf8))
         guard made.status == 303, var cookie = made.sessionCookie, let first = made.location else {
             throw BenchFailure("the first POST / gave status \(made.status) without a session cookie")
         }
@@ -74,8 +85,10 @@ enum PluginBoundBenchmark {
         shared.go.wait()
         for _ in 0..<actions {
             let body = "token=\(token)&screen=\(LoadClient.stamp(in: page.text))&action=tap%3Awork"
-            let response = try connection.request("POST", "/s/Busy", headers: [("Cookie", cookie), ("Origin", origin), ("Sec-Fetch-Site", "same-origin")],
-                                                  body: Array(body.utf8))
+            let response = try connection.request(
+                "POST", "/s/Busy",
+                headers: [("Cookie", cookie), ("Origin", origin), ("Sec-Fetch-Site", "same-origin")],
+                body: Array(body.utf8))
             guard response.status == 303, let location = response.location else {
                 throw BenchFailure("POST /s/Busy gave status \(response.status): \(response.text.prefix(300))")
             }

@@ -8,7 +8,9 @@ enum RawSocketRoundTrip {
     /// The median round trip in nanoseconds.
     static func measure(buildDirectory: String, request: Int, reply: Int, roundTrips: Int) throws -> Double {
         let program = buildDirectory + "/scene-host-bench-pingpong"
-        guard request > 0, reply > 0 else { throw BenchFailure("no frame was exchanged with the worker to size the raw round trip by") }
+        guard request > 0, reply > 0 else {
+            throw BenchFailure("no frame was exchanged with the worker to size the raw round trip by")
+        }
         let output = try BenchSpawn.output(program, [String(request), String(reply), String(roundTrips)])
         let parts = output.split(whereSeparator: \.isWhitespace)
         guard parts.count == 2, parts[0] == "round_trip", let value = Double(parts[1]), value > 0 else {

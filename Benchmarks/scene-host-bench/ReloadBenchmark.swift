@@ -56,28 +56,38 @@ enum ReloadBenchmark {
             let first = try BenchHTTPConnection(port: restarted.port).request("GET", "/")
             restarts.append(Double(BenchClock.nanoseconds() - started))
             restarted.stop()
-            guard first.status == 200 else { throw BenchFailure("a restarted serve answered GET / with \(first.status)") }
+            guard first.status == 200 else {
+                throw BenchFailure("a restarted serve answered GET / with \(first.status)")
+            }
         }
         reloads.sort()
         restarts.sort()
-        var row = BenchRow(name: "live reload (serve --watch, demo): file settled to the new screen, vs restarting serve to its first page",
-                           value: reloads[reloads.count / 2], baseline: restarts[restarts.count / 2], unit: "ns", bar: nil, limit: 500_000_000)
+        var row = BenchRow(
+            name:
+                "live reload (serve --watch, demo): file settled to the new screen, vs restarting serve to its first page",
+            value: reloads[reloads.count / 2], baseline: restarts[restarts.count / 2], unit: "ns", bar: nil,
+            limit: 500_000_000)
         row.valueRange = [reloads.first ?? 0, reloads.last ?? 0]
         row.baselineRange = [restarts.first ?? 0, restarts.last ?? 0]
         report.rows.append(row)
-        report.notes.append("live reload: \(runs) new builds of HomeScene (a title patched anew each time, so each is probed) renamed over its file, each "
-                            + "timed to the first GET showing it (polled every 2 ms; 100 ms of it is the watch's quiet period); "
-                            + "baseline a fresh serve to its first page, interleaved; medians [smallest-largest].")
+        report.notes.append(
+            "live reload: \(runs) new builds of HomeScene (a title patched anew each time, so each is probed) renamed over its file, each "
+                + "timed to the first GET showing it (polled every 2 ms; 100 ms of it is the watch's quiet period); "
+                + "baseline a fresh serve to its first page, interleaved; medians [smallest-largest].")
     }
 
     /// A session of the server on Home (a Back there, which Home refuses, makes it): its cookie.
     private static func newSession(_ connection: BenchHTTPConnection, port: UInt16) throws -> String {
         let start = try connection.request("GET", "/")
-        guard start.status == 200, let token = LoadClient.token(in: start.text) else { throw BenchFailure("GET / gave \(start.status) without a form token") }
+        guard start.status == 200, let token = LoadClient.token(in: start.text) else {
+            throw BenchFailure("GET / gave \(start.status) without a form token")
+        }
         let headers = [("Origin", "http://127.0.0.1:\(port)"), ("Sec-Fetch-Site", "same-origin")]
-        let made = try connection.request("POST", "/", headers: headers, body: Array("token=\(token)&screen=0&action=back".utf8))
+        let made = try connection.request(
+            "POST", "/", headers: headers, body: Array("token=\(token)&screen=0&action=back".utf8))
         guard made.status == 303,
-              let cookie = made.sessionCookie else {
+            let cookie = made.sessionCookie
+        else {
             throw BenchFailure("the first POST / gave \(made.status) without a session cookie")
         }
         return cookie
@@ -106,6 +116,8 @@ enum ReloadBenchmark {
         let temporary = path + ".new"
         try Data(bytes).write(to: URL(fileURLWithPath: temporary))
         chmod(temporary, 0o755)
-        guard rename(temporary, path) == 0 else { throw BenchFailure("rename \(temporary): \(String(cString: strerror(errno)))") }
+        guard rename(temporary, path) == 0 else {
+            throw BenchFailure("rename \(temporary): \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -10,9 +10,13 @@ struct Summary {
     init(_ runs: [LatencyHistogram]) { self.runs = runs }
 
     /// The median over the runs of `figure`, with the smallest and largest run, against `baseline`'s.
-    func row(_ name: String, _ figure: KeyPath<LatencyHistogram, Double>, against baseline: Summary, bar: Double?) -> BenchRow {
-        let mine = runs.map { $0[keyPath: figure] }.sorted(), theirs = baseline.runs.map { $0[keyPath: figure] }.sorted()
-        var row = BenchRow(name: name, value: mine[mine.count / 2], baseline: theirs[theirs.count / 2], unit: "ns", bar: bar)
+    func row(
+        _ name: String, _ figure: KeyPath<LatencyHistogram, Double>, against baseline: Summary, bar: Double?
+    ) -> BenchRow {
+        let mine = runs.map { $0[keyPath: figure] }.sorted(),
+            theirs = baseline.runs.map { $0[keyPath: figure] }.sorted()
+        var row = BenchRow(
+            name: name, value: mine[mine.count / 2], baseline: theirs[theirs.count / 2], unit: "ns", bar: bar)
         row.valueRange = [mine.first ?? 0, mine.last ?? 0]
         row.baselineRange = [theirs.first ?? 0, theirs.last ?? 0]
         return row

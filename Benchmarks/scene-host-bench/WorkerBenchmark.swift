@@ -38,8 +38,11 @@ enum WorkerBenchmark {
         defer { demo.remove() }
         let host = buildDirectory + "/scene-host"
         // Warm the probe cache (the figures are of a warm start, as a user's second run is).
-        let warm = try BenchSpawn.run(host, ["check", "--config", demo.config(workers: nil), "--probe-cache", demo.cache], captureErrors: true)
-        guard warm.status == 0 else { throw BenchFailure("scene-host check of the demo failed (exit \(warm.status)): \(warm.stderr)") }
+        let warm = try BenchSpawn.run(
+            host, ["check", "--config", demo.config(workers: nil), "--probe-cache", demo.cache], captureErrors: true)
+        guard warm.status == 0 else {
+            throw BenchFailure("scene-host check of the demo failed (exit \(warm.status)): \(warm.stderr)")
+        }
 
         print("  event round trip…")
         try await roundTrip(into: &report, host: host, demo: demo, scale: scale)
@@ -51,7 +54,8 @@ enum WorkerBenchmark {
 
     // MARK: 1. Event round trip
 
-    static func roundTrip(into report: inout BenchReport, host: String, demo: DemoInstallation, scale: Int) async throws {
+    static func roundTrip(into report: inout BenchReport, host: String, demo: DemoInstallation, scale: Int) async throws
+    {
         var logger = Logger(label: "scene-host-bench")
         logger.logLevel = .warning
         let config = try demo.config(workers: nil)
@@ -67,12 +71,17 @@ enum WorkerBenchmark {
         // The worker side, as `run` builds it (HostOptions.makeSupervisor): this process opens no plugin.
         let hostApp = try SceneApp.load(configPath: config, loader: loader(opensPlugins: false))
         let container = hostApp.loaded.container
-        let plugins = Dictionary(container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
-                                 uniquingKeysWith: { first, _ in first })
-        let settings = LoaderSettings(probeExecutable: worker, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: worker, settings: ChildSettings(loader: settings, verbose: false))
-        let supervisor = SceneWorkerSupervisor(launch: launch, start: hostApp.workerStart, settings: hostApp.loaded.config.host, initialScene: hostApp.loaded.config.initial.value,
-                                               logger: logger, pluginOfScene: { plugins[$0] })
+        let plugins = Dictionary(
+            container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
+            uniquingKeysWith: { first, _ in first })
+        let settings = LoaderSettings(
+            probeExecutable: worker, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
+        let launch = SceneWorkerSupervisor.Launch(
+            executable: worker, settings: ChildSettings(loader: settings, verbose: false))
+        let supervisor = SceneWorkerSupervisor(
+            launch: launch, start: hostApp.workerStart, settings: hostApp.loaded.config.host,
+            initialScene: hostApp.loaded.config.initial.value,
+            logger: logger, pluginOfScene: { plugins[$0] })
         try await supervisor.start()
         let session = try await supervisor.openSession()
 
@@ -97,8 +106,9 @@ enum WorkerBenchmark {
         // The frames of one event, for the raw baseline of the same sizes.
         try await workerEvent()
         let frames = await supervisor.lastExchangeBytes
-        let rawBefore = try RawSocketRoundTrip.measure(buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
-                                                       request: frames.request, reply: frames.reply, roundTrips: operations)
+        let rawBefore = try RawSocketRoundTrip.measure(
+            buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
+            request: frames.request, reply: frames.reply, roundTrips: operations)
         for _ in 0..<runs {
             let (worker, local) = try await Measurement.compareOperations(operations, workerEvent, against: localEvent)
             workerRuns.append(worker)
@@ -107,35 +117,55 @@ enum WorkerBenchmark {
         // Both sides really filled the field: the screens show the last text.
         let last = texts[counter & 1]
         for (side, screen) in [("worker", try session.current.screen.get()), ("in-process", try navigator.screen())] {
-            guard screen.elements.contains(where: { if case .textField("message", _, last, _, _) = $0 { true } else { false } }) else {
+            guard
+                screen.elements.contains(where: {
+                    if case .textField("message", _, last, _, _) = $0 { true } else { false }
+                })
+            else {
                 throw BenchFailure("the \(side) Home screen does not show the message '\(last)' after filling it")
             }
         }
-        guard workerSink > 0, localSink > 0 else { throw BenchFailure("a side of the round trip rendered no screen elements") }
+        guard workerSink > 0, localSink > 0 else {
+            throw BenchFailure("a side of the round trip rendered no screen elements")
+        }
         let restarts = await supervisor.restarts
         await supervisor.shutdown()
-        guard restarts == 0 else { throw BenchFailure("the scene worker restarted \(restarts) times during the round trips") }
+        guard restarts == 0 else {
+            throw BenchFailure("the scene worker restarted \(restarts) times during the round trips")
+        }
 
-        let rawAfter = try RawSocketRoundTrip.measure(buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
-                                                      request: frames.request, reply: frames.reply, roundTrips: operations)
+        let rawAfter = try RawSocketRoundTrip.measure(
+            buildDirectory: URL(fileURLWithPath: host).deletingLastPathComponent().path,
+            request: frames.request, reply: frames.reply, roundTrips: operations)
         let workerSide = Summary(workerRuns), localSide = Summary(localRuns)
         // The hop: what the worker adds to an event over the same event in process, per run.
-        let hops = zip(workerRuns, localRuns).map { (worker: LatencyHistogram, local: LatencyHistogram) -> Double in worker.median - local.median }.sorted()
+        let hops = zip(workerRuns, localRuns).map { (worker: LatencyHistogram, local: LatencyHistogram) -> Double in
+            worker.median - local.median
+        }.sorted()
         let raw = [rawBefore, rawAfter].sorted()
-        var hop = BenchRow(name: "worker hop per event (worker minus in-process, p50) vs a raw socketpair round trip of the same frames (C)",
-                           value: hops[hops.count / 2], baseline: (raw[0] + raw[1]) / 2, unit: "ns", bar: 1.5)
+        var hop = BenchRow(
+            name:
+                "worker hop per event (worker minus in-process, p50) vs a raw socketpair round trip of the same frames (C)",
+            value: hops[hops.count / 2], baseline: (raw[0] + raw[1]) / 2, unit: "ns", bar: 1.5)
         hop.valueRange = [hops.first ?? 0, hops.last ?? 0]
         hop.baselineRange = raw
         report.rows.append(hop)
-        report.notes.append("worker hop: request \(frames.request) bytes, reply \(frames.reply) bytes; raw side from scene-host-bench-pingpong (two C processes, blocking write and read), \(operations) round trips, run before and after the worker side: the baseline is their mean, [min-max] the two")
-        report.rows.append(workerSide.row("event round trip, worker vs in-process (p50)", \.median, against: localSide, bar: nil))
+        report.notes.append(
+            "worker hop: request \(frames.request) bytes, reply \(frames.reply) bytes; raw side from scene-host-bench-pingpong (two C processes, blocking write and read), \(operations) round trips, run before and after the worker side: the baseline is their mean, [min-max] the two"
+        )
+        report.rows.append(
+            workerSide.row("event round trip, worker vs in-process (p50)", \.median, against: localSide, bar: nil))
         var tail = workerSide.row("event round trip, worker vs in-process (p99)", \.p99, against: localSide, bar: nil)
         tail.limit = roundTripBar
         report.rows.append(tail)
-        print(String(format: "  worker p99 round trip %.1f µs (in-process %.1f µs): goal ≤ 100 µs %@", tail.value / 1000, tail.baseline / 1000,
-                     tail.value <= roundTripBar ? "met" : "MISSED"))
-        report.notes.append("event round trip: fill message + the screen on the demo's Home, \(operations) operations a side per run, "
-                            + "alternating; p50 and p99 are medians of \(runs) runs [smallest-largest run]")
+        print(
+            String(
+                format: "  worker p99 round trip %.1f µs (in-process %.1f µs): goal ≤ 100 µs %@", tail.value / 1000,
+                tail.baseline / 1000,
+                tail.value <= roundTripBar ? "met" : "MISSED"))
+        report.notes.append(
+            "event round trip: fill message + the screen on the demo's Home, \(operations) operations a side per run, "
+                + "alternating; p50 and p99 are medians of \(runs) runs [smallest-largest run]")
         app.releasePluginObjects()
     }
 
@@ -150,8 +180,13 @@ enum WorkerBenchmark {
         // Once each, checked: exit 0 and nothing on standard error but, in process, its warning.
         for (key, arguments) in kinds {
             let check = try BenchSpawn.run(host, arguments, captureErrors: true)
-            let expected = key == "in-process" ? check.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: --in-process:") } : check.stderr.isEmpty
-            guard check.status == 0, expected else { throw BenchFailure("first screen (\(key)): exit \(check.status): \(check.stderr)") }
+            let expected =
+                key == "in-process"
+                ? check.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: --in-process:") }
+                : check.stderr.isEmpty
+            guard check.status == 0, expected else {
+                throw BenchFailure("first screen (\(key)): exit \(check.status): \(check.stderr)")
+            }
         }
         var times: [String: [Double]] = [:]
         for _ in 0..<rounds {
@@ -162,9 +197,15 @@ enum WorkerBenchmark {
             }
         }
         let worker = times["worker"] ?? [], local = times["in-process"] ?? []
-        report.rows.append(BenchRow(name: "first screen, worker vs in-process", value: median(worker), baseline: median(local), unit: "ns", bar: 1.2,
-                                    valueRange: [worker.min() ?? 0, worker.max() ?? 0], baselineRange: [local.min() ?? 0, local.max() ?? 0]))
-        report.notes.append("first screen: run --script (print) on the demo, spawn to exit, medians of \(rounds) rounds [smallest-largest], warm probe cache")
+        report.rows.append(
+            BenchRow(
+                name: "first screen, worker vs in-process", value: median(worker), baseline: median(local), unit: "ns",
+                bar: 1.2,
+                valueRange: [worker.min() ?? 0, worker.max() ?? 0], baselineRange: [local.min() ?? 0, local.max() ?? 0])
+        )
+        report.notes.append(
+            "first screen: run --script (print) on the demo, spawn to exit, medians of \(rounds) rounds [smallest-largest], warm probe cache"
+        )
     }
 
     // MARK: 3. serve throughput
@@ -179,36 +220,52 @@ enum WorkerBenchmark {
         let workerProcesses: Int
     }
 
-    static func serveThroughput(into report: inout BenchReport, host: String, demo: DemoInstallation, requestsPerClient: Int) throws {
+    static func serveThroughput(
+        into report: inout BenchReport, host: String, demo: DemoInstallation, requestsPerClient: Int
+    ) throws {
         var results: [Int: [ServeRun]] = [:]
         var configs: [Int: String] = [:]
         for workers in [1, 2] {
             let config = try demo.config(workers: workers)
             configs[workers] = config
-            let warm = try BenchSpawn.run(host, ["check", "--config", config, "--probe-cache", demo.cache], captureErrors: true)
-            guard warm.status == 0 else { throw BenchFailure("scene-host check of the demo with workers = \(workers) failed: \(warm.stderr)") }
+            let warm = try BenchSpawn.run(
+                host, ["check", "--config", config, "--probe-cache", demo.cache], captureErrors: true)
+            guard warm.status == 0 else {
+                throw BenchFailure("scene-host check of the demo with workers = \(workers) failed: \(warm.stderr)")
+            }
         }
         for _ in 0..<runs {
             for workers in [1, 2] {
                 guard let config = configs[workers] else { continue }
-                results[workers, default: []].append(try serveRun(host: host, config: config, cache: demo.cache, requestsPerClient: requestsPerClient))
+                results[workers, default: []].append(
+                    try serveRun(host: host, config: config, cache: demo.cache, requestsPerClient: requestsPerClient))
             }
         }
         let one = results[1] ?? [], two = results[2] ?? []
         let rates = (one: one.map(\.perSecond), two: two.map(\.perSecond))
-        report.rows.append(BenchRow(name: "serve POST throughput, 2 workers vs 1", value: median(rates.two), baseline: median(rates.one), unit: "req/s",
-                                    bar: 1.5, barIsMinimum: true, valueRange: [rates.two.min() ?? 0, rates.two.max() ?? 0],
-                                    baselineRange: [rates.one.min() ?? 0, rates.one.max() ?? 0]))
-        report.notes.append("serve: \(clients) loopback clients x \(requestsPerClient) POST + GET of its redirect each ( Home: fill + tap showDetail, "
-                            + "Detail: back), medians of \(runs) runs [smallest-largest]")
+        report.rows.append(
+            BenchRow(
+                name: "serve POST throughput, 2 workers vs 1", value: median(rates.two), baseline: median(rates.one),
+                unit: "req/s",
+                bar: 1.5, barIsMinimum: true, valueRange: [rates.two.min() ?? 0, rates.two.max() ?? 0],
+                baselineRange: [rates.one.min() ?? 0, rates.one.max() ?? 0]))
+        report.notes.append(
+            "serve: \(clients) loopback clients x \(requestsPerClient) POST + GET of its redirect each ( Home: fill + tap showDetail, "
+                + "Detail: back), medians of \(runs) runs [smallest-largest]")
         for (workers, side) in [(1, one), (2, two)] {
             let requests = Double(side.reduce(0) { $0 + $1.requests })
             func perRequest(_ seconds: [Double]) -> Double { seconds.reduce(0, +) / requests * 1e6 }
             let processes = side.map(\.workerProcesses).max() ?? 0
-            report.notes.append(String(format: "serve, workers = %d: CPU per request: serve process %.1f µs, its %d child process(es) %.1f µs, clients %.1f µs",
-                                       workers, perRequest(side.map(\.hostCPU)), processes, perRequest(side.map(\.workerCPU)), perRequest(side.map(\.clientCPU))))
+            report.notes.append(
+                String(
+                    format:
+                        "serve, workers = %d: CPU per request: serve process %.1f µs, its %d child process(es) %.1f µs, clients %.1f µs",
+                    workers, perRequest(side.map(\.hostCPU)), processes, perRequest(side.map(\.workerCPU)),
+                    perRequest(side.map(\.clientCPU))))
             if processes == 0 {
-                report.notes.append("serve, workers = \(workers): no child process ran while serving: plugin code ran in the serve process ([host] workers not used by serve in this build)")
+                report.notes.append(
+                    "serve, workers = \(workers): no child process ran while serving: plugin code ran in the serve process ([host] workers not used by serve in this build)"
+                )
             }
         }
     }
@@ -223,20 +280,28 @@ enum WorkerBenchmark {
         let clients = Self.clients
         var (hostBefore, clientBefore) = (0.0, 0.0)
         var (children, childrenBefore): ([Int32], [Int32: Double]) = ([], [:])
-        let seconds = try shared.race(clients: clients, server: server, finish: 120, client: { index, shared in
-            try LoadClient(port: port, index: index).run(requests: requestsPerClient, shared: shared)
-        }, starting: {
-            children = server.children
-            hostBefore = ProcessTimes.cpuSeconds(of: server.pid)
-            childrenBefore = Dictionary(children.map { ($0, ProcessTimes.cpuSeconds(of: $0)) }, uniquingKeysWith: { first, _ in first })
-            clientBefore = ProcessTimes.ownCPUSeconds()
-        })
+        let seconds = try shared.race(
+            clients: clients, server: server, finish: 120,
+            client: { index, shared in
+                try LoadClient(port: port, index: index).run(requests: requestsPerClient, shared: shared)
+            },
+            starting: {
+                children = server.children
+                hostBefore = ProcessTimes.cpuSeconds(of: server.pid)
+                childrenBefore = Dictionary(
+                    children.map { ($0, ProcessTimes.cpuSeconds(of: $0)) }, uniquingKeysWith: { first, _ in first })
+                clientBefore = ProcessTimes.ownCPUSeconds()
+            })
         let clientAfter = ProcessTimes.ownCPUSeconds()
         let hostAfter = ProcessTimes.cpuSeconds(of: server.pid)
         let childrenAfter = server.children
-        let workerCPU = Set(children + childrenAfter).reduce(0.0) { $0 + ProcessTimes.cpuSeconds(of: $1) - (childrenBefore[$1] ?? 0) }
-        return ServeRun(requests: clients * requestsPerClient, seconds: seconds, hostCPU: hostAfter - hostBefore, workerCPU: workerCPU,
-                        clientCPU: clientAfter - clientBefore, workerProcesses: Set(children + childrenAfter).count)
+        let workerCPU = Set(children + childrenAfter).reduce(0.0) {
+            $0 + ProcessTimes.cpuSeconds(of: $1) - (childrenBefore[$1] ?? 0)
+        }
+        return ServeRun(
+            requests: clients * requestsPerClient, seconds: seconds, hostCPU: hostAfter - hostBefore,
+            workerCPU: workerCPU,
+            clientCPU: clientAfter - clientBefore, workerProcesses: Set(children + childrenAfter).count)
     }
 
     static func median(_ values: [Double]) -> Double { Measurement(samples: values).median }
@@ -256,8 +321,10 @@ final class LoadShared: Sendable {
     /// session is open, then waits for `go`); once all are ready, runs `starting`, lets them go, and
     /// waits until every one ended (`finish` seconds at most): the seconds from the start to the last
     /// end. A client's failure is thrown with the server's standard error.
-    func race(clients: Int, server: BenchServer, finish: Int, client: @escaping @Sendable (Int, LoadShared) throws -> Void,
-              starting: () -> Void = {}) throws -> Double {
+    func race(
+        clients: Int, server: BenchServer, finish: Int, client: @escaping @Sendable (Int, LoadShared) throws -> Void,
+        starting: () -> Void = {}
+    ) throws -> Double {
         for index in 0..<clients {
             let thread = Thread {
                 defer { self.done.signal() }
@@ -274,7 +341,9 @@ final class LoadShared: Sendable {
         // Every client has its session before the clock starts; at most 60 s for all of this.
         let limit = DispatchTime.now() + .seconds(60)
         for _ in 0..<clients {
-            guard ready.wait(timeout: limit) == .success else { throw BenchFailure("serve clients did not open their sessions within 60 s") }
+            guard ready.wait(timeout: limit) == .success else {
+                throw BenchFailure("serve clients did not open their sessions within 60 s")
+            }
         }
         if let failure = firstFailure {
             for _ in 0..<clients { go.signal() }
@@ -285,7 +354,9 @@ final class LoadShared: Sendable {
         for _ in 0..<clients { go.signal() }
         let deadline = DispatchTime.now() + .seconds(finish)
         for _ in 0..<clients {
-            guard done.wait(timeout: deadline) == .success else { throw BenchFailure("serve clients did not finish within \(finish) s") }
+            guard done.wait(timeout: deadline) == .success else {
+                throw BenchFailure("serve clients did not finish within \(finish) s")
+            }
         }
         let seconds = Double(BenchClock.nanoseconds() - start) / 1e9
         if let failure = firstFailure { throw BenchFailure("\(failure)\n\(server.errors)") }
@@ -314,14 +385,18 @@ struct LoadClient {
         }
         guard start.text.contains("field-message") else { throw BenchFailure("GET / is not the demo's Home page") }
         // The session is made by the first action (a Back, which Home refuses: it stays on top).
-        let made = try connection.request("POST", "/", headers: [("Origin", origin), ("Sec-Fetch-Site", "same-origin")],
-                                          body: Array("token=\(startToken)&screen=0&action=back".utf8))
+        let made = try connection.request(
+            "POST", "/", headers: [("Origin", origin), ("Sec-Fetch-Site", "same-origin")],
+            body: Array("token=\(startToken)&screen=0&action=back".utf8))
         guard made.status == 303,
-              var cookie = made.sessionCookie else {
+            var cookie = made.sessionCookie
+        else {
             throw BenchFailure("the first POST / gave status \(made.status) without a session cookie")
         }
         var page = try connection.request("GET", "/s/Home", headers: [("Cookie", cookie)])
-        guard let token = Self.token(in: page.text) else { throw BenchFailure("GET /s/Home has no form token: \(page.text.prefix(300))") }
+        guard let token = Self.token(in: page.text) else {
+            throw BenchFailure("GET /s/Home has no form token: \(page.text.prefix(300))")
+        }
         shared.ready.signal()
         shared.go.wait()
         var lastMessage = ""
@@ -331,7 +406,8 @@ struct LoadClient {
             let body: String
             if number % 2 == 0 {
                 lastMessage = "c\(index)-\(number)"
-                body = "token=\(token)&screen=\(Self.stamp(in: page.text))&field.message=\(lastMessage)&action=tap%3AshowDetail"
+                body =
+                    "token=\(token)&screen=\(Self.stamp(in: page.text))&field.message=\(lastMessage)&action=tap%3AshowDetail"
             } else {
                 body = "token=\(token)&screen=\(Self.stamp(in: page.text))&action=back"
             }
@@ -348,7 +424,9 @@ struct LoadClient {
         // The posts did what they say: the page shows the last state.
         let expected = requests % 2 == 1 ? lastMessage : "field-message"
         guard page.status == 200, page.text.contains(expected), !page.text.contains("role=\"alert\"") else {
-            throw BenchFailure("after \(requests) posts the page does not show '\(expected)' (or shows an error): \(page.text.prefix(600))")
+            throw BenchFailure(
+                "after \(requests) posts the page does not show '\(expected)' (or shows an error): \(page.text.prefix(600))"
+            )
         }
     }
 
@@ -374,7 +452,8 @@ struct DemoInstallation {
     let detail: String
 
     init(buildDirectory: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-bench-workers-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scene-host-bench-workers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)
         cache = folder.appendingPathComponent("probes.cache").path
@@ -382,7 +461,9 @@ struct DemoInstallation {
         detail = folder.appendingPathComponent("libDetailScene.so").path
         for (library, copy) in [("libHomeScene.so", home), ("libDetailScene.so", detail)] {
             let original = URL(fileURLWithPath: buildDirectory + "/" + library)
-            guard let bytes = try? Data(contentsOf: original) else { throw BenchFailure("cannot read \(original.path): build first") }
+            guard let bytes = try? Data(contentsOf: original) else {
+                throw BenchFailure("cannot read \(original.path): build first")
+            }
             try bytes.write(to: URL(fileURLWithPath: copy))
             chmod(copy, 0o644)
         }

@@ -10,7 +10,8 @@ protocol DetailDataPassing {
     var dataStore: (any DetailDataStore)? { get }
 }
 
-final class DetailRouter: SceneRouter<DetailViewController, any DetailDataStore>, DetailRoutingLogic, DetailDataPassing {
+final class DetailRouter: SceneRouter<DetailViewController, any DetailDataStore>, DetailRoutingLogic, DetailDataPassing
+{
     // MARK: Routing
 
     func routeToPrevious() throws {

@@ -11,7 +11,9 @@ protocol ListOrdersDataPassing {
     var dataStore: (any ListOrdersDataStore)? { get }
 }
 
-final class ListOrdersRouter: SceneRouter<ListOrdersViewController, any ListOrdersDataStore>, ListOrdersRoutingLogic, ListOrdersDataPassing {
+final class ListOrdersRouter: SceneRouter<ListOrdersViewController, any ListOrdersDataStore>, ListOrdersRoutingLogic,
+    ListOrdersDataPassing
+{
     // MARK: Routing
 
     func routeToShowOrder(segue: Segue?) throws {

@@ -18,7 +18,8 @@ package enum CommandStart {
         // What a host that was killed left: the private folders of its children (`PrivateFolder`),
         // removed when `run`, `serve` or `check` starts, at most every ten minutes (`removeStaleIfDue`; not in a
         // check child: its parent did it).
-        guard environment[CheckChild.childVariable] != "1", !["list", "graph", "new", "call", "help"].contains(command) else { return }
+        guard environment[CheckChild.childVariable] != "1", !["list", "graph", "new", "call", "help"].contains(command)
+        else { return }
         PrivateFolder.removeStaleIfDue(in: PrivateFolder.parentFolder(environment))
     }
 

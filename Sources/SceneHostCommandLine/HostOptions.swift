@@ -23,27 +23,39 @@ package struct HostOptions: ParsableArguments {
     package var rescan = false
 
     // Unconditional: `--probe-timeout -1` is a value (refused by `validate` with the range), not a missing one.
-    @Option(name: .long, parsing: .unconditional, help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Seconds a plugin may take to load in its probe before it counts as hanging.")
     package var probeTimeout: Double = 10
 
-    @Option(name: .long, help: "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.cache, else ~/.cache/scene-host/probes.cache).")
+    @Option(
+        name: .long,
+        help:
+            "The probe cache file (default: $SCENE_HOST_PROBE_CACHE, else $XDG_CACHE_HOME/scene-host/probes.cache, else ~/.cache/scene-host/probes.cache)."
+    )
     package var probeCache: String?
 
     @Flag(name: .long, help: "Development only: do not check plugin file owners and permissions.")
     var insecurePluginFiles = false
 
-    @Flag(name: .long, help: "Debugging only, unsafe: run plugin code in the host process instead of scene workers (a plugin's crash or hang then ends the host).")
+    @Flag(
+        name: .long,
+        help:
+            "Debugging only, unsafe: run plugin code in the host process instead of scene workers (a plugin's crash or hang then ends the host)."
+    )
     package var inProcess = false
 
     package func validate() throws {
         // NaN fails both comparisons, infinity the second: every value that is not a sane limit is refused here.
         guard probeTimeout >= 0.001, probeTimeout <= 3600 else {
-            throw ValidationError("--probe-timeout is \(probeTimeout); give a number of seconds from 0.001 to 3600 (default 10).")
+            throw ValidationError(
+                "--probe-timeout is \(probeTimeout); give a number of seconds from 0.001 to 3600 (default 10).")
         }
     }
 
     /// What `--in-process` costs, said on standard error whenever a user asks for it.
-    static let inProcessWarning = "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
+    static let inProcessWarning =
+        "warning: --in-process: plugin code runs in this process, outside the sandbox: a plugin's crash or hang ends it, and its code can read and change this process's memory. Use it only for debugging."
 
     /// The one logger of the process; libraries get it passed in.
     package func makeLogger() -> Logger {
@@ -52,7 +64,9 @@ package struct HostOptions: ParsableArguments {
 
     /// The logger of a command (or of the check child, from its `ChildSettings`).
     package static func makeLogger(verbose: Bool) -> Logger {
-        var logger = Logger(label: "scene-host") { label in EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) }
+        var logger = Logger(label: "scene-host") { label in
+            EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label))
+        }
         logger.logLevel = verbose ? .debug : .warning
         return logger
     }
@@ -68,14 +82,17 @@ package struct HostOptions: ParsableArguments {
 
     /// The loader options of the command line.
     var loaderSettings: LoaderSettings {
-        LoaderSettings(probeExecutable: Self.workerExecutable, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
-                       checksFileTrust: !insecurePluginFiles)
+        LoaderSettings(
+            probeExecutable: Self.workerExecutable, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
+            checksFileTrust: !insecurePluginFiles)
     }
 
     /// Says loudly that `--insecure-plugin-files` is on (the check child is handed it, and says nothing).
     package func warnIfInsecure() {
         if insecurePluginFiles {
-            StandardStreams.error("warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing.")
+            StandardStreams.error(
+                "warning: --insecure-plugin-files: plugin file owners and permissions are NOT checked. Use it only while developing."
+            )
         }
     }
 
@@ -88,8 +105,9 @@ package struct HostOptions: ParsableArguments {
         if inProcess, ProcessInfo.processInfo.environment[CheckChild.childVariable] != "1" {
             StandardStreams.error(Self.inProcessWarning)
         }
-        return loaderSettings.makeLoader(logger: makeLogger(), opensPlugins: opensPlugins, warn: { StandardStreams.error($0.message) },
-                                         beforeProbing: beforeProbing)
+        return loaderSettings.makeLoader(
+            logger: makeLogger(), opensPlugins: opensPlugins, warn: { StandardStreams.error($0.message) },
+            beforeProbing: beforeProbing)
     }
 
     /// How a scene worker is started: `scene-host-worker` beside this executable, with the same
@@ -111,12 +129,16 @@ package struct HostOptions: ParsableArguments {
     /// it shares with the other workers (`serve`), else one of its own.
     @MainActor
     /// `changes`: raised when the worker changes a session unasked or fails between requests (`run`'s terminal).
-    package func makeSupervisor(for app: SceneApp, early: sending EarlyWorker? = nil, ledger: FaultLedger? = nil, changes: ChangeSignal? = nil) -> SceneWorkerSupervisor {
+    package func makeSupervisor(
+        for app: SceneApp, early: sending EarlyWorker? = nil, ledger: FaultLedger? = nil, changes: ChangeSignal? = nil
+    ) -> SceneWorkerSupervisor {
         let container = app.loaded.container
         // Scene -> plugin, taken here: the supervisor may call it from another thread.
-        return SceneWorkerSupervisor(launch: workerLaunch, start: app.workerStart, settings: app.loaded.config.host, initialScene: app.loaded.config.initial.value,
-                                     logger: makeLogger(), early: early, ledger: ledger, pluginOfScene: container.sceneOwners,
-                                     onUnasked: { changes?.raise() })
+        return SceneWorkerSupervisor(
+            launch: workerLaunch, start: app.workerStart, settings: app.loaded.config.host,
+            initialScene: app.loaded.config.initial.value,
+            logger: makeLogger(), early: early, ledger: ledger, pluginOfScene: container.sceneOwners,
+            onUnasked: { changes?.raise() })
     }
 
     /// The config with every plugin known from its probe, for commands that only read the graph;
@@ -126,7 +148,8 @@ package struct HostOptions: ParsableArguments {
         do {
             // From the probes' records: this process opens no plugin (unless --in-process).
             // Settings are shown as written, even those `check` refuses: `list` is where to see what a plugin takes.
-            return try LoadedApp.load(configPath: config, loader: makeLoader(opensPlugins: inProcess), lazy: true, checksSettings: false)
+            return try LoadedApp.load(
+                configPath: config, loader: makeLoader(opensPlugins: inProcess), lazy: true, checksSettings: false)
         } catch {
             throw StandardStreams.fail(error)
         }
@@ -148,7 +171,9 @@ package struct HostOptions: ParsableArguments {
             return app
         case .failure(let refusal):
             for problem in refusal.problems { StandardStreams.error(problem) }
-            if refusal.printsSummary { StandardStreams.error(Self.refusal(command: command, count: refusal.problems.count, config: config)) }
+            if refusal.printsSummary {
+                StandardStreams.error(Self.refusal(command: command, count: refusal.problems.count, config: config))
+            }
             throw ExitCode(refusal.status)
         }
     }
@@ -166,12 +191,18 @@ package struct HostOptions: ParsableArguments {
     /// the config as the app started with it, not the file read again; `capturesChild` keeps what
     /// a check child prints, for the refusal's words.
     @MainActor
-    func checkApp(command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false) -> Result<SceneApp, CheckRefusal> {
+    func checkApp(
+        command: String, early: EarlyWorker? = nil, bytes: [UInt8]? = nil, capturesChild: Bool = false
+    ) -> Result<SceneApp, CheckRefusal> {
         let loader = makeLoader(opensPlugins: inProcess, beforeProbing: Self.ending(early))
         let startup = loaderSettings.makeStartupCache { StandardStreams.error($0.message) }
-        let report = AppCheck(loader: loader, startup: startup).run(configPath: config, bytes: bytes, buildsHere: inProcess)
+        let report = AppCheck(loader: loader, startup: startup).run(
+            configPath: config, bytes: bytes, buildsHere: inProcess)
         if let first = report.problems.first {
-            return .failure(CheckRefusal(problems: report.problems.map(ErrorMessage.render), status: first.exitStatus.rawValue, printsSummary: true))
+            return .failure(
+                CheckRefusal(
+                    problems: report.problems.map(ErrorMessage.render), status: first.exitStatus.rawValue,
+                    printsSummary: true))
         }
         if !report.unbuilt.isEmpty {
             let limit = checkChildLimit(plugins: report.config?.plugins.count ?? 0)
@@ -179,16 +210,22 @@ package struct HostOptions: ParsableArguments {
             // Never `--rescan` there: this process has just probed what needed it.
             var settings = childSettings
             settings.loader.rescan = false
-            let start = CheckChildStart(settings: settings, configFile: config, configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
-                                        atStart: command)
+            let start = CheckChildStart(
+                settings: settings, configFile: config,
+                configBytes: report.configBytes.isEmpty ? nil : report.configBytes,
+                atStart: command)
             do {
-                let (status, printed) = try CheckChild.run(Self.checkExecutable, start: start, timeLimit: limit, capturesErrors: capturesChild)
+                let (status, printed) = try CheckChild.run(
+                    Self.checkExecutable, start: start, timeLimit: limit, capturesErrors: capturesChild)
                 if status != 0 {
                     let lines = printed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
                     return .failure(CheckRefusal(problems: lines, status: status, printsSummary: false))
                 }
             } catch {
-                return .failure(CheckRefusal(problems: [ErrorMessage.render(error)], status: error.exitStatus.rawValue, printsSummary: false))
+                return .failure(
+                    CheckRefusal(
+                        problems: [ErrorMessage.render(error)], status: error.exitStatus.rawValue, printsSummary: false)
+                )
             }
         }
         guard let app = SceneApp(checked: report) else {

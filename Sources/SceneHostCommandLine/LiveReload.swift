@@ -49,7 +49,9 @@ package final class LiveReload {
         self.app = app
         self.pool = pool
         logger = options.makeLogger()
-        watch = try PluginFileWatch(plugins: app.loaded.config.plugins.map { PluginFileWatch.WatchedFile(name: $0.name, path: $0.resolvedPath) })
+        watch = try PluginFileWatch(
+            plugins: app.loaded.config.plugins.map { PluginFileWatch.WatchedFile(name: $0.name, path: $0.resolvedPath) }
+        )
     }
 
     /// The line `run` and `serve` print at start with `--watch`.
@@ -69,28 +71,38 @@ package final class LiveReload {
         watch.accept()
         switch options.checkApp(command: command, bytes: app.workerStart.configBytes, capturesChild: true) {
         case .failure(let refusal):
-            let reason = refusal.problems.isEmpty ? "the check refused it (exit status \(refusal.status))" : refusal.problems.joined(separator: "\n")
+            let reason =
+                refusal.problems.isEmpty
+                ? "the check refused it (exit status \(refusal.status))" : refusal.problems.joined(separator: "\n")
             await pool.noteRefusedReload(plugins: changed, reason: reason)
-            logger.debug("--watch: new build refused; the old build keeps running", metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
+            logger.debug(
+                "--watch: new build refused; the old build keeps running",
+                metadata: ["plugins": "\(changed.joined(separator: ", "))", "reason": "\(reason)"])
             return .refused(plugins: changed, reason: reason)
         case .success(let checked):
             // The files the checks read, held open: the new workers load those, never the paths again.
             let files: CheckedPluginFiles
-            switch checked.checkedFiles(of: changed, loader: PluginLoader(logger: logger, checksFileTrust: !options.insecurePluginFiles)) {
+            switch checked.checkedFiles(
+                of: changed, loader: PluginLoader(logger: logger, checksFileTrust: !options.insecurePluginFiles))
+            {
             case .success(let held): files = held
             case .failure(let error): return await refuse(changed, error)
             }
             ReloadTestHold.holdIfAsked(command: command)
             let owners = checked.loaded.container.sceneOwners
             do throws(WorkerError) {
-                try await pool.reload(start: checked.workerStart, files: files, initialScene: checked.loaded.config.initial.value, links: checked.links,
-                                pluginOfScene: owners, plugins: changed)
+                try await pool.reload(
+                    start: checked.workerStart, files: files, initialScene: checked.loaded.config.initial.value,
+                    links: checked.links,
+                    pluginOfScene: owners, plugins: changed)
             } catch {
                 return await refuse(changed, .workersNotStarted(reason: ErrorMessage.render(error)))
             }
             app = checked
             let milliseconds = (ContinuousClock.now - settled).wholeMilliseconds
-            logger.debug("--watch: reloaded the new build", metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
+            logger.debug(
+                "--watch: reloaded the new build",
+                metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
             return .reloaded(plugins: changed, milliseconds: milliseconds)
         }
     }
@@ -99,7 +111,9 @@ package final class LiveReload {
     private func refuse(_ plugins: [String], _ error: ReloadError) async -> Outcome {
         let reason = error.message
         await pool.noteRefusedReload(plugins: plugins, reason: reason)
-        logger.debug("--watch: new build not loaded; the old build keeps running", metadata: ["plugins": "\(plugins.joined(separator: ", "))", "reason": "\(reason)"])
+        logger.debug(
+            "--watch: new build not loaded; the old build keeps running",
+            metadata: ["plugins": "\(plugins.joined(separator: ", "))", "reason": "\(reason)"])
         return .refused(plugins: plugins, reason: reason)
     }
 

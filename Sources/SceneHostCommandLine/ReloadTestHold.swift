@@ -16,7 +16,9 @@ enum ReloadTestHold {
     /// Waits as described when the variable is set; `command`: `run` or `serve`, for the line.
     static func holdIfAsked(command: String) {
         guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return }
-        StandardStreams.error("scene-host \(command): --watch: test hook: the checks passed and their files are held; waiting for \(path)")
+        StandardStreams.error(
+            "scene-host \(command): --watch: test hook: the checks passed and their files are held; waiting for \(path)"
+        )
         let deadline = ContinuousClock.now + .seconds(60)
         var info = stat()
         while stat(path, &info) != 0, ContinuousClock.now < deadline {

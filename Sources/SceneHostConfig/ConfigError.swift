@@ -29,7 +29,8 @@ package enum ConfigError: HostConcernError, Equatable, Sendable {
     /// A number written `literal` at `key` (a setting of plugin `plugin`, when given) that its type
     /// cannot hold: read as it is it would be another number (0, an infinity), so it is refused as
     /// `call` refuses it.
-    case configNumberOutOfRange(SourceLocation, key: String, plugin: String?, literal: String, problem: NumberRangeProblem)
+    case configNumberOutOfRange(
+        SourceLocation, key: String, plugin: String?, literal: String, problem: NumberRangeProblem)
     /// Several problems found together (every unknown key of a table), in file order; each is
     /// rendered on its own line and `check` counts each.
     indirect case configProblems([ConfigError])

@@ -38,8 +38,9 @@ package struct ConfigLoader: Sendable {
         }
         if bytes.count > ConfigPrecheck.maximumSize {
             let (line, column) = ConfigPrecheck.position(of: ConfigPrecheck.maximumSize, in: bytes)
-            throw ConfigError.configTooLarge(SourceLocation(file: path, line: line, column: column),
-                                           size: max(InputFile.size(descriptor), bytes.count), limit: ConfigPrecheck.maximumSize)
+            throw ConfigError.configTooLarge(
+                SourceLocation(file: path, line: line, column: column),
+                size: max(InputFile.size(descriptor), bytes.count), limit: ConfigPrecheck.maximumSize)
         }
         return bytes
     }
@@ -69,10 +70,15 @@ package struct ConfigLoader: Sendable {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             // A number past its type's range stops the parser: refused at its key, not as TOML syntax.
-            if let refusal = ConfigNumberRange.refusal(parsedAt: error.source.begin.line, text: text, file: file) { throw refusal }
+            if let refusal = ConfigNumberRange.refusal(parsedAt: error.source.begin.line, text: text, file: file) {
+                throw refusal
+            }
             let location = SourceLocation(file: file, line: error.source.begin.line, column: error.source.begin.column)
-            let lines = text.split(separator: "\n", maxSplits: max(error.source.begin.line, 1), omittingEmptySubsequences: false)
-            let line = error.source.begin.line >= 1 && error.source.begin.line <= lines.count ? lines[error.source.begin.line - 1] : ""
+            let lines = text.split(
+                separator: "\n", maxSplits: max(error.source.begin.line, 1), omittingEmptySubsequences: false)
+            let line =
+                error.source.begin.line >= 1 && error.source.begin.line <= lines.count
+                ? lines[error.source.begin.line - 1] : ""
             throw ConfigError.configSyntax(location, message: TOMLParseMessage.corrected(error.description, line: line))
         }
         let document = LocatedDocument(file: file, locator: TOMLKeyLocator(text: text), text: text)
@@ -82,42 +88,55 @@ package struct ConfigLoader: Sendable {
         let plugins = try parsePlugins(root, document: document, baseDirectory: baseDirectory)
         let segues = try parseSegues(root, document: document)
         var host = try HostSettings.parse(root, document: document)
-        host.grants = PluginPermission.allCases.filter { permission in plugins.contains { $0.grants.contains(permission) } }
-        return SceneConfig(file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues, host: host)
+        host.grants = PluginPermission.allCases.filter { permission in
+            plugins.contains { $0.grants.contains(permission) }
+        }
+        return SceneConfig(
+            file: file, baseDirectory: baseDirectory, initial: initial, plugins: plugins, segues: segues, host: host)
     }
 
-    private func parsePlugins(_ root: TOMLTable, document: LocatedDocument, baseDirectory: String) throws -> [PluginEntry] {
+    private func parsePlugins(
+        _ root: TOMLTable, document: LocatedDocument, baseDirectory: String
+    ) throws -> [PluginEntry] {
         guard let value = root["plugins"] else { return [] }
         guard let plugins = value.table else {
-            throw document.wrongType("plugins", in: "", expected: "a table of plugin tables ([plugins.NAME])", found: value)
+            throw document.wrongType(
+                "plugins", in: "", expected: "a table of plugin tables ([plugins.NAME])", found: value)
         }
         var entries: [PluginEntry] = []
         for name in plugins.keys {
             let tablePath = "plugins.\(name)"
             guard let table = plugins[name]?.table else {
-                throw document.wrongType(name, in: "plugins", expected: "a table ([plugins.\(name)] with a 'path')", found: plugins[name])
+                throw document.wrongType(
+                    name, in: "plugins", expected: "a table ([plugins.\(name)] with a 'path')", found: plugins[name])
             }
             try document.rejectUnknownKeys(in: table, table: tablePath, allowed: Self.pluginKeys)
             let path = try document.requiredString("path", in: table, table: tablePath)
             let sha256 = try document.optionalString("sha256", in: table, table: tablePath)
             if let sha256, !Self.isSHA256(sha256.value) {
-                throw ConfigError.configInvalidValue(sha256.location, key: "sha256", value: sha256.value, expected: "64 hexadecimal digits (the output of 'sha256sum FILE')")
+                throw ConfigError.configInvalidValue(
+                    sha256.location, key: "sha256", value: sha256.value,
+                    expected: "64 hexadecimal digits (the output of 'sha256sum FILE')")
             }
             let resolved = ConfigPath.resolve(path.value, in: baseDirectory)
             let settings = try PluginSettingsParser(document: document).parse(table, pluginTable: tablePath)
             let grants = try parseGrants(table, plugin: name, document: document)
-            entries.append(PluginEntry(
-                name: name, path: path.value, resolvedPath: resolved, sha256: sha256?.value.lowercased(),
-                location: document.tableLocation(tablePath), pathLocation: path.location,
-                settings: settings, settingsBaseDirectory: baseDirectory,
-                grants: grants, grantLocation: table["grant"] == nil ? nil : document.valueLocation("grant", in: tablePath)
-            ))
+            entries.append(
+                PluginEntry(
+                    name: name, path: path.value, resolvedPath: resolved, sha256: sha256?.value.lowercased(),
+                    location: document.tableLocation(tablePath), pathLocation: path.location,
+                    settings: settings, settingsBaseDirectory: baseDirectory,
+                    grants: grants,
+                    grantLocation: table["grant"] == nil ? nil : document.valueLocation("grant", in: tablePath)
+                ))
         }
         let ordered = entries.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         var seen: [String: PluginEntry] = [:]
         for entry in ordered {
             if let first = seen[entry.resolvedPath] {
-                throw ConfigError.configDuplicatePlugin(entry.location, name: entry.name, path: entry.resolvedPath, firstName: first.name, first: first.location)
+                throw ConfigError.configDuplicatePlugin(
+                    entry.location, name: entry.name, path: entry.resolvedPath, firstName: first.name,
+                    first: first.location)
             }
             seen[entry.resolvedPath] = entry
         }
@@ -125,17 +144,21 @@ package struct ConfigLoader: Sendable {
     }
 
     /// `grant = ["start-processes", ...]`: names of `PluginPermission`, each once.
-    private func parseGrants(_ table: TOMLTable, plugin: String, document: LocatedDocument) throws -> [PluginPermission] {
+    private func parseGrants(_ table: TOMLTable, plugin: String, document: LocatedDocument) throws -> [PluginPermission]
+    {
         guard let value = table["grant"] else { return [] }
         let tablePath = "plugins.\(plugin)"
         guard let array = value.array else {
-            throw document.wrongType("grant", in: tablePath, expected: "an array of permission names (grant = [\"network\"])", found: value)
+            throw document.wrongType(
+                "grant", in: tablePath, expected: "an array of permission names (grant = [\"network\"])", found: value)
         }
         let location = document.valueLocation("grant", in: tablePath)
         var grants: [PluginPermission] = []
         for element in array {
             guard let name = element.string else {
-                throw document.wrongType("grant", in: tablePath, expected: "an array of permission names (grant = [\"network\"])", found: element)
+                throw document.wrongType(
+                    "grant", in: tablePath, expected: "an array of permission names (grant = [\"network\"])",
+                    found: element)
             }
             guard let permission = PluginPermission(rawValue: name) else {
                 throw ConfigError.configUnknownPermission(location, plugin: plugin, name: name)
@@ -166,7 +189,8 @@ package struct ConfigLoader: Sendable {
             if let styleValue {
                 guard let parsed = NavigationStyle(rawValue: styleValue.value) else {
                     let names = NavigationStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ConfigError.configInvalidValue(styleValue.location, key: "style", value: styleValue.value, expected: "one of \(names)")
+                    throw ConfigError.configInvalidValue(
+                        styleValue.location, key: "style", value: styleValue.value, expected: "one of \(names)")
                 }
                 style = parsed
             }

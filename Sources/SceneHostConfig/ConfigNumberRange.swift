@@ -20,7 +20,9 @@ enum ConfigNumberRange {
             let fits = radix == 10 ? Int64(plain) != nil : Int64(plain.dropFirst(2), radix: radix) != nil
             return fits ? nil : .integerOverflows
         }
-        guard plain.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let value = Double(plain) else { return nil }
+        guard plain.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let value = Double(plain) else {
+            return nil
+        }
         if value.isInfinite, !NumberLiteral.namesInfinity(Substring(plain)) { return .overflows }
         return nil
     }
@@ -34,17 +36,23 @@ enum ConfigNumberRange {
         }.sorted { $0.column < $1.column }
         for assignment in assignments {
             guard let literal = document.valueLiteral(assignment.key, in: assignment.table),
-                  let problem = problem(written: literal, read: nil) else { continue }
-            return outOfRange(document, key: assignment.key, table: assignment.table, literal: literal, problem: problem)
+                let problem = problem(written: literal, read: nil)
+            else { continue }
+            return outOfRange(
+                document, key: assignment.key, table: assignment.table, literal: literal, problem: problem)
         }
         return nil
     }
 
     /// The error for `key` of `table`: a plugin's setting names its plugin.
-    package static func outOfRange(_ document: LocatedDocument, key: String, table: String, literal: String, problem: NumberRangeProblem) -> ConfigError {
-        let plugin = table.hasPrefix("plugins.") && table.hasSuffix(".settings")
+    package static func outOfRange(
+        _ document: LocatedDocument, key: String, table: String, literal: String, problem: NumberRangeProblem
+    ) -> ConfigError {
+        let plugin =
+            table.hasPrefix("plugins.") && table.hasSuffix(".settings")
             ? String(table.dropFirst("plugins.".count).dropLast(".settings".count)) : nil
-        return .configNumberOutOfRange(document.keyLocation(key, in: table), key: key, plugin: plugin, literal: literal, problem: problem)
+        return .configNumberOutOfRange(
+            document.keyLocation(key, in: table), key: key, plugin: plugin, literal: literal, problem: problem)
     }
 
     /// Whether `literal` is a TOML integer: decimal with at most one sign, or `0x`, `0o`, `0b` digits.

@@ -13,11 +13,13 @@ enum ConfigPrecheck {
     package static func text(from bytes: [UInt8], file: String) throws -> String {
         if bytes.count > maximumSize {
             let (line, column) = position(of: maximumSize, in: bytes)
-            throw ConfigError.configTooLarge(SourceLocation(file: file, line: line, column: column), size: bytes.count, limit: maximumSize)
+            throw ConfigError.configTooLarge(
+                SourceLocation(file: file, line: line, column: column), size: bytes.count, limit: maximumSize)
         }
         if let bad = UTF8Check.firstInvalidByte(bytes) {
             let (line, column) = position(of: bad, in: bytes)
-            throw ConfigError.configInvalidEncoding(SourceLocation(file: file, line: line, column: column), byte: bytes[bad])
+            throw ConfigError.configInvalidEncoding(
+                SourceLocation(file: file, line: line, column: column), byte: bytes[bad])
         }
         let text = String(decoding: bytes, as: UTF8.self)
         try checkNesting(text, file: file)
@@ -26,7 +28,9 @@ enum ConfigPrecheck {
 
     /// The TOML parser asserts when a header's first character cannot start a key (`[ \n`, `[é]`):
     /// refuse those here, as the syntax errors they are.
-    private static func checkHeaderStart(_ rest: ArraySlice<Unicode.Scalar>, file: String, line: Int, column: Int) throws {
+    private static func checkHeaderStart(
+        _ rest: ArraySlice<Unicode.Scalar>, file: String, line: Int, column: Int
+    ) throws {
         var offset = 0
         var rest = rest
         if rest.first == "[" {
@@ -38,10 +42,13 @@ enum ConfigPrecheck {
             offset += 1
         }
         guard let first = rest.first else { return }
-        let startsKey = first.isASCII && (first.properties.isAlphabetic || ("0"..."9").contains(first) || "_-\"']".unicodeScalars.contains(first))
+        let startsKey =
+            first.isASCII
+            && (first.properties.isAlphabetic || ("0"..."9").contains(first) || "_-\"']".unicodeScalars.contains(first))
         guard startsKey || first == "\0" else {
-            throw ConfigError.configSyntax(SourceLocation(file: file, line: line, column: column + offset + 1),
-                                         message: "a table header must start with a key: a letter, digit, '_', '-' or a quote")
+            throw ConfigError.configSyntax(
+                SourceLocation(file: file, line: line, column: column + offset + 1),
+                message: "a table header must start with a key: a letter, digit, '_', '-' or a quote")
         }
     }
 
@@ -53,7 +60,6 @@ enum ConfigPrecheck {
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
         return (line, column)
     }
-
 
     /// Tracks the nesting of `[` and `{` outside strings and comments: its depth, that each
     /// closer matches its opener, and that each table header starts with a key. Also refuses the
@@ -126,18 +132,23 @@ enum ConfigPrecheck {
             case "[", "{":
                 openers.append(character)
                 if openers.count > maximumNesting {
-                    throw ConfigError.configTooDeep(SourceLocation(file: file, line: line, column: column), limit: maximumNesting)
+                    throw ConfigError.configTooDeep(
+                        SourceLocation(file: file, line: line, column: column), limit: maximumNesting)
                 }
             case "]", "}":
                 guard let opener = openers.popLast() else { break }
                 let expected: Unicode.Scalar = opener == "[" ? "]" : "}"
                 guard character == expected else {
-                    throw ConfigError.configSyntax(SourceLocation(file: file, line: line, column: column),
-                                                 message: "'\(character)' closes the '\(opener)' opened before it; expected '\(expected)'")
+                    throw ConfigError.configSyntax(
+                        SourceLocation(file: file, line: line, column: column),
+                        message: "'\(character)' closes the '\(opener)' opened before it; expected '\(expected)'")
                 }
             case "\u{85}", "\u{2028}", "\u{2029}":
-                throw ConfigError.configSyntax(SourceLocation(file: file, line: line, column: column),
-                                             message: "the Unicode line separator U+\(String(character.value, radix: 16, uppercase: true)) is allowed only inside strings")
+                throw ConfigError.configSyntax(
+                    SourceLocation(file: file, line: line, column: column),
+                    message:
+                        "the Unicode line separator U+\(String(character.value, radix: 16, uppercase: true)) is allowed only inside strings"
+                )
             default:
                 break
             }

@@ -15,7 +15,8 @@ package struct LocatedDocument {
     /// Where `[table]` (or `[[array]]` entry) starts, or else the first header under it
     /// (`[plugins.P.settings]` for a `plugins.P` without a header of its own); the top of the file for the root.
     func tableLocation(_ table: String) -> SourceLocation {
-        let header = locator.tables[table]?.header ?? locator.firstHeader[table] ?? TOMLKeyLocator.Position(line: 1, column: 1)
+        let header =
+            locator.tables[table]?.header ?? locator.firstHeader[table] ?? TOMLKeyLocator.Position(line: 1, column: 1)
         return location(header.line, header.column)
     }
 
@@ -40,10 +41,14 @@ package struct LocatedDocument {
     func valueLiteral(_ key: String, in table: String) -> String? {
         guard let position = locator.tables[table]?.values[key] else { return nil }
         // Columns count characters (`LocatorText`), lines end at "\n" (a "\r\n" is one character).
-        let lines = text.split(maxSplits: position.line, omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        let lines = text.split(maxSplits: position.line, omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r\n"
+        }
         guard position.line >= 1, position.line <= lines.count else { return nil }
         let line = lines[position.line - 1]
-        guard let start = line.index(line.startIndex, offsetBy: position.column - 1, limitedBy: line.endIndex) else { return nil }
+        guard let start = line.index(line.startIndex, offsetBy: position.column - 1, limitedBy: line.endIndex) else {
+            return nil
+        }
         let literal = line[start...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-._:".contains($0)) }
         return literal.isEmpty ? nil : String(literal)
     }
@@ -53,7 +58,9 @@ package struct LocatedDocument {
             .map { (key: $0, location: keyLocation($0, in: table)) }
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         // Every unknown key of the table, in file order: one hides no other.
-        let problems = unknown.map { ConfigError.configUnknownKey($0.location, key: $0.key, table: table, allowed: allowed) }
+        let problems = unknown.map {
+            ConfigError.configUnknownKey($0.location, key: $0.key, table: table, allowed: allowed)
+        }
         if problems.count == 1 { throw problems[0] }
         if problems.count > 1 { throw ConfigError.configProblems(problems) }
     }

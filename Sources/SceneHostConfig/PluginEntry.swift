@@ -5,8 +5,12 @@ import SceneHostCore
 ///
 /// Declared by the loader, filled in by `ConfigLoader`: the config depends on the loader, never the reverse.
 package struct PluginEntry: Sendable {
-    package init(name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation, pathLocation: SourceLocation,
-                settings: [PluginSetting] = [], settingsBaseDirectory: String = ".", grants: [PluginPermission] = [], grantLocation: SourceLocation? = nil) {
+    package init(
+        name: String, path: String, resolvedPath: String, sha256: String?, location: SourceLocation,
+        pathLocation: SourceLocation,
+        settings: [PluginSetting] = [], settingsBaseDirectory: String = ".", grants: [PluginPermission] = [],
+        grantLocation: SourceLocation? = nil
+    ) {
         self.grants = grants
         self.grantLocation = grantLocation
         self.settings = settings
@@ -42,6 +46,7 @@ package struct PluginEntry: Sendable {
 
     /// The settings as the plugin sees them at registration.
     package var pluginSettings: PluginSettings {
-        PluginSettings(Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.value) }), baseDirectory: settingsBaseDirectory)
+        PluginSettings(
+            Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.value) }), baseDirectory: settingsBaseDirectory)
     }
 }

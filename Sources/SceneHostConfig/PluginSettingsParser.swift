@@ -11,7 +11,8 @@ struct PluginSettingsParser {
     package func parse(_ plugin: TOMLTable, pluginTable: String) throws -> [PluginSetting] {
         guard let value = plugin["settings"] else { return [] }
         guard let table = value.table else {
-            throw document.wrongType("settings", in: pluginTable, expected: "a table ([\(pluginTable).settings])", found: value)
+            throw document.wrongType(
+                "settings", in: pluginTable, expected: "a table ([\(pluginTable).settings])", found: value)
         }
         let tablePath = "\(pluginTable).settings"
         var settings: [PluginSetting] = []
@@ -40,7 +41,8 @@ struct PluginSettingsParser {
     /// silently (`call` refuses the same numbers).
     private func checkRange(_ number: Double, key: String, table: String) throws {
         guard number == 0 || number.isInfinite, let literal = document.valueLiteral(key, in: table),
-              let problem = ConfigNumberRange.problem(written: literal, read: number) else { return }
+            let problem = ConfigNumberRange.problem(written: literal, read: number)
+        else { return }
         throw ConfigNumberRange.outOfRange(document, key: key, table: table, literal: literal, problem: problem)
     }
 }

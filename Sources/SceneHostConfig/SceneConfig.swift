@@ -15,8 +15,11 @@ package struct SceneConfig: Sendable {
     /// The `[host]` table: the scene workers' limits.
     package let host: HostSettings
 
-    package init(file: String, baseDirectory: String, initial: Located<String>, plugins: [PluginEntry], segues: [SegueDeclaration],
-                host: HostSettings = HostSettings()) {
+    package init(
+        file: String, baseDirectory: String, initial: Located<String>, plugins: [PluginEntry],
+        segues: [SegueDeclaration],
+        host: HostSettings = HostSettings()
+    ) {
         self.file = file
         self.baseDirectory = baseDirectory
         self.initial = initial
@@ -45,7 +48,9 @@ package struct SegueDeclaration: Sendable, Equatable {
     package let style: NavigationStyle
     package let location: SourceLocation
 
-    package init(from: Located<String>, id: String, to: Located<String>, style: NavigationStyle, location: SourceLocation) {
+    package init(
+        from: Located<String>, id: String, to: Located<String>, style: NavigationStyle, location: SourceLocation
+    ) {
         self.from = from
         self.id = id
         self.to = to

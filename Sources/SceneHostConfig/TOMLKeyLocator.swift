@@ -65,11 +65,15 @@ package struct TOMLKeyLocator {
             } else if line[start] != ASCII.hash, let equals = Self.assignment(in: line, from: start) {
                 let raw = text.string(start..<equals)
                 let key = Self.normalizedKeyPath(raw)
-                let valueStart = line[(equals + 1)...].firstIndex(where: { $0 != ASCII.space && $0 != ASCII.tab }) ?? equals
-                addKey(key, in: current, at: Position(line: lineNumber, column: column), value: Position(line: lineNumber, column: valueStart - lineStart + 1),
-                       parts: Self.keyParts(raw))
+                let valueStart =
+                    line[(equals + 1)...].firstIndex(where: { $0 != ASCII.space && $0 != ASCII.tab }) ?? equals
+                addKey(
+                    key, in: current, at: Position(line: lineNumber, column: column),
+                    value: Position(line: lineNumber, column: valueStart - lineStart + 1),
+                    parts: Self.keyParts(raw))
                 if valueStart < lineEnd, line[valueStart] == ASCII.openBracket || line[valueStart] == ASCII.openBrace {
-                    var reader = InlineReader(text: text, index: valueStart, line: lineNumber, column: valueStart - lineStart + 1)
+                    var reader = InlineReader(
+                        text: text, index: valueStart, line: lineNumber, column: valueStart - lineStart + 1)
                     reader.value(path: current.isEmpty ? key : "\(current).\(key)", into: &self)
                     resumeAt = reader.index
                 }
@@ -97,7 +101,9 @@ package struct TOMLKeyLocator {
     /// Records a key of a table (the table starts at the key when it has no header). A dotted key
     /// (`a.b = 1`) is also each of its parts, at the key's own place: `a` in the table (unless written
     /// earlier), `b` in the table `a` it makes.
-    fileprivate mutating func addKey(_ key: String, in path: String, at position: Position, value: Position, parts: [String]? = nil) {
+    fileprivate mutating func addKey(
+        _ key: String, in path: String, at position: Position, value: Position, parts: [String]? = nil
+    ) {
         // Each change in place, through the dictionaries' own accessors: passing `tables[path]` to a
         // function as `inout` copied the table's key dictionary for every key (quadratic: 20,000
         // settings took a minute).
@@ -106,7 +112,9 @@ package struct TOMLKeyLocator {
         guard let parts, parts.count > 1 else { return }
         var table = path
         for (index, part) in parts.enumerated() {
-            if tables[table, default: Table(header: position)].keys[part] == nil { tables[table, default: Table(header: position)].keys[part] = position }
+            if tables[table, default: Table(header: position)].keys[part] == nil {
+                tables[table, default: Table(header: position)].keys[part] = position
+            }
             if index == parts.count - 1 { tables[table, default: Table(header: position)].values[part] = value }
             table = table.isEmpty ? part : "\(table).\(part)"
         }
@@ -226,8 +234,10 @@ private struct InlineReader {
         case ASCII.doubleQuote, ASCII.singleQuote: string()
         case nil: return
         default:
-            while let unit = current, unit != ASCII.comma, unit != ASCII.closeBracket, unit != ASCII.closeBrace, unit != ASCII.hash,
-                  unit != LocatorText.newline { advance() }
+            while let unit = current, unit != ASCII.comma, unit != ASCII.closeBracket, unit != ASCII.closeBrace,
+                unit != ASCII.hash,
+                unit != LocatorText.newline
+            { advance() }
         }
     }
 
@@ -242,7 +252,11 @@ private struct InlineReader {
             var quote: UInt8?
             while let next = current, quote != nil || next != ASCII.equals {
                 if next == LocatorText.newline { return }
-                if let open = quote { if next == open { quote = nil } } else if next == ASCII.doubleQuote || next == ASCII.singleQuote { quote = next }
+                if let open = quote {
+                    if next == open { quote = nil }
+                } else if next == ASCII.doubleQuote || next == ASCII.singleQuote {
+                    quote = next
+                }
                 advance()
             }
             guard current == ASCII.equals else { return }
@@ -281,7 +295,9 @@ private struct InlineReader {
             if unit == ASCII.backslash && quote == ASCII.doubleQuote {
                 advance()
                 advance()
-            } else if unit == quote, !triple || (index + 2 < units.count && units[index + 1] == quote && units[index + 2] == quote) {
+            } else if unit == quote,
+                !triple || (index + 2 < units.count && units[index + 1] == quote && units[index + 2] == quote)
+            {
                 for _ in 0..<closing { advance() }
                 return
             } else if !triple, unit == LocatorText.newline {

@@ -13,8 +13,9 @@ enum TOMLParseMessage {
         let heads = ["cannot redefine existing ", "cannot insert '"]
         let tails = ["' as array-of-tables", "' as table", "' into existing inline table", "'"]
         guard let head = heads.lazy.compactMap({ description.range(of: $0) }).first,
-              let tail = tails.first(where: { description.hasSuffix($0) }),
-              let key = writtenKey(on: line) else { return description }
+            let tail = tails.first(where: { description.hasSuffix($0) }),
+            let key = writtenKey(on: line)
+        else { return description }
         // After "cannot insert '", or after the first quote following "cannot redefine existing KIND ".
         let open: String.Index
         if description[head].hasSuffix("'") {
@@ -44,7 +45,13 @@ enum TOMLParseMessage {
         for index in rest.indices {
             let character = rest[index]
             if let open = quote {
-                if escaped { escaped = false } else if open == "\"" && character == "\\" { escaped = true } else if character == open { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if open == "\"" && character == "\\" {
+                    escaped = true
+                } else if character == open {
+                    quote = nil
+                }
             } else if character == "\"" || character == "'" {
                 quote = character
             } else if character == end {

@@ -22,7 +22,9 @@ package struct WorkerUser: Sendable, Equatable {
 
     /// The user `name`, or the reason it cannot be used, at `location`; `hostIsRoot` is whether this
     /// host may change user at all.
-    package static func resolve(_ name: String, at location: SourceLocation, hostIsRoot: Bool = geteuid() == 0) throws(ConfigError) -> WorkerUser {
+    package static func resolve(
+        _ name: String, at location: SourceLocation, hostIsRoot: Bool = geteuid() == 0
+    ) throws(ConfigError) -> WorkerUser {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16 << 10)
@@ -31,7 +33,9 @@ package struct WorkerUser: Sendable, Equatable {
             throw .configUnknownUser(location, name: name, known: knownNames())
         }
         guard entry.pw_uid != 0 else {
-            throw .configInvalidValue(location, key: "worker-user", value: name, expected: "the name of an unprivileged user (not root): the worker leaves root's powers behind")
+            throw .configInvalidValue(
+                location, key: "worker-user", value: name,
+                expected: "the name of an unprivileged user (not root): the worker leaves root's powers behind")
         }
         guard hostIsRoot else { throw .configWorkerUserNeedsRoot(location, name: name) }
         return WorkerUser(name: name, uid: entry.pw_uid, gid: entry.pw_gid)

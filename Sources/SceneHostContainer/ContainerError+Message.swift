@@ -25,19 +25,37 @@ extension ContainerError: LocatedHostError {
     package var errorLine: ErrorLine {
         switch self {
         case .duplicateScene(let scene, let first, let second):
-            return ErrorLine(at: second.location, "scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config.")
+            return ErrorLine(
+                at: second.location,
+                "scene \(name: scene) is registered by two plugins: \(name: first.name) (\(first.path)) and \(name: second.name) (\(second.path)). Scene names must be unique: rename one of the scenes, or remove one plugin from the config."
+            )
         case .serviceSettingsDiffer(let service, let first, let second, let key, let firstValue, let secondValue):
-            return ErrorLine(at: second.location(ofSetting: key), "plugins \(name: first.name) and \(name: second.name) both register service \(name: service), and set \(name: key) differently (\(firstValue) and \(secondValue)): one registration serves the whole app, so one value would go unused. Set the same value in [plugins.\(first.name).settings] and [plugins.\(second.name).settings], or register the service in one plugin only.")
+            return ErrorLine(
+                at: second.location(ofSetting: key),
+                "plugins \(name: first.name) and \(name: second.name) both register service \(name: service), and set \(name: key) differently (\(firstValue) and \(secondValue)): one registration serves the whole app, so one value would go unused. Set the same value in [plugins.\(first.name).settings] and [plugins.\(second.name).settings], or register the service in one plugin only."
+            )
         case .sceneRegisteredTwice(let scene, let plugin):
-            return ErrorLine(at: plugin.location, "plugin \(name: plugin.name) (\(plugin.path)) registers scene \(name: scene) twice in its register(in:). Register each scene once; to show it under a second name, give that definition another name.")
+            return ErrorLine(
+                at: plugin.location,
+                "plugin \(name: plugin.name) (\(plugin.path)) registers scene \(name: scene) twice in its register(in:). Register each scene once; to show it under a second name, give that definition another name."
+            )
         case .wiringFailed(let scene, let plugin, let error):
             let subject = plugin.map { "scene \(name: scene) (plugin \(name: $0.name))" } ?? "scene \(name: scene)"
             return ErrorLine(at: plugin?.location, "\(subject) cannot be wired: \(error.clause).")
         case .settingRejected(let scene, let plugin, let key, let reason):
-            guard let plugin else { return ErrorLine(at: nil, "scene \(name: scene) cannot be built: setting \(name: key): \(reason.withoutFinalStop).") }
-            return ErrorLine(at: plugin.location(ofSetting: key), "scene \(name: scene) cannot be built: setting \(name: key) of plugin \(name: plugin.name): \(reason.withoutFinalStop). Fix it in [plugins.\(plugin.name).settings].")
+            guard let plugin else {
+                return ErrorLine(
+                    at: nil, "scene \(name: scene) cannot be built: setting \(name: key): \(reason.withoutFinalStop).")
+            }
+            return ErrorLine(
+                at: plugin.location(ofSetting: key),
+                "scene \(name: scene) cannot be built: setting \(name: key) of plugin \(name: plugin.name): \(reason.withoutFinalStop). Fix it in [plugins.\(plugin.name).settings]."
+            )
         case .unknownScene(let scene, let source, let registered):
-            return ErrorLine(at: nil, "route from \(name: source) to \(name: scene) failed: no plugin registers a scene named \(name: scene). \(Suggestion.registeredList(registered, near: scene))")
+            return ErrorLine(
+                at: nil,
+                "route from \(name: source) to \(name: scene) failed: no plugin registers a scene named \(name: scene). \(Suggestion.registeredList(registered, near: scene))"
+            )
         case .noScene:
             return ErrorLine(at: nil, "no scene is on screen.")
         }

@@ -15,5 +15,7 @@ package enum ContainerError: HostConcernError, Equatable, Sendable {
     case noScene
     /// Two plugins register the same service type and set a setting both declare to different
     /// values: one factory serves both, so one plugin's value would silently go unused.
-    case serviceSettingsDiffer(service: String, first: PluginReference, second: PluginReference, key: String, firstValue: String, secondValue: String)
+    case serviceSettingsDiffer(
+        service: String, first: PluginReference, second: PluginReference, key: String, firstValue: String,
+        secondValue: String)
 }

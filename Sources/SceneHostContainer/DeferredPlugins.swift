@@ -36,14 +36,19 @@ package final class DeferredPlugins {
         case exhausted
     }
 
-    package convenience init(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package convenience init(
+        sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void
+    ) {
         let table = Table(sceneNames: sceneNames, names: names)
         self.init(count: sceneNames.count, table: { table }, register: register)
     }
 
     /// `count` plugins whose table is made by `table` the first time a name is needed (a scene
     /// worker's first screen needs none: its plugin is registered before).
-    package init(count: Int, table: @escaping @MainActor () -> Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package init(
+        count: Int, table: @escaping @MainActor () -> Table,
+        register: @escaping @MainActor (SceneContainer, Int) throws -> Void
+    ) {
         load = table
         self.register = register
         registered = Array(repeating: false, count: count)
@@ -56,7 +61,9 @@ package final class DeferredPlugins {
         if let loaded { return loaded }
         var table = load?() ?? Table(sceneNames: [], names: [])
         if table.sceneNames.count != registered.count || table.names.count != registered.count {
-            table = Table(sceneNames: Array(repeating: [], count: registered.count), names: Array(repeating: "", count: registered.count))
+            table = Table(
+                sceneNames: Array(repeating: [], count: registered.count),
+                names: Array(repeating: "", count: registered.count))
         }
         loaded = table
         load = nil

@@ -34,10 +34,14 @@ package struct PluginMetadata: Equatable, Sendable {
     /// probes kept them. `check` refuses a segue whose id is none of its source scene's.
     package var probedButtons: [String: [String]]?
 
-    package init(name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String, scenes: [SceneDescription],
-                nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
-                settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:], inMemoryState: InMemoryState? = nil,
-                permissions: [PluginPermission] = [], probedButtons: [String: [String]]? = nil) {
+    package init(
+        name: String, version: String, sdkVersion: SemanticVersion, sdkFingerprint: String, swiftVersion: String,
+        scenes: [SceneDescription],
+        nativeFunctions: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, serviceCount: Int? = nil,
+        settings: [SettingDeclaration] = [], undeclaredRoutes: [String: [String]] = [:],
+        inMemoryState: InMemoryState? = nil,
+        permissions: [PluginPermission] = [], probedButtons: [String: [String]]? = nil
+    ) {
         self.permissions = permissions
         self.probedButtons = probedButtons
         self.settings = settings

@@ -46,9 +46,12 @@ package final class PluginScopedRegistry: SceneRegistry {
         for service in services {
             guard let owner = container.serviceOwner(service.type), owner.plugin.name != plugin.name else { continue }
             for key in settings.values.keys.sorted() {
-                guard let mine = settings.values[key], let theirs = owner.settings.values[key], mine != theirs else { continue }
-                throw ContainerError.serviceSettingsDiffer(service: String(describing: service.type), first: owner.plugin, second: plugin, key: key,
-                                                           firstValue: Self.text(theirs), secondValue: Self.text(mine))
+                guard let mine = settings.values[key], let theirs = owner.settings.values[key], mine != theirs else {
+                    continue
+                }
+                throw ContainerError.serviceSettingsDiffer(
+                    service: String(describing: service.type), first: owner.plugin, second: plugin, key: key,
+                    firstValue: Self.text(theirs), secondValue: Self.text(mine))
             }
         }
         for blueprint in blueprints { try container.add(blueprint, from: plugin) }

@@ -10,7 +10,8 @@ package struct SceneAssembler {
     }
 
     /// A ready scene; `requestedBy` names the source in the error when `name` is not registered.
-    package func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene {
+    package func assemble(_ name: String, requestedBy: String, navigator: any SceneNavigating) throws -> AssembledScene
+    {
         guard let build = try container.builder(named: name) else {
             throw ContainerError.unknownScene(scene: name, requestedBy: requestedBy, registered: container.sceneNames)
         }
@@ -19,7 +20,8 @@ package struct SceneAssembler {
         } catch let error as SceneError {
             throw ContainerError.wiringFailed(scene: name, plugin: container.plugin(registering: name), error)
         } catch let error as PluginSettingError {
-            throw ContainerError.settingRejected(scene: name, plugin: container.plugin(registering: name), key: error.key, reason: error.reason)
+            throw ContainerError.settingRejected(
+                scene: name, plugin: container.plugin(registering: name), key: error.key, reason: error.reason)
         }
     }
 }

@@ -8,8 +8,12 @@ extension SceneContainer {
     /// The native function `PLUGIN.FUNCTION` (the plugin's table name in the config), or
     /// `NativeError.unknownFunction` naming those there are.
     package func nativeFunction(named name: String) throws(NativeError) -> NativeFunction {
-        guard name.split(separator: ".", omittingEmptySubsequences: false).count == 2 else { throw NativeError.malformedFunctionName(name) }
-        guard let function = nativeFunctions[name] else { throw NativeError.unknownFunction(name: name, known: nativeFunctionNames) }
+        guard name.split(separator: ".", omittingEmptySubsequences: false).count == 2 else {
+            throw NativeError.malformedFunctionName(name)
+        }
+        guard let function = nativeFunctions[name] else {
+            throw NativeError.unknownFunction(name: name, known: nativeFunctionNames)
+        }
         return function
     }
 
@@ -27,10 +31,12 @@ extension SceneContainer {
         guard let function = nativeFunctions[name] else { return nil }
         let requested = "\(returns)(\(parameters.joined(separator: ", ")))"
         guard function.signature.description == requested else {
-            throw SceneError.nativeSignatureMismatch(function: name, declared: function.signature.description, requested: requested)
+            throw SceneError.nativeSignatureMismatch(
+                function: name, declared: function.signature.description, requested: requested)
         }
         return { arguments in
-            NativeSwiftValue.swift(try function.call(arguments.map(NativeSwiftValue.native)), as: function.signature.returns)
+            NativeSwiftValue.swift(
+                try function.call(arguments.map(NativeSwiftValue.native)), as: function.signature.returns)
         }
     }
 }

@@ -43,7 +43,8 @@ package final class SceneContainer: ServiceResolving {
     /// The blueprints of loaded scenes (kept apart from `scenes`, whose entries stay small).
     private var blueprints: [String: SceneBlueprint] = [:]
     private var parts: [PartKey: @MainActor (any ServiceResolving) throws -> AnyObject] = [:]
-    private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] = [:]
+    private var services: [ObjectIdentifier: (name: String, factory: @MainActor (any ServiceResolving) throws -> Any)] =
+        [:]
     /// Which plugin registered each service that a plugin registered (`serviceOwner`).
     private var serviceOwners: [ObjectIdentifier: (plugin: PluginReference, settings: PluginSettings)] = [:]
     /// Loads a plugin known by description only, by its path.
@@ -122,7 +123,9 @@ package final class SceneContainer: ServiceResolving {
     /// For a start the start-up cache answered for: it was checked with these plugins, so their
     /// scene names do not collide. Should a registration fail all the same, the plugin is refused
     /// for the run with that error (`refuse`): building its scenes reports it.
-    package func addDeferred(sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package func addDeferred(
+        sceneNames: [[String]], names: [String], register: @escaping @MainActor (SceneContainer, Int) throws -> Void
+    ) {
         registerDeferred()
         guard !sceneNames.isEmpty else { return }
         deferred = DeferredPlugins(sceneNames: sceneNames, names: names, register: register)
@@ -130,7 +133,10 @@ package final class SceneContainer: ServiceResolving {
 
     /// `addDeferred(sceneNames:names:register:)` for `count` plugins whose names are made by
     /// `table` only when first needed: a scene worker's first screen needs none.
-    package func addDeferred(count: Int, table: @escaping @MainActor () -> DeferredPlugins.Table, register: @escaping @MainActor (SceneContainer, Int) throws -> Void) {
+    package func addDeferred(
+        count: Int, table: @escaping @MainActor () -> DeferredPlugins.Table,
+        register: @escaping @MainActor (SceneContainer, Int) throws -> Void
+    ) {
         registerDeferred()
         guard count > 0 else { return }
         deferred = DeferredPlugins(count: count, table: table, register: register)
@@ -197,16 +203,20 @@ package final class SceneContainer: ServiceResolving {
         if replacedParts.contains(scene) {
             func factory(_ part: ScenePart) throws -> @MainActor (any ServiceResolving) throws -> AnyObject {
                 guard let factory = parts[PartKey(scene: scene, part: part)] else {
-                    throw ContainerError.unknownScene(scene: scene, requestedBy: "the container", registered: sceneNames)
+                    throw ContainerError.unknownScene(
+                        scene: scene, requestedBy: "the container", registered: sceneNames)
                 }
                 return factory
             }
-            let (viewController, interactor, presenter, router) = (try factory(.viewController), try factory(.interactor),
-                                                                   try factory(.presenter), try factory(.router))
+            let (viewController, interactor, presenter, router) = (
+                try factory(.viewController), try factory(.interactor),
+                try factory(.presenter), try factory(.router)
+            )
             // In the container's order; the blueprint's wiring checks every part's type.
             ready = { resolver, navigator in
-                try blueprint.assemble(viewController: try viewController(resolver), interactor: try interactor(resolver),
-                                       presenter: try presenter(resolver), router: try router(resolver), navigator: navigator)
+                try blueprint.assemble(
+                    viewController: try viewController(resolver), interactor: try interactor(resolver),
+                    presenter: try presenter(resolver), router: try router(resolver), navigator: navigator)
             }
         } else {
             // The blueprint's own factories: made and wired typed, no part erased and cast back.
@@ -220,7 +230,9 @@ package final class SceneContainer: ServiceResolving {
     /// scene, or a loaded one. A plugin's own placeholder (from `addPending`) does not count.
     package func conflict(adding scene: String, from plugin: PluginReference) -> PluginReference? {
         registerDeferred(declaring: scene)
-        guard let existing = scenes[scene], existing.plugin.path != plugin.path || blueprints[scene] != nil else { return nil }
+        guard let existing = scenes[scene], existing.plugin.path != plugin.path || blueprints[scene] != nil else {
+            return nil
+        }
         return existing.plugin
     }
 
@@ -230,7 +242,8 @@ package final class SceneContainer: ServiceResolving {
         if let existing = conflict(adding: blueprint.name, from: plugin) {
             throw ContainerError.duplicateScene(scene: blueprint.name, first: existing, second: plugin)
         }
-        scenes[blueprint.name] = SceneEntry(owner: RegisteredPlugin(reference: plugin, scenes: [blueprint.declared]), index: 0)
+        scenes[blueprint.name] = SceneEntry(
+            owner: RegisteredPlugin(reference: plugin, scenes: [blueprint.declared]), index: 0)
         blueprints[blueprint.name] = blueprint
         builders[blueprint.name] = nil
         replacedParts.remove(blueprint.name)
@@ -249,7 +262,9 @@ package final class SceneContainer: ServiceResolving {
 
     /// Adds the scenes of a plugin that is not loaded yet; `load` loads it (and calls `add`) the
     /// first time one of them is built. A name already taken is `duplicateScene`; nothing is added then.
-    package func addPending(_ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void) throws {
+    package func addPending(
+        _ metadata: PluginMetadata, from plugin: PluginReference, load: @escaping @MainActor () throws -> Void
+    ) throws {
         registerDeferred()
         let owner = RegisteredPlugin(reference: plugin, scenes: metadata.scenes)
         // One hash per scene: each name is added and checked in one step, and taken back if one is taken.
@@ -273,7 +288,9 @@ package final class SceneContainer: ServiceResolving {
 
     /// Replaces the factory of one part of a registered scene (e.g. a test's presenter double).
     /// The part must still fit its neighbours; wiring checks it on every build.
-    func replacePart(_ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject) {
+    func replacePart(
+        _ part: ScenePart, of scene: String, factory: @escaping @MainActor (any ServiceResolving) throws -> AnyObject
+    ) {
         parts[PartKey(scene: scene, part: part)] = factory
         replacedParts.insert(scene)
         builders[scene] = nil
@@ -289,8 +306,10 @@ package final class SceneContainer: ServiceResolving {
 
     /// Adds the factory of a service unless one is registered: a plugin's default Worker does
     /// not replace one the app or a test registered, even when the plugin loads later.
-    func registerServiceIfAbsent(_ type: Any.Type, owner: (plugin: PluginReference, settings: PluginSettings)? = nil,
-                                         factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+    func registerServiceIfAbsent(
+        _ type: Any.Type, owner: (plugin: PluginReference, settings: PluginSettings)? = nil,
+        factory: @escaping @MainActor (any ServiceResolving) throws -> Any
+    ) {
         guard services[ObjectIdentifier(type)] == nil else { return }
         registerService(type, factory: factory)
         if let owner { serviceOwners[ObjectIdentifier(type)] = owner }
@@ -324,17 +343,21 @@ package final class SceneContainer: ServiceResolving {
     }
 
     /// Adds or replaces the factory of a service, typed.
-    package func register<Service>(_ type: Service.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Service) {
+    package func register<Service>(
+        _ type: Service.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Service
+    ) {
         registerService(type) { resolver in try factory(resolver) }
     }
 
     package func resolve<Service>(_ type: Service.Type) throws -> Service {
         guard let entry = services[ObjectIdentifier(type)] else {
-            throw SceneError.serviceNotRegistered(service: String(describing: type), registered: services.values.map(\.name).sorted())
+            throw SceneError.serviceNotRegistered(
+                service: String(describing: type), registered: services.values.map(\.name).sorted())
         }
         let instance = try entry.factory(self)
         guard let typed = instance as? Service else {
-            throw SceneError.serviceNotRegistered(service: String(describing: type), registered: services.values.map(\.name).sorted())
+            throw SceneError.serviceNotRegistered(
+                service: String(describing: type), registered: services.values.map(\.name).sorted())
         }
         return typed
     }

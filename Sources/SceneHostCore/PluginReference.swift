@@ -6,7 +6,8 @@ package struct PluginReference: Equatable, Sendable {
     /// Where each key of its `[plugins.NAME.settings]` is written, to locate a rejected setting.
     package let settingLocations: [String: SourceLocation]
 
-    package init(name: String, path: String, location: SourceLocation, settingLocations: [String: SourceLocation] = [:]) {
+    package init(name: String, path: String, location: SourceLocation, settingLocations: [String: SourceLocation] = [:])
+    {
         self.name = name
         self.path = path
         self.location = location

@@ -18,7 +18,8 @@ package struct PluginSetting: Sendable, Equatable {
     package var valueText: String {
         switch value {
         case .string(let text):
-            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
         case .integer(let number): return String(number)
         case .number(let number): return String(number)
         case .boolean(let flag): return flag ? "true" : "false"

@@ -11,7 +11,9 @@ package enum Suggestion {
         let limit = max(1, word.count / 3)
         let scored = candidates.map { (candidate: $0, distance: distance(word.lowercased(), $0.lowercased())) }
         // A one-letter word is one edit from every other one-letter word: that is no resemblance.
-        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit, best.distance < word.count else { return nil }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit,
+            best.distance < word.count
+        else { return nil }
         return best.candidate
     }
 

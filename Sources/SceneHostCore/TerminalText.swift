@@ -38,7 +38,8 @@ package enum TerminalText {
     package static func escapedLines(_ text: String) -> String {
         if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
         if !containsEscape(text.unicodeScalars, keepingLineBreaks: true) { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(
+            separator: "\n")
     }
 
     /// Whether any scalar of `scalars` is escaped (line breaks not counted when `keepingLineBreaks`).
@@ -61,10 +62,14 @@ package enum TerminalText {
         case 0x202A...0x202E, 0x2066...0x2069: return true  // bidirectional embeddings, overrides, isolates
         case 0x20...0x7E: return false
         default:
-            guard scalar.properties.generalCategory == .format || scalar.properties.isDefaultIgnorableCodePoint else { return false }
+            guard scalar.properties.generalCategory == .format || scalar.properties.isDefaultIgnorableCodePoint else {
+                return false
+            }
             guard let previous, previous.value > 0x7F else { return true }
-            return !(previous.properties.isEmoji || previous.properties.isEmojiModifier || previous.properties.isEmojiPresentation
-                     || previous.value == 0x200D || (0xFE00...0xFE0F).contains(previous.value))
+            return
+                !(previous.properties.isEmoji || previous.properties.isEmojiModifier
+                || previous.properties.isEmojiPresentation
+                || previous.value == 0x200D || (0xFE00...0xFE0F).contains(previous.value))
         }
     }
 }

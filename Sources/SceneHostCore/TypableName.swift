@@ -10,7 +10,8 @@ package enum TypableName {
         if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) { return true }
         return name.unicodeScalars.allSatisfy { scalar in
             switch scalar.properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
+                .unassigned:
                 return false
             default:
                 return true

@@ -8,7 +8,8 @@ extension UnreadableFile {
         case .device: return "it is a device, not a regular file. \(hint)."
         case .socket: return "it is a socket, not a regular file. \(hint)."
         case .symlinkLoop: return "its symbolic links form a loop. Fix the link, or pass the file's real path."
-        case .permissionDenied: return "permission denied. Make it readable for this user (chmod u+r), or pass a file you can read."
+        case .permissionDenied:
+            return "permission denied. Make it readable for this user (chmod u+r), or pass a file you can read."
         case .other(let reason): return "\(reason). \(hint)."
         }
     }

@@ -27,16 +27,22 @@ package struct ELFDynamicSection: Equatable {
         guard let headers = file.programHeaders() else {
             throw Problem(reason: "its program header table is not inside the file")
         }
-        guard let dynamic = headers.first(where: { $0.type == ELFFile.dynamicSegment }) else { return ELFDynamicSection() }
+        guard let dynamic = headers.first(where: { $0.type == ELFFile.dynamicSegment }) else {
+            return ELFDynamicSection()
+        }
         guard file.reader.contains(offset: dynamic.offset, length: dynamic.fileSize) else {
-            throw Problem(reason: "its dynamic section (offset \(dynamic.offset), \(dynamic.fileSize) bytes) is not inside the file")
+            throw Problem(
+                reason:
+                    "its dynamic section (offset \(dynamic.offset), \(dynamic.fileSize) bytes) is not inside the file")
         }
         var neededOffsets: [UInt64] = []
         var rpathOffset: UInt64?, runpathOffset: UInt64?, stringTable: UInt64?, stringTableSize: UInt64?
         // Inside the segment checked above: offset + index * 16 + 8 stays below its end.
         for index in 0..<(dynamic.fileSize / entrySize) {
             let base = dynamic.offset + index * entrySize
-            guard let tag = file.reader.u64(at: base), let value = file.reader.u64(at: base + 8), tag != null else { break }
+            guard let tag = file.reader.u64(at: base), let value = file.reader.u64(at: base + 8), tag != null else {
+                break
+            }
             switch tag {
             case neededTag: neededOffsets.append(value)
             case rpathTag: rpathOffset = value
@@ -58,8 +64,10 @@ package struct ELFDynamicSection: Equatable {
             throw Problem(reason: "its string table size (\(stringTableSize) bytes) is corrupt")
         }
         func string(_ offset: UInt64) throws(Problem) -> String {
-            guard let position = ELFReader.sum(start, offset), let text = file.reader.string(at: position, limit: end) else {
-                throw Problem(reason: "a name in its dynamic section (string offset \(offset)) is not inside its string table")
+            guard let position = ELFReader.sum(start, offset), let text = file.reader.string(at: position, limit: end)
+            else {
+                throw Problem(
+                    reason: "a name in its dynamic section (string offset \(offset)) is not inside its string table")
             }
             return text
         }

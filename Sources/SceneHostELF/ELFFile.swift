@@ -37,16 +37,17 @@ package struct ELFFile {
     package init?(_ bytes: [UInt8]) {
         let reader = ELFReader(bytes: bytes)
         guard reader.count >= Self.headerSize, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46,
-              bytes[4] == 2, bytes[5] == 1,
-              let type = reader.u16(at: 16), let machine = reader.u16(at: 18),
-              let phoff = reader.u64(at: 32), let shoff = reader.u64(at: 40),
-              let phentsize = reader.u16(at: 54), let phnum = reader.u16(at: 56),
-              let shentsize = reader.u16(at: 58), let shnum = reader.u16(at: 60)
+            bytes[4] == 2, bytes[5] == 1,
+            let type = reader.u16(at: 16), let machine = reader.u16(at: 18),
+            let phoff = reader.u64(at: 32), let shoff = reader.u64(at: 40),
+            let phentsize = reader.u16(at: 54), let phnum = reader.u16(at: 56),
+            let shentsize = reader.u16(at: 58), let shnum = reader.u16(at: 60)
         else { return nil }
         self.reader = reader
-        header = Header(type: type, machine: machine, programHeaderOffset: phoff, programHeaderSize: phentsize,
-                        programHeaderCount: phnum, sectionHeaderOffset: shoff, sectionHeaderSize: shentsize,
-                        sectionHeaderCount: shnum)
+        header = Header(
+            type: type, machine: machine, programHeaderOffset: phoff, programHeaderSize: phentsize,
+            programHeaderCount: phnum, sectionHeaderOffset: shoff, sectionHeaderSize: shentsize,
+            sectionHeaderCount: shnum)
     }
 
     /// The end of a table of `count` entries of `size` bytes at `offset`, or nil when it overflows.
@@ -60,16 +61,20 @@ package struct ELFFile {
         let count = header.programHeaderCount
         guard count == 0 || header.programHeaderSize == Self.programHeaderEntrySize else { return nil }
         guard let end = Self.tableEnd(offset: header.programHeaderOffset, size: header.programHeaderSize, count: count),
-              end <= reader.count else { return nil }
+            end <= reader.count
+        else { return nil }
         var headers: [ProgramHeader] = []
         headers.reserveCapacity(Int(count))
         for index in 0..<UInt64(count) {
             // Inside the table checked above: none of these sums can overflow or leave the file.
             let base = header.programHeaderOffset + index * UInt64(Self.programHeaderEntrySize)
             guard let type = reader.u32(at: base), let offset = reader.u64(at: base + 8),
-                  let address = reader.u64(at: base + 16), let fileSize = reader.u64(at: base + 32),
-                  let memorySize = reader.u64(at: base + 40) else { return nil }
-            headers.append(ProgramHeader(type: type, offset: offset, virtualAddress: address, fileSize: fileSize, memorySize: memorySize))
+                let address = reader.u64(at: base + 16), let fileSize = reader.u64(at: base + 32),
+                let memorySize = reader.u64(at: base + 40)
+            else { return nil }
+            headers.append(
+                ProgramHeader(
+                    type: type, offset: offset, virtualAddress: address, fileSize: fileSize, memorySize: memorySize))
         }
         return headers
     }
@@ -80,7 +85,9 @@ package struct ELFFile {
         for segment in headers where segment.type == Self.loadSegment {
             guard address >= segment.virtualAddress else { continue }
             let delta = address - segment.virtualAddress
-            guard delta < segment.fileSize, reader.contains(offset: segment.offset, length: segment.fileSize) else { continue }
+            guard delta < segment.fileSize, reader.contains(offset: segment.offset, length: segment.fileSize) else {
+                continue
+            }
             return segment.offset + delta
         }
         return nil

@@ -13,7 +13,9 @@ package enum ELFHeaderCheck {
     static let hostMachine: UInt16 = 0
     #endif
 
-    static let machineNames: [UInt16: String] = [3: "x86 (32-bit)", 40: "ARM (32-bit)", 62: "x86_64", 183: "aarch64", 243: "RISC-V"]
+    static let machineNames: [UInt16: String] = [
+        3: "x86 (32-bit)", 40: "ARM (32-bit)", 62: "x86_64", 183: "aarch64", 243: "RISC-V",
+    ]
 
     /// Nil when `bytes` hold a complete 64-bit little-endian ELF shared object for this machine, else why not.
     package static func problem(with bytes: [UInt8]) -> String? {
@@ -23,20 +25,31 @@ package enum ELFHeaderCheck {
             return printable ? "it is a text file, not an ELF binary" : "it has no ELF header"
         }
         guard bytes.count >= 64 else { return "it is truncated: its ELF header is cut off after \(bytes.count) bytes" }
-        guard let file = ELFFile(bytes) else { return "it is not a 64-bit little-endian ELF file, which this host needs" }
+        guard let file = ELFFile(bytes) else {
+            return "it is not a 64-bit little-endian ELF file, which this host needs"
+        }
         let header = file.header
         guard header.type == 3 else { return "it is an ELF file of type \(header.type), not a shared object (type 3)" }
         guard header.machine == hostMachine || hostMachine == 0 else {
             return "it is built for \(name(of: header.machine)), but this host runs on \(name(of: hostMachine))"
         }
         if header.programHeaderCount > 0 && header.programHeaderSize != ELFFile.programHeaderEntrySize {
-            return "its ELF header is corrupt: program headers of \(header.programHeaderSize) bytes, not \(ELFFile.programHeaderEntrySize)"
+            return
+                "its ELF header is corrupt: program headers of \(header.programHeaderSize) bytes, not \(ELFFile.programHeaderEntrySize)"
         }
-        guard let programEnd = ELFFile.tableEnd(offset: header.programHeaderOffset, size: header.programHeaderSize, count: header.programHeaderCount) else {
-            return "its ELF header is corrupt: the program header table (at offset \(header.programHeaderOffset)) ends beyond any possible file size"
+        guard
+            let programEnd = ELFFile.tableEnd(
+                offset: header.programHeaderOffset, size: header.programHeaderSize, count: header.programHeaderCount)
+        else {
+            return
+                "its ELF header is corrupt: the program header table (at offset \(header.programHeaderOffset)) ends beyond any possible file size"
         }
-        guard let sectionEnd = ELFFile.tableEnd(offset: header.sectionHeaderOffset, size: header.sectionHeaderSize, count: header.sectionHeaderCount) else {
-            return "its ELF header is corrupt: the section header table (at offset \(header.sectionHeaderOffset)) ends beyond any possible file size"
+        guard
+            let sectionEnd = ELFFile.tableEnd(
+                offset: header.sectionHeaderOffset, size: header.sectionHeaderSize, count: header.sectionHeaderCount)
+        else {
+            return
+                "its ELF header is corrupt: the section header table (at offset \(header.sectionHeaderOffset)) ends beyond any possible file size"
         }
         let needed = max(programEnd, sectionEnd)
         guard UInt64(bytes.count) >= needed else {

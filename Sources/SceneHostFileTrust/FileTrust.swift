@@ -71,13 +71,16 @@ package struct FileTrust: Sendable {
         var problems: [Problem] = []
         // A path as written (no `.`, `..`) whose folder a walk of this run found trusted starts there.
         if let trustedFolders, pending.count > 1, !pending.contains("."), !pending.contains(".."),
-           trustedFolders.contains(Self.path(of: Array(pending.dropLast()))) {
+            trustedFolders.contains(Self.path(of: Array(pending.dropLast())))
+        {
             current = Array(pending.dropLast())
             pending.removeFirst(current.count)
         } else {
             problems = self.problems(at: "/", info: nil)
         }
-        func unresolvable(_ reason: String) -> Walk { problems.isEmpty ? .unresolvable(reason: reason) : .untrusted(problems) }
+        func unresolvable(_ reason: String) -> Walk {
+            problems.isEmpty ? .unresolvable(reason: reason) : .untrusted(problems)
+        }
         while !pending.isEmpty {
             let name = pending.removeFirst()
             if name == "." { continue }
@@ -87,10 +90,16 @@ package struct FileTrust: Sendable {
             guard lstat(candidate, &info) == 0 else { return unresolvable(Self.errorName(errno, path: candidate)) }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
-                if let problem = ownerProblem(candidate, info: info), !problems.contains(problem) { problems.append(problem) }
+                if let problem = ownerProblem(candidate, info: info), !problems.contains(problem) {
+                    problems.append(problem)
+                }
                 links += 1
-                guard links <= Self.linkLimit else { return unresolvable("too many levels of symbolic links at \(candidate)") }
-                guard let target = Self.readLink(candidate) else { return unresolvable("the link \(candidate) cannot be read") }
+                guard links <= Self.linkLimit else {
+                    return unresolvable("too many levels of symbolic links at \(candidate)")
+                }
+                guard let target = Self.readLink(candidate) else {
+                    return unresolvable("the link \(candidate) cannot be read")
+                }
                 if target.hasPrefix("/") { current = [] }
                 pending = Self.components(of: target) + pending
             case S_IFDIR:
@@ -119,7 +128,8 @@ package struct FileTrust: Sendable {
     /// anything else (a link, a folder, a missing file), which the full walk handles.
     private func walkInTrustedFolder(_ path: String, file: inout stat?) -> Walk? {
         guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex,
-              trustedFolders.contains(String(path[..<slash])) else { return nil }
+            trustedFolders.contains(String(path[..<slash]))
+        else { return nil }
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         let kind = info.st_mode & S_IFMT
@@ -157,7 +167,9 @@ package struct FileTrust: Sendable {
     /// The file is looked up by name in the open folder: the folder cannot be replaced in between,
     /// since it was found trusted (writable by nobody else, nor is any folder above it).
     package func trustedFileInKnownFolder(_ path: String, knownFolder: inout KnownFolder?) -> stat? {
-        guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex else { return nil }
+        guard let trustedFolders, let slash = PlainPath.lastSlash(of: path), slash != path.startIndex else {
+            return nil
+        }
         let folder = path[..<slash]
         if folder != knownFolder?.path {
             guard trustedFolders.contains(String(folder)), let opened = KnownFolder(folder) else { return nil }
@@ -183,9 +195,17 @@ package struct FileTrust: Sendable {
         let shared = (mode & S_IFMT) == S_IFDIR && (mode & S_ISVTX) != 0 && info.st_uid == 0
         guard !shared else { return problems }
         switch ((mode & S_IWOTH) != 0, (mode & S_IWGRP) != 0) {
-        case (true, true): problems.append(Problem(path: path, reason: "writable by every user", fix: "chmod go-w \(path)", command: "chmod go-w"))
-        case (true, false): problems.append(Problem(path: path, reason: "writable by every user", fix: "chmod o-w \(path)", command: "chmod o-w"))
-        case (false, true): problems.append(Problem(path: path, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(path)", command: "chmod g-w"))
+        case (true, true):
+            problems.append(
+                Problem(path: path, reason: "writable by every user", fix: "chmod go-w \(path)", command: "chmod go-w"))
+        case (true, false):
+            problems.append(
+                Problem(path: path, reason: "writable by every user", fix: "chmod o-w \(path)", command: "chmod o-w"))
+        case (false, true):
+            problems.append(
+                Problem(
+                    path: path, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(path)",
+                    command: "chmod g-w"))
         case (false, false): break
         }
         return problems
@@ -230,9 +250,11 @@ package struct FileTrust: Sendable {
     private func ownerProblem(_ path: String, info: stat) -> Problem? {
         guard info.st_uid != 0 && info.st_uid != userID else { return nil }
         let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link owned" : "owned"
-        return Problem(path: path, reason: "\(what) by user \(info.st_uid), not by root or by you (user \(userID))",
-                       fix: (info.st_mode & S_IFMT) == S_IFLNK ? "replace the link with one of your own, or point 'path' at the real file" : "chown \(userID) \(path)",
-                       command: (info.st_mode & S_IFMT) == S_IFLNK ? nil : "chown \(userID)")
+        return Problem(
+            path: path, reason: "\(what) by user \(info.st_uid), not by root or by you (user \(userID))",
+            fix: (info.st_mode & S_IFMT) == S_IFLNK
+                ? "replace the link with one of your own, or point 'path' at the real file" : "chown \(userID) \(path)",
+            command: (info.st_mode & S_IFMT) == S_IFLNK ? nil : "chown \(userID)")
     }
 
     private static func components(of path: String) -> [String] {

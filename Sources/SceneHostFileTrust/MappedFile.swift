@@ -7,10 +7,13 @@ import Glibc
 package enum MappedFile {
     /// The device and inode of the file mapped at `address`, or nil when no file is mapped there.
     /// `maps` stands in for /proc/self/maps (tests).
-    package static func identity(at address: UnsafeRawPointer, maps: String? = nil) -> (device: UInt64, inode: UInt64)? {
+    package static func identity(at address: UnsafeRawPointer, maps: String? = nil) -> (device: UInt64, inode: UInt64)?
+    {
         let target = UInt(bitPattern: address)
         if let maps {
-            guard case .found(let identity) = scan(Array(maps.utf8) + [UInt8(ascii: "\n")], for: target).outcome else { return nil }
+            guard case .found(let identity) = scan(Array(maps.utf8) + [UInt8(ascii: "\n")], for: target).outcome else {
+                return nil
+            }
             return identity
         }
         return readMaps(for: target)
@@ -31,9 +34,15 @@ package enum MappedFile {
             guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return (.notYet, index) }
             // Only the range is read on every line, as bytes: with a thousand plugins loaded the
             // text has thousands of lines, and splitting each into Strings made `check` quadratic.
-            if let (start, dash) = hexadecimal(bytes, from: index, to: lineEnd), dash < lineEnd, bytes[dash] == UInt8(ascii: "-"),
-               let (end, _) = hexadecimal(bytes, from: dash + 1, to: lineEnd) {
-                if start <= target, target < end { return (.found(identity(inLine: String(decoding: bytes[index..<lineEnd], as: UTF8.self))), lineEnd + 1) }
+            if let (start, dash) = hexadecimal(bytes, from: index, to: lineEnd), dash < lineEnd,
+                bytes[dash] == UInt8(ascii: "-"),
+                let (end, _) = hexadecimal(bytes, from: dash + 1, to: lineEnd)
+            {
+                if start <= target, target < end {
+                    return (
+                        .found(identity(inLine: String(decoding: bytes[index..<lineEnd], as: UTF8.self))), lineEnd + 1
+                    )
+                }
                 if start > target { return (.passed, lineEnd + 1) }
             }
             index = lineEnd + 1
@@ -47,7 +56,8 @@ package enum MappedFile {
         guard fields.count >= 5 else { return nil }
         let device = fields[3].split(separator: ":")
         guard device.count == 2, let major = UInt64(device[0], radix: 16), let minor = UInt64(device[1], radix: 16),
-              let inode = UInt64(fields[4]), inode != 0 else { return nil }
+            let inode = UInt64(fields[4]), inode != 0
+        else { return nil }
         return (makeDevice(major: major, minor: minor), inode)
     }
 

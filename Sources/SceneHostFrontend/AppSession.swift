@@ -26,7 +26,9 @@ package protocol AppSession: AnyObject, Sendable {
     /// to the linked scene; on failure the session is as it was.
     nonisolated(nonsending) func open(_ link: LinkOpening) async throws
     /// Calls a plugin's native function: the lines its callbacks printed, and its result as text.
-    nonisolated(nonsending) func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String)
+    nonisolated(nonsending) func call(
+        _ function: String, arguments: [String]
+    ) async throws -> (lines: [String], result: String)
     /// What happened to the session that its user has not been told yet, shown once.
     nonisolated(nonsending) func takeNotice() async -> (any Error)?
     /// Waits until the background work of the session's scenes ended (`SceneInteractor.perform`),

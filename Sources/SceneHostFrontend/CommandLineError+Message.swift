@@ -10,7 +10,8 @@ extension CommandLineError {
         switch self {
         case .unknownSubcommand(let name, let known):
             let suggestion = Suggestion.closest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
-            return "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."
+            return
+                "error: unknown subcommand '\(name)'.\(suggestion) Subcommands: \(known.joined(separator: ", ")). Run 'scene-host help SUBCOMMAND' for one's options."
         }
     }
 }

@@ -35,14 +35,18 @@ package enum FrontendCommand: Equatable, Sendable {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         let leading = line.prefix { $0 == " " || $0 == "\t" }.count
         /// Columns of errors found in `part`, a suffix of `trimmed`, made columns of `line`.
-        func located<T>(_ part: String, _ read: (String) throws(CommandSyntaxError) -> T) throws(CommandSyntaxError) -> T {
+        func located<T>(
+            _ part: String, _ read: (String) throws(CommandSyntaxError) -> T
+        ) throws(CommandSyntaxError) -> T {
             do { return try read(part) } catch { throw error.shifted(by: leading + trimmed.count - part.count) }
         }
         let (verb, rest) = trimmed.splitFirstWord()
         switch verb {
         case "fill":
             let (field, text) = rest.splitFirstWord()
-            guard !field.isEmpty else { throw CommandSyntaxError("'fill' needs a field id and a text: fill FIELD TEXT") }
+            guard !field.isEmpty else {
+                throw CommandSyntaxError("'fill' needs a field id and a text: fill FIELD TEXT")
+            }
             return .fill(field: field, text: try located(text, unquote))
         case "tap":
             return .tap(button: try single(rest, usage: "tap BUTTON"))
@@ -55,13 +59,15 @@ package enum FrontendCommand: Equatable, Sendable {
         case "toggle":
             let (toggle, state) = rest.splitFirstWord()
             guard !toggle.isEmpty, ["", "on", "off"].contains(state) else {
-                throw CommandSyntaxError("'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]")
+                throw CommandSyntaxError(
+                    "'toggle' needs a toggle id, then on or off or nothing (to switch it over): toggle TOGGLE [on|off]")
             }
             return .toggle(toggle: toggle, isOn: state.isEmpty ? nil : state == "on")
         case "choose":
             let (choice, option) = rest.splitFirstWord()
             guard !choice.isEmpty, !option.isEmpty else {
-                throw CommandSyntaxError("'choose' needs a choice id and an option (its number from 0, or its text): choose CHOICE OPTION")
+                throw CommandSyntaxError(
+                    "'choose' needs a choice id and an option (its number from 0, or its text): choose CHOICE OPTION")
             }
             return .choose(choice: choice, option: try located(option, unquote))
         case "back":
@@ -77,18 +83,24 @@ package enum FrontendCommand: Equatable, Sendable {
             let (kind, afterKind) = rest.splitFirstWord()
             let (id, text) = afterKind.splitFirstWord()
             guard !kind.isEmpty, !id.isEmpty else {
-                throw CommandSyntaxError("'wait' needs a kind, an id and a text: wait KIND ID TEXT, e.g. wait label status \"Loaded\"")
+                throw CommandSyntaxError(
+                    "'wait' needs a kind, an id and a text: wait KIND ID TEXT, e.g. wait label status \"Loaded\"")
             }
             guard ScreenWait.kinds.contains(kind) else {
-                throw CommandSyntaxError("'wait' cannot wait for a \(kind); the kinds: \(ScreenWait.kinds.joined(separator: ", "))")
+                throw CommandSyntaxError(
+                    "'wait' cannot wait for a \(kind); the kinds: \(ScreenWait.kinds.joined(separator: ", "))")
             }
             return .wait(kind: kind, id: id, text: try located(text, unquote))
         case "call":
             let (function, rest) = rest.splitFirstWord()
-            guard !function.isEmpty else { throw CommandSyntaxError("'call' needs a native function: call PLUGIN.FUNCTION ARG...") }
+            guard !function.isEmpty else {
+                throw CommandSyntaxError("'call' needs a native function: call PLUGIN.FUNCTION ARG...")
+            }
             return .call(function: function, arguments: try located(rest, words))
         default:
-            throw CommandSyntaxError("unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call")
+            throw CommandSyntaxError(
+                "unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+            )
         }
     }
 
@@ -111,7 +123,9 @@ package enum FrontendCommand: Equatable, Sendable {
                     escaping = !escaping && rest[index] == "\\"
                     index = rest.index(after: index)
                 }
-                guard index < rest.endIndex else { throw CommandSyntaxError("unterminated quote in arguments: \(rest)") }
+                guard index < rest.endIndex else {
+                    throw CommandSyntaxError("unterminated quote in arguments: \(rest)")
+                }
                 let offset = length - rest.count
                 do { words.append(try unquote(String(rest[...index]))) } catch { throw error.shifted(by: offset) }
                 rest = rest[rest.index(after: index)...]
@@ -138,8 +152,9 @@ package enum FrontendCommand: Equatable, Sendable {
             if escaping {
                 guard character == "n" || character == "\"" || character == "\\" else {
                     // The backslash is at `offset`, the opening quote at column 1.
-                    throw CommandSyntaxError("unknown escape '\\\(character)' in quoted text; the escapes are \\\", \\\\ and \\n (write \\\\ for a backslash)",
-                                             column: offset + 1)
+                    throw CommandSyntaxError(
+                        "unknown escape '\\\(character)' in quoted text; the escapes are \\\", \\\\ and \\n (write \\\\ for a backslash)",
+                        column: offset + 1)
                 }
                 result.append(character == "n" ? "\n" : character)
                 escaping = false
@@ -164,7 +179,9 @@ package struct CommandSyntaxError: Error, Equatable, Sendable {
     }
 
     /// The error with its column counted from `offset` characters earlier.
-    func shifted(by offset: Int) -> CommandSyntaxError { CommandSyntaxError(message, column: column.map { $0 + offset }) }
+    func shifted(by offset: Int) -> CommandSyntaxError {
+        CommandSyntaxError(message, column: column.map { $0 + offset })
+    }
 }
 
 extension String {

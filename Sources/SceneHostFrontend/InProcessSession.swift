@@ -96,12 +96,17 @@ package final class InProcessSession: AppSession {
     /// initial scene), and what became of them: the scene that fails is cut off with those above it;
     /// when none stands, a fresh navigator from `make` starts over.
     @MainActor
-    package static func restoring(_ records: [SceneRecord], make: @MainActor () throws -> Navigator) throws -> (InProcessSession, RestoreNote) {
+    package static func restoring(
+        _ records: [SceneRecord], make: @MainActor () throws -> Navigator
+    ) throws -> (InProcessSession, RestoreNote) {
         let navigator = try make()
         let outcome = navigator.restore(records)
         let reason = outcome.failure.map { ErrorMessage.render($0.error) } ?? "it could not be built"
-        guard outcome.restored > 0 else { return (InProcessSession(navigator: try make()), .startedOver(reason: reason)) }
-        let note: RestoreNote = outcome.restored < records.count ? .cut(scene: records[outcome.restored].name, reason: reason) : .restored
+        guard outcome.restored > 0 else {
+            return (InProcessSession(navigator: try make()), .startedOver(reason: reason))
+        }
+        let note: RestoreNote =
+            outcome.restored < records.count ? .cut(scene: records[outcome.restored].name, reason: reason) : .restored
         return (InProcessSession(navigator: navigator), note)
     }
 
@@ -121,9 +126,12 @@ package final class InProcessSession: AppSession {
         try navigator.open(link)
     }
 
-    @MainActor package func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+    @MainActor package func call(
+        _ function: String, arguments: [String]
+    ) async throws -> (lines: [String], result: String) {
         var lines: [String] = []
-        let result = try NativeInvocation(container: navigator.container) { lines.append($0) }.call(function, arguments: arguments)
+        let result = try NativeInvocation(container: navigator.container) { lines.append($0) }.call(
+            function, arguments: arguments)
         return (lines, result)
     }
 

@@ -29,7 +29,9 @@ package struct NativeInvocation {
         let function = try container.nativeFunction(named: name)
         let parameters = function.signature.parameters
         guard arguments.count == parameters.count else {
-            throw NativeError.wrongArity(function: name, signature: function.signature.description, expected: parameters.count, given: arguments.count)
+            throw NativeError.wrongArity(
+                function: name, signature: function.signature.description, expected: parameters.count,
+                given: arguments.count)
         }
         let write = self.write
         let text = NativeArgumentText(function: name) { write(TerminalText.escaped($0)) }

@@ -12,7 +12,11 @@ extension Navigator {
             let screen = try screen()
             guard let isOn else {
                 // Switching over needs the state shown; with no such toggle the event names what there is.
-                if case .toggle(_, _, let shown)? = screen.element(id: toggle) { try send(.set(toggle: toggle, isOn: !shown)) } else { try send(.set(toggle: toggle, isOn: true)) }
+                if case .toggle(_, _, let shown)? = screen.element(id: toggle) {
+                    try send(.set(toggle: toggle, isOn: !shown))
+                } else {
+                    try send(.set(toggle: toggle, isOn: true))
+                }
                 return
             }
             try send(.set(toggle: toggle, isOn: isOn))

@@ -38,19 +38,27 @@ package enum ScreenTextRenderer {
             case .label(_, let text):
                 lines.append(indent + "label   \(id)\(escape(text))")
             case .textField(_, let placeholder, let text, _, let problem):
-                lines.append(indent + "field   \(id)\"\(escape(text))\"" + (text.isEmpty && !placeholder.isEmpty ? "  (\(escape(placeholder)))" : ""))
+                lines.append(
+                    indent + "field   \(id)\"\(escape(text))\""
+                        + (text.isEmpty && !placeholder.isEmpty ? "  (\(escape(placeholder)))" : ""))
                 if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
             case .textArea(_, let label, let text, let problem):
-                lines.append(indent + "text    \(id)\"\(escape(text))\"" + (label.isEmpty ? "" : "  (\(escape(label)))"))
+                lines.append(
+                    indent + "text    \(id)\"\(escape(text))\"" + (label.isEmpty ? "" : "  (\(escape(label)))"))
                 if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
             case .secureField(_, let label, let isFilled, let problem):
                 // Only whether a secret was typed: the screen never holds it.
-                lines.append(indent + "secret  \(id)\(isFilled ? "(filled)" : "(empty)")" + (label.isEmpty ? "" : "  (\(escape(label)))"))
+                lines.append(
+                    indent + "secret  \(id)\(isFilled ? "(filled)" : "(empty)")"
+                        + (label.isEmpty ? "" : "  (\(escape(label)))"))
                 if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
             case .toggle(_, let title, let isOn):
                 lines.append(indent + "toggle  \(id)[\(isOn ? "x" : " ")] \(escape(title))")
             case .choice(_, let label, let options, let selected):
-                lines.append(indent + (options.isEmpty ? "choice  \(id)\(escape(label)) (no options)" : "choice  \(id)\(escape(label))"))
+                lines.append(
+                    indent
+                        + (options.isEmpty
+                            ? "choice  \(id)\(escape(label)) (no options)" : "choice  \(id)\(escape(label))"))
                 for (index, option) in options.enumerated() {
                     lines.append(under + "\(index)  (\(index == selected ? "•" : " ")) \(escape(option))")
                 }
@@ -59,10 +67,13 @@ package enum ScreenTextRenderer {
             case .list(_, let rows):
                 lines.append(indent + (rows.isEmpty ? "list    \(id)(empty)" : "list    \(rawID)"))
                 for (index, row) in rows.enumerated() {
-                    lines.append(under + "\(index)  \(escape(row.title))" + (row.detail.isEmpty ? "" : " — \(escape(row.detail))"))
+                    lines.append(
+                        under + "\(index)  \(escape(row.title))"
+                            + (row.detail.isEmpty ? "" : " — \(escape(row.detail))"))
                 }
             case .progress(_, let label, let value):
-                lines.append(indent + "busy    \(id)\(escape(label))" + (label.isEmpty ? "" : " ") + progressText(value))
+                lines.append(
+                    indent + "busy    \(id)\(escape(label))" + (label.isEmpty ? "" : " ") + progressText(value))
             case .section(_, let title, let inner):
                 lines.append(indent + "section \(id)\(escape(title))")
                 append(inner, indent: indent + "  ", width: width, to: &lines)

@@ -46,7 +46,9 @@ struct WaitError: HostConcernError {
 
     package var message: String {
         let now = shown.map { "it shows \"\($0)\"" } ?? "the screen has no \(kind) '\(id)'"
-        let why = idle ? "and no background work is running that could change it" : "after \(seconds) s (the event time limit)"
+        let why =
+            idle
+            ? "and no background work is running that could change it" : "after \(seconds) s (the event time limit)"
         return TerminalText.escaped("error: wait \(kind) '\(id)' \"\(expected)\": \(now), \(why).")
     }
 }
@@ -54,7 +56,9 @@ struct WaitError: HostConcernError {
 extension AppSession {
     /// Waits until the element `id` of `kind` shows `text`, asking for the screen again while the
     /// session's background work runs, at most `limit`. Throws `WaitError` when it does not.
-    nonisolated(nonsending) package func wait(kind: String, id: String, text: String, within limit: Duration) async throws -> [any Error] {
+    nonisolated(nonsending) package func wait(
+        kind: String, id: String, text: String, within limit: Duration
+    ) async throws -> [any Error] {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         var notices: [any Error] = []
@@ -64,7 +68,9 @@ extension AppSession {
             if shown == text { return notices }
             let left = deadline - clock.now
             let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-            guard left > .zero else { throw WaitError(kind: kind, id: id, expected: text, shown: shown, seconds: seconds, idle: false) }
+            guard left > .zero else {
+                throw WaitError(kind: kind, id: id, expected: text, shown: shown, seconds: seconds, idle: false)
+            }
             // A short step: work that never settles (a timer) may show it long before it ends.
             notices += try await settle(within: min(left, .milliseconds(50)))
             let now = try await screen().element(id: id).flatMap { ScreenWait.text(of: $0, kind: kind) }

@@ -72,7 +72,8 @@ package struct ScriptLineReader {
         if let text = String(validating: line, as: UTF8.self) { return text }
         let bad = UTF8Check.firstInvalidByte(line) ?? 0
         let column = String(decoding: line[..<bad], as: UTF8.self).count + 1
-        throw ScriptError.scriptInvalidEncoding(SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
+        throw ScriptError.scriptInvalidEncoding(
+            SourceLocation(file: file, line: lineNumber, column: column), byte: line[bad])
     }
 
     /// The index of the next line feed in the buffer, if any (`memchr`: scripts can be long).

@@ -30,12 +30,18 @@ package struct ScriptRunner {
     }
 
     /// The command on line `number` of `file`, nil for a blank or `#` comment line.
-    nonisolated package static func command(on line: String, number: Int, file: String) throws(ScriptError) -> FrontendCommand? {
+    nonisolated package static func command(
+        on line: String, number: Int, file: String
+    ) throws(ScriptError) -> FrontendCommand? {
         do {
             return try FrontendCommand.parse(line)
         } catch {
-            let column = error.column ?? (line.firstIndex { $0 != " " && $0 != "\t" }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 1
-            throw ScriptError.scriptSyntax(SourceLocation(file: file, line: number, column: column), message: error.message)
+            let column =
+                error.column ?? (line.firstIndex { $0 != " " && $0 != "\t" }).map {
+                    line.distance(from: line.startIndex, to: $0) + 1
+                } ?? 1
+            throw ScriptError.scriptSyntax(
+                SourceLocation(file: file, line: number, column: column), message: error.message)
         }
     }
 
@@ -57,7 +63,9 @@ package struct ScriptRunner {
         await settle()
         await printScreen()
         while let line = try reader.nextLine() {
-            guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else { continue }
+            guard let command = try Self.command(on: line, number: reader.lineNumber, file: reader.file) else {
+                continue
+            }
             write("")
             let echoed = await echo(of: line, command)
             write("> \(TerminalText.escaped(echoed))")
@@ -67,7 +75,9 @@ package struct ScriptRunner {
                     lines.forEach(write)
                     write(result)
                 } else if case .wait(let kind, let id, let text) = command {
-                    for notice in try await session.wait(kind: kind, id: id, text: text, within: settleLimit) { write(ErrorMessage.render(notice)) }
+                    for notice in try await session.wait(kind: kind, id: id, text: text, within: settleLimit) {
+                        write(ErrorMessage.render(notice))
+                    }
                 } else {
                     try await session.apply([command])
                 }
@@ -79,7 +89,9 @@ package struct ScriptRunner {
             // The command's error said the session was closed; every later command would only fail
             // with the same notice (twice: as its error, and for the screen that is gone).
             if session.isClosed {
-                write(ScriptError.sessionClosed(SourceLocation(file: reader.file, line: reader.lineNumber, column: 1)).message)
+                write(
+                    ScriptError.sessionClosed(SourceLocation(file: reader.file, line: reader.lineNumber, column: 1))
+                        .message)
                 return failures
             }
             await printScreen()
@@ -99,7 +111,8 @@ package struct ScriptRunner {
     /// The line as the transcript shows it: a fill of a secure field without its text, which no
     /// transcript, log or record may hold.
     private func echo(of line: String, _ command: FrontendCommand) async -> String {
-        guard case .fill(let field, _) = command, case .secureField? = try? await session.screen().element(id: field) else { return line.trimmingSpaces }
+        guard case .fill(let field, _) = command, case .secureField? = try? await session.screen().element(id: field)
+        else { return line.trimmingSpaces }
         return "fill \(field) (hidden)"
     }
 

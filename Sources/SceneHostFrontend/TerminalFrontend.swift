@@ -38,25 +38,40 @@ package struct TerminalFrontend {
     /// How long a redraw waits for the scenes' background work to end (the event time limit).
     package let settleLimit: Duration
 
-    package static let help = "commands: fill FIELD TEXT (fill SECRET alone asks for it unseen) · tap BUTTON · select LIST ROW · toggle TOGGLE [on|off] · choose CHOICE OPTION · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
+    package static let help =
+        "commands: fill FIELD TEXT (fill SECRET alone asks for it unseen) · tap BUTTON · select LIST ROW · toggle TOGGLE [on|off] · choose CHOICE OPTION · back [SCENE] · dismiss · call PLUGIN.FUNCTION ARG... · help · quit"
 
     /// The terminal on a navigator in this process.
-    package init(navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void) {
-        self.init(session: InProcessSession(navigator: navigator), clearsScreen: clearsScreen, readLine: readLine, write: write)
+    package init(
+        navigator: Navigator, clearsScreen: Bool, readLine: @escaping () throws -> String?,
+        write: @escaping (String) -> Void
+    ) {
+        self.init(
+            session: InProcessSession(navigator: navigator), clearsScreen: clearsScreen, readLine: readLine,
+            write: write)
     }
 
-    package init(session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?, write: @escaping (String) -> Void,
-                 readSecret: ((String) throws -> String?)? = nil, settleLimit: Duration = .seconds(10)) {
-        self.init(session: session, clearsScreen: clearsScreen, readInput: { _ in try readLine().map(TerminalInput.line) ?? .end },
-                  write: write, readSecret: readSecret ?? { prompt in
-                      write(prompt)
-                      return try readLine()
-                  }, settleLimit: settleLimit)
+    package init(
+        session: any AppSession, clearsScreen: Bool, readLine: @escaping () throws -> String?,
+        write: @escaping (String) -> Void,
+        readSecret: ((String) throws -> String?)? = nil, settleLimit: Duration = .seconds(10)
+    ) {
+        self.init(
+            session: session, clearsScreen: clearsScreen,
+            readInput: { _ in try readLine().map(TerminalInput.line) ?? .end },
+            write: write,
+            readSecret: readSecret ?? { prompt in
+                write(prompt)
+                return try readLine()
+            }, settleLimit: settleLimit)
     }
 
     /// `readInput`: a line editor that also wakes for the session's changes (the executable's).
-    package init(session: any AppSession, clearsScreen: Bool, readInput: @escaping (Int32?) async throws -> TerminalInput,
-                 write: @escaping (String) -> Void, readSecret: @escaping (String) throws -> String?, settleLimit: Duration = .seconds(10)) {
+    package init(
+        session: any AppSession, clearsScreen: Bool, readInput: @escaping (Int32?) async throws -> TerminalInput,
+        write: @escaping (String) -> Void, readSecret: @escaping (String) throws -> String?,
+        settleLimit: Duration = .seconds(10)
+    ) {
         self.session = session
         self.settleLimit = settleLimit
         self.clearsScreen = clearsScreen
@@ -64,7 +79,6 @@ package struct TerminalFrontend {
         self.write = write
         self.readSecret = readSecret
     }
-
 
     /// Draws the screen with `notice` under it (what happened before: a `--open` link whose code
     /// faulted), then takes commands until `quit`, the end of input, or a closed session.
@@ -91,10 +105,14 @@ package struct TerminalFrontend {
                     } else if case .wait(let kind, let id, let text)? = try FrontendCommand.parse(line) {
                         let notices = try await session.wait(kind: kind, id: id, text: text, within: settleLimit)
                         if !notices.isEmpty { message = notices.map(ErrorMessage.render).joined(separator: "\n") }
-                    } else if case .fill(let field, "")? = try FrontendCommand.parse(line), line.trimmingSpaces.splitFirstWord().1 == field,
-                              case .secureField(_, let label, _, _)? = try? await session.screen().element(id: field) {
+                    } else if case .fill(let field, "")? = try FrontendCommand.parse(line),
+                        line.trimmingSpaces.splitFirstWord().1 == field,
+                        case .secureField(_, let label, _, _)? = try? await session.screen().element(id: field)
+                    {
                         // `fill SECRET` alone: the secret is asked for unseen, never on a command line.
-                        guard let secret = try readSecret("\(label.isEmpty ? field : label) (not shown): ") else { return }
+                        guard let secret = try readSecret("\(label.isEmpty ? field : label) (not shown): ") else {
+                            return
+                        }
                         try await session.apply([.fill(field: field, text: secret)])
                     } else if let command = try FrontendCommand.parse(line) {
                         try await session.apply([command])
@@ -107,7 +125,9 @@ package struct TerminalFrontend {
                 // A closed session has no screen, and every later command would fail with the same
                 // notice: say once what happened, and end.
                 if session.isClosed {
-                    write(([message].compactMap { $0 } + [ScriptError.sessionClosed(nil).message]).joined(separator: "\n"))
+                    write(
+                        ([message].compactMap { $0 } + [ScriptError.sessionClosed(nil).message]).joined(separator: "\n")
+                    )
                     return
                 }
             }

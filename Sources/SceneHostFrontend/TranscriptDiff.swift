@@ -39,7 +39,9 @@ package struct TranscriptDiff: Sendable {
         search: for d in 0...offset {
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var x =
+                    (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
+                    ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
                 while x < n, y < m, old[x] == new[y] { x += 1; y += 1 }
                 v[offset + k] = x
@@ -55,7 +57,11 @@ package struct TranscriptDiff: Sendable {
             let previousK = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? k + 1 : k - 1
             let previousX = v[offset + previousK], previousY = previousX - previousK
             while x > previousX, y > previousY { x -= 1; y -= 1; reversed.append(.same(old[x])) }
-            if x == previousX { y -= 1; reversed.append(.added(new[y])) } else { x -= 1; reversed.append(.removed(old[x])) }
+            if x == previousX {
+                y -= 1; reversed.append(.added(new[y]))
+            } else {
+                x -= 1; reversed.append(.removed(old[x]))
+            }
         }
         while x > 0, y > 0 { x -= 1; y -= 1; reversed.append(.same(old[x])) }
         return reversed.reversed()
@@ -95,7 +101,8 @@ package struct TranscriptDiff: Sendable {
                 case .added(let line): body.append("+" + line); newCount += 1
                 }
             }
-            let header = "@@ -\(range(start: oldLine[from], count: oldCount)) +\(range(start: newLine[from], count: newCount)) @@"
+            let header =
+                "@@ -\(range(start: oldLine[from], count: oldCount)) +\(range(start: newLine[from], count: newCount)) @@"
             return [header] + body
         }
     }

@@ -15,19 +15,25 @@ package enum GraphChecker {
                 problems.append(.initialNeedsInput(graph.initial.location, scene: initial.name, input: input.typeName))
             }
         } else {
-            problems.append(.unknownInitialScene(graph.initial.location, scene: graph.initial.value, registered: registered))
+            problems.append(
+                .unknownInitialScene(graph.initial.location, scene: graph.initial.value, registered: registered))
         }
         for edge in graph.edges {
             guard let source = graph.node(edge.from) else {
                 if case .segue(let segue) = edge.origin {
-                    problems.append(.unknownSegueScene(segue.from.location, scene: edge.from, field: "from", segue: segue.id, registered: registered))
+                    problems.append(
+                        .unknownSegueScene(
+                            segue.from.location, scene: edge.from, field: "from", segue: segue.id,
+                            registered: registered))
                 }
                 continue
             }
             guard let destination = graph.node(edge.to) else {
                 switch edge.origin {
                 case .segue(let segue):
-                    problems.append(.unknownSegueScene(segue.to.location, scene: edge.to, field: "to", segue: segue.id, registered: registered))
+                    problems.append(
+                        .unknownSegueScene(
+                            segue.to.location, scene: edge.to, field: "to", segue: segue.id, registered: registered))
                 case .router(_, let plugin):
                     problems.append(.unknownRouteScene(plugin, from: edge.from, to: edge.to, registered: registered))
                 }
@@ -43,7 +49,9 @@ package enum GraphChecker {
     package static func warnings(in graph: SceneGraph) -> [HostWarning] {
         var warnings = resultWarnings(in: graph)
         guard graph.node(graph.initial.value) != nil else { return warnings }
-        warnings = graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) } + warnings
+        warnings =
+            graph.unreachable.map { .unreachable(scene: $0.name, plugin: $0.plugin, initial: graph.initial.value) }
+            + warnings
         return warnings + LinkCheck.warnings(in: graph)
     }
 
@@ -58,8 +66,11 @@ package enum GraphChecker {
             var seen = Set<String>()
             let unique = destinations.filter { seen.insert($0).inserted }
             let known = unique.compactMap { graph.node($0) }
-            guard known.count == unique.count, !known.contains(where: { $0.description.returnedResult != nil }) else { return nil }
-            return .resultNeverReturned(scene: node.name, plugin: node.plugin, result: accepted.typeName, destinations: unique)
+            guard known.count == unique.count, !known.contains(where: { $0.description.returnedResult != nil }) else {
+                return nil
+            }
+            return .resultNeverReturned(
+                scene: node.name, plugin: node.plugin, result: accepted.typeName, destinations: unique)
         }
     }
 
@@ -70,22 +81,32 @@ package enum GraphChecker {
         case (nil, let payload?):
             return [.routeUnexpectedInput(edge, payload: payload.typeName)]
         case (let input?, nil):
-            let reason = edge.hasHandler || !edge.isSegue
+            let reason =
+                edge.hasHandler || !edge.isSegue
                 ? "the route passes nothing; declare what it passes with .route(to: \"\(edge.to)\", passing: ...)"
                 : "the router of '\(edge.from)' has no handler \(RouteHandlerName.forDestination(edge.to)) to pass it"
             return [.routeMissingInput(edge, input: input.typeName, reason: reason)]
         case (let input?, let payload?):
             let mismatches = input.schema.mismatches(forType: payload.schema)
-            return mismatches.isEmpty ? [] : [.routeInputMismatch(edge, input: input.typeName, payload: payload.typeName, mismatches: mismatches)]
+            return mismatches.isEmpty
+                ? []
+                : [.routeInputMismatch(edge, input: input.typeName, payload: payload.typeName, mismatches: mismatches)]
         }
     }
 
-    private static func resultProblems(_ edge: RouteEdge, source: SceneDescription, destination: SceneDescription) -> [SceneGraphError] {
+    private static func resultProblems(
+        _ edge: RouteEdge, source: SceneDescription, destination: SceneDescription
+    ) -> [SceneGraphError] {
         guard let returned = destination.returnedResult else { return [] }
         guard let accepted = source.acceptedResult else {
             return [.routeResultNotAccepted(edge, result: returned.typeName)]
         }
         let mismatches = accepted.schema.mismatches(forType: returned.schema)
-        return mismatches.isEmpty ? [] : [.routeResultMismatch(edge, result: returned.typeName, accepted: accepted.typeName, mismatches: mismatches)]
+        return mismatches.isEmpty
+            ? []
+            : [
+                .routeResultMismatch(
+                    edge, result: returned.typeName, accepted: accepted.typeName, mismatches: mismatches)
+            ]
     }
 }

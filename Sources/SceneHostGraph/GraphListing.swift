@@ -17,28 +17,38 @@ package enum GraphListing {
             if let setting = given[declaration.name] {
                 value = "= \(setting.valueText)  (\(setting.location))"
             } else if let fallback = declaration.defaultValue {
-                value = "= \(PluginSetting(key: declaration.name, value: fallback, location: SourceLocation(file: "", line: 0, column: 0)).valueText)  (default)"
+                value =
+                    "= \(PluginSetting(key: declaration.name, value: fallback, location: SourceLocation(file: "", line: 0, column: 0)).valueText)  (default)"
             } else {
                 value = declaration.isRequired ? "(required, not set)" : "(not set)"
             }
             // A plugin's name and help are its own text: escaped here so a line break cannot forge a line.
-            return TerminalText.escaped("    setting \(declaration.name) (\(declaration.kind.rawValue)) \(value)  -- \(declaration.help)")
-        } + plugin.settings.filter { setting in !plugin.settingDeclarations.contains { $0.name == setting.key } }.map { setting in
-            TerminalText.escaped("    setting \(setting.key) = \(setting.valueText)  (\(setting.location))  -- not declared by the plugin: 'scene-host check' refuses it")
+            return TerminalText.escaped(
+                "    setting \(declaration.name) (\(declaration.kind.rawValue)) \(value)  -- \(declaration.help)")
+        }
+            + plugin.settings.filter { setting in !plugin.settingDeclarations.contains { $0.name == setting.key } }.map
+        { setting in
+            TerminalText.escaped(
+                "    setting \(setting.key) = \(setting.valueText)  (\(setting.location))  -- not declared by the plugin: 'scene-host check' refuses it"
+            )
         }
     }
 
     package static func render(_ graph: SceneGraph, plugins: [LoadedPlugin]) -> String {
         var lines = ["plugins:"]
         for plugin in plugins {
-            lines.append("  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.isEmpty ? "none" : plugin.scenes.joined(separator: ", "))")
+            lines.append(
+                "  \(plugin.configName)  \(plugin.name) \(plugin.version)  \(plugin.path)  scenes: \(plugin.scenes.isEmpty ? "none" : plugin.scenes.joined(separator: ", "))"
+            )
             for function in plugin.nativeFunctions {
                 lines.append("    native  \(plugin.configName).\(function.name)  \(function.signatureText)")
             }
             lines += settingLines(plugin)
             // Declared by the plugin, granted (or not) by the config: what its sandbox lifts.
             for permission in plugin.permissions {
-                lines.append("    permission  \(permission.rawValue)  \(plugin.grants.contains(permission) ? "granted" : "not granted (its calls fail with EPERM)")")
+                lines.append(
+                    "    permission  \(permission.rawValue)  \(plugin.grants.contains(permission) ? "granted" : "not granted (its calls fail with EPERM)")"
+                )
             }
         }
         lines.append("scenes:")

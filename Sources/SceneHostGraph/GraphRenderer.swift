@@ -23,21 +23,27 @@ package enum GraphRenderer {
     }
 
     package static func dot(_ graph: SceneGraph) -> String {
-        var lines = ["digraph scenes {", "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
-                     "  edge [fontname=\"Helvetica\", fontsize=10];"]
+        var lines = [
+            "digraph scenes {", "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+            "  edge [fontname=\"Helvetica\", fontsize=10];",
+        ]
         let links = GraphListing.linkTexts(graph)
         for node in graph.nodes {
             var extra = node.name == graph.initial.value ? ", peripheries=2" : ""
             // A scene a deep link opens is drawn bold.
             if links[node.name] != nil { extra += ", style=\"rounded,bold\"" }
-            lines.append("  \(quoted(node.name)) [label=\(quoted(nodeLabel(node, link: links[node.name], separator: "\\n")))\(extra)];")
+            lines.append(
+                "  \(quoted(node.name)) [label=\(quoted(nodeLabel(node, link: links[node.name], separator: "\\n")))\(extra)];"
+            )
         }
         for name in missing(graph) {
             lines.append("  \(quoted(name)) [label=\(quoted("\(name)\\n(missing)")), style=dashed, color=red];")
         }
         for edge in graph.edges {
             let style = edge.isSegue ? "" : ", style=dashed"
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge, separator: "\\n")))\(style)];")
+            lines.append(
+                "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge, separator: "\\n")))\(style)];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -51,14 +57,18 @@ package enum GraphRenderer {
         let links = GraphListing.linkTexts(graph)
         for node in graph.nodes {
             let label = mermaidText(nodeLabel(node, link: links[node.name], separator: "<br/>"))
-            lines.append(node.name == graph.initial.value ? "  \(ids[node.name] ?? "")([\"\(label)\"])" : "  \(ids[node.name] ?? "")[\"\(label)\"]")
+            lines.append(
+                node.name == graph.initial.value
+                    ? "  \(ids[node.name] ?? "")([\"\(label)\"])" : "  \(ids[node.name] ?? "")[\"\(label)\"]")
         }
         for name in missing(graph) {
             lines.append("  \(ids[name] ?? "")[\"\(mermaidText(name)) (missing)\"]")
         }
         for edge in graph.edges {
             let arrow = edge.isSegue ? "-->" : "-.->"
-            lines.append("  \(ids[edge.from] ?? "")\(arrow)|\"\(mermaidText(edgeLabel(edge, separator: " · ")))\"|\(ids[edge.to] ?? "")")
+            lines.append(
+                "  \(ids[edge.from] ?? "")\(arrow)|\"\(mermaidText(edgeLabel(edge, separator: " · ")))\"|\(ids[edge.to] ?? "")"
+            )
         }
         return lines.joined(separator: "\n")
     }

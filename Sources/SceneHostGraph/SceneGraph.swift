@@ -25,20 +25,27 @@ package struct SceneGraph {
     package init(config: SceneConfig, container: SceneContainer) {
         initial = config.initial
         nodes = container.sceneNames.compactMap { name in
-            guard let description = container.description(of: name), let plugin = container.plugin(registering: name) else { return nil }
+            guard let description = container.description(of: name), let plugin = container.plugin(registering: name)
+            else { return nil }
             return Node(description: description, plugin: plugin)
         }
         var edges: [RouteEdge] = config.segues.map { segue in
-            let declared = container.description(of: segue.from.value)?.routes.first { $0.destination == segue.to.value }
+            let declared = container.description(of: segue.from.value)?.routes.first {
+                $0.destination == segue.to.value
+            }
             // A segue passes data only through the source router's handler.
             let handled = declared?.handlerName != nil
-            return RouteEdge(from: segue.from.value, to: segue.to.value, origin: .segue(segue),
-                             style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
+            return RouteEdge(
+                from: segue.from.value, to: segue.to.value, origin: .segue(segue),
+                style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
         }
         for node in nodes {
             for route in node.description.routes {
-                edges.append(RouteEdge(from: node.name, to: route.destination, origin: .router(handler: route.handlerName, plugin: node.plugin),
-                                       style: route.style, payload: route.payload, hasHandler: route.handlerName != nil))
+                edges.append(
+                    RouteEdge(
+                        from: node.name, to: route.destination,
+                        origin: .router(handler: route.handlerName, plugin: node.plugin),
+                        style: route.style, payload: route.payload, hasHandler: route.handlerName != nil))
             }
         }
         self.edges = edges

@@ -23,5 +23,7 @@ package enum SceneGraphError: HostConcernError, Equatable, Sendable {
     /// The deep link `template` of `scene` cannot be opened (`LinkProblem` says why).
     case linkInvalid(PluginReference, scene: String, template: String, LinkProblem)
     /// Two scenes declare links of the same shape (`orders/{id}` and `orders/{number}`): a path would match both.
-    case linkDuplicate(template: String, scene: String, plugin: PluginReference, firstTemplate: String, firstScene: String, firstPlugin: PluginReference)
+    case linkDuplicate(
+        template: String, scene: String, plugin: PluginReference, firstTemplate: String, firstScene: String,
+        firstPlugin: PluginReference)
 }

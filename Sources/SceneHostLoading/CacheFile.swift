@@ -47,7 +47,9 @@ package struct CacheFile {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= maximumSize else { return nil }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= maximumSize else {
+            return nil
+        }
         // Read straight into the array (no zero-filled chunk, no copy): the size `fstat` gave, and one
         // byte more to see whether the file grew since; a file that grew past it is read again.
         let capacity = Int(info.st_size) + 1

@@ -33,7 +33,8 @@ package enum CacheKey {
 
     /// The seal made from the key beside `probeCache`, creating the key when there is none. The
     /// cache's folder must exist (`CacheFile.trustProblem` makes it and checks it first).
-    package static func seal(forProbeCache probeCache: String, userID: uid_t = geteuid()) -> Result<CacheSeal, Problem> {
+    package static func seal(forProbeCache probeCache: String, userID: uid_t = geteuid()) -> Result<CacheSeal, Problem>
+    {
         let path = path(forProbeCache: probeCache)
         switch read(path, userID: userID) {
         case .success(let key): return .success(CacheSeal(key: key))
@@ -60,7 +61,8 @@ package enum CacheKey {
                 return .failure(.untrusted(reason: "a symbolic link", fix: renew))
             }
             if examined, info.st_uid != userID {
-                return .failure(.untrusted(reason: "owned by user \(info.st_uid), not by you (user \(userID))", fix: renew))
+                return .failure(
+                    .untrusted(reason: "owned by user \(info.st_uid), not by you (user \(userID))", fix: renew))
             }
             return .failure(.unavailable(reason: "cannot be read (\(String(cString: strerror(code))))"))
         }
@@ -70,13 +72,19 @@ package enum CacheKey {
             return .failure(.unavailable(reason: "cannot be examined (\(String(cString: strerror(errno))))"))
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.untrusted(reason: "\(FileTrust.kind(of: info.st_mode)), not a regular file", fix: "remove \(path) (the next run creates a new key, and probes every plugin once again)"))
+            return .failure(
+                .untrusted(
+                    reason: "\(FileTrust.kind(of: info.st_mode)), not a regular file",
+                    fix: "remove \(path) (the next run creates a new key, and probes every plugin once again)"))
         }
         guard info.st_uid == userID else {
             return .failure(.untrusted(reason: "owned by user \(info.st_uid), not by you (user \(userID))", fix: renew))
         }
         guard info.st_mode & 0o077 == 0 else {
-            return .failure(.untrusted(reason: "\(openness(info.st_mode)) (mode \(String(format: "%04o", Int(info.st_mode & 0o7777))))", fix: renew))
+            return .failure(
+                .untrusted(
+                    reason: "\(openness(info.st_mode)) (mode \(String(format: "%04o", Int(info.st_mode & 0o7777))))",
+                    fix: renew))
         }
         var bytes = [UInt8](repeating: 0, count: CacheSeal.size + 1)
         var count = 0
@@ -86,7 +94,9 @@ package enum CacheKey {
                 return Glibc.read(descriptor, base + count, buffer.count - count)
             }
             if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { return .failure(.unavailable(reason: "cannot be read (\(String(cString: strerror(errno))))")) }
+            guard got >= 0 else {
+                return .failure(.unavailable(reason: "cannot be read (\(String(cString: strerror(errno))))"))
+            }
             if got == 0 { break }
             count += got
         }
@@ -136,7 +146,10 @@ package enum CacheKey {
         let synced = written == CacheSeal.size && fsync(temporary) == 0
         close(temporary)
         guard synced else {
-            return .unavailable(reason: "is missing and cannot be written in its folder (\(String(cString: strerror(written < 0 ? code : errno))))")
+            return .unavailable(
+                reason:
+                    "is missing and cannot be written in its folder (\(String(cString: strerror(written < 0 ? code : errno))))"
+            )
         }
         guard link(temporaryPath, path) == 0 || errno == EEXIST else {
             return .unavailable(reason: "is missing and cannot be created (\(String(cString: strerror(errno))))")

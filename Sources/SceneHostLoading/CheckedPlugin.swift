@@ -74,8 +74,10 @@ package struct PluginSummary: Equatable {
     }
 
     package init(_ metadata: PluginMetadata) {
-        self.init(plugin: ProbeCacheFormat.Identification(metadata), sceneNames: metadata.scenes.map(\.name),
-                  isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [] && metadata.inMemoryState == nil && metadata.permissions.isEmpty)
+        self.init(
+            plugin: ProbeCacheFormat.Identification(metadata), sceneNames: metadata.scenes.map(\.name),
+            isPlain: metadata.settings.isEmpty && metadata.nativeFunctions == [] && metadata.inMemoryState == nil
+                && metadata.permissions.isEmpty)
     }
 }
 

@@ -46,17 +46,23 @@ package struct ChildProcessProber: Sendable {
         let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
         var files: [Int32] = []
         defer { for file in files { close(file) } }
-        for name in ["scene-host-probe-result", "scene-host-probe-stdout", "scene-host-probe-stderr", "scene-host-probe-start"] {
+        for name in [
+            "scene-host-probe-result", "scene-host-probe-stdout", "scene-host-probe-stderr", "scene-host-probe-start",
+        ] {
             guard let file = UnnamedFile.create(name) else {
-                throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot create an unnamed file for its result: \(String(cString: strerror(errno)))")
+                throw PluginLoadError.pluginProbeUnavailable(
+                    plugin, reason: "cannot create an unnamed file for its result: \(String(cString: strerror(errno)))")
             }
             files.append(file)
         }
         let (result, output, errors, start) = (files[0], files[1], files[2], files[3])
         // A batch of one (`ProbeStart`): the child's records begin with `begin(0)`, which `records(in:)` passes over.
-        let task = ProbeStart.Task(index: 0, name: entry.name, path: entry.resolvedPath, realPath: realPath, descriptor: ProcessSpawner.firstClosed)
+        let task = ProbeStart.Task(
+            index: 0, name: entry.name, path: entry.resolvedPath, realPath: realPath,
+            descriptor: ProcessSpawner.firstClosed)
         guard UnnamedFile.write(ProbeStart(tasks: [task], resultDescriptor: 4).encoded(), to: start) else {
-            throw PluginLoadError.pluginProbeUnavailable(plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
+            throw PluginLoadError.pluginProbeUnavailable(
+                plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
         }
         // Made for it, never the host's (`ChildEnvironment`); the child's crash is reported by the parent.
         let host = ProcessInfo.processInfo.environment
@@ -79,8 +85,9 @@ package struct ChildProcessProber: Sendable {
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         let child: pid_t
         do {
-            child = try ProcessSpawner.start(executable, arguments: arguments, environment: environment,
-                                         descriptors: [1: output, 2: errors, 3: start, 4: result, ProcessSpawner.firstClosed: fileDescriptor])
+            child = try ProcessSpawner.start(
+                executable, arguments: arguments, environment: environment,
+                descriptors: [1: output, 2: errors, 3: start, 4: result, ProcessSpawner.firstClosed: fileDescriptor])
         } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
@@ -96,18 +103,23 @@ package struct ChildProcessProber: Sendable {
         let step = records.lastStep
         guard let status = ended else {
             // A good verdict written in full, then no end: the exit hangs, not the scene last stepped into.
-            if let verdict = records.verdict, records.problem == nil, case .good = verdict { return .failed(.hungAtExit(limitMilliseconds: timeoutMilliseconds)) }
+            if let verdict = records.verdict, records.problem == nil, case .good = verdict {
+                return .failed(.hungAtExit(limitMilliseconds: timeoutMilliseconds))
+            }
             return .failed(.timedOut(limitMilliseconds: timeoutMilliseconds, step: step))
         }
         if let problem = records.problem, status.signal == nil { return spoiled(plugin, problem, step: step) }
         if let verdict = records.verdict, records.problem == nil {
             // Written in full before the exit: a good verdict stands only if the exit was clean.
             guard status.raw != 0, case .good = verdict else { return verdict }
-            return .failed(.failedAtExit(signal: status.signal, status: status.signal == nil ? status.exitCode : nil,
-                                         said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
+            return .failed(
+                .failedAtExit(
+                    signal: status.signal, status: status.signal == nil ? status.exitCode : nil,
+                    said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
         }
         if let signal = status.signal {
-            return .failed(.crashed(signal: signal, step: step, said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
+            return .failed(
+                .crashed(signal: signal, step: step, said: Self.lastWords(in: UnnamedFile.contents(of: errors))))
         }
         return .failed(.exited(status: status.exitCode, step: step))
     }
@@ -134,18 +146,25 @@ package struct ChildProcessProber: Sendable {
     }
 
     /// The verdict for a plugin whose child wrote garbage, or too large a record, to the result channel.
-    func spoiled(_ plugin: PluginReference, _ problem: ProbeCacheFormat.RecordProblem, step: ProbeStep?) -> ProbeVerdict {
+    func spoiled(_ plugin: PluginReference, _ problem: ProbeCacheFormat.RecordProblem, step: ProbeStep?) -> ProbeVerdict
+    {
         switch problem {
         case .garbled:
             return .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeGarbled(plugin, step: step))))
         case .tooLarge(let bytes):
-            return .failed(.refused(message: ErrorMessage.body(PluginLoadError.pluginProbeRecordTooLarge(plugin, bytes: bytes, limit: ProbeCacheFormat.maximumFrame, largest: nil))))
+            return .failed(
+                .refused(
+                    message: ErrorMessage.body(
+                        PluginLoadError.pluginProbeRecordTooLarge(
+                            plugin, bytes: bytes, limit: ProbeCacheFormat.maximumFrame, largest: nil))))
         }
     }
 
     /// The child's records: the last step it began, its verdict if it got that far (before any
     /// garbage), and what is wrong with what followed the records read, if anything.
-    package static func records(in bytes: [UInt8]) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?, problem: ProbeCacheFormat.RecordProblem?) {
+    package static func records(
+        in bytes: [UInt8]
+    ) -> (lastStep: ProbeStep?, verdict: ProbeVerdict?, problem: ProbeCacheFormat.RecordProblem?) {
         var lastStep: ProbeStep?
         var verdict: ProbeVerdict?
         let stream = ProbeCacheFormat.decodeRecords(bytes)
@@ -163,8 +182,12 @@ package struct ChildProcessProber: Sendable {
     /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line,
     /// escaped (`TerminalText`: plugin code chose those bytes, and the message reaches a terminal).
     static func lastWords(in bytes: [UInt8]) -> String? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        let line = (lines.first { $0.contains("Fatal error") } ?? lines.last).map { TerminalText.escaped(Array($0.utf8)) }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+            !$0.isEmpty
+        }
+        let line = (lines.first { $0.contains("Fatal error") } ?? lines.last).map {
+            TerminalText.escaped(Array($0.utf8))
+        }
         return line.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
     }
 }

@@ -28,33 +28,38 @@ package struct CompatibilityPolicy: Sendable {
     /// The policy of this host: the SDK library it runs with and the compiler that built it.
     package static let host = CompatibilityPolicy(
         abiVersion: SceneSDKInfo.abiVersion,
-        sdkVersion: SemanticVersion(major: SCENE_SDK_VERSION_MAJOR, minor: SCENE_SDK_VERSION_MINOR, patch: SCENE_SDK_VERSION_PATCH),
+        sdkVersion: SemanticVersion(
+            major: SCENE_SDK_VERSION_MAJOR, minor: SCENE_SDK_VERSION_MINOR, patch: SCENE_SDK_VERSION_PATCH),
         sdkFingerprint: SceneSDKInfo.fingerprint,
         swiftVersion: swiftCompilerVersion()
     )
 
     /// Throws `pluginIncompatible` or `pluginOtherSDKBuild` for the first field of the plugin's descriptor that does not fit.
     package func check(_ descriptor: PluginDescriptor, plugin: PluginReference) throws {
-        let built = CompatibilityPolicy(abiVersion: descriptor.abiVersion, sdkVersion: descriptor.sdkVersion,
-                                        sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion)
+        let built = CompatibilityPolicy(
+            abiVersion: descriptor.abiVersion, sdkVersion: descriptor.sdkVersion,
+            sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion)
         try check(compatibility: built, plugin: plugin)
     }
 
     /// Throws when a plugin built with `descriptor`'s ABI, SDK build and compiler may not be loaded.
     package func check(compatibility descriptor: CompatibilityPolicy, plugin: PluginReference) throws {
         guard descriptor.abiVersion == abiVersion else {
-            throw PluginLoadError.pluginIncompatible(plugin, what: "plugin ABI", plugin: "\(descriptor.abiVersion)", host: "\(abiVersion)",
-                                               rule: "The plugin ABI must be the same.")
+            throw PluginLoadError.pluginIncompatible(
+                plugin, what: "plugin ABI", plugin: "\(descriptor.abiVersion)", host: "\(abiVersion)",
+                rule: "The plugin ABI must be the same.")
         }
         // The version is compared too: a plugin that claims another release is another build,
         // whatever its fingerprint says.
         guard descriptor.sdkFingerprint == sdkFingerprint, descriptor.sdkVersion == sdkVersion else {
-            throw PluginLoadError.pluginOtherSDKBuild(plugin, pluginVersion: descriptor.sdkVersion, pluginFingerprint: descriptor.sdkFingerprint,
-                                                hostVersion: sdkVersion, hostFingerprint: sdkFingerprint)
+            throw PluginLoadError.pluginOtherSDKBuild(
+                plugin, pluginVersion: descriptor.sdkVersion, pluginFingerprint: descriptor.sdkFingerprint,
+                hostVersion: sdkVersion, hostFingerprint: sdkFingerprint)
         }
         guard descriptor.swiftVersion == swiftVersion else {
-            throw PluginLoadError.pluginIncompatible(plugin, what: "Swift", plugin: descriptor.swiftVersion, host: swiftVersion,
-                                               rule: "Swift has no stable ABI on Linux: the compiler versions must be the same.")
+            throw PluginLoadError.pluginIncompatible(
+                plugin, what: "Swift", plugin: descriptor.swiftVersion, host: swiftVersion,
+                rule: "Swift has no stable ABI on Linux: the compiler versions must be the same.")
         }
     }
 }

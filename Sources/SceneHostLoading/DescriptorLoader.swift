@@ -37,7 +37,9 @@ package enum DescriptorLoader {
 
     /// `dlopen` of exactly `file`'s descriptor; the handle, or the loader's error text.
     /// `reuseFolder`: `temporaryFolder` is this process's own private folder (see above).
-    static func open(_ file: PluginFile, flags: Int32, temporaryFolder: String, reuseFolder: Bool = false) -> Result<UnsafeMutableRawPointer, LoadFailure> {
+    static func open(
+        _ file: PluginFile, flags: Int32, temporaryFolder: String, reuseFolder: Bool = false
+    ) -> Result<UnsafeMutableRawPointer, LoadFailure> {
         let folder: String
         let reused = reuseFolder ? reusableFolder(in: temporaryFolder) : nil
         if let reused {
@@ -46,7 +48,11 @@ package enum DescriptorLoader {
             let template = temporaryFolder + "/scene-host-load-XXXXXX"
             var templateBytes = Array(template.utf8CString)
             guard let created = mkdtemp(&templateBytes) else {
-                return .failure(.privateFolder(reason: "cannot create a private folder in \(temporaryFolder): \(String(cString: strerror(errno)))"))
+                return .failure(
+                    .privateFolder(
+                        reason:
+                            "cannot create a private folder in \(temporaryFolder): \(String(cString: strerror(errno)))")
+                )
             }
             folder = String(cString: created)
         }
@@ -55,12 +61,14 @@ package enum DescriptorLoader {
         let name = (file.realPath as NSString).lastPathComponent
         mirror(folderOfPlugin, into: folder, names: neighbours(of: file, in: folderOfPlugin, except: name))
         guard symlink(file.descriptorPath, folder + "/" + name) == 0 else {
-            return .failure(.privateFolder(reason: "cannot link the plugin in \(folder): \(String(cString: strerror(errno)))"))
+            return .failure(
+                .privateFolder(reason: "cannot link the plugin in \(folder): \(String(cString: strerror(errno)))"))
         }
         _ = dlerror()
         guard let handle = dlopen(folder + "/" + name, flags) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            return .failure(.loader(message: message.replacingOccurrences(of: folder + "/", with: folderOfPlugin + "/")))
+            return .failure(
+                .loader(message: message.replacingOccurrences(of: folder + "/", with: folderOfPlugin + "/")))
         }
         return .success(handle)
     }
@@ -86,15 +94,19 @@ package enum DescriptorLoader {
         var sections: [ELFDynamicSection] = []
         if let section = file.dynamicSection {
             sections.append(section)
-        } else if let bytes = try? file.readAll(), let elf = ELFFile(bytes), let section = try? ELFDynamicSection.read(from: elf) {
+        } else if let bytes = try? file.readAll(), let elf = ELFFile(bytes),
+            let section = try? ELFDynamicSection.read(from: elf)
+        {
             sections.append(section)
         }
         while let section = sections.popLast() {
             for list in [section.rpath, section.runpath].compactMap({ $0 }) {
                 for item in list.split(separator: ":") {
                     for token in ["$ORIGIN/", "${ORIGIN}/"] where item.hasPrefix(token) {
-                        if let first = item.dropFirst(token.count).split(separator: "/").first, first != ".", first != "..",
-                           seen.insert(String(first)).inserted, exists(source + "/" + first) {
+                        if let first = item.dropFirst(token.count).split(separator: "/").first, first != ".",
+                            first != "..",
+                            seen.insert(String(first)).inserted, exists(source + "/" + first)
+                        {
                             names.append(String(first))
                         }
                     }
@@ -105,7 +117,10 @@ package enum DescriptorLoader {
                 guard exists(path) else { continue }
                 names.append(needed)
                 if let library = FileManager.default.contents(atPath: path), let elf = ELFFile([UInt8](library)),
-                   let section = try? ELFDynamicSection.read(from: elf) { sections.append(section) }
+                    let section = try? ELFDynamicSection.read(from: elf)
+                {
+                    sections.append(section)
+                }
             }
         }
         return names
@@ -123,7 +138,8 @@ package enum DescriptorLoader {
         if mkdir(folder, 0o700) != 0 {
             var info = stat()
             guard errno == EEXIST, lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-                  info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else { return nil }
+                info.st_uid == geteuid(), info.st_mode & 0o077 == 0
+            else { return nil }
             // Whatever a crashed open or plugin code left: each open starts from an empty folder.
             PrivateFolder.removeContents(of: folder)
         }

@@ -28,7 +28,11 @@ extension PluginLoader {
         guard let handed = handedFiles[plugin.path] else { return try PluginFile.open(plugin, trust: trust) }
         let copy = fcntl(handed.descriptor, F_DUPFD_CLOEXEC, 3)
         guard copy >= 0 else {
-            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the file its host checked and handed over cannot be opened again (\(String(cString: strerror(errno))))")
+            throw PluginLoadError.pluginOpenFailed(
+                plugin,
+                loaderMessage:
+                    "the file its host checked and handed over cannot be opened again (\(String(cString: strerror(errno))))"
+            )
         }
         do {
             return try PluginFile.adopt(copy, plugin: plugin, realPath: handed.realPath)
@@ -44,7 +48,9 @@ extension PluginLoader {
     /// build written after the checks). Its descriptor is what the host hands its scene workers.
     package func reopenChecked(_ entry: PluginEntry, recorded: CheckedPlugin) throws -> PluginFile? {
         let file = try PluginFile.open(reference(entry), trust: trust)
-        guard file.identity == recorded.identity, SHA256.hexDigest(try file.readAll()) == recorded.sha256 else { return nil }
+        guard file.identity == recorded.identity, SHA256.hexDigest(try file.readAll()) == recorded.sha256 else {
+            return nil
+        }
         return file
     }
 }

@@ -37,10 +37,13 @@ extension LoadedPlugin {
     /// The plugin `entry` as its probe described it (`metadata`): what a lazily prepared plugin is
     /// known as before (or without) being opened.
     package init(_ entry: PluginEntry, describedBy metadata: PluginMetadata) {
-        self.init(configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                  sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
-                  scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [], settings: entry.settings,
-                  settingDeclarations: metadata.settings, inMemoryState: metadata.inMemoryState, permissions: metadata.permissions, grants: entry.grants)
+        self.init(
+            configName: entry.name, name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+            sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion, path: entry.resolvedPath,
+            scenes: metadata.scenes.map(\.name), nativeFunctions: metadata.nativeFunctions ?? [],
+            settings: entry.settings,
+            settingDeclarations: metadata.settings, inMemoryState: metadata.inMemoryState,
+            permissions: metadata.permissions, grants: entry.grants)
     }
 }
 
@@ -50,8 +53,9 @@ extension LoadedPlugin {
     /// from its record.
     package init(_ entry: PluginEntry, summarizedBy summary: PluginSummary) {
         let plugin = summary.plugin
-        self.init(configName: entry.name, name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion,
-                  sdkFingerprint: plugin.sdkFingerprint, swiftVersion: plugin.swiftVersion, path: entry.resolvedPath,
-                  scenes: summary.sceneNames, nativeFunctions: [], settings: entry.settings, settingDeclarations: [])
+        self.init(
+            configName: entry.name, name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion,
+            sdkFingerprint: plugin.sdkFingerprint, swiftVersion: plugin.swiftVersion, path: entry.resolvedPath,
+            scenes: summary.sceneNames, nativeFunctions: [], settings: entry.settings, settingDeclarations: [])
     }
 }

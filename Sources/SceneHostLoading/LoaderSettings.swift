@@ -17,7 +17,9 @@ package struct LoaderSettings: Sendable, Equatable {
     /// False with `--insecure-plugin-files`.
     package var checksFileTrust: Bool
 
-    package init(probeExecutable: String, probeTimeout: Double, probeCache: String?, rescan: Bool, checksFileTrust: Bool) {
+    package init(
+        probeExecutable: String, probeTimeout: Double, probeCache: String?, rescan: Bool, checksFileTrust: Bool
+    ) {
         self.probeExecutable = probeExecutable
         self.probeTimeout = probeTimeout
         self.probeCache = probeCache
@@ -37,16 +39,21 @@ package struct LoaderSettings: Sendable, Equatable {
     /// file (the worker, whose host printed them, passes a no-op). `beforeProbing` is called
     /// before the loader first reads a plugin to probe it ahead (see `EarlyWorker.end`).
     @MainActor
-    package func makeLoader(logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void,
-                           beforeProbing: (@MainActor () -> Void)? = nil) -> PluginLoader {
+    package func makeLoader(
+        logger: Logger, opensPlugins: Bool, warn: @escaping (HostWarning) -> Void,
+        beforeProbing: (@MainActor () -> Void)? = nil
+    ) -> PluginLoader {
         let prober = ChildProcessProber(executable: probeExecutable, timeout: .milliseconds(Int(probeTimeout * 1000)))
         let cachePath = probeCache ?? ProbeCache.defaultPath()
         if cachePath == nil {
-            logger.debug("no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed")
+            logger.debug(
+                "no probe cache: neither XDG_CACHE_HOME nor HOME is an absolute path, and the user has no home folder; every plugin is probed"
+            )
         }
         let cache = cachePath.map { ProbeCache(path: $0, logger: logger, warn: warn) }
         let inspector = PluginInspector(prober: prober, cache: cache, rescan: rescan)
-        return PluginLoader(logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins,
-                            beforeProbing: beforeProbing)
+        return PluginLoader(
+            logger: logger, checksFileTrust: checksFileTrust, inspector: inspector, opensPlugins: opensPlugins,
+            beforeProbing: beforeProbing)
     }
 }

@@ -11,18 +11,22 @@ import SceneHostNative
 struct NativeFunctionResolver {
     package let plugin: PluginReference
 
-    package func resolve(_ declarations: [NativeDeclaration], in handle: UnsafeMutableRawPointer) throws -> [NativeFunction] {
+    package func resolve(
+        _ declarations: [NativeDeclaration], in handle: UnsafeMutableRawPointer
+    ) throws -> [NativeFunction] {
         try declarations.map { declaration in
             guard let address = dlsym(handle, declaration.name) else {
                 throw PluginLoadError.pluginNativeFunctionNotExported(plugin, function: declaration.name)
             }
             do {
                 let signature = try NativeSignature(parsing: declaration.signatureText)
-                return try NativeFunction(qualifiedName: "\(plugin.name).\(declaration.name)", signature: signature, address: address)
+                return try NativeFunction(
+                    qualifiedName: "\(plugin.name).\(declaration.name)", signature: signature, address: address)
             } catch let error as NativeError {
                 throw PluginLoadError.pluginNativeFunctionUnusable(plugin, function: declaration.name, error)
             } catch {
-                throw PluginLoadError.pluginNativeTableInvalid(plugin, reason: "function '\(declaration.name)': \(error)")
+                throw PluginLoadError.pluginNativeTableInvalid(
+                    plugin, reason: "function '\(declaration.name)': \(error)")
             }
         }
     }

@@ -22,15 +22,18 @@ package struct PluginDescriptor {
     package init(_ pointer: UnsafePointer<scene_plugin_descriptor>) {
         raw = pointer
         let header = UnsafeRawPointer(pointer)
-        magic = header.loadUnaligned(fromByteOffset: MemoryLayout<scene_plugin_descriptor>.offset(of: \.magic) ?? 0, as: UInt32.self)
-        abiVersion = header.loadUnaligned(fromByteOffset: MemoryLayout<scene_plugin_descriptor>.offset(of: \.abi_version) ?? 4, as: UInt32.self)
+        magic = header.loadUnaligned(
+            fromByteOffset: MemoryLayout<scene_plugin_descriptor>.offset(of: \.magic) ?? 0, as: UInt32.self)
+        abiVersion = header.loadUnaligned(
+            fromByteOffset: MemoryLayout<scene_plugin_descriptor>.offset(of: \.abi_version) ?? 4, as: UInt32.self)
         guard magic == SCENE_PLUGIN_MAGIC, abiVersion == SCENE_PLUGIN_ABI_VERSION else {
             sdkVersion = SemanticVersion(major: 0, minor: 0, patch: 0)
             (sdkFingerprint, swiftVersion, name, version) = ("", "?", "?", "?")
             return
         }
         let value = pointer.pointee
-        sdkVersion = SemanticVersion(major: value.sdk_version_major, minor: value.sdk_version_minor, patch: value.sdk_version_patch)
+        sdkVersion = SemanticVersion(
+            major: value.sdk_version_major, minor: value.sdk_version_minor, patch: value.sdk_version_patch)
         sdkFingerprint = value.sdk_fingerprint.map { String(cString: $0) } ?? ""
         swiftVersion = value.swift_version.map { String(cString: $0) } ?? "?"
         name = value.plugin_name.map { String(cString: $0) } ?? "?"

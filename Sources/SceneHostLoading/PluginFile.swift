@@ -57,8 +57,9 @@ package final class PluginFile {
             realPath = path
         case .untrusted(let problems):
             if trust != nil, let first = problems.first {
-                throw PluginLoadError.pluginUntrusted(plugin, path: first.path, reason: first.reason, fix: FileTrust.combinedFix(problems),
-                                                also: problems.dropFirst().map { UntrustedPath(path: $0.path, reason: $0.reason) })
+                throw PluginLoadError.pluginUntrusted(
+                    plugin, path: first.path, reason: first.reason, fix: FileTrust.combinedFix(problems),
+                    also: problems.dropFirst().map { UntrustedPath(path: $0.path, reason: $0.reason) })
             }
             realPath = Self.realPath(of: plugin.path) ?? plugin.path
         case .unresolvable(let reason):
@@ -69,7 +70,8 @@ package final class PluginFile {
         let descriptor = Glibc.open(realPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw PluginLoadError.pluginFileMissing(plugin) }
-            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be opened (\(String(cString: strerror(errno))))")
+            throw PluginLoadError.pluginOpenFailed(
+                plugin, loaderMessage: "the file cannot be opened (\(String(cString: strerror(errno))))")
         }
         var info = stat()
         let readAt = StatIdentity.now()
@@ -86,7 +88,8 @@ package final class PluginFile {
             close(descriptor)
             throw PluginLoadError.pluginUntrusted(plugin, path: problem.path, reason: problem.reason, fix: problem.fix)
         }
-        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info), readAt: readAt)
+        return PluginFile(
+            plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info), readAt: readAt)
     }
 
     /// Takes over a descriptor opened elsewhere (the probe child's inherited plugin file).
@@ -94,10 +97,12 @@ package final class PluginFile {
         var info = stat()
         let readAt = StatIdentity.now()
         guard fstat(descriptor, &info) == 0 else {
-            throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the inherited descriptor \(descriptor) is not open")
+            throw PluginLoadError.pluginOpenFailed(
+                plugin, loaderMessage: "the inherited descriptor \(descriptor) is not open")
         }
         if let kind = Self.kind(info.st_mode) { throw PluginLoadError.pluginNotSharedLibrary(plugin, reason: kind) }
-        return PluginFile(plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info), readAt: readAt)
+        return PluginFile(
+            plugin: plugin, descriptor: descriptor, realPath: realPath, identity: StatIdentity(info), readAt: readAt)
     }
 
     /// Every byte of the open file, read from the descriptor (never by path again).
@@ -111,7 +116,8 @@ package final class PluginFile {
             }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "the file cannot be read (it shrank to \(offset) bytes while being read)")
+                throw PluginLoadError.pluginOpenFailed(
+                    plugin, loaderMessage: "the file cannot be read (it shrank to \(offset) bytes while being read)")
             }
             offset += count
         }

@@ -24,7 +24,10 @@ package struct PluginInspector {
     package final class ScannedVerdicts {
         /// `stat` matches a file asked about again in this run; `recordable` is what a cache may
         /// keep of it (nil for a racy identity, `PluginFile.recordableIdentity`).
-        var byPath: [String: (stat: StatIdentity, recordable: StatIdentity?, fingerprint: FileFingerprint, verdict: ProbeVerdict)] = [:]
+        var byPath:
+            [String: (
+                stat: StatIdentity, recordable: StatIdentity?, fingerprint: FileFingerprint, verdict: ProbeVerdict
+            )] = [:]
     }
 
     package init(prober: ChildProcessProber, cache: ProbeCache?, rescan: Bool = false) {
@@ -38,8 +41,10 @@ package struct PluginInspector {
     /// probe failure, or a file problem. `file` is the plugin opened once: the probe child loads
     /// that very file. Only verdicts about the file are recorded; a time-out recorded under a
     /// shorter limit than today's is probed again.
-    func inspect(_ entry: PluginEntry, file: PluginFile,
-                 checkBytes: () throws -> FileFingerprint) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
+    func inspect(
+        _ entry: PluginEntry, file: PluginFile,
+        checkBytes: () throws -> FileFingerprint
+    ) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
         let plugin = file.plugin
         let stat: StatIdentity? = file.identity
         // This run's verdicts first: a plugin asked about twice in one run reads as probed, not cached.
@@ -54,7 +59,8 @@ package struct PluginInspector {
             if let pin = entry.sha256, pin != recorded.fingerprint.sha256 {
                 throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: recorded.fingerprint.sha256)
             }
-            return try metadata(from: recorded.verdict, plugin: plugin, cached: true, sha256: recorded.fingerprint.sha256)
+            return try metadata(
+                from: recorded.verdict, plugin: plugin, cached: true, sha256: recorded.fingerprint.sha256)
         }
         let fingerprint = try checkBytes()
         if !rescan, let recorded = cache?.verdict(for: fingerprint), stillHolds(recorded) {
@@ -71,7 +77,9 @@ package struct PluginInspector {
     /// sandboxed (`PluginLoader.beforeOpeningCode`): from then on it can neither probe nor write.
     func writeBeforeSandbox() {
         guard let cache else { return }
-        for found in scanned.byPath.values { cache.record(found.verdict, for: found.fingerprint, stat: found.recordable) }
+        for found in scanned.byPath.values {
+            cache.record(found.verdict, for: found.fingerprint, stat: found.recordable)
+        }
         cache.writeBeforeSandbox()
     }
 
@@ -99,8 +107,10 @@ package struct PluginInspector {
         return true
     }
 
-    private func metadata(from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool,
-                          sha256: String) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
+    private func metadata(
+        from verdict: ProbeVerdict, plugin: PluginReference, cached: Bool,
+        sha256: String
+    ) throws -> (metadata: PluginMetadata, cached: Bool, sha256: String) {
         switch verdict {
         case .good(let metadata): return (metadata, cached, sha256)
         case .failed(let failure): throw PluginLoadError.pluginProbeFailed(plugin, failure, cached: cached)

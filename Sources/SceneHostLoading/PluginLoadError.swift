@@ -17,25 +17,29 @@ package enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginBadDescriptor(PluginReference)
     case pluginIncompatible(PluginReference, what: String, plugin: String, host: String, rule: String)
     /// The plugin was compiled against another SceneSDK build (fingerprint or version) than the host's.
-    case pluginOtherSDKBuild(PluginReference, pluginVersion: SemanticVersion, pluginFingerprint: String,
-                             hostVersion: SemanticVersion, hostFingerprint: String)
+    case pluginOtherSDKBuild(
+        PluginReference, pluginVersion: SemanticVersion, pluginFingerprint: String,
+        hostVersion: SemanticVersion, hostFingerprint: String)
     case pluginChecksumMismatch(PluginReference, expected: String, actual: String)
     case pluginRegistrationFailed(PluginReference, reason: FailureCause)
     /// The plugin's registration threw `PluginSettingError` for one of its settings.
     case pluginSettingRejected(PluginReference, key: String, at: SourceLocation, reason: String)
     /// The config grants `permission` (at `at`) to a plugin that does not declare it (`ScenePlugin.permissions`).
-    case pluginGrantNotDeclared(PluginReference, permission: PluginPermission, at: SourceLocation, declared: [PluginPermission])
+    case pluginGrantNotDeclared(
+        PluginReference, permission: PluginPermission, at: SourceLocation, declared: [PluginPermission])
     /// The plugin's `ScenePlugin.settings` cannot be checked against a config (a name twice, a bad default).
     case pluginSettingsMalformed(PluginReference, reason: String)
     /// The config's settings for the plugin do not fit what it declares: each problem at its key.
     case pluginSettingsRefused(PluginReference, [LocatedSettingProblem])
     /// A path setting names a file others could change (or create first); `fix` fixes them all.
-    case pluginSettingFileUntrusted(PluginReference, key: String, at: SourceLocation, path: String, problems: [UntrustedPath], fix: String)
+    case pluginSettingFileUntrusted(
+        PluginReference, key: String, at: SourceLocation, path: String, problems: [UntrustedPath], fix: String)
     /// A path setting names something that is no usable file (a folder, a device, a missing folder).
     case pluginSettingFileUnusable(PluginReference, key: String, at: SourceLocation, path: String, reason: String)
     /// A path setting goes through `through` (`/proc/self`, `/proc/<pid>`, `/dev/fd`...): it names a
     /// different file in each process, so what the host checked is not what a scene worker would open.
-    case pluginSettingFileProcessRelative(PluginReference, key: String, at: SourceLocation, path: String, through: String)
+    case pluginSettingFileProcessRelative(
+        PluginReference, key: String, at: SourceLocation, path: String, through: String)
     case pluginDependencyMissing(PluginReference, library: String)
     case pluginDependencyUntrusted(PluginReference, UntrustedDependency)
     case pluginDependencyUnchecked(PluginReference, library: String, reason: String)
@@ -59,7 +63,8 @@ package enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// The same file registered other scenes (`registered`) than before (`earlier`): its registration
     /// depends on something besides its file (a counter, the process id, the environment). `place`
     /// says where it registered them ("in a scene worker"), `earlierPlace` where it registered the others.
-    case pluginRegistersDifferently(PluginReference, registered: [String], place: String, earlier: [String], earlierPlace: String)
+    case pluginRegistersDifferently(
+        PluginReference, registered: [String], place: String, earlier: [String], earlierPlace: String)
     /// The file has the identity the start-up cache recorded, but not the content (SHA-256) whose
     /// probe it recorded: the cache does not describe this file, so it is not opened.
     case pluginContentNotProbed(PluginReference, recorded: String, actual: String)
@@ -76,5 +81,6 @@ package enum PluginLoadError: HostConcernError, Equatable, Sendable {
     case pluginNativeFunctionNotExported(PluginReference, function: String)
     /// Two records of its table name the same function (`first` and `second` count records from 1):
     /// one name could not tell which signature a call means.
-    case pluginNativeFunctionDuplicate(PluginReference, function: String, first: Int, firstSignature: String, second: Int, secondSignature: String)
+    case pluginNativeFunctionDuplicate(
+        PluginReference, function: String, first: Int, firstSignature: String, second: Int, secondSignature: String)
 }

@@ -57,8 +57,11 @@ package struct PluginLoader {
     /// opened in place of the path. Set before anything is registered.
     package var handedFiles: [String: HandedPluginFile] = [:]
 
-    package init(policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true, inspector: PluginInspector? = nil,
-                opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil) {
+    package init(
+        policy: CompatibilityPolicy = .host, logger: Logger, checksFileTrust: Bool = true,
+        inspector: PluginInspector? = nil,
+        opensPlugins: Bool = true, beforeProbing: (@MainActor () -> Void)? = nil
+    ) {
         self.beforeProbing = beforeProbing
         self.opensPlugins = opensPlugins || inspector == nil
         self.policy = policy
@@ -94,7 +97,11 @@ package struct PluginLoader {
             for entry in entries[start..<min(entries.count, start + 512)] {
                 // Known by the `stat` identity of its path: nothing to probe (a `stat`, not a walk and an
                 // open; `prepare` or `load` still opens and checks the file, and probes it if it changed).
-                if let identity = StatIdentity(path: entry.resolvedPath), inspector.knows(path: entry.resolvedPath, stat: identity) { continue }
+                if let identity = StatIdentity(path: entry.resolvedPath),
+                    inspector.knows(path: entry.resolvedPath, stat: identity)
+                {
+                    continue
+                }
                 // A handed file was probed by the host: it is known by its record, whatever the path names now.
                 if handedFiles[entry.resolvedPath] != nil { continue }
                 // A file the cache does not know by its identity is read and hashed next, and most
@@ -104,24 +111,32 @@ package struct PluginLoader {
                     hook()
                 }
                 guard let file = try? openFile(reference(entry)), !inspector.knows(file),
-                      let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint) else { continue }
+                    let fingerprint = try? checkBytes(file, pin: entry.sha256), !inspector.knows(fingerprint)
+                else { continue }
                 items.append(ProbeScan.Item(entry: entry, file: file))
                 fingerprints.append(fingerprint)
             }
             // One plugin alone is probed in a child of its own, as `inspect` would: ahead all the
             // same, since a process sandboxed at its first open can start no probe after it.
             if items.count == 1, let item = items.first {
-                if let verdict = try? inspector.prober.probe(item.entry, fileDescriptor: item.file.descriptor, realPath: item.file.realPath) {
-                    inspector.scanned.byPath[item.file.plugin.path] = (item.file.identity, item.file.recordableIdentity, fingerprints[0], verdict)
+                if let verdict = try? inspector.prober.probe(
+                    item.entry, fileDescriptor: item.file.descriptor, realPath: item.file.realPath)
+                {
+                    inspector.scanned.byPath[item.file.plugin.path] = (
+                        item.file.identity, item.file.recordableIdentity, fingerprints[0], verdict
+                    )
                 }
                 continue
             }
             guard items.count > 1 else { continue }
             let verdicts = ProbeScan(prober: inspector.prober).run(items)
             for (index, verdict) in verdicts {
-                inspector.scanned.byPath[items[index].file.plugin.path] = (items[index].file.identity, items[index].file.recordableIdentity, fingerprints[index], verdict)
+                inspector.scanned.byPath[items[index].file.plugin.path] = (
+                    items[index].file.identity, items[index].file.recordableIdentity, fingerprints[index], verdict
+                )
             }
-            logger.debug("probed plugins ahead", metadata: ["plugins": "\(items.count)", "verdicts": "\(verdicts.count)"])
+            logger.debug(
+                "probed plugins ahead", metadata: ["plugins": "\(items.count)", "verdicts": "\(verdicts.count)"])
         }
     }
 
@@ -131,7 +146,8 @@ package struct PluginLoader {
     package func probedMetadata(_ entry: PluginEntry) throws -> PluginMetadata? {
         guard let inspector else { return nil }
         let file = try openFile(reference(entry))
-        return try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) }).metadata
+        return try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+            .metadata
     }
 
     /// Loads `entry` now and registers its scenes and services into `container`.
@@ -142,9 +158,12 @@ package struct PluginLoader {
 
     /// Probes (with an inspector), checks and loads the file already opened for `entry`: whatever
     /// the path names by now, this file is the one that runs.
-    package func load(_ entry: PluginEntry, opened file: PluginFile, into container: SceneContainer) throws -> LoadedPlugin {
+    package func load(
+        _ entry: PluginEntry, opened file: PluginFile, into container: SceneContainer
+    ) throws -> LoadedPlugin {
         if let inspector {
-            let (metadata, cached, _) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+            let (metadata, cached, _) = try inspector.inspect(
+                entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
             logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)"])
             // Before it registers: a plugin never sees a setting it did not declare, nor an untrusted file.
             try settingsCheck.check(entry, plugin: file.plugin, declared: metadata.settings)
@@ -166,19 +185,26 @@ package struct PluginLoader {
     ///
     /// `checksSettings` false: only for a report that already holds the settings' problems and
     /// never runs the plugin (`check` registers its scenes so the graph stays whole).
-    package func prepareReportingMetadata(_ entry: PluginEntry, into container: SceneContainer,
-                                         checksSettings: Bool = true) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
+    package func prepareReportingMetadata(
+        _ entry: PluginEntry, into container: SceneContainer,
+        checksSettings: Bool = true
+    ) throws -> (plugin: LoadedPlugin, metadata: PluginMetadata?) {
         let prepared = try prepareRecording(entry, into: container, checksSettings: checksSettings)
         return (prepared.plugin, prepared.metadata)
     }
 
     /// `prepareReportingMetadata`, also giving what the start-up cache keeps of the file (its
     /// identity and the content hash its verdict is about; nil without an inspector).
-    package func prepareRecording(_ entry: PluginEntry, into container: SceneContainer, checksSettings: Bool = true) throws -> PreparedPlugin {
-        guard let inspector else { return PreparedPlugin(plugin: try load(entry, into: container), metadata: nil, recorded: nil) }
+    package func prepareRecording(
+        _ entry: PluginEntry, into container: SceneContainer, checksSettings: Bool = true
+    ) throws -> PreparedPlugin {
+        guard let inspector else {
+            return PreparedPlugin(plugin: try load(entry, into: container), metadata: nil, recorded: nil)
+        }
         let plugin = reference(entry)
         let file = try openFile(plugin)
-        let (metadata, cached, sha256) = try inspector.inspect(entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
+        let (metadata, cached, sha256) = try inspector.inspect(
+            entry, file: file, checkBytes: { try checkBytes(file, pin: entry.sha256) })
         if checksSettings {
             try settingsCheck.check(entry, plugin: plugin, declared: metadata.settings)
             try GrantCheck.check(entry, plugin: plugin, declared: metadata.permissions)
@@ -187,12 +213,21 @@ package struct PluginLoader {
         if opensPlugins, checksSettings, metadata.nativeFunctions != [] {
             // Native functions are called by name from anywhere: such a plugin loads now, not lazily.
             // Nil (a verdict rewritten by an older host) is unknown: loading now reads the table.
-            let loaded = try loadNow(entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
+            let loaded = try loadNow(
+                entry, file: file, into: container, expected: metadata.scenes.isEmpty ? nil : metadata)
             return PreparedPlugin(plugin: loaded, metadata: metadata, recorded: recorded)
         }
-        try addPending(entry, plugin: plugin, recorded: recorded, probedContent: nil, checksSettings: checksSettings, into: container)
-        logger.debug("plugin probe passed", metadata: ["plugin": "\(entry.name)", "cached": "\(cached)", "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))"])
-        return PreparedPlugin(plugin: LoadedPlugin(entry, describedBy: metadata), metadata: metadata, recorded: recorded)
+        try addPending(
+            entry, plugin: plugin, recorded: recorded, probedContent: nil, checksSettings: checksSettings,
+            into: container)
+        logger.debug(
+            "plugin probe passed",
+            metadata: [
+                "plugin": "\(entry.name)", "cached": "\(cached)",
+                "scenes": "\(metadata.scenes.map(\.name).joined(separator: ","))",
+            ])
+        return PreparedPlugin(
+            plugin: LoadedPlugin(entry, describedBy: metadata), metadata: metadata, recorded: recorded)
     }
 
     /// Registers `entry` as the start-up cache recorded it (`StartupCache`: its file's identity
@@ -200,9 +235,13 @@ package struct PluginLoader {
     /// plugin is opened when one of its scenes is first built, as after `prepare`, and only if its
     /// file still has the recorded identity and its bytes the recorded SHA-256 (else it is probed
     /// again, or refused). A plugin with settings or native functions takes `prepare`'s whole path.
-    package func registerChecked(_ entry: PluginEntry, recorded: CheckedPlugin, into container: SceneContainer) throws -> LoadedPlugin {
+    package func registerChecked(
+        _ entry: PluginEntry, recorded: CheckedPlugin, into container: SceneContainer
+    ) throws -> LoadedPlugin {
         guard registersFromRecord(entry, recorded: recorded) else { return try prepare(entry, into: container) }
-        try addPending(entry, plugin: reference(entry), recorded: recorded, probedContent: recorded.sha256, checksSettings: true, into: container)
+        try addPending(
+            entry, plugin: reference(entry), recorded: recorded, probedContent: recorded.sha256, checksSettings: true,
+            into: container)
         return LoadedPlugin(entry, summarizedBy: recorded.summary)
     }
 
@@ -226,8 +265,10 @@ package struct PluginLoader {
     /// Adds `recorded`'s scenes to `container`, to be loaded when one is first built. The file
     /// opened then must have the recorded identity, else it is checked and probed again first;
     /// with `probedContent`, its bytes must also have that SHA-256 (`pluginContentNotProbed`).
-    private func addPending(_ entry: PluginEntry, plugin: PluginReference, recorded: CheckedPlugin, probedContent: String?,
-                            checksSettings: Bool, into container: SceneContainer) throws {
+    private func addPending(
+        _ entry: PluginEntry, plugin: PluginReference, recorded: CheckedPlugin, probedContent: String?,
+        checksSettings: Bool, into container: SceneContainer
+    ) throws {
         let metadata: PluginMetadata
         do {
             metadata = try recorded.metadata()
@@ -237,9 +278,13 @@ package struct PluginLoader {
         if !opensPlugins || !checksSettings {
             // Known by description only: the scene workers open it (this process only knows what
             // the probe found), or its settings were not checked (refused, or `list`): it must never run.
-            let reason = checksSettings ? "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)"
-                                        : "its settings were not checked here (a refused setting, or list and graph): it is known only by description"
-            try container.addPending(metadata, from: plugin) { throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason) }
+            let reason =
+                checksSettings
+                ? "the host process does not open plugins: their code runs in scene workers (use --in-process to run it here)"
+                : "its settings were not checked here (a refused setting, or list and graph): it is known only by description"
+            try container.addPending(metadata, from: plugin) {
+                throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: reason)
+            }
             return
         }
         guard let inspector else { return }
@@ -250,10 +295,14 @@ package struct PluginLoader {
             var expected = metadata
             if current.identity != probed {
                 self.logger.debug("plugin changed since its probe", metadata: ["plugin": "\(entry.name)"])
-                let found = try inspector.inspect(entry, file: current, checkBytes: { try self.checkBytes(current, pin: entry.sha256) }).metadata
+                let found = try inspector.inspect(
+                    entry, file: current, checkBytes: { try self.checkBytes(current, pin: entry.sha256) }
+                ).metadata
                 // The file did change: what its new probe found is what it must register now.
                 let before = metadata.scenes.map(\.name).sorted(), after = found.scenes.map(\.name).sorted()
-                if before != after { throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: before, found: after) }
+                if before != after {
+                    throw PluginLoadError.pluginChangedSinceProbe(plugin, probed: before, found: after)
+                }
                 expected = found
             } else if let probedContent {
                 let found = try self.checkBytes(current, pin: entry.sha256)
@@ -267,19 +316,25 @@ package struct PluginLoader {
 
     /// Loads the file open at `fileDescriptor` as `entry` (the probe child, which inherits the file
     /// its parent checked); messages name `entry`'s path, `realPath` gives `$ORIGIN`.
-    package func load(_ entry: PluginEntry, fileDescriptor: Int32, realPath: String, into container: SceneContainer) throws -> LoadedPlugin {
+    package func load(
+        _ entry: PluginEntry, fileDescriptor: Int32, realPath: String, into container: SceneContainer
+    ) throws -> LoadedPlugin {
         let file = try PluginFile.adopt(fileDescriptor, plugin: reference(entry), realPath: realPath)
         return try loadNow(entry, file: file, into: container, expected: nil)
     }
 
     func reference(_ entry: PluginEntry) -> PluginReference {
-        PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location,
-                        settingLocations: Dictionary(entry.settings.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first }))
+        PluginReference(
+            name: entry.name, path: entry.resolvedPath, location: entry.location,
+            settingLocations: Dictionary(
+                entry.settings.map { ($0.key, $0.location) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// Checks the open file's bytes (unless this same open file was checked and is unchanged),
     /// opens exactly that file and registers it.
-    private func loadNow(_ entry: PluginEntry, file: PluginFile, into container: SceneContainer, expected: PluginMetadata?) throws -> LoadedPlugin {
+    private func loadNow(
+        _ entry: PluginEntry, file: PluginFile, into container: SceneContainer, expected: PluginMetadata?
+    ) throws -> LoadedPlugin {
         if file.checked == nil || !file.isUnchanged { _ = try checkBytes(file, pin: entry.sha256) }
         let plugin = file.plugin
         let handle = try openLibrary(file)
@@ -292,9 +347,16 @@ package struct PluginLoader {
             // A native plugin (C, no scenes): its table is its descriptor.
             try checkMapped(dlsym(handle, NativeTableReader.symbol), file: file)
             container.addNativeFunctions(natives)
-            logger.debug("loaded native plugin", metadata: ["plugin": "\(entry.name)", "functions": "\(natives.map(\.qualifiedName).joined(separator: ","))"])
-            return LoadedPlugin(configName: entry.name, name: entry.name, version: "native", sdkVersion: policy.sdkVersion, sdkFingerprint: policy.sdkFingerprint,
-                                swiftVersion: policy.swiftVersion, path: entry.resolvedPath, scenes: [], nativeFunctions: file.nativeDeclarations)
+            logger.debug(
+                "loaded native plugin",
+                metadata: [
+                    "plugin": "\(entry.name)", "functions": "\(natives.map(\.qualifiedName).joined(separator: ","))",
+                ])
+            return LoadedPlugin(
+                configName: entry.name, name: entry.name, version: "native", sdkVersion: policy.sdkVersion,
+                sdkFingerprint: policy.sdkFingerprint,
+                swiftVersion: policy.swiftVersion, path: entry.resolvedPath, scenes: [],
+                nativeFunctions: file.nativeDeclarations)
         }
         let descriptor = try openDescriptor(handle, file: file)
         try policy.check(descriptor, plugin: plugin)
@@ -304,31 +366,44 @@ package struct PluginLoader {
         // Checked before registering when a probe told the declarations; without one (tools,
         // tests) at least now. A probe child has no settings and checks none: its plugin must
         // register without them, required or not.
-        if inspector == nil, !entry.settings.isEmpty { try settingsCheck.check(entry, plugin: plugin, declared: declarations) }
+        if inspector == nil, !entry.settings.isEmpty {
+            try settingsCheck.check(entry, plugin: plugin, declared: declarations)
+        }
         if inspector == nil { try GrantCheck.check(entry, plugin: plugin, declared: permissions) }
         let scenes = registry.blueprints.map(\.name).sorted()
         // The file is the one probed (same identity and content): other scenes now mean a
         // registration that depends on something else, not a changed file.
         if let expected, scenes != expected.scenes.map(\.name).sorted() {
-            throw PluginLoadError.pluginRegistersDifferently(plugin, registered: scenes, place: loadPlace,
-                                                              earlier: expected.scenes.map(\.name).sorted(), earlierPlace: "in its probe")
+            throw PluginLoadError.pluginRegistersDifferently(
+                plugin, registered: scenes, place: loadPlace,
+                earlier: expected.scenes.map(\.name).sorted(), earlierPlace: "in its probe")
         }
         if registersTwice {
             let again = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
             _ = try register(descriptor, into: again, plugin: plugin)
             let second = again.blueprints.map(\.name).sorted()
             if second != scenes {
-                throw PluginLoadError.pluginRegistersDifferently(plugin, registered: second, place: "when its probe registers it a second time",
-                                                                  earlier: scenes, earlierPlace: "the first time")
+                throw PluginLoadError.pluginRegistersDifferently(
+                    plugin, registered: second, place: "when its probe registers it a second time",
+                    earlier: scenes, earlierPlace: "the first time")
             }
         }
         try registry.commit(into: container)
         container.addNativeFunctions(natives)
-        logger.debug("loaded plugin", metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
-        return LoadedPlugin(configName: entry.name, name: descriptor.name, version: descriptor.version,
-                            sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint, swiftVersion: descriptor.swiftVersion,
-                            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations, settings: entry.settings,
-                            settingDeclarations: declarations, inMemoryState: inMemoryState, permissions: permissions, grants: entry.grants)
+        logger.debug(
+            "loaded plugin",
+            metadata: [
+                "plugin": "\(entry.name)", "path": "\(entry.resolvedPath)",
+                "scenes": "\(scenes.joined(separator: ","))",
+            ])
+        return LoadedPlugin(
+            configName: entry.name, name: descriptor.name, version: descriptor.version,
+            sdkVersion: descriptor.sdkVersion, sdkFingerprint: descriptor.sdkFingerprint,
+            swiftVersion: descriptor.swiftVersion,
+            path: entry.resolvedPath, scenes: scenes, nativeFunctions: file.nativeDeclarations,
+            settings: entry.settings,
+            settingDeclarations: declarations, inMemoryState: inMemoryState, permissions: permissions,
+            grants: entry.grants)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
@@ -345,13 +420,17 @@ package struct PluginLoader {
             throw PluginLoadError.pluginChecksumMismatch(plugin, expected: pin, actual: digest)
         }
         // Dependencies are found from the plugin's real folder ($ORIGIN), before any code runs.
-        if let trust, let searchPath { try DependencyCheck(trust: trust, searchPath: searchPath).check(pluginBytes: bytes, plugin: plugin, realPath: file.realPath) }
+        if let trust, let searchPath {
+            try DependencyCheck(trust: trust, searchPath: searchPath).check(
+                pluginBytes: bytes, plugin: plugin, realPath: file.realPath)
+        }
         // Native function signatures are validated from the file, before any of its code runs.
         let table = try NativeTableReader.read(bytes, plugin: plugin)
         file.dynamicSection = ELFFile(bytes).flatMap { try? ELFDynamicSection.read(from: $0) }
         file.nativeDeclarations = table ?? []
         file.hasNativeTable = table != nil
-        let fingerprint = FileFingerprint(path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
+        let fingerprint = FileFingerprint(
+            path: plugin.path, size: bytes.count, modified: file.identity.modified, sha256: digest)
         file.checked = fingerprint
         return fingerprint
     }
@@ -370,7 +449,9 @@ package struct PluginLoader {
             }
         }
         let (folder, ownsFolder) = try temporaryFolder(for: plugin)
-        switch DescriptorLoader.open(file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: folder, reuseFolder: ownsFolder) {
+        switch DescriptorLoader.open(
+            file, flags: RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE, temporaryFolder: folder, reuseFolder: ownsFolder)
+        {
         case .success(let opened): handle = opened
         case .failure(.loader(let message)): throw LoaderMessage.error(for: message, plugin: plugin)
         case .failure(.privateFolder(let reason)): throw PluginLoadError.pluginOpenUnavailable(plugin, reason: reason)
@@ -385,8 +466,13 @@ package struct PluginLoader {
     /// Confirms the code at `symbol` is the checked file's.
     private func checkMapped(_ symbol: UnsafeMutableRawPointer?, file: PluginFile) throws {
         guard let symbol, let mapped = MappedFile.identity(at: UnsafeRawPointer(symbol)),
-              mapped.device == file.identity.device, mapped.inode == file.identity.inode else {
-            throw PluginLoadError.pluginOpenFailed(file.plugin, loaderMessage: "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again")
+            mapped.device == file.identity.device, mapped.inode == file.identity.inode
+        else {
+            throw PluginLoadError.pluginOpenFailed(
+                file.plugin,
+                loaderMessage:
+                    "the library the loader mapped is not the file that was checked (device and inode differ); it changed while loading, load it again"
+            )
         }
     }
 
@@ -410,19 +496,27 @@ package struct PluginLoader {
         // A sandboxed child's own folder, made for it by its parent (`PrivateFolder`): the only
         // place it may write, owned by the worker's user when that is another (`[host] worker-user`).
         if let folder = PrivateFolder.handedToThisProcess() { return (folder, true) }
-        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/tmp"].compactMap { $0 }.filter { $0.hasPrefix("/") }
+        let candidates = [getenv("TMPDIR").map { String(cString: $0) }, "/tmp"].compactMap { $0 }.filter {
+            $0.hasPrefix("/")
+        }
         // Without file trust (a probe child: its parent checked the file) the first candidate is
         // taken as it is; walking it for every plugin of a scanner was a measurable share of a probe.
         guard let trust else { return (candidates.first ?? "/tmp", false) }
         for candidate in candidates {
             if case .trusted(let real) = trust.walk(candidate) { return (real, false) }
         }
-        throw PluginLoadError.pluginOpenFailed(plugin, loaderMessage: "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write")
+        throw PluginLoadError.pluginOpenFailed(
+            plugin,
+            loaderMessage:
+                "no trusted temporary folder to load it through ($TMPDIR and /tmp are missing or writable by others without the sticky bit); set TMPDIR to a folder only you can write"
+        )
     }
 
     /// Registers the plugin; returns the settings, the in-memory state (checked to be well formed) and the permissions it declares.
-    private func register(_ descriptor: PluginDescriptor, into registry: PluginScopedRegistry,
-                          plugin: PluginReference) throws -> (settings: [SettingDeclaration], inMemoryState: InMemoryState?, permissions: [PluginPermission]) {
+    private func register(
+        _ descriptor: PluginDescriptor, into registry: PluginScopedRegistry,
+        plugin: PluginReference
+    ) throws -> (settings: [SettingDeclaration], inMemoryState: InMemoryState?, permissions: [PluginPermission]) {
         guard let registerPlugin = descriptor.raw.pointee.register_plugin else {
             throw PluginLoadError.pluginBadDescriptor(plugin)
         }
@@ -432,7 +526,9 @@ package struct PluginLoader {
         }
         switch status {
         case SCENE_PLUGIN_REGISTER_OK:
-            if let reason = SettingDeclaration.malformation(of: request.settingDeclarations, inMemoryState: request.inMemoryState) {
+            if let reason = SettingDeclaration.malformation(
+                of: request.settingDeclarations, inMemoryState: request.inMemoryState)
+            {
                 throw PluginLoadError.pluginSettingsMalformed(plugin, reason: reason)
             }
             return (request.settingDeclarations, request.inMemoryState, request.permissions)
@@ -444,11 +540,17 @@ package struct PluginLoader {
                 }
             }
             if let error = request.error as? PluginSettingError {
-                throw PluginLoadError.pluginSettingRejected(plugin, key: error.key, at: plugin.location(ofSetting: error.key), reason: error.reason)
+                throw PluginLoadError.pluginSettingRejected(
+                    plugin, key: error.key, at: plugin.location(ofSetting: error.key), reason: error.reason)
             }
-            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: request.error.map(FailureCause.init) ?? "unknown error")
+            throw PluginLoadError.pluginRegistrationFailed(
+                plugin, reason: request.error.map(FailureCause.init) ?? "unknown error")
         default:
-            throw PluginLoadError.pluginRegistrationFailed(plugin, reason: .other("its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin"))
+            throw PluginLoadError.pluginRegistrationFailed(
+                plugin,
+                reason: .other(
+                    "its registration function rejected the call (status \(status)); the descriptor's plugin type is not a ScenePlugin"
+                ))
         }
     }
 }

@@ -57,7 +57,10 @@ package final class ProbeCache {
     /// Set once the process is sandboxed (`writeBeforeSandbox`): nothing is written after.
     private var sandboxed = false
 
-    package init(path: String, host: String = ProbeCache.hostIdentity, logger: Logger? = nil, warn: @escaping (HostWarning) -> Void = { _ in }) {
+    package init(
+        path: String, host: String = ProbeCache.hostIdentity, logger: Logger? = nil,
+        warn: @escaping (HostWarning) -> Void = { _ in }
+    ) {
         self.path = path
         self.host = host
         self.logger = logger
@@ -71,15 +74,18 @@ package final class ProbeCache {
     /// "probe 5": the probe ends with a normal exit, running the plugin's destructors and exit handlers.
     nonisolated package static let hostIdentity: String = {
         let policy = CompatibilityPolicy.host
-        return "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 5"
+        return
+            "abi \(policy.abiVersion), sdk \(policy.sdkVersion) \(policy.sdkFingerprint), swift \(policy.swiftVersion), probe 5"
     }()
 
     /// The default cache file, following the XDG base directory spec: `$SCENE_HOST_PROBE_CACHE`,
     /// else `$XDG_CACHE_HOME/scene-host/probes.cache` when that is an absolute path, else
     /// `$HOME/.cache/scene-host/probes.cache` when HOME is absolute, else the same under the home
     /// folder of the user's passwd entry; nil when there is none (then there is no cache).
-    nonisolated package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                               passwdHome: String? = ProbeCache.passwdHome()) -> String? {
+    nonisolated package static func defaultPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        passwdHome: String? = ProbeCache.passwdHome()
+    ) -> String? {
         if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/scene-host/probes.cache" }
         let home = [environment["HOME"], passwdHome].compactMap { $0 }.first { $0.hasPrefix("/") }
@@ -91,7 +97,8 @@ package final class ProbeCache {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16_384)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let home = entry.pw_dir else { return nil }
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let home = entry.pw_dir
+        else { return nil }
         return String(cString: home)
     }
 
@@ -103,7 +110,9 @@ package final class ProbeCache {
 
     /// The recorded verdict for this exact file content, if any.
     package func verdict(for fingerprint: FileFingerprint) -> ProbeVerdict? {
-        guard let entry = load()[fingerprint.path], entry.fingerprint == fingerprint, entry.host == host else { return nil }
+        guard let entry = load()[fingerprint.path], entry.fingerprint == fingerprint, entry.host == host else {
+            return nil
+        }
         return entry.verdict
     }
 
@@ -162,7 +171,8 @@ package final class ProbeCache {
             trusted = false
             let key = CacheKey.path(forProbeCache: path)
             switch problem {
-            case .untrusted(let reason, let fix): warn(.untrustedCacheKey(cache: path, key: key, reason: reason, fix: fix))
+            case .untrusted(let reason, let fix):
+                warn(.untrustedCacheKey(cache: path, key: key, reason: reason, fix: fix))
             case .unavailable(let reason): warn(.cacheKeyUnavailable(cache: path, key: key, reason: reason))
             }
             return false
@@ -190,11 +200,14 @@ package final class ProbeCache {
             case .version(let version, _) where version != ProbeCacheFormat.format.version:
                 why = "it is of format \(version), this host writes \(ProbeCacheFormat.format.version)"
             case .version:
-                why = "its seal does not verify under the key \(CacheKey.path(forProbeCache: path)) (it is damaged, or was written without that key)"
+                why =
+                    "its seal does not verify under the key \(CacheKey.path(forProbeCache: path)) (it is damaged, or was written without that key)"
             case .foreign, .damaged:
                 why = "it is not a probe cache of this host's format"
             }
-            logger.debug("not believing the probe cache \(path): \(why); every plugin it would answer for is probed again, and the file is rewritten")
+            logger.debug(
+                "not believing the probe cache \(path): \(why); every plugin it would answer for is probed again, and the file is rewritten"
+            )
         }
         return [:]
     }

@@ -30,7 +30,10 @@ package enum ProbeChild {
     /// Probes one plugin in this process: each step, then the verdict, go to `write` as frames that
     /// fit the channel (`fittedFrame`). A refusal is recorded as the text the parent shows, without
     /// its location (`ErrorMessage.body`).
-    package static func probe(_ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger, write frameWriter: @escaping ([UInt8]) -> Void) {
+    package static func probe(
+        _ entry: PluginEntry, descriptor: Int32, realPath: String, logger: Logger,
+        write frameWriter: @escaping ([UInt8]) -> Void
+    ) {
         let plugin = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
         let write: (ProbeRecord) -> Void = { frameWriter(fittedFrame($0, plugin: plugin)) }
         var loader = PluginLoader(logger: logger, checksFileTrust: false)
@@ -41,13 +44,19 @@ package enum ProbeChild {
         do {
             let loaded = try loader.load(entry, fileDescriptor: descriptor, realPath: realPath, into: container)
             let exercised = SceneExercise(container: container) { write(.step($0)) }.run()
-            verdict = .good(PluginMetadata(name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
-                                           sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion, scenes: loaded.scenes.compactMap(container.description(of:)),
-                                           nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings, serviceCount: container.serviceCount,
-                                           settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes,
-                                           inMemoryState: loaded.inMemoryState, permissions: loaded.permissions, probedButtons: exercised.buttons))
+            verdict = .good(
+                PluginMetadata(
+                    name: loaded.name, version: loaded.version, sdkVersion: loaded.sdkVersion,
+                    sdkFingerprint: loaded.sdkFingerprint, swiftVersion: loaded.swiftVersion,
+                    scenes: loaded.scenes.compactMap(container.description(of:)),
+                    nativeFunctions: loaded.nativeFunctions, wiring: exercised.findings,
+                    serviceCount: container.serviceCount,
+                    settings: loaded.settingDeclarations, undeclaredRoutes: exercised.undeclaredRoutes,
+                    inMemoryState: loaded.inMemoryState, permissions: loaded.permissions,
+                    probedButtons: exercised.buttons))
         } catch PluginLoadError.pluginOpenUnavailable(let plugin, let reason) {
-            verdict = .failed(.hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
+            verdict = .failed(
+                .hostFailed(message: ErrorMessage.body(PluginLoadError.pluginOpenUnavailable(plugin, reason: reason))))
         } catch {
             verdict = .failed(.refused(message: ErrorMessage.body(error)))
         }
@@ -63,10 +72,12 @@ package enum ProbeChild {
         guard frame.count > ProbeCacheFormat.maximumFrame else { return frame }
         switch record {
         case .step(let step):
-            return ProbeCacheFormat.frame(.step(ProbeStep(scene: cut(step.scene), action: step.action, event: step.event.map(cut))))
+            return ProbeCacheFormat.frame(
+                .step(ProbeStep(scene: cut(step.scene), action: step.action, event: step.event.map(cut))))
         case .verdict, .begin:
             let largest = ProbeCacheFormat.strings(of: record).max { $0.utf8.count < $1.utf8.count } ?? ""
-            let refusal = PluginLoadError.pluginProbeRecordTooLarge(plugin, bytes: frame.count, limit: ProbeCacheFormat.maximumFrame, largest: largest)
+            let refusal = PluginLoadError.pluginProbeRecordTooLarge(
+                plugin, bytes: frame.count, limit: ProbeCacheFormat.maximumFrame, largest: largest)
             return ProbeCacheFormat.frame(.verdict(.failed(.refused(message: ErrorMessage.body(refusal)))))
         }
     }

@@ -28,7 +28,9 @@ package struct ProbeScan {
         let entry: PluginEntry
         let file: PluginFile
 
-        var reference: PluginReference { PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location) }
+        var reference: PluginReference {
+            PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
+        }
     }
 
     package let prober: ChildProcessProber
@@ -42,7 +44,10 @@ package struct ProbeScan {
     /// late after its `begin` was written (a scanner's end is seen at once, through its pidfd).
     static let recordInterval: Duration = .milliseconds(10)
 
-    package init(prober: ChildProcessProber, lanes: Int = min(ChildProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)) {
+    package init(
+        prober: ChildProcessProber,
+        lanes: Int = min(ChildProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)
+    ) {
         self.prober = prober
         self.lanes = max(1, lanes)
     }
@@ -82,7 +87,9 @@ package struct ProbeScan {
     package func run(_ items: [Item]) -> [Int: ProbeVerdict] {
         var verdicts: [Int: ProbeVerdict] = [:]
         let share = (items.count + lanes - 1) / lanes
-        var pending: [[Int]] = stride(from: 0, to: items.count, by: max(1, share)).map { Array($0..<min(items.count, $0 + share)) }
+        var pending: [[Int]] = stride(from: 0, to: items.count, by: max(1, share)).map {
+            Array($0..<min(items.count, $0 + share))
+        }
         var scanners: [Scanner?] = Array(repeating: nil, count: pending.count)
         while true {
             var running = false
@@ -114,9 +121,14 @@ package struct ProbeScan {
                             verdicts[culprit] = prober.spoiled(items[culprit].reference, problem, step: scanner.step)
                             withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
                         } else if !answered {
-                            verdicts[culprit] = ended.signal.map {
-                                .failed(.crashed(signal: $0, step: scanner.step, said: ChildProcessProber.lastWords(in: UnnamedFile.contents(of: scanner.errors))))
-                            } ?? .failed(.exited(status: ended.exitCode, step: scanner.step))
+                            verdicts[culprit] =
+                                ended.signal.map {
+                                    .failed(
+                                        .crashed(
+                                            signal: $0, step: scanner.step,
+                                            said: ChildProcessProber.lastWords(
+                                                in: UnnamedFile.contents(of: scanner.errors))))
+                                } ?? .failed(.exited(status: ended.exitCode, step: scanner.step))
                             withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
                         } else if ended.raw != 0 || scanner.spoiled != nil {
                             // It failed after its last verdict, as it exited: one of its plugins' destructors or exit handlers.
@@ -133,7 +145,8 @@ package struct ProbeScan {
                     scanner.exit.waitUntilEnded()
                     read(scanner, into: &verdicts)
                     if let culprit = scanner.current, scanner.given.last != culprit {
-                        verdicts[culprit] = .failed(.timedOut(limitMilliseconds: prober.timeoutMilliseconds, step: scanner.step))
+                        verdicts[culprit] = .failed(
+                            .timedOut(limitMilliseconds: prober.timeoutMilliseconds, step: scanner.step))
                         withdraw(scanner, culprit: culprit, lane: lane, verdicts: &verdicts, pending: &pending)
                     } else if scanner.current != nil {
                         // It hung after its last verdict, as it exited.
@@ -161,7 +174,9 @@ package struct ProbeScan {
     /// their destructors and exit handlers did not run, or one of them is what failed. With a
     /// culprit they go back to the front of the lane, for the next scanner; without one (it failed
     /// after its last verdict) they are left without a verdict, for the caller to probe each alone.
-    private func withdraw(_ scanner: Scanner, culprit: Int?, lane: Int, verdicts: inout [Int: ProbeVerdict], pending: inout [[Int]]) {
+    private func withdraw(
+        _ scanner: Scanner, culprit: Int?, lane: Int, verdicts: inout [Int: ProbeVerdict], pending: inout [[Int]]
+    ) {
         let others = scanner.given.filter { $0 != culprit }
         for index in others { verdicts[index] = nil }
         if culprit != nil { pending[lane].insert(contentsOf: others.filter { !pending[lane].contains($0) }, at: 0) }
@@ -170,7 +185,9 @@ package struct ProbeScan {
     /// Starts a scanner over `indices`, in its own process group; nil when it cannot start.
     private func start(_ indices: [Int], of items: [Item], slot: Int) -> Scanner? {
         var files: [Int32] = []
-        for name in ["scene-host-scan-result", "scene-host-scan-stdout", "scene-host-scan-stderr", "scene-host-scan-start"] {
+        for name in [
+            "scene-host-scan-result", "scene-host-scan-stdout", "scene-host-scan-stderr", "scene-host-scan-start",
+        ] {
             guard let file = UnnamedFile.create(name) else {
                 for file in files { close(file) }
                 return nil
@@ -183,7 +200,10 @@ package struct ProbeScan {
             let number = ProcessSpawner.firstClosed + Int32(position)
             let item = items[index]
             descriptors[number] = item.file.descriptor
-            tasks.append(ProbeStart.Task(index: index, name: item.entry.name, path: item.entry.resolvedPath, realPath: item.file.realPath, descriptor: number))
+            tasks.append(
+                ProbeStart.Task(
+                    index: index, name: item.entry.name, path: item.entry.resolvedPath, realPath: item.file.realPath,
+                    descriptor: number))
         }
         guard UnnamedFile.write(ProbeStart(tasks: tasks, resultDescriptor: 4).encoded(), to: files[3]) else {
             for file in files { close(file) }
@@ -201,14 +221,18 @@ package struct ProbeScan {
             for file in files { close(file) }
             return nil
         }
-        guard let pid = try? ProcessSpawner.start(prober.executable, arguments: ["probe-plugin", "--start-fd", "3"],
-                                              environment: folder.handing(to: environment), descriptors: descriptors) else {
+        guard
+            let pid = try? ProcessSpawner.start(
+                prober.executable, arguments: ["probe-plugin", "--start-fd", "3"],
+                environment: folder.handing(to: environment), descriptors: descriptors)
+        else {
             folder.remove()
             for file in files { close(file) }
             return nil
         }
         ChildProcessGroup.set(pid, slot: slot)
-        return Scanner(pid: pid, slot: slot, files: files, folder: folder, deadline: ContinuousClock.now + prober.timeout)
+        return Scanner(
+            pid: pid, slot: slot, files: files, folder: folder, deadline: ContinuousClock.now + prober.timeout)
     }
 
     /// Reads the records the scanner wrote since the last look; a `begin` restarts the time limit.

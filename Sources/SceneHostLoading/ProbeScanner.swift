@@ -38,8 +38,12 @@ package struct ProbeScanner {
         for task in start.tasks {
             ProbeChild.write(.begin(task.index), to: result)
             let location = SourceLocation(file: "probe", line: 0, column: 0)
-            let entry = PluginEntry(name: task.name, path: task.path, resolvedPath: task.path, sha256: nil, location: location, pathLocation: location)
-            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger) { ProbeChild.write(frame: $0, to: result) }
+            let entry = PluginEntry(
+                name: task.name, path: task.path, resolvedPath: task.path, sha256: nil, location: location,
+                pathLocation: location)
+            ProbeChild.probe(entry, descriptor: task.descriptor, realPath: task.realPath, logger: logger) {
+                ProbeChild.write(frame: $0, to: result)
+            }
         }
         return true
     }

@@ -89,9 +89,12 @@ struct SceneExercise {
             case .button(let id, _): return (.tap(button: id), "tap '\(id)'")
             case .textField(let id, _, _, _, _), .textArea(let id, _, _, _), .secureField(let id, _, _, _):
                 return (.edit(field: id, text: "probe"), "edit '\(id)'")
-            case .toggle(let id, _, let isOn): return (.set(toggle: id, isOn: !isOn), "switch '\(id)' \(isOn ? "off" : "on")")
-            case .choice(let id, _, let options, _): return options.isEmpty ? nil : (.choose(choice: id, option: 0), "choose option 0 of '\(id)'")
-            case .list(let id, let rows): return rows.isEmpty ? nil : (.select(list: id, row: 0), "select row 0 of '\(id)'")
+            case .toggle(let id, _, let isOn):
+                return (.set(toggle: id, isOn: !isOn), "switch '\(id)' \(isOn ? "off" : "on")")
+            case .choice(let id, _, let options, _):
+                return options.isEmpty ? nil : (.choose(choice: id, option: 0), "choose option 0 of '\(id)'")
+            case .list(let id, let rows):
+                return rows.isEmpty ? nil : (.select(list: id, row: 0), "select row 0 of '\(id)'")
             }
         }
     }
@@ -104,9 +107,13 @@ final class RefusingNavigator: SceneNavigating {
     /// Destinations asked for, by the asking scene.
     private(set) var attempts: [String: Set<String>] = [:]
 
-    package func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+    package func navigate(
+        from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?
+    ) throws {
         // A plugin could ask for endless names: a scene keeps at most 64.
-        if attempts[source.sceneName, default: []].count < 64 { attempts[source.sceneName, default: []].insert(destination) }
+        if attempts[source.sceneName, default: []].count < 64 {
+            attempts[source.sceneName, default: []].insert(destination)
+        }
         throw ContainerError.noScene
     }
 

@@ -23,7 +23,9 @@ package struct SettingsCheck {
         let given = entry.pluginSettings
         let problems = given.problems(declared: declared)
         if !problems.isEmpty {
-            throw PluginLoadError.pluginSettingsRefused(plugin, problems.map { LocatedSettingProblem(location: plugin.location(ofSetting: $0.key), problem: $0) })
+            throw PluginLoadError.pluginSettingsRefused(
+                plugin,
+                problems.map { LocatedSettingProblem(location: plugin.location(ofSetting: $0.key), problem: $0) })
         }
         let filled = given.applyingDefaults(of: declared)
         for declaration in declared where declaration.kind == .path {
@@ -41,7 +43,8 @@ package struct SettingsCheck {
         // Before anything else: such a path names one file here and another in each scene worker,
         // so no check made here would hold there.
         if let part = ProcessRelativePath.part(of: path) {
-            throw PluginLoadError.pluginSettingFileProcessRelative(plugin, key: key, at: location, path: path, through: part)
+            throw PluginLoadError.pluginSettingFileProcessRelative(
+                plugin, key: key, at: location, path: path, through: part)
         }
         var info = stat()
         let exists = lstat(path, &info) == 0
@@ -52,24 +55,34 @@ package struct SettingsCheck {
             if exists {
                 var target = stat()
                 if stat(realPath, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
-                    throw PluginLoadError.pluginSettingFileUnusable(plugin, key: key, at: location, path: path, reason: "it is a folder, not a file")
+                    throw PluginLoadError.pluginSettingFileUnusable(
+                        plugin, key: key, at: location, path: path, reason: "it is a folder, not a file")
                 }
             } else {
                 var folder = stat()
                 guard stat(realPath, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
-                    throw PluginLoadError.pluginSettingFileUnusable(plugin, key: key, at: location, path: path, reason: "\(walked) is not a folder")
+                    throw PluginLoadError.pluginSettingFileUnusable(
+                        plugin, key: key, at: location, path: path, reason: "\(walked) is not a folder")
                 }
                 if trust != nil, folder.st_mode & (S_IWGRP | S_IWOTH) != 0 {
-                    throw PluginLoadError.pluginSettingFileUntrusted(plugin, key: key, at: location, path: path,
-                        problems: [UntrustedPath(path: walked, reason: "writable by others, and \(path) does not exist yet: another user could create it first")],
+                    throw PluginLoadError.pluginSettingFileUntrusted(
+                        plugin, key: key, at: location, path: path,
+                        problems: [
+                            UntrustedPath(
+                                path: walked,
+                                reason:
+                                    "writable by others, and \(path) does not exist yet: another user could create it first"
+                            )
+                        ],
                         fix: "create the file first, or name one in a folder only you can write")
                 }
             }
         case .untrusted(let problems):
             guard trust != nil, !problems.isEmpty else { return }
-            throw PluginLoadError.pluginSettingFileUntrusted(plugin, key: key, at: location, path: path,
-                                                             problems: problems.map { UntrustedPath(path: $0.path, reason: $0.reason) },
-                                                             fix: FileTrust.combinedFix(problems))
+            throw PluginLoadError.pluginSettingFileUntrusted(
+                plugin, key: key, at: location, path: path,
+                problems: problems.map { UntrustedPath(path: $0.path, reason: $0.reason) },
+                fix: FileTrust.combinedFix(problems))
         case .unresolvable(let reason):
             throw PluginLoadError.pluginSettingFileUnusable(plugin, key: key, at: location, path: path, reason: reason)
         }
@@ -97,14 +110,20 @@ extension PluginLoadError {
     /// Whether the config's settings for the plugin were refused (the plugin itself is fine).
     package var isSettingsRefusal: Bool {
         switch self {
-        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginGrantNotDeclared, .pluginSettingFileProcessRelative:
+        case .pluginSettingsRefused, .pluginSettingFileUntrusted, .pluginSettingFileUnusable, .pluginGrantNotDeclared,
+            .pluginSettingFileProcessRelative:
             return true
-        case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty, .pluginEntryReturnedNull,
-             .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch, .pluginRegistrationFailed,
-             .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted, .pluginDependencyUnchecked,
-             .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable, .pluginProbeGarbled, .pluginProbeRecordTooLarge,
-             .pluginChangedSinceProbe, .pluginRegistersDifferently, .pluginContentNotProbed, .pluginRecordUnreadable, .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
-             .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
+        case .pluginFileMissing, .pluginNotSharedLibrary, .pluginOpenFailed, .pluginNoEntry, .pluginNativeTableEmpty,
+            .pluginEntryReturnedNull,
+            .pluginBadDescriptor, .pluginIncompatible, .pluginOtherSDKBuild, .pluginChecksumMismatch,
+            .pluginRegistrationFailed,
+            .pluginSettingRejected, .pluginSettingsMalformed, .pluginDependencyMissing, .pluginDependencyUntrusted,
+            .pluginDependencyUnchecked,
+            .pluginUntrusted, .pluginOwnSDKCopy, .pluginProbeFailed, .pluginProbeUnavailable, .pluginOpenUnavailable,
+            .pluginProbeGarbled, .pluginProbeRecordTooLarge,
+            .pluginChangedSinceProbe, .pluginRegistersDifferently, .pluginContentNotProbed, .pluginRecordUnreadable,
+            .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
+            .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
             return false
         }
     }

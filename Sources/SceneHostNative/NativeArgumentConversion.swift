@@ -14,12 +14,15 @@ struct NativeArgumentConversion {
             return .double(Double(number))
         case (.float, .double(let number)):
             guard !number.isFinite || abs(number) <= Double(Float.greatestFiniteMagnitude) else {
-                throw NativeError.argumentOutOfRange(function: function, parameter: parameter, expected: "float", given: value.description)
+                throw NativeError.argumentOutOfRange(
+                    function: function, parameter: parameter, expected: "float", given: value.description)
             }
             return .float(Float(number))
         case (.string, .string(let text)):
             if let text, text.utf8.contains(0) {
-                throw NativeError.argumentNotEncodable(function: function, parameter: parameter, reason: "it holds a NUL character, which a C string cannot carry")
+                throw NativeError.argumentNotEncodable(
+                    function: function, parameter: parameter,
+                    reason: "it holds a NUL character, which a C string cannot carry")
             }
             return value
         case (_, .int(let number)):
@@ -43,7 +46,8 @@ struct NativeArgumentConversion {
         default:
             break
         }
-        throw NativeError.wrongArgument(function: function, parameter: parameter, expected: type.rawValue, given: value.description)
+        throw NativeError.wrongArgument(
+            function: function, parameter: parameter, expected: type.rawValue, given: value.description)
     }
 
     private func outOfRange(_ type: NativeType, _ value: NativeValue, _ parameter: Int) -> NativeError {

@@ -15,24 +15,30 @@ package struct NativeArgumentText {
         self.printCallback = printCallback
     }
 
-    package func value(_ text: String, for parameter: NativeSignature.Parameter, number: Int) throws(NativeError) -> NativeValue {
+    package func value(
+        _ text: String, for parameter: NativeSignature.Parameter, number: Int
+    ) throws(NativeError) -> NativeValue {
         switch parameter {
         case .callback(let signature):
             guard text == "print" else {
-                throw NativeError.wrongArgument(function: function, parameter: number, expected: "callback(\(signature)) (write 'print')", given: "\"\(text)\"")
+                throw NativeError.wrongArgument(
+                    function: function, parameter: number, expected: "callback(\(signature)) (write 'print')",
+                    given: "\"\(text)\"")
             }
             let write = printCallback
-            return .callback(NativeCallback { arguments in
-                write("callback(\(arguments.map(\.printed).joined(separator: ", ")))")
-                return Self.zero(signature.returns)
-            })
+            return .callback(
+                NativeCallback { arguments in
+                    write("callback(\(arguments.map(\.printed).joined(separator: ", ")))")
+                    return Self.zero(signature.returns)
+                })
         case .value(let type):
             return try value(text, type: type, number: number)
         }
     }
 
     private func value(_ text: String, type: NativeType, number: Int) throws(NativeError) -> NativeValue {
-        let wrong = NativeError.wrongArgument(function: function, parameter: number, expected: type.rawValue, given: "\"\(text)\"")
+        let wrong = NativeError.wrongArgument(
+            function: function, parameter: number, expected: type.rawValue, given: "\"\(text)\"")
         switch type {
         case .void:
             throw wrong
@@ -50,14 +56,17 @@ package struct NativeArgumentText {
         case .float, .double:
             return try floatingPoint(text, type: type, wrong: wrong, number: number)
         default:
-            return try NativeArgumentConversion(function: function).convert(try integer(text, type: type, wrong: wrong, number: number), to: type, parameter: number)
+            return try NativeArgumentConversion(function: function).convert(
+                try integer(text, type: type, wrong: wrong, number: number), to: type, parameter: number)
         }
     }
 
     /// A number read in the parameter's own type, so every literal Swift prints for it reads back
     /// (`3.4028235e38` is the largest float). Past the type's range (a literal that is not an
     /// infinity but reads as one) is out of range; a non-zero literal that reads as zero underflows.
-    private func floatingPoint(_ text: String, type: NativeType, wrong: NativeError, number: Int) throws(NativeError) -> NativeValue {
+    private func floatingPoint(
+        _ text: String, type: NativeType, wrong: NativeError, number: Int
+    ) throws(NativeError) -> NativeValue {
         let value: NativeValue, isInfinite: Bool, isZero: Bool
         if type == .float {
             guard let parsed = Float(text), !parsed.isNaN || text.lowercased() == "nan" else { throw wrong }
@@ -67,30 +76,38 @@ package struct NativeArgumentText {
             (value, isInfinite, isZero) = (.double(parsed), parsed.isInfinite, parsed == 0)
         }
         if isInfinite, !NumberLiteral.namesInfinity(Substring(text)) {
-            throw NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text)
+            throw NativeError.argumentOutOfRange(
+                function: function, parameter: number, expected: type.rawValue, given: text)
         }
         if isZero, NumberLiteral.hasNonZeroDigit(Substring(text)) {
-            throw NativeError.argumentUnderflows(function: function, parameter: number, expected: type.rawValue, given: text)
+            throw NativeError.argumentUnderflows(
+                function: function, parameter: number, expected: type.rawValue, given: text)
         }
         return value
     }
 
     /// A whole number in decimal or `0x` hexadecimal, with at most one sign before it (`-+5` and
     /// `0x+1` are malformed); too large for 64 bits is out of range.
-    private func integer(_ text: String, type: NativeType, wrong: NativeError, number: Int) throws(NativeError) -> NativeValue {
+    private func integer(
+        _ text: String, type: NativeType, wrong: NativeError, number: Int
+    ) throws(NativeError) -> NativeValue {
         let negative = text.hasPrefix("-")
         let digits = negative || text.hasPrefix("+") ? String(text.dropFirst()) : text
         let hex = digits.lowercased().hasPrefix("0x")
         let body = hex ? digits.dropFirst(2) : Substring(digits)
         // `UInt64(_:radix:)` would take a sign of its own.
         guard body.allSatisfy({ $0.isASCII && (hex ? $0.isHexDigit : $0.isNumber) }) else { throw wrong }
-        guard !digits.isEmpty, let magnitude = UInt64(hex ? String(digits.dropFirst(2)) : digits, radix: hex ? 16 : 10) else {
+        guard !digits.isEmpty, let magnitude = UInt64(hex ? String(digits.dropFirst(2)) : digits, radix: hex ? 16 : 10)
+        else {
             let isNumeric = !body.isEmpty && body.allSatisfy { hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }
-            throw isNumeric ? NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text) : wrong
+            throw isNumeric
+                ? NativeError.argumentOutOfRange(
+                    function: function, parameter: number, expected: type.rawValue, given: text) : wrong
         }
         if !negative { return .uint(magnitude) }
         guard magnitude <= UInt64(Int64.max) + 1 else {
-            throw NativeError.argumentOutOfRange(function: function, parameter: number, expected: type.rawValue, given: text)
+            throw NativeError.argumentOutOfRange(
+                function: function, parameter: number, expected: type.rawValue, given: text)
         }
         return .int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
     }

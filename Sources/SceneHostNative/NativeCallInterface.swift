@@ -11,7 +11,8 @@ final class NativeCallInterface {
     var cif: UnsafeMutablePointer<ffi_cif> { preparation.cif }
 
     /// `abi` is libffi's default for this machine; tests give another to make preparation fail.
-    package init(_ signature: NativeSignature, function: String, abi: ffi_abi = cffi_default_abi()) throws(NativeError) {
+    package init(_ signature: NativeSignature, function: String, abi: ffi_abi = cffi_default_abi()) throws(NativeError)
+    {
         self.signature = signature
         preparation = try NativeCallPreparation(signature, function: function, abi: abi)
     }

@@ -20,10 +20,12 @@ struct NativeCallPreparation: ~Copyable {
         let count = signature.parameters.count
         let typesOffset = MemoryLayout<ffi_cif>.stride
         let plainOffset = typesOffset + MemoryLayout<UnsafeMutablePointer<ffi_type>?>.stride * count
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: plainOffset + MemoryLayout<NativeType>.stride * count,
-                                                       alignment: max(MemoryLayout<ffi_cif>.alignment, MemoryLayout<UnsafeMutablePointer<ffi_type>?>.alignment))
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: plainOffset + MemoryLayout<NativeType>.stride * count,
+            alignment: max(MemoryLayout<ffi_cif>.alignment, MemoryLayout<UnsafeMutablePointer<ffi_type>?>.alignment))
         let cif = storage.bindMemory(to: ffi_cif.self, capacity: 1)
-        let argumentTypes = (storage + typesOffset).bindMemory(to: UnsafeMutablePointer<ffi_type>?.self, capacity: count)
+        let argumentTypes = (storage + typesOffset).bindMemory(
+            to: UnsafeMutablePointer<ffi_type>?.self, capacity: count)
         let plain = (storage + plainOffset).bindMemory(to: NativeType.self, capacity: count)
         var allPlain = true
         for (index, parameter) in signature.parameters.enumerated() {
@@ -42,7 +44,8 @@ struct NativeCallPreparation: ~Copyable {
         guard status == FFI_OK else {
             // Nothing of `self` is set yet, so no `deinit` runs: the buffer is freed here, once.
             storage.deallocate()
-            throw NativeError.preparationFailed(function: function, reason: "ffi_prep_cif returned status \(status.rawValue)")
+            throw NativeError.preparationFailed(
+                function: function, reason: "ffi_prep_cif returned status \(status.rawValue)")
         }
         self.storage = storage
         self.cif = cif

@@ -14,20 +14,25 @@ final class NativeClosure {
     package init(_ interface: NativeCallInterface, callback: NativeCallback, function: String) throws(NativeError) {
         var code: UnsafeMutableRawPointer?
         guard let raw = ffi_closure_alloc(cffi_closure_size(), &code), let code else {
-            throw NativeError.preparationFailed(function: function, reason: "ffi_closure_alloc failed (no executable memory)")
+            throw NativeError.preparationFailed(
+                function: function, reason: "ffi_closure_alloc failed (no executable memory)")
         }
         self.closure = raw.assumingMemoryBound(to: ffi_closure.self)
         self.code = code
         self.interface = interface
         self.callback = callback
-        let status = ffi_prep_closure_loc(closure, interface.cif, { _, result, arguments, userData in
-            guard let userData, let result else { return }
-            Unmanaged<NativeClosure>.fromOpaque(userData).takeUnretainedValue().invoke(result: result, arguments: arguments)
-        }, Unmanaged.passUnretained(self).toOpaque(), code)
+        let status = ffi_prep_closure_loc(
+            closure, interface.cif,
+            { _, result, arguments, userData in
+                guard let userData, let result else { return }
+                Unmanaged<NativeClosure>.fromOpaque(userData).takeUnretainedValue().invoke(
+                    result: result, arguments: arguments)
+            }, Unmanaged.passUnretained(self).toOpaque(), code)
         guard status == FFI_OK else {
             // Every stored property is set: throwing now runs `deinit`, which frees the closure
             // (freeing it here too was a double free).
-            throw NativeError.preparationFailed(function: function, reason: "ffi_prep_closure_loc returned status \(status.rawValue)")
+            throw NativeError.preparationFailed(
+                function: function, reason: "ffi_prep_closure_loc returned status \(status.rawValue)")
         }
     }
 
@@ -41,11 +46,14 @@ final class NativeClosure {
         var values: [NativeValue] = []
         values.reserveCapacity(signature.parameters.count)
         for (index, parameter) in signature.parameters.enumerated() {
-            guard case .value(let type) = parameter, let slot = arguments?[index] else { values.append(.void); continue }
+            guard case .value(let type) = parameter, let slot = arguments?[index] else {
+                values.append(.void); continue
+            }
             values.append(NativeMemory.read(type, at: slot).value)
         }
         let returned = callback.body(values)
-        let converted = try? NativeArgumentConversion(function: "callback").convert(returned, to: signature.returns, parameter: 0)
+        let converted = try? NativeArgumentConversion(function: "callback").convert(
+            returned, to: signature.returns, parameter: 0)
         NativeMemory.write(converted ?? .void, as: signature.returns, at: result)
     }
 }

@@ -5,12 +5,16 @@ extension NativeFunction {
     /// is copied before the call or freed after it, so the result slot, the argument slots and
     /// the pointers to them are one stack allocation, and each argument is written straight into
     /// its slot (`NativePlainArgument`). `arguments.count` was checked against the signature.
-    func callWithPlainValues(_ arguments: [NativeValue], types: UnsafeMutablePointer<NativeType>) throws(NativeError) -> NativeValue {
+    func callWithPlainValues(
+        _ arguments: [NativeValue], types: UnsafeMutablePointer<NativeType>
+    ) throws(NativeError) -> NativeValue {
         let count = arguments.count, slotSize = NativeMemory.slotSize
         // The result slot is two slots wide (libffi may write up to 16 bytes of a return value).
-        return try withUnsafeTemporaryAllocation(byteCount: slotSize * (2 + 2 * count), alignment: 16) { buffer throws(NativeError) -> NativeValue in
+        return try withUnsafeTemporaryAllocation(byteCount: slotSize * (2 + 2 * count), alignment: 16) {
+            buffer throws(NativeError) -> NativeValue in
             guard let result = buffer.baseAddress else {
-                throw NativeError.preparationFailed(function: qualifiedName, reason: "no memory for the call's arguments")
+                throw NativeError.preparationFailed(
+                    function: qualifiedName, reason: "no memory for the call's arguments")
             }
             let slots = result + 2 * slotSize
             let pointers = (slots + count * slotSize).bindMemory(to: UnsafeMutableRawPointer?.self, capacity: count)
@@ -19,7 +23,8 @@ extension NativeFunction {
                     let slot = slots + index * slotSize
                     pointers[index] = slot
                     guard !NativePlainArgument.store(values[index], as: types[index], at: slot) else { continue }
-                    let converted = try NativeArgumentConversion(function: qualifiedName).convert(values[index], to: types[index], parameter: index + 1)
+                    let converted = try NativeArgumentConversion(function: qualifiedName).convert(
+                        values[index], to: types[index], parameter: index + 1)
                     NativeMemory.write(converted, as: types[index], at: slot)
                 }
             }

@@ -17,14 +17,18 @@ package final class NativeFunction {
     private let callbackInterfaces: [Int: NativeCallInterface]
 
     /// Prepares calls of the function at `address`, which must have exactly `signature` (nothing can check it).
-    package init(qualifiedName: String, signature: NativeSignature, address: UnsafeMutableRawPointer) throws(NativeError) {
+    package init(
+        qualifiedName: String, signature: NativeSignature, address: UnsafeMutableRawPointer
+    ) throws(NativeError) {
         self.qualifiedName = qualifiedName
         self.signature = signature
         self.address = address
         preparation = try NativeCallPreparation(signature, function: qualifiedName, abi: cffi_default_abi())
         var callbacks: [Int: NativeCallInterface] = [:]
         for (index, parameter) in signature.parameters.enumerated() {
-            if case .callback(let inner) = parameter { callbacks[index] = try NativeCallInterface(inner, function: qualifiedName) }
+            if case .callback(let inner) = parameter {
+                callbacks[index] = try NativeCallInterface(inner, function: qualifiedName)
+            }
         }
         callbackInterfaces = callbacks
     }
@@ -33,11 +37,14 @@ package final class NativeFunction {
     /// first: a wrong count, type or range throws before any native code runs.
     package func call(_ arguments: [NativeValue]) throws(NativeError) -> NativeValue {
         guard arguments.count == signature.parameters.count else {
-            throw NativeError.wrongArity(function: qualifiedName, signature: signature.description, expected: signature.parameters.count, given: arguments.count)
+            throw NativeError.wrongArity(
+                function: qualifiedName, signature: signature.description, expected: signature.parameters.count,
+                given: arguments.count)
         }
         if let types = preparation.plainTypes { return try callWithPlainValues(arguments, types: types) }
         let conversion = NativeArgumentConversion(function: qualifiedName)
-        let slots = UnsafeMutableRawPointer.allocate(byteCount: NativeMemory.slotSize * max(arguments.count, 1), alignment: 8)
+        let slots = UnsafeMutableRawPointer.allocate(
+            byteCount: NativeMemory.slotSize * max(arguments.count, 1), alignment: 8)
         let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(arguments.count, 1))
         var strings: [UnsafeMutablePointer<CChar>] = []
         var closures: [NativeClosure] = []
@@ -52,17 +59,23 @@ package final class NativeFunction {
             switch parameter {
             case .callback(let inner):
                 guard case .callback(let callback) = argument, let callbackInterface = callbackInterfaces[index] else {
-                    throw NativeError.wrongArgument(function: qualifiedName, parameter: index + 1, expected: "callback(\(inner))", given: argument.description)
+                    throw NativeError.wrongArgument(
+                        function: qualifiedName, parameter: index + 1, expected: "callback(\(inner))",
+                        given: argument.description)
                 }
                 let closure = try NativeClosure(callbackInterface, callback: callback, function: qualifiedName)
                 closures.append(closure)
                 slot.storeBytes(of: UInt(bitPattern: closure.code), as: UInt.self)
             case .value(.string):
-                guard case .string(let text) = try conversion.convert(argument, to: .string, parameter: index + 1) else { continue }
+                guard case .string(let text) = try conversion.convert(argument, to: .string, parameter: index + 1)
+                else { continue }
                 var copy: UnsafeMutablePointer<CChar>?
                 if let text {
                     copy = strdup(text)
-                    guard let copy else { throw NativeError.argumentNotEncodable(function: qualifiedName, parameter: index + 1, reason: "out of memory") }
+                    guard let copy else {
+                        throw NativeError.argumentNotEncodable(
+                            function: qualifiedName, parameter: index + 1, reason: "out of memory")
+                    }
                     strings.append(copy)
                 }
                 slot.storeBytes(of: copy, as: UnsafeMutablePointer<CChar>?.self)
@@ -73,7 +86,9 @@ package final class NativeFunction {
         var result: (UInt64, UInt64) = (0, 0)
         withExtendedLifetime(closures) {
             withUnsafeMutableBytes(of: &result) { buffer in
-                ffi_call(preparation.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), buffer.baseAddress, pointers)
+                ffi_call(
+                    preparation.cif, unsafeBitCast(address, to: (@convention(c) () -> Void).self), buffer.baseAddress,
+                    pointers)
             }
         }
         let (value, bad) = withUnsafeBytes(of: &result) { buffer in

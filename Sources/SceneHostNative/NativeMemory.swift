@@ -24,7 +24,9 @@ enum NativeMemory {
         case .string:
             guard let text = address.loadUnaligned(as: UnsafePointer<CChar>?.self) else { return (.string(nil), false) }
             if let valid = String(validatingCString: text) { return (.string(valid), false) }
-            return (.string(String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)), true)
+            return (
+                .string(String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)), true
+            )
         }
     }
 

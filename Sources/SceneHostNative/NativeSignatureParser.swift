@@ -21,7 +21,9 @@ struct NativeSignatureParser {
         }
         let signature = try signature(nested: false)
         skipSpaces()
-        guard position == scalars.count else { throw failure("unexpected '\(scalars[position])' after the closing ')'") }
+        guard position == scalars.count else {
+            throw failure("unexpected '\(scalars[position])' after the closing ')'")
+        }
         return signature
     }
 
@@ -76,9 +78,12 @@ struct NativeSignatureParser {
         guard let type = Self.types.first(where: { $0.word.elementsEqual(name) })?.type else {
             let name = String(String.UnicodeScalarView(name))
             let known = NativeType.allCases.map(\.rawValue).joined(separator: ", ")
-            throw failure(at: start, "unknown type '\(name)'; expected one of \(known)\(allowVoid ? "" : ", callback(...)")")
+            throw failure(
+                at: start, "unknown type '\(name)'; expected one of \(known)\(allowVoid ? "" : ", callback(...)")")
         }
-        guard allowVoid || type != .void else { throw failure(at: start, "'void' is only a return type; write '()' for no parameters") }
+        guard allowVoid || type != .void else {
+            throw failure(at: start, "'void' is only a return type; write '()' for no parameters")
+        }
         return type
     }
 

@@ -33,7 +33,8 @@ struct NativeSignatureScanner {
             for byte in bytes where byte == UInt8(ascii: ",") { commas &+= 1 }
             parameters.reserveCapacity(commas + 1)
             while true {
-                guard parameters.count < NativeSignatureParser.maximumParameters, let type = type(), type != .void else { return nil }
+                guard parameters.count < NativeSignatureParser.maximumParameters, let type = type(), type != .void
+                else { return nil }
                 parameters.append(.value(type))
                 if consume(UInt8(ascii: ")")) { break }
                 guard consume(UInt8(ascii: ",")) else { return nil }
@@ -65,7 +66,9 @@ struct NativeSignatureScanner {
     }
 
     private mutating func skipSpaces() {
-        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+            position += 1
+        }
     }
 
     /// ASCII letters and digits: the parser's word characters within ASCII (a non-ASCII byte

@@ -17,7 +17,9 @@ extension Navigator {
     package func records() -> [SceneRecord] {
         var records: [SceneRecord] = []
         for (index, stack) in layers.enumerated() {
-            for (position, scene) in stack.enumerated() { records.append(record(of: scene, opensLayer: index > 0 && position == 0)) }
+            for (position, scene) in stack.enumerated() {
+                records.append(record(of: scene, opensLayer: index > 0 && position == 0))
+            }
         }
         return records
     }
@@ -49,7 +51,9 @@ extension Navigator {
             for position in max(0, keep - place)..<count {
                 let scene = layers[index][position]
                 // A value handed over as it is gets encoded once, now, and kept encoded.
-                if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) { scene.keptInput = .payload(payload) }
+                if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) {
+                    scene.keptInput = .payload(payload)
+                }
                 changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
             }
         }
@@ -59,8 +63,10 @@ extension Navigator {
 
     private func record(of scene: AssembledScene, opensLayer: Bool) -> SceneRecord {
         let extra = extras[ObjectIdentifier(scene)]
-        return SceneRecord(name: scene.name, opensLayer: opensLayer, input: Self.encoded(scene.keptInput),
-                           results: extra?.results ?? [], fields: extra?.fields ?? [], state: Self.keptState(of: scene), secrets: extra?.secrets ?? [])
+        return SceneRecord(
+            name: scene.name, opensLayer: opensLayer, input: Self.encoded(scene.keptInput),
+            results: extra?.results ?? [], fields: extra?.fields ?? [], state: Self.keptState(of: scene),
+            secrets: extra?.secrets ?? [])
     }
 
     /// What the scene's DataStore keeps (`KeepsState`), encoded now; nil when it keeps nothing, or
@@ -89,7 +95,8 @@ extension Navigator {
         do {
             try keeper.restoreKeptState(state)
         } catch {
-            workFailures.append(.stateNotKept(scene: scene.name, reason: "what it kept no longer reads as its KeptState (\(error))"))
+            workFailures.append(
+                .stateNotKept(scene: scene.name, reason: "what it kept no longer reads as its KeptState (\(error))"))
         }
     }
 
@@ -110,14 +117,17 @@ extension Navigator {
         for (place, record) in records.enumerated() {
             progress(place)
             do {
-                let scene = try assembler.assemble(record.name, requestedBy: "the restore of the stack", navigator: self)
+                let scene = try assembler.assemble(
+                    record.name, requestedBy: "the restore of the stack", navigator: self)
                 try scene.accept(record.input)
                 scene.keptInput = record.input.map { .payload($0) } ?? .none
                 scene.display.viewDidLoad()
                 for result in record.results { try scene.acceptResult(result) }
                 if let state = record.state { restoreState(state, of: scene) }
-                let extra = SceneExtras(results: record.results, fields: record.fields, secrets: record.secrets, state: record.state)
-                let hasExtras = !record.results.isEmpty || !record.fields.isEmpty || !record.secrets.isEmpty || record.state != nil
+                let extra = SceneExtras(
+                    results: record.results, fields: record.fields, secrets: record.secrets, state: record.state)
+                let hasExtras =
+                    !record.results.isEmpty || !record.fields.isEmpty || !record.secrets.isEmpty || record.state != nil
                 if hasExtras { extras[ObjectIdentifier(scene)] = extra }
                 let style: NavigationStyle = place == 0 ? .replace : record.opensLayer ? .present : .push
                 show(scene, style: style)
@@ -130,7 +140,9 @@ extension Navigator {
                 }
                 // No record holds a secret: a user who had typed one is told its field is empty again.
                 let secrets = screen.allElements.compactMap { element -> String? in
-                    guard case .secureField(let id, let label, _, _) = element, record.secrets.contains(id) else { return nil }
+                    guard case .secureField(let id, let label, _, _) = element, record.secrets.contains(id) else {
+                        return nil
+                    }
                     return label.isEmpty ? id : label
                 }
                 if !secrets.isEmpty { workFailures.append(.secretsNotKept(scene: record.name, fields: secrets)) }

@@ -140,7 +140,9 @@ package final class Navigator: SceneNavigating {
     }
 
     /// How many scenes of the top stack stay (0: the whole modal goes), checked before anything changes.
-    private func removal(for target: BackTarget, top: AssembledScene, stack: [AssembledScene]) throws -> (keptInTopStack: Int, Void) {
+    private func removal(
+        for target: BackTarget, top: AssembledScene, stack: [AssembledScene]
+    ) throws -> (keptInTopStack: Int, Void) {
         switch target {
         case .previous:
             guard stack.count > 1 || layers.count > 1 else { throw NavigationError.cannotGoBack(scene: top.name) }
@@ -158,32 +160,44 @@ package final class Navigator: SceneNavigating {
 
     // MARK: SceneNavigating
 
-    package func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
-        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
-            try pass(payload, into: scene, from: sourceName)
-        })
+    package func navigate(
+        from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?
+    ) throws {
+        try navigate(
+            from: source, to: destination, style: style,
+            filling: { scene, sourceName in
+                try pass(payload, into: scene, from: sourceName)
+            })
     }
 
     /// When the destination declared exactly `Input`, the value is handed over as it is; when it
     /// declared another type (another plugin's), the value is converted into it without a payload
     /// tree (`AssembledScene.accept(converting:)`); otherwise, or when it does not fit, it is
     /// encoded and checked as a payload, whose error names the field.
-    package func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {
-        try navigate(from: source, to: destination, style: style, filling: { scene, sourceName in
-            try pass(value: input, into: scene, from: sourceName)
-        })
+    package func navigate<Input: Encodable>(
+        from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input
+    ) throws {
+        try navigate(
+            from: source, to: destination, style: style,
+            filling: { scene, sourceName in
+                try pass(value: input, into: scene, from: sourceName)
+            })
     }
 
     /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows it.
-    private func navigate(from source: RouterContext, to destination: String, style: NavigationStyle,
-                          filling fill: (AssembledScene, String) throws -> Void) throws {
+    private func navigate(
+        from source: RouterContext, to destination: String, style: NavigationStyle,
+        filling fill: (AssembledScene, String) throws -> Void
+    ) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
-            throw NavigationError.routeNotDeclared(from: top.name, to: destination, declared: top.declaredDestinations,
-                                             registered: assembler.container.sceneNames)
+            throw NavigationError.routeNotDeclared(
+                from: top.name, to: destination, declared: top.declaredDestinations,
+                registered: assembler.container.sceneNames)
         }
         if let declared = top.declaredStyle(toward: destination), declared != style {
-            throw NavigationError.routeStyleMismatch(from: top.name, to: destination, declared: declared, requested: style)
+            throw NavigationError.routeStyleMismatch(
+                from: top.name, to: destination, declared: declared, requested: style)
         }
         let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
         try fill(scene, top.name)
@@ -202,7 +216,8 @@ package final class Navigator: SceneNavigating {
     /// data through the segue, then shows the destination.
     private func perform(_ declaration: SegueDeclaration, from source: AssembledScene) throws {
         let destination = try assembler.assemble(declaration.to.value, requestedBy: source.name, navigator: self)
-        let segue = Segue(identifier: declaration.id, source: source.name, destination: destination, style: declaration.style)
+        let segue = Segue(
+            identifier: declaration.id, source: source.name, destination: destination, style: declaration.style)
         let before = generation
         do {
             try source.performRouteHandler(toward: destination.name, segue: segue)
@@ -302,4 +317,3 @@ package final class Navigator: SceneNavigating {
         changedFrom = min(changedFrom, sceneCount)
     }
 }
-

@@ -32,8 +32,10 @@ package struct SceneRecord: Equatable, Sendable {
         }
     }
 
-    package init(name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = [],
-                state: ScenePayload? = nil, secrets: [String] = []) {
+    package init(
+        name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = [],
+        state: ScenePayload? = nil, secrets: [String] = []
+    ) {
         self.name = name
         self.opensLayer = opensLayer
         self.input = input
@@ -56,7 +58,8 @@ package struct SceneRecord: Equatable, Sendable {
     package static func fields(of screen: Screen) -> [FieldText] {
         screen.allElements.compactMap { element in
             switch element {
-            case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _): return FieldText(id: id, text: text)
+            case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _):
+                return FieldText(id: id, text: text)
             case .toggle(let id, _, let isOn): return FieldText(id: id, text: isOn ? "on" : "off")
             case .choice(let id, _, _, let selected?): return FieldText(id: id, text: String(selected))
             case .choice, .secureField, .label, .button, .list, .progress, .section: return nil
@@ -85,7 +88,11 @@ package struct SceneRecord: Equatable, Sendable {
     package static func layers(_ records: [SceneRecord]) -> [[SceneRecord]] {
         var layers: [[SceneRecord]] = []
         for record in records {
-            if record.opensLayer || layers.isEmpty { layers.append([record]) } else { layers[layers.count - 1].append(record) }
+            if record.opensLayer || layers.isEmpty {
+                layers.append([record])
+            } else {
+                layers[layers.count - 1].append(record)
+            }
         }
         return layers
     }

@@ -55,7 +55,9 @@ package final class ScreenWatch {
         guard timer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let nanoseconds = Int(Self.interval.wholeNanoseconds)
-        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(5))
+        timer.schedule(
+            deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(5)
+        )
         timer.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.check() }
         }

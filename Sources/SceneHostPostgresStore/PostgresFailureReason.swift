@@ -80,7 +80,9 @@ enum PostgresFailureReason {
 
     /// `errno` as the C library words it, lowercased to run on in a sentence ("connection refused").
     private static func errnoText(_ code: CInt) -> String {
-        guard let text = strerror(code).map({ String(cString: $0) }), let first = text.first else { return "system error \(code)" }
+        guard let text = strerror(code).map({ String(cString: $0) }), let first = text.first else {
+            return "system error \(code)"
+        }
         return first.lowercased() + text.dropFirst()
     }
 }

@@ -35,7 +35,8 @@ final class PostgresInstanceLock: Sendable {
     }
 
     init(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration, pool: PostgresPool, logger: Logger) {
-        var configuration = PostgresSessionStore.connectionConfiguration(address: address, requestTimeout: requestTimeout)
+        var configuration = PostgresSessionStore.connectionConfiguration(
+            address: address, requestTimeout: requestTimeout)
         configuration.options.additionalStartupParameters += [
             ("tcp_keepalives_idle", "10"), ("tcp_keepalives_interval", "5"), ("tcp_keepalives_count", "3"),
         ]
@@ -114,7 +115,8 @@ final class PostgresInstanceLock: Sendable {
     /// Connects, takes the lock and keeps the connection, unless the lock was closed meanwhile.
     private func make(_ making: Settlement<Int64>, first: Int64) async {
         do {
-            let (connection, identity) = try await Self.connectAndLock(configuration: configuration, first: first, logger: logger)
+            let (connection, identity) = try await Self.connectAndLock(
+                configuration: configuration, first: first, logger: logger)
             let kept = state.withLock { state -> Bool in
                 if state.making === making { state.making = nil }
                 guard !state.closed else { return false }
@@ -143,14 +145,17 @@ final class PostgresInstanceLock: Sendable {
     /// A connection holding the lock of `first`, or of an identity drawn anew when another connection
     /// holds that one: this instance's own earlier connection, lost on the way, whose end the server has
     /// not noticed yet (its claims, named by the old identity, then look running until it has).
-    private static func connectAndLock(configuration: PostgresConnection.Configuration, first: Int64,
-                                       logger: Logger) async throws -> (PostgresConnection, Int64) {
+    private static func connectAndLock(
+        configuration: PostgresConnection.Configuration, first: Int64,
+        logger: Logger
+    ) async throws -> (PostgresConnection, Int64) {
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             var identity = first
             for _ in 0..<4 {
                 let (high, low) = keys(of: identity)
-                let rows = try await connection.query("SELECT pg_try_advisory_lock(\(high), \(low))", logger: logger).collect()
+                let rows = try await connection.query("SELECT pg_try_advisory_lock(\(high), \(low))", logger: logger)
+                    .collect()
                 if try rows.first?.decode(Bool.self) == true { return (connection, identity) }
                 identity = drawIdentity()
             }

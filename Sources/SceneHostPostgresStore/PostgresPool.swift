@@ -128,8 +128,10 @@ final class PostgresPool: Sendable {
 
     /// Hands `job` to `run()`, which starts it at once, or when it starts; `abandon` answers the
     /// job's caller when the pool stops before starting it. Throws when the pool takes no more work.
-    func submit(_ job: @escaping @Sendable () async -> Void,
-                abandon: @escaping @Sendable (PostgresPoolError) -> Void) throws(PostgresPoolError) {
+    func submit(
+        _ job: @escaping @Sendable () async -> Void,
+        abandon: @escaping @Sendable (PostgresPoolError) -> Void
+    ) throws(PostgresPoolError) {
         try enqueue(.job(job, abandon: abandon))
     }
 

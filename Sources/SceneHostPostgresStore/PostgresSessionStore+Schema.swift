@@ -43,14 +43,17 @@ extension PostgresSessionStore {
     /// is newer than this build's (and then creates nothing).
     private static func makeSchema(on connection: PostgresConnection, logger: Logger) async throws -> Int? {
         try await connection.run("SELECT pg_advisory_xact_lock(\(schemaLock))", logger: logger)
-        try await connection.run("CREATE TABLE IF NOT EXISTS scene_host_schema (version integer NOT NULL)", logger: logger)
+        try await connection.run(
+            "CREATE TABLE IF NOT EXISTS scene_host_schema (version integer NOT NULL)", logger: logger)
         let rows = try await connection.query("SELECT max(version) FROM scene_host_schema", logger: logger).collect()
         let stored = try rows.first?.decode(Int32?.self) ?? nil
         if let stored, Int(stored) > schemaVersion { return Int(stored) }
         if stored == nil {
-            try await connection.run("INSERT INTO scene_host_schema (version) VALUES (\(Int32(schemaVersion)))", logger: logger)
+            try await connection.run(
+                "INSERT INTO scene_host_schema (version) VALUES (\(Int32(schemaVersion)))", logger: logger)
         }
-        try await connection.run("""
+        try await connection.run(
+            """
             CREATE TABLE IF NOT EXISTS scene_host_sessions (
                 key bytea PRIMARY KEY,
                 token text NOT NULL,
@@ -68,33 +71,45 @@ extension PostgresSessionStore {
         if let stored, Int(stored) < schemaVersion {
             if stored < 2 {
                 // Version 1 had no last action: a session's last use stands for it until its next action.
-                try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS last_action bigint NOT NULL DEFAULT 0",
-                                         logger: logger)
+                try await connection.run(
+                    "ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS last_action bigint NOT NULL DEFAULT 0",
+                    logger: logger)
                 try await connection.run("UPDATE scene_host_sessions SET last_action = last_used", logger: logger)
             }
             if stored < 3 {
                 // Before version 3 rows had no app: they keep the empty one, which is no app's (`SessionStore`).
-                try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS app text NOT NULL DEFAULT ''", logger: logger)
+                try await connection.run(
+                    "ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS app text NOT NULL DEFAULT ''",
+                    logger: logger)
                 try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_work", logger: logger)
                 try await connection.run("DROP INDEX IF EXISTS scene_host_sessions_client", logger: logger)
             }
             // Before version 4 claims named no holder: one left under way is taken over by the lease only.
-            try await connection.run("ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS holder bigint NOT NULL DEFAULT 0", logger: logger)
+            try await connection.run(
+                "ALTER TABLE scene_host_sessions ADD COLUMN IF NOT EXISTS holder bigint NOT NULL DEFAULT 0",
+                logger: logger)
             try await connection.run("UPDATE scene_host_schema SET version = \(Int32(schemaVersion))", logger: logger)
         }
         // Expiry by last use (it also reaches rows of no app); the caps and the eviction per app.
-        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action)",
-                                 logger: logger)
-        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)",
-                                 logger: logger)
-        try await connection.run("CREATE INDEX IF NOT EXISTS scene_host_sessions_app_client ON scene_host_sessions (app, client)",
-                                 logger: logger)
-        try await connection.run("CREATE TABLE IF NOT EXISTS scene_host_settings (name text PRIMARY KEY, value text NOT NULL)", logger: logger)
+        try await connection.run(
+            "CREATE INDEX IF NOT EXISTS scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action)",
+            logger: logger)
+        try await connection.run(
+            "CREATE INDEX IF NOT EXISTS scene_host_sessions_last_used ON scene_host_sessions (last_used)",
+            logger: logger)
+        try await connection.run(
+            "CREATE INDEX IF NOT EXISTS scene_host_sessions_app_client ON scene_host_sessions (app, client)",
+            logger: logger)
+        try await connection.run(
+            "CREATE TABLE IF NOT EXISTS scene_host_settings (name text PRIMARY KEY, value text NOT NULL)",
+            logger: logger)
         return nil
     }
 
     /// The configuration of the one connection `prepare()` makes (the pool's, as a single connection).
-    static func connectionConfiguration(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration) -> PostgresConnection.Configuration {
+    static func connectionConfiguration(
+        address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration
+    ) -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password,
             database: address.database, tls: .disable)

@@ -38,7 +38,9 @@ package final class PostgresSessionStore: SessionStore {
     ///
     /// `requestTimeout` bounds every request, including the wait for a connection and, at
     /// `prepare()`, connecting itself.
-    package init(address: SessionStoreLocation.PostgresAddress, app: SessionApp, requestTimeout: Duration, logger: Logger) {
+    package init(
+        address: SessionStoreLocation.PostgresAddress, app: SessionApp, requestTimeout: Duration, logger: Logger
+    ) {
         self.address = address
         self.app = app
         self.location = address.description
@@ -47,7 +49,8 @@ package final class PostgresSessionStore: SessionStore {
         let configuration = Self.clientConfiguration(address: address, requestTimeout: requestTimeout)
         let pool = PostgresPool { PostgresClient(configuration: configuration, backgroundLogger: logger) }
         self.pool = pool
-        instanceLock = PostgresInstanceLock(address: address, requestTimeout: requestTimeout, pool: pool, logger: logger)
+        instanceLock = PostgresInstanceLock(
+            address: address, requestTimeout: requestTimeout, pool: pool, logger: logger)
     }
 
     /// Runs the connection pool and every request of this store until the task is cancelled or the
@@ -56,7 +59,9 @@ package final class PostgresSessionStore: SessionStore {
         await pool.run()
     }
 
-    static func clientConfiguration(address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration) -> PostgresClient.Configuration {
+    static func clientConfiguration(
+        address: SessionStoreLocation.PostgresAddress, requestTimeout: Duration
+    ) -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password,
             database: address.database, tls: .disable)
@@ -73,17 +78,22 @@ package final class PostgresSessionStore: SessionStore {
     static func sessionSettings(requestTimeout: Duration) -> [(String, String)] {
         // 0 would turn the timeouts off.
         let limit = String(max(milliseconds(requestTimeout), 1))
-        return [("application_name", "scene-host"), ("statement_timeout", limit), ("idle_in_transaction_session_timeout", limit)]
+        return [
+            ("application_name", "scene-host"), ("statement_timeout", limit),
+            ("idle_in_transaction_session_timeout", limit),
+        ]
     }
 
     package func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
         let rows = try await request { client in
-            try await client.query("""
+            try await client.query(
+                """
                 SELECT key, token, state, created, last_used, last_action, client, actions, body
                 FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)
-                """).collect()
+                """
+            ).collect()
         }
         guard let row = rows.first else { return nil }
         return try Self.session(from: row)
@@ -93,13 +103,15 @@ package final class PostgresSessionStore: SessionStore {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
         let rows = try await request { client in
-            try await client.query("SELECT state FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)").collect()
+            try await client.query("SELECT state FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)")
+                .collect()
         }
         guard let row = rows.first else { return nil }
         return try Self.decode(row, as: Int64.self)
     }
 
-    package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
+    package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim
+    {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
         let lock = instanceLock
@@ -108,14 +120,16 @@ package final class PostgresSessionStore: SessionStore {
         // lost to an action under way). The claim names this instance, whose lock is held first.
         let rows = try await request { client in
             let instance = try await lock.ensureHeld()
-            return try await client.query("""
+            return try await client.query(
+                """
                 WITH claimed AS (
                     UPDATE scene_host_sessions SET state = state + 1, last_used = \(now), holder = \(instance)
                     WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) RETURNING state)
                 SELECT true, state FROM claimed
                 UNION ALL
                 SELECT false, state FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app) AND NOT EXISTS (SELECT 1 FROM claimed)
-                """).collect()
+                """
+            ).collect()
         }
         guard let row = rows.first else { return .lost(current: nil) }
         let won: Bool, current: Int64
@@ -127,7 +141,9 @@ package final class PostgresSessionStore: SessionStore {
         return won ? .claimed : .lost(current: current)
     }
 
-    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool {
+    package func reclaim(
+        _ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool
+    ) async throws(SessionStoreError) -> Bool {
         guard !state.isMultiple(of: 2) else { return false }
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
@@ -136,7 +152,8 @@ package final class PostgresSessionStore: SessionStore {
         // is granted to a session of this database; 0 names no holder (a claim of an older build): the lease decides.
         let rows = try await request { client in
             let instance = try await lock.ensureHeld()
-            return try await client.query("""
+            return try await client.query(
+                """
                 UPDATE scene_host_sessions SET state = state + 2, last_used = \(now), holder = \(instance)
                 WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) AND (
                     last_used < \(staleBefore)
@@ -147,7 +164,8 @@ package final class PostgresSessionStore: SessionStore {
                           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                           AND classid::int8 = ((holder >> 32) & 4294967295) AND objid::int8 = (holder & 4294967295))))
                 RETURNING 1
-                """).collect()
+                """
+            ).collect()
         }
         return rows.count == 1
     }
@@ -158,10 +176,12 @@ package final class PostgresSessionStore: SessionStore {
         let app = self.app.identity
         let instance = self.instance
         let rows = try await request { client in
-            try await client.query("""
+            try await client.query(
+                """
                 UPDATE scene_host_sessions SET state = state + 1, holder = 0
                 WHERE key = \(keyBytes) AND app = \(app) AND state = \(state) AND holder = \(instance) RETURNING 1
-                """).collect()
+                """
+            ).collect()
         }
         return rows.count == 1
     }
@@ -171,13 +191,15 @@ package final class PostgresSessionStore: SessionStore {
         let body = ByteBuffer(bytes: session.body)
         let app = self.app.identity
         let rows = try await request { client in
-            try await client.query("""
+            try await client.query(
+                """
                 UPDATE scene_host_sessions SET token = \(session.token), state = \(session.state),
                     created = \(session.created), last_used = \(session.lastUsed), last_action = \(session.lastAction),
                     client = \(session.client),
                     actions = \(session.actions), body = \(body), holder = 0
                 WHERE key = \(keyBytes) AND app = \(app) AND state = \(expected) RETURNING 1
-                """).collect()
+                """
+            ).collect()
         }
         return rows.count == 1
     }
@@ -186,10 +208,12 @@ package final class PostgresSessionStore: SessionStore {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
         _ = try await request { client in
-            try await client.query("""
+            try await client.query(
+                """
                 UPDATE scene_host_sessions SET last_used = greatest(last_used, \(now))
                 WHERE key = \(keyBytes) AND app = \(app) AND state % 2 = 0
-                """).collect().count
+                """
+            ).collect().count
         }
     }
 
@@ -197,7 +221,8 @@ package final class PostgresSessionStore: SessionStore {
         let keyBytes = ByteBuffer(bytes: key.digest)
         let app = self.app.identity
         _ = try await request { client in
-            try await client.query("DELETE FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)").collect().count
+            try await client.query("DELETE FROM scene_host_sessions WHERE key = \(keyBytes) AND app = \(app)").collect()
+                .count
         }
     }
 
@@ -205,10 +230,12 @@ package final class PostgresSessionStore: SessionStore {
         let app = self.app.identity
         // Rows of no app (written before schema 3) go too once idle: no app reads them, and none else would drop them.
         let rows = try await request { client in
-            try await client.query("""
+            try await client.query(
+                """
                 WITH dropped AS (DELETE FROM scene_host_sessions WHERE app IN (\(app), '') AND last_used < \(cutoff) RETURNING 1)
                 SELECT count(*) FROM dropped
-                """).collect()
+                """
+            ).collect()
         }
         return try count(from: rows)
     }
@@ -223,12 +250,14 @@ package final class PostgresSessionStore: SessionStore {
 
     package func startToken(proposed: String) async throws(SessionStoreError) -> String {
         let rows = try await request { client in
-            try await client.query("""
+            try await client.query(
+                """
                 WITH added AS (
                     INSERT INTO scene_host_settings (name, value) VALUES ('start-token', \(proposed))
                     ON CONFLICT (name) DO NOTHING RETURNING value)
                 SELECT value FROM added UNION ALL SELECT value FROM scene_host_settings WHERE name = 'start-token'
-                """).collect()
+                """
+            ).collect()
         }
         guard let row = rows.first else { throw .malformedRow(reason: "the stored start token is missing") }
         return try Self.decode(row, as: String.self)
@@ -272,7 +301,9 @@ package final class PostgresSessionStore: SessionStore {
     ) async throws(SessionStoreError) -> Value {
         let probe = pool.mayProbe(for: stale)
         guard probe.allowed else {
-            throw .unavailable(location: location, reason: probe.lastFailure.map { "cannot connect: \($0)" } ?? PostgresFailureReason.describe(error))
+            throw .unavailable(
+                location: location,
+                reason: probe.lastFailure.map { "cannot connect: \($0)" } ?? PostgresFailureReason.describe(error))
         }
         let configuration = Self.connectionConfiguration(address: address, requestTimeout: requestTimeout)
         let logger = self.logger
@@ -283,7 +314,9 @@ package final class PostgresSessionStore: SessionStore {
         }
         switch reached {
         case .finished:
-            logger.info("session store reachable again; starting a fresh connection pool", metadata: ["location": "\(location)"])
+            logger.info(
+                "session store reachable again; starting a fresh connection pool", metadata: ["location": "\(location)"]
+            )
             pool.replace(stale)
             let fresh = pool.current
             let retried = await PostgresDeadline.run(timeout: deadline - clock.now, on: pool) { try await body(fresh) }
@@ -309,7 +342,9 @@ package final class PostgresSessionStore: SessionStore {
             return value
         case .failed(let error):
             if let storeError = error as? SessionStoreError { throw storeError }
-            if error is PostgresDecodingError { throw SessionStoreError.malformedRow(reason: "a column did not decode") }
+            if error is PostgresDecodingError {
+                throw SessionStoreError.malformedRow(reason: "a column did not decode")
+            }
             let reason = PostgresFailureReason.describe(error)
             logger.debug("session store request failed", metadata: ["location": "\(location)", "reason": "\(reason)"])
             throw failure(location, reason)
@@ -337,11 +372,14 @@ package final class PostgresSessionStore: SessionStore {
         guard let key = SessionKey(digest: Array(columns.0.readableBytesView)) else {
             throw .malformedRow(reason: "its key is not 32 bytes")
         }
-        return StoredSession(key: key, token: columns.1, state: columns.2, created: columns.3, lastUsed: columns.4,
-                             lastAction: columns.5, client: columns.6, actions: columns.7, body: Array(columns.8.readableBytesView))
+        return StoredSession(
+            key: key, token: columns.1, state: columns.2, created: columns.3, lastUsed: columns.4,
+            lastAction: columns.5, client: columns.6, actions: columns.7, body: Array(columns.8.readableBytesView))
     }
 
-    static func decode<Column: PostgresDecodable>(_ row: PostgresRow, as type: Column.Type) throws(SessionStoreError) -> Column {
+    static func decode<Column: PostgresDecodable>(
+        _ row: PostgresRow, as type: Column.Type
+    ) throws(SessionStoreError) -> Column {
         do {
             return try row.decode(Column.self)
         } catch {

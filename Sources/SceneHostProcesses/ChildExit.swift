@@ -73,7 +73,9 @@ package final class ChildExit {
     /// It may return early (a signal, or the fallback's interval when a child has no pidfd): callers
     /// look at their children and deadlines again and call it again.
     package static func sleep(watching children: [ChildExit], until deadline: ContinuousClock.Instant) {
-        var descriptors = children.filter(\.hasPidfd).map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        var descriptors = children.filter(\.hasPidfd).map {
+            pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0)
+        }
         var limit = deadline - ContinuousClock.now
         if children.contains(where: { !$0.hasPidfd }) { limit = min(limit, fallbackInterval) }
         guard limit > .zero else { return }

@@ -37,7 +37,8 @@ package final class ChildOutput: Sendable {
     package init(_ sink: Sink) throws(ProcessSpawner.Failure) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw ProcessSpawner.Failure(reason: "cannot create a pipe for its output: \(String(cString: strerror(errno)))")
+            throw ProcessSpawner.Failure(
+                reason: "cannot create a pipe for its output: \(String(cString: strerror(errno)))")
         }
         // Close-on-exec: no other child of the host inherits either end (`ProcessSpawner` hands this one on by number).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -47,23 +48,26 @@ package final class ChildOutput: Sendable {
         // thread's result.
         let job = Unmanaged.passRetained(Job(descriptor: ends[0], sink: sink)).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            let job = Unmanaged<Job>.fromOpaque(argument).takeRetainedValue()
-            defer { close(job.descriptor) }
-            switch job.sink {
-            case .lines(let label, let destination):
-                ChildOutput.relay(job.descriptor, label: label, destination: destination)
-                return nil
-            case .kept:
-                return Unmanaged.passRetained(ChildOutput.keep(job.descriptor)).toOpaque()
-            }
-        }, job)
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                guard let argument else { return nil }
+                let job = Unmanaged<Job>.fromOpaque(argument).takeRetainedValue()
+                defer { close(job.descriptor) }
+                switch job.sink {
+                case .lines(let label, let destination):
+                    ChildOutput.relay(job.descriptor, label: label, destination: destination)
+                    return nil
+                case .kept:
+                    return Unmanaged.passRetained(ChildOutput.keep(job.descriptor)).toOpaque()
+                }
+            }, job)
         guard started == 0 else {
             Unmanaged<Job>.fromOpaque(job).release()
             close(ends[0])
             close(ends[1])
-            throw ProcessSpawner.Failure(reason: "cannot start the thread that reads its output: \(String(cString: strerror(started)))")
+            throw ProcessSpawner.Failure(
+                reason: "cannot start the thread that reads its output: \(String(cString: strerror(started)))")
         }
         reader = thread
         if case .kept = sink {
@@ -144,13 +148,15 @@ package final class ChildOutput: Sendable {
             guard !dropped else { return }
             guard printed + line.count <= totalLimit else {
                 dropped = true
-                let note = "scene-host: plugin output (\(label)): more than \(totalLimit) bytes; the rest is not shown\n"
+                let note =
+                    "scene-host: plugin output (\(label)): more than \(totalLimit) bytes; the rest is not shown\n"
                 TerminalText.write(note, to: destination)
                 return
             }
             printed += line.count
             let rest = cut > 0 ? " [\(cut) more bytes of this line not shown]" : ""
-            TerminalText.write("scene-host: plugin output (\(label)): \(TerminalText.escaped(line))\(rest)\n", to: destination)
+            TerminalText.write(
+                "scene-host: plugin output (\(label)): \(TerminalText.escaped(line))\(rest)\n", to: destination)
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -30,14 +30,21 @@ package struct CrashReport: Equatable, Sendable {
     package static func parse(_ bytes: [UInt8]) -> CrashReport? {
         guard bytes.count == recordSize else { return nil }
         func word(_ offset: Int) -> UInt32 {
-            UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+            UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+                bytes[offset + 3]) << 24
         }
         let nameStart = MemoryLayout<scene_host_crash_record>.offset(of: \.name) ?? 24
         let length = Int(word(20))
-        guard word(0) == SCENE_HOST_CRASH_MAGIC, word(4) == SCENE_HOST_CRASH_VERSION, length <= Int(SCENE_HOST_CRASH_NAME_MAX) else { return nil }
+        guard word(0) == SCENE_HOST_CRASH_MAGIC, word(4) == SCENE_HOST_CRASH_VERSION,
+            length <= Int(SCENE_HOST_CRASH_NAME_MAX)
+        else { return nil }
         let signal = Int32(bitPattern: word(8))
-        guard word(16) != SCENE_HOST_CRASH_NO_PLUGIN else { return length == 0 ? CrashReport(signal: signal, plugin: nil) : nil }
-        guard length > 0, let name = String(validating: bytes[nameStart..<nameStart + length], as: UTF8.self) else { return nil }
+        guard word(16) != SCENE_HOST_CRASH_NO_PLUGIN else {
+            return length == 0 ? CrashReport(signal: signal, plugin: nil) : nil
+        }
+        guard length > 0, let name = String(validating: bytes[nameStart..<nameStart + length], as: UTF8.self) else {
+            return nil
+        }
         return CrashReport(signal: signal, plugin: name)
     }
 }

@@ -60,7 +60,8 @@ package enum Landlock {
             // Missing or unreachable paths (a library folder this system does not have) allow nothing.
             guard error != ENOENT && error != ENOTDIR && error != EACCES else { continue }
             close(ruleset)
-            throw Sandbox.Failure(reason: "cannot allow \(rule.path) in its Landlock ruleset (\(String(cString: strerror(error))))")
+            throw Sandbox.Failure(
+                reason: "cannot allow \(rule.path) in its Landlock ruleset (\(String(cString: strerror(error))))")
         }
         guard scene_host_landlock_restrict(ruleset) == 0 else {
             throw Sandbox.Failure(reason: "cannot enforce its Landlock ruleset (\(String(cString: strerror(errno))))")
@@ -80,7 +81,9 @@ package enum Landlock {
             guard let slash = text.firstIndex(of: "/") else { continue }
             var path = text[slash...]
             if path.hasSuffix("\n") { path = path.dropLast() }
-            guard !path.hasSuffix(" (deleted)"), let last = path.lastIndex(of: "/"), last != path.startIndex else { continue }
+            guard !path.hasSuffix(" (deleted)"), let last = path.lastIndex(of: "/"), last != path.startIndex else {
+                continue
+            }
             folders.insert(String(path[..<last]))
         }
         return folders.sorted()

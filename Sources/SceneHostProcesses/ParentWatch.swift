@@ -16,20 +16,22 @@ package enum ParentWatch {
         let parent = named ?? getppid()
         guard getppid() == parent else { endGroup() }
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { argument in
-            let parent = pid_t(truncatingIfNeeded: Int(bitPattern: argument))
-            let descriptor = scene_host_pidfd_open(parent)
-            if descriptor >= 0 {
-                // The parent may have ended before the pidfd was made: then it is another process's now.
-                if getppid() == parent {
-                    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                    while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                let parent = pid_t(truncatingIfNeeded: Int(bitPattern: argument))
+                let descriptor = scene_host_pidfd_open(parent)
+                if descriptor >= 0 {
+                    // The parent may have ended before the pidfd was made: then it is another process's now.
+                    if getppid() == parent {
+                        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+                    }
+                } else if errno != ESRCH {
+                    while getppid() == parent { usleep(100_000) }
                 }
-            } else if errno != ESRCH {
-                while getppid() == parent { usleep(100_000) }
-            }
-            ParentWatch.endGroup()
-        }, UnsafeMutableRawPointer(bitPattern: Int(parent)))
+                ParentWatch.endGroup()
+            }, UnsafeMutableRawPointer(bitPattern: Int(parent)))
         if started == 0 { pthread_detach(thread) }
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSyscalls
 
 extension PrivateFolder {
     /// How long a folder must have been left unchanged before a start may take it for stale: a
@@ -41,14 +42,16 @@ extension PrivateFolder {
         for name in names {
             var seen = stat()
             guard fstatat(folder, name, &seen, AT_SYMLINK_NOFOLLOW) == 0, seen.st_mode & S_IFMT == S_IFDIR,
-                  seen.st_uid == me,
-                  now - Int(seen.st_mtim.tv_sec) >= staleAge else { continue }
+                seen.st_uid == me,
+                now - Int(seen.st_mtim.tv_sec) >= staleAge
+            else { continue }
             let stale = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard stale >= 0 else { continue }
             defer { close(stale) }
             var opened = stat()
             guard fstat(stale, &opened) == 0, opened.st_dev == seen.st_dev, opened.st_ino == seen.st_ino,
-                  flock(stale, LOCK_EX | LOCK_NB) == 0 else { continue }
+                flock(stale, LOCK_EX | LOCK_NB) == 0
+            else { continue }
             FolderRemoval.removeContents(of: stale)
             if unlinkat(folder, name, AT_REMOVEDIR) == 0 { removed += 1 }
         }
@@ -74,12 +77,15 @@ extension PrivateFolder {
         guard folder >= 0 else { return 0 }
         defer { close(folder) }
         let me = getuid()
-        let marker = openat(folder, sweepMarker(uid: me), O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        let marker = openat(
+            folder, sweepMarker(uid: me), O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         var seen = stat()
         let owned = marker >= 0 && fstat(marker, &seen) == 0 && seen.st_mode & S_IFMT == S_IFREG && seen.st_uid == me
         defer { if marker >= 0 { close(marker) } }
         // A marker made just now (size 0 and no sweep yet) has the time of its making: it is due.
-        if owned, seen.st_size > 0, now - Int(seen.st_mtim.tv_sec) < sweepInterval, Int(seen.st_mtim.tv_sec) <= now { return nil }
+        if owned, seen.st_size > 0, now - Int(seen.st_mtim.tv_sec) < sweepInterval, Int(seen.st_mtim.tv_sec) <= now {
+            return nil
+        }
         let removed = removeStale(in: parent, now: now)
         if owned {
             // Marked as swept: its size says a sweep was made (a fresh marker's time says nothing).

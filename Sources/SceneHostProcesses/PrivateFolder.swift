@@ -29,7 +29,10 @@ package struct PrivateFolder: Sendable {
         let parent = parentFolder(environment)
         var template = Array((parent + "/" + namePrefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw ProcessSpawner.Failure(reason: "cannot create its private folder in \(parent): \(String(cString: strerror(errno))); set TMPDIR to a folder you can write")
+            throw ProcessSpawner.Failure(
+                reason:
+                    "cannot create its private folder in \(parent): \(String(cString: strerror(errno))); set TMPDIR to a folder you can write"
+            )
         }
         let path = String(cString: made)
         let lock = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

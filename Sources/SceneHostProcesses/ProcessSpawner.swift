@@ -32,7 +32,9 @@ package enum ProcessSpawner {
     /// glibc's `POSIX_SPAWN_SETSID` (2.26+), which the Swift Glibc module does not name.
     private static let setSession: Int32 = 0x80
 
-    package static func start(_ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]) throws(Failure) -> pid_t {
+    package static func start(
+        _ executable: String, arguments: [String], environment: [String: String], descriptors: [Int32: Int32]
+    ) throws(Failure) -> pid_t {
         let firstClosed = max(Self.firstClosed, (descriptors.keys.max() ?? 0) + 1)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -46,7 +48,10 @@ package enum ProcessSpawner {
         defer { for copy in copies { close(copy) } }
         for (target, source) in descriptors.sorted(by: { $0.key < $1.key }) {
             let copy = fcntl(source, F_DUPFD_CLOEXEC, firstClosed + 5)
-            guard copy >= 0 else { throw Failure(reason: "cannot hand descriptor \(source) to the child: \(String(cString: strerror(errno)))") }
+            guard copy >= 0 else {
+                throw Failure(
+                    reason: "cannot hand descriptor \(source) to the child: \(String(cString: strerror(errno)))")
+            }
             copies.append(copy)
             posix_spawn_file_actions_adddup2(&actions, copy, target)
         }
@@ -72,7 +77,9 @@ package enum ProcessSpawner {
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))")
+        }
         return pid
     }
 
@@ -89,7 +96,9 @@ package enum ProcessSpawner {
         defer { closedir(folder) }
         let own = dirfd(folder)
         while let item = readdir(folder) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: item.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if let number = Int32(name), number >= firstClosed, number != own {
                 posix_spawn_file_actions_addclose(&actions, number)
             }

@@ -53,7 +53,10 @@ package enum Sandbox {
             throw Failure(reason: "cannot drop its capabilities (\(String(cString: strerror(errno))))")
         }
         guard scene_host_install_allowlist(getpid(), allowsNetwork ? 1 : 0) == 0 else {
-            throw Failure(reason: "cannot install its seccomp filter (\(String(cString: strerror(errno)))): without seccomp-bpf in the kernel, plugin code could reach other processes, so none is run")
+            throw Failure(
+                reason:
+                    "cannot install its seccomp filter (\(String(cString: strerror(errno)))): without seccomp-bpf in the kernel, plugin code could reach other processes, so none is run"
+            )
         }
     }
 
@@ -63,7 +66,8 @@ package enum Sandbox {
     /// internet socket; never `memfd_create`, `setsid`, `setpgid` nor io_uring.
     package static func limitProcesses(allowsProcesses: Bool, allowsNetwork: Bool) throws(Failure) {
         guard scene_host_install_process_ban(allowsProcesses ? 1 : 0, allowsNetwork ? 1 : 0) == 0 else {
-            throw Failure(reason: "cannot install its seccomp filter against new processes (\(String(cString: strerror(errno))))")
+            throw Failure(
+                reason: "cannot install its seccomp filter against new processes (\(String(cString: strerror(errno))))")
         }
     }
 

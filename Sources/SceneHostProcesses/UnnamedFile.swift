@@ -29,7 +29,9 @@ package enum UnnamedFile {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while bytes.count < limit {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start + bytes.count)) }
+            let count = buffer.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, $0.count, off_t(start + bytes.count))
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             bytes += buffer[0..<count]

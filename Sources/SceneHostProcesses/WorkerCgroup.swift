@@ -29,33 +29,52 @@ package enum WorkerCgroup {
 
     /// The worker cgroups' parent folders for this process, or why there are none.
     package static func availability() -> Result<Folders, Unavailable> {
-        guard let memberships = try? readText("/proc/self/cgroup"), let mounts = try? readText("/proc/self/mountinfo") else {
+        guard let memberships = try? readText("/proc/self/cgroup"), let mounts = try? readText("/proc/self/mountinfo")
+        else {
             return .failure(Unavailable(reason: "/proc/self/cgroup cannot be read"))
         }
-        let parsed = memberships.split(separator: "\n").compactMap { line -> (controllers: [Substring], path: String)? in
+        let parsed = memberships.split(separator: "\n").compactMap {
+            line -> (controllers: [Substring], path: String)? in
             let parts = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3 else { return nil }
             return (parts[1].split(separator: ","), String(parts[2]))
         }
         let mountLines = mounts.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         if let memory = parsed.first(where: { $0.controllers.contains("memory") }),
-           let memoryFolder = v1Folder(controller: "memory", path: memory.path, mounts: mountLines) {
-            let pidsFolder = parsed.first(where: { $0.controllers.contains("pids") }).flatMap { v1Folder(controller: "pids", path: $0.path, mounts: mountLines) }
-            guard let pidsFolder else { return .failure(Unavailable(reason: "cgroup v1 has no pids hierarchy mounted")) }
+            let memoryFolder = v1Folder(controller: "memory", path: memory.path, mounts: mountLines)
+        {
+            let pidsFolder = parsed.first(where: { $0.controllers.contains("pids") }).flatMap {
+                v1Folder(controller: "pids", path: $0.path, mounts: mountLines)
+            }
+            guard let pidsFolder else {
+                return .failure(Unavailable(reason: "cgroup v1 has no pids hierarchy mounted"))
+            }
             guard access(memoryFolder, W_OK) == 0, access(pidsFolder, W_OK) == 0 else {
-                return .failure(Unavailable(reason: "this user may not make cgroups in \(memoryFolder) (root, or a delegated subtree, may)"))
+                return .failure(
+                    Unavailable(
+                        reason: "this user may not make cgroups in \(memoryFolder) (root, or a delegated subtree, may)")
+                )
             }
             return .success(Folders(memory: memoryFolder, pids: pidsFolder, isVersion2: false))
         }
         if let unified = parsed.first(where: { $0.controllers.isEmpty || $0.controllers == [""] }),
-           let mount = mountLines.first(where: { $0.count > 8 && $0[$0.count - 3] == "cgroup2" }) {
+            let mount = mountLines.first(where: { $0.count > 8 && $0[$0.count - 3] == "cgroup2" })
+        {
             let folder = joined(mount[4], relative(unified.path, toRoot: mount[3]))
-            let enabled = ((try? readText(folder + "/cgroup.subtree_control")) ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" })
+            let enabled = ((try? readText(folder + "/cgroup.subtree_control")) ?? "").split(whereSeparator: {
+                $0 == " " || $0 == "\n"
+            })
             guard enabled.contains("memory"), enabled.contains("pids") else {
-                return .failure(Unavailable(reason: "the cgroup v2 folder \(folder) does not enable the memory and pids controllers for its children"))
+                return .failure(
+                    Unavailable(
+                        reason:
+                            "the cgroup v2 folder \(folder) does not enable the memory and pids controllers for its children"
+                    ))
             }
             guard access(folder, W_OK) == 0 else {
-                return .failure(Unavailable(reason: "this user may not make cgroups in \(folder) (root, or a delegated subtree, may)"))
+                return .failure(
+                    Unavailable(
+                        reason: "this user may not make cgroups in \(folder) (root, or a delegated subtree, may)"))
             }
             return .success(Folders(memory: folder, pids: nil, isVersion2: true))
         }
@@ -91,7 +110,9 @@ package enum WorkerCgroup {
             } else if let pids {
                 try write("\(memoryBytes)", to: memory + "/memory.limit_in_bytes")
                 // Memory and swap together: without it the limit only moves pages to swap.
-                if access(memory + "/memory.memsw.limit_in_bytes", F_OK) == 0 { try write("\(memoryBytes)", to: memory + "/memory.memsw.limit_in_bytes") }
+                if access(memory + "/memory.memsw.limit_in_bytes", F_OK) == 0 {
+                    try write("\(memoryBytes)", to: memory + "/memory.memsw.limit_in_bytes")
+                }
                 try write("\(taskLimit)", to: pids + "/pids.max")
                 try write("\(pid)", to: memory + "/cgroup.procs")
                 try write("\(pid)", to: pids + "/cgroup.procs")
@@ -109,7 +130,9 @@ package enum WorkerCgroup {
         let folders = [parent.memory + "/" + name(of: pid)] + (parent.pids.map { [$0 + "/" + name(of: pid)] } ?? [])
         for folder in folders where access(folder, F_OK) == 0 {
             for attempt in 0..<50 {
-                let left = ((try? readText(folder + "/cgroup.procs")) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+                let left = ((try? readText(folder + "/cgroup.procs")) ?? "").split(separator: "\n").compactMap {
+                    pid_t($0)
+                }
                 for task in left { kill(task, SIGKILL) }
                 if rmdir(folder) == 0 || errno == ENOENT { break }
                 if attempt < 49 { usleep(10_000) }
@@ -119,9 +142,12 @@ package enum WorkerCgroup {
 
     private static func v1Folder(controller: String, path: String, mounts: [[String]]) -> String? {
         // mountinfo: ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTIONS ... - TYPE SOURCE SUPER-OPTIONS
-        guard let mount = mounts.first(where: { fields in
-            fields.count > 8 && fields[fields.count - 3] == "cgroup" && fields[fields.count - 1].split(separator: ",").contains(Substring(controller))
-        }) else { return nil }
+        guard
+            let mount = mounts.first(where: { fields in
+                fields.count > 8 && fields[fields.count - 3] == "cgroup"
+                    && fields[fields.count - 1].split(separator: ",").contains(Substring(controller))
+            })
+        else { return nil }
         return joined(mount[4], relative(path, toRoot: mount[3]))
     }
 
@@ -149,9 +175,13 @@ package enum WorkerCgroup {
 
     private static func write(_ text: String, to path: String) throws(Unavailable) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Unavailable(reason: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw Unavailable(reason: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         let written = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
-        guard written == text.utf8.count else { throw Unavailable(reason: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard written == text.utf8.count else {
+            throw Unavailable(reason: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

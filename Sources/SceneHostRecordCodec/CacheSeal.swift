@@ -34,7 +34,9 @@ package struct CacheSeal: Sendable {
         guard end >= 0, end + Self.size == file.count else { return false }
         let key = SymmetricKey(data: key)
         return file[end...].withUnsafeBytes { seal in
-            file[..<end].withUnsafeBytes { HMAC<Crypto.SHA256>.isValidAuthenticationCode(seal, authenticating: $0, using: key) }
+            file[..<end].withUnsafeBytes {
+                HMAC<Crypto.SHA256>.isValidAuthenticationCode(seal, authenticating: $0, using: key)
+            }
         }
     }
 }

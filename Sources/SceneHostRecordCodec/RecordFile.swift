@@ -18,7 +18,9 @@ extension RecordFile {
     package static func decode(_ bytes: [UInt8]) -> Self? {
         guard let body = format.body(of: bytes) else { return nil }
         var reader = RecordReader(bytes, from: body)
-        guard (try? reader.readStringTable()) != nil, let value = try? Self(from: &reader), reader.isAtEnd else { return nil }
+        guard (try? reader.readStringTable()) != nil, let value = try? Self(from: &reader), reader.isAtEnd else {
+            return nil
+        }
         return value
     }
 }

@@ -100,7 +100,10 @@ package struct RecordReader {
             let length = try count()
             let start = offset
             offset += length
-            table.append(bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]), as: UTF8.self) })
+            table.append(
+                bytes.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]), as: UTF8.self)
+                })
         }
         strings = table
     }
@@ -169,7 +172,10 @@ package struct RecordReader {
                 let recorded = UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])
                 var index = 0
                 while index + 8 <= length {
-                    guard recorded.loadUnaligned(fromByteOffset: index, as: UInt64.self) == other.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+                    guard
+                        recorded.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                            == other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    else { return false }
                     index += 8
                 }
                 while index < length {
@@ -230,7 +236,9 @@ final class StringTable {
     subscript(index: Int) -> String {
         if let string = made[index] { return string }
         let range = ranges[index]
-        let string = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        let string = bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
         made[index] = string
         return string
     }

@@ -94,7 +94,8 @@ final class SQLiteInstanceLock: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             let hex = name.dropFirst(prefix.count)
-            guard hex.count == 16, let identity = UInt64(hex, radix: 16).map({ Int64(bitPattern: $0) }), identity > 0 else { continue }
+            guard hex.count == 16, let identity = UInt64(hex, radix: 16).map({ Int64(bitPattern: $0) }), identity > 0
+            else { continue }
             _ = isRunning(identity, beside: database)
         }
     }

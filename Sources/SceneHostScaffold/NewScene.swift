@@ -31,8 +31,9 @@ package struct NewScene: Sendable {
         let pluginName = plugin ?? name + "Scene"
         let folder = outputFolder == "/" ? "/" + pluginName : outputFolder + "/" + pluginName
         try ScaffoldWriter.checkAbsent(folder)
-        let scaffold = try SceneScaffold(scene: name, plugin: plugin, sdkPath: RelativePath.from(folder, to: sdkLocation.path),
-                                         testingKit: sdkLocation.hasTestingKit)
+        let scaffold = try SceneScaffold(
+            scene: name, plugin: plugin, sdkPath: RelativePath.from(folder, to: sdkLocation.path),
+            testingKit: sdkLocation.hasTestingKit)
         try ScaffoldWriter.write(scaffold.files, into: folder)
         let configInfo = config.map { ScaffoldInstructions.Config(path: $0, folder: Self.folder(ofConfig: $0)) }
         return ScaffoldInstructions.text(scaffold, folder: folder, config: configInfo)

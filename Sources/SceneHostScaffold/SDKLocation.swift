@@ -17,10 +17,13 @@ struct SDKLocation: Equatable, Sendable {
     /// The SDK `given` with `--sdk` (relative to the current folder), else the one next to `executable`.
     package static func find(given: String?, executable: String) throws -> SDKLocation {
         if let given {
-            guard let real = FileSystemPath.real(given), isSDK(real) else { throw ScaffoldError.sdkInvalid(path: given) }
+            guard let real = FileSystemPath.real(given), isSDK(real) else {
+                throw ScaffoldError.sdkInvalid(path: given)
+            }
             return SDKLocation(path: real)
         }
-        var folder = ((FileSystemPath.real(executable) ?? FileSystemPath.absolute(executable)) as NSString).deletingLastPathComponent
+        var folder = ((FileSystemPath.real(executable) ?? FileSystemPath.absolute(executable)) as NSString)
+            .deletingLastPathComponent
         while true {
             let candidate = folder == "/" ? "/Sources/SceneSDK" : folder + "/Sources/SceneSDK"
             if isSDK(candidate), let real = FileSystemPath.real(candidate) { return SDKLocation(path: real) }

@@ -6,7 +6,8 @@ extension ScaffoldError {
     /// must change is a usage error; only a failed write (disk full, ...) has its own code.
     package var exitStatus: ExitStatus {
         switch self {
-        case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable, .sdkNotFound, .sdkInvalid:
+        case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable,
+            .sdkNotFound, .sdkInvalid:
             return .usage
         case .writeFailed:
             return .scaffoldError
@@ -18,12 +19,14 @@ extension ScaffoldError {
         switch self {
         case .invalidName(let option, let value, let problem):
             let what = option.map { "\($0) '\(value)'" } ?? "the scene name '\(value)'"
-            let rule = "Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter"
+            let rule =
+                "Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter"
             switch problem {
             case .empty:
                 return "\(option.map { "\($0) is empty" } ?? "the scene name is empty"). \(rule), e.g. 'Weather'."
             case .notUpperCaseStart:
-                let suggestion = value.first.map { "\($0.uppercased())\(value.dropFirst())" }.map { " (e.g. '\($0)')" } ?? ""
+                let suggestion =
+                    value.first.map { "\($0.uppercased())\(value.dropFirst())" }.map { " (e.g. '\($0)')" } ?? ""
                 return "\(what) does not start with an upper-case letter A-Z. \(rule)\(suggestion)."
             case .invalidCharacter(let character):
                 return "\(what) holds '\(character)'. \(rule)."
@@ -33,19 +36,24 @@ extension ScaffoldError {
                 return "\(what) is the name of a module the plugin imports. Choose another name."
             }
         case .nameClash(let scene, let plugin, let declared):
-            return "the scene '\(scene)' in the plugin '\(plugin)' would declare \(declared), a name SceneSDK, the testing kit or Swift already uses. Choose another name (or --plugin)."
+            return
+                "the scene '\(scene)' in the plugin '\(plugin)' would declare \(declared), a name SceneSDK, the testing kit or Swift already uses. Choose another name (or --plugin)."
         case .targetExists(let path):
-            return "\(path) already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output."
+            return
+                "\(path) already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output."
         case .outputMissing(let path):
             return "the output folder \(path) does not exist. Create it, or pass --output with an existing folder."
         case .outputNotFolder(let path):
             return "the output \(path) is not a folder. Pass --output with a folder."
         case .outputNotWritable(let path):
-            return "cannot create the package in \(path): you cannot write to that folder. Pass --output with a folder you can write to."
+            return
+                "cannot create the package in \(path): you cannot write to that folder. Pass --output with a folder you can write to."
         case .sdkNotFound(let executable):
-            return "cannot find the SceneSDK sources next to \(executable): no folder above it holds Sources/SceneSDK. Pass --sdk with the Sources/SceneSDK folder of the scene-host sources this host was built from."
+            return
+                "cannot find the SceneSDK sources next to \(executable): no folder above it holds Sources/SceneSDK. Pass --sdk with the Sources/SceneSDK folder of the scene-host sources this host was built from."
         case .sdkInvalid(let path):
-            return "--sdk '\(path)' is not the SceneSDK package (no Package.swift naming SceneSDK there). Pass the Sources/SceneSDK folder of the scene-host sources this host was built from."
+            return
+                "--sdk '\(path)' is not the SceneSDK package (no Package.swift naming SceneSDK there). Pass the Sources/SceneSDK folder of the scene-host sources this host was built from."
         case .writeFailed(let path, let reason):
             return "cannot write \(path): \(reason). Nothing was left behind; fix the cause and run the command again."
         }

@@ -21,19 +21,22 @@ enum ScaffoldInstructions {
         let path = config.map { RelativePath.from($0.folder, to: library) } ?? library
         let files = scaffold.files.map { "  " + $0.path }
         let kit = scaffold.testingKit ? "" : " (this SDK has no testing kit, so the test uses SceneSDK alone)"
-        return (["Created the plugin package \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):"] + files + [
-            "",
-            "Build it and run its tests\(kit):",
-            "  cd \(folder)",
-            "  swift build",
-            "  swift test",
-            "",
-            config.map { "Add these lines to \($0.path) (the path is relative to its folder):" } ?? "Add these lines to your scenes.conf:",
-            "  [plugins.\(scaffold.plugin)]",
-            "  path = \"\(SceneScaffold.literal(path))\"",
-            "",
-            "Then route to '\(scaffold.scene)' from a scene (or set initial = \"\(scaffold.scene)\") and check the app:",
-            "  scene-host check --config \(config?.path ?? "scenes.conf")",
-        ]).joined(separator: "\n")
+        return
+            (["Created the plugin package \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):"] + files
+            + [
+                "",
+                "Build it and run its tests\(kit):",
+                "  cd \(folder)",
+                "  swift build",
+                "  swift test",
+                "",
+                config.map { "Add these lines to \($0.path) (the path is relative to its folder):" }
+                    ?? "Add these lines to your scenes.conf:",
+                "  [plugins.\(scaffold.plugin)]",
+                "  path = \"\(SceneScaffold.literal(path))\"",
+                "",
+                "Then route to '\(scaffold.scene)' from a scene (or set initial = \"\(scaffold.scene)\") and check the app:",
+                "  scene-host check --config \(config?.path ?? "scenes.conf")",
+            ]).joined(separator: "\n")
     }
 }

@@ -6,8 +6,12 @@ enum ScaffoldWriter {
     static func outputFolder(_ path: String) throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { throw ScaffoldError.outputMissing(path: FileSystemPath.absolute(path)) }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw ScaffoldError.outputNotFolder(path: FileSystemPath.absolute(path)) }
-        guard access(path, W_OK | X_OK) == 0 else { throw ScaffoldError.outputNotWritable(path: FileSystemPath.absolute(path)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw ScaffoldError.outputNotFolder(path: FileSystemPath.absolute(path))
+        }
+        guard access(path, W_OK | X_OK) == 0 else {
+            throw ScaffoldError.outputNotWritable(path: FileSystemPath.absolute(path))
+        }
         return FileSystemPath.real(path) ?? FileSystemPath.absolute(path)
     }
 

@@ -49,10 +49,12 @@ struct SceneScaffold: Sendable {
 
     private func render(_ template: String) -> String {
         // The kit's pieces hold placeholders themselves, so they go in first.
-        let withKit = TemplateRenderer.render(template, [
-            "KIT_PACKAGE": PluginTestsTemplate.kitPackage(kit: testingKit),
-            "TEST_DEPENDENCIES": PluginTestsTemplate.testDependencies(kit: testingKit),
-        ])
+        let withKit = TemplateRenderer.render(
+            template,
+            [
+                "KIT_PACKAGE": PluginTestsTemplate.kitPackage(kit: testingKit),
+                "TEST_DEPENDENCIES": PluginTestsTemplate.testDependencies(kit: testingKit),
+            ])
         return TemplateRenderer.render(withKit, ["NAME": scene, "PLUGIN": plugin, "SDK": Self.literal(sdkPath)])
     }
 

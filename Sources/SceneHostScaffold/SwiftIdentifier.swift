@@ -8,7 +8,9 @@ enum SwiftIdentifier {
     static let capitalizedKeywords: Set<String> = ["Any", "Protocol", "Self", "Type"]
 
     /// Modules the generated package imports: a plugin named like one would shadow it.
-    static let reservedModules: Set<String> = ["SceneSDK", "SceneTesting", "SceneABI", "Testing", "Foundation", "Swift", "Glibc", "XCTest"]
+    static let reservedModules: Set<String> = [
+        "SceneSDK", "SceneTesting", "SceneABI", "Testing", "Foundation", "Swift", "Glibc", "XCTest",
+    ]
 
     /// The problem with `name`, or nil when it can be used.
     package static func problem(with name: String) -> ScaffoldError.NameProblem? {
@@ -25,21 +27,26 @@ enum SwiftIdentifier {
     /// Names the generated code uses from SceneSDK, the testing kit and Swift's standard library:
     /// a generated type of the same name would shadow it and break the build.
     static let usedNames: Set<String> = [
-        "AssembledScene", "BackTarget", "ContractInfo", "ContractKind", "DeclaredRoute", "FieldMismatch", "InteractorRole",
+        "AssembledScene", "BackTarget", "ContractInfo", "ContractKind", "DeclaredRoute", "FieldMismatch",
+        "InteractorRole",
         "NavigationStyle", "PayloadDecoder", "PayloadEncoder", "PayloadSchema", "PayloadValue", "PluginRegistration",
         "PresenterRole", "RouteHandlerName", "RouterContext", "RouterRole", "SceneBlueprint", "SceneDefinition",
         "SceneDisplaying", "SceneError", "SceneInteractor", "SceneNavigating", "ScenePart", "ScenePayload",
-        "ScenePlugin", "ScenePresenter", "SceneRegistry", "SceneRouter", "SceneSDKInfo", "SceneViewController", "Screen",
+        "ScenePlugin", "ScenePresenter", "SceneRegistry", "SceneRouter", "SceneSDKInfo", "SceneViewController",
+        "Screen",
         "ScreenElement", "Segue", "ServiceResolving", "UserEvent", "ViewControllerRole",
-        "SceneTestKit", "RecordingNavigator", "RecordedNavigation", "RecordedRoute", "RecordedExit", "SceneTestingError",
+        "SceneTestKit", "RecordingNavigator", "RecordedNavigation", "RecordedRoute", "RecordedExit",
+        "SceneTestingError",
         "String", "Character", "Bool", "Int", "Error", "Never", "Void", "Optional", "Array", "Sendable", "MainActor",
         "AnyObject", "UnsafeRawPointer", "Suite", "Test",
     ]
 
     /// The first name the generated package would declare that SceneSDK, the kit or Swift already uses.
     package static func clash(scene: String, plugin: String) -> String? {
-        let suffixes = ["", "ViewController", "Interactor", "Presenter", "Router", "Worker", "Models", "BusinessLogic",
-                        "PresentationLogic", "DisplayLogic", "RoutingLogic", "DataPassing", "DataStore", "Tests"]
+        let suffixes = [
+            "", "ViewController", "Interactor", "Presenter", "Router", "Worker", "Models", "BusinessLogic",
+            "PresentationLogic", "DisplayLogic", "RoutingLogic", "DataPassing", "DataStore", "Tests",
+        ]
         let declared = suffixes.map { scene + $0 } + [plugin, plugin + "Plugin", plugin + "Tests"]
         return declared.first { usedNames.contains($0) }
     }

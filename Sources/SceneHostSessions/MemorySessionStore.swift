@@ -53,7 +53,9 @@ package final class MemorySessionStore: SessionStore {
     }
 
     /// This app's rows and the holders of their claims, with a way to change them.
-    private func withOwnRowsAndHolders<T: Sendable>(_ body: (inout [SessionKey: StoredSession], inout [SessionKey: Int64]) -> T) -> T {
+    private func withOwnRowsAndHolders<T: Sendable>(
+        _ body: (inout [SessionKey: StoredSession], inout [SessionKey: Int64]) -> T
+    ) -> T {
         shelf.tables.withLock { all in body(&all.rows[app, default: [:]], &all.holders[app, default: [:]]) }
     }
 
@@ -65,7 +67,9 @@ package final class MemorySessionStore: SessionStore {
         withOwnRows { $0[key]?.state }
     }
 
-    package func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
+    package func insert(
+        _ session: StoredSession, limits: SessionLimits, now: Int64
+    ) async throws(SessionStoreError) -> SessionInsertion {
         withOwnRowsAndHolders { rows, holders in
             let inUse = rows.values.count { $0.client == session.client && $0.actions >= SessionLimits.inUseActions }
             guard inUse < limits.perClient else { return .tooManyForClient }
@@ -74,8 +78,12 @@ package final class MemorySessionStore: SessionStore {
                 let (cutoff, overflow) = now.subtractingReportingOverflow(limits.evictionGrace)
                 let evictable = rows.values.filter { overflow ? limits.evictionGrace < 0 : $0.lastAction <= cutoff }
                 // Least work first: fewest actions, then the oldest last action; the key orders ties as the other stores do.
-                guard let victim = evictable.min(by: { ($0.actions, $0.lastAction) < ($1.actions, $1.lastAction)
-                    || ($0.actions, $0.lastAction) == ($1.actions, $1.lastAction) && $0.key.digest.lexicographicallyPrecedes($1.key.digest) })
+                guard
+                    let victim = evictable.min(by: {
+                        ($0.actions, $0.lastAction) < ($1.actions, $1.lastAction)
+                            || ($0.actions, $0.lastAction) == ($1.actions, $1.lastAction)
+                                && $0.key.digest.lexicographicallyPrecedes($1.key.digest)
+                    })
                 else { return .full }
                 rows[victim.key] = nil
                 holders[victim.key] = nil
@@ -87,7 +95,8 @@ package final class MemorySessionStore: SessionStore {
         }
     }
 
-    package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim {
+    package func claim(_ key: SessionKey, from state: Int64, now: Int64) async throws(SessionStoreError) -> SessionClaim
+    {
         let instance = self.instance
         return withOwnRowsAndHolders { rows, holders in
             guard var row = rows[key] else { return .lost(current: nil) }
@@ -100,7 +109,9 @@ package final class MemorySessionStore: SessionStore {
         }
     }
 
-    package func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool {
+    package func reclaim(
+        _ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool
+    ) async throws(SessionStoreError) -> Bool {
         let instance = self.instance
         return withOwnRowsAndHolders { rows, holders in
             guard var row = rows[key], row.state == state, !state.isMultiple(of: 2) else { return false }
@@ -117,7 +128,9 @@ package final class MemorySessionStore: SessionStore {
     package func release(_ key: SessionKey, from state: Int64) async throws(SessionStoreError) -> Bool {
         let instance = self.instance
         return withOwnRowsAndHolders { rows, holders in
-            guard var row = rows[key], row.state == state, !state.isMultiple(of: 2), holders[key] == instance else { return false }
+            guard var row = rows[key], row.state == state, !state.isMultiple(of: 2), holders[key] == instance else {
+                return false
+            }
             row.state = state + 1
             rows[key] = row
             holders[key] = nil

@@ -71,7 +71,10 @@ package struct SessionBody: Equatable, Sendable {
         case .damaged: throw .malformedRow(reason: "its stored data is damaged")
         case .version(let version, let start):
             guard Self.readableVersions.contains(version) else {
-                throw .malformedRow(reason: "it was written in session format \(version), and this scene-host reads formats 1 to \(Self.formatVersion)")
+                throw .malformedRow(
+                    reason:
+                        "it was written in session format \(version), and this scene-host reads formats 1 to \(Self.formatVersion)"
+                )
             }
             body = start
             formatRead = version
@@ -109,7 +112,9 @@ extension SessionBody: RecordValue {
         for _ in 0..<count { places.append(try Place(from: &reader, keepsState: keepsState)) }
         let nextStamp = try reader.integer()
         let notice = try reader.optionalString()
-        guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else { throw RecordReader.Malformed() }
+        guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else {
+            throw RecordReader.Malformed()
+        }
         self.init(places: places, nextStamp: nextStamp, notice: notice)
     }
 }

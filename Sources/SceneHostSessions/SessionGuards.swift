@@ -37,8 +37,11 @@ package struct SessionGuards: Equatable, Sendable {
         }
     }
 
-    package init(secretDigest: String? = nil, previousDigest: String? = nil, rotatedAt: Int64 = 0, rotationSalt: String? = nil, lastForm: String? = nil,
-                lastLocation: String? = nil, offered: [Offered] = [], problems: [Offered] = []) {
+    package init(
+        secretDigest: String? = nil, previousDigest: String? = nil, rotatedAt: Int64 = 0, rotationSalt: String? = nil,
+        lastForm: String? = nil,
+        lastLocation: String? = nil, offered: [Offered] = [], problems: [Offered] = []
+    ) {
         self.secretDigest = secretDigest
         self.previousDigest = previousDigest
         self.rotatedAt = rotatedAt
@@ -70,9 +73,13 @@ extension SessionGuards: RecordValue {
         let rotatedAt = Int64(try reader.integer()), salt = try reader.optionalString()
         let lastForm = try reader.optionalString(), lastLocation = try reader.optionalString()
         let offered = try reader.list(Offered.self), problems = try reader.list(Offered.self)
-        guard offered.count <= Self.maximumOffered, problems.count <= Self.maximumOffered else { throw RecordReader.Malformed() }
-        self.init(secretDigest: secret, previousDigest: previous, rotatedAt: rotatedAt, rotationSalt: salt, lastForm: lastForm, lastLocation: lastLocation,
-                  offered: offered, problems: problems)
+        guard offered.count <= Self.maximumOffered, problems.count <= Self.maximumOffered else {
+            throw RecordReader.Malformed()
+        }
+        self.init(
+            secretDigest: secret, previousDigest: previous, rotatedAt: rotatedAt, rotationSalt: salt,
+            lastForm: lastForm, lastLocation: lastLocation,
+            offered: offered, problems: problems)
     }
 }
 

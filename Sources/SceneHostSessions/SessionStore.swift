@@ -44,7 +44,9 @@ package protocol SessionStore: Sendable {
     /// Stores a new session, within `limits` counted over the whole store: refused when its client holds
     /// `perClient` sessions in use; at the total it evicts the session with the fewest actions (then the
     /// oldest last action) whose last action is at least the grace old, or refuses (`SessionLimits`).
-    func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion
+    func insert(
+        _ session: StoredSession, limits: SessionLimits, now: Int64
+    ) async throws(SessionStoreError) -> SessionInsertion
     /// Advances the state number of `key` from `state` to `state + 1`, marks it used at `now` and held
     /// by this instance, only if it is `state`: `.claimed` when this caller won (it may then apply its
     /// action), else where the session was (`.lost(current:)`; under concurrency `current` may still
@@ -57,7 +59,9 @@ package protocol SessionStore: Sendable {
     /// none of its requests has that claim under way: its write failed, its request ended); or the claim
     /// was made before `staleBefore` (the lease: a holder that runs but is stuck, or a claim naming no
     /// holder). False, changing nothing, otherwise.
-    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool
+    func reclaim(
+        _ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool
+    ) async throws(SessionStoreError) -> Bool
     /// Lets go of this instance's own claim at the odd `state` without writing the session: the state
     /// number moves to `state + 1` (at rest) and the row is otherwise as it was before the claim, its
     /// last use the claim's (an action that changed nothing). False, changing nothing, when the state is not `state` or the claim

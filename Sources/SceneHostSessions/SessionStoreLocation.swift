@@ -48,36 +48,53 @@ package enum SessionStoreLocation: Equatable, Sendable {
 
     /// The store `option` (the flag's value, or nil) names; the environment's
     /// `SCENE_HOST_SESSION_STORE` when there is no flag; else the default file for `configPath`.
-    package static func resolve(option: String?, environment: [String: String], configPath: String,
-                               currentFolder: String) throws(SessionStoreError) -> SessionStoreLocation {
-        if let option { return try parse(option, source: "--session-store", environment: environment, currentFolder: currentFolder) }
+    package static func resolve(
+        option: String?, environment: [String: String], configPath: String,
+        currentFolder: String
+    ) throws(SessionStoreError) -> SessionStoreLocation {
+        if let option {
+            return try parse(option, source: "--session-store", environment: environment, currentFolder: currentFolder)
+        }
         if let value = environment["SCENE_HOST_SESSION_STORE"] {
-            return try parse(value, source: "SCENE_HOST_SESSION_STORE", environment: environment, currentFolder: currentFolder)
+            return try parse(
+                value, source: "SCENE_HOST_SESSION_STORE", environment: environment, currentFolder: currentFolder)
         }
         guard let path = defaultSQLitePath(configPath: configPath, environment: environment) else {
-            throw .badLocation(source: "the default session store", value: "$XDG_STATE_HOME/scene-host/",
-                               reason: "neither XDG_STATE_HOME nor HOME is an absolute path, so there is no state folder")
+            throw .badLocation(
+                source: "the default session store", value: "$XDG_STATE_HOME/scene-host/",
+                reason: "neither XDG_STATE_HOME nor HOME is an absolute path, so there is no state folder")
         }
         return .sqlite(path: path)
     }
 
     /// `value` as a location; `source` names where it came from in the error.
-    package static func parse(_ value: String, source: String, environment: [String: String], currentFolder: String) throws(SessionStoreError) -> SessionStoreLocation {
+    package static func parse(
+        _ value: String, source: String, environment: [String: String], currentFolder: String
+    ) throws(SessionStoreError) -> SessionStoreLocation {
         if value == "memory" { return .memory }
         if value.hasPrefix("sqlite:") {
             let path = String(value.dropFirst("sqlite:".count))
-            guard !path.isEmpty else { throw .badLocation(source: source, value: value, reason: "it names no file after 'sqlite:'") }
-            guard !path.utf8.contains(0) else { throw .badLocation(source: source, value: value, reason: "the path holds a NUL byte") }
+            guard !path.isEmpty else {
+                throw .badLocation(source: source, value: value, reason: "it names no file after 'sqlite:'")
+            }
+            guard !path.utf8.contains(0) else {
+                throw .badLocation(source: source, value: value, reason: "the path holds a NUL byte")
+            }
             return .sqlite(path: path.hasPrefix("/") ? path : currentFolder + "/" + path)
         }
         for scheme in ["postgresql://", "postgres://"] where value.hasPrefix(scheme) {
-            return .postgres(try parsePostgres(String(value.dropFirst(scheme.count)), value: value, source: source, environment: environment))
+            return .postgres(
+                try parsePostgres(
+                    String(value.dropFirst(scheme.count)), value: value, source: source, environment: environment))
         }
         let shown = redacted(value)
         let hint: String
         if let colon = value.firstIndex(of: ":") {
             let scheme = String(value[..<colon])
-            let suggestion = Suggestion.closest(to: scheme, in: ["sqlite", "postgresql", "postgres"]).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion =
+                Suggestion.closest(to: scheme, in: ["sqlite", "postgresql", "postgres"]).map {
+                    "; did you mean '\($0)'?"
+                } ?? ""
             hint = "'\(scheme)' is no store this host knows\(suggestion)"
         } else {
             let suggestion = Suggestion.closest(to: value, in: ["memory"]).map { "; did you mean '\($0)'?" } ?? ""
@@ -87,28 +104,38 @@ package enum SessionStoreLocation: Equatable, Sendable {
     }
 
     /// `USER[:PASSWORD]@HOST[:PORT]/DATABASE`, percent-decoded.
-    private static func parsePostgres(_ rest: String, value: String, source: String, environment: [String: String]) throws(SessionStoreError) -> PostgresAddress {
+    private static func parsePostgres(
+        _ rest: String, value: String, source: String, environment: [String: String]
+    ) throws(SessionStoreError) -> PostgresAddress {
         let shown = redacted(value)
         func bad(_ reason: String) -> SessionStoreError { .badLocation(source: source, value: shown, reason: reason) }
         guard let at = rest.lastIndex(of: "@") else { throw bad("it names no user (USER@HOST)") }
         let credentials = String(rest[..<at])
         let afterAt = String(rest[rest.index(after: at)...])
-        guard let slash = afterAt.firstIndex(of: "/") else { throw bad("it names no database (/DATABASE after the host)") }
+        guard let slash = afterAt.firstIndex(of: "/") else {
+            throw bad("it names no database (/DATABASE after the host)")
+        }
         let hostPort = String(afterAt[..<slash])
         var databasePart = String(afterAt[afterAt.index(after: slash)...])
         if databasePart.contains("?") { throw bad("parameters after '?' are not accepted") }
         databasePart = databasePart.hasSuffix("/") ? String(databasePart.dropLast()) : databasePart
-        guard let database = percentDecoded(databasePart), !database.isEmpty, !database.contains("/") else { throw bad("it names no database (/DATABASE after the host)") }
+        guard let database = percentDecoded(databasePart), !database.isEmpty, !database.contains("/") else {
+            throw bad("it names no database (/DATABASE after the host)")
+        }
         let userPart: Substring
         var password: String?
         if let colon = credentials.firstIndex(of: ":") {
             userPart = credentials[..<colon]
-            guard let decoded = percentDecoded(String(credentials[credentials.index(after: colon)...])) else { throw bad("the password is not valid percent-encoding") }
+            guard let decoded = percentDecoded(String(credentials[credentials.index(after: colon)...])) else {
+                throw bad("the password is not valid percent-encoding")
+            }
             password = decoded
         } else {
             userPart = Substring(credentials)
         }
-        guard let user = percentDecoded(String(userPart)), !user.isEmpty else { throw bad("it names no user (USER@HOST)") }
+        guard let user = percentDecoded(String(userPart)), !user.isEmpty else {
+            throw bad("it names no user (USER@HOST)")
+        }
         var host = hostPort
         var port = 5432
         if hostPort.hasPrefix("[") {
@@ -116,12 +143,16 @@ package enum SessionStoreLocation: Equatable, Sendable {
             host = String(hostPort[hostPort.index(after: hostPort.startIndex)..<close])
             let tail = hostPort[hostPort.index(after: close)...]
             if !tail.isEmpty {
-                guard tail.hasPrefix(":"), let number = Int(tail.dropFirst()), (1...65535).contains(number) else { throw bad("the port is not a number from 1 to 65535") }
+                guard tail.hasPrefix(":"), let number = Int(tail.dropFirst()), (1...65535).contains(number) else {
+                    throw bad("the port is not a number from 1 to 65535")
+                }
                 port = number
             }
         } else if let colon = hostPort.lastIndex(of: ":") {
             host = String(hostPort[..<colon])
-            guard let number = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(number) else { throw bad("the port is not a number from 1 to 65535") }
+            guard let number = Int(hostPort[hostPort.index(after: colon)...]), (1...65535).contains(number) else {
+                throw bad("the port is not a number from 1 to 65535")
+            }
             port = number
         }
         guard !host.isEmpty else { throw bad("it names no host") }
@@ -145,7 +176,9 @@ package enum SessionStoreLocation: Equatable, Sendable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next(), let low = iterator.next(), let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return nil }
             bytes.append(value)
         }
         guard !bytes.contains(0) else { return nil }
@@ -171,7 +204,10 @@ package enum SessionStoreLocation: Equatable, Sendable {
         }.joined()
         let file = configPath.split(separator: "/").last.map(String.init) ?? "scenes.conf"
         let stem = file.split(separator: ".").first.map(String.init) ?? "scenes"
-        let safeStem = String(stem.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }.prefix(40))
+        let safeStem = String(
+            stem.unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }.prefix(40))
         return "\(folder)/sessions-\(safeStem.isEmpty ? "config" : safeStem)-\(digest).sqlite"
     }
 }

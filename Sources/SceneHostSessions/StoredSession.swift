@@ -23,8 +23,11 @@ package struct StoredSession: Equatable, Sendable {
     /// `SessionBody`, encoded: every screen's record, stamp and last screen, and a pending notice.
     package var body: [UInt8]
 
-    package init(key: SessionKey, token: String, state: Int64, created: Int64, lastUsed: Int64, lastAction: Int64, client: String,
-                actions: Int64, body: [UInt8]) {
+    package init(
+        key: SessionKey, token: String, state: Int64, created: Int64, lastUsed: Int64, lastAction: Int64,
+        client: String,
+        actions: Int64, body: [UInt8]
+    ) {
         self.key = key
         self.token = token
         self.state = state

@@ -9,12 +9,16 @@ import SceneHostWebModel
 struct AdminHostMiddleware<Context: RequestContext>: RouterMiddleware {
     let hosts: WebHostPolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do throws(WebError) {
             try hosts.check(request.head.authority)
         } catch {
-            return Response(status: HTTPResponse.Status(code: 421), headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: error.message + "\n")))
+            return Response(
+                status: HTTPResponse.Status(code: 421),
+                headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: error.message + "\n")))
         }
         return try await next(request, context)
     }

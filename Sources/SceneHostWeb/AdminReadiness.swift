@@ -19,7 +19,9 @@ struct AdminReadiness: Sendable {
 
     /// Nil when ready, else the reason (one line, without "not ready: ").
     func reason() async -> String? {
-        if state.isDraining { return "draining (SIGTERM received); in-flight requests are finishing before the instance exits" }
+        if state.isDraining {
+            return "draining (SIGTERM received); in-flight requests are finishing before the instance exits"
+        }
         let store = self.store
         let answer = await Self.within(deadline) { () async -> Ping in
             do throws(SessionStoreError) {
@@ -55,7 +57,8 @@ struct AdminReadiness: Sendable {
         case .malformedRow(let reason):
             return "the session store \(location) answered a row that does not read (\(reason))"
         case .badLocation, .untrusted:
-            return "the session store \(location): " + error.unescapedMessage.replacing("error: ", with: "", maxReplacements: 1)
+            return "the session store \(location): "
+                + error.unescapedMessage.replacing("error: ", with: "", maxReplacements: 1)
         }
     }
 

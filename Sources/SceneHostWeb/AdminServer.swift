@@ -45,7 +45,9 @@ struct AdminServer {
         let (readiness, metrics) = (readiness, metrics)
         router.get("/healthz") { _, _ in Self.text("ok\n", status: .ok) }
         router.get("/readyz") { _, _ -> Response in
-            if let reason = await readiness.reason() { return Self.text("not ready: \(reason)\n", status: .serviceUnavailable) }
+            if let reason = await readiness.reason() {
+                return Self.text("not ready: \(reason)\n", status: .serviceUnavailable)
+            }
             return Self.text("ready\n", status: .ok)
         }
         router.get("/metrics") { _, _ -> Response in
@@ -54,11 +56,15 @@ struct AdminServer {
         let (limits, count, refused) = (limits, ConnectionCount(), refused)
         return Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [
-                ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: Self.bodyLimit),
-            ], idleTimeout: TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds))),
-            configuration: .init(address: .hostname(host, port: port), serverName: "scene-host-admin",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.descriptors, logger: logger)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(limits: limits, count: count, refused: refused),
+                        ProtocolGuard(bodyLimit: Self.bodyLimit),
+                    ], idleTimeout: TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds))),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "scene-host-admin",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.descriptors, logger: logger)),
             onServerRunning: { channel in
                 let address = channel.localAddress
                 let ip = address?.ipAddress ?? "?"
@@ -68,8 +74,11 @@ struct AdminServer {
         )
     }
 
-    private static func text(_ body: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8") -> Response {
-        Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    private static func text(
+        _ body: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8"
+    ) -> Response {
+        Response(
+            status: status, headers: [.contentType: contentType, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 }

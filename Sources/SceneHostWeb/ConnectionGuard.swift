@@ -101,7 +101,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         fields[.connection] = "close"
         let text = "The server is busy (\(limits.maximum) connections open); try again in a few seconds.\n"
         fields[.contentLength] = String(text.utf8.count)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: .serviceUnavailable, headerFields: fields))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponse(status: .serviceUnavailable, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(string: text))), promise: nil)
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in loopBound.value.close(promise: nil) }

@@ -10,8 +10,9 @@ extension WebForwarding.Headers {
 
     /// The forwarding headers of a request's fields, every line of each in order.
     init(_ fields: HTTPFields) {
-        self.init(forwarded: fields[values: Self.forwardedField], forwardedFor: fields[values: Self.forwardedForField],
-                  forwardedProto: fields[values: Self.forwardedProtoField])
+        self.init(
+            forwarded: fields[values: Self.forwardedField], forwardedFor: fields[values: Self.forwardedForField],
+            forwardedProto: fields[values: Self.forwardedProtoField])
     }
 }
 

@@ -139,7 +139,10 @@ struct PageWriter: Sendable {
         // Its work runs: the script follows its changes (an earlier page never changes on its own).
         html.markup(page.live && !page.isEarlier ? " data-live>\n" : ">\n")
         if page.isEarlier {
-            html.markup(page.inModal ? "<p class=\"earlier\" id=\"earlier\" role=\"status\" inert>" : "<p class=\"earlier\" id=\"earlier\" role=\"status\">")
+            html.markup(
+                page.inModal
+                    ? "<p class=\"earlier\" id=\"earlier\" role=\"status\" inert>"
+                    : "<p class=\"earlier\" id=\"earlier\" role=\"status\">")
             html.markup("This is an earlier page of the app. Acting here goes back to it; <a href=\"")
             html.text(page.currentURL)
             html.markup("\">the current page</a> is further on.</p>\n")
@@ -157,7 +160,9 @@ struct PageWriter: Sendable {
         let inputs = all.filter { [.field, .area, .secret].contains($0.kind) }
         let focused = inputs.first { !$0.problem.isEmpty }?.id ?? (page.inModal ? inputs.first?.id : nil)
         if page.inModal {
-            html.markup("<section class=\"modal\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"title\" tabindex=\"-1\" id=\"dialog\"")
+            html.markup(
+                "<section class=\"modal\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"title\" tabindex=\"-1\" id=\"dialog\""
+            )
             if focused == nil { html.markup(" autofocus") }
             html.markup(">\n")
         }
@@ -176,7 +181,10 @@ struct PageWriter: Sendable {
     /// What a refused form held follows it, to copy.
     private func message(_ message: String, offered: [WebPage.Offered], into html: inout HTMLText) {
         let isNotice = message.hasPrefix("notice: ")
-        html.markup(isNotice ? "<div class=\"notice\" role=\"status\" id=\"error\"><p>" : "<div class=\"error\" role=\"alert\" id=\"error\"><p>")
+        html.markup(
+            isNotice
+                ? "<div class=\"notice\" role=\"status\" id=\"error\"><p>"
+                : "<div class=\"error\" role=\"alert\" id=\"error\"><p>")
         html.text(Self.plain(message))
         html.markup("</p>")
         if !offered.isEmpty {
@@ -195,23 +203,26 @@ struct PageWriter: Sendable {
 
     /// A message without the "error: " or "notice: " its kind is shown by instead.
     static func plain(_ message: String) -> String {
-        for prefix in ["error: ", "notice: "] where message.hasPrefix(prefix) { return String(message.dropFirst(prefix.count)) }
+        for prefix in ["error: ", "notice: "] where message.hasPrefix(prefix) {
+            return String(message.dropFirst(prefix.count))
+        }
         return message
     }
 
     /// The page of a refused request: what happened, in plain words, and the way back into the app.
     func renderRefusal(_ message: String, status: Int = 400) -> [UInt8] {
         var html = HTMLText(capacity: 1024)
-        let heading: StaticString = switch status {
-        case 404: "Page not found"
-        case 409: "Changed in the meantime"
-        case 413: "Too much text"
-        case 421: "Wrong address"
-        case 429: "Too many new sessions"
-        case 500: "Something went wrong"
-        case 503: "Try again in a moment"
-        default: "Refused"
-        }
+        let heading: StaticString =
+            switch status {
+            case 404: "Page not found"
+            case 409: "Changed in the meantime"
+            case 413: "Too much text"
+            case 421: "Wrong address"
+            case 429: "Too many new sessions"
+            case 500: "Something went wrong"
+            case 503: "Try again in a moment"
+            default: "Refused"
+            }
         html.markup("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         html.markup("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         html.markup(heading)
@@ -219,7 +230,9 @@ struct PageWriter: Sendable {
         html.markup(Self.style)
         html.markup("</style>\n</head>\n<body>\n<main>\n<h1>")
         html.markup(heading)
-        html.markup(message.hasPrefix("notice: ") ? "</h1>\n<div class=\"notice\" role=\"status\"><p>" : "</h1>\n<div class=\"error\" role=\"alert\"><p>")
+        html.markup(
+            message.hasPrefix("notice: ")
+                ? "</h1>\n<div class=\"notice\" role=\"status\"><p>" : "</h1>\n<div class=\"error\" role=\"alert\"><p>")
         html.text(Self.plain(message))
         html.markup("</p></div>\n<p><a href=\"/\">Back to the app</a></p>\n</main>\n</body>\n</html>\n")
         return html.bytes
@@ -352,11 +365,12 @@ struct PageWriter: Sendable {
     /// A text field (`field.ID`), a text area (`area.ID`) or a secure field (`secret.ID`, never
     /// filled in: the page does not have the secret), with its label and its problem.
     private func input(_ element: WebPage.Element, focused: Bool, into html: inout HTMLText) {
-        let prefix: StaticString = switch element.kind {
-        case .area: "area"
-        case .secret: "secret"
-        case .label, .field, .toggle, .choice, .button, .list, .progress, .section: "field"
-        }
+        let prefix: StaticString =
+            switch element.kind {
+            case .area: "area"
+            case .secret: "secret"
+            case .label, .field, .toggle, .choice, .button, .list, .progress, .section: "field"
+            }
         html.markup("<label for=\"")
         html.markup(prefix)
         html.markup("-")
@@ -367,7 +381,8 @@ struct PageWriter: Sendable {
         switch element.kind {
         case .area: html.markup("<textarea dir=\"auto\" rows=\"4\" id=\"area-")
         case .secret: html.markup("<input type=\"password\" autocomplete=\"off\" id=\"secret-")
-        case .label, .field, .toggle, .choice, .button, .list, .progress, .section: html.markup("<input type=\"text\" dir=\"auto\" id=\"field-")
+        case .label, .field, .toggle, .choice, .button, .list, .progress, .section:
+            html.markup("<input type=\"text\" dir=\"auto\" id=\"field-")
         }
         html.text(element.id)
         html.markup("\" name=\"")
@@ -418,7 +433,8 @@ struct PageWriter: Sendable {
         case .none:
             return
         case .dismiss:
-            html.markup("<p><button type=\"submit\" id=\"dismiss\" name=\"action\" value=\"dismiss\">Dismiss</button></p>\n")
+            html.markup(
+                "<p><button type=\"submit\" id=\"dismiss\" name=\"action\" value=\"dismiss\">Dismiss</button></p>\n")
         case .back(let targets):
             html.markup("<p><button type=\"submit\" id=\"back\" name=\"action\" value=\"back\">Back</button>")
             for target in targets {

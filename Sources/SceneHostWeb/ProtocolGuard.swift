@@ -53,19 +53,27 @@ final class ProtocolGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // HTTP/1.0 requests are held to the same rule: without a Host the DNS-rebinding check has nothing to check.
         if request.authority == nil {
-            return Refusal(status: .badRequest, text: "The request has no Host field; send one (HTTP/1.1 requires it).\n")
+            return Refusal(
+                status: .badRequest, text: "The request has no Host field; send one (HTTP/1.1 requires it).\n")
         }
         guard allowedMethods.contains(request.method) else {
-            return Refusal(status: .methodNotAllowed, text: "This server answers only GET, HEAD and POST; \(request.method.rawValue) is not one of them.\n",
-                           allow: allowedMethods.map(\.rawValue).joined(separator: ", "))
+            return Refusal(
+                status: .methodNotAllowed,
+                text: "This server answers only GET, HEAD and POST; \(request.method.rawValue) is not one of them.\n",
+                allow: allowedMethods.map(\.rawValue).joined(separator: ", "))
         }
-        let expectations = request.headerFields[values: expectField].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let expectations = request.headerFields[values: expectField].flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         guard !expectations.isEmpty else { return nil }
         guard expectations.allSatisfy({ $0 == "100-continue" }) else {
-            return Refusal(status: .expectationFailed, text: "The only expectation this server meets is 100-continue.\n")
+            return Refusal(
+                status: .expectationFailed, text: "The only expectation this server meets is 100-continue.\n")
         }
         if let length = request.headerFields[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
-            return Refusal(status: .expectationFailed, text: "The request's body would be \(length) bytes; the limit is \(bodyLimit). Send less.\n")
+            return Refusal(
+                status: .expectationFailed,
+                text: "The request's body would be \(length) bytes; the limit is \(bodyLimit). Send less.\n")
         }
         return nil
     }

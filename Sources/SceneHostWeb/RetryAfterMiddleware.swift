@@ -6,7 +6,9 @@ import SceneHostWebModel
 /// the answer has its own), thrown errors included: no path of the app can leave a client without
 /// being told when to come back. (`ConnectionGuard`'s 503s, answered before the router, carry their own.)
 struct RetryAfterMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response: Response
         do {
             response = try await next(request, context)

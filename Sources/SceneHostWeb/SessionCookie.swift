@@ -24,7 +24,8 @@ enum SessionCookie {
 
     /// The cookie that makes the browser forget its session.
     static func clear(secure: Bool) -> Cookie {
-        Cookie(name: name(secure: secure), value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: name(secure: secure), value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 
     /// The session cookie's value among every Cookie field, for the name that applies (`secure`).

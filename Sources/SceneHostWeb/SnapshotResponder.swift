@@ -55,8 +55,10 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// The connection asked to read while a check was under way: asked once it ends.
     private var readWanted = false
 
-    init(snapshots: WebPageSnapshots, hosts: WebHostPolicy, forwarding: WebForwarding, check: @escaping Check,
-         atOnce: @escaping CheckAtOnce, unchecked: Counter) {
+    init(
+        snapshots: WebPageSnapshots, hosts: WebHostPolicy, forwarding: WebForwarding, check: @escaping Check,
+        atOnce: @escaping CheckAtOnce, unchecked: Counter
+    ) {
         self.snapshots = snapshots
         self.hosts = hosts
         self.forwarding = forwarding
@@ -155,9 +157,11 @@ final class SnapshotResponder: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func answer(for request: HTTPRequest, peer: SocketAddress?) -> WebPageSnapshots.Answer? {
         // A live stream (`WebHandlers.events`) is the router's to answer, never a page.
-        guard request.method == .get || request.method == .head, let path = request.path, !WebHandlers.asksForEvents(request.headerFields),
-              (try? hosts.check(request.authority)) != nil,
-              let sessionID = SessionCookie.value(in: request.headerFields, secure: forwarding.isSecure(peer: peer, fields: request.headerFields))
+        guard request.method == .get || request.method == .head, let path = request.path,
+            !WebHandlers.asksForEvents(request.headerFields),
+            (try? hosts.check(request.authority)) != nil,
+            let sessionID = SessionCookie.value(
+                in: request.headerFields, secure: forwarding.isSecure(peer: peer, fields: request.headerFields))
         else { return nil }
         return snapshots.answer(sessionID: sessionID, path: path)
     }

@@ -25,13 +25,15 @@ final class StreamKeepAlive: ChannelOutboundHandler, RemovableChannelHandler {
     private var timer: Scheduled<Void>?
 
     init(interval: Duration) {
-        self.interval = .nanoseconds(Int64(interval.components.seconds) * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000)
+        self.interval = .nanoseconds(
+            Int64(interval.components.seconds) * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let response):
-            streaming = response.status == .ok && response.headerFields[.contentType]?.hasPrefix("text/event-stream") == true
+            streaming =
+                response.status == .ok && response.headerFields[.contentType]?.hasPrefix("text/event-stream") == true
             if streaming { arm(context: context, at: .now() + interval) }
         case .body:
             break

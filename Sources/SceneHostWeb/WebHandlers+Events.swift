@@ -63,71 +63,83 @@ extension WebHandlers {
         }
         count(kind: "events", status: 200, since: .now)
         let (controller, writer, state, channel) = (controller, writer, state, context.channel)
-        return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-                                               Self.noSniffField: "nosniff"],
-                        body: ResponseBody { body in
-            defer { controller.streams.withLock { $0[sessionID, default: 1] -= 1; if $0[sessionID] == 0 { $0[sessionID] = nil } } }
-            var seen = start
-            var last: [UInt8] = []
-            let clock = ContinuousClock()
-            let ends = clock.now + Self.streamLifetime
-            var lastPage = clock.now - Self.minimumInterval
-            // What ends the stream's sleep besides its session: the drain, and its client going away.
-            let stops = [state.drain] + [await ClientGoneWatch.gone(of: channel)].compactMap { $0 }
-            // The browser's reconnection wait, should the stream end without `end`.
-            try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
-            streaming: while true {
-                let wake = await LiveWait.next(until: ends, stops: stops) { [seen] in
-                    await controller.liveChange(sessionID: sessionID, after: seen)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                Self.noSniffField: "nosniff",
+            ],
+            body: ResponseBody { body in
+                defer {
+                    controller.streams.withLock {
+                        $0[sessionID, default: 1] -= 1; if $0[sessionID] == 0 { $0[sessionID] = nil }
+                    }
                 }
-                let now: UInt64
-                switch wake {
-                case .stopped, .gone, .deadline:
-                    break streaming
-                case .changed(let count):
-                    guard count != seen else { continue streaming }
-                    now = count
+                var seen = start
+                var last: [UInt8] = []
+                let clock = ContinuousClock()
+                let ends = clock.now + Self.streamLifetime
+                var lastPage = clock.now - Self.minimumInterval
+                // What ends the stream's sleep besides its session: the drain, and its client going away.
+                let stops = [state.drain] + [await ClientGoneWatch.gone(of: channel)].compactMap { $0 }
+                // The browser's reconnection wait, should the stream end without `end`.
+                try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
+                streaming: while true {
+                    let wake = await LiveWait.next(until: ends, stops: stops) { [seen] in
+                        await controller.liveChange(sessionID: sessionID, after: seen)
+                    }
+                    let now: UInt64
+                    switch wake {
+                    case .stopped, .gone, .deadline:
+                        break streaming
+                    case .changed(let count):
+                        guard count != seen else { continue streaming }
+                        now = count
+                    }
+                    // Made as a GET makes it, but leaving the once-only messages (a field's problem, a
+                    // notice) to the page the browser loads: a stream still running when its tab posted
+                    // must not take them away from the page the post leads to.
+                    let since = clock.now - lastPage
+                    if since < Self.minimumInterval { try? await Task.sleep(for: Self.minimumInterval - since) }
+                    lastPage = clock.now
+                    let reply = await controller.get(
+                        path: path, sessionID: sessionID, client: client.address, consuming: false)
+                    // What this page made changed the count too (a notice taken): counted from here.
+                    seen = await controller.liveCount(sessionID: sessionID) ?? now
+                    // Another tab moved the app on (the screen is gone, earlier, or in another state), or
+                    // the session ended: this page stays as the user sees it, and what it does next is
+                    // answered as without the stream (a stale form is refused, with what was typed offered back).
+                    guard case .page(let page) = reply.body, reply.status == 200, !page.isEarlier,
+                        followed.map({ $0 == page.stamp }) ?? true
+                    else {
+                        try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
+                        break
+                    }
+                    let html = writer.render(page)
+                    if html != last {
+                        try await body.write(ByteBuffer(bytes: Self.event("screen", html)))
+                        last = html
+                    }
+                    if !page.live {
+                        try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
+                        break
+                    }
+                    if clock.now >= ends { break }
                 }
-                // Made as a GET makes it, but leaving the once-only messages (a field's problem, a
-                // notice) to the page the browser loads: a stream still running when its tab posted
-                // must not take them away from the page the post leads to.
-                let since = clock.now - lastPage
-                if since < Self.minimumInterval { try? await Task.sleep(for: Self.minimumInterval - since) }
-                lastPage = clock.now
-                let reply = await controller.get(path: path, sessionID: sessionID, client: client.address, consuming: false)
-                // What this page made changed the count too (a notice taken): counted from here.
-                seen = await controller.liveCount(sessionID: sessionID) ?? now
-                // Another tab moved the app on (the screen is gone, earlier, or in another state), or
-                // the session ended: this page stays as the user sees it, and what it does next is
-                // answered as without the stream (a stale form is refused, with what was typed offered back).
-                guard case .page(let page) = reply.body, reply.status == 200, !page.isEarlier, followed.map({ $0 == page.stamp }) ?? true else {
-                    try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
-                    break
-                }
-                let html = writer.render(page)
-                if html != last {
-                    try await body.write(ByteBuffer(bytes: Self.event("screen", html)))
-                    last = html
-                }
-                if !page.live {
-                    try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
-                    break
-                }
-                if clock.now >= ends { break }
-            }
-            try await body.finish(nil)
-        })
+                try await body.finish(nil)
+            })
     }
 
     /// The screen's URL without the query parameter `live`, and that parameter's stamp, if any.
     static func splitLive(_ target: String) -> (path: String, stamp: Int?) {
         guard let question = target.firstIndex(of: "?") else { return (target, nil) }
         var stamp: Int?
-        let kept = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).filter { pair in
-            guard pair.hasPrefix("live=") else { return true }
-            stamp = Int(pair.dropFirst(5))
-            return false
-        }
+        let kept = target[target.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+            .filter { pair in
+                guard pair.hasPrefix("live=") else { return true }
+                stamp = Int(pair.dropFirst(5))
+                return false
+            }
         let path = String(target[..<question])
         return (kept.isEmpty ? path : path + "?" + kept.joined(separator: "&"), stamp)
     }

@@ -45,7 +45,8 @@ struct WebHandlers: Sendable {
         let sessionID = SessionCookie.value(in: request.headers, secure: client.secure)
         let start = ContinuousClock.now
         // The whole target, query included: a screen URL's query names its record (`?id=2`).
-        let reply = await controller.get(path: request.head.path ?? request.uri.path, sessionID: sessionID, client: client.address)
+        let reply = await controller.get(
+            path: request.head.path ?? request.uri.path, sessionID: sessionID, client: client.address)
         count(kind: "page", status: reply.status, since: start)
         var response = respond(reply, secure: client.secure)
         if head { response.body = ResponseBody() }
@@ -60,24 +61,34 @@ struct WebHandlers: Sendable {
         do {
             body = try await request.collectBody(upTo: WebForm.maximumBodySize)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            return html(writer.renderRefusal(WebError.bodyTooLarge(limit: WebForm.maximumBodySize).message, status: 413), status: .contentTooLarge)
+            return html(
+                writer.renderRefusal(WebError.bodyTooLarge(limit: WebForm.maximumBodySize).message, status: 413),
+                status: .contentTooLarge)
         } catch {
             // A broken chunk, a body cut short: the request, not its size, is at fault.
-            return html(writer.renderRefusal(WebError.malformedRequest(reason: "its body could not be read").message, status: 400), status: .badRequest)
+            return html(
+                writer.renderRefusal(
+                    WebError.malformedRequest(reason: "its body could not be read").message, status: 400),
+                status: .badRequest)
         }
         let postContext = WebController.PostContext(
-            origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField], host: request.head.authority, client: client.address
+            origin: request.headers[.origin], fetchSite: request.headers[Self.fetchSiteField],
+            host: request.head.authority, client: client.address
         )
         let start = ContinuousClock.now
-        let reply = await controller.post(path: request.uri.path, sessionID: SessionCookie.value(in: request.headers, secure: client.secure),
-                                          body: Array(body.readableBytesView), context: postContext)
+        let reply = await controller.post(
+            path: request.uri.path, sessionID: SessionCookie.value(in: request.headers, secure: client.secure),
+            body: Array(body.readableBytesView), context: postContext)
         count(kind: "action", status: reply.status, since: start)
         return respond(reply, secure: client.secure)
     }
 
     /// One answered request in `/metrics`: by kind and status, and its duration by kind.
     func count(kind: String, status: Int, since start: ContinuousClock.Instant) {
-        Counter(label: "scene_host_requests_total", dimensions: [("kind", kind), ("status", String(status))], factory: metrics).increment()
+        Counter(
+            label: "scene_host_requests_total", dimensions: [("kind", kind), ("status", String(status))],
+            factory: metrics
+        ).increment()
         Timer(label: "scene_host_request_seconds", dimensions: [("kind", kind)], factory: metrics)
             .recordNanoseconds((ContinuousClock.now - start).wholeNanoseconds)
     }
@@ -90,7 +101,8 @@ struct WebHandlers: Sendable {
         case .redirect(let location):
             response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         case .refusal(let message):
-            response = html(writer.renderRefusal(message, status: reply.status), status: HTTPResponse.Status(code: reply.status))
+            response = html(
+                writer.renderRefusal(message, status: reply.status), status: HTTPResponse.Status(code: reply.status))
         }
         switch reply.cookie {
         case .keep:
@@ -107,16 +119,21 @@ struct WebHandlers: Sendable {
     /// The headers of every HTML answer (pages and refusals), here and in `SnapshotResponder`.
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-        securityPolicyField: "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        securityPolicyField:
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         noSniffField: "nosniff",
     ]
 
     /// The pages' one script (`PageWriter.script`): static, cached for a day.
     private func script(head: Bool) -> Response {
         let bytes = PageWriter.script.withUTF8Buffer { Array($0) }
-        return Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=86400",
-                                               Self.noSniffField: "nosniff"],
-                        body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=86400",
+                Self.noSniffField: "nosniff",
+            ],
+            body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private func html(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {

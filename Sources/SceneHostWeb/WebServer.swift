@@ -66,14 +66,17 @@ package struct WebServer: Sendable {
     /// from a stored session's records (a restart, another instance), and what became of its stacks.
     /// `sessionsPerClient` caps the sessions in use one client address holds, `sessionRate` how fast
     /// it may start them (`WebSessionStore`); `forwarding` names the trusted proxies (`--trusted-proxy`).
-    package init(host: String, port: Int, allowedHosts: [String] = [],
-                limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
-                sessionsPerClient: Int = 100, sessionRate: WebSessionRate = .standard, forwarding: WebForwarding = WebForwarding(),
-                durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
-                drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), debugPages: Bool = false, logger: Logger,
-                faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
-                makeSession: @escaping @Sendable () async throws -> any AppSession,
-                restoreSession: @escaping @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
+    package init(
+        host: String, port: Int, allowedHosts: [String] = [],
+        limits: WebConnectionLimits = WebConnectionLimits(maximum: 900, idleTimeout: .seconds(10)),
+        sessionsPerClient: Int = 100, sessionRate: WebSessionRate = .standard,
+        forwarding: WebForwarding = WebForwarding(),
+        durable: any SessionStore = MemorySessionStore(), admin: Admin? = nil,
+        drainDelay: Duration = .zero, drainLimit: Duration = .seconds(10), debugPages: Bool = false, logger: Logger,
+        faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
+        makeSession: @escaping @Sendable () async throws -> any AppSession,
+        restoreSession: @escaping @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
+    ) {
         self.limits = limits
         self.host = host
         self.port = port
@@ -86,17 +89,21 @@ package struct WebServer: Sendable {
         self.drainDelay = drainDelay
         self.drainLimit = drainLimit
         var metrics = PrometheusMetricsFactory(registry: registry)
-        metrics.defaultDurationHistogramBuckets = [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
-                                                   .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
-                                                   .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+        metrics.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
         self.metrics = metrics
         // An action takes at most the event time limit in its worker and three store requests of a third
         // of it each: another instance takes a session over only when its action is far past that.
         let counters = WebSessionCounters(factory: metrics)
         self.counters = counters
-        let store = WebSessionStore(perClient: sessionsPerClient, rate: sessionRate, actionLease: max(.seconds(30), drainLimit * 3), durable: durable,
-                                    counters: counters, faultsPerClient: faultsPerClient, pluginOfScene: pluginOfScene,
-                                    makeSession: makeSession, restoreSession: restoreSession)
+        let store = WebSessionStore(
+            perClient: sessionsPerClient, rate: sessionRate, actionLease: max(.seconds(30), drainLimit * 3),
+            durable: durable,
+            counters: counters, faultsPerClient: faultsPerClient, pluginOfScene: pluginOfScene,
+            makeSession: makeSession, restoreSession: restoreSession)
         self.controller = WebControllerBox(WebController(store: store, logger: logger, debugPages: debugPages))
         self.snapshots = store.snapshots
     }
@@ -112,11 +119,14 @@ package struct WebServer: Sendable {
     /// (within `drainLimit`), and `run` returns. `onListening` gets the address actually bound (for
     /// port 0); `onAdminListening` the admin listener's. A store that cannot be used throws its
     /// `SessionStoreError` before anything listens.
-    package func run(onListening: @escaping @Sendable (String) -> Void,
-                    onAdminListening: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+    package func run(
+        onListening: @escaping @Sendable (String) -> Void,
+        onAdminListening: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws {
         let router = Router(context: WebRequestContext.self)
         router.add(middleware: RetryAfterMiddleware())
-        let handlers = WebHandlers(controller: controller, hosts: hosts, forwarding: forwarding, metrics: metrics, state: state)
+        let handlers = WebHandlers(
+            controller: controller, hosts: hosts, forwarding: forwarding, metrics: metrics, state: state)
         // Every path goes to the controller, which tells the start, screens and links apart; every
         // other method is answered 405 before the router (`ProtocolGuard.allowedMethods`).
         for path in ["/", "**"] as [RouterPath] {
@@ -125,7 +135,9 @@ package struct WebServer: Sendable {
             router.post(path) { request, context in await handlers.act(request, context: context) }
         }
         let idle = TimeAmount.milliseconds(limits.idleTimeout.wholeMilliseconds)
-        let (limits, count, snapshots, hosts, forwarding, state, counters) = (limits, ConnectionCount(), snapshots, hosts, forwarding, state, counters)
+        let (limits, count, snapshots, hosts, forwarding, state, counters) = (
+            limits, ConnectionCount(), snapshots, hosts, forwarding, state, counters
+        )
         // A snapshot's page of a shared store: answered only while the store holds the state it shows.
         let check: SnapshotResponder.Check = { [durable] stored in
             let holds = (try? await durable.state(of: stored.key)) == stored.state
@@ -147,14 +159,21 @@ package struct WebServer: Sendable {
         let refused = Counter(label: "scene_host_connections_refused_total", factory: metrics)
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [
-                DrainingConnectionCloser(state: state), ClientGoneWatch(), StreamKeepAlive(interval: WebHandlers.keepAlive),
-                ConnectionGuard(limits: limits, count: count, refused: refused), ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
-                SnapshotResponder(snapshots: snapshots, hosts: hosts, forwarding: forwarding, check: check, atOnce: atOnce,
-                                  unchecked: counters.snapshotUnchecked),
-            ], idleTimeout: idle)),
-            configuration: .init(address: .hostname(host, port: port), serverName: "scene-host",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maximum + limits.sheddingRoom, logger: logger)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        DrainingConnectionCloser(state: state), ClientGoneWatch(),
+                        StreamKeepAlive(interval: WebHandlers.keepAlive),
+                        ConnectionGuard(limits: limits, count: count, refused: refused),
+                        ProtocolGuard(bodyLimit: WebForm.maximumBodySize),
+                        SnapshotResponder(
+                            snapshots: snapshots, hosts: hosts, forwarding: forwarding, check: check, atOnce: atOnce,
+                            unchecked: counters.snapshotUnchecked),
+                    ], idleTimeout: idle)),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "scene-host",
+                availableConnectionsDelegate: MaximumAvailableConnections(
+                    limits.maximum + limits.sheddingRoom, logger: logger)),
             onServerRunning: { channel in
                 let address = channel.localAddress
                 let ip = address?.ipAddress ?? "?"
@@ -167,24 +186,38 @@ package struct WebServer: Sendable {
         let controller = self.controller
         // First, so a graceful shutdown reaches it last: the store answers until the listeners have closed.
         // A store with nothing to run returns at once; that ends nothing.
-        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: SessionStoreService(store: durable),
-                                                                        successTerminationBehavior: .ignore),
-                        .init(service: SessionUpkeepService(sessions: controller.controller.store))]
+        var services = [
+            ServiceGroupConfiguration.ServiceConfiguration(
+                service: SessionStoreService(store: durable),
+                successTerminationBehavior: .ignore),
+            .init(service: SessionUpkeepService(sessions: controller.controller.store)),
+        ]
         if let admin, let adminHosts {
             // The app's timeouts; the admin's own small cap.
             let adminLimits = WebConnectionLimits.admin(like: limits)
-            let readiness = AdminReadiness(state: state, store: durable, workers: admin.workers, deadline: AdminServer.readinessDeadline)
-            let adminServer = AdminServer(host: admin.host, port: admin.port, readiness: readiness, metrics: { [registry] in
-                registry.emitToString()
-            }, limits: adminLimits, hosts: adminHosts, refused: Counter(label: "scene_host_admin_connections_refused_total", factory: metrics),
-               logger: logger)
-            services.append(.init(service: PreparedListener(listener: adminServer.application(onListening: onAdminListening),
-                                                            prepared: prepared, prepare: nil)))
+            let readiness = AdminReadiness(
+                state: state, store: durable, workers: admin.workers, deadline: AdminServer.readinessDeadline)
+            let adminServer = AdminServer(
+                host: admin.host, port: admin.port, readiness: readiness,
+                metrics: { [registry] in
+                    registry.emitToString()
+                }, limits: adminLimits, hosts: adminHosts,
+                refused: Counter(label: "scene_host_admin_connections_refused_total", factory: metrics),
+                logger: logger)
+            services.append(
+                .init(
+                    service: PreparedListener(
+                        listener: adminServer.application(onListening: onAdminListening),
+                        prepared: prepared, prepare: nil)))
         }
-        services.append(.init(service: PreparedListener(listener: app, prepared: prepared, prepare: { try await controller.prepare() })))
+        services.append(
+            .init(
+                service: PreparedListener(
+                    listener: app, prepared: prepared, prepare: { try await controller.prepare() })))
         // Last, so a SIGTERM reaches it first: /readyz turns 503 before the listener closes.
         services.append(.init(service: DrainService(state: state, delay: drainDelay)))
-        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = drainDelay + drainLimit + .seconds(2)
         let group = ServiceGroup(configuration: configuration)
         do {

@@ -26,7 +26,9 @@ package struct WebAction: Equatable, Sendable {
                 if let value = posted["field." + id], value != text { fills.append(.fill(field: id, text: value)) }
             case .textArea(let id, _, let text, _):
                 // Browsers send a text area's line breaks as CR LF.
-                if let value = posted["area." + id].map(Self.lineFeeds), value != text { fills.append(.fill(field: id, text: value)) }
+                if let value = posted["area." + id].map(Self.lineFeeds), value != text {
+                    fills.append(.fill(field: id, text: value))
+                }
             case .secureField(let id, _, _, _):
                 if let value = posted["secret." + id], !value.isEmpty { fills.append(.fill(field: id, text: value)) }
             case .toggle(let id, _, let isOn):
@@ -35,7 +37,9 @@ package struct WebAction: Equatable, Sendable {
                 if checked != isOn { fills.append(.toggle(toggle: id, isOn: checked)) }
             case .choice(let id, _, let options, let selected):
                 guard let value = posted["choice." + id], !value.isEmpty else { continue }
-                guard let index = Int(value), options.indices.contains(index) else { throw .unknownAction("choice.\(id)=\(value)") }
+                guard let index = Int(value), options.indices.contains(index) else {
+                    throw .unknownAction("choice.\(id)=\(value)")
+                }
                 if index != selected { fills.append(.choose(choice: id, option: String(index))) }
             case .label, .button, .list, .progress, .section:
                 continue

@@ -9,19 +9,26 @@ package struct WebAddressBlock: Equatable, Sendable, CustomStringConvertible {
     package static func parse(_ text: String) -> Result<WebAddressBlock, WebError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count <= 2, let network = WebIPAddress(parts[0]) else {
-            return .failure(.invalidTrustedProxy(value: text, reason: "it is no IP address or CIDR block", suggestion: nil))
+            return .failure(
+                .invalidTrustedProxy(value: text, reason: "it is no IP address or CIDR block", suggestion: nil))
         }
         let most = network.isIPv4 ? 32 : 128
         guard parts.count == 2 else { return .success(WebAddressBlock(network: network, prefix: most)) }
-        guard parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let prefix = Int(parts[1]), (0...most).contains(prefix) else {
-            return .failure(.invalidTrustedProxy(value: text, reason: "its prefix length must be a whole number from 0 to \(most)", suggestion: nil))
+        guard parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let prefix = Int(parts[1]),
+            (0...most).contains(prefix)
+        else {
+            return .failure(
+                .invalidTrustedProxy(
+                    value: text, reason: "its prefix length must be a whole number from 0 to \(most)", suggestion: nil))
         }
         let block = WebAddressBlock(network: network, prefix: prefix)
         // 10.0.0.1/8 is a typo for a block or for an address: say which block it would be rather than guess.
         let masked = block.masked
         guard masked == network else {
-            return .failure(.invalidTrustedProxy(value: text, reason: "it has bits set past its /\(prefix) prefix",
-                                                 suggestion: "\(masked.text)/\(prefix)"))
+            return .failure(
+                .invalidTrustedProxy(
+                    value: text, reason: "it has bits set past its /\(prefix) prefix",
+                    suggestion: "\(masked.text)/\(prefix)"))
         }
         return .success(block)
     }

@@ -17,7 +17,9 @@ package struct WebConnectionLimits: Sendable, Equatable {
     package let headerTimeout: Duration
     package let bodyTimeout: Duration
 
-    package init(maximum: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5), bodyTimeout: Duration = .seconds(10)) {
+    package init(
+        maximum: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5), bodyTimeout: Duration = .seconds(10)
+    ) {
         self.maximum = maximum
         self.idleTimeout = idleTimeout
         self.headerTimeout = headerTimeout
@@ -33,7 +35,9 @@ package struct WebConnectionLimits: Sendable, Equatable {
     /// The admin listener's limits (`serve --admin-port`): the app's timeouts (`app`), and a small fixed
     /// cap of `adminMaximum`, since probes and scrapes need a handful of connections.
     package static func admin(like app: WebConnectionLimits) -> WebConnectionLimits {
-        WebConnectionLimits(maximum: adminMaximum, idleTimeout: app.idleTimeout, headerTimeout: app.headerTimeout, bodyTimeout: app.bodyTimeout)
+        WebConnectionLimits(
+            maximum: adminMaximum, idleTimeout: app.idleTimeout, headerTimeout: app.headerTimeout,
+            bodyTimeout: app.bodyTimeout)
     }
 
     /// The admin listener's connection cap.
@@ -46,8 +50,10 @@ package struct WebConnectionLimits: Sendable, Equatable {
     /// Raises this process's soft descriptor limit to the hard one, and returns the limits that
     /// leave `reserved` (plus two per worker, and the admin listener's connections when `admin`) of
     /// the descriptors for everything else, the shedding room included.
-    package static func raisingDescriptorLimit(workers: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5),
-                                              bodyTimeout: Duration = .seconds(10), admin: Bool = false) -> WebConnectionLimits {
+    package static func raisingDescriptorLimit(
+        workers: Int, idleTimeout: Duration, headerTimeout: Duration = .seconds(5),
+        bodyTimeout: Duration = .seconds(10), admin: Bool = false
+    ) -> WebConnectionLimits {
         var limit = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
             var raised = limit
@@ -56,10 +62,12 @@ package struct WebConnectionLimits: Sendable, Equatable {
         }
         // RLIM_INFINITY is all ones; clamping makes it (and any huge limit) Int.max, which the cap below bounds.
         let descriptors = Int(clamping: limit.rlim_cur)
-        let adminDescriptors = admin ? WebConnectionLimits(maximum: adminMaximum, idleTimeout: idleTimeout).descriptors : 0
+        let adminDescriptors =
+            admin ? WebConnectionLimits(maximum: adminMaximum, idleTimeout: idleTimeout).descriptors : 0
         let usable = max(16, min(10_000, descriptors &- reserved &- 2 * workers &- adminDescriptors))
         // `usable` = maximum + max(8, maximum / 16).
         let maximum = max(8, min(usable - 8, usable * 16 / 17))
-        return WebConnectionLimits(maximum: maximum, idleTimeout: idleTimeout, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout)
+        return WebConnectionLimits(
+            maximum: maximum, idleTimeout: idleTimeout, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout)
     }
 }

@@ -52,7 +52,9 @@ extension WebController {
             var canonical = path.utf8.count.description + ":" + path
             for field in form.fields {
                 let value = field.name.hasPrefix("secret.") ? (field.value.isEmpty ? "" : "(typed)") : field.value
-                canonical += "|" + field.name.utf8.count.description + ":" + field.name + value.utf8.count.description + ":" + value
+                canonical +=
+                    "|" + field.name.utf8.count.description + ":" + field.name + value.utf8.count.description + ":"
+                    + value
             }
             return SessionKey(secret: canonical).hex
         }
@@ -87,7 +89,9 @@ extension WebController {
     /// applied (or just tried, here: a double click on an action that failed) is answered with its
     /// result, and the new secret.
     private func postWithReplacedSecret(_ request: Posted, to found: isolated WebSession) async -> WebReply {
-        if found.guards.lastForm == request.digest || found.lastAttempt == request.digest, let location = found.guards.lastLocation {
+        if found.guards.lastForm == request.digest || found.lastAttempt == request.digest,
+            let location = found.guards.lastLocation
+        {
             return .redirect(location, cookie: found.secret.isEmpty ? .keep : .set(sessionID: found.cookie))
         }
         // Any other form of the session was sent before the action that replaced the secret was
@@ -95,18 +99,23 @@ extension WebController {
         // answered as every stale form is (the notice naming what was not saved, its texts offered
         // back), never applied, and without the new secret (the browser has it from the other
         // answer; a planted cookie's owner, who holds the old secret too, is given nothing to read).
-        guard (try? guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
-                                   token: request.form.value("token"), expectedToken: found.token)) != nil else {
+        guard
+            (try? guardian.check(
+                origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
+                token: request.form.value("token"), expectedToken: found.token)) != nil
+        else {
             return .redirect(Self.pageURL(of: request.target))
         }
         return await refuseStale(request, session: found)
     }
 
     /// The post to a screen of `session`, on its owner: the actions of one session take turns there.
-    private func post(_ request: Posted, to session: isolated WebSession, verified: Bool, tries: Int) async -> WebReply {
+    private func post(_ request: Posted, to session: isolated WebSession, verified: Bool, tries: Int) async -> WebReply
+    {
         do {
-            try guardian.check(origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
-                               token: request.form.value("token"), expectedToken: session.token)
+            try guardian.check(
+                origin: request.context.origin, fetchSite: request.context.fetchSite, host: request.context.host,
+                token: request.form.value("token"), expectedToken: session.token)
         } catch {
             return .refusal(403, ErrorMessage.render(error))
         }
@@ -118,7 +127,8 @@ extension WebController {
         // A form of the start page (sent before this session began) or of a screen not open now, or
         // of an older state of one, or sent while another action of the session is under way.
         guard case .screen(let names) = request.target, let depth = session.depth(of: names), !session.isActing,
-              request.form.value("screen") == String(session.screens[depth].stamp) else {
+            request.form.value("screen") == String(session.screens[depth].stamp)
+        else {
             guard tries < Self.maximumTries else { return await refuseStale(request, session: session) }
             if session.isActing {
                 // Looked at again once that action ended: it may be this very form, sent twice.
@@ -141,8 +151,10 @@ extension WebController {
         store.counters.actionsStale.increment()
         let title = Self.title(of: request.form)
         let typed = Self.typed(in: request.form)
-        let what = typed.isEmpty ? "Your last action on \(title) was not applied" : "Your changes on \(title) were not saved"
-        let notice = "notice: \(what): another tab or window moved the app on. This is the current screen"
+        let what =
+            typed.isEmpty ? "Your last action on \(title) was not applied" : "Your changes on \(title) were not saved"
+        let notice =
+            "notice: \(what): another tab or window moved the app on. This is the current screen"
             + (typed.isEmpty ? "." : "; what you typed is shown below, to copy.")
         await tell(session, notice: notice, offered: typed, problems: [])
         return .redirect(session.url(at: session.screens.count - 1))
@@ -150,22 +162,30 @@ extension WebController {
 
     /// A form whose text holds a control character: nothing applied; the field's problem is shown
     /// on the screen it came from, and what was typed is offered back.
-    private func refuseControlCharacters(_ request: Posted, session: isolated WebSession, at depth: Int) async -> WebReply? {
+    private func refuseControlCharacters(
+        _ request: Posted, session: isolated WebSession, at depth: Int
+    ) async -> WebReply? {
         var problems: [SessionGuards.Offered] = []
         for (name, value) in request.form.fields {
             guard let (id, problem) = WebFieldCheck.problem(inFormField: name, value: value) else { continue }
-            problems.append(SessionGuards.Offered(field: id, label: Self.label(of: id, on: session.screens[depth].lastScreen), text: problem))
+            problems.append(
+                SessionGuards.Offered(
+                    field: id, label: Self.label(of: id, on: session.screens[depth].lastScreen), text: problem))
         }
         guard !problems.isEmpty else { return nil }
         let names = problems.map { "“\($0.label)”" }.joined(separator: ", ")
-        await tell(session, notice: "error: Nothing was changed: the text of \(names) cannot be kept as typed.",
-                   offered: Self.typed(in: request.form, on: session.screens[depth].lastScreen), problems: problems)
+        await tell(
+            session, notice: "error: Nothing was changed: the text of \(names) cannot be kept as typed.",
+            offered: Self.typed(in: request.form, on: session.screens[depth].lastScreen), problems: problems)
         return .redirect(Self.pageURL(of: request.target))
     }
 
     /// Keeps a one-time notice for the session's next page, in its store too (the next page may be
     /// answered by another instance); when the store is busy with an action, this instance's copy has it.
-    private func tell(_ session: isolated WebSession, notice: String, offered: [SessionGuards.Offered], problems: [SessionGuards.Offered]) async {
+    private func tell(
+        _ session: isolated WebSession, notice: String, offered: [SessionGuards.Offered],
+        problems: [SessionGuards.Offered]
+    ) async {
         session.pendingError = notice
         session.guards.offered = offered
         session.guards.problems = problems
@@ -177,7 +197,9 @@ extension WebController {
     /// action runs, the cookie's secret is replaced, and the session is written before the response
     /// leaves. A claim lost to an action under way waits for it and looks at the form again (it may be
     /// the same form, sent twice); a store that fails drops this instance's copy and is a 503.
-    package func claimed(_ session: isolated WebSession, request: Posted, tries: Int, _ action: () async -> Void) async -> WebReply {
+    package func claimed(
+        _ session: isolated WebSession, request: Posted, tries: Int, _ action: () async -> Void
+    ) async -> WebReply {
         // Marked before the claim: a second request of this session waits from here, not only once the action runs.
         session.isActing = true
         do {
@@ -272,7 +294,8 @@ extension WebController {
             session.keepFilled(applied, at: depth)
         } catch {
             // A session its own faults ended keeps that message: it says why, and what to do.
-            if case WorkerError.sessionEndedForFaults? = failure as? WorkerError {} else {
+            if case WorkerError.sessionEndedForFaults? = failure as? WorkerError {
+            } else {
                 session.pendingError = text.describe(error, plain: WebUserText.sessionLost)
             }
             await store.drop(session)
@@ -309,7 +332,9 @@ extension WebController {
 
     /// The page's title as its form sent it (`title`), quoted; "that page" without one.
     package static func title(of form: WebForm) -> String {
-        guard let title = form.value("title"), !title.isEmpty, WebFieldCheck.problem(in: title) == nil else { return "that page" }
+        guard let title = form.value("title"), !title.isEmpty, WebFieldCheck.problem(in: title) == nil else {
+            return "that page"
+        }
         return "“" + String(title.prefix(200)) + "”"
     }
 
@@ -317,10 +342,16 @@ extension WebController {
     /// page named it. Never a secure field's (`secret.ID`): a secret is not shown back.
     package static func typed(in form: WebForm, on screen: Screen? = nil) -> [SessionGuards.Offered] {
         form.fields.compactMap { name, value in
-            guard !value.isEmpty, let id = ["field.", "area."].lazy.compactMap({ name.hasPrefix($0) ? String(name.dropFirst($0.count)) : nil }).first else { return nil }
+            guard !value.isEmpty,
+                let id = ["field.", "area."].lazy.compactMap({
+                    name.hasPrefix($0) ? String(name.dropFirst($0.count)) : nil
+                }).first
+            else { return nil }
             let label = form.value("label." + id) ?? screen.map { Self.label(of: id, on: $0) } ?? id
             // Shown, never applied: a control character is made visible rather than kept.
-            let shown = String(String.UnicodeScalarView(value.unicodeScalars.map { WebFieldCheck.problem(in: String($0)) == nil ? $0 : "\u{FFFD}" }))
+            let shown = String(
+                String.UnicodeScalarView(
+                    value.unicodeScalars.map { WebFieldCheck.problem(in: String($0)) == nil ? $0 : "\u{FFFD}" }))
             return SessionGuards.Offered(field: id, label: String(label.prefix(200)), text: shown)
         }
     }

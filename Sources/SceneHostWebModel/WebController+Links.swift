@@ -13,8 +13,9 @@ extension WebController {
     package func firstAction(_ request: Posted, endedSession: Bool) async -> WebReply {
         let context = request.context
         do {
-            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
-                               token: request.form.value("token"), expectedToken: await store.startToken)
+            try guardian.check(
+                origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                token: request.form.value("token"), expectedToken: await store.startToken)
         } catch .invalidFormToken where endedSession {
             // A form of a session that ended: the start page tells its user.
             return .redirect("/")
@@ -41,7 +42,9 @@ extension WebController {
 
     /// The first action, in the session it just made, on its owner.
     private func firstAction(_ request: Posted, link: String?, in session: isolated WebSession) async -> WebReply {
-        if let (id, problem) = request.form.fields.lazy.compactMap({ WebFieldCheck.problem(inFormField: $0.name, value: $0.value) }).first {
+        if let (id, problem) = request.form.fields.lazy.compactMap({
+            WebFieldCheck.problem(inFormField: $0.name, value: $0.value)
+        }).first {
             // Nothing to apply: the session's first page shows the problem (and the text) at once.
             session.pendingError = "error: Nothing was changed: the text of “\(id)” cannot be kept as typed."
             session.guards.offered = Self.typed(in: request.form)
@@ -78,18 +81,24 @@ extension WebController {
     func linkPage(_ link: String, session: WebSession?, client: String) async -> WebReply {
         let plugin = await store.plugin(ofLink: link)
         if let plugin, let closed = await store.linkRefusal(client: client, plugin: plugin) {
-            let error = WebError.linksClosedToClient(plugin: plugin, faults: closed.faults, retryAfter: closed.retryAfter)
-            return .refusal(429, text.describe(error, plain: WebUserText.linkClosed(retryAfter: closed.retryAfter)), retryAfter: closed.retryAfter)
+            let error = WebError.linksClosedToClient(
+                plugin: plugin, faults: closed.faults, retryAfter: closed.retryAfter)
+            return .refusal(
+                429, text.describe(error, plain: WebUserText.linkClosed(retryAfter: closed.retryAfter)),
+                retryAfter: closed.retryAfter)
         }
         do {
             let (screen, layers) = try await store.preview(link: link, client: client)
             let token = if let session { session.token } else { await store.startToken }
-            return .page(WebPage.preview(screen: screen, layers: layers, token: token, error: nil, formAction: "/" + link))
+            return .page(
+                WebPage.preview(screen: screen, layers: layers, token: token, error: nil, formAction: "/" + link))
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {
             if let refusal = Self.linkRefusal(error) { return .refusal(404, text.describe(error, plain: refusal)) }
-            if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true { await store.noteLinkFault(client: client, plugin: plugin) }
+            if let plugin, (error as? WorkerError)?.requestEndedItsWorker == true {
+                await store.noteLinkFault(client: client, plugin: plugin)
+            }
             return failed(error)
         }
     }
@@ -99,13 +108,16 @@ extension WebController {
     func linkAction(_ request: Posted, link: String, session: isolated WebSession) async -> WebReply {
         let context = request.context
         do {
-            try guardian.check(origin: context.origin, fetchSite: context.fetchSite, host: context.host,
-                               token: request.form.value("token"), expectedToken: session.token)
+            try guardian.check(
+                origin: context.origin, fetchSite: context.fetchSite, host: context.host,
+                token: request.form.value("token"), expectedToken: session.token)
         } catch {
             return .refusal(403, ErrorMessage.render(error))
         }
         while session.isActing { await session.actionEnded() }
-        if session.guards.lastForm == request.digest, let location = session.guards.lastLocation { return .redirect(location) }
+        if session.guards.lastForm == request.digest, let location = session.guards.lastLocation {
+            return .redirect(location)
+        }
         var refused: WebReply?
         let reply = await claimed(session, request: request, tries: Int.max - 1) {
             let opened = await open(link, in: session)

@@ -7,7 +7,8 @@ extension WebController {
     /// may change on its own (its work runs); nil when there is nothing to follow: no session, a
     /// cookie whose secret is not the current one, or a session at rest (its page is final).
     package func liveCount(sessionID cookie: String?) async -> UInt64? {
-        guard case .session(let session, .current) = await resolve(cookie, verify: false), await session.app.isBusy else { return nil }
+        guard case .session(let session, .current) = await resolve(cookie, verify: false), await session.app.isBusy
+        else { return nil }
         return session.app.changeCount
     }
 
@@ -44,8 +45,10 @@ package enum LiveWake: Equatable, Sendable {
 /// connection gone). Nothing runs meanwhile: an idle stream costs no CPU between changes. The
 /// others are cancelled as soon as one comes, and the wait ends at once when its own task is cancelled.
 package enum LiveWait {
-    package static func next(until deadline: ContinuousClock.Instant, stops: [Wakeup],
-                             change: @escaping @Sendable () async -> UInt64?) async -> LiveWake {
+    package static func next(
+        until deadline: ContinuousClock.Instant, stops: [Wakeup],
+        change: @escaping @Sendable () async -> UInt64?
+    ) async -> LiveWake {
         // Already stopped (a drain before the stream began): not even the change is asked.
         if stops.contains(where: \.isClosed) || Task.isCancelled { return .stopped }
         return await withTaskGroup(of: LiveWake?.self) { group in

@@ -23,8 +23,11 @@ package struct WebController: Sendable {
 
     /// `debugPages` (`serve --debug-pages`) shows the operator's detail of a failure on the page as
     /// well as in `logger`.
-    package init(store: WebSessionStore, logger: Logger = Logger(label: "scene-host.web", factory: { _ in SwiftLogNoOpLogHandler() }),
-                debugPages: Bool = false) {
+    package init(
+        store: WebSessionStore,
+        logger: Logger = Logger(label: "scene-host.web", factory: { _ in SwiftLogNoOpLogHandler() }),
+        debugPages: Bool = false
+    ) {
         self.store = store
         self.text = WebUserText(logger: logger, debugPages: debugPages)
     }
@@ -35,7 +38,9 @@ package struct WebController: Sendable {
     /// through trusted proxies, as the caps count it: a deep link's faults count against it; "?" when unknown).
     /// `consuming` false: the page of a live stream, which leaves the once-only messages for the
     /// page the browser loads (`WebPage.make(for:depth:consuming:)`).
-    package func get(path: String, sessionID cookie: String?, client: String = "?", consuming: Bool = true) async -> WebReply {
+    package func get(
+        path: String, sessionID cookie: String?, client: String = "?", consuming: Bool = true
+    ) async -> WebReply {
         let target = WebPath(path)
         let query = WebPath.query(of: path)
         let session: WebSession
@@ -49,10 +54,12 @@ package struct WebController: Sendable {
             return .refusal(409, WebError.secretRotating.message)
         case .session(_, .none), .none:
             // A cookie that names no session (or with a wrong secret) is of no use to its browser: cleared.
-            return await pageWithoutSession(target, query: query, notice: nil, client: client, cookie: cookie == nil ? .keep : .clear)
+            return await pageWithoutSession(
+                target, query: query, notice: nil, client: client, cookie: cookie == nil ? .keep : .clear)
         case .ended(let notice):
             if notice == nil, case .screen = target, WebPath.query(of: path).isEmpty { return .redirect("/") }
-            return await pageWithoutSession(target, query: query, notice: notice ?? WebError.sessionEnded.message, client: client, cookie: .clear)
+            return await pageWithoutSession(
+                target, query: query, notice: notice ?? WebError.sessionEnded.message, client: client, cookie: .clear)
         case .unavailable(let error, let cached):
             guard let cached else { return .refusal(503, text.describe(error, plain: WebUserText.storeDown)) }
             return await cachedPage(target, of: cached)
@@ -62,7 +69,9 @@ package struct WebController: Sendable {
     }
 
     /// The page of `target` in `session`, on its owner.
-    private func page(_ target: WebPath, path: String, client: String, consuming: Bool, of session: isolated WebSession) async -> WebReply {
+    private func page(
+        _ target: WebPath, path: String, client: String, consuming: Bool, of session: isolated WebSession
+    ) async -> WebReply {
         guard await sync(session) else { return await startPage(error: session.pendingError, cookie: .clear) }
         switch target {
         case .start, .other:
@@ -77,13 +86,16 @@ package struct WebController: Sendable {
             // A URL naming another record than the one this screen shows (a copied URL): its link opens it.
             let query = WebPath.query(of: path)
             if !query.isEmpty, depth.map({ session.screens[$0].query != WebPath.queryText(of: path) }) ?? true,
-               let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links) {
+                let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links)
+            {
                 return await linkPage(link, session: session, client: client)
             }
             guard let depth else {
                 // A session just built again keeps the note that says why the screen is gone (its stack was cut).
                 // (A live stream's look leaves no message: the page it followed is its tab's to explain.)
-                if consuming, !session.justRebuilt { session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message }
+                if consuming, !session.justRebuilt {
+                    session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message
+                }
                 return .redirect(session.url(at: session.screens.count - 1))
             }
             let page = await WebPage.make(for: session, depth: depth, consuming: consuming)
@@ -97,14 +109,17 @@ package struct WebController: Sendable {
     /// than no page while the store is away.
     private func cachedPage(_ target: WebPath, of cached: isolated WebSession) async -> WebReply {
         cached.pendingError = WebError.storeDownShowingCache.message
-        let depth: Int = if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
+        let depth: Int =
+            if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
         return .page(await WebPage.make(for: cached, depth: max(0, depth)))
     }
 
     /// The page of a browser without a (live) session: the start page, a deep link's page, or the
     /// link a screen URL's query names (a URL copied from another browser).
-    private func pageWithoutSession(_ target: WebPath, query: [(name: String, value: String)], notice: String?, client: String,
-                                    cookie: WebReply.Cookie = .keep) async -> WebReply {
+    private func pageWithoutSession(
+        _ target: WebPath, query: [(name: String, value: String)], notice: String?, client: String,
+        cookie: WebReply.Cookie = .keep
+    ) async -> WebReply {
         switch target {
         case .other(let link):
             return await linkPage(link, session: nil, client: client)
@@ -177,7 +192,9 @@ package struct WebController: Sendable {
     /// next write when an action is under way, or when the store does not answer (the message may then
     /// be shown once more, never lost).
     private func forgetShownNotice(_ session: isolated WebSession) async {
-        guard session.rowHoldsNotice, session.pendingError == nil, session.guards.offered.isEmpty, session.guards.problems.isEmpty else { return }
+        guard session.rowHoldsNotice, session.pendingError == nil, session.guards.offered.isEmpty,
+            session.guards.problems.isEmpty
+        else { return }
         await rewrite(session)
     }
 
@@ -209,7 +226,9 @@ package struct WebController: Sendable {
     func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
         do {
             let start = try await store.startScreen()
-            return .page(WebPage.start(screen: start.screen, scene: start.scene, token: await store.startToken, error: error), cookie: cookie)
+            return .page(
+                WebPage.start(screen: start.screen, scene: start.scene, token: await store.startToken, error: error),
+                cookie: cookie)
         } catch {
             return failed(error)
         }

@@ -18,10 +18,12 @@ enum WebFieldCheck {
         for scalar in text.unicodeScalars {
             if allowingLineBreaks, scalar == "\n" || scalar == "\r" { continue }
             if scalar.properties.generalCategory == .control {
-                return "This text holds a control character (\(code(scalar))), which cannot be kept. Remove it and try again."
+                return
+                    "This text holds a control character (\(code(scalar))), which cannot be kept. Remove it and try again."
             }
             if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
-                return "This text holds an invisible direction control (\(code(scalar))) that would change how the text around it reads. Remove it and try again."
+                return
+                    "This text holds an invisible direction control (\(code(scalar))) that would change how the text around it reads. Remove it and try again."
             }
         }
         return nil

@@ -44,7 +44,8 @@ package struct WebForm: Equatable, Sendable {
             if byte == UInt8(ascii: "+") {
                 out.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                      let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 2
             } else {

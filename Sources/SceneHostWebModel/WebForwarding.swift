@@ -68,7 +68,8 @@ package struct WebForwarding: Equatable, Sendable {
         guard isTrusted(peerAddress) else { return WebClient(address: peerAddress.clientKey, secure: alwaysSecure) }
         let elements = ForwardedElement.parse(headers.forwarded)
         let viaForwarded = rightmostUntrusted(elements.map { $0.for })
-        let viaForwardedFor = rightmostUntrusted(headers.forwardedFor.flatMap { $0.split(separator: ",").map(String.init) })
+        let viaForwardedFor = rightmostUntrusted(
+            headers.forwardedFor.flatMap { $0.split(separator: ",").map(String.init) })
         let client: WebIPAddress
         switch (viaForwarded, viaForwardedFor) {
         case (nil, nil): client = peerAddress

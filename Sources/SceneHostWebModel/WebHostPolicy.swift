@@ -26,7 +26,8 @@ package struct WebHostPolicy: Sendable, Equatable {
         let boundAddress = WebIPAddress(bound)
         if bound.isEmpty || boundAddress?.isUnspecified == true {
             let machine = machine ?? .current()
-            names += ["0.0.0.0", "::"] + (machine.hostName.map { [Self.name($0)] } ?? []) + machine.addresses.map(\.text)
+            names +=
+                ["0.0.0.0", "::"] + (machine.hostName.map { [Self.name($0)] } ?? []) + machine.addresses.map(\.text)
         } else {
             names.append(boundAddress?.text ?? bound)
         }

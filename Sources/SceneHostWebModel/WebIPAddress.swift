@@ -67,7 +67,8 @@ package struct WebIPAddress: Hashable, Sendable {
     /// The address in its one usual spelling (`192.0.2.1`, `2001:db8::1`), whatever spelling it was read from.
     package var text: String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let written: UnsafePointer<CChar>? = isIPv4
+        let written: UnsafePointer<CChar>? =
+            isIPv4
             ? bytes[12...].withUnsafeBytes { inet_ntop(AF_INET, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
             : bytes.withUnsafeBytes { inet_ntop(AF_INET6, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
         guard written != nil else { return "?" }
@@ -97,7 +98,8 @@ extension StringProtocol {
     package var trimmingSpaces: Substring {
         let text = Substring(self)
         guard let first = text.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = text.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return text[text.endIndex...] }
+            let last = text.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return text[text.endIndex...] }
         return text[first...last]
     }
 }

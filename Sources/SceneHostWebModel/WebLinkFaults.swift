@@ -34,7 +34,9 @@ struct WebLinkFaults {
 
     /// Whether `client`'s GETs of `plugin`'s links are refused at `now`: how many faults closed them,
     /// and the whole seconds (at least 1) until they open again.
-    package func refusal(client: String, plugin: String, at now: ContinuousClock.Instant) -> (faults: Int, retryAfter: Int)? {
+    package func refusal(
+        client: String, plugin: String, at now: ContinuousClock.Instant
+    ) -> (faults: Int, retryAfter: Int)? {
         let times = (faults[Key(client: client, plugin: plugin)] ?? []).filter { now - $0 < window }
         guard times.count >= limit else { return nil }
         // Open again when so many leave the window that fewer than `limit` remain.

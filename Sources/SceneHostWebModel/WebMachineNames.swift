@@ -37,9 +37,12 @@ package struct WebMachineNames: Equatable, Sendable {
             switch Int32(socketAddress.pointee.sa_family) {
             case AF_INET:
                 var address = socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
-                found.append(WebIPAddress(bytes: WebIPAddress.mappedPrefix + withUnsafeBytes(of: &address) { Array($0) }))
+                found.append(
+                    WebIPAddress(bytes: WebIPAddress.mappedPrefix + withUnsafeBytes(of: &address) { Array($0) }))
             case AF_INET6:
-                var address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                var address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    $0.pointee.sin6_addr
+                }
                 found.append(WebIPAddress(bytes: withUnsafeBytes(of: &address) { Array($0) }))
             default:
                 // Link-layer and other families carry no IP address (a C constant, not one of our enums).

@@ -66,7 +66,9 @@ package struct WebPage: Sendable {
             switch kind {
             case .field, .area, .secret:
                 guard let problem = problems[id] else { return self }
-                copy = Element(kind: kind, id: id, text: text, fieldLabel: fieldLabel, placeholder: placeholder, problem: problem, action: action, rows: rows)
+                copy = Element(
+                    kind: kind, id: id, text: text, fieldLabel: fieldLabel, placeholder: placeholder, problem: problem,
+                    action: action, rows: rows)
                 copy.isOn = isOn
             case .section:
                 copy.children = children.map { $0.withProblem(problems) }
@@ -120,7 +122,9 @@ package struct WebPage: Sendable {
     /// The page of the screen at `depth` of `session` (its top when nil); the top's page consumes the
     /// pending message, unless `consuming` is false (a live stream's page: the message stays for the
     /// page the browser loads, which a stream's render racing with it must not take away).
-    package static func make(for session: isolated WebSession, depth: Int? = nil, consuming: Bool = true) async -> WebPage {
+    package static func make(
+        for session: isolated WebSession, depth: Int? = nil, consuming: Bool = true
+    ) async -> WebPage {
         let top = session.screens.count - 1
         let shown = min(depth ?? top, top)
         // The message of the last action belongs to the screen it led to: an earlier page keeps it for that one.
@@ -129,7 +133,8 @@ package struct WebPage: Sendable {
         if shown == top {
             page.live = await session.app.isBusy
             page.offered = session.guards.offered.map { Offered(label: $0.label, text: $0.text) }
-            let problems = Dictionary(session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
+            let problems = Dictionary(
+                session.guards.problems.map { ($0.field, $0.text) }, uniquingKeysWith: { first, _ in first })
             if !problems.isEmpty { page.elements = page.elements.map { $0.withProblem(problems) } }
             guard consuming else { return page }
             session.pendingError = nil
@@ -145,7 +150,10 @@ package struct WebPage: Sendable {
         let top = screens.count - 1
         var crumbs: [Crumb] = []
         for (index, screen) in screens.enumerated() {
-            crumbs.append(Crumb(name: screen.title, isModal: screen.opensLayer, isCurrent: index == shown, url: url(of: screens, at: index)))
+            crumbs.append(
+                Crumb(
+                    name: screen.title, isModal: screen.opensLayer, isCurrent: index == shown,
+                    url: url(of: screens, at: index)))
         }
         // The stack the shown screen is in: from its layer's root up to the top of that layer.
         var root = shown
@@ -155,14 +163,18 @@ package struct WebPage: Sendable {
         if shown == root {
             wayBack = inModal ? .dismiss : .none
         } else {
-            wayBack = .back(to: inModal ? [] : screens[root..<(shown - 1)].reversed().map { WayBack.Target(scene: $0.name, title: $0.title) })
+            wayBack = .back(
+                to: inModal
+                    ? []
+                    : screens[root..<(shown - 1)].reversed().map { WayBack.Target(scene: $0.name, title: $0.title) })
         }
         let screen = screens[shown].lastScreen
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal,
             underneath: screens[..<root].map(\.title).joined(separator: " › "),
             elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token,
-            stamp: screens[shown].stamp, formAction: url(of: screens, at: shown), isEarlier: shown < top, currentURL: url(of: screens, at: top)
+            stamp: screens[shown].stamp, formAction: url(of: screens, at: shown), isEarlier: shown < top,
+            currentURL: url(of: screens, at: top)
         )
     }
 
@@ -178,22 +190,32 @@ package struct WebPage: Sendable {
     /// A page of screens no session holds yet (the start page, a deep link): posting to `formAction`
     /// makes them the session's (a first action makes the session). The breadcrumb has no links:
     /// none of its screens has a URL in any session.
-    static func preview(screen: Screen, layers: [[String]], token: String, error: String?, formAction: String) -> WebPage {
+    static func preview(
+        screen: Screen, layers: [[String]], token: String, error: String?, formAction: String
+    ) -> WebPage {
         var crumbs: [Crumb] = []
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {
                 let isCurrent = index == layers.count - 1 && position == stack.count - 1
                 // Screens below were never shown, so their titles are unknown: their names, in words.
-                crumbs.append(Crumb(name: isCurrent ? screen.title : humanized(name), isModal: index > 0 && position == 0, isCurrent: isCurrent, url: ""))
+                crumbs.append(
+                    Crumb(
+                        name: isCurrent ? screen.title : humanized(name), isModal: index > 0 && position == 0,
+                        isCurrent: isCurrent, url: ""))
             }
         }
         let top = layers.last ?? []
         let inModal = layers.count > 1
-        let wayBack: WayBack = inModal ? (top.count > 1 ? .back(to: []) : .dismiss)
-            : (top.count > 1 ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: humanized($0)) }) : .none)
+        let wayBack: WayBack =
+            inModal
+            ? (top.count > 1 ? .back(to: []) : .dismiss)
+            : (top.count > 1
+                ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: humanized($0)) }) : .none)
         return WebPage(
-            title: screen.title, breadcrumb: crumbs, inModal: inModal, underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
-            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0, formAction: formAction,
+            title: screen.title, breadcrumb: crumbs, inModal: inModal,
+            underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
+            elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0,
+            formAction: formAction,
             isEarlier: false, currentURL: formAction
         )
     }
@@ -218,19 +240,26 @@ package struct WebPage: Sendable {
 
     private static func element(_ element: ScreenElement) -> Element {
         func plain(_ kind: Kind, _ id: String, text: String = "", label: String = "", action: String = "") -> Element {
-            Element(kind: kind, id: id, text: text, fieldLabel: label, placeholder: "", problem: "", action: action, rows: [])
+            Element(
+                kind: kind, id: id, text: text, fieldLabel: label, placeholder: "", problem: "", action: action,
+                rows: [])
         }
         switch element {
         case .label(let id, let text):
             return plain(.label, id, text: text)
         case .textField(let id, let placeholder, let text, _, let problem):
-            return Element(kind: .field, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: placeholder,
-                           problem: problem, action: "", rows: [])
+            return Element(
+                kind: .field, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: placeholder,
+                problem: problem, action: "", rows: [])
         case .textArea(let id, _, let text, let problem):
-            return Element(kind: .area, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: "", problem: problem, action: "", rows: [])
+            return Element(
+                kind: .area, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: "",
+                problem: problem, action: "", rows: [])
         case .secureField(let id, _, let isFilled, let problem):
             // Never the secret: the screen does not hold it, and the page would not show it.
-            var secret = Element(kind: .secret, id: id, text: "", fieldLabel: element.fieldLabel ?? id, placeholder: "", problem: problem, action: "", rows: [])
+            var secret = Element(
+                kind: .secret, id: id, text: "", fieldLabel: element.fieldLabel ?? id, placeholder: "",
+                problem: problem, action: "", rows: [])
             secret.isOn = isFilled
             return secret
         case .toggle(let id, let title, let isOn):
@@ -245,8 +274,11 @@ package struct WebPage: Sendable {
         case .button(let id, let title):
             return plain(.button, id, text: title, action: "tap:\(id)")
         case .list(let id, let rows):
-            return Element(kind: .list, id: id, text: "", fieldLabel: "", placeholder: "", problem: "", action: "",
-                           rows: rows.enumerated().map { Row(text: $0.element.title, action: "select:\(id):\($0.offset)", detail: $0.element.detail) })
+            return Element(
+                kind: .list, id: id, text: "", fieldLabel: "", placeholder: "", problem: "", action: "",
+                rows: rows.enumerated().map {
+                    Row(text: $0.element.title, action: "select:\(id):\($0.offset)", detail: $0.element.detail)
+                })
         case .progress(let id, let label, let value):
             var progress = plain(.progress, id, text: label)
             progress.value = value.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }

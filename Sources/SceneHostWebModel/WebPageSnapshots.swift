@@ -22,7 +22,9 @@ package final class WebPageSnapshots: Sendable {
         /// The stored state this copy shows, for a store another process may change; nil for one only this process uses.
         let check: StoreCheck?
 
-        package init(screens: [WebScreen], token: String, source: any ScreenVersion, generation: UInt64, check: StoreCheck? = nil) {
+        package init(
+            screens: [WebScreen], token: String, source: any ScreenVersion, generation: UInt64, check: StoreCheck? = nil
+        ) {
             self.screens = screens
             self.token = token
             self.source = source
@@ -76,14 +78,17 @@ package final class WebPageSnapshots: Sendable {
             state.used[id] = ContinuousClock.now
             return published.snapshot
         }
-        guard let snapshot, snapshot.source.generation == snapshot.generation, !snapshot.screens.isEmpty else { return nil }
+        guard let snapshot, snapshot.source.generation == snapshot.generation, !snapshot.screens.isEmpty else {
+            return nil
+        }
         let depth: Int
         switch WebPath(path) {
         case .start:
             depth = 0
         case .screen(let names):
             guard names.count <= snapshot.screens.count,
-                  zip(names, snapshot.screens).allSatisfy({ $0 == $1.name }), !names.isEmpty else { return nil }
+                zip(names, snapshot.screens).allSatisfy({ $0 == $1.name }), !names.isEmpty
+            else { return nil }
             depth = names.count - 1
             // A query naming another record than the screen's is a link to open: the slow path's.
             let query = WebPath.queryText(of: path)
@@ -91,7 +96,9 @@ package final class WebPageSnapshots: Sendable {
         case .other:
             return nil
         }
-        return Answer(page: WebPage.make(screens: snapshot.screens, depth: depth, token: snapshot.token, error: nil), check: snapshot.check)
+        return Answer(
+            page: WebPage.make(screens: snapshot.screens, depth: depth, token: snapshot.token, error: nil),
+            check: snapshot.check)
     }
 
     /// Makes `snapshot` the answer for the whole session cookie `cookie` (`ID.SECRET`), in place of

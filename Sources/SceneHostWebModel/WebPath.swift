@@ -19,7 +19,8 @@ enum WebPath: Equatable, Sendable {
     /// Reads a request's path (the query, if any, is ignored). Malformed percent-encoding in a
     /// screen path makes it `.other`, which nothing matches.
     package init(_ path: String) {
-        let path = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let path =
+            path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         if path.isEmpty || path == "/" {
             self = .start
             return
@@ -69,8 +70,9 @@ enum WebPath: Equatable, Sendable {
         var out = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".utf8)
@@ -91,7 +93,9 @@ enum WebPath: Equatable, Sendable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(WebForm.hex), let low = iterator.next().flatMap(WebForm.hex) else { return nil }
+            guard let high = iterator.next().flatMap(WebForm.hex), let low = iterator.next().flatMap(WebForm.hex) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)

@@ -25,7 +25,9 @@ struct WebRecordLink: Equatable, Sendable {
                 case .literal(let word):
                     path.append(word)
                 case .placeholder(let name):
-                    guard let value = fields[name], let text = Self.text(of: value, as: entry.parameters[name] ?? .string) else {
+                    guard let value = fields[name],
+                        let text = Self.text(of: value, as: entry.parameters[name] ?? .string)
+                    else {
                         fits = false
                         break
                     }

@@ -7,7 +7,9 @@ struct WebRequestGuard: Sendable {
 
     /// Throws unless the request is same-origin (`host` is the Host header it was sent to) and
     /// carries `expectedToken`.
-    package func check(origin: String?, fetchSite: String?, host: String?, token: String?, expectedToken: String) throws(WebError) {
+    package func check(
+        origin: String?, fetchSite: String?, host: String?, token: String?, expectedToken: String
+    ) throws(WebError) {
         if let fetchSite, fetchSite != "same-origin", fetchSite != "none" {
             throw .crossSiteRequest(origin: origin ?? fetchSite)
         }

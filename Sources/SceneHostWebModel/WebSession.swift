@@ -79,7 +79,9 @@ package actor WebSession {
     /// The store's state number this copy matches (see `Bookkeeping.state`).
     package nonisolated var state: Int64 { bookkeeping.withLock(\.state) }
 
-    package init(app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64, snapshots: WebPageSnapshots) {
+    package init(
+        app: any AppSession, client: String, now: ContinuousClock.Instant, wallNow: Int64, snapshots: WebPageSnapshots
+    ) {
         self.id = Self.randomHex()
         self.key = SessionKey(secret: id)
         self.secret = Self.randomHex()
@@ -94,7 +96,10 @@ package actor WebSession {
 
     /// The session `row` describes, its scenes built again in `app` (from `body`'s records): its
     /// screens keep their stamps, so the forms of the pages its user holds still apply.
-    package init(id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant, snapshots: WebPageSnapshots) {
+    package init(
+        id: String, row: StoredSession, body: SessionBody, app: any AppSession, now: ContinuousClock.Instant,
+        snapshots: WebPageSnapshots
+    ) {
         self.id = id
         self.key = row.key
         self.secret = ""
@@ -108,8 +113,11 @@ package actor WebSession {
         self.actions = Int(clamping: row.actions)
         let links = app.links
         screens = body.places.map { place in
-            WebScreen(name: place.record.name, opensLayer: place.record.opensLayer, stamp: place.stamp, lastScreen: place.lastScreen,
-                      query: WebRecordLink(scene: place.record.name, input: place.record.input?.value, links: links)?.query ?? "")
+            WebScreen(
+                name: place.record.name, opensLayer: place.record.opensLayer, stamp: place.stamp,
+                lastScreen: place.lastScreen,
+                query: WebRecordLink(scene: place.record.name, input: place.record.input?.value, links: links)?.query
+                    ?? "")
         }
         nextStamp = body.nextStamp
         rowHoldsNotice = body.notice != nil || !body.guards.offered.isEmpty || !body.guards.problems.isEmpty
@@ -127,8 +135,9 @@ package actor WebSession {
         let body = SessionBody(places: places, nextStamp: nextStamp, notice: pendingError, guards: guards)
         rowHoldsNotice = pendingError != nil || !guards.offered.isEmpty || !guards.problems.isEmpty
         // Written when the session is made and after each action, never by a page load: `now` is its last action.
-        return StoredSession(key: key, token: token, state: state, created: created, lastUsed: now, lastAction: now, client: client,
-                             actions: Int64(actions), body: body.encoded())
+        return StoredSession(
+            key: key, token: token, state: state, created: created, lastUsed: now, lastAction: now, client: client,
+            actions: Int64(actions), body: body.encoded())
     }
 
     /// Reads the app's stacks again after `depth` (the screen an action came from) may have
@@ -151,10 +160,14 @@ package actor WebSession {
                 let isTop = index == layers.count - 1 && position == stack.count - 1
                 // A screen shown again after the ones above it went (results handed back, viewWillAppear
                 // run) is a new state of it, as is the top one showing something else.
-                if place <= depth, place < screens.count, screens[place].name == name, screens[place].opensLayer == opensLayer,
-                   !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen) {
+                if place <= depth, place < screens.count, screens[place].name == name,
+                    screens[place].opensLayer == opensLayer,
+                    !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen)
+                {
                     fresh.append(screens[place])
-                } else if depth == .max, isTop, place == screens.count - 1, screens[place].name == name, screens[place].opensLayer == opensLayer {
+                } else if depth == .max, isTop, place == screens.count - 1, screens[place].name == name,
+                    screens[place].opensLayer == opensLayer
+                {
                     // The screen on top changed on its own (its background work, a timer): the same
                     // state of the app shown anew. Its forms still apply (what was typed on a page
                     // while a total updated is not refused as stale); their events are checked
@@ -164,10 +177,14 @@ package actor WebSession {
                     fresh.append(kept)
                 } else {
                     // Below the top, a screen not shown yet (a deep link's stack) keeps the title it had here, if it was here.
-                    let known = place < screens.count && screens[place].name == name ? screens[place].lastScreen : Screen(title: name)
+                    let known =
+                        place < screens.count && screens[place].name == name
+                        ? screens[place].lastScreen : Screen(title: name)
                     let input = place < records.count && records[place].name == name ? records[place].input?.value : nil
-                    fresh.append(WebScreen(name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : known,
-                                           query: WebRecordLink(scene: name, input: input, links: links)?.query ?? ""))
+                    fresh.append(
+                        WebScreen(
+                            name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : known,
+                            query: WebRecordLink(scene: name, input: input, links: links)?.query ?? ""))
                 }
             }
         }
@@ -186,10 +203,12 @@ package actor WebSession {
     package func rebuilt(note: RestoreNote, body: SessionBody) async throws {
         try await refresh(actedAt: .max)
         let settling = await app.isSettling
-        let unlike = note == .restored && !settling
+        let unlike =
+            note == .restored && !settling
             && body.places.last.map { !WebSessionStore.showsAlike($0.lastScreen, screens.last?.lastScreen) } == true
         let changed = unlike ? WebError.pageNotAsShown(title: screens.last?.lastScreen.title ?? "").message : nil
-        let told = [body.notice, note == .restored ? changed : WebError.sessionRebuilt(note).message].compactMap { $0 }.joined(separator: "\n")
+        let told = [body.notice, note == .restored ? changed : WebError.sessionRebuilt(note).message].compactMap { $0 }
+            .joined(separator: "\n")
         pendingError = told.isEmpty ? nil : told
         justRebuilt = pendingError != nil
     }
@@ -203,8 +222,10 @@ package actor WebSession {
         if checked, !state.isMultiple(of: 2) { return nil }
         // A session whose scenes were working at the last report is asked again on its next page
         // (`WebController.sync`): its snapshot may show a screen the work has changed since.
-        guard pendingError == nil, !isActing, let version = app.screenVersion, let viewedGeneration, !version.busy else { return nil }
-        return WebPageSnapshots.Snapshot(screens: screens, token: token, source: version, generation: viewedGeneration, check: check)
+        guard pendingError == nil, !isActing, let version = app.screenVersion, let viewedGeneration, !version.busy
+        else { return nil }
+        return WebPageSnapshots.Snapshot(
+            screens: screens, token: token, source: version, generation: viewedGeneration, check: check)
     }
 
     /// Keeps the texts a form sent for the screen at `depth` (still open, no longer on top) as its

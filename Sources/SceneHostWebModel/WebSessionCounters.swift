@@ -34,15 +34,22 @@ package struct WebSessionCounters: Sendable {
         expired = Counter(label: "scene_host_sessions_expired_total", factory: factory)
         rebuilt = Counter(label: "scene_host_sessions_rebuilt_total", factory: factory)
         ended = Counter(label: "scene_host_sessions_ended_total", factory: factory)
-        actionsApplied = Counter(label: "scene_host_actions_total", dimensions: [("outcome", "applied")], factory: factory)
+        actionsApplied = Counter(
+            label: "scene_host_actions_total", dimensions: [("outcome", "applied")], factory: factory)
         actionsStale = Counter(label: "scene_host_actions_total", dimensions: [("outcome", "stale")], factory: factory)
         storeErrors = Counter(label: "scene_host_store_errors_total", factory: factory)
-        refusedRate = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "rate")], factory: factory)
-        refusedClient = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "client")], factory: factory)
-        refusedFull = Counter(label: "scene_host_sessions_refused_total", dimensions: [("reason", "full")], factory: factory)
-        snapshotUnchecked = Counter(label: "scene_host_snapshot_pages_total", dimensions: [("check", "none")], factory: factory)
-        snapshotHeld = Counter(label: "scene_host_snapshot_pages_total", dimensions: [("check", "held")], factory: factory)
-        snapshotMoved = Counter(label: "scene_host_snapshot_pages_total", dimensions: [("check", "moved")], factory: factory)
+        refusedRate = Counter(
+            label: "scene_host_sessions_refused_total", dimensions: [("reason", "rate")], factory: factory)
+        refusedClient = Counter(
+            label: "scene_host_sessions_refused_total", dimensions: [("reason", "client")], factory: factory)
+        refusedFull = Counter(
+            label: "scene_host_sessions_refused_total", dimensions: [("reason", "full")], factory: factory)
+        snapshotUnchecked = Counter(
+            label: "scene_host_snapshot_pages_total", dimensions: [("check", "none")], factory: factory)
+        snapshotHeld = Counter(
+            label: "scene_host_snapshot_pages_total", dimensions: [("check", "held")], factory: factory)
+        snapshotMoved = Counter(
+            label: "scene_host_snapshot_pages_total", dimensions: [("check", "moved")], factory: factory)
         storeLatency = Timer(label: "scene_host_store_seconds", factory: factory)
         live = Gauge(label: "scene_host_sessions_live", factory: factory)
     }

@@ -120,13 +120,16 @@ package actor WebSessionStore {
     /// one whose stacks are built from records, and what became of them.
     /// `faultsPerClient`: the deep-link GETs of one plugin from one address that may end a scene worker
     /// within a minute before that address is refused that plugin's links (`[host] faults-per-session`).
-    package init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
-                evictionGrace: Duration = .seconds(60), actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
-                durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
-                faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
-                clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
-                makeSession: @escaping @Sendable () async throws -> any AppSession,
-                restoreSession: @escaping @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)) {
+    package init(
+        limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard,
+        idleExpiry: Duration = .seconds(30 * 60),
+        evictionGrace: Duration = .seconds(60), actionLease: Duration = .seconds(30), patience: Duration = .seconds(5),
+        durable: any SessionStore = MemorySessionStore(), counters: WebSessionCounters = WebSessionCounters(),
+        faultsPerClient: Int = 3, pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil },
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        makeSession: @escaping @Sendable () async throws -> any AppSession,
+        restoreSession: @escaping @Sendable ([SceneRecord]) async throws -> (any AppSession, RestoreNote)
+    ) {
         self.limit = max(1, limit)
         self.perClient = max(1, perClient)
         self.rate = rate
@@ -157,14 +160,20 @@ package actor WebSessionStore {
     }
 
     /// Sessions on navigators in this process (`serve --in-process`, tests).
-    package init(limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard, idleExpiry: Duration = .seconds(30 * 60),
-                 evictionGrace: Duration = .seconds(60), patience: Duration = .seconds(5), durable: any SessionStore = MemorySessionStore(),
-                 clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
-                 makeNavigator: @escaping @Sendable @MainActor () throws -> Navigator) {
-        self.init(limit: limit, perClient: perClient, rate: rate, idleExpiry: idleExpiry, evictionGrace: evictionGrace, patience: patience,
-                  durable: durable, clock: clock,
-                  makeSession: { @MainActor in InProcessSession(navigator: try makeNavigator()) },
-                  restoreSession: { @MainActor records in try InProcessSession.restoring(records, make: makeNavigator) })
+    package init(
+        limit: Int = 1000, perClient: Int = 100, rate: WebSessionRate = .standard,
+        idleExpiry: Duration = .seconds(30 * 60),
+        evictionGrace: Duration = .seconds(60), patience: Duration = .seconds(5),
+        durable: any SessionStore = MemorySessionStore(),
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        makeNavigator: @escaping @Sendable @MainActor () throws -> Navigator
+    ) {
+        self.init(
+            limit: limit, perClient: perClient, rate: rate, idleExpiry: idleExpiry, evictionGrace: evictionGrace,
+            patience: patience,
+            durable: durable, clock: clock,
+            makeSession: { @MainActor in InProcessSession(navigator: try makeNavigator()) },
+            restoreSession: { @MainActor records in try InProcessSession.restoring(records, make: makeNavigator) })
     }
 
     /// Makes the store ready (its schema) and takes the start pages' token every instance on it shares.
@@ -290,9 +299,11 @@ package actor WebSessionStore {
         }
         let insertion: SessionInsertion
         do {
-            insertion = try await durable.insert(await session.row(state: 0, now: wallNow),
-                                                 limits: SessionLimits(total: limit, perClient: perClient, evictionGrace: evictionGrace.wholeMilliseconds),
-                                                 now: wallNow)
+            insertion = try await durable.insert(
+                await session.row(state: 0, now: wallNow),
+                limits: SessionLimits(
+                    total: limit, perClient: perClient, evictionGrace: evictionGrace.wholeMilliseconds),
+                now: wallNow)
         } catch {
             await app.close()
             counters.storeErrors.increment()
@@ -322,15 +333,17 @@ package actor WebSessionStore {
     nonisolated static func showsAlike(_ shown: Screen, _ rebuilt: Screen?) -> Bool {
         guard let rebuilt else { return false }
         func texts(_ screen: Screen) -> [String] {
-            [screen.title] + screen.allElements.compactMap { element in
-                switch element {
-                case .label(let id, let text): return id + "=" + text
-                case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _): return id + "=" + text
-                case .toggle(let id, _, let isOn): return id + "=" + String(isOn)
-                case .choice(let id, _, _, let selected): return id + "=" + (selected.map(String.init) ?? "")
-                case .secureField, .button, .list, .progress, .section: return nil
+            [screen.title]
+                + screen.allElements.compactMap { element in
+                    switch element {
+                    case .label(let id, let text): return id + "=" + text
+                    case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _):
+                        return id + "=" + text
+                    case .toggle(let id, _, let isOn): return id + "=" + String(isOn)
+                    case .choice(let id, _, _, let selected): return id + "=" + (selected.map(String.init) ?? "")
+                    case .secureField, .button, .list, .progress, .section: return nil
+                    }
                 }
-            }
         }
         return texts(shown) == texts(rebuilt)
     }
@@ -362,12 +375,16 @@ package actor WebSessionStore {
             (outcome, won) = try await timed { () async throws(SessionStoreError) -> (SessionClaim, Int64?) in
                 if from.isMultiple(of: 2) {
                     let first = try await durable.claim(key, from: from, now: now)
-                    guard case .lost(let current?) = first, current == from + 1 else { return (first, first == .claimed ? from + 1 : nil) }
+                    guard case .lost(let current?) = first, current == from + 1 else {
+                        return (first, first == .claimed ? from + 1 : nil)
+                    }
                     asked = current + 2
-                    let taken = try await durable.reclaim(key, from: current, now: now, staleBefore: staleBefore, includingOwn: ownLeftOver)
+                    let taken = try await durable.reclaim(
+                        key, from: current, now: now, staleBefore: staleBefore, includingOwn: ownLeftOver)
                     return taken ? (.claimed, current + 2) : (first, nil)
                 }
-                let taken = try await durable.reclaim(key, from: from, now: now, staleBefore: staleBefore, includingOwn: ownLeftOver)
+                let taken = try await durable.reclaim(
+                    key, from: from, now: now, staleBefore: staleBefore, includingOwn: ownLeftOver)
                 return taken ? (.claimed, from + 2) : (.lost(current: from), nil)
             }
         } catch {
@@ -395,7 +412,9 @@ package actor WebSessionStore {
         let written: Bool
         defer { endClaim(session.key) }
         do {
-            written = try await timed { () async throws(SessionStoreError) in try await durable.write(row, expecting: claimed) }
+            written = try await timed { () async throws(SessionStoreError) in
+                try await durable.write(row, expecting: claimed)
+            }
         } catch {
             counters.storeErrors.increment()
             releaseLater(session.key, state: claimed)
@@ -602,7 +621,9 @@ package actor WebSessionStore {
         if let lastSweep, now - lastSweep < .seconds(1) { return }
         lastSweep = now
         absorbUses()
-        for session in Array(sessions.values) where now - session.bookkeeping.withLock(\.lastUsed) > idleExpiry { await forget(session) }
+        for session in Array(sessions.values) where now - session.bookkeeping.withLock(\.lastUsed) > idleExpiry {
+            await forget(session)
+        }
     }
 
     /// At most every ten seconds (`upkeep`): tells the store of the uses it has not heard of (pages
@@ -632,5 +653,3 @@ package actor WebSessionStore {
         }
     }
 }
-
-

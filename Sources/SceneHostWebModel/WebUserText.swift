@@ -18,7 +18,9 @@ package struct WebUserText: Sendable {
     /// What went wrong, for the page: `plain` for the user; the error's full message to the log.
     /// `answering` 500: the page is a server error, logged as an error whatever its cause (a
     /// worker's load failure is the plugin's words, `remote`, and would otherwise go unheard).
-    package func describe(_ error: any Error, plain: String, kind: Kind = .error, answering status: Int? = nil) -> String {
+    package func describe(
+        _ error: any Error, plain: String, kind: Kind = .error, answering status: Int? = nil
+    ) -> String {
         let reference = "r-" + String(WebSession.randomHex().prefix(8))
         let detail = ErrorMessage.render(error)
         if status == 500 {
@@ -62,15 +64,19 @@ package struct WebUserText: Sendable {
         case .workerStopped, .crashedOutsideScene: return restored
         case .sharedWorkerStopped, .pluginsClosed: return restoredShared
         case .pluginRefused(_, _, let retryIn):
-            return "This part of the app is closed for now because it stopped working for several users; it is tried again within \(retryIn) s. Try again then."
+            return
+                "This part of the app is closed for now because it stopped working for several users; it is tried again within \(retryIn) s. Try again then."
         case .sessionEndedForFaults(_, _, _, _, let faults):
-            return "Your session was ended because your actions stopped the app \(faults) times. You are back at the start."
+            return
+                "Your session was ended because your actions stopped the app \(faults) times. You are back at the start."
         case .workerBusy: return "The app is busy, so your last action was not applied. Try again in a moment."
         // `--watch` is for development: its author reads the checks' own words on the page.
         case .reloaded(let plugins, let restore):
             return "The app was reloaded with a new build of \(plugins.joined(separator: ", ")); " + restore.clause
         case .reloadRefused(let plugins, let reason):
-            return "A new build of \(plugins.joined(separator: ", ")) was refused, so the old build keeps running and nothing changed:\n" + reason
+            return
+                "A new build of \(plugins.joined(separator: ", ")) was refused, so the old build keeps running and nothing changed:\n"
+                + reason
         case .remote(let failure): return failure.rebuilt
         case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped: return nil
         }
@@ -86,12 +92,16 @@ package struct WebUserText: Sendable {
     // MARK: The sentences
 
     static let actionFailed = "Your last action could not be applied, so nothing was changed."
-    package static let restored = "Something went wrong on this page; it was restored. Your last action was not applied."
-    static let restoredShared = "The app had a problem on the server, not caused by anything you did; this page was restored as it was."
-    package static let sessionLost = "Something went wrong and your session could not be kept, so you are back at the start."
+    package static let restored =
+        "Something went wrong on this page; it was restored. Your last action was not applied."
+    static let restoredShared =
+        "The app had a problem on the server, not caused by anything you did; this page was restored as it was."
+    package static let sessionLost =
+        "Something went wrong and your session could not be kept, so you are back at the start."
     static let noSuchPage = "There is no page at this address. Start again from the app's start page."
     static let storeDown = "The app cannot reach its session store right now. Try again in a moment."
-    static let pageFailed = "This page could not be shown because something went wrong on the server. Try again in a moment."
+    static let pageFailed =
+        "This page could not be shown because something went wrong on the server. Try again in a moment."
 
     /// The page of a link closed to the client's address after its GETs of it stopped the app (`WebLinkFaults`).
     static func linkClosed(retryAfter seconds: Int) -> String {

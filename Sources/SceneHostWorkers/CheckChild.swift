@@ -55,10 +55,14 @@ package enum CheckChild {
     ///
     /// `capturesErrors`: the child's standard error is returned instead of printed (`--watch` shows
     /// a refused build's reasons on pages and in its note).
-    package static func run(_ executable: String, start: CheckChildStart, timeLimit: Duration? = nil,
-                            capturesErrors: Bool = false) throws(WorkerError) -> (status: Int32, errors: String) {
-        guard let file = UnnamedFile.create("scene-host-check-start"), UnnamedFile.write(start.encoded(), to: file) else {
-            throw .workerUnavailable(reason: "cannot hand the check child its start: \(String(cString: strerror(errno)))")
+    package static func run(
+        _ executable: String, start: CheckChildStart, timeLimit: Duration? = nil,
+        capturesErrors: Bool = false
+    ) throws(WorkerError) -> (status: Int32, errors: String) {
+        guard let file = UnnamedFile.create("scene-host-check-start"), UnnamedFile.write(start.encoded(), to: file)
+        else {
+            throw .workerUnavailable(
+                reason: "cannot hand the check child its start: \(String(cString: strerror(errno)))")
         }
         defer { close(file) }
         // Its standard streams are pipes this process reads, bounded, and prints from, escaped, once it
@@ -103,8 +107,9 @@ package enum CheckChild {
         // ends, and it has no terminal.
         let pid: pid_t
         do {
-            pid = try ProcessSpawner.start(executable, arguments: ["check", "--child-start-fd", "3"], environment: folder.handing(to: environment),
-                                       descriptors: [1: output.writeEnd, 2: errors.writeEnd, 3: file])
+            pid = try ProcessSpawner.start(
+                executable, arguments: ["check", "--child-start-fd", "3"], environment: folder.handing(to: environment),
+                descriptors: [1: output.writeEnd, 2: errors.writeEnd, 3: file])
             output.closeWriteEnd()
             errors.closeWriteEnd()
         } catch {

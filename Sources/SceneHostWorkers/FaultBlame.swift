@@ -32,10 +32,14 @@ enum FaultBlame: Equatable {
 
     /// The error of a request on `scene` of `scenePlugin` that this fault ended: the scene's plugin
     /// named as before when the report blames it (or there is none), else the plugin that is blamed.
-    package func stopped(scenePlugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote) -> WorkerError {
+    package func stopped(
+        scenePlugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote
+    ) -> WorkerError {
         guard case .report(let report) = self, report.plugin != scenePlugin else {
             return .workerStopped(plugin: scenePlugin, scene: scene, action: action, fault: fault, restore: restore)
         }
-        return .crashedOutsideScene(plugin: report.plugin, scenePlugin: scenePlugin, scene: scene, action: action, fault: fault, restore: restore)
+        return .crashedOutsideScene(
+            plugin: report.plugin, scenePlugin: scenePlugin, scene: scene, action: action, fault: fault,
+            restore: restore)
     }
 }

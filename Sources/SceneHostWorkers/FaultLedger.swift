@@ -16,8 +16,12 @@ package final class FaultLedger: Sendable {
 
     /// `endsSessions`: a session is ended after `[host] faults-per-session` faults of its own (`serve`);
     /// false for `run`, whose one user is the only one a fault can reach.
-    package convenience init(settings: HostSettings, endsSessions: Bool, clock: FaultClock = .continuous, logger: Logger) {
-        self.init(limits: FaultPolicy.Limits(sessionFaults: endsSessions ? settings.faultsPerSession : nil), clock: clock, logger: logger)
+    package convenience init(
+        settings: HostSettings, endsSessions: Bool, clock: FaultClock = .continuous, logger: Logger
+    ) {
+        self.init(
+            limits: FaultPolicy.Limits(sessionFaults: endsSessions ? settings.faultsPerSession : nil), clock: clock,
+            logger: logger)
     }
 
     package init(limits: FaultPolicy.Limits, clock: FaultClock = .continuous, logger: Logger) {
@@ -38,9 +42,12 @@ package final class FaultLedger: Sendable {
     func noteFault(of plugin: String, from source: String) -> FaultPolicy.Refusal? {
         let now = clock.now()
         guard let refusal = policy.withLock({ $0.noteFault(of: plugin, from: source, at: now) }) else { return nil }
-        logger.warning("plugin refused for everyone: its code ended scene workers for several clients within a minute",
-                       metadata: ["plugin": "\(plugin)", "clients": "\(refusal.sources)",
-                                  "retry_in_seconds": "\(refusal.secondsLeft(at: now))"])
+        logger.warning(
+            "plugin refused for everyone: its code ended scene workers for several clients within a minute",
+            metadata: [
+                "plugin": "\(plugin)", "clients": "\(refusal.sources)",
+                "retry_in_seconds": "\(refusal.secondsLeft(at: now))",
+            ])
         return refusal
     }
 
@@ -50,7 +57,8 @@ package final class FaultLedger: Sendable {
         let now = clock.now()
         let (refused, retried) = policy.withLock { $0.refusals(at: now) }
         for plugin in retried {
-            logger.warning("plugin tried again: its cooling period after faults is over", metadata: ["plugin": "\(plugin)"])
+            logger.warning(
+                "plugin tried again: its cooling period after faults is over", metadata: ["plugin": "\(plugin)"])
         }
         return refused.keys.sorted().compactMap { plugin in
             refused[plugin].map { (plugin, $0.sources, $0.secondsLeft(at: now)) }

@@ -8,7 +8,9 @@ import SceneHostNavigation
 extension PooledSession: AppSession {
     nonisolated(nonsending) package func screen() async throws -> Screen {
         let state = session.current
-        if state.lost { throw state.ended ?? WorkerError.sessionLost(reason: "its worker ended and it could not be built again") }
+        if state.lost {
+            throw state.ended ?? WorkerError.sessionLost(reason: "its worker ended and it could not be built again")
+        }
         switch state.screen {
         case .success(let screen): return screen
         case .failure(let failure): throw WorkerError.remote(failure)
@@ -31,7 +33,9 @@ extension PooledSession: AppSession {
         try await execute(sent)
     }
 
-    nonisolated(nonsending) package func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+    nonisolated(nonsending) package func call(
+        _ function: String, arguments: [String]
+    ) async throws -> (lines: [String], result: String) {
         try await callNative(function, arguments: arguments)
     }
 

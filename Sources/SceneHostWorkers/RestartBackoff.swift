@@ -14,7 +14,10 @@ package struct RestartBackoff: Sendable {
     /// When each restart within the window happened (after its wait).
     private var restarts: [ContinuousClock.Instant] = []
 
-    package init(restartsAtOnce: Int, first: Duration = .milliseconds(100), longest: Duration = .seconds(2), window: Duration = .seconds(60)) {
+    package init(
+        restartsAtOnce: Int, first: Duration = .milliseconds(100), longest: Duration = .seconds(2),
+        window: Duration = .seconds(60)
+    ) {
         self.restartsAtOnce = max(1, restartsAtOnce)
         self.longest = max(longest, .zero)
         self.first = min(max(first, .zero), self.longest)

@@ -28,8 +28,10 @@ package enum SandboxFiles {
     /// The rules for a process that loads `plugins` (with the setting declarations
     /// `declarations` gives for each) under `grants`, its private folder named in `environment`.
     @MainActor
-    package static func rules(plugins: [PluginEntry], declarations: (PluginEntry) -> [SettingDeclaration],
-                             grants: [PluginPermission], environment: [String: String]) -> [Landlock.Rule] {
+    package static func rules(
+        plugins: [PluginEntry], declarations: (PluginEntry) -> [SettingDeclaration],
+        grants: [PluginPermission], environment: [String: String]
+    ) -> [Landlock.Rule] {
         var rules = system(grants: grants, environment: environment)
         for entry in plugins {
             rules.append(Landlock.Rule(folder(of: realPath(entry.resolvedPath)), [.read, .execute]))
@@ -45,7 +47,8 @@ package enum SandboxFiles {
     /// The rules for a probe child of the plugin files at `realPaths` (no settings: a verdict is
     /// about the file, for any config).
     package static func probeRules(realPaths: [String], environment: [String: String]) -> [Landlock.Rule] {
-        system(grants: [], environment: environment) + Set(realPaths.map(folder(of:))).sorted().map { Landlock.Rule($0, [.read, .execute]) }
+        system(grants: [], environment: environment)
+            + Set(realPaths.map(folder(of:))).sorted().map { Landlock.Rule($0, [.read, .execute]) }
     }
 
     /// What every sandboxed process may use, whatever its plugins.
@@ -54,8 +57,10 @@ package enum SandboxFiles {
         let search = LoaderSearchPath.current()
         libraries += search.configuredFolders + (search.libraryPath?.split(separator: ":").map(String.init) ?? [])
         var rules = Set(libraries.filter { $0.hasPrefix("/") }).sorted().map { Landlock.Rule($0, [.read, .execute]) }
-        let facts = ["/etc/ld.so.cache", "/etc/localtime", "/usr/share/zoneinfo", "/dev/urandom", "/dev/random", "/dev/zero",
-                     "/proc/self", "/proc/meminfo", "/proc/cpuinfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup"]
+        let facts = [
+            "/etc/ld.so.cache", "/etc/localtime", "/usr/share/zoneinfo", "/dev/urandom", "/dev/random", "/dev/zero",
+            "/proc/self", "/proc/meminfo", "/proc/cpuinfo", "/proc/stat", "/sys/devices/system/cpu", "/sys/fs/cgroup",
+        ]
         rules += facts.map { Landlock.Rule($0, .read) }
         rules.append(Landlock.Rule("/dev/null", [.read, .write, .deviceControl]))
         if grants.contains(.startProcesses) {
@@ -64,8 +69,11 @@ package enum SandboxFiles {
             rules += programs.map { Landlock.Rule($0, [.read, .execute]) }
         }
         if grants.contains(.network) {
-            let resolver = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/gai.conf", "/etc/services",
-                            "/etc/ssl", "/usr/share/ca-certificates"]
+            let resolver = [
+                "/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/gai.conf",
+                "/etc/services",
+                "/etc/ssl", "/usr/share/ca-certificates",
+            ]
             rules += resolver.map { Landlock.Rule($0, .read) }
         }
         if let folder = PrivateFolder.handed(environment) {

@@ -81,7 +81,11 @@ package final class SceneWorkerLoop {
             let screen: Result<Screen, RemoteFailure>
             do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
             let last = reported[id]
-            if let last, last.screen == screen, last.busy == navigator.needsAttention, last.settling == !navigator.workSettled { continue }
+            if let last, last.screen == screen, last.busy == navigator.needsAttention,
+                last.settling == !navigator.workSettled
+            {
+                continue
+            }
             let report = report(navigator, id: id, screen: screen)
             guard send(.changed(session: id, report: report)) else { return finish() }
         }
@@ -102,7 +106,9 @@ package final class SceneWorkerLoop {
         let least = reply.leastPayloadBytes
         if least > WorkerFrame.maximumSize { return announceTooLarge(least) }
         let frame = WorkerFrame.encode(reply)
-        if frame.count - WorkerFrame.headerSize > WorkerFrame.maximumSize { return announceTooLarge(frame.count - WorkerFrame.headerSize) }
+        if frame.count - WorkerFrame.headerSize > WorkerFrame.maximumSize {
+            return announceTooLarge(frame.count - WorkerFrame.headerSize)
+        }
         return (try? channel.send(frame, deadline: nil)) != nil
     }
 
@@ -115,7 +121,8 @@ package final class SceneWorkerLoop {
     /// Reads one request from the channel and answers it (`WorkerMainThread` calls it when the
     /// channel is readable).
     func readRequest() {
-        guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload) else { return finish() }
+        guard let payload = try? channel.receive(deadline: nil), let request = try? WorkerFrame.decodeRequest(payload)
+        else { return finish() }
         guard let reply = answer(request) else { return }
         guard send(reply) else { return finish() }
         // Work a request started (a load in `viewDidLoad`, a tap's save) is watched from now on.
@@ -180,9 +187,12 @@ package final class SceneWorkerLoop {
         case .call(let function, let arguments):
             var lines: [String] = []
             do {
-                let result = try NativeInvocation(container: container) { lines.append($0) }.unescapedResult(function, arguments: arguments)
+                let result = try NativeInvocation(container: container) { lines.append($0) }.unescapedResult(
+                    function, arguments: arguments)
                 // Too large for the channel: sent as it is (`send` announces its size alone), not escaped first.
-                if result.utf8.count > WorkerFrame.maximumSize { return .called(lines: lines, result: .success(result)) }
+                if result.utf8.count > WorkerFrame.maximumSize {
+                    return .called(lines: lines, result: .success(result))
+                }
                 return .called(lines: lines, result: .success(TerminalText.escaped(result)))
             } catch {
                 return .called(lines: lines, result: .failure(RemoteFailure(error)))
@@ -208,19 +218,28 @@ package final class SceneWorkerLoop {
         }
     }
 
-    private static let noSession = WorkerReply.session(failure: RemoteFailure(ContainerError.noScene), report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))), restored: nil)
+    private static let noSession = WorkerReply.session(
+        failure: RemoteFailure(ContainerError.noScene),
+        report: SessionReport(keep: 0, changed: [], screen: .failure(RemoteFailure(ContainerError.noScene))),
+        restored: nil)
 
     /// The session now: its screen (`screen`, when just rendered), and the records that changed
     /// since the last report. What it tells the host is remembered (`reported`, `busy`).
-    private func report(_ navigator: Navigator, id: UInt64, screen rendered: Result<Screen, RemoteFailure>? = nil) -> SessionReport {
+    private func report(
+        _ navigator: Navigator, id: UInt64, screen rendered: Result<Screen, RemoteFailure>? = nil
+    ) -> SessionReport {
         let screen: Result<Screen, RemoteFailure>
-        if let rendered { screen = rendered } else {
+        if let rendered {
+            screen = rendered
+        } else {
             do { screen = .success(try navigator.screen()) } catch { screen = .failure(RemoteFailure(error)) }
         }
         let changes = navigator.takeRecordChanges(topScreen: try? screen.get())
         let attention = navigator.needsAttention
         reported[id] = (screen, attention, !navigator.workSettled)
         if navigator.workIdle { busy.remove(id) } else { busy.insert(id) }
-        return SessionReport(keep: changes.keep, changed: changes.changed, screen: screen, busy: attention, settling: !navigator.workSettled)
+        return SessionReport(
+            keep: changes.keep, changed: changes.changed, screen: screen, busy: attention,
+            settling: !navigator.workSettled)
     }
 }

@@ -27,7 +27,9 @@ extension SceneWorkerSupervisor {
         let refusals = ledger.refusals()
         var message = startMessage
         message.settings = launch.settings
-        message.settings?.refused = refusals.map { ChildSettings.Refusal(plugin: $0.plugin, sources: $0.sources, seconds: $0.secondsLeft) }
+        message.settings?.refused = refusals.map {
+            ChildSettings.Refusal(plugin: $0.plugin, sources: $0.sources, seconds: $0.secondsLeft)
+        }
         message.handedFiles = handedFiles?.files ?? []
         let started: WorkerProcess
         if adoptingEarly, let early {
@@ -56,10 +58,14 @@ extension SceneWorkerSupervisor {
         case .reply(.loadFailed(let failure), _):
             started.end()
             throw .remote(failure)
-        case .reply(.progress, _), .reply(.session, _), .reply(.called, _), .reply(.closed, _), .reply(.settled, _), .reply(.changed, _), .failed:
+        case .reply(.progress, _), .reply(.session, _), .reply(.called, _), .reply(.closed, _), .reply(.settled, _),
+            .reply(.changed, _), .failed:
             let fault = await started.awaitDeath() ?? .garbled
             // A limit too small to load the runtime is the likeliest setting to blame: name it.
-            throw .workerUnavailable(reason: "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)")
+            throw .workerUnavailable(
+                reason:
+                    "it ended while loading the app (\(fault.summary)), under its memory limit of \(settings.workerMemory >> 20) MiB ([host] worker-memory)"
+            )
         }
     }
 
@@ -71,8 +77,10 @@ extension SceneWorkerSupervisor {
     /// restore, each place after the last and inside the stack sent: anything else — plugin code
     /// writing a well-formed frame of its own to the channel, or steps sent forever to keep the
     /// deadline moving — is garbage, and ends the worker like a malformed frame.
-    func exchange(_ request: WorkerRequest, for session: WorkerSession? = nil, longer extra: Duration = .zero,
-                  progress: (Int) -> Void = { _ in }) async throws(WorkerFault) -> WorkerReply {
+    func exchange(
+        _ request: WorkerRequest, for session: WorkerSession? = nil, longer extra: Duration = .zero,
+        progress: (Int) -> Void = { _ in }
+    ) async throws(WorkerFault) -> WorkerReply {
         if process == nil {
             // Its message, as the user would read it (not the enum's dump).
             do { try await startInTurn() } catch { throw .notStarted(reason: error.notStartedReason) }
@@ -81,7 +89,9 @@ extension SceneWorkerSupervisor {
         lastCrash = nil
         var lastPlace = -1
         let failure: WorkerChannel.Failure
-        link.send(WorkerFrame.encode(request), for: session, deadline: ContinuousClock.now + settings.eventTimeout + extra, renewal: settings.eventTimeout)
+        link.send(
+            WorkerFrame.encode(request), for: session, deadline: ContinuousClock.now + settings.eventTimeout + extra,
+            renewal: settings.eventTimeout)
         exchange: while true {
             switch await link.next() {
             case .failed(let met):

@@ -7,11 +7,16 @@ import SceneHostProcesses
 extension SceneWorkerSupervisor {
     /// A request of `session` (for `scene` of `plugin`, doing `action`) ended the worker with
     /// `fault`: it is charged and every session built again; the error to throw.
-    func requestFailed(_ fault: WorkerFault, session: WorkerSession, plugin: String, scene: String, action: String) async -> WorkerError {
+    func requestFailed(
+        _ fault: WorkerFault, session: WorkerSession, plugin: String, scene: String, action: String
+    ) async -> WorkerError {
         let blame = blaming(fault, inFlight: plugin, scene: scene)
         let ended = charge(session, plugin: blame.plugin ?? plugin, scene: scene, action: action, fault: fault)
         let notes = await recover(blaming: blame, source: session.read(\.source), culprit: session.id, fault: fault)
-        return ended ?? blame.stopped(scenePlugin: plugin, scene: scene, action: action, fault: fault, restore: notes[session.id] ?? .restored)
+        return ended
+            ?? blame.stopped(
+                scenePlugin: plugin, scene: scene, action: action, fault: fault, restore: notes[session.id] ?? .restored
+            )
     }
 
     /// Counts a fault of `plugin`'s code met by `source`, and the refusal for everyone it may start.
@@ -22,7 +27,9 @@ extension SceneWorkerSupervisor {
 
     /// Counts a fault of `session`'s own request against it; on its last allowed fault the session is
     /// ended (not built again) and the error saying so is returned.
-    func charge(_ session: WorkerSession, plugin: String, scene: String, action: String, fault: WorkerFault) -> WorkerError? {
+    func charge(
+        _ session: WorkerSession, plugin: String, scene: String, action: String, fault: WorkerFault
+    ) -> WorkerError? {
         // No worker could be started: nothing the session did.
         if case .notStarted = fault { return nil }
         var faults = 0
@@ -31,15 +38,20 @@ extension SceneWorkerSupervisor {
             faults = state.faults
         }
         guard ledger.endsSession(afterFaults: faults) else { return nil }
-        let ended = WorkerError.sessionEndedForFaults(plugin: plugin, scene: scene, action: action, fault: fault, faults: faults)
+        let ended = WorkerError.sessionEndedForFaults(
+            plugin: plugin, scene: scene, action: action, fault: fault, faults: faults)
         session.update { state in
             state.lost = true
             state.ended = ended
         }
         sessions.remove(session.id)
         counters.sessionsEndedForFaults.increment()
-        logger.warning("session ended: its own actions ended its scene worker too often",
-                       metadata: ["plugin": "\(plugin)", "scene": "\(scene)", "action": "\(action)", "fault": "\(fault.summary)", "faults": "\(faults)"])
+        logger.warning(
+            "session ended: its own actions ended its scene worker too often",
+            metadata: [
+                "plugin": "\(plugin)", "scene": "\(scene)", "action": "\(action)", "fault": "\(fault.summary)",
+                "faults": "\(faults)",
+            ])
         return ended
     }
 
@@ -48,7 +60,9 @@ extension SceneWorkerSupervisor {
     /// session again. Returns what became of each session; the others (not `culprit`) also get it
     /// as their notice, shown to their user next time.
     @discardableResult
-    func recover(blaming blame: FaultBlame, source: String?, culprit: UInt64?, fault: WorkerFault) async -> [UInt64: RestoreNote] {
+    func recover(
+        blaming blame: FaultBlame, source: String?, culprit: UInt64?, fault: WorkerFault
+    ) async -> [UInt64: RestoreNote] {
         counters.faults.increment()
         let plugin = blame.plugin
         if let plugin, let source, Self.blames(fault) { noteFault(of: plugin, from: source) }
@@ -58,7 +72,8 @@ extension SceneWorkerSupervisor {
         let notes = await restartAndRestore(afterFault: true)
         counters.restores.increment(by: sessions.count)
         for (id, session) in held where id != culprit {
-            let notice = WorkerError.sharedWorkerStopped(plugin: plugin ?? blame.nobody, fault: fault, restore: notes[id] ?? .restored)
+            let notice = WorkerError.sharedWorkerStopped(
+                plugin: plugin ?? blame.nobody, fault: fault, restore: notes[id] ?? .restored)
             // A session that could not come back says why on its next page, instead of only "lost".
             session.update { state in
                 state.restoring = false
@@ -80,9 +95,12 @@ extension SceneWorkerSupervisor {
         if let plugin = report.plugin {
             guard plugin != inFlight else { return blame }
             metadata["plugin"] = "\(plugin)"
-            logger.warning("scene worker crashed in another plugin's code than the scene's: counted against that plugin", metadata: metadata)
+            logger.warning(
+                "scene worker crashed in another plugin's code than the scene's: counted against that plugin",
+                metadata: metadata)
         } else {
-            logger.warning("scene worker crashed outside every plugin's code: counted against no plugin", metadata: metadata)
+            logger.warning(
+                "scene worker crashed outside every plugin's code: counted against no plugin", metadata: metadata)
         }
         return blame
     }
@@ -151,7 +169,9 @@ extension SceneWorkerSupervisor {
                 var place = -1
                 do throws(WorkerFault) {
                     let reply = try await exchange(.restore(session: id, records: records), for: session) { place = $0 }
-                    guard case .session(let failure, let report, let restored) = reply else { throw WorkerFault.garbled }
+                    guard case .session(let failure, let report, let restored) = reply else {
+                        throw WorkerFault.garbled
+                    }
                     let built = restored ?? 0
                     if case .failure(let screenFailure) = report.screen, report.changed.isEmpty {
                         // Not even the initial scene could be shown again.
@@ -160,7 +180,8 @@ extension SceneWorkerSupervisor {
                         sessions.remove(id)
                     } else if built < records.count, notes[id] == nil {
                         let reason = failure?.text ?? "it could not be built"
-                        notes[id] = built == 0 ? .startedOver(reason: reason) : .cut(scene: records[built].name, reason: reason)
+                        notes[id] =
+                            built == 0 ? .startedOver(reason: reason) : .cut(scene: records[built].name, reason: reason)
                     }
                 } catch {
                     // The new worker ended too, while building `records[place]`: cut there and start over.
@@ -172,13 +193,20 @@ extension SceneWorkerSupervisor {
                     }
                     // The plugin's fault, met by this session; not the session's own doing (it only came back).
                     let scene = records[place].name
-                    if Self.blames(error), let plugin = blaming(error, inFlight: pluginOfScene(scene) ?? scene, scene: scene).plugin {
+                    if Self.blames(error),
+                        let plugin = blaming(error, inFlight: pluginOfScene(scene) ?? scene, scene: scene).plugin
+                    {
                         noteFault(of: plugin, from: session.read(\.source))
                     }
                     session.update { $0.replace(keeping: place) }
                     // The lowest cut is the one that stands.
-                    notes[id] = place == 0 ? .startedOver(reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")
-                        : .cut(scene: records[place].name, reason: "building it again ended the new worker too (\(error.summary))")
+                    notes[id] =
+                        place == 0
+                        ? .startedOver(
+                            reason: "building '\(records[0].name)' again ended the new worker too (\(error.summary))")
+                        : .cut(
+                            scene: records[place].name,
+                            reason: "building it again ended the new worker too (\(error.summary))")
                     continue passes
                 }
             }

@@ -37,7 +37,9 @@ extension SceneWorkerSupervisor {
     /// cannot build again is cut off with every scene above it, as a restore after a crash does.
     ///
     /// The old worker is ended, not asked to finish: its code is the build being replaced.
-    package func reload(initialScene: String, pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) async {
+    package func reload(
+        initialScene: String, pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]
+    ) async {
         try? await enterTurn()
         defer { leaveTurn() }
         guard let replacement else { return }

@@ -102,9 +102,12 @@ package actor SceneWorkerSupervisor {
     /// ends no session (`run`, `call`).
     /// `start`: the config the host checked, handed to every worker it starts.
     /// `onUnasked`: told when the worker changed a session unasked, or failed between requests.
-    package init(launch: Launch, start: WorkerStartMessage, settings: HostSettings, initialScene: String, logger: Logger, early: sending EarlyWorker? = nil,
-                ledger: FaultLedger? = nil, pluginOfScene: @escaping @Sendable (String) -> String?,
-                onUnasked: @escaping @Sendable () -> Void = {}) {
+    package init(
+        launch: Launch, start: WorkerStartMessage, settings: HostSettings, initialScene: String, logger: Logger,
+        early: sending EarlyWorker? = nil,
+        ledger: FaultLedger? = nil, pluginOfScene: @escaping @Sendable (String) -> String?,
+        onUnasked: @escaping @Sendable () -> Void = {}
+    ) {
         startMessage = start
         self.early = early?.take()
         self.launch = launch
@@ -197,8 +200,9 @@ package actor SceneWorkerSupervisor {
             let plugin = pluginOfScene(initialScene) ?? initialScene
             let blame = blaming(error, inFlight: plugin, scene: initialScene)
             await recover(blaming: blame, source: session.read(\.source), culprit: nil, fault: error)
-            throw blame.stopped(scenePlugin: plugin, scene: initialScene, action: "showing the initial scene",
-                                fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+            throw blame.stopped(
+                scenePlugin: plugin, scene: initialScene, action: "showing the initial scene",
+                fault: error, restore: .lost(reason: "the initial scene could not be shown"))
         }
         guard case .session(let failure, _, _) = reply else { return session }  // exchange checked the kind
         if let failure {
@@ -212,7 +216,9 @@ package actor SceneWorkerSupervisor {
     /// another instance or before a restart), and what became of them: a scene that fails, or ends
     /// the worker, is cut off with every scene above it (`.cut`, `.startedOver`). Throws when not
     /// even the initial scene can be shown.
-    package func restoreSession(_ records: [SceneRecord], waitingAtMost limit: Duration? = nil) async throws(WorkerError) -> (session: WorkerSession, note: RestoreNote) {
+    package func restoreSession(
+        _ records: [SceneRecord], waitingAtMost limit: Duration? = nil
+    ) async throws(WorkerError) -> (session: WorkerSession, note: RestoreNote) {
         try await enterTurn(within: limit)
         defer { leaveTurn() }
         try refuseIfInitialSceneRefused()
@@ -235,8 +241,9 @@ package actor SceneWorkerSupervisor {
                 let blame = blaming(error, inFlight: pluginOfScene(scene) ?? scene, scene: scene)
                 await recover(blaming: blame, source: source, culprit: nil, fault: error)
                 guard place > 0, place < records.count else {
-                    throw blame.stopped(scenePlugin: pluginOfScene(scene) ?? scene, scene: scene, action: "building the session again",
-                                        fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+                    throw blame.stopped(
+                        scenePlugin: pluginOfScene(scene) ?? scene, scene: scene, action: "building the session again",
+                        fault: error, restore: .lost(reason: "the initial scene could not be shown"))
                 }
                 note = .cut(scene: scene, reason: "building it again ended the scene worker (\(error.summary))")
                 records = Array(records.prefix(place))
@@ -263,7 +270,9 @@ package actor SceneWorkerSupervisor {
     /// then as it was before that command). A worker fault throws `workerStopped`, after the
     /// session (and every other of this worker) was built again — or `sessionEndedForFaults`
     /// when it was this session's last allowed fault: it is then not built again.
-    package func execute(_ commands: [FrontendCommand], in session: WorkerSession, waitingAtMost limit: Duration? = nil) async throws(WorkerError) {
+    package func execute(
+        _ commands: [FrontendCommand], in session: WorkerSession, waitingAtMost limit: Duration? = nil
+    ) async throws(WorkerError) {
         try await enterTurn(within: limit)
         defer { leaveTurn() }
         await syncRefusals()
@@ -277,7 +286,9 @@ package actor SceneWorkerSupervisor {
         do {
             reply = try await exchange(.commands(session: session.id, commands), for: session)
         } catch {
-            throw await requestFailed(error, session: session, plugin: pluginOfScene(scene) ?? scene, scene: scene, action: Self.describe(commands))
+            throw await requestFailed(
+                error, session: session, plugin: pluginOfScene(scene) ?? scene, scene: scene,
+                action: Self.describe(commands))
         }
         guard case .session(let failure, _, _) = reply else { return }  // exchange checked the kind
         if let failure { throw .remote(failure) }
@@ -286,7 +297,9 @@ package actor SceneWorkerSupervisor {
     /// Waits until the background work of `session`'s scenes ended, or `limit` passed: the errors
     /// it threw and did not catch meanwhile, to be shown as notices. The worker answers within
     /// `limit`; one event time limit more is its time to do so. A fault is handled as a command's.
-    package func settle(_ session: WorkerSession, within limit: Duration, waitingAtMost waitLimit: Duration? = nil) async throws(WorkerError) -> [RemoteFailure] {
+    package func settle(
+        _ session: WorkerSession, within limit: Duration, waitingAtMost waitLimit: Duration? = nil
+    ) async throws(WorkerError) -> [RemoteFailure] {
         try await enterTurn(within: waitLimit)
         defer { leaveTurn() }
         let (lost, ended, top) = session.read { ($0.lost, $0.ended, $0.records.last?.name) }
@@ -294,9 +307,11 @@ package actor SceneWorkerSupervisor {
         let scene = top ?? initialScene
         let reply: WorkerReply
         do {
-            reply = try await exchange(.settle(session: session.id, milliseconds: Int(limit.wholeMilliseconds)), for: session, longer: limit)
+            reply = try await exchange(
+                .settle(session: session.id, milliseconds: Int(limit.wholeMilliseconds)), for: session, longer: limit)
         } catch {
-            throw await requestFailed(error, session: session, plugin: pluginOfScene(scene) ?? scene, scene: scene, action: "background work")
+            throw await requestFailed(
+                error, session: session, plugin: pluginOfScene(scene) ?? scene, scene: scene, action: "background work")
         }
         guard case .settled(_, let failures, _) = reply else { return [] }  // exchange checked the kind
         return failures
@@ -305,7 +320,9 @@ package actor SceneWorkerSupervisor {
     /// Opens the deep link `link` (matched by the host: `LinkTable.resolve`) on `session`: a new
     /// stack from the initial scene to the linked scene. A failure leaves the session as it was;
     /// a worker fault throws `workerStopped` after every session was built again.
-    package func open(_ link: LinkOpening, in session: WorkerSession, waitingAtMost limit: Duration? = nil) async throws(WorkerError) {
+    package func open(
+        _ link: LinkOpening, in session: WorkerSession, waitingAtMost limit: Duration? = nil
+    ) async throws(WorkerError) {
         try await enterTurn(within: limit)
         defer { leaveTurn() }
         await syncRefusals()
@@ -317,8 +334,9 @@ package actor SceneWorkerSupervisor {
             reply = try await exchange(.openLink(session: session.id, link), for: session)
         } catch {
             // The linked scene's code (its link's function) is the likeliest to blame.
-            throw await requestFailed(error, session: session, plugin: pluginOfScene(link.scene) ?? link.scene, scene: link.scene,
-                                      action: "opening the link '\(link.link)'")
+            throw await requestFailed(
+                error, session: session, plugin: pluginOfScene(link.scene) ?? link.scene, scene: link.scene,
+                action: "opening the link '\(link.link)'")
         }
         guard case .session(let failure, _, _) = reply else { return }  // exchange checked the kind
         if let failure { throw .remote(failure) }
@@ -337,7 +355,9 @@ package actor SceneWorkerSupervisor {
 
     /// Calls a native function in the worker: the lines its callbacks printed and its result text.
     /// A fault of the function is `nativeCallFaulted`; the sessions of the worker are built again.
-    package func call(_ function: String, arguments: [String], waitingAtMost limit: Duration? = nil) async throws(WorkerError) -> (lines: [String], result: String) {
+    package func call(
+        _ function: String, arguments: [String], waitingAtMost limit: Duration? = nil
+    ) async throws(WorkerError) -> (lines: [String], result: String) {
         try await enterTurn(within: limit)
         defer { leaveTurn() }
         let reply: WorkerReply
@@ -346,7 +366,9 @@ package actor SceneWorkerSupervisor {
         } catch {
             // Calls come from the terminal's one user (`run`, `call`): one source, never many clients.
             let plugin = String(function.prefix { $0 != "." })
-            await recover(blaming: blaming(error, inFlight: plugin, scene: nil), source: "native calls", culprit: nil, fault: error)
+            await recover(
+                blaming: blaming(error, inFlight: plugin, scene: nil), source: "native calls", culprit: nil,
+                fault: error)
             throw .nativeCallFaulted(function: function, fault: error)
         }
         guard case .called(let lines, let result) = reply else { return ([], "") }  // exchange checked the kind
@@ -359,9 +381,13 @@ package actor SceneWorkerSupervisor {
     /// Whether `reply` is the kind of answer `request` asks for.
     package static func answers(_ request: WorkerRequest, with reply: WorkerReply) -> Bool {
         switch (request, reply) {
-        case (.open, .session), (.restore, .session), (.commands, .session), (.openLink, .session), (.call, .called), (.close, .closed),
-             (.finish, .closed), (.settle, .settled): return true
-        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _), (.start, _), (.settle, _): return false
+        case (.open, .session), (.restore, .session), (.commands, .session), (.openLink, .session), (.call, .called),
+            (.close, .closed),
+            (.finish, .closed), (.settle, .settled):
+            return true
+        case (.open, _), (.restore, _), (.commands, _), (.openLink, _), (.call, _), (.close, _), (.finish, _),
+            (.start, _), (.settle, _):
+            return false
         }
     }
 

@@ -101,7 +101,9 @@ extension WorkerChannel {
             guard header.cmsg_level == SOL_SOCKET, header.cmsg_type == Int32(SCM_RIGHTS) else { return [] }
             let length = min(Int(header.cmsg_len), used)
             let count = max(0, (length - headerSize) / MemoryLayout<Int32>.size)
-            return (0..<count).map { base.loadUnaligned(fromByteOffset: headerSize + $0 * MemoryLayout<Int32>.size, as: Int32.self) }
+            return (0..<count).map {
+                base.loadUnaligned(fromByteOffset: headerSize + $0 * MemoryLayout<Int32>.size, as: Int32.self)
+            }
         }
     }
 

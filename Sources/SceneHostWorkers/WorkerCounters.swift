@@ -27,6 +27,7 @@ package struct WorkerCounters: Sendable {
 
     /// Counts a refusal of `plugin` for everyone (`scene_host_plugins_refused_total{plugin}`).
     package func pluginRefused(_ plugin: String) {
-        Counter(label: "scene_host_plugins_refused_total", dimensions: [("plugin", plugin)], factory: factory).increment()
+        Counter(label: "scene_host_plugins_refused_total", dimensions: [("plugin", plugin)], factory: factory)
+            .increment()
     }
 }

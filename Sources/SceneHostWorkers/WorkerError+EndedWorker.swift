@@ -13,7 +13,7 @@ extension WorkerError {
         case .nativeCallFaulted:
             return false
         case .workerUnavailable, .pluginRefused, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped, .remote,
-             .reloaded, .reloadRefused:
+            .reloaded, .reloadRefused:
             return false
         }
     }

@@ -5,39 +5,63 @@ extension WorkerError {
     package var message: String {
         switch self {
         case .workerUnavailable(let reason):
-            return TerminalText.escaped("error: cannot start a scene worker: \(reason). Run with --verbose for details; --in-process runs plugin code in the host (for debugging only).")
+            return TerminalText.escaped(
+                "error: cannot start a scene worker: \(reason). Run with --verbose for details; --in-process runs plugin code in the host (for debugging only)."
+            )
         case .workerStopped(let plugin, let scene, let action, let fault, let restore):
-            return TerminalText.escaped("error: \(QuotedName.shortened(plugin)) stopped (\(fault.summary) in scene \(name: scene) during \(name: action)); ") + restore.clause
+            return TerminalText.escaped(
+                "error: \(QuotedName.shortened(plugin)) stopped (\(fault.summary) in scene \(name: scene) during \(name: action)); "
+            ) + restore.clause
         case .crashedOutsideScene(let plugin?, let scenePlugin, let scene, let action, let fault, let restore):
-            return TerminalText.escaped("error: \(plugin) stopped (\(fault.summary) in its own code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'); ") + restore.clause
+            return TerminalText.escaped(
+                "error: \(plugin) stopped (\(fault.summary) in its own code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'); "
+            ) + restore.clause
         case .crashedOutsideScene(nil, let scenePlugin, let scene, let action, let fault, let restore):
-            return TerminalText.escaped("error: the scene worker stopped (\(fault.summary) outside every plugin's code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'; counted against no plugin); ") + restore.clause
+            return TerminalText.escaped(
+                "error: the scene worker stopped (\(fault.summary) outside every plugin's code, while on scene '\(scene)' of \(scenePlugin) during '\(action)'; counted against no plugin); "
+            ) + restore.clause
         case .sharedWorkerStopped(let plugin, let fault, let restore):
-            return TerminalText.escaped("notice: the scene worker this session shares stopped in another session (\(QuotedName.shortened(plugin)): \(fault.summary)); ") + restore.clause
+            return TerminalText.escaped(
+                "notice: the scene worker this session shares stopped in another session (\(QuotedName.shortened(plugin)): \(fault.summary)); "
+            ) + restore.clause
         case .nativeCallFaulted(let function, let fault):
             let verb = if case .signal = fault { "crashed" } else { "stopped" }
-            return TerminalText.escaped("error: \(function) \(verb) (\(fault.summary)); nothing else changed. Native functions run in a scene worker, which was started again.")
+            return TerminalText.escaped(
+                "error: \(function) \(verb) (\(fault.summary)); nothing else changed. Native functions run in a scene worker, which was started again."
+            )
         case .pluginRefused(_, let sources, let retryIn):
-            return TerminalText.escaped("error: This part of the app is closed for now because it stopped working for \(sources) different users within a minute; it is tried again within \(retryIn) s. Try again then. ")
+            return TerminalText.escaped(
+                "error: This part of the app is closed for now because it stopped working for \(sources) different users within a minute; it is tried again within \(retryIn) s. Try again then. "
+            )
                 + operatorDetail
         case .sessionEndedForFaults(_, let scene, let action, _, let faults):
-            return TerminalText.escaped("error: Your session was ended because your actions stopped the app \(faults) times, the last with \(name: action) on \(name: scene). You are back at the start. ")
+            return TerminalText.escaped(
+                "error: Your session was ended because your actions stopped the app \(faults) times, the last with \(name: action) on \(name: scene). You are back at the start. "
+            )
                 + operatorDetail
         case .pluginsClosed(_, let restore):
-            return "notice: the app's scene worker was started again to close or reopen a part of it that stopped for several users; "
+            return
+                "notice: the app's scene worker was started again to close or reopen a part of it that stopped for several users; "
                 + restore.clause + " " + operatorDetail
         case .reloaded(let plugins, let restore):
             return TerminalText.escaped("notice: reloaded the new build of \(Self.list(plugins)); ") + restore.clause
         case .reloadRefused(let plugins, let reason):
-            return TerminalText.escaped("error: the new build of \(Self.list(plugins)) was refused, so the old build keeps running and nothing changed. Fix it and build again:") + "\n" + reason
+            return TerminalText.escaped(
+                "error: the new build of \(Self.list(plugins)) was refused, so the old build keeps running and nothing changed. Fix it and build again:"
+            ) + "\n" + reason
         case .sessionLost(let reason):
-            return TerminalText.escaped("error: this session was closed: \(reason); no command can run in it any more. Start a new session: run 'scene-host run' again, or open the app's start page in the browser.")
+            return TerminalText.escaped(
+                "error: this session was closed: \(reason); no command can run in it any more. Start a new session: run 'scene-host run' again, or open the app's start page in the browser."
+            )
         case .checkStopped(.timedOut(let milliseconds)):
-            return "error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (\(WorkerFault.timedOut(milliseconds: milliseconds).summary)): a plugin's code hangs outside its probe. Nothing was started. Run 'scene-host check --in-process --verbose' to see which, and fix or remove that plugin."
+            return
+                "error: check stopped: building the plugins' scenes with the app's settings and services to check them did not finish (\(WorkerFault.timedOut(milliseconds: milliseconds).summary)): a plugin's code hangs outside its probe. Nothing was started. Run 'scene-host check --in-process --verbose' to see which, and fix or remove that plugin."
         case .checkStopped(let fault):
-            return "error: check stopped: the process that loads plugins to check them ended (\(fault.summary)): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which."
+            return
+                "error: check stopped: the process that loads plugins to check them ended (\(fault.summary)): a plugin's code crashed outside its probe. Run 'scene-host check --in-process --verbose' (under a debugger) to see which."
         case .workerBusy(let milliseconds):
-            return "error: the app is busy: its scene worker did not take this action within \(WorkerFault.timedOut(milliseconds: milliseconds).summary.dropFirst("no answer within ".count)); nothing changed. Try again."
+            return
+                "error: the app is busy: its scene worker did not take this action within \(WorkerFault.timedOut(milliseconds: milliseconds).summary.dropFirst("no answer within ".count)); nothing changed. Try again."
         case .remote(let failure):
             return failure.text
         }
@@ -48,8 +72,10 @@ extension WorkerError {
     package var exitStatus: ExitStatus {
         switch self {
         case .workerUnavailable, .pluginRefused, .checkStopped: return .pluginError
-        case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .sessionLost, .workerBusy, .sessionEndedForFaults, .pluginsClosed,
-             .reloaded: return .commandsFailed
+        case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .sessionLost, .workerBusy,
+            .sessionEndedForFaults, .pluginsClosed,
+            .reloaded:
+            return .commandsFailed
         case .reloadRefused: return .pluginError
         case .nativeCallFaulted: return .pluginFault
         case .remote(let failure): return ExitStatus(rawValue: failure.status) ?? .commandsFailed
@@ -63,13 +89,18 @@ extension WorkerError {
     var operatorDetail: String {
         switch self {
         case .pluginRefused(let plugin, let sources, let retryIn):
-            return TerminalText.escaped("(plugin \(name: plugin) is refused for everyone for \(retryIn) s more: its code ended scene workers for \(sources) clients within a minute)")
+            return TerminalText.escaped(
+                "(plugin \(name: plugin) is refused for everyone for \(retryIn) s more: its code ended scene workers for \(sources) clients within a minute)"
+            )
         case .sessionEndedForFaults(let plugin, let scene, let action, let fault, let faults):
-            return TerminalText.escaped("(plugin \(name: plugin): \(fault.summary) in scene \(name: scene) during \(name: action); fault \(faults) of this session, the limit of [host] faults-per-session)")
+            return TerminalText.escaped(
+                "(plugin \(name: plugin): \(fault.summary) in scene \(name: scene) during \(name: action); fault \(faults) of this session, the limit of [host] faults-per-session)"
+            )
         case .pluginsClosed(let plugins, _):
             return TerminalText.escaped("(plugins refused or tried again: \(plugins.joined(separator: ", ")))")
-        case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionLost, .workerBusy, .checkStopped,
-             .remote, .reloaded, .reloadRefused:
+        case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted,
+            .sessionLost, .workerBusy, .checkStopped,
+            .remote, .reloaded, .reloadRefused:
             return ""
         }
     }
@@ -79,8 +110,10 @@ extension WorkerError {
     package var isRetryable: Bool {
         switch self {
         case .pluginRefused, .workerBusy: return true
-        case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .sessionEndedForFaults,
-             .pluginsClosed, .sessionLost, .checkStopped, .remote, .reloaded, .reloadRefused: return false
+        case .workerUnavailable, .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted,
+            .sessionEndedForFaults,
+            .pluginsClosed, .sessionLost, .checkStopped, .remote, .reloaded, .reloadRefused:
+            return false
         }
     }
 }
@@ -98,12 +131,15 @@ extension RestoreNote {
     /// What became of a session after its worker stopped; `reason` texts come rendered (and escaped)
     /// from the worker, or are the host's own fixed words with signal names.
     package var clause: String {
-        func plain(_ reason: String) -> String { reason.hasPrefix("error: ") ? String(reason.dropFirst("error: ".count)) : reason }
+        func plain(_ reason: String) -> String {
+            reason.hasPrefix("error: ") ? String(reason.dropFirst("error: ".count)) : reason
+        }
         switch self {
         case .restored:
             return "the screen was restored."
         case .cut(let scene, let reason):
-            return TerminalText.escaped("the stack was restored below \(name: scene), which could not be built again: ") + plain(reason)
+            return TerminalText.escaped("the stack was restored below \(name: scene), which could not be built again: ")
+                + plain(reason)
         case .startedOver(let reason):
             return "nothing could be built again, so the app started over at its initial scene: " + plain(reason)
         case .lost(let reason):
@@ -120,7 +156,7 @@ extension WorkerError {
         case .workerUnavailable(let reason): return TerminalText.escaped(reason)
         case .remote(let failure): return failure.text
         case .workerStopped, .crashedOutsideScene, .sharedWorkerStopped, .nativeCallFaulted, .pluginRefused,
-             .sessionEndedForFaults, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped, .reloaded, .reloadRefused:
+            .sessionEndedForFaults, .pluginsClosed, .sessionLost, .workerBusy, .checkStopped, .reloaded, .reloadRefused:
             return message
         }
     }

@@ -12,7 +12,8 @@ package enum WorkerError: HostConcernError, Equatable, Sendable {
     /// The worker crashed in `plugin`'s code (nil: outside every plugin's code, as its crash handler
     /// found), while it handled `action` on `scene` of another plugin, `scenePlugin`: `plugin` is
     /// counted, not `scenePlugin`; the session was rebuilt as `restore` says.
-    case crashedOutsideScene(plugin: String?, scenePlugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote)
+    case crashedOutsideScene(
+        plugin: String?, scenePlugin: String, scene: String, action: String, fault: WorkerFault, restore: RestoreNote)
     /// The worker this session shared with others ended while it handled another session's
     /// request (`plugin`'s code); this session was rebuilt as `restore` says.
     case sharedWorkerStopped(plugin: String, fault: WorkerFault, restore: RestoreNote)

@@ -24,15 +24,19 @@ package enum WorkerFault: Error, Equatable, Sendable {
             let text = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
             return "no answer within \(text) s"
         case .garbled: return "garbage on its channel"
-        case .tooLarge(let bytes, let limit): return "a message too large for its channel (\(bytes) bytes; limit \(limit))"
+        case .tooLarge(let bytes, let limit):
+            return "a message too large for its channel (\(bytes) bytes; limit \(limit))"
         case .notStarted(let reason): return "no worker could be started: \(reason)"
         }
     }
 
     /// The usual name of a signal, else `signal N`.
     static func signalName(_ number: Int32) -> String {
-        let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
-                                      8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS"]
+        let names: [Int32: String] = [
+            1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
+            8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU",
+            25: "SIGXFSZ", 31: "SIGSYS",
+        ]
         return names[number] ?? "signal \(number)"
     }
 }

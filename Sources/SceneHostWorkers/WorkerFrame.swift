@@ -68,8 +68,10 @@ package enum WorkerFrame {
     /// sends this alone (`SceneWorkerLoop`): the host reads no further than a header over the limit.
     package static func header(announcing length: Int) -> [UInt8] {
         let length = UInt32(clamping: max(0, length))
-        return [UInt8(truncatingIfNeeded: length), UInt8(truncatingIfNeeded: length >> 8),
-                UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 24)]
+        return [
+            UInt8(truncatingIfNeeded: length), UInt8(truncatingIfNeeded: length >> 8),
+            UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 24),
+        ]
     }
 
     /// The one message of a frame's payload: anything left over is `Malformed`.

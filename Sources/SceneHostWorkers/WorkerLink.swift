@@ -67,8 +67,10 @@ package final class WorkerLink: Sendable {
     /// Takes `descriptor` (non-blocking, the host's end of the socket pair) and starts the link's
     /// thread. `unasked` applies a frame the worker sent unasked; `failed` is told of a failure met
     /// while no request was in flight (kept for `takeIdleFailure`).
-    package init(descriptor: Int32, unasked: @escaping @Sendable (UInt64, SessionReport) -> Void,
-                 failed: @escaping @Sendable () -> Void) throws(WorkerError) {
+    package init(
+        descriptor: Int32, unasked: @escaping @Sendable (UInt64, SessionReport) -> Void,
+        failed: @escaping @Sendable () -> Void
+    ) throws(WorkerError) {
         var pair: [Int32] = [0, 0]
         guard pipe(&pair) == 0 else {
             close(descriptor)
@@ -90,7 +92,9 @@ package final class WorkerLink: Sendable {
     /// Sends one request frame for `session` (the report its answer carries is applied to it before
     /// `next` hands the answer on); its answer is due by `deadline`, each restore step moving the
     /// deadline to `renewal` from then.
-    package func send(_ frame: [UInt8], for session: WorkerSession?, deadline: ContinuousClock.Instant, renewal: Duration) {
+    package func send(
+        _ frame: [UInt8], for session: WorkerSession?, deadline: ContinuousClock.Instant, renewal: Duration
+    ) {
         state.withLock { state in
             state.outbound.append(.bytes(frame))
             state.awaiting = true
@@ -177,7 +181,8 @@ package final class WorkerLink: Sendable {
         var written = 0
         var stopped = false
         while true {
-            let (closing, deadline, awaiting, queued) = state.withLock { state -> (Bool, ContinuousClock.Instant?, Bool, [Outbound]) in
+            let (closing, deadline, awaiting, queued) = state.withLock {
+                state -> (Bool, ContinuousClock.Instant?, Bool, [Outbound]) in
                 let queued = state.outbound
                 state.outbound = []
                 return (state.closing, state.deadline, state.awaiting, queued)
@@ -201,7 +206,10 @@ package final class WorkerLink: Sendable {
             }
             var entries = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             if !stopped {
-                entries.append(pollfd(fd: descriptor, events: Int16(POLLIN) | (written < pending.count ? Int16(POLLOUT) : 0), revents: 0))
+                entries.append(
+                    pollfd(
+                        fd: descriptor, events: Int16(POLLIN) | (written < pending.count ? Int16(POLLOUT) : 0),
+                        revents: 0))
             }
             var timeout: Int32 = -1
             if !stopped, awaiting, let deadline {
@@ -253,7 +261,8 @@ package final class WorkerLink: Sendable {
     }
 
     /// Writes every pending byte, waiting for the socket at most until `deadline`.
-    private func flush(_ pending: inout [UInt8], _ written: inout Int, until deadline: ContinuousClock.Instant?) -> Bool {
+    private func flush(_ pending: inout [UInt8], _ written: inout Int, until deadline: ContinuousClock.Instant?) -> Bool
+    {
         let channel = WorkerChannel(descriptor: descriptor)
         do throws(WorkerChannel.Failure) {
             if written < pending.count { try channel.send(Array(pending[written...]), deadline: deadline) }

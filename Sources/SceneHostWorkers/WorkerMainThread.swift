@@ -23,8 +23,10 @@ package enum WorkerMainThread {
         _dispatch_main_queue_callback_4CF(nil)
         while true {
             // A negative descriptor is skipped by poll: the channel is not read while a `settle` is answered.
-            var entries = [pollfd(fd: loop.isReading ? loop.channel.descriptor : -1, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            var entries = [
+                pollfd(fd: loop.isReading ? loop.channel.descriptor : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&entries, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }

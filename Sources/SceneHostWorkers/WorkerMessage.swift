@@ -49,8 +49,9 @@ package struct RemoteFailure: Error, Equatable, Sendable {
     package init(_ error: any Error) {
         var refusal: String?
         if case .linkRefused(_, _, let message)? = error as? NavigationError { refusal = message }
-        self.init(text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue, linkRefusal: refusal,
-                  rebuilt: (error as? NavigationError)?.rebuiltSentence)
+        self.init(
+            text: ErrorMessage.render(error), status: ExitStatus(for: error).rawValue, linkRefusal: refusal,
+            rebuilt: (error as? NavigationError)?.rebuiltSentence)
     }
 }
 
@@ -69,7 +70,10 @@ package struct SessionReport: Equatable, Sendable {
     /// `observe` task. A `serve` action waits a moment for it before it answers.
     package var settling = false
 
-    package init(keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false, settling: Bool = false) {
+    package init(
+        keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false,
+        settling: Bool = false
+    ) {
         self.keep = keep
         self.changed = changed
         self.screen = screen

@@ -46,8 +46,11 @@ package final class WorkerPool: Sendable {
 
     /// `pluginOfScene`: the plugin that registers each scene in the build the workers start on.
     /// `changes`: the signal the supervisors were made to raise (`SceneWorkerSupervisor.init(onUnasked:)`).
-    package init(supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(),
-                 pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil }, inline: Bool = false, changes: ChangeSignal = ChangeSignal()) {
+    package init(
+        supervisors: [SceneWorkerSupervisor], waitLimit: Duration, links: LinkTable = LinkTable(),
+        pluginOfScene: @escaping @Sendable (String) -> String? = { _ in nil }, inline: Bool = false,
+        changes: ChangeSignal = ChangeSignal()
+    ) {
         slots = supervisors.map { Slot(supervisor: $0) }
         self.waitLimit = waitLimit
         app = Mutex(Running(links: links, pluginOfScene: pluginOfScene))
@@ -61,8 +64,10 @@ package final class WorkerPool: Sendable {
     /// when one cannot start or load, the others are ended, the old workers go on serving the old
     /// build, and the error is thrown. A request waiting for a worker runs after its reload, on the
     /// new build.
-    package func reload(start: WorkerStartMessage, files: CheckedPluginFiles?, initialScene: String, links: LinkTable,
-                        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]) async throws(WorkerError) {
+    package func reload(
+        start: WorkerStartMessage, files: CheckedPluginFiles?, initialScene: String, links: LinkTable,
+        pluginOfScene: @escaping @Sendable (String) -> String?, plugins: [String]
+    ) async throws(WorkerError) {
         for slot in slots {
             do throws(WorkerError) {
                 try await slot.supervisor.startReplacement(start: start, files: files)
@@ -72,7 +77,9 @@ package final class WorkerPool: Sendable {
             }
         }
         app.withLock { $0 = Running(links: links, pluginOfScene: pluginOfScene) }
-        for slot in slots { await slot.supervisor.reload(initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins) }
+        for slot in slots {
+            await slot.supervisor.reload(initialScene: initialScene, pluginOfScene: pluginOfScene, plugins: plugins)
+        }
     }
 
     /// `--watch`: tells every session that a new build of `plugins` was refused, and why.
@@ -113,7 +120,8 @@ package final class WorkerPool: Sendable {
 
     /// The slot whose worker holds the fewest sessions, counted as holding one more.
     private func leastBusy() throws(WorkerError) -> Slot {
-        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) }) else {
+        guard let slot = slots.min(by: { $0.sessions.load(ordering: .relaxed) < $1.sessions.load(ordering: .relaxed) })
+        else {
             throw .workerUnavailable(reason: "the pool has no worker")
         }
         slot.sessions.add(1, ordering: .relaxed)
@@ -134,7 +142,9 @@ package final class WorkerPool: Sendable {
 
     /// A session on the worker that holds the fewest, built from `records` (a session read back from
     /// the store), and what became of its stacks (`SceneWorkerSupervisor.restoreSession`).
-    package func restoreSession(_ records: [SceneRecord]) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
+    package func restoreSession(
+        _ records: [SceneRecord]
+    ) async throws(WorkerError) -> (session: PooledSession, note: RestoreNote) {
         let slot = try leastBusy()
         do throws(WorkerError) {
             let (session, note) = try await slot.supervisor.restoreSession(records, waitingAtMost: waitLimit)
@@ -176,7 +186,9 @@ package final class PooledSession: Sendable {
     }
 
     /// Calls a native function in the worker (see `SceneWorkerSupervisor.call`).
-    func callNative(_ function: String, arguments: [String]) async throws(WorkerError) -> (lines: [String], result: String) {
+    func callNative(
+        _ function: String, arguments: [String]
+    ) async throws(WorkerError) -> (lines: [String], result: String) {
         try await slot.supervisor.call(function, arguments: arguments, waitingAtMost: pool.waitLimit)
     }
 

@@ -61,9 +61,12 @@ package final class WorkerProcess {
         }
         do {
             // Plugin output reaches the host's standard error through `ChildOutput`, escaped, never the terminal.
-            pid = try ProcessSpawner.start(executable, arguments: [], environment: folder.handing(to: ChildEnvironment.make(from: host)),
-                                       descriptors: [1: output.writeEnd, 2: output.writeEnd, WorkerDescriptor.channel: pair[1],
-                                                     WorkerDescriptor.crashReport: reports[1]])
+            pid = try ProcessSpawner.start(
+                executable, arguments: [], environment: folder.handing(to: ChildEnvironment.make(from: host)),
+                descriptors: [
+                    1: output.writeEnd, 2: output.writeEnd, WorkerDescriptor.channel: pair[1],
+                    WorkerDescriptor.crashReport: reports[1],
+                ])
             output.closeWriteEnd()
         } catch {
             output.closeWriteEnd()
@@ -81,9 +84,13 @@ package final class WorkerProcess {
 
     /// Hands the channel to a link (once): what the worker sends unasked is applied to `sessions`
     /// by the link's thread, and `onUnasked` told.
-    package func connect(sessions: WorkerSessionTable, onUnasked: @escaping @Sendable () -> Void) throws(WorkerError) -> WorkerLink {
+    package func connect(
+        sessions: WorkerSessionTable, onUnasked: @escaping @Sendable () -> Void
+    ) throws(WorkerError) -> WorkerLink {
         if let link { return link }
-        guard let descriptor = channelDescriptor, !reaped else { throw .workerUnavailable(reason: "its channel is closed") }
+        guard let descriptor = channelDescriptor, !reaped else {
+            throw .workerUnavailable(reason: "its channel is closed")
+        }
         channelDescriptor = nil
         let made = try WorkerLink(descriptor: descriptor) { id, report in
             guard let session = sessions[id] else { return }  // closed by the host meanwhile

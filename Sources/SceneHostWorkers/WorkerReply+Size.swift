@@ -25,10 +25,12 @@ extension WorkerReply {
         for element in screen.allElements {
             switch element {
             case .label(let id, let text): texts.formUnion([id, text])
-            case .textField(let id, let placeholder, let text, let label, let problem): texts.formUnion([id, placeholder, text, label, problem])
+            case .textField(let id, let placeholder, let text, let label, let problem):
+                texts.formUnion([id, placeholder, text, label, problem])
             case .textArea(let id, let label, let text, let problem): texts.formUnion([id, label, text, problem])
             case .secureField(let id, let label, _, let problem): texts.formUnion([id, label, problem])
-            case .toggle(let id, let title, _), .button(let id, let title), .section(let id, let title, _): texts.formUnion([id, title])
+            case .toggle(let id, let title, _), .button(let id, let title), .section(let id, let title, _):
+                texts.formUnion([id, title])
             case .choice(let id, let label, let options, _): texts.formUnion([id, label] + options)
             case .list(let id, let rows):
                 texts.insert(id)

@@ -24,7 +24,8 @@ package final class WorkerSession: ScreenVersion {
         /// `replace` so the breadcrumb never walks the records.
         private var firstModal: Int?
         /// The screen on top as last rendered, or why it could not be.
-        package var screen: Result<Screen, RemoteFailure> = .failure(RemoteFailure(text: "error: the session has not started", status: 1))
+        package var screen: Result<Screen, RemoteFailure> = .failure(
+            RemoteFailure(text: "error: the session has not started", status: 1))
         /// What happened to the session that its user has not been told yet (its worker was
         /// restarted while another session's request was running).
         package var notice: WorkerError?
@@ -72,7 +73,8 @@ package final class WorkerSession: ScreenVersion {
             let kept = min(max(count, 0), records.count)
             records.removeSubrange(kept...)
             if let start = firstModal, start >= kept { firstModal = nil }
-            if firstModal == nil, let index = changed.indices.first(where: { kept + $0 >= 1 && changed[$0].opensLayer }) {
+            if firstModal == nil, let index = changed.indices.first(where: { kept + $0 >= 1 && changed[$0].opensLayer })
+            {
                 firstModal = kept + index
             }
             records.append(contentsOf: changed)
@@ -131,8 +133,11 @@ package final class WorkerSession: ScreenVersion {
     /// whose work showed nothing new) keeps the generation, so pages and streams made from it stand.
     package func apply(_ report: SessionReport) {
         let changed = state.withLock { state in
-            guard report.keep != state.records.count || !report.changed.isEmpty || report.busy != state.busy || report.settling != state.settling
-                    || report.screen != state.screen else {
+            guard
+                report.keep != state.records.count || !report.changed.isEmpty || report.busy != state.busy
+                    || report.settling != state.settling
+                    || report.screen != state.screen
+            else {
                 return false
             }
             state.replace(keeping: report.keep, with: report.changed)

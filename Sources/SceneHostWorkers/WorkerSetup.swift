@@ -23,7 +23,8 @@ package enum WorkerSetup {
     package static func apply(channel: Int32, memoryBytes: Int) throws(Failure) {
         var limit = rlimit(rlim_cur: rlim_t(memoryBytes), rlim_max: rlim_t(memoryBytes))
         guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else {
-            throw Failure(reason: "cannot limit its memory to \(memoryBytes >> 20) MiB: \(String(cString: strerror(errno)))")
+            throw Failure(
+                reason: "cannot limit its memory to \(memoryBytes >> 20) MiB: \(String(cString: strerror(errno)))")
         }
         // A cgroup of its own where one can be made (`WorkerCgroup`): memory and tasks bounded for the
         // worker and everything it starts. Made while the worker still may (before its capabilities go).
@@ -31,7 +32,8 @@ package enum WorkerSetup {
             do throws(WorkerCgroup.Unavailable) {
                 try WorkerCgroup.join(folders, memoryBytes: memoryBytes)
             } catch {
-                throw Failure(reason: "cannot enter a cgroup of its own although \(folders.memory) allows one: \(error.reason)")
+                throw Failure(
+                    reason: "cannot enter a cgroup of its own although \(folders.memory) allows one: \(error.reason)")
             }
         }
         let watched = channel
@@ -64,8 +66,10 @@ package enum WorkerSetup {
     /// private folder to that user and becomes it: the files are read while it still may read
     /// `/proc/self/maps`.
     @MainActor
-    package static func confiningOnFirstOpen(grants: [PluginPermission], user: WorkerUser? = nil,
-                                            files: @escaping @MainActor () -> [Landlock.Rule]) -> @MainActor () throws(Sandbox.Failure) -> Void {
+    package static func confiningOnFirstOpen(
+        grants: [PluginPermission], user: WorkerUser? = nil,
+        files: @escaping @MainActor () -> [Landlock.Rule]
+    ) -> @MainActor () throws(Sandbox.Failure) -> Void {
         var confined = false
         return { () throws(Sandbox.Failure) in
             guard !confined else { return }
@@ -73,12 +77,16 @@ package enum WorkerSetup {
             let rules = files()
             if let user {
                 if let folder = PrivateFolder.handed(environment), chown(folder, user.uid, user.gid) != 0 {
-                    throw Sandbox.Failure(reason: "cannot give its private folder \(folder) to user '\(user.name)': \(String(cString: strerror(errno)))")
+                    throw Sandbox.Failure(
+                        reason:
+                            "cannot give its private folder \(folder) to user '\(user.name)': \(String(cString: strerror(errno)))"
+                    )
                 }
                 try Sandbox.becomeUser(uid: user.uid, gid: user.gid)
             }
             try Sandbox.confine(environment: environment, allowsNetwork: grants.contains(.network))
-            try Sandbox.limitProcesses(allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
+            try Sandbox.limitProcesses(
+                allowsProcesses: grants.contains(.startProcesses), allowsNetwork: grants.contains(.network))
             try Landlock.restrict(to: rules)
             confined = true
         }

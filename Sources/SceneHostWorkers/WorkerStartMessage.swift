@@ -38,8 +38,11 @@ package struct WorkerStartMessage: Equatable, Sendable {
         }
     }
 
-    package init(configFile: String, baseDirectory: String, configBytes: [UInt8], checkedStart: [UInt8] = [], settings: ChildSettings? = nil,
-                 handedFiles: [HandedFile] = []) {
+    package init(
+        configFile: String, baseDirectory: String, configBytes: [UInt8], checkedStart: [UInt8] = [],
+        settings: ChildSettings? = nil,
+        handedFiles: [HandedFile] = []
+    ) {
         self.settings = settings
         self.handedFiles = handedFiles
         self.configFile = configFile
@@ -52,6 +55,8 @@ package struct WorkerStartMessage: Equatable, Sendable {
     /// The config at `path` as it is now, for a host that starts workers without a checked start
     /// of its own (tests, the benchmark): read here, once, never by the worker.
     package static func reading(configPath path: String) throws -> WorkerStartMessage {
-        WorkerStartMessage(configFile: path, baseDirectory: ConfigPath.folder(of: path), configBytes: try ConfigLoader().read(path: path))
+        WorkerStartMessage(
+            configFile: path, baseDirectory: ConfigPath.folder(of: path),
+            configBytes: try ConfigLoader().read(path: path))
     }
 }

@@ -35,7 +35,8 @@ enum ActionTestHold {
             guard step == chosen else { return }
             var info = stat()
             guard stat(path, &info) != 0 else { return }
-            StandardStreams.error("scene-host serve: test hook: an action is held once \(step.rawValue); waiting for \(path)")
+            StandardStreams.error(
+                "scene-host serve: test hook: an action is held once \(step.rawValue); waiting for \(path)")
             let deadline = ContinuousClock.now + .seconds(60)
             while stat(path, &info) != 0, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(20))

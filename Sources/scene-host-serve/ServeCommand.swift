@@ -27,7 +27,8 @@ import SceneHostCore
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene-host serve",
-        abstract: "Serve the app as web pages (no JavaScript), one navigator per browser session, until SIGTERM or SIGINT."
+        abstract:
+            "Serve the app as web pages (no JavaScript), one navigator per browser session, until SIGTERM or SIGINT."
     )
 
     @OptionGroup var options: HostOptions
@@ -41,46 +42,90 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds a connection may send nothing before it is closed (slow or idle clients).")
     var idleTimeout: Double = 10
 
-    @Option(name: .long, help: "Seconds a client may take to send a request's head, from connecting or from the previous response.")
+    @Option(
+        name: .long,
+        help: "Seconds a client may take to send a request's head, from connecting or from the previous response.")
     var headerTimeout: Double = 5
 
     @Option(name: .long, help: "Seconds a client may take to send a request's body, from its head.")
     var bodyTimeout: Double = 10
 
-    @Option(name: .long, help: "The most sessions in use (two actions or more) one client address may hold (1 to 100000); sessions used once or never do not count.")
+    @Option(
+        name: .long,
+        help:
+            "The most sessions in use (two actions or more) one client address may hold (1 to 100000); sessions used once or never do not count."
+    )
     var sessionsPerClient = 100
 
-    @Option(name: .long, help: "How many sessions one client address may start at once, before --session-rate slows it (1 to 100000).")
+    @Option(
+        name: .long,
+        help: "How many sessions one client address may start at once, before --session-rate slows it (1 to 100000).")
     var sessionBurst = 30
 
-    @Option(name: .long, help: "How many new sessions a minute one client address may start after its burst, on this instance (0.1 to 100000).")
+    @Option(
+        name: .long,
+        help:
+            "How many new sessions a minute one client address may start after its burst, on this instance (0.1 to 100000)."
+    )
     var sessionRate: Double = 30
 
-    @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy (an IPv4 or IPv6 address or CIDR block, e.g. 10.0.0.0/8) whose X-Forwarded-For, Forwarded and X-Forwarded-Proto headers are believed; repeatable. Without one, the socket's peer is the client.")
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "A reverse proxy (an IPv4 or IPv6 address or CIDR block, e.g. 10.0.0.0/8) whose X-Forwarded-For, Forwarded and X-Forwarded-Proto headers are believed; repeatable. Without one, the socket's peer is the client."
+    )
     var trustedProxies: [String] = []
 
-    @Flag(name: .long, help: "Browsers reach the app over HTTPS only (a proxy in front terminates TLS): the session cookie is __Host- prefixed and Secure.")
+    @Flag(
+        name: .long,
+        help:
+            "Browsers reach the app over HTTPS only (a proxy in front terminates TLS): the session cookie is __Host- prefixed and Secure."
+    )
     var https = false
 
-    @Option(name: .long, help: "Where sessions are kept: sqlite:PATH, postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (password also from PGPASSWORD), or memory. Default: $SCENE_HOST_SESSION_STORE, else an SQLite file for this config in $XDG_STATE_HOME/scene-host/ (~/.local/state/scene-host/).")
+    @Option(
+        name: .long,
+        help:
+            "Where sessions are kept: sqlite:PATH, postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (password also from PGPASSWORD), or memory. Default: $SCENE_HOST_SESSION_STORE, else an SQLite file for this config in $XDG_STATE_HOME/scene-host/ (~/.local/state/scene-host/)."
+    )
     var sessionStore: String?
 
-    @Option(name: .long, help: "A port of its own for /healthz, /readyz and /metrics (none by default; 0: any free port, printed at start).")
+    @Option(
+        name: .long,
+        help:
+            "A port of its own for /healthz, /readyz and /metrics (none by default; 0: any free port, printed at start)."
+    )
     var adminPort: Int?
 
     @Option(name: .long, help: "The address the admin port listens on.")
     var adminHost = "127.0.0.1"
 
-    @Option(name: .long, help: "Seconds a drain (SIGTERM) keeps serving after /readyz turned 503, so a load balancer notices first (0 to 60).")
+    @Option(
+        name: .long,
+        help:
+            "Seconds a drain (SIGTERM) keeps serving after /readyz turned 503, so a load balancer notices first (0 to 60)."
+    )
     var drainDelay: Double = 0
 
-    @Flag(name: .long, help: "Development: show the operator's detail of a failure (plugin, scene, signal, event) on the page too. Without it, pages show plain words and a reference; the detail is in the log under that reference.")
+    @Flag(
+        name: .long,
+        help:
+            "Development: show the operator's detail of a failure (plugin, scene, signal, event) on the page too. Without it, pages show plain words and a reference; the detail is in the log under that reference."
+    )
     var debugPages = false
 
-    @Option(name: .customLong("allowed-host"), help: "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding).")
+    @Option(
+        name: .customLong("allowed-host"),
+        help:
+            "A host name (or address) browsers may use to reach the server, besides localhost, the loopback addresses and --host; repeatable. Requests for any other Host are refused (DNS rebinding)."
+    )
     var allowedHosts: [String] = []
 
-    @Flag(name: .long, help: "Development only: reload the app when a plugin file changes (a new build); every session's next page shows the new build on the screen it was on. A build the checks refuse changes nothing. Needs scene workers (not --in-process).")
+    @Flag(
+        name: .long,
+        help:
+            "Development only: reload the app when a plugin file changes (a new build); every session's next page shows the new build on the screen it was on. A build the checks refuse changes nothing. Needs scene workers (not --in-process)."
+    )
     var watch = false
 
     static func main() {
@@ -92,22 +137,31 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         if watch, options.inProcess {
-            throw ValidationError("--watch and --in-process exclude each other: a reload starts fresh scene workers on the new build, and a library loaded into this process cannot be replaced. Drop --in-process.")
+            throw ValidationError(
+                "--watch and --in-process exclude each other: a reload starts fresh scene workers on the new build, and a library loaded into this process cannot be replaced. Drop --in-process."
+            )
         }
         // NaN fails both comparisons: every value that is not a sane limit is refused.
-        for (name, value, fallback) in [("--idle-timeout", idleTimeout, 10.0), ("--header-timeout", headerTimeout, 5), ("--body-timeout", bodyTimeout, 10)] {
+        for (name, value, fallback) in [
+            ("--idle-timeout", idleTimeout, 10.0), ("--header-timeout", headerTimeout, 5),
+            ("--body-timeout", bodyTimeout, 10),
+        ] {
             guard value >= 0.1, value <= 3600 else {
-                throw ValidationError("\(name) is \(value); give a number of seconds from 0.1 to 3600 (default \(Int(fallback))).")
+                throw ValidationError(
+                    "\(name) is \(value); give a number of seconds from 0.1 to 3600 (default \(Int(fallback))).")
             }
         }
         guard (1...100_000).contains(sessionsPerClient) else {
-            throw ValidationError("--sessions-per-client is \(sessionsPerClient); give a whole number from 1 to 100000 (default 100).")
+            throw ValidationError(
+                "--sessions-per-client is \(sessionsPerClient); give a whole number from 1 to 100000 (default 100).")
         }
         guard (1...100_000).contains(sessionBurst) else {
-            throw ValidationError("--session-burst is \(sessionBurst); give a whole number from 1 to 100000 (default 30).")
+            throw ValidationError(
+                "--session-burst is \(sessionBurst); give a whole number from 1 to 100000 (default 30).")
         }
         guard sessionRate >= 0.1, sessionRate <= 100_000 else {
-            throw ValidationError("--session-rate is \(sessionRate); give a number of sessions a minute from 0.1 to 100000 (default 30).")
+            throw ValidationError(
+                "--session-rate is \(sessionRate); give a number of sessions a minute from 0.1 to 100000 (default 30).")
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port is \(port); give a port from 0 to 65535 (default 8080).")
@@ -117,7 +171,8 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--admin-port is \(adminPort); give a port from 0 to 65535.")
             }
             guard adminPort == 0 || adminPort != port else {
-                throw ValidationError("--admin-port is \(adminPort), the app's own port; give the admin listener a port of its own.")
+                throw ValidationError(
+                    "--admin-port is \(adminPort), the app's own port; give the admin listener a port of its own.")
             }
         }
         guard drainDelay >= 0, drainDelay <= 60 else {
@@ -133,10 +188,14 @@ struct ServeCommand: ParsableCommand {
             throw StandardStreams.fail(error)
         }
         if !WebHostPolicy.isLoopback(host) {
-            StandardStreams.error("warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want.")
+            StandardStreams.error(
+                "warning: --host \(host): the app has no login and speaks plain HTTP; anyone who can reach this address can use it. Keep the default (127.0.0.1) unless that is what you want."
+            )
         }
         if watch, !WebHostPolicy.isLoopback(host) {
-            StandardStreams.error("warning: --watch on --host \(host): every new build in the watched folders goes live for everyone who can reach this address. --watch is for development; serve this machine only (the default 127.0.0.1).")
+            StandardStreams.error(
+                "warning: --watch on --host \(host): every new build in the watched folders goes live for everyone who can reach this address. --watch is for development; serve this machine only (the default 127.0.0.1)."
+            )
         }
         let hold = try ActionTestHold.hold()
         // The main thread serves the main actor from here on (scene code of `--in-process` sessions
@@ -157,11 +216,15 @@ struct ServeCommand: ParsableCommand {
             }
             do {
                 // The store's service runs in the server's group, which makes the store ready before it listens.
-                try await server.run(onListening: { address in
-                    StandardStreams.out("scene-host serve: \(options.config) on \(address) (Ctrl-C stops; sessions in \(server.durable.location))")
-                }, onAdminListening: { address in
-                    StandardStreams.out("scene-host serve: admin on \(address) (/healthz, /readyz, /metrics)")
-                })
+                try await server.run(
+                    onListening: { address in
+                        StandardStreams.out(
+                            "scene-host serve: \(options.config) on \(address) (Ctrl-C stops; sessions in \(server.durable.location))"
+                        )
+                    },
+                    onAdminListening: { address in
+                        StandardStreams.out("scene-host serve: admin on \(address) (/healthz, /readyz, /metrics)")
+                    })
                 await server.durable.close()
                 watching?.stop()
                 // Every worker lets its sessions' scenes go (their deinits run), then ends.
@@ -186,7 +249,9 @@ struct ServeCommand: ParsableCommand {
             // After the app's checks: a broken config is reported first, and creates no store file.
             // A request to the store may take a third of the event time limit: an action makes up to three.
             let loaded = app.loaded
-            let durable = try openStore(app: SessionApp(config: loaded.config), storeTimeout: max(.milliseconds(200), loaded.config.host.eventTimeout / 3))
+            let durable = try openStore(
+                app: SessionApp(config: loaded.config),
+                storeTimeout: max(.milliseconds(200), loaded.config.host.eventTimeout / 3))
             let links = app.links
             let drainLimit = loaded.config.host.eventTimeout
             guard !options.inProcess else {
@@ -197,36 +262,45 @@ struct ServeCommand: ParsableCommand {
                     try navigator.start(at: loaded.config.initial.value)
                     return navigator
                 }
-                let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
-                                       sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
-                                       admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
-                                       logger: options.makeLogger(),
-                                       makeSession: { @MainActor in InProcessSession(navigator: try makeNavigator()) },
-                                       restoreSession: { @MainActor records in try InProcessSession.restoring(records, make: makeNavigator) })
+                let server = WebServer(
+                    host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: 0),
+                    sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
+                    admin: admin(workers: { nil }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit,
+                    debugPages: debugPages,
+                    logger: options.makeLogger(),
+                    makeSession: { @MainActor in InProcessSession(navigator: try makeNavigator()) },
+                    restoreSession: { @MainActor records in try InProcessSession.restoring(records, make: makeNavigator)
+                    })
                 return (server, nil, app)
             }
             let count = loaded.config.host.workers ?? ProcessInfo.processInfo.activeProcessorCount
             // State a plugin keeps in its worker's memory has a copy per worker: said before serving.
             for warning in app.inMemoryStateWarnings(workers: max(1, count)) { StandardStreams.error(warning.message) }
-            StandardStreams.out("scene-host serve: " + SandboxReport.line(memoryBytes: loaded.config.host.workerMemory, grants: loaded.config.host.grants))
+            StandardStreams.out(
+                "scene-host serve: "
+                    + SandboxReport.line(
+                        memoryBytes: loaded.config.host.workerMemory, grants: loaded.config.host.grants))
             // One fault accounting for every worker: a plugin's faults on any of them count toward its refusal.
             let ledger = FaultLedger(settings: loaded.config.host, endsSessions: true, logger: options.makeLogger())
-            let pool = WorkerPool(supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app, ledger: ledger) },
-                                  waitLimit: loaded.config.host.eventTimeout, links: links, pluginOfScene: loaded.container.sceneOwners)
+            let pool = WorkerPool(
+                supervisors: (0..<max(1, count)).map { _ in options.makeSupervisor(for: app, ledger: ledger) },
+                waitLimit: loaded.config.host.eventTimeout, links: links, pluginOfScene: loaded.container.sceneOwners)
             started = pool
             try await pool.start()
             // The initial scene once, in the first worker: its error stops `serve` at start.
             try await pool.checkInitialScene()
-            let server = WebServer(host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
-                                   sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
-                                   admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay), drainLimit: drainLimit, debugPages: debugPages,
-                                   logger: options.makeLogger(),
-                                   faultsPerClient: loaded.config.host.faultsPerSession, pluginOfScene: { pool.plugin(ofScene: $0) },
-                                   makeSession: { try await pool.openSession() },
-                                   restoreSession: { records in
-                                       let (session, note) = try await pool.restoreSession(records)
-                                       return (session, note)
-                                   })
+            let server = WebServer(
+                host: host, port: port, allowedHosts: allowedHosts, limits: limits(workers: pool.count),
+                sessionsPerClient: sessionsPerClient, sessionRate: rate, forwarding: forwarding, durable: durable,
+                admin: admin(workers: { pool.readiness() }), drainDelay: Self.duration(drainDelay),
+                drainLimit: drainLimit, debugPages: debugPages,
+                logger: options.makeLogger(),
+                faultsPerClient: loaded.config.host.faultsPerSession, pluginOfScene: { pool.plugin(ofScene: $0) },
+                makeSession: { try await pool.openSession() },
+                restoreSession: { records in
+                    let (session, note) = try await pool.restoreSession(records)
+                    return (session, note)
+                })
             await pool.count(with: server.metrics)
             return (server, pool, app)
         } catch {
@@ -251,9 +325,13 @@ struct ServeCommand: ParsableCommand {
         reload.start { outcome in
             switch outcome {
             case .reloaded(let plugins, let milliseconds):
-                StandardStreams.out("scene-host serve: --watch: reloaded the new build of \(plugins.joined(separator: ", ")) in \(milliseconds) ms; every session was built again on it")
+                StandardStreams.out(
+                    "scene-host serve: --watch: reloaded the new build of \(plugins.joined(separator: ", ")) in \(milliseconds) ms; every session was built again on it"
+                )
             case .refused(let plugins, let reason):
-                StandardStreams.error("scene-host serve: --watch: the new build of \(plugins.joined(separator: ", ")) was refused; the old build keeps running:\n\(reason)")
+                StandardStreams.error(
+                    "scene-host serve: --watch: the new build of \(plugins.joined(separator: ", ")) was refused; the old build keeps running:\n\(reason)"
+                )
             }
         }
         return reload
@@ -263,14 +341,16 @@ struct ServeCommand: ParsableCommand {
     private func openStore(app: SessionApp, storeTimeout: Duration) throws(SessionStoreError) -> any SessionStore {
         let current = FileManager.default.currentDirectoryPath
         let configPath = options.config.hasPrefix("/") ? options.config : current + "/" + options.config
-        let location = try SessionStoreLocation.resolve(option: sessionStore, environment: ProcessInfo.processInfo.environment,
-                                                        configPath: (configPath as NSString).standardizingPath, currentFolder: current)
+        let location = try SessionStoreLocation.resolve(
+            option: sessionStore, environment: ProcessInfo.processInfo.environment,
+            configPath: (configPath as NSString).standardizingPath, currentFolder: current)
         switch location {
         case .memory: return MemorySessionStore(app: app)
         case .sqlite(let path): return try SQLiteSessionStore(path: path, app: app)
         case .postgres(let address):
             // A request waits for the store at most this long, so an action is answered within the event time limit.
-            return PostgresSessionStore(address: address, app: app, requestTimeout: storeTimeout, logger: options.makeLogger())
+            return PostgresSessionStore(
+                address: address, app: app, requestTimeout: storeTimeout, logger: options.makeLogger())
         }
     }
 
@@ -281,9 +361,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     private func limits(workers: Int) -> WebConnectionLimits {
-        WebConnectionLimits.raisingDescriptorLimit(workers: workers, idleTimeout: Self.duration(idleTimeout),
-                                                   headerTimeout: Self.duration(headerTimeout), bodyTimeout: Self.duration(bodyTimeout),
-                                                   admin: adminPort != nil)
+        WebConnectionLimits.raisingDescriptorLimit(
+            workers: workers, idleTimeout: Self.duration(idleTimeout),
+            headerTimeout: Self.duration(headerTimeout), bodyTimeout: Self.duration(bodyTimeout),
+            admin: adminPort != nil)
     }
 
     private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64(seconds * 1000)) }

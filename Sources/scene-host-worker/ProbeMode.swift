@@ -18,10 +18,14 @@ enum ProbeMode {
     /// argument is `--start-fd N`: what to probe is the start file there (`ProbeStart`), never options.
     static func run(_ arguments: [String]) -> Never {
         guard arguments.count == 2, arguments[0] == "--start-fd", let descriptor = Int32(arguments[1]) else {
-            refuse("scene-host-worker probe-plugin takes only --start-fd N, not \(arguments.isEmpty ? "nothing" : "'\(arguments.joined(separator: " "))'"); it is started by scene-host, which hands it what to probe")
+            refuse(
+                "scene-host-worker probe-plugin takes only --start-fd N, not \(arguments.isEmpty ? "nothing" : "'\(arguments.joined(separator: " "))'"); it is started by scene-host, which hands it what to probe"
+            )
         }
         guard let start = ProbeStart.decode(UnnamedFile.contents(of: descriptor, limit: 16 << 20)) else {
-            refuse("scene-host-worker probe-plugin: descriptor \(descriptor) holds no probe start file of this build; it is started by scene-host")
+            refuse(
+                "scene-host-worker probe-plugin: descriptor \(descriptor) holds no probe start file of this build; it is started by scene-host"
+            )
         }
         close(descriptor)
         ProbeChild.endWithParent()

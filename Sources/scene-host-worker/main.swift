@@ -34,7 +34,8 @@ if CommandLine.arguments.dropFirst().first == "probe-plugin" {
 }
 
 if CommandLine.arguments.count > 1 {
-    let message = "error: scene-host-worker takes no arguments; it is started by scene-host, which hands it what it needs\n"
+    let message =
+        "error: scene-host-worker takes no arguments; it is started by scene-host, which hands it what it needs\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(ExitStatus.usage.rawValue)
 }
@@ -55,10 +56,12 @@ MainActor.assumeIsolated {
         // graph and compared the plugin files already; each file is compared again when the worker opens it.
         let message = try WorkerStart.receiveMessage(channel: channel)
         guard let settings = message.settings else {
-            throw WorkerError.workerUnavailable(reason: "its host's start frame holds no settings; it is started by scene-host")
+            throw WorkerError.workerUnavailable(
+                reason: "its host's start frame holds no settings; it is started by scene-host")
         }
         var logger = Logger(label: "scene-host-worker") { label -> any LogHandler in
-            settings.verbose ? EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) : SwiftLogNoOpLogHandler()
+            settings.verbose
+                ? EscapingLogHandler(wrapped: StreamLogHandler.standardError(label: label)) : SwiftLogNoOpLogHandler()
         }
         logger.logLevel = settings.verbose ? .debug : .warning
         // Cache warnings were the host's to print.
@@ -74,13 +77,17 @@ MainActor.assumeIsolated {
             throw WorkerError.workerUnavailable(reason: error.reason)
         }
         let probed = loader
-        loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(grants: start.host.grants, user: start.host.workerUser) {
+        loader.beforeOpeningCode = WorkerSetup.confiningOnFirstOpen(
+            grants: start.host.grants, user: start.host.workerUser
+        ) {
             start.sandboxRules(loader: probed, environment: ProcessInfo.processInfo.environment)
         }
         app = try start.load(loader: loader)
         for refusal in settings.refused {
-            app.container.refuse(pluginNamed: refusal.plugin,
-                                 with: WorkerError.pluginRefused(plugin: refusal.plugin, sources: refusal.sources, retryIn: refusal.seconds))
+            app.container.refuse(
+                pluginNamed: refusal.plugin,
+                with: WorkerError.pluginRefused(
+                    plugin: refusal.plugin, sources: refusal.sources, retryIn: refusal.seconds))
         }
     } catch {
         SceneWorkerLoop.reportLoadFailure(RemoteFailure(error), channel: channel)

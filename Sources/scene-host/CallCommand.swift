@@ -14,12 +14,16 @@ struct CallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "call",
         abstract: "Call a native function of a plugin by name; arguments are converted by its signature.",
-        discussion: "A callback argument is written 'print': each call of it prints its arguments. 'scene-host list' shows the functions and their signatures."
+        discussion:
+            "A callback argument is written 'print': each call of it prints its arguments. 'scene-host list' shows the functions and their signatures."
     )
 
     @OptionGroup var options: HostOptions
 
-    @Argument(help: ArgumentHelp("The function, as the plugin's table name in the config and the function's name.", valueName: "PLUGIN.FUNCTION"))
+    @Argument(
+        help: ArgumentHelp(
+            "The function, as the plugin's table name in the config and the function's name.",
+            valueName: "PLUGIN.FUNCTION"))
     var function: String
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("One argument per parameter.", valueName: "ARG"))
@@ -28,7 +32,11 @@ struct CallCommand: ParsableCommand {
     func run() throws {
         // The process reads each byte that is not UTF-8 as U+FFFD: refuse it rather than pass on other text.
         let raw = (1..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+            CommandLine.unsafeArgv[index].map {
+                Array(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+            }
         }
         do {
             try NativeArgumentText.checkCommandLine(raw: raw, arguments: arguments, function: function)
@@ -41,7 +49,8 @@ struct CallCommand: ParsableCommand {
                 do {
                     // Plugins open in this process: those declaring native functions at once, as in a scene worker.
                     let app = try SceneApp.load(configPath: options.config, loader: options.makeLoader())
-                    let result = try NativeInvocation(container: app.loaded.container, write: StandardStreams.out).call(function, arguments: arguments)
+                    let result = try NativeInvocation(container: app.loaded.container, write: StandardStreams.out).call(
+                        function, arguments: arguments)
                     StandardStreams.out(result)
                 } catch {
                     throw StandardStreams.fail(error)

@@ -10,32 +10,48 @@ struct NewSceneCommand: ParsableCommand {
         commandName: "scene",
         abstract: "Create a plugin package with one Clean Swift scene, ready to build, test and load.",
         discussion: """
-        Creates OUTPUT/PLUGIN: Package.swift, the six Clean Swift files of the scene (NAMEViewController, \
-        NAMEInteractor, NAMEPresenter, NAMERouter, NAMEModels, NAMEWorker), the plugin entry PLUGIN.swift, \
-        a test and a .gitignore, then prints how to build and test it and the [plugins.PLUGIN] lines for \
-        scenes.conf. It never overwrites: the folder OUTPUT/PLUGIN must not exist. The package depends \
-        on SceneSDK by a relative path: by default the Sources/SceneSDK of the checkout this scene-host \
-        was built in (found from the executable's location); an installed scene-host needs --sdk.
-        """
+            Creates OUTPUT/PLUGIN: Package.swift, the six Clean Swift files of the scene (NAMEViewController, \
+            NAMEInteractor, NAMEPresenter, NAMERouter, NAMEModels, NAMEWorker), the plugin entry PLUGIN.swift, \
+            a test and a .gitignore, then prints how to build and test it and the [plugins.PLUGIN] lines for \
+            scenes.conf. It never overwrites: the folder OUTPUT/PLUGIN must not exist. The package depends \
+            on SceneSDK by a relative path: by default the Sources/SceneSDK of the checkout this scene-host \
+            was built in (found from the executable's location); an installed scene-host needs --sdk.
+            """
     )
 
-    @Argument(help: ArgumentHelp("The scene's name, the prefix of its types (e.g. Weather): a Swift identifier starting with an upper-case letter.", valueName: "NAME"))
+    @Argument(
+        help: ArgumentHelp(
+            "The scene's name, the prefix of its types (e.g. Weather): a Swift identifier starting with an upper-case letter.",
+            valueName: "NAME"))
     var name: String
 
     @Option(name: .long, help: ArgumentHelp("The folder to create the package in; it must exist.", valueName: "DIR"))
     var output: String = "."
 
-    @Option(name: .long, help: ArgumentHelp("The plugin's name: package, module, library and config key (default: NAMEScene).", valueName: "PLUGIN"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The plugin's name: package, module, library and config key (default: NAMEScene).", valueName: "PLUGIN"))
     var plugin: String?
 
-    @Option(name: .long, help: ArgumentHelp("The SceneSDK package folder (Sources/SceneSDK of the host's sources; default: found next to this executable).", valueName: "DIR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SceneSDK package folder (Sources/SceneSDK of the host's sources; default: found next to this executable).",
+            valueName: "DIR"))
     var sdk: String?
 
-    @Option(name: .long, help: ArgumentHelp("The scenes.conf you will add the plugin to: the printed path is then relative to its folder (default: absolute).", valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The scenes.conf you will add the plugin to: the printed path is then relative to its folder (default: absolute).",
+            valueName: "FILE"))
     var config: String?
 
     func run() throws {
-        let command = NewScene(name: name, plugin: plugin, output: output, sdk: sdk, config: config, executable: HostOptions.executablePath)
+        let command = NewScene(
+            name: name, plugin: plugin, output: output, sdk: sdk, config: config, executable: HostOptions.executablePath
+        )
         do {
             StandardStreams.out(try command.run())
         } catch let error as ScaffoldError {

@@ -16,7 +16,8 @@ import SceneHostContainer
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the app: interactively on a terminal, or from a script (--script FILE, or standard input when it is not a terminal)."
+        abstract:
+            "Run the app: interactively on a terminal, or from a script (--script FILE, or standard input when it is not a terminal)."
     )
 
     @OptionGroup var options: HostOptions
@@ -24,33 +25,54 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Run the commands of this file, printing the screen after each.")
     var script: String?
 
-    @Option(name: .long, help: "Start at the scene of this deep link (e.g. 'orders/2'): the stack from the initial scene to it. A bad link exits 9.")
+    @Option(
+        name: .long,
+        help:
+            "Start at the scene of this deep link (e.g. 'orders/2'): the stack from the initial scene to it. A bad link exits 9."
+    )
     var open: String?
 
-    @Option(name: .long, help: "Compare everything the run prints with this transcript; on a difference print a unified diff and exit 1.")
+    @Option(
+        name: .long,
+        help: "Compare everything the run prints with this transcript; on a difference print a unified diff and exit 1."
+    )
     var expect: String?
 
-    @Option(name: .long, help: "Write everything the run prints to this transcript file (for --expect later), replacing it.")
+    @Option(
+        name: .long, help: "Write everything the run prints to this transcript file (for --expect later), replacing it."
+    )
     var record: String?
 
-    @Flag(name: .long, help: "Development only: reload the app when a plugin file changes (a new build), keeping the screens and typed text; a build the checks refuse changes nothing. Needs the interactive terminal and scene workers.")
+    @Flag(
+        name: .long,
+        help:
+            "Development only: reload the app when a plugin file changes (a new build), keeping the screens and typed text; a build the checks refuse changes nothing. Needs the interactive terminal and scene workers."
+    )
     var watch = false
 
     func validate() throws {
         if watch, options.inProcess {
-            throw ValidationError("--watch and --in-process exclude each other: a reload starts fresh scene workers on the new build, and a library loaded into this process cannot be replaced. Drop --in-process.")
+            throw ValidationError(
+                "--watch and --in-process exclude each other: a reload starts fresh scene workers on the new build, and a library loaded into this process cannot be replaced. Drop --in-process."
+            )
         }
         if watch, script != nil || expect != nil || record != nil {
-            throw ValidationError("--watch is for the interactive terminal: drop --script, --expect and --record (a script runs one build from start to end).")
+            throw ValidationError(
+                "--watch is for the interactive terminal: drop --script, --expect and --record (a script runs one build from start to end)."
+            )
         }
         if watch, !StandardStreams.inputIsTerminal {
-            throw ValidationError("--watch is for the interactive terminal, and standard input is not one: run it in a terminal, without piping commands in.")
+            throw ValidationError(
+                "--watch is for the interactive terminal, and standard input is not one: run it in a terminal, without piping commands in."
+            )
         }
         if expect != nil, record != nil {
-            throw ValidationError("--expect and --record exclude each other: record a transcript once, then check runs against it.")
+            throw ValidationError(
+                "--expect and --record exclude each other: record a transcript once, then check runs against it.")
         }
         if expect != nil || record != nil, script == nil, StandardStreams.inputIsTerminal {
-            throw ValidationError("--expect and --record need a script: pass --script FILE, or pipe the commands to standard input.")
+            throw ValidationError(
+                "--expect and --record need a script: pass --script FILE, or pipe the commands to standard input.")
         }
     }
 
@@ -98,9 +120,10 @@ struct RunCommand: ParsableCommand {
             } else {
                 // Plugin code runs in one scene worker; this process keeps the terminal and the records.
                 let changes = ChangeSignal()
-                let worker = WorkerPool(supervisors: [options.makeSupervisor(for: app, early: early, changes: changes)],
-                                        waitLimit: app.loaded.config.host.eventTimeout, links: app.links,
-                                        pluginOfScene: app.loaded.container.sceneOwners, inline: true, changes: changes)
+                let worker = WorkerPool(
+                    supervisors: [options.makeSupervisor(for: app, early: early, changes: changes)],
+                    waitLimit: app.loaded.config.host.eventTimeout, links: app.links,
+                    pluginOfScene: app.loaded.container.sceneOwners, inline: true, changes: changes)
                 supervisor = worker
                 try await worker.start()
                 session = try await worker.openSession()
@@ -118,25 +141,31 @@ struct RunCommand: ParsableCommand {
         do {
             guard var reader = script else {
                 let terminal = TerminalLineEditor()
-                try await TerminalFrontend(session: session, clearsScreen: StandardStreams.outputIsTerminal,
-                                           readInput: { wake in
-                                               while true {
-                                                   if let input = try await terminal.read(wake: wake, watch: reload?.watch.descriptor) { return input }
-                                                   // A plugin file changed: the screen is drawn again with the session's notice (reloaded, or refused and why).
-                                                   if await reload?.reloadIfChanged() != nil { return .redraw(note: nil) }
-                                               }
-                                           },
-                                           write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
-                                           readSecret: { prompt in
-                                               StandardStreams.write(prompt, to: STDOUT_FILENO)
-                                               return try TerminalEcho.withoutEcho { try terminal.readSecret() }
-                                           }, settleLimit: app.loaded.config.host.eventTimeout).run(notice: notice)
+                try await TerminalFrontend(
+                    session: session, clearsScreen: StandardStreams.outputIsTerminal,
+                    readInput: { wake in
+                        while true {
+                            if let input = try await terminal.read(wake: wake, watch: reload?.watch.descriptor) {
+                                return input
+                            }
+                            // A plugin file changed: the screen is drawn again with the session's notice (reloaded, or refused and why).
+                            if await reload?.reloadIfChanged() != nil { return .redraw(note: nil) }
+                        }
+                    },
+                    write: { StandardStreams.write($0 == "> " ? $0 : $0 + "\n", to: STDOUT_FILENO) },
+                    readSecret: { prompt in
+                        StandardStreams.write(prompt, to: STDOUT_FILENO)
+                        return try TerminalEcho.withoutEcho { try terminal.readSecret() }
+                    }, settleLimit: app.loaded.config.host.eventTimeout
+                ).run(notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if session.isClosed { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 await Self.finish(app, supervisor: supervisor)
             }
             guard expect != nil || record != nil else {
-                failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: StandardStreams.out).run(&reader, notice: notice)
+                failures = try await ScriptRunner(
+                    session: session, settleLimit: app.loaded.config.host.eventTimeout, write: StandardStreams.out
+                ).run(&reader, notice: notice)
                 if openFault != nil { throw ExitCode(ExitStatus.linkError.rawValue) }
                 if failures > 0 { throw ExitCode(ExitStatus.commandsFailed.rawValue) }
                 await Self.finish(app, supervisor: supervisor)
@@ -144,10 +173,13 @@ struct RunCommand: ParsableCommand {
             var transcript = ""
             // --record shows the run as it goes (what it writes to the file); --expect prints only a diff.
             let shows = record != nil
-            failures = try await ScriptRunner(session: session, settleLimit: app.loaded.config.host.eventTimeout, write: { text in
-                transcript += StandardStreams.escapedLines(text) + "\n"
-                if shows { StandardStreams.out(text) }
-            }).run(&reader, notice: notice)
+            failures = try await ScriptRunner(
+                session: session, settleLimit: app.loaded.config.host.eventTimeout,
+                write: { text in
+                    transcript += StandardStreams.escapedLines(text) + "\n"
+                    if shows { StandardStreams.out(text) }
+                }
+            ).run(&reader, notice: notice)
             if let expected, let expect {
                 try TranscriptFile.compare(transcript, with: expected, path: expect)
             } else if let record {

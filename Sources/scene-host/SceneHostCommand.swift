@@ -15,7 +15,10 @@ struct SceneHostCommand: ParsableCommand {
         abstract: "Run apps made of Clean Swift (VIP) scenes loaded from plugin libraries.",
         // Made from ExitStatus, so a new code cannot be left out.
         discussion: "Exit codes: \(ExitStatus.helpList).",
-        subcommands: [RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self, ServeLauncher.self],
+        subcommands: [
+            RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self,
+            ServeLauncher.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

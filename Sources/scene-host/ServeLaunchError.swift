@@ -11,7 +11,9 @@ enum ServeLaunchError: HostConcernError {
     var message: String {
         switch self {
         case .cannotStart(let path, let reason):
-            TerminalText.escaped("error: scene-host serve: cannot start '\(path)': \(reason). It is installed beside scene-host (swift build builds both); install it there, or build again.")
+            TerminalText.escaped(
+                "error: scene-host serve: cannot start '\(path)': \(reason). It is installed beside scene-host (swift build builds both); install it there, or build again."
+            )
         }
     }
 

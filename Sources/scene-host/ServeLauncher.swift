@@ -13,7 +13,8 @@ import SceneHostCore
 struct ServeLauncher: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the app as web pages (no JavaScript), one navigator per browser session, until SIGTERM or SIGINT."
+        abstract:
+            "Serve the app as web pages (no JavaScript), one navigator per browser session, until SIGTERM or SIGINT."
     )
 
     @Argument(parsing: .captureForPassthrough, help: "The server's options ('scene-host serve --help').")

@@ -28,7 +28,10 @@ final class TerminalLineEditor: Sendable {
         try await withCheckedThrowingContinuation { continuation in
             // A thread that may block in the read, off the main actor (background work runs meanwhile).
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.editing.withLock { try $0.readNow(wake: wake, watch: watch, secret: false) } })
+                continuation.resume(
+                    with: Result {
+                        try self.editing.withLock { try $0.readNow(wake: wake, watch: watch, secret: false) }
+                    })
             }
         }
     }
@@ -158,8 +161,11 @@ private struct LineEditing {
     private func waitForInput(wake: Int32?, watch: Int32?) -> Woken {
         guard wake != nil || watch != nil else { return .input }
         // A descriptor of -1 is ignored by poll.
-        var entries = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: watch ?? -1, events: Int16(POLLIN), revents: 0)]
+        var entries = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watch ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let ready = poll(&entries, 3, -1)
             if ready < 0 && errno == EINTR { continue }

@@ -58,11 +58,14 @@ enum TranscriptFile {
             throw ScriptError.transcriptNotWritable(path: path, reason: Self.reason(error, path: path))
         }
         let current = FileManager.default.currentDirectoryPath
-        let configFolder = URL(fileURLWithPath: configPath, relativeTo: URL(fileURLWithPath: current, isDirectory: true))
-            .deletingLastPathComponent().standardizedFileURL.path
+        let configFolder = URL(
+            fileURLWithPath: configPath, relativeTo: URL(fileURLWithPath: current, isDirectory: true)
+        )
+        .deletingLastPathComponent().standardizedFileURL.path
         let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
         if let found = TranscriptScan.machineSpecific(in: transcript, paths: [current, configFolder, home]) {
-            StandardStreams.error(HostWarning.transcriptMachineSpecific(path: path, line: found.line, found: found.path).message)
+            StandardStreams.error(
+                HostWarning.transcriptMachineSpecific(path: path, line: found.line, found: found.path).message)
         }
     }
 
@@ -74,7 +77,8 @@ enum TranscriptFile {
         let folder = parent.isEmpty ? "." : parent
         switch (error as? CocoaError)?.code {
         case .fileNoSuchFile?, .fileReadNoSuchFile?: return "the folder \(folder) does not exist"
-        case .fileWriteNoPermission?, .fileReadNoPermission?: return "permission denied (the folder \(folder) or the file is not writable by you)"
+        case .fileWriteNoPermission?, .fileReadNoPermission?:
+            return "permission denied (the folder \(folder) or the file is not writable by you)"
         case .fileWriteOutOfSpace?: return "no space left on the device"
         case .fileWriteVolumeReadOnly?: return "the file system is read-only"
         default:

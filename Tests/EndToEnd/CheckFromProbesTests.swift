@@ -10,12 +10,15 @@ struct CheckFromProbesTests {
     func wiringFromProbe() throws {
         let folder = try TemporaryFolder()
         let cache = folder.path("probes.json")
-        let text = DemoConfig.config(initial: "Sender", plugins: [
-            ("Home", BuildProducts.library("HomeScene")), ("Detail", BuildProducts.library("DetailScene")),
-            ("Contracts", BuildProducts.library("FixtureContracts")),
-        ])
+        let text = DemoConfig.config(
+            initial: "Sender",
+            plugins: [
+                ("Home", BuildProducts.library("HomeScene")), ("Detail", BuildProducts.library("DetailScene")),
+                ("Contracts", BuildProducts.library("FixtureContracts")),
+            ])
         let config = try folder.write(text, to: "scenes.conf")
-        let miswired = "\(config):9:1: error: scene 'Miswired' (plugin 'Contracts') cannot be wired: in scene 'Miswired', the Interactor SceneInteractor<()> cannot be used as FixtureViewController.interactor, which expects FixtureInteractor."
+        let miswired =
+            "\(config):9:1: error: scene 'Miswired' (plugin 'Contracts') cannot be wired: in scene 'Miswired', the Interactor SceneInteractor<()> cannot be used as FixtureViewController.interactor, which expects FixtureInteractor."
 
         let cold = try HostProcess.run(["check", "--config", config, "--verbose"], probeCache: cache)
         let warm = try HostProcess.run(["check", "--config", config, "--verbose"], probeCache: cache)

@@ -15,7 +15,8 @@ struct DeepStackTests {
     static func cpuSeconds(pushes: Int, app: FragileApp) throws -> Double {
         let script = try app.folder.write(String(repeating: "tap deeper\n", count: pushes), to: "pushes-\(pushes)")
         let output = app.folder.path("output-\(pushes)")
-        let shell = try HostShell.run("""
+        let shell = try HostShell.run(
+            """
             "$HOST" run --config '\(app.config)' < '\(script)' > '\(output)'; echo $? > "$STATUS"; times
             """, timeout: .seconds(300))
         #expect(shell.status == 0, "\(shell.stderr)")
@@ -33,8 +34,9 @@ struct DeepStackTests {
         let children = try #require(lines.last, "no output from times: \(times)")
         let seconds = children.split(separator: " ").compactMap { field -> Double? in
             guard let m = field.firstIndex(of: "m"), field.hasSuffix("s"),
-                  let minutes = Double(field[..<m]),
-                  let rest = Double(field[field.index(after: m)..<field.index(before: field.endIndex)]) else { return nil }
+                let minutes = Double(field[..<m]),
+                let rest = Double(field[field.index(after: m)..<field.index(before: field.endIndex)])
+            else { return nil }
             return minutes * 60 + rest
         }
         try #require(seconds.count == 2, "times printed \(times)")
@@ -58,6 +60,8 @@ struct DeepStackTests {
         let large = (best[8_000] ?? 0) - startUp
         // Linear is 4; quadratic (as before) was 16.
         #expect(small > 0, "start-up \(startUp) s, 2,000 pushes \(small) s more")
-        #expect(large / max(small, 0.01) < 8, "start-up \(startUp) s, 2,000 pushes \(small) s more, 8,000 pushes \(large) s more")
+        #expect(
+            large / max(small, 0.01) < 8,
+            "start-up \(startUp) s, 2,000 pushes \(small) s more, 8,000 pushes \(large) s more")
     }
 }

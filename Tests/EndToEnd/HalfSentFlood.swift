@@ -31,7 +31,9 @@ struct HalfSentFlood {
             target.sin_port = port.bigEndian
             target.sin_addr.s_addr = inet_addr("127.0.0.1")
             let started = withUnsafePointer(to: &target) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             sockets.append(socket)
             // Refused at once (no room even in the listen queue): that connection is over.
@@ -48,7 +50,9 @@ struct HalfSentFlood {
     mutating func step(waiting: Double) {
         let live = phases.indices.filter { phases[$0] != .ended }
         guard !live.isEmpty else { return }
-        var polled = live.map { pollfd(fd: sockets[$0], events: Int16(phases[$0] == .connecting ? POLLOUT : POLLIN), revents: 0) }
+        var polled = live.map {
+            pollfd(fd: sockets[$0], events: Int16(phases[$0] == .connecting ? POLLOUT : POLLIN), revents: 0)
+        }
         guard poll(&polled, nfds_t(polled.count), Int32(waiting * 1000)) > 0 else { return }
         for (place, index) in live.enumerated() where polled[place].revents != 0 {
             let socket = sockets[index]

@@ -13,7 +13,8 @@ struct HelpTests {
         // The help wraps its lines: compare the words.
         let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for status in ExitStatus.allCases {
-            #expect(words.contains("\(status.rawValue) \(status.summary)"), "\(status) is missing from:\n\(result.stdout)")
+            #expect(
+                words.contains("\(status.rawValue) \(status.summary)"), "\(status) is missing from:\n\(result.stdout)")
         }
         #expect(words.contains("8 'call': the native function crashed or hung; 9 'run --open'"))
     }

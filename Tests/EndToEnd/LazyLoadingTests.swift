@@ -10,7 +10,9 @@ struct LazyLoadingTests {
     static func installNumbered(_ count: Int, in folder: TemporaryFolder) throws -> [(name: String, path: String)] {
         try (0..<count).map { index in
             let name = String(format: "NumberedPlugin%04d", index)
-            let path = try PluginCopies.copy("FixtureNumbered", to: "lib\(name).so", in: folder) { PluginCopies.replace("NumberedPlugin0000", with: name, in: &$0) }
+            let path = try PluginCopies.copy("FixtureNumbered", to: "lib\(name).so", in: folder) {
+                PluginCopies.replace("NumberedPlugin0000", with: name, in: &$0)
+            }
             return (name, path)
         }
     }
@@ -19,7 +21,8 @@ struct LazyLoadingTests {
     func opensOnlyTheFirstScreensPlugin() throws {
         let folder = try TemporaryFolder()
         let plugins = try Self.installNumbered(20, in: folder)
-        let config = try folder.write(DemoConfig.config(initial: "NumberedPlugin0007", plugins: plugins), to: "scenes.conf")
+        let config = try folder.write(
+            DemoConfig.config(initial: "NumberedPlugin0007", plugins: plugins), to: "scenes.conf")
         let cache = folder.path("probes.json")
         let first = try HostProcess.run(["run", "--config", config, "--verbose"], probeCache: cache)
         #expect(first.status == 0, "\(first.stderr)")
@@ -42,11 +45,14 @@ struct LazyLoadingTests {
     func changedPluginIsProbedAgain() throws {
         let folder = try TemporaryFolder()
         let plugins = try Self.installNumbered(2, in: folder)
-        let config = try folder.write(DemoConfig.config(initial: "NumberedPlugin0000", plugins: plugins), to: "scenes.conf")
+        let config = try folder.write(
+            DemoConfig.config(initial: "NumberedPlugin0000", plugins: plugins), to: "scenes.conf")
         let cache = folder.path("probes.json")
         _ = try HostProcess.run(["run", "--config", config], probeCache: cache)
         // Replace NumberedPlugin0001 by a build that registers another scene name.
-        try PluginCopies.copy("FixtureNumbered", to: "libNumberedPlugin0001.so", in: folder) { PluginCopies.replace("NumberedPlugin0000", with: "RenamedPlugin00001", in: &$0) }
+        try PluginCopies.copy("FixtureNumbered", to: "libNumberedPlugin0001.so", in: folder) {
+            PluginCopies.replace("NumberedPlugin0000", with: "RenamedPlugin00001", in: &$0)
+        }
         let result = try HostProcess.run(["list", "--config", config, "--verbose"], probeCache: cache)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  RenamedPlugin00001  [NumberedPlugin0001]"))

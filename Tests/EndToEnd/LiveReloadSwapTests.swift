@@ -16,11 +16,14 @@ struct LiveReloadSwapTests {
     typealias WatchedApp = LiveReloadTests.WatchedApp
 
     @MainActor
-    @Test("serve --watch: a file swapped right after the checks: the checked build is loaded, pages answer 200 never 500, and the log says what happened")
+    @Test(
+        "serve --watch: a file swapped right after the checks: the checked build is loaded, pages answer 200 never 500, and the log says what happened"
+    )
     func swappedAfterChecks() throws {
         let app = try WatchedApp()
         let release = app.folder.path("release-hold")
-        let server = try ServeCommandTests.Server(["--watch", "--config", app.config], environment: ["SCENE_HOST_TEST_RELOAD_HOLD": release])
+        let server = try ServeCommandTests.Server(
+            ["--watch", "--config", app.config], environment: ["SCENE_HOST_TEST_RELOAD_HOLD": release])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession()
@@ -34,7 +37,10 @@ struct LiveReloadSwapTests {
             Thread.sleep(forTimeInterval: 0.05)
             errors = try String(contentsOf: server.errors, encoding: .utf8)
         }
-        #expect(errors.contains("scene-host serve: --watch: test hook: the checks passed and their files are held; waiting for \(release)"), "\(errors)")
+        #expect(
+            errors.contains(
+                "scene-host serve: --watch: test hook: the checks passed and their files are held; waiting for \(release)"
+            ), "\(errors)")
         // Swapped now, after the checks: a file that is no library takes the path.
         try app.installBroken()
         _ = FileManager.default.createFile(atPath: release, contents: nil)
@@ -51,10 +57,13 @@ struct LiveReloadSwapTests {
         }
         #expect(!statuses.contains(500), "\(statuses)\n\(errors)")
         #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses)")
-        #expect(page.contains("56 days") && page.contains("kept text"), "the checked build does not run: \(page.prefix(1500))\n\(errors)")
+        #expect(
+            page.contains("56 days") && page.contains("kept text"),
+            "the checked build does not run: \(page.prefix(1500))\n\(errors)")
         let output = try String(contentsOf: server.output, encoding: .utf8)
         #expect(output.contains("--watch: reloaded the new build of Form in "), "\(output)")
-        #expect(errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
+        #expect(
+            errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
         #expect(errors.contains("libForm.so"), "the refusal does not name the file: \(errors)")
         #expect(!errors.contains("answered 500"), "\(errors)")
 
@@ -62,6 +71,8 @@ struct LiveReloadSwapTests {
         let acted = try http.act(cookie: session.cookie, token: session.token, "area.notes=after&action=tap%3Asave")
         #expect(acted.status == 303 || acted.status == 200, "\(acted.status) \(acted.body.prefix(300))")
         let last = try http.get(cookie: session.cookie)
-        #expect(last.status == 200 && last.body.contains("after") && last.body.contains("56 days"), "\(last.status) \(last.body.prefix(1500))")
+        #expect(
+            last.status == 200 && last.body.contains("after") && last.body.contains("56 days"),
+            "\(last.status) \(last.body.prefix(1500))")
     }
 }

@@ -22,15 +22,16 @@ struct LiveReloadTests {
             try FileManager.default.createDirectory(atPath: folder.path("build"), withIntermediateDirectories: true)
             plugin = folder.path("build/libForm.so")
             try Self.install(BuildProducts.library("FixtureForm"), at: plugin)
-            config = try folder.write("""
-            initial = "LoanForm"
+            config = try folder.write(
+                """
+                initial = "LoanForm"
 
-            [host]
-            workers = 1
+                [host]
+                workers = 1
 
-            [plugins.Form]
-            path = "build/libForm.so"
-            """, to: "app.conf")
+                [plugins.Form]
+                path = "build/libForm.so"
+                """, to: "app.conf")
         }
 
         /// Writes `library` to `path` as a linker does: a new file, renamed over the old one.
@@ -52,7 +53,9 @@ struct LiveReloadTests {
         }
     }
 
-    @Test("run --watch: a new build is shown on the same screen with the filled text and the line being typed; a refused build changes nothing and says why")
+    @Test(
+        "run --watch: a new build is shown on the same screen with the filled text and the line being typed; a refused build changes nothing and says why"
+    )
     func terminalReload() throws {
         let app = try WatchedApp()
         let host = try TerminalHost(["run", "--watch", "--config", app.config])
@@ -62,7 +65,9 @@ struct LiveReloadTests {
         host.type("tap sa")
         var mark = host.mark
         try WatchedApp.install(BuildProducts.library("FixtureFormReworded"), at: app.plugin)
-        #expect(host.waitFor(after: mark) { $0.contains("56 days") && $0.contains("> tap sa") }, "\(host.shown(after: mark))\n\(host.stderr)")
+        #expect(
+            host.waitFor(after: mark) { $0.contains("56 days") && $0.contains("> tap sa") },
+            "\(host.shown(after: mark))\n\(host.stderr)")
         let reloaded = host.shown(after: mark)
         #expect(reloaded.contains("notice: reloaded the new build of 'Form'; the screen was restored."), "\(reloaded)")
         #expect(reloaded.contains("\"kept text\""), "the filled text is gone: \(reloaded)")
@@ -75,22 +80,31 @@ struct LiveReloadTests {
         try app.installBroken()
         #expect(host.waitFor(after: mark) { $0.contains("was refused") }, "\(host.shown(after: mark))\n\(host.stderr)")
         let refused = host.shown(after: mark)
-        #expect(refused.contains("error: the new build of 'Form' was refused, so the old build keeps running and nothing changed."), "\(refused)")
+        #expect(
+            refused.contains(
+                "error: the new build of 'Form' was refused, so the old build keeps running and nothing changed."),
+            "\(refused)")
         #expect(refused.contains("libForm.so"), "the refusal does not name the file: \(refused)")
         #expect(refused.contains("56 days") && refused.contains("\"kept text\""), "\(refused)")
         host.type("fill notes after\r")
-        #expect(host.waitFor(after: mark) { $0.contains("\"after\"") }, "the old build stopped answering: \(host.shown(after: mark))")
+        #expect(
+            host.waitFor(after: mark) { $0.contains("\"after\"") },
+            "the old build stopped answering: \(host.shown(after: mark))")
 
         // Fixed again: the next build is taken.
         mark = host.mark
         try WatchedApp.install(BuildProducts.library("FixtureForm"), at: app.plugin)
-        #expect(host.waitFor(after: mark) { $0.contains("notice: reloaded") && $0.contains("Notes") }, "\(host.shown(after: mark))")
+        #expect(
+            host.waitFor(after: mark) { $0.contains("notice: reloaded") && $0.contains("Notes") },
+            "\(host.shown(after: mark))")
         host.type("quit\r")
         #expect(host.finish() == 0, "\(host.stderr)")
     }
 
     @MainActor
-    @Test("serve --watch: a GET after a new build shows the session's screen rendered by it, with its fields; a refused build is said on the page and the server's output")
+    @Test(
+        "serve --watch: a GET after a new build shows the session's screen rendered by it, with its fields; a refused build is said on the page and the server's output"
+    )
     func serveReload() throws {
         let app = try WatchedApp()
         let server = try ServeCommandTests.Server(["--watch", "--config", app.config])
@@ -122,7 +136,8 @@ struct LiveReloadTests {
             Thread.sleep(forTimeInterval: 0.05)
             errors = try String(contentsOf: server.errors, encoding: .utf8)
         }
-        #expect(errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
+        #expect(
+            errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
         page = try http.get(cookie: session.cookie).body
         #expect(page.contains("A new build of Form was refused") && page.contains("56 days"), "\(page)")
         // The old build still answers.
@@ -131,13 +146,16 @@ struct LiveReloadTests {
         #expect(try http.get(cookie: session.cookie).body.contains("after"))
     }
 
-    @Test("run --watch: a scene the new build cannot build again is cut off with the scenes above it, with the notice a crash restore gives")
+    @Test(
+        "run --watch: a scene the new build cannot build again is cut off with the scenes above it, with the notice a crash restore gives"
+    )
     func stackCutOnReload() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("build"), withIntermediateDirectories: true)
         let plugin = folder.path("build/libFragile.so")
         try WatchedApp.install(BuildProducts.library("FixtureFragile"), at: plugin)
-        let config = try folder.write("""
+        let config = try folder.write(
+            """
             initial = "FragileHome"
 
             [plugins.Fragile]
@@ -147,20 +165,29 @@ struct LiveReloadTests {
             bomb = "bomb"
             """, to: "fragile.conf")
         let host = try TerminalHost(["run", "--watch", "--config", config])
-        #expect(host.waitFor { $0.contains("== FragileHome ==") && $0.contains("> ") }, "\(host.screen)\n\(host.stderr)")
+        #expect(
+            host.waitFor { $0.contains("== FragileHome ==") && $0.contains("> ") }, "\(host.screen)\n\(host.stderr)")
         // Depth 2 is armed: building it again crashes (its viewDidLoad reads the bomb file `arm` wrote).
         for command in ["tap deeper", "fill mode kept", "tap deeper", "fill mode arm", "tap strike"] {
             let mark = host.mark
             host.type(command + "\r")
-            #expect(host.waitFor(after: mark) { $0.contains("> ") && $0.contains("== Fragile") }, "\(host.shown(after: mark))")
+            #expect(
+                host.waitFor(after: mark) { $0.contains("> ") && $0.contains("== Fragile") },
+                "\(host.shown(after: mark))")
         }
         let mark = host.mark
         // The same library written again as a new file: a new build to the watch, vouched for by the checks.
         try WatchedApp.install(BuildProducts.library("FixtureFragile"), at: plugin)
-        #expect(host.waitFor(after: mark) { $0.contains("notice: reloaded") }, "\(host.shown(after: mark))\n\(host.stderr)")
+        #expect(
+            host.waitFor(after: mark) { $0.contains("notice: reloaded") }, "\(host.shown(after: mark))\n\(host.stderr)")
         let shown = host.shown(after: mark)
-        #expect(shown.contains("notice: reloaded the new build of 'Fragile'; the stack was restored below 'Fragile', which could not be built again: building it again ended the new worker too (SIGSEGV)"), "\(shown)")
-        #expect(shown.contains("== Fragile 1 ==  (FragileHome › Fragile)") && shown.contains("field   mode      \"kept\""), "\(shown)")
+        #expect(
+            shown.contains(
+                "notice: reloaded the new build of 'Fragile'; the stack was restored below 'Fragile', which could not be built again: building it again ended the new worker too (SIGSEGV)"
+            ), "\(shown)")
+        #expect(
+            shown.contains("== Fragile 1 ==  (FragileHome › Fragile)") && shown.contains("field   mode      \"kept\""),
+            "\(shown)")
         host.type("quit\r")
         #expect(host.finish() == 0, "\(host.stderr)")
     }
@@ -177,7 +204,9 @@ struct LiveReloadTests {
         let help = try HostProcess.run(["run", "--help"], input: "")
         #expect(help.stdout.contains("--watch") && help.stdout.contains("Development only"), "\(help.stdout)")
         let serveHelp = try HostProcess.run(["serve", "--help"], input: "")
-        #expect(serveHelp.stdout.contains("--watch") && serveHelp.stdout.contains("Development only"), "\(serveHelp.stdout)")
+        #expect(
+            serveHelp.stdout.contains("--watch") && serveHelp.stdout.contains("Development only"), "\(serveHelp.stdout)"
+        )
     }
 
     @MainActor
@@ -187,6 +216,9 @@ struct LiveReloadTests {
         let server = try ServeCommandTests.Server(["--watch", "--host", "0.0.0.0", "--config", app.config])
         defer { _ = server.stop() }
         let errors = try String(contentsOf: server.errors, encoding: .utf8)
-        #expect(errors.contains("warning: --watch on --host 0.0.0.0: every new build in the watched folders goes live for everyone who can reach this address."), "\(errors)")
+        #expect(
+            errors.contains(
+                "warning: --watch on --host 0.0.0.0: every new build in the watched folders goes live for everyone who can reach this address."
+            ), "\(errors)")
     }
 }

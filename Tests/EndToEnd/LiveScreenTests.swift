@@ -12,7 +12,9 @@ struct LiveScreenTests {
     /// The Async fixture on one worker, with a 2 s event time limit (as the background work tests have it).
     static func asyncApp() throws -> FixtureApp { try BackgroundWorkTests.asyncApp() }
 
-    @Test("the terminal redraws a screen that changes on its own and keeps the line being typed", arguments: [false, true])
+    @Test(
+        "the terminal redraws a screen that changes on its own and keeps the line being typed",
+        arguments: [false, true])
     func terminalKeepsTyping(inProcess: Bool) throws {
         let app = try Self.asyncApp()
         let host = try TerminalHost(["run", "--config", app.config] + (inProcess ? ["--in-process"] : []))
@@ -22,7 +24,9 @@ struct LiveScreenTests {
         let mark = host.mark
         host.type("fill no")
         // Each redraw ends with the prompt and what was typed so far, which nothing was sent for yet.
-        #expect(host.waitFor(after: mark) { $0.components(separatedBy: "== Shelf ==").count - 1 >= 3 }, "\(host.shown(after: mark))")
+        #expect(
+            host.waitFor(after: mark) { $0.components(separatedBy: "== Shelf ==").count - 1 >= 3 },
+            "\(host.shown(after: mark))")
         let redrawn = host.shown(after: mark)
         let draws = redrawn.components(separatedBy: "== Shelf ==").dropFirst()
         #expect(draws.dropLast().allSatisfy { $0.contains("Followed") && $0.contains("> fill no") }, "\(redrawn)")
@@ -37,11 +41,13 @@ struct LiveScreenTests {
         // A long event time limit (30 s on a quiet machine, scaled: `Slack`): a script that waited for the
         // never-ending work would take it at least once, so the run must end before one has passed.
         let eventTimeout = Slack.scaled(.seconds(30))
-        let app = try FixtureApp(initial: "Shelf", plugin: "Async", library: "FixtureAsync",
-                                 host: "event-timeout = \(eventTimeout.components.seconds)\nworkers = 1")
+        let app = try FixtureApp(
+            initial: "Shelf", plugin: "Async", library: "FixtureAsync",
+            host: "event-timeout = \(eventTimeout.components.seconds)\nworkers = 1")
         let started = ContinuousClock.now
-        let result = try HostProcess.run(["run", "--config", app.config], input: "tap follow\nwait label followed \"Followed 3\"\n",
-                                         timeLimit: eventTimeout + .seconds(120))
+        let result = try HostProcess.run(
+            ["run", "--config", app.config], input: "tap follow\nwait label followed \"Followed 3\"\n",
+            timeLimit: eventTimeout + .seconds(120))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("> tap follow\n== Shelf ==  (Shelf)\n"), "\(result.stdout)")
         #expect(result.stdout.contains("label   followed  Followed 3\n"), "\(result.stdout)")
@@ -49,7 +55,9 @@ struct LiveScreenTests {
     }
 
     @MainActor
-    @Test("serve: a live page's changes stream as Server-Sent Events of whole pages; a page at rest is 204; the form still applies")
+    @Test(
+        "serve: a live page's changes stream as Server-Sent Events of whole pages; a page at rest is 204; the form still applies"
+    )
     func liveStream() throws {
         let app = try Self.asyncApp()
         let server = try ServeCommandTests.Server(["--config", app.config])
@@ -57,16 +65,25 @@ struct LiveScreenTests {
         let http = try LoopbackHTTP(address: server.address)
         let resting = try http.newSession()
         #expect(!(try http.get(cookie: resting.cookie).body.contains("data-live")))
-        #expect(try http.events("/s/Shelf", cookie: resting.cookie, seconds: 60, until: LoopbackHTTP.headRead).hasPrefix("HTTP/1.1 204"))
-        #expect(try http.events("/s/Shelf", cookie: nil, seconds: 60, until: LoopbackHTTP.headRead).hasPrefix("HTTP/1.1 204"))
+        #expect(
+            try http.events("/s/Shelf", cookie: resting.cookie, seconds: 60, until: LoopbackHTTP.headRead).hasPrefix(
+                "HTTP/1.1 204"))
+        #expect(
+            try http.events("/s/Shelf", cookie: nil, seconds: 60, until: LoopbackHTTP.headRead).hasPrefix(
+                "HTTP/1.1 204"))
 
         let session = try http.newSession(firstAction: "action=tap%3Afollow")
         let page = try http.get(cookie: session.cookie).body
         #expect(page.contains("<main data-live>"), "\(page)")
         let stamp = LoopbackHTTP.version(in: page)
         // Read until three pages came (the count changes every 100 ms), however long a loaded machine takes.
-        let stream = Self.whole(try http.events("/s/Shelf", cookie: session.cookie, seconds: 60) { Self.followed(in: Self.whole($0)).count >= 3 })
-        #expect(stream.contains("content-type: text/event-stream") || stream.contains("Content-Type: text/event-stream"), "\(stream.prefix(300))")
+        let stream = Self.whole(
+            try http.events("/s/Shelf", cookie: session.cookie, seconds: 60) {
+                Self.followed(in: Self.whole($0)).count >= 3
+            })
+        #expect(
+            stream.contains("content-type: text/event-stream") || stream.contains("Content-Type: text/event-stream"),
+            "\(stream.prefix(300))")
         #expect(stream.contains("retry: 2000\n"))
         let counts = Self.followed(in: stream)
         #expect(counts.count >= 3 && counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
@@ -74,17 +91,24 @@ struct LiveScreenTests {
         // The screen changed on its own: its stamp did not, so the page's form still applies.
         let later = try http.get(cookie: session.cookie).body
         #expect(LoopbackHTTP.version(in: later) == stamp)
-        let posted = try http.post("/s/Shelf", cookie: session.cookie, body: "token=\(session.token)&screen=\(stamp)&field.note=typed&action=tap%3Acaught")
+        let posted = try http.post(
+            "/s/Shelf", cookie: session.cookie,
+            body: "token=\(session.token)&screen=\(stamp)&field.note=typed&action=tap%3Acaught")
         #expect(posted.status == 303)
         let after = try http.get(cookie: session.cookie).body
-        #expect(after.contains("Could not reload: the shelf is locked") && after.contains("value=\"typed\""), "\(after)")
+        #expect(
+            after.contains("Could not reload: the shelf is locked") && after.contains("value=\"typed\""), "\(after)")
         #expect(!after.contains("id=\"offered\""), "nothing was refused as stale")
         // A page of the state before that action (another tab's, say) is not followed: `end`, and no page
         // (read to the stream's end: nothing can follow it).
-        let old = try http.events("/s/Shelf?live=\(stamp)", cookie: session.cookie, seconds: 60, until: LoopbackHTTP.streamEnded)
+        let old = try http.events(
+            "/s/Shelf?live=\(stamp)", cookie: session.cookie, seconds: 60, until: LoopbackHTTP.streamEnded)
         #expect(old.contains("event: end\ndata: \n\n") && !old.contains("event: screen"), "\(old.suffix(300))")
         let current = LoopbackHTTP.version(in: after)
-        #expect(try http.events("/s/Shelf?live=\(current)", cookie: session.cookie, seconds: 60) { $0.contains("event: screen") }.contains("event: screen"))
+        #expect(
+            try http.events("/s/Shelf?live=\(current)", cookie: session.cookie, seconds: 60) {
+                $0.contains("event: screen")
+            }.contains("event: screen"))
     }
 
     @MainActor
@@ -117,12 +141,19 @@ struct LiveScreenTests {
         // against the time the stream was read (no page can come before the request or after the reading).
         func pages(_ text: some StringProtocol) -> Int { text.components(separatedBy: "event: screen\n").count - 1 }
         let started = ContinuousClock.now
-        let stream = Self.whole(try http.events("/s/Shelf", cookie: session.cookie, seconds: 60) { ContinuousClock.now - started >= .seconds(2) && pages(Self.whole($0)) >= 5 })
+        let stream = Self.whole(
+            try http.events("/s/Shelf", cookie: session.cookie, seconds: 60) {
+                ContinuousClock.now - started >= .seconds(2) && pages(Self.whole($0)) >= 5
+            })
         let read = (ContinuousClock.now - started) / .seconds(1)
         let pages = pages(stream)
         #expect(pages >= 5 && Double(pages) <= 50 * read + 5, "\(pages) pages in \(read) s")
-        let counts = stream.components(separatedBy: "id=\"flooded\">Flooded ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
-        #expect(counts == counts.sorted() && (counts.last ?? 0) > pages, "each page shows the latest count: \(counts.suffix(5))")
+        let counts = stream.components(separatedBy: "id=\"flooded\">Flooded ").dropFirst().compactMap {
+            Int($0.prefix { $0.isNumber })
+        }
+        #expect(
+            counts == counts.sorted() && (counts.last ?? 0) > pages,
+            "each page shows the latest count: \(counts.suffix(5))")
     }
 
     @MainActor
@@ -137,7 +168,9 @@ struct LiveScreenTests {
         defer { open.forEach { close($0) } }
         for _ in 0..<8 {
             let socket = try http.connect()
-            let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(session.cookie)\r\n\r\n".utf8)
+            let request = Array(
+                "GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(session.cookie)\r\n\r\n"
+                    .utf8)
             _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             open.append(socket)
         }
@@ -147,12 +180,16 @@ struct LiveScreenTests {
             #expect(Self.admitted(text), "a stream was not opened: \(text.prefix(300))")
         }
         let refused = try http.events("/s/Shelf", cookie: session.cookie, seconds: 60, until: LoopbackHTTP.headRead)
-        #expect(refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after: 5"), "\(refused.prefix(300))")
+        #expect(
+            refused.hasPrefix("HTTP/1.1 429") && refused.lowercased().contains("retry-after: 5"),
+            "\(refused.prefix(300))")
     }
 
     /// The follow counts of a stream's pages (`follow` counts every 100 ms).
     static func followed(in stream: Substring) -> [Int] {
-        stream.components(separatedBy: "data: <p dir=\"auto\" id=\"followed\">Followed ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        stream.components(separatedBy: "data: <p dir=\"auto\" id=\"followed\">Followed ").dropFirst().compactMap {
+            Int($0.prefix { $0.isNumber })
+        }
     }
 
     /// A stream read raw up to its last whole event (an event ends with an empty line): a read cut
@@ -183,7 +220,8 @@ struct LiveScreenTests {
     /// Opens a live stream on `cookie`'s session and reads until it waits (its `retry` line came).
     static func openStream(_ http: LoopbackHTTP, cookie: String) throws -> Int32 {
         let socket = try http.connect()
-        let request = Array("GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
+        let request = Array(
+            "GET /s/Shelf HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookie)\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         let text = Self.readUntilAdmitted(socket)
         guard Self.admitted(text) else {
@@ -203,7 +241,9 @@ struct LiveScreenTests {
     }
 
     @MainActor
-    @Test("serve: an idle live stream sleeps (nothing sent while nothing changes); a closed tab frees its slot without a keep-alive; a drain ends it at once")
+    @Test(
+        "serve: an idle live stream sleeps (nothing sent while nothing changes); a closed tab frees its slot without a keep-alive; a drain ends it at once"
+    )
     func idleStream() throws {
         let app = try Self.asyncApp()
         let server = try ServeCommandTests.Server(["--config", app.config, "--drain-delay", "5"])
@@ -231,7 +271,9 @@ struct LiveScreenTests {
         // SIGTERM: the drain wakes the sleeping stream, which ends, while the instance still drains (5 s).
         server.process.terminate()
         let ended = Self.next(stream, within: 20)
-        #expect(ended != nil && server.process.isRunning, "the stream ended while the instance drained: \(String(describing: ended))")
+        #expect(
+            ended != nil && server.process.isRunning,
+            "the stream ended while the instance drained: \(String(describing: ended))")
         if let ended, !ended.closed {
             // The chunked body's last chunk, then the end of the connection (it drains).
             let more = Self.next(stream, within: 20)

@@ -9,8 +9,9 @@ struct NewSceneTests {
     /// Set SCENE_HOST_SKIP_SLOW=1 to skip the test that builds the generated package (1-2 minutes); CI runs it.
     static let skipSlow = ProcessInfo.processInfo.environment["SCENE_HOST_SKIP_SLOW"] == "1"
 
-    @Test("the generated package builds, its tests pass, and check loads it next to the demo plugins",
-          .disabled(if: skipSlow, "SCENE_HOST_SKIP_SLOW=1"), .timeLimit(.minutes(30)))
+    @Test(
+        "the generated package builds, its tests pass, and check loads it next to the demo plugins",
+        .disabled(if: skipSlow, "SCENE_HOST_SKIP_SLOW=1"), .timeLimit(.minutes(30)))
     func generatedPackageBuildsTestsAndLoads() throws {
         let folder = try TemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
@@ -19,10 +20,16 @@ struct NewSceneTests {
         let package = folder.url.appendingPathComponent("WeatherScene")
 
         let swift = try Self.swiftExecutable()
-        let build = try ChildRun.run(swift, ["build"], input: "", in: package, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(1200))
+        let build = try ChildRun.run(
+            swift, ["build"], input: "", in: package, environment: ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(1200))
         try #require(build.status == 0 && !build.timedOut, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
-        #expect(!(build.stdout + build.stderr).contains("warning:"), "the generated code has warnings:\n\(build.stdout)\n\(build.stderr)")
-        let test = try ChildRun.run(swift, ["test"], input: "", in: package, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(1200))
+        #expect(
+            !(build.stdout + build.stderr).contains("warning:"),
+            "the generated code has warnings:\n\(build.stdout)\n\(build.stderr)")
+        let test = try ChildRun.run(
+            swift, ["test"], input: "", in: package, environment: ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(1200))
         #expect(test.status == 0 && !test.timedOut, "swift test failed:\n\(test.stdout)\n\(test.stderr)")
 
         // The [plugins.X] lines exactly as printed, next to the demo plugins, and the guide's segue
@@ -31,13 +38,18 @@ struct NewSceneTests {
         try #require(lines.count == 2, "\(created.stdout)")
         let guide = BuildProducts.packageRoot.appendingPathComponent("examples/new-scene")
         let segue = try String(contentsOf: guide.appendingPathComponent("segue.toml"), encoding: .utf8)
-        let config = try folder.write(DemoConfig.text + "\n" + lines.joined(separator: "\n") + "\n\n" + segue, to: "scenes.conf")
+        let config = try folder.write(
+            DemoConfig.text + "\n" + lines.joined(separator: "\n") + "\n\n" + segue, to: "scenes.conf")
         let check = try HostProcess.run(["check", "--config", config])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.hasPrefix("check: ok: \(config): 3 plugins (HomeScene 1.0.0, DetailScene 1.0.0, WeatherScene 0.1.0), 3 scenes"))
+        #expect(
+            check.stdout.hasPrefix(
+                "check: ok: \(config): 3 plugins (HomeScene 1.0.0, DetailScene 1.0.0, WeatherScene 0.1.0), 3 scenes"))
 
         // Routed to from Home, through the VIP cycle, and back: the guide's script.
-        let run = try HostProcess.run(["run", "--config", config, "--script", guide.appendingPathComponent("weather.script").path])
+        let run = try HostProcess.run([
+            "run", "--config", config, "--script", guide.appendingPathComponent("weather.script").path,
+        ])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let screens = run.stdout.components(separatedBy: "\n> ")
         #expect(screens.count == 5, "\(run.stdout)")
@@ -46,11 +58,19 @@ struct NewSceneTests {
         #expect(screens.last?.contains("== Home ==") == true, "\(run.stdout)")
     }
 
-    @Test("a name that is not a Swift type name is a usage error; nothing is created", arguments: [
-        (["weather"], "error: the scene name 'weather' does not start with an upper-case letter A-Z. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter (e.g. 'Weather')."),
-        (["Weather", "--plugin", "Weather-Plugin"], "error: --plugin 'Weather-Plugin' holds '-'. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter."),
-        (["Self"], "error: the scene name 'Self' is a Swift keyword. Choose another name."),
-    ])
+    @Test(
+        "a name that is not a Swift type name is a usage error; nothing is created",
+        arguments: [
+            (
+                ["weather"],
+                "error: the scene name 'weather' does not start with an upper-case letter A-Z. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter (e.g. 'Weather')."
+            ),
+            (
+                ["Weather", "--plugin", "Weather-Plugin"],
+                "error: --plugin 'Weather-Plugin' holds '-'. Names become Swift types, files and a module: letters A-Z and a-z, digits and '_', starting with an upper-case letter."
+            ),
+            (["Self"], "error: the scene name 'Self' is a Swift keyword. Choose another name."),
+        ])
     func invalidNames(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
@@ -70,7 +90,10 @@ struct NewSceneTests {
         let result = try HostProcess.run(["new", "scene", "Weather", "--output", folder.url.path])
         #expect(result.status == 64)
         let real = try #require(FileSystemPath.real(folder.url.path))
-        #expect(result.stderr == "error: \(real)/WeatherScene already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output.\n")
+        #expect(
+            result.stderr
+                == "error: \(real)/WeatherScene already exists; 'scene-host new scene' never overwrites. Remove it, or choose another --plugin or --output.\n"
+        )
         #expect(FileManager.default.contents(atPath: folder.path("WeatherScene/Package.swift")) == Data("mine".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("WeatherScene")) == ["Package.swift"])
     }
@@ -81,17 +104,29 @@ struct NewSceneTests {
         defer { try? FileManager.default.removeItem(at: folder.url) }
         try folder.makeFolder("plugins")
         try folder.makeFolder("app")
-        let result = try HostProcess.run(["new", "scene", "Forecast", "--plugin", "Meteo", "--output", "plugins", "--config", "app/scenes.conf"], in: folder.url)
+        let result = try HostProcess.run(
+            ["new", "scene", "Forecast", "--plugin", "Meteo", "--output", "plugins", "--config", "app/scenes.conf"],
+            in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.pluginLines(in: result.stdout) == ["[plugins.Meteo]", "path = \"../plugins/Meteo/.build/debug/libMeteo.so\""])
+        #expect(
+            Self.pluginLines(in: result.stdout) == [
+                "[plugins.Meteo]", "path = \"../plugins/Meteo/.build/debug/libMeteo.so\"",
+            ])
         #expect(result.stdout.contains("Add these lines to app/scenes.conf (the path is relative to its folder):\n"))
         #expect(FileManager.default.fileExists(atPath: folder.path("plugins/Meteo/Sources/Meteo/ForecastRouter.swift")))
         // Package.swift finds the SDK of this checkout by a relative path.
-        let manifest = String(decoding: FileManager.default.contents(atPath: folder.path("plugins/Meteo/Package.swift")) ?? Data(), as: UTF8.self)
-        let sdkLine = try #require(manifest.split(separator: "\n").first { $0.contains(".package(path: \"..") && !$0.contains("SceneTesting") })
+        let manifest = String(
+            decoding: FileManager.default.contents(atPath: folder.path("plugins/Meteo/Package.swift")) ?? Data(),
+            as: UTF8.self)
+        let sdkLine = try #require(
+            manifest.split(separator: "\n").first { $0.contains(".package(path: \"..") && !$0.contains("SceneTesting") }
+        )
         let relative = String(sdkLine.split(separator: "\"")[1])
-        let sdk = folder.url.appendingPathComponent("plugins/Meteo").appendingPathComponent(relative).standardizedFileURL.path
-        #expect(FileSystemPath.real(sdk) == FileSystemPath.real(BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK").path))
+        let sdk = folder.url.appendingPathComponent("plugins/Meteo").appendingPathComponent(relative)
+            .standardizedFileURL.path
+        #expect(
+            FileSystemPath.real(sdk)
+                == FileSystemPath.real(BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK").path))
     }
 
     @Test("'new' alone is a usage error, and --help lists 'new'")
@@ -106,14 +141,17 @@ struct NewSceneTests {
     /// The `[plugins.X]` header and the `path` line `new scene` printed, without their indentation.
     static func pluginLines(in output: String) -> [String] {
         let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("[plugins.") }), start + 1 < lines.count else { return [] }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("[plugins.") }), start + 1 < lines.count else {
+            return []
+        }
         return Array(lines[start...start + 1])
     }
 
     /// `swift` from PATH, else next to the toolchain the tests run with.
     static func swiftExecutable() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").map { "\($0)/swift" } + ["/opt/swift/usr/bin/swift", "/usr/bin/swift"]
+        let candidates =
+            path.split(separator: ":").map { "\($0)/swift" } + ["/opt/swift/usr/bin/swift", "/usr/bin/swift"]
         guard let swift = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw ChildRun.SpawnError(description: "no swift executable on PATH (\(path)) or in /opt/swift/usr/bin")
         }

@@ -15,7 +15,9 @@ struct OrdersDatabaseTests {
         try ExampleConfig.copy("orders.conf", into: folder)
     }
 
-    @Test("docs/guide.md's command: the orders script runs through, native prices included, exit 0; run again it starts from what the first saved")
+    @Test(
+        "docs/guide.md's command: the orders script runs through, native prices included, exit 0; run again it starts from what the first saved"
+    )
     func readmeCommand() throws {
         let folder = try TemporaryFolder()
         let conf = try config(in: folder)
@@ -24,20 +26,26 @@ struct OrdersDatabaseTests {
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let again = try HostProcess.run(["run", "--config", conf, "--script", script])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.hasPrefix("== Orders ==  (ListOrders)\nlabel   summary  3 orders, $31.10 in all\n"), "\(again.stdout)")
+        #expect(
+            again.stdout.hasPrefix("== Orders ==  (ListOrders)\nlabel   summary  3 orders, $31.10 in all\n"),
+            "\(again.stdout)")
     }
 
     @Test("edit, quit, run again: the change is there; list shows the setting; check passes with libsqlite3")
     func persists() throws {
         let folder = try TemporaryFolder()
         let conf = try config(in: folder)
-        let first = try HostProcess.run(["run", "--config", conf], input: "select orders 1\ntap edit\nfill quantity 5\ntap save\nback\n")
+        let first = try HostProcess.run(
+            ["run", "--config", conf], input: "select orders 1\ntap edit\nfill quantity 5\ntap save\nback\n")
         #expect(first.status == 0, "\(first.stderr)")
         let second = try HostProcess.run(["run", "--config", conf], input: "print\n")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("                 1  #2 Grace: 5 × Cake (no nuts)  $"), "\(second.stdout)")
         let list = try HostProcess.run(["list", "--config", conf])
-        #expect(list.stdout.contains("    setting database (path) = \"orders.sqlite\"  (\(conf):14:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends\n"), "\(list.stdout)")
+        #expect(
+            list.stdout.contains(
+                "    setting database (path) = \"orders.sqlite\"  (\(conf):14:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends\n"
+            ), "\(list.stdout)")
         let check = try HostProcess.run(["check", "--config", conf])
         #expect(check.status == 0, "\(check.stderr)")
     }
@@ -51,7 +59,10 @@ struct OrdersDatabaseTests {
         // Seen once under a full CI run: exit 3 with this message; the whole output says what else was reported.
         #expect(result.status == 2, "\(result.stdout)\n\(result.stderr)")
         #expect(!result.signaled)
-        #expect(result.stderr.contains("\(conf):14:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database \(database): the file is not a database"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(conf):14:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database \(database): the file is not a database"
+            ), "\(result.stderr)")
         #expect(try String(contentsOfFile: database, encoding: .utf8) == "not SQLite\n")
     }
 
@@ -62,7 +73,9 @@ struct OrdersDatabaseTests {
         let conf = try config(in: folder)
         let host = try PipedHost(["run", "--config", conf])
         host.type("select orders 1\ntap edit\nfill quantity 8\nfill note by phone\ntap save\n")
-        #expect(host.waitFor("> tap save\n== Order #2 ==  (ListOrders › ShowOrder)\n", limit: .seconds(120)), "\(host.stdout)")
+        #expect(
+            host.waitFor("> tap save\n== Order #2 ==  (ListOrders › ShowOrder)\n", limit: .seconds(120)),
+            "\(host.stdout)")
         kill(host.pid, SIGKILL)
         var status: Int32 = 0
         waitpid(host.pid, &status, 0)

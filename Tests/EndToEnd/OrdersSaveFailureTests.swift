@@ -18,10 +18,14 @@ struct OrdersSaveFailureTests {
         #expect(made.status == 0, "\(made.stderr)")
         let lock = try OrdersDatabaseLock(path: app.database, writersOnly: true)
         defer { lock.release() }
-        let result = try HostProcess.run(["run", "--config", configPath], input: "select orders 1\ntap edit\nfill quantity 6\ntap save\n")
+        let result = try HostProcess.run(
+            ["run", "--config", configPath], input: "select orders 1\ntap edit\nfill quantity 6\ntap save\n")
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         let said = result.stdout + result.stderr
-        #expect(said.contains("error: scene 'EditOrder' failed: could not save the order (the database is busy); nothing was written, try again."), "\(said)")
+        #expect(
+            said.contains(
+                "error: scene 'EditOrder' failed: could not save the order (the database is busy); nothing was written, try again."
+            ), "\(said)")
         #expect(!said.contains(app.folder.path("")), "a user's message names no server path")
         lock.release()
         let shown = try HostProcess.run(["run", "--config", configPath], input: "")
@@ -35,11 +39,16 @@ struct OrdersSaveFailureTests {
         let configPath = app.folder.path("orders.conf")
         // A file size limit of 2 KiB stands in for a full disk: SQLite's writes past it fail (EFBIG;
         // SIGXFSZ is ignored, and an ignored signal stays ignored in the scene worker).
-        let result = try ChildRun.run("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 2; exec \"$0\" \"$@\"", BuildProducts.hostExecutable,
-                                                  "run", "--config", configPath, "--probe-cache", app.folder.path("probes.bin")],
-                                      input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(120))
+        let result = try ChildRun.run(
+            "/bin/sh",
+            [
+                "-c", "trap '' XFSZ; ulimit -f 2; exec \"$0\" \"$@\"", BuildProducts.hostExecutable,
+                "run", "--config", configPath, "--probe-cache", app.folder.path("probes.bin"),
+            ],
+            input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(120))
         #expect(result.status != 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: app.database), "a half-made database was left: \(result.stderr)")
+        #expect(
+            !FileManager.default.fileExists(atPath: app.database), "a half-made database was left: \(result.stderr)")
     }
 }
 

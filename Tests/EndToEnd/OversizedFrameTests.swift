@@ -19,15 +19,16 @@ struct OversizedFrameTests {
     static func app() throws -> (folder: TemporaryFolder, config: String) {
         let folder = try TemporaryFolder()
         try PluginCopies.copy("FixtureOversized", to: "libOversized.so", in: folder)
-        let config = try folder.write("""
-        initial = "OversizedHome"
+        let config = try folder.write(
+            """
+            initial = "OversizedHome"
 
-        [host]
-        event-timeout = 120
+            [host]
+            event-timeout = 120
 
-        [plugins.Oversized]
-        path = "libOversized.so"
-        """, to: "app.conf")
+            [plugins.Oversized]
+            path = "libOversized.so"
+            """, to: "app.conf")
         return (folder, config)
     }
 
@@ -37,20 +38,28 @@ struct OversizedFrameTests {
         let script = try folder.write("fill size 70000000\nfill size 3\n", to: "big.script")
         let result = try HostProcess.run(["run", "--config", config, "--script", script])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdout.contains("big.script:1: error: Oversized stopped (\(Self.tooLarge(70_000_040)) in scene 'OversizedHome' during 'fill size'); the screen was restored.\n"),
-                "\(result.stdout.prefix(2000))\n\(result.stderr.prefix(2000))")
+        #expect(
+            result.stdout.contains(
+                "big.script:1: error: Oversized stopped (\(Self.tooLarge(70_000_040)) in scene 'OversizedHome' during 'fill size'); the screen was restored.\n"
+            ),
+            "\(result.stdout.prefix(2000))\n\(result.stderr.prefix(2000))")
         #expect(result.stdout.contains("field   size   \"3\""), "the run did not go on: \(result.stdout.prefix(2000))")
         #expect(!result.stdout.contains("no answer within"), "\(result.stdout.prefix(2000))")
     }
 
-    @Test("run --open: a link whose page is over the limit is named with its size, and the run ends with the link's status")
+    @Test(
+        "run --open: a link whose page is over the limit is named with its size, and the run ends with the link's status"
+    )
     func link() throws {
         let (folder, config) = try Self.app()
         let script = try folder.write("", to: "empty.script")
         let result = try HostProcess.run(["run", "--config", config, "--open", "/big/70000000", "--script", script])
         #expect(result.status == 9, "\(result.stdout.prefix(2000))\n\(result.stderr.prefix(2000))")
-        #expect(result.stdout.hasPrefix("error: Oversized stopped (\(Self.tooLarge(70_000_032)) in scene 'OversizedItem' during 'opening the link '/big/70000000''); the screen was restored.\n"),
-                "\(result.stdout.prefix(2000))\n\(result.stderr.prefix(2000))")
+        #expect(
+            result.stdout.hasPrefix(
+                "error: Oversized stopped (\(Self.tooLarge(70_000_032)) in scene 'OversizedItem' during 'opening the link '/big/70000000''); the screen was restored.\n"
+            ),
+            "\(result.stdout.prefix(2000))\n\(result.stderr.prefix(2000))")
     }
 
     @Test("call: a native result over the limit is named with its size, and exits with the native fault's status")
@@ -58,7 +67,10 @@ struct OversizedFrameTests {
         let (_, config) = try Self.app()
         let result = try HostProcess.run(["call", "--config", config, "Oversized.oversized_text", "70000000"])
         #expect(result.status == 8, "\(result.stderr)")
-        #expect(result.stderr == "error: Oversized.oversized_text stopped (\(Self.tooLarge(70_000_000))); nothing else changed. Native functions run in a scene worker, which was started again.\n")
+        #expect(
+            result.stderr
+                == "error: Oversized.oversized_text stopped (\(Self.tooLarge(70_000_000))); nothing else changed. Native functions run in a scene worker, which was started again.\n"
+        )
         #expect(result.stdout.isEmpty, "\(result.stdout.prefix(300))")
         // Under the limit, the same function answers.
         let small = try HostProcess.run(["call", "--config", config, "Oversized.oversized_text", "3"])
@@ -72,7 +84,8 @@ struct OversizedFrameTests {
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let session = try http.newSession()
-        let acted = try http.act(cookie: session.cookie, token: session.token, "field.size=70000000&action=tap%3Aapply", limit: 120)
+        let acted = try http.act(
+            cookie: session.cookie, token: session.token, "field.size=70000000&action=tap%3Aapply", limit: 120)
         #expect(acted.status != 500, "\(acted.status) \(acted.body.prefix(600))")
         let link = try http.get("/big/70000000", limit: 120)
         // A link that ends the worker is a page that could not be made (500): logged with its cause.
@@ -82,8 +95,14 @@ struct OversizedFrameTests {
         let start = try http.get()
         #expect(start.status == 200, "\(start.status) \(start.body.prefix(600))")
         let log = try String(contentsOf: server.errors, encoding: .utf8)
-        #expect(log.contains("Oversized stopped (\(Self.tooLarge(70_000_040)) in scene 'OversizedHome' during 'fill size, tap apply')"), "\(log)")
-        #expect(log.contains("answered 500: error: Oversized stopped (\(Self.tooLarge(70_000_032)) in scene 'OversizedItem' during 'opening the link 'big/70000000'')"), "\(log)")
+        #expect(
+            log.contains(
+                "Oversized stopped (\(Self.tooLarge(70_000_040)) in scene 'OversizedHome' during 'fill size, tap apply')"
+            ), "\(log)")
+        #expect(
+            log.contains(
+                "answered 500: error: Oversized stopped (\(Self.tooLarge(70_000_032)) in scene 'OversizedItem' during 'opening the link 'big/70000000'')"
+            ), "\(log)")
         #expect(!log.contains("no answer within"), "\(log)")
     }
 }

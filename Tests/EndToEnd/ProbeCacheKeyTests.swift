@@ -32,12 +32,17 @@ struct ProbeCacheKeyTests {
             home = try PluginCopies.copy("HomeScene", to: "libHome.so", in: folder)
             detail = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
             crash = try PluginCopies.copy("FixtureCrash", to: "libCrash.so", in: folder)
-            detailConfig = try folder.write(DemoConfig.config(plugins: [("HomeScene", home), ("DetailScene", detail)]) + DemoConfig.segue, to: "demo.conf")
-            crashConfig = try folder.write(DemoConfig.config(initial: "Crash", plugins: [("Crash", crash)]), to: "crash.conf")
+            detailConfig = try folder.write(
+                DemoConfig.config(plugins: [("HomeScene", home), ("DetailScene", detail)]) + DemoConfig.segue,
+                to: "demo.conf")
+            crashConfig = try folder.write(
+                DemoConfig.config(initial: "Crash", plugins: [("Crash", crash)]), to: "crash.conf")
         }
 
         func check(_ config: String) throws -> BoundedHostProcess {
-            try BoundedHostProcess.run(["check", "--config", config, "--verbose"], environment: ["SCENE_HOST_PROBE_CACHE": cache], limit: .seconds(60))
+            try BoundedHostProcess.run(
+                ["check", "--config", config, "--verbose"], environment: ["SCENE_HOST_PROBE_CACHE": cache],
+                limit: .seconds(60))
         }
     }
 
@@ -58,21 +63,27 @@ struct ProbeCacheKeyTests {
         #expect(Self.answeredFromCache(second), "\(second.stderr)")
     }
 
-    @Test("Home's good verdict rewritten for the Crash fixture and re-sealed without the key is not believed: the plugin is probed",
-          arguments: ["SHA-256 of the file, as earlier hosts sealed it", "HMAC under a key of the forger's"])
+    @Test(
+        "Home's good verdict rewritten for the Crash fixture and re-sealed without the key is not believed: the plugin is probed",
+        arguments: ["SHA-256 of the file, as earlier hosts sealed it", "HMAC under a key of the forger's"])
     @MainActor
     func resealedForgery(reseal: String) throws {
         let plugins = try Plugins()
         let first = try plugins.check(plugins.detailConfig)
         #expect(first.status == 0, "\(first.stderr)")
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache)))
-        let recorded = try #require(ProbeCacheFormat.decode(original, seal: try CacheSeal.beside(plugins.cache))?[plugins.home])
+        let recorded = try #require(
+            ProbeCacheFormat.decode(original, seal: try CacheSeal.beside(plugins.cache))?[plugins.home])
 
         // What the forger can compute: the Crash file's fingerprint and identity, the format, a seal.
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.crash)))
         let stat = try #require(StatIdentity(path: plugins.crash))
-        let fingerprint = FileFingerprint(path: plugins.crash, size: bytes.count, modified: stat.modified, sha256: SHA256.hexDigest(bytes))
-        let entries = [plugins.crash: ProbeCache.Entry(fingerprint: fingerprint, stat: stat, host: recorded.host, verdict: recorded.verdict)]
+        let fingerprint = FileFingerprint(
+            path: plugins.crash, size: bytes.count, modified: stat.modified, sha256: SHA256.hexDigest(bytes))
+        let entries = [
+            plugins.crash: ProbeCache.Entry(
+                fingerprint: fingerprint, stat: stat, host: recorded.host, verdict: recorded.verdict)
+        ]
         var generator = SystemRandomNumberGenerator()
         let forgersKey = (0..<CacheSeal.size).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         var forged = ProbeCacheFormat.encode(entries, seal: CacheSeal(key: forgersKey))
@@ -87,16 +98,24 @@ struct ProbeCacheKeyTests {
         #expect(!host.signaled && host.status == 3, "\(host.stderr)")
         #expect(!Self.answeredFromCache(host), "\(host.stderr)")
         #expect(host.stderr.contains("crashed with SIGSEGV"), "\(host.stderr)")
-        #expect(host.stderr.contains("not believing the probe cache \(plugins.cache): its seal does not verify under the key \(plugins.key)"), "\(host.stderr)")
+        #expect(
+            host.stderr.contains(
+                "not believing the probe cache \(plugins.cache): its seal does not verify under the key \(plugins.key)"),
+            "\(host.stderr)")
         // Rewritten with the truth, under the user's key.
-        let rewritten = try #require(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))), seal: try CacheSeal.beside(plugins.cache)))
+        let rewritten = try #require(
+            ProbeCacheFormat.decode(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))),
+                seal: try CacheSeal.beside(plugins.cache)))
         guard case .failed(.crashed) = try #require(rewritten[plugins.crash]).verdict else {
             Issue.record("the crash was not recorded: \(rewritten)")
             return
         }
     }
 
-    @Test("a missing key is created 0600 with 32 bytes; a cache sealed with the lost key is probed again and rewritten under the new one")
+    @Test(
+        "a missing key is created 0600 with 32 bytes; a cache sealed with the lost key is probed again and rewritten under the new one"
+    )
     @MainActor
     func missingKeyCreated() throws {
         let plugins = try Plugins()
@@ -115,7 +134,10 @@ struct ProbeCacheKeyTests {
         let after = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.key)))
         #expect(after.count == 32 && after != before)
         #expect(lstat(plugins.key, &info) == 0 && info.st_mode & 0o7777 == 0o600)
-        #expect(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))), seal: CacheSeal(key: after))?[plugins.detail] != nil)
+        #expect(
+            ProbeCacheFormat.decode(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))), seal: CacheSeal(key: after))?[
+                    plugins.detail] != nil)
     }
 
     @Test("a cache of the previous format (a plain SHA-256 at its end) is probed again, not an error, and replaced")
@@ -125,14 +147,22 @@ struct ProbeCacheKeyTests {
         #expect(try plugins.check(plugins.detailConfig).status == 0)
         var file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache)))
         // Version 9's header and seal over this file's body.
-        file = Array("scene-host probe cache 9\n".utf8) + file.dropFirst(ProbeCacheFormat.header.count).dropLast(CacheSeal.size)
+        file =
+            Array("scene-host probe cache 9\n".utf8)
+            + file.dropFirst(ProbeCacheFormat.header.count).dropLast(CacheSeal.size)
         file += SHA256.digest(file)
         try Data(file).write(to: URL(fileURLWithPath: plugins.cache))
         let host = try plugins.check(plugins.detailConfig)
         #expect(host.status == 0, "\(host.stderr)")
         #expect(!Self.answeredFromCache(host))
-        #expect(host.stderr.contains("not believing the probe cache \(plugins.cache): it is of format 9, this host writes 11"), "\(host.stderr)")
-        #expect(ProbeCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))), seal: try CacheSeal.beside(plugins.cache)) != nil)
+        #expect(
+            host.stderr.contains(
+                "not believing the probe cache \(plugins.cache): it is of format 9, this host writes 11"),
+            "\(host.stderr)")
+        #expect(
+            ProbeCacheFormat.decode(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: plugins.cache))),
+                seal: try CacheSeal.beside(plugins.cache)) != nil)
     }
 
     /// Makes the key file at `key` what `kind` says is wrong with it.
@@ -158,14 +188,30 @@ struct ProbeCacheKeyTests {
         }
     }
 
-    @Test("a key that is no secret of the user's is refused with its path, what is wrong and what to do; the cache is neither read nor written",
-          arguments: [
-              ("group-readable", "readable by its group (mode 0640)", "rm KEY (the next run creates a new key, and probes every plugin once again)"),
-              ("world-writable", "writable by every user (mode 0602)", "rm KEY (the next run creates a new key, and probes every plugin once again)"),
-              ("symbolic link", "a symbolic link", "rm KEY (the next run creates a new key, and probes every plugin once again)"),
-              ("short", "31 bytes long, not 32", "rm KEY (the next run creates a new key, and probes every plugin once again)"),
-              ("folder", "a folder, not a regular file", "remove KEY (the next run creates a new key, and probes every plugin once again)"),
-          ])
+    @Test(
+        "a key that is no secret of the user's is refused with its path, what is wrong and what to do; the cache is neither read nor written",
+        arguments: [
+            (
+                "group-readable", "readable by its group (mode 0640)",
+                "rm KEY (the next run creates a new key, and probes every plugin once again)"
+            ),
+            (
+                "world-writable", "writable by every user (mode 0602)",
+                "rm KEY (the next run creates a new key, and probes every plugin once again)"
+            ),
+            (
+                "symbolic link", "a symbolic link",
+                "rm KEY (the next run creates a new key, and probes every plugin once again)"
+            ),
+            (
+                "short", "31 bytes long, not 32",
+                "rm KEY (the next run creates a new key, and probes every plugin once again)"
+            ),
+            (
+                "folder", "a folder, not a regular file",
+                "remove KEY (the next run creates a new key, and probes every plugin once again)"
+            ),
+        ])
     @MainActor
     func badKeyRefused(kind: String, reason: String, fix: String) throws {
         let plugins = try Plugins()
@@ -174,7 +220,10 @@ struct ProbeCacheKeyTests {
         #expect(host.status == 0, "\(host.stderr)")
         let warnings = host.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("warning:") }
         let fixText = fix.replacingOccurrences(of: "KEY", with: plugins.key)
-        #expect(warnings == ["warning: ignoring the probe cache \(plugins.cache) in this run: its key \(plugins.key) is \(reason), so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fixText)."])
+        #expect(
+            warnings == [
+                "warning: ignoring the probe cache \(plugins.cache) in this run: its key \(plugins.key) is \(reason), so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: \(fixText)."
+            ])
         #expect(access(plugins.cache, F_OK) != 0, "the cache was written under a key that is no secret")
         #expect(!Self.answeredFromCache(try plugins.check(plugins.detailConfig)))
     }
@@ -187,7 +236,10 @@ struct ProbeCacheKeyTests {
         chown(plugins.key, 65534, 65534)
         let host = try plugins.check(plugins.detailConfig)
         #expect(host.status == 0, "\(host.stderr)")
-        #expect(host.stderr.contains("warning: ignoring the probe cache \(plugins.cache) in this run: its key \(plugins.key) is owned by user 65534, not by you (user 0), so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: rm \(plugins.key) (the next run creates a new key, and probes every plugin once again)."), "\(host.stderr)")
+        #expect(
+            host.stderr.contains(
+                "warning: ignoring the probe cache \(plugins.cache) in this run: its key \(plugins.key) is owned by user 65534, not by you (user 0), so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: rm \(plugins.key) (the next run creates a new key, and probes every plugin once again)."
+            ), "\(host.stderr)")
         #expect(access(plugins.cache, F_OK) != 0)
     }
 }
@@ -220,7 +272,9 @@ struct CacheKeyFileTests {
     func createdOnceThenRead() throws {
         let folder = try TemporaryFolder()
         let cache = folder.path("probes.json")
-        guard case .success(let first) = CacheKey.seal(forProbeCache: cache), case .success(let second) = CacheKey.seal(forProbeCache: cache) else {
+        guard case .success(let first) = CacheKey.seal(forProbeCache: cache),
+            case .success(let second) = CacheKey.seal(forProbeCache: cache)
+        else {
             Issue.record("no key")
             return
         }
@@ -231,16 +285,27 @@ struct CacheKeyFileTests {
 
     @Test("a key that cannot be created says why")
     func cannotBeCreated() {
-        #expect(CacheKey.seal(forProbeCache: "/proc/no-such-folder/probes.json").failure
+        #expect(
+            CacheKey.seal(forProbeCache: "/proc/no-such-folder/probes.json").failure
                 == .unavailable(reason: "is missing and cannot be created (No such file or directory)"))
     }
 
     @Test("the warnings name the cache, the key, what is wrong and the fix")
     func warnings() {
-        #expect(HostWarning.untrustedCacheKey(cache: "/c/probes.json", key: "/c/probes.json.key", reason: "a symbolic link", fix: "rm /c/probes.json.key").message
-                == "warning: ignoring the probe cache /c/probes.json in this run: its key /c/probes.json.key is a symbolic link, so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: rm /c/probes.json.key.")
-        #expect(HostWarning.cacheKeyUnavailable(cache: "/c/probes.json", key: "/c/probes.json.key", reason: "is missing and cannot be created (Permission denied)").message
-                == "warning: not using the probe cache /c/probes.json in this run: its key /c/probes.json.key is missing and cannot be created (Permission denied). Every plugin is probed, and nothing is recorded. Fix: make /c a folder you own and can write, or name another cache with --probe-cache.")
+        #expect(
+            HostWarning.untrustedCacheKey(
+                cache: "/c/probes.json", key: "/c/probes.json.key", reason: "a symbolic link",
+                fix: "rm /c/probes.json.key"
+            ).message
+                == "warning: ignoring the probe cache /c/probes.json in this run: its key /c/probes.json.key is a symbolic link, so someone else could know or change it and forge the cache's verdicts. Every plugin is probed, and nothing is recorded. Fix: rm /c/probes.json.key."
+        )
+        #expect(
+            HostWarning.cacheKeyUnavailable(
+                cache: "/c/probes.json", key: "/c/probes.json.key",
+                reason: "is missing and cannot be created (Permission denied)"
+            ).message
+                == "warning: not using the probe cache /c/probes.json in this run: its key /c/probes.json.key is missing and cannot be created (Permission denied). Every plugin is probed, and nothing is recorded. Fix: make /c a folder you own and can write, or name another cache with --probe-cache."
+        )
     }
 }
 

@@ -16,7 +16,8 @@ import TestSupport
 struct ProbeIsolationTests {
     static func entry(_ name: String, path: String) -> PluginEntry {
         let location = SourceLocation(file: "probe.conf", line: 3, column: 1)
-        return PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+        return PluginEntry(
+            name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
     }
 
     @Test("the probe child loads the file it was handed, whatever the path names by then")
@@ -40,7 +41,9 @@ struct ProbeIsolationTests {
     /// A stand-in for the host executable: a script that writes `records`, then garbage, to the
     /// result descriptor (fd 4) and then runs `then`, as plugin code writing to a descriptor it did not open would.
     static func garbageWriter(in folder: TemporaryFolder, records: [ProbeRecord], then: String) throws -> String {
-        let stream = try folder.write(bytes: records.flatMap(ProbeCacheFormat.frame) + Array(String(repeating: "not a record\n", count: 20).utf8), to: "records.bin")
+        let stream = try folder.write(
+            bytes: records.flatMap(ProbeCacheFormat.frame) + Array(String(repeating: "not a record\n", count: 20).utf8),
+            to: "records.bin")
         let script = try folder.write("#!/bin/sh\ncat '\(stream)' >&4\n\(then)\n", to: "fake-host")
         chmod(script, 0o755)
         return script
@@ -49,27 +52,43 @@ struct ProbeIsolationTests {
     @Test("garbage on the result channel is the plugin's refusal, at once, naming the last step read")
     func garbageOnTheChannel() throws {
         let folder = try TemporaryFolder()
-        let script = try Self.garbageWriter(in: folder, records: [.step(ProbeStep(scene: "List", action: .render))], then: "exit 0")
+        let script = try Self.garbageWriter(
+            in: folder, records: [.step(ProbeStep(scene: "List", action: .render))], then: "exit 0")
         let path = BuildProducts.library("DetailScene")
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
         let verdict = try ChildProcessProber(executable: script, timeout: .seconds(20))
             .probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
-        #expect(verdict == .failed(.refused(message: "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'List' in its render), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config.")))
+        #expect(
+            verdict
+                == .failed(
+                    .refused(
+                        message:
+                            "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'List' in its render), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config."
+                    )))
     }
 
     @Test("garbage on a scanner's channel is the current plugin's refusal; the scanner is stopped, not waited for")
     @MainActor
     func garbageOnAScannersChannel() throws {
         let folder = try TemporaryFolder()
-        let script = try Self.garbageWriter(in: folder, records: [.begin(0), .step(ProbeStep(scene: "Detail", action: .build))], then: "exec sleep 30")
+        let script = try Self.garbageWriter(
+            in: folder, records: [.begin(0), .step(ProbeStep(scene: "Detail", action: .build))], then: "exec sleep 30")
         let path = BuildProducts.library("DetailScene")
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         let plugin = PluginReference(name: "Detail", path: path, location: Self.entry("Detail", path: path).location)
         let file = try PluginFile.adopt(descriptor, plugin: plugin, realPath: path)
         let prober = ChildProcessProber(executable: script, timeout: .seconds(60))
-        let verdicts = ProbeScan(prober: prober, lanes: 1).run([ProbeScan.Item(entry: Self.entry("Detail", path: path), file: file)])
-        #expect(verdicts[0] == .failed(.refused(message: "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'Detail' while it was built (in its factories or wiring)), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config.")))
+        let verdicts = ProbeScan(prober: prober, lanes: 1).run([
+            ProbeScan.Item(entry: Self.entry("Detail", path: path), file: file)
+        ])
+        #expect(
+            verdicts[0]
+                == .failed(
+                    .refused(
+                        message:
+                            "plugin 'Detail' (\(path)) wrote garbage to its probe's result channel (scene 'Detail' while it was built (in its factories or wiring)), so the host cannot trust what its probe reported and did not load it: plugin code must not write to descriptors it did not open; fix the plugin or remove it from the config."
+                    )))
     }
 
     @Test("a probe that cannot start is an error for this run, not a verdict")
@@ -79,7 +98,9 @@ struct ProbeIsolationTests {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(descriptor) }
         let prober = ChildProcessProber(executable: folder.path("no-such-host"))
-        #expect(throws: PluginLoadError.self) { try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path) }
+        #expect(throws: PluginLoadError.self) {
+            try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
+        }
         do {
             _ = try prober.probe(Self.entry("Detail", path: path), fileDescriptor: descriptor, realPath: path)
         } catch let error as PluginLoadError {
@@ -97,11 +118,14 @@ struct ProbeIsolationTests {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("DetailScene", to: "libDetail.so", in: folder)
         let cache = ProbeCache(path: folder.path("probes.json"))
-        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host")), cache: cache)
+        let inspector = PluginInspector(
+            prober: ChildProcessProber(executable: folder.path("no-such-host")), cache: cache)
         let entry = Self.entry("Detail", path: path)
         let plugin = PluginReference(name: "Detail", path: path, location: entry.location)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let fingerprint = FileFingerprint(path: path, size: bytes.count, modified: StatIdentity(path: path)?.modified ?? 0, sha256: SHA256.hexDigest(bytes))
+        let fingerprint = FileFingerprint(
+            path: path, size: bytes.count, modified: StatIdentity(path: path)?.modified ?? 0,
+            sha256: SHA256.hexDigest(bytes))
         let file = try PluginFile.open(plugin, trust: FileTrust())
         #expect(throws: PluginLoadError.self) {
             _ = try inspector.inspect(entry, file: file) { fingerprint }
@@ -114,24 +138,32 @@ struct ProbeIsolationTests {
     /// never by a probe), in the worker's group, and gone as soon as `run` is.
     static func grantedDaemon(setsid: Bool) throws -> (host: BoundedHostProcess, pids: [Int32]) {
         let folder = try TemporaryFolder()
-        let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))])
-                                      + "grant = [\"start-processes\"]\n[plugins.Daemon.settings]\npid-file = \"pids\"\n", to: "scenes.conf")
+        let config = try folder.write(
+            DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))])
+                + "grant = [\"start-processes\"]\n[plugins.Daemon.settings]\npid-file = \"pids\"\n", to: "scenes.conf")
         let script = try folder.write("", to: "empty.script")
         let pidFile = folder.path("pids")
         var environment: [String: String] = [:]
         if setsid { environment["SCENE_PLUGIN_FIXTURE_SETSID"] = "1" }
-        let host = try BoundedHostProcess.run(["run", "--config", config, "--script", script], environment: environment, limit: .seconds(60))
-        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        let host = try BoundedHostProcess.run(
+            ["run", "--config", config, "--script", script], environment: environment, limit: .seconds(60))
+        let pids = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            Int32($0)
+        }
         return (host, pids)
     }
 
-    @Test("a granted plugin's grandchild holding the worker's output makes nothing hang, and is killed with the worker's group")
+    @Test(
+        "a granted plugin's grandchild holding the worker's output makes nothing hang, and is killed with the worker's group"
+    )
     func daemonInTheGroup() throws {
         let (host, pids) = try Self.grantedDaemon(setsid: false)
         defer { for pid in pids { kill(pid, SIGKILL) } }
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
         #expect(!pids.isEmpty, "the worker started no grandchild")
-        #expect(Processes.eventually(limit: Slack.scaled(.seconds(1))) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
+        #expect(
+            Processes.eventually(limit: Slack.scaled(.seconds(1))) { pids.allSatisfy { !Processes.isAlive($0) } },
+            "\(pids.filter(Processes.isAlive)) outlived run")
     }
 
     @Test("a granted plugin's grandchild cannot leave the group with setsid (the sandbox refuses it), nor outlive run")
@@ -140,31 +172,47 @@ struct ProbeIsolationTests {
         defer { for pid in pids { kill(pid, SIGKILL) } }
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
         #expect(!pids.isEmpty, "the worker started no grandchild")
-        #expect(Processes.eventually(limit: Slack.scaled(.seconds(1))) { pids.allSatisfy { !Processes.isAlive($0) } }, "\(pids.filter(Processes.isAlive)) outlived run")
+        #expect(
+            Processes.eventually(limit: Slack.scaled(.seconds(1))) { pids.allSatisfy { !Processes.isAlive($0) } },
+            "\(pids.filter(Processes.isAlive)) outlived run")
     }
 
-    @Test("without the grant the sandbox refuses the plugin's spawn in its probe and in the check child: no grandchild at all")
+    @Test(
+        "without the grant the sandbox refuses the plugin's spawn in its probe and in the check child: no grandchild at all"
+    )
     func daemonRefusedWithoutGrant() throws {
         let folder = try TemporaryFolder()
-        let config = try folder.write(DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]), to: "scenes.conf")
+        let config = try folder.write(
+            DemoConfig.config(initial: "Daemon", plugins: [("Daemon", BuildProducts.library("FixtureDaemon"))]),
+            to: "scenes.conf")
         let pidFile = folder.path("pids")
-        let host = try BoundedHostProcess.run(["check", "--config", config], environment: ["SCENE_PLUGIN_FIXTURE_PID_FILE": pidFile], limit: .seconds(60))
+        let host = try BoundedHostProcess.run(
+            ["check", "--config", config], environment: ["SCENE_PLUGIN_FIXTURE_PID_FILE": pidFile], limit: .seconds(60))
         #expect(!host.signaled && host.status == 0, "\(host.stderr)")
         #expect((try? String(contentsOfFile: pidFile, encoding: .utf8)) == nil, "a grandchild was started")
-        #expect(host.stderr.contains("declares the permission 'start-processes', which the config does not grant"), "\(host.stderr)")
+        #expect(
+            host.stderr.contains("declares the permission 'start-processes', which the config does not grant"),
+            "\(host.stderr)")
     }
 
-    @Test("SIGTERM or SIGINT to the host during a probe kills the probe and leaves no temporary folder", arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM or SIGINT to the host during a probe kills the probe and leaves no temporary folder",
+        arguments: [SIGTERM, SIGINT])
     func signalDuringProbe(signalNumber: Int32) throws {
         let folder = try TemporaryFolder()
         let temporary = folder.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let config = try folder.write(DemoConfig.config(initial: "Hang", plugins: [("Hang", BuildProducts.library("FixtureHang"))]), to: "scenes.conf")
-        let host = try BoundedHostProcess(["check", "--config", config, "--probe-timeout", "600"], environment: ["TMPDIR": temporary.path])
+        let config = try folder.write(
+            DemoConfig.config(initial: "Hang", plugins: [("Hang", BuildProducts.library("FixtureHang"))]),
+            to: "scenes.conf")
+        let host = try BoundedHostProcess(
+            ["check", "--config", config, "--probe-timeout", "600"], environment: ["TMPDIR": temporary.path])
         // `check` loads plugins in a child (`check --in-process`), whose probe is the grandchild here.
         var children: [Int32] = []
         let started = Processes.eventually {
-            children = Processes.children(of: host.pid, containing: "check").flatMap { Processes.children(of: $0, containing: "probe-plugin") }
+            children = Processes.children(of: host.pid, containing: "check").flatMap {
+                Processes.children(of: $0, containing: "probe-plugin")
+            }
             return !children.isEmpty
         }
         #expect(started)
@@ -175,7 +223,9 @@ struct ProbeIsolationTests {
             #expect(Processes.eventually(limit: .seconds(10)) { !Processes.isAlive(child) })
             kill(child, SIGKILL)
         }
-        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("scene-host-probe-") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter {
+            $0.hasPrefix("scene-host-probe-")
+        }
         #expect(left.isEmpty)
     }
 

@@ -18,13 +18,25 @@ struct ProbeOrphanTests {
         let host = try PipedHost(["check", "--in-process", "--config", config, "--probe-timeout", "300"])
         // The probe names its plugin in its start file, not its command line: found as the host's child.
         var probes: [Int32] = []
-        #expect(Processes.eventually(limit: .seconds(60)) { probes = Processes.children(of: host.pid, containing: "probe-plugin"); return !probes.isEmpty },
-                "the probe never started")
+        #expect(
+            Processes.eventually(limit: .seconds(60)) {
+                probes = Processes.children(of: host.pid, containing: "probe-plugin"); return !probes.isEmpty
+            },
+            "the probe never started")
         kill(host.pid, SIGKILL)
         _ = host.finish(limit: .seconds(10))
-        let running = { probes.filter { pid in (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")).map { String(decoding: $0, as: UTF8.self).contains("probe-plugin") } ?? false } }
+        let running = {
+            probes.filter { pid in
+                (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")).map {
+                    String(decoding: $0, as: UTF8.self).contains("probe-plugin")
+                } ?? false
+            }
+        }
         let gone = Processes.eventually(limit: .seconds(20)) { running().isEmpty }
-        #expect(gone, "a probe outlived its host: \(running().map { pid in (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?.split(separator: "\n").prefix(8).joined(separator: " ") ?? "" })")
+        #expect(
+            gone,
+            "a probe outlived its host: \(running().map { pid in (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?.split(separator: "\n").prefix(8).joined(separator: " ") ?? "" })"
+        )
         for pid in running() { kill(pid, SIGKILL) }
     }
 }

@@ -8,20 +8,28 @@ import TestSupport
 @Suite("Probe scanners (end to end)")
 struct ProbeScanTests {
     static func config(_ folder: TemporaryFolder, middle: (name: String, fixture: String)) throws -> String {
-        let plugins = [("HomeScene", "HomeScene"), middle, ("DetailScene", "DetailScene"), ("ListOrders", "ListOrdersScene"),
-                       ("ShowOrder", "ShowOrderScene")]
-        return try folder.write(DemoConfig.config(plugins: plugins.map { ($0.0, BuildProducts.library($0.1)) }), to: "scenes.conf")
+        let plugins = [
+            ("HomeScene", "HomeScene"), middle, ("DetailScene", "DetailScene"), ("ListOrders", "ListOrdersScene"),
+            ("ShowOrder", "ShowOrderScene"),
+        ]
+        return try folder.write(
+            DemoConfig.config(plugins: plugins.map { ($0.0, BuildProducts.library($0.1)) }), to: "scenes.conf")
     }
 
-    @Test("a plugin that crashes its scanner is reported alone; the plugins after it are probed and pass", arguments: ["FixtureCrash", "FixtureFatal"])
+    @Test(
+        "a plugin that crashes its scanner is reported alone; the plugins after it are probed and pass",
+        arguments: ["FixtureCrash", "FixtureFatal"])
     func crashInTheMiddle(fixture: String) throws {
         let folder = try TemporaryFolder()
         let cache = folder.path("probes.json")
         let config = try Self.config(folder, middle: ("Bad", fixture))
         let first = try HostProcess.run(["check", "--config", config, "--verbose"], probeCache: cache)
         #expect(first.status == 3, "\(first.stderr)")
-        #expect(first.stderr.contains("plugins=5 verdicts=5 [SceneHostLoading] probed plugins ahead"), "\(first.stderr)")
-        #expect(first.stderr.contains("error: plugin 'Bad' (\(BuildProducts.library(fixture))) crashed with"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("plugins=5 verdicts=5 [SceneHostLoading] probed plugins ahead"), "\(first.stderr)")
+        #expect(
+            first.stderr.contains("error: plugin 'Bad' (\(BuildProducts.library(fixture))) crashed with"),
+            "\(first.stderr)")
         #expect(first.stderr.components(separatedBy: "plugin probe passed").count - 1 == 4, "\(first.stderr)")
         #expect(first.stderr.contains("check: 1 problem"), "\(first.stderr)")
 
@@ -36,9 +44,13 @@ struct ProbeScanTests {
     func hangInTheMiddle() throws {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder, middle: ("Hang", "FixtureHang"))
-        let host = try HostProcess.run(["check", "--config", config, "--probe-timeout", "2", "--verbose"], probeCache: folder.path("probes.json"))
+        let host = try HostProcess.run(
+            ["check", "--config", config, "--probe-timeout", "2", "--verbose"], probeCache: folder.path("probes.json"))
         #expect(host.status == 3, "\(host.stderr)")
-        #expect(host.stderr.contains("error: plugin 'Hang' (\(BuildProducts.library("FixtureHang"))) did not finish loading within 2 s in its probe"), "\(host.stderr)")
+        #expect(
+            host.stderr.contains(
+                "error: plugin 'Hang' (\(BuildProducts.library("FixtureHang"))) did not finish loading within 2 s in its probe"
+            ), "\(host.stderr)")
         #expect(host.stderr.components(separatedBy: "plugin probe passed").count - 1 == 4, "\(host.stderr)")
     }
 
@@ -46,7 +58,8 @@ struct ProbeScanTests {
     func runScansAhead() throws {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.text, to: "scenes.conf")
-        let host = try HostProcess.run(["run", "--config", config, "--verbose"], input: "print\n", probeCache: folder.path("probes.json"))
+        let host = try HostProcess.run(
+            ["run", "--config", config, "--verbose"], input: "print\n", probeCache: folder.path("probes.json"))
         #expect(host.status == 0, "\(host.stderr)")
         #expect(host.stderr.contains("probed plugins ahead"), "\(host.stderr)")
         #expect(host.stderr.components(separatedBy: "loaded plugin").count - 1 == 1, "\(host.stderr)")

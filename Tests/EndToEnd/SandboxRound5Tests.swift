@@ -16,7 +16,8 @@ import HostTestSupport
 @Suite("Sandbox, round 5: no terminal, no one else's limits or secrets, nothing left behind, an allowlist")
 struct SandboxRound5Tests {
     private static func config(_ folder: TemporaryFolder, host: String = "") throws -> String {
-        let config = DemoConfig.config(initial: "Hostile", plugins: [("Hostile", BuildProducts.library("FixtureHostile"))])
+        let config = DemoConfig.config(
+            initial: "Hostile", plugins: [("Hostile", BuildProducts.library("FixtureHostile"))])
         return try folder.write(config + (host.isEmpty ? "" : "\n[host]\n\(host)\n"), to: "scenes.conf")
     }
 
@@ -36,7 +37,10 @@ struct SandboxRound5Tests {
         var found: Int32?
         _ = Processes.eventually(limit: .seconds(60)) {
             found = Processes.children(of: pid, containing: "scene-host-worker").first { child in
-                let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let command =
+                    (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))).map {
+                        String(decoding: $0, as: UTF8.self)
+                    } ?? ""
                 return !command.contains("probe-plugin")
             }
             return found != nil
@@ -46,11 +50,15 @@ struct SandboxRound5Tests {
 
     /// Fields of /proc/PID/stat after the command's name: [state, ppid, pgrp, session, tty_nr, …].
     private static func statFields(_ pid: Int32) -> [Substring] {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return [] }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return [] }
         return stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
     }
 
-    @Test("under a terminal: a worker has no terminal and its own session; TIOCSTI and tcsetpgrp are refused; nothing is typed; run goes on")
+    @Test(
+        "under a terminal: a worker has no terminal and its own session; TIOCSTI and tcsetpgrp are refused; nothing is typed; run goes on"
+    )
     func terminal() throws {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)
@@ -68,7 +76,8 @@ struct SandboxRound5Tests {
         let screen = host.screen
         // The filter refuses the requests on any descriptor (EPERM), before the kernel looks at it.
         // /dev/tty: no controlling terminal to open (ENXIO), or not a file the sandbox lets it open (EACCES).
-        #expect(screen.contains("tiocsti: refused (tty E") && screen.contains(", 0 EPERM, 1 EPERM, 2 EPERM)"), "\(screen)")
+        #expect(
+            screen.contains("tiocsti: refused (tty E") && screen.contains(", 0 EPERM, 1 EPERM, 2 EPERM)"), "\(screen)")
         #expect(screen.contains("tcsetpgrp: refused (0 EPERM, 1 EPERM, 2 EPERM)"), "\(screen)")
         // Still the host's terminal: run takes the next line and quits as asked.
         host.type("quit\r")
@@ -95,7 +104,9 @@ struct SandboxRound5Tests {
         defer { _ = sibling.finish() }
         #expect(sibling.waitFor("== Hostile =="), "\(sibling.stderr)")
         let target = try #require(Self.worker(of: sibling.pid))
-        let script = try folder.write("fill target \(target)\ntap prlimit\ntap prlimit-target\ntap kill-target\ntap environ-target\n", to: "attack.script")
+        let script = try folder.write(
+            "fill target \(target)\ntap prlimit\ntap prlimit-target\ntap kill-target\ntap environ-target\n",
+            to: "attack.script")
         let result = try HostProcess.run(["run", "--config", config, "--script", script])
         #expect(!result.signaled && result.status == 0, "\(result.status) \(result.stderr)")
         let line = Self.results(result.stdout)
@@ -112,22 +123,31 @@ struct SandboxRound5Tests {
         #expect(sibling.waitFor("== Hostile ==", count: 2), "\(sibling.stdout)")
     }
 
-    @Test("plugin code sees the documented short environment: no secret of the host's through getenv or /proc/self/environ")
+    @Test(
+        "plugin code sees the documented short environment: no secret of the host's through getenv or /proc/self/environ"
+    )
     func environment() throws {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)
         let script = try folder.write("tap secrets\n", to: "attack.script")
-        let result = try HostProcess.run(["run", "--config", config, "--script", script],
-                                         environment: ["PGPASSWORD": "hunter2", "HOSTILE_SECRET": "1", "SCENE_PLUGIN_VISIBLE": "yes",
-                                                       "AWS_SECRET_ACCESS_KEY": "k", "LD_PRELOAD": ""])
+        let result = try HostProcess.run(
+            ["run", "--config", config, "--script", script],
+            environment: [
+                "PGPASSWORD": "hunter2", "HOSTILE_SECRET": "1", "SCENE_PLUGIN_VISIBLE": "yes",
+                "AWS_SECRET_ACCESS_KEY": "k", "LD_PRELOAD": "",
+            ])
         #expect(!result.signaled && result.status == 0, "\(result.status) \(result.stderr)")
         let line = Self.results(result.stdout)
         #expect(line.contains("proc clean"), "\(line)")
-        let names = Self.part("secrets", of: line).components(separatedBy: "names ").last?.components(separatedBy: ";").first?
+        let names =
+            Self.part("secrets", of: line).components(separatedBy: "names ").last?.components(separatedBy: ";").first?
             .split(separator: ",").map(String.init) ?? []
         #expect(names.contains("SCENE_PLUGIN_VISIBLE") && names.contains("TMPDIR"), "\(names)")
-        let fixed: Set<String> = ["LANG", "LANGUAGE", "TZ", "LD_LIBRARY_PATH", "PATH", "TMPDIR", "SCENE_HOST_PRIVATE_FOLDER", "SCENE_HOST_PROBE_PARENT",
-                                  "SWIFT_BACKTRACE", "MALLOC_ARENA_MAX", "SCENE_HOST_DUMPABLE"]
+        let fixed: Set<String> = [
+            "LANG", "LANGUAGE", "TZ", "LD_LIBRARY_PATH", "PATH", "TMPDIR", "SCENE_HOST_PRIVATE_FOLDER",
+            "SCENE_HOST_PROBE_PARENT",
+            "SWIFT_BACKTRACE", "MALLOC_ARENA_MAX", "SCENE_HOST_DUMPABLE",
+        ]
         let unexpected = names.filter { !fixed.contains($0) && !$0.hasPrefix("LC_") && !$0.hasPrefix("SCENE_PLUGIN_") }
         #expect(unexpected.isEmpty, "names outside the documented list: \(unexpected)")
     }
@@ -148,17 +168,21 @@ struct SandboxRound5Tests {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)
         let script = try folder.write("tap unixsocket\n", to: "attack.script")
-        let result = try HostProcess.run(["run", "--config", config, "--script", script],
-                                         environment: ["SCENE_PLUGIN_HOSTILE_SOCKET": path, "PGPASSWORD": "secret"])
+        let result = try HostProcess.run(
+            ["run", "--config", config, "--script", script],
+            environment: ["SCENE_PLUGIN_HOSTILE_SOCKET": path, "PGPASSWORD": "secret"])
         #expect(!result.signaled && result.status == 0, "\(result.status) \(result.stderr)")
-        #expect(Self.part("unixsocket", of: Self.results(result.stdout)) == "unixsocket: refused (EPERM)", "\(result.stdout)")
+        #expect(
+            Self.part("unixsocket", of: Self.results(result.stdout)) == "unixsocket: refused (EPERM)",
+            "\(result.stdout)")
     }
 
     /// The SysV shared memory segments and message queues a process made or last used (their
     /// creator or last sender is named in /proc/sysvipc; semaphores name no process).
     private static func sysvObjects(of pid: Int32) -> [String] {
         ["shm", "msg"].flatMap { kind -> [String] in
-            let lines = ((try? String(contentsOfFile: "/proc/sysvipc/\(kind)", encoding: .utf8)) ?? "").split(separator: "\n")
+            let lines = ((try? String(contentsOfFile: "/proc/sysvipc/\(kind)", encoding: .utf8)) ?? "").split(
+                separator: "\n")
             guard let header = lines.first?.split(separator: " ") else { return [] }
             let columns = ["cpid", "lspid"].compactMap { header.firstIndex(of: Substring($0)) }
             return lines.dropFirst().filter { line in
@@ -168,7 +192,9 @@ struct SandboxRound5Tests {
         }
     }
 
-    @Test("SysV IPC, keyrings, netlink and vsock sockets, perf_event_open and userfaultfd are refused; the worker made no SysV object")
+    @Test(
+        "SysV IPC, keyrings, netlink and vsock sockets, perf_event_open and userfaultfd are refused; the worker made no SysV object"
+    )
     func kernelObjects() throws {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)
@@ -211,9 +237,15 @@ struct SandboxRound5Tests {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)
         let tmp = try folder.makeFolder("tmp")
-        let privateFolders = { ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("scene-host-child-") }.sorted() }
+        let privateFolders = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter {
+                $0.hasPrefix("scene-host-child-")
+            }.sorted()
+        }
         let backdate = { (name: String) in
-            var times = [timespec(tv_sec: time(nil) - 7200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7200, tv_nsec: 0)]
+            var times = [
+                timespec(tv_sec: time(nil) - 7200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7200, tv_nsec: 0),
+            ]
             _ = utimensat(AT_FDCWD, "\(tmp)/\(name)", &times, 0)
         }
         // A host that is killed: its worker ends with it (its channel closed), its folder stays.
@@ -243,7 +275,9 @@ struct SandboxRound5Tests {
     }
 
     #if arch(x86_64)
-    @Test("the whole system call table from plugin code: nothing outside docs/security.md's list passes, and the list passes")
+    @Test(
+        "the whole system call table from plugin code: nothing outside docs/security.md's list passes, and the list passes"
+    )
     func syscallTable() throws {
         let folder = try TemporaryFolder()
         let config = try Self.config(folder)
@@ -253,7 +287,9 @@ struct SandboxRound5Tests {
         let line = Self.results(result.stdout)
         let part = line.range(of: "syscalls: ").map { String(line[$0.lowerBound...]) } ?? ""
         let numbers = { (label: String) -> Set<Int32> in
-            Set((part.components(separatedBy: label).dropFirst().first?.split(whereSeparator: { $0 == " " || $0 == ";" }).first ?? "")
+            Set(
+                (part.components(separatedBy: label).dropFirst().first?.split(whereSeparator: { $0 == " " || $0 == ";" }
+                ).first ?? "")
                 .split(separator: ",").compactMap { Int32($0) })
         }
         let passed = numbers("passed "), skipped = numbers("skipped ")

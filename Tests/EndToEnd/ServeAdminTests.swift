@@ -21,7 +21,9 @@ struct ServeAdminTests {
     static func admin(_ server: Server) -> String? {
         for _ in 0..<300 {
             let text = (try? String(contentsOf: server.output, encoding: .utf8)) ?? ""
-            if let range = text.range(of: #"(?<=admin on )http://[0-9.]+:[0-9]+"#, options: .regularExpression) { return String(text[range]) }
+            if let range = text.range(of: #"(?<=admin on )http://[0-9.]+:[0-9]+"#, options: .regularExpression) {
+                return String(text[range])
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         return nil
@@ -46,11 +48,15 @@ struct ServeAdminTests {
         try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
     }
 
-    @Test("1,500 half-sent admin requests (fewer where this process may not open so many) under a 256-descriptor limit: the admin listener holds at most its cap, the app still answers, the server closes them at the header timeout, then a fresh /healthz answers")
+    @Test(
+        "1,500 half-sent admin requests (fewer where this process may not open so many) under a 256-descriptor limit: the admin listener holds at most its cap, the app still answers, the server closes them at the header timeout, then a fresh /healthz answers"
+    )
     func halfSentRequests() throws {
         let folder = try TemporaryFolder()
         let config = try folder.write(DemoConfig.text + "\n[host]\nworkers = 2\n", to: "scenes.conf")
-        let server = try Server(["--config", config, "--admin-port", "0", "--header-timeout", "30", "--idle-timeout", "30"], descriptors: 256)
+        let server = try Server(
+            ["--config", config, "--admin-port", "0", "--header-timeout", "30", "--idle-timeout", "30"],
+            descriptors: 256)
         defer { _ = server.stop() }
         let adminHTTP = try LoopbackHTTP(address: try #require(Self.admin(server)))
         let appHTTP = try LoopbackHTTP(address: server.address)
@@ -77,16 +83,22 @@ struct ServeAdminTests {
         // The app's listener kept its descriptors: 1,500 held connections would have taken all 256 until their
         // header timeout (30 s) had the admin listener no cap.
         let page = try appHTTP.get("/", limit: 20)
-        #expect(page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>"), "\(page.status) \(page.body.prefix(200))")
+        #expect(
+            page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>"),
+            "\(page.status) \(page.body.prefix(200))")
         if let baseline {
             // Its own descriptors besides (worker channels, the store) may move by a few.
-            #expect(most <= baseline + Self.adminConnections + 16, "the server held \(most) descriptors (\(baseline) before the flood)")
+            #expect(
+                most <= baseline + Self.adminConnections + 16,
+                "the server held \(most) descriptors (\(baseline) before the flood)")
         }
         // The server closes those it took at the header timeout, a cap's worth at a time.
         while flood.closedByServer < Self.adminConnections, clock.now - started < .seconds(180) {
             flood.step(waiting: 0.05)
         }
-        #expect(flood.closedByServer >= Self.adminConnections, "only \(flood.closedByServer) half-sent requests were closed after \(clock.now - started)")
+        #expect(
+            flood.closedByServer >= Self.adminConnections,
+            "only \(flood.closedByServer) half-sent requests were closed after \(clock.now - started)")
         #expect(clock.now - started >= .seconds(25), "closed before the header timeout")
         #expect(flood.answered == 0, "a half-sent request was answered")
         // Once they are gone, a fresh well-formed request is answered. The server hears of the closes on its
@@ -111,8 +123,11 @@ struct ServeAdminTests {
         for path in ["/healthz", "/readyz", "/metrics"] {
             let refused = try http.get(path, host: "evil.example")
             #expect(refused.status == 421, "\(path): \(refused.status)")
-            #expect(refused.body.hasPrefix("error: refused a request for host 'evil.example': this server answers only for localhost, 127.0.0.1, ::1"),
-                    "\(path): \(refused.body)")
+            #expect(
+                refused.body.hasPrefix(
+                    "error: refused a request for host 'evil.example': this server answers only for localhost, 127.0.0.1, ::1"
+                ),
+                "\(path): \(refused.body)")
         }
         #expect(try http.get("/healthz", host: "localhost:\(http.port)").status == 200)
         #expect(try http.get("/healthz").status == 200)
@@ -120,9 +135,13 @@ struct ServeAdminTests {
         #expect(metrics.contains("scene_host_admin_connections_refused_total"), "\(metrics.prefix(400))")
     }
 
-    @Test("/readyz with the PostgreSQL store stopped: 503 within its own deadline, naming the store in an operator's words; ready again once it is back")
+    @Test(
+        "/readyz with the PostgreSQL store stopped: 503 within its own deadline, naming the store in an operator's words; ready again once it is back"
+    )
     func readyWithTheStoreDown() throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("ServeAdminTests.readyWithTheStoreDown") }
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("ServeAdminTests.readyWithTheStoreDown")
+        }
         defer { postgres.stop() }
         // A long event time limit gives every store request 20 s: only /readyz's own deadline answers sooner.
         let folder = try TemporaryFolder()
@@ -140,8 +159,9 @@ struct ServeAdminTests {
         let took = clock.now - started
         #expect(down.status == 503, "\(down.status) \(down.body)")
         #expect(took < .seconds(10), "/readyz took \(took) with the store down")
-        #expect(down.body == "not ready: the session store \(location) did not answer within 1000 ms\n"
-            || down.body.hasPrefix("not ready: the session store \(location) failed: "), "\(down.body)")
+        #expect(
+            down.body == "not ready: the session store \(location) did not answer within 1000 ms\n"
+                || down.body.hasPrefix("not ready: the session store \(location) failed: "), "\(down.body)")
         #expect(!down.body.contains("Try again") && !down.body.contains("error:"), "\(down.body)")
 
         try postgres.resume()

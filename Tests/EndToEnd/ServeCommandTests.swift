@@ -30,7 +30,11 @@ struct ServeCommandTests {
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             if let descriptors {
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable, "serve", "--port", "0"] + arguments
+                process.arguments =
+                    [
+                        "-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable, "serve",
+                        "--port", "0",
+                    ] + arguments
             } else {
                 process.executableURL = URL(fileURLWithPath: BuildProducts.hostExecutable)
                 process.arguments = ["serve", "--port", "0"] + arguments
@@ -49,7 +53,9 @@ struct ServeCommandTests {
             for _ in 0..<600 where address.isEmpty {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
                 // The app's own line (the admin listener, when there is one, prints its address too).
-                if let range = text.range(of: #"http://[0-9.]+:[0-9]+(?= \(Ctrl-C)"#, options: .regularExpression) { address = String(text[range]) }
+                if let range = text.range(of: #"http://[0-9.]+:[0-9]+(?= \(Ctrl-C)"#, options: .regularExpression) {
+                    address = String(text[range])
+                }
                 if address.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
             }
         }
@@ -76,45 +82,64 @@ struct ServeCommandTests {
         return (String(decoding: data, as: UTF8.self), try #require(response as? HTTPURLResponse))
     }
 
-    @Test("loopback by default; a page load makes no cookie; the first post makes the session and shows the user's text escaped at the screen's URL; a cross-site post is refused; SIGTERM exits 0")
+    @Test(
+        "loopback by default; a page load makes no cookie; the first post makes the session and shows the user's text escaped at the screen's URL; a cross-site post is refused; SIGTERM exits 0"
+    )
     func roundTrip() throws {
         let server = try Server([])
         #expect(server.address.hasPrefix("http://127.0.0.1:"), "\(server.address)")
         let http = try LoopbackHTTP(address: server.address)
         let start = try http.get()
-        #expect(start.status == 200 && start.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>") && start.headers["set-cookie"] == nil)
+        #expect(
+            start.status == 200 && start.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>")
+                && start.headers["set-cookie"] == nil)
         #expect(start.body.contains("<label for=\"field-message\"><bdi>Message for Detail</bdi></label>"))
         let token = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: start.body) ?? ""
-        let posted = try http.post("/", cookie: nil, body: "token=\(token)&screen=0&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail")
+        let posted = try http.post(
+            "/", cookie: nil,
+            body: "token=\(token)&screen=0&field.message=%3Cscript%3Ealert(1)%3C%2Fscript%3E&action=tap%3AshowDetail")
         #expect(posted.status == 303 && posted.headers["location"] == "/s/Home/Detail")
         let setCookie = posted.headers["set-cookie"] ?? ""
         #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax"), "\(setCookie)")
         let cookie = String(setCookie.split(separator: ";").first ?? "")
         let detail = try http.get("/s/Home/Detail", cookie: cookie)
-        #expect(detail.body.contains("<p dir=\"auto\" id=\"message\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"), "\(detail.body)")
+        #expect(
+            detail.body.contains("<p dir=\"auto\" id=\"message\">&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+            "\(detail.body)")
         #expect(!detail.body.contains("<script>"))
-        #expect(detail.body.contains("<li><a href=\"/s/Home\"><bdi>Home</bdi></a></li><li aria-current=\"page\"><bdi>Detail</bdi></li>"), "\(detail.body)")
+        #expect(
+            detail.body.contains(
+                "<li><a href=\"/s/Home\"><bdi>Home</bdi></a></li><li aria-current=\"page\"><bdi>Detail</bdi></li>"),
+            "\(detail.body)")
         let sessionToken = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: detail.body) ?? ""
 
         let body = "token=\(sessionToken)&screen=\(LoopbackHTTP.version(in: detail.body))&action=back"
-        let refused = try http.send("POST /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(http.jar.current(cookie))\r\nOrigin: http://evil.example\r\n"
-                                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)", limit: 30)
+        let refused = try http.send(
+            "POST /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(http.jar.current(cookie))\r\nOrigin: http://evil.example\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+            limit: 30)
         #expect(refused.status == 403)
         #expect(refused.body.contains("refused a form post from &#39;http://evil.example&#39;"))
         #expect(try http.get("/s/Home/Detail", cookie: cookie).body.contains("<h1 id=\"title\"><bdi>Detail</bdi></h1>"))
         #expect(server.stop() == 0)
     }
 
-    @Test("HEAD answers like GET without a body; a malformed chunk is 400, an over-long field 400, an over-large body 413; unknown paths 404")
+    @Test(
+        "HEAD answers like GET without a body; a malformed chunk is 400, an over-long field 400, an over-large body 413; unknown paths 404"
+    )
     func statuses() throws {
         let server = try Server([])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
-        let head = try http.send("HEAD / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nConnection: close\r\n\r\n", limit: 30)
+        let head = try http.send(
+            "HEAD / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nConnection: close\r\n\r\n", limit: 30)
         #expect(head.status == 200 && head.body.isEmpty && head.headers["content-type"] == "text/html; charset=utf-8")
-        let chunk = try http.send("POST / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n", limit: 30)
+        let chunk = try http.send(
+            "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n",
+            limit: 30)
         #expect(chunk.status == 400, "\(chunk.status) \(chunk.body.prefix(200))")
-        let long = try http.post("/", cookie: nil, body: "token=x&field.message=" + String(repeating: "a", count: 5000) + "&action=back")
+        let long = try http.post(
+            "/", cookie: nil, body: "token=x&field.message=" + String(repeating: "a", count: 5000) + "&action=back")
         #expect(long.status == 400 && long.body.contains("the limit is 4096"))
         let large = try http.post("/", cookie: nil, body: String(repeating: "a=b&", count: 20_000))
         #expect(large.status == 413)
@@ -143,11 +168,15 @@ struct ServeCommandTests {
             usleep(200_000)
         }
         #expect(closed, "a trickling client was kept open for \(ContinuousClock.now - started)")
-        #expect(ContinuousClock.now - started >= headerTimeout, "closed after \(ContinuousClock.now - started), before its header time limit")
+        #expect(
+            ContinuousClock.now - started >= headerTimeout,
+            "closed after \(ContinuousClock.now - started), before its header time limit")
         #expect(try http.get().status == 200)
     }
 
-    @Test("pages answered on the event loop from a session's snapshot keep their order on one keep-alive connection and honour Connection: close")
+    @Test(
+        "pages answered on the event loop from a session's snapshot keep their order on one keep-alive connection and honour Connection: close"
+    )
     func snapshotPipelined() throws {
         let server = try Server([])
         defer { _ = server.stop() }
@@ -155,8 +184,9 @@ struct ServeCommandTests {
         let session = try http.newSession(firstAction: "field.message=piped&action=tap%3AshowDetail")
         let host = "Host: 127.0.0.1:\(http.port)\r\nCookie: \(http.jar.current(session.cookie))\r\n"
         // Three requests in one write: the current screen, the earlier one, then HEAD with Connection: close.
-        let answer = try http.sendRaw("GET /s/Home/Detail HTTP/1.1\r\n\(host)\r\nGET /s/Home HTTP/1.1\r\n\(host)\r\n"
-                                      + "HEAD /s/Home/Detail HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", limit: 10)
+        let answer = try http.sendRaw(
+            "GET /s/Home/Detail HTTP/1.1\r\n\(host)\r\nGET /s/Home HTTP/1.1\r\n\(host)\r\n"
+                + "HEAD /s/Home/Detail HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", limit: 10)
         let detail = try #require(answer.range(of: "<h1 id=\"title\"><bdi>Detail</bdi></h1>"))
         let home = try #require(answer.range(of: "<h1 id=\"title\"><bdi>Home</bdi></h1>"))
         #expect(detail.lowerBound < home.lowerBound, "answers out of order")
@@ -169,7 +199,9 @@ struct ServeCommandTests {
         // 192.0.2.1 (TEST-NET-1) is no address of this machine: serve warns, then cannot listen (exit 7).
         let network = try HostProcess.run(["serve", "--host", "192.0.2.1", "--port", "0"])
         #expect(network.status == 7)
-        #expect(network.stderr.hasPrefix("warning: --host 192.0.2.1: the app has no login and speaks plain HTTP;"), "\(network.stderr)")
+        #expect(
+            network.stderr.hasPrefix("warning: --host 192.0.2.1: the app has no login and speaks plain HTTP;"),
+            "\(network.stderr)")
     }
 
     @Test("a port already in use: exit 7 and a message naming host and port")

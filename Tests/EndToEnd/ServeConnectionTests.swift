@@ -9,7 +9,9 @@ import TestSupport
 /// and closes idle ones, so other clients are served within seconds and the server stays up.
 @Suite("serve: connections (end to end)")
 struct ServeConnectionTests {
-    @Test("1,100 idle connections under a 1,024-descriptor limit: another client is told 503 while they last, then served within seconds; the server lives")
+    @Test(
+        "1,100 idle connections under a 1,024-descriptor limit: another client is told 503 while they last, then served within seconds; the server lives"
+    )
     func idleFlood() throws {
         let server = try ServeCommandTests.Server(["--idle-timeout", "1", "--header-timeout", "2"], descriptors: 1024)
         defer { _ = server.stop() }
@@ -32,7 +34,11 @@ struct ServeConnectionTests {
             var flags = fcntl(socket, F_GETFL)
             flags |= O_NONBLOCK
             _ = fcntl(socket, F_SETFL, flags)
-            _ = withUnsafePointer(to: &target) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            _ = withUnsafePointer(to: &target) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
             idle.append(socket)
         }
         #expect(idle.count == 1100, "this test could open only \(idle.count) sockets")
@@ -48,11 +54,15 @@ struct ServeConnectionTests {
             shed += 1
             #expect(page.headers["retry-after"] != nil)
             #expect(idle.count == 1100, "this test could open only \(idle.count) sockets")
-        Thread.sleep(forTimeInterval: 0.5)
+            Thread.sleep(forTimeInterval: 0.5)
             page = try http.get(limit: 30)
         }
-        #expect(page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>"), "\(page.status) after \(shed) answers of 503")
-        #expect(ContinuousClock.now - started < servedWithin, "a client waited \(ContinuousClock.now - started) behind idle connections")
+        #expect(
+            page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Home</bdi></h1>"),
+            "\(page.status) after \(shed) answers of 503")
+        #expect(
+            ContinuousClock.now - started < servedWithin,
+            "a client waited \(ContinuousClock.now - started) behind idle connections")
         #expect(server.process.isRunning)
     }
 }

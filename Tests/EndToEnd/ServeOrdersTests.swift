@@ -20,8 +20,11 @@ struct ServeOrdersTests {
         let session = try http.newSession(firstAction: "action=select%3Aorders%3A1")
         #expect(try http.get(cookie: session.cookie).body.contains("<h1 id=\"title\"><bdi>Order #2</bdi></h1>"))
         _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Aedit")
-        let saved = try http.act(cookie: session.cookie, token: session.token, "field.quantity=7&field.note=kept&action=tap%3Asave")
-        #expect(saved.status == 303 && saved.headers["location"] == "/s/ListOrders/ShowOrder?id=2", "\(saved.status) \(saved.headers)")
+        let saved = try http.act(
+            cookie: session.cookie, token: session.token, "field.quantity=7&field.note=kept&action=tap%3Asave")
+        #expect(
+            saved.status == 303 && saved.headers["location"] == "/s/ListOrders/ShowOrder?id=2",
+            "\(saved.status) \(saved.headers)")
         kill(first.process.processIdentifier, SIGKILL)
         // Bounded: Foundation's waitUntilExit was seen to wait forever for a child that had ended.
         for _ in 0..<100 where first.process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
@@ -48,17 +51,25 @@ struct ServeOrdersTests {
         let http = try LoopbackHTTP(address: server.address)
         let page = try http.get("/orders/2")
         #expect(page.status == 200 && page.headers["set-cookie"] == nil)
-        #expect(page.body.contains("<h1 id=\"title\"><bdi>Order #2</bdi></h1>") && page.body.contains("<form method=\"post\" action=\"/orders/2\">"))
-        #expect(page.body.contains("<li><bdi>List orders</bdi></li><li aria-current=\"page\"><bdi>Order #2</bdi></li>"), "\(page.body)")
+        #expect(
+            page.body.contains("<h1 id=\"title\"><bdi>Order #2</bdi></h1>")
+                && page.body.contains("<form method=\"post\" action=\"/orders/2\">"))
+        #expect(
+            page.body.contains("<li><bdi>List orders</bdi></li><li aria-current=\"page\"><bdi>Order #2</bdi></li>"),
+            "\(page.body)")
         let bad = try http.get("/orders/two")
         // Plain words and a reference for the user; the parameter's detail goes to the server's log.
-        #expect(bad.status == 404 && bad.body.contains("There is no page at this address.") && bad.body.contains("(Reference: r-"))
+        #expect(
+            bad.status == 404 && bad.body.contains("There is no page at this address.")
+                && bad.body.contains("(Reference: r-"))
         #expect(!bad.body.contains("expects an Int"))
         #expect(try http.get("/orders").status == 404)
     }
 
     @MainActor
-    @Test("a screen's URL names its record (?id=2); the URL in a browser without the session, or in one that shows another order, opens that order")
+    @Test(
+        "a screen's URL names its record (?id=2); the URL in a browser without the session, or in one that shows another order, opens that order"
+    )
     func recordURLs() throws {
         let app = try OrdersApp()
         let server = try ServeCommandTests.Server(["--config", app.folder.path("orders.conf")])
@@ -67,15 +78,22 @@ struct ServeOrdersTests {
         let start = try http.get("/")
         let token = LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: start.body) ?? ""
         let posted = try http.post("/", cookie: nil, body: "token=\(token)&screen=0&action=select%3Aorders%3A1")
-        #expect(posted.status == 303 && posted.headers["location"] == "/s/ListOrders/ShowOrder?id=2", "\(posted.headers)")
+        #expect(
+            posted.status == 303 && posted.headers["location"] == "/s/ListOrders/ShowOrder?id=2", "\(posted.headers)")
         let cookie = String(posted.headers["set-cookie"]?.split(separator: ";").first ?? "")
-        #expect(try http.get("/s/ListOrders/ShowOrder?id=2", cookie: cookie, follow: false).body.contains("<h1 id=\"title\"><bdi>Order #2</bdi></h1>"))
+        #expect(
+            try http.get("/s/ListOrders/ShowOrder?id=2", cookie: cookie, follow: false).body.contains(
+                "<h1 id=\"title\"><bdi>Order #2</bdi></h1>"))
         // A fresh browser (no cookie): the same order, through the link; no session is made by the load.
         let fresh = try http.get("/s/ListOrders/ShowOrder?id=2", follow: false)
-        #expect(fresh.status == 200 && fresh.headers["set-cookie"] == nil && fresh.body.contains("<h1 id=\"title\"><bdi>Order #2</bdi></h1>"))
+        #expect(
+            fresh.status == 200 && fresh.headers["set-cookie"] == nil
+                && fresh.body.contains("<h1 id=\"title\"><bdi>Order #2</bdi></h1>"))
         // The session shows order #2; a URL naming order #3 opens order #3, not the session's screen.
         let other = try http.get("/s/ListOrders/ShowOrder?id=3", cookie: cookie, follow: false)
-        #expect(other.body.contains("<h1 id=\"title\"><bdi>Order #3</bdi></h1>") && other.body.contains("<form method=\"post\" action=\"/orders/3\">"))
+        #expect(
+            other.body.contains("<h1 id=\"title\"><bdi>Order #3</bdi></h1>")
+                && other.body.contains("<form method=\"post\" action=\"/orders/3\">"))
         #expect(try http.get("/s/ListOrders/ShowOrder?id=x", follow: false).status == 404)
     }
 }

@@ -20,10 +20,14 @@ struct ServeSessionStoreTests {
 
     private func admin(_ server: Server) -> String? {
         let text = (try? String(contentsOf: server.output, encoding: .utf8)) ?? ""
-        return text.range(of: #"(?<=admin on )http://[0-9.]+:[0-9]+"#, options: .regularExpression).map { String(text[$0]) }
+        return text.range(of: #"(?<=admin on )http://[0-9.]+:[0-9]+"#, options: .regularExpression).map {
+            String(text[$0])
+        }
     }
 
-    @Test("kill -9, then serve again with no flag: the same cookie and URL show the same screen and texts; the page held before still posts")
+    @Test(
+        "kill -9, then serve again with no flag: the same cookie and URL show the same screen and texts; the page held before still posts"
+    )
     func killAndRestart() throws {
         let folder = try TemporaryFolder()
         let state = ["XDG_STATE_HOME": folder.path("state")]
@@ -40,23 +44,30 @@ struct ServeSessionStoreTests {
         defer { _ = second.stop() }
         let again = try LoopbackHTTP(address: second.address)
         let page = try again.get("/s/Home/Detail", cookie: session.cookie)
-        #expect(page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Detail</bdi></h1>") && page.body.contains("Typed before the crash"), "\(page.body)")
+        #expect(
+            page.status == 200 && page.body.contains("<h1 id=\"title\"><bdi>Detail</bdi></h1>")
+                && page.body.contains("Typed before the crash"), "\(page.body)")
         #expect(!page.body.contains("role=\"alert\""))
         let earlier = try again.get("/s/Home", cookie: session.cookie).body
         #expect(earlier.contains("value=\"Typed before the crash\""))
         // The form of the page shown before the crash applies on the new server.
-        let done = try again.post("/s/Home/Detail", cookie: session.cookie,
-                                  body: "token=\(session.token)&screen=\(LoopbackHTTP.version(in: held))&action=tap%3Adone")
+        let done = try again.post(
+            "/s/Home/Detail", cookie: session.cookie,
+            body: "token=\(session.token)&screen=\(LoopbackHTTP.version(in: held))&action=tap%3Adone")
         #expect(done.status == 303 && done.headers["location"] == "/s/Home", "\(done.status) \(done.body.prefix(300))")
         // The default store is a file of its own for this config, 0600 in a 0700 folder.
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("state/scene-host")).filter { $0.hasSuffix(".sqlite") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("state/scene-host")).filter {
+            $0.hasSuffix(".sqlite")
+        }
         #expect(files.count == 1 && files[0].hasPrefix("sessions-scenes-"))
         var info = stat()
         #expect(stat(folder.path("state/scene-host/\(files[0])"), &info) == 0 && info.st_mode & 0o777 == 0o600)
         #expect(stat(folder.path("state/scene-host"), &info) == 0 && info.st_mode & 0o777 == 0o700)
     }
 
-    @Test("SIGTERM drains: /readyz turns 503 while the instance finishes, every answer ends its connection, it exits 0, and the next one knows every session")
+    @Test(
+        "SIGTERM drains: /readyz turns 503 while the instance finishes, every answer ends its connection, it exits 0, and the next one knows every session"
+    )
     func drainAndRestart() throws {
         let folder = try TemporaryFolder()
         let state = ["XDG_STATE_HOME": folder.path("state")]
@@ -71,8 +82,11 @@ struct ServeSessionStoreTests {
         let session = try detailSession(http, message: "Before%20the%20deploy")
         let metrics = try adminHTTP.get("/metrics").body
         #expect(metrics.contains("scene_host_actions_total{outcome=\"applied\"} 1"), "\(metrics)")
-        #expect(metrics.contains("scene_host_sessions_created_total 1") && metrics.contains("scene_host_request_seconds_bucket"))
-        #expect(metrics.contains("scene_host_worker_starts_total") && metrics.contains("scene_host_store_seconds_count"))
+        #expect(
+            metrics.contains("scene_host_sessions_created_total 1")
+                && metrics.contains("scene_host_request_seconds_bucket"))
+        #expect(
+            metrics.contains("scene_host_worker_starts_total") && metrics.contains("scene_host_store_seconds_count"))
         // Before the drain a connection may be kept for the next request.
         #expect(try http.get("/s/Home/Detail", cookie: session.cookie).headers["connection"] != "close")
         kill(first.process.processIdentifier, SIGTERM)
@@ -114,12 +128,21 @@ struct ServeSessionStoreTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("state/scene-host")))
     }
 
-    @Test("a store that is no accepted form stops serve at start (exit 2), naming the flag or the variable", arguments: [
-        (["--session-store", "memroy"], [String: String](), "error: --session-store 'memroy': it is no store this host knows; did you mean 'memory'?"),
-        ([], ["SCENE_HOST_SESSION_STORE": "postgresql://app:hunter2@db"], "error: SCENE_HOST_SESSION_STORE 'postgresql://app:***@db': it names no database"),
-    ])
+    @Test(
+        "a store that is no accepted form stops serve at start (exit 2), naming the flag or the variable",
+        arguments: [
+            (
+                ["--session-store", "memroy"], [String: String](),
+                "error: --session-store 'memroy': it is no store this host knows; did you mean 'memory'?"
+            ),
+            (
+                [], ["SCENE_HOST_SESSION_STORE": "postgresql://app:hunter2@db"],
+                "error: SCENE_HOST_SESSION_STORE 'postgresql://app:***@db': it names no database"
+            ),
+        ])
     func badStore(_ arguments: [String], _ environment: [String: String], _ expected: String) throws {
-        let host = try BoundedHostProcess.run(["serve", "--port", "0"] + arguments, environment: environment, limit: .seconds(60))
+        let host = try BoundedHostProcess.run(
+            ["serve", "--port", "0"] + arguments, environment: environment, limit: .seconds(60))
         #expect(host.status == 2, "\(host.stderr)")
         #expect(host.stderr.contains(expected), "\(host.stderr)")
         #expect(!host.stderr.contains("hunter2") && !host.stdout.contains("on http://"))

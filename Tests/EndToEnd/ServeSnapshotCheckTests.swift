@@ -29,11 +29,14 @@ struct ServeSnapshotCheckTests {
         return ("postgresql://postgres@127.0.0.1:\(postgres.address.port)/postgres", { postgres.stop() })
     }
 
-    @Test("a checked snapshot answers while the store holds its state; another instance's action on the store sends the next GET to the router, which shows it",
-          arguments: ["sqlite", "postgresql"])
+    @Test(
+        "a checked snapshot answers while the store holds its state; another instance's action on the store sends the next GET to the router, which shows it",
+        arguments: ["sqlite", "postgresql"])
     func checkedAgainstTheStore(kind: String) throws {
         let folder = try TemporaryFolder()
-        guard let (store, end) = try sharedStore(kind, folder) else { return ThrowawayPostgres.skip("ServeSnapshotCheckTests.checkedAgainstTheStore") }
+        guard let (store, end) = try sharedStore(kind, folder) else {
+            return ThrowawayPostgres.skip("ServeSnapshotCheckTests.checkedAgainstTheStore")
+        }
         defer { end() }
         let one = try Server(["--session-store", store, "--admin-port", "0"])
         defer { _ = one.stop() }
@@ -59,25 +62,33 @@ struct ServeSnapshotCheckTests {
         // Another instance on the same file applies an action of this session (the browser's cookie, its jar).
         let back = try other.act(cookie: session.cookie, token: session.token, "action=tap%3Adone")
         #expect(back.status == 303, "\(back.status) \(back.body.prefix(300))")
-        let sent = try other.act(cookie: session.cookie, token: session.token, "field.message=Second%20text&action=tap%3AshowDetail")
+        let sent = try other.act(
+            cookie: session.cookie, token: session.token, "field.message=Second%20text&action=tap%3AshowDetail")
         #expect(sent.status == 303, "\(sent.status) \(sent.body.prefix(300))")
         http.jar.take(sent)
 
         // The first instance's snapshot, under the cookie the browser held before, shows "First text" at a
         // state the store no longer holds: a request still carrying that cookie is the router's, never the old page.
         let movedBefore = try metric(admin, moved)
-        let stale = try http.send("GET /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(oldCookie)\r\nConnection: close\r\n\r\n",
-                                  limit: 30)
+        let stale = try http.send(
+            "GET /s/Home/Detail HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nCookie: \(oldCookie)\r\nConnection: close\r\n\r\n",
+            limit: 30)
         #expect(!stale.body.contains("First text"), "\(stale.status) \(stale.body)")
         #expect(try metric(admin, moved) == movedBefore + 1)
         let page = try http.get("/s/Home/Detail", cookie: session.cookie, follow: false)
-        #expect(page.status == 200 && page.body.contains("Second text") && !page.body.contains("First text"), "\(page.status) \(page.body)")
+        #expect(
+            page.status == 200 && page.body.contains("Second text") && !page.body.contains("First text"),
+            "\(page.status) \(page.body)")
     }
 
-    @Test("three requests pipelined on one connection while the first waits for its check: all answered, in order", arguments: ["sqlite", "postgresql"])
+    @Test(
+        "three requests pipelined on one connection while the first waits for its check: all answered, in order",
+        arguments: ["sqlite", "postgresql"])
     func pipelinedInOrder(kind: String) throws {
         let folder = try TemporaryFolder()
-        guard let (store, end) = try sharedStore(kind, folder) else { return ThrowawayPostgres.skip("ServeSnapshotCheckTests.pipelinedInOrder") }
+        guard let (store, end) = try sharedStore(kind, folder) else {
+            return ThrowawayPostgres.skip("ServeSnapshotCheckTests.pipelinedInOrder")
+        }
         defer { end() }
         let server = try Server(["--session-store", store])
         defer { _ = server.stop() }
@@ -87,8 +98,9 @@ struct ServeSnapshotCheckTests {
         let cookie = http.jar.current(session.cookie)
         let host = "Host: 127.0.0.1:\(http.port)\r\nCookie: \(cookie)\r\n"
         // The first is a snapshot's page (checked); the second the earlier screen's, then a HEAD that ends the connection.
-        let raw = try http.sendRaw("GET /s/Home/Detail HTTP/1.1\r\n\(host)\r\nGET /s/Home HTTP/1.1\r\n\(host)\r\n"
-                                   + "HEAD /s/Home/Detail HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", limit: 30)
+        let raw = try http.sendRaw(
+            "GET /s/Home/Detail HTTP/1.1\r\n\(host)\r\nGET /s/Home HTTP/1.1\r\n\(host)\r\n"
+                + "HEAD /s/Home/Detail HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", limit: 30)
         let answers = raw.components(separatedBy: "HTTP/1.1 ").dropFirst()
         #expect(answers.count == 3, "\(raw.prefix(2000))")
         let bodies = Array(answers)

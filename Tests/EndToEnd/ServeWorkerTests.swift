@@ -12,7 +12,6 @@ struct ServeWorkerTests {
         try ServeCommandTests.Server(["--config", app.config])
     }
 
-
     /// The hung worker holds its session for the event time limit (2 s on a quiet machine, scaled:
     /// `Slack`); the other session's action and pages must come back while that post still waits,
     /// whatever a loaded machine makes of how long they take.
@@ -50,7 +49,9 @@ struct ServeWorkerTests {
         #expect(answer?.status == 303)
         let page = try http.get(cookie: hung.cookie).body
         let alert = page.split(separator: "\n").filter { $0.contains("role=\"alert\"") }.joined(separator: "\n")
-        #expect(page.contains(WebUserText.restored) && page.contains("(Reference: r-") && !page.contains("no answer within"), "\(alert)")
+        #expect(
+            page.contains(WebUserText.restored) && page.contains("(Reference: r-")
+                && !page.contains("no answer within"), "\(alert)")
         // The session on the same worker as the hung one kept its state and is told once.
         let told = try http.get(cookie: neighbour.cookie).body
         #expect(told.contains(WebUserText.restoredShared), "\(told)")
@@ -67,18 +68,26 @@ struct ServeWorkerTests {
         var sessions: [(cookie: String, token: String)] = []
         for index in 0..<6 {
             let session = try http.newSession()
-            for _ in 0..<(index % 3) { _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Adeeper") }
-            _ = try http.act(cookie: session.cookie, token: session.token, "field.mode=text\(index)&action=tap%3Astrike")
+            for _ in 0..<(index % 3) {
+                _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Adeeper")
+            }
+            _ = try http.act(
+                cookie: session.cookie, token: session.token, "field.mode=text\(index)&action=tap%3Astrike")
             sessions.append(session)
         }
         _ = try http.act(cookie: sessions[2].cookie, token: sessions[2].token, "field.mode=segv&action=tap%3Astrike")
         for (index, session) in sessions.enumerated() {
             let page = try http.get(cookie: session.cookie).body
-            #expect(page.contains("<h1 id=\"title\"><bdi>\(index % 3 == 0 ? "FragileHome" : "Fragile \(index % 3)")</bdi></h1>"), "\(page)")
+            #expect(
+                page.contains(
+                    "<h1 id=\"title\"><bdi>\(index % 3 == 0 ? "FragileHome" : "Fragile \(index % 3)")</bdi></h1>"),
+                "\(page)")
             // The crashed action (its field texts with it) changed nothing: the text before it is back.
             #expect(page.contains("value=\"text\(index)\""))
             // Plain words on the page (the detail is in the server's log, under the reference the page shows).
-            #expect(page.contains(index == 2 ? WebUserText.restored : WebUserText.restoredShared) && page.contains("(Reference: r-"))
+            #expect(
+                page.contains(index == 2 ? WebUserText.restored : WebUserText.restoredShared)
+                    && page.contains("(Reference: r-"))
             #expect(!page.contains("SIGSEGV"))
         }
     }
@@ -91,17 +100,24 @@ struct ServeWorkerTests {
         let session = try http.newSession()
         let workers = Processes.children(of: server.process.processIdentifier, containing: "scene-host-worker")
         #expect(workers.count == 2)
-        let hanging = Task.detached { try? http.act(cookie: session.cookie, token: session.token, "field.mode=hang&action=tap%3Astrike") }
+        let hanging = Task.detached {
+            try? http.act(cookie: session.cookie, token: session.token, "field.mode=hang&action=tap%3Astrike")
+        }
         try await Task.sleep(for: .milliseconds(300))
         #expect(server.stop() != nil, "serve did not end after SIGTERM")
         _ = await hanging.value
         for worker in workers {
-            #expect(Processes.eventually(limit: .seconds(10)) { !Processes.isAlive(worker) && Self.members(ofGroup: worker).isEmpty },
-                    "worker \(worker) or its group outlived the server")
+            #expect(
+                Processes.eventually(limit: .seconds(10)) {
+                    !Processes.isAlive(worker) && Self.members(ofGroup: worker).isEmpty
+                },
+                "worker \(worker) or its group outlived the server")
         }
     }
 
-    @Test("a request for a foreign Host (DNS rebinding) is refused with 421 before any session; --allowed-host admits a name")
+    @Test(
+        "a request for a foreign Host (DNS rebinding) is refused with 421 before any session; --allowed-host admits a name"
+    )
     func foreignHost() throws {
         let server = try ServeCommandTests.Server([])
         defer { _ = server.stop() }
@@ -121,7 +137,8 @@ struct ServeWorkerTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard Processes.isAlive(pid), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
             return fields.count > 2 && Int32(fields[2]) == group
         }

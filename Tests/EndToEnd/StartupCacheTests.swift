@@ -33,7 +33,9 @@ struct StartupCacheTests {
             second = plugins[1].path
             link = folder.path("link.so")
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second)
-            config = try folder.write(DemoConfig.config(initial: "NumberedPlugin0000", plugins: [plugins[0], (plugins[1].name, link)]), to: "scenes.conf")
+            config = try folder.write(
+                DemoConfig.config(initial: "NumberedPlugin0000", plugins: [plugins[0], (plugins[1].name, link)]),
+                to: "scenes.conf")
             cache = folder.path("probes.json")
         }
 
@@ -75,7 +77,9 @@ struct StartupCacheTests {
         case configBytes, rewrittenInPlace, replacedByRename, swappedLink, touched, rescan, insecurePluginFiles
     }
 
-    @Test("any change of what the start was checked from is a miss, and the start is checked and recorded again", arguments: Change.allCases)
+    @Test(
+        "any change of what the start was checked from is a miss, and the start is checked and recorded again",
+        arguments: Change.allCases)
     func invalidation(change: Change) throws {
         let app = try App()
         _ = try app.run()
@@ -113,10 +117,18 @@ struct StartupCacheTests {
         #expect(Self.hostAnswered(next), "\(next.stderr)")
     }
 
-    @Test("a plugin rewritten in place with other scenes is checked again: the start is refused, never answered from the old check")
+    @Test(
+        "a plugin rewritten in place with other scenes is checked again: the start is refused, never answered from the old check"
+    )
     func changedScenes() throws {
         let app = try App()
-        let text = DemoConfig.config(initial: "NumberedPlugin0000", plugins: [("NumberedPlugin0000", app.folder.path("libNumberedPlugin0000.so")), ("NumberedPlugin0001", app.link)])
+        let text =
+            DemoConfig.config(
+                initial: "NumberedPlugin0000",
+                plugins: [
+                    ("NumberedPlugin0000", app.folder.path("libNumberedPlugin0000.so")),
+                    ("NumberedPlugin0001", app.link),
+                ])
             + "\n[[segues]]\nfrom = \"NumberedPlugin0000\"\nid = \"next\"\nto = \"NumberedPlugin0001\"\n"
         _ = try app.folder.write(text, to: "scenes.conf")
         _ = try app.run()
@@ -155,7 +167,9 @@ struct StartupCacheTests {
         let result = try app.run()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.answered(result) == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: ignoring the start-up cache \(path) in this run: the file is "), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("warning: ignoring the start-up cache \(path) in this run: the file is "),
+            "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -166,12 +180,19 @@ struct StartupCacheTests {
         _ = try app.run()
         let path = app.cache + ".start"
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: app.config)))
-        let key = StartupCacheFormat.Key(host: ProbeCache.hostIdentity, checksFileTrust: true, configFile: app.config,
-                                         baseDirectory: ConfigPath.folder(of: app.config), configBytes: bytes)
+        let key = StartupCacheFormat.Key(
+            host: ProbeCache.hostIdentity, checksFileTrust: true, configFile: app.config,
+            baseDirectory: ConfigPath.folder(of: app.config), configBytes: bytes)
         let seal = try CacheSeal.beside(app.cache)
-        let recorded = try #require(StartupCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), key: key, seal: seal))
-        let forged = try recorded.plugins.map { CheckedPlugin(identity: $0.identity, sha256: String(repeating: "0", count: 64), metadata: try $0.metadata()) }
-        let file = try #require(StartupCacheFormat.encode(CheckedStart(config: recorded.config, plugins: forged, unbuilt: [], hasLinks: false), key: key, seal: seal))
+        let recorded = try #require(
+            StartupCacheFormat.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), key: key, seal: seal))
+        let forged = try recorded.plugins.map {
+            CheckedPlugin(identity: $0.identity, sha256: String(repeating: "0", count: 64), metadata: try $0.metadata())
+        }
+        let file = try #require(
+            StartupCacheFormat.encode(
+                CheckedStart(config: recorded.config, plugins: forged, unbuilt: [], hasLinks: false), key: key,
+                seal: seal))
         try Data(file).write(to: URL(fileURLWithPath: path))
         let result = try app.run()
         #expect(result.status != 0)

@@ -13,7 +13,10 @@ package enum BuiltPlugins {
         for name in names {
             let path = BuildProducts.library(name)
             let location = SourceLocation(file: file, line: 1, column: 1)
-            _ = try loader.load(PluginEntry(name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location), into: container)
+            _ = try loader.load(
+                PluginEntry(
+                    name: name, path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location),
+                into: container)
         }
     }
 }

@@ -6,7 +6,9 @@ import SceneTestSupport
 /// The demo's two real plugins loaded into a container, with a navigator showing Home.
 @MainActor
 package enum DemoApp {
-    package static func navigator(segues: [SegueDeclaration] = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]) throws -> Navigator {
+    package static func navigator(
+        segues: [SegueDeclaration] = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
+    ) throws -> Navigator {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
         let navigator = Navigator(container: container, segues: segues)

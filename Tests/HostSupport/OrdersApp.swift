@@ -21,7 +21,8 @@ package struct OrdersApp {
         folder = try TemporaryFolder()
         var text = "initial = \"ListOrders\"\n"
         for name in ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"] {
-            text += "[plugins.\(name)]\npath = \"\(BuildProducts.library(name))\"\n[plugins.\(name).settings]\ndatabase = \"orders.sqlite\"\n"
+            text +=
+                "[plugins.\(name)]\npath = \"\(BuildProducts.library(name))\"\n[plugins.\(name).settings]\ndatabase = \"orders.sqlite\"\n"
         }
         text += "[[segues]]\nfrom = \"ShowOrder\"\nid = \"edit\"\nto = \"EditOrder\"\nstyle = \"present\"\n"
         config = try ConfigLoader().load(path: try folder.write(text, to: "orders.conf"))

@@ -13,7 +13,8 @@ package final class OrdersDatabaseLock {
     /// `writersOnly`: a RESERVED lock (BEGIN IMMEDIATE): others may read, no one else may write.
     package init(path: String, writersOnly: Bool = false) throws {
         guard sqlite3_open(path, &connection) == SQLITE_OK,
-              sqlite3_exec(connection, writersOnly ? "BEGIN IMMEDIATE" : "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK else {
+            sqlite3_exec(connection, writersOnly ? "BEGIN IMMEDIATE" : "BEGIN EXCLUSIVE", nil, nil, nil) == SQLITE_OK
+        else {
             let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(connection)
             throw Failed(description: "cannot lock \(path): \(reason)")

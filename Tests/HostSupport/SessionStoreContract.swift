@@ -39,13 +39,18 @@ package enum SessionStoreContract {
     package static func reclaimOnlyWhenStale(_ store: any SessionStore) async throws {
         let stored = session("reclaim", state: 7, lastUsed: now)
         try await insertRoomy(store, stored)
-        #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now, includingOwn: true) == false,
-                "not stale yet, and a claim of no holder is not this instance's own")
-        #expect(try await store.reclaim(stored.key, from: 6, now: now + 10, staleBefore: now + 1, includingOwn: true) == false, "another state")
+        #expect(
+            try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now, includingOwn: true) == false,
+            "not stale yet, and a claim of no holder is not this instance's own")
+        #expect(
+            try await store.reclaim(stored.key, from: 6, now: now + 10, staleBefore: now + 1, includingOwn: true)
+                == false, "another state")
         #expect(try await store.reclaim(stored.key, from: 7, now: now + 10, staleBefore: now + 1, includingOwn: false))
         #expect(try await store.state(of: stored.key) == 9)
         #expect(try await store.load(stored.key)?.lastUsed == now + 10)
-        #expect(try await store.reclaim(stored.key, from: 7, now: now + 20, staleBefore: now + 100, includingOwn: true) == false, "only once")
+        #expect(
+            try await store.reclaim(stored.key, from: 7, now: now + 20, staleBefore: now + 100, includingOwn: true)
+                == false, "only once")
         try await store.delete(stored.key)
     }
 
@@ -55,10 +60,15 @@ package enum SessionStoreContract {
         let stored = session("own", state: 4, lastUsed: now)
         try await insertRoomy(store, stored)
         #expect(try await store.claim(stored.key, from: 4, now: now + 10) == .claimed)
-        #expect(try await store.reclaim(stored.key, from: 5, now: now + 20, staleBefore: now, includingOwn: false) == false,
-                "its own claim, under way: kept")
-        #expect(try await store.reclaim(stored.key, from: 4, now: now + 20, staleBefore: now, includingOwn: true) == false, "an even state is at rest")
-        #expect(try await store.reclaim(stored.key, from: 5, now: now + 20, staleBefore: now, includingOwn: true), "its own claim, left over: taken at once")
+        #expect(
+            try await store.reclaim(stored.key, from: 5, now: now + 20, staleBefore: now, includingOwn: false) == false,
+            "its own claim, under way: kept")
+        #expect(
+            try await store.reclaim(stored.key, from: 4, now: now + 20, staleBefore: now, includingOwn: true) == false,
+            "an even state is at rest")
+        #expect(
+            try await store.reclaim(stored.key, from: 5, now: now + 20, staleBefore: now, includingOwn: true),
+            "its own claim, left over: taken at once")
         #expect(try await store.state(of: stored.key) == 7)
         #expect(try await store.load(stored.key)?.lastUsed == now + 20)
         // Taken over, the claim is still its own: left over again, taken again.
@@ -85,34 +95,46 @@ package enum SessionStoreContract {
         expected.lastUsed = now + 10
         #expect(try await store.load(stored.key) == expected, "the row as before the claim, at rest one state on")
         #expect(try await store.release(stored.key, from: 3) == false, "only once")
-        #expect(try await store.claim(stored.key, from: 4, now: now + 20) == .claimed, "at rest: the next claim wins at once")
+        #expect(
+            try await store.claim(stored.key, from: 4, now: now + 20) == .claimed,
+            "at rest: the next claim wins at once")
         try await store.delete(stored.key)
         let unheld = session("release-unheld", state: 5, lastUsed: now)
         try await insertRoomy(store, unheld)
-        #expect(try await store.release(unheld.key, from: 5) == false, "a claim that names no holder is not this instance's")
+        #expect(
+            try await store.release(unheld.key, from: 5) == false, "a claim that names no holder is not this instance's"
+        )
         #expect(try await store.state(of: unheld.key) == 5)
         try await store.delete(unheld.key)
-        #expect(try await store.release(SessionKey(secret: "contract-release-nothing-\(UUID().uuidString)"), from: 1) == false)
+        #expect(
+            try await store.release(SessionKey(secret: "contract-release-nothing-\(UUID().uuidString)"), from: 1)
+                == false)
     }
 
     /// `store` and `other` are two running instances of one app on the same rows (one file, one
     /// database): neither takes the other's claim over, whatever it says of its own, until the lease
     /// runs out; neither lets go of the other's; a write by the claimant ends its claim.
-    package static func claimsOfRunningInstancesAreKept(_ store: any SessionStore, _ other: any SessionStore) async throws {
+    package static func claimsOfRunningInstancesAreKept(
+        _ store: any SessionStore, _ other: any SessionStore
+    ) async throws {
         try await store.prepare()
         try await other.prepare()
         let stored = session("running", state: 8, lastUsed: now)
         try await insertRoomy(store, stored)
         #expect(try await store.claim(stored.key, from: 8, now: now + 10) == .claimed)
         #expect(try await other.claim(stored.key, from: 8, now: now + 20) == .lost(current: 9))
-        #expect(try await other.reclaim(stored.key, from: 9, now: now + 20, staleBefore: now + 10, includingOwn: true) == false,
-                "its holder runs and its lease has not run out")
+        #expect(
+            try await other.reclaim(stored.key, from: 9, now: now + 20, staleBefore: now + 10, includingOwn: true)
+                == false,
+            "its holder runs and its lease has not run out")
         #expect(try await other.release(stored.key, from: 9) == false, "not the other's to let go of")
-        #expect(try await other.reclaim(stored.key, from: 9, now: now + 20, staleBefore: now + 11, includingOwn: false),
-                "the lease, the last resort, takes it over")
+        #expect(
+            try await other.reclaim(stored.key, from: 9, now: now + 20, staleBefore: now + 11, includingOwn: false),
+            "the lease, the last resort, takes it over")
         #expect(try await store.state(of: stored.key) == 11)
         // Now the other's claim: the first instance's own no longer.
-        #expect(try await store.reclaim(stored.key, from: 11, now: now + 30, staleBefore: now, includingOwn: true) == false)
+        #expect(
+            try await store.reclaim(stored.key, from: 11, now: now + 30, staleBefore: now, includingOwn: true) == false)
         #expect(try await store.release(stored.key, from: 11) == false)
         var written = stored
         written.state = 12
@@ -134,10 +156,14 @@ package enum SessionStoreContract {
 
     /// A session with a key of its own; the other columns from the arguments.
     /// `lastAction` defaults to `lastUsed` (a session last used by an action).
-    package static func session(_ name: String, client: String = "192.0.2.1", state: Int64 = 0, lastUsed: Int64 = now, lastAction: Int64? = nil,
-                        actions: Int64 = 0, body: [UInt8] = [1, 2, 3]) -> StoredSession {
-        StoredSession(key: SessionKey(secret: "contract-\(name)-\(UUID().uuidString)"), token: "token-\(name)", state: state,
-                      created: lastUsed - 1000, lastUsed: lastUsed, lastAction: lastAction ?? lastUsed, client: client, actions: actions, body: body)
+    package static func session(
+        _ name: String, client: String = "192.0.2.1", state: Int64 = 0, lastUsed: Int64 = now, lastAction: Int64? = nil,
+        actions: Int64 = 0, body: [UInt8] = [1, 2, 3]
+    ) -> StoredSession {
+        StoredSession(
+            key: SessionKey(secret: "contract-\(name)-\(UUID().uuidString)"), token: "token-\(name)", state: state,
+            created: lastUsed - 1000, lastUsed: lastUsed, lastAction: lastAction ?? lastUsed, client: client,
+            actions: actions, body: body)
     }
 
     /// Inserts `session` with room to spare, expecting it stored with nothing evicted.
@@ -156,8 +182,9 @@ package enum SessionStoreContract {
         #expect(try await store.state(of: key) == nil)
         #expect(try await store.claim(key, from: 0, now: now) == .lost(current: nil))
         var ghost = session("ghost")
-        ghost = StoredSession(key: key, token: ghost.token, state: 1, created: ghost.created, lastUsed: ghost.lastUsed,
-                              lastAction: ghost.lastAction, client: ghost.client, actions: 0, body: [])
+        ghost = StoredSession(
+            key: key, token: ghost.token, state: 1, created: ghost.created, lastUsed: ghost.lastUsed,
+            lastAction: ghost.lastAction, client: ghost.client, actions: 0, body: [])
         #expect(try await store.write(ghost, expecting: 0) == false)
         try await store.touch(key, now: now)
         try await store.delete(key)
@@ -183,7 +210,9 @@ package enum SessionStoreContract {
         expected.state = 5
         expected.lastUsed = now + 500
         #expect(try await store.load(stored.key) == expected, "a claim changes the state and last use only")
-        #expect(try await store.claim(stored.key, from: 4, now: now + 600) == .lost(current: 5), "a second claim from the old state loses, saying where it is")
+        #expect(
+            try await store.claim(stored.key, from: 4, now: now + 600) == .lost(current: 5),
+            "a second claim from the old state loses, saying where it is")
         #expect(try await store.load(stored.key) == expected)
         try await store.delete(stored.key)
     }
@@ -200,7 +229,10 @@ package enum SessionStoreContract {
             let winners = outcomes.filter { $0 == .claimed }.count
             #expect(winners == 1, "round \(round): \(winners) claims from one state won")
             // A loser reads the state the winner made, or (racing it) the one it asked for.
-            #expect(outcomes.allSatisfy { $0 == .claimed || $0 == .lost(current: 11 + round) || $0 == .lost(current: 10 + round) })
+            #expect(
+                outcomes.allSatisfy {
+                    $0 == .claimed || $0 == .lost(current: 11 + round) || $0 == .lost(current: 10 + round)
+                })
         }
         #expect(try await store.state(of: stored.key) == 15)
         try await store.delete(stored.key)
@@ -209,9 +241,10 @@ package enum SessionStoreContract {
     package static func writeComparesState(_ store: any SessionStore) async throws {
         let stored = session("write", state: 2, actions: 1)
         try await insertRoomy(store, stored)
-        let changed = StoredSession(key: stored.key, token: "token-rewritten", state: 3, created: stored.created + 1,
-                                    lastUsed: stored.lastUsed + 2, lastAction: stored.lastAction + 3, client: "198.51.100.9", actions: 2,
-                                    body: [9, 8, 7, 6])
+        let changed = StoredSession(
+            key: stored.key, token: "token-rewritten", state: 3, created: stored.created + 1,
+            lastUsed: stored.lastUsed + 2, lastAction: stored.lastAction + 3, client: "198.51.100.9", actions: 2,
+            body: [9, 8, 7, 6])
         #expect(try await store.write(changed, expecting: 1) == false, "a stale expected state writes nothing")
         #expect(try await store.load(stored.key) == stored)
         #expect(try await store.write(changed, expecting: 2))
@@ -277,12 +310,18 @@ package enum SessionStoreContract {
         let other = session("client-other", client: "203.0.113.6")
         let once = (0..<3).map { session("client-once-\($0)", client: "203.0.113.5", actions: 1) }
         for each in once { #expect(try await store.insert(each, limits: limits, now: now) == .inserted(evicted: nil)) }
-        #expect(try await store.insert(first, limits: limits, now: now) == .inserted(evicted: nil), "sessions used once count in no share")
+        #expect(
+            try await store.insert(first, limits: limits, now: now) == .inserted(evicted: nil),
+            "sessions used once count in no share")
         #expect(try await store.insert(second, limits: limits, now: now) == .inserted(evicted: nil))
-        #expect(try await store.insert(third, limits: limits, now: now) == .tooManyForClient, "two sessions in use: the share is held")
+        #expect(
+            try await store.insert(third, limits: limits, now: now) == .tooManyForClient,
+            "two sessions in use: the share is held")
         #expect(try await store.load(third.key) == nil, "a refused session is not stored")
         #expect(try await store.count() == 5)
-        #expect(try await store.insert(other, limits: limits, now: now) == .inserted(evicted: nil), "another client has its own share")
+        #expect(
+            try await store.insert(other, limits: limits, now: now) == .inserted(evicted: nil),
+            "another client has its own share")
         // One of the sessions in use ends: the client may start another.
         try await store.delete(first.key)
         #expect(try await store.insert(fourth, limits: limits, now: now) == .inserted(evicted: nil))
@@ -296,8 +335,9 @@ package enum SessionStoreContract {
         let newcomer = session("newcomer")
         try await insertRoomy(store, idle)
         try await insertRoomy(store, busy)
-        #expect(try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: idle.key),
-                "a last action exactly the grace ago may be evicted")
+        #expect(
+            try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: idle.key),
+            "a last action exactly the grace ago may be evicted")
         #expect(try await store.load(idle.key) == nil)
         #expect(try await store.load(busy.key) == busy)
         #expect(try await store.load(newcomer.key) == newcomer)
@@ -337,8 +377,9 @@ package enum SessionStoreContract {
             // Newcomers act now, so they are never idle long enough to be evicted themselves.
             let newcomer = session("evict-newcomer-\(index)", lastUsed: now)
             newcomers.append(newcomer)
-            #expect(try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: expected.key),
-                    "eviction \(index + 1) should take \(expected.token)")
+            #expect(
+                try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: expected.key),
+                "eviction \(index + 1) should take \(expected.token)")
         }
         #expect(try await store.insert(session("evict-refused"), limits: limits, now: now) == .full)
         #expect(try await store.count() == all.count)
@@ -357,8 +398,9 @@ package enum SessionStoreContract {
         #expect(try await store.load(touched.key)?.lastUsed == now, "the touches moved its last use")
         #expect(try await store.load(touched.key)?.lastAction == touched.lastAction, "and not its last action")
         let newcomer = session("touch-newcomer")
-        #expect(try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: touched.key),
-                "the touched session, used once, goes before one that worked")
+        #expect(
+            try await store.insert(newcomer, limits: limits, now: now) == .inserted(evicted: touched.key),
+            "the touched session, used once, goes before one that worked")
         #expect(try await store.load(worker.key) == worker)
         #expect(try await store.load(fresh.key) == fresh, "a session that acted within the grace is never evicted")
         for each in [worker, fresh, newcomer] { try await store.delete(each.key) }
@@ -402,10 +444,14 @@ package enum SessionStoreContract {
         inUse.actions = 2
         inUse.state += 1
         #expect(try await store.write(inUse, expecting: changed.state))
-        #expect(try await store.insert(session("text-second", client: "client-ü"), limits: limits, now: now) == .tooManyForClient,
-                "the per-client cap matches non-ASCII clients exactly")
+        #expect(
+            try await store.insert(session("text-second", client: "client-ü"), limits: limits, now: now)
+                == .tooManyForClient,
+            "the per-client cap matches non-ASCII clients exactly")
         let third = session("text-third", client: "client-u")
-        #expect(try await store.insert(third, limits: limits, now: now) == .inserted(evicted: nil), "a client without the accent is another")
+        #expect(
+            try await store.insert(third, limits: limits, now: now) == .inserted(evicted: nil),
+            "a client without the accent is another")
         try await store.delete(stored.key)
         try await store.delete(third.key)
     }

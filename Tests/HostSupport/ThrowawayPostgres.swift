@@ -44,8 +44,9 @@ package final class ThrowawayPostgres {
             guard let port = Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw ThrowawayPostgresError(message: "throwaway-postgres.sh start printed no port: '\(output)'")
             }
-            let address = SessionStoreLocation.PostgresAddress(user: "postgres", password: nil, host: "127.0.0.1", port: port,
-                                                               database: "postgres")
+            let address = SessionStoreLocation.PostgresAddress(
+                user: "postgres", password: nil, host: "127.0.0.1", port: port,
+                database: "postgres")
             return ThrowawayPostgres(address: address, parent: parent, cluster: cluster)
         } catch {
             _ = try? runScript("stop", cluster: cluster)
@@ -86,8 +87,12 @@ package final class ThrowawayPostgres {
     @discardableResult
     package func execute(_ sql: String) throws -> String {
         let psql = try Self.serverProgram("psql")
-        return try Self.run(psql, ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", address.host, "-p", String(address.port),
-                                   "-U", address.user, "-d", address.database, "-c", sql])
+        return try Self.run(
+            psql,
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", address.host, "-p", String(address.port),
+                "-U", address.user, "-d", address.database, "-c", sql,
+            ])
     }
 
     // MARK: - Running programs
@@ -95,23 +100,27 @@ package final class ThrowawayPostgres {
     /// The repository's `scripts/throwaway-postgres.sh`, found from the running test binary (never
     /// `#filePath`): the nearest folder above it with a Package.swift and the script.
     package static func script() throws -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while folder.path != "/" {
             let script = folder.appendingPathComponent("scripts/throwaway-postgres.sh").path
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-               FileManager.default.fileExists(atPath: script) {
+                FileManager.default.fileExists(atPath: script)
+            {
                 return script
             }
             folder = folder.deletingLastPathComponent()
         }
-        throw ThrowawayPostgresError(message: "no scripts/throwaway-postgres.sh in a package folder above \(executable)")
+        throw ThrowawayPostgresError(
+            message: "no scripts/throwaway-postgres.sh in a package folder above \(executable)")
     }
 
     /// A program of the newest installed PostgreSQL (`psql`, ...).
     private static func serverProgram(_ name: String) throws -> String {
         let base = "/usr/lib/postgresql"
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).compactMap(Int.init).sorted(by: >)
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).compactMap(Int.init).sorted(
+            by: >)
         for version in versions where FileManager.default.isExecutableFile(atPath: "\(base)/\(version)/bin/\(name)") {
             return "\(base)/\(version)/bin/\(name)"
         }
@@ -127,11 +136,13 @@ package final class ThrowawayPostgres {
     /// Process: its waitUntilExit was seen to wait forever for a child that had ended, and a pipe
     /// would be held open by the server that `pg_ctl start` leaves running.
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
-        let result = try ChildRun.run(program, arguments, input: "", in: nil, environment: ProcessInfo.processInfo.environment,
-                                      timeLimit: .seconds(120))
+        let result = try ChildRun.run(
+            program, arguments, input: "", in: nil, environment: ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(120))
         guard result.status == 0, !result.signaled, !result.timedOut else {
             let end = result.timedOut ? "was killed after 120 s" : "exited \(result.status)"
-            throw ThrowawayPostgresError(message: "\(program) \(arguments.joined(separator: " ")) \(end): \(result.stderr)")
+            throw ThrowawayPostgresError(
+                message: "\(program) \(arguments.joined(separator: " ")) \(end): \(result.stderr)")
         }
         return result.stdout
     }

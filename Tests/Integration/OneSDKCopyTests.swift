@@ -16,8 +16,10 @@ import SceneHostNavigation
 struct OneSDKCopyTests {
     /// SDK symbols a plugin uses: metadata accessors of `Screen`, `Segue`, and the function its
     /// `exportDescriptor()` calls (`makePluginDescriptor`).
-    static let sdkSymbols = ["$s8SceneSDK6ScreenVMa", "$s8SceneSDK5SegueCMa",
-                             "$s8SceneSDK20makePluginDescriptor_10abiVersion03sdkG005swiftG00H11FingerprintSVAA0aD0_pXp_s6UInt32VAI5major_AI5minorAI5patchtS2StF"]
+    static let sdkSymbols = [
+        "$s8SceneSDK6ScreenVMa", "$s8SceneSDK5SegueCMa",
+        "$s8SceneSDK20makePluginDescriptor_10abiVersion03sdkG005swiftG00H11FingerprintSVAA0aD0_pXp_s6UInt32VAI5major_AI5minorAI5patchtS2StF",
+    ]
 
     private func address(of symbol: String, through library: String) throws -> UnsafeMutableRawPointer {
         let handle = try #require(dlopen(library, RTLD_NOW | RTLD_NOLOAD), "\(library) is not loaded")
@@ -59,7 +61,8 @@ struct OneSDKCopyTests {
 
     /// `exportDescriptor()` passes numbers the SDK writes again in Swift (`CompiledSDK`, inlined into
     /// the plugin): they must be the header's, or every plugin would be refused.
-    @Test("a plugin's descriptor carries the header's ABI and SDK version, this SDK build's fingerprint and the compiler")
+    @Test(
+        "a plugin's descriptor carries the header's ABI and SDK version, this SDK build's fingerprint and the compiler")
     func descriptorFromThePluginsBuild() throws {
         _ = try DemoApp.navigator()
         let handle = try #require(dlopen(BuildProducts.library("HomeScene"), RTLD_NOW | RTLD_NOLOAD))
@@ -68,7 +71,8 @@ struct OneSDKCopyTests {
         let descriptor = try #require(entry()).assumingMemoryBound(to: scene_plugin_descriptor.self).pointee
         #expect(descriptor.magic == SCENE_PLUGIN_MAGIC)
         #expect(descriptor.abi_version == SCENE_PLUGIN_ABI_VERSION)
-        #expect([descriptor.sdk_version_major, descriptor.sdk_version_minor, descriptor.sdk_version_patch]
+        #expect(
+            [descriptor.sdk_version_major, descriptor.sdk_version_minor, descriptor.sdk_version_patch]
                 == [SCENE_SDK_VERSION_MAJOR, SCENE_SDK_VERSION_MINOR, SCENE_SDK_VERSION_PATCH])
         #expect(descriptor.sdk_fingerprint.map { String(cString: $0) } == SceneSDKInfo.fingerprint)
         #expect(descriptor.swift_version.map { String(cString: $0) } == swiftCompilerVersion())

@@ -17,7 +17,9 @@ import HostTestSupport
 @Suite("Orders database setting (plugin settings, integration)")
 struct OrdersDatabaseSettingTests {
     /// The three orders plugins; each names `database` (`databases` gives one per plugin, in order).
-    private func config(in folder: TemporaryFolder, database: String?, databases: [String?]? = nil) throws -> SceneConfig {
+    private func config(
+        in folder: TemporaryFolder, database: String?, databases: [String?]? = nil
+    ) throws -> SceneConfig {
         var text = "initial = \"ListOrders\"\n"
         let names = ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"]
         for name in names {
@@ -45,13 +47,19 @@ struct OrdersDatabaseSettingTests {
         let folder = try TemporaryFolder()
         let config = try config(in: folder, database: "orders.sqlite")
         let navigator = try await start(config)
-        for command: FrontendCommand in [.select(list: "orders", row: 1), .tap(button: "edit"), .fill(field: "quantity", text: "7"), .tap(button: "save")] {
+        for command: FrontendCommand in [
+            .select(list: "orders", row: 1), .tap(button: "edit"), .fill(field: "quantity", text: "7"),
+            .tap(button: "save"),
+        ] {
             try await navigator.executeSettled(command)
         }
         #expect(navigator.path == "ListOrders › ShowOrder", "no back: Save wrote")
         #expect(FileManager.default.fileExists(atPath: folder.path("orders.sqlite")))
         let again = try await start(config)
-        #expect(try again.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada: 2 × Tea", "#2 Grace: 7 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
+        #expect(
+            try again.screen().element(id: "orders")
+                == .list(
+                    id: "orders", rows: ["#1 Ada: 2 × Tea", "#2 Grace: 7 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
     }
 
     @Test("a corrupt database is an error at start, located at the 'database' setting")
@@ -65,10 +73,16 @@ struct OrdersDatabaseSettingTests {
             return
         }
         #expect(scene == "ListOrders" && key == "database")
-        #expect(reason == "cannot open the orders database \(folder.path("orders.sqlite")): the file is not a database (corrupt, or another kind of file); move it away and a new one is made at the next start")
+        #expect(
+            reason
+                == "cannot open the orders database \(folder.path("orders.sqlite")): the file is not a database (corrupt, or another kind of file); move it away and a new one is made at the next start"
+        )
         let line = config.plugins.first { $0.name == "ListOrdersScene" }?.settings.first?.location
         #expect(plugin?.location(ofSetting: key) == line)
-        #expect(ErrorMessage.render(error).hasPrefix("\(folder.path("orders.conf")):9:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database"))
+        #expect(
+            ErrorMessage.render(error).hasPrefix(
+                "\(folder.path("orders.conf")):9:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database"
+            ))
     }
 
     @Test("without settings the plugin keeps its orders in memory and writes no file")
@@ -86,7 +100,10 @@ struct OrdersDatabaseSettingTests {
         let navigator = try await start(config)
         let error = try #require(throws: (any Error).self) { try navigator.execute(.select(list: "orders", row: 0)) }
         let message = ErrorMessage.render(error)
-        #expect(message.contains("setting 'database' of plugin 'ShowOrderScene': names no database (orders in memory), but plugin 'ListOrdersScene' names the orders database \(folder.path("orders.sqlite")); every orders plugin must name the same database"), "\(message)")
+        #expect(
+            message.contains(
+                "setting 'database' of plugin 'ShowOrderScene': names no database (orders in memory), but plugin 'ListOrdersScene' names the orders database \(folder.path("orders.sqlite")); every orders plugin must name the same database"
+            ), "\(message)")
         #expect(navigator.path == "ListOrders")
     }
 }

@@ -17,7 +17,8 @@ struct OrdersFailedSaveTests {
     final class RefusingWorker: OrdersWorking {
         func fetchOrders() throws -> [Order] { InMemoryOrdersWorker.sampleOrders }
         func save(_ order: Order) throws -> Order {
-            throw OrdersDatabaseError(path: "/data/orders.sqlite", reason: "database is locked", summary: "the database is busy")
+            throw OrdersDatabaseError(
+                path: "/data/orders.sqlite", reason: "database is locked", summary: "the database is busy")
         }
     }
 
@@ -26,7 +27,10 @@ struct OrdersFailedSaveTests {
         var failing = false
 
         func fetchOrders() throws -> [Order] {
-            if failing { throw OrdersDatabaseError(path: "/data/orders.sqlite", reason: "database is locked", summary: "the database is busy") }
+            if failing {
+                throw OrdersDatabaseError(
+                    path: "/data/orders.sqlite", reason: "database is locked", summary: "the database is busy")
+            }
             return InMemoryOrdersWorker.sampleOrders
         }
 
@@ -35,9 +39,12 @@ struct OrdersFailedSaveTests {
 
     private func navigator(worker: any OrdersWorking = RefusingWorker()) async throws -> Navigator {
         let container = SceneContainer()
-        try BuiltPlugins.load(["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
+        try BuiltPlugins.load(
+            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
         container.register((any OrdersWorking).self) { _ in worker }
-        let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
+        let navigator = Navigator(
+            container: container,
+            segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
         try await navigator.startSettled(at: "ListOrders")
         return navigator
     }
@@ -46,16 +53,24 @@ struct OrdersFailedSaveTests {
     func refusedSave() async throws {
         let navigator = try await navigator()
         let before = try navigator.screen().element(id: "orders")
-        for command: FrontendCommand in [.select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "quantity", text: "9")] {
+        for command: FrontendCommand in [
+            .select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "quantity", text: "9"),
+        ] {
             try await navigator.executeSettled(command)
         }
         let error = #expect(throws: NavigationError.self) { try navigator.execute(.tap(button: "save")) }
         #expect(navigator.path == "ListOrders › ShowOrder › EditOrder (modal)")
         let text = ErrorMessage.render(try #require(error))
-        #expect(text == "error: scene 'EditOrder' failed: could not save the order (the database is busy); nothing was written, try again.")
+        #expect(
+            text
+                == "error: scene 'EditOrder' failed: could not save the order (the database is busy); nothing was written, try again."
+        )
         #expect(!text.contains("/"))
         #expect(try navigator.screen().element(id: "message") == nil)
-        #expect(try navigator.screen().element(id: "quantity") == .textField(id: "quantity", placeholder: "quantity", text: "9", label: "Quantity"), "the edit is kept")
+        #expect(
+            try navigator.screen().element(id: "quantity")
+                == .textField(id: "quantity", placeholder: "quantity", text: "9", label: "Quantity"), "the edit is kept"
+        )
         try await navigator.executeSettled(.fill(field: "note", text: "later"))
         try await navigator.executeSettled(.tap(button: "cancel"))
         #expect(try navigator.screen().element(id: "message") == nil, "ShowOrder shows no message of EditOrder's")
@@ -71,10 +86,17 @@ struct OrdersFailedSaveTests {
         try await OrdersApp.run([.select(list: "orders", row: 0), .tap(button: "edit")], in: navigator)
         worker.failing = true
         try await navigator.executeSettled(.tap(button: "cancel"))
-        #expect(try navigator.screen().element(id: "message") == .label(id: "message", text: "Order #1 could not be loaded (the database is busy); try again."))
-        #expect(try navigator.screen().element(id: "customer") == .label(id: "customer", text: "Customer: Ada"), "the order last read stays")
+        #expect(
+            try navigator.screen().element(id: "message")
+                == .label(id: "message", text: "Order #1 could not be loaded (the database is busy); try again."))
+        #expect(
+            try navigator.screen().element(id: "customer") == .label(id: "customer", text: "Customer: Ada"),
+            "the order last read stays")
         try await navigator.executeSettled(.back)
-        #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders. The orders could not be loaded (the database is busy); try again."))
+        #expect(
+            try navigator.screen().element(id: "summary")
+                == .label(
+                    id: "summary", text: "3 orders. The orders could not be loaded (the database is busy); try again."))
         worker.failing = false
         try await navigator.executeSettled(.select(list: "orders", row: 1))
         #expect(try navigator.screen().element(id: "message") == nil)

@@ -32,9 +32,12 @@ struct OrdersPluginsTests {
 
     private func navigator(worker: RecordingWorker) async throws -> Navigator {
         let container = SceneContainer()
-        try BuiltPlugins.load(["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
+        try BuiltPlugins.load(
+            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
         container.register((any OrdersWorking).self) { _ in worker }
-        let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
+        let navigator = Navigator(
+            container: container,
+            segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
         try await navigator.startSettled(at: "ListOrders")
         return navigator
     }
@@ -65,7 +68,10 @@ struct OrdersPluginsTests {
         try await navigator.executeSettled(.back)
         #expect(showParts.allSatisfy { $0.object == nil })
         #expect(worker.saved.count == 1, "back writes nothing")
-        #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada L.: 2 × Tea", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
+        #expect(
+            try navigator.screen().element(id: "orders")
+                == .list(
+                    id: "orders", rows: ["#1 Ada L.: 2 × Tea", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
     }
 
     @Test("Cancel and an unedited back write nothing")
@@ -98,13 +104,22 @@ struct OrdersPluginsTests {
     @Test("the three orders scenes share one Worker: the one the first orders plugin registered")
     func oneSharedWorker() async throws {
         let container = SceneContainer()
-        try BuiltPlugins.load(["ShowOrderScene", "EditOrderScene", "ListOrdersScene"], into: container, file: "orders.conf")
-        let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
+        try BuiltPlugins.load(
+            ["ShowOrderScene", "EditOrderScene", "ListOrdersScene"], into: container, file: "orders.conf")
+        let navigator = Navigator(
+            container: container,
+            segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])
         try await navigator.startSettled(at: "ListOrders")
-        for command: FrontendCommand in [.select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "item", text: "Chai"), .tap(button: "save"), .back] {
+        for command: FrontendCommand in [
+            .select(list: "orders", row: 0), .tap(button: "edit"), .fill(field: "item", text: "Chai"),
+            .tap(button: "save"), .back,
+        ] {
             try await navigator.executeSettled(command)
         }
-        #expect(try navigator.screen().element(id: "orders") == .list(id: "orders", rows: ["#1 Ada: 2 × Chai", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
+        #expect(
+            try navigator.screen().element(id: "orders")
+                == .list(
+                    id: "orders", rows: ["#1 Ada: 2 × Chai", "#2 Grace: 1 × Cake (no nuts)", "#3 Linus: 3 × Coffee"]))
         let worker = try container.resolve((any OrdersWorking).self)
         #expect(try worker.fetchOrder(id: 1)?.version == 2)
         #expect(try container.resolve((any OrdersWorking).self) === worker)

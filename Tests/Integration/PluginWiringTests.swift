@@ -9,7 +9,9 @@ import TestSupport
 @MainActor
 @Suite("Plugin wiring")
 struct PluginWiringTests {
-    @Test("every part of a plugin scene is wired: vc.interactor, vc.router, interactor.presenter, presenter.viewController, router.viewController, router.dataStore")
+    @Test(
+        "every part of a plugin scene is wired: vc.interactor, vc.router, interactor.presenter, presenter.viewController, router.viewController, router.dataStore"
+    )
     func allLinks() throws {
         let navigator = try DemoApp.navigator()
         for scene in ["Home", "Detail"] {
@@ -26,7 +28,9 @@ struct PluginWiringTests {
         }
     }
 
-    @Test("the typed message reaches Detail by the segue and by the programmatic route", arguments: ["showDetail", "openDetail"])
+    @Test(
+        "the typed message reaches Detail by the segue and by the programmatic route",
+        arguments: ["showDetail", "openDetail"])
     func messageReachesDetail(button: String) throws {
         let navigator = try DemoApp.navigator()
         try navigator.send(.edit(field: "message", text: "Hello"))
@@ -43,7 +47,9 @@ struct PluginWiringTests {
         #expect(navigator.path == "Home")
     }
 
-    @Test("after pop and dismiss, weak references to Detail's four parts are nil", arguments: [NavigationStyle.push, .present])
+    @Test(
+        "after pop and dismiss, weak references to Detail's four parts are nil",
+        arguments: [NavigationStyle.push, .present])
     func releasedAfterBack(style: NavigationStyle) throws {
         let navigator = try DemoApp.navigator()
         let parts = try showDetail(on: navigator, style: style)
@@ -67,7 +73,10 @@ struct PluginWiringTests {
             try navigator.navigate(from: home, to: "Detail", style: .push, payload: ScenePayload(["message": 42]))
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'Home' to 'Detail' failed: the value does not fit the input DetailInput of scene 'Detail': field 'message': expected String, given Int.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "error: route from 'Home' to 'Detail' failed: the value does not fit the input DetailInput of scene 'Detail': field 'message': expected String, given Int."
+            )
         }
         #expect(navigator.path == "Home")
     }

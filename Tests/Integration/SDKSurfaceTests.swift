@@ -48,9 +48,14 @@ struct SDKSurfaceTests {
         let build = BuildProducts.directory
         // posix_spawn and a time limit (ChildRun), not Foundation's Process: its waitUntilExit was seen
         // to wait forever for a child that had ended, under a full test run's load.
-        let result = try ChildRun.run(try #require(swiftc), ["-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
-                                                             "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SceneABI.build/module.modulemap").path, file],
-                                      input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(600))
+        let result = try ChildRun.run(
+            try #require(swiftc),
+            [
+                "-typecheck", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
+                "-Xcc", "-fmodule-map-file=" + build.appendingPathComponent("SceneABI.build/module.modulemap").path,
+                file,
+            ],
+            input: "", in: nil, environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(600))
         return result.status == 0 ? nil : result.stdout + result.stderr
     }
 
@@ -58,7 +63,9 @@ struct SDKSurfaceTests {
     func hiddenFromAuthors() throws {
         let errors = try #require(try Self.typeCheck("import SceneSDK\n" + Self.hostOnly))
         // The schema types too: the wiring plugins inline no longer names them (docs/decisions.md, "The SDK's surface").
-        for name in ["PluginRegistration", "ContractInfo", "DeclaredRoute", "PayloadSchema", "ScenePart", "SceneDescription"] {
+        for name in [
+            "PluginRegistration", "ContractInfo", "DeclaredRoute", "PayloadSchema", "ScenePart", "SceneDescription",
+        ] {
             #expect(errors.contains("cannot find type '\(name)' in scope"), "\(errors)")
         }
         // The scene the host builds is a public class only because the wiring plugins inline makes
@@ -79,11 +86,14 @@ struct SDKSurfaceTests {
             """
         let errors = try #require(try Self.typeCheck(source))
         for name in ["scene_plugin_descriptor", "SCENE_PLUGIN_MAGIC", "PayloadEncoder", "PayloadDecoder"] {
-            #expect(errors.contains("cannot find type '\(name)' in scope") || errors.contains("cannot find '\(name)' in scope"), "\(errors)")
+            #expect(
+                errors.contains("cannot find type '\(name)' in scope")
+                    || errors.contains("cannot find '\(name)' in scope"), "\(errors)")
         }
     }
 
-    @Test("the kit's SPI import sees what the kit needs, and not what only the host may use", .enabled(if: swiftc != nil))
+    @Test(
+        "the kit's SPI import sees what the kit needs, and not what only the host may use", .enabled(if: swiftc != nil))
     func kitSeesItsOwn() throws {
         #expect(try Self.typeCheck("@_spi(SceneTesting) import SceneSDK\n" + Self.kitNeeds) == nil)
         let errors = try #require(try Self.typeCheck("@_spi(SceneTesting) import SceneSDK\n" + Self.hostNotKit))
@@ -97,7 +107,9 @@ struct SDKSurfaceTests {
         let root = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneSDK/SceneTesting/Sources")
         let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
         for case let url as URL in files where url.pathExtension == "swift" {
-            #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("@_spi(SceneHost)"), "\(url.path) uses the host's SPI")
+            #expect(
+                !(try String(contentsOf: url, encoding: .utf8)).contains("@_spi(SceneHost)"),
+                "\(url.path) uses the host's SPI")
         }
     }
 
@@ -112,7 +124,9 @@ struct SDKSurfaceTests {
             let root = BuildProducts.packageRoot.appendingPathComponent(folder)
             let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
             for case let url as URL in files where url.pathExtension == "swift" {
-                #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("@_spi"), "\(url.path) uses the host's SPI")
+                #expect(
+                    !(try String(contentsOf: url, encoding: .utf8)).contains("@_spi"), "\(url.path) uses the host's SPI"
+                )
             }
         }
     }

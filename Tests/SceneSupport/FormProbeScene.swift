@@ -34,22 +34,32 @@ package final class FormProbeInteractor: SceneInteractor<any FormProbePresentati
 
 package final class FormProbePresenter: ScenePresenter<any FormProbeDisplayLogic>, FormProbePresentationLogic {}
 
-package final class FormProbeViewController: SceneViewController<any FormProbeBusinessLogic, any FormProbeRoutingLogic>, FormProbeDisplayLogic {
+package final class FormProbeViewController: SceneViewController<any FormProbeBusinessLogic, any FormProbeRoutingLogic>,
+    FormProbeDisplayLogic
+{
     package static let dayOptions = ["7 days", "14 days", "28 days"]
 
     package override func render() -> Screen {
         guard let form = interactor else { return Screen(title: "Form") }
-        return Screen(title: "Form", elements: [
-            .textArea(id: "notes", label: "Notes", text: form.notes),
-            .secureField(id: "pin", label: "PIN", isFilled: !form.secret.isEmpty),
-            .section(id: "options", title: "Options", elements: [
-                .toggle(id: "notify", title: "Notify me", isOn: form.notify),
-                .toggle(id: "wrap", title: "Gift wrap", isOn: form.wrap),
-                .choice(id: "days", label: "Days", options: Self.dayOptions, selected: form.days),
-            ]),
-            .label(id: "summary", text: "notify \(form.notify), wrap \(form.wrap), days \(form.days.map { Self.dayOptions[$0] } ?? "none"), pin \(form.secret.count) characters"),
-            .button(id: "save", title: "Save"),
-        ])
+        return Screen(
+            title: "Form",
+            elements: [
+                .textArea(id: "notes", label: "Notes", text: form.notes),
+                .secureField(id: "pin", label: "PIN", isFilled: !form.secret.isEmpty),
+                .section(
+                    id: "options", title: "Options",
+                    elements: [
+                        .toggle(id: "notify", title: "Notify me", isOn: form.notify),
+                        .toggle(id: "wrap", title: "Gift wrap", isOn: form.wrap),
+                        .choice(id: "days", label: "Days", options: Self.dayOptions, selected: form.days),
+                    ]),
+                .label(
+                    id: "summary",
+                    text:
+                        "notify \(form.notify), wrap \(form.wrap), days \(form.days.map { Self.dayOptions[$0] } ?? "none"), pin \(form.secret.count) characters"
+                ),
+                .button(id: "save", title: "Save"),
+            ])
     }
 
     package override func handle(_ event: UserEvent) throws {
@@ -69,11 +79,15 @@ package final class FormProbeRouter: SceneRouter<FormProbeViewController, FormPr
 
 @MainActor
 package enum FormProbe {
-    package static let plugin = PluginReference(name: "FormPlugin", path: "/probe/libForm.so", location: SourceLocation(file: "form.conf", line: 3, column: 1))
+    package static let plugin = PluginReference(
+        name: "FormPlugin", path: "/probe/libForm.so", location: SourceLocation(file: "form.conf", line: 3, column: 1))
 
-    package static var definition: SceneDefinition<FormProbeViewController, FormProbeInteractor, FormProbePresenter, FormProbeRouter> {
-        SceneDefinition("Form", viewController: FormProbeViewController.init, interactor: { _ in FormProbeInteractor() },
-                        presenter: FormProbePresenter.init, router: FormProbeRouter.init)
+    package static var definition:
+        SceneDefinition<FormProbeViewController, FormProbeInteractor, FormProbePresenter, FormProbeRouter>
+    {
+        SceneDefinition(
+            "Form", viewController: FormProbeViewController.init, interactor: { _ in FormProbeInteractor() },
+            presenter: FormProbePresenter.init, router: FormProbeRouter.init)
     }
 
     /// A container with the one scene `Form`.

@@ -56,7 +56,9 @@ package final class ProbeInteractor: SceneInteractor<any ProbePresentationLogic>
 
 package final class ProbePresenter: ScenePresenter<any ProbeDisplayLogic>, ProbePresentationLogic {}
 
-package final class ProbeViewController: SceneViewController<any ProbeBusinessLogic, any ProbeRoutingLogic>, ProbeDisplayLogic {
+package final class ProbeViewController: SceneViewController<any ProbeBusinessLogic, any ProbeRoutingLogic>,
+    ProbeDisplayLogic
+{
     package private(set) var loads = 0
     package private(set) var appearances = 0
 
@@ -64,13 +66,15 @@ package final class ProbeViewController: SceneViewController<any ProbeBusinessLo
     package override func viewWillAppear() { appearances += 1 }
 
     package override func render() -> Screen {
-        Screen(title: router?.context.sceneName ?? "?", elements: [
-            .label(id: "value", text: "\(interactor?.value ?? -1)"),
-            .textField(id: "name", placeholder: "name", text: ""),
-            .button(id: "go", title: "Go"),
-            .button(id: "code", title: "Go in code"),
-            .list(id: "rows", rows: ["zero", "one"]),
-        ])
+        Screen(
+            title: router?.context.sceneName ?? "?",
+            elements: [
+                .label(id: "value", text: "\(interactor?.value ?? -1)"),
+                .textField(id: "name", placeholder: "name", text: ""),
+                .button(id: "go", title: "Go"),
+                .button(id: "code", title: "Go in code"),
+                .list(id: "rows", rows: ["zero", "one"]),
+            ])
     }
 
     package override func handle(_ event: UserEvent) throws {
@@ -112,13 +116,21 @@ package final class StrayInteractor: SceneInteractor<any ProbePresentationLogic>
 
 @MainActor
 package enum ProbeScenes {
-    package static let plugin = PluginReference(name: "ProbePlugin", path: "/probe/libProbe.so", location: SourceLocation(file: "probe.conf", line: 3, column: 1))
+    package static let plugin = PluginReference(
+        name: "ProbePlugin", path: "/probe/libProbe.so",
+        location: SourceLocation(file: "probe.conf", line: 3, column: 1))
 
-    package static func definition(_ name: String, accepting: Bool = false, handlesB: Bool = true) -> SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
-        var definition = SceneDefinition(name, viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                         presenter: ProbePresenter.init, router: ProbeRouter.init)
+    package static func definition(
+        _ name: String, accepting: Bool = false, handlesB: Bool = true
+    ) -> SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
+        var definition = SceneDefinition(
+            name, viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+            presenter: ProbePresenter.init, router: ProbeRouter.init)
         definition = definition.route(to: "A").route(to: "C", handler: ProbeRouter.routeToC).route(to: "Z")
-        definition = handlesB ? definition.route(to: "B", passing: ProbeInput.self, handler: ProbeRouter.routeToB) : definition.route(to: "B", passing: ProbeInput.self)
+        definition =
+            handlesB
+            ? definition.route(to: "B", passing: ProbeInput.self, handler: ProbeRouter.routeToB)
+            : definition.route(to: "B", passing: ProbeInput.self)
         guard accepting else { return definition }
         return definition.accepting(ProbeInput.self) { dataStore, input in dataStore?.value = input.value }
     }
@@ -127,21 +139,26 @@ package enum ProbeScenes {
     package static func container() throws -> SceneContainer {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: plugin)
-        try registry.register(definition("A").acceptingResult(ProbeInput.self) { dataStore, result in dataStore?.value = result.value })
+        try registry.register(
+            definition("A").acceptingResult(ProbeInput.self) { dataStore, result in dataStore?.value = result.value })
         try registry.register(definition("B", accepting: true).returning(ProbeInput.self, via: ProbeRouter.valueBack))
         try registry.register(definition("C", handlesB: false))
         try registry.commit(into: container)
         return container
     }
 
-    package static func segue(from: String, id: String, to: String, style: NavigationStyle = .push) -> SegueDeclaration {
+    package static func segue(from: String, id: String, to: String, style: NavigationStyle = .push) -> SegueDeclaration
+    {
         let location = SourceLocation(file: "probe.conf", line: 10, column: 1)
-        return SegueDeclaration(from: Located(value: from, location: location), id: id,
-                                to: Located(value: to, location: location), style: style, location: location)
+        return SegueDeclaration(
+            from: Located(value: from, location: location), id: id,
+            to: Located(value: to, location: location), style: style, location: location)
     }
 
     /// A navigator over `container()` showing A, with the segue A.go -> B.
-    package static func navigator(segues: [SegueDeclaration] = [segue(from: "A", id: "go", to: "B")]) throws -> Navigator {
+    package static func navigator(
+        segues: [SegueDeclaration] = [segue(from: "A", id: "go", to: "B")]
+    ) throws -> Navigator {
         let navigator = Navigator(container: try container(), segues: segues)
         try navigator.start(at: "A")
         return navigator

@@ -85,13 +85,20 @@ package final class WorkProbeInteractor: SceneInteractor<any WorkProbePresentati
 
 package final class WorkProbePresenter: ScenePresenter<any WorkProbeDisplayLogic>, WorkProbePresentationLogic {}
 
-package final class WorkProbeViewController: SceneViewController<any WorkProbeBusinessLogic, any WorkProbeRoutingLogic>, WorkProbeDisplayLogic {
+package final class WorkProbeViewController: SceneViewController<any WorkProbeBusinessLogic, any WorkProbeRoutingLogic>,
+    WorkProbeDisplayLogic
+{
     package override func viewDidLoad() { interactor?.load() }
 
     package override func render() -> Screen {
-        Screen(title: "Work", elements: [.label(id: "status", text: interactor?.status ?? ""), .button(id: "fail", title: "Fail"),
-                                         .button(id: "caught", title: "Caught"), .button(id: "slow", title: "Slow"),
-                                         .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(interactor?.followed ?? 0)")])
+        Screen(
+            title: "Work",
+            elements: [
+                .label(id: "status", text: interactor?.status ?? ""), .button(id: "fail", title: "Fail"),
+                .button(id: "caught", title: "Caught"), .button(id: "slow", title: "Slow"),
+                .button(id: "follow", title: "Follow"),
+                .label(id: "followed", text: "Followed \(interactor?.followed ?? 0)"),
+            ])
     }
 
     package override func handle(_ event: UserEvent) throws {
@@ -111,13 +118,20 @@ package final class WorkProbeRouter: SceneRouter<WorkProbeViewController, WorkPr
 
 @MainActor
 package enum WorkProbe {
-    package static let plugin = PluginReference(name: "WorkPlugin", path: "/probe/libWork.so", location: SourceLocation(file: "work.conf", line: 3, column: 1))
+    package static let plugin = PluginReference(
+        name: "WorkPlugin", path: "/probe/libWork.so", location: SourceLocation(file: "work.conf", line: 3, column: 1))
 
-    package static func definition(_ name: String, seconds: Double, feed: WorkProbeFeed? = nil)
-        -> SceneDefinition<WorkProbeViewController, WorkProbeInteractor, WorkProbePresenter, WorkProbeRouter> {
-        SceneDefinition(name, viewController: WorkProbeViewController.init, interactor: { _ in WorkProbeInteractor(seconds: seconds, feed: feed) },
-                        presenter: WorkProbePresenter.init, router: WorkProbeRouter.init)
-            .route(to: "SlowWork")
+    package static func definition(
+        _ name: String, seconds: Double, feed: WorkProbeFeed? = nil
+    )
+        -> SceneDefinition<WorkProbeViewController, WorkProbeInteractor, WorkProbePresenter, WorkProbeRouter>
+    {
+        SceneDefinition(
+            name, viewController: WorkProbeViewController.init,
+            interactor: { _ in WorkProbeInteractor(seconds: seconds, feed: feed) },
+            presenter: WorkProbePresenter.init, router: WorkProbeRouter.init
+        )
+        .route(to: "SlowWork")
     }
 
     /// `Work` (a 10 ms load) and `SlowWork` (an hour: longer than any test run, so it is still running whenever a test looks).

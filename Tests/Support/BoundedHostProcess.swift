@@ -31,9 +31,13 @@ package final class BoundedHostProcess {
         let out = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let err = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { close(out); close(err) }
-        let (executable, all) = umask.map { ("/bin/sh", ["-c", "umask \($0) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable] + arguments) }
+        let (executable, all) =
+            umask.map {
+                ("/bin/sh", ["-c", "umask \($0) && exec \"$0\" \"$@\"", BuildProducts.hostExecutable] + arguments)
+            }
             ?? (BuildProducts.hostExecutable, arguments)
-        pid = try ProcessSpawner.start(executable, arguments: all, environment: environment, descriptors: [1: out, 2: err])
+        pid = try ProcessSpawner.start(
+            executable, arguments: all, environment: environment, descriptors: [1: out, 2: err])
         exit = ChildExit(pid)
     }
 
@@ -55,7 +59,10 @@ package final class BoundedHostProcess {
     package var stderr: String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
 
     /// Runs to the end (or the limit) and returns the finished process.
-    package static func run(_ arguments: [String], environment: [String: String] = [:], umask: String? = nil, limit: Duration = .seconds(120)) throws -> BoundedHostProcess {
+    package static func run(
+        _ arguments: [String], environment: [String: String] = [:], umask: String? = nil,
+        limit: Duration = .seconds(120)
+    ) throws -> BoundedHostProcess {
         let host = try BoundedHostProcess(arguments, environment: environment, umask: umask)
         _ = host.wait(limit: limit)
         return host
@@ -66,7 +73,8 @@ package enum Processes {
     /// Whether `pid` is a live process (a zombie nobody reaped counts as gone).
     package static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
         return state != "Z" && state != "X"
     }
@@ -76,10 +84,14 @@ package enum Processes {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
             guard fields.count > 1, Int32(fields[1]) == parent, isAlive(pid) else { return false }
-            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let command =
+                (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
+                    String(decoding: $0, as: UTF8.self)
+                } ?? ""
             return command.contains(text)
         }
     }

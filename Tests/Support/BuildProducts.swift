@@ -4,10 +4,13 @@ import Foundation
 /// `/proc/self/exe` (never from `#filePath`, which points at sources that may have moved).
 package enum BuildProducts {
     package static let directory: URL = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // The test bundle may be a folder (`*.xctest/...`); climb to the folder that holds the libraries.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("libSceneSDK.so").path), folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("libSceneSDK.so").path),
+            folder.path != "/"
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder
@@ -33,7 +36,9 @@ package enum BuildProducts {
     /// The package root (the folder with Package.swift above the build folder).
     package static var packageRoot: URL {
         var folder = directory
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path), folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+            folder.path != "/"
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder

@@ -11,12 +11,14 @@ package enum CLibraries {
     package static let clang: String? = {
         var folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
-           let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
-           let start = line.firstIndex(of: "/") {
+            let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
+            let start = line.firstIndex(of: "/")
+        {
             // <toolchain>/usr/lib/swift/linux/libswiftCore.so -> <toolchain>/usr/bin
             let library = URL(fileURLWithPath: String(line[start...]))
-            folders.append(library.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("bin").path)
+            folders.append(
+                library.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("bin").path)
         }
         return folders.map { $0 + "/clang" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
@@ -52,9 +54,12 @@ package enum CLibraries {
     /// Runs a tool to its end, standard output and error together: posix_spawn and a time limit
     /// (ChildRun), not Foundation's Process, whose waitUntilExit was seen to wait forever for a child
     /// that had ended, under a full test run's load.
-    package static func run(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-        let result = try ChildRun.run(tool, arguments, input: "", in: nil, environment: environment ?? ProcessInfo.processInfo.environment,
-                                      timeLimit: .seconds(600))
+    package static func run(
+        _ tool: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> (status: Int32, output: String) {
+        let result = try ChildRun.run(
+            tool, arguments, input: "", in: nil, environment: environment ?? ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(600))
         return (result.status, result.stdout + result.stderr)
     }
 }

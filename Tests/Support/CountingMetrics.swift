@@ -34,8 +34,12 @@ package final class CountingMetrics: MetricsFactory {
         Handler(key: Self.key(label, dimensions), metrics: self)
     }
 
-    package func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler { NOOPMetricsHandler.instance }
-    package func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler { NOOPMetricsHandler.instance }
+    package func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+        NOOPMetricsHandler.instance
+    }
+    package func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+        NOOPMetricsHandler.instance
+    }
     package func destroyCounter(_ handler: any CounterHandler) {}
     package func destroyRecorder(_ handler: any RecorderHandler) {}
     package func destroyTimer(_ handler: any TimerHandler) {}

@@ -2,16 +2,18 @@
 package enum DemoConfig {
     package static let segue = """
 
-    [[segues]]
-    from = "Home"
-    id = "showDetail"
-    to = "Detail"
-    style = "push"
-    """
+        [[segues]]
+        from = "Home"
+        id = "showDetail"
+        to = "Detail"
+        style = "push"
+        """
 
     /// The demo app: Home and Detail, with the `showDetail` segue.
     package static var text: String {
-        config(plugins: [("HomeScene", BuildProducts.library("HomeScene")), ("DetailScene", BuildProducts.library("DetailScene"))]) + segue
+        config(plugins: [
+            ("HomeScene", BuildProducts.library("HomeScene")), ("DetailScene", BuildProducts.library("DetailScene")),
+        ]) + segue
     }
 
     /// A config listing `plugins` in order, starting at `initial`.

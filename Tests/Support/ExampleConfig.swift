@@ -6,9 +6,11 @@ import Foundation
 package enum ExampleConfig {
     /// `examples/NAME` written into `folder` under the same name; returns its path.
     package static func copy(_ name: String, into folder: TemporaryFolder) throws -> String {
-        let text = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8)
-            .replacingOccurrences(of: "../.build/fixtures/debug/", with: FixtureBuild.directory.path + "/")
-            .replacingOccurrences(of: "../.build/debug/", with: BuildProducts.directory.path + "/")
+        let text = try String(
+            contentsOf: BuildProducts.packageRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "../.build/fixtures/debug/", with: FixtureBuild.directory.path + "/")
+        .replacingOccurrences(of: "../.build/debug/", with: BuildProducts.directory.path + "/")
         return try folder.write(text, to: name)
     }
 }

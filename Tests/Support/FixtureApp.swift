@@ -9,11 +9,12 @@ package struct FixtureApp {
     /// `plugin`; `host` is the `[host]` table's body, if any.
     package init(initial: String, plugin: String, library: String, host: String = "") throws {
         folder = try TemporaryFolder()
-        config = try folder.write("""
-        initial = "\(initial)"
-        \(host.isEmpty ? "" : "\n[host]\n\(host)\n")
-        [plugins.\(plugin)]
-        path = "\(BuildProducts.library(library))"
-        """, to: "app.conf")
+        config = try folder.write(
+            """
+            initial = "\(initial)"
+            \(host.isEmpty ? "" : "\n[host]\n\(host)\n")
+            [plugins.\(plugin)]
+            path = "\(BuildProducts.library(library))"
+            """, to: "app.conf")
     }
 }

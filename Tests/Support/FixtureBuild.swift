@@ -16,7 +16,9 @@ package enum FixtureBuild {
         // Once more on failure: after a source file of the SDK is deleted, SwiftPM's first incremental
         // build still lists it as an input of the SDK's build-tool plugin ("missing inputs"); the next
         // build plans afresh. A second failure is reported.
-        if !build(root: root, scratch: scratch, reportsFailure: false) { build(root: root, scratch: scratch, reportsFailure: true) }
+        if !build(root: root, scratch: scratch, reportsFailure: false) {
+            build(root: root, scratch: scratch, reportsFailure: true)
+        }
         return scratch.appendingPathComponent("debug")
     }()
 
@@ -27,8 +29,10 @@ package enum FixtureBuild {
         let process = Process()
         // Plugins are refused from group-writable folders, whatever the user's umask.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "umask 022 && exec swift build --package-path \"$1\" --scratch-path \"$2\"", "sh",
-                             root.appendingPathComponent("Tests/Fixtures").path, scratch.path]
+        process.arguments = [
+            "-c", "umask 022 && exec swift build --package-path \"$1\" --scratch-path \"$2\"", "sh",
+            root.appendingPathComponent("Tests/Fixtures").path, scratch.path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -38,11 +42,17 @@ package enum FixtureBuild {
             process.waitUntilExit()
             guard process.terminationStatus != 0 else { return true }
             if reportsFailure {
-                FileHandle.standardError.write(Data("FixtureBuild: building Tests/Fixtures failed (exit \(process.terminationStatus)):\n\(text)\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "FixtureBuild: building Tests/Fixtures failed (exit \(process.terminationStatus)):\n\(text)\n"
+                            .utf8))
             }
             return false
         } catch {
-            FileHandle.standardError.write(Data("FixtureBuild: cannot run swift build for Tests/Fixtures (\(error)); put swift on PATH, or run scripts/build-fixtures.sh\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "FixtureBuild: cannot run swift build for Tests/Fixtures (\(error)); put swift on PATH, or run scripts/build-fixtures.sh\n"
+                        .utf8))
             return false
         }
     }

@@ -10,21 +10,22 @@ package struct FragileApp {
 
     package init(host: String = "") throws {
         folder = try TemporaryFolder()
-        config = try folder.write("""
-        initial = "FragileHome"
+        config = try folder.write(
+            """
+            initial = "FragileHome"
 
-        [plugins.Fragile]
-        path = "\(BuildProducts.library("FixtureFragile"))"
+            [plugins.Fragile]
+            path = "\(BuildProducts.library("FixtureFragile"))"
 
-        [plugins.Fragile.settings]
-        bomb = "bomb"
+            [plugins.Fragile.settings]
+            bomb = "bomb"
 
-        [plugins.Types]
-        path = "\(BuildProducts.library("FixtureNativeTypes"))"
+            [plugins.Types]
+            path = "\(BuildProducts.library("FixtureNativeTypes"))"
 
-        [host]
-        \(host)
-        """, to: "fragile.conf")
+            [host]
+            \(host)
+            """, to: "fragile.conf")
     }
 
     /// `scene-host run` with `script` on standard input.

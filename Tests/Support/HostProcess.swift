@@ -25,17 +25,28 @@ package struct HostProcess {
     ///
     /// Each run gets a fresh probe cache unless `probeCache` names one (to test the cache itself);
     /// `environment` adds or replaces variables (nil removes one).
-    package static func run(_ arguments: [String], input: String = "", in directory: URL? = nil, probeCache: String? = nil,
-                    environment overrides: [String: String?] = [:], timeLimit: Duration = .seconds(120)) throws -> Result {
+    package static func run(
+        _ arguments: [String], input: String = "", in directory: URL? = nil, probeCache: String? = nil,
+        environment overrides: [String: String?] = [:], timeLimit: Duration = .seconds(120)
+    ) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
-        environment["SCENE_HOST_PROBE_CACHE"] = probeCache ?? FileManager.default.temporaryDirectory
+        environment["SCENE_HOST_PROBE_CACHE"] =
+            probeCache
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("scene-host-test-cache-\(UUID().uuidString).json").path
         // `serve`'s default session store, apart from the user's (removed with the temporary folder's files).
-        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-test-state-\(UUID().uuidString)").path
+        environment["XDG_STATE_HOME"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-test-state-\(UUID().uuidString)")
+            .path
         environment["SCENE_HOST_SESSION_STORE"] = nil
         for (key, value) in overrides { environment[key] = value }
-        let result = try ChildRun.run(BuildProducts.hostExecutable, arguments, input: input, in: directory, environment: environment, timeLimit: timeLimit)
-        if result.timedOut { Issue.record("scene-host \(arguments.joined(separator: " ")) did not end within \(timeLimit); it was killed") }
+        let result = try ChildRun.run(
+            BuildProducts.hostExecutable, arguments, input: input, in: directory, environment: environment,
+            timeLimit: timeLimit)
+        if result.timedOut {
+            Issue.record(
+                "scene-host \(arguments.joined(separator: " ")) did not end within \(timeLimit); it was killed")
+        }
         return result
     }
 }
@@ -47,8 +58,10 @@ package enum ChildRun {
         package let description: String
     }
 
-    package static func run(_ executable: String, _ arguments: [String], input: String, in directory: URL?, environment: [String: String],
-                    timeLimit: Duration) throws -> HostProcess.Result {
+    package static func run(
+        _ executable: String, _ arguments: [String], input: String, in directory: URL?, environment: [String: String],
+        timeLimit: Duration
+    ) throws -> HostProcess.Result {
         let folder = try TemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         let inputPath = try folder.write(input, to: "stdin")
@@ -68,7 +81,9 @@ package enum ChildRun {
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
-        guard spawned == 0 else { throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
 
         // The child's end wakes the wait (a pidfd), so a quick child costs no polling interval.
         let exit = ChildExit(pid)
@@ -83,8 +98,9 @@ package enum ChildRun {
         }
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
         let exitStatus = signaled ? status & 0x7F : (status >> 8) & 0xFF
-        return HostProcess.Result(status: exitStatus, signaled: signaled, timedOut: timedOut,
-                                  stdout: read(outputPath), stderr: read(errorPath))
+        return HostProcess.Result(
+            status: exitStatus, signaled: signaled, timedOut: timedOut,
+            stdout: read(outputPath), stderr: read(errorPath))
     }
 
     private static func read(_ path: String) -> String {

@@ -15,7 +15,9 @@ package struct HostShell {
         package var signaled: Bool { (status ?? 0) >= 128 }
     }
 
-    package static func run(_ command: String, in directory: URL? = nil, timeout: Duration = .seconds(60)) throws -> Result {
+    package static func run(
+        _ command: String, in directory: URL? = nil, timeout: Duration = .seconds(60)
+    ) throws -> Result {
         let folder = try TemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         let statusFile = folder.path("status")
@@ -25,8 +27,11 @@ package struct HostShell {
         environment["SCENE_HOST_PROBE_CACHE"] = folder.path("probes.json")
         environment["XDG_STATE_HOME"] = folder.path("state")
         environment["SCENE_HOST_SESSION_STORE"] = nil
-        let shell = try ChildRun.run("/bin/bash", ["-c", command], input: "", in: directory, environment: environment, timeLimit: timeout)
-        let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let shell = try ChildRun.run(
+            "/bin/bash", ["-c", command], input: "", in: directory, environment: environment, timeLimit: timeout)
+        let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         return Result(status: shell.timedOut ? nil : status, stdout: shell.stdout, stderr: shell.stderr)
     }
 }

@@ -37,7 +37,8 @@ package struct LoopbackHTTP {
 
         /// Keeps the cookie a response sets (a cleared one is forgotten).
         package func take(_ response: Response) {
-            guard let set = response.headers["set-cookie"], let value = set.split(separator: ";").first.map(String.init) else { return }
+            guard let set = response.headers["set-cookie"], let value = set.split(separator: ";").first.map(String.init)
+            else { return }
             lock.withLock {
                 if value.hasSuffix("=") { newest[Self.key(value)] = nil } else { newest[Self.key(value)] = value }
             }
@@ -50,7 +51,9 @@ package struct LoopbackHTTP {
 
     /// `http://127.0.0.1:PORT` as the server printed it.
     package init(address: String) throws {
-        guard let text = address.split(separator: ":").last, let port = UInt16(text) else { throw Failure(description: "no port in \(address)") }
+        guard let text = address.split(separator: ":").last, let port = UInt16(text) else {
+            throw Failure(description: "no port in \(address)")
+        }
         self.port = port
     }
 
@@ -59,16 +62,22 @@ package struct LoopbackHTTP {
     /// A GET; a redirect (303) is followed with the same cookie unless `follow` is false. Without a
     /// path: the session's current screen (`/` shows the first screen; when that is an earlier page,
     /// its link to the current page is followed).
-    package func get(_ requested: String? = nil, cookie: String? = nil, host: String? = nil, follow: Bool = true, limit: Double = 30) throws -> Response {
+    package func get(
+        _ requested: String? = nil, cookie: String? = nil, host: String? = nil, follow: Bool = true, limit: Double = 30
+    ) throws -> Response {
         guard var path = requested else {
             let start = try get("/", cookie: cookie, host: host, follow: follow, limit: limit)
-            guard let current = Self.field(#"(?<=<p class="earlier" id="earlier" role="status">)[^\n]*"#, in: start.body)
-                .flatMap({ Self.field(#"(?<=<a href=")[^"]+"#, in: $0) }) else { return start }
+            guard
+                let current = Self.field(#"(?<=<p class="earlier" id="earlier" role="status">)[^\n]*"#, in: start.body)
+                    .flatMap({ Self.field(#"(?<=<a href=")[^"]+"#, in: $0) })
+            else { return start }
             return try get(current, cookie: cookie, host: host, follow: follow, limit: limit)
         }
         for _ in 0..<4 {
-            let response = try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
-                                    + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "") + "Connection: close\r\n\r\n", limit: limit)
+            let response = try send(
+                "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+                    + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "") + "Connection: close\r\n\r\n",
+                limit: limit)
             jar.take(response)
             guard follow, response.status == 303, let location = response.headers["location"] else { return response }
             path = location
@@ -77,12 +86,16 @@ package struct LoopbackHTTP {
     }
 
     /// A form post; `headers` are added as they are (`"X-Forwarded-For: 192.0.2.1"`).
-    package func post(_ path: String, cookie: String?, body: String, headers: [String] = [], limit: Double = 30) throws -> Response {
-        let response = try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "")
-                                + headers.map { $0 + "\r\n" }.joined()
-                                + "Origin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
-                                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
-                                limit: limit)
+    package func post(
+        _ path: String, cookie: String?, body: String, headers: [String] = [], limit: Double = 30
+    ) throws -> Response {
+        let response = try send(
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "")
+                + headers.map { $0 + "\r\n" }.joined()
+                + "Origin: \(origin)\r\nSec-Fetch-Site: same-origin\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+            limit: limit)
         jar.take(response)
         return response
     }
@@ -104,7 +117,9 @@ package struct LoopbackHTTP {
     /// A post from the page the session shows now: its screen stamp and URL are read from a GET first.
     package func act(cookie: String, token: String, _ fields: String, limit: Double = 30) throws -> Response {
         let page = try get(cookie: cookie).body
-        return try post(Self.formAction(in: page), cookie: cookie, body: "token=\(token)&screen=\(Self.version(in: page))&\(fields)", limit: limit)
+        return try post(
+            Self.formAction(in: page), cookie: cookie,
+            body: "token=\(token)&screen=\(Self.version(in: page))&\(fields)", limit: limit)
     }
 
     /// A new session, made by a first action from the start page (by default a Back, which the
@@ -116,7 +131,9 @@ package struct LoopbackHTTP {
             throw Failure(description: "no form on the start page: \(start.status) \(start.body.prefix(200))")
         }
         let posted = try post("/", cookie: nil, body: "token=\(startToken)&screen=0&\(firstAction)")
-        guard let setCookie = posted.headers["set-cookie"], let cookie = setCookie.split(separator: ";").first.map(String.init) else {
+        guard let setCookie = posted.headers["set-cookie"],
+            let cookie = setCookie.split(separator: ";").first.map(String.init)
+        else {
             throw Failure(description: "no session from the first action: \(posted.status) \(posted.body.prefix(200))")
         }
         let page = try get(cookie: cookie)
@@ -135,7 +152,9 @@ package struct LoopbackHTTP {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
@@ -151,7 +170,9 @@ package struct LoopbackHTTP {
         var timeout = timeval(tv_sec: Int(limit), tv_usec: Int((limit - limit.rounded(.down)) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+        guard
+            bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
+        else {
             throw Failure(description: "send: \(errno)")
         }
         var received: [UInt8] = []
@@ -170,13 +191,18 @@ package struct LoopbackHTTP {
     /// server wrote until `done` holds for it (looked at on every read and every 50 ms), it closed
     /// the stream, or `seconds` passed: a test that expects something waits for it with `done` and
     /// a generous `seconds`, never for a time a loaded machine could stretch.
-    package func events(_ path: String, cookie: String?, seconds: Double, until done: (String) -> Bool = { _ in false }) throws -> String {
+    package func events(
+        _ path: String, cookie: String?, seconds: Double, until done: (String) -> Bool = { _ in false }
+    ) throws -> String {
         let socket = try connect()
         defer { close(socket) }
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
             + (cookie.map { "Cookie: \(jar.current($0))\r\n" } ?? "") + "\r\n"
         let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+        guard
+            bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
+        else {
             throw Failure(description: "send: \(errno)")
         }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
@@ -203,13 +229,16 @@ package struct LoopbackHTTP {
     /// Sends `request` and reads the one answer (the server closes after it: `Connection: close`).
     package func send(_ request: String, limit: Double) throws -> Response {
         let text = try sendRaw(request, limit: limit)
-        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "not HTTP: \(text.prefix(100))") }
+        guard let split = text.range(of: "\r\n\r\n") else {
+            throw Failure(description: "not HTTP: \(text.prefix(100))")
+        }
         let lines = text[..<split.lowerBound].split(separator: "\r\n")
         let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = String(text[split.upperBound...])
         if headers["transfer-encoding"] == "chunked" { body = Self.unchunked(body) }

@@ -80,7 +80,9 @@ package final class PipedHost {
     }
 
     /// How many descriptors the host has open now.
-    package var openDescriptors: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1 }
+    package var openDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
 
     /// The host's resident memory now, in KiB.
     package var residentKiB: Int {

@@ -4,7 +4,9 @@ import Foundation
 package enum PluginCopies {
     /// Copies `lib<name>.so` to `file` in `folder`, passing its bytes through `change`.
     @discardableResult
-    package static func copy(_ name: String, to file: String, in folder: TemporaryFolder, change: (inout [UInt8]) -> Void = { _ in }) throws -> String {
+    package static func copy(
+        _ name: String, to file: String, in folder: TemporaryFolder, change: (inout [UInt8]) -> Void = { _ in }
+    ) throws -> String {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildProducts.library(name))))
         change(&bytes)
         return try folder.write(bytes: bytes, to: file)

@@ -30,16 +30,23 @@ package enum RecordCheck {
     }
 
     /// Expects `Value` read from `before` then a tag one past `Tag`'s last case to throw `Malformed`.
-    package static func refusesUnknownTag<Value: RecordValue, Tag: RecordTag>(_ value: Value.Type, _ tag: Tag.Type,
-                                                                    before: (inout RecordWriter) -> Void = { _ in },
-                                                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Tag.allCases.map(\.rawValue) == Array(0..<UInt64(Tag.allCases.count)), "\(Tag.self): numbered from 0 without a gap",
-                sourceLocation: sourceLocation)
+    package static func refusesUnknownTag<Value: RecordValue, Tag: RecordTag>(
+        _ value: Value.Type, _ tag: Tag.Type,
+        before: (inout RecordWriter) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(
+            Tag.allCases.map(\.rawValue) == Array(0..<UInt64(Tag.allCases.count)),
+            "\(Tag.self): numbered from 0 without a gap",
+            sourceLocation: sourceLocation)
         var reader = try reader { writer in
             before(&writer)
             writer.unsigned(pastLast(Tag.self))
         }
-        #expect(throws: RecordReader.Malformed.self, "\(Value.self) read tag \(pastLast(Tag.self)) of \(Tag.self)", sourceLocation: sourceLocation) {
+        #expect(
+            throws: RecordReader.Malformed.self, "\(Value.self) read tag \(pastLast(Tag.self)) of \(Tag.self)",
+            sourceLocation: sourceLocation
+        ) {
             _ = try Value(from: &reader)
         }
     }

@@ -20,13 +20,17 @@ package final class TerminalHost {
 
     /// `controllingTerminal`: the host leads a session of its own whose controlling terminal is this
     /// one, as a login shell's child is (what a plugin would type into, or take the foreground of).
-    package init(_ arguments: [String], environment extra: [String: String] = [:], controllingTerminal: Bool = false) throws {
+    package init(
+        _ arguments: [String], environment extra: [String: String] = [:], controllingTerminal: Bool = false
+    ) throws {
         folder = try TemporaryFolder()
         // posix_openpt's steps by hand (Glibc's module leaves them out): the master, unlocked, and its number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0, ioctl(master, Self.numberRequest, &number) == 0 else {
+        guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0,
+            ioctl(master, Self.numberRequest, &number) == 0
+        else {
             throw ChildRun.SpawnError(description: "no pseudo-terminal: \(errno)")
         }
         let slave = "/dev/pts/\(number)"

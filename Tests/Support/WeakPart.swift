@@ -13,7 +13,9 @@ package final class WeakPart {
     /// Weak references to the four parts of a scene.
     @MainActor
     package static func all(of scene: AssembledScene) -> [WeakPart] {
-        [WeakPart("ViewController", scene.viewController), WeakPart("Interactor", scene.interactor),
-         WeakPart("Presenter", scene.presenter), WeakPart("Router", scene.router)]
+        [
+            WeakPart("ViewController", scene.viewController), WeakPart("Interactor", scene.interactor),
+            WeakPart("Presenter", scene.presenter), WeakPart("Router", scene.router),
+        ]
     }
 }

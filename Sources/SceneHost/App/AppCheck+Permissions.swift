@@ -12,7 +12,9 @@ extension AppCheck {
         return config.plugins.flatMap { entry -> [HostWarning] in
             guard let plugin = byName[entry.name] else { return [] }
             let reference = PluginReference(name: entry.name, path: entry.resolvedPath, location: entry.location)
-            return plugin.permissions.filter { !entry.grants.contains($0) }.map { .permissionNotGranted(plugin: reference, permission: $0) }
+            return plugin.permissions.filter { !entry.grants.contains($0) }.map {
+                .permissionNotGranted(plugin: reference, permission: $0)
+            }
         }
     }
 }

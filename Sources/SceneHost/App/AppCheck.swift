@@ -76,13 +76,21 @@ package struct AppCheck {
             if let bytes {
                 start = try AppStart(parsing: configPath, bytes: bytes)
             } else {
-                start = buildsHere ? try AppStart(parsing: configPath) : try AppStart.read(configPath: configPath, loader: loader, startup: startup)
+                start =
+                    buildsHere
+                    ? try AppStart(parsing: configPath)
+                    : try AppStart.read(configPath: configPath, loader: loader, startup: startup)
             }
         } catch {
             // Problems found together (every unknown key of a table) are each a problem of the report.
-            let found = if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.init) } else { [HostProblem(error)] }
-            return Report(config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0, unbuilt: [], container: SceneContainer(),
-                          graph: nil, knownLinks: nil)
+            let found =
+                if case .configProblems(let list)? = error as? ConfigError { list.map(HostProblem.init) } else {
+                    [HostProblem(error)]
+                }
+            return Report(
+                config: nil, plugins: [], problems: found, warnings: [], sceneCount: 0, unbuilt: [],
+                container: SceneContainer(),
+                graph: nil, knownLinks: nil)
         }
         if let report = recordedReport(start) { return report }
         let config = start.config
@@ -128,31 +136,42 @@ package struct AppCheck {
                     // Each refused setting is a problem of its own; the plugin's scenes are still
                     // registered by description, so the graph does not report them as unknown.
                     problems += error.eachSettingProblem.map(HostProblem.init)
-                    if let (loaded, _) = try? loader.prepareReportingMetadata(entry, into: container, checksSettings: false) { plugins.append(loaded) }
+                    if let (loaded, _) = try? loader.prepareReportingMetadata(
+                        entry, into: container, checksSettings: false)
+                    {
+                        plugins.append(loaded)
+                    }
                 } catch {
                     problems.append(HostProblem(error))
                 }
             }
         }
         let graph = SceneGraph(config: config, container: container)
-        problems = Self.collapsingFollowOns(problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
+        problems = Self.collapsingFollowOns(
+            problems, graphProblems: GraphChecker.problems(in: graph), registered: container.sceneNames)
         problems += Self.undeclaredRouteProblems(undeclaredRoutes, container: container)
         problems += Self.segueButtonProblems(config.segues, buttons: probedButtons, container: container, graph: graph)
         // Not built here: the scenes of `unbuilt` plugins are checked by the caller's check child.
         let unbuiltScenes = Set(plugins.filter { unbuilt.contains($0.configName) }.flatMap(\.scenes))
-        problems += WiringCheck.problems(container: container, findings: findings, building: building, skipping: unbuiltScenes)
+        problems += WiringCheck.problems(
+            container: container, findings: findings, building: building, skipping: unbuiltScenes)
         var recordedStart: [UInt8]?
         if !buildsHere, problems.isEmpty, recorded.count == config.plugins.count, let startup {
             let hasLinks = recorded.contains { (try? $0.metadata())?.scenes.contains { $0.link != nil } ?? true }
             let checked = CheckedStart(config: config, plugins: recorded, unbuilt: unbuilt, hasLinks: hasLinks)
-            recordedStart = startup.record(checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
+            recordedStart = startup.record(
+                checked, configFile: configPath, baseDirectory: config.baseDirectory, bytes: start.bytes)
         }
         // Warnings are `check`'s to print; `run` and `serve` start without reading the graph for them
         // (`serve` says what its own worker count makes of an in-memory state).
-        let warnings = buildsHere ? GraphChecker.warnings(in: graph) + InMemoryStateCheck.warnings(config: config, plugins: plugins, workers: config.host.workers)
-            + Self.ungrantedPermissions(config: config, plugins: plugins) : []
-        var report = Report(config: config, plugins: plugins, problems: problems, warnings: warnings,
-                            sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
+        let warnings =
+            buildsHere
+            ? GraphChecker.warnings(in: graph)
+                + InMemoryStateCheck.warnings(config: config, plugins: plugins, workers: config.host.workers)
+                + Self.ungrantedPermissions(config: config, plugins: plugins) : []
+        var report = Report(
+            config: config, plugins: plugins, problems: problems, warnings: warnings,
+            sceneCount: container.sceneCount, unbuilt: unbuilt, container: container, graph: graph, knownLinks: nil)
         report.configBytes = start.bytes
         report.checkedStart = recordedStart ?? []
         if recorded.count == config.plugins.count { report.checkedPlugins = Self.byPath(config.plugins, recorded) }
@@ -168,8 +187,9 @@ package struct AppCheck {
         let container = SceneContainer()
         guard let plugins = start.registerChecked(loader: loader, into: container) else { return nil }
         let graph = checked.hasLinks ? SceneGraph(config: start.config, container: container) : nil
-        var report = Report(config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,
-                            unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
+        var report = Report(
+            config: start.config, plugins: plugins, problems: [], warnings: [], sceneCount: container.sceneCount,
+            unbuilt: checked.unbuilt, container: container, graph: graph, knownLinks: graph == nil ? LinkTable() : nil)
         report.configBytes = start.bytes
         report.checkedStart = checked.recordedBytes ?? []
         report.checkedPlugins = Self.byPath(start.config.plugins, checked.plugins)
@@ -182,11 +202,15 @@ package struct AppCheck {
     }
 
     /// The routes scenes took in their probes without declaring them, by scene and destination.
-    private static func undeclaredRouteProblems(_ routes: [String: [String]], container: SceneContainer) -> [HostProblem] {
+    private static func undeclaredRouteProblems(
+        _ routes: [String: [String]], container: SceneContainer
+    ) -> [HostProblem] {
         routes.sorted { $0.key < $1.key }.flatMap { scene, destinations -> [HostProblem] in
             guard let plugin = container.plugin(registering: scene) else { return [] }
             let declared = container.description(of: scene)?.routes.map(\.destination) ?? []
-            return destinations.map { HostProblem(SceneGraphError.routeNotDeclared(plugin, scene: scene, destination: $0, declared: declared)) }
+            return destinations.map {
+                HostProblem(SceneGraphError.routeNotDeclared(plugin, scene: scene, destination: $0, declared: declared))
+            }
         }
     }
 
@@ -199,8 +223,10 @@ package struct AppCheck {
     /// not be those it shows with the input a route hands it); not a scene whose screens showed no
     /// button at all (its buttons come with a state the probe did not reach); and not a segue that
     /// leads toward a scene with a deep link (a link's path takes its style from the segue).
-    private static func segueButtonProblems(_ segues: [SegueDeclaration], buttons: [String: [String]], container: SceneContainer,
-                                            graph: SceneGraph) -> [HostProblem] {
+    private static func segueButtonProblems(
+        _ segues: [SegueDeclaration], buttons: [String: [String]], container: SceneContainer,
+        graph: SceneGraph
+    ) -> [HostProblem] {
         let leaving = Dictionary(grouping: graph.edges, by: \.from)
         func leadsToLink(_ start: String) -> Bool {
             var seen: Set<String> = [start], queue = [start]
@@ -212,9 +238,14 @@ package struct AppCheck {
         }
         return segues.compactMap { segue in
             let scene = segue.from.value
-            guard let shown = buttons[scene], !shown.isEmpty, !shown.contains(segue.id), let plugin = container.plugin(registering: scene),
-                  let description = container.description(of: scene), description.input == nil, !leadsToLink(segue.to.value) else { return nil }
-            return HostProblem(SceneGraphError.segueNotAButton(segue.location, segue: segue.id, scene: scene, plugin: plugin.name, buttons: shown))
+            guard let shown = buttons[scene], !shown.isEmpty, !shown.contains(segue.id),
+                let plugin = container.plugin(registering: scene),
+                let description = container.description(of: scene), description.input == nil,
+                !leadsToLink(segue.to.value)
+            else { return nil }
+            return HostProblem(
+                SceneGraphError.segueNotAButton(
+                    segue.location, segue: segue.id, scene: scene, plugin: plugin.name, buttons: shown))
         }
     }
 
@@ -225,9 +256,12 @@ package struct AppCheck {
     /// plugin to register a type wins), has a finding that depends on other plugins (`needsHost`),
     /// or its verdict predates findings. Plugins loaded here register their services in config
     /// order, as before; a vouched plugin registers none and resolved none in its probe.
-    private static func vouchedFindings(_ entry: PluginEntry, metadata: PluginMetadata?, logger loader: PluginLoader) -> [String: WiringFinding]? {
+    private static func vouchedFindings(
+        _ entry: PluginEntry, metadata: PluginMetadata?, logger loader: PluginLoader
+    ) -> [String: WiringFinding]? {
         guard entry.settings.isEmpty, let metadata, metadata.nativeFunctions == [],
-              metadata.serviceCount == 0, let wiring = metadata.wiring, !wiring.values.contains(.needsHost) else {
+            metadata.serviceCount == 0, let wiring = metadata.wiring, !wiring.values.contains(.needsHost)
+        else {
             loader.logger.debug("the plugin's scenes are built to be checked", metadata: ["plugin": "\(entry.name)"])
             return nil
         }
@@ -237,19 +271,30 @@ package struct AppCheck {
     /// `loadProblems` then `graphProblems`, where an unknown scene that only exists because a plugin
     /// failed is put under that plugin's error (the last one, when several failed) instead of
     /// standing alone. A name close to a registered one stays an error of its own: that is a typo.
-    static func collapsingFollowOns(_ loadProblems: [HostProblem], graphProblems: [SceneGraphError], registered: [String]) -> [HostProblem] {
+    static func collapsingFollowOns(
+        _ loadProblems: [HostProblem], graphProblems: [SceneGraphError], registered: [String]
+    ) -> [HostProblem] {
         let failed = loadProblems.lastIndex { $0.error is PluginLoadError }
-        guard let failed, let failure = loadProblems[failed].error as? PluginLoadError else { return loadProblems + graphProblems.map(HostProblem.init) }
+        guard let failed, let failure = loadProblems[failed].error as? PluginLoadError else {
+            return loadProblems + graphProblems.map(HostProblem.init)
+        }
         var followOns: [SceneGraphError] = [], others: [HostProblem] = []
         for problem in graphProblems {
             let scene: String?
             switch problem {
-            case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _), .unknownRouteScene(_, _, let name, _): scene = name
-            case .initialNeedsInput, .routeNotDeclared, .segueNotAButton, .routeUnexpectedInput, .routeMissingInput, .routeInputMismatch,
-                 .routeResultNotAccepted, .routeResultMismatch, .linkInvalid, .linkDuplicate:
+            case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _),
+                .unknownRouteScene(_, _, let name, _):
+                scene = name
+            case .initialNeedsInput, .routeNotDeclared, .segueNotAButton, .routeUnexpectedInput, .routeMissingInput,
+                .routeInputMismatch,
+                .routeResultNotAccepted, .routeResultMismatch, .linkInvalid, .linkDuplicate:
                 scene = nil
             }
-            if let scene, Suggestion.closest(to: scene, in: registered) == nil { followOns.append(problem) } else { others.append(HostProblem(problem)) }
+            if let scene, Suggestion.closest(to: scene, in: registered) == nil {
+                followOns.append(problem)
+            } else {
+                others.append(HostProblem(problem))
+            }
         }
         var problems = loadProblems
         if !followOns.isEmpty { problems[failed] = .pluginFailedWithFollowOns(failure, unknown: followOns) }

@@ -47,10 +47,13 @@ package struct AppStart {
         let bytes = try reader.read(path: configPath)
         let folder = ConfigPath.folder(of: configPath)
         if let startup, loader.inspector != nil,
-           let checked = startup.pendingStart(configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust) {
+            let checked = startup.pendingStart(
+                configFile: configPath, baseDirectory: folder, bytes: bytes, trust: loader.trust)
+        {
             return AppStart(config: checked.config, checked: checked, bytes: bytes, cachePath: startup.path)
         }
-        return AppStart(config: try reader.parse(bytes: bytes, file: configPath, baseDirectory: folder), checked: nil, bytes: bytes)
+        return AppStart(
+            config: try reader.parse(bytes: bytes, file: configPath, baseDirectory: folder), checked: nil, bytes: bytes)
     }
 
     /// Registers every plugin of a start the cache answered for (`PluginLoader.registerChecked`),
@@ -79,8 +82,11 @@ package struct AppStart {
                 plugins.append(LoadedPlugin(entries[index], summarizedBy: records[index].summary))
                 continue
             }
-            guard let plugin = try? loader.registerChecked(entries[index], recorded: records[index], into: container) else {
-                loader.logger.debug("start-up cache not used: a plugin could not be registered from it", metadata: ["plugin": "\(entries[index].name)"])
+            guard let plugin = try? loader.registerChecked(entries[index], recorded: records[index], into: container)
+            else {
+                loader.logger.debug(
+                    "start-up cache not used: a plugin could not be registered from it",
+                    metadata: ["plugin": "\(entries[index].name)"])
                 return nil
             }
             plugins.append(plugin)
@@ -93,7 +99,9 @@ package struct AppStart {
             let index = deferred[position]
             _ = try loader.registerChecked(entries[index], recorded: records[index], into: container)
         }
-        loader.logger.debug("start-up cache answers: the config and every plugin file are unchanged", metadata: ["cache": "\(cachePath ?? "")"])
+        loader.logger.debug(
+            "start-up cache answers: the config and every plugin file are unchanged",
+            metadata: ["cache": "\(cachePath ?? "")"])
         return plugins
     }
 }

@@ -13,7 +13,8 @@ package struct HostProblem: HostConcernError {
 
     /// `error` as a problem; an error that is none of the host's becomes a failed scene.
     package init(_ error: any Error) {
-        self.error = (error as? HostProblem)?.error ?? (error as? any HostConcernError)
+        self.error =
+            (error as? HostProblem)?.error ?? (error as? any HostConcernError)
             ?? NavigationError.sceneFailed(scene: "?", reason: .other(String(describing: error)))
     }
 

@@ -24,7 +24,8 @@ enum InMemoryStateCheck {
 
     /// Whether `plugin` gets a value for `setting`: from the config, or its declared default.
     private static func isSet(_ setting: String, of plugin: LoadedPlugin) -> Bool {
-        plugin.settings.contains { $0.key == setting } || plugin.settingDeclarations.contains { $0.name == setting && $0.defaultValue != nil }
+        plugin.settings.contains { $0.key == setting }
+            || plugin.settingDeclarations.contains { $0.name == setting && $0.defaultValue != nil }
     }
 }
 

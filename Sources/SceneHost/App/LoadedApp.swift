@@ -18,8 +18,12 @@ package struct LoadedApp {
     ///
     /// `checksSettings` false (`list`, `graph`: they run no plugin code): settings that do not fit
     /// the declarations are shown as written, so the user sees what each plugin takes.
-    package static func load(configPath: String, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
-        try load(config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy, checksSettings: checksSettings)
+    package static func load(
+        configPath: String, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true
+    ) throws -> LoadedApp {
+        try load(
+            config: try ConfigLoader().load(path: configPath), loader: loader, lazy: lazy,
+            checksSettings: checksSettings)
     }
 
     /// Registers every plugin of a start (lazily, as `load(config:loader:lazy:)` with `lazy`):
@@ -34,13 +38,16 @@ package struct LoadedApp {
     }
 
     /// Registers every plugin of a config already read; throws the first problem.
-    package static func load(config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true) throws -> LoadedApp {
+    package static func load(
+        config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true
+    ) throws -> LoadedApp {
         let container = SceneContainer()
         container.reserveCapacity(plugins: config.plugins.count)
         let plugins = try loader.probingAhead(config.plugins) {
             try config.plugins.map { entry in
                 guard lazy else { return try loader.load(entry, into: container) }
-                return try loader.prepareReportingMetadata(entry, into: container, checksSettings: checksSettings).plugin
+                return try loader.prepareReportingMetadata(entry, into: container, checksSettings: checksSettings)
+                    .plugin
             }
         }
         return LoadedApp(config: config, container: container, plugins: plugins)

@@ -6,6 +6,8 @@ extension LoaderSettings {
     /// `makeLoader`.
     @MainActor
     package func makeStartupCache(warn: @escaping (HostWarning) -> Void) -> StartupCache? {
-        (probeCache ?? ProbeCache.defaultPath()).map { StartupCache(probeCache: $0, checksFileTrust: checksFileTrust, reads: !rescan, warn: warn) }
+        (probeCache ?? ProbeCache.defaultPath()).map {
+            StartupCache(probeCache: $0, checksFileTrust: checksFileTrust, reads: !rescan, warn: warn)
+        }
     }
 }

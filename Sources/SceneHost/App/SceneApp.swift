@@ -19,11 +19,15 @@ package final class SceneApp {
     /// What each plugin's check rested on, by resolved path (`AppCheck.Report.checkedPlugins`).
     let checkedPlugins: [String: CheckedPlugin]
 
-    init(loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = [], checkedPlugins: [String: CheckedPlugin] = [:]) {
+    init(
+        loaded: LoadedApp, links: LinkTable, configBytes: [UInt8], checkedStart: [UInt8] = [],
+        checkedPlugins: [String: CheckedPlugin] = [:]
+    ) {
         self.loaded = loaded
         self.checkedPlugins = checkedPlugins
-        workerStart = WorkerStartMessage(configFile: loaded.config.file, baseDirectory: loaded.config.baseDirectory, configBytes: configBytes,
-                                         checkedStart: checkedStart)
+        workerStart = WorkerStartMessage(
+            configFile: loaded.config.file, baseDirectory: loaded.config.baseDirectory, configBytes: configBytes,
+            checkedStart: checkedStart)
         self.navigator = Navigator(container: loaded.container, segues: loaded.config.segues)
         self.links = links
         navigator.links = links
@@ -33,8 +37,9 @@ package final class SceneApp {
     /// when the report has problems or no config.
     package convenience init?(checked report: AppCheck.Report) {
         guard report.problems.isEmpty, let config = report.config, let links = report.links else { return nil }
-        self.init(loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links,
-                  configBytes: report.configBytes, checkedStart: report.checkedStart, checkedPlugins: report.checkedPlugins)
+        self.init(
+            loaded: LoadedApp(config: config, container: report.container, plugins: report.plugins), links: links,
+            configBytes: report.configBytes, checkedStart: report.checkedStart, checkedPlugins: report.checkedPlugins)
     }
 
     /// Reads the config, registers every plugin (opening each only when first needed) and checks

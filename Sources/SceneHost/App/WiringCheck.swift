@@ -15,14 +15,18 @@ enum WiringCheck {
     /// nil) is built here once; any other is reported from what its probe found (`findings`),
     /// without loading its plugin, unless the probe could not tell (`needsHost`).
     /// `skipping`: scenes neither built nor reported here (a check child builds them).
-    static func problems(container: SceneContainer, findings: [String: WiringFinding], building: Set<String>?,
-                         skipping: Set<String> = []) -> [HostProblem] {
+    static func problems(
+        container: SceneContainer, findings: [String: WiringFinding], building: Set<String>?,
+        skipping: Set<String> = []
+    ) -> [HostProblem] {
         let assembler = SceneAssembler(container: container)
         let probe = WiringProbeNavigator()
         var problems: [HostProblem] = []
         for name in container.sceneNames where !skipping.contains(name) {
             if let building, !building.contains(name), findings[name] != .needsHost {
-                if let finding = findings[name], let problem = problem(finding, scene: name, container: container) { problems.append(problem) }
+                if let finding = findings[name], let problem = problem(finding, scene: name, container: container) {
+                    problems.append(problem)
+                }
                 continue
             }
             do {
@@ -30,7 +34,8 @@ enum WiringCheck {
             } catch let error as any HostConcernError {
                 problems.append(HostProblem(error))
             } catch {
-                problems.append(HostProblem(NavigationError.sceneFailed(scene: name, reason: .other(String(describing: error)))))
+                problems.append(
+                    HostProblem(NavigationError.sceneFailed(scene: name, reason: .other(String(describing: error)))))
             }
         }
         return problems
@@ -41,8 +46,11 @@ enum WiringCheck {
         let plugin = container.plugin(registering: scene)
         switch finding {
         case .wiringMismatch(let part, let partType, let property, let expected):
-            return HostProblem(ContainerError.wiringFailed(scene: scene, plugin: plugin,
-                                                           .wiringMismatch(scene: scene, part: part, partType: partType, property: property, expected: expected)))
+            return HostProblem(
+                ContainerError.wiringFailed(
+                    scene: scene, plugin: plugin,
+                    .wiringMismatch(
+                        scene: scene, part: part, partType: partType, property: property, expected: expected)))
         case .settingRejected(let key, let reason):
             return HostProblem(ContainerError.settingRejected(scene: scene, plugin: plugin, key: key, reason: reason))
         case .failed(let description):
@@ -56,7 +64,9 @@ enum WiringCheck {
 /// A navigator for scenes built only to be checked: they never navigate.
 @MainActor
 private final class WiringProbeNavigator: SceneNavigating {
-    func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+    func navigate(
+        from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?
+    ) throws {
         throw ContainerError.noScene
     }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SceneHostCore
+import SwiftOverlayShims
 
 /// `--watch`: the plugin files of a config, watched with inotify for a new build.
 ///
@@ -38,7 +39,9 @@ package final class PluginFileWatch {
     /// of watches, a folder that cannot be read).
     package init(plugins: [WatchedFile]) throws(ReloadError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw .cannotWatch(path: plugins.first?.path ?? "", reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else {
+            throw .cannotWatch(path: plugins.first?.path ?? "", reason: String(cString: strerror(errno)))
+        }
         self.descriptor = descriptor
         self.plugins = plugins
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY)

@@ -15,11 +15,17 @@ package enum ReloadError: HostConcernError {
     package var message: String {
         switch self {
         case .cannotWatch(let path, let reason):
-            return TerminalText.escaped("error: --watch cannot watch '\(path)' for new builds: \(reason). Check that the folder exists and can be read; on 'No space left on device' raise fs.inotify.max_user_watches (sysctl), or run without --watch.")
+            return TerminalText.escaped(
+                "error: --watch cannot watch '\(path)' for new builds: \(reason). Check that the folder exists and can be read; on 'No space left on device' raise fs.inotify.max_user_watches (sysctl), or run without --watch."
+            )
         case .changedAfterChecks(let plugin, let path):
-            return TerminalText.escaped("error: the file of plugin '\(plugin)' (\(path)) changed after its checks (a newer build was written while they ran), so the build they checked was not loaded; the newer build is checked next.")
+            return TerminalText.escaped(
+                "error: the file of plugin '\(plugin)' (\(path)) changed after its checks (a newer build was written while they ran), so the build they checked was not loaded; the newer build is checked next."
+            )
         case .cannotHoldFiles(let reason):
-            return TerminalText.escaped("error: the checked plugin files cannot be held open for the scene workers: \(reason). Raise the limit of open files (ulimit -n), or restart the host.")
+            return TerminalText.escaped(
+                "error: the checked plugin files cannot be held open for the scene workers: \(reason). Raise the limit of open files (ulimit -n), or restart the host."
+            )
         case .workersNotStarted(let reason):
             return TerminalText.escaped("error: the new build's scene workers could not start: \(reason)")
         }

@@ -20,8 +20,10 @@ enum LinkCheck {
                 problems.append(.linkInvalid(node.plugin, scene: node.name, template: link.template, problem))
             case .success(let entry):
                 if let first = shapes[entry.template.shape], let firstLink = first.description.link {
-                    problems.append(.linkDuplicate(template: link.template, scene: node.name, plugin: node.plugin,
-                                                   firstTemplate: firstLink.template, firstScene: first.name, firstPlugin: first.plugin))
+                    problems.append(
+                        .linkDuplicate(
+                            template: link.template, scene: node.name, plugin: node.plugin,
+                            firstTemplate: firstLink.template, firstScene: first.name, firstPlugin: first.plugin))
                 } else {
                     shapes[entry.template.shape] = node
                 }
@@ -35,12 +37,16 @@ enum LinkCheck {
     /// as an unreachable scene is: the plugin is fine, and another app may reach it.
     package static func warnings(in graph: SceneGraph) -> [HostWarning] {
         graph.nodes.compactMap { node in
-            guard let link = node.description.link, case .failure(let problem) = check(link, of: node, in: graph) else { return nil }
+            guard let link = node.description.link, case .failure(let problem) = check(link, of: node, in: graph) else {
+                return nil
+            }
             let why: LinkUnavailability
             switch problem {
             case .unreachable(let initial): why = .unreachable(initial: initial)
-            case .blockedByInput(let initial, let scene, let input): why = .blockedByInput(initial: initial, scene: scene, input: input)
-            case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType, .sceneTakesNoInput, .inputMismatch:
+            case .blockedByInput(let initial, let scene, let input):
+                why = .blockedByInput(initial: initial, scene: scene, input: input)
+            case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType,
+                .sceneTakesNoInput, .inputMismatch:
                 return nil
             }
             return .linkUnavailable(scene: node.name, plugin: node.plugin, template: link.template, why: why)
@@ -49,14 +55,18 @@ enum LinkCheck {
 
     /// The valid links of `graph` (those `problems` finds nothing wrong with).
     package static func table(of graph: SceneGraph) -> LinkTable {
-        LinkTable(graph.nodes.compactMap { node in
-            guard let link = node.description.link, case .success(let entry) = check(link, of: node, in: graph) else { return nil }
-            return entry
-        })
+        LinkTable(
+            graph.nodes.compactMap { node in
+                guard let link = node.description.link, case .success(let entry) = check(link, of: node, in: graph)
+                else { return nil }
+                return entry
+            })
     }
 
     /// The link's entry, or its first problem.
-    package static func check(_ link: DeclaredLink, of node: SceneGraph.Node, in graph: SceneGraph) -> Result<LinkTable.Entry, LinkProblem> {
+    package static func check(
+        _ link: DeclaredLink, of node: SceneGraph.Node, in graph: SceneGraph
+    ) -> Result<LinkTable.Entry, LinkProblem> {
         let template: LinkTemplate
         switch LinkTemplate.parse(link.template) {
         case .success(let parsed): template = parsed
@@ -67,7 +77,8 @@ enum LinkCheck {
         }
         let names = fields.map(\.name)
         for placeholder in template.placeholders where !names.contains(placeholder) {
-            return .failure(.placeholderNotField(placeholder: placeholder, parameters: link.parameters.typeName, fields: names))
+            return .failure(
+                .placeholderNotField(placeholder: placeholder, parameters: link.parameters.typeName, fields: names))
         }
         var types: [String: LinkParameterType] = [:]
         for field in fields {

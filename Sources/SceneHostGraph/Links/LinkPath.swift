@@ -47,7 +47,9 @@ enum LinkPath {
         return .unreachable
     }
 
-    private static func steps(to target: String, initial: String, previous: [String: (from: String, style: NavigationStyle)]) -> [LinkOpening.Step] {
+    private static func steps(
+        to target: String, initial: String, previous: [String: (from: String, style: NavigationStyle)]
+    ) -> [LinkOpening.Step] {
         var steps: [LinkOpening.Step] = []
         var scene = target
         while scene != initial, let step = previous[scene] {
@@ -58,7 +60,9 @@ enum LinkPath {
         return steps.reversed()
     }
 
-    private static func reachesIgnoringInputs(_ target: String, from start: String, leaving: [String: [RouteEdge]]) -> Bool {
+    private static func reachesIgnoringInputs(
+        _ target: String, from start: String, leaving: [String: [RouteEdge]]
+    ) -> Bool {
         if start == target { return true }
         var seen: Set<String> = [start]
         var queue = [start]

@@ -28,7 +28,8 @@ extension LinkProblem {
     var dependsOnTheApp: Bool {
         switch self {
         case .unreachable, .blockedByInput: return true
-        case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType, .sceneTakesNoInput, .inputMismatch:
+        case .template, .parametersNotStruct, .placeholderNotField, .fieldWithoutPlaceholder, .unsupportedType,
+            .sceneTakesNoInput, .inputMismatch:
             return false
         }
     }

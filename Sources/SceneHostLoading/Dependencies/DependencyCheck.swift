@@ -54,7 +54,9 @@ struct DependencyCheck {
     /// the libraries are read from their own paths. Returns where each library not loaded yet
     /// would be loaded from, by `DT_NEEDED` name.
     @discardableResult
-    package func check(pluginBytes bytes: [UInt8], plugin: PluginReference, realPath: String? = nil) throws(PluginLoadError) -> [String: String] {
+    package func check(
+        pluginBytes bytes: [UInt8], plugin: PluginReference, realPath: String? = nil
+    ) throws(PluginLoadError) -> [String: String] {
         guard let file = ELFFile(bytes) else { return [:] }  // ELFHeaderCheck refuses it first.
         let section: ELFDynamicSection
         do { section = try ELFDynamicSection.read(from: file) } catch {
@@ -80,7 +82,11 @@ struct DependencyCheck {
                 let real = Self.realPath(found.path) ?? found.path
                 guard visited.insert(real).inserted else { continue }
                 guard object.depth < Self.maximumDepth, visited.count <= Self.maximumLibraries else {
-                    throw .pluginDependencyUnchecked(plugin, library: name, reason: "its libraries nest deeper than \(Self.maximumDepth) levels or number more than \(Self.maximumLibraries)")
+                    throw .pluginDependencyUnchecked(
+                        plugin, library: name,
+                        reason:
+                            "its libraries nest deeper than \(Self.maximumDepth) levels or number more than \(Self.maximumLibraries)"
+                    )
                 }
                 queue.append(try read(library: name, at: real, parent: object, plugin: plugin))
             }
@@ -90,12 +96,15 @@ struct DependencyCheck {
 
     // MARK: Reading objects
 
-    private func read(library: String, at path: String, parent: MappedObject, plugin: PluginReference) throws(PluginLoadError) -> MappedObject {
+    private func read(
+        library: String, at path: String, parent: MappedObject, plugin: PluginReference
+    ) throws(PluginLoadError) -> MappedObject {
         guard let bytes = Self.contents(of: path) else {
             throw .pluginDependencyUnchecked(plugin, library: library, reason: "\(path) cannot be read")
         }
         if let problem = ELFHeaderCheck.problem(with: bytes) {
-            throw .pluginDependencyUnchecked(plugin, library: library, reason: "\(path) is not a shared library for this host (\(problem))")
+            throw .pluginDependencyUnchecked(
+                plugin, library: library, reason: "\(path) is not a shared library for this host (\(problem))")
         }
         guard let file = ELFFile(bytes) else {
             throw .pluginDependencyUnchecked(plugin, library: library, reason: "\(path) has no ELF header")
@@ -112,39 +121,53 @@ struct DependencyCheck {
         }
     }
 
-    private func mapped(path: String, section: ELFDynamicSection, parent: MappedObject?, plugin: PluginReference, library: String) throws(PluginLoadError) -> MappedObject {
+    private func mapped(
+        path: String, section: ELFDynamicSection, parent: MappedObject?, plugin: PluginReference, library: String
+    ) throws(PluginLoadError) -> MappedObject {
         let origin = Self.folder(of: path)
         var chain: [SearchFolder] = []
         if let rpath = section.rpath {
             chain = try folders(rpath, origin: origin, source: "RPATH of \(path)", plugin: plugin, library: library)
         }
-        return MappedObject(path: path, origin: origin, section: section, rpathChain: chain + (parent?.rpathChain ?? []),
-                            depth: (parent?.depth ?? -1) + 1)
+        return MappedObject(
+            path: path, origin: origin, section: section, rpathChain: chain + (parent?.rpathChain ?? []),
+            depth: (parent?.depth ?? -1) + 1)
     }
 
     // MARK: Searching
 
     /// Where the loader finds `name` for `object`, or nil when it finds it nowhere.
-    private func resolve(_ name: String, for object: MappedObject, plugin: PluginReference) throws(PluginLoadError) -> Resolution? {
+    private func resolve(
+        _ name: String, for object: MappedObject, plugin: PluginReference
+    ) throws(PluginLoadError) -> Resolution? {
         if name.contains("/") {
             // A name with a slash is a path (tokens expanded, relative to the working folder): no search.
             let path: String
             switch DynamicStringTokens.expand(name, origin: object.origin) {
             case .expanded(let expanded): path = absolute(expanded)
-            case .unsupported(let token): throw unsupported(token, in: "DT_NEEDED entry '\(name)' of \(object.path)", library: name, plugin: plugin)
+            case .unsupported(let token):
+                throw unsupported(
+                    token, in: "DT_NEEDED entry '\(name)' of \(object.path)", library: name, plugin: plugin)
             }
             guard Self.isFile(path) else { return nil }
-            return Resolution(path: path, folder: SearchFolder(path: Self.folder(of: path), source: "path written in \(object.path)"), searchedBefore: [])
+            return Resolution(
+                path: path, folder: SearchFolder(path: Self.folder(of: path), source: "path written in \(object.path)"),
+                searchedBefore: [])
         }
         var searchFolders: [SearchFolder] = []
         if object.section.runpath == nil { searchFolders += object.rpathChain }
         if let libraryPath = searchPath.libraryPath {
-            searchFolders += try folders(libraryPath, origin: Self.executableFolder, source: "LD_LIBRARY_PATH", plugin: plugin, library: name, separators: ":;")
+            searchFolders += try folders(
+                libraryPath, origin: Self.executableFolder, source: "LD_LIBRARY_PATH", plugin: plugin, library: name,
+                separators: ":;")
         }
         if let runpath = object.section.runpath {
-            searchFolders += try folders(runpath, origin: object.origin, source: "RUNPATH of \(object.path)", plugin: plugin, library: name)
+            searchFolders += try folders(
+                runpath, origin: object.origin, source: "RUNPATH of \(object.path)", plugin: plugin, library: name)
         }
-        searchFolders += searchPath.configuredFolders.map { SearchFolder(path: $0, source: "folders of \(LDSOConfig.path)") }
+        searchFolders += searchPath.configuredFolders.map {
+            SearchFolder(path: $0, source: "folders of \(LDSOConfig.path)")
+        }
         searchFolders += searchPath.defaultFolders.map { SearchFolder(path: $0, source: "system's default folders") }
         var tried: [SearchFolder] = []
         for folder in searchFolders {
@@ -159,30 +182,49 @@ struct DependencyCheck {
 
     /// The folders of a search list (`DT_RUNPATH`, `LD_LIBRARY_PATH`, ...): tokens expanded, an empty
     /// entry meaning the working folder, as the loader reads them.
-    private func folders(_ list: String, origin: String, source: String, plugin: PluginReference, library: String, separators: String = ":") throws(PluginLoadError) -> [SearchFolder] {
+    private func folders(
+        _ list: String, origin: String, source: String, plugin: PluginReference, library: String,
+        separators: String = ":"
+    ) throws(PluginLoadError) -> [SearchFolder] {
         var result: [SearchFolder] = []
         for entry in list.split(omittingEmptySubsequences: false, whereSeparator: { separators.contains($0) }) {
             // Plugins are opened through a private stand-in for their folder (DescriptorLoader):
             // a path that climbs out of $ORIGIN would leave it and land in the temporary folder.
             if entry.contains("ORIGIN"), entry.split(separator: "/").contains("..") {
-                throw .pluginDependencyUnchecked(plugin, library: library, reason: "the \(source) ('\(list)') climbs out of $ORIGIN with '..', which the host cannot follow: it opens plugins through a private stand-in for their folder. Use $ORIGIN, a folder below it, or an absolute folder")
+                throw .pluginDependencyUnchecked(
+                    plugin, library: library,
+                    reason:
+                        "the \(source) ('\(list)') climbs out of $ORIGIN with '..', which the host cannot follow: it opens plugins through a private stand-in for their folder. Use $ORIGIN, a folder below it, or an absolute folder"
+                )
             }
             switch DynamicStringTokens.expand(String(entry), origin: origin) {
             case .expanded(let folder): result.append(SearchFolder(path: absolute(folder), source: source))
-            case .unsupported(let token): throw unsupported(token, in: "\(source) ('\(list)')", library: library, plugin: plugin)
+            case .unsupported(let token):
+                throw unsupported(token, in: "\(source) ('\(list)')", library: library, plugin: plugin)
             }
         }
         return result
     }
 
-    private func unsupported(_ token: String, in place: String, library: String, plugin: PluginReference) -> PluginLoadError {
-        .pluginDependencyUnchecked(plugin, library: library, reason: "the \(place) uses \(token), which the host does not expand (only $ORIGIN); use $ORIGIN or an absolute folder")
+    private func unsupported(
+        _ token: String, in place: String, library: String, plugin: PluginReference
+    ) -> PluginLoadError {
+        .pluginDependencyUnchecked(
+            plugin, library: library,
+            reason:
+                "the \(place) uses \(token), which the host does not expand (only $ORIGIN); use $ORIGIN or an absolute folder"
+        )
     }
 
     /// `path` from the working folder, without trailing slashes (as the loader trims them).
     private func absolute(_ path: String) -> String {
-        var result = path.hasPrefix("/") ? path : path.isEmpty ? searchPath.workingFolder
-            : searchPath.workingFolder.hasSuffix("/") ? searchPath.workingFolder + path : searchPath.workingFolder + "/" + path
+        var result =
+            path.hasPrefix("/")
+            ? path
+            : path.isEmpty
+                ? searchPath.workingFolder
+                : searchPath.workingFolder.hasSuffix("/")
+                    ? searchPath.workingFolder + path : searchPath.workingFolder + "/" + path
         while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
         return result
     }
@@ -191,21 +233,31 @@ struct DependencyCheck {
 
     private func checkTrust(of found: Resolution, library: String, plugin: PluginReference) throws(PluginLoadError) {
         func refuse(_ fault: UntrustedDependency.Fault, _ problem: FileTrust.Problem, fix: String) -> PluginLoadError {
-            .pluginDependencyUntrusted(plugin, UntrustedDependency(library: library, path: found.path, foundBy: found.folder.source, fault: fault,
-                                                                  faultPath: problem.path, reason: problem.reason, fix: fix))
+            .pluginDependencyUntrusted(
+                plugin,
+                UntrustedDependency(
+                    library: library, path: found.path, foundBy: found.folder.source, fault: fault,
+                    faultPath: problem.path, reason: problem.reason, fix: fix))
         }
         for folder in found.searchedBefore + [found.folder] {
             guard let fault = folderProblem(folder.path) else { continue }
             let problem = fault.problem
             let listedExists = fault.existing == folder.listed || fault.existing.hasPrefix(folder.listed + "/")
             if !listedExists {
-                throw refuse(.missingFolder(missing: folder.listed, source: folder.source), problem,
-                             fix: "\(problem.fix), or create \(folder.listed) yourself (mkdir -p -m 755 \(folder.listed)), or remove it from the \(folder.source)")
+                throw refuse(
+                    .missingFolder(missing: folder.listed, source: folder.source), problem,
+                    fix:
+                        "\(problem.fix), or create \(folder.listed) yourself (mkdir -p -m 755 \(folder.listed)), or remove it from the \(folder.source)"
+                )
             }
             if folder.listed == found.folder.listed && folder.source == found.folder.source {
-                throw refuse(.hitFolder, problem, fix: "\(problem.fix), or install \(library) in a folder only root or you can write")
+                throw refuse(
+                    .hitFolder, problem,
+                    fix: "\(problem.fix), or install \(library) in a folder only root or you can write")
             }
-            throw refuse(.searchedBefore(source: folder.source), problem, fix: "\(problem.fix), or remove it from the \(folder.source)")
+            throw refuse(
+                .searchedBefore(source: folder.source), problem,
+                fix: "\(problem.fix), or remove it from the \(folder.source)")
         }
         if let problem = trust.problem(forFileAt: found.path) {
             let file = Self.realPath(found.path) ?? found.path
@@ -230,13 +282,16 @@ struct DependencyCheck {
 
     private func strictProblem(_ path: String, _ info: stat) -> FileTrust.Problem? {
         if info.st_uid != 0 && info.st_uid != trust.userID {
-            return FileTrust.Problem(path: path, reason: "owned by user \(info.st_uid), not by root or by you (user \(trust.userID))", fix: "chown \(trust.userID) \(path)")
+            return FileTrust.Problem(
+                path: path, reason: "owned by user \(info.st_uid), not by root or by you (user \(trust.userID))",
+                fix: "chown \(trust.userID) \(path)")
         }
         if info.st_mode & S_IWOTH != 0 {
             return FileTrust.Problem(path: path, reason: "writable by every user", fix: "chmod o-w \(path)")
         }
         if info.st_mode & S_IWGRP != 0 {
-            return FileTrust.Problem(path: path, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(path)")
+            return FileTrust.Problem(
+                path: path, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(path)")
         }
         return nil
     }

@@ -20,11 +20,15 @@ enum DynamicStringTokens {
             if after.hasPrefix("{ORIGIN}") {
                 result += origin
                 rest = after.dropFirst("{ORIGIN}".count)
-            } else if after.hasPrefix("ORIGIN"), !(after.dropFirst("ORIGIN".count).first.map(isIdentifierCharacter) ?? false) {
+            } else if after.hasPrefix("ORIGIN"),
+                !(after.dropFirst("ORIGIN".count).first.map(isIdentifierCharacter) ?? false)
+            {
                 result += origin
                 rest = after.dropFirst("ORIGIN".count)
             } else {
-                let name = after.hasPrefix("{") ? String(after.prefix { $0 != "}" }) + "}" : String(after.prefix(while: isIdentifierCharacter))
+                let name =
+                    after.hasPrefix("{")
+                    ? String(after.prefix { $0 != "}" }) + "}" : String(after.prefix(while: isIdentifierCharacter))
                 return .unsupported(token: "$" + name)
             }
         }

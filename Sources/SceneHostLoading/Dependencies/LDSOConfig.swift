@@ -22,8 +22,11 @@ enum LDSOConfig {
         guard depth < maximumIncludeDepth, let text = contents(of: path) else { return }
         let base = path.split(separator: "/").dropLast().joined(separator: "/")
         for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ":" }).map(String.init)
+            let line =
+                rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ":" }).map(
+                String.init)
             guard let first = words.first else { continue }
             if first == "include" {
                 for pattern in words.dropFirst() {
@@ -34,7 +37,9 @@ enum LDSOConfig {
                 continue
             } else {
                 // Old syntax allows "folder=type".
-                folders += words.compactMap { $0.split(separator: "=").first.map(String.init) }.filter { $0.hasPrefix("/") }
+                folders += words.compactMap { $0.split(separator: "=").first.map(String.init) }.filter {
+                    $0.hasPrefix("/")
+                }
             }
         }
     }

@@ -38,8 +38,9 @@ package struct LoaderSearchPath: Sendable {
             working = String(cString: folder)
             free(folder)
         }
-        return LoaderSearchPath(libraryPath: libraryPath, configuredFolders: LDSOConfig.folders(),
-                                defaultFolders: systemDefaultFolders, workingFolder: working, isLoaded: loadedAtStart)
+        return LoaderSearchPath(
+            libraryPath: libraryPath, configuredFolders: LDSOConfig.folders(),
+            defaultFolders: systemDefaultFolders, workingFolder: working, isLoaded: loadedAtStart)
     }
 
     /// Whether the loader would reuse an object it mapped at start for `name`, so searches nothing.

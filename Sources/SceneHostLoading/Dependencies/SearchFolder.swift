@@ -17,8 +17,10 @@ struct SearchFolder: Equatable, Sendable {
     /// platform folders, in `LD_DEBUG=libs` order on glibc 2.36), then the folder itself.
     static let subfolders: [String] = {
         #if arch(x86_64)
-        return ["glibc-hwcaps/x86-64-v4", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
-                "tls/x86_64/x86_64", "tls/x86_64", "tls", "x86_64/x86_64", "x86_64", ""]
+        return [
+            "glibc-hwcaps/x86-64-v4", "glibc-hwcaps/x86-64-v3", "glibc-hwcaps/x86-64-v2",
+            "tls/x86_64/x86_64", "tls/x86_64", "tls", "x86_64/x86_64", "x86_64", "",
+        ]
         #elseif arch(arm64)
         return ["tls/aarch64", "tls", "aarch64", ""]
         #else

@@ -16,8 +16,10 @@ package struct ContractTable {
     package mutating func add(_ verdict: ProbeVerdict) {
         guard case .good(let metadata) = verdict else { return }
         for scene in metadata.scenes {
-            for contract in [scene.input, scene.acceptedResult, scene.returnedResult].compactMap({ $0 }) + scene.routes.compactMap(\.payload)
-                    + [scene.link?.parameters, scene.link?.input].compactMap({ $0 }) {
+            for contract in [scene.input, scene.acceptedResult, scene.returnedResult].compactMap({ $0 })
+                + scene.routes.compactMap(\.payload)
+                + [scene.link?.parameters, scene.link?.input].compactMap({ $0 })
+            {
                 add(contract)
             }
         }

@@ -23,8 +23,9 @@ extension ProbeCacheFormat {
 
         /// What `metadata` says the plugin is.
         init(_ metadata: PluginMetadata) {
-            self.init(name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
-                      sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion)
+            self.init(
+                name: metadata.name, version: metadata.version, sdkVersion: metadata.sdkVersion,
+                sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion)
         }
     }
 }
@@ -42,8 +43,10 @@ extension ProbeCacheFormat.Identification: RecordValue {
     }
 
     package init(from reader: inout RecordReader) throws {
-        self.init(name: try reader.string(), version: try reader.string(),
-                  sdkVersion: SemanticVersion(major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32()),
-                  sdkFingerprint: try reader.string(), swiftVersion: try reader.string())
+        self.init(
+            name: try reader.string(), version: try reader.string(),
+            sdkVersion: SemanticVersion(
+                major: try reader.uint32(), minor: try reader.uint32(), patch: try reader.uint32()),
+            sdkFingerprint: try reader.string(), swiftVersion: try reader.string())
     }
 }

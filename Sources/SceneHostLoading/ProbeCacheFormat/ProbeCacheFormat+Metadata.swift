@@ -10,7 +10,9 @@ extension ProbeCacheFormat {
         writer.count(metadata.scenes.count)
         for scene in metadata.scenes {
             writer.string(scene.name)
-            for contract in [scene.input, scene.acceptedResult, scene.returnedResult] { encode(contract, into: &writer, contracts: contracts) }
+            for contract in [scene.input, scene.acceptedResult, scene.returnedResult] {
+                encode(contract, into: &writer, contracts: contracts)
+            }
             writer.count(scene.routes.count)
             for route in scene.routes {
                 writer.string(route.destination)
@@ -76,16 +78,21 @@ extension ProbeCacheFormat {
                 // A style this host does not know is not a file it wrote.
                 guard styleIndex <= NavigationStyle.allCases.count else { throw RecordReader.Malformed() }
                 let style = styleIndex == 0 ? nil : NavigationStyle.allCases[styleIndex - 1]
-                routes.append(DeclaredRoute(destination: destination, handlerName: handler, payload: payload, style: style))
+                routes.append(
+                    DeclaredRoute(destination: destination, handlerName: handler, payload: payload, style: style))
             }
             var link: DeclaredLink?
             if try reader.bool() {
                 let template = try reader.string()
                 guard let parameters = try decodeContract(&reader, contracts: contracts),
-                      let linkInput = try decodeContract(&reader, contracts: contracts) else { throw RecordReader.Malformed() }
+                    let linkInput = try decodeContract(&reader, contracts: contracts)
+                else { throw RecordReader.Malformed() }
                 link = DeclaredLink(template: template, parameters: parameters, input: linkInput)
             }
-            scenes.append(SceneDescription(name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes, link: link))
+            scenes.append(
+                SceneDescription(
+                    name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes,
+                    link: link))
         }
         var natives: [NativeDeclaration]?
         if try reader.bool() {
@@ -118,15 +125,19 @@ extension ProbeCacheFormat {
             for _ in 0..<(try reader.count()) {
                 let scene = try reader.string()
                 // A scene twice is not a file this host wrote.
-                guard byScene.updateValue(try reader.stringList(), forKey: scene) == nil else { throw RecordReader.Malformed() }
+                guard byScene.updateValue(try reader.stringList(), forKey: scene) == nil else {
+                    throw RecordReader.Malformed()
+                }
             }
             buttons = byScene
         }
-        return PluginMetadata(name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion, sdkFingerprint: plugin.sdkFingerprint,
-                              swiftVersion: plugin.swiftVersion,
-                              scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
-                              settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, permissions: permissions,
-                              probedButtons: buttons)
+        return PluginMetadata(
+            name: plugin.name, version: plugin.version, sdkVersion: plugin.sdkVersion,
+            sdkFingerprint: plugin.sdkFingerprint,
+            swiftVersion: plugin.swiftVersion,
+            scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
+            settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, permissions: permissions,
+            probedButtons: buttons)
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name
@@ -147,7 +158,9 @@ extension ProbeCacheFormat {
         for _ in 0..<(try reader.count()) {
             let scene = try reader.string()
             // A scene twice is not a file this host wrote.
-            guard wiring.updateValue(try WiringFinding(from: &reader), forKey: scene) == nil else { throw RecordReader.Malformed() }
+            guard wiring.updateValue(try WiringFinding(from: &reader), forKey: scene) == nil else {
+                throw RecordReader.Malformed()
+            }
         }
         return wiring
     }
@@ -157,7 +170,8 @@ extension ProbeCacheFormat {
         writer.count(contract.map { contracts.index(of: $0) + 1 } ?? 0)
     }
 
-    private static func decodeContract(_ reader: inout RecordReader, contracts: [ContractInfo]) throws -> ContractInfo? {
+    private static func decodeContract(_ reader: inout RecordReader, contracts: [ContractInfo]) throws -> ContractInfo?
+    {
         let index = try reader.unsigned()
         guard index > 0 else { return nil }
         guard index <= UInt64(contracts.count) else { throw RecordReader.Malformed() }

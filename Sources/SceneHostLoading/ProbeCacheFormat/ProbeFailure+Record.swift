@@ -59,7 +59,8 @@ extension ProbeFailure: RecordValue {
         case .failedAtExit:
             let bySignal = try reader.bool()
             let number = try reader.int32()
-            self = .failedAtExit(signal: bySignal ? number : nil, status: bySignal ? nil : number, said: try reader.optionalString())
+            self = .failedAtExit(
+                signal: bySignal ? number : nil, status: bySignal ? nil : number, said: try reader.optionalString())
         case .hungAtExit: self = .hungAtExit(limitMilliseconds: try reader.signed())
         }
     }

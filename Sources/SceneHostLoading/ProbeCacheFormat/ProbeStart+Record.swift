@@ -22,7 +22,8 @@ extension ProbeStart.Task: RecordValue {
     }
 
     package init(from reader: inout RecordReader) throws {
-        self.init(index: try reader.integer(), name: try reader.string(), path: try reader.string(),
-                  realPath: try reader.string(), descriptor: try reader.int32())
+        self.init(
+            index: try reader.integer(), name: try reader.string(), path: try reader.string(),
+            realPath: try reader.string(), descriptor: try reader.int32())
     }
 }

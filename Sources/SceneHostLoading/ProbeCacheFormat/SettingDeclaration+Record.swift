@@ -48,7 +48,8 @@ extension SettingDeclaration: RecordValue {
         case .oneOf: rule = .oneOf(try reader.stringList())
         case .integerRange:
             guard let lower = Int(exactly: try reader.signed()), let upper = Int(exactly: try reader.signed()),
-                  lower <= upper else { throw RecordReader.Malformed() }
+                lower <= upper
+            else { throw RecordReader.Malformed() }
             rule = .integerRange(lower...upper)
         case .numberRange:
             // NaN or reversed bounds would trap in `...`: not a file this host wrote.

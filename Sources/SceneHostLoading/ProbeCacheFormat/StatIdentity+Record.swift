@@ -11,7 +11,8 @@ extension StatIdentity: RecordValue {
     }
 
     package init(from reader: inout RecordReader) throws {
-        self.init(device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
-                  modified: try reader.signed(), changed: try reader.signed())
+        self.init(
+            device: try reader.unsigned(), inode: try reader.unsigned(), size: try reader.integer(),
+            modified: try reader.signed(), changed: try reader.signed())
     }
 }

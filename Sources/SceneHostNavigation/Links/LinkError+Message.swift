@@ -12,7 +12,8 @@ extension LinkError {
     package var unescapedMessage: String {
         switch self {
         case .empty:
-            return "error: the link is empty. Give a path that matches a declared link, such as 'orders/2' ('scene-host list' shows the app's links)."
+            return
+                "error: the link is empty. Give a path that matches a declared link, such as 'orders/2' ('scene-host list' shows the app's links)."
         case .tooLong(let bytes, let limit):
             return "error: the link is \(bytes) bytes long; a link has at most \(limit)."
         case .malformed(let link, let malformation):
@@ -22,7 +23,8 @@ extension LinkError {
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             return "error: no link matches \(name: link).\(hint) The app's links: \(declared.joined(separator: ", "))."
         case .parameterInvalid(let link, let template, let parameter, let expected, let given):
-            return "error: link \(name: link) (\(template)): parameter \(name: parameter) expects \(expected.clause), given \"\(given)\"."
+            return
+                "error: link \(name: link) (\(template)): parameter \(name: parameter) expects \(expected.clause), given \"\(given)\"."
         }
     }
 }

@@ -32,10 +32,14 @@ package enum LinkParameterType: String, Equatable, Sendable {
         case .int:
             // Only an optional '-' and ASCII digits: no '+', spaces, or underscores.
             let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) else { return nil }
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) else {
+                return nil
+            }
             return .int(number)
         case .double:
-            let allowed = text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B }
+            let allowed = text.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B
+            }
             guard allowed, let number = Double(text), number.isFinite else { return nil }
             return .double(number)
         }

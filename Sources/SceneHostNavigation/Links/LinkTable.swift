@@ -14,7 +14,9 @@ package struct LinkTable: Sendable {
         /// The initial scene first, the linked scene last.
         package let steps: [LinkOpening.Step]
 
-        package init(template: LinkTemplate, scene: String, parameters: [String: LinkParameterType], steps: [LinkOpening.Step]) {
+        package init(
+            template: LinkTemplate, scene: String, parameters: [String: LinkParameterType], steps: [LinkOpening.Step]
+        ) {
             self.template = template
             self.scene = scene
             self.parameters = parameters
@@ -48,12 +50,15 @@ package struct LinkTable: Sendable {
     package func resolve(_ text: String) throws(LinkError) -> LinkOpening {
         let segments = try Self.segments(of: text)
         let candidates = entries.filter { entry in
-            entry.template.segments.count == segments.count && zip(entry.template.segments, segments).allSatisfy { segment, given in
-                if case .literal(let word) = segment { return word == given }
-                return true
-            }
+            entry.template.segments.count == segments.count
+                && zip(entry.template.segments, segments).allSatisfy { segment, given in
+                    if case .literal(let word) = segment { return word == given }
+                    return true
+                }
         }
-        func literals(_ entry: Entry) -> Int { entry.template.segments.filter { if case .literal = $0 { return true } else { return false } }.count }
+        func literals(_ entry: Entry) -> Int {
+            entry.template.segments.filter { if case .literal = $0 { return true } else { return false } }.count
+        }
         guard let entry = candidates.max(by: { literals($0) < literals($1) }) else {
             throw .unknownLink(link: text, declared: declared, suggestion: suggestion(for: segments))
         }
@@ -62,7 +67,8 @@ package struct LinkTable: Sendable {
             guard case .placeholder(let name) = segment else { continue }
             let type = entry.parameters[name] ?? .string
             guard let value = type.convert(given) else {
-                throw .parameterInvalid(link: text, template: entry.display, parameter: name, expected: type, given: given)
+                throw .parameterInvalid(
+                    link: text, template: entry.display, parameter: name, expected: type, given: given)
             }
             fields[name] = value
         }
@@ -90,7 +96,9 @@ package struct LinkTable: Sendable {
     /// The path's segments, percent-decoded; a malformed path throws.
     package static func segments(of text: String) throws(LinkError) -> [String] {
         guard !text.isEmpty else { throw .empty }
-        guard text.utf8.count <= LinkTemplate.maximumLength else { throw .tooLong(bytes: text.utf8.count, limit: LinkTemplate.maximumLength) }
+        guard text.utf8.count <= LinkTemplate.maximumLength else {
+            throw .tooLong(bytes: text.utf8.count, limit: LinkTemplate.maximumLength)
+        }
         let body = text.hasPrefix("/") ? Substring(text.dropFirst()) : Substring(text)
         guard !body.isEmpty else { throw .empty }
         var segments: [String] = []

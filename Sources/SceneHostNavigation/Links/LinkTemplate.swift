@@ -63,12 +63,17 @@ package struct LinkTemplate: Equatable, Sendable {
     private static func isLiteral(_ word: Substring) -> Bool {
         guard word != ".", word != ".." else { return false }
         return word.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+                || scalar == "."
         }
     }
 
     private static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        guard let first = name.unicodeScalars.first,
+            first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 }

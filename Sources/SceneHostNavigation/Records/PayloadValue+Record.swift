@@ -59,7 +59,9 @@ extension PayloadValue: RecordValue {
             for _ in 0..<count {
                 let key = try reader.string()
                 // A key twice is not a value any encoder wrote.
-                guard fields.updateValue(try PayloadValue(from: &reader), forKey: key) == nil else { throw RecordReader.Malformed() }
+                guard fields.updateValue(try PayloadValue(from: &reader), forKey: key) == nil else {
+                    throw RecordReader.Malformed()
+                }
             }
             self = .object(fields)
         }

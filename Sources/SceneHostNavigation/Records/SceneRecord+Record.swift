@@ -47,6 +47,8 @@ extension SceneRecord: RecordValue {
         let secretCount = try reader.count()
         var secrets: [String] = []
         for _ in 0..<secretCount { secrets.append(try reader.string()) }
-        self.init(name: name, opensLayer: opensLayer, input: input, results: results, fields: fields, state: state, secrets: secrets)
+        self.init(
+            name: name, opensLayer: opensLayer, input: input, results: results, fields: fields, state: state,
+            secrets: secrets)
     }
 }

@@ -126,7 +126,8 @@ extension ScreenElement: RecordValue {
             guard titles.count == details.count else { throw RecordReader.Malformed() }
             self = .list(id: id, rows: zip(titles, details).map { ListRow(title: $0, detail: $1) })
         case .progress:
-            let id = try reader.string(), label = try reader.string(), known = try reader.bool(), value = Double(bitPattern: try reader.unsigned())
+            let id = try reader.string(), label = try reader.string(), known = try reader.bool(),
+                value = Double(bitPattern: try reader.unsigned())
             self = .progress(id: id, label: label, value: known ? value : nil)
         case .section:
             let id = try reader.string(), title = try reader.string()

@@ -1,9 +1,9 @@
 /// .gitignore of a generated plugin: SwiftPM's build and state folders.
 enum GitignoreTemplate {
     package static let text = #"""
-    .build/
-    .swiftpm/
-    Package.resolved
+        .build/
+        .swiftpm/
+        Package.resolved
 
-    """#
+        """#
 }

@@ -11,110 +11,111 @@ enum PluginTestsTemplate {
 
     /// The dependencies of the test target.
     static func testDependencies(kit: Bool) -> String {
-        kit ? #""{{PLUGIN}}", .product(name: "SceneTesting", package: "SceneTesting")"#
+        kit
+            ? #""{{PLUGIN}}", .product(name: "SceneTesting", package: "SceneTesting")"#
             : #""{{PLUGIN}}", .product(name: "SceneSDK", package: "SceneSDK")"#
     }
 
     package static func text(kit: Bool) -> String { kit ? withKit : withoutKit }
 
     static let withKit = #"""
-    import SceneSDK
-    import SceneTesting
-    import Testing
-    @testable import {{PLUGIN}}
+        import SceneSDK
+        import SceneTesting
+        import Testing
+        @testable import {{PLUGIN}}
 
-    /// {{NAME}} driven as a user would, without the host: the testing kit builds the scene from
-    /// the plugin's registration and records every route and exit.
-    @MainActor
-    @Suite("{{NAME}}")
-    struct {{NAME}}Tests {
-        @Test("Update shows the typed text in the label, through the VIP cycle and the Worker's background work")
-        func updateShowsTheText() async throws {
-            let kit = SceneTestKit()
-            try kit.load({{NAME}}Plugin.self)
-            try kit.start("{{NAME}}")
-            // viewDidLoad asked the Worker for the first message: the kit runs that work to its end.
-            #expect(await kit.settle())
-            #expect(try kit.text("message") == "Nothing yet")
+        /// {{NAME}} driven as a user would, without the host: the testing kit builds the scene from
+        /// the plugin's registration and records every route and exit.
+        @MainActor
+        @Suite("{{NAME}}")
+        struct {{NAME}}Tests {
+            @Test("Update shows the typed text in the label, through the VIP cycle and the Worker's background work")
+            func updateShowsTheText() async throws {
+                let kit = SceneTestKit()
+                try kit.load({{NAME}}Plugin.self)
+                try kit.start("{{NAME}}")
+                // viewDidLoad asked the Worker for the first message: the kit runs that work to its end.
+                #expect(await kit.settle())
+                #expect(try kit.text("message") == "Nothing yet")
 
-            try kit.edit("text", text: "  Hello  ")
-            try kit.tap("update")
-            // The Worker runs in the background: the screen says so until the kit runs it to its end.
-            #expect(try kit.element("working") == .progress(id: "working", label: "Working", value: nil))
-            #expect(await kit.settle())
-            #expect(try kit.screen().element(id: "working") == nil)
+                try kit.edit("text", text: "  Hello  ")
+                try kit.tap("update")
+                // The Worker runs in the background: the screen says so until the kit runs it to its end.
+                #expect(try kit.element("working") == .progress(id: "working", label: "Working", value: nil))
+                #expect(await kit.settle())
+                #expect(try kit.screen().element(id: "working") == nil)
 
-            #expect(try kit.text("message") == "You said: Hello")
-            #expect(kit.workFailures.isEmpty)
+                #expect(try kit.text("message") == "You said: Hello")
+                #expect(kit.workFailures.isEmpty)
+            }
+
+            @Test("Done goes back to the scene that showed it")
+            func doneGoesBack() throws {
+                let kit = SceneTestKit()
+                try kit.load({{NAME}}Plugin.self)
+                try kit.start("{{NAME}}")
+
+                try kit.tap("done")
+
+                #expect(kit.exits.count == 1)
+                #expect(kit.routes.isEmpty)
+            }
+
+            @Test("the four parts are released with the scene, its work cancelled: no reference cycle between them")
+            func noLeaks() async throws {
+                let kit = SceneTestKit()
+                try kit.load({{NAME}}Plugin.self)
+                try kit.start("{{NAME}}")
+                try kit.tap("update")
+                try await kit.assertReleased(waitingForWork: .seconds(1))
+            }
         }
 
-        @Test("Done goes back to the scene that showed it")
-        func doneGoesBack() throws {
-            let kit = SceneTestKit()
-            try kit.load({{NAME}}Plugin.self)
-            try kit.start("{{NAME}}")
-
-            try kit.tap("done")
-
-            #expect(kit.exits.count == 1)
-            #expect(kit.routes.isEmpty)
-        }
-
-        @Test("the four parts are released with the scene, its work cancelled: no reference cycle between them")
-        func noLeaks() async throws {
-            let kit = SceneTestKit()
-            try kit.load({{NAME}}Plugin.self)
-            try kit.start("{{NAME}}")
-            try kit.tap("update")
-            try await kit.assertReleased(waitingForWork: .seconds(1))
-        }
-    }
-
-    """#
+        """#
 
     static let withoutKit = #"""
-    import SceneSDK
-    import Testing
-    @testable import {{PLUGIN}}
+        import SceneSDK
+        import Testing
+        @testable import {{PLUGIN}}
 
-    /// {{NAME}}'s registration and display logic, checked with SceneSDK alone.
-    @MainActor
-    @Suite("{{NAME}}")
-    struct {{NAME}}Tests {
-        @Test("the plugin registers one scene and its Worker")
-        func registers() throws {
-            let registry = CollectingRegistry()
-            try {{NAME}}Plugin.register(in: registry)
-            #expect(registry.sceneCount == 1)
-            #expect(registry.serviceCount == 1)
+        /// {{NAME}}'s registration and display logic, checked with SceneSDK alone.
+        @MainActor
+        @Suite("{{NAME}}")
+        struct {{NAME}}Tests {
+            @Test("the plugin registers one scene and its Worker")
+            func registers() throws {
+                let registry = CollectingRegistry()
+                try {{NAME}}Plugin.register(in: registry)
+                #expect(registry.sceneCount == 1)
+                #expect(registry.serviceCount == 1)
+            }
+
+            @Test("the view model reaches the label")
+            func displaysTheViewModel() {
+                let viewController = {{NAME}}ViewController()
+                viewController.displaySomething(viewModel: {{NAME}}.Something.ViewModel(text: "You said: Hello"))
+                #expect(viewController.render().elements.first == .label(id: "message", text: "You said: Hello"))
+            }
+
+            @Test("the Worker trims the text")
+            func workerTrims() async throws {
+                #expect(try await {{NAME}}Worker().doSomeWork(text: "  Hello  ") == "Hello")
+            }
         }
 
-        @Test("the view model reaches the label")
-        func displaysTheViewModel() {
-            let viewController = {{NAME}}ViewController()
-            viewController.displaySomething(viewModel: {{NAME}}.Something.ViewModel(text: "You said: Hello"))
-            #expect(viewController.render().elements.first == .label(id: "message", text: "You said: Hello"))
+        /// Counts what the plugin registers, as the host's registry would receive it.
+        final class CollectingRegistry: SceneRegistry {
+            var sceneCount = 0
+            var serviceCount = 0
+
+            func register(_ blueprint: SceneBlueprint) throws {
+                sceneCount += 1
+            }
+
+            func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
+                serviceCount += 1
+            }
         }
 
-        @Test("the Worker trims the text")
-        func workerTrims() async throws {
-            #expect(try await {{NAME}}Worker().doSomeWork(text: "  Hello  ") == "Hello")
-        }
-    }
-
-    /// Counts what the plugin registers, as the host's registry would receive it.
-    final class CollectingRegistry: SceneRegistry {
-        var sceneCount = 0
-        var serviceCount = 0
-
-        func register(_ blueprint: SceneBlueprint) throws {
-            sceneCount += 1
-        }
-
-        func registerService(_ type: Any.Type, factory: @escaping @MainActor (any ServiceResolving) throws -> Any) {
-            serviceCount += 1
-        }
-    }
-
-    """#
+        """#
 }

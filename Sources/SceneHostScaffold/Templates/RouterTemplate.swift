@@ -1,40 +1,40 @@
 /// <NAME>Router.swift: routing logic and data passing.
 enum RouterTemplate {
     package static let text = #"""
-    import SceneSDK
+        import SceneSDK
 
-    @MainActor
-    protocol {{NAME}}RoutingLogic {
-        func routeToPrevious() throws
-    }
-
-    @MainActor
-    protocol {{NAME}}DataPassing {
-        var dataStore: (any {{NAME}}DataStore)? { get }
-    }
-
-    final class {{NAME}}Router: SceneRouter<{{NAME}}ViewController, any {{NAME}}DataStore>, {{NAME}}RoutingLogic, {{NAME}}DataPassing {
-        // MARK: Routing
-
-        /// Back to the scene that showed this one (the Done button). To route on to another scene,
-        /// write the route once (`extension Route where Payload == <Scene>Input { static var <scene>: Self
-        /// { Route("<Scene>") } }`), declare it in the plugin (`.route(.<scene>, handler:
-        /// {{NAME}}Router.routeTo<Scene>)`) and add `routeTo<Scene>(segue:)` here, calling
-        /// `try route(to: .<scene>, segue: segue, passing: input)`.
-        func routeToPrevious() throws {
-            try navigateBack()
+        @MainActor
+        protocol {{NAME}}RoutingLogic {
+            func routeToPrevious() throws
         }
 
-        // MARK: Navigation
-
-        private func navigateBack() throws {
-            try routeBack()
+        @MainActor
+        protocol {{NAME}}DataPassing {
+            var dataStore: (any {{NAME}}DataStore)? { get }
         }
 
-        // MARK: Passing data
+        final class {{NAME}}Router: SceneRouter<{{NAME}}ViewController, any {{NAME}}DataStore>, {{NAME}}RoutingLogic, {{NAME}}DataPassing {
+            // MARK: Routing
 
-        // Build the next scene's input from `dataStore` here, as `passDataTo<Scene>(source:)`.
-    }
+            /// Back to the scene that showed this one (the Done button). To route on to another scene,
+            /// write the route once (`extension Route where Payload == <Scene>Input { static var <scene>: Self
+            /// { Route("<Scene>") } }`), declare it in the plugin (`.route(.<scene>, handler:
+            /// {{NAME}}Router.routeTo<Scene>)`) and add `routeTo<Scene>(segue:)` here, calling
+            /// `try route(to: .<scene>, segue: segue, passing: input)`.
+            func routeToPrevious() throws {
+                try navigateBack()
+            }
 
-    """#
+            // MARK: Navigation
+
+            private func navigateBack() throws {
+                try routeBack()
+            }
+
+            // MARK: Passing data
+
+            // Build the next scene's input from `dataStore` here, as `passDataTo<Scene>(source:)`.
+        }
+
+        """#
 }

@@ -27,9 +27,13 @@ extension ChildSettings: RecordValue {
         let verbose = try reader.bool()
         var refused: [Refusal] = []
         for _ in 0..<(try reader.count()) {
-            refused.append(Refusal(plugin: try reader.string(), sources: try reader.integer(), seconds: try reader.integer()))
+            refused.append(
+                Refusal(plugin: try reader.string(), sources: try reader.integer(), seconds: try reader.integer()))
         }
-        self.init(loader: LoaderSettings(probeExecutable: executable, probeTimeout: timeout, probeCache: cache, rescan: rescan, checksFileTrust: trust),
-                  verbose: verbose, refused: refused)
+        self.init(
+            loader: LoaderSettings(
+                probeExecutable: executable, probeTimeout: timeout, probeCache: cache, rescan: rescan,
+                checksFileTrust: trust),
+            verbose: verbose, refused: refused)
     }
 }

@@ -22,6 +22,7 @@ extension RemoteFailure: RecordValue {
         let text = try reader.string()
         let status = try reader.int32()
         let refusal = try reader.bool() ? try reader.string() : nil
-        self.init(text: text, status: status, linkRefusal: refusal, rebuilt: try reader.bool() ? try reader.string() : nil)
+        self.init(
+            text: text, status: status, linkRefusal: refusal, rebuilt: try reader.bool() ? try reader.string() : nil)
     }
 }

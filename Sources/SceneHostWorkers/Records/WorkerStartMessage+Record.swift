@@ -27,6 +27,8 @@ extension WorkerStartMessage: RecordValue {
         for _ in 0..<(try reader.count()) {
             handed.append(HandedFile(path: try reader.string(), realPath: try reader.string()))
         }
-        self.init(configFile: file, baseDirectory: folder, configBytes: config, checkedStart: checked, settings: settings, handedFiles: handed)
+        self.init(
+            configFile: file, baseDirectory: folder, configBytes: config, checkedStart: checked, settings: settings,
+            handedFiles: handed)
     }
 }

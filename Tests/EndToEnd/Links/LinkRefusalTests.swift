@@ -9,14 +9,21 @@ import TestSupport
 @Suite("Deep links: a link its scene refuses (end to end)")
 struct LinkRefusalTests {
     @MainActor
-    @Test("run --open orders/99: exit 9, the refusal naming the link and the scene on standard error, nothing shown; orders/2 opens")
+    @Test(
+        "run --open orders/99: exit 9, the refusal naming the link and the scene on standard error, nothing shown; orders/2 opens"
+    )
     func run() throws {
         let app = try OrdersApp()
-        let refused = try HostProcess.run(["run", "--config", app.folder.path("orders.conf"), "--open", "orders/99"], input: "print\n")
+        let refused = try HostProcess.run(
+            ["run", "--config", app.folder.path("orders.conf"), "--open", "orders/99"], input: "print\n")
         #expect(!refused.signaled && refused.status == 9, "status \(refused.status)\n\(refused.stderr)")
-        #expect(refused.stderr.contains("error: link 'orders/99' was refused by scene 'ShowOrder': There is no order 99. Nothing changed."), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "error: link 'orders/99' was refused by scene 'ShowOrder': There is no order 99. Nothing changed."),
+            "\(refused.stderr)")
         #expect(!refused.stdout.contains("=="), "\(refused.stdout)")
-        let opened = try HostProcess.run(["run", "--config", app.folder.path("orders.conf"), "--open", "orders/2"], input: "print\n")
+        let opened = try HostProcess.run(
+            ["run", "--config", app.folder.path("orders.conf"), "--open", "orders/2"], input: "print\n")
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.hasPrefix("== Order #2 =="), "\(opened.stdout)")
     }

@@ -12,7 +12,8 @@ import SceneSDK
 @Suite("Deep links: sessions")
 struct LinkSessionTests {
     private func label(in session: WorkerSession) -> String? {
-        guard case .success(let screen) = session.current.screen, case .label(_, let text)? = screen.element(id: "text") else { return nil }
+        guard case .success(let screen) = session.current.screen, case .label(_, let text)? = screen.element(id: "text")
+        else { return nil }
         return text
     }
 
@@ -28,7 +29,10 @@ struct LinkSessionTests {
         try await supervisor.execute([.fill(field: "note", text: "before the crash")], in: session)
         let first = try #require(await supervisor.workerPID)
         kill(first, SIGKILL)
-        await #expect(throws: WorkerError.workerStopped(plugin: "Links", scene: "LinkItem", action: "print", fault: .signal(SIGKILL), restore: .restored)) {
+        await #expect(
+            throws: WorkerError.workerStopped(
+                plugin: "Links", scene: "LinkItem", action: "print", fault: .signal(SIGKILL), restore: .restored)
+        ) {
             try await supervisor.execute([.print], in: session)
         }
         #expect(await supervisor.workerPID != first)
@@ -43,9 +47,19 @@ struct LinkSessionTests {
         let app = try LinksApp()
         let supervisor = try await app.supervisor()
         let session = try await supervisor.openSession()
-        let opening = LinkOpening(link: "items/-1", template: "items/{id}", steps: [.init(scene: "LinkHome", style: .replace), .init(scene: "LinkList", style: .push),
-                                                                                   .init(scene: "LinkItem", style: .push)], parameters: .object(["id": .int(-1)]))
-        await #expect(throws: WorkerError.remote(RemoteFailure(text: "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.", status: 9))) {
+        let opening = LinkOpening(
+            link: "items/-1", template: "items/{id}",
+            steps: [
+                .init(scene: "LinkHome", style: .replace), .init(scene: "LinkList", style: .push),
+                .init(scene: "LinkItem", style: .push),
+            ], parameters: .object(["id": .int(-1)]))
+        await #expect(
+            throws: WorkerError.remote(
+                RemoteFailure(
+                    text:
+                        "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.",
+                    status: 9))
+        ) {
             try await supervisor.open(opening, in: session)
         }
         #expect(session.current.layers == [["LinkHome"]])
@@ -72,13 +86,19 @@ struct LinkSessionTests {
                 try await session.open(link: "items/x")
                 Issue.record("a bad link opened")
             } catch {
-                #expect(error as? LinkError == .parameterInvalid(link: "items/x", template: "items/{id: Int}", parameter: "id", expected: .int, given: "x"))
+                #expect(
+                    error as? LinkError
+                        == .parameterInvalid(
+                            link: "items/x", template: "items/{id: Int}", parameter: "id", expected: .int, given: "x"))
             }
             do {
                 try await session.open(link: "items/-1")
                 Issue.record("a link whose function throws opened")
             } catch {
-                #expect(ErrorMessage.render(error) == "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed.")
+                #expect(
+                    ErrorMessage.render(error)
+                        == "error: opening link 'items/-1' failed at scene 'LinkItem': no item has a negative id. Nothing changed."
+                )
             }
             let after = try await session.view()
             #expect(after.layers == [["LinkHome", "LinkList", "LinkItem"]])

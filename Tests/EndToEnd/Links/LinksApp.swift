@@ -17,14 +17,15 @@ struct LinksApp {
     /// `extra`: more of the config (segues).
     init(_ extra: String = "") throws {
         folder = try TemporaryFolder()
-        config = try folder.write("""
-        initial = "LinkHome"
+        config = try folder.write(
+            """
+            initial = "LinkHome"
 
-        [plugins.Links]
-        path = "\(BuildProducts.library("FixtureLinks"))"
+            [plugins.Links]
+            path = "\(BuildProducts.library("FixtureLinks"))"
 
-        \(extra)
-        """, to: "links.conf")
+            \(extra)
+            """, to: "links.conf")
     }
 
     /// `scene-host ARGUMENTS --config links.conf`, with `input` on standard input.
@@ -34,12 +35,15 @@ struct LinksApp {
 
     /// A started supervisor of one scene worker on this config.
     func supervisor() async throws -> SceneWorkerSupervisor {
-        let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
-                                    rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
-        let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: config), settings: HostSettings(), initialScene: "LinkHome",
-                                               logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-                                               pluginOfScene: { $0.hasPrefix("Link") ? "Links" : nil })
+        let loader = LoaderSettings(
+            probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
+            rescan: false, checksFileTrust: true)
+        let launch = SceneWorkerSupervisor.Launch(
+            executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
+        let supervisor = SceneWorkerSupervisor(
+            launch: launch, start: try .reading(configPath: config), settings: HostSettings(), initialScene: "LinkHome",
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            pluginOfScene: { $0.hasPrefix("Link") ? "Links" : nil })
         try await supervisor.start()
         return supervisor
     }
@@ -50,7 +54,9 @@ struct LinksApp {
         let container = SceneContainer()
         try BuiltPlugins.load(["FixtureLinks"], into: container, file: "links.conf")
         let location = SourceLocation(file: "links.conf", line: 1, column: 11)
-        let config = SceneConfig(file: "links.conf", baseDirectory: "/", initial: Located(value: "LinkHome", location: location), plugins: [], segues: [])
+        let config = SceneConfig(
+            file: "links.conf", baseDirectory: "/", initial: Located(value: "LinkHome", location: location),
+            plugins: [], segues: [])
         return (container, SceneGraph(config: config, container: container))
     }
 }

@@ -25,13 +25,16 @@ struct WebLinkTests {
 
     private let context = WebController.PostContext(origin: nil, fetchSite: nil, host: nil, client: "10.0.0.1")
 
-    @Test("GET of a link shows the linked screen over the route to it, holds no session, and its form posts to the link")
+    @Test(
+        "GET of a link shows the linked screen over the route to it, holds no session, and its form posts to the link")
     func linkPage() async throws {
         let controller = try controller()
         let reply = await controller.get(path: "/items/3", sessionID: nil)
         guard case .page(let page) = reply.body else { throw Failure("no page: \(reply.status) \(reply.body)") }
         #expect(reply.status == 200 && reply.cookie == .keep)
-        #expect(page.breadcrumb.map(\.name) == ["Link home", "Link list", "LinkItem"] && page.breadcrumb.allSatisfy { $0.url.isEmpty })
+        #expect(
+            page.breadcrumb.map(\.name) == ["Link home", "Link list", "LinkItem"]
+                && page.breadcrumb.allSatisfy { $0.url.isEmpty })
         #expect(page.elements.first { $0.id == "text" }?.text == "item #3")
         let startToken = await controller.store.startToken
         #expect(page.formAction == "/items/3" && page.token == startToken)
@@ -41,9 +44,12 @@ struct WebLinkTests {
     @Test("a first action on a link's page makes the session at the linked screen and applies there")
     func actOnLink() async throws {
         let controller = try controller()
-        let reply = await controller.post(path: "/items/3", sessionID: nil,
-                                          body: Array("token=\(await controller.store.startToken)&screen=0&action=back".utf8), context: context)
-        guard case .set(let cookie) = reply.cookie, case .redirect(let location) = reply.body else { throw Failure("no session: \(reply.status)") }
+        let reply = await controller.post(
+            path: "/items/3", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&action=back".utf8), context: context)
+        guard case .set(let cookie) = reply.cookie, case .redirect(let location) = reply.body else {
+            throw Failure("no session: \(reply.status)")
+        }
         let id = CookieJar(cookie)
         // Back from the linked screen: the session shows the scene below it.
         #expect(location == "/s/LinkHome/LinkList")
@@ -54,13 +60,17 @@ struct WebLinkTests {
     @Test("a link in a browser with a session replaces its stack only when acted on; a GET leaves it as it was")
     func linkWithSession() async throws {
         let controller = try controller()
-        let first = await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&action=back".utf8), context: context)
+        let first = await controller.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&action=back".utf8), context: context)
         guard case .set(let cookie) = first.cookie else { throw Failure("no session") }
         let id = CookieJar(cookie)
         let session = try #require(await controller.store.existing(id: id.id))
         _ = await controller.get(path: "/items/5", sessionID: id.cookie)
         #expect(await session.screens.map(\.name) == ["LinkHome"], "a GET of a link changed the session")
-        let acted = await controller.post(path: "/items/5", sessionID: id.cookie, body: Array("token=\(session.token)&screen=0&action=back".utf8), context: context)
+        let acted = await controller.post(
+            path: "/items/5", sessionID: id.cookie, body: Array("token=\(session.token)&screen=0&action=back".utf8),
+            context: context)
         #expect(acted.status == 303)
         #expect(await session.screens.map(\.name) == ["LinkHome", "LinkList"])
     }
@@ -74,7 +84,9 @@ struct WebLinkTests {
             guard case .refusal(let message) = reply.body else { throw Failure("\(path): not a refusal") }
             #expect(message.hasPrefix("error: "), "\(path): \(message)")
         }
-        let post = await controller.post(path: "/items/x", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&action=back".utf8), context: context)
+        let post = await controller.post(
+            path: "/items/x", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&action=back".utf8), context: context)
         #expect(post.status == 404)
         #expect(await controller.store.count == 0)
     }
@@ -84,16 +96,24 @@ struct WebLinkTests {
         init(_ description: String) { self.description = description }
     }
 
-    @Test("a screen of a linked record carries the link's parameters in its URL; the URL opens that record in any browser")
+    @Test(
+        "a screen of a linked record carries the link's parameters in its URL; the URL opens that record in any browser"
+    )
     func recordURLs() async throws {
         let controller = try controller()
-        let first = await controller.post(path: "/items/3", sessionID: nil,
-                                          body: Array("token=\(await controller.store.startToken)&screen=0&field.note=n&action=tap:none".utf8), context: context)
-        guard case .set(let cookie) = first.cookie, case .redirect(let location) = first.body else { throw Failure("no session: \(first.status)") }
+        let first = await controller.post(
+            path: "/items/3", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&field.note=n&action=tap:none".utf8),
+            context: context)
+        guard case .set(let cookie) = first.cookie, case .redirect(let location) = first.body else {
+            throw Failure("no session: \(first.status)")
+        }
         #expect(location == "/s/LinkHome/LinkList/LinkItem?id=3")
         let shown = await controller.get(path: location, sessionID: cookie)
         guard case .page(let page) = shown.body else { throw Failure("no page: \(shown.status)") }
-        #expect(page.elements.first { $0.id == "text" }?.text == "item #3" && page.formAction == location && !page.isEarlier)
+        #expect(
+            page.elements.first { $0.id == "text" }?.text == "item #3" && page.formAction == location && !page.isEarlier
+        )
         #expect(page.breadcrumb.last?.url == location)
         // Another record's URL, in this browser: that record's link page; the session is as it was.
         let other = await controller.get(path: "/s/LinkHome/LinkList/LinkItem?id=5", sessionID: cookie)
@@ -105,7 +125,11 @@ struct WebLinkTests {
         guard case .page(let copied) = fresh.body else { throw Failure("no page: \(fresh.status)") }
         #expect(copied.elements.first { $0.id == "text" }?.text == "item #3" && copied.formAction == "/items/3")
         // A query naming nothing a link takes: the start, as before.
-        guard case .redirect(let start) = await controller.get(path: "/s/LinkHome/LinkList/LinkItem?nope=1", sessionID: nil).body else {
+        guard
+            case .redirect(let start) = await controller.get(
+                path: "/s/LinkHome/LinkList/LinkItem?nope=1", sessionID: nil
+            ).body
+        else {
             throw Failure("not redirected")
         }
         #expect(start == "/")

@@ -29,8 +29,12 @@ struct ELFVersionMutationTests {
 
     @Test("25 plugins with mutated version tables: check refuses or accepts each, no signal, no hang")
     func mutatedVersionTables() throws {
-        let seed = ProcessInfo.processInfo.environment["SCENE_HOST_ELF_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        print("ELF version mutation seed: \(seed) (replay: SCENE_HOST_ELF_SEED=\(seed) swift test --filter ELFVersionMutationTests)")
+        let seed =
+            ProcessInfo.processInfo.environment["SCENE_HOST_ELF_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64.max)
+        print(
+            "ELF version mutation seed: \(seed) (replay: SCENE_HOST_ELF_SEED=\(seed) swift test --filter ELFVersionMutationTests)"
+        )
         var random = SplitMix(seed: seed)
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildProducts.library("DetailScene"))))
         let sections = Self.versionSections(of: original)
@@ -46,7 +50,8 @@ struct ELFVersionMutationTests {
             let path = folder.path("libMutated\(iteration).so")
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             chmod(path, 0o644)
-            let config = try folder.write(DemoConfig.config(initial: "Detail", plugins: [("Mutated", path)]), to: "scenes\(iteration).conf")
+            let config = try folder.write(
+                DemoConfig.config(initial: "Detail", plugins: [("Mutated", path)]), to: "scenes\(iteration).conf")
             let host = try BoundedHostProcess.run(["check", "--config", config], limit: .seconds(60))
             #expect(!host.signaled, "iteration \(iteration): the host died of a signal")
             #expect([0, 3, 4].contains(host.status), "iteration \(iteration): exit \(host.status): \(host.stderr)")

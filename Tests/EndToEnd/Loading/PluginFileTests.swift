@@ -16,7 +16,8 @@ struct PluginFileTests {
     let location = SourceLocation(file: "scenes.conf", line: 3, column: 1)
 
     private func entry(_ path: String, sha256: String? = nil) -> PluginEntry {
-        PluginEntry(name: "P", path: path, resolvedPath: path, sha256: sha256, location: location, pathLocation: location)
+        PluginEntry(
+            name: "P", path: path, resolvedPath: path, sha256: sha256, location: location, pathLocation: location)
     }
 
     @Test("a file swapped in after the checks is not the one loaded")
@@ -43,7 +44,8 @@ struct PluginFileTests {
         // The path now names a file with another hash; the open file keeps the pinned bytes.
         let other = try PluginCopies.copy("HomeScene", to: "libOther.so", in: folder)
         #expect(rename(other, path) == 0)
-        let loaded = try PluginLoader(logger: Logger(label: "test")).load(entry(path, sha256: pin), opened: file, into: SceneContainer())
+        let loaded = try PluginLoader(logger: Logger(label: "test")).load(
+            entry(path, sha256: pin), opened: file, into: SceneContainer())
         #expect(loaded.scenes == ["Detail"])
     }
 
@@ -56,7 +58,8 @@ struct PluginFileTests {
         let plugin = PluginReference(name: "P", path: path, location: location)
         let file = try PluginFile.open(plugin, trust: FileTrust())
         #expect(unlink(path) == 0)
-        let loaded = try PluginLoader(logger: Logger(label: "test")).load(entry(path), opened: file, into: SceneContainer())
+        let loaded = try PluginLoader(logger: Logger(label: "test")).load(
+            entry(path), opened: file, into: SceneContainer())
         #expect(loaded.scenes == ["ListOrders"])
     }
 

@@ -17,7 +17,8 @@ struct SDKFingerprintTests {
     static func fingerprintOfSources(in sdk: URL) throws -> (files: [String], fingerprint: String) {
         let root = sdk.standardizedFileURL.path + "/"
         var files: [String] = []
-        let found = try #require(FileManager.default.enumerator(at: sdk, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]))
+        let found = try #require(
+            FileManager.default.enumerator(at: sdk, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]))
         for case let url as URL in found {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
             // Not SDK sources: the build tools, and the testing kit (a package of its own the target excludes).
@@ -43,7 +44,9 @@ struct SDKFingerprintTests {
         #expect(files.contains("Registration/AssembledScene.swift"))
         #expect(!files.contains { $0.hasPrefix("BuildSupport/") })
         #expect(!files.contains { $0.hasPrefix("SceneTesting/") })
-        #expect(SceneSDKInfo.fingerprint == fingerprint, "the SDK was built from other sources than Sources/SceneSDK holds: run 'swift build'")
+        #expect(
+            SceneSDKInfo.fingerprint == fingerprint,
+            "the SDK was built from other sources than Sources/SceneSDK holds: run 'swift build'")
         #expect(CompatibilityPolicy.host.sdkFingerprint == fingerprint)
     }
 
@@ -51,7 +54,8 @@ struct SDKFingerprintTests {
     func everyByteCounts() throws {
         let folder = try TemporaryFolder()
         let sdk = folder.url.appendingPathComponent("SceneSDK")
-        try FileManager.default.createDirectory(at: sdk.appendingPathComponent("Roles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: sdk.appendingPathComponent("Roles"), withIntermediateDirectories: true)
         let file = sdk.appendingPathComponent("Roles/Role.swift")
         try Data("final class Role { var a = 0 }\n".utf8).write(to: file)
         let before = try Self.fingerprintOfSources(in: sdk).fingerprint
@@ -76,7 +80,8 @@ struct SDKFingerprintTests {
         #expect(descriptor >= 0)
         defer { close(descriptor) }
         let location = SourceLocation(file: "probe", line: 0, column: 0)
-        let entry = PluginEntry(name: "Home", path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+        let entry = PluginEntry(
+            name: "Home", path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
         let verdict = try ChildProcessProber(executable: BuildProducts.workerExecutable, timeout: .seconds(60))
             .probe(entry, fileDescriptor: descriptor, realPath: path)
         guard case .good(let metadata) = verdict else {

@@ -9,11 +9,13 @@ final class ManualFaultClock: Sendable {
     private let waits = Mutex<[Duration]>([])
 
     var clock: FaultClock {
-        FaultClock(now: { [self] in origin + offset.withLock { $0 } }, sleep: { [self] duration in
-            guard duration > .zero else { return }
-            waits.withLock { $0.append(duration) }
-            offset.withLock { $0 += duration }
-        })
+        FaultClock(
+            now: { [self] in origin + offset.withLock { $0 } },
+            sleep: { [self] duration in
+                guard duration > .zero else { return }
+                waits.withLock { $0.append(duration) }
+                offset.withLock { $0 += duration }
+            })
     }
 
     func advance(_ duration: Duration) { offset.withLock { $0 += duration } }

@@ -17,12 +17,17 @@ struct WorkerSupervisorTests {
     private func supervisor(_ app: FragileApp, restarts: Int = 5) async throws -> SceneWorkerSupervisor {
         var settings = HostSettings()
         settings.restartsPerMinute = restarts
-        let loader = LoaderSettings(probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: app.folder.path("probes.cache"),
-                                    rescan: false, checksFileTrust: true)
-        let launch = SceneWorkerSupervisor.Launch(executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
-        let supervisor = SceneWorkerSupervisor(launch: launch, start: try .reading(configPath: app.config), settings: settings, initialScene: "FragileHome",
-                                               logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-                                               pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })
+        let loader = LoaderSettings(
+            probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10,
+            probeCache: app.folder.path("probes.cache"),
+            rescan: false, checksFileTrust: true)
+        let launch = SceneWorkerSupervisor.Launch(
+            executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))
+        let supervisor = SceneWorkerSupervisor(
+            launch: launch, start: try .reading(configPath: app.config), settings: settings,
+            initialScene: "FragileHome",
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            pluginOfScene: { $0.hasPrefix("Fragile") ? "Fragile" : nil })
         try await supervisor.start()
         return supervisor
     }
@@ -47,7 +52,11 @@ struct WorkerSupervisorTests {
             sessions.append(session)
         }
         let culprit = sessions[3]
-        await #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "fill mode, tap strike", fault: .signal(SIGSEGV), restore: .restored)) {
+        await #expect(
+            throws: WorkerError.workerStopped(
+                plugin: "Fragile", scene: "Fragile", action: "fill mode, tap strike", fault: .signal(SIGSEGV),
+                restore: .restored)
+        ) {
             try await supervisor.execute([.fill(field: "mode", text: "segv"), .tap(button: "strike")], in: culprit)
         }
         for (index, session) in sessions.enumerated() {
@@ -55,12 +64,16 @@ struct WorkerSupervisorTests {
             #expect(text("depth", in: session) == "depth \(index % 4)")
             #expect(text("mode", in: session) == (index == 3 ? "session 3" : "session \(index)"))
             let notice = await session.takeNotice()
-            #expect(index == 3 ? notice == nil : notice == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
+            #expect(
+                index == 3
+                    ? notice == nil
+                    : notice == .sharedWorkerStopped(plugin: "Fragile", fault: .signal(SIGSEGV), restore: .restored))
             #expect(await session.takeNotice() == nil)
         }
         // Every session still works, on the new worker, each on its own stack.
         for (index, session) in sessions.enumerated() where index % 4 > 0 {
-            try await supervisor.execute([.fill(field: "mode", text: "back \(index)"), .tap(button: "done")], in: session)
+            try await supervisor.execute(
+                [.fill(field: "mode", text: "back \(index)"), .tap(button: "done")], in: session)
             #expect(text("received", in: session) == "got back \(index)")
         }
     }
@@ -73,7 +86,10 @@ struct WorkerSupervisorTests {
         try await supervisor.execute([.tap(button: "deeper"), .fill(field: "mode", text: "here")], in: session)
         let first = try #require(await supervisor.workerPID)
         kill(first, SIGKILL)
-        await #expect(throws: WorkerError.workerStopped(plugin: "Fragile", scene: "Fragile", action: "tap deeper", fault: .signal(SIGKILL), restore: .restored)) {
+        await #expect(
+            throws: WorkerError.workerStopped(
+                plugin: "Fragile", scene: "Fragile", action: "tap deeper", fault: .signal(SIGKILL), restore: .restored)
+        ) {
             try await supervisor.execute([.tap(button: "deeper")], in: session)
         }
         #expect(await supervisor.workerPID != first)
@@ -90,7 +106,8 @@ struct WorkerSupervisorTests {
         let host = try PipedHost(["run", "--config", app.config], environment: ["SCENE_HOST_DUMPABLE": "1"])
         defer { _ = host.finish() }
         host.type("tap deeper\nfill mode segv\n")
-        let stopped = "error: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap strike'); the screen was restored."
+        let stopped =
+            "error: Fragile stopped (SIGSEGV in scene 'Fragile' during 'tap strike'); the screen was restored."
         // Warm-up: the first restarts allocate what every later one reuses.
         host.type(String(repeating: "tap strike\n", count: 20))
         #expect(host.waitFor(stopped, count: 20))

@@ -31,8 +31,10 @@ struct SceneContainerTests {
         #expect(throws: SceneError.serviceNotRegistered(service: "String", registered: ["Int"])) {
             try container.resolve(String.self)
         }
-        #expect(ErrorMessage.render(SceneError.serviceNotRegistered(service: "String", registered: ["Int"]))
-            == "error: no service of type String is registered (registered: Int); register it with registry.register(String.self) { ... }")
+        #expect(
+            ErrorMessage.render(SceneError.serviceNotRegistered(service: "String", registered: ["Int"]))
+                == "error: no service of type String is registered (registered: Int); register it with registry.register(String.self) { ... }"
+        )
     }
 
     @Test("a part of the wrong type is a wiring error naming the scene, the part and the property")
@@ -44,13 +46,18 @@ struct SceneContainerTests {
             try navigator.start(at: "C")
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "probe.conf:3:1: error: scene 'C' (plugin 'ProbePlugin') cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "probe.conf:3:1: error: scene 'C' (plugin 'ProbePlugin') cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor."
+            )
         }
         #expect(navigator.layers.isEmpty)
         #expect(WiringCheck.problems(container: container).count == 1)
     }
 
-    @Test("a scene is built by its own factories until a part is replaced; then every build uses the container's factories")
+    @Test(
+        "a scene is built by its own factories until a part is replaced; then every build uses the container's factories"
+    )
     func typedBuildAndReplacedParts() throws {
         let container = try ProbeScenes.container()
         let navigator = Navigator(container: container, segues: [])
@@ -82,14 +89,23 @@ struct SceneContainerTests {
         }
     }
 
-    @Test("a plugin known by description whose scene name is taken adds none of its scenes; the first plugin keeps the name")
+    @Test(
+        "a plugin known by description whose scene name is taken adds none of its scenes; the first plugin keeps the name"
+    )
     func pendingDuplicateAddsNothing() throws {
         func metadata(_ name: String, scenes: [String]) -> PluginMetadata {
-            PluginMetadata(name: name, version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "", swiftVersion: "6.3.1",
-                           scenes: scenes.map { SceneDescription(name: $0, input: nil, acceptedResult: nil, returnedResult: nil, routes: []) })
+            PluginMetadata(
+                name: name, version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "",
+                swiftVersion: "6.3.1",
+                scenes: scenes.map {
+                    SceneDescription(name: $0, input: nil, acceptedResult: nil, returnedResult: nil, routes: [])
+                })
         }
-        let first = PluginReference(name: "First", path: "/plugins/libFirst.so", location: SourceLocation(file: "app.conf", line: 1, column: 1))
-        let second = PluginReference(name: "Second", path: "/plugins/libSecond.so", location: SourceLocation(file: "app.conf", line: 4, column: 1))
+        let first = PluginReference(
+            name: "First", path: "/plugins/libFirst.so", location: SourceLocation(file: "app.conf", line: 1, column: 1))
+        let second = PluginReference(
+            name: "Second", path: "/plugins/libSecond.so",
+            location: SourceLocation(file: "app.conf", line: 4, column: 1))
         let container = SceneContainer()
         try container.addPending(metadata("First", scenes: ["Shared"]), from: first) {}
         #expect(throws: ContainerError.duplicateScene(scene: "Shared", first: first, second: second)) {

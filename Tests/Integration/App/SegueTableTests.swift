@@ -11,9 +11,10 @@ import SceneTestSupport
 @Suite("SegueTable")
 struct SegueTableTests {
     /// Three segues from each of twenty scenes, and a button id declared twice (the later one counts).
-    static let declarations: [SegueDeclaration] = (0..<20).flatMap { scene in
-        ["a", "b", "c"].map { ProbeScenes.segue(from: "S\(scene)", id: $0, to: "T\(scene)\($0)") }
-    } + [ProbeScenes.segue(from: "S3", id: "a", to: "Later", style: .present)]
+    static let declarations: [SegueDeclaration] =
+        (0..<20).flatMap { scene in
+            ["a", "b", "c"].map { ProbeScenes.segue(from: "S\(scene)", id: $0, to: "T\(scene)\($0)") }
+        } + [ProbeScenes.segue(from: "S3", id: "a", to: "Later", style: .present)]
 
     /// What the table must answer: the last declaration of each (scene, id).
     static func expected(_ scene: String) -> [String: SegueDeclaration]? {
@@ -44,7 +45,9 @@ struct SegueTableTests {
         #expect(try table.segues(from: "S3")?.count == 3)
     }
 
-    @Test("segues recorded in a start-up cache are decoded at the first look-up; a section that does not decode is seguesUnreadable, every time")
+    @Test(
+        "segues recorded in a start-up cache are decoded at the first look-up; a section that does not decode is seguesUnreadable, every time"
+    )
     func recordedSegues() throws {
         var writer = RecordWriter()
         let written = writer.section { StartupCacheFormat.encode(Self.declarations, into: &$0) }
@@ -53,11 +56,17 @@ struct SegueTableTests {
         var reader = RecordReader(file, from: 0)
         try reader.readStringTable()
         let section = reader.section(try reader.skipSection())
-        var table = SegueTable(RecordedSegues(cachePath: "/c/p.json.start") { try StartupCacheFormat.decodeSegues(section) })
+        var table = SegueTable(
+            RecordedSegues(cachePath: "/c/p.json.start") { try StartupCacheFormat.decodeSegues(section) })
         #expect(try table.segues(from: "S3") == Self.expected("S3"))
-        var broken = SegueTable(RecordedSegues(cachePath: "/c/p.json.start") { try StartupCacheFormat.decodeSegues(RecordReader([0xff, 0xff], from: 0)) })
+        var broken = SegueTable(
+            RecordedSegues(cachePath: "/c/p.json.start") {
+                try StartupCacheFormat.decodeSegues(RecordReader([0xff, 0xff], from: 0))
+            })
         for _ in 0..<2 {
-            #expect(throws: NavigationError.seguesUnreadable(cache: "/c/p.json.start")) { try broken.segues(from: "S3") }
+            #expect(throws: NavigationError.seguesUnreadable(cache: "/c/p.json.start")) {
+                try broken.segues(from: "S3")
+            }
         }
     }
 }

@@ -30,9 +30,17 @@ struct WiringCheckTests {
         let container = try ProbeScenes.container()
         container.replacePart(.interactor, of: "C") { _ in StrayInteractor() }
         let (findings, problems) = fromProbe(container)
-        #expect(findings == ["C": .wiringMismatch(part: "Interactor", partType: "StrayInteractor", property: "factory result", expected: "ProbeInteractor")])
+        #expect(
+            findings == [
+                "C": .wiringMismatch(
+                    part: "Interactor", partType: "StrayInteractor", property: "factory result",
+                    expected: "ProbeInteractor")
+            ])
         #expect(texts(problems) == texts(WiringCheck.problems(container: container)))
-        #expect(texts(problems) == ["probe.conf:3:1: error: scene 'C' (plugin 'ProbePlugin') cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor."])
+        #expect(
+            texts(problems) == [
+                "probe.conf:3:1: error: scene 'C' (plugin 'ProbePlugin') cannot be wired: in scene 'C', the Interactor StrayInteractor cannot be used as factory result, which expects ProbeInteractor."
+            ])
     }
 
     @Test("an error of the scene's own, thrown by a factory in the probe, reads as in the host")
@@ -48,7 +56,9 @@ struct WiringCheckTests {
     @Test("a service the probe lacked is left to the host, which builds that scene itself")
     func missingService() throws {
         let container = try ProbeScenes.container()
-        container.replacePart(.interactor, of: "B") { resolver in _ = try resolver.resolve((any Clock).self); return ProbeInteractor() }
+        container.replacePart(.interactor, of: "B") { resolver in
+            _ = try resolver.resolve((any Clock).self); return ProbeInteractor()
+        }
         let (findings, problems) = fromProbe(container)
         #expect(findings == ["B": .needsHost])
         #expect(texts(problems).count == 1)

@@ -7,12 +7,21 @@ import TestSupport
 /// and on malformed input.
 @Suite("ELFDynamicSection")
 struct ELFDynamicSectionTests {
-    static let plugins = ["HomeScene", "DetailScene", "ListOrdersScene", "ShowOrderScene", "EditOrderScene", "FixtureCrash"]
+    static let plugins = [
+        "HomeScene", "DetailScene", "ListOrdersScene", "ShowOrderScene", "EditOrderScene", "FixtureCrash",
+    ]
 
     /// NEEDED names and RUNPATH as binutils or LLVM print them.
     static func reference(_ path: String) throws -> (needed: [String], runpath: String?) {
-        let tools = ["/usr/bin/readelf", "/bin/readelf"] + [CLibraries.clang.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("llvm-objdump").path }].compactMap { $0 }
-        let tool = try #require(tools.first { FileManager.default.isExecutableFile(atPath: $0) }, "neither readelf nor llvm-objdump found")
+        let tools =
+            ["/usr/bin/readelf", "/bin/readelf"]
+            + [
+                CLibraries.clang.map {
+                    URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("llvm-objdump").path
+                }
+            ].compactMap { $0 }
+        let tool = try #require(
+            tools.first { FileManager.default.isExecutableFile(atPath: $0) }, "neither readelf nor llvm-objdump found")
         let isReadelf = tool.hasSuffix("readelf")
         let output = try CLibraries.run(tool, isReadelf ? ["-d", path] : ["-p", path]).output
         var needed: [String] = []
@@ -50,8 +59,11 @@ struct ELFDynamicSectionTests {
     func rpath() throws {
         let folder = try TemporaryFolder()
         let library = folder.path("libOld.so")
-        try CLibraries.build("int old(void) { return 1; }", to: library, arguments: ["-Wl,--disable-new-dtags,-rpath,/opt/one:$ORIGIN/two"])
-        let section = try ELFDynamicSection.read(from: try #require(ELFFile([UInt8](try Data(contentsOf: URL(fileURLWithPath: library))))))
+        try CLibraries.build(
+            "int old(void) { return 1; }", to: library,
+            arguments: ["-Wl,--disable-new-dtags,-rpath,/opt/one:$ORIGIN/two"])
+        let section = try ELFDynamicSection.read(
+            from: try #require(ELFFile([UInt8](try Data(contentsOf: URL(fileURLWithPath: library))))))
         #expect(section.rpath == "/opt/one:$ORIGIN/two")
         #expect(section.runpath == nil)
         #expect(section.needed.contains("libc.so.6"))
@@ -89,7 +101,10 @@ struct ELFDynamicSectionTests {
                     if tag == ELFDynamicSection.stringTableTag { write(address, at: entry + 8, in: &bytes) }
                 }
             }
-            #expect(throws: ELFDynamicSection.Problem(reason: "its string table (address \(address)) is not mapped from the file")) {
+            #expect(
+                throws: ELFDynamicSection.Problem(
+                    reason: "its string table (address \(address)) is not mapped from the file")
+            ) {
                 try ELFDynamicSection.read(from: file)
             }
         }
@@ -104,7 +119,10 @@ struct ELFDynamicSectionTests {
                 if tag == ELFDynamicSection.neededTag { write(UInt64.max, at: entry + 8, in: &bytes) }
             }
         }
-        #expect(throws: ELFDynamicSection.Problem(reason: "a name in its dynamic section (string offset \(UInt64.max)) is not inside its string table")) {
+        #expect(
+            throws: ELFDynamicSection.Problem(
+                reason: "a name in its dynamic section (string offset \(UInt64.max)) is not inside its string table")
+        ) {
             try ELFDynamicSection.read(from: file)
         }
     }

@@ -9,10 +9,10 @@ struct MappedFileTests {
     @Test("an address inside a mapping gives that mapping's device and inode; outside, nothing")
     func parsesMaps() throws {
         let maps = """
-        7f0000000000-7f0000001000 r--p 00000000 08:01 1234 /lib/libA.so
-        7f0000001000-7f0000003000 r-xp 00001000 fd:02 98765 /opt/libB.so
-        7f0000003000-7f0000004000 rw-p 00000000 00:00 0
-        """
+            7f0000000000-7f0000001000 r--p 00000000 08:01 1234 /lib/libA.so
+            7f0000001000-7f0000003000 r-xp 00001000 fd:02 98765 /opt/libB.so
+            7f0000003000-7f0000004000 rw-p 00000000 00:00 0
+            """
         let inside = try #require(UnsafeRawPointer(bitPattern: 0x7f0000002000))
         let found = MappedFile.identity(at: inside, maps: maps)
         #expect(found?.inode == 98765)

@@ -39,8 +39,10 @@ struct NavigatorRecordsTests {
         let navigator = try navigator()
         var held: [SceneRecord] = []
         try take(navigator, into: &held)
-        for command: FrontendCommand in [.tap(button: "deeper"), .fill(field: "mode", text: "hello"), .tap(button: "present"),
-                                         .fill(field: "mode", text: "bye"), .tap(button: "done")] {
+        for command: FrontendCommand in [
+            .tap(button: "deeper"), .fill(field: "mode", text: "hello"), .tap(button: "present"),
+            .fill(field: "mode", text: "bye"), .tap(button: "done"),
+        ] {
             try navigator.execute(command)
             try take(navigator, into: &held)
             #expect(held == navigator.records())
@@ -59,8 +61,10 @@ struct NavigatorRecordsTests {
     @Test("a navigator built from the records shows the same stacks, results and field texts")
     func restoredAlike() throws {
         let original = try navigator()
-        for command: FrontendCommand in [.tap(button: "deeper"), .fill(field: "mode", text: "kept"), .tap(button: "deeper"),
-                                         .fill(field: "mode", text: "back"), .tap(button: "done"), .tap(button: "present")] {
+        for command: FrontendCommand in [
+            .tap(button: "deeper"), .fill(field: "mode", text: "kept"), .tap(button: "deeper"),
+            .fill(field: "mode", text: "back"), .tap(button: "done"), .tap(button: "present"),
+        ] {
             try original.execute(command)
             // As a worker reports after every command: the fields of each screen shown are kept.
             _ = original.takeRecordChanges(topScreen: try original.screen())

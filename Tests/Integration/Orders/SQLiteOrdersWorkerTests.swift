@@ -21,17 +21,24 @@ struct SQLiteOrdersWorkerTests {
         #expect(try second.fetchOrder(id: 9) == nil)
     }
 
-    @Test("texts come back exactly (a direction override, emoji, Hebrew); a NUL, which SQLite text would cut, is refused and nothing is saved")
+    @Test(
+        "texts come back exactly (a direction override, emoji, Hebrew); a NUL, which SQLite text would cut, is refused and nothing is saved"
+    )
     func textsKeptExactly() throws {
         let folder = try TemporaryFolder()
         let worker = try SQLiteOrdersWorker(path: folder.path("orders.sqlite"))
         let note = "\u{202E}5.00$ 😀 שלום\ttab"
-        let saved = try worker.save(Order(id: 3, customer: "Linus", item: "Coffee", quantity: 1, note: note, version: 1))
+        let saved = try worker.save(
+            Order(id: 3, customer: "Linus", item: "Coffee", quantity: 1, note: note, version: 1))
         #expect(try SQLiteOrdersWorker(path: folder.path("orders.sqlite")).fetchOrder(id: 3) == saved)
         let refused = try #require(throws: OrdersDatabaseError.self) {
-            try worker.save(Order(id: 3, customer: "Li\u{0}nus", item: "Coffee", quantity: 1, note: "", version: saved.version))
+            try worker.save(
+                Order(id: 3, customer: "Li\u{0}nus", item: "Coffee", quantity: 1, note: "", version: saved.version))
         }
-        #expect(refused.reason == "the order's customer holds a NUL character, which an SQLite text cannot keep: the order was not saved")
+        #expect(
+            refused.reason
+                == "the order's customer holds a NUL character, which an SQLite text cannot keep: the order was not saved"
+        )
         #expect(try worker.fetchOrder(id: 3) == saved)
     }
 
@@ -39,7 +46,9 @@ struct SQLiteOrdersWorkerTests {
     func failedSave() throws {
         let folder = try TemporaryFolder()
         let worker = try SQLiteOrdersWorker(path: folder.path("orders.sqlite"))
-        #expect(throws: OrdersDatabaseError.self) { try worker.save(Order(id: 1, customer: "", item: "Tea", quantity: 0)) }
+        #expect(throws: OrdersDatabaseError.self) {
+            try worker.save(Order(id: 1, customer: "", item: "Tea", quantity: 0))
+        }
         #expect(try worker.fetchOrders() == InMemoryOrdersWorker.sampleOrders)
     }
 

@@ -20,14 +20,18 @@ struct PostgresSessionStoreTests {
     /// deadlines missed in a row, though the server was ready). The crowd ends within about two
     /// minutes; the fault tests give their own short deadlines where the deadline is what they check.
     /// Its service runs in `services` (`SessionStore.run`), as `serve`'s group runs it.
-    static func store(_ address: SessionStoreLocation.PostgresAddress, app: SessionApp = SessionStoreContract.app,
-                      timeout: Duration = .seconds(150), services: StoreServices) -> PostgresSessionStore {
+    static func store(
+        _ address: SessionStoreLocation.PostgresAddress, app: SessionApp = SessionStoreContract.app,
+        timeout: Duration = .seconds(150), services: StoreServices
+    ) -> PostgresSessionStore {
         services.start(PostgresSessionStore(address: address, app: app, requestTimeout: timeout, logger: quiet))
     }
 
     /// A store on `address` whose first connection was made; a set-up that still missed its deadline
     /// (see `store`) tries a second store once. What the tests check comes after.
-    static func connected(_ address: SessionStoreLocation.PostgresAddress, services: StoreServices) async throws -> PostgresSessionStore {
+    static func connected(
+        _ address: SessionStoreLocation.PostgresAddress, services: StoreServices
+    ) async throws -> PostgresSessionStore {
         let first = store(address, services: services)
         do {
             try await first.prepare()
@@ -41,7 +45,9 @@ struct PostgresSessionStoreTests {
     }
 
     @Test func keepsTheContract() async throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.keepsTheContract") }
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.keepsTheContract")
+        }
         defer { postgres.stop() }
         try await withStoreServices { services in
             let store = try await Self.connected(postgres.address, services: services)
@@ -81,7 +87,9 @@ struct PostgresSessionStoreTests {
     }
 
     @Test func refusesANewerSchema() async throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.refusesANewerSchema") }
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.refusesANewerSchema")
+        }
         defer { postgres.stop() }
         try await withStoreServices { services in
             let first = Self.store(postgres.address, services: services)
@@ -92,23 +100,32 @@ struct PostgresSessionStoreTests {
             let location = "postgresql://postgres@127.0.0.1:\(postgres.address.port)/postgres"
             let error = await #expect(throws: SessionStoreError.self) { try await later.prepare() }
             #expect(error == .schemaTooNew(location: location, found: 5, known: 4))
-            #expect(error?.message == "error: the session store \(location) has schema version 5; this scene-host knows versions up to 4. Run the newer scene-host that wrote it, or give this one another store.")
+            #expect(
+                error?.message
+                    == "error: the session store \(location) has schema version 5; this scene-host knows versions up to 4. Run the newer scene-host that wrote it, or give this one another store."
+            )
             #expect(error?.exitStatus == .configError)
-            #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "5\n", "a refused schema is left as it was")
+            #expect(
+                try postgres.execute("SELECT version FROM scene_host_schema") == "5\n",
+                "a refused schema is left as it was")
             await later.close()
         }
     }
 
     /// Two apps on one database: neither sees, changes, counts, evicts or expires the other's sessions.
     @Test func appsAreApart() async throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.appsAreApart") }
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.appsAreApart")
+        }
         defer { postgres.stop() }
         try await withStoreServices { services in
             let store = try await Self.connected(postgres.address, services: services)
             let other = Self.store(postgres.address, app: SessionStoreContract.otherApp, services: services)
             try await SessionStoreContract.appsAreApart(store, other)
             try await SessionStoreContract.insertRoomy(store, SessionStoreContract.session("named"))
-            #expect(try postgres.execute("SELECT app FROM scene_host_sessions") == "name:contract\n", "every row names its app")
+            #expect(
+                try postgres.execute("SELECT app FROM scene_host_sessions") == "name:contract\n",
+                "every row names its app")
             await store.close()
             await other.close()
         }
@@ -134,7 +151,9 @@ struct PostgresSessionStoreTests {
     /// app (whose they were cannot be known): no app finds them, and idle expiry drops them; their
     /// claims name no holder.
     @Test(arguments: [1, 2, 3]) func upgradesOlderSchemas(version: Int) async throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradesOlderSchemas") }
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.upgradesOlderSchemas")
+        }
         defer { postgres.stop() }
         try await withStoreServices { services in
             let key = SessionKey(secret: "version-\(version)")
@@ -143,13 +162,17 @@ struct PostgresSessionStoreTests {
             let store = Self.store(postgres.address, services: services)
             try await store.prepare()
             #expect(try postgres.execute("SELECT version FROM scene_host_schema") == "4\n")
-            #expect(try postgres.execute("SELECT app || '|' || last_action || '|' || holder FROM scene_host_sessions") == "|20|0\n")
+            #expect(
+                try postgres.execute("SELECT app || '|' || last_action || '|' || holder FROM scene_host_sessions")
+                    == "|20|0\n")
             #expect(try await store.load(key) == nil)
             #expect(try await store.state(of: key) == nil)
             #expect(try await store.claim(key, from: 4, now: 30) == .lost(current: nil))
             #expect(try await store.count() == 0)
             try await store.prepare()
-            #expect(try postgres.execute("SELECT count(*) FROM scene_host_schema") == "1\n", "prepared again, nothing changes")
+            #expect(
+                try postgres.execute("SELECT count(*) FROM scene_host_schema") == "1\n",
+                "prepared again, nothing changes")
             #expect(try await store.expire(usedBefore: 20) == 0, "kept while not idle")
             #expect(try await store.expire(usedBefore: 21) == 1, "dropped by idle expiry like the app's own")
             try await SessionStoreContract.check(store)
@@ -168,14 +191,17 @@ struct PostgresSessionStoreTests {
             let row = SessionStoreContract.session("three", client: "c", state: 5, lastUsed: 20, actions: 2)
             let hex = row.key.digest.map { String(format: "%02x", $0) }.joined()
             try postgres.execute(Self.olderSchema(3, hex: "00"))
-            try postgres.execute("""
+            try postgres.execute(
+                """
                 INSERT INTO scene_host_sessions VALUES ('\\x\(hex)', '\(row.token)', 5, \(row.created), 20, 20, 'c', 2, '\\x010203',
                     '\(SessionStoreContract.app.identity)')
                 """)
             let store = try await Self.connected(postgres.address, services: services)
             #expect(try await store.load(row.key) == row, "an old row reads as it was")
             #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 20, includingOwn: true) == false)
-            #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 21, includingOwn: false), "the lease takes it over")
+            #expect(
+                try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 21, includingOwn: false),
+                "the lease takes it over")
             await store.close()
         }
     }
@@ -188,17 +214,20 @@ struct PostgresSessionStoreTests {
         }
         defer { postgres.stop() }
         try await withStoreServices { services in
-            let one = try await Self.connected(postgres.address, services: services), two = try await Self.connected(postgres.address, services: services)
+            let one = try await Self.connected(postgres.address, services: services),
+                two = try await Self.connected(postgres.address, services: services)
             try await SessionStoreContract.claimsOfRunningInstancesAreKept(one, two)
             let row = SessionStoreContract.session("holder", state: 2)
             try await SessionStoreContract.insertRoomy(one, row)
             #expect(try await one.claim(row.key, from: 2, now: 1) == .claimed)
             #expect(try postgres.execute("SELECT holder FROM scene_host_sessions") == "\(one.instance)\n")
             let (high, low) = PostgresInstanceLock.keys(of: one.instance)
-            #expect(try postgres.execute("""
-                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
-                    AND classid::int8 = \(UInt32(bitPattern: high)) AND objid::int8 = \(UInt32(bitPattern: low))
-                """) == "1\n", "its lock is held")
+            #expect(
+                try postgres.execute(
+                    """
+                    SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                        AND classid::int8 = \(UInt32(bitPattern: high)) AND objid::int8 = \(UInt32(bitPattern: low))
+                    """) == "1\n", "its lock is held")
             var written = row
             written.state = 4
             #expect(try await one.write(written, expecting: 3))
@@ -222,13 +251,17 @@ struct PostgresSessionStoreTests {
         try await withStoreServices { services in
             let survivor = try await Self.connected(postgres.address, services: services)
             let ends: [(String, (PostgresSessionStore) async throws -> Void)] = [
-                ("killed", { holder in
-                    let (high, low) = PostgresInstanceLock.keys(of: holder.instance)
-                    try postgres.execute("""
-                        SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2
-                            AND classid::int8 = \(UInt32(bitPattern: high)) AND objid::int8 = \(UInt32(bitPattern: low))
-                        """)
-                }),
+                (
+                    "killed",
+                    { holder in
+                        let (high, low) = PostgresInstanceLock.keys(of: holder.instance)
+                        try postgres.execute(
+                            """
+                            SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2
+                                AND classid::int8 = \(UInt32(bitPattern: high)) AND objid::int8 = \(UInt32(bitPattern: low))
+                            """)
+                    }
+                ),
                 ("dropped", { holder in await holder.instanceLock.dropConnection() }),
                 ("closed", { holder in await holder.close() }),
             ]
@@ -237,7 +270,9 @@ struct PostgresSessionStoreTests {
                 let row = SessionStoreContract.session(name, state: 6, lastUsed: 100)
                 try await SessionStoreContract.insertRoomy(survivor, row)
                 #expect(try await holder.claim(row.key, from: 6, now: 100) == .claimed)
-                #expect(try await survivor.reclaim(row.key, from: 7, now: 110, staleBefore: 0, includingOwn: true) == false, "\(name): it runs")
+                #expect(
+                    try await survivor.reclaim(row.key, from: 7, now: 110, staleBefore: 0, includingOwn: true) == false,
+                    "\(name): it runs")
                 try await end(holder)
                 // The server ends a session whose connection closed at once, though not within the statement that closed it.
                 var taken = false
@@ -250,7 +285,9 @@ struct PostgresSessionStoreTests {
                 var written = row
                 written.state = 10
                 if name != "closed" {
-                    #expect(try await holder.write(written, expecting: 7) == false, "\(name): the holder's late write keeps nothing")
+                    #expect(
+                        try await holder.write(written, expecting: 7) == false,
+                        "\(name): the holder's late write keeps nothing")
                     // This side learns its connection ended as soon as the closed socket is read.
                     for _ in 0..<100 where holder.instanceLock.isHeld { try await Task.sleep(for: .milliseconds(50)) }
                     #expect(!holder.instanceLock.isHeld)
@@ -258,7 +295,9 @@ struct PostgresSessionStoreTests {
                     let next = SessionStoreContract.session(name + "-next", state: 0)
                     try await SessionStoreContract.insertRoomy(holder, next)
                     #expect(try await holder.claim(next.key, from: 0, now: 130) == .claimed)
-                    #expect(try await survivor.reclaim(next.key, from: 1, now: 140, staleBefore: 0, includingOwn: true) == false, "\(name): running again")
+                    #expect(
+                        try await survivor.reclaim(next.key, from: 1, now: 140, staleBefore: 0, includingOwn: true)
+                            == false, "\(name): running again")
                     try await survivor.delete(next.key)
                     await holder.close()
                 }
@@ -272,8 +311,10 @@ struct PostgresSessionStoreTests {
     /// A store whose service (`run`) nobody started answers its requests with the typed reason at
     /// their deadline, never hangs; its `close` ends at once. Needs no server: nothing is connected.
     @Test func aStoreWhoseServiceIsNotRunningSaysSo() async throws {
-        let address = SessionStoreLocation.PostgresAddress(user: "scene", password: nil, host: "127.0.0.1", port: 1, database: "sessions")
-        let store = PostgresSessionStore(address: address, app: SessionStoreContract.app, requestTimeout: .milliseconds(300), logger: Self.quiet)
+        let address = SessionStoreLocation.PostgresAddress(
+            user: "scene", password: nil, host: "127.0.0.1", port: 1, database: "sessions")
+        let store = PostgresSessionStore(
+            address: address, app: SessionStoreContract.app, requestTimeout: .milliseconds(300), logger: Self.quiet)
         let clock = ContinuousClock()
         let started = clock.now
         let ping = await #expect(throws: SessionStoreError.self) { try await store.ping() }
@@ -296,7 +337,8 @@ struct PostgresSessionStoreTests {
             return ThrowawayPostgres.skip("PostgresSessionStoreTests.theClientRunsAsTheStoresService")
         }
         defer { postgres.stop() }
-        let store = PostgresSessionStore(address: postgres.address, app: SessionStoreContract.app, requestTimeout: .seconds(150), logger: Self.quiet)
+        let store = PostgresSessionStore(
+            address: postgres.address, app: SessionStoreContract.app, requestTimeout: .seconds(150), logger: Self.quiet)
         let connections = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'scene-host'"
         let clock = ContinuousClock()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -328,9 +370,12 @@ struct PostgresSessionStoreTests {
 
     /// `close()` ends a running service, after which `run()` returns; a service started after it returns at once.
     @Test func closeEndsTheService() async throws {
-        guard let postgres = try ThrowawayPostgres.start() else { return ThrowawayPostgres.skip("PostgresSessionStoreTests.closeEndsTheService") }
+        guard let postgres = try ThrowawayPostgres.start() else {
+            return ThrowawayPostgres.skip("PostgresSessionStoreTests.closeEndsTheService")
+        }
         defer { postgres.stop() }
-        let store = PostgresSessionStore(address: postgres.address, app: SessionStoreContract.app, requestTimeout: .seconds(150), logger: Self.quiet)
+        let store = PostgresSessionStore(
+            address: postgres.address, app: SessionStoreContract.app, requestTimeout: .seconds(150), logger: Self.quiet)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             try await store.ping()
@@ -346,11 +391,16 @@ struct PostgresSessionStoreTests {
     /// Needs no server: nothing listens on port 1 of the loopback address.
     @Test func errorsNeverShowThePassword() async throws {
         try await withStoreServices { services in
-            let address = SessionStoreLocation.PostgresAddress(user: "scene", password: "s3cret-pw", host: "127.0.0.1", port: 1, database: "sessions")
+            let address = SessionStoreLocation.PostgresAddress(
+                user: "scene", password: "s3cret-pw", host: "127.0.0.1", port: 1, database: "sessions")
             let store = Self.store(address, timeout: .milliseconds(500), services: services)
             let opening = await #expect(throws: SessionStoreError.self) { try await store.prepare() }
-            #expect(opening == .cannotOpen(location: "postgresql://scene@127.0.0.1:1/sessions", reason: "connection refused"))
-            let request = await #expect(throws: SessionStoreError.self) { try await store.load(SessionKey(secret: "any")) }
+            #expect(
+                opening
+                    == .cannotOpen(location: "postgresql://scene@127.0.0.1:1/sessions", reason: "connection refused"))
+            let request = await #expect(throws: SessionStoreError.self) {
+                try await store.load(SessionKey(secret: "any"))
+            }
             let ping = await #expect(throws: SessionStoreError.self) { try await store.ping() }
             for error in [opening, request, ping].compactMap({ $0 }) {
                 #expect(!error.message.contains("s3cret-pw"), "\(error.message)")
@@ -411,8 +461,12 @@ struct PostgresSessionStoreTests {
             try await Self.expectUnavailable("claim", within: timeout + .seconds(3), store: store) {
                 _ = try await store.claim(stored.key, from: 1, now: SessionStoreContract.now)
             }
-            try await Self.expectUnavailable("load", within: timeout + .seconds(3), store: store) { _ = try await store.load(stored.key) }
-            try await Self.expectUnavailable("ping", within: timeout + .seconds(3), store: store) { try await store.ping() }
+            try await Self.expectUnavailable("load", within: timeout + .seconds(3), store: store) {
+                _ = try await store.load(stored.key)
+            }
+            try await Self.expectUnavailable("ping", within: timeout + .seconds(3), store: store) {
+                try await store.ping()
+            }
 
             try postgres.resume()
             let resumed = clock.now
@@ -464,12 +518,14 @@ struct PostgresSessionStoreTests {
                 }
                 try await Task.sleep(for: .seconds(2))
             }
-            #expect(fastFailure == .unavailable(location: store.location, reason: "cannot connect: connection refused"),
-                    "\(String(describing: fastFailure))")
+            #expect(
+                fastFailure == .unavailable(location: store.location, reason: "cannot connect: connection refused"),
+                "\(String(describing: fastFailure))")
             try postgres.resume()
             let back = clock.now
             try await store.ping()
-            #expect(clock.now - back < .seconds(5), "the first request after the server's return took \(clock.now - back)")
+            #expect(
+                clock.now - back < .seconds(5), "the first request after the server's return took \(clock.now - back)")
             #expect(try await store.count() == 0)
             await store.close()
         }
@@ -491,11 +547,15 @@ struct PostgresSessionStoreTests {
     }
 
     /// Expects `request` to fail with `.unavailable` naming `store`, in less than `bound`.
-    static func expectUnavailable(_ name: String, within bound: Duration, store: PostgresSessionStore,
-                                  _ request: () async throws -> Void) async throws {
+    static func expectUnavailable(
+        _ name: String, within bound: Duration, store: PostgresSessionStore,
+        _ request: () async throws -> Void
+    ) async throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let error = await #expect(throws: SessionStoreError.self, "\(name) with the server stopped") { try await request() }
+        let error = await #expect(throws: SessionStoreError.self, "\(name) with the server stopped") {
+            try await request()
+        }
         let took = clock.now - started
         #expect(took < bound, "\(name) took \(took)")
         guard case .unavailable(let location, _)? = error else {

@@ -40,7 +40,10 @@ struct SQLiteSessionStoreTests {
         await store.close()
         await other.close()
         let queue = try DatabaseQueue(path: folder.path("shared.sqlite"))
-        #expect(try await queue.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == ["name:contract"])
+        #expect(
+            try await queue.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == [
+                "name:contract"
+            ])
         try queue.close()
     }
 
@@ -50,7 +53,9 @@ struct SQLiteSessionStoreTests {
         try await SessionStoreContract.appsAreApart(store, store.sharing(as: SessionStoreContract.otherApp))
     }
 
-    @Test("a state read at once sees what another connection wrote, nil for no such session or another app's, and nothing once closed")
+    @Test(
+        "a state read at once sees what another connection wrote, nil for no such session or another app's, and nothing once closed"
+    )
     func stateAtOnce() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("sessions.sqlite")
@@ -103,13 +108,19 @@ struct SQLiteSessionStoreTests {
         let target = try folder.write("x", to: "target")
         let link = folder.path("link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file")) { try SQLiteSessionStore(path: link, app: app) }
+        #expect(throws: SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file")) {
+            try SQLiteSessionStore(path: link, app: app)
+        }
         let directory = folder.path("dir.sqlite")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         chmod(directory, 0o700)
-        #expect(throws: SessionStoreError.untrusted(path: directory, reason: "it is a folder, not a regular file")) { try SQLiteSessionStore(path: directory, app: app) }
-        #expect(SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file").message
-            == "error: session store \(link): it is a symbolic link, not a regular file. Make it (and each folder above it) writable by you only, or name another file with --session-store sqlite:PATH.")
+        #expect(throws: SessionStoreError.untrusted(path: directory, reason: "it is a folder, not a regular file")) {
+            try SQLiteSessionStore(path: directory, app: app)
+        }
+        #expect(
+            SessionStoreError.untrusted(path: link, reason: "it is a symbolic link, not a regular file").message
+                == "error: session store \(link): it is a symbolic link, not a regular file. Make it (and each folder above it) writable by you only, or name another file with --session-store sqlite:PATH."
+        )
     }
 
     @Test("a file that is no database cannot be prepared; a newer schema is refused at start")
@@ -117,7 +128,9 @@ struct SQLiteSessionStoreTests {
         let folder = try TemporaryFolder()
         let garbage = try folder.write(String(repeating: "not a database ", count: 100), to: "garbage.sqlite")
         chmod(garbage, 0o600)
-        #expect(throws: SessionStoreError.cannotOpen(location: "sqlite:\(garbage)", reason: "file is not a database")) { try SQLiteSessionStore(path: garbage, app: app) }
+        #expect(throws: SessionStoreError.cannotOpen(location: "sqlite:\(garbage)", reason: "file is not a database")) {
+            try SQLiteSessionStore(path: garbage, app: app)
+        }
         let path = folder.path("newer.sqlite")
         let store = try SQLiteSessionStore(path: path, app: app)
         try await store.prepare()
@@ -126,9 +139,13 @@ struct SQLiteSessionStoreTests {
         try await queue.write { db in try db.execute(sql: "UPDATE scene_host_schema SET version = 5") }
         try queue.close()
         let newer = try SQLiteSessionStore(path: path, app: app)
-        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 5, known: 4)) { try await newer.prepare() }
-        #expect(SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 5, known: 4).message
-            == "error: the session store sqlite:/s has schema version 5; this scene-host knows versions up to 4. Run the newer scene-host that wrote it, or give this one another store.")
+        await #expect(throws: SessionStoreError.schemaTooNew(location: "sqlite:\(path)", found: 5, known: 4)) {
+            try await newer.prepare()
+        }
+        #expect(
+            SessionStoreError.schemaTooNew(location: "sqlite:/s", found: 5, known: 4).message
+                == "error: the session store sqlite:/s has schema version 5; this scene-host knows versions up to 4. Run the newer scene-host that wrote it, or give this one another store."
+        )
         await newer.close()
     }
 
@@ -137,45 +154,48 @@ struct SQLiteSessionStoreTests {
     /// the app's, under an action that names no holder: its state is odd).
     private static let olderSchemas: [Int: String] = [
         1: """
-            CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (1);
-            CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
-                created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL, actions INTEGER NOT NULL,
-                body BLOB NOT NULL) WITHOUT ROWID;
-            CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-            INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 'c', 2, x'010203');
-            """,
+        CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (1);
+        CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+            created INTEGER NOT NULL, last_used INTEGER NOT NULL, client TEXT NOT NULL, actions INTEGER NOT NULL,
+            body BLOB NOT NULL) WITHOUT ROWID;
+        CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 'c', 2, x'010203');
+        """,
         2: """
-            CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (2);
-            CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
-                created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
-                client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID;
-            CREATE INDEX scene_host_sessions_work ON scene_host_sessions (actions, last_action);
-            CREATE INDEX scene_host_sessions_client ON scene_host_sessions (client);
-            CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-            INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203');
-            """,
+        CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (2);
+        CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+            created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
+            client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID;
+        CREATE INDEX scene_host_sessions_work ON scene_host_sessions (actions, last_action);
+        CREATE INDEX scene_host_sessions_client ON scene_host_sessions (client);
+        CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203');
+        """,
         3: """
-            CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (3);
-            CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
-                created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
-                client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL, app TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
-            CREATE INDEX scene_host_sessions_last_used ON scene_host_sessions (last_used);
-            CREATE INDEX scene_host_sessions_app_client ON scene_host_sessions (app, client);
-            CREATE INDEX scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action);
-            CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-            INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203', '');
-            """,
+        CREATE TABLE scene_host_schema (version INTEGER NOT NULL); INSERT INTO scene_host_schema (version) VALUES (3);
+        CREATE TABLE scene_host_sessions (key BLOB PRIMARY KEY NOT NULL, token TEXT NOT NULL, state INTEGER NOT NULL,
+            created INTEGER NOT NULL, last_used INTEGER NOT NULL, last_action INTEGER NOT NULL,
+            client TEXT NOT NULL, actions INTEGER NOT NULL, body BLOB NOT NULL, app TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
+        CREATE INDEX scene_host_sessions_last_used ON scene_host_sessions (last_used);
+        CREATE INDEX scene_host_sessions_app_client ON scene_host_sessions (app, client);
+        CREATE INDEX scene_host_sessions_app_work ON scene_host_sessions (app, actions, last_action);
+        CREATE TABLE scene_host_settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO scene_host_sessions VALUES (?, 't', 4, 10, 20, 20, 'c', 2, x'010203', '');
+        """,
     ]
 
-    @Test("a file an older scene-host made is brought up to version 4; its rows belong to no app: none finds them, idle expiry drops them",
-          arguments: [1, 2, 3])
+    @Test(
+        "a file an older scene-host made is brought up to version 4; its rows belong to no app: none finds them, idle expiry drops them",
+        arguments: [1, 2, 3])
     func upgradesOlderSchemas(version: Int) async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("old.sqlite")
         let key = SessionKey(secret: "version-\(version)")
         // The file as that version left it, made before the store opens it (0600, as the store makes its files).
         let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: Self.olderSchemas[version] ?? "", arguments: [Data(key.digest)]) }
+        try await queue.write { db in
+            try db.execute(sql: Self.olderSchemas[version] ?? "", arguments: [Data(key.digest)])
+        }
         try queue.close()
         chmod(path, 0o600)
         let store = try SQLiteSessionStore(path: path, app: app)
@@ -187,10 +207,16 @@ struct SQLiteSessionStoreTests {
         #expect(try await store.count() == 0)
         try await store.prepare()
         let check = try DatabaseQueue(path: path)
-        #expect(try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [4])
-        #expect(try await check.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == [""])
-        #expect(try await check.read { db in try Int64.fetchAll(db, sql: "SELECT last_action FROM scene_host_sessions") } == [20])
-        #expect(try await check.read { db in try Int64.fetchAll(db, sql: "SELECT holder FROM scene_host_sessions") } == [0], "no holder")
+        #expect(
+            try await check.read { db in try Int.fetchAll(db, sql: "SELECT version FROM scene_host_schema") } == [4])
+        #expect(
+            try await check.read { db in try String.fetchAll(db, sql: "SELECT app FROM scene_host_sessions") } == [""])
+        #expect(
+            try await check.read { db in try Int64.fetchAll(db, sql: "SELECT last_action FROM scene_host_sessions") }
+                == [20])
+        #expect(
+            try await check.read { db in try Int64.fetchAll(db, sql: "SELECT holder FROM scene_host_sessions") } == [0],
+            "no holder")
         try check.close()
         #expect(try await store.expire(usedBefore: 20) == 0, "kept while not idle")
         #expect(try await store.expire(usedBefore: 21) == 1, "dropped by idle expiry like the app's own")
@@ -198,7 +224,9 @@ struct SQLiteSessionStoreTests {
         await store.close()
     }
 
-    @Test("a version 3 file's session under an action (an odd state) reads as it was, and its claim, naming no holder, is taken over by the lease only")
+    @Test(
+        "a version 3 file's session under an action (an odd state) reads as it was, and its claim, naming no holder, is taken over by the lease only"
+    )
     func upgradeKeepsAClaimOfNoHolder() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("three.sqlite")
@@ -206,16 +234,21 @@ struct SQLiteSessionStoreTests {
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             try db.execute(sql: Self.olderSchemas[3] ?? "", arguments: [Data(SessionKey(secret: "unused").digest)])
-            try db.execute(sql: "INSERT INTO scene_host_sessions VALUES (?, ?, 5, ?, 20, 20, 'c', 2, ?, ?)",
-                           arguments: [Data(row.key.digest), row.token, row.created, Data(row.body), app.identity])
+            try db.execute(
+                sql: "INSERT INTO scene_host_sessions VALUES (?, ?, 5, ?, 20, 20, 'c', 2, ?, ?)",
+                arguments: [Data(row.key.digest), row.token, row.created, Data(row.body), app.identity])
         }
         try queue.close()
         chmod(path, 0o600)
         let store = try SQLiteSessionStore(path: path, app: app)
         try await store.prepare()
         #expect(try await store.load(row.key) == row, "an old row reads as it was")
-        #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 20, includingOwn: true) == false, "no holder: not this instance's, not a dead one's")
-        #expect(try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 21, includingOwn: false), "the lease takes it over")
+        #expect(
+            try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 20, includingOwn: true) == false,
+            "no holder: not this instance's, not a dead one's")
+        #expect(
+            try await store.reclaim(row.key, from: 5, now: 30, staleBefore: 21, includingOwn: false),
+            "the lease takes it over")
         await store.close()
     }
 
@@ -223,10 +256,15 @@ struct SQLiteSessionStoreTests {
     private func holder(_ path: String, _ key: SessionKey) async throws -> Int64? {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
-        return try await queue.read { db in try Int64.fetchOne(db, sql: "SELECT holder FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)]) }
+        return try await queue.read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT holder FROM scene_host_sessions WHERE key = ?", arguments: [Data(key.digest)])
+        }
     }
 
-    @Test("a claim names its instance; the write and the release clear it; two running instances on one file keep each other's claims")
+    @Test(
+        "a claim names its instance; the write and the release clear it; two running instances on one file keep each other's claims"
+    )
     func claimsNameTheirHolder() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("two.sqlite")
@@ -250,7 +288,9 @@ struct SQLiteSessionStoreTests {
         await two.close()
     }
 
-    @Test("a claim whose holder was killed (its lock let go of, its file left) or whose holder's file is gone is taken over at once")
+    @Test(
+        "a claim whose holder was killed (its lock let go of, its file left) or whose holder's file is gone is taken over at once"
+    )
     func deadHolderTakenOverAtOnce() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("dead.sqlite")
@@ -262,23 +302,33 @@ struct SQLiteSessionStoreTests {
             try await SessionStoreContract.insertRoomy(survivor, row)
             #expect(try await holder.claim(row.key, from: 6, now: 100) == .claimed)
             // Lease far from over (stale only before 0): while the holder runs, its claim is kept.
-            #expect(try await survivor.reclaim(row.key, from: 7, now: 110, staleBefore: 0, includingOwn: true) == false, "\(name): it runs")
+            #expect(
+                try await survivor.reclaim(row.key, from: 7, now: 110, staleBefore: 0, includingOwn: true) == false,
+                "\(name): it runs")
             // As `kill -9` leaves it: the lock is let go of by the kernel, the file stays.
             holder.instanceLock.end(removingFile: removingFile)
             #expect(FileManager.default.fileExists(atPath: holder.instanceLock.path) == !removingFile)
-            #expect(try await survivor.reclaim(row.key, from: 7, now: 120, staleBefore: 0, includingOwn: false), "\(name): taken over at once")
+            #expect(
+                try await survivor.reclaim(row.key, from: 7, now: 120, staleBefore: 0, includingOwn: false),
+                "\(name): taken over at once")
             #expect(try await survivor.state(of: row.key) == 9)
-            #expect(!FileManager.default.fileExists(atPath: holder.instanceLock.path), "the dead instance's file is removed by whoever finds it")
+            #expect(
+                !FileManager.default.fileExists(atPath: holder.instanceLock.path),
+                "the dead instance's file is removed by whoever finds it")
             var written = row
             written.state = 10
-            #expect(try await holder.write(written, expecting: 7) == false, "the dead holder's write, had it come, would keep nothing")
+            #expect(
+                try await holder.write(written, expecting: 7) == false,
+                "the dead holder's write, had it come, would keep nothing")
             #expect(try await survivor.write(written, expecting: 9))
             await holder.close()
         }
         await survivor.close()
     }
 
-    @Test("each instance's lock file is 0600 beside the database, removed when its store closes; a killed one's is swept at start")
+    @Test(
+        "each instance's lock file is 0600 beside the database, removed when its store closes; a killed one's is swept at start"
+    )
     func instanceLockFiles() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("state/locks.sqlite")
@@ -299,9 +349,13 @@ struct SQLiteSessionStoreTests {
         let next = try SQLiteSessionStore(path: path, app: app)
         try await next.prepare()
         #expect(!FileManager.default.fileExists(atPath: killed.instanceLock.path))
-        #expect(FileManager.default.fileExists(atPath: running.instanceLock.path) && SQLiteInstanceLock.isRunning(running.instance, beside: path))
+        #expect(
+            FileManager.default.fileExists(atPath: running.instanceLock.path)
+                && SQLiteInstanceLock.isRunning(running.instance, beside: path))
         for each in [killed, running, next] { await each.close() }
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("state")).filter { $0.contains("-instance-") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path("state")).filter {
+            $0.contains("-instance-")
+        }
         #expect(left.isEmpty, "\(left)")
     }
 
@@ -322,8 +376,12 @@ struct SQLiteSessionStoreTests {
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in try db.execute(sql: "UPDATE scene_host_sessions SET state = 'x', created = 'y'") }
         try queue.close()
-        await #expect(throws: SessionStoreError.malformedRow(reason: "its state is damaged")) { try await store.load(row.key) }
-        await #expect(throws: SessionStoreError.malformedRow(reason: "its state is damaged")) { try await store.state(of: row.key) }
+        await #expect(throws: SessionStoreError.malformedRow(reason: "its state is damaged")) {
+            try await store.load(row.key)
+        }
+        await #expect(throws: SessionStoreError.malformedRow(reason: "its state is damaged")) {
+            try await store.state(of: row.key)
+        }
         await store.close()
     }
 }

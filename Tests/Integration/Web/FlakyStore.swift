@@ -32,9 +32,15 @@ final class FlakyStore: SessionStore {
     }
 
     func prepare() async throws(SessionStoreError) { try check(); try await inner.prepare() }
-    func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? { try check(); return try await inner.load(key) }
-    func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? { try check(); return try await inner.state(of: key) }
-    func insert(_ session: StoredSession, limits: SessionLimits, now: Int64) async throws(SessionStoreError) -> SessionInsertion {
+    func load(_ key: SessionKey) async throws(SessionStoreError) -> StoredSession? {
+        try check(); return try await inner.load(key)
+    }
+    func state(of key: SessionKey) async throws(SessionStoreError) -> Int64? {
+        try check(); return try await inner.state(of: key)
+    }
+    func insert(
+        _ session: StoredSession, limits: SessionLimits, now: Int64
+    ) async throws(SessionStoreError) -> SessionInsertion {
         try check()
         return try await inner.insert(session, limits: limits, now: now)
     }
@@ -42,7 +48,9 @@ final class FlakyStore: SessionStore {
         try check()
         return try await inner.claim(key, from: state, now: now)
     }
-    func reclaim(_ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool) async throws(SessionStoreError) -> Bool {
+    func reclaim(
+        _ key: SessionKey, from state: Int64, now: Int64, staleBefore: Int64, includingOwn: Bool
+    ) async throws(SessionStoreError) -> Bool {
         try check()
         return try await inner.reclaim(key, from: state, now: now, staleBefore: staleBefore, includingOwn: includingOwn)
     }
@@ -54,9 +62,13 @@ final class FlakyStore: SessionStore {
         try check(writing: true)
         return try await inner.write(session, expecting: expected)
     }
-    func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) { try check(); try await inner.touch(key, now: now) }
+    func touch(_ key: SessionKey, now: Int64) async throws(SessionStoreError) {
+        try check(); try await inner.touch(key, now: now)
+    }
     func delete(_ key: SessionKey) async throws(SessionStoreError) { try check(); try await inner.delete(key) }
-    func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int { try check(); return try await inner.expire(usedBefore: cutoff) }
+    func expire(usedBefore cutoff: Int64) async throws(SessionStoreError) -> Int {
+        try check(); return try await inner.expire(usedBefore: cutoff)
+    }
     func count() async throws(SessionStoreError) -> Int { try check(); return try await inner.count() }
     func startToken(proposed: String) async throws(SessionStoreError) -> String {
         try check()

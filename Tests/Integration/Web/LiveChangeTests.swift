@@ -26,15 +26,21 @@ struct LiveChangeTests {
     func following() async throws -> (WebController, CookieJar, WorkProbeFeed) {
         let feed = WorkProbeFeed()
         let container = try WorkProbe.container(feed: feed)
-        let controller = WebController(store: WebSessionStore {
-            let navigator = Navigator(container: container, segues: [])
-            try navigator.start(at: "Work")
-            return navigator
-        })
-        let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
-        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&action=tap:follow".utf8),
-                                          context: context)
-        guard case .set(let cookie) = reply.cookie else { throw Failure("no session from the first action: \(reply.status)") }
+        let controller = WebController(
+            store: WebSessionStore {
+                let navigator = Navigator(container: container, segues: [])
+                try navigator.start(at: "Work")
+                return navigator
+            })
+        let context = WebController.PostContext(
+            origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
+        let reply = await controller.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&action=tap:follow".utf8),
+            context: context)
+        guard case .set(let cookie) = reply.cookie else {
+            throw Failure("no session from the first action: \(reply.status)")
+        }
         return (controller, CookieJar(cookie), feed)
     }
 
@@ -47,7 +53,8 @@ struct LiveChangeTests {
     func change() async throws {
         let (controller, jar, feed) = try await following()
         let cookie = jar.cookie
-        let count = try #require(await controller.liveCount(sessionID: cookie), "a session whose observe task runs is live")
+        let count = try #require(
+            await controller.liveCount(sessionID: cookie), "a session whose observe task runs is live")
         let ended = Ended()
         let wait = Task { @MainActor in
             defer { ended.set() }
@@ -83,7 +90,9 @@ struct LiveChangeTests {
         }
         try? await Task.sleep(for: Self.quiet)
         #expect(!ended.value)
-        guard case .session(let session, _) = await controller.resolve(cookie, verify: false) else { throw Failure("the session is gone") }
+        guard case .session(let session, _) = await controller.resolve(cookie, verify: false) else {
+            throw Failure("the session is gone")
+        }
         await controller.store.forget(session)
         #expect(await wait.value == nil)
     }

@@ -12,10 +12,13 @@ import SceneTestSupport
 @MainActor
 @Suite("Web controller and sessions")
 struct WebControllerTests {
-    static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
+    static let context = WebController.PostContext(
+        origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
 
-    private func store(limit: Int = 100, perClient: Int = 100, evictionGrace: Duration = .seconds(60),
-                       clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws -> WebSessionStore {
+    private func store(
+        limit: Int = 100, perClient: Int = 100, evictionGrace: Duration = .seconds(60),
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) throws -> WebSessionStore {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
@@ -31,22 +34,36 @@ struct WebControllerTests {
     }
 
     /// A first action from the start page: the new session's id (from its cookie) and the reply.
-    private func begin(_ controller: WebController, _ fields: String, client: String = "10.0.0.1") async throws -> (id: CookieJar, reply: WebReply) {
-        let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: client)
-        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: context)
-        guard case .set(let id) = reply.cookie else { throw Failure("no session from the first action: \(reply.status)") }
+    private func begin(
+        _ controller: WebController, _ fields: String, client: String = "10.0.0.1"
+    ) async throws -> (id: CookieJar, reply: WebReply) {
+        let context = WebController.PostContext(
+            origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: client)
+        let reply = await controller.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: context)
+        guard case .set(let id) = reply.cookie else {
+            throw Failure("no session from the first action: \(reply.status)")
+        }
         return (CookieJar(id), reply)
     }
 
     /// A post from the screen at `path` as its page shows it now.
-    private func act(_ controller: WebController, _ id: CookieJar, at path: String, _ fields: String) async throws -> WebReply {
+    private func act(
+        _ controller: WebController, _ id: CookieJar, at path: String, _ fields: String
+    ) async throws -> WebReply {
         let page = try await self.page(controller, id, path)
-        return id.take(await controller.post(path: path, sessionID: id.cookie, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8), context: Self.context))
+        return id.take(
+            await controller.post(
+                path: path, sessionID: id.cookie,
+                body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8), context: Self.context))
     }
 
     private func page(_ controller: WebController, _ id: CookieJar?, _ path: String) async throws -> WebPage {
         let reply = await controller.get(path: path, sessionID: id?.cookie)
-        guard case .page(let page) = reply.body else { throw Failure("no page at \(path): \(reply.status) \(reply.body)") }
+        guard case .page(let page) = reply.body else {
+            throw Failure("no page at \(path): \(reply.status) \(reply.body)")
+        }
         return page
     }
 
@@ -82,10 +99,14 @@ struct WebControllerTests {
         #expect(await controller.store.count == 1)
         let detail = try await page(controller, id, "/s/Home/Detail")
         #expect(detail.elements.first { $0.id == "message" }?.text == "Hello")
-        #expect(detail.breadcrumb.map(\.url) == ["/s/Home", "/s/Home/Detail"] && detail.breadcrumb.map(\.isCurrent) == [false, true])
+        #expect(
+            detail.breadcrumb.map(\.url) == ["/s/Home", "/s/Home/Detail"]
+                && detail.breadcrumb.map(\.isCurrent) == [false, true])
         // `/` was the first screen's page before the session began: it shows that screen, as an earlier page.
         let start = try await page(controller, id, "/")
-        #expect(start.isEarlier && start.title == "Home" && start.formAction == "/s/Home" && start.currentURL == "/s/Home/Detail")
+        #expect(
+            start.isEarlier && start.title == "Home" && start.formAction == "/s/Home"
+                && start.currentURL == "/s/Home/Detail")
     }
 
     @Test("two sessions side by side keep their own stacks")
@@ -121,10 +142,15 @@ struct WebControllerTests {
         let reply = await controller.get(path: "/s/Home/Detail", sessionID: id.cookie)
         #expect(location(reply) == "/s/Home")
         let page = try await page(controller, id, "/s/Home")
-        #expect(page.error == "notice: the page /s/Home/Detail is no longer open (the app moved on since), so this is where you are now.")
+        #expect(
+            page.error
+                == "notice: the page /s/Home/Detail is no longer open (the app moved on since), so this is where you are now."
+        )
     }
 
-    @Test("a form from an older state of a screen (another tab) applies nothing: a redirect to the current screen, whose page says so and offers the text back")
+    @Test(
+        "a form from an older state of a screen (another tab) applies nothing: a redirect to the current screen, whose page says so and offers the text back"
+    )
     func staleForm() async throws {
         let controller = try controller()
         let id = try await begin(controller, "action=back").id
@@ -132,12 +158,18 @@ struct WebControllerTests {
         _ = try await act(controller, id, at: "/s/Home", "field.message=Hi&action=tap:showDetail")
         _ = try await act(controller, id, at: "/s/Home/Detail", "action=back")
         // Tab A's form of Home, from before Home went to Detail and back: Home's stamp moved on.
-        let stale = await controller.post(path: "/s/Home", sessionID: id.cookie,
-                                          body: Array("token=\(tabA.token)&screen=\(tabA.stamp)&title=Home&field.message=old&label.message=Message&action=tap:openDetail".utf8),
-                                          context: Self.context)
+        let stale = await controller.post(
+            path: "/s/Home", sessionID: id.cookie,
+            body: Array(
+                "token=\(tabA.token)&screen=\(tabA.stamp)&title=Home&field.message=old&label.message=Message&action=tap:openDetail"
+                    .utf8),
+            context: Self.context)
         #expect(stale.status == 303 && location(stale) == "/s/Home" && stale.cookie == .keep)
         let current = try await page(controller, id, "/s/Home")
-        #expect(current.error == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy.")
+        #expect(
+            current.error
+                == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy."
+        )
         #expect(current.offered == [WebPage.Offered(label: "Message", text: "old")])
         #expect(current.breadcrumb.map(\.name) == ["Home"])
         #expect(current.elements.first { $0.id == "message" }?.text == "Hi")
@@ -145,10 +177,14 @@ struct WebControllerTests {
         let again = try await page(controller, id, "/s/Home")
         #expect(again.error == nil && again.offered.isEmpty)
         // A form of a screen that is gone (Detail), with no text: its action was not applied.
-        let gone = await controller.post(path: "/s/Home/Detail", sessionID: id.cookie,
-                                         body: Array("token=\(tabA.token)&screen=999&action=tap:done".utf8), context: Self.context)
+        let gone = await controller.post(
+            path: "/s/Home/Detail", sessionID: id.cookie,
+            body: Array("token=\(tabA.token)&screen=999&action=tap:done".utf8), context: Self.context)
         #expect(location(gone) == "/s/Home")
-        #expect(try await page(controller, id, "/s/Home").error == "notice: Your last action on that page was not applied: another tab or window moved the app on. This is the current screen.")
+        #expect(
+            try await page(controller, id, "/s/Home").error
+                == "notice: Your last action on that page was not applied: another tab or window moved the app on. This is the current screen."
+        )
     }
 
     @Test("the same form sent twice (a double click) applies once; the second is answered with where the first went")
@@ -161,7 +197,9 @@ struct WebControllerTests {
         async let first = controller.post(path: "/s/Home", sessionID: old, body: body, context: Self.context)
         async let second = controller.post(path: "/s/Home", sessionID: old, body: body, context: Self.context)
         let replies = [await first, await second]
-        #expect(replies.map(\.status) == [303, 303] && replies.map(location) == ["/s/Home/Detail", "/s/Home/Detail"], "\(replies.map(location))")
+        #expect(
+            replies.map(\.status) == [303, 303] && replies.map(location) == ["/s/Home/Detail", "/s/Home/Detail"],
+            "\(replies.map(location))")
         // Both carry the session's new secret; the old one no longer reads a page after its grace.
         id.take(replies[0])
         #expect(id.cookie != old)
@@ -170,39 +208,53 @@ struct WebControllerTests {
         #expect(await controller.store.existing(id: id.id)?.actions == 2)
     }
 
-    @Test("two tabs post one screen's forms at once: one applies; the other, sent with the secret it replaced, is told what was not saved and offered its text")
+    @Test(
+        "two tabs post one screen's forms at once: one applies; the other, sent with the secret it replaced, is told what was not saved and offered its text"
+    )
     func twoTabsAtOnce() async throws {
         let controller = try controller()
         let id = try await begin(controller, "action=back").id
         let home = try await page(controller, id, "/s/Home")
         let old = id.cookie
         func save(_ text: String) async -> WebReply {
-            await controller.post(path: "/s/Home", sessionID: old,
-                                  body: Array("token=\(home.token)&screen=\(home.stamp)&title=Home&label.message=Message&field.message=\(text)&action=tap:showDetail".utf8),
-                                  context: Self.context)
+            await controller.post(
+                path: "/s/Home", sessionID: old,
+                body: Array(
+                    "token=\(home.token)&screen=\(home.stamp)&title=Home&label.message=Message&field.message=\(text)&action=tap:showDetail"
+                        .utf8),
+                context: Self.context)
         }
         async let a = save("From%20tab%20A")
         async let b = save("From%20tab%20B")
         let replies = [await a, await b]
-        #expect(replies.map(\.status) == [303, 303] && replies.map(location) == ["/s/Home/Detail", "/s/Home/Detail"], "\(replies.map(\.body))")
+        #expect(
+            replies.map(\.status) == [303, 303] && replies.map(location) == ["/s/Home/Detail", "/s/Home/Detail"],
+            "\(replies.map(\.body))")
         let applied = replies.indices.filter { if case .set = replies[$0].cookie { true } else { false } }
         try #require(applied.count == 1, "exactly one applies: \(replies.map(\.cookie))")
         #expect(replies[1 - applied[0]].cookie == .keep)
         id.take(replies[applied[0]])
         let next = try await page(controller, id, "/s/Home/Detail")
-        #expect(next.error == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy.")
+        #expect(
+            next.error
+                == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy."
+        )
         let (won, lost) = applied[0] == 0 ? ("From tab A", "From tab B") : ("From tab B", "From tab A")
         #expect(next.offered == [WebPage.Offered(label: "Message", text: lost)])
         #expect(next.elements.first { $0.id == "message" }?.text == won && next.breadcrumb.count == 2)
         #expect(await controller.store.existing(id: id.id)?.actions == 2, "one action applied, after the first")
         // A form with the replaced secret and another session's token is not told anything: a bare redirect.
-        let forged = await controller.post(path: "/s/Home", sessionID: old, body: Array("token=x&screen=\(home.stamp)&field.message=Z&action=tap:showDetail".utf8),
-                                           context: Self.context)
+        let forged = await controller.post(
+            path: "/s/Home", sessionID: old,
+            body: Array("token=x&screen=\(home.stamp)&field.message=Z&action=tap:showDetail".utf8),
+            context: Self.context)
         #expect(location(forged) == "/s/Home" && forged.cookie == .keep)
         #expect(try await page(controller, id, "/s/Home/Detail").error == nil)
     }
 
-    @Test("a double click on an action that fails: the second click is answered with the first's result and its error, not as another tab's")
+    @Test(
+        "a double click on an action that fails: the second click is answered with the first's result and its error, not as another tab's"
+    )
     func sameFailingFormTwice() async throws {
         let controller = try controller()
         let id = try await begin(controller, "action=back").id
@@ -215,7 +267,9 @@ struct WebControllerTests {
         #expect(replies.map(location) == ["/s/Home", "/s/Home"], "\(replies.map(\.body))")
         id.take(replies[0])
         let page = try await page(controller, id, "/s/Home")
-        #expect(page.error?.hasPrefix("error: Your last action could not be applied, so nothing was changed.") == true, "\(page.error ?? "none")")
+        #expect(
+            page.error?.hasPrefix("error: Your last action could not be applied, so nothing was changed.") == true,
+            "\(page.error ?? "none")")
         #expect(page.offered.isEmpty)
     }
 
@@ -228,7 +282,10 @@ struct WebControllerTests {
         #expect(location(reply) == "/s/Home")
         let page = try await page(controller, id, "/s/Home")
         // Plain words and a reference for the user; the detail is in the log (and on the page with --debug-pages).
-        #expect(page.error?.hasPrefix("error: Your last action could not be applied, so nothing was changed. (Reference: r-") == true, "\(page.error ?? "none")")
+        #expect(
+            page.error?.hasPrefix(
+                "error: Your last action could not be applied, so nothing was changed. (Reference: r-") == true,
+            "\(page.error ?? "none")")
         #expect(page.error?.contains("Nowhere") == false)
         #expect(page.breadcrumb.map(\.name) == ["Home"])
         #expect(try await self.page(controller, id, "/s/Home").error == nil)
@@ -241,16 +298,23 @@ struct WebControllerTests {
         let attacker = try await begin(controller, "action=back").id
         let attackerPage = try await page(controller, attacker, "/s/Home")
         let victimPage = try await page(controller, victim, "/s/Home")
-        let foreign = await controller.post(path: "/s/Home", sessionID: victim.cookie,
-                                            body: Array("token=\(attackerPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8), context: Self.context)
+        let foreign = await controller.post(
+            path: "/s/Home", sessionID: victim.cookie,
+            body: Array("token=\(attackerPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8),
+            context: Self.context)
         #expect(foreign.status == 403)
-        let crossSite = await controller.post(path: "/s/Home", sessionID: victim.cookie,
-                                              body: Array("token=\(victimPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8),
-                                              context: .init(origin: "http://evil.example", fetchSite: "cross-site", host: "h:1", client: "10.0.0.9"))
+        let crossSite = await controller.post(
+            path: "/s/Home", sessionID: victim.cookie,
+            body: Array("token=\(victimPage.token)&screen=\(victimPage.stamp)&action=tap:openDetail".utf8),
+            context: .init(origin: "http://evil.example", fetchSite: "cross-site", host: "h:1", client: "10.0.0.9"))
         #expect(crossSite.status == 403)
         guard case .refusal(let message) = crossSite.body else { throw Failure("not refused") }
-        #expect(message == "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address.")
-        let anonymous = await controller.post(path: "/", sessionID: nil, body: Array("token=nope&screen=0&action=back".utf8), context: Self.context)
+        #expect(
+            message
+                == "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address."
+        )
+        let anonymous = await controller.post(
+            path: "/", sessionID: nil, body: Array("token=nope&screen=0&action=back".utf8), context: Self.context)
         #expect(anonymous.status == 403)
         #expect(await controller.store.count == 2)
         #expect(try await page(controller, victim, "/s/Home").breadcrumb.map(\.name) == ["Home"])
@@ -262,11 +326,16 @@ struct WebControllerTests {
         let reply = await controller.get(path: "/", sessionID: "0123456789abcdef")
         #expect(reply.cookie == .clear)
         guard case .page(let page) = reply.body else { throw Failure("no page") }
-        #expect(page.error == "notice: Your session ended; you are back at the start. (It was idle for a long time, or the server restarted.)")
+        #expect(
+            page.error
+                == "notice: Your session ended; you are back at the start. (It was idle for a long time, or the server restarted.)"
+        )
         #expect(page.breadcrumb.map(\.name) == ["Home"])
         #expect(location(await controller.get(path: "/s/Home/Detail", sessionID: "0123456789abcdef")) == "/")
         // Its forms apply nothing and lead to the start.
-        let post = await controller.post(path: "/s/Home", sessionID: "0123456789abcdef", body: Array("token=x&screen=1&action=tap:showDetail".utf8), context: Self.context)
+        let post = await controller.post(
+            path: "/s/Home", sessionID: "0123456789abcdef", body: Array("token=x&screen=1&action=tap:showDetail".utf8),
+            context: Self.context)
         #expect(location(post) == "/")
         #expect(await controller.store.count == 0)
     }
@@ -298,17 +367,23 @@ struct WebControllerTests {
         let id = try await begin(controller, "action=back").id
         _ = try await act(controller, id, at: "/s/Home", "action=back:Nowhere")
         let page = try await page(controller, id, "/s/Home")
-        #expect(page.error?.hasSuffix("\nDetail: error: there is no scene 'Nowhere' below 'Home' in its stack (Home).") == true, "\(page.error ?? "none")")
+        #expect(
+            page.error?.hasSuffix("\nDetail: error: there is no scene 'Nowhere' below 'Home' in its stack (Home).")
+                == true, "\(page.error ?? "none")")
     }
 
-    @Test("a planted cookie stops working at its victim's first action: the secret is replaced, the old one reads nothing")
+    @Test(
+        "a planted cookie stops working at its victim's first action: the secret is replaced, the old one reads nothing"
+    )
     func fixation() async throws {
         let moving = MovingClock()
         let controller = try controller(store(clock: moving.read))
         // The attacker makes a session and plants its cookie in the victim's browser.
         let planted = try await begin(controller, "action=back").id.cookie
         let victim = CookieJar(planted)
-        #expect(try await act(controller, victim, at: "/s/Home", "field.message=my secret note&action=tap:showDetail").status == 303)
+        #expect(
+            try await act(controller, victim, at: "/s/Home", "field.message=my secret note&action=tap:showDetail")
+                .status == 303)
         #expect(victim.cookie != planted && WebCookie.split(victim.cookie).id == WebCookie.split(planted).id)
         // Within the grace, the old secret reads nothing either: a request sent before the new cookie came is asked to reload.
         let early = await controller.get(path: "/s/Home/Detail", sessionID: planted)
@@ -320,16 +395,27 @@ struct WebControllerTests {
         #expect(location(late) == "/")
         let start = await controller.get(path: "/", sessionID: planted)
         guard case .page(let page) = start.body else { throw Failure("no page") }
-        #expect(start.cookie == .clear && page.breadcrumb.map(\.name) == ["Home"] && page.elements.first { $0.id == "message" }?.text == "")
+        #expect(
+            start.cookie == .clear && page.breadcrumb.map(\.name) == ["Home"]
+                && page.elements.first { $0.id == "message" }?.text == "")
         // A post with it applies nothing; the victim's session is untouched.
-        let forged = await controller.post(path: "/s/Home/Detail", sessionID: planted, body: Array("token=x&screen=1&action=tap:done".utf8), context: Self.context)
+        let forged = await controller.post(
+            path: "/s/Home/Detail", sessionID: planted, body: Array("token=x&screen=1&action=tap:done".utf8),
+            context: Self.context)
         #expect(location(forged) == "/")
-        #expect(try await self.page(controller, victim, "/s/Home/Detail").elements.first { $0.id == "message" }?.text == "my secret note")
+        #expect(
+            try await self.page(controller, victim, "/s/Home/Detail").elements.first { $0.id == "message" }?.text
+                == "my secret note")
         // A cookie with the right ID and a made-up secret is no better.
-        #expect(location(await controller.get(path: "/s/Home/Detail", sessionID: victim.id + "." + String(repeating: "0", count: 64))) == "/")
+        #expect(
+            location(
+                await controller.get(
+                    path: "/s/Home/Detail", sessionID: victim.id + "." + String(repeating: "0", count: 64))) == "/")
     }
 
-    @Test("a NUL or a direction override in a posted text is refused with the field's problem; nothing is cut or applied; the text is offered back")
+    @Test(
+        "a NUL or a direction override in a posted text is refused with the field's problem; nothing is cut or applied; the text is offered back"
+    )
     func controlCharacters() async throws {
         let controller = try controller()
         let id = try await begin(controller, "action=back").id
@@ -339,13 +425,17 @@ struct WebControllerTests {
             let page = try await page(controller, id, "/s/Home")
             let field = try #require(page.elements.first { $0.id == "message" })
             #expect(field.text == "" && field.problem.contains("(\(code))"), "\(field.problem)")
-            #expect(page.error == "error: Nothing was changed: the text of “Message for Detail” cannot be kept as typed.")
+            #expect(
+                page.error == "error: Nothing was changed: the text of “Message for Detail” cannot be kept as typed.")
             #expect(page.offered.count == 1 && page.offered[0].text.contains("\u{FFFD}"))
             #expect(page.breadcrumb.map(\.name) == ["Home"])
         }
         #expect(await controller.store.existing(id: id.id)?.actions == 1)
         // Tabs and every other text are kept exactly.
-        _ = try await act(controller, id, at: "/s/Home", "field.message=%E2%80%8Fשלום+%F0%9F%98%80&action=tap:showDetail")
-        #expect(try await page(controller, id, "/s/Home/Detail").elements.first { $0.id == "message" }?.text == "\u{200F}שלום 😀")
+        _ = try await act(
+            controller, id, at: "/s/Home", "field.message=%E2%80%8Fשלום+%F0%9F%98%80&action=tap:showDetail")
+        #expect(
+            try await page(controller, id, "/s/Home/Detail").elements.first { $0.id == "message" }?.text
+                == "\u{200F}שלום 😀")
     }
 }

@@ -13,14 +13,17 @@ import SceneHostSessions
 struct WebPageSnapshotsTests {
     private static let screens = [
         WebScreen(name: "Home", opensLayer: false, stamp: 1, lastScreen: Screen(title: "Home")),
-        WebScreen(name: "Detail", opensLayer: false, stamp: 2, lastScreen: Screen(title: "Detail", elements: [.label(id: "message", text: "Hi")])),
+        WebScreen(
+            name: "Detail", opensLayer: false, stamp: 2,
+            lastScreen: Screen(title: "Detail", elements: [.label(id: "message", text: "Hi")])),
     ]
 
     @Test("a snapshot answers its screens' URLs and /, while the records' generation holds")
     func answersWhileValid() throws {
         let source = WorkerSession(id: 1)
         let snapshots = WebPageSnapshots()
-        snapshots.publish(.init(screens: Self.screens, token: "t", source: source, generation: source.generation), for: "s1")
+        snapshots.publish(
+            .init(screens: Self.screens, token: "t", source: source, generation: source.generation), for: "s1")
         let top = try #require(snapshots.page(sessionID: "s1", path: "/s/Home/Detail"))
         #expect(top.title == "Detail" && !top.isEarlier && top.stamp == 2 && top.token == "t" && top.error == nil)
         #expect(snapshots.page(sessionID: "s1", path: "/s/Home")?.isEarlier == true)
@@ -36,13 +39,19 @@ struct WebPageSnapshotsTests {
         #expect(snapshots.page(sessionID: "s1", path: "/s/Home") == nil)
     }
 
-    @Test("a snapshot of a shared store's session names the state it shows: only `answer` gives its page, with the check to make")
+    @Test(
+        "a snapshot of a shared store's session names the state it shows: only `answer` gives its page, with the check to make"
+    )
     func checkedSnapshot() throws {
         let source = WorkerSession(id: 2)
         let snapshots = WebPageSnapshots()
         let check = WebPageSnapshots.StoreCheck(key: SessionKey(secret: "s2"), state: 6)
-        snapshots.publish(.init(screens: Self.screens, token: "t", source: source, generation: source.generation, check: check), for: "s2")
-        #expect(snapshots.page(sessionID: "s2", path: "/s/Home/Detail") == nil, "a page that needs a check is never given without it")
+        snapshots.publish(
+            .init(screens: Self.screens, token: "t", source: source, generation: source.generation, check: check),
+            for: "s2")
+        #expect(
+            snapshots.page(sessionID: "s2", path: "/s/Home/Detail") == nil,
+            "a page that needs a check is never given without it")
         let answer = try #require(snapshots.answer(sessionID: "s2", path: "/s/Home/Detail"))
         #expect(answer.check == check && answer.page.title == "Detail")
         #expect(snapshots.answer(sessionID: "s2", path: "/s/Home/Other") == nil)
@@ -53,11 +62,15 @@ struct WebPageSnapshotsTests {
     func messageWithdraws() async throws {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
-        let store = WebSessionStore { let navigator = Navigator(container: container, segues: []); try navigator.start(at: "Home"); return navigator }
+        let store = WebSessionStore {
+            let navigator = Navigator(container: container, segues: []); try navigator.start(at: "Home");
+            return navigator
+        }
         let session = try await store.create(client: "c")
         let source = WorkerSession(id: 9)
         let (screens, cookie) = (await session.screens, await session.cookie)
-        store.snapshots.publish(.init(screens: screens, token: session.token, source: source, generation: source.generation), for: cookie)
+        store.snapshots.publish(
+            .init(screens: screens, token: session.token, source: source, generation: source.generation), for: cookie)
         #expect(store.snapshots.page(sessionID: cookie, path: "/s/Home") != nil)
         // Published under the whole cookie: the ID alone, or an old secret, finds nothing.
         #expect(store.snapshots.page(sessionID: session.id, path: "/s/Home") == nil)

@@ -14,16 +14,19 @@ import SceneTestSupport
 @Suite("Web session caps")
 struct WebSessionCapsTests {
     /// A controller whose store has `limit` sessions, `perClient` in use per address, `rate`, on `clock`.
-    private func controller(limit: Int = 100, perClient: Int = 100, rate: WebSessionRate = .standard,
-                            clock: @escaping @Sendable () -> ContinuousClock.Instant) throws -> WebController {
+    private func controller(
+        limit: Int = 100, perClient: Int = 100, rate: WebSessionRate = .standard,
+        clock: @escaping @Sendable () -> ContinuousClock.Instant
+    ) throws -> WebController {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"], into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
-        return WebController(store: WebSessionStore(limit: limit, perClient: perClient, rate: rate, clock: clock) {
-            let navigator = Navigator(container: container, segues: segues)
-            try navigator.start(at: "Home")
-            return navigator
-        })
+        return WebController(
+            store: WebSessionStore(limit: limit, perClient: perClient, rate: rate, clock: clock) {
+                let navigator = Navigator(container: container, segues: segues)
+                try navigator.start(at: "Home")
+                return navigator
+            })
     }
 
     private func context(_ client: String) -> WebController.PostContext {
@@ -31,27 +34,41 @@ struct WebSessionCapsTests {
     }
 
     /// A first action from the start page, as `client`.
-    private func start(_ controller: WebController, client: String, _ fields: String = "action=back") async -> WebReply {
-        await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: context(client))
+    private func start(_ controller: WebController, client: String, _ fields: String = "action=back") async -> WebReply
+    {
+        await controller.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: context(client))
     }
 
     /// A first action that must make a session: its id.
-    private func begin(_ controller: WebController, client: String, _ fields: String = "action=back") async throws -> CookieJar {
+    private func begin(
+        _ controller: WebController, client: String, _ fields: String = "action=back"
+    ) async throws -> CookieJar {
         let reply = await start(controller, client: client, fields)
-        guard case .set(let id) = reply.cookie else { throw Failure("no session for \(client): \(reply.status) \(reply.body)") }
+        guard case .set(let id) = reply.cookie else {
+            throw Failure("no session for \(client): \(reply.status) \(reply.body)")
+        }
         return CookieJar(id)
     }
 
     /// A post from the screen the session shows now (`Home` or `Detail`).
-    private func act(_ controller: WebController, _ id: CookieJar, client: String, _ fields: String) async throws -> WebReply {
+    private func act(
+        _ controller: WebController, _ id: CookieJar, client: String, _ fields: String
+    ) async throws -> WebReply {
         let current = await controller.get(path: "/", sessionID: id.cookie)
         guard case .page(var page) = current.body else { throw Failure("no page: \(current.status)") }
         if page.isEarlier {
-            guard case .page(let top) = await controller.get(path: page.currentURL, sessionID: id.cookie).body else { throw Failure("no current page") }
+            guard case .page(let top) = await controller.get(path: page.currentURL, sessionID: id.cookie).body else {
+                throw Failure("no current page")
+            }
             page = top
         }
-        return id.take(await controller.post(path: page.formAction, sessionID: id.cookie, body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8),
-                                     context: context(client)))
+        return id.take(
+            await controller.post(
+                path: page.formAction, sessionID: id.cookie,
+                body: Array("token=\(page.token)&screen=\(page.stamp)&\(fields)".utf8),
+                context: context(client)))
     }
 
     /// Whether the session `id` still lives (its page is no start page saying it ended).
@@ -65,7 +82,9 @@ struct WebSessionCapsTests {
         init(_ description: String) { self.description = description }
     }
 
-    @Test("many users behind one address all start sessions at a human pace; a fast client behind it gets 429 with Retry-After, its neighbours' sessions keep working, and a neighbour starts one after the Retry-After")
+    @Test(
+        "many users behind one address all start sessions at a human pace; a fast client behind it gets 429 with Retry-After, its neighbours' sessions keep working, and a neighbour starts one after the Retry-After"
+    )
     func natNeighbours() async throws {
         let moving = MovingClock()
         let controller = try controller(rate: WebSessionRate(burst: 5, perMinute: 30), clock: moving.read)
@@ -88,7 +107,10 @@ struct WebSessionCapsTests {
         #expect(started == 4 && refusals.count == 16)
         #expect(refusals.allSatisfy { $0.status == 429 && $0.retryAfter == 2 && $0.retryAfterSeconds == 2 })
         guard case .refusal(let message) = refusals.first?.body else { throw Failure("no refusal page") }
-        #expect(message == "error: your address started new sessions faster than this server allows, so no new one was started. Use a tab you have open, or try again in 2 seconds.")
+        #expect(
+            message
+                == "error: your address started new sessions faster than this server allows, so no new one was started. Use a tab you have open, or try again in 2 seconds."
+        )
         // The neighbours' sessions work on: the rate limits starts, never a session's actions.
         for id in users.prefix(10) {
             let reply = try await act(controller, id, client: nat, "action=back")
@@ -103,7 +125,9 @@ struct WebSessionCapsTests {
         _ = try await begin(controller, client: "198.51.100.1")
     }
 
-    @Test("an attacker who fills the store and loads its sessions' pages every minute keeps no newcomer out: each newcomer evicts an attacker's session, never the user who acts")
+    @Test(
+        "an attacker who fills the store and loads its sessions' pages every minute keeps no newcomer out: each newcomer evicts an attacker's session, never the user who acts"
+    )
     func touchingHoldsNoPlace() async throws {
         let moving = MovingClock()
         let controller = try controller(limit: 6, clock: moving.read)
@@ -117,12 +141,17 @@ struct WebSessionCapsTests {
         let early = await start(controller, client: "192.0.2.50")
         #expect(early.status == 503 && early.retryAfter == 60)
         guard case .refusal(let message) = early.body else { throw Failure("no refusal page") }
-        #expect(message == "error: the server is full (6 sessions, all in use), so no new session was started. Try again in a minute.")
+        #expect(
+            message
+                == "error: the server is full (6 sessions, all in use), so no new session was started. Try again in a minute."
+        )
         // Three minutes: the attacker loads every page of its sessions each minute; the user acts each minute.
         for minute in 0..<3 {
             moving.advance(by: .seconds(60))
             for id in attackers { _ = await controller.get(path: "/", sessionID: id.cookie) }
-            let reply = try await act(controller, user, client: userClient, minute.isMultiple(of: 2) ? "action=back" : "action=tap:showDetail")
+            let reply = try await act(
+                controller, user, client: userClient, minute.isMultiple(of: 2) ? "action=back" : "action=tap:showDetail"
+            )
             #expect(reply.status == 303)
         }
         // Each newcomer takes the place of one of the attacker's sessions.
@@ -140,7 +169,9 @@ struct WebSessionCapsTests {
         for id in newcomers { #expect(await lives(controller, id)) }
     }
 
-    @Test("sessions used once fill no share of their address; sessions in use do, up to --sessions-per-client, then 429 with Retry-After")
+    @Test(
+        "sessions used once fill no share of their address; sessions in use do, up to --sessions-per-client, then 429 with Retry-After"
+    )
     func inUseShare() async throws {
         let moving = MovingClock()
         let controller = try controller(perClient: 2, clock: moving.read)
@@ -155,11 +186,16 @@ struct WebSessionCapsTests {
         let refused = await start(controller, client: client)
         #expect(refused.status == 429 && refused.retryAfter == 60)
         guard case .refusal(let message) = refused.body else { throw Failure("no refusal page") }
-        #expect(message == "error: your address already holds 2 sessions in use, the most one address may hold, so no new one was started. Use a tab you have open, or wait until one of them expires.")
+        #expect(
+            message
+                == "error: your address already holds 2 sessions in use, the most one address may hold, so no new one was started. Use a tab you have open, or wait until one of them expires."
+        )
         _ = try await begin(controller, client: "203.0.113.21")
     }
 
-    @Test("a token bucket: a burst, then one token per refill interval; a client not seen for long starts full; past the remembered clients, full ones are forgotten first")
+    @Test(
+        "a token bucket: a burst, then one token per refill interval; a client not seen for long starts full; past the remembered clients, full ones are forgotten first"
+    )
     func buckets() {
         let start = ContinuousClock.now
         var buckets = WebSessionBuckets(rate: WebSessionRate(burst: 3, perMinute: 6), remembered: 4)

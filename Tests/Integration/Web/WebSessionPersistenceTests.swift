@@ -17,19 +17,23 @@ import SceneTestSupport
 @MainActor
 @Suite("Web sessions kept in a store")
 struct WebSessionPersistenceTests {
-    static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
+    static let context = WebController.PostContext(
+        origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
 
     /// A server (a controller and its sessions) on `durable`, with Home and Detail (and `extra` plugins).
-    private func server(_ durable: any SessionStore, extra: [String] = [],
-                        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) async throws -> WebController {
+    private func server(
+        _ durable: any SessionStore, extra: [String] = [],
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) async throws -> WebController {
         let container = SceneContainer()
         try BuiltPlugins.load(["HomeScene", "DetailScene"] + extra, into: container)
         let segues = [ProbeScenes.segue(from: "Home", id: "showDetail", to: "Detail")]
-        let controller = WebController(store: WebSessionStore(patience: Slack.scaled(.milliseconds(300)), durable: durable, clock: clock) {
-            let navigator = Navigator(container: container, segues: segues)
-            try navigator.start(at: "Home")
-            return navigator
-        })
+        let controller = WebController(
+            store: WebSessionStore(patience: Slack.scaled(.milliseconds(300)), durable: durable, clock: clock) {
+                let navigator = Navigator(container: container, segues: segues)
+                try navigator.start(at: "Home")
+                return navigator
+            })
         try await controller.store.prepare()
         return controller
     }
@@ -42,19 +46,30 @@ struct WebSessionPersistenceTests {
     }
 
     private func begin(_ controller: WebController, _ fields: String) async throws -> CookieJar {
-        let reply = await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
-        guard case .set(let id) = reply.cookie else { throw Failure("no session from the first action: \(reply.status) \(reply.body)") }
+        let reply = await controller.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
+        guard case .set(let id) = reply.cookie else {
+            throw Failure("no session from the first action: \(reply.status) \(reply.body)")
+        }
         return CookieJar(id)
     }
 
     private func page(_ controller: WebController, _ id: CookieJar?, _ path: String) async throws -> WebPage {
         let reply = await controller.get(path: path, sessionID: id?.cookie)
-        guard case .page(let page) = reply.body else { throw Failure("no page at \(path): \(reply.status) \(reply.body)") }
+        guard case .page(let page) = reply.body else {
+            throw Failure("no page at \(path): \(reply.status) \(reply.body)")
+        }
         return page
     }
 
-    private func post(_ controller: WebController, _ id: CookieJar, _ path: String, token: String, stamp: Int, _ fields: String) async -> WebReply {
-        id.take(await controller.post(path: path, sessionID: id.cookie, body: Array("token=\(token)&screen=\(stamp)&\(fields)".utf8), context: Self.context))
+    private func post(
+        _ controller: WebController, _ id: CookieJar, _ path: String, token: String, stamp: Int, _ fields: String
+    ) async -> WebReply {
+        id.take(
+            await controller.post(
+                path: path, sessionID: id.cookie, body: Array("token=\(token)&screen=\(stamp)&\(fields)".utf8),
+                context: Self.context))
     }
 
     private func text(_ page: WebPage, _ id: String) -> String? { page.elements.first { $0.id == id }?.text }
@@ -101,30 +116,42 @@ struct WebSessionPersistenceTests {
         // A form of the page the second server showed, posted to the first, whose copy is out of date:
         // it builds the session again from the store and applies the form.
         let homeOnTwo = try await page(two, id, "/s/Home")
-        let across = await post(one, id, "/s/Home", token: homeOnTwo.token, stamp: homeOnTwo.stamp, "field.message=Second&action=tap:showDetail")
+        let across = await post(
+            one, id, "/s/Home", token: homeOnTwo.token, stamp: homeOnTwo.stamp,
+            "field.message=Second&action=tap:showDetail")
         #expect(across.status == 303)
         #expect(text(try await page(two, id, "/s/Home/Detail"), "message") == "Second")
         // And back: the second server's copy is now the out-of-date one.
         let onOne = try await page(one, id, "/s/Home/Detail")
-        #expect(await post(two, id, "/s/Home/Detail", token: onOne.token, stamp: onOne.stamp, "action=tap:done").status == 303)
+        #expect(
+            await post(two, id, "/s/Home/Detail", token: onOne.token, stamp: onOne.stamp, "action=tap:done").status
+                == 303)
         let home = try await page(one, id, "/s/Home")
         #expect(home.title == "Home" && !home.isEarlier && home.breadcrumb.count == 1)
     }
 
-    @Test("every server on a store shows the same start token: a start page from one, its first action posted to the other")
+    @Test(
+        "every server on a store shows the same start token: a start page from one, its first action posted to the other"
+    )
     func sharedStartToken() async throws {
         let folder = try TemporaryFolder()
         let one = try await server(try await sqlite(folder)), two = try await server(try await sqlite(folder))
         let (first, second) = (await one.store.startToken, await two.store.startToken)
         #expect(first == second)
         let start = try await page(one, nil, "/")
-        let reply = await two.post(path: "/", sessionID: nil, body: Array("token=\(start.token)&screen=0&field.message=Across&action=tap:showDetail".utf8),
-                                   context: Self.context)
-        guard case .set(let cookie) = reply.cookie else { throw Failure("the first action was refused: \(reply.status) \(reply.body)") }
+        let reply = await two.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(start.token)&screen=0&field.message=Across&action=tap:showDetail".utf8),
+            context: Self.context)
+        guard case .set(let cookie) = reply.cookie else {
+            throw Failure("the first action was refused: \(reply.status) \(reply.body)")
+        }
         #expect(text(try await page(one, CookieJar(cookie), "/s/Home/Detail"), "message") == "Across")
     }
 
-    @Test("one form posted to two servers at once applies once; the other waits for it and is answered with where it went")
+    @Test(
+        "one form posted to two servers at once applies once; the other waits for it and is answered with where it went"
+    )
     func sameFormTwice() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
@@ -133,11 +160,15 @@ struct WebSessionPersistenceTests {
         let home = try await page(one, id, "/s/Home")
         _ = try await page(two, id, "/s/Home")
         let before = try #require(try await store.state(of: SessionKey(secret: id.id)))
-        async let a = post(one, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=Once&action=tap:showDetail")
-        async let b = post(two, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=Once&action=tap:showDetail")
+        async let a = post(
+            one, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=Once&action=tap:showDetail")
+        async let b = post(
+            two, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=Once&action=tap:showDetail")
         let replies = [await a, await b]
         #expect(replies.map(\.status) == [303, 303])
-        #expect(Set(replies.compactMap { reply -> String? in if case .redirect(let to) = reply.body { to } else { nil } }) == ["/s/Home/Detail"])
+        #expect(
+            Set(replies.compactMap { reply -> String? in if case .redirect(let to) = reply.body { to } else { nil } })
+                == ["/s/Home/Detail"])
         // One claim and one write: the state moved by two, and Detail was pushed once.
         #expect(try await store.state(of: SessionKey(secret: id.id)) == before + 2)
         let detail = try await page(two, id, "/s/Home/Detail")
@@ -172,7 +203,9 @@ struct WebSessionPersistenceTests {
         await other.close()
     }
 
-    @Test("an action left under way by an instance that died (its lock let go of as kill -9 leaves it): taken over at once, no lease waited for")
+    @Test(
+        "an action left under way by an instance that died (its lock let go of as kill -9 leaves it): taken over at once, no lease waited for"
+    )
     func deadInstanceMidAction() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
@@ -195,14 +228,17 @@ struct WebSessionPersistenceTests {
         #expect(try await next.claim(key, from: state + 4, now: one.store.wallNow) == .claimed)
         next.instanceLock.end(removingFile: false)
         let two = try await server(try await sqlite(folder))
-        let onTwo = await post(two, id, "/s/Home", token: again.token, stamp: again.stamp, "field.message=after&action=tap:showDetail")
+        let onTwo = await post(
+            two, id, "/s/Home", token: again.token, stamp: again.stamp, "field.message=after&action=tap:showDetail")
         #expect(onTwo.status == 303, "\(onTwo.status) \(onTwo.body)")
         #expect(text(try await page(two, id, "/s/Home/Detail"), "message") == "after")
         await dead.close()
         await next.close()
     }
 
-    @Test("this server's own claim that none of its requests has under way (its request never wrote it): taken over at once")
+    @Test(
+        "this server's own claim that none of its requests has under way (its request never wrote it): taken over at once"
+    )
     func ownClaimLeftOver() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
@@ -218,7 +254,9 @@ struct WebSessionPersistenceTests {
         #expect(try await store.state(of: key) == state + 4)
     }
 
-    @Test("two tabs post one screen's forms at once, to two servers: one applies; the other's next page says what was not saved and offers its text")
+    @Test(
+        "two tabs post one screen's forms at once, to two servers: one applies; the other's next page says what was not saved and offers its text"
+    )
     func twoTabsAtOnce() async throws {
         let folder = try TemporaryFolder()
         let one = try await server(try await sqlite(folder)), two = try await server(try await sqlite(folder))
@@ -227,9 +265,12 @@ struct WebSessionPersistenceTests {
         _ = try await page(two, id, "/s/Home")
         let cookie = id.cookie
         func save(_ server: WebController, _ text: String) async -> WebReply {
-            await server.post(path: "/s/Home", sessionID: cookie,
-                              body: Array("token=\(home.token)&screen=\(home.stamp)&title=Home&label.message=Message&field.message=\(text)&action=tap:showDetail".utf8),
-                              context: Self.context)
+            await server.post(
+                path: "/s/Home", sessionID: cookie,
+                body: Array(
+                    "token=\(home.token)&screen=\(home.stamp)&title=Home&label.message=Message&field.message=\(text)&action=tap:showDetail"
+                        .utf8),
+                context: Self.context)
         }
         async let a = save(one, "From%20tab%20A")
         async let b = save(two, "From%20tab%20B")
@@ -243,13 +284,18 @@ struct WebSessionPersistenceTests {
         // The browser holds the winner's cookie (one jar for both tabs); the loser's page is its next.
         id.take(replies[winner])
         let next = try await page(winner == 0 ? two : one, id, "/s/Home/Detail")
-        #expect(next.error == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy.")
+        #expect(
+            next.error
+                == "notice: Your changes on “Home” were not saved: another tab or window moved the app on. This is the current screen; what you typed is shown below, to copy."
+        )
         let (won, lost) = winner == 0 ? ("From tab A", "From tab B") : ("From tab B", "From tab A")
         #expect(next.offered == [WebPage.Offered(label: "Message", text: lost)])
         #expect(text(next, "message") == won && next.breadcrumb.count == 2)
     }
 
-    @Test("the upkeep drops sessions idle across every instance: a session another server made and left is gone from the store once idle")
+    @Test(
+        "the upkeep drops sessions idle across every instance: a session another server made and left is gone from the store once idle"
+    )
     func upkeepExpiresIdleSessions() async throws {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
@@ -272,7 +318,9 @@ struct WebSessionPersistenceTests {
         #expect(!kept, "the idle session is still stored")
     }
 
-    @Test("a write that fails leaves no claim that blocks: this server's next action takes it over at once, and once the store answers it is let go of for every server")
+    @Test(
+        "a write that fails leaves no claim that blocks: this server's next action takes it over at once, and once the store answers it is let go of for every server"
+    )
     func failedWriteLeavesNothingBlocking() async throws {
         let folder = try TemporaryFolder()
         let flaky = FlakyStore(try await sqlite(folder))
@@ -285,14 +333,21 @@ struct WebSessionPersistenceTests {
         // On this server: the next action after the failure applies (no 409 after waiting for itself).
         var detail = try await page(one, id, "/s/Home/Detail")
         flaky.failWrites = true
-        #expect(await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done").status == 503)
+        #expect(
+            await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done").status
+                == 503)
         flaky.failWrites = false
         detail = try await page(one, id, "/s/Home/Detail")
-        #expect(await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done").status == 303)
+        #expect(
+            await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done").status
+                == 303)
         // On another server: the failed write's claim is let go of once the store answers again.
         let home = try await page(one, id, "/s/Home")
         flaky.failWrites = true
-        #expect(await post(one, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=lost&action=tap:showDetail").status == 503)
+        #expect(
+            await post(
+                one, id, "/s/Home", token: home.token, stamp: home.stamp, "field.message=lost&action=tap:showDetail"
+            ).status == 503)
         let left = try #require(try await flaky.inner.state(of: key))
         #expect(!left.isMultiple(of: 2), "the claim is left while the store does not take writes")
         flaky.failWrites = false
@@ -303,8 +358,13 @@ struct WebSessionPersistenceTests {
         }
         #expect(state == left + 1, "let go of: at rest, as before the action")
         let onTwo = try await page(two, id, "/s/Home")
-        #expect(onTwo.title == "Home" && onTwo.stamp == home.stamp && onTwo.breadcrumb.count == 1, "the session as before the failed action")
-        #expect(await post(two, id, "/s/Home", token: onTwo.token, stamp: onTwo.stamp, "field.message=again&action=tap:showDetail").status == 303)
+        #expect(
+            onTwo.title == "Home" && onTwo.stamp == home.stamp && onTwo.breadcrumb.count == 1,
+            "the session as before the failed action")
+        #expect(
+            await post(
+                two, id, "/s/Home", token: onTwo.token, stamp: onTwo.stamp, "field.message=again&action=tap:showDetail"
+            ).status == 303)
         #expect(text(try await page(one, id, "/s/Home/Detail"), "message") == "again")
     }
 
@@ -313,7 +373,8 @@ struct WebSessionPersistenceTests {
         let folder = try TemporaryFolder()
         let store = try await sqlite(folder)
         let one = try await server(store)
-        let hurt = try await begin(one, "action=back"), fine = try await begin(one, "field.message=ok&action=tap:showDetail")
+        let hurt = try await begin(one, "action=back"),
+            fine = try await begin(one, "field.message=ok&action=tap:showDetail")
         var row = try #require(try await store.load(SessionKey(secret: hurt.id)))
         row.body = Array("garbage".utf8)
         row.state += 10
@@ -334,8 +395,10 @@ struct WebSessionPersistenceTests {
         let id = try await begin(one, "field.message=deep&action=tap:showDetail")
         var row = try #require(try await store.load(SessionKey(secret: id.id)))
         var body = try SessionBody(decoding: row.body)
-        body.places.append(SessionBody.Place(record: SceneRecord(name: "Removed", opensLayer: false, input: nil), stamp: body.nextStamp,
-                                             lastScreen: Screen(title: "Removed")))
+        body.places.append(
+            SessionBody.Place(
+                record: SceneRecord(name: "Removed", opensLayer: false, input: nil), stamp: body.nextStamp,
+                lastScreen: Screen(title: "Removed")))
         body.nextStamp += 1
         row.body = body.encoded()
         row.state += 2
@@ -344,11 +407,16 @@ struct WebSessionPersistenceTests {
         #expect(moved.status == 303)
         let page = try await page(one, id, "/s/Home/Detail")
         #expect(page.title == "Detail" && text(page, "message") == "deep")
-        #expect(page.error?.hasPrefix("notice: Your session was read back after the server restarted or moved; the stack was restored below 'Removed'") == true,
-                "\(page.error ?? "no notice")")
+        #expect(
+            page.error?.hasPrefix(
+                "notice: Your session was read back after the server restarted or moved; the stack was restored below 'Removed'"
+            ) == true,
+            "\(page.error ?? "no notice")")
     }
 
-    @Test("while the store is down: a cached page shows with a notice, an action changes nothing (503); then work resumes")
+    @Test(
+        "while the store is down: a cached page shows with a notice, an action changes nothing (503); then work resumes"
+    )
     func storeDown() async throws {
         let folder = try TemporaryFolder()
         let flaky = FlakyStore(try await sqlite(folder))
@@ -359,14 +427,19 @@ struct WebSessionPersistenceTests {
         let shown = try await page(one, id, "/s/Home/Detail")
         #expect(text(shown, "message") == "before" && shown.error == WebError.storeDownShowingCache.message)
         let refused = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
-        #expect(refused.status == 503 && refused.retryAfterSeconds == WebReply.defaultRetryAfter, "every 503 says when to try again")
+        #expect(
+            refused.status == 503 && refused.retryAfterSeconds == WebReply.defaultRetryAfter,
+            "every 503 says when to try again")
         flaky.down = false
         let after = try await page(one, id, "/s/Home/Detail")
         #expect(after.title == "Detail" && text(after, "message") == "before")
-        #expect(await post(one, id, "/s/Home/Detail", token: after.token, stamp: after.stamp, "action=tap:done").status == 303)
+        #expect(
+            await post(one, id, "/s/Home/Detail", token: after.token, stamp: after.stamp, "action=tap:done").status
+                == 303)
     }
 
-    @Test("an action whose write fails is not kept: this server drops its copy, and the session is what the store holds")
+    @Test(
+        "an action whose write fails is not kept: this server drops its copy, and the session is what the store holds")
     func writeFails() async throws {
         let folder = try TemporaryFolder()
         let flaky = FlakyStore(try await sqlite(folder))
@@ -376,7 +449,9 @@ struct WebSessionPersistenceTests {
         flaky.failWrites = true
         let reply = await post(one, id, "/s/Home/Detail", token: detail.token, stamp: detail.stamp, "action=tap:done")
         #expect(reply.status == 503 && reply.retryAfterSeconds == WebReply.defaultRetryAfter)
-        if case .refusal(let message) = reply.body { #expect(message.hasPrefix(WebError.actionNotKept.message + " (Reference: r-"), "\(message)") }
+        if case .refusal(let message) = reply.body {
+            #expect(message.hasPrefix(WebError.actionNotKept.message + " (Reference: r-"), "\(message)")
+        }
         flaky.failWrites = false
         let page = try await page(one, id, "/s/Home/Detail")
         #expect(page.title == "Detail" && text(page, "message") == "kept")

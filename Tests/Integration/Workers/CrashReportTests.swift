@@ -11,10 +11,14 @@ import TestSupport
 @Suite("Crash report records and the plugin code table")
 struct CrashReportTests {
     /// A record as the handler writes it (little-endian).
-    private func record(magic: UInt32 = 0x5243_4853, version: UInt32 = 1, signal: Int32 = 11, plugin: UInt32, name: String) -> [UInt8] {
+    private func record(
+        magic: UInt32 = 0x5243_4853, version: UInt32 = 1, signal: Int32 = 11, plugin: UInt32, name: String
+    ) -> [UInt8] {
         func word(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
         let bytes = Array(name.utf8)
-        var record = word(magic) + word(version) + word(UInt32(bitPattern: signal)) + word(1) + word(plugin) + word(UInt32(bytes.count)) + bytes
+        var record =
+            word(magic) + word(version) + word(UInt32(bitPattern: signal)) + word(1) + word(plugin)
+            + word(UInt32(bytes.count)) + bytes
         record += [UInt8](repeating: 0, count: CrashReport.recordSize - record.count)
         return record
     }
@@ -23,10 +27,13 @@ struct CrashReportTests {
     func wellFormed() {
         #expect(CrashReport.recordSize == 256)
         #expect(CrashReport.parse(record(plugin: 2, name: "Saboteur")) == CrashReport(signal: 11, plugin: "Saboteur"))
-        #expect(CrashReport.parse(record(signal: 6, plugin: 0xFFFF_FFFF, name: "")) == CrashReport(signal: 6, plugin: nil))
+        #expect(
+            CrashReport.parse(record(signal: 6, plugin: 0xFFFF_FFFF, name: "")) == CrashReport(signal: 6, plugin: nil))
     }
 
-    @Test("anything but exactly one well-formed record is not believed: nothing, a record cut short, two records, another magic or version, a name on no plugin, a name that is not UTF-8")
+    @Test(
+        "anything but exactly one well-formed record is not believed: nothing, a record cut short, two records, another magic or version, a name on no plugin, a name that is not UTF-8"
+    )
     func notBelieved() {
         let good = record(plugin: 0, name: "A")
         #expect(CrashReport.parse([]) == nil)
@@ -45,7 +52,8 @@ struct CrashReportTests {
         #expect(CrashReport.parse(long) == nil, "a name longer than the record holds")
     }
 
-    @Test("a library noted after dlopen owns the addresses of its code; the host's own code and data belong to no plugin")
+    @Test(
+        "a library noted after dlopen owns the addresses of its code; the host's own code and data belong to no plugin")
     func table() throws {
         let path = BuildProducts.library("FixtureSaboteur")
         let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE))

@@ -12,11 +12,16 @@ import TestSupport
 struct WorkerHandedFilesTests {
     @Test("the start message keeps the handed files' paths through the trip")
     func startMessageNamesThem() throws {
-        let files = [WorkerStartMessage.HandedFile(path: "/apps/build/libA.so", realPath: "/apps/real/libA.so"),
-                     WorkerStartMessage.HandedFile(path: "/apps/libB.so", realPath: "/apps/libB.so")]
-        let message = WorkerStartMessage(configFile: "scenes.conf", baseDirectory: "/apps", configBytes: Array("initial = \"Home\"\n".utf8), handedFiles: files)
+        let files = [
+            WorkerStartMessage.HandedFile(path: "/apps/build/libA.so", realPath: "/apps/real/libA.so"),
+            WorkerStartMessage.HandedFile(path: "/apps/libB.so", realPath: "/apps/libB.so"),
+        ]
+        let message = WorkerStartMessage(
+            configFile: "scenes.conf", baseDirectory: "/apps", configBytes: Array("initial = \"Home\"\n".utf8),
+            handedFiles: files)
         let frame = WorkerFrame.encode(.start(message))
-        guard case .start(let back) = try WorkerFrame.decodeRequest(Array(frame.dropFirst(WorkerFrame.headerSize))) else {
+        guard case .start(let back) = try WorkerFrame.decodeRequest(Array(frame.dropFirst(WorkerFrame.headerSize)))
+        else {
             Issue.record("not a start message")
             return
         }
@@ -43,7 +48,8 @@ struct WorkerHandedFilesTests {
             var before = stat(), after = stat()
             #expect(fstat(sent, &before) == 0 && fstat(got, &after) == 0)
             #expect(before.st_ino == after.st_ino && before.st_dev == after.st_dev)
-            #expect(fcntl(got, F_GETFD) & FD_CLOEXEC != 0, "a handed descriptor must not leak into what the worker starts")
+            #expect(
+                fcntl(got, F_GETFD) & FD_CLOEXEC != 0, "a handed descriptor must not leak into what the worker starts")
         }
     }
 

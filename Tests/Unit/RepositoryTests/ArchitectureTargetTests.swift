@@ -12,7 +12,8 @@ struct ArchitectureTargetTests {
     static func targets() throws -> [String: Set<String>] {
         let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         var graph: [String: Set<String>] = [:]
-        let blocks = text.components(separatedBy: "Target(").dropFirst() + text.components(separatedBy: ".target(").dropFirst()
+        let blocks =
+            text.components(separatedBy: "Target(").dropFirst() + text.components(separatedBy: ".target(").dropFirst()
         for block in blocks {
             guard let name = block.firstMatch(of: /name: "([^"]+)"/)?.1 else { continue }
             var uses: Set<String> = []
@@ -37,13 +38,19 @@ struct ArchitectureTargetTests {
         let graph = try Self.targets()
         let documented = try Self.documentedGraph()
         #expect(!documented.isEmpty, "docs/architecture.md has a '## Targets' section")
-        let hostTargets = graph.keys.filter { ($0.hasPrefix("SceneHost") && !$0.hasSuffix("Tests")) || $0 == "scene-host" || $0 == "scene-host-worker" }
+        let hostTargets = graph.keys.filter {
+            ($0.hasPrefix("SceneHost") && !$0.hasSuffix("Tests")) || $0 == "scene-host" || $0 == "scene-host-worker"
+        }
         #expect(hostTargets.contains("SceneHostCore") && hostTargets.contains("SceneHost"), "\(graph.keys.sorted())")
         for target in hostTargets {
             #expect(documented.contains(target), "\(target) is missing from docs/architecture.md's target graph")
-            let lines = documented.split(separator: "\n").filter { $0.contains(target + " ") || $0.contains(target + ",") || $0.hasPrefix(target) }
+            let lines = documented.split(separator: "\n").filter {
+                $0.contains(target + " ") || $0.contains(target + ",") || $0.hasPrefix(target)
+            }
             for used in graph[target, default: []] where used.hasPrefix("SceneHost") {
-                #expect(lines.contains { $0.contains(used) }, "\(target) uses \(used) in Package.swift; draw it in docs/architecture.md")
+                #expect(
+                    lines.contains { $0.contains(used) },
+                    "\(target) uses \(used) in Package.swift; draw it in docs/architecture.md")
             }
         }
     }
@@ -55,7 +62,9 @@ struct ArchitectureTargetTests {
     }
 
     /// The targets split from Loading/ that know no host type (FolderDependencyTests' `LoadingTargets`).
-    static let leafTargets: Set<String> = ["SceneHostELF", "SceneHostFileTrust", "SceneHostRecordCodec", "SceneHostProcesses"]
+    static let leafTargets: Set<String> = [
+        "SceneHostELF", "SceneHostFileTrust", "SceneHostRecordCodec", "SceneHostProcesses",
+    ]
 
     /// Every target `target` may use: itself and everything below it in Package.swift's graph.
     static func closure(of target: String, in graph: [String: Set<String>]) -> Set<String> {
@@ -74,19 +83,24 @@ struct ArchitectureTargetTests {
     func unitTestsImportTheirTarget() throws {
         let graph = try Self.targets()
         let unit = Self.root.appendingPathComponent("Tests/Unit")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: unit.path).filter { $0.hasPrefix("SceneHost") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: unit.path).filter {
+            $0.hasPrefix("SceneHost")
+        }
         #expect(folders.count >= 15, "\(folders)")
         for folder in folders {
             let target = String(folder.dropLast("Tests".count))
-            #expect(graph[folder] != nil && graph[target] != nil, "Tests/Unit/\(folder) is the test target of \(target)")
+            #expect(
+                graph[folder] != nil && graph[target] != nil, "Tests/Unit/\(folder) is the test target of \(target)")
             // A unit test may use a support target only when that support is built on nothing above the
             // target under test; the four targets that know no host type are below every layer.
             let allowed = Self.closure(of: target, in: graph).union(Self.leafTargets)
             for (file, text) in try FolderLayers.swiftFiles(in: unit.appendingPathComponent(folder)) {
-                for module in LoadingTargets.imports(in: text) where module.hasPrefix("SceneHost") || module.hasSuffix("TestSupport") {
+                for module in LoadingTargets.imports(in: text)
+                where module.hasPrefix("SceneHost") || module.hasSuffix("TestSupport") {
                     let reaches = Self.closure(of: module, in: graph).filter { $0.hasPrefix("SceneHost") }
-                    #expect(allowed.contains(module) || (module.hasSuffix("TestSupport") && reaches.isSubset(of: allowed)),
-                            "Tests/Unit/\(folder)/\(file) imports \(module), which \(target) is not built on")
+                    #expect(
+                        allowed.contains(module) || (module.hasSuffix("TestSupport") && reaches.isSubset(of: allowed)),
+                        "Tests/Unit/\(folder)/\(file) imports \(module), which \(target) is not built on")
                 }
             }
         }

@@ -20,21 +20,32 @@ struct DeployConfigTests {
 
     @Test("a live stream's keep-alive is shorter than every documented proxy_read_timeout")
     func keepAliveUnderReadTimeout() throws {
-        let keepAlive = try #require(Self.seconds(#"static let keepAlive: Duration = \.seconds\([0-9]+\)"#,
-                                                   in: try Self.text("Sources/SceneHostWeb/WebHandlers+Events.swift")))
+        let keepAlive = try #require(
+            Self.seconds(
+                #"static let keepAlive: Duration = \.seconds\([0-9]+\)"#,
+                in: try Self.text("Sources/SceneHostWeb/WebHandlers+Events.swift")))
         for path in ["examples/deploy/nginx.conf", "scripts/serve-cluster-lib.sh"] {
-            let timeout = try #require(Self.seconds(#"proxy_read_timeout [0-9]+s"#, in: try Self.text(path)), "\(path) sets no proxy_read_timeout")
-            #expect(keepAlive < timeout, "\(path): proxy_read_timeout \(timeout)s would cut an idle live stream (keep-alive every \(keepAlive) s)")
+            let timeout = try #require(
+                Self.seconds(#"proxy_read_timeout [0-9]+s"#, in: try Self.text(path)),
+                "\(path) sets no proxy_read_timeout")
+            #expect(
+                keepAlive < timeout,
+                "\(path): proxy_read_timeout \(timeout)s would cut an idle live stream (keep-alive every \(keepAlive) s)"
+            )
         }
     }
 
     @Test("nginx hashes the session cookie's ID (plain and __Host- names) and keeps proxy_next_upstream error timeout")
     func sessionHash() throws {
         let cookie = try Self.text("Sources/SceneHostWeb/SessionCookie.swift")
-        #expect(cookie.contains(#"plainName = "scene_host_session""#) && cookie.contains(#"secureName = "__Host-scene_host_session""#))
+        #expect(
+            cookie.contains(#"plainName = "scene_host_session""#)
+                && cookie.contains(#"secureName = "__Host-scene_host_session""#))
         for path in ["examples/deploy/nginx.conf", "scripts/serve-cluster-lib.sh"] {
             let text = try Self.text(path)
-            #expect(text.contains("(?:__Host-)?scene_host_session=(?<session_id>[^.;"), "\(path): the map reads another cookie, or more than its ID")
+            #expect(
+                text.contains("(?:__Host-)?scene_host_session=(?<session_id>[^.;"),
+                "\(path): the map reads another cookie, or more than its ID")
             #expect(text.contains("proxy_next_upstream error timeout;"), "\(path)")
         }
         let example = try Self.text("examples/deploy/nginx.conf")

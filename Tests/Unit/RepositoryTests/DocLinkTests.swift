@@ -7,9 +7,13 @@ import TestSupport
 @Suite("Doc links")
 struct DocLinkTests {
     static let root = BuildProducts.packageRoot
-    static let documents = ["README.md", "docs/authoring.md", "Sources/SceneSDK/SceneSDK.docc/Authoring.md", "Sources/SceneSDK/SceneTesting/Sources/SceneTesting/SceneTesting.docc/SceneTesting.md", "docs/architecture.md", "docs/decisions.md", "docs/performance.md",
-                                   "docs/guide.md", "docs/cli.md", "docs/production.md", "docs/security.md", "docs/layout.md",
-                                   "docs/history/performance-rounds.md", "docs/history/decisions-reasoning.md"]
+    static let documents = [
+        "README.md", "docs/authoring.md", "Sources/SceneSDK/SceneSDK.docc/Authoring.md",
+        "Sources/SceneSDK/SceneTesting/Sources/SceneTesting/SceneTesting.docc/SceneTesting.md", "docs/architecture.md",
+        "docs/decisions.md", "docs/performance.md",
+        "docs/guide.md", "docs/cli.md", "docs/production.md", "docs/security.md", "docs/layout.md",
+        "docs/history/performance-rounds.md", "docs/history/decisions-reasoning.md",
+    ]
 
     @Test("every relative link of the docs leads to a file of the repository, and its #anchor to a heading there")
     func relativeLinksResolve() throws {
@@ -18,7 +22,9 @@ struct DocLinkTests {
             let text = try String(contentsOf: url, encoding: .utf8)
             for link in Self.relativeLinks(in: text) {
                 let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let target = parts[0].isEmpty ? url : url.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
+                let target =
+                    parts[0].isEmpty
+                    ? url : url.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
                 #expect(FileManager.default.fileExists(atPath: target.path), "\(document): link \(link): no such file")
                 guard parts.count == 2, target.pathExtension == "md" else { continue }
                 let headings = Self.anchors(in: (try? String(contentsOf: target, encoding: .utf8)) ?? "")
@@ -31,7 +37,10 @@ struct DocLinkTests {
     func noPointerOutside() throws {
         // Built from parts, so this file does not match itself.
         let needles = ["DESIGN" + ".md", "../" + "shared", "shared/" + "seeds"]
-        let folders = ["README.md", "docs", "scripts", "Sources", "Plugins", "Tests", "examples", "Examples", "Benchmarks", "Package.swift", ".ci", "scenes.conf"]
+        let folders = [
+            "README.md", "docs", "scripts", "Sources", "Plugins", "Tests", "examples", "Examples", "Benchmarks",
+            "Package.swift", ".ci", "scenes.conf",
+        ]
         var offenders: [String] = []
         for folder in folders {
             for file in try Self.files(under: Self.root.appendingPathComponent(folder)) {
@@ -44,8 +53,9 @@ struct DocLinkTests {
 
     @Test("anchors are made as GitHub makes them from headings")
     func anchorsOfHeadings() {
-        #expect(Self.anchors(in: "### What the host refuses, and why\n## Layout\ntext # not\n```\n# code\n```")
-            == ["what-the-host-refuses-and-why", "layout"])
+        #expect(
+            Self.anchors(in: "### What the host refuses, and why\n## Layout\ntext # not\n```\n# code\n```")
+                == ["what-the-host-refuses-and-why", "layout"])
     }
 
     /// Targets of `[text](target)` links that are not web addresses.
@@ -69,7 +79,9 @@ struct DocLinkTests {
             if line.hasPrefix("```") { inCode.toggle(); continue }
             guard !inCode, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
-            let kept = title.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_" }
+            let kept = title.lowercased().unicodeScalars.filter {
+                CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_"
+            }
             anchors.append(String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-"))
         }
         return anchors

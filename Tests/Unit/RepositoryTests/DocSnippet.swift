@@ -39,7 +39,9 @@ struct DocSnippet: Equatable {
     static func sourcePath(marker line: String) -> String? {
         let text = line.trimmingCharacters(in: .whitespaces)
         let prefix = "<!-- snippet: ", suffix = " -->"
-        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else { return nil }
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else {
+            return nil
+        }
         return String(text.dropFirst(prefix.count).dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
     }
 }

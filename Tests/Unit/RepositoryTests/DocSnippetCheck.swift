@@ -16,14 +16,17 @@ struct DocSnippetCheck {
     private func problem(with snippet: DocSnippet, in document: String) -> String? {
         guard let source = snippet.source else {
             guard DocSnippet.checkedLanguages.contains(snippet.language) else { return nil }
-            return "\(document):\(snippet.line): a \(snippet.language) block without '<!-- snippet: PATH -->' on the line above it; copy it from a file CI builds and name that file"
+            return
+                "\(document):\(snippet.line): a \(snippet.language) block without '<!-- snippet: PATH -->' on the line above it; copy it from a file CI builds and name that file"
         }
         let file = root.appendingPathComponent(source)
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            return "\(document):\(snippet.line): the snippet's file \(source) cannot be read; fix the path in its marker"
+            return
+                "\(document):\(snippet.line): the snippet's file \(source) cannot be read; fix the path in its marker"
         }
         guard text.contains(snippet.code) else {
-            return "\(document):\(snippet.line): the snippet is not in \(source) word for word; copy it again from the file"
+            return
+                "\(document):\(snippet.line): the snippet is not in \(source) word for word; copy it again from the file"
         }
         return nil
     }

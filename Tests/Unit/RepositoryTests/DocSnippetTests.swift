@@ -21,10 +21,12 @@ struct DocSnippetTests {
 
     @Test("a block that differs from its file by one character is reported with its line")
     func changedSnippet() throws {
-        let guide = "text\n<!-- snippet: Plugins/HomeScene/HomePlugin.swift -->\n```swift\n    static let version = \"1.0.1\"\n```\n"
-        #expect(DocSnippetCheck(root: Self.root).problems(in: guide, named: "g.md") == [
-            "g.md:3: the snippet is not in Plugins/HomeScene/HomePlugin.swift word for word; copy it again from the file",
-        ])
+        let guide =
+            "text\n<!-- snippet: Plugins/HomeScene/HomePlugin.swift -->\n```swift\n    static let version = \"1.0.1\"\n```\n"
+        #expect(
+            DocSnippetCheck(root: Self.root).problems(in: guide, named: "g.md") == [
+                "g.md:3: the snippet is not in Plugins/HomeScene/HomePlugin.swift word for word; copy it again from the file"
+            ])
         let same = guide.replacingOccurrences(of: "1.0.1", with: "1.0.0")
         #expect(DocSnippetCheck(root: Self.root).problems(in: same, named: "g.md") == [])
     }
@@ -32,29 +34,32 @@ struct DocSnippetTests {
     @Test("a Swift block without a marker, or naming a missing file, is reported; shell and output blocks are free")
     func unmarkedOrMissing() {
         let guide = """
-        ```swift
-        let x = 1
-        ```
-        <!-- snippet: Plugins/Nowhere.swift -->
-        ```toml
-        initial = "Home"
-        ```
-        ```sh
-        swift build
-        ```
-        """
-        #expect(DocSnippetCheck(root: Self.root).problems(in: guide, named: "g.md") == [
-            "g.md:1: a swift block without '<!-- snippet: PATH -->' on the line above it; copy it from a file CI builds and name that file",
-            "g.md:5: the snippet's file Plugins/Nowhere.swift cannot be read; fix the path in its marker",
-        ])
+            ```swift
+            let x = 1
+            ```
+            <!-- snippet: Plugins/Nowhere.swift -->
+            ```toml
+            initial = "Home"
+            ```
+            ```sh
+            swift build
+            ```
+            """
+        #expect(
+            DocSnippetCheck(root: Self.root).problems(in: guide, named: "g.md") == [
+                "g.md:1: a swift block without '<!-- snippet: PATH -->' on the line above it; copy it from a file CI builds and name that file",
+                "g.md:5: the snippet's file Plugins/Nowhere.swift cannot be read; fix the path in its marker",
+            ])
     }
 
     @Test("markers and fences are parsed: the path, the language, the line, the code without fences")
     func parsing() {
-        let snippets = DocSnippet.all(in: "a\n<!-- snippet: x/y.swift  -->\n```swift\nfoo()\n\nbar()\n```\n```\nplain\n```")
-        #expect(snippets == [
-            DocSnippet(line: 3, language: "swift", source: "x/y.swift", code: "foo()\n\nbar()"),
-            DocSnippet(line: 8, language: "", source: nil, code: "plain"),
-        ])
+        let snippets = DocSnippet.all(
+            in: "a\n<!-- snippet: x/y.swift  -->\n```swift\nfoo()\n\nbar()\n```\n```\nplain\n```")
+        #expect(
+            snippets == [
+                DocSnippet(line: 3, language: "swift", source: "x/y.swift", code: "foo()\n\nbar()"),
+                DocSnippet(line: 8, language: "", source: nil, code: "plain"),
+            ])
     }
 }

@@ -17,20 +17,27 @@ struct ExecutableLinkTests {
     /// The libraries every Swift executable loads here (the table's "Swift runtime and Foundation").
     static let base: Set<String> = [
         "libswiftCore.so", "libswift_Concurrency.so", "libswift_StringProcessing.so", "libswift_RegexParser.so",
-        "libswiftSynchronization.so", "libswiftGlibc.so", "libswiftDispatch.so", "libdispatch.so", "libBlocksRuntime.so",
+        "libswiftSynchronization.so", "libswiftGlibc.so", "libswiftDispatch.so", "libdispatch.so",
+        "libBlocksRuntime.so",
         "libFoundation.so", "libFoundationEssentials.so", "libFoundationInternationalization.so", "libstdc++.so.6",
         "libm.so.6", "libgcc_s.so.1", "libc.so.6", "ld-linux-x86-64.so.2", "libswiftSwiftOnoneSupport.so",
     ]
 
     static func table() throws -> [Row] {
-        let text = try String(contentsOf: BuildProducts.packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: BuildProducts.packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
         guard let start = text.range(of: "### Executables: which links what\n") else { return [] }
         var rows: [Row] = []
         for line in text[start.upperBound...].split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count == 4 else { continue }
-            let list = { (cell: String) in Set(cell.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
-            rows.append(Row(executable: cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), targets: list(cells[2]), loads: list(cells[3])))
+            let list = { (cell: String) in
+                Set(cell.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            }
+            rows.append(
+                Row(
+                    executable: cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")),
+                    targets: list(cells[2]), loads: list(cells[3])))
         }
         return rows
     }
@@ -50,31 +57,48 @@ struct ExecutableLinkTests {
     @Test("the table names each executable of Package.swift with the host targets it links")
     func targetsMatchPackage() throws {
         let rows = try Self.table()
-        #expect(Set(rows.map(\.executable)) == ["scene-host", "scene-host-serve", "scene-host-worker"], "\(rows.map(\.executable))")
+        #expect(
+            Set(rows.map(\.executable)) == ["scene-host", "scene-host-serve", "scene-host-worker"],
+            "\(rows.map(\.executable))")
         let graph = try ArchitectureTargetTests.targets()
         for row in rows {
-            let linked = ArchitectureTargetTests.closure(of: row.executable, in: graph).filter { $0.hasPrefix("SceneHost") }
-            #expect(row.targets == linked, "\(row.executable): the table says \(row.targets.sorted()), Package.swift links \(linked.sorted())")
+            let linked = ArchitectureTargetTests.closure(of: row.executable, in: graph).filter {
+                $0.hasPrefix("SceneHost")
+            }
+            #expect(
+                row.targets == linked,
+                "\(row.executable): the table says \(row.targets.sorted()), Package.swift links \(linked.sorted())")
         }
         let serve = try #require(rows.first { $0.executable == "scene-host-serve" })
         for row in rows where row.executable != "scene-host-serve" {
-            #expect(row.targets.isDisjoint(with: ["SceneHostWeb", "SceneHostSQLiteStore", "SceneHostPostgresStore", "SceneHostWebModel", "SceneHostSessions"]), "\(row.executable)")
+            #expect(
+                row.targets.isDisjoint(with: [
+                    "SceneHostWeb", "SceneHostSQLiteStore", "SceneHostPostgresStore", "SceneHostWebModel",
+                    "SceneHostSessions",
+                ]), "\(row.executable)")
             #expect(!row.targets.isSuperset(of: serve.targets))
         }
     }
 
-    @Test("each built executable loads the libraries the table says, and only scene-host-serve holds the web stack and the drivers")
+    @Test(
+        "each built executable loads the libraries the table says, and only scene-host-serve holds the web stack and the drivers"
+    )
     func builtExecutablesMatch() throws {
         for row in try Self.table() {
             let path = BuildProducts.directory.appendingPathComponent(row.executable).path
             let dynamic = try Self.readelf(["-d", path])
             let needed = Set(dynamic.matches(of: /\(NEEDED\)\s+Shared library: \[([^\]]+)\]/).map { String($0.1) })
             #expect(!needed.isEmpty, "readelf -d \(path)")
-            #expect(needed.subtracting(Self.base) == row.loads, "\(row.executable) loads \(needed.subtracting(Self.base).sorted()); the table says \(row.loads.sorted())")
+            #expect(
+                needed.subtracting(Self.base) == row.loads,
+                "\(row.executable) loads \(needed.subtracting(Self.base).sorted()); the table says \(row.loads.sorted())"
+            )
             // Statically linked packages show in the symbol table: their mangled module names.
             let symbols = try Self.readelf(["-sW", path])
             for module in ["11Hummingbird", "7NIOCore", "4GRDB", "11PostgresNIO"] {
-                #expect(symbols.contains("$s\(module)") == (row.executable == "scene-host-serve"), "\(row.executable) and \(module)")
+                #expect(
+                    symbols.contains("$s\(module)") == (row.executable == "scene-host-serve"),
+                    "\(row.executable) and \(module)")
             }
         }
     }

@@ -20,14 +20,20 @@ import TestSupport
 struct FolderDependencyTests {
     static let sources = BuildProducts.packageRoot.appendingPathComponent("Sources/SceneHost")
     /// The layers that are targets now, by the folder name they had (`FolderLayers.order`).
-    static let layerTargets = ["Core": "SceneHostCore", "Native": "SceneHostNative", "Container": "SceneHostContainer", "Config": "SceneHostConfig", "Loading": "SceneHostLoading", "Navigation": "SceneHostNavigation", "Graph": "SceneHostGraph",
-                               "Frontend": "SceneHostFrontend", "Workers": "SceneHostWorkers", "Sessions": "SceneHostSessions", "Web": "SceneHostWebModel", "Scaffold": "SceneHostScaffold"]
+    static let layerTargets = [
+        "Core": "SceneHostCore", "Native": "SceneHostNative", "Container": "SceneHostContainer",
+        "Config": "SceneHostConfig", "Loading": "SceneHostLoading", "Navigation": "SceneHostNavigation",
+        "Graph": "SceneHostGraph",
+        "Frontend": "SceneHostFrontend", "Workers": "SceneHostWorkers", "Sessions": "SceneHostSessions",
+        "Web": "SceneHostWebModel", "Scaffold": "SceneHostScaffold",
+    ]
 
     /// Every layer's files: the folders of Sources/SceneHost, and the layers that are targets.
     static func layerFiles() throws -> [String: [(String, String)]] {
         var files = try FolderLayers.swiftFiles(under: Self.sources)
         for (layer, target) in layerTargets {
-            files[layer] = try FolderLayers.swiftFiles(in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
+            files[layer] = try FolderLayers.swiftFiles(
+                in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
         }
         return files
     }
@@ -39,7 +45,8 @@ struct FolderDependencyTests {
         // of the folder's type.
         var files = try Self.layerFiles()
         for target in LoadingTargets.allowedImports.keys {
-            files[target] = try FolderLayers.swiftFiles(in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
+            files[target] = try FolderLayers.swiftFiles(
+                in: BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)"))
         }
         let offenders = FolderLayers.offenders(in: files)
         #expect(offenders == [], "a lower folder uses a higher one")
@@ -48,25 +55,30 @@ struct FolderDependencyTests {
     @Test("every folder of Sources/SceneHost has its place in the order")
     func everyFolderPlaced() throws {
         let folders = try Self.layerFiles().keys.sorted()
-        #expect(folders.filter { !FolderLayers.order.contains($0) } == [],
-                "place the new folder in FolderLayers.order and in docs/architecture.md")
+        #expect(
+            folders.filter { !FolderLayers.order.contains($0) } == [],
+            "place the new folder in FolderLayers.order and in docs/architecture.md")
     }
 
     @Test("each concern throws its own error type, declared in its folder")
     func errorTypesByFolder() throws {
         let declared = FolderLayers.declarations(in: try Self.layerFiles())
-        let expected = ["ConfigError": "Config", "PluginLoadError": "Loading", "ContainerError": "Container",
-                        "SceneGraphError": "Graph", "NavigationError": "Navigation", "ScriptError": "Frontend",
-                        "CommandLineError": "Frontend", "WorkerError": "Workers", "LinkError": "Navigation", "ScaffoldError": "Scaffold", "NativeError": "Native", "WebError": "Web",
-                        "HostConcernError": "Core", "ExitStatus": "Core", "ErrorMessage": "Core", "HostProblem": "App"]
+        let expected = [
+            "ConfigError": "Config", "PluginLoadError": "Loading", "ContainerError": "Container",
+            "SceneGraphError": "Graph", "NavigationError": "Navigation", "ScriptError": "Frontend",
+            "CommandLineError": "Frontend", "WorkerError": "Workers", "LinkError": "Navigation",
+            "ScaffoldError": "Scaffold", "NativeError": "Native", "WebError": "Web",
+            "HostConcernError": "Core", "ExitStatus": "Core", "ErrorMessage": "Core", "HostProblem": "App",
+        ]
         for (type, folder) in expected {
             #expect(declared[type] == folder, "\(type) belongs in \(folder)/")
         }
         #expect(declared["HostError"] == nil, "one error enum for every concern is gone on purpose")
     }
 
-    @Test("the targets split from Loading/ import only what they are allowed to, never the host",
-          arguments: LoadingTargets.allowedImports.keys.sorted())
+    @Test(
+        "the targets split from Loading/ import only what they are allowed to, never the host",
+        arguments: LoadingTargets.allowedImports.keys.sorted())
     func loadingTargetsStandAlone(target: String) throws {
         let folder = BuildProducts.packageRoot.appendingPathComponent("Sources/\(target)")
         let files = try FolderLayers.swiftFiles(in: folder)
@@ -74,32 +86,39 @@ struct FolderDependencyTests {
         let allowed = LoadingTargets.allowedImports[target] ?? []
         for (file, text) in files {
             let extra = LoadingTargets.imports(in: text).subtracting(allowed)
-            #expect(extra.isEmpty, "Sources/\(target)/\(file) imports \(extra.sorted()): these targets know no host type (docs/decisions.md, \"Loading as targets\")")
+            #expect(
+                extra.isEmpty,
+                "Sources/\(target)/\(file) imports \(extra.sorted()): these targets know no host type (docs/decisions.md, \"Loading as targets\")"
+            )
         }
     }
 
     @Test("the import scan reads every form of import, and not one in a comment")
     func importScan() {
         let text = """
-        #if canImport(Glibc)
-        import Glibc
-        #endif
-        @_spi(SceneHost) import SceneSDK
-        @testable import SceneHost
-        import struct Foundation.URL
-        // import SceneHostWeb
-        /// import App
-        let important = 1
-        """
+            #if canImport(Glibc)
+            import Glibc
+            #endif
+            @_spi(SceneHost) import SceneSDK
+            @testable import SceneHost
+            import struct Foundation.URL
+            // import SceneHostWeb
+            /// import App
+            let important = 1
+            """
         #expect(LoadingTargets.imports(in: text) == ["Glibc", "SceneSDK", "SceneHost", "Foundation"])
     }
 
     @Test("the scan finds a use that goes the wrong way, and not a name in a comment")
     func scanFindsAWrongUse() {
         let files: [String: [(String, String)]] = [
-            "App": [("App/AppCheck.swift", "public struct AppCheck { static func run(_ e: LoadError) -> String { \"\" } }")],
-            "Loading": [("Loading/LoadError.swift", "enum LoadError: Error {}"),
-                        ("Loading/Loader.swift", "let text = AppCheck.run(error) // a HostThing in a comment does not count")],
+            "App": [
+                ("App/AppCheck.swift", "public struct AppCheck { static func run(_ e: LoadError) -> String { \"\" } }")
+            ],
+            "Loading": [
+                ("Loading/LoadError.swift", "enum LoadError: Error {}"),
+                ("Loading/Loader.swift", "let text = AppCheck.run(error) // a HostThing in a comment does not count"),
+            ],
             "Core": [("Core/Place.swift", "struct Place {}\n/// LoadError in a doc comment does not count either.")],
         ]
         #expect(FolderLayers.offenders(in: files) == ["Loading/Loader.swift names AppCheck of App/"])
@@ -137,7 +156,10 @@ enum LoadingTargets {
 /// The order of the host's folders, lowest first, and a small scanner of Swift sources.
 enum FolderLayers {
     /// Lowest first. Arrows of docs/architecture.md: Frontend -> Navigation -> Container <- Loading -> Config.
-    static let order = ["Core", "Native", "Container", "Config", "Loading", "Navigation", "Graph", "Frontend", "Workers", "Sessions", "Web", "Scaffold", "App", "Reload"]
+    static let order = [
+        "Core", "Native", "Container", "Config", "Loading", "Navigation", "Graph", "Frontend", "Workers", "Sessions",
+        "Web", "Scaffold", "App", "Reload",
+    ]
 
     /// Every use of a type of a higher folder, as "FILE names TYPE of FOLDER/", sorted.
     static func offenders(in files: [String: [(String, String)]]) -> [String] {
@@ -147,7 +169,9 @@ enum FolderLayers {
             guard let rank = order.firstIndex(of: folder) else { continue }
             for (file, text) in texts {
                 for name in typeNames(in: text) {
-                    guard let owner = declared[name], owner != folder, let ownerRank = order.firstIndex(of: owner), ownerRank > rank else { continue }
+                    guard let owner = declared[name], owner != folder, let ownerRank = order.firstIndex(of: owner),
+                        ownerRank > rank
+                    else { continue }
                     offenders.append("\(file) names \(name) of \(owner)/")
                 }
             }
@@ -163,7 +187,8 @@ enum FolderLayers {
         for case let url as URL in walker where url.pathExtension == "swift" {
             let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
             guard let slash = relative.firstIndex(of: "/") else { continue }
-            files[String(relative[..<slash]), default: []].append((relative, try String(contentsOf: url, encoding: .utf8)))
+            files[String(relative[..<slash]), default: []].append(
+                (relative, try String(contentsOf: url, encoding: .utf8)))
         }
         return files
     }
@@ -171,10 +196,16 @@ enum FolderLayers {
     /// Swift files anywhere under `folder`: (path below it, text).
     static func swiftFiles(in folder: URL) throws -> [(String, String)] {
         let prefix = folder.standardizedFileURL.path + "/"
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var files: [(String, String)] = []
         for case let url as URL in walker where url.pathExtension == "swift" {
-            files.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), try String(contentsOf: url, encoding: .utf8)))
+            files.append(
+                (
+                    String(url.standardizedFileURL.path.dropFirst(prefix.count)),
+                    try String(contentsOf: url, encoding: .utf8)
+                ))
         }
         return files
     }
@@ -186,7 +217,8 @@ enum FolderLayers {
         for (folder, texts) in files {
             for (_, text) in texts {
                 let words = identifiers(in: text)
-                for (keyword, name) in zip(words, words.dropFirst()) where keywords.contains(keyword) && name.first?.isUppercase == true {
+                for (keyword, name) in zip(words, words.dropFirst())
+                where keywords.contains(keyword) && name.first?.isUppercase == true {
                     owners[String(name), default: []].insert(folder)
                 }
             }
@@ -208,7 +240,8 @@ enum FolderLayers {
     /// `text` without comments and multi-line string literals (templates of generated code).
     private static func withoutComments(_ text: String) -> String {
         let quotes = "\"\"\""
-        let code = text.components(separatedBy: quotes).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\"\"")
+        let code = text.components(separatedBy: quotes).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            .joined(separator: "\"\"")
         return code.split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
             .joined(separator: "\n")

@@ -7,25 +7,27 @@ import Testing
 /// rejection is located as file:line:column inside the input.
 @Suite("ConfigLoader fuzz")
 struct ConfigLoaderFuzzTests {
-    static let valid = Array("""
-    initial = "Home"
+    static let valid = Array(
+        """
+        initial = "Home"
 
-    [plugins.HomeScene]
-    path = "libHome.so"
-    sha256 = "\(String(repeating: "ab", count: 32))"
+        [plugins.HomeScene]
+        path = "libHome.so"
+        sha256 = "\(String(repeating: "ab", count: 32))"
 
-    [[segues]]
-    from = "Home"
-    id = "showDetail"
-    to = "Detail"
-    style = "present"
+        [[segues]]
+        from = "Home"
+        id = "showDetail"
+        to = "Detail"
+        style = "present"
 
-    """.utf8)
+        """.utf8)
 
     static let fragments: [String] = [
         "initial", "plugins", "segues", "path", "sha256", "from", "to", "id", "style", "push", "x",
         " = ", "=", "\"", "'", "\"\"\"", "'''", "[", "]", "[[", "]]", "{", "}", ",", ".", "\n", " ", "\t", "#",
-        "\"Home\"", "1", "-3.5e7", "true", "1979-05-27T07:32:00Z", "\\", "\\u00e9", "é", "💥", "\r\n", "inf", "nan", "0x1F",
+        "\"Home\"", "1", "-3.5e7", "true", "1979-05-27T07:32:00Z", "\\", "\\u00e9", "é", "💥", "\r\n", "inf", "nan",
+        "0x1F",
     ]
 
     /// Parses `bytes` and checks the outcome; returns a description of what went wrong, if anything.
@@ -38,7 +40,8 @@ struct ConfigLoaderFuzzTests {
             let parts = message.split(separator: ":", maxSplits: 3)
             let lines = bytes.filter { $0 == 0x0A }.count + 1
             guard parts.count == 4, parts[0] == "fuzz.conf", let line = Int(parts[1]), let column = Int(parts[2]),
-                  (1...lines + 1).contains(line), column >= 1, parts[3].hasPrefix(" error: ") else {
+                (1...lines + 1).contains(line), column >= 1, parts[3].hasPrefix(" error: ")
+            else {
                 return "not located: \(message)"
             }
             return nil

@@ -10,12 +10,14 @@ import Testing
 struct ConfigScaleTests {
     /// A config whose plugin has `count` settings, one per line.
     static func config(settings count: Int) -> String {
-        "initial = \"Home\"\n[plugins.X]\npath = \"libX.so\"\n[plugins.X.settings]\n" + (0..<count).map { "key\($0) = \($0)\n" }.joined()
+        "initial = \"Home\"\n[plugins.X]\npath = \"libX.so\"\n[plugins.X.settings]\n"
+            + (0..<count).map { "key\($0) = \($0)\n" }.joined()
     }
 
     @Test("20,000 settings in one table are all read, each at its own line (its time is a benchmark row: config)")
     func manySettings() throws {
-        let config = try ConfigLoader().parse(text: Self.config(settings: 20_000), file: "scenes.conf", baseDirectory: "/apps")
+        let config = try ConfigLoader().parse(
+            text: Self.config(settings: 20_000), file: "scenes.conf", baseDirectory: "/apps")
         let settings = try #require(config.plugins.first?.settings)
         #expect(settings.count == 20_000)
         #expect(settings.first?.key == "key0" && settings.first?.location.line == 5)

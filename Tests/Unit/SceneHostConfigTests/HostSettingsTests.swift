@@ -31,7 +31,9 @@ struct HostSettingsTests {
 
     @Test("every key is read, seconds as an integer or a fraction")
     func everyKey() throws {
-        let settings = try parse("[host]\nevent-timeout = 2.5\nworker-memory = 512\nworkers = 3\nrestarts-per-minute = 20\nfaults-per-session = 7\n")
+        let settings = try parse(
+            "[host]\nevent-timeout = 2.5\nworker-memory = 512\nworkers = 3\nrestarts-per-minute = 20\nfaults-per-session = 7\n"
+        )
         #expect(settings.eventTimeout == .milliseconds(2500))
         #expect(settings.workerMemory == 512 << 20)
         #expect(settings.workers == 3)
@@ -42,21 +44,40 @@ struct HostSettingsTests {
 
     @Test("a misspelt key, a wrong type or a value out of range stops the host, located, with what to write")
     func refused() {
-        #expect(message("[host]\nevent-timout = 3\n")
-            == "scenes.conf:3:1: error: unknown key 'event-timout' in [host]. Did you mean 'event-timeout'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user.")
-        #expect(message("[host]\nfaults-per-sesion = 3\n")
-            == "scenes.conf:3:1: error: unknown key 'faults-per-sesion' in [host]. Did you mean 'faults-per-session'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user.")
-        #expect(message("[host]\nfaults-per-session = 0\n")
-            == "scenes.conf:3:22: error: 'faults-per-session' is \"0\"; expected an integer from 1 to 1000 faults (default 3).")
-        #expect(message("[host]\nrestarts-per-minute = 1001\n")
-            == "scenes.conf:3:23: error: 'restarts-per-minute' is \"1001\"; expected an integer from 1 to 1000 restarts (default 10).")
-        #expect(message("[host]\nworkers = \"two\"\n") == "scenes.conf:3:11: error: 'workers' must be an integer, not a string.")
-        #expect(message("[host]\nworkers = 0\n") == "scenes.conf:3:11: error: 'workers' is \"0\"; expected an integer from 1 to 64 workers (default one per core).")
-        #expect(message("[host]\nworker-memory = 10\n")
-            == "scenes.conf:3:17: error: 'worker-memory' is \"10\"; expected an integer from 64 to 1048576 MiB (default 1024).")
-        #expect(message("[host]\nevent-timeout = nan\n")
-            == "scenes.conf:3:17: error: 'event-timeout' is \"nan\"; expected a number of seconds from 0.05 to 3600 (default 10).")
-        #expect(message("[host]\nevent-timeout = \"10s\"\n") == "scenes.conf:3:17: error: 'event-timeout' must be a number of seconds, not a string.")
+        #expect(
+            message("[host]\nevent-timout = 3\n")
+                == "scenes.conf:3:1: error: unknown key 'event-timout' in [host]. Did you mean 'event-timeout'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user."
+        )
+        #expect(
+            message("[host]\nfaults-per-sesion = 3\n")
+                == "scenes.conf:3:1: error: unknown key 'faults-per-sesion' in [host]. Did you mean 'faults-per-session'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user."
+        )
+        #expect(
+            message("[host]\nfaults-per-session = 0\n")
+                == "scenes.conf:3:22: error: 'faults-per-session' is \"0\"; expected an integer from 1 to 1000 faults (default 3)."
+        )
+        #expect(
+            message("[host]\nrestarts-per-minute = 1001\n")
+                == "scenes.conf:3:23: error: 'restarts-per-minute' is \"1001\"; expected an integer from 1 to 1000 restarts (default 10)."
+        )
+        #expect(
+            message("[host]\nworkers = \"two\"\n")
+                == "scenes.conf:3:11: error: 'workers' must be an integer, not a string.")
+        #expect(
+            message("[host]\nworkers = 0\n")
+                == "scenes.conf:3:11: error: 'workers' is \"0\"; expected an integer from 1 to 64 workers (default one per core)."
+        )
+        #expect(
+            message("[host]\nworker-memory = 10\n")
+                == "scenes.conf:3:17: error: 'worker-memory' is \"10\"; expected an integer from 64 to 1048576 MiB (default 1024)."
+        )
+        #expect(
+            message("[host]\nevent-timeout = nan\n")
+                == "scenes.conf:3:17: error: 'event-timeout' is \"nan\"; expected a number of seconds from 0.05 to 3600 (default 10)."
+        )
+        #expect(
+            message("[host]\nevent-timeout = \"10s\"\n")
+                == "scenes.conf:3:17: error: 'event-timeout' must be a number of seconds, not a string.")
         #expect(message("host = 3\n") == "scenes.conf:2:8: error: 'host' must be a table ([host]), not an integer.")
     }
 }

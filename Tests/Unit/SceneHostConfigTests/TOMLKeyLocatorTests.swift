@@ -5,16 +5,17 @@ import Testing
 struct TOMLKeyLocatorTests {
     @Test("headers, array entries, keys and values are located; comments and quoted '=' are not keys")
     func locates() {
-        let locator = TOMLKeyLocator(text: """
-        initial = "A" # comment = not a key
-        # path = "commented"
-          [ plugins . "Home" ]
-          path = "a=b"
-        [[segues]]
-        from = "A"
-        [[segues]]
-        "to" = 'B'
-        """)
+        let locator = TOMLKeyLocator(
+            text: """
+                initial = "A" # comment = not a key
+                # path = "commented"
+                  [ plugins . "Home" ]
+                  path = "a=b"
+                [[segues]]
+                from = "A"
+                [[segues]]
+                "to" = 'B'
+                """)
         typealias P = TOMLKeyLocator.Position
         #expect(locator.tables[""]?.keys == ["initial": P(line: 1, column: 1)])
         #expect(locator.tables[""]?.values["initial"] == P(line: 1, column: 11))
@@ -25,14 +26,19 @@ struct TOMLKeyLocatorTests {
         #expect(locator.tables["segues#1"]?.keys["to"] == P(line: 8, column: 1))
     }
 
-    @Test("a text's units stand one for one for Array(text)'s characters, CR LF included, and give back their text",
-          arguments: ["a = 1\nb = 2\n", "a = 1\r\nb = 2\r\n", "x\ry\r\r\nz\n\r", "", "\r\n", "k = \"é\"\r\n", "e\u{301} = 1\r\n", "[ü.\"=\"]\n"])
+    @Test(
+        "a text's units stand one for one for Array(text)'s characters, CR LF included, and give back their text",
+        arguments: [
+            "a = 1\nb = 2\n", "a = 1\r\nb = 2\r\n", "x\ry\r\r\nz\n\r", "", "\r\n", "k = \"é\"\r\n", "e\u{301} = 1\r\n",
+            "[ü.\"=\"]\n",
+        ])
     func units(text: String) {
         let characters = Array(text)
         let located = LocatorText(text)
         #expect(located.units == characters.map { $0.asciiValue ?? LocatorText.other })
         for start in characters.indices {
-            for end in start...characters.count where !characters[start..<end].contains(where: { $0.asciiValue == 0x0a }) {
+            for end in start...characters.count
+            where !characters[start..<end].contains(where: { $0.asciiValue == 0x0a }) {
                 #expect(located.string(start..<end) == String(characters[start..<end]))
             }
         }
@@ -40,7 +46,8 @@ struct TOMLKeyLocatorTests {
 
     @Test("columns count characters, not bytes, and CR LF ends a line as LF does")
     func unicodeColumns() {
-        let locator = TOMLKeyLocator(text: "\"é\u{301}\" = 1\r\n[plugins.\"Ü\"]\r\n  path = { a = \"ü\", b = 2 }\r\nx = 3")
+        let locator = TOMLKeyLocator(
+            text: "\"é\u{301}\" = 1\r\n[plugins.\"Ü\"]\r\n  path = { a = \"ü\", b = 2 }\r\nx = 3")
         typealias P = TOMLKeyLocator.Position
         #expect(locator.tables[""]?.values["é\u{301}"] == P(line: 1, column: 7))
         #expect(locator.tables["plugins.Ü"]?.keys["path"] == P(line: 3, column: 3))
@@ -48,9 +55,12 @@ struct TOMLKeyLocatorTests {
         #expect(locator.tables["plugins.Ü"]?.values["x"] == P(line: 4, column: 5))
     }
 
-    @Test("key paths lose the blanks around their parts and their quotes; blanks inside a part stay",
-          arguments: [("path ", "path"), ("path", "path"), ("plugins.Home  ", "plugins.Home"), ("a . \"b c\" ", "a.b c"),
-                      ("\"x \" ", "x"), ("a\t", "a"), ("'a.b'.c", "a.b.c"), ("é ", "é")])
+    @Test(
+        "key paths lose the blanks around their parts and their quotes; blanks inside a part stay",
+        arguments: [
+            ("path ", "path"), ("path", "path"), ("plugins.Home  ", "plugins.Home"), ("a . \"b c\" ", "a.b c"),
+            ("\"x \" ", "x"), ("a\t", "a"), ("'a.b'.c", "a.b.c"), ("é ", "é"),
+        ])
     func normalizes(raw: String, expected: String) {
         #expect(TOMLKeyLocator.normalizedKeyPath(raw) == expected)
     }

@@ -24,7 +24,10 @@ struct WorkerUserTests {
         do {
             _ = try WorkerUser.resolve("nobodi", at: location, hostIsRoot: true)
         } catch {
-            #expect(ErrorMessage.render(error) == "scenes.conf:3:15: error: [host] worker-user is \"nobodi\", which is no user of this system. Did you mean 'nobody'? Name an unprivileged user that exists (useradd --system scene-worker makes one), or remove worker-user.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "scenes.conf:3:15: error: [host] worker-user is \"nobodi\", which is no user of this system. Did you mean 'nobody'? Name an unprivileged user that exists (useradd --system scene-worker makes one), or remove worker-user."
+            )
         }
     }
 
@@ -34,7 +37,10 @@ struct WorkerUserTests {
             _ = try WorkerUser.resolve("root", at: location, hostIsRoot: true)
             Issue.record("root was accepted")
         } catch {
-            #expect(ErrorMessage.render(error) == "scenes.conf:3:15: error: 'worker-user' is \"root\"; expected the name of an unprivileged user (not root): the worker leaves root's powers behind.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "scenes.conf:3:15: error: 'worker-user' is \"root\"; expected the name of an unprivileged user (not root): the worker leaves root's powers behind."
+            )
         }
     }
 
@@ -44,7 +50,10 @@ struct WorkerUserTests {
             _ = try WorkerUser.resolve("nobody", at: location, hostIsRoot: false)
             Issue.record("accepted without root")
         } catch {
-            #expect(ErrorMessage.render(error) == "scenes.conf:3:15: error: [host] worker-user is \"nobody\", but this host does not run as root, so its workers cannot become another user. Start the host as root, or remove worker-user (the workers then run as you).")
+            #expect(
+                ErrorMessage.render(error)
+                    == "scenes.conf:3:15: error: [host] worker-user is \"nobody\", but this host does not run as root, so its workers cannot become another user. Start the host as root, or remove worker-user (the workers then run as you)."
+            )
         }
     }
 
@@ -55,16 +64,22 @@ struct WorkerUserTests {
             _ = try ConfigLoader().parse(text: text, file: "scenes.conf", baseDirectory: "/apps")
             Issue.record("accepted")
         } catch {
-            #expect(ErrorMessage.render(error).hasPrefix("scenes.conf:3:15: error: [host] worker-user is \"nobodi\", which is no user"))
+            #expect(
+                ErrorMessage.render(error).hasPrefix(
+                    "scenes.conf:3:15: error: [host] worker-user is \"nobodi\", which is no user"))
         }
         do {
-            _ = try ConfigLoader().parse(text: "initial = \"Home\"\n[host]\nworker-user = 3\n", file: "scenes.conf", baseDirectory: "/apps")
+            _ = try ConfigLoader().parse(
+                text: "initial = \"Home\"\n[host]\nworker-user = 3\n", file: "scenes.conf", baseDirectory: "/apps")
             Issue.record("accepted")
         } catch {
             #expect(ErrorMessage.render(error).contains("'worker-user' must be a user's name"))
         }
         if geteuid() == 0 {
-            let settings = try ConfigLoader().parse(text: "initial = \"Home\"\n[host]\nworker-user = \"nobody\"\n", file: "scenes.conf", baseDirectory: "/apps").host
+            let settings = try ConfigLoader().parse(
+                text: "initial = \"Home\"\n[host]\nworker-user = \"nobody\"\n", file: "scenes.conf",
+                baseDirectory: "/apps"
+            ).host
             #expect(settings.workerUser?.uid == 65534)
         }
     }

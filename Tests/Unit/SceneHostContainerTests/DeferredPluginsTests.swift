@@ -10,12 +10,17 @@ import Testing
 @Suite("Deferred plugins")
 struct DeferredPluginsTests {
     static func metadata(_ name: String, scenes: [String]) -> PluginMetadata {
-        PluginMetadata(name: name, version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "", swiftVersion: "6.3.1",
-                       scenes: scenes.map { SceneDescription(name: $0, input: nil, acceptedResult: nil, returnedResult: nil, routes: []) })
+        PluginMetadata(
+            name: name, version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "",
+            swiftVersion: "6.3.1",
+            scenes: scenes.map {
+                SceneDescription(name: $0, input: nil, acceptedResult: nil, returnedResult: nil, routes: [])
+            })
     }
 
     static func reference(_ name: String) -> PluginReference {
-        PluginReference(name: name, path: "/plugins/lib\(name).so", location: SourceLocation(file: "app.conf", line: 1, column: 1))
+        PluginReference(
+            name: name, path: "/plugins/lib\(name).so", location: SourceLocation(file: "app.conf", line: 1, column: 1))
     }
 
     /// Ten plugins P0...P9 of three scenes each (P3 has S3a, S3b, S3c), deferred; `registered`
@@ -24,13 +29,18 @@ struct DeferredPluginsTests {
     final class App {
         let container = SceneContainer()
         var registered: [Int] = []
-        let metadata = (0..<10).map { DeferredPluginsTests.metadata("P\($0)", scenes: ["S\($0)a", "S\($0)b", "S\($0)c"]) }
+        let metadata = (0..<10).map {
+            DeferredPluginsTests.metadata("P\($0)", scenes: ["S\($0)a", "S\($0)b", "S\($0)c"])
+        }
 
         init(failing: Int? = nil) {
             let metadata = metadata
-            container.addDeferred(sceneNames: metadata.map { $0.scenes.map(\.name) }, names: metadata.map(\.name)) { [unowned self] container, index in
+            container.addDeferred(sceneNames: metadata.map { $0.scenes.map(\.name) }, names: metadata.map(\.name)) {
+                [unowned self] container, index in
                 registered.append(index)
-                if index == failing { throw ContainerError.unknownScene(scene: "S\(index)a", requestedBy: "a test", registered: []) }
+                if index == failing {
+                    throw ContainerError.unknownScene(scene: "S\(index)a", requestedBy: "a test", registered: [])
+                }
                 try container.addPending(metadata[index], from: DeferredPluginsTests.reference("P\(index)")) {}
             }
         }
@@ -93,16 +103,22 @@ struct DeferredPluginsTests {
     @MainActor
     final class Counter { var made = 0 }
 
-    @Test("a table made when a name is first needed: not for a scene registered before, once for the others; one of the wrong size declares nothing")
+    @Test(
+        "a table made when a name is first needed: not for a scene registered before, once for the others; one of the wrong size declares nothing"
+    )
     func lazyTable() throws {
         let container = SceneContainer()
         try container.addPending(Self.metadata("First", scenes: ["F"]), from: Self.reference("First")) {}
         let counter = Counter()
         let metadata = (0..<3).map { Self.metadata("P\($0)", scenes: ["S\($0)"]) }
-        container.addDeferred(count: 3, table: {
-            counter.made += 1
-            return DeferredPlugins.Table(sceneNames: metadata.map { $0.scenes.map(\.name) }, names: metadata.map(\.name))
-        }) { container, index in
+        container.addDeferred(
+            count: 3,
+            table: {
+                counter.made += 1
+                return DeferredPlugins.Table(
+                    sceneNames: metadata.map { $0.scenes.map(\.name) }, names: metadata.map(\.name))
+            }
+        ) { container, index in
             try container.addPending(metadata[index], from: Self.reference("P\(index)")) {}
         }
         #expect(container.description(of: "F")?.name == "F")

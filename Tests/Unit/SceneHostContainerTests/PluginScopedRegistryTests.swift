@@ -14,8 +14,10 @@ struct PluginScopedRegistryTests {
     }
 
     private func reference(_ name: String, line: Int) -> PluginReference {
-        PluginReference(name: name, path: "/plugins/lib\(name).so", location: SourceLocation(file: "app.conf", line: line, column: 1),
-                        settingLocations: ["database": SourceLocation(file: "app.conf", line: line + 3, column: 1)])
+        PluginReference(
+            name: name, path: "/plugins/lib\(name).so",
+            location: SourceLocation(file: "app.conf", line: line, column: 1),
+            settingLocations: ["database": SourceLocation(file: "app.conf", line: line + 3, column: 1)])
     }
 
     private func registry(_ name: String, line: Int, database: String?) -> PluginScopedRegistry {
@@ -35,15 +37,21 @@ struct PluginScopedRegistryTests {
         #expect(container.serviceOwner(Store.self)?.plugin.name == "Orders")
     }
 
-    @Test("a setting both set to different values is refused, naming both plugins, the key, both values and where to fix it; nothing of the second plugin is moved")
+    @Test(
+        "a setting both set to different values is refused, naming both plugins, the key, both values and where to fix it; nothing of the second plugin is moved"
+    )
     func differentSettingsRefused() throws {
         let container = SceneContainer()
         try registry("Orders", line: 1, database: "orders.sqlite").commit(into: container)
         let second = registry("Reports", line: 10, database: "reports.sqlite")
-        let expected = ContainerError.serviceSettingsDiffer(service: "Store", first: reference("Orders", line: 1), second: reference("Reports", line: 10),
-                                                            key: "database", firstValue: "\"orders.sqlite\"", secondValue: "\"reports.sqlite\"")
+        let expected = ContainerError.serviceSettingsDiffer(
+            service: "Store", first: reference("Orders", line: 1), second: reference("Reports", line: 10),
+            key: "database", firstValue: "\"orders.sqlite\"", secondValue: "\"reports.sqlite\"")
         #expect(throws: expected) { try second.commit(into: container) }
-        #expect(expected.message == "app.conf:13:1: error: plugins 'Orders' and 'Reports' both register service 'Store', and set 'database' differently (\"orders.sqlite\" and \"reports.sqlite\"): one registration serves the whole app, so one value would go unused. Set the same value in [plugins.Orders.settings] and [plugins.Reports.settings], or register the service in one plugin only.")
+        #expect(
+            expected.message
+                == "app.conf:13:1: error: plugins 'Orders' and 'Reports' both register service 'Store', and set 'database' differently (\"orders.sqlite\" and \"reports.sqlite\"): one registration serves the whole app, so one value would go unused. Set the same value in [plugins.Orders.settings] and [plugins.Reports.settings], or register the service in one plugin only."
+        )
         #expect(expected.exitStatus == .configError)
         #expect(try container.resolve(Store.self).path == "orders.sqlite")
     }

@@ -17,7 +17,9 @@ struct InputFileTests {
         return try InputFile.read(descriptor, limit: limit).get()
     }
 
-    @Test("files of any size read back exactly; one past the limit is read up to it", arguments: [0, 1, 4095, 65_536, 200_001])
+    @Test(
+        "files of any size read back exactly; one past the limit is read up to it",
+        arguments: [0, 1, 4095, 65_536, 200_001])
     func files(size: Int) throws {
         let content = Self.bytes(size)
         #expect(try Self.read(file: content, limit: 300_000) == content)

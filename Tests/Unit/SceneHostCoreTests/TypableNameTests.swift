@@ -14,7 +14,9 @@ struct TypableNameTests {
         }
     }
 
-    @Test("beyond ASCII the Unicode categories decide", arguments: [("Écran", true), ("名前", true), ("a\u{200B}b", false), ("a\u{2028}b", false), ("a\u{00A0}b", false)])
+    @Test(
+        "beyond ASCII the Unicode categories decide",
+        arguments: [("Écran", true), ("名前", true), ("a\u{200B}b", false), ("a\u{2028}b", false), ("a\u{00A0}b", false)])
     func unicode(name: String, typable: Bool) {
         #expect(TypableName.isTypable(name) == typable)
     }

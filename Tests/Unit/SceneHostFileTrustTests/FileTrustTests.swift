@@ -6,7 +6,8 @@ import TestSupport
 /// The trust walk goes on past the first problem, so one message can name every path to fix.
 @Suite("FileTrust: every problem on the path")
 struct FileTrustTests {
-    @Test("two open folders and an open file: three problems in walk order, each with a fix that covers both write bits")
+    @Test(
+        "two open folders and an open file: three problems in walk order, each with a fix that covers both write bits")
     func collectsEveryProblem() throws {
         let folder = try TemporaryFolder()
         let outer = try folder.makeFolder("a", mode: 0o777)
@@ -19,11 +20,16 @@ struct FileTrustTests {
             Issue.record("expected the walk to refuse \(file)")
             return
         }
-        #expect(problems == [
-            FileTrust.Problem(path: outer, reason: "writable by every user", fix: "chmod go-w \(outer)", command: "chmod go-w"),
-            FileTrust.Problem(path: inner, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(inner)", command: "chmod g-w"),
-            FileTrust.Problem(path: file, reason: "writable by every user", fix: "chmod o-w \(file)", command: "chmod o-w"),
-        ])
+        #expect(
+            problems == [
+                FileTrust.Problem(
+                    path: outer, reason: "writable by every user", fix: "chmod go-w \(outer)", command: "chmod go-w"),
+                FileTrust.Problem(
+                    path: inner, reason: "writable by its group (group \(info.st_gid))", fix: "chmod g-w \(inner)",
+                    command: "chmod g-w"),
+                FileTrust.Problem(
+                    path: file, reason: "writable by every user", fix: "chmod o-w \(file)", command: "chmod o-w"),
+            ])
         #expect(FileTrust.combinedFix(problems) == "chmod go-w \(outer) && chmod g-w \(inner) && chmod o-w \(file)")
         #expect(FileTrust().problem(forFileAt: file)?.path == outer)
     }
@@ -50,12 +56,17 @@ struct FileTrustTests {
     @Test("fixes that are not commands follow after a semicolon, once each")
     func combinedFixOrder() {
         let problems = [
-            FileTrust.Problem(path: "/l", reason: "a symbolic link owned by user 5", fix: "replace the link with one of your own, or point 'path' at the real file"),
+            FileTrust.Problem(
+                path: "/l", reason: "a symbolic link owned by user 5",
+                fix: "replace the link with one of your own, or point 'path' at the real file"),
             FileTrust.Problem(path: "/a", reason: "owned by user 5", fix: "chown 7 /a", command: "chown 7"),
             FileTrust.Problem(path: "/a", reason: "writable by every user", fix: "chmod o-w /a", command: "chmod o-w"),
             FileTrust.Problem(path: "/a/b", reason: "owned by user 5", fix: "chown 7 /a/b", command: "chown 7"),
         ]
-        #expect(FileTrust.combinedFix(problems) == "chown 7 /a /a/b && chmod o-w /a; replace the link with one of your own, or point 'path' at the real file")
+        #expect(
+            FileTrust.combinedFix(problems)
+                == "chown 7 /a /a/b && chmod o-w /a; replace the link with one of your own, or point 'path' at the real file"
+        )
     }
 
     @Test("a link to a device (/dev/zero, /proc/self/fd/0) is said to be a device, not an open folder")
@@ -65,7 +76,9 @@ struct FileTrustTests {
         for target in ["/dev/zero", "/dev/null"] {
             let link = folder.path("lib\(target.split(separator: "/").last ?? "x").so")
             symlink(target, link)
-            #expect(FileTrust().walk(link) == .unresolvable(reason: "\(target) is a character device, not a regular file"), "\(target)")
+            #expect(
+                FileTrust().walk(link) == .unresolvable(reason: "\(target) is a character device, not a regular file"),
+                "\(target)")
         }
         let pipe = folder.path("fifo.so")
         mkfifo(pipe, 0o644)

@@ -22,7 +22,10 @@ struct TrustedFoldersTests {
             return
         }
         #expect(memo.contains(plugins))
-        #expect(trust.problem(forFileAt: open) == FileTrust.Problem(path: open, reason: "writable by every user", fix: "chmod o-w \(open)", command: "chmod o-w"))
+        #expect(
+            trust.problem(forFileAt: open)
+                == FileTrust.Problem(
+                    path: open, reason: "writable by every user", fix: "chmod o-w \(open)", command: "chmod o-w"))
         guard case .trusted(let realPath) = trust.walk(good) else {
             Issue.record("expected \(good) to stay trusted")
             return
@@ -54,7 +57,9 @@ struct TrustedFoldersTests {
         #expect(!memo.contains(folder.path("link/inner")))
     }
 
-    @Test("in a remembered folder a walk finds what a full walk finds: a file, a shared file, a link, a folder, a missing file")
+    @Test(
+        "in a remembered folder a walk finds what a full walk finds: a file, a shared file, a link, a folder, a missing file"
+    )
     func sameAsFullWalk() throws {
         let folder = try TemporaryFolder()
         try folder.makeFolder("plugins", mode: 0o755)
@@ -67,8 +72,11 @@ struct TrustedFoldersTests {
         let memo = TrustedFolders()
         let trust = FileTrust(trustedFolders: memo)
         _ = trust.walk(good)
-        let paths = [good, open, folder.path("plugins/libLink.so"), inner, folder.path("plugins/missing.so"),
-                     folder.path("plugins/./libGood.so"), folder.path("plugins/inner.so/../libGood.so"), folder.path("plugins") + "//libGood.so"]
+        let paths = [
+            good, open, folder.path("plugins/libLink.so"), inner, folder.path("plugins/missing.so"),
+            folder.path("plugins/./libGood.so"), folder.path("plugins/inner.so/../libGood.so"),
+            folder.path("plugins") + "//libGood.so",
+        ]
         for path in paths {
             #expect(trust.walk(path) == FileTrust().walk(path), "\(path)")
         }

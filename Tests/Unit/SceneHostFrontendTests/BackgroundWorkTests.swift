@@ -36,7 +36,9 @@ struct BackgroundWorkTests {
         #expect(try status(navigator) == "Loaded" && ended == 1)
     }
 
-    @Test("a screen that changes on its own: the in-process session counts it, wakes who waits, and makes its descriptor readable once")
+    @Test(
+        "a screen that changes on its own: the in-process session counts it, wakes who waits, and makes its descriptor readable once"
+    )
     func changesOnTheirOwn() async throws {
         let feed = WorkProbeFeed()
         let navigator = Navigator(container: try WorkProbe.container(feed: feed), segues: [])
@@ -70,12 +72,17 @@ struct BackgroundWorkTests {
         _ = try await session.settle(within: .seconds(5))
         try await session.apply([.tap(button: "fail")])
         let failures = try await session.settle(within: .seconds(5))
-        #expect(failures.map(ErrorMessage.render) == ["notice: the background work of scene 'Work' failed: the shelf is locked. The screen is as it was; try again."])
+        #expect(
+            failures.map(ErrorMessage.render) == [
+                "notice: the background work of scene 'Work' failed: the shelf is locked. The screen is as it was; try again."
+            ])
         #expect(try await session.settle(within: .seconds(5)).isEmpty)
         #expect(try status(session.navigator) == "Loaded")
     }
 
-    @Test("a scene popped while its 30 s load runs: the load is cancelled, nobody hears of it, and its four parts are released")
+    @Test(
+        "a scene popped while its 30 s load runs: the load is cancelled, nobody hears of it, and its four parts are released"
+    )
     func poppedSceneReleased() async throws {
         let navigator = try navigator()
         _ = await navigator.settle(within: .seconds(5))

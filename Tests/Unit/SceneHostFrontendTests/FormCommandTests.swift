@@ -41,10 +41,14 @@ struct FormCommandTests {
     func refused() throws {
         let navigator = try navigator()
         let before = try navigator.screen()
-        #expect(throws: NavigationError.noSuchElement(scene: "Form", id: "nope", kind: "toggle", available: ["notify", "wrap"])) {
+        #expect(
+            throws: NavigationError.noSuchElement(
+                scene: "Form", id: "nope", kind: "toggle", available: ["notify", "wrap"])
+        ) {
             try navigator.execute(.toggle(toggle: "nope", isOn: nil))
         }
-        #expect(throws: NavigationError.noSuchElement(scene: "Form", id: "notify", kind: "choice", available: ["days"])) {
+        #expect(throws: NavigationError.noSuchElement(scene: "Form", id: "notify", kind: "choice", available: ["days"]))
+        {
             try navigator.execute(.choose(choice: "notify", option: "1"))
         }
         #expect(throws: NavigationError.optionOutOfRange(scene: "Form", choice: "days", option: 3, count: 3)) {
@@ -54,14 +58,21 @@ struct FormCommandTests {
             try navigator.execute(.choose(choice: "days", option: "14 day"))
             Issue.record("an unknown option was taken")
         } catch let error as NavigationError {
-            #expect(error.message == "error: choice 'days' of scene 'Form' has no option '14 day'. Did you mean '14 days'? Name an option by its text or its number from 0.")
+            #expect(
+                error.message
+                    == "error: choice 'days' of scene 'Form' has no option '14 day'. Did you mean '14 days'? Name an option by its text or its number from 0."
+            )
         }
-        #expect(NavigationError.noSuchOption(scene: "Form", choice: "days", option: "forever", options: ["7", "14"]).message
-            == "error: choice 'days' of scene 'Form' has no option 'forever'; its options: 0 7, 1 14. Name one by its text or its number from 0.")
+        #expect(
+            NavigationError.noSuchOption(scene: "Form", choice: "days", option: "forever", options: ["7", "14"]).message
+                == "error: choice 'days' of scene 'Form' has no option 'forever'; its options: 0 7, 1 14. Name one by its text or its number from 0."
+        )
         #expect(try navigator.screen() == before)
     }
 
-    @Test("records keep a form's text area, toggles and choice, never its secret; a restore sets them again and leaves the secret empty")
+    @Test(
+        "records keep a form's text area, toggles and choice, never its secret; a restore sets them again and leaves the secret empty"
+    )
     func recordsAndRestore() throws {
         let navigator = try navigator()
         try navigator.execute(.fill(field: "notes", text: "at the door\nring twice"))
@@ -71,29 +82,41 @@ struct FormCommandTests {
         try navigator.execute(.choose(choice: "days", option: "1"))
         let changes = navigator.takeRecordChanges(topScreen: try navigator.screen())
         let record = try #require(changes.changed.last)
-        #expect(record.fields == [.init(id: "notes", text: "at the door\nring twice"), .init(id: "notify", text: "on"),
-                                  .init(id: "wrap", text: "off"), .init(id: "days", text: "1")])
+        #expect(
+            record.fields == [
+                .init(id: "notes", text: "at the door\nring twice"), .init(id: "notify", text: "on"),
+                .init(id: "wrap", text: "off"), .init(id: "days", text: "1"),
+            ])
         #expect(!"\(navigator.records())".contains("hunter2"))
 
         let again = Navigator(container: try FormProbe.container(), segues: [])
         #expect(again.restore(navigator.records()).restored == 1)
         #expect(try summary(again) == "notify true, wrap false, days 14 days, pin 0 characters")
-        #expect(try again.screen().element(id: "notes") == .textArea(id: "notes", label: "Notes", text: "at the door\nring twice"))
+        #expect(
+            try again.screen().element(id: "notes")
+                == .textArea(id: "notes", label: "Notes", text: "at the door\nring twice"))
         #expect(try again.screen().element(id: "pin") == .secureField(id: "pin", label: "PIN", isFilled: false))
         // ... and says so, once.
         #expect(again.needsAttention)
-        #expect(again.takeWorkFailure()?.message == "notice: 'PIN' of scene 'Form' is empty again: a secret is never kept when a screen is built again, so type it again.")
+        #expect(
+            again.takeWorkFailure()?.message
+                == "notice: 'PIN' of scene 'Form' is empty again: a secret is never kept when a screen is built again, so type it again."
+        )
         #expect(again.takeWorkFailure() == nil && !again.needsAttention)
     }
 
-    @Test("a recorded value that no longer fits is left out of the restore: an option past the end, a toggle's unknown word")
+    @Test(
+        "a recorded value that no longer fits is left out of the restore: an option past the end, a toggle's unknown word"
+    )
     func restoreSkipsWhatDoesNotFit() throws {
         let screen = try navigator().screen()
         #expect(SceneRecord.event(restoring: .init(id: "days", text: "9"), on: screen) == nil)
         #expect(SceneRecord.event(restoring: .init(id: "notify", text: "yes"), on: screen) == nil)
         #expect(SceneRecord.event(restoring: .init(id: "wrap", text: "on"), on: screen) == nil)
         #expect(SceneRecord.event(restoring: .init(id: "pin", text: "x"), on: screen) == nil)
-        #expect(SceneRecord.event(restoring: .init(id: "notify", text: "on"), on: screen) == .set(toggle: "notify", isOn: true))
+        #expect(
+            SceneRecord.event(restoring: .init(id: "notify", text: "on"), on: screen)
+                == .set(toggle: "notify", isOn: true))
     }
 
     @Test("a script's echo of a fill into a secure field hides its text; the screen says only that it is filled")
@@ -119,9 +142,12 @@ struct FormCommandTests {
         var output: [String] = []
         var prompts: [String] = []
         let navigator = try navigator()
-        let terminal = TerminalFrontend(session: InProcessSession(navigator: navigator), clearsScreen: false,
-                                        readLine: { lines.isEmpty ? nil : lines.removeFirst() }, write: { output.append($0) },
-                                        readSecret: { prompt in prompts.append(prompt); return "s3cret" })
+        let terminal = TerminalFrontend(
+            session: InProcessSession(navigator: navigator), clearsScreen: false,
+            readLine: { lines.isEmpty ? nil : lines.removeFirst() }, write: { output.append($0) },
+            readSecret: { prompt in
+                prompts.append(prompt); return "s3cret"
+            })
         try await terminal.run()
         #expect(prompts == ["PIN (not shown): "])
         #expect(try summary(navigator) == "notify false, wrap true, days none, pin 6 characters")
@@ -130,7 +156,8 @@ struct FormCommandTests {
 
     @Test("wait reads what each kind shows; a choice selecting past its options shows nothing chosen, never traps")
     func waitTexts() {
-        #expect(ScreenWait.text(of: .choice(id: "c", label: "", options: ["a", "b"], selected: 1), kind: "choice") == "b")
+        #expect(
+            ScreenWait.text(of: .choice(id: "c", label: "", options: ["a", "b"], selected: 1), kind: "choice") == "b")
         #expect(ScreenWait.text(of: .choice(id: "c", label: "", options: ["a"], selected: 7), kind: "choice") == "")
         #expect(ScreenWait.text(of: .choice(id: "c", label: "", options: ["a"], selected: -2), kind: "choice") == "")
         #expect(ScreenWait.text(of: .toggle(id: "t", title: "T", isOn: true), kind: "toggle") == "on")

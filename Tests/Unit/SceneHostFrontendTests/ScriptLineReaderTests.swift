@@ -12,7 +12,8 @@ struct ScriptLineReaderTests {
         let path = try folder.write(bytes: bytes, to: "s.script")
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }
-        var reader = ScriptLineReader(descriptor: descriptor, file: "s.script", lineLimit: lineLimit, sizeLimit: sizeLimit)
+        var reader = ScriptLineReader(
+            descriptor: descriptor, file: "s.script", lineLimit: lineLimit, sizeLimit: sizeLimit)
         var lines: [String] = []
         while let line = try reader.nextLine() { lines.append(line) }
         return lines
@@ -36,8 +37,12 @@ struct ScriptLineReaderTests {
 
     @Test("a long input without a line break (NUL bytes, as /dev/zero) is refused at the documented line limit")
     func noLineBreak() throws {
-        #expect(throws: ScriptError.scriptLineTooLong(file: "s.script", line: 1, limit: ScriptLineReader.maximumLineLength)) {
-            try lines([UInt8](repeating: 0, count: 1 << 20), lineLimit: ScriptLineReader.maximumLineLength, sizeLimit: ScriptLineReader.maximumSize)
+        #expect(
+            throws: ScriptError.scriptLineTooLong(file: "s.script", line: 1, limit: ScriptLineReader.maximumLineLength)
+        ) {
+            try lines(
+                [UInt8](repeating: 0, count: 1 << 20), lineLimit: ScriptLineReader.maximumLineLength,
+                sizeLimit: ScriptLineReader.maximumSize)
         }
     }
 
@@ -51,7 +56,9 @@ struct ScriptLineReaderTests {
 
     @Test("a byte that is not UTF-8 is located at line and column")
     func notUTF8() throws {
-        #expect(throws: ScriptError.scriptInvalidEncoding(SourceLocation(file: "s.script", line: 2, column: 4), byte: 0xFF)) {
+        #expect(
+            throws: ScriptError.scriptInvalidEncoding(SourceLocation(file: "s.script", line: 2, column: 4), byte: 0xFF)
+        ) {
             try lines(Array("ok\nfé ".utf8) + [0xFF, 0x0A])
         }
     }

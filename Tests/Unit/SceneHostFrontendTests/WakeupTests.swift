@@ -94,7 +94,9 @@ struct WakeupTests {
     }
 
     @MainActor
-    @Test("in process: change(after:) sleeps while nothing changes, and returns on a change, on cancellation and when the session closes")
+    @Test(
+        "in process: change(after:) sleeps while nothing changes, and returns on a change, on cancellation and when the session closes"
+    )
     func inProcessChange() async throws {
         let (session, feed) = try await following()
         let watched = Watched()

@@ -12,13 +12,17 @@ import SceneTestSupport
 struct SceneGraphTests {
     private func graph(initial: String, segues: [SegueDeclaration] = []) throws -> SceneGraph {
         let location = SourceLocation(file: "probe.conf", line: 1, column: 11)
-        let config = SceneConfig(file: "probe.conf", baseDirectory: "/", initial: Located(value: initial, location: location), plugins: [], segues: segues)
+        let config = SceneConfig(
+            file: "probe.conf", baseDirectory: "/", initial: Located(value: initial, location: location), plugins: [],
+            segues: segues)
         return SceneGraph(config: config, container: try ProbeScenes.container())
     }
 
     @Test("segues come first, then every declared route; a segue passes data only through a handler")
     func edges() throws {
-        let graph = try graph(initial: "A", segues: [ProbeScenes.segue(from: "A", id: "go", to: "B"), ProbeScenes.segue(from: "C", id: "go", to: "B")])
+        let graph = try graph(
+            initial: "A",
+            segues: [ProbeScenes.segue(from: "A", id: "go", to: "B"), ProbeScenes.segue(from: "C", id: "go", to: "B")])
         #expect(graph.edges.prefix(2).map(\.label) == ["go", "go"])
         #expect(graph.edges[0].payload?.typeName == "ProbeInput")
         #expect(graph.edges[0].hasHandler)
@@ -31,14 +35,21 @@ struct SceneGraphTests {
     func unreachable() throws {
         let container = try ProbeScenes.container()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
-        try registry.register(SceneDefinition("Island", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                              presenter: ProbePresenter.init, router: ProbeRouter.init))
+        try registry.register(
+            SceneDefinition(
+                "Island", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                presenter: ProbePresenter.init, router: ProbeRouter.init))
         try registry.commit(into: container)
         let location = SourceLocation(file: "probe.conf", line: 1, column: 11)
-        let config = SceneConfig(file: "probe.conf", baseDirectory: "/", initial: Located(value: "A", location: location), plugins: [], segues: [])
+        let config = SceneConfig(
+            file: "probe.conf", baseDirectory: "/", initial: Located(value: "A", location: location), plugins: [],
+            segues: [])
         let graph = SceneGraph(config: config, container: container)
         #expect(graph.unreachable.map(\.name) == ["Island"])
-        #expect(GraphChecker.warnings(in: graph) == [.unreachable(scene: "Island", plugin: ProbeScenes.plugin, initial: "A")])
+        #expect(
+            GraphChecker.warnings(in: graph) == [
+                .unreachable(scene: "Island", plugin: ProbeScenes.plugin, initial: "A")
+            ])
     }
 }
 
@@ -50,15 +61,23 @@ struct ResultNeverReturnedTests {
     func warning() throws {
         let container = try ProbeScenes.container()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
-        try registry.register(SceneDefinition("Waiting", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                              presenter: ProbePresenter.init, router: ProbeRouter.init)
+        try registry.register(
+            SceneDefinition(
+                "Waiting", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                presenter: ProbePresenter.init, router: ProbeRouter.init
+            )
             .route(to: "C").acceptingResult(ProbeInput.self) { dataStore, result in dataStore?.value = result.value })
         try registry.commit(into: container)
         let location = SourceLocation(file: "probe.conf", line: 1, column: 11)
-        let config = SceneConfig(file: "probe.conf", baseDirectory: "/", initial: Located(value: "A", location: location), plugins: [],
-                                 segues: [ProbeScenes.segue(from: "A", id: "wait", to: "Waiting")])
+        let config = SceneConfig(
+            file: "probe.conf", baseDirectory: "/", initial: Located(value: "A", location: location), plugins: [],
+            segues: [ProbeScenes.segue(from: "A", id: "wait", to: "Waiting")])
         let graph = SceneGraph(config: config, container: container)
         // A accepts B's result and routes to B, which returns it: no warning for A.
-        #expect(GraphChecker.warnings(in: graph) == [.resultNeverReturned(scene: "Waiting", plugin: ProbeScenes.plugin, result: "ProbeInput", destinations: ["C"])])
+        #expect(
+            GraphChecker.warnings(in: graph) == [
+                .resultNeverReturned(
+                    scene: "Waiting", plugin: ProbeScenes.plugin, result: "ProbeInput", destinations: ["C"])
+            ])
     }
 }

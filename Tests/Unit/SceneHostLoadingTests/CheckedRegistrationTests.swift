@@ -20,12 +20,15 @@ struct CheckedRegistrationTests {
     private func setUp() throws -> (PluginLoader, PluginEntry, TemporaryFolder) {
         let folder = try TemporaryFolder()
         // No probe can run: a prepare must fail, a registration from the record must not need one.
-        let inspector = PluginInspector(prober: ChildProcessProber(executable: folder.path("no-such-host")), cache: ProbeCache(path: folder.path("probes.json")))
+        let inspector = PluginInspector(
+            prober: ChildProcessProber(executable: folder.path("no-such-host")),
+            cache: ProbeCache(path: folder.path("probes.json")))
         let loader = PluginLoader(logger: Logger(label: "test"), inspector: inspector)
         // Not a plugin: registering from the record never opens it; preparing it fails.
         let path = folder.path("libA.so")
         try Data("not a library".utf8).write(to: URL(fileURLWithPath: path))
-        let entry = PluginEntry(name: "A", path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
+        let entry = PluginEntry(
+            name: "A", path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
         return (loader, entry, folder)
     }
 
@@ -33,7 +36,9 @@ struct CheckedRegistrationTests {
         var metadata = SamplePlugins.metadata("A")
         metadata.settings = settings
         metadata.nativeFunctions = []
-        return CheckedPlugin(identity: StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5), sha256: String(repeating: "ab", count: 32), metadata: metadata)
+        return CheckedPlugin(
+            identity: StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5),
+            sha256: String(repeating: "ab", count: 32), metadata: metadata)
     }
 
     @Test("a plugin without settings is registered from the record, to be checked when it is opened")
@@ -44,7 +49,9 @@ struct CheckedRegistrationTests {
         #expect(container.sceneNames.contains("AList"))
     }
 
-    @Test("a plugin declaring a path setting with a default is prepared in full: its file's trust is checked at every start")
+    @Test(
+        "a plugin declaring a path setting with a default is prepared in full: its file's trust is checked at every start"
+    )
     func declaredSettingsArePreparedInFull() throws {
         let (loader, entry, _) = try setUp()
         let declared: [SettingDeclaration] = [.path("journal", default: "journal.db", help: "where it writes")]
@@ -54,7 +61,9 @@ struct CheckedRegistrationTests {
     }
 
     /// `metadata` as the start-up cache keeps it: a section of its own, decoded when asked for.
-    private func fromFile(_ metadata: PluginMetadata, summary: PluginSummary? = nil, damaged: Bool = false) -> CheckedPlugin {
+    private func fromFile(
+        _ metadata: PluginMetadata, summary: PluginSummary? = nil, damaged: Bool = false
+    ) -> CheckedPlugin {
         var contracts = ContractTable()
         contracts.add(.good(metadata))
         var writer = RecordWriter()
@@ -70,11 +79,17 @@ struct CheckedRegistrationTests {
             return try ProbeCacheFormat.decodeTable(&reader)
         }()
         let range = (try? reader.skipSection()) ?? 0..<0
-        return CheckedPlugin(identity: StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5), sha256: String(repeating: "ab", count: 32),
-                             summary: summary ?? PluginSummary(metadata), recorded: RecordedMetadata(reader: reader.section(range), contracts: table ?? [], cachePath: "/c/probes.json.start"))
+        return CheckedPlugin(
+            identity: StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5),
+            sha256: String(repeating: "ab", count: 32),
+            summary: summary ?? PluginSummary(metadata),
+            recorded: RecordedMetadata(
+                reader: reader.section(range), contracts: table ?? [], cachePath: "/c/probes.json.start"))
     }
 
-    @Test("a plugin read from the cache is registered from its summary; its description is decoded when its scenes are added, once")
+    @Test(
+        "a plugin read from the cache is registered from its summary; its description is decoded when its scenes are added, once"
+    )
     func describedWhenRegistered() throws {
         let (loader, entry, _) = try setUp()
         var metadata = SamplePlugins.metadata("A")
@@ -87,12 +102,20 @@ struct CheckedRegistrationTests {
         #expect(try recorded.metadata() == metadata)
         // What `list` and `check` would show of it: the same as from its whole description.
         let described = LoadedPlugin(entry, describedBy: metadata)
-        #expect(plugin.name == described.name && plugin.version == described.version && plugin.sdkVersion == described.sdkVersion)
-        #expect(plugin.sdkFingerprint == described.sdkFingerprint && plugin.swiftVersion == described.swiftVersion && plugin.scenes == described.scenes)
-        #expect(plugin.nativeFunctions == described.nativeFunctions && plugin.settingDeclarations == described.settingDeclarations)
+        #expect(
+            plugin.name == described.name && plugin.version == described.version
+                && plugin.sdkVersion == described.sdkVersion)
+        #expect(
+            plugin.sdkFingerprint == described.sdkFingerprint && plugin.swiftVersion == described.swiftVersion
+                && plugin.scenes == described.scenes)
+        #expect(
+            plugin.nativeFunctions == described.nativeFunctions
+                && plugin.settingDeclarations == described.settingDeclarations)
     }
 
-    @Test("a plugin that declares in-memory state is not plain: every start prepares it from its description, which keeps the state")
+    @Test(
+        "a plugin that declares in-memory state is not plain: every start prepares it from its description, which keeps the state"
+    )
     func inMemoryStateIsNotPlain() throws {
         let (loader, entry, _) = try setUp()
         var metadata = SamplePlugins.metadata("A")
@@ -105,21 +128,28 @@ struct CheckedRegistrationTests {
         #expect(LoadedPlugin(entry, describedBy: metadata).inMemoryState == InMemoryState("the cart"))
     }
 
-    @Test("a record that cannot be read, or does not match its summary, is not believed: the plugin is not registered, and the error names the cache")
+    @Test(
+        "a record that cannot be read, or does not match its summary, is not believed: the plugin is not registered, and the error names the cache"
+    )
     func unreadableRecord() throws {
         let (loader, entry, _) = try setUp()
         var metadata = SamplePlugins.metadata("A")
         metadata.nativeFunctions = []
-        let mismatched = PluginSummary(plugin: ProbeCacheFormat.Identification(name: "A", version: "9.9.9", sdkVersion: metadata.sdkVersion,
-                                                                               sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion),
-                                       sceneNames: ["AList", "ADetail"], isPlain: true)
+        let mismatched = PluginSummary(
+            plugin: ProbeCacheFormat.Identification(
+                name: "A", version: "9.9.9", sdkVersion: metadata.sdkVersion,
+                sdkFingerprint: metadata.sdkFingerprint, swiftVersion: metadata.swiftVersion),
+            sceneNames: ["AList", "ADetail"], isPlain: true)
         for recorded in [fromFile(metadata, damaged: true), fromFile(metadata, summary: mismatched)] {
             let container = SceneContainer()
             do {
                 _ = try loader.registerChecked(entry, recorded: recorded, into: container)
                 Issue.record("registered from an unreadable record")
             } catch {
-                #expect(ErrorMessage.render(error) == "scenes.conf:4:1: error: plugin 'A' (\(entry.resolvedPath)) was not registered: its record in the start-up cache /c/probes.json.start cannot be read. Start the host again with --rescan so it checks the plugin again.")
+                #expect(
+                    ErrorMessage.render(error)
+                        == "scenes.conf:4:1: error: plugin 'A' (\(entry.resolvedPath)) was not registered: its record in the start-up cache /c/probes.json.start cannot be read. Start the host again with --rescan so it checks the plugin again."
+                )
             }
             #expect(container.sceneCount == 0)
         }

@@ -19,7 +19,8 @@ struct DescriptorLoaderTests {
         #expect(symlink("/etc/passwd", first + "/planted/libDeeper.so") == 0)
         let second = try #require(DescriptorLoader.reusableFolder(in: folder.url.path))
         #expect(second == first)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: second).isEmpty, "what an earlier open left is removed")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: second).isEmpty, "what an earlier open left is removed")
         #expect(FileManager.default.fileExists(atPath: "/etc/passwd"), "a link is removed, never what it points to")
     }
 

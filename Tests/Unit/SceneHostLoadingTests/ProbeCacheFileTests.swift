@@ -20,7 +20,10 @@ struct ProbeCacheFileTests {
         let later = ProbeCache(path: path)
         #expect(later.entry(path: "/p/libA.so", stat: Self.recorded)?.verdict == verdict)
         #expect(later.verdict(for: fingerprint) == verdict)
-        for other in [StatIdentity(device: 1, inode: 9, size: 3, modified: 4, changed: 5), StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 6)] {
+        for other in [
+            StatIdentity(device: 1, inode: 9, size: 3, modified: 4, changed: 5),
+            StatIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 6),
+        ] {
             #expect(later.entry(path: "/p/libA.so", stat: other) == nil)
         }
         #expect(later.entry(path: "/p/libB.so", stat: Self.recorded) == nil)
@@ -32,7 +35,8 @@ struct ProbeCacheFileTests {
         let folder = try TemporaryFolder()
         let path = folder.path("probes.json")
         let fingerprint = FileFingerprint(path: "/p/libA.so", size: 3, modified: 4, sha256: "aa")
-        ProbeCache(path: path, host: "older host").record(.failed(.refused(message: "no")), for: fingerprint, stat: Self.recorded)
+        ProbeCache(path: path, host: "older host").record(
+            .failed(.refused(message: "no")), for: fingerprint, stat: Self.recorded)
         #expect(ProbeCache(path: path).entry(path: "/p/libA.so", stat: Self.recorded) == nil)
         #expect(ProbeCache(path: path, host: "older host").entry(path: "/p/libA.so", stat: Self.recorded) != nil)
     }

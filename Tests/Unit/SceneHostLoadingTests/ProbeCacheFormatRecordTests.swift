@@ -17,8 +17,11 @@ struct ProbeCacheFormatRecordTests {
         .begin(0),
         .step(ProbeStep(scene: "List", action: .build)),
         .step(ProbeStep(scene: "List", action: .handle, event: "tap 'save'")),
-        .verdict(.good(SamplePlugins.metadata("A", natives: [NativeDeclaration(name: "total", signatureText: "double(int64)")],
-                                                      wiring: ["AList": .needsHost, "ADetail": .failed(description: "locked")], services: 0))),
+        .verdict(
+            .good(
+                SamplePlugins.metadata(
+                    "A", natives: [NativeDeclaration(name: "total", signatureText: "double(int64)")],
+                    wiring: ["AList": .needsHost, "ADetail": .failed(description: "locked")], services: 0))),
         .verdict(.good(SamplePlugins.metadata("B"))),
         .begin(300),
         .verdict(.failed(.refused(message: "plugin 'P' (/p/libP.so) threw."))),
@@ -70,23 +73,27 @@ struct ProbeCacheFormatRecordTests {
         #expect(read.consumed == Self.stream.count - first)
     }
 
-    @Test("garbage after records is garbled; the records before it are kept", arguments: [
-        Array(String(repeating: "garbage a plugin printed\n", count: 10).utf8),
-        [0x03, 0x00, 0x09, 0x00],
-        [0x02, 0x05, 0x00],
-        [0x04, 0x00, 0x02, 0x00, 0x00],
-        [0x05, 0x00, 0x00, 0x07, 0x00, 0x00],
-    ])
+    @Test(
+        "garbage after records is garbled; the records before it are kept",
+        arguments: [
+            Array(String(repeating: "garbage a plugin printed\n", count: 10).utf8),
+            [0x03, 0x00, 0x09, 0x00],
+            [0x02, 0x05, 0x00],
+            [0x04, 0x00, 0x02, 0x00, 0x00],
+            [0x05, 0x00, 0x00, 0x07, 0x00, 0x00],
+        ])
     func garbage(_ garbage: [UInt8]) {
-        let valid = ProbeCacheFormat.frame(.begin(1)) + ProbeCacheFormat.frame(.step(ProbeStep(scene: "S", action: .build)))
+        let valid =
+            ProbeCacheFormat.frame(.begin(1)) + ProbeCacheFormat.frame(.step(ProbeStep(scene: "S", action: .build)))
         let read = ProbeCacheFormat.decodeRecords(valid + garbage)
         #expect(read.problem == .garbled)
         #expect(read.records == [.begin(1), .step(ProbeStep(scene: "S", action: .build))])
         #expect(read.consumed == valid.count)
     }
 
-    @Test("a frame whose length is over the limit is too large, with that length, not garbage; the records before it are kept",
-          arguments: [ProbeCacheFormat.maximumFrame + 1, 10 << 20, 1 << 40])
+    @Test(
+        "a frame whose length is over the limit is too large, with that length, not garbage; the records before it are kept",
+        arguments: [ProbeCacheFormat.maximumFrame + 1, 10 << 20, 1 << 40])
     func tooLarge(_ length: Int) {
         let valid = ProbeCacheFormat.frame(.begin(1))
         var prefix = RecordWriter()
@@ -110,11 +117,14 @@ struct ProbeCacheFormatRecordTests {
         for _ in 0..<2_000 {
             var mutated = bytes
             for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                mutated[Int.random(in: 0..<mutated.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
             }
             let read = ProbeCacheFormat.decodeRecords(mutated)
             #expect(read.consumed <= mutated.count)
-            let noise = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let noise = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             _ = ProbeCacheFormat.decodeRecords(noise)
         }
     }

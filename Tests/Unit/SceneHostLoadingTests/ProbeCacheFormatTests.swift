@@ -17,45 +17,81 @@ struct ProbeCacheFormatTests {
     static let order = SamplePlugins.order
     static let selection = SamplePlugins.selection
 
-    static func metadata(_ name: String, natives: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil, services: Int? = nil) -> PluginMetadata {
+    static func metadata(
+        _ name: String, natives: [NativeDeclaration]? = nil, wiring: [String: WiringFinding]? = nil,
+        services: Int? = nil
+    ) -> PluginMetadata {
         SamplePlugins.metadata(name, natives: natives, wiring: wiring, services: services)
     }
 
-    static func entry(_ path: String, _ verdict: ProbeVerdict, stat: StatIdentity? = StatIdentity(device: 2049, inode: 77, size: 1000, modified: -5, changed: 1_700_000_000_123_456_789)) -> ProbeCache.Entry {
-        ProbeCache.Entry(fingerprint: FileFingerprint(path: path, size: 1000, modified: 1_700_000_000_000_000_000, sha256: String(repeating: "ab", count: 32)),
-                         stat: stat, host: ProbeCache.hostIdentity, verdict: verdict)
+    static func entry(
+        _ path: String, _ verdict: ProbeVerdict,
+        stat: StatIdentity? = StatIdentity(
+            device: 2049, inode: 77, size: 1000, modified: -5, changed: 1_700_000_000_123_456_789)
+    ) -> ProbeCache.Entry {
+        ProbeCache.Entry(
+            fingerprint: FileFingerprint(
+                path: path, size: 1000, modified: 1_700_000_000_000_000_000, sha256: String(repeating: "ab", count: 32)),
+            stat: stat, host: ProbeCache.hostIdentity, verdict: verdict)
     }
 
     static let entries: [String: ProbeCache.Entry] = [
         "/p/libA.so": entry("/p/libA.so", .good(metadata("A"))),
         "/p/libB.so": entry("/p/libB.so", .good(metadata("B", natives: [])), stat: nil),
-        "/p/libN.so": entry("/p/libN.so", .good(metadata("N", natives: [NativeDeclaration(name: "total", signatureText: "double(int64)")]))),
-        "/p/libW.so": entry("/p/libW.so", .good(metadata("W", wiring: [
-            "WList": .wiringMismatch(part: "presenter", partType: "WListPresenter", property: "viewController", expected: "WListDisplayLogic"),
-            "WDetail": .settingRejected(key: "currency", reason: "not a currency code"),
-            "WEdit": .failed(description: "database locked"),
-            "WShare": .needsHost,
-        ], services: 0))),
+        "/p/libN.so": entry(
+            "/p/libN.so",
+            .good(metadata("N", natives: [NativeDeclaration(name: "total", signatureText: "double(int64)")]))),
+        "/p/libW.so": entry(
+            "/p/libW.so",
+            .good(
+                metadata(
+                    "W",
+                    wiring: [
+                        "WList": .wiringMismatch(
+                            part: "presenter", partType: "WListPresenter", property: "viewController",
+                            expected: "WListDisplayLogic"),
+                        "WDetail": .settingRejected(key: "currency", reason: "not a currency code"),
+                        "WEdit": .failed(description: "database locked"),
+                        "WShare": .needsHost,
+                    ], services: 0))),
         "/p/libS.so": entry("/p/libS.so", .good(metadata("S", wiring: [:], services: 2))),
-        "/p/libG.so": entry("/p/libG.so", .good({
-            var declared = metadata("G")
-            declared.settings = [.path("database", help: "the file"), .string("mode", default: "fast", help: "how", oneOf: ["fast", "safe"]),
-                                 .integer("pageSize", default: -3, help: "rows", range: -5...500), .number("ratio", required: true, help: "a ratio", range: 0.25...1.5),
-                                 .boolean("verbose", default: true, help: "more"), .string("name", help: "a name", nonEmpty: true)]
-            declared.undeclaredRoutes = ["GList": ["GEdtior", "Zed"], "GDetail": ["Other"]]
-            declared.inMemoryState = InMemoryState("the orders", unlessSet: "database")
-            return declared
-        }())),
-        "/p/libM.so": entry("/p/libM.so", .good({
-            var declared = metadata("M", natives: [])
-            declared.inMemoryState = InMemoryState("the cart")
-            return declared
-        }())),
+        "/p/libG.so": entry(
+            "/p/libG.so",
+            .good(
+                {
+                    var declared = metadata("G")
+                    declared.settings = [
+                        .path("database", help: "the file"),
+                        .string("mode", default: "fast", help: "how", oneOf: ["fast", "safe"]),
+                        .integer("pageSize", default: -3, help: "rows", range: -5...500),
+                        .number("ratio", required: true, help: "a ratio", range: 0.25...1.5),
+                        .boolean("verbose", default: true, help: "more"),
+                        .string("name", help: "a name", nonEmpty: true),
+                    ]
+                    declared.undeclaredRoutes = ["GList": ["GEdtior", "Zed"], "GDetail": ["Other"]]
+                    declared.inMemoryState = InMemoryState("the orders", unlessSet: "database")
+                    return declared
+                }())),
+        "/p/libM.so": entry(
+            "/p/libM.so",
+            .good(
+                {
+                    var declared = metadata("M", natives: [])
+                    declared.inMemoryState = InMemoryState("the cart")
+                    return declared
+                }())),
         "/p/libR.so": entry("/p/libR.so", .failed(.refused(message: "plugin 'R' refused"))),
-        "/p/libC.so": entry("/p/libC.so", .failed(.crashed(signal: 11, step: ProbeStep(scene: "CList", action: .handle, event: "tap 'save'"), said: "Fatal error: boom"))),
+        "/p/libC.so": entry(
+            "/p/libC.so",
+            .failed(
+                .crashed(
+                    signal: 11, step: ProbeStep(scene: "CList", action: .handle, event: "tap 'save'"),
+                    said: "Fatal error: boom"))),
         "/p/libD.so": entry("/p/libD.so", .failed(.crashed(signal: 6, step: nil, said: nil))),
-        "/p/libE.so": entry("/p/libE.so", .failed(.exited(status: -3, step: ProbeStep(scene: "E", action: .renderAgain)))),
-        "/p/libT.so": entry("/p/libT.so", .failed(.timedOut(limitMilliseconds: 30_000, step: ProbeStep(scene: "T", action: .back)))),
+        "/p/libE.so": entry(
+            "/p/libE.so", .failed(.exited(status: -3, step: ProbeStep(scene: "E", action: .renderAgain)))),
+        "/p/libT.so": entry(
+            "/p/libT.so", .failed(.timedOut(limitMilliseconds: 30_000, step: ProbeStep(scene: "T", action: .back)))),
     ]
 
     @Test("every kind of entry reads back exactly as written")
@@ -67,7 +103,10 @@ struct ProbeCacheFormatTests {
 
     @Test("a contract named by many scenes and plugins is written once")
     func contractsOnce() {
-        let many = Dictionary(uniqueKeysWithValues: (0..<50).map { ("/p/lib\($0).so", Self.entry("/p/lib\($0).so", .good(Self.metadata("P\($0)")))) })
+        let many = Dictionary(
+            uniqueKeysWithValues: (0..<50).map {
+                ("/p/lib\($0).so", Self.entry("/p/lib\($0).so", .good(Self.metadata("P\($0)"))))
+            })
         let bytes = ProbeCacheFormat.encode(many)
         #expect(ProbeCacheFormat.decode(bytes) == many)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -83,7 +122,9 @@ struct ProbeCacheFormatTests {
         #expect(ProbeCacheFormat.decode(Array("scene-host probe cache 3\n".utf8) + [0, 0, 0]) == nil)
         var generator = SplitMix(seed: 20_261_127)  // seeded: a failure runs again the same
         for _ in 0..<200 {
-            let random = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let random = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             #expect(ProbeCacheFormat.decode([UInt8(ascii: "{")] + random) == nil)
             // After a valid header, random bytes must not trap (what they decode to does not matter).
             _ = ProbeCacheFormat.decode(ProbeCacheFormat.header + random)
@@ -103,7 +144,8 @@ struct ProbeCacheFormatTests {
     func hugeLengths() {
         var writer = RecordWriter()
         writer.unsigned(UInt64(1) << 62)
-        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
+        #expect(
+            ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
         // A string table of one string claiming 2^40 bytes.
         let table = ProbeCacheFormat.header + [1] + [0x80, 0x80, 0x80, 0x80, 0x80, 0x20]
         #expect(ProbeCacheFormat.decode(table) == nil)
@@ -119,7 +161,8 @@ struct ProbeCacheFormatTests {
         writer.count(2)
         ProbeCacheFormat.encode(entry, path: "/p/libR.so", into: &writer, contracts: ContractTable())
         ProbeCacheFormat.encode(entry, path: "/p/libR.so", into: &writer, contracts: ContractTable())
-        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
+        #expect(
+            ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
     }
 
     @Test("a string or contract index past its table is no cache")
@@ -128,7 +171,8 @@ struct ProbeCacheFormatTests {
         strings.count(0)
         strings.count(1)
         strings.count(5)
-        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(strings.finished(header: ProbeCacheFormat.header))) == nil)
+        #expect(
+            ProbeCacheFormat.decode(ProbeCacheFormat.sealed(strings.finished(header: ProbeCacheFormat.header))) == nil)
         // A good verdict naming contract 9 of a table of none.
         let entry = Self.entry("/p/libA.so", .good(Self.metadata("A")))
         var contracts = ContractTable()
@@ -137,16 +181,24 @@ struct ProbeCacheFormatTests {
         writer.count(0)
         writer.count(1)
         ProbeCacheFormat.encode(entry, path: "/p/libA.so", into: &writer, contracts: contracts)
-        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
+        #expect(
+            ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
     }
 
-    @Test("a route's declared style reads back (none, push, present, replace); a style index past the known ones is no cache")
+    @Test(
+        "a route's declared style reads back (none, push, present, replace); a style index past the known ones is no cache"
+    )
     func routeStyles() {
-        let routes = [DeclaredRoute(destination: "ByName", handlerName: nil, payload: nil)]
-            + NavigationStyle.allCases.map { DeclaredRoute(destination: "To\($0.rawValue)", handlerName: nil, payload: nil, style: $0) }
-        let scene = SceneDescription(name: "Styled", input: nil, acceptedResult: nil, returnedResult: nil, routes: routes)
-        let metadata = PluginMetadata(name: "Styled", version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "",
-                                      swiftVersion: "6", scenes: [scene])
+        let routes =
+            [DeclaredRoute(destination: "ByName", handlerName: nil, payload: nil)]
+            + NavigationStyle.allCases.map {
+                DeclaredRoute(destination: "To\($0.rawValue)", handlerName: nil, payload: nil, style: $0)
+            }
+        let scene = SceneDescription(
+            name: "Styled", input: nil, acceptedResult: nil, returnedResult: nil, routes: routes)
+        let metadata = PluginMetadata(
+            name: "Styled", version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "",
+            swiftVersion: "6", scenes: [scene])
         let entries = ["/p/libStyled.so": Self.entry("/p/libStyled.so", .good(metadata))]
         let decoded = ProbeCacheFormat.decode(ProbeCacheFormat.encode(entries))
         #expect(decoded == entries)
@@ -159,12 +211,17 @@ struct ProbeCacheFormatTests {
 
     @Test("a schema nested deeper than any plugin declares is no cache; one level less reads back")
     func schemaDepth() {
-        func nested(_ depth: Int) -> PayloadSchema { (0..<depth).reduce(PayloadSchema.string) { inner, _ in .optional(inner) } }
+        func nested(_ depth: Int) -> PayloadSchema {
+            (0..<depth).reduce(PayloadSchema.string) { inner, _ in .optional(inner) }
+        }
         func file(_ depth: Int) -> [String: ProbeCache.Entry] {
             let contract = ContractInfo(typeName: "Deep", schema: nested(depth))
-            let scene = SceneDescription(name: "Deep", input: contract, acceptedResult: nil, returnedResult: nil, routes: [])
-            let metadata = PluginMetadata(name: "Deep", version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0), sdkFingerprint: "",
-                                          swiftVersion: "6", scenes: [scene])
+            let scene = SceneDescription(
+                name: "Deep", input: contract, acceptedResult: nil, returnedResult: nil, routes: [])
+            let metadata = PluginMetadata(
+                name: "Deep", version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0),
+                sdkFingerprint: "",
+                swiftVersion: "6", scenes: [scene])
             return ["/p/libDeep.so": Self.entry("/p/libDeep.so", .good(metadata))]
         }
         let deepest = file(ProbeCacheFormat.maximumSchemaDepth - 1)
@@ -177,10 +234,12 @@ struct ProbeCacheFormatTests {
         for _ in 0..<100_000 { writer.count(4) }
         writer.count(0)
         writer.count(0)
-        #expect(ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
+        #expect(
+            ProbeCacheFormat.decode(ProbeCacheFormat.sealed(writer.finished(header: ProbeCacheFormat.header))) == nil)
     }
 
-    @Test("a single flipped bit anywhere in the file (a scene name, a verdict, a fingerprint, the checksum) is no cache")
+    @Test(
+        "a single flipped bit anywhere in the file (a scene name, a verdict, a fingerprint, the checksum) is no cache")
     func bitFlips() {
         let bytes = ProbeCacheFormat.encode(Self.entries)
         for index in bytes.indices {

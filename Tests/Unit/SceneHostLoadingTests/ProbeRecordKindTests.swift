@@ -10,23 +10,36 @@ import LoadingTestSupport
 /// each reads back as written, and a tag one past each enum's last case is refused.
 @Suite("Probe record kinds")
 struct ProbeRecordKindTests {
-    static let actions: [ProbeStep.Action] = [.build, .viewDidLoad, .viewWillAppear, .render, .handle, .back, .renderAgain]
+    static let actions: [ProbeStep.Action] = [
+        .build, .viewDidLoad, .viewWillAppear, .render, .handle, .back, .renderAgain,
+    ]
 
     @Test("failures, steps, settings, findings, schemas and identities read back as written")
     func roundTrips() throws {
         let step = ProbeStep(scene: "S", action: .handle, event: "tap 'save'")
-        let failures: [ProbeFailure] = [.refused(message: "no"), .hostFailed(message: "no folder"), .crashed(signal: 11, step: step, said: "Fatal error"),
-                                        .crashed(signal: 6, step: nil, said: nil), .exited(status: -3, step: step), .timedOut(limitMilliseconds: 30_000, step: nil)]
+        let failures: [ProbeFailure] = [
+            .refused(message: "no"), .hostFailed(message: "no folder"),
+            .crashed(signal: 11, step: step, said: "Fatal error"),
+            .crashed(signal: 6, step: nil, said: nil), .exited(status: -3, step: step),
+            .timedOut(limitMilliseconds: 30_000, step: nil),
+        ]
         for failure in failures { #expect(try RecordCheck.roundTrip(failure) == failure) }
         #expect(Self.actions.count == ProbeStep.Action.Tag.allCases.count)
         for action in Self.actions { #expect(try RecordCheck.roundTrip(action) == action) }
-        let declarations: [SettingDeclaration] = [.path("database", help: "the file"), .string("mode", default: "fast", help: "how", oneOf: ["fast", "safe"]),
-                                                  .integer("pageSize", default: -3, help: "rows", range: -5...500), .number("ratio", required: true, help: "r", range: 0.25...1.5),
-                                                  .boolean("verbose", default: true, help: "more"), .string("name", help: "a name", nonEmpty: true)]
+        let declarations: [SettingDeclaration] = [
+            .path("database", help: "the file"),
+            .string("mode", default: "fast", help: "how", oneOf: ["fast", "safe"]),
+            .integer("pageSize", default: -3, help: "rows", range: -5...500),
+            .number("ratio", required: true, help: "r", range: 0.25...1.5),
+            .boolean("verbose", default: true, help: "more"), .string("name", help: "a name", nonEmpty: true),
+        ]
         for declaration in declarations { #expect(try RecordCheck.roundTrip(declaration) == declaration) }
         for kind in SettingKind.allCases { #expect(try RecordCheck.roundTrip(kind) == kind) }
-        let findings: [WiringFinding] = [.wiringMismatch(part: "a", partType: "b", property: "c", expected: "d"), .settingRejected(key: "k", reason: "r"),
-                                         .failed(description: "x"), .needsHost]
+        let findings: [WiringFinding] = [
+            .wiringMismatch(part: "a", partType: "b", property: "c", expected: "d"),
+            .settingRejected(key: "k", reason: "r"),
+            .failed(description: "x"), .needsHost,
+        ]
         for finding in findings { #expect(try RecordCheck.roundTrip(finding) == finding) }
         let schema = ProbeCacheFormatTests.order.schema
         #expect(try RecordCheck.roundTrip(schema) == schema)

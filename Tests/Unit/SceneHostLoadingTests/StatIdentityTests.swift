@@ -18,7 +18,9 @@ struct StatIdentityTests {
         let margin = StatIdentity.racyMarginNanoseconds
         #expect(!Self.identity(changed: readAt).vouchesForContent(readAt: readAt))
         #expect(!Self.identity(changed: readAt - margin).vouchesForContent(readAt: readAt))
-        #expect(!Self.identity(changed: readAt + 1_000).vouchesForContent(readAt: readAt), "a change stamped after the read (a clock ahead)")
+        #expect(
+            !Self.identity(changed: readAt + 1_000).vouchesForContent(readAt: readAt),
+            "a change stamped after the read (a clock ahead)")
         #expect(Self.identity(changed: readAt - margin - 1).vouchesForContent(readAt: readAt))
         #expect(Self.identity(changed: readAt - 3_600_000_000_000).vouchesForContent(readAt: readAt))
     }
@@ -27,7 +29,9 @@ struct StatIdentityTests {
     func freshFile() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("not a library", to: "libFresh.so")
-        let file = try PluginFile.open(PluginReference(name: "Fresh", path: path, location: SourceLocation(file: "s.conf", line: 1, column: 1)), trust: nil)
+        let file = try PluginFile.open(
+            PluginReference(name: "Fresh", path: path, location: SourceLocation(file: "s.conf", line: 1, column: 1)),
+            trust: nil)
         #expect(file.recordableIdentity == nil)
         #expect(file.identityReadAt >= file.identity.changed)
         #expect(file.identity.vouchesForContent(readAt: file.identityReadAt + StatIdentity.racyMarginNanoseconds + 1))

@@ -10,10 +10,16 @@ struct NativeArgumentTextTests {
         try NativeArgumentText(function: "T.f") { _ in }.value(text, for: .value(type), number: 1)
     }
 
-    @Test("a sign after a sign, or after 0x, is malformed", arguments: ["-+5", "+-5", "--5", "++5", "0x+1", "0x-1", "-0x-1", "+0x+1", "0X+f"])
+    @Test(
+        "a sign after a sign, or after 0x, is malformed",
+        arguments: ["-+5", "+-5", "--5", "++5", "0x+1", "0x-1", "-0x-1", "+0x+1", "0X+f"])
     func signs(text: String) {
-        #expect(throws: NativeError.wrongArgument(function: "T.f", parameter: 1, expected: "int32", given: "\"\(text)\"")) { try Self.value(text, .int32) }
-        #expect(throws: NativeError.wrongArgument(function: "T.f", parameter: 1, expected: "uint64", given: "\"\(text)\"")) { try Self.value(text, .uint64) }
+        #expect(
+            throws: NativeError.wrongArgument(function: "T.f", parameter: 1, expected: "int32", given: "\"\(text)\"")
+        ) { try Self.value(text, .int32) }
+        #expect(
+            throws: NativeError.wrongArgument(function: "T.f", parameter: 1, expected: "uint64", given: "\"\(text)\"")
+        ) { try Self.value(text, .uint64) }
     }
 
     @Test("one sign, decimal or hexadecimal, is read")
@@ -22,7 +28,10 @@ struct NativeArgumentTextTests {
         #expect(try Self.value("+5", .int32) == .int(5))
         #expect(try Self.value("0x1F", .int32) == .int(31))
         #expect(try Self.value("-0x10", .int64) == .int(-16))
-        #expect(throws: NativeError.argumentOutOfRange(function: "T.f", parameter: 1, expected: "int64", given: "99999999999999999999")) {
+        #expect(
+            throws: NativeError.argumentOutOfRange(
+                function: "T.f", parameter: 1, expected: "int64", given: "99999999999999999999")
+        ) {
             try Self.value("99999999999999999999", .int64)
         }
     }
@@ -49,22 +58,33 @@ struct NativeArgumentTextTests {
         }
     }
 
-    @Test("a non-zero literal that would become zero is refused, naming the parameter, type and value", arguments: [
-        ("1e-50", NativeType.float), ("-1e-46", .float), ("0x1p-200", .float), ("0.0000000000000000000000000000000000000000000001", .float),
-        ("1e-400", .double), ("-2.5e-330", .double),
-    ])
+    @Test(
+        "a non-zero literal that would become zero is refused, naming the parameter, type and value",
+        arguments: [
+            ("1e-50", NativeType.float), ("-1e-46", .float), ("0x1p-200", .float),
+            ("0.0000000000000000000000000000000000000000000001", .float),
+            ("1e-400", .double), ("-2.5e-330", .double),
+        ])
     func underflow(text: String, type: NativeType) {
-        #expect(throws: NativeError.argumentUnderflows(function: "T.f", parameter: 1, expected: type.rawValue, given: text)) { try Self.value(text, type) }
+        #expect(
+            throws: NativeError.argumentUnderflows(function: "T.f", parameter: 1, expected: type.rawValue, given: text)
+        ) { try Self.value(text, type) }
     }
 
-    @Test("a finite literal past the type's range is out of range", arguments: [("3.5e38", NativeType.float), ("1e39", .float), ("1e400", .double), ("-1e309", .double)])
+    @Test(
+        "a finite literal past the type's range is out of range",
+        arguments: [("3.5e38", NativeType.float), ("1e39", .float), ("1e400", .double), ("-1e309", .double)])
     func overflow(text: String, type: NativeType) {
-        #expect(throws: NativeError.argumentOutOfRange(function: "T.f", parameter: 1, expected: type.rawValue, given: text)) { try Self.value(text, type) }
+        #expect(
+            throws: NativeError.argumentOutOfRange(function: "T.f", parameter: 1, expected: type.rawValue, given: text)
+        ) { try Self.value(text, type) }
     }
 
     @Test("a command-line argument that is not UTF-8 is refused at its position; U+FFFD written in UTF-8 is text")
     func commandLineEncoding() throws {
-        let raw: [[UInt8]] = [Array("scene-host".utf8), Array("call".utf8), Array("T.f".utf8), Array("ok".utf8), [0x61, 0xFF, 0x62]]
+        let raw: [[UInt8]] = [
+            Array("scene-host".utf8), Array("call".utf8), Array("T.f".utf8), Array("ok".utf8), [0x61, 0xFF, 0x62],
+        ]
         #expect(throws: NativeError.argumentNotUTF8(function: "T.f", parameter: 2, byte: 0xFF)) {
             try NativeArgumentText.checkCommandLine(raw: raw, arguments: ["ok", "a\u{FFFD}b"], function: "T.f")
         }

@@ -10,7 +10,8 @@ struct NativePreparationFailureTests {
     func callInterface() throws {
         for _ in 0..<200 {
             #expect(throws: NativeError.self) {
-                _ = try NativeCallInterface(try NativeSignature(parsing: "int32(int32, double)"), function: "T.f", abi: ffi_abi(rawValue: 999))
+                _ = try NativeCallInterface(
+                    try NativeSignature(parsing: "int32(int32, double)"), function: "T.f", abi: ffi_abi(rawValue: 999))
             }
         }
     }

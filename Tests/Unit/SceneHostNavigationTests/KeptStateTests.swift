@@ -37,12 +37,17 @@ struct KeptStateTests {
         #expect(renamed.restore(records).restored == 1)
         #expect(try renamed.screen().element(id: "count") == .label(id: "count", text: "0 added; appeared with 0"))
         let message = try #require(renamed.takeWorkFailure()?.message)
-        #expect(message.hasPrefix("notice: scene 'Counter' could not be shown as you last saw it: what it kept no longer reads as its KeptState ("), "\(message)")
+        #expect(
+            message.hasPrefix(
+                "notice: scene 'Counter' could not be shown as you last saw it: what it kept no longer reads as its KeptState ("
+            ), "\(message)")
 
         let forgetful = try Counter.navigator(Counter.definition { Counter.ForgetfulInteractor() })
         #expect(forgetful.restore(records).restored == 1)
-        #expect(forgetful.takeWorkFailure()?.message
-            == "notice: scene 'Counter' could not be shown as you last saw it: its DataStore no longer keeps state. Check what it shows, and do your last step again if it is missing.")
+        #expect(
+            forgetful.takeWorkFailure()?.message
+                == "notice: scene 'Counter' could not be shown as you last saw it: its DataStore no longer keeps state. Check what it shows, and do your last step again if it is missing."
+        )
     }
 
     @Test("a secure field is said to be empty again only when it was filled")
@@ -51,9 +56,15 @@ struct KeptStateTests {
         let navigator = try Counter.navigator(Counter.definition { Counter.Interactor() })
         #expect(navigator.restore([record]).restored == 1)
         #expect(navigator.takeWorkFailure() == nil)
-        #expect(SceneRecord.filledSecrets(of: Screen(title: "t", elements: [.secureField(id: "a", label: "A", isFilled: true),
-                                                                            .section(id: "s", title: "S", elements: [.secureField(id: "b", label: "B", isFilled: false)])]))
-            == ["a"])
+        #expect(
+            SceneRecord.filledSecrets(
+                of: Screen(
+                    title: "t",
+                    elements: [
+                        .secureField(id: "a", label: "A", isFilled: true),
+                        .section(id: "s", title: "S", elements: [.secureField(id: "b", label: "B", isFilled: false)]),
+                    ]))
+                == ["a"])
     }
 }
 
@@ -106,7 +117,12 @@ private enum Counter {
         override func viewWillAppear() { appeared = count }
 
         override func render() -> Screen {
-            Screen(title: "Counter", elements: [.label(id: "count", text: "\(count) added; appeared with \(appeared)"), .button(id: "add", title: "Add")])
+            Screen(
+                title: "Counter",
+                elements: [
+                    .label(id: "count", text: "\(count) added; appeared with \(appeared)"),
+                    .button(id: "add", title: "Add"),
+                ])
         }
 
         override func handle(_ event: UserEvent) throws {
@@ -116,14 +132,21 @@ private enum Counter {
 
     final class Router<DataStore: AnyObject>: SceneRouter<ViewController, DataStore>, CounterRouting {}
 
-    static func definition<I: SceneInteractor<Presenter> & CounterLogic>(_ make: @escaping @MainActor () -> I) -> SceneDefinition<ViewController, I, Presenter, Router<I>> {
-        SceneDefinition("Counter", viewController: ViewController.init, interactor: { _ in make() }, presenter: Presenter.init, router: Router<I>.init)
+    static func definition<I: SceneInteractor<Presenter> & CounterLogic>(
+        _ make: @escaping @MainActor () -> I
+    ) -> SceneDefinition<ViewController, I, Presenter, Router<I>> {
+        SceneDefinition(
+            "Counter", viewController: ViewController.init, interactor: { _ in make() }, presenter: Presenter.init,
+            router: Router<I>.init)
     }
 
-    static func navigator<I>(_ definition: SceneDefinition<ViewController, I, Presenter, Router<I>>) throws -> Navigator {
+    static func navigator<I>(_ definition: SceneDefinition<ViewController, I, Presenter, Router<I>>) throws -> Navigator
+    {
         let container = SceneContainer()
-        let registry = PluginScopedRegistry(plugin: PluginReference(name: "CounterPlugin", path: "/probe/libCounter.so",
-                                                                    location: SourceLocation(file: "counter.conf", line: 1, column: 1)))
+        let registry = PluginScopedRegistry(
+            plugin: PluginReference(
+                name: "CounterPlugin", path: "/probe/libCounter.so",
+                location: SourceLocation(file: "counter.conf", line: 1, column: 1)))
         try registry.register(definition)
         try registry.commit(into: container)
         let navigator = Navigator(container: container, segues: [])

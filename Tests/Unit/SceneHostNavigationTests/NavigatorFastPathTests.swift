@@ -42,7 +42,10 @@ struct NavigatorFastPathTests {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
         try registry.register(ProbeScenes.definition("A"))
-        try registry.register(ProbeScenes.definition("B").accepting(SealedProbeInput.self) { dataStore, input in dataStore?.value = input.value })
+        try registry.register(
+            ProbeScenes.definition("B").accepting(SealedProbeInput.self) { dataStore, input in
+                dataStore?.value = input.value
+            })
         try registry.register(ProbeScenes.definition("C", handlesB: false))
         try registry.commit(into: container)
         let navigator = Navigator(container: container, segues: [ProbeScenes.segue(from: "A", id: "go", to: "B")])
@@ -64,10 +67,11 @@ struct NavigatorFastPathTests {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
         try registry.register(ProbeScenes.definition("A"))
-        try registry.register(ProbeScenes.definition("B").accepting(ProbeClassInput.self) { dataStore, input in
-            received.input = input
-            dataStore?.value = input.value
-        })
+        try registry.register(
+            ProbeScenes.definition("B").accepting(ProbeClassInput.self) { dataStore, input in
+                received.input = input
+                dataStore?.value = input.value
+            })
         try registry.register(ProbeScenes.definition("C", handlesB: false))
         try registry.commit(into: container)
         let navigator = Navigator(container: container, segues: [])
@@ -99,7 +103,9 @@ struct NavigatorFastPathTests {
         #expect(navigator.top?.probeValue == 9)
     }
 
-    @Test("through a segue, a value of another type that cannot be encoded fails the route with its encoding error; nothing changes")
+    @Test(
+        "through a segue, a value of another type that cannot be encoded fails the route with its encoding error; nothing changes"
+    )
     func segueEncodingErrorFails() throws {
         let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "B")])
         (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 5
@@ -115,13 +121,18 @@ struct NavigatorFastPathTests {
         #expect(navigator.top?.probeValue == 5)
     }
 
-    @Test("through a segue, a value of another type that does not fit fails with the checked payload's error; nothing changes")
+    @Test(
+        "through a segue, a value of another type that does not fit fails with the checked payload's error; nothing changes"
+    )
     func segueMisfitSameError() throws {
         let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "B")])
         (navigator.top?.currentDataStore as? any ProbeDataStore)?.value = 5
         try router(navigator).outgoing = WrongProbeInput(value: "seven")
-        let expected = NavigationError.routeFailed(from: "A", to: "B", .contractMismatch(
-            scene: "B", contract: .input, type: "ProbeInput", mismatches: [FieldMismatch(field: "value", expected: "Int", given: "String")]))
+        let expected = NavigationError.routeFailed(
+            from: "A", to: "B",
+            .contractMismatch(
+                scene: "B", contract: .input, type: "ProbeInput",
+                mismatches: [FieldMismatch(field: "value", expected: "Int", given: "String")]))
         #expect(throws: expected) { try navigator.send(.tap(button: "go")) }
         #expect(navigator.path == "A")
         #expect(navigator.top?.probeValue == 5)
@@ -156,8 +167,11 @@ struct NavigatorFastPathTests {
         let source = navigator.top
         (source?.currentDataStore as? any ProbeDataStore)?.value = 5
         try router(navigator).outgoing = WrongProbeInput(value: "seven")
-        let expected = NavigationError.routeFailed(from: "A", to: "B", .contractMismatch(
-            scene: "B", contract: .input, type: "ProbeInput", mismatches: [FieldMismatch(field: "value", expected: "Int", given: "String")]))
+        let expected = NavigationError.routeFailed(
+            from: "A", to: "B",
+            .contractMismatch(
+                scene: "B", contract: .input, type: "ProbeInput",
+                mismatches: [FieldMismatch(field: "value", expected: "Int", given: "String")]))
         #expect(throws: expected) { try navigator.send(.tap(button: "code")) }
         #expect(navigator.path == "A")
         #expect(navigator.top?.probeValue == 5)

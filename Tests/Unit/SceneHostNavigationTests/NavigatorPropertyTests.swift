@@ -76,7 +76,8 @@ struct NavigatorPropertyTests {
                 guard layers.count > 1 else { return nil }
                 next.layers.removeLast()
             case .backTo(let scene):
-                guard let stack = layers.last, let index = stack.dropLast().lastIndex(where: { $0.name == scene }) else { return nil }
+                guard let stack = layers.last, let index = stack.dropLast().lastIndex(where: { $0.name == scene })
+                else { return nil }
                 next.layers[next.layers.count - 1].removeSubrange((index + 1)...)
             }
             return next.receivingResult(from: layers.last?.last)
@@ -93,9 +94,10 @@ struct NavigatorPropertyTests {
     }
 
     private func observed(_ navigator: Navigator) -> Model {
-        Model(layers: navigator.layers.map { stack in
-            stack.map { Model.Entry(name: $0.name, value: $0.probeValue ?? -1) }
-        })
+        Model(
+            layers: navigator.layers.map { stack in
+                stack.map { Model.Entry(name: $0.name, value: $0.probeValue ?? -1) }
+            })
     }
 
     private func perform(_ command: Command, on navigator: Navigator) throws {
@@ -122,7 +124,9 @@ struct NavigatorPropertyTests {
                 let navigator = try ProbeScenes.navigator()
                 var model = Model()
                 for command in seeds.map(Command.init) {
-                    let before = navigator.layers.flatMap { $0 }.map { (context: ObjectIdentifier($0.context), parts: WeakPart.all(of: $0)) }
+                    let before = navigator.layers.flatMap { $0 }.map {
+                        (context: ObjectIdentifier($0.context), parts: WeakPart.all(of: $0))
+                    }
                     let expected = model.applying(command)
                     do {
                         try perform(command, on: navigator)
@@ -134,7 +138,9 @@ struct NavigatorPropertyTests {
                     #expect(observed(navigator) == model, "after \(command)")
                     let remaining = Set(navigator.layers.flatMap { $0 }.map { ObjectIdentifier($0.context) })
                     for scene in before where !remaining.contains(scene.context) {
-                        #expect(scene.parts.allSatisfy { $0.object == nil }, "a scene that left after \(command) is still alive")
+                        #expect(
+                            scene.parts.allSatisfy { $0.object == nil },
+                            "a scene that left after \(command) is still alive")
                     }
                 }
             } catch {

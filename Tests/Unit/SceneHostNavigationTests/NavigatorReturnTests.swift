@@ -29,11 +29,18 @@ struct NavigatorReturnTests {
         let navigator = try ProbeScenes.navigator()
         try show("C", .push, on: navigator)
         try show("B", .push, value: 3, on: navigator)
-        #expect(throws: NavigationError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
+        #expect(
+            throws: NavigationError.returnFailed(
+                from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))
+        ) {
             try navigator.back()
         }
-        #expect(ErrorMessage.render(NavigationError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput")))
-            == "error: return from 'B' to 'C' failed: scene 'C' accepts no result, but a ProbeInput was handed back; declare it with acceptingResult(_:into:).")
+        #expect(
+            ErrorMessage.render(
+                NavigationError.returnFailed(
+                    from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput")))
+                == "error: return from 'B' to 'C' failed: scene 'C' accepts no result, but a ProbeInput was handed back; declare it with acceptingResult(_:into:)."
+        )
         #expect(navigator.path == "A › C › B")
         #expect(navigator.top?.probeValue == 3)
     }
@@ -52,7 +59,10 @@ struct NavigatorReturnTests {
             try navigator.back()
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: return from 'B' to 'D' failed: the value does not fit the result WrongProbeInput that scene 'D' accepts: field 'value': expected String, given Int.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "error: return from 'B' to 'D' failed: the value does not fit the result WrongProbeInput that scene 'D' accepts: field 'value': expected String, given Int."
+            )
         }
         #expect(navigator.path == "D › B")
         #expect(navigator.layers[0][0].probeValue == 8)
@@ -63,7 +73,10 @@ struct NavigatorReturnTests {
         let navigator = try ProbeScenes.navigator()
         try show("C", .push, on: navigator)
         try show("B", .push, value: 5, on: navigator)
-        #expect(throws: NavigationError.returnFailed(from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))) {
+        #expect(
+            throws: NavigationError.returnFailed(
+                from: "B", to: "C", .unexpectedPayload(scene: "C", contract: .result, payloadType: "ProbeInput"))
+        ) {
             try navigator.leave(to: .scene("C"))
         }
         try navigator.leave(to: .scene("A"))
@@ -75,8 +88,12 @@ struct NavigatorReturnTests {
     func noSceneBelow() throws {
         let navigator = try ProbeScenes.navigator()
         try show("C", .push, on: navigator)
-        #expect(throws: NavigationError.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"])) { try navigator.leave(to: .scene("B")) }
-        #expect(throws: NavigationError.noSceneBelow(scene: "C", target: "C", stack: ["A", "C"])) { try navigator.leave(to: .scene("C")) }
+        #expect(throws: NavigationError.noSceneBelow(scene: "C", target: "B", stack: ["A", "C"])) {
+            try navigator.leave(to: .scene("B"))
+        }
+        #expect(throws: NavigationError.noSceneBelow(scene: "C", target: "C", stack: ["A", "C"])) {
+            try navigator.leave(to: .scene("C"))
+        }
         #expect(navigator.path == "A › C")
     }
 

@@ -80,7 +80,9 @@ struct NavigatorTests {
 
     @Test("a segue without a handler navigates when the destination needs no input")
     func segueWithoutHandler() throws {
-        let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "A", id: "go", to: "C", style: .present)])
+        let navigator = try ProbeScenes.navigator(segues: [
+            ProbeScenes.segue(from: "A", id: "go", to: "C", style: .present)
+        ])
         try navigator.send(.tap(button: "go"))
         #expect(navigator.path == "A › C (modal)")
     }
@@ -89,7 +91,9 @@ struct NavigatorTests {
     func segueWithoutHandlerNeedsInput() throws {
         let navigator = try ProbeScenes.navigator(segues: [ProbeScenes.segue(from: "C", id: "go", to: "B")])
         try navigator.navigate(from: try #require(navigator.top?.context), to: "C", style: .push, payload: nil)
-        #expect(throws: NavigationError.routeFailed(from: "C", to: "B", .missingInput(scene: "B", inputType: "ProbeInput"))) {
+        #expect(
+            throws: NavigationError.routeFailed(from: "C", to: "B", .missingInput(scene: "B", inputType: "ProbeInput"))
+        ) {
             try navigator.send(.tap(button: "go"))
         }
         #expect(navigator.path == "A › C")
@@ -112,7 +116,10 @@ struct NavigatorTests {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "Q", style: .push, payload: nil)
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Q' failed: its router did not declare this route (it declares: A, B, C, Z). Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "error: route from 'A' to 'Q' failed: its router did not declare this route (it declares: A, B, C, Z). Declare it in the scene's SceneDefinition with .route(to:) so 'scene-host check' can see it."
+            )
         }
         #expect(navigator.path == "A")
     }
@@ -137,7 +144,10 @@ struct NavigatorTests {
             try navigator.send(.tap(button: "code"))
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'B' failed: the value does not fit the input ProbeInput of scene 'B': field 'value' is missing (expected Int); field 'other' (Int) is not part of it.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "error: route from 'A' to 'B' failed: the value does not fit the input ProbeInput of scene 'B': field 'value' is missing (expected Int); field 'other' (Int) is not part of it."
+            )
         }
         #expect(navigator.path == "A")
     }
@@ -145,8 +155,13 @@ struct NavigatorTests {
     @Test("input passed to a scene without a declared input is refused")
     func unexpectedInput() throws {
         let navigator = try ProbeScenes.navigator()
-        #expect(throws: NavigationError.routeFailed(from: "A", to: "C", .unexpectedPayload(scene: "C", contract: .input, payloadType: "ProbeInput"))) {
-            try navigator.navigate(from: try #require(navigator.top?.context), to: "C", style: .push, payload: ScenePayload(ProbeInput(value: 1)))
+        #expect(
+            throws: NavigationError.routeFailed(
+                from: "A", to: "C", .unexpectedPayload(scene: "C", contract: .input, payloadType: "ProbeInput"))
+        ) {
+            try navigator.navigate(
+                from: try #require(navigator.top?.context), to: "C", style: .push,
+                payload: ScenePayload(ProbeInput(value: 1)))
         }
         #expect(navigator.path == "A")
     }
@@ -172,7 +187,9 @@ struct NavigatorTests {
     @Test("events must name an element of the right kind on the screen")
     func eventValidation() throws {
         let navigator = try ProbeScenes.navigator()
-        #expect(throws: NavigationError.noSuchElement(scene: "A", id: "nope", kind: "button", available: ["go", "code"])) {
+        #expect(
+            throws: NavigationError.noSuchElement(scene: "A", id: "nope", kind: "button", available: ["go", "code"])
+        ) {
             try navigator.send(.tap(button: "nope"))
         }
         #expect(throws: NavigationError.noSuchElement(scene: "A", id: "go", kind: "text field", available: ["name"])) {
@@ -194,7 +211,9 @@ struct NavigatorTests {
         }
     }
 
-    private func weakParts(afterShowing scene: String, style: NavigationStyle, on navigator: Navigator) throws -> [WeakPart] {
+    private func weakParts(
+        afterShowing scene: String, style: NavigationStyle, on navigator: Navigator
+    ) throws -> [WeakPart] {
         try navigator.navigate(from: try #require(navigator.top?.context), to: scene, style: style, payload: nil)
         return WeakPart.all(of: try #require(navigator.top))
     }
@@ -211,7 +230,10 @@ struct NavigatorMisspeltRouteTests {
             try navigator.navigate(from: try #require(navigator.top?.context), to: "Zz", style: .push, payload: nil)
             Issue.record("expected an error")
         } catch {
-            #expect(ErrorMessage.render(error) == "error: route from 'A' to 'Zz' failed: its router did not declare this route (it declares: A, B, C, Z). Did you mean 'Z'? Fix the name in the router's route(to:) call.")
+            #expect(
+                ErrorMessage.render(error)
+                    == "error: route from 'A' to 'Zz' failed: its router did not declare this route (it declares: A, B, C, Z). Did you mean 'Z'? Fix the name in the router's route(to:) call."
+            )
         }
         #expect(navigator.path == "A")
     }

@@ -15,7 +15,8 @@ struct RouteStyleNavigationTests {
     private func navigator() throws -> Navigator {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
-        try registry.register(ProbeScenes.definition("A").route(Route<ProbeInput>("B", style: .present), handler: ProbeRouter.routeToB))
+        try registry.register(
+            ProbeScenes.definition("A").route(Route<ProbeInput>("B", style: .present), handler: ProbeRouter.routeToB))
         try registry.register(ProbeScenes.definition("B", accepting: true))
         try registry.register(ProbeScenes.definition("C", handlesB: false))
         try registry.commit(into: container)
@@ -37,7 +38,9 @@ struct RouteStyleNavigationTests {
     @Test("the declared style navigates; a route declared by name takes any style")
     func declared() throws {
         let navigator = try navigator()
-        try navigator.navigate(from: try #require(navigator.top?.context), to: "B", style: .present, payload: ScenePayload(ProbeInput(value: 1)))
+        try navigator.navigate(
+            from: try #require(navigator.top?.context), to: "B", style: .present,
+            payload: ScenePayload(ProbeInput(value: 1)))
         #expect(navigator.path == "A › B (modal)")
         try navigator.navigate(from: try #require(navigator.top?.context), to: "C", style: .present, payload: nil)
         #expect(navigator.layers.count == 3)
@@ -47,7 +50,9 @@ struct RouteStyleNavigationTests {
     func described() throws {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
-        try registry.register(ProbeScenes.definition("A").route(Route<ProbeInput>("B", style: .present)).route(Route<Void>("Z", style: .replace)))
+        try registry.register(
+            ProbeScenes.definition("A").route(Route<ProbeInput>("B", style: .present)).route(
+                Route<Void>("Z", style: .replace)))
         try registry.commit(into: container)
         let routes = try #require(container.description(of: "A")?.routes)
         #expect(routes.first { $0.destination == "B" }?.style == .present)

@@ -21,13 +21,17 @@ struct WiringCheckCacheTests {
     private func container() throws -> SceneContainer {
         let container = SceneContainer()
         let registry = PluginScopedRegistry(plugin: ProbeScenes.plugin)
-        try registry.register(SceneDefinition("V", viewController: { CheckedViewController() as UncheckedViewController },
-                                              interactor: { _ in CheckedInteractor() }, presenter: CheckedPresenter.init, router: CheckedRouter.init))
+        try registry.register(
+            SceneDefinition(
+                "V", viewController: { CheckedViewController() as UncheckedViewController },
+                interactor: { _ in CheckedInteractor() }, presenter: CheckedPresenter.init, router: CheckedRouter.init))
         try registry.commit(into: container)
         return container
     }
 
-    @Test("a ViewController class that passed once still fits; another class that does not fit is refused; nothing is shown")
+    @Test(
+        "a ViewController class that passed once still fits; another class that does not fit is refused; nothing is shown"
+    )
     func otherClassCheckedAgain() throws {
         let container = try container()
         let first = Navigator(container: container, segues: [])
@@ -39,8 +43,12 @@ struct WiringCheckCacheTests {
         do {
             try second.start(at: "V")
             Issue.record("expected an error")
-        } catch ContainerError.wiringFailed(scene: "V", _, .wiringMismatch(scene: "V", part: "ViewController", partType: "UncheckedViewController",
-                                                                           property: "CheckedPresenter.viewController", _)) {
+        } catch ContainerError.wiringFailed(
+            scene: "V", _,
+            .wiringMismatch(
+                scene: "V", part: "ViewController", partType: "UncheckedViewController",
+                property: "CheckedPresenter.viewController", _))
+        {
         } catch {
             Issue.record("unexpected error \(error)")
         }

@@ -20,12 +20,14 @@ struct ChildOutputTests {
         let text = "hello \u{1B}[2J\nsecond\n\(long)\nlast without a break"
         _ = text.withCString { write(output.writeEnd, $0, strlen($0)) }
         output.closeWriteEnd()
-        let expected = "scene-host: plugin output (scene worker): hello \\u{1B}[2J\n"
+        let expected =
+            "scene-host: plugin output (scene worker): hello \\u{1B}[2J\n"
             + "scene-host: plugin output (scene worker): second\n"
             + "scene-host: plugin output (scene worker): \(String(repeating: "x", count: ChildOutput.lineLimit)) [10 more bytes of this line not shown]\n"
             + "scene-host: plugin output (scene worker): last without a break\n"
-        #expect(Processes.eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") == expected },
-                "\((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
+        #expect(
+            Processes.eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") == expected },
+            "\((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
         close(destination)
     }
 
@@ -40,17 +42,24 @@ struct ChildOutputTests {
             _ = line.withUnsafeBytes { write(output.writeEnd, $0.baseAddress, $0.count) }
         }
         output.closeWriteEnd()
-        let done = Processes.eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").hasSuffix("the rest is not shown\n") }
+        let done = Processes.eventually {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").hasSuffix("the rest is not shown\n")
+        }
         #expect(done)
         let printed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        #expect(printed.split(separator: "\n").count == ChildOutput.totalLimit / 1023 + 1, "\(printed.split(separator: "\n").count) lines")
+        #expect(
+            printed.split(separator: "\n").count == ChildOutput.totalLimit / 1023 + 1,
+            "\(printed.split(separator: "\n").count) lines")
         close(destination)
     }
 
-    @Test("kept: what a child wrote comes back escaped once it has ended; past the bound it is read to the end and counted")
+    @Test(
+        "kept: what a child wrote comes back escaped once it has ended; past the bound it is read to the end and counted"
+    )
     func kept() throws {
         let output = try ChildOutput(.kept)
-        let flood = [UInt8]("ok \u{1B}[31m\n".utf8) + [UInt8](repeating: UInt8(ascii: "z"), count: ChildOutput.totalLimit)
+        let flood =
+            [UInt8]("ok \u{1B}[31m\n".utf8) + [UInt8](repeating: UInt8(ascii: "z"), count: ChildOutput.totalLimit)
         // Written from another thread, as a child writes: more than a pipe holds, so the reader must drain it.
         let writer = Thread { [writeEnd = output.writeEnd] in
             flood.withUnsafeBytes { bytes in

@@ -32,7 +32,10 @@ struct PrivateFolderTests {
         do {
             _ = try PrivateFolder.make(environment: ["TMPDIR": file])
         } catch {
-            #expect(error.reason == "cannot create its private folder in \(file): Not a directory; set TMPDIR to a folder you can write")
+            #expect(
+                error.reason
+                    == "cannot create its private folder in \(file): Not a directory; set TMPDIR to a folder you can write"
+            )
         }
     }
 
@@ -95,7 +98,8 @@ struct PrivateFolderRemovalTests {
         #expect(chmod(folder.path + "/locked/inner", 0o500) == 0)
         #expect(chmod(folder.path + "/locked", 0o000) == 0)
         // A name of bytes that are not UTF-8 (0xFF 0xFE).
-        let strange: [CChar] = Array("\(folder.path)/".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0]
+        let strange: [CChar] =
+            Array("\(folder.path)/".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0]
         let made = open(strange, O_WRONLY | O_CREAT, 0o600)
         #expect(made >= 0)
         close(made)
@@ -142,7 +146,9 @@ struct PrivateFolderRemovalTests {
         #expect(access(held.path, F_OK) == 0)
     }
 
-    @Test("a start sweeps at most every ten minutes (the parent may hold tens of thousands of names); a marker another user planted stops no sweep")
+    @Test(
+        "a start sweeps at most every ten minutes (the parent may hold tens of thousands of names); a marker another user planted stops no sweep"
+    )
     func sweepIsThrottled() throws {
         let parent = try TemporaryFolder()
         let root = try parent.makeFolder("tmp")
@@ -161,7 +167,9 @@ struct PrivateFolderRemovalTests {
         let second = leaveStale("second")
         #expect(PrivateFolder.removeStaleIfDue(in: root, now: now + 60) == nil, "a minute later: not due")
         #expect(access(second, F_OK) == 0)
-        #expect(PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval) == 1, "ten minutes later: due")
+        #expect(
+            PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval) == 1,
+            "ten minutes later: due")
         #expect(access(second, F_OK) != 0)
         // A marker that is no plain file of this user (here a link to elsewhere): every start sweeps.
         let marker = root + "/" + PrivateFolder.sweepMarker(uid: getuid())
@@ -169,6 +177,8 @@ struct PrivateFolderRemovalTests {
         let third = leaveStale("third1")
         #expect(PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval + 1) == 1)
         #expect(access(third, F_OK) != 0)
-        #expect(PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval + 2) == 0, "still swept: the link is not trusted")
+        #expect(
+            PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval + 2) == 0,
+            "still swept: the link is not trusted")
     }
 }

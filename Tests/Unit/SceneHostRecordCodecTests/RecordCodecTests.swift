@@ -33,7 +33,7 @@ struct RecordCodecTests {
         for length in [0, 1, 7, 8, 9, 15, 16, 17, 1000] {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
             var writer = RecordWriter()
-            writer.unsigned(3) // an odd offset before the bytes, so the words read are unaligned
+            writer.unsigned(3)  // an odd offset before the bytes, so the words read are unaligned
             writer.bytes(bytes)
             writer.unsigned(9)
             let header = Array("codec\n".utf8)
@@ -65,7 +65,9 @@ struct RecordCodecTests {
         var count = RecordReader([5, 0], from: 0)
         #expect(throws: RecordReader.Malformed.self) { try count.count() }
         var index = RecordReader([1, 1, 0x61, 1], from: 0)
-        #expect(throws: RecordReader.Malformed.self) { try index.readStringTable(); _ = try index.string() }
+        #expect(throws: RecordReader.Malformed.self) {
+            try index.readStringTable(); _ = try index.string()
+        }
         var wide = RecordReader([0x80, 0x80, 0x80, 0x80, 0x10], from: 0)
         #expect(throws: RecordReader.Malformed.self) { try wide.uint32() }
         var tag = RecordReader([3], from: 0)
@@ -107,8 +109,9 @@ struct RecordCodecTests {
         try reader.descend(limit: 3)
     }
 
-    @Test("seeded fuzzing: a real file mutated, cut or replaced by noise never traps the reader; the real file reads back",
-          arguments: [1, 2, 20_261_127] as [UInt64])
+    @Test(
+        "seeded fuzzing: a real file mutated, cut or replaced by noise never traps the reader; the real file reads back",
+        arguments: [1, 2, 20_261_127] as [UInt64])
     func randomBytes(seed: UInt64) throws {
         var writer = RecordWriter()
         let strings = (0..<200).map { "string \($0) " + String(repeating: "é", count: $0 % 17) }
@@ -122,7 +125,10 @@ struct RecordCodecTests {
         for _ in 0..<1_000 {
             var bytes = real
             switch random.next(below: 3) {
-            case 0: for _ in 0...random.next(below: 8) { bytes[random.next(below: bytes.count)] = UInt8(truncatingIfNeeded: random.next()) }
+            case 0:
+                for _ in 0...random.next(below: 8) {
+                    bytes[random.next(below: bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+                }
             case 1: bytes = Array(bytes.prefix(random.next(below: bytes.count)))
             default: bytes = (0..<random.next(below: 4_096)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             }

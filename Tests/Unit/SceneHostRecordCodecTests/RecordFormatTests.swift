@@ -18,7 +18,10 @@ struct RecordFormatTests {
         #expect(format.open(Array("scene-host start-up cache 3\n".utf8)) == .foreign)
         #expect(format.open(Array("{\"json\":1}".utf8)) == .foreign)
         #expect(format.open([]) == .foreign)
-        for damaged in ["scene-host probe cache \n", "scene-host probe cache 8", "scene-host probe cache x8\n", "scene-host probe cache 99999999999999999999\n"] {
+        for damaged in [
+            "scene-host probe cache \n", "scene-host probe cache 8", "scene-host probe cache x8\n",
+            "scene-host probe cache 99999999999999999999\n",
+        ] {
             #expect(format.open(Array(damaged.utf8)) == .damaged, "\(damaged)")
         }
     }

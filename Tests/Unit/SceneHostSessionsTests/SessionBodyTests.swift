@@ -8,15 +8,26 @@ import SceneHostRecordCodec
 /// body that is cut, changed, of another format or version ends that session with a notice.
 @Suite("Session body format")
 struct SessionBodyTests {
-    static let sample = SessionBody(places: [
-        SessionBody.Place(record: SceneRecord(name: "Home", opensLayer: false, input: nil,
-                                              fields: [SceneRecord.FieldText(id: "message", text: "Hé \"quoted\"\n")],
-                                              state: try? ScenePayload(["summary": "saved twice"]), secrets: ["pin"]),
-                          stamp: 3, lastScreen: Screen(title: "Home", elements: [.textField(id: "message", placeholder: "", text: "Hé", label: "Message", problem: "")])),
-        SessionBody.Place(record: SceneRecord(name: "Detail", opensLayer: true, input: try? ScenePayload(["message": "Hello"]),
-                                              results: [], fields: []),
-                          stamp: 7, lastScreen: Screen(title: "Detail", elements: [.label(id: "message", text: "Hello"), .list(id: "rows", rows: ["a", "b"])])),
-    ], nextStamp: 8, notice: "notice: something happened")
+    static let sample = SessionBody(
+        places: [
+            SessionBody.Place(
+                record: SceneRecord(
+                    name: "Home", opensLayer: false, input: nil,
+                    fields: [SceneRecord.FieldText(id: "message", text: "Hé \"quoted\"\n")],
+                    state: try? ScenePayload(["summary": "saved twice"]), secrets: ["pin"]),
+                stamp: 3,
+                lastScreen: Screen(
+                    title: "Home",
+                    elements: [.textField(id: "message", placeholder: "", text: "Hé", label: "Message", problem: "")])),
+            SessionBody.Place(
+                record: SceneRecord(
+                    name: "Detail", opensLayer: true, input: try? ScenePayload(["message": "Hello"]),
+                    results: [], fields: []),
+                stamp: 7,
+                lastScreen: Screen(
+                    title: "Detail",
+                    elements: [.label(id: "message", text: "Hello"), .list(id: "rows", rows: ["a", "b"])])),
+        ], nextStamp: 8, notice: "notice: something happened")
 
     @Test("a body reads back as it was written, notice and stamps included")
     func roundTrip() throws {
@@ -37,19 +48,28 @@ struct SessionBodyTests {
             changed[index] ^= 0x5A
             _ = try? SessionBody(decoding: changed)
         }
-        #expect(throws: SessionStoreError.malformedRow(reason: "its stored data is damaged")) { try SessionBody(decoding: bytes + [0]) }
+        #expect(throws: SessionStoreError.malformedRow(reason: "its stored data is damaged")) {
+            try SessionBody(decoding: bytes + [0])
+        }
     }
 
     @Test("another format or version is refused with its own words")
     func foreign() throws {
-        #expect(throws: SessionStoreError.malformedRow(reason: "it is not a scene-host session")) { try SessionBody(decoding: Array("{\"json\":1}".utf8)) }
+        #expect(throws: SessionStoreError.malformedRow(reason: "it is not a scene-host session")) {
+            try SessionBody(decoding: Array("{\"json\":1}".utf8))
+        }
         var bytes = Self.sample.encoded()
         bytes[4] = 5
-        #expect(throws: SessionStoreError.malformedRow(reason: "it was written in session format 5, and this scene-host reads formats 1 to 4")) {
+        #expect(
+            throws: SessionStoreError.malformedRow(
+                reason: "it was written in session format 5, and this scene-host reads formats 1 to 4")
+        ) {
             try SessionBody(decoding: bytes)
         }
-        #expect(SessionStoreError.malformedRow(reason: "it is not a scene-host session").message
-            == "notice: Your session could not be read back (it is not a scene-host session), so it ended; you are back at the start.")
+        #expect(
+            SessionStoreError.malformedRow(reason: "it is not a scene-host session").message
+                == "notice: Your session could not be read back (it is not a scene-host session), so it ended; you are back at the start."
+        )
     }
 
     @Test("stamps at or past the next stamp, or a modal at the bottom, are damage")

@@ -43,7 +43,9 @@ struct LiveWaitTests {
     }
 
     /// A stream's wait in a task of its own, with what ended it once it ended.
-    func waiting(_ changes: Changes, stops: [Wakeup], until deadline: ContinuousClock.Instant = never) -> (Task<LiveWake, Never>, Outcome) {
+    func waiting(
+        _ changes: Changes, stops: [Wakeup], until deadline: ContinuousClock.Instant = never
+    ) -> (Task<LiveWake, Never>, Outcome) {
         let outcome = Outcome()
         let task = Task {
             let wake = await LiveWait.next(until: deadline, stops: stops) { await changes.wait(after: 0) }
@@ -64,7 +66,9 @@ struct LiveWaitTests {
         #expect(changes.asks == 1, "the change was asked once, not polled")
         changes.change()
         #expect(await task.value == .changed(1))
-        #expect(changes.wakeup.waiting == 0 && drain.waiting == 0 && gone.waiting == 0, "the losers' waits were cancelled, none left behind")
+        #expect(
+            changes.wakeup.waiting == 0 && drain.waiting == 0 && gone.waiting == 0,
+            "the losers' waits were cancelled, none left behind")
     }
 
     @Test("the drain wakes every idle stream at once, and they stop")
@@ -118,7 +122,9 @@ struct LiveWaitTests {
     @Test("the deadline (the keep-alive) ends a quiet wait")
     func deadline() async {
         let changes = Changes()
-        let wake = await LiveWait.next(until: .now + .milliseconds(100), stops: [Wakeup()]) { await changes.wait(after: 0) }
+        let wake = await LiveWait.next(until: .now + .milliseconds(100), stops: [Wakeup()]) {
+            await changes.wait(after: 0)
+        }
         #expect(wake == .deadline)
         #expect(changes.wakeup.waiting == 0)
     }

@@ -12,13 +12,16 @@ import Testing
 @MainActor
 @Suite("Web controller: faults")
 struct WebFaultRepliesTests {
-    static let context = WebController.PostContext(origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
-    nonisolated static let ended = WorkerError.sessionEndedForFaults(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11), faults: 3)
+    static let context = WebController.PostContext(
+        origin: "http://h:1", fetchSite: "same-origin", host: "h:1", client: "10.0.0.1")
+    nonisolated static let ended = WorkerError.sessionEndedForFaults(
+        plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11), faults: 3)
 
     /// A session on one screen whose `strike` ends it, as a worker's supervisor does on its last allowed fault.
     final class EndingSession: AppSession {
         private let ended = Mutex<WorkerError?>(nil)
-        private let home = Screen(title: "Home", elements: [.button(id: "strike", title: "Strike"), .button(id: "stay", title: "Stay")])
+        private let home = Screen(
+            title: "Home", elements: [.button(id: "strike", title: "Strike"), .button(id: "stay", title: "Stay")])
 
         func screen() async throws -> Screen {
             if let ended = ended.withLock({ $0 }) { throw ended }
@@ -32,7 +35,9 @@ struct WebFaultRepliesTests {
             throw WebFaultRepliesTests.ended
         }
         func open(_ link: LinkOpening) async throws {}
-        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
+        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+            ([], "")
+        }
         func takeNotice() async -> (any Error)? { nil }
         func settle(within limit: Duration) async throws -> [any Error] { [] }
         var isBusy: Bool { get async { false } }
@@ -46,7 +51,9 @@ struct WebFaultRepliesTests {
     }
 
     private func firstAction(_ controller: WebController, _ fields: String) async -> WebReply {
-        await controller.post(path: "/", sessionID: nil, body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
+        await controller.post(
+            path: "/", sessionID: nil,
+            body: Array("token=\(await controller.store.startToken)&screen=0&\(fields)".utf8), context: Self.context)
     }
 
     @Test("the action that ends its session is answered with the start page saying why, and the cookie is cleared")
@@ -62,27 +69,35 @@ struct WebFaultRepliesTests {
             Issue.record("no page: \(page.status)")
             return
         }
-        let reply = await controller.post(path: "/s/Home", sessionID: id,
-                                          body: Array("token=\(shown.token)&screen=\(shown.stamp)&action=tap%3Astrike".utf8), context: Self.context)
+        let reply = await controller.post(
+            path: "/s/Home", sessionID: id,
+            body: Array("token=\(shown.token)&screen=\(shown.stamp)&action=tap%3Astrike".utf8), context: Self.context)
         #expect(reply.status == 200 && reply.cookie == .clear)
         guard case .page(let start) = reply.body else {
             Issue.record("no page: \(reply.status) \(reply.body)")
             return
         }
-        #expect(start.error?.hasPrefix("error: " + WebUserText.actionFailed(Self.ended) + " (Reference: r-") == true, "\(start.error ?? "none")")
+        #expect(
+            start.error?.hasPrefix("error: " + WebUserText.actionFailed(Self.ended) + " (Reference: r-") == true,
+            "\(start.error ?? "none")")
         #expect(start.error?.contains("Your session was ended because your actions stopped the app 3 times.") == true)
         #expect(start.error?.contains("idle") == false)
         #expect(await controller.store.count == 0)
     }
 
-    @Test("a plugin refused for a cooling period: the start page and a newcomer's first action are 503, saying when to try again")
+    @Test(
+        "a plugin refused for a cooling period: the start page and a newcomer's first action are 503, saying when to try again"
+    )
     func refusedIs503() async {
         let refused = WorkerError.pluginRefused(plugin: "Fragile", sources: 3, retryIn: 10)
         let controller = WebController(store: store { throw refused })
         let start = await controller.get(path: "/", sessionID: nil)
         #expect(start.status == 503 && start.retryAfterSeconds == 10)
         if case .refusal(let message) = start.body {
-            #expect(message.hasPrefix("error: This part of the app is closed for now because it stopped working for several users; it is tried again within 10 s. Try again then. (Reference: r-"), "\(message)")
+            #expect(
+                message.hasPrefix(
+                    "error: This part of the app is closed for now because it stopped working for several users; it is tried again within 10 s. Try again then. (Reference: r-"
+                ), "\(message)")
         } else {
             Issue.record("not a refusal")
         }
@@ -91,7 +106,8 @@ struct WebFaultRepliesTests {
 
     @Test("a session that cannot start for any other reason stays a 500")
     func otherFailureIs500() async {
-        let controller = WebController(store: store { throw WorkerError.remote(RemoteFailure(text: "error: broken", status: 1)) })
+        let controller = WebController(
+            store: store { throw WorkerError.remote(RemoteFailure(text: "error: broken", status: 1)) })
         #expect(await controller.get(path: "/", sessionID: nil).status == 500)
         #expect(await firstAction(controller, "action=tap%3Astay").status == 500)
     }

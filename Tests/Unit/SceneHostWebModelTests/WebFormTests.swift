@@ -18,7 +18,10 @@ struct WebFormTests {
             _ = try WebForm(body: Array(repeating: UInt8(ascii: "a"), count: WebForm.maximumBodySize + 1))
         }
         let long = String(repeating: "x", count: WebForm.maximumFieldLength + 1)
-        #expect(throws: WebError.fieldTooLong(field: "field.note", length: WebForm.maximumFieldLength + 1, limit: WebForm.maximumFieldLength)) {
+        #expect(
+            throws: WebError.fieldTooLong(
+                field: "field.note", length: WebForm.maximumFieldLength + 1, limit: WebForm.maximumFieldLength)
+        ) {
             _ = try WebForm(body: Array("field.note=\(long)".utf8))
         }
     }

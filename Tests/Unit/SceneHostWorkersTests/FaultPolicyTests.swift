@@ -33,7 +33,8 @@ struct FaultPolicyTests {
         var policy = FaultPolicy(limits: FaultPolicy.Limits())
         #expect(policy.noteFault(of: "Fragile", from: "a", at: at(0)) == nil)
         #expect(policy.noteFault(of: "Fragile", from: "a", at: at(1)) == nil)
-        #expect(policy.noteFault(of: "Other", from: "b", at: at(2)) == nil, "another plugin's faults count for that plugin")
+        #expect(
+            policy.noteFault(of: "Other", from: "b", at: at(2)) == nil, "another plugin's faults count for that plugin")
         #expect(policy.noteFault(of: "Fragile", from: "b", at: at(3)) == nil)
         let refusal = policy.noteFault(of: "Fragile", from: "c", at: at(4))
         #expect(refusal == FaultPolicy.Refusal(sources: 3, since: at(4), until: at(14)))
@@ -61,7 +62,9 @@ struct FaultPolicyTests {
         #expect(policy.noteFault(of: "P", from: "g", at: at(81)) == nil)
     }
 
-    @Test("each refusal that follows the last within 10 min doubles the cooling period, up to 10 min; a calm plugin starts again at 10 s")
+    @Test(
+        "each refusal that follows the last within 10 min doubles the cooling period, up to 10 min; a calm plugin starts again at 10 s"
+    )
     func coolingDoublesAndCaps() {
         var policy = FaultPolicy(limits: FaultPolicy.Limits())
         var now = 0.0

@@ -10,8 +10,9 @@ import SceneTestSupport
 @MainActor
 @Suite("TerminalFrontend")
 struct TerminalFrontendTests {
-    nonisolated static let lost = WorkerError.workerStopped(plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11),
-                                                            restore: .lost(reason: "the initial scene ended the new worker too (SIGSEGV)"))
+    nonisolated static let lost = WorkerError.workerStopped(
+        plugin: "Fragile", scene: "Home", action: "tap strike", fault: .signal(11),
+        restore: .lost(reason: "the initial scene ended the new worker too (SIGSEGV)"))
 
     /// A session whose `strike` closes it for good, as a worker's supervisor does when not even the
     /// initial scene comes back; its screen then throws, as a pooled session's does.
@@ -33,7 +34,9 @@ struct TerminalFrontendTests {
             throw TerminalFrontendTests.lost
         }
         func open(_ link: LinkOpening) async throws {}
-        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) { ([], "") }
+        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+            ([], "")
+        }
         func takeNotice() async -> (any Error)? { nil }
         func settle(within limit: Duration) async throws -> [any Error] { [] }
         var isBusy: Bool { get async { false } }
@@ -42,17 +45,23 @@ struct TerminalFrontendTests {
         func close() async {}
     }
 
-    @Test("a command that closes the session prints its error and one line saying the run ends, and ends it: no notice twice, no command after")
+    @Test(
+        "a command that closes the session prints its error and one line saying the run ends, and ends it: no notice twice, no command after"
+    )
     func closedSession() async throws {
         let session = ClosingSession()
         var input = ["tap strike", "tap strike", "print"]
         var output: [String] = []
-        try await TerminalFrontend(session: session, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
-                                   write: { output.append($0) }).run()
+        try await TerminalFrontend(
+            session: session, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+            write: { output.append($0) }
+        ).run()
         #expect(session.applied == 1)
         #expect(input == ["tap strike", "print"])
-        #expect(output.last == ErrorMessage.render(Self.lost) + "\n"
-            + "error: the run stops here: its session was closed, so no command can run in it any more. Start the app again with 'scene-host run'.")
+        #expect(
+            output.last == ErrorMessage.render(Self.lost) + "\n"
+                + "error: the run stops here: its session was closed, so no command can run in it any more. Start the app again with 'scene-host run'."
+        )
         #expect(!output.joined().contains("this session was closed"))
     }
 
@@ -60,7 +69,9 @@ struct TerminalFrontendTests {
     func startNotice() async throws {
         let navigator = try ProbeScenes.navigator()
         var output: [String] = []
-        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { nil }, write: { output.append($0) }).run(notice: "error: it faulted")
+        try await TerminalFrontend(
+            navigator: navigator, clearsScreen: false, readLine: { nil }, write: { output.append($0) }
+        ).run(notice: "error: it faulted")
         #expect(output.first?.hasPrefix("== A ==  (A)") == true)
         #expect(output.dropFirst(2).first == "error: it faulted")
     }
@@ -69,13 +80,18 @@ struct TerminalFrontendTests {
         let navigator = try ProbeScenes.navigator()
         var input = ["tap go", "tap nope", "help", "oops", "quit", "tap go"]
         var output: [String] = []
-        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
-                         write: { output.append($0) }).run()
+        try await TerminalFrontend(
+            navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+            write: { output.append($0) }
+        ).run()
         #expect(navigator.path == "A › B")
         #expect(input == ["tap go"])
         let text = output.joined(separator: "\n")
         #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
-        #expect(text.contains("error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"))
+        #expect(
+            text.contains(
+                "error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+            ))
         #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
         #expect(output.filter { $0 == "> " }.count == 5)
     }
@@ -84,7 +100,9 @@ struct TerminalFrontendTests {
     func endOfInput() async throws {
         let navigator = try ProbeScenes.navigator()
         var output: [String] = []
-        try await TerminalFrontend(navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }).run()
+        try await TerminalFrontend(
+            navigator: navigator, clearsScreen: true, readLine: { nil }, write: { output.append($0) }
+        ).run()
         #expect(output.first == "\u{1B}[2J\u{1B}[H")
         #expect(output.dropFirst().first?.hasPrefix("== A ==  (A)") == true)
     }
@@ -95,10 +113,13 @@ struct TerminalFrontendTests {
         let refusal = ScriptError.scriptLineTooLong(file: "<stdin>", line: 2, limit: 65536)
         var lines = ["tap go"]
         await #expect(throws: refusal) {
-            try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: {
-                guard !lines.isEmpty else { throw refusal }
-                return lines.removeFirst()
-            }, write: { _ in }).run()
+            try await TerminalFrontend(
+                navigator: navigator, clearsScreen: false,
+                readLine: {
+                    guard !lines.isEmpty else { throw refusal }
+                    return lines.removeFirst()
+                }, write: { _ in }
+            ).run()
         }
         #expect(navigator.path == "A › B")
     }
@@ -108,9 +129,13 @@ struct TerminalFrontendTests {
         let navigator = try ProbeScenes.navigator()
         var input = ["jump\u{1B}[2J"]
         var output: [String] = []
-        try await TerminalFrontend(navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
-                             write: { output.append($0) }).run()
-        #expect(output.contains("error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"))
+        try await TerminalFrontend(
+            navigator: navigator, clearsScreen: false, readLine: { input.isEmpty ? nil : input.removeFirst() },
+            write: { output.append($0) }
+        ).run()
+        #expect(
+            output.contains(
+                "error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+            ))
     }
 }
-

@@ -29,10 +29,12 @@ struct WorkerRecordTests {
     func roundTrips() throws {
         let failure = RemoteFailure(text: "error: no\n", status: -64)
         #expect(try RecordCheck.roundTrip(failure) == failure)
-        let report = SessionReport(keep: 3, changed: [SceneRecord(name: "A", opensLayer: false, input: nil)], screen: .failure(failure))
+        let report = SessionReport(
+            keep: 3, changed: [SceneRecord(name: "A", opensLayer: false, input: nil)], screen: .failure(failure))
         #expect(try RecordCheck.roundTrip(report) == report)
         // A link's refusal crosses with its sentence, for serve's 404 (issue 35, 2.6).
-        let refused = RemoteFailure(NavigationError.linkRefused(link: "orders/99", scene: "ShowOrder", message: "There is no order 99."))
+        let refused = RemoteFailure(
+            NavigationError.linkRefused(link: "orders/99", scene: "ShowOrder", message: "There is no order 99."))
         #expect(refused.linkRefusal == "There is no order 99." && refused.status == 9)
         #expect(try RecordCheck.roundTrip(refused) == refused)
     }

@@ -52,7 +52,9 @@ struct BackgroundWorkKitTests {
         #expect(try kit.text("status") == "Loading")
     }
 
-    @Test("observe: settle does not wait for it; awaitScreen steps it value by value; leaving cancels it and releases the scene")
+    @Test(
+        "observe: settle does not wait for it; awaitScreen steps it value by value; leaving cancels it and releases the scene"
+    )
     func observedWork() async throws {
         let feed = WorkProbeFeed()
         let kit = SceneTestKit()
@@ -66,17 +68,25 @@ struct BackgroundWorkKitTests {
         #expect(try kit.text("followed") == "Followed 0")
         for value in [3, 7] {
             feed.continuation.yield(value)
-            #expect(await kit.awaitScreen { $0.element(id: "followed") == .label(id: "followed", text: "Followed \(value)") })
+            #expect(
+                await kit.awaitScreen {
+                    $0.element(id: "followed") == .label(id: "followed", text: "Followed \(value)")
+                })
         }
-        #expect(await kit.awaitScreen(within: .milliseconds(30)) { $0.element(id: "followed") == .label(id: "followed", text: "Followed 9") } == false,
-                "a value never sent never shows")
+        #expect(
+            await kit.awaitScreen(within: .milliseconds(30)) {
+                $0.element(id: "followed") == .label(id: "followed", text: "Followed 9")
+            } == false,
+            "a value never sent never shows")
         weak let interactor = kit.dataStore as? WorkProbeInteractor
         // Room for a loaded machine (`Slack`), where this actor may wait long for its turn.
         try await kit.assertReleased(waitingForWork: Slack.scaled(.seconds(5)))
         #expect(interactor == nil, "the observe task was cancelled and holds nothing")
     }
 
-    @Test("a scene that leaves while its work runs: the work is cancelled, its late result dropped, and its parts are released")
+    @Test(
+        "a scene that leaves while its work runs: the work is cancelled, its late result dropped, and its parts are released"
+    )
     func leavingCancels() async throws {
         let kit = try kit()
         try kit.start("SlowWork")

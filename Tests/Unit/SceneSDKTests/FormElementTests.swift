@@ -8,16 +8,20 @@ import SceneTestSupport
 @MainActor
 @Suite("Form elements")
 struct FormElementTests {
-    let screen = Screen(title: "Loan", elements: [
-        .textArea(id: "notes", label: "Notes", text: ""),
-        .secureField(id: "pin", label: "PIN", isFilled: false),
-        .section(id: "options", title: "Options", elements: [
-            .toggle(id: "notify", title: "Notify me", isOn: false),
-            .choice(id: "days", label: "Days", options: ["7", "14"], selected: nil),
-            .section(id: "inner", title: "Inner", elements: [.button(id: "deep", title: "Deep")]),
-        ]),
-        .progress(id: "load", label: "Loading", value: nil),
-    ])
+    let screen = Screen(
+        title: "Loan",
+        elements: [
+            .textArea(id: "notes", label: "Notes", text: ""),
+            .secureField(id: "pin", label: "PIN", isFilled: false),
+            .section(
+                id: "options", title: "Options",
+                elements: [
+                    .toggle(id: "notify", title: "Notify me", isOn: false),
+                    .choice(id: "days", label: "Days", options: ["7", "14"], selected: nil),
+                    .section(id: "inner", title: "Inner", elements: [.button(id: "deep", title: "Deep")]),
+                ]),
+            .progress(id: "load", label: "Loading", value: nil),
+        ])
 
     @Test("events fit their own kind of element, inside sections too")
     func eventsFit() {
@@ -32,11 +36,21 @@ struct FormElementTests {
 
     @Test("an event of another kind, or an option past the end, is refused naming what there is")
     func eventsRefused() {
-        #expect(screen.mismatch(for: .set(toggle: "days", isOn: true)) == .noSuchElement(id: "days", kind: "toggle", available: ["notify"]))
-        #expect(screen.mismatch(for: .choose(choice: "days", option: 2)) == .optionOutOfRange(choice: "days", option: 2, count: 2))
-        #expect(screen.mismatch(for: .choose(choice: "days", option: -1)) == .optionOutOfRange(choice: "days", option: -1, count: 2))
-        #expect(screen.mismatch(for: .edit(field: "notify", text: "x")) == .noSuchElement(id: "notify", kind: "text field", available: ["notes", "pin"]))
-        #expect(screen.mismatch(for: .tap(button: "load")) == .noSuchElement(id: "load", kind: "button", available: ["deep"]))
+        #expect(
+            screen.mismatch(for: .set(toggle: "days", isOn: true))
+                == .noSuchElement(id: "days", kind: "toggle", available: ["notify"]))
+        #expect(
+            screen.mismatch(for: .choose(choice: "days", option: 2))
+                == .optionOutOfRange(choice: "days", option: 2, count: 2))
+        #expect(
+            screen.mismatch(for: .choose(choice: "days", option: -1))
+                == .optionOutOfRange(choice: "days", option: -1, count: 2))
+        #expect(
+            screen.mismatch(for: .edit(field: "notify", text: "x"))
+                == .noSuchElement(id: "notify", kind: "text field", available: ["notes", "pin"]))
+        #expect(
+            screen.mismatch(for: .tap(button: "load"))
+                == .noSuchElement(id: "load", kind: "button", available: ["deep"]))
     }
 
     @Test("labels for people: a text area's, a secret's and a choice's label, else the id")
@@ -50,7 +64,9 @@ struct FormElementTests {
     @Test("a list is written with plain titles or rows with details; a literal is the rows")
     func listRows() {
         let names = ["Dune", "Emma"]
-        #expect(ScreenElement.list(id: "l", rows: names) == .list(id: "l", rows: [ListRow(title: "Dune"), ListRow(title: "Emma")]))
+        #expect(
+            ScreenElement.list(id: "l", rows: names)
+                == .list(id: "l", rows: [ListRow(title: "Dune"), ListRow(title: "Emma")]))
         #expect(ScreenElement.list(id: "l", rows: []) == .list(id: "l", rows: [ListRow]()))
         #expect(ScreenElement.list(id: "l", rows: ["Dune", ListRow(title: "Emma", detail: "due")]).id == "l")
     }
@@ -69,13 +85,24 @@ struct FormElementTests {
         #expect(try kit.text("pin") == "")
         try kit.choose("days", option: 0)
         #expect(try kit.text("days") == "7 days")
-        #expect(throws: SceneTestingError.optionOutOfRange(scene: "Form", choice: "days", option: 5, count: 3)) { try kit.choose("days", option: 5) }
-        #expect(throws: SceneTestingError.noSuchOption(scene: "Form", choice: "days", option: "14 day", options: FormProbeViewController.dayOptions)) {
+        #expect(throws: SceneTestingError.optionOutOfRange(scene: "Form", choice: "days", option: 5, count: 3)) {
+            try kit.choose("days", option: 5)
+        }
+        #expect(
+            throws: SceneTestingError.noSuchOption(
+                scene: "Form", choice: "days", option: "14 day", options: FormProbeViewController.dayOptions)
+        ) {
             try kit.choose("days", option: "14 day")
         }
-        #expect(SceneTestingError.noSuchOption(scene: "Form", choice: "days", option: "14 day", options: FormProbeViewController.dayOptions).description
-            == "'Form': choice 'days' has no option '14 day'. Did you mean '14 days'?")
-        #expect(throws: SceneTestingError.noSuchElement(scene: "Form", id: "days", kind: "toggle", available: ["notify", "wrap"])) { try kit.set("days", isOn: true) }
+        #expect(
+            SceneTestingError.noSuchOption(
+                scene: "Form", choice: "days", option: "14 day", options: FormProbeViewController.dayOptions
+            ).description
+                == "'Form': choice 'days' has no option '14 day'. Did you mean '14 days'?")
+        #expect(
+            throws: SceneTestingError.noSuchElement(
+                scene: "Form", id: "days", kind: "toggle", available: ["notify", "wrap"])
+        ) { try kit.set("days", isOn: true) }
         try kit.assertReleased()
     }
 }

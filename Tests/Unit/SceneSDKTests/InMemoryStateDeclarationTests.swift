@@ -10,24 +10,37 @@ struct InMemoryStateDeclarationTests {
 
     @Test("a state named in words, kept unless a declared setting is set (or always), is well formed")
     func wellFormed() {
-        #expect(SettingDeclaration.malformation(of: Self.declared, inMemoryState: InMemoryState("the orders", unlessSet: "database")) == nil)
+        #expect(
+            SettingDeclaration.malformation(
+                of: Self.declared, inMemoryState: InMemoryState("the orders", unlessSet: "database")) == nil)
         #expect(SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState("the cart")) == nil)
         #expect(SettingDeclaration.malformation(of: Self.declared, inMemoryState: nil) == nil)
     }
 
     @Test("a state kept unless an undeclared setting is set, or without words to name it, is refused with the reason")
     func malformed() {
-        #expect(SettingDeclaration.malformation(of: Self.declared, inMemoryState: InMemoryState("the orders", unlessSet: "databse"))
-            == "the in-memory state (the orders) is kept unless setting 'databse' is set, but no setting of that name is declared (did you mean 'database'?); name a declared setting in inMemoryState")
-        #expect(SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState("the orders", unlessSet: "database"))
-            == "the in-memory state (the orders) is kept unless setting 'database' is set, but no setting of that name is declared; name a declared setting in inMemoryState")
-        #expect(SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState(""))
-            == "the in-memory state is named \"\"; name it in words without control characters, such as \"the orders\"")
-        #expect(SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState("the\norders"))
-            == "the in-memory state is named \"the\\norders\"; name it in words without control characters, such as \"the orders\"")
+        #expect(
+            SettingDeclaration.malformation(
+                of: Self.declared, inMemoryState: InMemoryState("the orders", unlessSet: "databse"))
+                == "the in-memory state (the orders) is kept unless setting 'databse' is set, but no setting of that name is declared (did you mean 'database'?); name a declared setting in inMemoryState"
+        )
+        #expect(
+            SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState("the orders", unlessSet: "database"))
+                == "the in-memory state (the orders) is kept unless setting 'database' is set, but no setting of that name is declared; name a declared setting in inMemoryState"
+        )
+        #expect(
+            SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState(""))
+                == "the in-memory state is named \"\"; name it in words without control characters, such as \"the orders\""
+        )
+        #expect(
+            SettingDeclaration.malformation(of: [], inMemoryState: InMemoryState("the\norders"))
+                == "the in-memory state is named \"the\\norders\"; name it in words without control characters, such as \"the orders\""
+        )
         // The settings' own problems come first.
-        #expect(SettingDeclaration.malformation(of: [.path("a", help: ""), .path("a", help: "")], inMemoryState: InMemoryState(""))
-            == "setting 'a' is declared twice; declare each once")
+        #expect(
+            SettingDeclaration.malformation(
+                of: [.path("a", help: ""), .path("a", help: "")], inMemoryState: InMemoryState(""))
+                == "setting 'a' is declared twice; declare each once")
     }
 
     private enum MisspeltPlugin: ScenePlugin {
@@ -46,11 +59,15 @@ struct InMemoryStateDeclarationTests {
         @MainActor static func register(in registry: any SceneRegistry) throws { registered = true }
     }
 
-    @Test("the kit refuses a plugin whose in-memory state names no declared setting, and loads one that keeps it always")
+    @Test(
+        "the kit refuses a plugin whose in-memory state names no declared setting, and loads one that keeps it always")
     @MainActor
     func kit() throws {
         let error = #expect(throws: SceneTestingError.self) { try SceneTestKit().load(MisspeltPlugin.self) }
-        #expect(error?.description == "plugin 'Misspelt' declares settings the host cannot check: the in-memory state (the orders) is kept unless setting 'databse' is set, but no setting of that name is declared (did you mean 'database'?); name a declared setting in inMemoryState; the host refuses it")
+        #expect(
+            error?.description
+                == "plugin 'Misspelt' declares settings the host cannot check: the in-memory state (the orders) is kept unless setting 'databse' is set, but no setting of that name is declared (did you mean 'database'?); name a declared setting in inMemoryState; the host refuses it"
+        )
         try SceneTestKit().load(CartPlugin.self)
         #expect(CartPlugin.registered)
     }

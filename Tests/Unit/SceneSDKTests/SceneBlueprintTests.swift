@@ -16,21 +16,28 @@ struct SceneBlueprintTests {
 
     /// Takes every navigation and does nothing: wiring only attaches the router to it.
     final class IdleNavigator: SceneNavigating {
-        func navigate(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {}
-        func navigate<Input: Encodable>(from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input) throws {}
+        func navigate(
+            from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?
+        ) throws {}
+        func navigate<Input: Encodable>(
+            from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input
+        ) throws {}
         func leave(from source: RouterContext, to target: BackTarget) throws {}
     }
 
     final class Stray {}
 
     final class NoServices: ServiceResolving {
-        func resolve<Service>(_ type: Service.Type) throws -> Service { throw SceneError.serviceNotRegistered(service: "\(type)", registered: []) }
+        func resolve<Service>(_ type: Service.Type) throws -> Service {
+            throw SceneError.serviceNotRegistered(service: "\(type)", registered: [])
+        }
         func nativeFunction(named name: String, returns: String, parameters: [String]) throws -> NativeCall? { nil }
     }
 
     func blueprint() throws -> SceneBlueprint {
         let collector = Collector()
-        try collector.register(ProbeScenes.definition("B", accepting: true).returning(ProbeInput.self, via: ProbeRouter.valueBack))
+        try collector.register(
+            ProbeScenes.definition("B", accepting: true).returning(ProbeInput.self, via: ProbeRouter.valueBack))
         return try #require(collector.blueprints.first)
     }
 
@@ -56,10 +63,14 @@ struct SceneBlueprintTests {
         parts[part] = Stray()
         let viewController = try #require(parts[.viewController])
         do {
-            _ = try blueprint.assemble(viewController: viewController, interactor: try #require(parts[.interactor]),
-                                       presenter: try #require(parts[.presenter]), router: try #require(parts[.router]), navigator: IdleNavigator())
+            _ = try blueprint.assemble(
+                viewController: viewController, interactor: try #require(parts[.interactor]),
+                presenter: try #require(parts[.presenter]), router: try #require(parts[.router]),
+                navigator: IdleNavigator())
             Issue.record("a \(part) of the wrong class was wired")
-        } catch SceneError.wiringMismatch(scene: "B", part: let named, partType: "Stray", property: "factory result", expected: _) {
+        } catch SceneError.wiringMismatch(
+            scene: "B", part: let named, partType: "Stray", property: "factory result", expected: _)
+        {
             #expect(named == part.rawValue)
         }
         if let probe = viewController as? ProbeViewController {

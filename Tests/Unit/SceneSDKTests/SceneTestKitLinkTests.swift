@@ -32,7 +32,9 @@ struct LinkRefused: Error {}
     /// one that names nothing.
     private var lookingUp: SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
         ProbeScenes.definition("B", accepting: true).link("b/{id}", parameters: ProbeLink.self) { link, services in
-            guard try services.resolve(KnownIDs.self).ids.contains(link.id) else { throw LinkRefusal("There is no item \(link.id).") }
+            guard try services.resolve(KnownIDs.self).ids.contains(link.id) else {
+                throw LinkRefusal("There is no item \(link.id).")
+            }
             return ProbeInput(value: link.id)
         }
     }

@@ -10,14 +10,18 @@ import SceneTestSupport
 @Suite struct SceneTestKitTests {
     private let passed: PayloadValue = .object(["value": .int(42)])
 
-    private func kit(_ definitions: SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter>...) throws -> SceneTestKit {
+    private func kit(
+        _ definitions: SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter>...
+    ) throws -> SceneTestKit {
         let kit = SceneTestKit()
         for definition in definitions { try kit.load(definition) }
         return kit
     }
 
     private var sceneA: SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
-        ProbeScenes.definition("A").acceptingResult(ProbeInput.self) { dataStore, result in dataStore?.value = result.value }
+        ProbeScenes.definition("A").acceptingResult(ProbeInput.self) { dataStore, result in
+            dataStore?.value = result.value
+        }
     }
 
     private var sceneB: SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
@@ -28,7 +32,10 @@ import SceneTestSupport
         let kit = try kit(sceneA)
         try kit.start("A")
         try kit.tap("code")
-        #expect(kit.routes == [RecordedRoute(destination: "B", style: .push, payload: passed, payloadType: "ProbeInput", segue: nil)])
+        #expect(
+            kit.routes == [
+                RecordedRoute(destination: "B", style: .push, payload: passed, payloadType: "ProbeInput", segue: nil)
+            ])
         #expect(try kit.routes[0].payload(as: ProbeInput.self).value == 42)
     }
 
@@ -40,9 +47,10 @@ import SceneTestSupport
 
         static func register(in registry: any SceneRegistry) throws {
             let start = registry.settings.integer("start") ?? -100
-            try registry.register(ProbeScenes.definition("G").accepting(ProbeInput.self) { dataStore, input in
-                dataStore?.value = start + input.value
-            })
+            try registry.register(
+                ProbeScenes.definition("G").accepting(ProbeInput.self) { dataStore, input in
+                    dataStore?.value = start + input.value
+                })
         }
     }
 
@@ -67,7 +75,11 @@ import SceneTestSupport
         kit.declareSegue("go", to: "B", style: .present)
         try kit.start("A")
         try kit.tap("go")
-        #expect(kit.routes == [RecordedRoute(destination: "B", style: .present, payload: passed, payloadType: "ProbeInput", segue: "go")])
+        #expect(
+            kit.routes == [
+                RecordedRoute(
+                    destination: "B", style: .present, payload: passed, payloadType: "ProbeInput", segue: "go")
+            ])
     }
 
     @Test func theInputIsCheckedAgainstTheDeclaredContract() throws {
@@ -76,7 +88,10 @@ import SceneTestSupport
         #expect(try kit.text("value") == "7")
         #expect(throws: SceneError.missingInput(scene: "B", inputType: "ProbeInput")) { try kit.start("B") }
         #expect { try kit.start("B", input: WrongProbeInput(value: "seven")) } throws: { error in
-            guard case SceneError.contractMismatch(scene: "B", contract: .input, type: "ProbeInput", _)? = error as? SceneError else { return false }
+            guard
+                case SceneError.contractMismatch(scene: "B", contract: .input, type: "ProbeInput", _)? = error
+                    as? SceneError
+            else { return false }
             return true
         }
     }
@@ -85,13 +100,21 @@ import SceneTestSupport
     @Test func aContractMismatchReadsAsText() throws {
         let kit = try kit(sceneB)
         let error = try #require(throws: SceneError.self) { try kit.start("B", input: WrongProbeInput(value: "seven")) }
-        #expect(String(describing: error) == "the value does not fit the input ProbeInput of scene 'B': field 'value': expected Int, given String")
+        #expect(
+            String(describing: error)
+                == "the value does not fit the input ProbeInput of scene 'B': field 'value': expected Int, given String"
+        )
     }
 
     @Test func aRouteToALoadedDestinationIsCheckedAgainstItsInput() throws {
-        let wrong = SceneDefinition("A", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() }, presenter: ProbePresenter.init,
-                                    router: { let router = ProbeRouter(); router.outgoing = NoValueInput(other: 1); return router })
-            .route(to: "B", passing: ProbeInput.self)
+        let wrong = SceneDefinition(
+            "A", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+            presenter: ProbePresenter.init,
+            router: {
+                let router = ProbeRouter(); router.outgoing = NoValueInput(other: 1); return router
+            }
+        )
+        .route(to: "B", passing: ProbeInput.self)
         let kit = try kit(wrong, sceneB)
         try kit.start("A")
         #expect(throws: SceneError.self) { try kit.tap("code") }
@@ -99,23 +122,34 @@ import SceneTestSupport
     }
 
     @Test func aRouteTheDefinitionDoesNotDeclareIsRefused() throws {
-        let undeclared = SceneDefinition("A", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                         presenter: ProbePresenter.init, router: ProbeRouter.init).route(to: "C")
+        let undeclared = SceneDefinition(
+            "A", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+            presenter: ProbePresenter.init, router: ProbeRouter.init
+        ).route(to: "C")
         let kit = try kit(undeclared)
         try kit.start("A")
-        #expect(throws: SceneTestingError.routeNotDeclared(scene: "A", destination: "B", declared: ["C"])) { try kit.tap("code") }
+        #expect(throws: SceneTestingError.routeNotDeclared(scene: "A", destination: "B", declared: ["C"])) {
+            try kit.tap("code")
+        }
         #expect(kit.routes.isEmpty)
     }
 
     @Test func aRouteTakenInAnotherStyleThanItsRouteDeclaresIsRefused() throws {
         // The "code" button routes to B with push; B's route is declared presenting (issue 35, 2.5).
-        let presenting = ProbeScenes.definition("A").route(Route<ProbeInput>("B", style: .present), handler: ProbeRouter.routeToB)
+        let presenting = ProbeScenes.definition("A").route(
+            Route<ProbeInput>("B", style: .present), handler: ProbeRouter.routeToB)
         let kit = try kit(presenting, sceneB)
         try kit.start("A")
-        #expect(throws: SceneTestingError.routeStyleMismatch(scene: "A", destination: "B", declared: .present, requested: .push)) { try kit.tap("code") }
+        #expect(
+            throws: SceneTestingError.routeStyleMismatch(
+                scene: "A", destination: "B", declared: .present, requested: .push)
+        ) { try kit.tap("code") }
         #expect(kit.routes.isEmpty)
-        #expect(SceneTestingError.routeStyleMismatch(scene: "A", destination: "B", declared: .present, requested: .push).description
-                == "'A' routed to 'B' with style 'push', but its Route declares 'present': leave out style: to take the route as declared, or declare the Route with style: .push")
+        #expect(
+            SceneTestingError.routeStyleMismatch(scene: "A", destination: "B", declared: .present, requested: .push)
+                .description
+                == "'A' routed to 'B' with style 'push', but its Route declares 'present': leave out style: to take the route as declared, or declare the Route with style: .push"
+        )
     }
 
     @Test func goingBackRecordsTheExitAndTheResultHandedBack() throws {
@@ -150,8 +184,12 @@ import SceneTestSupport
     @Test func eventsAreCheckedAgainstTheScreen() throws {
         let kit = try kit(sceneA)
         try kit.start("A")
-        #expect(throws: SceneTestingError.noSuchElement(scene: "A", id: "nope", kind: "button", available: ["go", "code"])) { try kit.tap("nope") }
-        #expect(throws: SceneTestingError.rowOutOfRange(scene: "A", list: "rows", row: 2, count: 2)) { try kit.select("rows", row: 2) }
+        #expect(
+            throws: SceneTestingError.noSuchElement(scene: "A", id: "nope", kind: "button", available: ["go", "code"])
+        ) { try kit.tap("nope") }
+        #expect(throws: SceneTestingError.rowOutOfRange(scene: "A", list: "rows", row: 2, count: 2)) {
+            try kit.select("rows", row: 2)
+        }
         try kit.select("rows", row: 1)
         try kit.edit("name", text: "Ada")
         #expect(try kit.element("go") == .button(id: "go", title: "Go"))
@@ -173,7 +211,9 @@ import SceneTestSupport
     @Test func aServiceNobodyRegisteredIsNamed() throws {
         let kit = SceneTestKit()
         try kit.load(SeededProbePlugin.scene)
-        #expect(throws: SceneError.serviceNotRegistered(service: "ProbeSeed", registered: [])) { try kit.start("Seeded") }
+        #expect(throws: SceneError.serviceNotRegistered(service: "ProbeSeed", registered: [])) {
+            try kit.start("Seeded")
+        }
     }
 
     @Test func aReleasedSceneLeavesNoPartAlive() throws {
@@ -187,12 +227,19 @@ import SceneTestSupport
         let keeper = ProbeKeeper()
         let kit = SceneTestKit()
         kit.register(ProbeKeeper.self) { keeper }
-        try kit.load(SceneDefinition("Kept", viewController: ProbeViewController.init,
-                                     interactor: { resolver in let interactor = ProbeInteractor(); try resolver.resolve(ProbeKeeper.self).kept = interactor; return interactor },
-                                     presenter: ProbePresenter.init, router: ProbeRouter.init))
+        try kit.load(
+            SceneDefinition(
+                "Kept", viewController: ProbeViewController.init,
+                interactor: { resolver in
+                    let interactor = ProbeInteractor(); try resolver.resolve(ProbeKeeper.self).kept = interactor;
+                    return interactor
+                },
+                presenter: ProbePresenter.init, router: ProbeRouter.init))
         try kit.start("Kept")
         // The interactor holds its presenter strongly (downward), so the kept interactor keeps both.
-        #expect(throws: SceneTestingError.leaked(scene: "Kept", parts: ["Interactor", "Presenter"])) { try kit.assertReleased() }
+        #expect(throws: SceneTestingError.leaked(scene: "Kept", parts: ["Interactor", "Presenter"])) {
+            try kit.assertReleased()
+        }
     }
 
     @Test func unknownScenesAndDuplicatesAreRefused() throws {
@@ -206,10 +253,14 @@ import SceneTestSupport
         static let name = "Twice"
         static let version = "1.0.0"
         static func register(in registry: any SceneRegistry) throws {
-            try registry.register(SceneDefinition("T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                                  presenter: ProbePresenter.init, router: ProbeRouter.init))
-            try registry.register(SceneDefinition("T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                                  presenter: ProbePresenter.init, router: ProbeRouter.init))
+            try registry.register(
+                SceneDefinition(
+                    "T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                    presenter: ProbePresenter.init, router: ProbeRouter.init))
+            try registry.register(
+                SceneDefinition(
+                    "T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                    presenter: ProbePresenter.init, router: ProbeRouter.init))
         }
     }
 
@@ -218,7 +269,9 @@ import SceneTestSupport
         let kit = SceneTestKit()
         let error = #expect(throws: SceneTestingError.self) { try kit.load(TwicePlugin.self) }
         #expect(error == .sceneRegisteredTwice(scene: "T", plugin: "Twice"))
-        #expect(error?.description == "plugin 'Twice' registers scene 'T' twice in its register(in:): register each scene once")
+        #expect(
+            error?.description
+                == "plugin 'Twice' registers scene 'T' twice in its register(in:): register each scene once")
         // Two loads of different definitions of one name stay a duplicate of the kit's loads.
         let other = SceneTestKit()
         try other.load(TwicePluginOnce.self)
@@ -229,19 +282,29 @@ import SceneTestSupport
         static let name = "Once"
         static let version = "1.0.0"
         static func register(in registry: any SceneRegistry) throws {
-            try registry.register(SceneDefinition("T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
-                                                  presenter: ProbePresenter.init, router: ProbeRouter.init))
+            try registry.register(
+                SceneDefinition(
+                    "T", viewController: ProbeViewController.init, interactor: { _ in ProbeInteractor() },
+                    presenter: ProbePresenter.init, router: ProbeRouter.init))
         }
     }
 
     @Test func theMessagesSayWhatToDo() {
-        #expect(SceneTestingError.routeNotDeclared(scene: "A", destination: "B", declared: ["C"]).description
-            == "'A' routed to 'B', which its SceneDefinition does not declare (declared: C): add .route(to: \"B\") to the definition")
+        #expect(
+            SceneTestingError.routeNotDeclared(scene: "A", destination: "B", declared: ["C"]).description
+                == "'A' routed to 'B', which its SceneDefinition does not declare (declared: C): add .route(to: \"B\") to the definition"
+        )
         // A typo of a declared route: fix the router, never declare the typo.
-        #expect(SceneTestingError.routeNotDeclared(scene: "NoteList", destination: "NoteEdtior", declared: ["NoteEditor", "Settings"]).description
-            == "'NoteList' routed to 'NoteEdtior', which its SceneDefinition does not declare (declared: NoteEditor, Settings). Did you mean 'NoteEditor'? Fix the name in the router's route(to: \"NoteEdtior\")")
-        #expect(SceneTestingError.leaked(scene: "A", parts: ["Interactor", "Router"]).description
-            == "'A' was released but its Interactor, Router still live: a strong reference cycle (upward references must be weak)")
+        #expect(
+            SceneTestingError.routeNotDeclared(
+                scene: "NoteList", destination: "NoteEdtior", declared: ["NoteEditor", "Settings"]
+            ).description
+                == "'NoteList' routed to 'NoteEdtior', which its SceneDefinition does not declare (declared: NoteEditor, Settings). Did you mean 'NoteEditor'? Fix the name in the router's route(to: \"NoteEdtior\")"
+        )
+        #expect(
+            SceneTestingError.leaked(scene: "A", parts: ["Interactor", "Router"]).description
+                == "'A' was released but its Interactor, Router still live: a strong reference cycle (upward references must be weak)"
+        )
     }
 }
 
@@ -257,9 +320,13 @@ enum SeededProbePlugin: ScenePlugin {
     static let version = "1.0.0"
 
     @MainActor static var scene: SceneDefinition<ProbeViewController, ProbeInteractor, ProbePresenter, ProbeRouter> {
-        SceneDefinition("Seeded", viewController: ProbeViewController.init,
-                        interactor: { resolver in let interactor = ProbeInteractor(); interactor.value = try resolver.resolve(ProbeSeed.self).value; return interactor },
-                        presenter: ProbePresenter.init, router: ProbeRouter.init)
+        SceneDefinition(
+            "Seeded", viewController: ProbeViewController.init,
+            interactor: { resolver in
+                let interactor = ProbeInteractor(); interactor.value = try resolver.resolve(ProbeSeed.self).value;
+                return interactor
+            },
+            presenter: ProbePresenter.init, router: ProbeRouter.init)
     }
 
     @MainActor static func register(in registry: any SceneRegistry) throws {

@@ -46,7 +46,9 @@ final class RecordedPlugins {
         }
 
         /// What the index says of plugin `position`.
-        func indexed(_ position: Int, _ file: RecordReader) throws -> (name: String, hasSettings: Bool, summary: PluginSummary) {
+        func indexed(
+            _ position: Int, _ file: RecordReader
+        ) throws -> (name: String, hasSettings: Bool, summary: PluginSummary) {
             var reader = file.section(index[position])
             let name = try reader.string()
             let hasSettings = try reader.bool()
@@ -65,11 +67,14 @@ final class RecordedPlugins {
 
         /// Plugin `position`'s record, read from `file`; its description is decoded when asked
         /// for, and must then match `summary` (`RecordedMetadata`).
-        func checkedPlugin(_ position: Int, summary: PluginSummary, file: RecordReader, contracts: [ContractInfo], cachePath: String) throws -> CheckedPlugin {
+        func checkedPlugin(
+            _ position: Int, summary: PluginSummary, file: RecordReader, contracts: [ContractInfo], cachePath: String
+        ) throws -> CheckedPlugin {
             var reader = file.section(records[position])
             let identity = try StatIdentity(from: &reader)
             let sha256 = try reader.string()
-            let description = RecordedMetadata(reader: reader.section(try reader.skipSection()), contracts: contracts, cachePath: cachePath)
+            let description = RecordedMetadata(
+                reader: reader.section(try reader.skipSection()), contracts: contracts, cachePath: cachePath)
             guard reader.isAtEnd else { throw RecordReader.Malformed() }
             return CheckedPlugin(identity: identity, sha256: sha256, summary: summary, recorded: description)
         }
@@ -102,8 +107,11 @@ final class RecordedPlugins {
     /// Plugin `position`'s config table and record (its part of the index only).
     func plugin(_ position: Int) throws -> (entry: PluginEntry, recorded: CheckedPlugin) {
         let indexed = try layout.indexed(position, file)
-        return (try layout.entry(position, name: indexed.name, hasSettings: indexed.hasSettings, file: file),
-                try layout.checkedPlugin(position, summary: indexed.summary, file: file, contracts: contracts, cachePath: cachePath))
+        return (
+            try layout.entry(position, name: indexed.name, hasSettings: indexed.hasSettings, file: file),
+            try layout.checkedPlugin(
+                position, summary: indexed.summary, file: file, contracts: contracts, cachePath: cachePath)
+        )
     }
 
     /// Plugin `position`'s config table alone.

@@ -23,10 +23,12 @@ enum SideWork {
     static func start(_ work: @escaping @Sendable () -> Void) {
         let argument = Unmanaged.passRetained(Work(work)).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { argument in
-            argument.map { Unmanaged<Work>.fromOpaque($0).takeRetainedValue().run() }
-            return nil
-        }, argument)
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                argument.map { Unmanaged<Work>.fromOpaque($0).takeRetainedValue().run() }
+                return nil
+            }, argument)
         guard started == 0 else {
             Unmanaged<Work>.fromOpaque(argument).release()
             work()

@@ -39,8 +39,10 @@ package final class StartupCache {
     private var seal: CacheSeal?
 
     /// The start-up cache beside the probe cache file `probeCache`.
-    package init(probeCache: String, checksFileTrust: Bool, reads: Bool = true, host: String = ProbeCache.hostIdentity,
-                warn: @escaping (HostWarning) -> Void = { _ in }) {
+    package init(
+        probeCache: String, checksFileTrust: Bool, reads: Bool = true, host: String = ProbeCache.hostIdentity,
+        warn: @escaping (HostWarning) -> Void = { _ in }
+    ) {
         self.path = probeCache + ".start"
         self.probeCache = probeCache
         self.host = host
@@ -64,9 +66,13 @@ package final class StartupCache {
         guard reads, isTrusted(), let seal, let data = file.read() else { return nil }
         let key = key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes)
         var files: PluginFilesCheck?
-        guard var start = StartupCacheFormat.decode(data, key: key, seal: seal, cachePath: path, configDecoded: { config in
-            files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
-        }) else { return nil }
+        guard
+            var start = StartupCacheFormat.decode(
+                data, key: key, seal: seal, cachePath: path,
+                configDecoded: { config in
+                    files = PluginFilesCheck(paths: config.plugins.map(\.resolvedPath), trust: trust)
+                })
+        else { return nil }
         start.files = files
         start.recordedBytes = data
         return start
@@ -76,9 +82,13 @@ package final class StartupCache {
     /// walked the plugin files, which are not walked again here: nothing is opened on the strength
     /// of that, as each plugin is compared with its record when it is opened
     /// (`WorkerStart`); nil when the file does not answer for this config.
-    func recordedForWorker(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.WorkerRecord? {
+    func recordedForWorker(
+        configFile: String, baseDirectory: String, bytes: [UInt8]
+    ) -> StartupCacheFormat.WorkerRecord? {
         guard reads, isTrusted(), let seal, let data = file.read() else { return nil }
-        return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal, cachePath: path)
+        return StartupCacheFormat.decodeForWorker(
+            data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal,
+            cachePath: path)
     }
 
     /// Records `start`, checked from these config bytes, replacing what the file held; the bytes
@@ -86,7 +96,9 @@ package final class StartupCache {
     @discardableResult
     func record(_ start: CheckedStart, configFile: String, baseDirectory: String, bytes: [UInt8]) -> [UInt8]? {
         guard isTrusted(), let seal,
-              let encoded = StartupCacheFormat.encode(start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal) else { return nil }
+            let encoded = StartupCacheFormat.encode(
+                start, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal)
+        else { return nil }
         file.replace(with: encoded, temporaryPrefix: ".start")
         return encoded
     }
@@ -96,14 +108,19 @@ package final class StartupCache {
     /// host and config (the worker then parses the config bytes it was handed).
     /// The bytes are sealed with the user's cache key like the file (the worker runs as the host's
     /// user and reads the same key), so a start the key does not verify is not believed either.
-    func handed(_ data: [UInt8], configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.WorkerRecord? {
+    func handed(
+        _ data: [UInt8], configFile: String, baseDirectory: String, bytes: [UInt8]
+    ) -> StartupCacheFormat.WorkerRecord? {
         guard isTrusted(), let seal else { return nil }
-        return StartupCacheFormat.decodeForWorker(data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal,
-                                                  cachePath: "the start message of its host")
+        return StartupCacheFormat.decodeForWorker(
+            data, key: key(configFile: configFile, baseDirectory: baseDirectory, bytes: bytes), seal: seal,
+            cachePath: "the start message of its host")
     }
 
     private func key(configFile: String, baseDirectory: String, bytes: [UInt8]) -> StartupCacheFormat.Key {
-        StartupCacheFormat.Key(host: host, checksFileTrust: checksFileTrust, configFile: configFile, baseDirectory: baseDirectory, configBytes: bytes)
+        StartupCacheFormat.Key(
+            host: host, checksFileTrust: checksFileTrust, configFile: configFile, baseDirectory: baseDirectory,
+            configBytes: bytes)
     }
 
     /// Whether the file may be used in this run (checked once). A folder or key problem is the

@@ -95,9 +95,10 @@ extension StartupCacheFormat {
         }
         let grantLocation = try reader.bool() ? try SourceLocation(from: &reader) : nil
         guard reader.isAtEnd else { throw RecordReader.Malformed() }
-        return PluginEntry(name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
-                           pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase,
-                           grants: grants, grantLocation: grantLocation)
+        return PluginEntry(
+            name: name, path: path, resolvedPath: resolvedPath, sha256: sha256, location: location,
+            pathLocation: pathLocation, settings: settings, settingsBaseDirectory: settingsBase,
+            grants: grants, grantLocation: grantLocation)
     }
 
     static func encode(_ segues: [SegueDeclaration], into writer: inout RecordWriter) {
@@ -120,9 +121,11 @@ extension StartupCacheFormat {
         var segues: [SegueDeclaration] = []
         segues.reserveCapacity(segueCount)
         for _ in 0..<segueCount {
-            let from = try Located<String>(from: &reader), id = try reader.string(), to = try Located<String>(from: &reader)
+            let from = try Located<String>(from: &reader), id = try reader.string(),
+                to = try Located<String>(from: &reader)
             let style = try NavigationStyle(from: &reader)
-            segues.append(SegueDeclaration(from: from, id: id, to: to, style: style, location: try SourceLocation(from: &reader)))
+            segues.append(
+                SegueDeclaration(from: from, id: id, to: to, style: style, location: try SourceLocation(from: &reader)))
         }
         guard reader.isAtEnd else { throw RecordReader.Malformed() }
         return segues

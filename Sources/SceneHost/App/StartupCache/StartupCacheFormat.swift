@@ -61,18 +61,20 @@ enum StartupCacheFormat {
         for entry in config.plugins { writer.bytes(writer.section { encode(entry, into: &$0) }) }
         writer.bytes(writer.section { encode(config.segues, into: &$0) })
         for (entry, plugin) in zip(config.plugins, start.plugins) {
-            writer.bytes(writer.section { writer in
-                writer.string(entry.name)
-                writer.bool(!entry.settings.isEmpty)
-                plugin.summary.encode(into: &writer)
-            })
+            writer.bytes(
+                writer.section { writer in
+                    writer.string(entry.name)
+                    writer.bool(!entry.settings.isEmpty)
+                    plugin.summary.encode(into: &writer)
+                })
         }
         for (plugin, metadata) in zip(start.plugins, descriptions) {
-            writer.bytes(writer.section { writer in
-                plugin.identity.encode(into: &writer)
-                writer.string(plugin.sha256)
-                writer.bytes(writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) })
-            })
+            writer.bytes(
+                writer.section { writer in
+                    plugin.identity.encode(into: &writer)
+                    writer.string(plugin.sha256)
+                    writer.bytes(writer.section { ProbeCacheFormat.encode(metadata, into: &$0, contracts: contracts) })
+                })
         }
         let initialOwner = start.plugins.firstIndex { $0.summary.sceneNames.contains(config.initial.value) }
         writer.unsigned(UInt64(initialOwner.map { $0 + 1 } ?? 0))
@@ -92,19 +94,28 @@ enum StartupCacheFormat {
     /// `configDecoded` is called with the config as soon as it is decoded, before the plugins'
     /// records (a start walks the plugin files meanwhile).
     /// `cachePath` names the file in the error of a plugin whose record turns out unreadable later.
-    static func decode(_ file: [UInt8], key: Key, seal: CacheSeal, cachePath: String = "", configDecoded: (SceneConfig) -> Void = { _ in }) -> CheckedStart? {
+    static func decode(
+        _ file: [UInt8], key: Key, seal: CacheSeal, cachePath: String = "",
+        configDecoded: (SceneConfig) -> Void = { _ in }
+    ) -> CheckedStart? {
         guard let opened = Opened(file, key: key, seal: seal, lazily: false) else { return nil }
         do {
             let layout = opened.plugins
             let index = try layout.decodeIndex(opened.reader)
-            let entries = try layout.entries.indices.map { try layout.entry($0, name: index.names[$0], hasSettings: index.hasSettings[$0], file: opened.reader) }
-            let config = SceneConfig(file: key.configFile, baseDirectory: key.baseDirectory, initial: opened.initial, plugins: entries,
-                                     segues: try decodeSegues(opened.reader.section(opened.segues)), host: opened.host)
+            let entries = try layout.entries.indices.map {
+                try layout.entry($0, name: index.names[$0], hasSettings: index.hasSettings[$0], file: opened.reader)
+            }
+            let config = SceneConfig(
+                file: key.configFile, baseDirectory: key.baseDirectory, initial: opened.initial, plugins: entries,
+                segues: try decodeSegues(opened.reader.section(opened.segues)), host: opened.host)
             configDecoded(config)
             var plugins: [CheckedPlugin] = []
             plugins.reserveCapacity(entries.count)
             for position in entries.indices {
-                plugins.append(try layout.checkedPlugin(position, summary: index.summaries[position], file: opened.reader, contracts: opened.contracts, cachePath: cachePath))
+                plugins.append(
+                    try layout.checkedPlugin(
+                        position, summary: index.summaries[position], file: opened.reader, contracts: opened.contracts,
+                        cachePath: cachePath))
             }
             var rest = opened.reader
             let (unbuilt, hasLinks) = try decodeRest(&rest)
@@ -140,8 +151,9 @@ enum StartupCacheFormat {
             do {
                 try reader.readStringTable(lazily: lazily)
                 guard try reader.string() == key.host, try reader.bool() == key.checksFileTrust,
-                      try reader.string() == key.configFile, try reader.string() == key.baseDirectory,
-                      try reader.bytesEqual(key.configBytes) else { return nil }
+                    try reader.string() == key.configFile, try reader.string() == key.baseDirectory,
+                    try reader.bytesEqual(key.configBytes)
+                else { return nil }
                 contracts = try ProbeCacheFormat.decodeTable(&reader)
                 (initial, host) = try decodeHead(&reader)
                 let count = try reader.count()
@@ -164,8 +176,9 @@ enum StartupCacheFormat {
                     guard position < count else { return nil }
                     prepared.append(position)
                 }
-                plugins = RecordedPlugins.Layout(entries: entries, index: index, records: records,
-                                                 initialOwner: owner == 0 ? nil : owner - 1, preparedAtStart: prepared)
+                plugins = RecordedPlugins.Layout(
+                    entries: entries, index: index, records: records,
+                    initialOwner: owner == 0 ? nil : owner - 1, preparedAtStart: prepared)
                 self.reader = reader
             } catch {
                 return nil
@@ -195,8 +208,13 @@ enum StartupCacheFormat {
             var rest = opened.reader
             _ = try decodeRest(&rest)
             guard rest.isAtEnd, opened.seal.matches() else { return nil }
-            return WorkerRecord(initial: opened.initial, host: opened.host, segues: RecordedSegues(cachePath: cachePath) { [section = opened.reader.section(opened.segues)] in try decodeSegues(section) },
-                                plugins: RecordedPlugins(layout: opened.plugins, reader: opened.reader, contracts: opened.contracts, cachePath: cachePath))
+            return WorkerRecord(
+                initial: opened.initial, host: opened.host,
+                segues: RecordedSegues(cachePath: cachePath) { [section = opened.reader.section(opened.segues)] in
+                    try decodeSegues(section)
+                },
+                plugins: RecordedPlugins(
+                    layout: opened.plugins, reader: opened.reader, contracts: opened.contracts, cachePath: cachePath))
         } catch {
             return nil
         }

@@ -12,7 +12,8 @@ struct LDSOConfigTests {
         try folder.makeFolder("conf.d")
         _ = try folder.write("/opt/b/lib\n# /commented/out\n", to: "conf.d/20-b.conf")
         _ = try folder.write("/opt/a/lib   # trailing comment\n/usr/local/lib\n", to: "conf.d/10-a.conf")
-        let main = try folder.write("""
+        let main = try folder.write(
+            """
             /first/lib
             include \(folder.path("conf.d"))/*.conf
             hwcap 0 nosegneg
@@ -20,7 +21,10 @@ struct LDSOConfigTests {
             relative/ignored
             /first/lib
             """, to: "ld.so.conf")
-        #expect(LDSOConfig.folders(from: main) == ["/first/lib", "/opt/a/lib", "/usr/local/lib", "/opt/b/lib", "/old/lib", "/second/lib"])
+        #expect(
+            LDSOConfig.folders(from: main) == [
+                "/first/lib", "/opt/a/lib", "/usr/local/lib", "/opt/b/lib", "/old/lib", "/second/lib",
+            ])
     }
 
     @Test("a file longer than one read is read whole; one past the limit is read up to it")
@@ -29,7 +33,8 @@ struct LDSOConfigTests {
         let lines = (0..<2000).map { "/folder/number/\($0)" }
         let long = try folder.write(lines.joined(separator: "\n") + "\n", to: "long.conf")
         #expect(LDSOConfig.folders(from: long) == lines)
-        let huge = try folder.write(String(repeating: "#", count: LDSOConfig.maximumSize) + "\n/after/the/limit\n", to: "huge.conf")
+        let huge = try folder.write(
+            String(repeating: "#", count: LDSOConfig.maximumSize) + "\n/after/the/limit\n", to: "huge.conf")
         #expect(LDSOConfig.contents(of: huge)?.utf8.count == LDSOConfig.maximumSize)
         #expect(LDSOConfig.folders(from: huge) == [])
         #expect(LDSOConfig.contents(of: folder.path("missing.conf")) == nil)

@@ -76,8 +76,10 @@ struct PluginFileWatchTests {
         #expect(throws: ReloadError.cannotWatch(path: folder.path("gone"), reason: "No such file or directory")) {
             try PluginFileWatch(plugins: [.init(name: "A", path: path)])
         }
-        #expect(ReloadError.cannotWatch(path: "/x", reason: "No such file or directory").message
-            == "error: --watch cannot watch '/x' for new builds: No such file or directory. Check that the folder exists and can be read; on 'No space left on device' raise fs.inotify.max_user_watches (sysctl), or run without --watch.")
+        #expect(
+            ReloadError.cannotWatch(path: "/x", reason: "No such file or directory").message
+                == "error: --watch cannot watch '/x' for new builds: No such file or directory. Check that the folder exists and can be read; on 'No space left on device' raise fs.inotify.max_user_watches (sysctl), or run without --watch."
+        )
         #expect(ReloadError.cannotWatch(path: "/x", reason: "r").exitStatus == .configError)
     }
 }

@@ -41,7 +41,9 @@ struct NameResult: Codable {
     let name: String
 }
 
-final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingDataStore>, GreetingRoutingLogic, GreetingDataPassing {
+final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingDataStore>, GreetingRoutingLogic,
+    GreetingDataPassing
+{
     // MARK: Routing
 
     func routeToDetail(segue: Segue?) throws {
