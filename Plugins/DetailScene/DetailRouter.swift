@@ -10,8 +10,7 @@ protocol DetailDataPassing {
     var dataStore: (any DetailDataStore)? { get }
 }
 
-final class DetailRouter: SceneRouter<DetailViewController, any DetailDataStore>, DetailRoutingLogic, DetailDataPassing
-{
+final class DetailRouter: SceneRouter<DetailViewController, any DetailDataStore>, DetailRoutingLogic, DetailDataPassing {
     // MARK: Routing
 
     func routeToPrevious() throws {

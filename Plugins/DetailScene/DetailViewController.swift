@@ -6,10 +6,7 @@ protocol DetailDisplayLogic: AnyObject {
 }
 
 /// Detail's screen: the message in a label, and a Done button that goes back.
-final class DetailViewController: SceneViewController<
-    any DetailBusinessLogic, any DetailRoutingLogic & DetailDataPassing
->, DetailDisplayLogic
-{
+final class DetailViewController: SceneViewController<any DetailBusinessLogic, any DetailRoutingLogic & DetailDataPassing>, DetailDisplayLogic {
     private var messageText = ""
 
     override func viewDidLoad() {
@@ -17,12 +14,10 @@ final class DetailViewController: SceneViewController<
     }
 
     override func render() -> Screen {
-        Screen(
-            title: "Detail",
-            elements: [
-                .label(id: "message", text: messageText),
-                .button(id: "done", title: "Done"),
-            ])
+        Screen(title: "Detail", elements: [
+            .label(id: "message", text: messageText),
+            .button(id: "done", title: "Done"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

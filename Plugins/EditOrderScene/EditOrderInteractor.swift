@@ -20,9 +20,7 @@ protocol EditOrderDataStore {
 /// edit started from. When someone else saved the order meanwhile, nothing is written: the form
 /// keeps the user's edits, takes the stored version as its new starting point, and says what is
 /// stored now, so a second Save writes over it knowingly.
-final class EditOrderInteractor: SceneInteractor<any EditOrderPresentationLogic>, EditOrderBusinessLogic,
-    EditOrderDataStore
-{
+final class EditOrderInteractor: SceneInteractor<any EditOrderPresentationLogic>, EditOrderBusinessLogic, EditOrderDataStore {
     var draft: EditableOrder?
     private(set) var saved = false
     /// The quantity as typed, kept apart so a half-typed number is not lost.
@@ -51,9 +49,7 @@ final class EditOrderInteractor: SceneInteractor<any EditOrderPresentationLogic>
 
     func editDelivery(request: EditOrder.EditDelivery.Request) {
         if let giftWrap = request.giftWrap { draft?.giftWrap = giftWrap }
-        if let index = request.shipping, Shipping.allCases.indices.contains(index) {
-            draft?.shipping = Shipping.allCases[index].rawValue
-        }
+        if let index = request.shipping, Shipping.allCases.indices.contains(index) { draft?.shipping = Shipping.allCases[index].rawValue }
         presenter?.presentForm(response: EditOrder.LoadForm.Response(order: draft, quantityText: quantityText))
     }
 

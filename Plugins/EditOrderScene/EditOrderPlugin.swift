@@ -7,9 +7,7 @@ import SceneSDK
 enum EditOrderPlugin: ScenePlugin {
     static let name = "EditOrderScene"
     static let version = "1.0.0"
-    static let settings: [SettingDeclaration] = [
-        .path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)
-    ]
+    static let settings: [SettingDeclaration] = [.path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)]
     // Without `database`, each scene worker keeps its own orders: `check` and `serve` say so.
     static let inMemoryState: InMemoryState? = InMemoryState("the orders", unlessSet: OrdersWorkerSource.databaseKey)
 

@@ -11,16 +11,13 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
     func presentForm(response: EditOrder.LoadForm.Response) {
         guard let order = response.order else { return }
         let shipping = order.shipping.flatMap(Shipping.init(rawValue:)) ?? .standard
-        viewController?.displayForm(
-            viewModel: EditOrder.LoadForm.ViewModel(
-                title: "Edit order #\(order.id)",
-                fields: [
-                    ("customer", "Customer", order.customer),
-                    ("item", "Item", order.item),
-                    ("quantity", "Quantity", response.quantityText ?? "\(order.quantity)"),
-                    ("note", "Note (optional)", order.note ?? ""),
-                ], giftWrap: order.giftWrap ?? false, shippingOptions: Shipping.allCases.map(\.title),
-                shipping: Shipping.allCases.firstIndex(of: shipping) ?? 0))
+        viewController?.displayForm(viewModel: EditOrder.LoadForm.ViewModel(title: "Edit order #\(order.id)", fields: [
+            ("customer", "Customer", order.customer),
+            ("item", "Item", order.item),
+            ("quantity", "Quantity", response.quantityText ?? "\(order.quantity)"),
+            ("note", "Note (optional)", order.note ?? ""),
+        ], giftWrap: order.giftWrap ?? false, shippingOptions: Shipping.allCases.map(\.title),
+           shipping: Shipping.allCases.firstIndex(of: shipping) ?? 0))
     }
 
     func presentSaveResult(response: EditOrder.SaveOrder.Response) {
@@ -35,21 +32,17 @@ final class EditOrderPresenter: ScenePresenter<any EditOrderDisplayLogic>, EditO
             for problem in found { problems[problem.field.rawValue, default: ""] += Self.sentence(problem) }
             message = ""
         case .conflict(let id, let current?):
-            message =
-                "Order #\(id) was changed by someone else since you opened it (now: \(current.customer), \(current.item) × \(current.quantity)). "
+            message = "Order #\(id) was changed by someone else since you opened it (now: \(current.customer), \(current.item) × \(current.quantity)). "
                 + "Your edits are still here: Save again to replace it, or Cancel."
         case .conflict(let id, nil):
-            message =
-                "Order #\(id) was deleted by someone else since you opened it; it cannot be saved. Cancel to go back."
+            message = "Order #\(id) was deleted by someone else since you opened it; it cannot be saved. Cancel to go back."
         case .failed(let reason):
             message = ""
             failure = "could not save the order (\(reason)); nothing was written, try again"
         }
-        viewController?.displaySaveResult(
-            viewModel: EditOrder.SaveOrder.ViewModel(
-                saved: message.isEmpty && problems.isEmpty && failure == nil, message: message, problems: problems,
-                failure: failure
-            ))
+        viewController?.displaySaveResult(viewModel: EditOrder.SaveOrder.ViewModel(
+            saved: message.isEmpty && problems.isEmpty && failure == nil, message: message, problems: problems, failure: failure
+        ))
     }
 
     private static func sentence(_ problem: FieldProblem) -> String {

@@ -10,9 +10,7 @@ protocol EditOrderDataPassing {
     var dataStore: (any EditOrderDataStore)? { get }
 }
 
-final class EditOrderRouter: SceneRouter<EditOrderViewController, any EditOrderDataStore>, EditOrderRoutingLogic,
-    EditOrderDataPassing
-{
+final class EditOrderRouter: SceneRouter<EditOrderViewController, any EditOrderDataStore>, EditOrderRoutingLogic, EditOrderDataPassing {
     // MARK: Routing
 
     /// Back to ShowOrder: EditOrder is a modal's root, so this dismisses it.

@@ -19,19 +19,13 @@ struct EditOrderValidator {
             }
         }
         if let quantityText {
-            if let quantity = Int(quantityText.trimmingWhitespace) {
-                order.quantity = quantity
-            } else {
-                order.quantity = 0
-            }
+            if let quantity = Int(quantityText.trimmingWhitespace) { order.quantity = quantity } else { order.quantity = 0 }
         }
         if order.quantity <= 0 { problems.append(FieldProblem(field: .quantity, kind: .notAWholeNumberAboveZero)) }
         if let note = order.note {
             let trimmed = note.trimmingWhitespace
             order.note = trimmed.isEmpty ? nil : note
-            if note.count > Self.noteLimit {
-                problems.append(FieldProblem(field: .note, kind: .tooLong(limit: Self.noteLimit)))
-            }
+            if note.count > Self.noteLimit { problems.append(FieldProblem(field: .note, kind: .tooLong(limit: Self.noteLimit))) }
         }
         return problems.isEmpty ? .success(order) : .failure(ValidationFailure(problems: problems))
     }

@@ -7,10 +7,7 @@ protocol EditOrderDisplayLogic: AnyObject {
 }
 
 /// The form: customer, item, quantity, note; Save and Cancel.
-final class EditOrderViewController: SceneViewController<
-    any EditOrderBusinessLogic, any EditOrderRoutingLogic & EditOrderDataPassing
->, EditOrderDisplayLogic
-{
+final class EditOrderViewController: SceneViewController<any EditOrderBusinessLogic, any EditOrderRoutingLogic & EditOrderDataPassing>, EditOrderDisplayLogic {
     private var title = "Edit order"
     private var fields: [(id: String, label: String, text: String)] = []
     private var giftWrap = false
@@ -27,17 +24,13 @@ final class EditOrderViewController: SceneViewController<
 
     override func render() -> Screen {
         var elements = fields.map {
-            ScreenElement.textField(
-                id: $0.id, placeholder: $0.id, text: $0.text, label: $0.label, problem: problems[$0.id] ?? "")
+            ScreenElement.textField(id: $0.id, placeholder: $0.id, text: $0.text, label: $0.label, problem: problems[$0.id] ?? "")
         }
         if !fields.isEmpty {
-            elements.append(
-                .section(
-                    id: "delivery", title: "Delivery",
-                    elements: [
-                        .toggle(id: "giftWrap", title: "Gift wrap", isOn: giftWrap),
-                        .choice(id: "shipping", label: "Shipping", options: shippingOptions, selected: shipping),
-                    ]))
+            elements.append(.section(id: "delivery", title: "Delivery", elements: [
+                .toggle(id: "giftWrap", title: "Gift wrap", isOn: giftWrap),
+                .choice(id: "shipping", label: "Shipping", options: shippingOptions, selected: shipping),
+            ]))
         }
         if !message.isEmpty { elements.append(.label(id: "message", text: message)) }
         elements += [.button(id: "save", title: "Save"), .button(id: "cancel", title: "Cancel")]

@@ -7,20 +7,16 @@ protocol HomeDisplayLogic: AnyObject {
 
 /// Home's screen: a message field, a button that performs the `showDetail` segue from
 /// `scenes.conf`, and a button whose route is made in code by the router.
-final class HomeViewController: SceneViewController<any HomeBusinessLogic, any HomeRoutingLogic & HomeDataPassing>,
-    HomeDisplayLogic
-{
+final class HomeViewController: SceneViewController<any HomeBusinessLogic, any HomeRoutingLogic & HomeDataPassing>, HomeDisplayLogic {
     private var messageText = ""
 
     override func render() -> Screen {
-        Screen(
-            title: "Home",
-            elements: [
-                .label(id: "prompt", text: "Type a message for Detail"),
-                .textField(id: "message", placeholder: "message", text: messageText, label: "Message for Detail"),
-                .button(id: "showDetail", title: "Show detail (segue)"),
-                .button(id: "openDetail", title: "Open detail (in code)"),
-            ])
+        Screen(title: "Home", elements: [
+            .label(id: "prompt", text: "Type a message for Detail"),
+            .textField(id: "message", placeholder: "message", text: messageText, label: "Message for Detail"),
+            .button(id: "showDetail", title: "Show detail (segue)"),
+            .button(id: "openDetail", title: "Open detail (in code)"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

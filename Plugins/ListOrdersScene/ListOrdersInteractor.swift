@@ -20,9 +20,7 @@ protocol ListOrdersDataStore {
 /// The read is background work (`perform`): the list shows a progress element until the Worker's
 /// async load answers, and the scene worker serves other sessions meanwhile. When the list leaves
 /// first, the load is cancelled and its result dropped.
-final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogic>, ListOrdersBusinessLogic,
-    ListOrdersDataStore
-{
+final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogic>, ListOrdersBusinessLogic, ListOrdersDataStore {
     private let worker: any OrdersWorking
     private let pricing: ListOrdersPricingWorker?
     private(set) var orders: [Order] = []
@@ -35,8 +33,7 @@ final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogi
 
     func fetchOrders(request: ListOrders.FetchOrders.Request) {
         // The orders last shown stay while the new ones load: a row selected meanwhile is one the user saw.
-        presenter?.presentOrders(
-            response: ListOrders.FetchOrders.Response(orders: orders, failure: nil, isLoading: true))
+        presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: orders, failure: nil, isLoading: true))
         perform { [worker] in
             let loaded: [Order]
             do {
@@ -44,9 +41,7 @@ final class ListOrdersInteractor: SceneInteractor<any ListOrdersPresentationLogi
             } catch is CancellationError {
                 return
             } catch {
-                self.presenter?.presentOrders(
-                    response: ListOrders.FetchOrders.Response(orders: self.orders, failure: OrdersFailure.reason(error))
-                )
+                self.presenter?.presentOrders(response: ListOrders.FetchOrders.Response(orders: self.orders, failure: OrdersFailure.reason(error)))
                 return
             }
             self.orders = loaded

@@ -7,9 +7,7 @@ import SceneSDK
 enum ListOrdersPlugin: ScenePlugin {
     static let name = "ListOrdersScene"
     static let version = "1.0.0"
-    static let settings: [SettingDeclaration] = [
-        .path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)
-    ]
+    static let settings: [SettingDeclaration] = [.path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)]
     // Without `database`, each scene worker keeps its own orders: `check` and `serve` say so.
     static let inMemoryState: InMemoryState? = InMemoryState("the orders", unlessSet: OrdersWorkerSource.databaseKey)
 
@@ -20,9 +18,7 @@ enum ListOrdersPlugin: ScenePlugin {
                 "ListOrders",
                 viewController: ListOrdersViewController.init,
                 interactor: { services in
-                    ListOrdersInteractor(
-                        worker: try workers.worker(from: services),
-                        pricing: try ListOrdersPricingWorker(services: services))
+                    ListOrdersInteractor(worker: try workers.worker(from: services), pricing: try ListOrdersPricingWorker(services: services))
                 },
                 presenter: ListOrdersPresenter.init,
                 router: ListOrdersRouter.init

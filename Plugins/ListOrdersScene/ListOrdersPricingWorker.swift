@@ -15,11 +15,9 @@ struct ListOrdersPricingWorker {
 
     init?(services: any ServiceResolving) throws {
         guard let unitPrice = try services.nativeFunction("NativePricing.unit_price", as: ((String) -> Double).self),
-            let discount = try services.nativeFunction(
-                "NativePricing.order_discount", as: ((Int64, Double) -> Double).self),
-            let total = try services.nativeFunction(
-                "NativePricing.order_total", as: ((Int64, Double, Double) -> Double).self),
-            let format = try services.nativeFunction("NativePricing.format_price", as: ((Double) -> String).self)
+              let discount = try services.nativeFunction("NativePricing.order_discount", as: ((Int64, Double) -> Double).self),
+              let total = try services.nativeFunction("NativePricing.order_total", as: ((Int64, Double, Double) -> Double).self),
+              let format = try services.nativeFunction("NativePricing.format_price", as: ((Double) -> String).self)
         else { return nil }
         self.unitPrice = unitPrice
         self.discount = discount

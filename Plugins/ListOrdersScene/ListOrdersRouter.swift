@@ -11,9 +11,7 @@ protocol ListOrdersDataPassing {
     var dataStore: (any ListOrdersDataStore)? { get }
 }
 
-final class ListOrdersRouter: SceneRouter<ListOrdersViewController, any ListOrdersDataStore>, ListOrdersRoutingLogic,
-    ListOrdersDataPassing
-{
+final class ListOrdersRouter: SceneRouter<ListOrdersViewController, any ListOrdersDataStore>, ListOrdersRoutingLogic, ListOrdersDataPassing {
     // MARK: Routing
 
     func routeToShowOrder(segue: Segue?) throws {

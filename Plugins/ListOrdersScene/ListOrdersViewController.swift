@@ -6,10 +6,7 @@ protocol ListOrdersDisplayLogic: AnyObject {
 }
 
 /// The orders, one row each; selecting a row shows the order.
-final class ListOrdersViewController: SceneViewController<
-    any ListOrdersBusinessLogic, any ListOrdersRoutingLogic & ListOrdersDataPassing
->, ListOrdersDisplayLogic
-{
+final class ListOrdersViewController: SceneViewController<any ListOrdersBusinessLogic, any ListOrdersRoutingLogic & ListOrdersDataPassing>, ListOrdersDisplayLogic {
     private var rows: [String] = []
     private var summary = ""
     private var isLoading = false
@@ -19,11 +16,9 @@ final class ListOrdersViewController: SceneViewController<
     }
 
     override func render() -> Screen {
-        Screen(
-            title: "Orders",
-            elements: [.label(id: "summary", text: summary)]
-                + (isLoading ? [.progress(id: "loading", label: "Loading the orders", value: nil)] : [])
-                + [.list(id: "orders", rows: rows)])
+        Screen(title: "Orders", elements: [.label(id: "summary", text: summary)]
+            + (isLoading ? [.progress(id: "loading", label: "Loading the orders", value: nil)] : [])
+            + [.list(id: "orders", rows: rows)])
     }
 
     override func handle(_ event: UserEvent) throws {

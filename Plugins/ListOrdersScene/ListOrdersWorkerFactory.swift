@@ -14,12 +14,9 @@ struct ListOrdersWorkerFactory {
 
     /// Registers this plugin's source and the Worker it makes; the first orders plugin to load wins.
     init(registry: any SceneRegistry) {
-        let own = OrdersWorkerSource(
-            databasePath: registry.settings.path(OrdersWorkerSource.databaseKey), plugin: ListOrdersPlugin.name)
+        let own = OrdersWorkerSource(databasePath: registry.settings.path(OrdersWorkerSource.databaseKey), plugin: ListOrdersPlugin.name)
         registry.register(OrdersWorkerSource.self) { _ in own }
-        registry.register((any OrdersWorking).self) { services in
-            try services.resolve(OrdersWorkerSource.self).makeWorker()
-        }
+        registry.register((any OrdersWorking).self) { services in try services.resolve(OrdersWorkerSource.self).makeWorker() }
         self.own = own
     }
 
@@ -31,8 +28,7 @@ struct ListOrdersWorkerFactory {
         do {
             return try services.resolve((any OrdersWorking).self)
         } catch let error as OrdersDatabaseError {
-            throw PluginSettingError(
-                key: OrdersWorkerSource.databaseKey, reason: "cannot open the orders database \(error)")
+            throw PluginSettingError(key: OrdersWorkerSource.databaseKey, reason: "cannot open the orders database \(error)")
         }
     }
 }

@@ -8,16 +8,16 @@ let package = Package(
     name: "OrdersKit",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "OrdersKit", type: .dynamic, targets: ["OrdersKit"])
+        .library(name: "OrdersKit", type: .dynamic, targets: ["OrdersKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
             name: "OrdersKit",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.swiftLanguageMode(.v6)]
-        )
+        ),
     ]
 )

@@ -20,9 +20,7 @@ protocol ShowOrderDataStore {
 /// While the scene is shown it follows the order (`observe`): the store is read again every half
 /// second, and a newer version (another user saved it) is presented at once, total included. The
 /// host cancels the following when the scene leaves.
-final class ShowOrderInteractor: SceneInteractor<any ShowOrderPresentationLogic>, ShowOrderBusinessLogic,
-    ShowOrderDataStore
-{
+final class ShowOrderInteractor: SceneInteractor<any ShowOrderPresentationLogic>, ShowOrderBusinessLogic, ShowOrderDataStore {
     var orderID: Int?
     var order: Order?
     private let worker: any OrdersWorking
@@ -41,9 +39,7 @@ final class ShowOrderInteractor: SceneInteractor<any ShowOrderPresentationLogic>
             while true {
                 try await Task.sleep(for: request.interval)
                 // A failed read (the file busy for a moment) is tried again next time.
-                guard let fresh = try? await worker.loadOrder(id: orderID), fresh.version != self.order?.version else {
-                    continue
-                }
+                guard let fresh = try? await worker.loadOrder(id: orderID), fresh.version != self.order?.version else { continue }
                 self.order = fresh
                 self.presentOrder(ShowOrder.GetOrder.Response(orderID: orderID, order: fresh))
             }

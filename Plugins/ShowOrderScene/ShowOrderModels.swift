@@ -50,15 +50,13 @@ struct OrderData: Codable {
 
 extension OrderData {
     init(_ order: Order) {
-        self.init(
-            id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note,
-            giftWrap: order.giftWrap, shipping: order.shipping.rawValue, version: order.version)
+        self.init(id: order.id, customer: order.customer, item: order.item, quantity: order.quantity, note: order.note,
+                  giftWrap: order.giftWrap, shipping: order.shipping.rawValue, version: order.version)
     }
 
     var order: Order {
-        Order(
-            id: id, customer: customer, item: item, quantity: quantity, note: note, giftWrap: giftWrap ?? false,
-            shipping: shipping.flatMap(Shipping.init(rawValue:)) ?? .standard, version: version)
+        Order(id: id, customer: customer, item: item, quantity: quantity, note: note, giftWrap: giftWrap ?? false,
+              shipping: shipping.flatMap(Shipping.init(rawValue:)) ?? .standard, version: version)
     }
 }
 

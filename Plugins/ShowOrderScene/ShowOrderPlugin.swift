@@ -6,9 +6,7 @@ import SceneSDK
 enum ShowOrderPlugin: ScenePlugin {
     static let name = "ShowOrderScene"
     static let version = "1.0.0"
-    static let settings: [SettingDeclaration] = [
-        .path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)
-    ]
+    static let settings: [SettingDeclaration] = [.path(OrdersWorkerSource.databaseKey, help: OrdersWorkerSource.databaseHelp)]
     // Without `database`, each scene worker keeps its own orders: `check` and `serve` say so.
     static let inMemoryState: InMemoryState? = InMemoryState("the orders", unlessSet: OrdersWorkerSource.databaseKey)
 
@@ -19,9 +17,7 @@ enum ShowOrderPlugin: ScenePlugin {
                 "ShowOrder",
                 viewController: ShowOrderViewController.init,
                 interactor: { services in
-                    ShowOrderInteractor(
-                        worker: try workers.worker(from: services),
-                        pricing: try ShowOrderPricingWorker(services: services))
+                    ShowOrderInteractor(worker: try workers.worker(from: services), pricing: try ShowOrderPricingWorker(services: services))
                 },
                 presenter: ShowOrderPresenter.init,
                 router: ShowOrderRouter.init
@@ -32,9 +28,7 @@ enum ShowOrderPlugin: ScenePlugin {
             // `scene-host serve` answers GET /orders/2 with this scene over ListOrders; `run --open orders/2` too.
             // An order that does not exist refuses the link: a 404 page, not an empty screen.
             .link("orders/{id}", parameters: ShowOrderLink.self) { link, services in
-                guard try workers.worker(from: services).fetchOrder(id: link.id) != nil else {
-                    throw LinkRefusal("There is no order \(link.id).")
-                }
+                guard try workers.worker(from: services).fetchOrder(id: link.id) != nil else { throw LinkRefusal("There is no order \(link.id).") }
                 return ShowOrderInput(id: link.id)
             }
             .route(.editOrder, handler: ShowOrderRouter.routeToEditOrder)

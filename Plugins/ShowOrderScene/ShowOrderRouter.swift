@@ -11,9 +11,7 @@ protocol ShowOrderDataPassing {
     var dataStore: (any ShowOrderDataStore)? { get }
 }
 
-final class ShowOrderRouter: SceneRouter<ShowOrderViewController, any ShowOrderDataStore>, ShowOrderRoutingLogic,
-    ShowOrderDataPassing
-{
+final class ShowOrderRouter: SceneRouter<ShowOrderViewController, any ShowOrderDataStore>, ShowOrderRoutingLogic, ShowOrderDataPassing {
     // MARK: Routing
 
     /// Found by name when the `edit` segue fires; EditOrder is presented modally.

@@ -6,10 +6,7 @@ protocol ShowOrderDisplayLogic: AnyObject {
 }
 
 /// One order's fields, and an Edit button (the `edit` segue in examples/orders.conf) when there is an order.
-final class ShowOrderViewController: SceneViewController<
-    any ShowOrderBusinessLogic, any ShowOrderRoutingLogic & ShowOrderDataPassing
->, ShowOrderDisplayLogic
-{
+final class ShowOrderViewController: SceneViewController<any ShowOrderBusinessLogic, any ShowOrderRoutingLogic & ShowOrderDataPassing>, ShowOrderDisplayLogic {
     private var title = "Order"
     private var lines: [(id: String, text: String)] = []
     private var canEdit = false
@@ -20,10 +17,7 @@ final class ShowOrderViewController: SceneViewController<
     }
 
     override func render() -> Screen {
-        Screen(
-            title: title,
-            elements: lines.map { ScreenElement.label(id: $0.id, text: $0.text) }
-                + (canEdit ? [.button(id: "edit", title: "Edit")] : []))
+        Screen(title: title, elements: lines.map { ScreenElement.label(id: $0.id, text: $0.text) } + (canEdit ? [.button(id: "edit", title: "Edit")] : []))
     }
 
     // MARK: Display logic

@@ -16,11 +16,10 @@ package enum CommandStart {
         let environment = ProcessInfo.processInfo.environment
         Sandbox.forbidInspection(environment: environment)
         // What a host that was killed left: the private folders of its children (`PrivateFolder`),
-        // removed when `run`, `serve` or `check` starts, at most every ten minutes (`removeStaleIfDue`; not in a
-        // check child: its parent did it).
+        // removed when `run`, `serve` or `check` starts (not in a check child: its parent did it).
         guard environment[CheckChild.childVariable] != "1", !["list", "graph", "new", "call", "help"].contains(command)
         else { return }
-        PrivateFolder.removeStaleIfDue(in: PrivateFolder.parentFolder(environment))
+        PrivateFolder.removeStale(in: PrivateFolder.parentFolder(environment))
     }
 
     /// The executable `name` in this executable's folder (`/proc/self/exe`, links resolved): the

@@ -57,49 +57,4 @@ extension PrivateFolder {
         }
         return removed
     }
-
-    /// How often a start looks for stale folders, at most: `removeStale` reads every name in the
-    /// parent (`TMPDIR`, often /tmp), which on a busy machine holds tens of thousands, and a start
-    /// that paid for that each time spent most of a first screen on it.
-    static let sweepInterval: Int = 600
-
-    /// The file whose modification time says when this user's last sweep of `parent` was.
-    static func sweepMarker(uid: uid_t) -> String { "scene-host-sweep-\(uid)" }
-
-    /// `removeStale(in:)` when this user's last sweep of `parent` is `sweepInterval` seconds old or
-    /// more (or unknown); returns how many it removed, nil when it was not due.
-    ///
-    /// The marker is trusted only when it is a plain file of this user: one planted by another user
-    /// (or a link) is ignored, so every start sweeps as before; it cannot stop a sweep.
-    @discardableResult
-    package static func removeStaleIfDue(in parent: String, now: Int = time(nil)) -> Int? {
-        let folder = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return 0 }
-        defer { close(folder) }
-        let me = getuid()
-        let marker = openat(
-            folder, sweepMarker(uid: me), O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        var seen = stat()
-        let owned = marker >= 0 && fstat(marker, &seen) == 0 && seen.st_mode & S_IFMT == S_IFREG && seen.st_uid == me
-        defer { if marker >= 0 { close(marker) } }
-        // A marker made just now (size 0 and no sweep yet) has the time of its making: it is due.
-        if owned, seen.st_size > 0, now - Int(seen.st_mtim.tv_sec) < sweepInterval, Int(seen.st_mtim.tv_sec) <= now {
-            return nil
-        }
-        let removed = removeStale(in: parent, now: now)
-        if owned {
-            // Marked as swept: its size says a sweep was made (a fresh marker's time says nothing).
-            let writer = openat(folder, sweepMarker(uid: me), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            if writer >= 0 {
-                var written = stat()
-                if fstat(writer, &written) == 0, written.st_dev == seen.st_dev, written.st_ino == seen.st_ino {
-                    _ = pwrite(writer, "1", 1, 0)
-                    var times = [timespec(tv_sec: now, tv_nsec: 0), timespec(tv_sec: now, tv_nsec: 0)]
-                    _ = futimens(writer, &times)
-                }
-                close(writer)
-            }
-        }
-        return removed
-    }
 }

@@ -30,14 +30,13 @@ package struct HostProcess {
         environment overrides: [String: String?] = [:], timeLimit: Duration = .seconds(120)
     ) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
-        environment["SCENE_HOST_PROBE_CACHE"] =
-            probeCache
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("scene-host-test-cache-\(UUID().uuidString).json").path
-        // `serve`'s default session store, apart from the user's (removed with the temporary folder's files).
-        environment["XDG_STATE_HOME"] =
-            FileManager.default.temporaryDirectory.appendingPathComponent("scene-host-test-state-\(UUID().uuidString)")
-            .path
+        // A fresh cache and state folder of its own, removed after the run (a suite leaves nothing in TMPDIR,
+        // whose every name a start reads: `PrivateFolder.removeStale`).
+        let own = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: own.url) }
+        environment["SCENE_HOST_PROBE_CACHE"] = probeCache ?? own.path("probes.cache")
+        // `serve`'s default session store, apart from the user's.
+        environment["XDG_STATE_HOME"] = own.path("state")
         environment["SCENE_HOST_SESSION_STORE"] = nil
         for (key, value) in overrides { environment[key] = value }
         let result = try ChildRun.run(

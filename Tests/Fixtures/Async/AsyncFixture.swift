@@ -30,17 +30,10 @@ enum AsyncFixturePlugin: ScenePlugin {
         try registry.register(scene("Slow", seconds: 30))
     }
 
-    @MainActor private static func scene(
-        _ name: String, seconds: Double
-    ) -> SceneDefinition<
-        ShelfViewController, ShelfInteractor, ShelfPresenter, SceneRouter<ShelfViewController, ShelfInteractor>
-    > {
-        SceneDefinition(
-            name, viewController: ShelfViewController.init,
-            interactor: { resolver in
-                ShelfInteractor(title: name, seconds: seconds, worker: try resolver.resolve(BooksWorker.self))
-            },
-            presenter: ShelfPresenter.init, router: SceneRouter<ShelfViewController, ShelfInteractor>.init)
+    @MainActor private static func scene(_ name: String, seconds: Double) -> SceneDefinition<ShelfViewController, ShelfInteractor, ShelfPresenter, SceneRouter<ShelfViewController, ShelfInteractor>> {
+        SceneDefinition(name, viewController: ShelfViewController.init,
+                        interactor: { resolver in ShelfInteractor(title: name, seconds: seconds, worker: try resolver.resolve(BooksWorker.self)) },
+                        presenter: ShelfPresenter.init, router: SceneRouter<ShelfViewController, ShelfInteractor>.init)
     }
 }
 
@@ -163,8 +156,7 @@ final class ShelfPresenter: ScenePresenter<ShelfViewController> {
     }
 }
 
-final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>>
-{
+final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>> {
     var note = ""
     var clockText = ""
     var floodText = ""
@@ -181,23 +173,17 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         guard let shelf = interactor else { return Screen(title: "Shelf") }
         var elements: [ScreenElement] = [.label(id: "status", text: shelf.status)]
         if shelf.books.isEmpty { elements.append(.progress(id: "loading", label: "Loading books", value: nil)) }
-        elements += [
-            .list(id: "books", rows: shelf.books), .button(id: "fail", title: "Fail"),
-            .button(id: "caught", title: "Fail and catch"),
-        ]
+        elements += [.list(id: "books", rows: shelf.books), .button(id: "fail", title: "Fail"), .button(id: "caught", title: "Fail and catch")]
         // Only Shelf declares the route to Slow.
         if shelf.title == "Shelf" {
             let ticks = shelf.ticks == 0 ? "idle" : shelf.ticks < 30 ? "ticking" : "ready"
-            elements += [
-                .button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"),
-                .label(id: "ticks", text: ticks),
-                .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(shelf.followed)"),
-                .button(id: "soon", title: "Reload in a second"),
-                .button(id: "time", title: "Clock"), .label(id: "clock", text: clockText),
-                .button(id: "flood", title: "Flood"), .label(id: "flooded", text: floodText),
-                .button(id: "quiet", title: "Wait quietly"),
-                .textField(id: "note", placeholder: "", text: note, label: "Note"),
-            ]
+            elements += [.button(id: "slow", title: "Slow shelf"), .button(id: "tick", title: "Tick"), .label(id: "ticks", text: ticks),
+                         .button(id: "follow", title: "Follow"), .label(id: "followed", text: "Followed \(shelf.followed)"),
+                         .button(id: "soon", title: "Reload in a second"),
+                         .button(id: "time", title: "Clock"), .label(id: "clock", text: clockText),
+                         .button(id: "flood", title: "Flood"), .label(id: "flooded", text: floodText),
+                         .button(id: "quiet", title: "Wait quietly"),
+                         .textField(id: "note", placeholder: "", text: note, label: "Note")]
         }
         return Screen(title: shelf.title, elements: elements)
     }

@@ -13,9 +13,8 @@ enum BusyPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "Busy", viewController: BusyViewController.init, interactor: { _ in BusyInteractor() },
-                presenter: ScenePresenter<BusyViewController>.init, router: BusyRouter.init)
+            SceneDefinition("Busy", viewController: BusyViewController.init, interactor: { _ in BusyInteractor() },
+                            presenter: ScenePresenter<BusyViewController>.init, router: BusyRouter.init)
         )
     }
 }
@@ -44,9 +43,7 @@ final class BusyInteractor: SceneInteractor<ScenePresenter<BusyViewController>> 
 
 final class BusyViewController: SceneViewController<BusyInteractor, BusyRouter> {
     override func render() -> Screen {
-        Screen(
-            title: "Busy",
-            elements: [.label(id: "done", text: "\(interactor?.done ?? 0) done"), .button(id: "work", title: "Work")])
+        Screen(title: "Busy", elements: [.label(id: "done", text: "\(interactor?.done ?? 0) done"), .button(id: "work", title: "Work")])
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -28,19 +28,14 @@ enum ContractsFixturePlugin: ScenePlugin {
         try registry.register(scene("Taker").accepting(SenderResult.self) { _, _ in })
         try registry.register(scene("Lonely"))
         try registry.register(
-            SceneDefinition(
-                "Miswired", viewController: FixtureViewController.init, interactor: { _ in SceneInteractor<Void>() },
-                presenter: ScenePresenter<FixtureViewController>.init, router: FixtureRouter.init)
+            SceneDefinition("Miswired", viewController: FixtureViewController.init, interactor: { _ in SceneInteractor<Void>() },
+                            presenter: ScenePresenter<FixtureViewController>.init, router: FixtureRouter.init)
         )
     }
 
-    @MainActor private static func scene(
-        _ name: String
-    ) -> SceneDefinition<FixtureViewController, FixtureInteractor, ScenePresenter<FixtureViewController>, FixtureRouter>
-    {
-        SceneDefinition(
-            name, viewController: FixtureViewController.init, interactor: { _ in FixtureInteractor() },
-            presenter: ScenePresenter<FixtureViewController>.init, router: FixtureRouter.init)
+    @MainActor private static func scene(_ name: String) -> SceneDefinition<FixtureViewController, FixtureInteractor, ScenePresenter<FixtureViewController>, FixtureRouter> {
+        SceneDefinition(name, viewController: FixtureViewController.init, interactor: { _ in FixtureInteractor() },
+                        presenter: ScenePresenter<FixtureViewController>.init, router: FixtureRouter.init)
     }
 }
 

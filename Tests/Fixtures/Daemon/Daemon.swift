@@ -16,9 +16,7 @@ enum DaemonPlugin: ScenePlugin {
     static let version = "0.0.1"
     static let permissions: [PluginPermission] = [.startProcesses]
     /// Where the pid goes in a scene worker: a path setting, the one kind of file the sandbox lets it write.
-    static let settings: [SettingDeclaration] = [
-        .path("pid-file", help: "the file the grandchild's pid is appended to")
-    ]
+    static let settings: [SettingDeclaration] = [.path("pid-file", help: "the file the grandchild's pid is appended to")]
 
     static func register(in registry: any SceneRegistry) throws {
         let escapes = getenv("SCENE_PLUGIN_FIXTURE_SETSID") != nil
@@ -26,16 +24,13 @@ enum DaemonPlugin: ScenePlugin {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let file =
-            registry.settings.path("pid-file") ?? getenv("SCENE_PLUGIN_FIXTURE_PID_FILE").map { String(cString: $0) }
+        let file = registry.settings.path("pid-file") ?? getenv("SCENE_PLUGIN_FIXTURE_PID_FILE").map { String(cString: $0) }
         if posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0, let file, let stream = fopen(file, "a") {
             fputs("\(pid)\n", stream)
             fclose(stream)
         }
-        try registry.register(
-            SceneDefinition(
-                "Daemon", viewController: DaemonViewController.init, interactor: { _ in DaemonInteractor() },
-                presenter: DaemonPresenter.init, router: DaemonRouter.init))
+        try registry.register(SceneDefinition("Daemon", viewController: DaemonViewController.init, interactor: { _ in DaemonInteractor() },
+                                              presenter: DaemonPresenter.init, router: DaemonRouter.init))
     }
 }
 
@@ -43,9 +38,7 @@ final class DaemonInteractor: SceneInteractor<DaemonPresenter> {}
 final class DaemonPresenter: ScenePresenter<DaemonViewController> {}
 final class DaemonRouter: SceneRouter<DaemonViewController, DaemonInteractor> {}
 final class DaemonViewController: SceneViewController<DaemonInteractor, DaemonRouter> {
-    override func render() -> Screen {
-        Screen(title: "Daemon", elements: [.label(id: "text", text: "started a daemon")])
-    }
+    override func render() -> Screen { Screen(title: "Daemon", elements: [.label(id: "text", text: "started a daemon")]) }
 }
 
 @_cdecl("scene_plugin_entry")

@@ -12,14 +12,12 @@ enum FaultyScenePlugin: ScenePlugin {
     static let version = "0.0.1"
 
     static func register(in registry: any SceneRegistry) throws {
-        try registry.register(
-            SceneDefinition(
-                "Faulty", viewController: FaultyViewController.init,
-                interactor: { _ in
-                    Fault.strike(at: "factory")
-                    return FaultyInteractor()
-                },
-                presenter: FaultyPresenter.init, router: FaultyRouter.init))
+        try registry.register(SceneDefinition("Faulty", viewController: FaultyViewController.init,
+                                              interactor: { _ in
+                                                  Fault.strike(at: "factory")
+                                                  return FaultyInteractor()
+                                              },
+                                              presenter: FaultyPresenter.init, router: FaultyRouter.init))
     }
 }
 

@@ -27,10 +27,8 @@ enum FicklePlugin: ScenePlugin {
             extra = calls == 1 ? "FickleFirst" : "FickleAgain"
         }
         for name in ["FickleHome", extra] {
-            try registry.register(
-                SceneDefinition(
-                    name, viewController: FickleViewController.init, interactor: { _ in FickleInteractor() },
-                    presenter: ScenePresenter<FickleViewController>.init, router: FickleRouter.init))
+            try registry.register(SceneDefinition(name, viewController: FickleViewController.init, interactor: { _ in FickleInteractor() },
+                                                  presenter: ScenePresenter<FickleViewController>.init, router: FickleRouter.init))
         }
     }
 }

@@ -10,11 +10,8 @@ enum FormFixturePlugin: ScenePlugin {
     static let version = "0.0.1"
 
     static func register(in registry: any SceneRegistry) throws {
-        try registry.register(
-            SceneDefinition(
-                "LoanForm", viewController: LoanFormViewController.init, interactor: { _ in LoanFormInteractor() },
-                presenter: ScenePresenter<LoanFormViewController>.init,
-                router: SceneRouter<LoanFormViewController, LoanFormInteractor>.init))
+        try registry.register(SceneDefinition("LoanForm", viewController: LoanFormViewController.init, interactor: { _ in LoanFormInteractor() },
+                                              presenter: ScenePresenter<LoanFormViewController>.init, router: SceneRouter<LoanFormViewController, LoanFormInteractor>.init))
     }
 }
 
@@ -38,10 +35,7 @@ final class LoanFormInteractor: SceneInteractor<ScenePresenter<LoanFormViewContr
     }
 }
 
-final class LoanFormViewController: SceneViewController<
-    LoanFormInteractor, SceneRouter<LoanFormViewController, LoanFormInteractor>
->
-{
+final class LoanFormViewController: SceneViewController<LoanFormInteractor, SceneRouter<LoanFormViewController, LoanFormInteractor>> {
     #if REWORDED
     static let days = ["7 days", "14 days", "28 days", "56 days"]
     #else
@@ -54,13 +48,11 @@ final class LoanFormViewController: SceneViewController<
             .list(id: "books", rows: [ListRow(title: "Dune", detail: "due in 3 days"), "Emma"]),
             .textArea(id: "notes", label: "Notes", text: form.notes),
             .secureField(id: "pin", label: "Library PIN", isFilled: !form.pin.isEmpty),
-            .section(
-                id: "options", title: "Options",
-                elements: [
-                    .toggle(id: "notify", title: "Notify me", isOn: form.notify),
-                    .toggle(id: "sending", title: "Show progress", isOn: form.sending),
-                    .choice(id: "days", label: "Loan for", options: Self.days, selected: form.days),
-                ]),
+            .section(id: "options", title: "Options", elements: [
+                .toggle(id: "notify", title: "Notify me", isOn: form.notify),
+                .toggle(id: "sending", title: "Show progress", isOn: form.sending),
+                .choice(id: "days", label: "Loan for", options: Self.days, selected: form.days),
+            ]),
         ]
         if form.sending { elements.append(.progress(id: "progress", label: "Sending", value: 0.5)) }
         elements += [.label(id: "summary", text: form.summary), .button(id: "save", title: "Save")]
@@ -76,8 +68,7 @@ final class LoanFormViewController: SceneViewController<
         case .set(toggle: "sending", let isOn): form.sending = isOn
         case .choose(choice: "days", let option): form.days = option
         case .tap(button: "save"):
-            form.summary =
-                "notify \(form.notify), \(form.days.map { Self.days[$0] } ?? "no days"), pin of \(form.pin.count), notes \(form.notes.split(separator: "\n").count) lines"
+            form.summary = "notify \(form.notify), \(form.days.map { Self.days[$0] } ?? "no days"), pin of \(form.pin.count), notes \(form.notes.split(separator: "\n").count) lines"
         default: break
         }
     }

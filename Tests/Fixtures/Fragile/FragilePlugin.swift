@@ -24,22 +24,18 @@ enum FragilePlugin: ScenePlugin {
     static func register(in registry: any SceneRegistry) throws {
         FragileFault.bombPath = registry.settings.path("bomb")
         try registry.register(
-            SceneDefinition(
-                "FragileHome", viewController: FragileViewController.init, interactor: { _ in FragileInteractor() },
-                presenter: FragilePresenter.init, router: FragileRouter.init
-            )
-            .route(to: "Fragile", passing: FragileInput.self)
-            .acceptingResult(FragileResult.self) { dataStore, result in dataStore?.receive(result) }
+            SceneDefinition("FragileHome", viewController: FragileViewController.init, interactor: { _ in FragileInteractor() },
+                            presenter: FragilePresenter.init, router: FragileRouter.init)
+                .route(to: "Fragile", passing: FragileInput.self)
+                .acceptingResult(FragileResult.self) { dataStore, result in dataStore?.receive(result) }
         )
         try registry.register(
-            SceneDefinition(
-                "Fragile", viewController: FragileViewController.init, interactor: { _ in FragileInteractor() },
-                presenter: FragilePresenter.init, router: FragileRouter.init
-            )
-            .route(to: "Fragile", passing: FragileInput.self)
-            .accepting(FragileInput.self) { dataStore, input in dataStore?.depth = input.depth }
-            .acceptingResult(FragileResult.self) { dataStore, result in dataStore?.receive(result) }
-            .returning(FragileResult.self, via: FragileRouter.passDataToPrevious)
+            SceneDefinition("Fragile", viewController: FragileViewController.init, interactor: { _ in FragileInteractor() },
+                            presenter: FragilePresenter.init, router: FragileRouter.init)
+                .route(to: "Fragile", passing: FragileInput.self)
+                .accepting(FragileInput.self) { dataStore, input in dataStore?.depth = input.depth }
+                .acceptingResult(FragileResult.self) { dataStore, result in dataStore?.receive(result) }
+                .returning(FragileResult.self, via: FragileRouter.passDataToPrevious)
         )
     }
 }
@@ -106,9 +102,7 @@ enum FragileFault {
         var line = [CChar](repeating: 0, count: 32)
         guard fgets(&line, 32, file) != nil else { return }
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if Int(text.filter(\.isNumber)) == depth, let address = UnsafeMutablePointer<Int>(bitPattern: 16) {
-            address.pointee = 2
-        }
+        if Int(text.filter(\.isNumber)) == depth, let address = UnsafeMutablePointer<Int>(bitPattern: 16) { address.pointee = 2 }
     }
 }
 
@@ -161,18 +155,15 @@ final class FragileViewController: SceneViewController<FragileInteractor, Fragil
     override func render() -> Screen {
         let depth = interactor?.depth ?? 0
         let received = interactor?.received ?? []
-        return Screen(
-            title: depth == 0 ? "FragileHome" : "Fragile \(depth)",
-            elements: [
-                .label(id: "depth", text: "depth \(depth)"),
-                .label(
-                    id: "received", text: received.isEmpty ? "nothing back" : "got " + received.joined(separator: ",")),
-                .textField(id: "mode", placeholder: "fault", text: interactor?.mode ?? ""),
-                .button(id: "strike", title: "Strike"),
-                .button(id: "deeper", title: "Deeper"),
-                .button(id: "present", title: "Present"),
-                .button(id: "done", title: "Done"),
-            ])
+        return Screen(title: depth == 0 ? "FragileHome" : "Fragile \(depth)", elements: [
+            .label(id: "depth", text: "depth \(depth)"),
+            .label(id: "received", text: received.isEmpty ? "nothing back" : "got " + received.joined(separator: ",")),
+            .textField(id: "mode", placeholder: "fault", text: interactor?.mode ?? ""),
+            .button(id: "strike", title: "Strike"),
+            .button(id: "deeper", title: "Deeper"),
+            .button(id: "present", title: "Present"),
+            .button(id: "done", title: "Done"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -63,8 +63,7 @@ enum Escape {
             // Each child touched 900 MiB or died trying; a child alive after 3 s holds its share.
             sleep(3)
             let alive = children.filter { kill($0, 0) == 0 && !isZombie($0) }
-            return
-                "hogs: \(alive.count) of 3 alive holding 900 MiB; pids \(children.map(String.init).joined(separator: ","))"
+            return "hogs: \(alive.count) of 3 alive holding 900 MiB; pids \(children.map(String.init).joined(separator: ","))"
         default:
             return "\(name): no such attack"
         }
@@ -72,9 +71,7 @@ enum Escape {
 
     /// A 3 GiB memfd with every page written: tmpfs pages count against no address space.
     static func memfd() -> String {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memfd_create") else {
-            return "memfd: no symbol"
-        }
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "memfd_create") else { return "memfd: no symbol" }
         typealias Create = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
         let descriptor = unsafeBitCast(symbol, to: Create.self)("hog", 0)
         guard descriptor >= 0 else { return "memfd: refused (\(Attack.errnoName()))" }

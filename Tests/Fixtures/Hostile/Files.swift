@@ -16,8 +16,7 @@ enum FileAttack {
             return attempt(name, path: environment("SCENE_PLUGIN_HOSTILE_WRITE"), flags: O_WRONLY | O_CREAT | O_TRUNC)
         case "tmpwrite":
             let folder = environment("TMPDIR").isEmpty ? "/tmp" : environment("TMPDIR")
-            return attempt(name, path: folder + "/hostile-\(getpid())", flags: O_WRONLY | O_CREAT | O_TRUNC)
-                + " in \(folder)"
+            return attempt(name, path: folder + "/hostile-\(getpid())", flags: O_WRONLY | O_CREAT | O_TRUNC) + " in \(folder)"
         case "cgroup":
             return cgroupLimit()
         default:
@@ -37,19 +36,14 @@ enum FileAttack {
 
     /// The memory limit file of the cgroup this process is in, opened for writing.
     private static func cgroupLimit() -> String {
-        guard let file = fopen("/proc/self/cgroup", "r") else {
-            return "cgroup: refused at /proc/self/cgroup (\(Attack.errnoName()))"
-        }
+        guard let file = fopen("/proc/self/cgroup", "r") else { return "cgroup: refused at /proc/self/cgroup (\(Attack.errnoName()))" }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 1024)
         var candidates: [String] = []
         while fgets(&line, Int32(line.count), file) != nil {
-            let parts = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                .trimmingSuffix("\n").split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSuffix("\n").split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count == 3 else { continue }
-            if parts[1].split(separator: ",").contains("memory") {
-                candidates.append("/sys/fs/cgroup/memory\(parts[2])/memory.limit_in_bytes")
-            }
+            if parts[1].split(separator: ",").contains("memory") { candidates.append("/sys/fs/cgroup/memory\(parts[2])/memory.limit_in_bytes") }
             if parts[0] == "0" && parts[1].isEmpty { candidates.append("/sys/fs/cgroup\(parts[2])/memory.max") }
         }
         for path in candidates where access(path, F_OK) == 0 {

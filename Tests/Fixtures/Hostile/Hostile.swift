@@ -20,10 +20,8 @@ enum HostilePlugin: ScenePlugin {
     static let permissions: [PluginPermission] = [.startProcesses, .network]
 
     static func register(in registry: any SceneRegistry) throws {
-        try registry.register(
-            SceneDefinition(
-                "Hostile", viewController: HostileViewController.init, interactor: { _ in HostileInteractor() },
-                presenter: HostilePresenter.init, router: HostileRouter.init))
+        try registry.register(SceneDefinition("Hostile", viewController: HostileViewController.init, interactor: { _ in HostileInteractor() },
+                                              presenter: HostilePresenter.init, router: HostileRouter.init))
     }
 }
 
@@ -36,9 +34,7 @@ enum Attack {
         let host = getppid()
         switch name {
         case "ptrace":
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ptrace") else {
-                return "ptrace: no symbol"
-            }
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ptrace") else { return "ptrace: no symbol" }
             let call = unsafeBitCast(symbol, to: Ptrace.self)
             if call(0x4206 /* PTRACE_SEIZE */, host, nil, nil) == 0 {
                 _ = call(17 /* PTRACE_DETACH */, host, nil, nil)
@@ -51,9 +47,7 @@ enum Attack {
             close(descriptor)
             return "mem: DONE"
         case "getfd":
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else {
-                return "getfd: no symbol"
-            }
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else { return "getfd: no symbol" }
             let call = unsafeBitCast(symbol, to: Syscall3.self)
             let pidfd = call(434 /* pidfd_open */, Int(host), 0, 0)
             guard pidfd >= 0 else { return "getfd: refused at pidfd_open (\(errnoName()))" }
@@ -68,8 +62,7 @@ enum Attack {
             return Escape.run(name)
         case "spawn":
             var pid: pid_t = 0
-            let arguments: [UnsafeMutablePointer<CChar>?] =
-                (["/bin/sleep", "60"] as [String]).map { strdup($0) } + [nil]
+            let arguments: [UnsafeMutablePointer<CChar>?] = (["/bin/sleep", "60"] as [String]).map { strdup($0) } + [nil]
             defer { arguments.forEach { free($0) } }
             let status = posix_spawn(&pid, "/bin/sleep", nil, nil, arguments, environ)
             return status == 0 ? "spawn: DONE pid \(pid)" : "spawn: refused (\(errnoName(status)))"
@@ -92,9 +85,7 @@ enum Attack {
         case "unix":
             // A local socket pair is no network: allowed.
             var pair: [Int32] = [0, 0]
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
-                return "unix: refused (\(errnoName()))"
-            }
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return "unix: refused (\(errnoName()))" }
             close(pair[0]); close(pair[1])
             return "unix: DONE"
         default:
@@ -121,21 +112,12 @@ final class HostilePresenter: ScenePresenter<HostileViewController> {}
 final class HostileRouter: SceneRouter<HostileViewController, HostileInteractor> {}
 final class HostileViewController: SceneViewController<HostileInteractor, HostileRouter> {
     override func render() -> Screen {
-        Screen(
-            title: "Hostile",
-            elements: [
-                .label(id: "result", text: interactor?.results.joined(separator: "; ") ?? ""),
-                .textField(id: "target", placeholder: "", text: String(interactor?.target ?? 0), label: "Target"),
-            ]
-                + [
-                    "tiocsti", "tcsetpgrp", "prlimit", "prlimit-target", "kill-target", "environ-target", "secrets",
-                    "sysv", "keyring",
-                    "netlink", "vsock", "unixsocket", "perf", "userfaultfd", "deeptmp", "syscalls",
-                ].map { .button(id: $0, title: $0) }
-                + [
-                    "ptrace", "mem", "getfd", "kill", "fork", "spawn", "exec", "setsid", "memfd", "hogs", "net", "unix",
-                    "readfile", "writefile", "tmpwrite", "cgroup", "whoami",
-                ].map { .button(id: $0, title: $0) })
+        Screen(title: "Hostile", elements: [.label(id: "result", text: interactor?.results.joined(separator: "; ") ?? ""),
+                                            .textField(id: "target", placeholder: "", text: String(interactor?.target ?? 0), label: "Target")]
+               + ["tiocsti", "tcsetpgrp", "prlimit", "prlimit-target", "kill-target", "environ-target", "secrets", "sysv", "keyring",
+                  "netlink", "vsock", "unixsocket", "perf", "userfaultfd", "deeptmp", "syscalls"].map { .button(id: $0, title: $0) }
+               + ["ptrace", "mem", "getfd", "kill", "fork", "spawn", "exec", "setsid", "memfd", "hogs", "net", "unix",
+                  "readfile", "writefile", "tmpwrite", "cgroup", "whoami"].map { .button(id: $0, title: $0) })
     }
 
     override func handle(_ event: UserEvent) throws {

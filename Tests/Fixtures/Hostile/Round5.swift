@@ -9,9 +9,7 @@ import Glibc
 enum Round5 {
     typealias Syscall6 = @convention(c) (Int, Int, Int, Int, Int, Int, Int) -> Int
 
-    static func syscall6(
-        _ number: Int, _ a: Int = 0, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0, _ e: Int = 0, _ f: Int = 0
-    ) -> Int {
+    static func syscall6(_ number: Int, _ a: Int = 0, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0, _ e: Int = 0, _ f: Int = 0) -> Int {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else { return -2 }
         return unsafeBitCast(symbol, to: Syscall6.self)(number, a, b, c, d, e, f)
     }
@@ -19,9 +17,7 @@ enum Round5 {
     static func run(_ name: String, target: Int32) -> String? {
         #if !arch(x86_64)
         // The system call numbers below are x86-64's.
-        if ["keyring", "perf", "userfaultfd", "syscalls", "prlimit", "prlimit-target"].contains(name) {
-            return "\(name): not on this architecture"
-        }
+        if ["keyring", "perf", "userfaultfd", "syscalls", "prlimit", "prlimit-target"].contains(name) { return "\(name): not on this architecture" }
         #endif
         switch name {
         case "tiocsti": return tiocsti()
@@ -41,22 +37,17 @@ enum Round5 {
         case "sysv": return sysv()
         case "keyring":
             // add_key("user", "scene-host-test", "x", 1, KEY_SPEC_USER_KEYRING)
-            let made = "user".withCString { type in
-                "scene-host-test".withCString { description in
-                    syscall6(
-                        248, Int(bitPattern: type), Int(bitPattern: description), Int(bitPattern: description), 1, -4)
-                }
-            }
+            let made = "user".withCString { type in "scene-host-test".withCString { description in
+                syscall6(248, Int(bitPattern: type), Int(bitPattern: description), Int(bitPattern: description), 1, -4)
+            } }
             return made >= 0 ? "keyring: DONE" : "keyring: refused (\(Attack.errnoName()))"
         case "netlink": return socketAttempt("netlink", domain: 16 /* AF_NETLINK */, type: Int32(SOCK_RAW.rawValue))
         case "vsock": return socketAttempt("vsock", domain: 40 /* AF_VSOCK */, type: Int32(SOCK_STREAM.rawValue))
         case "unixsocket": return unixConnect()
         case "perf":
             var attributes = [UInt8](repeating: 0, count: 128)
-            attributes[4] = 128  // size
-            let opened = attributes.withUnsafeMutableBytes {
-                syscall6(298, Int(bitPattern: $0.baseAddress), 0, -1, -1, 0)
-            }
+            attributes[4] = 128 // size
+            let opened = attributes.withUnsafeMutableBytes { syscall6(298, Int(bitPattern: $0.baseAddress), 0, -1, -1, 0) }
             if opened >= 0 { close(Int32(opened)) }
             return opened >= 0 ? "perf: DONE" : "perf: refused (\(Attack.errnoName()))"
         case "userfaultfd":
@@ -78,8 +69,7 @@ enum Round5 {
         let tty = open("/dev/tty", O_RDWR)
         if tty >= 0 { descriptors.append(tty) } else { results.append("tty \(Attack.errnoName())") }
         for descriptor in descriptors {
-            results.append(
-                ioctl(descriptor, 0x5412, &byte) == 0 ? "\(descriptor) DONE" : "\(descriptor) \(Attack.errnoName())")
+            results.append(ioctl(descriptor, 0x5412, &byte) == 0 ? "\(descriptor) DONE" : "\(descriptor) \(Attack.errnoName())")
         }
         if tty >= 0 { close(tty) }
         let done = results.contains { $0.hasSuffix("DONE") }
@@ -91,8 +81,7 @@ enum Round5 {
         var results: [String] = []
         var group = getpgrp()
         for descriptor: Int32 in [0, 1, 2] {
-            results.append(
-                ioctl(descriptor, 0x5410, &group) == 0 ? "\(descriptor) DONE" : "\(descriptor) \(Attack.errnoName())")
+            results.append(ioctl(descriptor, 0x5410, &group) == 0 ? "\(descriptor) DONE" : "\(descriptor) \(Attack.errnoName())")
         }
         let done = results.contains { $0.hasSuffix("DONE") }
         return "tcsetpgrp: \(done ? "DONE" : "refused") (\(results.joined(separator: ", ")))"
@@ -102,9 +91,7 @@ enum Round5 {
     static func limit(_ pid: pid_t, name: String) -> String {
         guard pid > 0 else { return "\(name): no target" }
         var limit = rlimit(rlim_cur: 4, rlim_max: 4)
-        let changed = withUnsafeMutablePointer(to: &limit) {
-            syscall6(302 /* prlimit64 */, Int(pid), 7 /* RLIMIT_NOFILE */, Int(bitPattern: $0), 0)
-        }
+        let changed = withUnsafeMutablePointer(to: &limit) { syscall6(302 /* prlimit64 */, Int(pid), 7 /* RLIMIT_NOFILE */, Int(bitPattern: $0), 0) }
         return changed == 0 ? "\(name): DONE" : "\(name): refused (\(Attack.errnoName()))"
     }
 
@@ -125,9 +112,7 @@ enum Round5 {
             close(descriptor)
             fromProc = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
         }
-        let leaked =
-            fromProc.contains("PGPASSWORD") || fromProc.contains("SCENE_HOST_SESSION_STORE")
-            || fromProc.contains("HOSTILE_SECRET")
+        let leaked = fromProc.contains("PGPASSWORD") || fromProc.contains("SCENE_HOST_SESSION_STORE") || fromProc.contains("HOSTILE_SECRET")
         return "secrets: names \(names.sorted().joined(separator: ",")); proc \(leaked ? "LEAKED" : "clean")"
     }
 
@@ -150,21 +135,16 @@ enum Round5 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return "unixsocket: refused (\(Attack.errnoName()))" }
         defer { close(descriptor) }
-        guard let path = getenv("SCENE_PLUGIN_HOSTILE_SOCKET").map({ String(cString: $0) }) else {
-            return "unixsocket: DONE (no path to connect to)"
-        }
+        guard let path = getenv("SCENE_PLUGIN_HOSTILE_SOCKET").map({ String(cString: $0) }) else { return "unixsocket: DONE (no path to connect to)" }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        return connected == 0
-            ? "unixsocket: DONE connected to \(path)" : "unixsocket: refused at connect (\(Attack.errnoName()))"
+        return connected == 0 ? "unixsocket: DONE connected to \(path)" : "unixsocket: refused at connect (\(Attack.errnoName()))"
     }
 
     static func socketAttempt(_ name: String, domain: Int32, type: Int32) -> String {
@@ -225,7 +205,6 @@ enum SyscallWalk {
             let error = errno
             if result >= 0 || (error != ENOSYS && error != EPERM) { passed.append(number) }
         }
-        return
-            "syscalls: passed \(passed.map(String.init).joined(separator: ",")); skipped \(skippedCalls.map(String.init).joined(separator: ","))"
+        return "syscalls: passed \(passed.map(String.init).joined(separator: ",")); skipped \(skippedCalls.map(String.init).joined(separator: ","))"
     }
 }

@@ -9,9 +9,8 @@ enum HugeRoutePlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "Huge", viewController: HugeViewController.init, interactor: { _ in HugeInteractor() },
-                presenter: ScenePresenter<HugeViewController>.init, router: HugeRouter.init)
+            SceneDefinition("Huge", viewController: HugeViewController.init, interactor: { _ in HugeInteractor() },
+                            presenter: ScenePresenter<HugeViewController>.init, router: HugeRouter.init)
         )
     }
 }

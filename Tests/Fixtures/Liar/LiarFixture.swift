@@ -8,11 +8,9 @@ enum LiarFixturePlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "Liar", viewController: LiarViewController.init, interactor: { _ in LiarInteractor() },
-                presenter: ScenePresenter<LiarViewController>.init, router: LiarRouter.init
-            )
-            .route(to: "Detail", passing: DetailInput.self)
+            SceneDefinition("Liar", viewController: LiarViewController.init, interactor: { _ in LiarInteractor() },
+                            presenter: ScenePresenter<LiarViewController>.init, router: LiarRouter.init)
+                .route(to: "Detail", passing: DetailInput.self)
         )
     }
 }
@@ -22,12 +20,10 @@ struct NotDetailInput: Codable { var message: Int }
 
 final class LiarViewController: SceneViewController<LiarInteractor, LiarRouter> {
     override func render() -> Screen {
-        Screen(
-            title: "Liar",
-            elements: [
-                .textField(id: "note", placeholder: "note", text: interactor?.note ?? ""),
-                .button(id: "go", title: "Go"),
-            ])
+        Screen(title: "Liar", elements: [
+            .textField(id: "note", placeholder: "note", text: interactor?.note ?? ""),
+            .button(id: "go", title: "Go"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

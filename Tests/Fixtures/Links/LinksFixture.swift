@@ -34,20 +34,15 @@ enum LinksFixturePlugin: ScenePlugin {
                 }
                 .link("search/{query}/{exact}/{limit}", parameters: SearchLink.self) { link in
                     // A bug on one input, as real link functions have: the worker crashes.
-                    if link.query == SearchLink.crashingQuery, let address = UnsafeMutablePointer<Int>(bitPattern: 16) {
-                        address.pointee = 1
-                    }
+                    if link.query == SearchLink.crashingQuery, let address = UnsafeMutablePointer<Int>(bitPattern: 16) { address.pointee = 1 }
                     return SearchInput(query: link.query, exact: link.exact, limit: link.limit)
                 }
         )
     }
 
-    @MainActor private static func scene(
-        _ name: String
-    ) -> SceneDefinition<LinkViewController, LinkInteractor, ScenePresenter<LinkViewController>, LinkRouter> {
-        SceneDefinition(
-            name, viewController: LinkViewController.init, interactor: { _ in LinkInteractor(title: name) },
-            presenter: ScenePresenter<LinkViewController>.init, router: LinkRouter.init)
+    @MainActor private static func scene(_ name: String) -> SceneDefinition<LinkViewController, LinkInteractor, ScenePresenter<LinkViewController>, LinkRouter> {
+        SceneDefinition(name, viewController: LinkViewController.init, interactor: { _ in LinkInteractor(title: name) },
+                        presenter: ScenePresenter<LinkViewController>.init, router: LinkRouter.init)
     }
 }
 
@@ -66,12 +61,7 @@ struct NegativeID: Error, CustomStringConvertible {
 
 final class LinkViewController: SceneViewController<LinkInteractor, LinkRouter> {
     override func render() -> Screen {
-        Screen(
-            title: interactor?.title ?? "",
-            elements: [
-                .label(id: "text", text: interactor?.text ?? ""),
-                .textField(id: "note", placeholder: "note", text: interactor?.note ?? ""),
-            ])
+        Screen(title: interactor?.title ?? "", elements: [.label(id: "text", text: interactor?.text ?? ""), .textField(id: "note", placeholder: "note", text: interactor?.note ?? "")])
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -9,13 +9,12 @@ import Glibc
 @_cdecl("scene_plugin_entry")
 public func scenePluginEntry() -> UnsafeRawPointer {
     let descriptor = UnsafeMutablePointer<scene_plugin_descriptor>.allocate(capacity: 1)
-    descriptor.initialize(
-        to: scene_plugin_descriptor(
-            magic: SCENE_PLUGIN_MAGIC, abi_version: SCENE_PLUGIN_ABI_VERSION,
-            sdk_version_major: SCENE_SDK_VERSION_MAJOR, sdk_version_minor: SCENE_SDK_VERSION_MINOR + 1,
-            sdk_version_patch: SCENE_SDK_VERSION_PATCH, reserved: 0,
-            swift_version: UnsafePointer(strdup(swiftCompilerVersion())),
-            plugin_name: UnsafePointer(strdup("FixtureNewerSDK")), plugin_version: UnsafePointer(strdup("0.0.1")),
-            plugin_type: nil, register_plugin: nil, sdk_fingerprint: UnsafePointer(strdup(sceneSDKFingerprint()))))
+    descriptor.initialize(to: scene_plugin_descriptor(
+        magic: SCENE_PLUGIN_MAGIC, abi_version: SCENE_PLUGIN_ABI_VERSION,
+        sdk_version_major: SCENE_SDK_VERSION_MAJOR, sdk_version_minor: SCENE_SDK_VERSION_MINOR + 1,
+        sdk_version_patch: SCENE_SDK_VERSION_PATCH, reserved: 0,
+        swift_version: UnsafePointer(strdup(swiftCompilerVersion())),
+        plugin_name: UnsafePointer(strdup("FixtureNewerSDK")), plugin_version: UnsafePointer(strdup("0.0.1")),
+        plugin_type: nil, register_plugin: nil, sdk_fingerprint: UnsafePointer(strdup(sceneSDKFingerprint()))))
     return UnsafeRawPointer(descriptor)
 }

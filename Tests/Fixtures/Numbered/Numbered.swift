@@ -10,18 +10,15 @@ enum NumberedPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                name, viewController: NumberedViewController.init, interactor: { _ in NumberedInteractor() },
-                presenter: ScenePresenter<NumberedViewController>.init, router: NumberedRouter.init)
+            SceneDefinition(name, viewController: NumberedViewController.init, interactor: { _ in NumberedInteractor() },
+                            presenter: ScenePresenter<NumberedViewController>.init, router: NumberedRouter.init)
         )
     }
 }
 
 final class NumberedViewController: SceneViewController<NumberedInteractor, NumberedRouter> {
     override func render() -> Screen {
-        Screen(
-            title: router?.context.sceneName ?? "",
-            elements: [.label(id: "plugin", text: "one of many installed plugins")])
+        Screen(title: router?.context.sceneName ?? "", elements: [.label(id: "plugin", text: "one of many installed plugins")])
     }
 }
 

@@ -6,21 +6,14 @@ import SceneSDK
 @MainActor protocol RealisticEditDisplayLogic: AnyObject { func displaySave(viewModel: RealisticEdit.Save.ViewModel) }
 @MainActor protocol RealisticEditRoutingLogic { func close() throws }
 
-final class RealisticEditViewController: SceneViewController<
-    any RealisticEditBusinessLogic, any RealisticEditRoutingLogic
->, RealisticEditDisplayLogic
-{
+final class RealisticEditViewController: SceneViewController<any RealisticEditBusinessLogic, any RealisticEditRoutingLogic>, RealisticEditDisplayLogic {
     private var customer = ""
     private var note = ""
     private var problem: String?
     override func render() -> Screen {
-        Screen(
-            title: "Edit",
-            elements: [
-                .textField(id: "customer", placeholder: "customer", text: customer),
-                .textField(id: "note", placeholder: "note", text: note),
-                .button(id: "save", title: "Save"),
-            ] + (problem.map { [.label(id: "problem", text: $0)] } ?? []))
+        Screen(title: "Edit", elements: [.textField(id: "customer", placeholder: "customer", text: customer),
+                                         .textField(id: "note", placeholder: "note", text: note),
+                                         .button(id: "save", title: "Save")] + (problem.map { [.label(id: "problem", text: $0)] } ?? []))
     }
     override func handle(_ event: UserEvent) throws {
         switch event {
@@ -35,9 +28,7 @@ final class RealisticEditViewController: SceneViewController<
     func displaySave(viewModel: RealisticEdit.Save.ViewModel) { problem = viewModel.problem }
 }
 
-final class RealisticEditInteractor: SceneInteractor<any RealisticEditPresentationLogic>, RealisticEditBusinessLogic,
-    RealisticEditDataStore
-{
+final class RealisticEditInteractor: SceneInteractor<any RealisticEditPresentationLogic>, RealisticEditBusinessLogic, RealisticEditDataStore {
     var item: RealisticItem?
     var saved = false
     func save(request: RealisticEdit.Save.Request) {
@@ -55,14 +46,11 @@ final class RealisticEditInteractor: SceneInteractor<any RealisticEditPresentati
 
 final class RealisticEditPresenter: ScenePresenter<any RealisticEditDisplayLogic>, RealisticEditPresentationLogic {
     func presentSave(response: RealisticEdit.Save.Response) {
-        viewController?.displaySave(
-            viewModel: .init(title: response.item.map { "Item #\($0.id)" } ?? "Edit", problem: response.problem))
+        viewController?.displaySave(viewModel: .init(title: response.item.map { "Item #\($0.id)" } ?? "Edit", problem: response.problem))
     }
 }
 
-final class RealisticEditRouter: SceneRouter<RealisticEditViewController, any RealisticEditDataStore>,
-    RealisticEditRoutingLogic
-{
+final class RealisticEditRouter: SceneRouter<RealisticEditViewController, any RealisticEditDataStore>, RealisticEditRoutingLogic {
     func close() throws { try dismiss() }
     func passDataBack() -> RealisticItemResult? {
         guard let dataStore, dataStore.saved, let item = dataStore.item else { return nil }

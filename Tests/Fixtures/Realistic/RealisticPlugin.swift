@@ -14,33 +14,27 @@ enum RealisticPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                list, viewController: RealisticListViewController.init, interactor: { _ in RealisticListInteractor() },
-                presenter: RealisticListPresenter.init, router: RealisticListRouter.init
-            )
-            .route(to: show, passing: RealisticShowInput.self)
-            .acceptingResult(RealisticItemResult.self) { dataStore, result in dataStore?.save(result.item) }
+            SceneDefinition(list, viewController: RealisticListViewController.init, interactor: { _ in RealisticListInteractor() },
+                            presenter: RealisticListPresenter.init, router: RealisticListRouter.init)
+                .route(to: show, passing: RealisticShowInput.self)
+                .acceptingResult(RealisticItemResult.self) { dataStore, result in dataStore?.save(result.item) }
         )
         try registry.register(
-            SceneDefinition(
-                show, viewController: RealisticShowViewController.init, interactor: { _ in RealisticShowInteractor() },
-                presenter: RealisticShowPresenter.init, router: RealisticShowRouter.init
-            )
-            .accepting(RealisticShowInput.self) { dataStore, input in dataStore?.item = input.item }
-            .route(to: edit, passing: RealisticEditInput.self)
-            .acceptingResult(RealisticItemResult.self) { dataStore, result in
-                dataStore?.item = result.item
-                dataStore?.wasEdited = true
-            }
-            .returning(RealisticItemResult.self, via: RealisticShowRouter.passDataBack)
+            SceneDefinition(show, viewController: RealisticShowViewController.init, interactor: { _ in RealisticShowInteractor() },
+                            presenter: RealisticShowPresenter.init, router: RealisticShowRouter.init)
+                .accepting(RealisticShowInput.self) { dataStore, input in dataStore?.item = input.item }
+                .route(to: edit, passing: RealisticEditInput.self)
+                .acceptingResult(RealisticItemResult.self) { dataStore, result in
+                    dataStore?.item = result.item
+                    dataStore?.wasEdited = true
+                }
+                .returning(RealisticItemResult.self, via: RealisticShowRouter.passDataBack)
         )
         try registry.register(
-            SceneDefinition(
-                edit, viewController: RealisticEditViewController.init, interactor: { _ in RealisticEditInteractor() },
-                presenter: RealisticEditPresenter.init, router: RealisticEditRouter.init
-            )
-            .accepting(RealisticEditInput.self) { dataStore, input in dataStore?.item = input.item }
-            .returning(RealisticItemResult.self, via: RealisticEditRouter.passDataBack)
+            SceneDefinition(edit, viewController: RealisticEditViewController.init, interactor: { _ in RealisticEditInteractor() },
+                            presenter: RealisticEditPresenter.init, router: RealisticEditRouter.init)
+                .accepting(RealisticEditInput.self) { dataStore, input in dataStore?.item = input.item }
+                .returning(RealisticItemResult.self, via: RealisticEditRouter.passDataBack)
         )
     }
 }

@@ -8,17 +8,13 @@ enum RouteTypoPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "NoteList", viewController: NoteListViewController.init, interactor: { _ in NoteListInteractor() },
-                presenter: ScenePresenter<NoteListViewController>.init, router: NoteListRouter.init
-            )
-            .route(to: "NoteEditor")
+            SceneDefinition("NoteList", viewController: NoteListViewController.init, interactor: { _ in NoteListInteractor() },
+                            presenter: ScenePresenter<NoteListViewController>.init, router: NoteListRouter.init)
+                .route(to: "NoteEditor")
         )
         try registry.register(
-            SceneDefinition(
-                "NoteEditor", viewController: NoteEditorViewController.init,
-                interactor: { _ in NoteEditorInteractor() },
-                presenter: ScenePresenter<NoteEditorViewController>.init, router: NoteEditorRouter.init)
+            SceneDefinition("NoteEditor", viewController: NoteEditorViewController.init, interactor: { _ in NoteEditorInteractor() },
+                            presenter: ScenePresenter<NoteEditorViewController>.init, router: NoteEditorRouter.init)
         )
     }
 }

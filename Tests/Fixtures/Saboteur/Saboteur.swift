@@ -22,25 +22,20 @@ enum SaboteurPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "Saboteur", viewController: SaboteurViewController.init, interactor: { _ in SaboteurInteractor() },
-                presenter: SaboteurPresenter.init, router: SaboteurRouter.init
-            )
-            .route(to: "FragileHome")
-            .route(to: "SaboteurLink", passing: LinkWord.self)
+            SceneDefinition("Saboteur", viewController: SaboteurViewController.init, interactor: { _ in SaboteurInteractor() },
+                            presenter: SaboteurPresenter.init, router: SaboteurRouter.init)
+                .route(to: "FragileHome")
+                .route(to: "SaboteurLink", passing: LinkWord.self)
         )
         try registry.register(
-            SceneDefinition(
-                "SaboteurLink", viewController: SaboteurViewController.init,
-                interactor: { _ in SaboteurInteractor(title: "SaboteurLink") },
-                presenter: SaboteurPresenter.init, router: SaboteurRouter.init
-            )
-            .route(to: "FragileHome")
-            .accepting(LinkWord.self) { dataStore, input in dataStore?.armed = "word \(input.word)" }
-            .link("crash/{word}", parameters: CrashLink.self) { link in
-                if link.word == "crash", let address = UnsafeMutablePointer<Int>(bitPattern: 32) { address.pointee = 5 }
-                return LinkWord(word: link.word)
-            }
+            SceneDefinition("SaboteurLink", viewController: SaboteurViewController.init, interactor: { _ in SaboteurInteractor(title: "SaboteurLink") },
+                            presenter: SaboteurPresenter.init, router: SaboteurRouter.init)
+                .route(to: "FragileHome")
+                .accepting(LinkWord.self) { dataStore, input in dataStore?.armed = "word \(input.word)" }
+                .link("crash/{word}", parameters: CrashLink.self) { link in
+                    if link.word == "crash", let address = UnsafeMutablePointer<Int>(bitPattern: 32) { address.pointee = 5 }
+                    return LinkWord(word: link.word)
+                }
         )
     }
 }
@@ -55,18 +50,16 @@ enum Sabotage {
         // Freed by no one: the thread ends the process.
         guard let context = strdup(mode + "\n" + String(cString: trigger)) else { return false }
         var thread = pthread_t()
-        return pthread_create(
-            &thread, nil,
-            { argument in
-                guard let argument else { return nil }
-                let text = String(cString: argument.assumingMemoryBound(to: CChar.self))
-                let parts = text.split(separator: "\n", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { return nil }
-                // Only looked at: the sandbox lets plugin code remove no file outside its private folder.
-                while access(parts[1], F_OK) != 0 { usleep(5_000) }
-                Sabotage.strike(parts[0])
-                return nil
-            }, UnsafeMutableRawPointer(context)) == 0
+        return pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            let text = String(cString: argument.assumingMemoryBound(to: CChar.self))
+            let parts = text.split(separator: "\n", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            // Only looked at: the sandbox lets plugin code remove no file outside its private folder.
+            while access(parts[1], F_OK) != 0 { usleep(5_000) }
+            Sabotage.strike(parts[0])
+            return nil
+        }, UnsafeMutableRawPointer(context)) == 0
     }
 
     static func strike(_ mode: String) {
@@ -110,14 +103,12 @@ final class SaboteurRouter: SceneRouter<SaboteurViewController, SaboteurInteract
 
 final class SaboteurViewController: SceneViewController<SaboteurInteractor, SaboteurRouter> {
     override func render() -> Screen {
-        Screen(
-            title: interactor?.title ?? "",
-            elements: [
-                .label(id: "armed", text: interactor?.armed ?? ""),
-                .textField(id: "mode", placeholder: "mode", text: interactor?.mode ?? ""),
-                .button(id: "arm", title: "Arm"),
-                .button(id: "leave", title: "Leave"),
-            ])
+        Screen(title: interactor?.title ?? "", elements: [
+            .label(id: "armed", text: interactor?.armed ?? ""),
+            .textField(id: "mode", placeholder: "mode", text: interactor?.mode ?? ""),
+            .button(id: "arm", title: "Arm"),
+            .button(id: "leave", title: "Leave"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

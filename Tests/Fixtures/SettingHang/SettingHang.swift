@@ -9,20 +9,16 @@ import SceneSDK
 enum SettingHangPlugin: ScenePlugin {
     static let name = "FixtureSettingHang"
     static let version = "0.0.1"
-    static let settings: [SettingDeclaration] = [
-        .boolean("hang", default: false, help: "hang while the scene is built")
-    ]
+    static let settings: [SettingDeclaration] = [.boolean("hang", default: false, help: "hang while the scene is built")]
 
     static func register(in registry: any SceneRegistry) throws {
         let hangs = registry.settings.boolean("hang") ?? false
         try registry.register(
-            SceneDefinition(
-                "Stuck", viewController: StuckViewController.init,
-                interactor: { _ in
-                    while hangs { sleep(1) }
-                    return StuckInteractor()
-                },
-                presenter: ScenePresenter<StuckViewController>.init, router: StuckRouter.init)
+            SceneDefinition("Stuck", viewController: StuckViewController.init, interactor: { _ in
+                                while hangs { sleep(1) }
+                                return StuckInteractor()
+                            },
+                            presenter: ScenePresenter<StuckViewController>.init, router: StuckRouter.init)
         )
     }
 }

@@ -12,15 +12,9 @@ enum TwiceInOnePlugin: ScenePlugin {
         try registry.register(scene("Twice"))
     }
 
-    @MainActor private static func scene(
-        _ name: String
-    ) -> SceneDefinition<
-        TwiceViewController, SceneInteractor<Void>, ScenePresenter<TwiceViewController>,
-        SceneRouter<TwiceViewController, Void>
-    > {
-        SceneDefinition(
-            name, viewController: TwiceViewController.init, interactor: { _ in SceneInteractor<Void>() },
-            presenter: ScenePresenter<TwiceViewController>.init, router: SceneRouter<TwiceViewController, Void>.init)
+    @MainActor private static func scene(_ name: String) -> SceneDefinition<TwiceViewController, SceneInteractor<Void>, ScenePresenter<TwiceViewController>, SceneRouter<TwiceViewController, Void>> {
+        SceneDefinition(name, viewController: TwiceViewController.init, interactor: { _ in SceneInteractor<Void>() },
+                        presenter: ScenePresenter<TwiceViewController>.init, router: SceneRouter<TwiceViewController, Void>.init)
     }
 }
 

@@ -145,40 +145,4 @@ struct PrivateFolderRemovalTests {
         #expect(access(young, F_OK) != 0)
         #expect(access(held.path, F_OK) == 0)
     }
-
-    @Test(
-        "a start sweeps at most every ten minutes (the parent may hold tens of thousands of names); a marker another user planted stops no sweep"
-    )
-    func sweepIsThrottled() throws {
-        let parent = try TemporaryFolder()
-        let root = try parent.makeFolder("tmp")
-        let hourAgo = Int(time(nil)) - 3600
-        func leaveStale(_ name: String) -> String {
-            let path = root + "/" + PrivateFolder.namePrefix + name
-            #expect(mkdir(path, 0o700) == 0)
-            var times = [timespec(tv_sec: hourAgo, tv_nsec: 0), timespec(tv_sec: hourAgo, tv_nsec: 0)]
-            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-            return path
-        }
-        let first = leaveStale("first1")
-        let now = Int(time(nil))
-        #expect(PrivateFolder.removeStaleIfDue(in: root, now: now) == 1, "the first start sweeps")
-        #expect(access(first, F_OK) != 0)
-        let second = leaveStale("second")
-        #expect(PrivateFolder.removeStaleIfDue(in: root, now: now + 60) == nil, "a minute later: not due")
-        #expect(access(second, F_OK) == 0)
-        #expect(
-            PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval) == 1,
-            "ten minutes later: due")
-        #expect(access(second, F_OK) != 0)
-        // A marker that is no plain file of this user (here a link to elsewhere): every start sweeps.
-        let marker = root + "/" + PrivateFolder.sweepMarker(uid: getuid())
-        #expect(unlink(marker) == 0 && symlink(parent.path("elsewhere"), marker) == 0)
-        let third = leaveStale("third1")
-        #expect(PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval + 1) == 1)
-        #expect(access(third, F_OK) != 0)
-        #expect(
-            PrivateFolder.removeStaleIfDue(in: root, now: now + PrivateFolder.sweepInterval + 2) == 0,
-            "still swept: the link is not trusted")
-    }
 }

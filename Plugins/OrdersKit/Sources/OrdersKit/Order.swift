@@ -14,10 +14,8 @@ public struct Order: Codable, Equatable, Sendable {
     public var shipping: Shipping
     public var version: Int
 
-    public init(
-        id: Int, customer: String, item: String, quantity: Int, note: String? = nil, giftWrap: Bool = false,
-        shipping: Shipping = .standard, version: Int = 1
-    ) {
+    public init(id: Int, customer: String, item: String, quantity: Int, note: String? = nil, giftWrap: Bool = false,
+                shipping: Shipping = .standard, version: Int = 1) {
         self.id = id
         self.customer = customer
         self.item = item

@@ -20,19 +20,12 @@ public struct OrdersDatabaseError: Error, Equatable, Sendable, CustomStringConve
         let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            self.init(
-                path: path,
-                reason:
-                    "the file is not a database (corrupt, or another kind of file); move it away and a new one is made at the next start",
-                summary: "the database file is damaged")
+            self.init(path: path, reason: "the file is not a database (corrupt, or another kind of file); move it away and a new one is made at the next start",
+                      summary: "the database file is damaged")
         case .SQLITE_CANTOPEN:
-            self.init(
-                path: path, reason: "\(message): check that its folder exists and that you may write there",
-                summary: "the database file could not be opened")
+            self.init(path: path, reason: "\(message): check that its folder exists and that you may write there", summary: "the database file could not be opened")
         case .SQLITE_CONSTRAINT:
-            self.init(
-                path: path, reason: "\(message): the order was not saved",
-                summary: "the database refused the order's values")
+            self.init(path: path, reason: "\(message): the order was not saved", summary: "the database refused the order's values")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             self.init(path: path, reason: message, summary: "the database is busy")
         case .SQLITE_READONLY:

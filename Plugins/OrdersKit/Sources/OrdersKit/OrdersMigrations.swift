@@ -5,16 +5,15 @@ enum OrdersMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createOrders") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE orders (
-                        id INTEGER PRIMARY KEY,
-                        customer TEXT NOT NULL CHECK (length(customer) > 0),
-                        item TEXT NOT NULL CHECK (length(item) > 0),
-                        quantity INTEGER NOT NULL CHECK (quantity > 0),
-                        note TEXT
-                    )
-                    """)
+            try db.execute(sql: """
+                CREATE TABLE orders (
+                    id INTEGER PRIMARY KEY,
+                    customer TEXT NOT NULL CHECK (length(customer) > 0),
+                    item TEXT NOT NULL CHECK (length(item) > 0),
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    note TEXT
+                )
+                """)
         }
         let samples = InMemoryOrdersWorker.sampleOrders
         migrator.registerMigration("seedSampleOrders") { db in
@@ -37,12 +36,8 @@ enum OrdersMigrations {
         // Issue 34: EditOrder's gift wrap toggle and shipping choice. Rows already there are not
         // wrapped and go standard.
         migrator.registerMigration("addGiftWrapAndShipping") { db in
-            try db.execute(
-                sql: "ALTER TABLE orders ADD COLUMN gift_wrap INTEGER NOT NULL DEFAULT 0 CHECK (gift_wrap IN (0, 1))")
-            try db.execute(
-                sql:
-                    "ALTER TABLE orders ADD COLUMN shipping TEXT NOT NULL DEFAULT 'standard' CHECK (shipping IN ('standard', 'express', 'nextDay'))"
-            )
+            try db.execute(sql: "ALTER TABLE orders ADD COLUMN gift_wrap INTEGER NOT NULL DEFAULT 0 CHECK (gift_wrap IN (0, 1))")
+            try db.execute(sql: "ALTER TABLE orders ADD COLUMN shipping TEXT NOT NULL DEFAULT 'standard' CHECK (shipping IN ('standard', 'express', 'nextDay'))")
         }
         return migrator
     }

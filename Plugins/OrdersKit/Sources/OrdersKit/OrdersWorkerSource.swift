@@ -17,8 +17,7 @@ public final class OrdersWorkerSource {
     nonisolated public static let databaseKey = "database"
     /// The one-line help of the setting, as each orders plugin declares it (a path, so the host
     /// checks the file's owner and permissions before the plugin opens it).
-    nonisolated public static let databaseHelp =
-        "the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends"
+    nonisolated public static let databaseHelp = "the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends"
 
     /// The database file (resolved against the config's folder); nil: orders in memory.
     public let databasePath: String?
@@ -35,8 +34,7 @@ public final class OrdersWorkerSource {
     /// Throws `OrdersDatabaseError` when the database cannot be opened.
     public func makeWorker() throws -> any OrdersWorking {
         if let worker { return worker }
-        let made: any OrdersWorking =
-            try databasePath.map { try SQLiteOrdersWorker(path: $0) } ?? InMemoryOrdersWorker()
+        let made: any OrdersWorking = try databasePath.map { try SQLiteOrdersWorker(path: $0) } ?? InMemoryOrdersWorker()
         worker = made
         return made
     }
@@ -44,10 +42,7 @@ public final class OrdersWorkerSource {
     /// Why `other` (another plugin's settings) cannot use this source; nil when both name the same store.
     public func disagreement(with other: OrdersWorkerSource) -> String? {
         guard other.databasePath != databasePath else { return nil }
-        func store(_ path: String?) -> String {
-            path.map { "the orders database \($0)" } ?? "no database (orders in memory)"
-        }
-        return
-            "names \(store(other.databasePath)), but plugin '\(plugin)' names \(store(databasePath)); every orders plugin must name the same database"
+        func store(_ path: String?) -> String { path.map { "the orders database \($0)" } ?? "no database (orders in memory)" }
+        return "names \(store(other.databasePath)), but plugin '\(plugin)' names \(store(databasePath)); every orders plugin must name the same database"
     }
 }

@@ -51,11 +51,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
     public func fetchOrders() throws -> [Order] {
         try run {
             try database.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql:
-                        "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders ORDER BY id"
-                ).map(Self.order)
+                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders ORDER BY id").map(Self.order)
             }
         }
     }
@@ -66,11 +62,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
         let database = database
         return try await runAsync {
             try await database.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql:
-                        "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders ORDER BY id"
-                ).map(Self.order)
+                try Row.fetchAll(db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders ORDER BY id").map(Self.order)
             }
         }
     }
@@ -91,13 +83,9 @@ public final class SQLiteOrdersWorker: OrdersWorking {
     @discardableResult
     public func save(_ order: Order) throws -> Order {
         // SQLite's text binding ends at a NUL: a text holding one is refused, never stored cut short.
-        for (field, text) in [("customer", order.customer), ("item", order.item), ("note", order.note ?? "")]
-        where text.utf8.contains(0) {
-            throw OrdersDatabaseError(
-                path: path,
-                reason:
-                    "the order's \(field) holds a NUL character, which an SQLite text cannot keep: the order was not saved",
-                summary: "the order's \(field) holds a character that cannot be saved")
+        for (field, text) in [("customer", order.customer), ("item", order.item), ("note", order.note ?? "")] where text.utf8.contains(0) {
+            throw OrdersDatabaseError(path: path, reason: "the order's \(field) holds a NUL character, which an SQLite text cannot keep: the order was not saved",
+                                      summary: "the order's \(field) holds a character that cannot be saved")
         }
         return try run {
             try database.write { db in
@@ -106,10 +94,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
                         UPDATE orders SET customer = ?, item = ?, quantity = ?, note = ?, gift_wrap = ?, shipping = ?, version = version + 1
                         WHERE id = ? AND version = ?
                         """,
-                    arguments: [
-                        order.customer, order.item, order.quantity, order.note, order.giftWrap, order.shipping.rawValue,
-                        order.id, order.version,
-                    ]
+                    arguments: [order.customer, order.item, order.quantity, order.note, order.giftWrap, order.shipping.rawValue, order.id, order.version]
                 )
                 guard db.changesCount == 1 else {
                     throw OrderConflictError(id: order.id, current: try Self.fetchOrder(id: order.id, in: db))
@@ -122,31 +107,26 @@ public final class SQLiteOrdersWorker: OrdersWorking {
     }
 
     private nonisolated static func fetchOrder(id: Int, in db: Database) throws -> Order? {
-        try Row.fetchOne(
-            db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders WHERE id = ?",
-            arguments: [id]
-        ).map(order)
+        try Row.fetchOne(db, sql: "SELECT id, customer, item, quantity, note, gift_wrap, shipping, version FROM orders WHERE id = ?", arguments: [id]).map(order)
     }
 
     /// A row as an order, with GRDB's throwing decoding: a value of another type is an error, not a trap.
     private nonisolated static func order(_ row: Row) throws -> Order {
-        Order(
-            id: try row.decode(Int.self, forColumn: "id"),
-            customer: try row.decode(String.self, forColumn: "customer"),
-            item: try row.decode(String.self, forColumn: "item"),
-            quantity: try row.decode(Int.self, forColumn: "quantity"),
-            note: try row.decode(String?.self, forColumn: "note"),
-            giftWrap: try row.decode(Bool.self, forColumn: "gift_wrap"),
-            shipping: try shipping(row.decode(String.self, forColumn: "shipping")),
-            version: try row.decode(Int.self, forColumn: "version"))
+        Order(id: try row.decode(Int.self, forColumn: "id"),
+              customer: try row.decode(String.self, forColumn: "customer"),
+              item: try row.decode(String.self, forColumn: "item"),
+              quantity: try row.decode(Int.self, forColumn: "quantity"),
+              note: try row.decode(String?.self, forColumn: "note"),
+              giftWrap: try row.decode(Bool.self, forColumn: "gift_wrap"),
+              shipping: try shipping(row.decode(String.self, forColumn: "shipping")),
+              version: try row.decode(Int.self, forColumn: "version"))
     }
 
     /// A stored shipping value; the table's CHECK allows only the three, so another is a damaged row.
     private nonisolated static func shipping(_ text: String) throws -> Shipping {
         guard let shipping = Shipping(rawValue: text) else {
-            throw OrdersDatabaseError(
-                path: "", reason: "a row holds the shipping '\(text)', which is none of standard, express, nextDay",
-                summary: "a stored order could not be read")
+            throw OrdersDatabaseError(path: "", reason: "a row holds the shipping '\(text)', which is none of standard, express, nextDay",
+                                      summary: "a stored order could not be read")
         }
         return shipping
     }
@@ -157,9 +137,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
         } catch let error as DatabaseError {
             throw OrdersDatabaseError(path: path, error)
         } catch let error as RowDecodingError {
-            throw OrdersDatabaseError(
-                path: path, reason: "a row of the orders table is not an order: \(error)",
-                summary: "a stored order could not be read")
+            throw OrdersDatabaseError(path: path, reason: "a row of the orders table is not an order: \(error)", summary: "a stored order could not be read")
         }
     }
 
@@ -169,9 +147,7 @@ public final class SQLiteOrdersWorker: OrdersWorking {
         } catch let error as DatabaseError {
             throw OrdersDatabaseError(path: path, error)
         } catch let error as RowDecodingError {
-            throw OrdersDatabaseError(
-                path: path, reason: "a row of the orders table is not an order: \(error)",
-                summary: "a stored order could not be read")
+            throw OrdersDatabaseError(path: path, reason: "a row of the orders table is not an order: \(error)", summary: "a stored order could not be read")
         }
     }
 }

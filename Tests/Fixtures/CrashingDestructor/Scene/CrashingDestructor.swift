@@ -9,9 +9,8 @@ enum CrashingDestructorPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "Farewell", viewController: FarewellViewController.init, interactor: { _ in FarewellInteractor() },
-                presenter: ScenePresenter<FarewellViewController>.init, router: FarewellRouter.init)
+            SceneDefinition("Farewell", viewController: FarewellViewController.init, interactor: { _ in FarewellInteractor() },
+                            presenter: ScenePresenter<FarewellViewController>.init, router: FarewellRouter.init)
         )
     }
 }

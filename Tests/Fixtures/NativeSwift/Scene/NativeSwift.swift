@@ -8,14 +8,12 @@ enum NativeSwiftPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "NativeSwiftScene", viewController: NativeSwiftViewController.init,
-                interactor: { services in
-                    // Wrong on purpose: NativePricing declares double(int64, double, double).
-                    _ = try services.nativeFunction("Pricing.order_total", as: ((Int32, Double, Double) -> Double).self)
-                    return NativeSwiftInteractor()
-                },
-                presenter: ScenePresenter<NativeSwiftViewController>.init, router: NativeSwiftRouter.init)
+            SceneDefinition("NativeSwiftScene", viewController: NativeSwiftViewController.init, interactor: { services in
+                                // Wrong on purpose: NativePricing declares double(int64, double, double).
+                                _ = try services.nativeFunction("Pricing.order_total", as: ((Int32, Double, Double) -> Double).self)
+                                return NativeSwiftInteractor()
+                            },
+                            presenter: ScenePresenter<NativeSwiftViewController>.init, router: NativeSwiftRouter.init)
         )
     }
 }

@@ -14,21 +14,15 @@ enum OversizedPlugin: ScenePlugin {
 
     static func register(in registry: any SceneRegistry) throws {
         try registry.register(
-            SceneDefinition(
-                "OversizedHome", viewController: OversizedViewController.init,
-                interactor: { _ in OversizedInteractor() },
-                presenter: ScenePresenter<OversizedViewController>.init, router: OversizedRouter.init
-            )
-            .route(to: "OversizedItem", passing: SizeInput.self)
+            SceneDefinition("OversizedHome", viewController: OversizedViewController.init, interactor: { _ in OversizedInteractor() },
+                            presenter: ScenePresenter<OversizedViewController>.init, router: OversizedRouter.init)
+                .route(to: "OversizedItem", passing: SizeInput.self)
         )
         try registry.register(
-            SceneDefinition(
-                "OversizedItem", viewController: OversizedViewController.init,
-                interactor: { _ in OversizedInteractor() },
-                presenter: ScenePresenter<OversizedViewController>.init, router: OversizedRouter.init
-            )
-            .accepting(SizeInput.self) { dataStore, input in dataStore?.bytes = input.bytes }
-            .link("big/{bytes}", parameters: SizeLink.self) { link in SizeInput(bytes: link.bytes) }
+            SceneDefinition("OversizedItem", viewController: OversizedViewController.init, interactor: { _ in OversizedInteractor() },
+                            presenter: ScenePresenter<OversizedViewController>.init, router: OversizedRouter.init)
+                .accepting(SizeInput.self) { dataStore, input in dataStore?.bytes = input.bytes }
+                .link("big/{bytes}", parameters: SizeLink.self) { link in SizeInput(bytes: link.bytes) }
         )
     }
 }
@@ -38,12 +32,8 @@ struct SizeLink: Decodable { let bytes: Int }
 
 final class OversizedViewController: SceneViewController<OversizedInteractor, OversizedRouter> {
     override func render() -> Screen {
-        Screen(
-            title: "Oversized",
-            elements: [
-                .textField(id: "size", placeholder: "bytes", text: interactor?.size ?? ""),
-                .label(id: "text", text: interactor?.text ?? ""), .button(id: "apply", title: "Apply"),
-            ])
+        Screen(title: "Oversized", elements: [.textField(id: "size", placeholder: "bytes", text: interactor?.size ?? ""),
+                                              .label(id: "text", text: interactor?.text ?? ""), .button(id: "apply", title: "Apply")])
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -12,8 +12,7 @@ protocol GreetingDataStore: AnyObject {
     var greeting: String { get }
 }
 
-final class GreetingInteractor: SceneInteractor<any GreetingPresentationLogic>, GreetingBusinessLogic, GreetingDataStore
-{
+final class GreetingInteractor: SceneInteractor<any GreetingPresentationLogic>, GreetingBusinessLogic, GreetingDataStore {
     var name = "World"
     private(set) var greeting = ""
     private let worker: any GreetingWorking

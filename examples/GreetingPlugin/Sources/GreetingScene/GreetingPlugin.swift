@@ -12,8 +12,7 @@ package enum GreetingPlugin: ScenePlugin {
             SceneDefinition(
                 "Greeting",
                 viewController: GreetingViewController.init,
-                interactor: { resolver in GreetingInteractor(worker: try resolver.resolve((any GreetingWorking).self))
-                },
+                interactor: { resolver in GreetingInteractor(worker: try resolver.resolve((any GreetingWorking).self)) },
                 presenter: GreetingPresenter.init,
                 router: GreetingRouter.init
             )

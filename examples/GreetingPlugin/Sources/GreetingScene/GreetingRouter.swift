@@ -41,9 +41,7 @@ struct NameResult: Codable {
     let name: String
 }
 
-final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingDataStore>, GreetingRoutingLogic,
-    GreetingDataPassing
-{
+final class GreetingRouter: SceneRouter<GreetingViewController, any GreetingDataStore>, GreetingRoutingLogic, GreetingDataPassing {
     // MARK: Routing
 
     func routeToDetail(segue: Segue?) throws {

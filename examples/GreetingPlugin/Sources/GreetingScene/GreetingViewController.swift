@@ -6,10 +6,7 @@ protocol GreetingDisplayLogic: AnyObject {
 }
 
 /// Greeting's screen: the greeting, a button to change the name and one to show it in Detail.
-final class GreetingViewController: SceneViewController<
-    any GreetingBusinessLogic, any GreetingRoutingLogic & GreetingDataPassing
->, GreetingDisplayLogic
-{
+final class GreetingViewController: SceneViewController<any GreetingBusinessLogic, any GreetingRoutingLogic & GreetingDataPassing>, GreetingDisplayLogic {
     private var greetingText = ""
 
     // Also after the Name scene returns: the name may have changed.
@@ -18,13 +15,11 @@ final class GreetingViewController: SceneViewController<
     }
 
     override func render() -> Screen {
-        Screen(
-            title: "Greeting",
-            elements: [
-                .label(id: "greeting", text: greetingText),
-                .button(id: "changeName", title: "Change name"),
-                .button(id: "showDetail", title: "Show in Detail"),
-            ])
+        Screen(title: "Greeting", elements: [
+            .label(id: "greeting", text: greetingText),
+            .button(id: "changeName", title: "Change name"),
+            .button(id: "showDetail", title: "Show in Detail"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -6,9 +6,7 @@ protocol NameDisplayLogic: AnyObject {
 }
 
 /// Name's screen: a text field, Save (hands the name back) and Cancel (hands nothing back).
-final class NameViewController: SceneViewController<any NameBusinessLogic, any NameRoutingLogic & NameDataPassing>,
-    NameDisplayLogic
-{
+final class NameViewController: SceneViewController<any NameBusinessLogic, any NameRoutingLogic & NameDataPassing>, NameDisplayLogic {
     private var nameText = ""
 
     override func viewDidLoad() {
@@ -16,13 +14,11 @@ final class NameViewController: SceneViewController<any NameBusinessLogic, any N
     }
 
     override func render() -> Screen {
-        Screen(
-            title: "Name",
-            elements: [
-                .textField(id: "name", placeholder: "Your name", text: nameText),
-                .button(id: "save", title: "Save"),
-                .button(id: "cancel", title: "Cancel"),
-            ])
+        Screen(title: "Name", elements: [
+            .textField(id: "name", placeholder: "Your name", text: nameText),
+            .button(id: "save", title: "Save"),
+            .button(id: "cancel", title: "Cancel"),
+        ])
     }
 
     override func handle(_ event: UserEvent) throws {

@@ -38,14 +38,9 @@ struct ExpectedDetailInput: Decodable, Equatable {
     @Test func showDetailRoutesToDetailInCodeWithTheGreeting() throws {
         let kit = try greeting()
         try kit.tap("showDetail")
-        #expect(
-            kit.routes == [
-                RecordedRoute(
-                    destination: "Detail", style: .push, payload: .object(["message": .string("Hello, World!")]),
-                    payloadType: "DetailInput", segue: nil)
-            ])
-        #expect(
-            try kit.routes[0].payload(as: ExpectedDetailInput.self) == ExpectedDetailInput(message: "Hello, World!"))
+        #expect(kit.routes == [RecordedRoute(destination: "Detail", style: .push, payload: .object(["message": .string("Hello, World!")]),
+                                             payloadType: "DetailInput", segue: nil)])
+        #expect(try kit.routes[0].payload(as: ExpectedDetailInput.self) == ExpectedDetailInput(message: "Hello, World!"))
     }
 
     @Test func changeNamePresentsNameWithTheCurrentName() throws {
@@ -62,8 +57,7 @@ struct ExpectedDetailInput: Decodable, Equatable {
         try kit.returnToScene(with: NameResult(name: "Ada"))
         #expect(try kit.text("greeting") == "Hello, Ada!")
         try kit.tap("showDetail")
-        #expect(
-            try kit.routes.last?.payload(as: ExpectedDetailInput.self) == ExpectedDetailInput(message: "Hello, Ada!"))
+        #expect(try kit.routes.last?.payload(as: ExpectedDetailInput.self) == ExpectedDetailInput(message: "Hello, Ada!"))
     }
 
     @Test func cancellingNameLeavesTheGreeting() throws {
