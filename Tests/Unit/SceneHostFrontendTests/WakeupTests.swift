@@ -8,7 +8,8 @@ import SceneTestSupport
 /// Waits that sleep until something happens (issue 47): a live page's stream waits on them, so an
 /// idle stream costs nothing. Each wait is checked for what ends it, never for how fast: a wait
 /// that has no reason to end is given time to end wrongly, then woken by the reason under test.
-@Suite("Waits that sleep until something happens", .timeLimit(.minutes(1)))
+// The limit catches a wait that never ends; on a loaded machine a task may wait minutes for a thread (LiveWaitTests).
+@Suite("Waits that sleep until something happens", .timeLimit(.minutes(10)))
 struct WakeupTests {
     /// How long a wait is given to end without a reason: long enough for a timer or a poll to show.
     static let quiet: Duration = .milliseconds(400)
