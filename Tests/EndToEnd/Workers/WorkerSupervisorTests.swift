@@ -115,8 +115,14 @@ struct WorkerSupervisorTests {
         #expect(descriptors > 0, "the host's descriptors could not be listed")
         host.type(String(repeating: "tap strike\n", count: 980))
         #expect(host.waitFor(stopped, count: 1000))
-        // Seen once in a loaded CI run: the host had ended by here; what it printed last says why.
-        #expect(host.openDescriptors == descriptors, "\(host.stdout.suffix(2000))\n\(host.stderr.suffix(2000))")
+        // Seen once in a loaded CI run: the host had ended by here; what it printed last says why. At a load of 16
+        // on 2 cores, the last restart's descriptor was once still being closed when counted: a leak stays, so
+        // the count is given time to settle (bounded, scaled).
+        let settled = Processes.eventually(limit: Slack.scaled(.seconds(3))) { host.openDescriptors == descriptors }
+        #expect(
+            settled,
+            "\(host.openDescriptors) descriptors, \(descriptors) before\n\(host.stdout.suffix(2000))\n\(host.stderr.suffix(2000))"
+        )
         let grown = host.residentKiB - memory
         #expect(grown < 4 * 1024, "the host grew by \(grown) KiB over 980 restarts")
         host.type("fill mode fine\ntap done\n")
