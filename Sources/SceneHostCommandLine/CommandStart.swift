@@ -1,5 +1,6 @@
 import Foundation
 import SceneHostWorkers
+import SceneHostLoading
 import SceneHostProcesses
 
 /// What every executable behind the `scene-host` command does before it parses its arguments.
@@ -22,11 +23,11 @@ package enum CommandStart {
         PrivateFolder.removeStale(in: PrivateFolder.parentFolder(environment))
     }
 
-    /// The executable `name` in this executable's folder (`/proc/self/exe`, links resolved): the
-    /// executables installed with `scene-host` are found only there, never on `PATH` or through an option.
+    /// The server's executable, installed beside `scene-host`, which `scene-host serve` starts.
+    package static let serveExecutable = "scene-host-serve"
+
+    /// The executable `name` in this executable's folder (`/proc/self/exe`, links resolved).
     package static func beside(_ name: String) -> String {
-        let path = HostOptions.executablePath
-        guard let slash = path.lastIndex(of: "/") else { return "./" + name }
-        return path[...slash] + name
+        LoaderSettings.executable(named: name, besideHost: HostOptions.executablePath)
     }
 }

@@ -254,9 +254,12 @@ package struct HostOptions: ParsableArguments {
         "\(command): \(count) problem\(count == 1 ? "" : "s") in \(config); nothing was started ('scene-host check' reports the same)"
     }
 
-    /// `scene-host` (this executable, or the one `scene-host-serve` is installed beside): a check
-    /// child is `scene-host check` started again, whichever command asked for it.
-    static var checkExecutable: String { CommandStart.beside("scene-host") }
+    /// The executable a check child runs as `check`: this one, unless this is `scene-host-serve`
+    /// (which has no `check`), then the `scene-host` it is installed beside.
+    static var checkExecutable: String {
+        let path = executablePath
+        return path.hasSuffix("/" + CommandStart.serveExecutable) ? CommandStart.beside("scene-host") : path
+    }
 
     /// This executable.
     package static var executablePath: String {

@@ -29,8 +29,14 @@ package struct LoaderSettings: Sendable, Equatable {
 
     /// `scene-host-worker` in the folder of `host` (the host executable's real path).
     package static func workerExecutable(besideHost host: String) -> String {
-        guard let slash = host.lastIndex(of: "/") else { return "./scene-host-worker" }
-        return host[...slash] + "scene-host-worker"
+        executable(named: "scene-host-worker", besideHost: host)
+    }
+
+    /// The executable `name` in the folder of `host` (an executable's real path): the executables
+    /// installed with `scene-host` are found only there, never on `PATH` or through an option.
+    package static func executable(named name: String, besideHost host: String) -> String {
+        guard let slash = host.lastIndex(of: "/") else { return "./" + name }
+        return host[...slash] + name
     }
 
     /// The loader: file trust (unless off), each plugin probed in a child process first, verdicts

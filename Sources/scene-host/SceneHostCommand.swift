@@ -30,6 +30,10 @@ struct SceneHostCommand: ParsableCommand {
             // Its own options and help are `scene-host-serve`'s: handed on as they are.
             ServeLauncher.exec(Array(arguments.dropFirst()))
         }
+        if arguments.count == 2, arguments == ["help", "serve"] {
+            // `scene-host help serve` is the server's help too, not this launcher's.
+            ServeLauncher.exec(["--help"])
+        }
         CommandStart.prepare(command: arguments.first { !$0.hasPrefix("-") } ?? "run")
         if let problem = SubcommandCheck.problem(in: arguments, configuration: configuration) {
             exit(withError: StandardStreams.fail(problem))

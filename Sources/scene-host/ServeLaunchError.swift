@@ -5,9 +5,6 @@ enum ServeLaunchError: HostConcernError {
     /// `path` (beside `scene-host`) could not be executed: `reason` is the system's.
     case cannotStart(path: String, reason: String)
 
-    /// The server's executable, installed beside `scene-host`.
-    static let executableName = "scene-host-serve"
-
     var message: String {
         switch self {
         case .cannotStart(let path, let reason):

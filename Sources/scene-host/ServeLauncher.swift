@@ -27,7 +27,7 @@ struct ServeLauncher: ParsableCommand {
     /// Replaces this process with `scene-host-serve ARGUMENTS`; returns never. When it cannot be
     /// started, says why and ends with the serve status.
     static func exec(_ arguments: [String]) -> Never {
-        let path = CommandStart.beside(ServeLaunchError.executableName)
+        let path = CommandStart.beside(CommandStart.serveExecutable)
         let argv = (["scene-host serve"] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let error = ServeLaunchError.cannotStart(path: path, reason: String(cString: strerror(errno)))

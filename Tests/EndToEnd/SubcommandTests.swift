@@ -55,6 +55,10 @@ struct SubcommandTests {
             help.stdout.contains("USAGE: scene-host serve ") && help.stdout.contains("--session-store"),
             "\(help.stdout)")
         #expect(try HostProcess.run(["--help"]).stdout.contains("  serve "), "scene-host's help lists serve")
+        let helpServe = try HostProcess.run(["help", "serve"])
+        #expect(
+            helpServe.status == 0 && helpServe.stdout == help.stdout,
+            "help serve is the server's help: \(helpServe.stdout)")
 
         // scene-host installed without scene-host-serve beside it.
         let folder = try TemporaryFolder()
