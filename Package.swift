@@ -42,6 +42,7 @@ let package = Package(
         .executable(name: "scene-host", targets: ["scene-host"]),
         .executable(name: "scene-host-serve", targets: ["scene-host-serve"]),
         .executable(name: "scene-host-worker", targets: ["scene-host-worker"]),
+        .executable(name: "scene-host-probe", targets: ["scene-host-probe"]),
     ]
         + plugins.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) }
         + cLibraries.map { .library(name: $0.name, type: .dynamic, targets: [$0.name]) },
@@ -54,7 +55,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         // The web frontend (scene-host serve): only the SceneHostWeb target uses these.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -84,6 +84,9 @@ let package = Package(
         // The `open` of the processes that confine themselves (scene-host-worker; scene-host as the check
         // child), for libdispatch's thread monitor under Landlock (docs/decisions.md).
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
+        // SHA-256 in C, optimized even in a debug build (a 50 MB plugin is hashed within a probe's
+        // time limit): swift-crypto imports Foundation, which the probe child must not load.
+        .target(name: "CSHA256", path: "Sources/CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
         // Parts of the plugin loading kept apart by the compiler (docs/decisions.md, "Loading as targets"):
         // none knows the host's types, so none can reach into Loading/ or above it.
         // ELF reading from a file's bytes: headers, program headers, the dynamic section and symbols.
@@ -92,9 +95,7 @@ let package = Package(
         // is mapped at an address.
         .target(name: "SceneHostFileTrust", swiftSettings: swift6),
         // The byte layer of the probe cache and the worker frames (LEB128, a string table) and SHA-256.
-        .target(
-            name: "SceneHostRecordCodec", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            swiftSettings: swift6),
+        .target(name: "SceneHostRecordCodec", dependencies: ["CSHA256"], swiftSettings: swift6),
         // Probe and worker processes: spawning in a group of their own, the signal handler that kills
         // the group, unnamed files for their output, pidfd waits.
         .target(name: "SceneHostProcesses", dependencies: ["CSyscalls", "CCrashReport"], swiftSettings: swift6),
@@ -120,7 +121,17 @@ let package = Package(
         // scenes.conf read, checked and located (TOML through TOMLKit), each plugin's table a `PluginEntry`.
         .target(
             name: "SceneHostConfig",
-            dependencies: ["SceneHostCore", "SceneHostFileTrust", sdk, .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["SceneHostCore", "SceneHostFileTrust", sdk],
+            swiftSettings: swift6
+        ),
+        // Reading scenes.conf: its TOML (TOMLKit, a C++ parser), its keys located for messages, its
+        // limits. Apart from the checked model above, so a process that only receives a checked
+        // config (a probe child, a scene worker) does not link the parser.
+        .target(
+            name: "SceneHostConfigFile",
+            dependencies: [
+                "SceneHostCore", "SceneHostConfig", sdk, .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             swiftSettings: swift6
         ),
         // The plugin file, its trust and dependencies, pins, probes and their cache: what makes a
@@ -175,7 +186,7 @@ let package = Package(
                 "CSyscalls",
                 "SceneHostCore",
                 "SceneHostContainer",
-                "SceneHostConfig",
+                "SceneHostConfig", "SceneHostConfigFile",
                 "SceneHostLoading",
                 "SceneHostNavigation",
                 "SceneHostFrontend",
@@ -197,7 +208,6 @@ let package = Package(
                 "SceneHostFileTrust",
                 "SceneHostRecordCodec",
                 sdk,
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swift6
         ),
@@ -229,7 +239,7 @@ let package = Package(
             dependencies: [
                 "SceneHostCore",
                 "SceneHostContainer",
-                "SceneHostConfig",
+                "SceneHostConfig", "SceneHostConfigFile",
                 "SceneHostLoading",
                 "SceneHostNavigation",
                 "SceneHostGraph",
@@ -307,7 +317,7 @@ let package = Package(
                 "SceneHostCore",
                 "SceneHostNative",
                 "SceneHostContainer",
-                "SceneHostConfig",
+                "SceneHostConfig", "SceneHostConfigFile",
                 "SceneHostLoading",
                 "SceneHostNavigation",
                 "SceneHostGraph",
@@ -343,8 +353,8 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
-        // The scene worker the host starts to run plugin code, and its probe child: no argument parser,
-        // no web stack, no session store, so it starts (and restarts after a fault) quickly. Installed beside scene-host.
+        // The scene worker the host starts to run plugin code: no argument parser, no web stack, no
+        // session store, so it starts (and restarts after a fault) quickly. Installed beside scene-host.
         .executableTarget(
             name: "scene-host-worker",
             dependencies: [
@@ -354,9 +364,18 @@ let package = Package(
                 "SceneHostConfig",
                 "SceneHostLoading",
                 "SceneHostWorkers",
-                "SceneHostRecordCodec",
                 "SceneHostProcesses",
                 "CWorkerShim",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swift6
+        ),
+        // The probe child the host starts to probe plugins: no Foundation, no config parser, no argument
+        // parser, so it loads no library the probed plugins did not ask for. Installed beside scene-host.
+        .executableTarget(
+            name: "scene-host-probe",
+            dependencies: [
+                "SceneHostCore", "SceneHostLoading", "SceneHostProcesses", "SceneHostRecordCodec", "CWorkerShim",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swift6
@@ -392,7 +411,7 @@ let package = Package(
         .testTarget(
             name: "HostTestSupport",
             dependencies: [
-                "SceneHostRecordCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostRecordCodec", "SceneHostCore", "SceneHostContainer", "SceneHostConfig", "SceneHostConfigFile",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostSessions",
                 "SceneHostWebModel", "SceneHost", "TestSupport", "LoadingTestSupport", "SceneTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
@@ -460,11 +479,17 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneHostConfigTests",
+            dependencies: ["SceneHostConfig", "SceneHostFileTrust"],
+            path: "Tests/Unit/SceneHostConfigTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostConfigFileTests",
             dependencies: [
-                "SceneHostConfig", "SceneHostFileTrust", "SceneHostCore", "TestSupport", sdk,
+                "SceneHostConfigFile", "SceneHostConfig", "SceneHostFileTrust", "SceneHostCore", "TestSupport", sdk,
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            path: "Tests/Unit/SceneHostConfigTests",
+            path: "Tests/Unit/SceneHostConfigFileTests",
             swiftSettings: swift6
         ),
         .testTarget(
@@ -577,7 +602,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "SceneHostRecordCodec", "SceneHostELF", "SceneHostFileTrust", "SceneHostProcesses",
-                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig", "SceneHostConfigFile",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers",
                 "SceneHostSessions", "SceneHostWebModel", "SceneHostScaffold", "SceneHost", "SceneHostSQLiteStore",
                 "SceneHostPostgresStore", "TestSupport", "SceneTestSupport", "HostTestSupport", sdk,
@@ -617,6 +642,7 @@ if benchmarks {
             name: "scene-host-bench",
             dependencies: [
                 "SceneHost", "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
+                "SceneHostConfigFile",
                 "SceneHostLoading", "SceneHostNavigation", "SceneHostFrontend", "SceneHostWorkers",
                 sdk,
                 "BenchHomeScene",

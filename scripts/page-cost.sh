@@ -31,6 +31,7 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-li
 if [ ${#missing[@]} -gt 0 ]; then apt-get install -y "${missing[@]}"; fi
 [ "$build" != ".build/release" ] || swift build -c release --product scene-host
 [ "$build" != ".build/release" ] || swift build -c release --product scene-host-worker
+[ "$build" != ".build/release" ] || swift build -c release --product scene-host-probe
 [ "$build" != ".build/release" ] || swift build -c release --product scene-host-serve
 [ "$build" != ".build/release" ] || swift build -c release --product HomeScene
 [ "$build" != ".build/release" ] || swift build -c release --product DetailScene

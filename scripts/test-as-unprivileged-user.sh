@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 mkdir -p "$work/repo/.build/debug"
 tar --exclude=./.build --exclude='./.build-*' --exclude='./.build_*' -cf - . | tar -xf - -C "$work/repo"
-cp -p "$build"/*.so "$build/scene-host" "$build/scene-host-serve" "$build/scene-host-worker" "$work/repo/.build/debug/"
+cp -p "$build"/*.so "$build/scene-host" "$build/scene-host-serve" "$build/scene-host-worker" "$build/scene-host-probe" "$work/repo/.build/debug/"
 cp -pr "$build/scene-hostPackageTests.xctest" "$build/Modules" "$work/repo/.build/debug/"
 # The test fixtures (a package of their own), built here as root if the root run did not; the user
 # reads them through SCENE_HOST_FIXTURES, since it may not build into the copy.

@@ -1,4 +1,5 @@
 import SceneHostConfig
+import SceneHostConfigFile
 
 /// (g) Config loading stays linear in its size: 20,000 settings in one table against 2,000, and
 /// 16,000 unknown tables (each refused by name) against 1,600. Linear is 10 times; a quadratic

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SceneHostConfig
+import SceneHostConfigFile
 import SceneHostContainer
 import SceneHostLoading
 import SceneHostNavigation

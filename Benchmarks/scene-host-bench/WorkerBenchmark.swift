@@ -59,11 +59,12 @@ enum WorkerBenchmark {
         var logger = Logger(label: "scene-host-bench")
         logger.logLevel = .warning
         let config = try demo.config(workers: nil)
-        // As HostOptions does: the worker beside the host runs the scene worker and the probe children.
+        // As HostOptions does: the worker and the probe beside the host.
         let worker = LoaderSettings.workerExecutable(besideHost: host)
+        let probe = LoaderSettings.probeExecutable(besideHost: host)
         func loader(opensPlugins: Bool) -> PluginLoader {
-            // As HostOptions.makeLoader: file trust on, probes in scene-host-worker children, the demo's own cache.
-            let prober = ChildProcessProber(executable: worker, timeout: .seconds(10))
+            // As HostOptions.makeLoader: file trust on, probes in scene-host-probe children, the demo's own cache.
+            let prober = ChildProcessProber(executable: probe, timeout: .seconds(10))
             let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: demo.cache))
             return PluginLoader(logger: logger, checksFileTrust: true, inspector: inspector, opensPlugins: opensPlugins)
         }
@@ -75,7 +76,7 @@ enum WorkerBenchmark {
             container.sceneNames.compactMap { scene in container.plugin(registering: scene).map { (scene, $0.name) } },
             uniquingKeysWith: { first, _ in first })
         let settings = LoaderSettings(
-            probeExecutable: worker, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
+            probeExecutable: probe, probeTimeout: 10, probeCache: demo.cache, rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(
             executable: worker, settings: ChildSettings(loader: settings, verbose: false))
         let supervisor = SceneWorkerSupervisor(

@@ -83,7 +83,8 @@ package struct HostOptions: ParsableArguments {
     /// The loader options of the command line.
     var loaderSettings: LoaderSettings {
         LoaderSettings(
-            probeExecutable: Self.workerExecutable, probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
+            probeExecutable: LoaderSettings.probeExecutable(besideHost: Self.executablePath),
+            probeTimeout: probeTimeout, probeCache: probeCache, rescan: rescan,
             checksFileTrust: !insecurePluginFiles)
     }
 
@@ -117,9 +118,8 @@ package struct HostOptions: ParsableArguments {
     }
 
     /// `scene-host-worker` beside this executable (`/proc/self/exe`, links resolved): the scene
-    /// worker, and the probe child (`scene-host-worker probe-plugin`, which starts without the
-    /// argument parser and the web stack). Installed and trusted with `scene-host` itself: it is
-    /// found only there, never on `PATH` or through an option.
+    /// worker. Installed and trusted with `scene-host` itself (as `scene-host-probe`, the probe
+    /// child): it is found only there, never on `PATH` or through an option.
     package static var workerExecutable: String {
         LoaderSettings.workerExecutable(besideHost: executablePath)
     }

@@ -1,7 +1,6 @@
 import SceneSDK
 import SceneHostCore
 import SceneHostNative
-import Foundation
 
 extension ContainerError: LocatedHostError {
     package var message: String { TerminalText.escaped(unescapedMessage) }
@@ -69,7 +68,7 @@ extension FailureCause {
         case .scene(let error): return error.clause.withoutFinalStop
         case .container(let error):
             let message = error.unescapedMessage
-            guard let range = message.range(of: "error: ") else { return message.withoutFinalStop }
+            guard let range = message.firstRange(of: "error: ") else { return message.withoutFinalStop }
             return String(message[range.upperBound...]).withoutFinalStop
         case .other(let text): return text.withoutFinalStop
         }

@@ -1,4 +1,3 @@
-import Foundation
 import SceneSDK
 
 /// One key of a `[plugins.NAME.settings]` table: its value and where it is written.
@@ -18,7 +17,7 @@ package struct PluginSetting: Sendable, Equatable {
     package var valueText: String {
         switch value {
         case .string(let text):
-            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
                 + "\""
         case .integer(let number): return String(number)
         case .number(let number): return String(number)

@@ -1,5 +1,6 @@
 import SceneSDK
 import SceneHostConfig
+import SceneHostCore
 
 /// One command of the script language (docs/cli.md, "Script language"); the interactive terminal
 /// accepts the same commands.

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import SceneHostFileTrust
+import SceneHostCore
 
 /// The file operations of the host's cache files (the probe cache and the start-up cache beside
 /// it), with the rules both keep: the file and every folder above it must be trusted like a plugin
@@ -20,7 +20,7 @@ package struct CacheFile {
 
     /// The folder that holds the file.
     package var folder: String {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(of: path)
         return parent.isEmpty ? "." : parent
     }
 
@@ -35,7 +35,7 @@ package struct CacheFile {
     /// `mkdir -p` with mode 0700 for every folder it creates, whatever the umask.
     private static func makeFolder(_ folder: String) {
         guard access(folder, F_OK) != 0 else { return }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = PathText.parent(of: folder)
         if !parent.isEmpty && parent != folder { makeFolder(parent) }
         if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import SceneHostRecordCodec
 import SceneHostFileTrust
+import SceneHostCore
 
 /// The user's secret key that seals the probe cache and the start-up cache (`CacheSeal`): 32
 /// random bytes in `<probe cache>.key`, created on first use and never rewritten.
@@ -83,7 +83,7 @@ package enum CacheKey {
         guard info.st_mode & 0o077 == 0 else {
             return .failure(
                 .untrusted(
-                    reason: "\(openness(info.st_mode)) (mode \(String(format: "%04o", Int(info.st_mode & 0o7777))))",
+                    reason: "\(openness(info.st_mode)) (mode \(Self.octal(info.st_mode & 0o7777)))",
                     fix: renew))
         }
         var bytes = [UInt8](repeating: 0, count: CacheSeal.size + 1)
@@ -107,6 +107,12 @@ package enum CacheKey {
         return .success(Array(bytes.prefix(CacheSeal.size)))
     }
 
+    /// `mode` in four octal digits, as `ls` and `chmod` write it ("0644").
+    static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     /// "readable by its group and writable by every user": who besides the owner may do what.
     private static func openness(_ mode: mode_t) -> String {
         var parts: [String] = []
@@ -124,7 +130,7 @@ package enum CacheKey {
     /// Writes a new key under a temporary name and links it into place; nil when the key is
     /// there now (this run's, or a concurrent run's that linked first).
     private static func create(_ path: String) -> Problem? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         var template = Array(((folder.isEmpty ? "." : folder) + "/.key.XXXXXX").utf8CString)
         let temporary = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }

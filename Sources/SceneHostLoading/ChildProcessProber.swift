@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import SceneHostProcesses
 import SceneHostCore
 import SceneHostNative
@@ -9,7 +8,7 @@ import SceneHostContainer
 import SceneHostConfig
 import SceneHostRecordCodec
 
-/// Probes a plugin in a child process — `scene-host-worker probe-plugin` — with a time limit, so a
+/// Probes a plugin in a child process — `scene-host-probe` — with a time limit, so a
 /// plugin that crashes (SIGSEGV, `fatalError`), hangs, or throws while registering, or whose
 /// scenes crash or hang when built and exercised, is reported while the host goes on.
 ///
@@ -65,18 +64,18 @@ package struct ChildProcessProber: Sendable {
                 plugin, reason: "cannot write its start file: \(String(cString: strerror(errno)))")
         }
         // Made for it, never the host's (`ChildEnvironment`); the child's crash is reported by the parent.
-        let host = ProcessInfo.processInfo.environment
+        let host = ProcessEnvironment.current
         var environment = ChildEnvironment.make(from: host)
         // The one folder the probe may write in (it opens the library through links made there), removed once it has ended.
         let folder: PrivateFolder
-        do {
+        do throws(ProcessSpawner.Failure) {
             folder = try PrivateFolder.make(environment: host)
         } catch {
             throw PluginLoadError.pluginProbeUnavailable(plugin, reason: error.reason)
         }
         defer { folder.remove() }
         environment = folder.handing(to: environment)
-        let arguments = ["probe-plugin", "--start-fd", "3"]
+        let arguments = ["--start-fd", "3"]
 
         // SIGTERM and SIGINT wait until the child's group is known, so their handler can kill it.
         var ending = sigset_t(), previous = sigset_t()
@@ -84,7 +83,7 @@ package struct ChildProcessProber: Sendable {
         for signalNumber in ChildProcessGroup.endingSignals { sigaddset(&ending, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &ending, &previous)
         let child: pid_t
-        do {
+        do throws(ProcessSpawner.Failure) {
             child = try ProcessSpawner.start(
                 executable, arguments: arguments, environment: environment,
                 descriptors: [1: output, 2: errors, 3: start, 4: result, ProcessSpawner.firstClosed: fileDescriptor])

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import SceneHostELF
 import SceneHostProcesses
 import SceneHostCore
@@ -57,8 +56,8 @@ package enum DescriptorLoader {
             folder = String(cString: created)
         }
         defer { removeMirror(folder, keepingFolder: reused != nil) }
-        let folderOfPlugin = (file.realPath as NSString).deletingLastPathComponent
-        let name = (file.realPath as NSString).lastPathComponent
+        let folderOfPlugin = PathText.parent(of: file.realPath)
+        let name = PathText.lastComponent(of: file.realPath)
         mirror(folderOfPlugin, into: folder, names: neighbours(of: file, in: folderOfPlugin, except: name))
         guard symlink(file.descriptorPath, folder + "/" + name) == 0 else {
             return .failure(
@@ -68,7 +67,7 @@ package enum DescriptorLoader {
         guard let handle = dlopen(folder + "/" + name, flags) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(
-                .loader(message: message.replacingOccurrences(of: folder + "/", with: folderOfPlugin + "/")))
+                .loader(message: message.replacing(folder + "/", with: folderOfPlugin + "/")))
         }
         return .success(handle)
     }
@@ -116,7 +115,7 @@ package enum DescriptorLoader {
                 let path = source + "/" + needed
                 guard exists(path) else { continue }
                 names.append(needed)
-                if let library = FileManager.default.contents(atPath: path), let elf = ELFFile([UInt8](library)),
+                if let library = Self.contents(ofLibrary: path), let elf = ELFFile(library),
                     let section = try? ELFDynamicSection.read(from: elf)
                 {
                     sections.append(section)
@@ -124,6 +123,14 @@ package enum DescriptorLoader {
             }
         }
         return names
+    }
+
+    /// The bytes of the library at `path` (a regular file, at most 1 GiB); nil when it cannot be read.
+    private static func contents(ofLibrary path: String) -> [UInt8]? {
+        guard case .success(let descriptor) = InputFile.open(path) else { return nil }
+        defer { close(descriptor) }
+        guard case .success(let bytes) = InputFile.read(descriptor, limit: 1 << 30) else { return nil }
+        return bytes
     }
 
     private static func exists(_ path: String) -> Bool {

@@ -5,8 +5,8 @@ import SceneHostCore
 /// `--insecure-plugin-files`), turned into a `PluginLoader` the same way by `scene-host` and by
 /// the children it starts, which are handed them in `ChildSettings`.
 package struct LoaderSettings: Sendable, Equatable {
-    /// The executable whose `probe-plugin` mode probes a plugin: `scene-host-worker` beside the
-    /// host (`workerExecutable(besideHost:)`).
+    /// The executable that probes a plugin: `scene-host-probe` beside the host
+    /// (`probeExecutable(besideHost:)`).
     package var probeExecutable: String
     /// Seconds a plugin may take in its probe.
     package var probeTimeout: Double
@@ -30,6 +30,11 @@ package struct LoaderSettings: Sendable, Equatable {
     /// `scene-host-worker` in the folder of `host` (the host executable's real path).
     package static func workerExecutable(besideHost host: String) -> String {
         executable(named: "scene-host-worker", besideHost: host)
+    }
+
+    /// `scene-host-probe` in the folder of `host` (the host executable's real path).
+    package static func probeExecutable(besideHost host: String) -> String {
+        executable(named: "scene-host-probe", besideHost: host)
     }
 
     /// The executable `name` in the folder of `host` (an executable's real path): the executables

@@ -1,4 +1,3 @@
-import Foundation
 import SceneHostCore
 import SceneHostContainer
 import SceneHostConfig

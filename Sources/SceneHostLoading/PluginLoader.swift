@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import Logging
 import SceneABI
 @_spi(SceneHost) import SceneSDK

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import Logging
 import SceneHostRecordCodec
 import SceneHostCore
@@ -83,7 +82,7 @@ package final class ProbeCache {
     /// `$HOME/.cache/scene-host/probes.cache` when HOME is absolute, else the same under the home
     /// folder of the user's passwd entry; nil when there is none (then there is no cache).
     nonisolated package static func defaultPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current,
         passwdHome: String? = ProbeCache.passwdHome()
     ) -> String? {
         if let path = environment["SCENE_HOST_PROBE_CACHE"], !path.isEmpty { return path }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import Logging
 import SceneHostProcesses
 import SceneHostCore

@@ -1,14 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import SceneHostProcesses
 import SceneHostCore
 import SceneHostConfig
 import SceneHostRecordCodec
 
 /// Probes many plugins at once, for a cold start at scale: each lane runs a scanner child
-/// (`probe-plugin --start-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
+/// (`scene-host-probe --start-fd`, see `ProbeScanner`) over its share of the plugins, the lanes in
 /// parallel, one per core (at most `ChildProcessGroup.slots`).
 ///
 /// A scanner reports each verdict as it finishes. The time limit counts per plugin, from the
@@ -46,7 +45,7 @@ package struct ProbeScan {
 
     package init(
         prober: ChildProcessProber,
-        lanes: Int = min(ChildProcessGroup.slots, ProcessInfo.processInfo.activeProcessorCount)
+        lanes: Int = min(ChildProcessGroup.slots, ProcessorCount.available)
     ) {
         self.prober = prober
         self.lanes = max(1, lanes)
@@ -210,7 +209,7 @@ package struct ProbeScan {
             return nil
         }
         // Made for it, never the host's (`ChildEnvironment`); its private folder goes where the host's TMPDIR says.
-        let host = ProcessInfo.processInfo.environment
+        let host = ProcessEnvironment.current
         let environment = ChildEnvironment.make(from: host)
         var ending = sigset_t(), previous = sigset_t()
         sigemptyset(&ending)
@@ -223,7 +222,7 @@ package struct ProbeScan {
         }
         guard
             let pid = try? ProcessSpawner.start(
-                prober.executable, arguments: ["probe-plugin", "--start-fd", "3"],
+                prober.executable, arguments: ["--start-fd", "3"],
                 environment: folder.handing(to: environment), descriptors: descriptors)
         else {
             folder.remove()

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import SceneHostProcesses
 import SceneHostCore
@@ -6,7 +8,7 @@ import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
 
-/// The work of `scene-host-worker probe-plugin --start-fd N`, the probe child: it probes the plugins
+/// The work of `scene-host-probe --start-fd N`, the probe child: it probes the plugins
 /// its start file lists (`ProbeStart`; one, or many for `ProbeScan`), in turn. Before each plugin it
 /// writes `begin` with the plugin's index, then the plugin's steps and verdict (`ProbeChild.probe`);
 /// a crash or a hang ends the child, and a scan's parent starts a new child after the culprit.
@@ -31,7 +33,7 @@ package struct ProbeScanner {
             try restrict(start.tasks.map(\.realPath))
         } catch {
             // Said on standard error, which the parent shows for the plugin it was probing.
-            let message = "error: scene-host-worker probe-plugin: \(error.reason)\n"
+            let message = "error: scene-host-probe: \(error.reason)\n"
             _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             return false
         }

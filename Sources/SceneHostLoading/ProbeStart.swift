@@ -1,6 +1,6 @@
 import SceneHostRecordCodec
 
-/// What a probe child (`scene-host-worker probe-plugin --start-fd N`) probes: the plugins, each
+/// What a probe child (`scene-host-probe --start-fd N`) probes: the plugins, each
 /// open at a descriptor of the child, in order, and the descriptor its records go to. One plugin
 /// (`ChildProcessProber`) or many (`ProbeScan`'s scanners) alike; handed as a file, never as
 /// arguments to parse (docs/decisions.md, "One start message per child").

@@ -1,5 +1,3 @@
-import Crypto
-
 /// The seal at the end of the host's cache files: the HMAC-SHA256 of everything before it under
 /// the user's secret cache key (`CacheKey` beside the probe cache).
 ///
@@ -10,17 +8,16 @@ package struct CacheSeal: Sendable {
     /// The size of the key and of the seal, in bytes.
     package static let size = 32
 
-    /// The key's bytes (swift-crypto's `SymmetricKey` is not `Sendable`; one is made per use).
-    private let key: [UInt8]
+    private let hmac: HMACSHA256
 
     /// A seal under `key`, which must be `size` random bytes (`CacheKey` reads and checks them).
     package init(key: [UInt8]) {
-        self.key = key
+        hmac = HMACSHA256(key: key)
     }
 
     /// The seal of `bytes`.
     package func code(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        bytes.withUnsafeBytes { Array(HMAC<Crypto.SHA256>.authenticationCode(for: $0, using: SymmetricKey(data: key))) }
+        bytes.withUnsafeBytes { hmac.code($0) }
     }
 
     /// `bytes` with their seal after them: a whole file.
@@ -32,11 +29,8 @@ package struct CacheSeal: Sendable {
     /// `file.count - size`), compared in constant time.
     package func verifies(_ file: [UInt8], end: Int) -> Bool {
         guard end >= 0, end + Self.size == file.count else { return false }
-        let key = SymmetricKey(data: key)
         return file[end...].withUnsafeBytes { seal in
-            file[..<end].withUnsafeBytes {
-                HMAC<Crypto.SHA256>.isValidAuthenticationCode(seal, authenticating: $0, using: key)
-            }
+            file[..<end].withUnsafeBytes { hmac.verifies(seal, of: $0) }
         }
     }
 }

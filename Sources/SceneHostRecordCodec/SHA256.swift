@@ -1,15 +1,25 @@
-import Crypto
-import Foundation
+import CSHA256
 
-/// SHA-256 for `sha256` pins in `scenes.conf` and the probe cache's fingerprints.
+/// SHA-256 for `sha256` pins in `scenes.conf`, the probe cache's fingerprints and session keys.
 ///
-/// A thin wrapper over swift-crypto (`Crypto.SHA256`, BoringSSL's compiled C and assembly): it runs
-/// at hundreds of MB/s even in a debug build, where the former hand-written Swift hashed ~4 MB/s and a
-/// 50 MB plugin took longer than a probe may.
+/// FIPS 180-4 in C (`CSHA256`, built with optimization even in a debug build, so a 50 MB plugin
+/// hashes within a probe's time limit). Not swift-crypto: it imports Foundation, and the probe child
+/// must load no library a plugin did not ask for (docs/decisions.md, "SHA-256 in C").
 package struct SHA256 {
     /// The 32 bytes of the digest of `bytes`.
     package static func digest(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBytes { Array(Crypto.SHA256.hash(data: $0)) }
+        bytes.withUnsafeBytes { digest($0) }
+    }
+
+    /// The 32 bytes of the digest of the bytes in `buffer`.
+    package static func digest(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+        var context = scene_host_sha256()
+        scene_host_sha256_init(&context)
+        if let base = buffer.baseAddress { scene_host_sha256_update(&context, base, buffer.count) }
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+            scene_host_sha256_final(&context, digest.baseAddress)
+            count = 32
+        }
     }
 
     /// The lower-case hex digest of `bytes`.
@@ -19,11 +29,10 @@ package struct SHA256 {
 
     /// The lower-case hex digest of the bytes in `buffer`.
     package static func hexDigest(_ buffer: UnsafeRawBufferPointer) -> String {
-        let digest = Crypto.SHA256.hash(data: buffer)
         let hexDigits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in digest {
+        for byte in digest(buffer) {
             text.append(hexDigits[Int(byte >> 4)])
             text.append(hexDigits[Int(byte & 0x0F)])
         }

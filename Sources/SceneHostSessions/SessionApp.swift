@@ -1,4 +1,4 @@
-import Crypto
+import SceneHostRecordCodec
 
 /// Which app a stored session belongs to, in a store several apps may share (one `sqlite:PATH`, one
 /// PostgreSQL database): a store sees only the sessions of its own app (`SessionStore.app`), so a
@@ -40,7 +40,7 @@ package struct SessionApp: Hashable, Sendable, CustomStringConvertible {
                 add(settings[key] ?? "")
             }
         }
-        identity = Crypto.SHA256.hash(data: canonical).map { byte in
+        identity = SHA256.digest(canonical).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()

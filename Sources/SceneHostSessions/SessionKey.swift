@@ -1,4 +1,3 @@
-import Crypto
 import SceneHostRecordCodec
 
 /// What a store knows a session by: the SHA-256 of the secret in the browser's cookie, never the
@@ -9,7 +8,7 @@ package struct SessionKey: Hashable, Sendable {
 
     /// The key of the session whose cookie holds `secret`.
     package init(secret: String) {
-        digest = Array(Crypto.SHA256.hash(data: Array(secret.utf8)))
+        digest = SHA256.digest(Array(secret.utf8))
     }
 
     /// A key read back from a store's row (32 bytes; anything else is no key of ours).

@@ -1,4 +1,3 @@
-import Crypto
 import SceneHostRecordCodec
 import SceneHostCore
 import Foundation
@@ -198,7 +197,7 @@ package enum SessionStoreLocation: Equatable, Sendable {
         } else {
             return nil
         }
-        let digest = Crypto.SHA256.hash(data: Array(configPath.utf8)).prefix(8).map { byte in
+        let digest = SHA256.digest(Array(configPath.utf8)).prefix(8).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
         }.joined()

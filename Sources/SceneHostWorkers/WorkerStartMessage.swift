@@ -1,4 +1,5 @@
 import SceneHostConfig
+import SceneHostConfigFile
 /// What the host hands a scene worker before the worker loads anything (`WorkerRequest.start`):
 /// the config the host read and checked, as its very bytes, with the name and folder the host read
 /// it under, and the checked start its check rested on (each plugin's resolved path, file identity,

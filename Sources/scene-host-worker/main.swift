@@ -21,17 +21,10 @@ import SceneHostLoading
 // checked config and the settings it runs with (`ChildSettings`: the loader options, --verbose,
 // the plugins refused for everyone). The worker never opens the config file, so it runs what the
 // host checked.
-//
-// Or, as the host's probe child: probe-plugin --start-fd N, the plugins to probe and where the
-// records go in one start file (`ProbeStart`), see ProbeMode.
 
 // libdispatch's thread monitor reads /proc/<tid>/stat, which Landlock refuses: the shim's `open`
 // reads the same file where the rules allow it (Sources/CWorkerShim). Referenced so it is linked.
 _ = scene_host_worker_shim_linked()
-
-if CommandLine.arguments.dropFirst().first == "probe-plugin" {
-    ProbeMode.run(Array(CommandLine.arguments.dropFirst(2)))
-}
 
 if CommandLine.arguments.count > 1 {
     let message =

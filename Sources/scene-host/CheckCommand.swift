@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import SceneHost
 import SceneHostConfig
+import SceneHostConfigFile
 import SceneHostLoading
 import SceneHostWorkers
 import SceneHostProcesses

@@ -22,7 +22,7 @@ struct CheckChildConfigTests {
     static func settings(_ folder: TemporaryFolder) -> ChildSettings {
         ChildSettings(
             loader: LoaderSettings(
-                probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10,
+                probeExecutable: BuildProducts.probeExecutable, probeTimeout: 10,
                 probeCache: folder.path("probes.cache"),
                 rescan: false, checksFileTrust: true), verbose: false)
     }

@@ -11,19 +11,21 @@ import TestSupport
 @testable import SceneHostRecordCodec
 @testable import SceneHostContainer
 
-/// The probe child is `scene-host-worker probe-plugin` (issue 21, cold start): the worker executable
-/// beside the host, found only there, which starts without the web stack and the argument parser.
+/// The probe child is `scene-host-probe` (issue 48): its own executable beside the host, found only
+/// there, linked without Foundation, the config parser, the argument parser and the web stack.
 @Suite("Probe executable")
 struct ProbeExecutableTests {
-    @Test("the probe executable is scene-host-worker in the host executable's own folder")
+    @Test("the probe executable is scene-host-probe in the host executable's own folder")
     func besideTheHost() {
         #expect(
-            LoaderSettings.workerExecutable(besideHost: "/opt/app/bin/scene-host") == "/opt/app/bin/scene-host-worker")
-        #expect(LoaderSettings.workerExecutable(besideHost: "/scene-host") == "/scene-host-worker")
-        #expect(LoaderSettings.workerExecutable(besideHost: "scene-host") == "./scene-host-worker")
+            LoaderSettings.probeExecutable(besideHost: "/opt/app/bin/scene-host") == "/opt/app/bin/scene-host-probe")
+        #expect(LoaderSettings.probeExecutable(besideHost: "/scene-host") == "/scene-host-probe")
+        #expect(LoaderSettings.probeExecutable(besideHost: "scene-host") == "./scene-host-probe")
     }
 
-    @Test("a probe running now is the worker executable beside scene-host, in probe-plugin mode")
+    @Test(
+        "a probe running now is scene-host-probe beside scene-host, and it has mapped no library of Foundation's"
+    )
     func probeChildIsTheWorker() throws {
         let folder = try TemporaryFolder()
         let config = try folder.write(
@@ -40,36 +42,66 @@ struct ProbeExecutableTests {
         var probes: [Int32] = []
         #expect(
             Processes.eventually {
-                probes = Processes.children(of: host.pid, containing: "probe-plugin"); return !probes.isEmpty
+                probes = Processes.children(of: host.pid, containing: "scene-host-probe"); return !probes.isEmpty
             })
         let executables = probes.compactMap {
             try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")
         }
+        // Once the hanging plugin is open in it, what is mapped is all the probe and the plugin loaded.
+        var mapped: [String] = []
+        #expect(
+            Processes.eventually {
+                // Home's probe may have ended (a zombie's maps read empty); Hang's stays open, hanging.
+                probes = Processes.children(of: host.pid, containing: "scene-host-probe")
+                mapped = probes.map { Self.procFile("/proc/\($0)/maps") }.filter { !$0.isEmpty }
+                return mapped.contains { $0.contains("libFixtureHang.so") }
+            }, "the probe opened the plugin")
         kill(host.pid, SIGTERM)
         #expect(host.wait(limit: .seconds(30)))
         for probe in probes { kill(probe, SIGKILL) }
-        let worker = URL(fileURLWithPath: BuildProducts.workerExecutable).resolvingSymlinksInPath().path
-        #expect(!executables.isEmpty && executables.allSatisfy { $0 == worker }, "\(executables)")
+        let probe = URL(fileURLWithPath: BuildProducts.probeExecutable).resolvingSymlinksInPath().path
+        #expect(!executables.isEmpty && executables.allSatisfy { $0 == probe }, "\(executables)")
+        #expect(!mapped.isEmpty)
+        // libdispatch and the C++ runtime come with the Swift runtime (libswift_Concurrency and
+        // libswiftCore need them), which the plugin asks for too; Foundation is the probe's to bring or not.
+        for maps in mapped {
+            #expect(!maps.contains("libFoundation"), "a probe child mapped Foundation:\n\(maps)")
+        }
     }
 
-    @Test("its probe mode takes only --start-fd: any other argument is refused, with the usage status")
+    /// The whole text of a /proc file: read to its end (its size says 0, and a read of one page would cut it).
+    static func procFile(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("it takes only --start-fd: any other argument is refused, with the usage status")
     func refusesOtherArguments() throws {
         for arguments in [
             ["--result-fd"], ["--fd", "3", "--result-fd", "4", "--name", "A"], ["--start-fd"], ["--start-fd", "x"], [],
         ] {
             let result = try ChildRun.run(
-                BuildProducts.workerExecutable, ["probe-plugin"] + arguments, input: "", in: nil,
+                BuildProducts.probeExecutable, arguments, input: "", in: nil,
                 environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(30))
             #expect(result.status == ExitStatus.usage.rawValue, "\(arguments)")
             let given = arguments.isEmpty ? "nothing" : "'\(arguments.joined(separator: " "))'"
             #expect(
                 result.stderr
-                    == "error: scene-host-worker probe-plugin takes only --start-fd N, not \(given); it is started by scene-host, which hands it what to probe\n"
+                    == "error: scene-host-probe takes only --start-fd N, not \(given); it is started by scene-host, which hands it what to probe\n"
             )
         }
     }
 
-    /// `scene-host-worker probe-plugin --start-fd 3` with `start` on descriptor 3, the plugin on 5 and records to `records` on 4.
+    /// `scene-host-probe --start-fd 3` with `start` on descriptor 3, the plugin on 5 and records to `records` on 4.
     static func probe(
         _ start: [UInt8], plugin: String, records: String, in folder: TemporaryFolder
     ) throws -> HostProcess.Result {
@@ -80,8 +112,8 @@ struct ProbeExecutableTests {
         return try ChildRun.run(
             "/bin/sh",
             [
-                "-c", "exec \"$0\" probe-plugin --start-fd 3 3<\"$1\" 4>\"$2\" 5<\"$3\"",
-                BuildProducts.workerExecutable, file, records, plugin,
+                "-c", "exec \"$0\" --start-fd 3 3<\"$1\" 4>\"$2\" 5<\"$3\"",
+                BuildProducts.probeExecutable, file, records, plugin,
             ],
             input: "", in: nil, environment: own.handing(to: ProcessInfo.processInfo.environment),
             timeLimit: .seconds(60))
@@ -127,7 +159,7 @@ struct ProbeExecutableTests {
             #expect(result.status == ExitStatus.usage.rawValue)
             #expect(
                 result.stderr
-                    == "error: scene-host-worker probe-plugin: descriptor 3 holds no probe start file of this build; it is started by scene-host\n"
+                    == "error: scene-host-probe: descriptor 3 holds no probe start file of this build; it is started by scene-host\n"
             )
             #expect((try? Data(contentsOf: URL(fileURLWithPath: records)))?.isEmpty ?? true, "nothing was probed")
         }

@@ -28,7 +28,7 @@ struct ProbeIsolationTests {
         let descriptor = open(handed, O_RDONLY | O_CLOEXEC)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        let prober = ChildProcessProber(executable: BuildProducts.workerExecutable, timeout: .seconds(60))
+        let prober = ChildProcessProber(executable: BuildProducts.probeExecutable, timeout: .seconds(60))
         let verdict = try prober.probe(Self.entry("Named", path: named), fileDescriptor: descriptor, realPath: handed)
         guard case .good(let metadata) = verdict else {
             Issue.record("expected a good verdict, got \(verdict)")
@@ -211,7 +211,7 @@ struct ProbeIsolationTests {
         var children: [Int32] = []
         let started = Processes.eventually {
             children = Processes.children(of: host.pid, containing: "check").flatMap {
-                Processes.children(of: $0, containing: "probe-plugin")
+                Processes.children(of: $0, containing: "scene-host-probe")
             }
             return !children.isEmpty
         }

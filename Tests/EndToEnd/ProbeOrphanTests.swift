@@ -20,7 +20,7 @@ struct ProbeOrphanTests {
         var probes: [Int32] = []
         #expect(
             Processes.eventually(limit: .seconds(60)) {
-                probes = Processes.children(of: host.pid, containing: "probe-plugin"); return !probes.isEmpty
+                probes = Processes.children(of: host.pid, containing: "scene-host-probe"); return !probes.isEmpty
             },
             "the probe never started")
         kill(host.pid, SIGKILL)
@@ -28,7 +28,7 @@ struct ProbeOrphanTests {
         let running = {
             probes.filter { pid in
                 (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")).map {
-                    String(decoding: $0, as: UTF8.self).contains("probe-plugin")
+                    String(decoding: $0, as: UTF8.self).contains("scene-host-probe")
                 } ?? false
             }
         }

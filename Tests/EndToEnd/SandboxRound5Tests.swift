@@ -36,13 +36,8 @@ struct SandboxRound5Tests {
     private static func worker(of pid: Int32) -> Int32? {
         var found: Int32?
         _ = Processes.eventually(limit: .seconds(60)) {
-            found = Processes.children(of: pid, containing: "scene-host-worker").first { child in
-                let command =
-                    (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))).map {
-                        String(decoding: $0, as: UTF8.self)
-                    } ?? ""
-                return !command.contains("probe-plugin")
-            }
+            // A probe child is scene-host-probe, never scene-host-worker.
+            found = Processes.children(of: pid, containing: "scene-host-worker").first
             return found != nil
         }
         return found

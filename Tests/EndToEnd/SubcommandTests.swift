@@ -35,7 +35,8 @@ struct SubcommandTests {
     }
 
     @Test(
-        "help is a subcommand, not a usage error of this check; probe-plugin is scene-host-worker's, not scene-host's")
+        "help is a subcommand, not a usage error of this check; probing is scene-host-probe's, not a subcommand of scene-host"
+    )
     func knownNames() throws {
         let help = try HostProcess.run(["help", "check"])
         #expect(help.status == 0)

@@ -1,6 +1,7 @@
 import Logging
 @testable import SceneHostContainer
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 @testable import SceneHostLoading
 @testable import SceneHostNavigation
 @testable import SceneHostFrontend

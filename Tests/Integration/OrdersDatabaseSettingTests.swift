@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostCore
 @testable import SceneHostContainer
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 @testable import SceneHostLoading
 @testable import SceneHostNavigation
 @testable import SceneHostFrontend

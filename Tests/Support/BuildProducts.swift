@@ -33,6 +33,11 @@ package enum BuildProducts {
         directory.appendingPathComponent("scene-host-worker").path
     }
 
+    /// The built `scene-host-probe` executable (the probe child scene-host starts).
+    package static var probeExecutable: String {
+        directory.appendingPathComponent("scene-host-probe").path
+    }
+
     /// The package root (the folder with Package.swift above the build folder).
     package static var packageRoot: URL {
         var folder = directory

@@ -24,6 +24,12 @@ static inline int scene_host_pidfd_open(pid_t pid) {
 }
 
 
+/* How many processors this process may run on: its affinity mask (which `taskset` and a
+   container's cpuset narrow), or the online processors when the mask cannot be read; at least 1.
+   A C function because `sched_getaffinity` and `CPU_COUNT` need _GNU_SOURCE, which Swift's Glibc
+   module does not set. */
+int scene_host_processor_count(void);
+
 /* The seccomp-bpf filters of a process that runs plugin code (a scene worker, a probe child). */
 #include <linux/audit.h>
 #include <linux/filter.h>

@@ -1,4 +1,5 @@
 import SceneHostConfig
+import SceneHostConfigFile
 import SceneHostContainer
 import SceneHostLoading
 import Logging

@@ -1,5 +1,6 @@
 import SceneSDK
 import SceneHostConfig
+import SceneHostConfigFile
 import SceneHostContainer
 import SceneHostGraph
 import SceneHostLoading

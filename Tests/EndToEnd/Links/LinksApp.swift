@@ -36,7 +36,7 @@ struct LinksApp {
     /// A started supervisor of one scene worker on this config.
     func supervisor() async throws -> SceneWorkerSupervisor {
         let loader = LoaderSettings(
-            probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
+            probeExecutable: BuildProducts.probeExecutable, probeTimeout: 10, probeCache: folder.path("probes.cache"),
             rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(
             executable: BuildProducts.workerExecutable, settings: ChildSettings(loader: loader, verbose: false))

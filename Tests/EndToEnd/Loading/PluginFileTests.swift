@@ -67,7 +67,7 @@ struct PluginFileTests {
     func lazyLoadReprobesChangedFile() throws {
         let folder = try TemporaryFolder()
         let path = try PluginCopies.copy("DetailScene", to: "libDetailScene.so", in: folder)
-        let prober = ChildProcessProber(executable: BuildProducts.workerExecutable, timeout: .seconds(20))
+        let prober = ChildProcessProber(executable: BuildProducts.probeExecutable, timeout: .seconds(20))
         let inspector = PluginInspector(prober: prober, cache: ProbeCache(path: folder.path("probes.json")))
         let loader = PluginLoader(logger: Logger(label: "test"), inspector: inspector)
         let container = SceneContainer()

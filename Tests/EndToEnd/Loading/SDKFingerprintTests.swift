@@ -82,7 +82,7 @@ struct SDKFingerprintTests {
         let location = SourceLocation(file: "probe", line: 0, column: 0)
         let entry = PluginEntry(
             name: "Home", path: path, resolvedPath: path, sha256: nil, location: location, pathLocation: location)
-        let verdict = try ChildProcessProber(executable: BuildProducts.workerExecutable, timeout: .seconds(60))
+        let verdict = try ChildProcessProber(executable: BuildProducts.probeExecutable, timeout: .seconds(60))
             .probe(entry, fileDescriptor: descriptor, realPath: path)
         guard case .good(let metadata) = verdict else {
             Issue.record("the probe failed: \(verdict)")

@@ -18,7 +18,7 @@ struct WorkerSupervisorTests {
         var settings = HostSettings()
         settings.restartsPerMinute = restarts
         let loader = LoaderSettings(
-            probeExecutable: BuildProducts.workerExecutable, probeTimeout: 10,
+            probeExecutable: BuildProducts.probeExecutable, probeTimeout: 10,
             probeCache: app.folder.path("probes.cache"),
             rescan: false, checksFileTrust: true)
         let launch = SceneWorkerSupervisor.Launch(

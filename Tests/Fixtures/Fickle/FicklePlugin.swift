@@ -8,7 +8,7 @@ import SceneSDK
 ///
 /// - `counter` (the default): `FickleFirst` on the first call in a process, `FickleAgain` on every
 ///   later one; a probe that registers twice sees the difference.
-/// - `process`: `FickleProbed` in a probe child (its command line says `probe-plugin`), `FickleRun`
+/// - `process`: `FickleProbed` in a probe child (its executable is `scene-host-probe`), `FickleRun`
 ///   elsewhere; both registrations of a probe agree, so only a scene worker meets the difference.
 enum FicklePlugin: ScenePlugin {
     static let name = "FixtureFickle"
@@ -21,7 +21,7 @@ enum FicklePlugin: ScenePlugin {
         let mode = getenv("SCENE_PLUGIN_FIXTURE_FICKLE").map { String(cString: $0) } ?? "counter"
         let extra: String
         if mode == "process" {
-            extra = CommandLine.arguments.contains("probe-plugin") ? "FickleProbed" : "FickleRun"
+            extra = CommandLine.arguments.first?.hasSuffix("scene-host-probe") == true ? "FickleProbed" : "FickleRun"
         } else {
             calls += 1
             extra = calls == 1 ? "FickleFirst" : "FickleAgain"

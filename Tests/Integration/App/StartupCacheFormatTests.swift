@@ -5,6 +5,7 @@ import Testing
 @testable import SceneHostFileTrust
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 @testable import SceneHostLoading
 @testable import SceneHost
 import TestSupport

@@ -6,6 +6,7 @@ import Testing
 @testable import SceneHostRecordCodec
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 @testable import SceneHostLoading
 @testable import SceneHost
 import TestSupport

@@ -18,7 +18,7 @@ struct ArchitectureTargetTests {
             guard let name = block.firstMatch(of: /name: "([^"]+)"/)?.1 else { continue }
             var uses: Set<String> = []
             if let list = block.firstMatch(of: /dependencies: \[([^\]]*)\]/)?.1 {
-                for match in list.matches(of: /(?:^|[\[,\s])"([A-Za-z-]+)"/) { uses.insert(String(match.1)) }
+                for match in list.matches(of: /(?:^|[\[,\s])"([A-Za-z0-9-]+)"/) { uses.insert(String(match.1)) }
             }
             graph[String(name), default: []].formUnion(uses)
         }
@@ -40,6 +40,7 @@ struct ArchitectureTargetTests {
         #expect(!documented.isEmpty, "docs/architecture.md has a '## Targets' section")
         let hostTargets = graph.keys.filter {
             ($0.hasPrefix("SceneHost") && !$0.hasSuffix("Tests")) || $0 == "scene-host" || $0 == "scene-host-worker"
+                || $0 == "scene-host-probe"
         }
         #expect(hostTargets.contains("SceneHostCore") && hostTargets.contains("SceneHost"), "\(graph.keys.sorted())")
         for target in hostTargets {

@@ -27,7 +27,7 @@ struct TargetImportTests {
             if let found = block.firstMatch(of: /dependencies: \[([^\]]*)\]/)?.1 {
                 // A product's package is no module.
                 let list = found.replacing(/package: "[^"]*"/, with: "")
-                for match in list.matches(of: /(?:^|[\[,\s])"([A-Za-z-]+)"/)
+                for match in list.matches(of: /(?:^|[\[,\s])"([A-Za-z0-9-]+)"/)
                 where !match.1.contains("-") || match.1.hasPrefix("scene-host") {
                     uses.insert(String(match.1))
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SceneHostRecordCodec
 
@@ -33,5 +34,37 @@ struct SHA256Tests {
         let bytes = (0..<100_003).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         #expect(bytes.withUnsafeBytes { SHA256.hexDigest($0) } == SHA256.hexDigest(bytes))
         #expect(SHA256.hexDigest(bytes).allSatisfy { "0123456789abcdef".contains($0) })
+    }
+
+    @Test("every length across a block's padding boundary, against coreutils' sha256sum")
+    func againstSHA256Sum() throws {
+        // Lengths 0-200 cross the 55/56/64-byte padding cases and several blocks; one file per length.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var expected: [String: String] = [:]
+        for length in 0...200 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ length) }
+            let name = "\(length)"
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            expected[name] = SHA256.hexDigest(bytes)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.currentDirectoryURL = folder
+        process.arguments = expected.keys.sorted()
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 201)
+        for line in lines {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(parts.count == 2)
+            guard parts.count == 2 else { continue }
+            #expect(expected[String(parts[1])] == String(parts[0]), "length \(parts[1])")
+        }
     }
 }

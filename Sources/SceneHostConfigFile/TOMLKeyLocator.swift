@@ -1,3 +1,4 @@
+import SceneHostCore
 /// Finds where tables and keys are written in a TOML text, for messages.
 ///
 /// TOMLKit reports positions of syntax errors only; checking the *meaning* of a valid document
@@ -323,13 +324,4 @@ private enum ASCII {
     static let closeBracket = UInt8(ascii: "]")
     static let openBrace = UInt8(ascii: "{")
     static let closeBrace = UInt8(ascii: "}")
-}
-
-extension String {
-    package var trimmingSpaces: String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
-        while let last = view.last, last == " " || last == "\t" || last == "\r" { view.removeLast() }
-        return String(view)
-    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SceneSDK
 import TOMLKit
 import SceneHostCore
+import SceneHostConfig
 
 /// Reads `scenes.conf` (TOML) into a checked `SceneConfig`.
 ///

@@ -4,7 +4,7 @@ import SceneSDK
 @testable import SceneHostProcesses
 @testable import SceneHostCore
 @testable import SceneHostConfig
-@testable import SceneHostWorkers
+@testable import SceneHostLoading
 
 /// The files a sandboxed worker may open (`SandboxFiles`): what docs/security.md promises, rule by rule.
 @Suite("Sandbox files: the Landlock rules of a worker")

@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 
 /// The config loader against random and mutated input: it never crashes or hangs, and every
 /// rejection is located as file:line:column inside the input.

@@ -1,5 +1,6 @@
 import TOMLKit
 import SceneHostCore
+import SceneHostConfig
 
 /// A parsed TOML document together with where its keys are written, to make located errors.
 package struct LocatedDocument {

@@ -2,6 +2,7 @@ import Testing
 import SceneSDK
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 import TestSupport
 
 @Suite("ConfigLoader")

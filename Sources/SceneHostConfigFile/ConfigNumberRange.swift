@@ -1,4 +1,5 @@
 import SceneHostCore
+import SceneHostConfig
 /// Refuses a number in scenes.conf that its type cannot hold, located at its key, in the words
 /// `call` uses for the same number: read as it is, it would be another number.
 ///

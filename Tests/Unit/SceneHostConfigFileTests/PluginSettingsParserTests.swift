@@ -2,6 +2,7 @@ import SceneSDK
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 
 /// `[plugins.NAME.settings]`: strings, numbers and booleans, located like every other key.
 @Suite("Plugin settings in scenes.conf")

@@ -1,6 +1,7 @@
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 
 /// The `[host]` table: defaults when absent, every key read, and every bad value refused at start
 /// with its location (never a quiet default).

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 
 @Suite("TOMLKeyLocator")
 struct TOMLKeyLocatorTests {

@@ -1,11 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import SceneHostProcesses
 import SceneSDK
 import SceneHostConfig
-import SceneHostLoading
 
 /// The files a process that runs plugin code may open once it is restricted (`Landlock`): what
 /// docs/security.md's "The sandbox around plugin code" promises, in one place.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneHostCore
 /// The TOML parser's error text, with the key it quotes taken from the file.
 ///
 /// The parser quotes a key as it recorded it while reading, and records a quoted key part

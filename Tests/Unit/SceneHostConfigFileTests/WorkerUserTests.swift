@@ -4,6 +4,7 @@ import Glibc
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 
 /// `[host] worker-user`: a user of this system, not root, and only for a host that runs as root;
 /// each refusal located, with did-you-mean.

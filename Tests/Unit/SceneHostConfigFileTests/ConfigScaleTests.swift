@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 @testable import SceneHostCore
 
 /// A config with very many keys in one table is read whole, every key at its place. That it loads

@@ -1,4 +1,5 @@
 import SceneHostCore
+import SceneHostConfig
 /// Checks a config's raw bytes before the TOML parser sees them: size, encoding, nesting.
 ///
 /// The parser is a C++ library; these limits keep hostile or broken files from costing more

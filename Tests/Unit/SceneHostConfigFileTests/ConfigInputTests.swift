@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostConfig
+@testable import SceneHostConfigFile
 import TestSupport
 
 /// Config inputs that must be refused or read exactly: unreadable kinds of file, NUL in strings,
