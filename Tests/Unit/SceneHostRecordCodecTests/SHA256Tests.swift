@@ -67,4 +67,14 @@ struct SHA256Tests {
             #expect(expected[String(parts[1])] == String(parts[0]), "length \(parts[1])")
         }
     }
+
+    @Test("the processor's SHA instructions and the portable rounds give the same digest for every length to 1,000")
+    func acceleratedMatchesPortable() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }
+        for length in 0...1000 {
+            let accelerated = bytes[..<length].withUnsafeBytes { SHA256.digest($0) }
+            let portable = bytes[..<length].withUnsafeBytes { SHA256.digest($0, portable: true) }
+            #expect(accelerated == portable, "length \(length)")
+        }
+    }
 }
