@@ -132,8 +132,8 @@ enum LoadingTargets {
     static let allowedImports: [String: Set<String>] = [
         "SceneHostELF": [],
         "SceneHostFileTrust": ["Glibc", "Synchronization"],
-        // Foundation for `DataProtocol`, which swift-crypto's `hash(data:)` takes.
-        "SceneHostRecordCodec": ["Crypto", "Foundation"],
+        // SHA-256 in C; no Foundation (the probe child links this target: docs/decisions.md).
+        "SceneHostRecordCodec": ["CSHA256"],
         "SceneHostProcesses": ["Glibc", "Synchronization", "CSyscalls", "CCrashReport"],
     ]
 
