@@ -15,6 +15,7 @@ package enum TerminalInput: Equatable, Sendable {
 
 /// The interactive terminal: draws the screen, reads a command, repeats until `quit` or end of input.
 ///
+/// A screen is drawn at once, its work still running (a script waits for it instead: `settle`).
 /// While it waits for a line, a screen that changes on its own (background work ended, a timer)
 /// is drawn again at once, with the last message and the text being typed kept.
 ///
@@ -35,7 +36,7 @@ package struct TerminalFrontend {
     /// Reads a secret for a secure field after writing its prompt, without echoing it (the
     /// executable turns the terminal's echo off); nil at the end of input.
     package let readSecret: (String) throws -> String?
-    /// How long a redraw waits for the scenes' background work to end (the event time limit).
+    /// How long a `wait` command waits for what it names (the event time limit).
     package let settleLimit: Duration
 
     package static let help =
@@ -85,8 +86,9 @@ package struct TerminalFrontend {
     package func run(notice: String? = nil) async throws {
         var message = notice
         while true {
-            // The screen's background work (a load) ends before it is drawn, within the limit.
-            if let failures = try? await session.settle(within: settleLimit), !failures.isEmpty {
+            // Drawn at once, with its progress element while its work (a load) runs: the work's end
+            // redraws it (`nextLine`). What work failed with so far is said under it.
+            if let failures = try? await session.settle(within: .zero), !failures.isEmpty {
                 message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
             }
             await draw(message: message)

@@ -55,7 +55,7 @@ package enum Landlock {
         guard ruleset >= 0 else {
             throw Sandbox.Failure(reason: "cannot create its Landlock ruleset (\(String(cString: strerror(errno))))")
         }
-        for rule in rules where scene_host_landlock_allow(ruleset, rule.path, rule.access.rawValue, abi) != 0 {
+        for rule in merged(rules) where scene_host_landlock_allow(ruleset, rule.path, rule.access.rawValue, abi) != 0 {
             let error = errno
             // Missing or unreachable paths (a library folder this system does not have) allow nothing.
             guard error != ENOENT && error != ENOTDIR && error != EACCES else { continue }
@@ -67,6 +67,23 @@ package enum Landlock {
             throw Sandbox.Failure(reason: "cannot enforce its Landlock ruleset (\(String(cString: strerror(errno))))")
         }
         return true
+    }
+
+    /// `rules` with one rule per path, allowing the union of what every rule for it allows, in the
+    /// order each path first came: a worker of a thousand plugins in one folder adds that folder
+    /// once, not a thousand times (each addition opens the path).
+    static func merged(_ rules: [Rule]) -> [Rule] {
+        var access: [String: Access] = [:]
+        var paths: [String] = []
+        for rule in rules {
+            if let known = access[rule.path] {
+                access[rule.path] = known.union(rule.access)
+            } else {
+                access[rule.path] = rule.access
+                paths.append(rule.path)
+            }
+        }
+        return paths.map { Rule($0, access[$0] ?? []) }
     }
 
     /// The folders of every file mapped into this process (the Swift runtime's libraries, wherever

@@ -21,8 +21,14 @@ package struct WebUserText: Sendable {
     package func describe(
         _ error: any Error, plain: String, kind: Kind = .error, answering status: Int? = nil
     ) -> String {
-        let reference = "r-" + String(WebSession.randomHex().prefix(8))
         let detail = ErrorMessage.render(error)
+        // News, not a failure (a `--watch` reload that was accepted): no reference to look up, and
+        // the log keeps it at info; shown once, like every notice (the session's note is taken).
+        if Self.isInformation(error) {
+            logger.info("\(detail)")
+            return Kind.notice.prefix + plain
+        }
+        let reference = "r-" + String(WebSession.randomHex().prefix(8))
         if status == 500 {
             logger.error("\(reference): answered 500: \(detail)")
         } else {
@@ -80,6 +86,12 @@ package struct WebUserText: Sendable {
         case .remote(let failure): return failure.rebuilt
         case .workerUnavailable, .nativeCallFaulted, .sessionLost, .checkStopped: return nil
         }
+    }
+
+    /// Whether `error` is news rather than a failure: an accepted `--watch` reload.
+    static func isInformation(_ error: any Error) -> Bool {
+        guard case .reloaded? = error as? WorkerError else { return false }
+        return true
     }
 
     /// Whether an operator should hear of it (a fault, a store away, anything unforeseen: warning) or

@@ -125,6 +125,10 @@ struct LiveReloadTests {
         } while ContinuousClock.now < reloaded
         #expect(page.contains("56 days") && page.contains("kept text"), "\(page)\n\(server.output)")
         #expect(page.contains("The app was reloaded with a new build of Form"), "\(page)")
+        // News, not an error: announced politely, with no reference to look up, and shown once.
+        #expect(page.contains("role=\"status\"") && !page.contains("Reference:"), "\(page)")
+        let again = try http.get(cookie: session.cookie).body
+        #expect(!again.contains("The app was reloaded"), "\(again)")
         let output = try String(contentsOf: server.output, encoding: .utf8)
         #expect(output.contains("--watch: watching 1 plugin file for new builds (development only)"), "\(output)")
         #expect(output.contains("--watch: reloaded the new build of Form in "), "\(output)")
@@ -144,6 +148,8 @@ struct LiveReloadTests {
         let acted = try http.act(cookie: session.cookie, token: session.token, "area.notes=after&action=tap%3Asave")
         #expect(acted.status == 303 || acted.status == 200, "\(acted.status) \(acted.body.prefix(300))")
         #expect(try http.get(cookie: session.cookie).body.contains("after"))
+        // After an accepted and a refused reload, SIGTERM still drains and ends it (exit 0).
+        #expect(server.stop() == 0, "\(server.output)")
     }
 
     @Test(

@@ -36,6 +36,22 @@ struct LiveScreenTests {
         #expect(host.finish() == 0, "\(host.stderr)")
     }
 
+    @Test(
+        "the terminal draws a scene at once with its progress element while its work runs, and again when it ends",
+        arguments: [false, true])
+    func terminalDrawsAtOnce(inProcess: Bool) throws {
+        // Slow's load takes 30 s and an event may take an hour: a first draw that waited for the
+        // work would show "Loaded 3 books", never "Loading".
+        let app = try FixtureApp(
+            initial: "Slow", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 3600\nworkers = 1")
+        let host = try TerminalHost(["run", "--config", app.config] + (inProcess ? ["--in-process"] : []))
+        #expect(host.waitFor { $0.contains("== Slow ==") }, "\(host.screen)\n\(host.stderr)")
+        let first = host.screen
+        #expect(first.contains("Loading") && !first.contains("Loaded"), "\(first)")
+        host.type("quit\r")
+        #expect(host.finish() == 0, "\(host.stderr)")
+    }
+
     @Test("a script does not wait for observe work, and `wait` waits for what it shows")
     func scriptAndObserve() throws {
         // A long event time limit (30 s on a quiet machine, scaled: `Slack`): a script that waited for the

@@ -31,4 +31,19 @@ struct LandlockTests {
         // Where it is not offered the host says so at start; CI's machine offers it.
         #expect(Landlock.abi >= 1, "no Landlock in this kernel: docs/security.md, 'The sandbox around plugin code'")
     }
+
+    @Test("rules naming one path become one rule allowing what each allowed, in the order paths first came")
+    func mergedRules() {
+        let rules = [
+            Landlock.Rule("/plugins", [.read, .execute]), Landlock.Rule("/data", .read),
+            Landlock.Rule("/plugins", [.read, .execute]), Landlock.Rule("/data", [.write, .createFiles]),
+            Landlock.Rule("/dev/null", [.read, .write]),
+        ]
+        #expect(
+            Landlock.merged(rules) == [
+                Landlock.Rule("/plugins", [.read, .execute]), Landlock.Rule("/data", [.read, .write, .createFiles]),
+                Landlock.Rule("/dev/null", [.read, .write]),
+            ])
+        #expect(Landlock.merged([]) == [])
+    }
 }
