@@ -553,7 +553,7 @@ let package = Package(
             name: "SceneHostWebModelTests",
             dependencies: [
                 "SceneHostWebModel", "SceneHostCore", "SceneHostNavigation", "SceneHostFrontend",
-                "SceneHostWorkers", sdk,
+                "SceneHostWorkers", "SceneHostSessions", sdk,
             ],
             path: "Tests/Unit/SceneHostWebModelTests",
             swiftSettings: swift6

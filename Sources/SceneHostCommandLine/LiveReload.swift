@@ -73,7 +73,7 @@ package final class LiveReload {
         case .failure(let refusal):
             let reason =
                 refusal.problems.isEmpty
-                ? "the check refused it (exit status \(refusal.status))" : refusal.problems.joined(separator: "\n")
+                ? "the check refused it (exit status \(refusal.status))" : Self.reloadReason(refusal.problems)
             await pool.noteRefusedReload(plugins: changed, reason: reason)
             logger.debug(
                 "--watch: new build refused; the old build keeps running",
@@ -105,6 +105,21 @@ package final class LiveReload {
                 metadata: ["plugins": "\(changed.joined(separator: ", "))", "milliseconds": "\(milliseconds)"])
             return .reloaded(plugins: changed, milliseconds: milliseconds)
         }
+    }
+
+    /// What the checks said of a new build, in a reload's words: a start that checks the config says
+    /// what the host did not load and what else became unknown with it; a reload loads nothing new
+    /// and the old build runs on, so those sentences go, and the problem and its fix stay.
+    static func reloadReason(_ problems: [String]) -> String {
+        problems.map { problem in
+            problem.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("  (so these are unknown too:") }
+                .map { line in
+                    line.replacing("The host did not load the plugin: ", with: "Its new build was not loaded: ")
+                        .replacing("The host did not load it: ", with: "Its new build was not loaded: ")
+                }
+                .joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     /// A checked build that is not loaded after all (`error`): the old one runs on, and says why.

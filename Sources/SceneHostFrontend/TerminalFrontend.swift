@@ -85,6 +85,8 @@ package struct TerminalFrontend {
     /// faulted), then takes commands until `quit`, the end of input, or a closed session.
     package func run(notice: String? = nil) async throws {
         var message = notice
+        // What was printed under the last draw (`draw`).
+        var lastShown: String?
         while true {
             // Drawn at once, with its progress element while its work (a load) runs: the work's end
             // redraws it (`nextLine`). What work failed with so far is said under it.
@@ -92,8 +94,9 @@ package struct TerminalFrontend {
                 message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
             }
             await draw(message: message)
+            lastShown = message ?? Self.help
             write("> ")
-            guard let line = try await nextLine(message: &message) else { return }
+            guard let line = try await nextLine(message: &message, lastShown: &lastShown) else { return }
             message = nil
             switch line.trimmingSpaces {
             case "quit", "exit", "q": return
@@ -138,7 +141,7 @@ package struct TerminalFrontend {
 
     /// The next line typed; meanwhile, each change of the session on its own redraws the screen
     /// (with `message`, and any failure of the work that changed it). Nil at the end of input.
-    private func nextLine(message: inout String?) async throws -> String? {
+    private func nextLine(message: inout String?, lastShown: inout String?) async throws -> String? {
         while true {
             switch try await readInput(session.changeDescriptor) {
             case .line(let line): return line
@@ -147,6 +150,7 @@ package struct TerminalFrontend {
                 let notice = await session.takeNotice().map(ErrorMessage.render)
                 message = [note, notice].compactMap { $0 }.joined(separator: "\n")
                 await draw(message: message)
+                lastShown = message
                 write("> ")
             case .changed:
                 guard await session.takeChanges() else { continue }
@@ -157,13 +161,18 @@ package struct TerminalFrontend {
                 if await session.isBusy, let failures = try? await session.settle(within: .zero), !failures.isEmpty {
                     message = ([message].compactMap { $0 } + failures.map(ErrorMessage.render)).joined(separator: "\n")
                 }
-                await draw(message: message)
+                // Where output only adds up (not a terminal), a message already printed under the last
+                // draw is not printed again: a screen that changes every second does not repeat a notice.
+                let text = message ?? Self.help
+                await draw(message: message, repeating: clearsScreen || text != lastShown)
+                lastShown = text
                 write("> ")
             }
         }
     }
 
-    private func draw(message: String?) async {
+    /// Draws the screen and, unless `repeating` is false, the message under it (the help without one).
+    private func draw(message: String?, repeating: Bool = true) async {
         if clearsScreen { write("\u{1B}[2J\u{1B}[H") }
         do {
             write(try await session.renderedScreen())
@@ -171,6 +180,6 @@ package struct TerminalFrontend {
             write(ErrorMessage.render(error))
         }
         write("")
-        write(message ?? Self.help)
+        if repeating { write(message ?? Self.help) }
     }
 }

@@ -178,15 +178,20 @@ package struct ChildProcessProber: Sendable {
         return (lastStep, verdict, stream.problem ?? (stream.consumed < bytes.count ? .garbled : nil))
     }
 
-    /// What the child said as it died: the runtime's "Fatal error: ..." line, else its last line,
-    /// escaped (`TerminalText`: plugin code chose those bytes, and the message reaches a terminal).
+    /// What the child said as it died: the runtime's message of a trap (`Fatal error`, `Precondition
+    /// failed`, `Assertion failed`: the author's words and the file and line), else its last line
+    /// that is not a stack frame, escaped (`TerminalText`: plugin code chose those bytes, and the
+    /// message reaches a terminal).
     static func lastWords(in bytes: [UInt8]) -> String? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter {
             !$0.isEmpty
         }
-        let line = (lines.first { $0.contains("Fatal error") } ?? lines.last).map {
-            TerminalText.escaped(Array($0.utf8))
-        }
+        let said =
+            RuntimeCrashText.message(in: lines)
+            ?? lines.last {
+                !RuntimeCrashText.isFrame($0) && !RuntimeCrashText.startsTrace($0)
+            }
+        let line = said.map { TerminalText.escaped(Array($0.utf8)) }
         return line.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
     }
 }

@@ -16,8 +16,10 @@ package final class ChildOutput: Sendable {
     package enum Sink: Sendable {
         /// Each line printed on `destination` as it comes, as `scene-host: plugin output (LABEL):
         /// TEXT`, cut at `lineLimit` bytes, at most `totalLimit` bytes in all (then one line says the
-        /// rest is not shown): a scene worker's output, on the host's standard error.
-        case lines(label: String, destination: Int32)
+        /// rest is not shown): a scene worker's output, on the host's standard error. A stack trace
+        /// the Swift runtime prints after a trap (`RuntimeCrashText`) is printed only with `traces`
+        /// (`--verbose`); else one line says where to see it, under the trap's own message.
+        case lines(label: String, destination: Int32, traces: Bool = false)
         /// Kept, at most `totalLimit` bytes, for `kept()` once the child has ended (the rest is read and
         /// dropped): a check child's report and its errors, printed whole after it.
         case kept
@@ -55,8 +57,8 @@ package final class ChildOutput: Sendable {
                 let job = Unmanaged<Job>.fromOpaque(argument).takeRetainedValue()
                 defer { close(job.descriptor) }
                 switch job.sink {
-                case .lines(let label, let destination):
-                    ChildOutput.relay(job.descriptor, label: label, destination: destination)
+                case .lines(let label, let destination, let traces):
+                    ChildOutput.relay(job.descriptor, label: label, destination: destination, traces: traces)
                     return nil
                 case .kept:
                     return Unmanaged.passRetained(ChildOutput.keep(job.descriptor)).toOpaque()
@@ -133,8 +135,10 @@ package final class ChildOutput: Sendable {
     }
 
     /// Reads `descriptor` to its end, printing each line.
-    fileprivate static func relay(_ descriptor: Int32, label: String, destination: Int32) {
+    fileprivate static func relay(_ descriptor: Int32, label: String, destination: Int32, traces: Bool) {
         var line: [UInt8] = []
+        // Inside a runtime stack trace that is not shown.
+        var inTrace = false
         // Bytes of the current line past `lineLimit`: counted, not kept.
         var cut = 0
         var printed = 0
@@ -146,6 +150,20 @@ package final class ChildOutput: Sendable {
                 cut = 0
             }
             guard !dropped else { return }
+            if !traces {
+                let text = String(decoding: line, as: UTF8.self)
+                if RuntimeCrashText.startsTrace(text) {
+                    inTrace = true
+                    TerminalText.write(
+                        "scene-host: plugin output (\(label)): [its stack trace is not shown; run with --verbose to see it]\n",
+                        to: destination)
+                    return
+                }
+                if inTrace {
+                    if RuntimeCrashText.isFrame(text) || text.isEmpty { return }
+                    inTrace = false
+                }
+            }
             guard printed + line.count <= totalLimit else {
                 dropped = true
                 let note =

@@ -14,6 +14,7 @@ import SceneHostWebModel
 struct PageWriter: Sendable {
     static let style: StaticString = """
         *,*::before,*::after{box-sizing:border-box}\
+        .live-news{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}\
         body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}\
         nav ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}\
         nav li+li::before{content:"›";margin-right:.25rem;color:#555}\
@@ -57,6 +58,11 @@ struct PageWriter: Sendable {
           var source = new EventSource(location.pathname + (location.search ? location.search + "&" : "?") + "live=" + encodeURIComponent(stamp ? stamp.value : ""));
           source.addEventListener("screen", function (event) { show(event.data); });
           source.addEventListener("end", function () { source.close(); });
+          // The screen left by itself (its work routed on or back): the page goes where the app went.
+          source.addEventListener("location", function (event) {
+            source.close();
+            if (event.data.charAt(0) === "/" && event.data.charAt(1) !== "/") { location.replace(event.data); }
+          });
           addEventListener("pagehide", function () { source.close(); });
           // The user's own action leads to the next page: nothing may replace the form meanwhile.
           addEventListener("submit", function () { source.close(); }, true);
@@ -95,7 +101,14 @@ struct PageWriter: Sendable {
               try { focus.start = active.selectionStart; focus.end = active.selectionEnd; focus.direction = active.selectionDirection; } catch (e) {}
             }
             var placed = document.importNode(fresh, true);
+            // A message already shown stays the node it was: its live region says it once, not at every change.
+            var oldMessage = current.querySelector("#error"), newMessage = placed.querySelector("#error");
+            if (oldMessage && newMessage && oldMessage.textContent === newMessage.textContent) { newMessage.replaceWith(oldMessage); }
+            var wasBusy = current.getAttribute("aria-busy") === "true";
             current.replaceWith(placed);
+            // Work that ended is said politely (what it shows is on the page): "Shelf: ready".
+            var news = document.getElementById("live-news");
+            if (news && wasBusy && placed.getAttribute("aria-busy") !== "true") { news.textContent = next.title.split(" — ")[0] + ": ready"; }
             for (var k = 0; k < kept.length; k++) {
               var target = named(placed, kept[k].name);
               if (!target) { continue; }
@@ -173,7 +186,12 @@ struct PageWriter: Sendable {
         for element in page.elements { write(element, focused: focused, into: &html) }
         wayBack(page.wayBack, into: &html)
         if page.inModal { html.markup("</section>\n") }
-        html.markup("</form>\n</main>\n</body>\n</html>\n")
+        html.markup("</form>\n</main>\n")
+        // Where a live page's script says that its work ended (read out politely; not shown).
+        if page.live && !page.isEarlier {
+            html.markup("<p class=\"live-news\" id=\"live-news\" role=\"status\"></p>\n")
+        }
+        html.markup("</body>\n</html>\n")
         return html.bytes
     }
 
@@ -400,7 +418,10 @@ struct PageWriter: Sendable {
         if element.kind == .secret {
             html.markup(element.isOn ? " placeholder=\"(entered; type again to change)\"" : "")
         }
-        html.markup(element.kind == .area ? " maxlength=\"65536\"" : " maxlength=\"4096\"")
+        // The server's own limits (`WebForm`): what a browser lets a user type, the server takes.
+        html.markup(" maxlength=\"")
+        html.number(element.kind == .area ? WebForm.maximumAreaLength : WebForm.maximumFieldLength)
+        html.markup("\"")
         if !element.problem.isEmpty {
             html.markup(" aria-invalid=\"true\" aria-describedby=\"problem-")
             html.text(element.id)

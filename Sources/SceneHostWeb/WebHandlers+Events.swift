@@ -12,7 +12,9 @@ import Synchronization
 /// is made the same way, so it is what a reload would show); a page the same as the last sent is
 /// not sent again. When the session's work has ended, the last page is followed by `end`, and the
 /// script closes the stream; so is a page that became an earlier one (another tab moved on), without
-/// its page, so it stays as the user sees it. A session with nothing to follow is answered 204, which tells the
+/// its page, so it stays as the user sees it. When the screen left by itself (its work routed on or
+/// back, no action was taken), `location` with the URL of the screen on top comes first: the page
+/// goes there, as the app did. A session with nothing to follow is answered 204, which tells the
 /// browser not to connect again. A session has at most `streamsPerSession` open (429 past it), and a
 /// stream makes at most one page per `minimumInterval`, however fast its screen changes.
 ///
@@ -62,6 +64,7 @@ extension WebHandlers {
             return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
         }
         count(kind: "events", status: 200, since: .now)
+        let actions = await controller.actionCount(sessionID: sessionID)
         let (controller, writer, state, channel) = (controller, writer, state, context.channel)
         return Response(
             status: .ok,
@@ -112,6 +115,12 @@ extension WebHandlers {
                     guard case .page(let page) = reply.body, reply.status == 200, !page.isEarlier,
                         followed.map({ $0 == page.stamp }) ?? true
                     else {
+                        if let actions,
+                            let url = await controller.movedByItself(sessionID: sessionID, actions: actions),
+                            url != path
+                        {
+                            try await body.write(ByteBuffer(bytes: Self.event("location", Array(url.utf8))))
+                        }
                         try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
                         break
                     }

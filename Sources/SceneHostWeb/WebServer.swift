@@ -260,6 +260,14 @@ final class WebControllerBox: Sendable {
         await controller.liveChange(sessionID: sessionID, after: count)
     }
 
+    func actionCount(sessionID: String?) async -> Int? {
+        await controller.actionCount(sessionID: sessionID)
+    }
+
+    func movedByItself(sessionID: String?, actions: Int) async -> String? {
+        await controller.movedByItself(sessionID: sessionID, actions: actions)
+    }
+
     /// Open live streams per session (`WebHandlers.events`), bounded by `WebHandlers.streamsPerSession`.
     let streams = Mutex<[String: Int]>([:])
 }

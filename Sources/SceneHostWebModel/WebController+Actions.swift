@@ -139,7 +139,7 @@ extension WebController {
             if !verified, store.shared { return await post(request, verified: true, tries: tries + 1) }
             return await refuseStale(request, session: session)
         }
-        if let refused = await refuseControlCharacters(request, session: session, at: depth) { return refused }
+        if let refused = await refuseUnkeepableText(request, session: session, at: depth) { return refused }
         return await claimed(session, request: request, tries: tries) {
             await act(request.form, on: session, at: depth)
         }
@@ -153,31 +153,57 @@ extension WebController {
         let typed = Self.typed(in: request.form)
         let what =
             typed.isEmpty ? "Your last action on \(title) was not applied" : "Your changes on \(title) were not saved"
+        // Who moved on: an action since the form's page (another tab's), or the app's own work (a
+        // countdown that routed back): said as it happened, never a tab that does not exist.
+        let byItself = session.movedByItself(since: Int(request.form.value("screen") ?? ""))
         let notice =
-            "notice: \(what): another tab or window moved the app on. This is the current screen"
-            + (typed.isEmpty ? "." : "; what you typed is shown below, to copy.")
+            "notice: \(what): "
+            + (byItself ? "the app moved on by itself meanwhile." : "another tab or window moved the app on.")
+            + " This is the current screen" + (typed.isEmpty ? "." : "; what you typed is shown below, to copy.")
         await tell(session, notice: notice, offered: typed, problems: [])
         return .redirect(session.url(at: session.screens.count - 1))
     }
 
-    /// A form whose text holds a control character: nothing applied; the field's problem is shown
-    /// on the screen it came from, and what was typed is offered back.
-    private func refuseControlCharacters(
+    /// A form whose text cannot be kept (a control character, or more than its field takes):
+    /// nothing applied; the field's problem is shown on the screen it came from, and what was typed
+    /// is offered back intact.
+    private func refuseUnkeepableText(
         _ request: Posted, session: isolated WebSession, at depth: Int
     ) async -> WebReply? {
+        let screen = session.screens[depth].lastScreen
+        let problems = Self.textProblems(in: request.form, on: screen)
+        guard !problems.isEmpty else { return nil }
+        await tell(
+            session, notice: Self.unkeepableNotice(problems), offered: Self.typed(in: request.form, on: screen),
+            problems: problems)
+        return .redirect(Self.pageURL(of: request.target))
+    }
+
+    /// The problem of each text of `form` that cannot be kept (more than its field takes, a control
+    /// character), at its field, labelled as `screen` labels it (by its id without a screen).
+    static func textProblems(in form: WebForm, on screen: Screen?) -> [SessionGuards.Offered] {
         var problems: [SessionGuards.Offered] = []
-        for (name, value) in request.form.fields {
-            guard let (id, problem) = WebFieldCheck.problem(inFormField: name, value: value) else { continue }
+        let label = { (id: String) in screen.map { Self.label(of: id, on: $0) } ?? id }
+        for (name, length, limit) in form.tooLong {
+            let id = String(name.drop { $0 != "." }.dropFirst())
             problems.append(
                 SessionGuards.Offered(
-                    field: id, label: Self.label(of: id, on: session.screens[depth].lastScreen), text: problem))
+                    field: id, label: label(id),
+                    text:
+                        "This text is \(length) characters long, and this field takes at most \(limit). Shorten it and try again."
+                ))
         }
-        guard !problems.isEmpty else { return nil }
+        for (name, value) in form.fields where !form.tooLong.contains(where: { $0.name == name }) {
+            guard let (id, problem) = WebFieldCheck.problem(inFormField: name, value: value) else { continue }
+            problems.append(SessionGuards.Offered(field: id, label: label(id), text: problem))
+        }
+        return problems
+    }
+
+    /// What the page says over `problems`: nothing was changed, and which texts.
+    static func unkeepableNotice(_ problems: [SessionGuards.Offered]) -> String {
         let names = problems.map { "“\($0.label)”" }.joined(separator: ", ")
-        await tell(
-            session, notice: "error: Nothing was changed: the text of \(names) cannot be kept as typed.",
-            offered: Self.typed(in: request.form, on: session.screens[depth].lastScreen), problems: problems)
-        return .redirect(Self.pageURL(of: request.target))
+        return "error: Nothing was changed: the text of \(names) cannot be kept as typed."
     }
 
     /// Keeps a one-time notice for the session's next page, in its store too (the next page may be
@@ -348,10 +374,14 @@ extension WebController {
                 }).first
             else { return nil }
             let label = form.value("label." + id) ?? screen.map { Self.label(of: id, on: $0) } ?? id
-            // Shown, never applied: a control character is made visible rather than kept.
+            // Shown, never applied: a control character is made visible rather than kept (a text
+            // area's line breaks and tabs are its text, and stay).
+            let area = name.hasPrefix("area.")
             let shown = String(
                 String.UnicodeScalarView(
-                    value.unicodeScalars.map { WebFieldCheck.problem(in: String($0)) == nil ? $0 : "\u{FFFD}" }))
+                    value.unicodeScalars.map {
+                        WebFieldCheck.problem(in: String($0), inArea: area) == nil ? $0 : "\u{FFFD}"
+                    }))
             return SessionGuards.Offered(field: id, label: String(label.prefix(200)), text: shown)
         }
     }

@@ -42,13 +42,12 @@ extension WebController {
 
     /// The first action, in the session it just made, on its owner.
     private func firstAction(_ request: Posted, link: String?, in session: isolated WebSession) async -> WebReply {
-        if let (id, problem) = request.form.fields.lazy.compactMap({
-            WebFieldCheck.problem(inFormField: $0.name, value: $0.value)
-        }).first {
-            // Nothing to apply: the session's first page shows the problem (and the text) at once.
-            session.pendingError = "error: Nothing was changed: the text of “\(id)” cannot be kept as typed."
+        let problems = Self.textProblems(in: request.form, on: nil)
+        if !problems.isEmpty {
+            // Nothing to apply: the session's first page shows the problems (and the texts) at once.
+            session.pendingError = Self.unkeepableNotice(problems)
             session.guards.offered = Self.typed(in: request.form)
-            session.guards.problems = [SessionGuards.Offered(field: id, label: id, text: problem)]
+            session.guards.problems = problems
         }
         var refused: WebReply?
         let reply = await claimed(session, request: request, tries: Int.max - 1) {

@@ -6,6 +6,26 @@ extension WebController {
     /// The change count of the session `cookie` names (`AppSession.changeCount`), when its screen
     /// may change on its own (its work runs); nil when there is nothing to follow: no session, a
     /// cookie whose secret is not the current one, or a session at rest (its page is final).
+    /// How many actions the session's user took (`WebSession.actions`): a stream compares it at its
+    /// end with its start, to tell the app moving on by itself from another tab's action.
+    package func actionCount(sessionID cookie: String?) async -> Int? {
+        guard case .session(let session, .current) = await resolve(cookie, verify: false) else { return nil }
+        return await session.actions
+    }
+
+    /// The URL of the screen on top of the session, if no action was taken since `actions` (the
+    /// count a stream read as it started): where a page whose screen left by itself goes.
+    package func movedByItself(sessionID cookie: String?, actions: Int) async -> String? {
+        guard case .session(let session, .current) = await resolve(cookie, verify: false) else { return nil }
+        return await Self.topURL(of: session, ifActions: actions)
+    }
+
+    /// The URL of the screen on top of `session` when its user took `actions` actions, else nil.
+    private static func topURL(of session: isolated WebSession, ifActions actions: Int) -> String? {
+        guard session.actions == actions, !session.screens.isEmpty else { return nil }
+        return session.url(at: session.screens.count - 1)
+    }
+
     package func liveCount(sessionID cookie: String?) async -> UInt64? {
         guard case .session(let session, .current) = await resolve(cookie, verify: false), await session.app.isBusy
         else { return nil }

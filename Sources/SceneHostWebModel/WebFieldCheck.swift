@@ -6,17 +6,18 @@ enum WebFieldCheck {
     /// The input a form field names (`field.ID`, `area.ID`, `secret.ID`) and the problem of its
     /// text, or nil when it names no input or its text may be kept. A text area may hold line breaks.
     package static func problem(inFormField name: String, value: String) -> (id: String, problem: String)? {
-        for (prefix, lines) in [("field.", false), ("secret.", false), ("area.", true)] where name.hasPrefix(prefix) {
-            guard let problem = problem(in: value, allowingLineBreaks: lines) else { return nil }
+        for (prefix, area) in [("field.", false), ("secret.", false), ("area.", true)] where name.hasPrefix(prefix) {
+            guard let problem = problem(in: value, inArea: area) else { return nil }
             return (String(name.dropFirst(prefix.count)), problem)
         }
         return nil
     }
 
-    /// The problem of `text`, or nil when it may be kept as it is.
-    package static func problem(in text: String, allowingLineBreaks: Bool = false) -> String? {
+    /// The problem of `text`, or nil when it may be kept as it is. `inArea`: a text area's text,
+    /// whose line breaks and tabs (a pasted table, indented lines) are kept.
+    package static func problem(in text: String, inArea: Bool = false) -> String? {
         for scalar in text.unicodeScalars {
-            if allowingLineBreaks, scalar == "\n" || scalar == "\r" { continue }
+            if inArea, scalar == "\n" || scalar == "\r" || scalar == "\t" { continue }
             if scalar.properties.generalCategory == .control {
                 return
                     "This text holds a control character (\(code(scalar))), which cannot be kept. Remove it and try again."

@@ -2,13 +2,20 @@ import Foundation
 
 /// An `application/x-www-form-urlencoded` body, decoded within limits.
 package struct WebForm: Equatable, Sendable {
-    /// Larger bodies are refused before they are read in full.
-    package static let maximumBodySize = 64 * 1024
-    /// Longer values are refused: a field of a scene holds a line, not a document.
-    static let maximumFieldLength = 4096
+    /// Larger bodies are refused before they are read in full: room for a text area at its limit
+    /// in the longest percent-encoding a browser sends (nine bytes for each character of three
+    /// UTF-8 bytes) and the form's other fields.
+    package static let maximumBodySize = 256 * 1024
+    /// The most characters of a text field (a line, not a document); the page's `maxlength` is the same.
+    package static let maximumFieldLength = 4096
+    /// The most characters of a text area (`area.`); the page's `maxlength` is the same.
+    package static let maximumAreaLength = 16_384
 
     /// Name-value pairs in body order.
     package let fields: [(name: String, value: String)]
+    /// The text fields (`field.`, `area.`, `secret.`) over their limit, kept as sent: the action is
+    /// refused with the problem at the field, and the text is offered back intact, never lost.
+    package let tooLong: [(name: String, length: Int, limit: Int)]
 
     package static func == (lhs: WebForm, rhs: WebForm) -> Bool {
         lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
@@ -18,16 +25,31 @@ package struct WebForm: Equatable, Sendable {
     package init(body: [UInt8]) throws(WebError) {
         guard body.count <= Self.maximumBodySize else { throw .bodyTooLarge(limit: Self.maximumBodySize) }
         var fields: [(String, String)] = []
+        var tooLong: [(String, Int, Int)] = []
         for pair in body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = Self.decode(parts[0])
             let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-            guard value.count <= Self.maximumFieldLength else {
-                throw .fieldTooLong(field: name, length: value.count, limit: Self.maximumFieldLength)
+            let limit = Self.limit(of: name)
+            if value.count > limit {
+                // Another value that long is no browser's: refused outright.
+                guard Self.isText(name) else { throw .fieldTooLong(field: name, length: value.count, limit: limit) }
+                tooLong.append((name, value.count, limit))
             }
             fields.append((name, value))
         }
         self.fields = fields
+        self.tooLong = tooLong
+    }
+
+    /// The most characters the field `name` takes.
+    package static func limit(of name: String) -> Int {
+        name.hasPrefix("area.") ? maximumAreaLength : maximumFieldLength
+    }
+
+    /// Whether `name` is a field the user types in.
+    static func isText(_ name: String) -> Bool {
+        name.hasPrefix("field.") || name.hasPrefix("area.") || name.hasPrefix("secret.")
     }
 
     /// The first value of `name`.

@@ -62,6 +62,18 @@ package actor WebSession {
     /// secret that action replaced (a double click) is answered with its result, not as another tab's.
     var lastAttempt: String?
     private var nextStamp = 1
+    /// The first stamp an action of this copy gave (`refresh(actedAt:)`): a page stamped before it
+    /// was moved on by an action (another tab's, or this tab's own), one stamped after it by the
+    /// app itself (its work). 0: no action since this copy was made; nil: built again from the
+    /// store's row, where another instance may have acted (unknown).
+    private(set) var lastActionStamp: Int? = 0
+
+    /// Whether a page stamped `stamp` was moved on by the app itself: no action of this copy was
+    /// taken since the stamp was given (and it was given here). False when unknown.
+    func movedByItself(since stamp: Int?) -> Bool {
+        guard let stamp, let lastActionStamp else { return false }
+        return stamp >= lastActionStamp && stamp < nextStamp
+    }
     /// The generation of the worker's records `screens` were read from (nil in process).
     private(set) var viewedGeneration: UInt64?
 
@@ -120,6 +132,7 @@ package actor WebSession {
                     ?? "")
         }
         nextStamp = body.nextStamp
+        lastActionStamp = nil
         rowHoldsNotice = body.notice != nil || !body.guards.offered.isEmpty || !body.guards.problems.isEmpty
     }
 
@@ -146,6 +159,7 @@ package actor WebSession {
     /// what it shows now, and after an action (`depth` not `.max`) always a new stamp. On a page
     /// load (`.max`) the top that stayed on top keeps its stamp even when its work changed it.
     func refresh(actedAt depth: Int) async throws {
+        if depth != .max { lastActionStamp = nextStamp }
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
         let generation = app.screenVersion?.generation
         let (screen, layers) = try await app.view()

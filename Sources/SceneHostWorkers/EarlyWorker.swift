@@ -8,7 +8,9 @@ package final class EarlyWorker {
     /// Starts `launch`'s worker now; nil when it cannot be started (the supervisor then starts one,
     /// and reports what goes wrong).
     package static func start(_ launch: SceneWorkerSupervisor.Launch) -> EarlyWorker? {
-        guard let process = try? WorkerProcess(executable: launch.executable) else { return nil }
+        guard let process = try? WorkerProcess(executable: launch.executable, traces: launch.settings.verbose) else {
+            return nil
+        }
         let early = EarlyWorker()
         early.process = process
         return early

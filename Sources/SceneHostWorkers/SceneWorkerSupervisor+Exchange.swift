@@ -37,7 +37,7 @@ extension SceneWorkerSupervisor {
             started = early
             self.early = nil
         } else {
-            started = try WorkerProcess(executable: launch.executable)
+            started = try WorkerProcess(executable: launch.executable, traces: launch.settings.verbose)
         }
         let link: WorkerLink
         do {

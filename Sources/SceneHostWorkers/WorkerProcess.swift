@@ -28,7 +28,9 @@ package final class WorkerProcess {
     private let privateFolder: PrivateFolder
 
     /// Starts the worker `executable`, without arguments: what it runs with comes in its start frame.
-    package init(executable: String) throws(WorkerError) {
+    /// `traces`: a stack trace the runtime prints after a trap in plugin code reaches the host's
+    /// standard error (`--verbose`); else only the trap's message does.
+    package init(executable: String, traces: Bool = false) throws(WorkerError) {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw .workerUnavailable(reason: "cannot create its channel: \(String(cString: strerror(errno)))")
@@ -49,7 +51,7 @@ package final class WorkerProcess {
         do throws(ProcessSpawner.Failure) {
             folder = try PrivateFolder.make(environment: host)
             do {
-                output = try ChildOutput(.lines(label: "scene worker", destination: STDERR_FILENO))
+                output = try ChildOutput(.lines(label: "scene worker", destination: STDERR_FILENO, traces: traces))
             } catch {
                 folder.remove()
                 throw error

@@ -144,6 +144,10 @@ struct LiveReloadTests {
             errors.contains("--watch: the new build of Form was refused; the old build keeps running:"), "\(errors)")
         page = try http.get(cookie: session.cookie).body
         #expect(page.contains("A new build of Form was refused") && page.contains("56 days"), "\(page)")
+        // In a reload's words: nothing of a start that did not load (the old build runs on).
+        #expect(
+            !page.contains("so these are unknown too") && !page.contains("The host did not load")
+                && !errors.contains("so these are unknown too"), "\(page)\n\(errors)")
         // The old build still answers.
         let acted = try http.act(cookie: session.cookie, token: session.token, "area.notes=after&action=tap%3Asave")
         #expect(acted.status == 303 || acted.status == 200, "\(acted.status) \(acted.body.prefix(300))")

@@ -145,6 +145,35 @@ struct LiveScreenTests {
         #expect(!(try http.get(cookie: session.cookie).body.contains("data-live")), "the page is at rest again")
     }
 
+    @Test(
+        "serve: a screen that leaves by itself sends its page where the app went (`location`), and a form from the old page says the app moved on by itself"
+    )
+    func streamFollowsLeaving() throws {
+        let app = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", app.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let session = try http.newSession(firstAction: "action=tap%3Aslow")
+        let slow = try http.get(cookie: session.cookie).body
+        #expect(slow.contains("Leave soon"), "\(slow)")
+        let path = LoopbackHTTP.formAction(in: slow)
+        _ = try http.act(cookie: session.cookie, token: session.token, "action=tap%3Aleave")
+        let stamp = LoopbackHTTP.version(in: try http.get(path, cookie: session.cookie).body)
+        // Slow's work routes back two seconds after the tap; the stream is open long before.
+        let stream = try http.events(path, cookie: session.cookie, seconds: 60, until: LoopbackHTTP.streamEnded)
+        let shelf = LoopbackHTTP.formAction(in: try http.get("/", cookie: session.cookie).body)
+        let location = try #require(stream.range(of: "event: location\ndata: \(shelf)\n\n"), "\(stream.suffix(600))")
+        #expect(stream[location.upperBound...].contains("event: end\n"), "`end` follows: \(stream.suffix(600))")
+        #expect(!stream[..<location.lowerBound].contains("event: end"), "\(stream.suffix(600))")
+        // Without the script, the old page's form is refused as stale, with the true reason.
+        let posted = try http.post(
+            path, cookie: session.cookie, body: "token=\(session.token)&screen=\(stamp)&action=tap%3Aleave")
+        #expect(posted.status == 303, "\(posted.status)")
+        let shown = try http.get(cookie: session.cookie).body
+        #expect(shown.contains("the app moved on by itself meanwhile"), "\(shown)")
+        #expect(!shown.contains("another tab"), "\(shown)")
+    }
+
     @MainActor
     @Test("serve: a screen that changes a thousand times a second makes at most 50 pages a second on a stream")
     func streamIsThrottled() throws {

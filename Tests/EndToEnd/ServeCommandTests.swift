@@ -125,7 +125,7 @@ struct ServeCommandTests {
     }
 
     @Test(
-        "HEAD answers like GET without a body; a malformed chunk is 400, an over-long field 400, an over-large body 413; unknown paths 404"
+        "HEAD answers like GET without a body; a malformed chunk is 400, an over-long text refused at its field and offered back, an over-large body 413; unknown paths 404"
     )
     func statuses() throws {
         let server = try Server([])
@@ -138,10 +138,21 @@ struct ServeCommandTests {
             "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(http.port)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n",
             limit: 30)
         #expect(chunk.status == 400, "\(chunk.status) \(chunk.body.prefix(200))")
+        let token = try #require(
+            LoopbackHTTP.field(#"(?<=name="token" value=")[0-9a-f]+"#, in: try http.get("/").body))
+        let text = String(repeating: "a", count: 5000)
         let long = try http.post(
-            "/", cookie: nil, body: "token=x&field.message=" + String(repeating: "a", count: 5000) + "&action=back")
-        #expect(long.status == 400 && long.body.contains("the limit is 4096"))
-        let large = try http.post("/", cookie: nil, body: String(repeating: "a=b&", count: 20_000))
+            "/", cookie: nil, body: "token=\(token)&screen=0&field.message=" + text + "&action=back")
+        #expect(long.status == 303, "\(long.status) \(long.body.prefix(300))")
+        let cookie = try #require(long.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let refused = try http.get(cookie: cookie).body
+        #expect(
+            refused.contains("This text is 5000 characters long, and this field takes at most 4096.")
+                && refused.contains(text), "\(refused.prefix(2000))")
+        let huge = try http.post(
+            "/", cookie: nil, body: "token=x&field.message=" + String(repeating: "a", count: 300_000))
+        #expect(huge.status == 413)
+        let large = try http.post("/", cookie: nil, body: String(repeating: "a=b&", count: 70_000))
         #expect(large.status == 413)
         #expect(try http.get("/no/such/page").status == 404)
         let garbage = try http.send("GARBAGE\r\n\r\n", limit: 30)

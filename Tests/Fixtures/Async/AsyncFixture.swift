@@ -19,7 +19,8 @@ import SceneSDK
 /// benchmark of unasked updates reads, at the client, how long ago each page it got was changed.
 /// `flood` presents a new count every millisecond, as fast as a scene could change its screen.
 /// `quiet` starts an `observe` task that never changes the screen (it sleeps): the page is live
-/// (its work runs) but idle, as the benchmark of idle live streams needs.
+/// (its work runs) but idle, as the benchmark of idle live streams needs. `leave` (on Slow) routes
+/// back by itself two seconds later.
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
     static let version = "0.0.1"
@@ -126,6 +127,16 @@ final class ShelfInteractor: SceneInteractor<ShelfPresenter> {
         }
     }
 
+    /// `leave` (on Slow): its work routes back by itself two seconds later, as a countdown that
+    /// reaches zero does (the open page follows it to the screen below).
+    func leaveSoon() {
+        status = "Leaving"
+        perform {
+            try await Task.sleep(for: .seconds(2))
+            self.presenter?.presentLeaving()
+        }
+    }
+
     func failUncaught() {
         perform {
             try await Task.sleep(for: .milliseconds(10))
@@ -154,6 +165,10 @@ final class ShelfPresenter: ScenePresenter<ShelfViewController> {
     func presentFlood(_ count: Int) {
         viewController?.floodText = "Flooded \(count)"
     }
+
+    func presentLeaving() {
+        viewController?.displayLeaving()
+    }
 }
 
 final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRouter<ShelfViewController, ShelfInteractor>> {
@@ -163,6 +178,10 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
 
     func displayClock(_ text: String) {
         clockText = text
+    }
+
+    func displayLeaving() {
+        try? router?.routeBack()
     }
 
     override func viewDidLoad() {
@@ -184,6 +203,8 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
                          .button(id: "flood", title: "Flood"), .label(id: "flooded", text: floodText),
                          .button(id: "quiet", title: "Wait quietly"),
                          .textField(id: "note", placeholder: "", text: note, label: "Note")]
+        } else {
+            elements.append(.button(id: "leave", title: "Leave soon"))
         }
         return Screen(title: shelf.title, elements: elements)
     }
@@ -198,6 +219,7 @@ final class ShelfViewController: SceneViewController<ShelfInteractor, SceneRoute
         case .tap(button: "time"): interactor?.startClock()
         case .tap(button: "flood"): interactor?.flood()
         case .tap(button: "quiet"): interactor?.waitQuietly()
+        case .tap(button: "leave"): interactor?.leaveSoon()
         case .edit(field: "note", let text): note = text
         case .tap(button: "slow"): try router?.route(to: "Slow", segue: nil)
         default: break

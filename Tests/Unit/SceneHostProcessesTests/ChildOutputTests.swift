@@ -31,6 +31,32 @@ struct ChildOutputTests {
         close(destination)
     }
 
+    @Test(
+        "a trap's message is printed and its stack trace is not, unless traces are asked for (--verbose)",
+        arguments: [false, true])
+    func traces(shown: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("printed")
+        let destination = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let output = try ChildOutput(.lines(label: "scene worker", destination: destination, traces: shown))
+        let text =
+            "loading\nRecipes/Detail.swift:42: Precondition failed: no recipe\nCurrent stack trace:\n"
+            + "0    libswiftCore.so    0x00007f <unavailable> + 123\n20 scene-host-worker 0x0000 <unavailable> + 561057\n"
+            + "after the trace\n"
+        _ = text.withCString { write(output.writeEnd, $0, strlen($0)) }
+        output.closeWriteEnd()
+        let prefix = "scene-host: plugin output (scene worker): "
+        let expected =
+            shown
+            ? text.split(separator: "\n").map { prefix + $0 + "\n" }.joined()
+            : prefix + "loading\n" + prefix + "Recipes/Detail.swift:42: Precondition failed: no recipe\n" + prefix
+                + "[its stack trace is not shown; run with --verbose to see it]\n" + prefix + "after the trace\n"
+        #expect(
+            Processes.eventually { ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") == expected },
+            "\((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
+        close(destination)
+    }
+
     @Test("a flood past the total limit is cut with one line saying so")
     func flood() throws {
         let folder = try TemporaryFolder()

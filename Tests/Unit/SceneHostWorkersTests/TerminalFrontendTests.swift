@@ -65,6 +65,54 @@ struct TerminalFrontendTests {
         #expect(!output.joined().contains("this session was closed"))
     }
 
+    /// A session whose screen changes on its own (a countdown), with one notice waiting (a reload's).
+    final class TickingSession: AppSession {
+        private let state = Mutex((ticks: 0, notice: true))
+        func screen() async throws -> Screen {
+            Screen(title: "Countdown", elements: [.label(id: "left", text: "\(10 - state.withLock(\.ticks)) s")])
+        }
+        func layers() async -> [[String]] { [["Countdown"]] }
+        func breadcrumb() async -> String { "Countdown" }
+        func apply(_ commands: [FrontendCommand]) async throws {}
+        func open(_ link: LinkOpening) async throws {}
+        func call(_ function: String, arguments: [String]) async throws -> (lines: [String], result: String) {
+            ([], "")
+        }
+        func takeNotice() async -> (any Error)? {
+            state.withLock { state in
+                defer { state.notice = false }
+                return state.notice ? WorkerError.reloaded(plugins: ["Timer"], restore: .restored) : nil
+            }
+        }
+        func takeChanges() async -> Bool {
+            state.withLock { $0.ticks += 1 }
+            return true
+        }
+        func settle(within limit: Duration) async throws -> [any Error] { [] }
+        var isBusy: Bool { get async { true } }
+        func records() async -> [SceneRecord] { [] }
+        var links: LinkTable { LinkTable() }
+        func close() async {}
+    }
+
+    @Test(
+        "where output only adds up, a notice is printed once, not under every redraw of a screen that changes on its own"
+    )
+    func noticeOnce() async throws {
+        var inputs: [TerminalInput] = [.changed, .changed, .changed, .line("quit")]
+        var output: [String] = []
+        try await TerminalFrontend(
+            session: TickingSession(), clearsScreen: false,
+            readInput: { _ in inputs.isEmpty ? .end : inputs.removeFirst() }, write: { output.append($0) },
+            readSecret: { _ in nil }
+        ).run()
+        let text = output.joined(separator: "\n")
+        #expect(
+            text.split(separator: "reloaded the new build of", omittingEmptySubsequences: false).count - 1 == 1,
+            "\(text)")
+        #expect(text.contains("7 s"), "every change is drawn: \(text)")
+    }
+
     @Test("a notice given to run (a --open link whose code faulted) shows under the first screen")
     func startNotice() async throws {
         let navigator = try ProbeScenes.navigator()
