@@ -719,6 +719,23 @@ def live_page_without_javascript(_driver):
         plain.quit()
 
 
+def screen_that_leaves_takes_the_page(driver):
+    """A screen whose own work routes back (a countdown at zero) takes its open page to the screen below: the
+    stream says where (`location`), the page goes there, and no "another tab" message appears. The page is
+    accessible while it waits (a live page, its news region empty)."""
+    driver.get(ASYNC)
+    click(driver, "tap:slow")
+    WebDriverWait(driver, 10).until(lambda d: title(d) == "Slow")
+    click(driver, "tap:leave")
+    assert driver.find_elements(By.CSS_SELECTOR, "main[data-live]"), "the page of running work is live"
+    assert not axe_violations(driver), "a live page passes axe"
+    # Slow's work routes back two seconds after the tap; the page follows it.
+    WebDriverWait(driver, 30).until(lambda d: live_text(d, "title") == "Shelf")
+    assert "/Slow" not in driver.current_url, driver.current_url
+    assert "another tab" not in driver.page_source, "no false message about another tab"
+    shot(driver, "left-by-itself.png")
+
+
 def show_order_follows_other_users_save(_driver):
     """One user shows order #1; another saves a new quantity for it; the first user's page shows the new quantity
     and total on its own, without a reload."""
@@ -812,7 +829,8 @@ def main():
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
              two_users_one_order, deep_link_opens_order, hang_does_not_block_other_session, crash_loop_other_user_unharmed,
              save_then_back_never_stale, double_click_save_lands_on_result, record_url_in_fresh_browser, form_controls_round_trip,
-             live_page_keeps_typing, live_page_without_javascript, show_order_follows_other_users_save, accessible_every_page_kind,
+             live_page_keeps_typing, live_page_without_javascript, screen_that_leaves_takes_the_page,
+             show_order_follows_other_users_save, accessible_every_page_kind,
              new_build_keeps_the_page]
     passed = failed = 0
     driver = browser()
