@@ -29,7 +29,7 @@ struct WebTextKeepingTests {
                 "This text is \(text.count) characters long, and this field takes at most \(WebForm.maximumAreaLength). Shorten it and try again."
             ])
         #expect(WebController.typed(in: form).first?.text == text)
-        #expect(
-            WebController.unkeepableNotice(problems) == "error: Nothing was changed: the text of “notes” cannot be kept as typed.")
+        let notice = "error: Nothing was changed: the text of “notes” cannot be kept as typed."
+        #expect(WebController.unkeepableNotice(problems) == notice)
     }
 }
