@@ -51,6 +51,8 @@ extension WebHandlers {
         // stale, as without the stream. The screen's own URL is what is left.
         let (path, followed) = Self.splitLive(request.head.path ?? request.uri.path)
         guard let sessionID, let start = await controller.liveCount(sessionID: sessionID) else {
+            // The start page of a browser without a session follows the shared preview's work (a load).
+            if path == "/", await !controller.holdsSession(sessionID: sessionID) { return await previewEvents() }
             count(kind: "events", status: 204, since: .now)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
@@ -135,6 +137,72 @@ extension WebHandlers {
                     }
                     if clock.now >= ends { break }
                 }
+                try await body.finish(nil)
+            })
+    }
+
+    /// The most streams that follow the start page's shared preview at once (every browser without a
+    /// session shares them); past it, 429 with Retry-After.
+    static let previewStreams = 256
+
+    /// The start page's stream for a browser without a session: the shared preview's screen as its
+    /// work changes it (`WebSessionStore.livePreviewChange`), then `end` once the work ended. 204 when
+    /// no preview is live (the page is at rest, or a reload shows the end).
+    private func previewEvents() async -> Response {
+        let key = ""
+        let admitted = controller.streams.withLock { streams -> Bool in
+            guard streams[key, default: 0] < Self.previewStreams else { return false }
+            streams[key, default: 0] += 1
+            return true
+        }
+        guard admitted else {
+            count(kind: "events", status: 429, since: .now)
+            return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
+        }
+        guard let first = await controller.store.livePreviewChange(after: nil) else {
+            controller.streams.withLock {
+                $0[key, default: 1] -= 1; if $0[key] == 0 { $0[key] = nil }
+            }
+            count(kind: "events", status: 204, since: .now)
+            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+        }
+        count(kind: "events", status: 200, since: .now)
+        let (controller, writer, state) = (controller, writer, state)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                Self.noSniffField: "nosniff",
+            ],
+            body: ResponseBody { body in
+                defer {
+                    controller.streams.withLock {
+                        $0[key, default: 1] -= 1; if $0[key] == 0 { $0[key] = nil }
+                    }
+                }
+                try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
+                var last: [UInt8] = []
+                var current = first
+                let clock = ContinuousClock()
+                let ends = clock.now + Self.streamLifetime
+                while true {
+                    var page = WebPage.start(
+                        screen: current.start.screen, scene: current.start.scene,
+                        token: await controller.store.startToken, error: nil)
+                    page.live = current.start.live
+                    let html = writer.render(page)
+                    if html != last {
+                        try await body.write(ByteBuffer(bytes: Self.event("screen", html)))
+                        last = html
+                    }
+                    guard current.start.live, clock.now < ends else { break }
+                    let wake = await LiveWait.next(until: ends, stops: [state.drain]) { [count = current.count] in
+                        await controller.store.livePreviewChange(after: count)?.count
+                    }
+                    guard case .changed(let count) = wake, let now = await controller.store.previewNow() else { break }
+                    current = (now, count)
+                }
+                try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
                 try await body.finish(nil)
             })
     }

@@ -256,6 +256,12 @@ final class WebControllerBox: Sendable {
         await controller.liveCount(sessionID: sessionID)
     }
 
+    func holdsSession(sessionID: String?) async -> Bool {
+        await controller.holdsSession(sessionID: sessionID)
+    }
+
+    var store: WebSessionStore { controller.store }
+
     func liveChange(sessionID: String?, after count: UInt64) async -> UInt64? {
         await controller.liveChange(sessionID: sessionID, after: count)
     }

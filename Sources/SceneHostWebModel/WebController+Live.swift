@@ -26,6 +26,13 @@ extension WebController {
         return session.url(at: session.screens.count - 1)
     }
 
+    /// Whether the browser whose cookie is `cookie` has a session here (else its start page is the
+    /// shared preview of the initial scene).
+    package func holdsSession(sessionID cookie: String?) async -> Bool {
+        guard case .session(_, .current) = await resolve(cookie, verify: false) else { return false }
+        return true
+    }
+
     package func liveCount(sessionID cookie: String?) async -> UInt64? {
         guard case .session(let session, .current) = await resolve(cookie, verify: false), await session.app.isBusy
         else { return nil }

@@ -226,9 +226,10 @@ package struct WebController: Sendable {
     func startPage(error: String?, cookie: WebReply.Cookie) async -> WebReply {
         do {
             let start = try await store.startScreen()
-            return .page(
-                WebPage.start(screen: start.screen, scene: start.scene, token: await store.startToken, error: error),
-                cookie: cookie)
+            var page = WebPage.start(
+                screen: start.screen, scene: start.scene, token: await store.startToken, error: error)
+            page.live = start.live
+            return .page(page, cookie: cookie)
         } catch {
             return failed(error)
         }

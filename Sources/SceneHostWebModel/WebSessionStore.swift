@@ -100,7 +100,13 @@ package actor WebSessionStore {
     private let upkeepWake = Wakeup()
     /// The initial scene's screen for browsers without a session, and when it was made.
     private var preview: (start: StartScreen, made: ContinuousClock.Instant)?
-    private var previewTask: Task<StartScreen, any Error>?
+    private var previewTask: Task<(start: StartScreen, live: (any AppSession)?), any Error>?
+    /// The preview whose work (a load) still ran when it was made: kept open, so the start pages
+    /// that show it follow it to its end (`livePreviewChange`), then closed. At most one at a time,
+    /// for at most `livePreviewLimit`.
+    private var livePreview: (app: any AppSession, scene: String, made: ContinuousClock.Instant)?
+    /// The longest a preview's work is followed; its page is at rest after it (a reload shows more).
+    static let livePreviewLimit: Duration = .seconds(60)
     /// The app's deep links, once `links()` read them.
     private var knownLinks: LinkTable?
     /// The form token of the start page shown to browsers without a session: one for every
@@ -482,21 +488,82 @@ package actor WebSessionStore {
     }
 
     /// The initial scene's screen for a browser without a session: made at most once a second by
-    /// building a session and dropping it, so a flood of page loads holds no session.
+    /// building a session and dropping it, so a flood of page loads holds no session. Quick work
+    /// (a load of a quarter of a second) is waited for; slower work leaves the preview open and its
+    /// page live, followed to its end (`livePreviewChange`), so a start page never stays at
+    /// "Loading" for ever.
     func startScreen() async throws -> StartScreen {
+        if let live = await currentLivePreview() { return live }
         let now = clock()
         if let preview, now - preview.made < .seconds(1) { return preview.start }
-        if let previewTask { return try await previewTask.value }
+        if let previewTask { return try await previewTask.value.start }
         let make = makeSession
-        let task = Task { () throws -> StartScreen in
-            let (screen, layers) = try await Self.lastView(of: try await make())
-            return StartScreen(scene: layers.first?.first ?? screen.title, screen: screen)
+        let task = Task { () throws -> (start: StartScreen, live: (any AppSession)?) in
+            let app = try await make()
+            await WebController.awaitQuickWork(of: app)
+            let view: (screen: Screen, layers: [[String]])
+            do {
+                view = try await app.view()
+            } catch {
+                await app.close()
+                throw error
+            }
+            let start = StartScreen(scene: view.layers.first?.first ?? view.screen.title, screen: view.screen)
+            guard await app.isSettling else {
+                await app.close()
+                return (start, nil)
+            }
+            return (StartScreen(scene: start.scene, screen: start.screen, live: true), app)
         }
         previewTask = task
         defer { previewTask = nil }
-        let screen = try await task.value
-        preview = (screen, clock())
-        return screen
+        let made = try await task.value
+        if let app = made.live {
+            if let old = livePreview { await old.app.close() }
+            livePreview = (app, made.start.scene, clock())
+        }
+        preview = (made.start, clock())
+        return made.start
+    }
+
+    /// The live preview as it is now (nil without one). Once its work ended (or it ran past
+    /// `livePreviewLimit`), its last screen is the preview, at rest, and the preview's session is closed.
+    private func currentLivePreview() async -> StartScreen? {
+        guard let live = livePreview else { return nil }
+        let view = try? await live.app.view()
+        let running = await live.app.isSettling && clock() - live.made < Self.livePreviewLimit
+        // Another request may have replaced or closed it meanwhile (the actor was free during the reads).
+        guard let current = livePreview, current.app === live.app else { return preview?.start }
+        guard let view else {
+            livePreview = nil
+            await live.app.close()
+            return nil
+        }
+        let start = StartScreen(scene: live.scene, screen: view.screen, live: running)
+        preview = (start, clock())
+        if !running {
+            livePreview = nil
+            await live.app.close()
+        }
+        return start
+    }
+
+    /// The preview's screen now: the live one as its work left it, else the last made (its work's
+    /// end, once a stream's wait saw it end).
+    package func previewNow() async -> StartScreen? {
+        if let live = await currentLivePreview() { return live }
+        return preview?.start
+    }
+
+    /// For a start page's live stream: waits until the live preview changes past `count` (its
+    /// change count; nil: the first look), and answers its screen now with the count to wait past
+    /// next; nil when no preview is live (the stream ends). It sleeps meanwhile (no timer).
+    package func livePreviewChange(after count: UInt64?) async -> (start: StartScreen, count: UInt64)? {
+        guard let live = livePreview else { return nil }
+        if let count { _ = await live.app.change(after: count, within: Self.livePreviewLimit) }
+        let next = live.app.changeCount
+        guard let start = await currentLivePreview() else { return nil }
+        return (start, next)
     }
 
     /// What the deep link `link` opens, for a page that changes no session: a session is built, the
@@ -569,9 +636,11 @@ package actor WebSessionStore {
     }
 
     /// The initial scene and what it shows when it has just started.
-    struct StartScreen: Sendable {
+    package struct StartScreen: Sendable {
         package let scene: String
         package let screen: Screen
+        /// Its work still runs: the page follows it (`livePreviewChange`).
+        package var live = false
     }
 
     /// Drops a session whose scenes are gone (its worker could not build them again), here and in the store.

@@ -174,6 +174,32 @@ struct LiveScreenTests {
         #expect(!shown.contains("another tab"), "\(shown)")
     }
 
+    @Test(
+        "serve: the start page of a browser without a session shows quick work done, and follows slower work to its end"
+    )
+    func startPageFollowsWork() throws {
+        // Shelf loads in 50 ms: the start page waits for it (as a deep link's does).
+        let quick = try Self.asyncApp()
+        let server = try ServeCommandTests.Server(["--config", quick.config])
+        defer { _ = server.stop() }
+        let http = try LoopbackHTTP(address: server.address)
+        let start = try http.get("/").body
+        #expect(start.contains("Loaded 3 books") && !start.contains("data-live"), "\(start)")
+        // Steady loads in two seconds: its start page is live, and its stream (no session) follows the load.
+        let slow = try FixtureApp(
+            initial: "Steady", plugin: "Async", library: "FixtureAsync", host: "event-timeout = 10\nworkers = 1")
+        let slowServer = try ServeCommandTests.Server(["--config", slow.config])
+        defer { _ = slowServer.stop() }
+        let slowHTTP = try LoopbackHTTP(address: slowServer.address)
+        let loading = try slowHTTP.get("/").body
+        #expect(loading.contains("Loading") && loading.contains("data-live"), "\(loading)")
+        #expect(loading.contains("id=\"live-news\""), "a live page has its news region")
+        let stream = try slowHTTP.events("/", cookie: nil, seconds: 60, until: LoopbackHTTP.streamEnded)
+        let end = try #require(stream.range(of: "event: end\ndata: \n\n"), "\(stream.suffix(600))")
+        #expect(stream[..<end.lowerBound].contains("Loaded 3 books"), "the loaded page comes before `end`")
+        #expect(!stream.lowercased().contains("set-cookie"), "following the start page makes no session")
+    }
+
     @MainActor
     @Test("serve: a screen that changes a thousand times a second makes at most 50 pages a second on a stream")
     func streamIsThrottled() throws {

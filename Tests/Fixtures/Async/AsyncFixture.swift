@@ -19,7 +19,8 @@ import SceneSDK
 /// benchmark of unasked updates reads, at the client, how long ago each page it got was changed.
 /// `flood` presents a new count every millisecond, as fast as a scene could change its screen.
 /// `quiet` starts an `observe` task that never changes the screen (it sleeps): the page is live
-/// (its work runs) but idle, as the benchmark of idle live streams needs. `leave` (on Slow) routes
+/// (its work runs) but idle, as the benchmark of idle live streams needs. `Steady` loads in two
+/// seconds: as an initial scene, the start page of a browser without a session follows its load. `leave` (on Slow) routes
 /// back by itself two seconds later.
 enum AsyncFixturePlugin: ScenePlugin {
     static let name = "FixtureAsync"
@@ -29,6 +30,7 @@ enum AsyncFixturePlugin: ScenePlugin {
         registry.register(BooksWorker.self) { _ in BooksWorker() }
         try registry.register(scene("Shelf", seconds: 0.05).route(to: "Slow"))
         try registry.register(scene("Slow", seconds: 30))
+        try registry.register(scene("Steady", seconds: 2))
     }
 
     @MainActor private static func scene(_ name: String, seconds: Double) -> SceneDefinition<ShelfViewController, ShelfInteractor, ShelfPresenter, SceneRouter<ShelfViewController, ShelfInteractor>> {
