@@ -1,15 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSyscalls
 import Synchronization
 
 /// The process group of the probe running now: the one piece of global state the probes keep,
 /// because a signal handler can read nothing else.
 ///
 /// When SIGTERM or SIGINT reaches the host during a probe, the handler kills the whole group
-/// (the child and anything it started that stayed in it), then ends the host as the signal would:
-/// it restores the default action and raises the signal again, so whoever sent it sees the host
-/// ended by that signal. The probe child runs in its own group, so a terminal's Ctrl-C reaches only
+/// (the child and anything it started that stayed in it), then does what the signal did before:
+/// the handler installed earlier (a server's graceful shutdown), or the default action, restored
+/// and raised again, so whoever sent it sees the host ended by that signal. The probe child runs in its own group, so a terminal's Ctrl-C reaches only
 /// the host, and the host kills the child.
 ///
 /// Scanners running in parallel (`ProbeScan`) each have a group of their own, kept in the
@@ -58,15 +59,14 @@ package enum ChildProcessGroup {
     /// The two signals that end the host from outside while it waits for a probe.
     package static let endingSignals: [Int32] = [SIGTERM, SIGINT]
 
-    /// Installed once, at the first probe; until then no probe child can be left behind.
+    /// Installed once, at the first probe; until then no probe child can be left behind. The
+    /// handler kills the running groups and then does what the signal did before it was installed
+    /// (`scene_host_install_ending_handler`): in `serve`, the service lifecycle's handler, so a
+    /// SIGTERM after a `--watch` reload (which probes in the server) still drains and ends it; in
+    /// the other commands, the default action.
     private static let installHandlers: Void = {
         for signalNumber in endingSignals {
-            _ = signal(signalNumber) { received in
-                ChildProcessGroup.killRunning()
-                _ = signal(received, SIG_DFL)
-                // Delivered with the default action as soon as the handler returns (it is blocked until then).
-                _ = raise(received)
-            }
+            _ = scene_host_install_ending_handler(signalNumber) { ChildProcessGroup.killRunning() }
         }
     }()
 }

@@ -120,10 +120,22 @@ package enum CheckChild {
             throw .workerUnavailable(reason: error.reason)
         }
         running.store(pid, ordering: .releasing)
+        // While the child runs, SIGTERM and SIGINT go to it; then this process's own handlers are
+        // back (a server's graceful shutdown after a `--watch` reload's check: it must still drain).
+        var before: [(signal: Int32, action: sigaction)] = []
         for signalNumber in ChildProcessGroup.endingSignals {
+            var old = sigaction()
+            _ = sigaction(signalNumber, nil, &old)
+            before.append((signalNumber, old))
             _ = signal(signalNumber) { received in
                 let child = CheckChild.running.load(ordering: .acquiring)
                 if child > 0 { kill(child, received) }
+            }
+        }
+        func restoreHandlers() {
+            for (signalNumber, old) in before {
+                var action = old
+                _ = sigaction(signalNumber, &action, nil)
             }
         }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
@@ -137,6 +149,7 @@ package enum CheckChild {
                 kill(-pid, SIGKILL)
                 _ = child.waitUntilEnded()
                 running.store(0, ordering: .releasing)
+                restoreHandlers()
                 _ = passOn(output: output, errors: errors, keepingErrors: false)
                 throw .checkStopped(fault: .timedOut(milliseconds: timeLimit.wholeMilliseconds))
             }
@@ -145,12 +158,15 @@ package enum CheckChild {
         }
         kill(-pid, SIGKILL)
         running.store(0, ordering: .releasing)
+        restoreHandlers()
         let signalNumber = status & 0x7f
         if ChildProcessGroup.endingSignals.contains(signalNumber) {
             _ = passOn(output: output, errors: errors, keepingErrors: false)
-            // Ended by the signal this process was sent (and passed on): end the same way.
-            _ = signal(signalNumber, SIG_DFL)
+            // Ended by the signal this process was sent (and passed on): this process takes it as it
+            // would have without the check, through its own handler (restored above): a server drains,
+            // any other command ends by the signal's default action.
             raise(signalNumber)
+            throw .checkStopped(fault: .signal(signalNumber))
         }
         let complained = passOn(output: output, errors: errors, keepingErrors: capturesErrors)
         if signalNumber != 0 { throw .checkStopped(fault: .signal(signalNumber)) }

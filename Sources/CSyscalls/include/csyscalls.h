@@ -24,6 +24,13 @@ static inline int scene_host_pidfd_open(pid_t pid) {
 }
 
 
+/* Makes `signal` (SIGTERM, SIGINT) first call `kill_groups` (which kills the running probes'
+   process groups), then do what it did before: call the handler that was installed (the one a
+   service lifecycle's signal source set up, so a server still drains), ignore it, or end the
+   process as the signal's default action would. Install once per signal; the handler before it
+   is kept for the process's life. 0, or -1 with errno set. */
+int scene_host_install_ending_handler(int signal, void (*kill_groups)(void));
+
 /* How many processors this process may run on: its affinity mask (which `taskset` and a
    container's cpuset narrow), or the online processors when the mask cannot be read; at least 1.
    A C function because `sched_getaffinity` and `CPU_COUNT` need _GNU_SOURCE, which Swift's Glibc
