@@ -80,7 +80,7 @@ struct FormElementsTests {
             ), "\(page)")
         #expect(
             page.contains(
-                "<textarea dir=\"auto\" rows=\"4\" id=\"area-notes\" name=\"area.notes\" maxlength=\"65536\">\n</textarea>"
+                "<textarea dir=\"auto\" rows=\"4\" id=\"area-notes\" name=\"area.notes\" maxlength=\"16384\">\n</textarea>"
             ), "\(page)")
         #expect(
             page.contains(
@@ -103,7 +103,7 @@ struct FormElementsTests {
         #expect(
             page.contains("name=\"toggle.notify\" checked>")
                 && page.contains("<option value=\"2\" selected>28 days</option>"))
-        #expect(page.contains("name=\"area.notes\" maxlength=\"65536\">\na\nb</textarea>"), "\(page)")
+        #expect(page.contains("name=\"area.notes\" maxlength=\"16384\">\na\nb</textarea>"), "\(page)")
         #expect(
             page.contains("<main aria-busy=\"true\">")
                 && page.contains(
