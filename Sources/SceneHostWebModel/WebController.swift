@@ -94,7 +94,8 @@ package struct WebController: Sendable {
                 // A session just built again keeps the note that says why the screen is gone (its stack was cut).
                 // (A live stream's look leaves no message: the page it followed is its tab's to explain.)
                 if consuming, !session.justRebuilt {
-                    session.pendingError = WebError.screenNoLongerOpen(path: WebPath.url(of: names)).message
+                    session.pendingError =
+                        WebError.screenNoLongerOpen(title: session.title(ofScene: names.last ?? "")).message
                 }
                 return .redirect(session.url(at: session.screens.count - 1))
             }

@@ -15,14 +15,16 @@ extension WebError {
         switch self {
         case .crossSiteRequest(let origin):
             return
-                "error: refused a form post from '\(origin)': only this server's own pages may post to it. Open the app at its own address."
+                "error: This form was sent from another site (\(origin)), so nothing was changed. Open the app at its own address and try again."
         case .invalidFormToken:
             return
-                "error: refused a form post without this session's form token (a stale or forged form). Reload the page and try again."
+                "error: This form is out of date or did not come from this app's page, so nothing was changed. Reload the page and try again."
         case .bodyTooLarge(let limit):
-            return "error: refused a form post larger than \(limit) bytes. Send less text."
-        case .fieldTooLong(let field, let length, let limit):
-            return "error: field \(name: field) holds \(length) characters; the limit is \(limit). Shorten it."
+            return "error: This form holds more than \(limit) bytes, so nothing was changed. Send less text."
+        case .fieldTooLong(_, let length, let limit):
+            // Only a value no page asks the user for gets here (a text over its limit is offered back): no field name.
+            return
+                "error: A value of this form is \(length) characters long, more than the \(limit) it may be, so nothing was changed."
         case .unknownAction(let action):
             return "error: the form asked for \(name: action), which is no action of this page. Use the page's buttons."
         case .cannotListen(let host, let port, let reason):
@@ -50,8 +52,9 @@ extension WebError {
             let meant = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             return
                 "error: --trusted-proxy '\(value)': \(reason).\(meant) Give an IPv4 or IPv6 address or CIDR block, such as 10.0.0.0/8, 192.0.2.7, fd00::/8 or ::1."
-        case .screenNoLongerOpen(let path):
-            return "notice: the page \(path) is no longer open (the app moved on since), so this is where you are now."
+        case .screenNoLongerOpen(let title):
+            return
+                "notice: The page “\(title)” is no longer open (the app moved on since), so this is where you are now."
         case .pageNotFound(let path):
             return "error: there is no page at \(path). Start again from the app's start page."
         case .malformedRequest(let reason):

@@ -32,7 +32,7 @@ package enum WebError: HostConcernError, Equatable, Sendable {
     /// seconds until sessions made or used now may be evicted (the eviction grace).
     case serverFull(sessions: Int, retryAfter: Int)
     /// The page asked for is a screen no longer open in the session (shown with the current one).
-    case screenNoLongerOpen(path: String)
+    case screenNoLongerOpen(title: String)
     /// No page at that path: not the start, a screen of the session, or a declared link.
     case pageNotFound(path: String)
     /// The request could not be read (a broken body encoding).

@@ -62,6 +62,9 @@ package actor WebSession {
     /// secret that action replaced (a double click) is answered with its result, not as another tab's.
     var lastAttempt: String?
     private var nextStamp = 1
+    /// The title each scene last showed here, by scene name: what a notice calls a screen that is
+    /// gone (one name per screen: the title the user saw, never the URL's scene name).
+    private(set) var titles: [String: String] = [:]
     /// The first stamp an action of this copy gave (`refresh(actedAt:)`): a page stamped before it
     /// was moved on by an action (another tab's, or this tab's own), one stamped after it by the
     /// app itself (its work). 0: no action since this copy was made; nil: built again from the
@@ -209,6 +212,12 @@ package actor WebSession {
             fresh[top].stamp = takeStamp()
         }
         screens = fresh
+        for screen in fresh { titles[screen.name] = screen.lastScreen.title }
+    }
+
+    /// What a notice calls the scene `name`: the title it last showed here, else its name in words.
+    func title(ofScene name: String) -> String {
+        titles[name] ?? WebPage.humanized(name)
     }
 
     /// Reads the stacks built again from the store's row, and keeps for the next page what its user

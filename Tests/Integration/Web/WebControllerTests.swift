@@ -144,7 +144,7 @@ struct WebControllerTests {
         let page = try await page(controller, id, "/s/Home")
         #expect(
             page.error
-                == "notice: the page /s/Home/Detail is no longer open (the app moved on since), so this is where you are now."
+                == "notice: The page “Detail” is no longer open (the app moved on since), so this is where you are now."
         )
     }
 
@@ -311,7 +311,7 @@ struct WebControllerTests {
         guard case .refusal(let message) = crossSite.body else { throw Failure("not refused") }
         #expect(
             message
-                == "error: refused a form post from 'http://evil.example': only this server's own pages may post to it. Open the app at its own address."
+                == "error: This form was sent from another site (http://evil.example), so nothing was changed. Open the app at its own address and try again."
         )
         let anonymous = await controller.post(
             path: "/", sessionID: nil, body: Array("token=nope&screen=0&action=back".utf8), context: Self.context)
