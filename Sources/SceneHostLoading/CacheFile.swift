@@ -20,8 +20,7 @@ package struct CacheFile {
 
     /// The folder that holds the file.
     package var folder: String {
-        let parent = PathText.parent(of: path)
-        return parent.isEmpty ? "." : parent
+        SettingsCheck.folder(of: path)
     }
 
     /// Creates the folder (0700) if needed, then applies the plugin-file rules to it and to the
@@ -35,8 +34,8 @@ package struct CacheFile {
     /// `mkdir -p` with mode 0700 for every folder it creates, whatever the umask.
     private static func makeFolder(_ folder: String) {
         guard access(folder, F_OK) != 0 else { return }
-        let parent = PathText.parent(of: folder)
-        if !parent.isEmpty && parent != folder { makeFolder(parent) }
+        let parent = SettingsCheck.folder(of: folder)
+        if parent != folder { makeFolder(parent) }
         if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700) }
     }
 

@@ -130,8 +130,7 @@ package enum CacheKey {
     /// Writes a new key under a temporary name and links it into place; nil when the key is
     /// there now (this run's, or a concurrent run's that linked first).
     private static func create(_ path: String) -> Problem? {
-        let folder = PathText.parent(of: path)
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.key.XXXXXX").utf8CString)
+        var template = Array((SettingsCheck.folder(of: path) + "/.key.XXXXXX").utf8CString)
         let temporary = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)

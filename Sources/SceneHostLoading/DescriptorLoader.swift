@@ -56,8 +56,8 @@ package enum DescriptorLoader {
             folder = String(cString: created)
         }
         defer { removeMirror(folder, keepingFolder: reused != nil) }
-        let folderOfPlugin = PathText.parent(of: file.realPath)
-        let name = PathText.lastComponent(of: file.realPath)
+        let folderOfPlugin = SettingsCheck.folder(of: file.realPath)
+        let name = String(file.realPath.split(separator: "/").last ?? "")
         mirror(folderOfPlugin, into: folder, names: neighbours(of: file, in: folderOfPlugin, except: name))
         guard symlink(file.descriptorPath, folder + "/" + name) == 0 else {
             return .failure(

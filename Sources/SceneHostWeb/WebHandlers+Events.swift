@@ -56,30 +56,14 @@ extension WebHandlers {
             count(kind: "events", status: 204, since: .now)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
-        let admitted = controller.streams.withLock { streams -> Bool in
-            guard streams[sessionID, default: 0] < Self.streamsPerSession else { return false }
-            streams[sessionID, default: 0] += 1
-            return true
-        }
-        guard admitted else {
-            count(kind: "events", status: 429, since: .now)
-            return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
-        }
+        guard controller.admitStream(sessionID, limit: Self.streamsPerSession) else { return tooManyStreams() }
         count(kind: "events", status: 200, since: .now)
         let actions = await controller.actionCount(sessionID: sessionID)
         let (controller, writer, state, channel) = (controller, writer, state, context.channel)
         return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-                Self.noSniffField: "nosniff",
-            ],
+            status: .ok, headers: Self.streamHeaders,
             body: ResponseBody { body in
-                defer {
-                    controller.streams.withLock {
-                        $0[sessionID, default: 1] -= 1; if $0[sessionID] == 0 { $0[sessionID] = nil }
-                    }
-                }
+                defer { controller.endStream(sessionID) }
                 var seen = start
                 var last: [UInt8] = []
                 let clock = ContinuousClock()
@@ -146,40 +130,26 @@ extension WebHandlers {
     static let previewStreams = 256
 
     /// The start page's stream for a browser without a session: the shared preview's screen as its
-    /// work changes it (`WebSessionStore.livePreviewChange`), then `end` once the work ended. 204 when
-    /// no preview is live (the page is at rest, or a reload shows the end).
+    /// work changes it (`WebSessionStore.livePreviewChange`), then `end` once the work ended (a preview
+    /// whose work ended already: its last page and `end`). 204 when there is no preview at all.
     private func previewEvents() async -> Response {
         let key = ""
-        let admitted = controller.streams.withLock { streams -> Bool in
-            guard streams[key, default: 0] < Self.previewStreams else { return false }
-            streams[key, default: 0] += 1
-            return true
-        }
-        guard admitted else {
-            count(kind: "events", status: 429, since: .now)
-            return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
-        }
-        guard let first = await controller.store.livePreviewChange(after: nil) else {
-            controller.streams.withLock {
-                $0[key, default: 1] -= 1; if $0[key] == 0 { $0[key] = nil }
-            }
+        guard controller.admitStream(key, limit: Self.previewStreams) else { return tooManyStreams() }
+        // The preview's work may have ended since the page was made: its last page, then `end`.
+        let store = controller.store
+        var found = await store.livePreviewChange(after: nil)
+        if found == nil, let now = await store.previewNow() { found = (now, 0) }
+        guard let first = found else {
+            controller.endStream(key)
             count(kind: "events", status: 204, since: .now)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         count(kind: "events", status: 200, since: .now)
         let (controller, writer, state) = (controller, writer, state)
         return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-                Self.noSniffField: "nosniff",
-            ],
+            status: .ok, headers: Self.streamHeaders,
             body: ResponseBody { body in
-                defer {
-                    controller.streams.withLock {
-                        $0[key, default: 1] -= 1; if $0[key] == 0 { $0[key] = nil }
-                    }
-                }
+                defer { controller.endStream(key) }
                 try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
                 var last: [UInt8] = []
                 var current = first
@@ -205,6 +175,17 @@ extension WebHandlers {
                 try await body.write(ByteBuffer(string: "event: end\ndata: \n\n"))
                 try await body.finish(nil)
             })
+    }
+
+    /// The headers of every event stream.
+    static let streamHeaders: HTTPFields = [
+        .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", noSniffField: "nosniff",
+    ]
+
+    /// 429 with Retry-After: the stream's limit is reached.
+    private func tooManyStreams() -> Response {
+        count(kind: "events", status: 429, since: .now)
+        return Response(status: .tooManyRequests, headers: [.retryAfter: "5", .cacheControl: "no-store"])
     }
 
     /// The screen's URL without the query parameter `live`, and that parameter's stamp, if any.

@@ -274,6 +274,24 @@ final class WebControllerBox: Sendable {
         await controller.movedByItself(sessionID: sessionID, actions: actions)
     }
 
-    /// Open live streams per session (`WebHandlers.events`), bounded by `WebHandlers.streamsPerSession`.
+    /// Open live streams per session (`WebHandlers.events`), bounded by `WebHandlers.streamsPerSession`;
+    /// the start page's, of browsers without a session, under the key "" (no session ID is empty).
     let streams = Mutex<[String: Int]>([:])
+
+    /// Counts one more stream open under `key`, unless `limit` are open already (false then).
+    func admitStream(_ key: String, limit: Int) -> Bool {
+        streams.withLock { streams in
+            guard streams[key, default: 0] < limit else { return false }
+            streams[key, default: 0] += 1
+            return true
+        }
+    }
+
+    /// A stream `admitStream` counted under `key` ended.
+    func endStream(_ key: String) {
+        streams.withLock {
+            $0[key, default: 1] -= 1
+            if $0[key] == 0 { $0[key] = nil }
+        }
+    }
 }

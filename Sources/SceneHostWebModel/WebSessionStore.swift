@@ -493,9 +493,10 @@ package actor WebSessionStore {
     /// page live, followed to its end (`livePreviewChange`), so a start page never stays at
     /// "Loading" for ever.
     func startScreen() async throws -> StartScreen {
-        if let live = await currentLivePreview() { return live }
+        // A flood of page loads costs one look at the preview a second, live or not.
         let now = clock()
         if let preview, now - preview.made < .seconds(1) { return preview.start }
+        if let live = await currentLivePreview() { return live }
         if let previewTask { return try await previewTask.value.start }
         let make = makeSession
         let task = Task { () throws -> (start: StartScreen, live: (any AppSession)?) in
