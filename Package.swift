@@ -550,6 +550,12 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
+            name: "SceneHostWebTests",
+            dependencies: ["SceneHostWeb", "SceneHostWebModel", "SceneHostFrontend", "SceneHostSessions"],
+            path: "Tests/Unit/SceneHostWebTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
             name: "SceneHostWebModelTests",
             dependencies: [
                 "SceneHostWebModel", "SceneHostCore", "SceneHostNavigation", "SceneHostFrontend",

@@ -56,14 +56,17 @@ extension WebHandlers {
             count(kind: "events", status: 204, since: .now)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
-        guard controller.admitStream(sessionID, limit: Self.streamsPerSession) else { return tooManyStreams() }
+        guard let slot = controller.admitStream(sessionID, limit: Self.streamsPerSession) else {
+            return tooManyStreams()
+        }
         count(kind: "events", status: 200, since: .now)
         let actions = await controller.actionCount(sessionID: sessionID)
         let (controller, writer, state, channel) = (controller, writer, state, context.channel)
         return Response(
             status: .ok, headers: Self.streamHeaders,
             body: ResponseBody { body in
-                defer { controller.endStream(sessionID) }
+                // Held to the stream's end; freed with the response should it never be sent.
+                defer { withExtendedLifetime(slot) {} }
                 var seen = start
                 var last: [UInt8] = []
                 let clock = ContinuousClock()
@@ -134,13 +137,12 @@ extension WebHandlers {
     /// whose work ended already: its last page and `end`). 204 when there is no preview at all.
     private func previewEvents() async -> Response {
         let key = ""
-        guard controller.admitStream(key, limit: Self.previewStreams) else { return tooManyStreams() }
+        guard let slot = controller.admitStream(key, limit: Self.previewStreams) else { return tooManyStreams() }
         // The preview's work may have ended since the page was made: its last page, then `end`.
         let store = controller.store
         var found = await store.livePreviewChange(after: nil)
         if found == nil, let now = await store.previewNow() { found = (now, 0) }
         guard let first = found else {
-            controller.endStream(key)
             count(kind: "events", status: 204, since: .now)
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
@@ -149,7 +151,7 @@ extension WebHandlers {
         return Response(
             status: .ok, headers: Self.streamHeaders,
             body: ResponseBody { body in
-                defer { controller.endStream(key) }
+                defer { withExtendedLifetime(slot) {} }
                 try await body.write(ByteBuffer(string: "retry: 2000\n\n"))
                 var last: [UInt8] = []
                 var current = first

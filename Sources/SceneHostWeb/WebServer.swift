@@ -278,20 +278,41 @@ final class WebControllerBox: Sendable {
     /// the start page's, of browsers without a session, under the key "" (no session ID is empty).
     let streams = Mutex<[String: Int]>([:])
 
-    /// Counts one more stream open under `key`, unless `limit` are open already (false then).
-    func admitStream(_ key: String, limit: Int) -> Bool {
-        streams.withLock { streams in
+    /// One more stream open under `key`, unless `limit` are open already (nil then). The slot is
+    /// given back when the returned `StreamSlot` is freed: when the stream's body ends, and also
+    /// when its response is dropped unsent (a client gone before the answer began), which a
+    /// count given back by the body alone would leak for good.
+    func admitStream(_ key: String, limit: Int) -> StreamSlot? {
+        let admitted = streams.withLock { streams in
             guard streams[key, default: 0] < limit else { return false }
             streams[key, default: 0] += 1
             return true
         }
+        return admitted ? StreamSlot(key: key, streams: self) : nil
     }
 
-    /// A stream `admitStream` counted under `key` ended.
-    func endStream(_ key: String) {
+    /// Gives back a slot `admitStream` counted under `key` (`StreamSlot.deinit`).
+    fileprivate func endStream(_ key: String) {
         streams.withLock {
             $0[key, default: 1] -= 1
             if $0[key] == 0 { $0[key] = nil }
         }
     }
+
+    /// Streams open under `key` now (tests).
+    func openStreams(_ key: String) -> Int { streams.withLock { $0[key, default: 0] } }
+}
+
+/// A live stream's place among its session's (`WebControllerBox.admitStream`): given back when
+/// freed. The stream's body holds it; a response never sent frees its body, and so its slot.
+final class StreamSlot: Sendable {
+    let key: String
+    private let streams: WebControllerBox
+
+    fileprivate init(key: String, streams: WebControllerBox) {
+        self.key = key
+        self.streams = streams
+    }
+
+    deinit { streams.endStream(key) }
 }

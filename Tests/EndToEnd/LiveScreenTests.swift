@@ -332,12 +332,17 @@ struct LiveScreenTests {
         open.forEach { close($0) }
         open = []
         var admitted: Int32?
+        var refused = ""
         let until = ContinuousClock.now + .seconds(20)
         while admitted == nil, ContinuousClock.now < until {
-            admitted = try? Self.openStream(http, cookie: session.cookie)
-            if admitted == nil { Thread.sleep(forTimeInterval: 0.1) }
+            do {
+                admitted = try Self.openStream(http, cookie: session.cookie)
+            } catch {
+                refused = "\(error)"
+                Thread.sleep(forTimeInterval: 0.1)
+            }
         }
-        let stream = try #require(admitted, "the closed streams' slots were not freed")
+        let stream = try #require(admitted, "the closed streams' slots were not freed; the last answer: \(refused)")
         open = [stream]
         // SIGTERM: the drain wakes the sleeping stream, which ends, while the instance still drains (5 s).
         server.process.terminate()
