@@ -14,7 +14,7 @@ enum DetailPlugin: ScenePlugin {
                 presenter: DetailPresenter.init,
                 router: DetailRouter.init
             )
-            .accepting(DetailInput.self) { dataStore, input in
+            .accepting(DetailInput.self, samples: [DetailInput(message: "Hello from Home")]) { dataStore, input in
                 dataStore?.message = input.message
             }
         )

@@ -22,7 +22,9 @@ enum ShowOrderPlugin: ScenePlugin {
                 presenter: ShowOrderPresenter.init,
                 router: ShowOrderRouter.init
             )
-            .accepting(ShowOrderInput.self) { dataStore, input in
+            // The probe shows the scene with each sample: an order it finds (its Edit button is
+            // tapped) and one it does not (the "no such order" screen).
+            .accepting(ShowOrderInput.self, samples: [ShowOrderInput(id: 1), ShowOrderInput(id: 999)]) { dataStore, input in
                 dataStore?.orderID = input.id
             }
             // `scene-host serve` answers GET /orders/2 with this scene over ListOrders; `run --open orders/2` too.

@@ -312,6 +312,11 @@ extension ProbeFailure {
 extension ProbeStep {
     /// Where in a scene's probe: "in its viewDidLoad", "while it was built (in its factories)", ...
     package var clause: String {
+        guard let sample else { return actionClause }
+        return "\(actionClause) with its sample input \(sample)"
+    }
+
+    private var actionClause: String {
         switch action {
         case .build: return "while it was built (in its factories or wiring)"
         case .viewDidLoad: return "in its viewDidLoad"

@@ -72,7 +72,9 @@ package enum ProbeChild {
         switch record {
         case .step(let step):
             return ProbeCacheFormat.frame(
-                .step(ProbeStep(scene: cut(step.scene), action: step.action, event: step.event.map(cut))))
+                .step(
+                    ProbeStep(
+                        scene: cut(step.scene), action: step.action, event: step.event.map(cut), sample: step.sample)))
         case .verdict, .begin:
             let largest = ProbeCacheFormat.strings(of: record).max { $0.utf8.count < $1.utf8.count } ?? ""
             let refusal = PluginLoadError.pluginProbeRecordTooLarge(

@@ -61,11 +61,15 @@ package struct ProbeStep: Equatable, Sendable {
     package let action: Action
     /// For `.handle`: the event, e.g. "tap 'save'".
     package let event: String?
+    /// Which of the scene's sample inputs it was shown with, from 1
+    /// (`SceneDefinition.accepting(_:samples:into:)`); nil when it has none.
+    package let sample: Int?
 
-    package init(scene: String, action: Action, event: String? = nil) {
+    package init(scene: String, action: Action, event: String? = nil, sample: Int? = nil) {
         self.scene = scene
         self.action = action
         self.event = event
+        self.sample = sample
     }
 }
 

@@ -3,7 +3,8 @@ import SceneHostContainer
 
 /// What the probe child does to every scene of the plugin it loaded, so that a scene that crashes
 /// or hangs is found there and not in the host: build it, run its lifecycle, render it, send it
-/// every event its screen offers, leave it, render it again.
+/// every event its screen offers, leave it, render it again; once per sample input the scene
+/// declares (a new scene given that input), or once without input when it declares none.
 ///
 /// Before each step it reports the step (`record`), so the parent can name the scene and the step
 /// a crash or a hang happened in. Typed errors (a wiring mismatch, an event the scene refuses, a
@@ -33,15 +34,26 @@ struct SceneExercise {
         let navigator = RefusingNavigator()
         var outcome = Outcome()
         for name in container.sceneNames {
-            record(ProbeStep(scene: name, action: .build))
-            let scene: AssembledScene
-            do {
-                scene = try assembler.assemble(name, requestedBy: "the probe", navigator: navigator)
-            } catch {
-                outcome.findings[name] = WiringFinding(error)
-                continue
+            // A scene with sample inputs is shown with each (a new scene each time), as navigation
+            // would show it; one without is shown once, without input.
+            let samples = ((try? container.blueprint(named: name))?.sampleInputs ?? []).enumerated().map {
+                (number: $0.offset + 1, value: Optional($0.element))
             }
-            outcome.buttons[name] = exercise(scene)
+            for (number, value) in samples.isEmpty ? [(0, nil)] : samples {
+                let sample = number == 0 ? nil : number
+                record(ProbeStep(scene: name, action: .build, sample: sample))
+                let scene: AssembledScene
+                do {
+                    scene = try assembler.assemble(name, requestedBy: "the probe", navigator: navigator)
+                } catch {
+                    outcome.findings[name] = WiringFinding(error)
+                    break
+                }
+                // Of the declared type by construction (`accepting(_:samples:into:)`).
+                if let value { _ = scene.accept(exactly: value) }
+                outcome.buttons[name] = Set(outcome.buttons[name, default: []] + exercise(scene, sample: sample))
+                    .sorted()
+            }
         }
         for (scene, destinations) in navigator.attempts {
             let declared = Set(container.description(of: scene)?.routes.map(\.destination) ?? [])
@@ -52,21 +64,22 @@ struct SceneExercise {
     }
 
     /// Runs `scene` through its steps; the ids of the buttons its screens showed, sorted.
-    private func exercise(_ scene: AssembledScene) -> [String] {
+    private func exercise(_ scene: AssembledScene, sample: Int?) -> [String] {
         let display = scene.display
-        record(ProbeStep(scene: scene.name, action: .viewDidLoad))
+        let name = scene.name
+        record(ProbeStep(scene: name, action: .viewDidLoad, sample: sample))
         display.viewDidLoad()
-        record(ProbeStep(scene: scene.name, action: .viewWillAppear))
+        record(ProbeStep(scene: name, action: .viewWillAppear, sample: sample))
         display.viewWillAppear()
-        record(ProbeStep(scene: scene.name, action: .render))
+        record(ProbeStep(scene: name, action: .render, sample: sample))
         let screen = display.render()
         for (event, text) in Self.events(offeredBy: screen) {
-            record(ProbeStep(scene: scene.name, action: .handle, event: text))
+            record(ProbeStep(scene: name, action: .handle, event: text, sample: sample))
             try? display.handle(event)
         }
-        record(ProbeStep(scene: scene.name, action: .back))
+        record(ProbeStep(scene: name, action: .back, sample: sample))
         _ = try? scene.leavingResult()
-        record(ProbeStep(scene: scene.name, action: .renderAgain))
+        record(ProbeStep(scene: name, action: .renderAgain, sample: sample))
         let again = display.render()
         return Set(Self.buttons(on: screen) + Self.buttons(on: again)).sorted()
     }

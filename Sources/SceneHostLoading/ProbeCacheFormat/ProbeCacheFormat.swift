@@ -28,7 +28,7 @@ package enum ProbeCacheFormat {
     /// declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes
     /// carry their deep link (issue 18). Version 4 was the first binary format (1-3 were JSON,
     /// whose first byte is `{`); a file of another version re-probes every plugin once.
-    package static let format = RecordFormat(.line("scene-host probe cache"), version: 11)
+    package static let format = RecordFormat(.line("scene-host probe cache"), version: 12)
     /// The file's first line, "scene-host probe cache 11\n".
     package static var header: [UInt8] { format.head }
     /// The seal at the end of the file (`CacheSeal`).

@@ -1,18 +1,22 @@
 import SceneHostRecordCodec
 
-/// Where a probe was, in the record format: the scene, the action's tag, the event if any. The
+/// Where a probe was, in the record format: the scene, the action's tag, the event if any, the
+/// sample input (0 for none, else its number from 1). The
 /// same bytes in a probe child's `step` record and in a cached failure.
 extension ProbeStep: RecordValue {
     package func encode(into writer: inout RecordWriter) {
         writer.string(scene)
         action.encode(into: &writer)
         writer.optionalString(event)
+        writer.unsigned(UInt64(max(0, sample ?? 0)))
     }
 
     package init(from reader: inout RecordReader) throws {
         let scene = try reader.string()
         let action = try Action(from: &reader)
-        self.init(scene: scene, action: action, event: try reader.optionalString())
+        let event = try reader.optionalString()
+        let sample = try reader.integer()
+        self.init(scene: scene, action: action, event: event, sample: sample == 0 ? nil : sample)
     }
 
     /// A flag, then the step when there is one (a failure while loading has none).

@@ -13,6 +13,9 @@ public final class SceneBlueprint {
     /// The identity of the declared input's Swift type: a source passing exactly this type hands
     /// the value over as it is (`AssembledScene.accept(exactly:)`).
     @_spi(SceneHost) public let inputType: ObjectIdentifier?
+    /// The sample inputs declared with the input (`SceneDefinition.accepting(_:samples:into:)`),
+    /// each of the declared type: the probe shows the scene once with each (`accept(exactly:)`).
+    @_spi(SceneHost) public let sampleInputs: [Any]
     /// The factory of each part.
     @_spi(SceneHost) @_spi(SceneTesting) public let factories: [ScenePart: @MainActor (any ServiceResolving) throws -> AnyObject]
 
@@ -57,6 +60,7 @@ public final class SceneBlueprint {
                                     returnedResult: definition.returnedResult?.info, routes: definition.routes.map(\.declared),
                                     link: definition.link?.declared)
         inputType = definition.input?.typeID
+        sampleInputs = definition.samples
         factories = [.viewController: viewController, .interactor: interactor, .presenter: presenter, .router: router]
         destinations = Set(definition.routes.map(\.destination))
         styles = Dictionary(definition.routes.compactMap { route in route.style.map { (route.destination, $0) } }, uniquingKeysWith: { _, last in last })

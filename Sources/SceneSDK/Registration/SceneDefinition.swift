@@ -24,6 +24,9 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     @usableFromInline let makeRouter: @MainActor () -> R
     @usableFromInline var routes: [RouteDeclaration<R>] = []
     @usableFromInline var input: ContractDeclaration<R>?
+    /// Sample inputs (`accepting(_:samples:into:)`), of the declared input's type: the probe shows
+    /// the scene with each.
+    @usableFromInline var samples: [Any] = []
     @usableFromInline var acceptedResult: ContractDeclaration<R>?
     @usableFromInline var returnedResult: ReturnDeclaration<R>?
     @usableFromInline var link: LinkDeclaration?
@@ -98,6 +101,26 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     public func accepting<Input: Decodable>(_ type: Input.Type, into apply: @escaping @MainActor (inout R.DataStore?, Input) -> Void) -> Self {
         var copy = self
         copy.input = .declaring(scene: name, kind: .input, type: type, apply: apply)
+        return copy
+    }
+
+    /// Declares the input the scene's DataStore accepts, as `accepting(_:into:)`, with sample
+    /// inputs the host's checks show the scene with.
+    ///
+    /// The probe (`scene-host check`, every start, every reload under `--watch`) exercises a scene
+    /// once per sample: a new scene given the sample as its input, its lifecycle, a render, every
+    /// event its screen offers (each button tapped), leaving it and a render again. So code that
+    /// runs only when there is data (a button shown when a record is found) is run before the
+    /// plugin is loaded, and a crash there refuses the plugin, naming the sample. A scene that
+    /// takes input and declares no samples is probed once without its input.
+    /// Samples are values the scene can meet in use, cheap to make: they are built whenever the
+    /// plugin registers, and shown only in the probe.
+    @inlinable
+    public func accepting<Input: Decodable>(
+        _ type: Input.Type, samples: [Input], into apply: @escaping @MainActor (inout R.DataStore?, Input) -> Void
+    ) -> Self {
+        var copy = accepting(type, into: apply)
+        copy.samples = samples
         return copy
     }
 

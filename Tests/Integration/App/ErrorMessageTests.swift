@@ -182,6 +182,15 @@ struct ErrorMessageTests {
                 "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' ended the process (exit status 1) in its handle(select row 0 of 'rows') while being probed. The host did not load the plugin: fix the scene, or remove the plugin from the config."
             ),
             (
+                .pluginProbeFailed(
+                    plugin,
+                    .crashed(
+                        signal: 4, step: ProbeStep(scene: "S", action: .handle, event: "tap 'save'", sample: 2),
+                        said: "S.swift:9: Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+                    cached: false),
+                "s.conf:3:1: error: plugin 'P' (/p/libP.so): scene 'S' crashed with SIGILL (a trap: fatalError, a failed precondition or a force unwrap of nil) in its handle(tap 'save') with its sample input 2 while being probed (it printed: S.swift:9: Fatal error: Unexpectedly found nil while unwrapping an Optional value). The host did not load the plugin: fix the scene, or remove the plugin from the config."
+            ),
+            (
                 .pluginProbeFailed(plugin, .exited(status: 0, step: nil), cached: false),
                 "s.conf:3:1: error: plugin 'P' (/p/libP.so) ended its probe (exit status 0) while loading, before reporting. The host did not load it: fix the plugin or remove it from the config."
             ),

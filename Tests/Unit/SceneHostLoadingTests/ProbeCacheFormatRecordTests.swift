@@ -17,6 +17,9 @@ struct ProbeCacheFormatRecordTests {
         .begin(0),
         .step(ProbeStep(scene: "List", action: .build)),
         .step(ProbeStep(scene: "List", action: .handle, event: "tap 'save'")),
+        // A scene shown with a sample input: its number, however large, at the frame's end.
+        .step(ProbeStep(scene: "Recipe", action: .handle, event: "tap 'favourite'", sample: 2)),
+        .step(ProbeStep(scene: "Recipe", action: .render, sample: 300)),
         .verdict(
             .good(
                 SamplePlugins.metadata(
@@ -26,6 +29,7 @@ struct ProbeCacheFormatRecordTests {
         .begin(300),
         .verdict(.failed(.refused(message: "plugin 'P' (/p/libP.so) threw."))),
         .verdict(.failed(.crashed(signal: 11, step: ProbeStep(scene: "S", action: .render), said: "Fatal error: x"))),
+        .verdict(.failed(.crashed(signal: 4, step: ProbeStep(scene: "S", action: .back, sample: 1), said: nil))),
         .verdict(.failed(.timedOut(limitMilliseconds: 10_000, step: nil))),
         .verdict(.failed(.failedAtExit(signal: 11, status: nil, said: nil))),
         .verdict(.failed(.failedAtExit(signal: nil, status: 127, said: "Inconsistency detected by ld.so: dl-fini.c"))),
@@ -44,7 +48,7 @@ struct ProbeCacheFormatRecordTests {
 
     @Test("a step is a few bytes")
     func stepIsSmall() {
-        #expect(ProbeCacheFormat.frame(.step(ProbeStep(scene: "List", action: .render))).count == 11)
+        #expect(ProbeCacheFormat.frame(.step(ProbeStep(scene: "List", action: .render))).count == 12)
         for action in ProbeRecordKindTests.actions {
             let step = ProbeStep(scene: "S", action: action)
             #expect(ProbeCacheFormat.decodeRecords(ProbeCacheFormat.frame(.step(step))).records == [.step(step)])
