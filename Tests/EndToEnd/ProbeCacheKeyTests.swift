@@ -157,7 +157,8 @@ struct ProbeCacheKeyTests {
         #expect(!Self.answeredFromCache(host))
         #expect(
             host.stderr.contains(
-                "not believing the probe cache \(plugins.cache): it is of format 9, this host writes \(ProbeCacheFormat.format.version)"),
+                "not believing the probe cache \(plugins.cache): it is of format 9, this host writes "
+                    + "\(ProbeCacheFormat.format.version)"),
             "\(host.stderr)")
         #expect(
             ProbeCacheFormat.decode(
