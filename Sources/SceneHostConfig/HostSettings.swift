@@ -29,10 +29,18 @@ package struct HostSettings: Sendable, Equatable {
     /// The unprivileged user scene workers become before they open a plugin (`WorkerUser`).
     /// `worker-user`; default: none (they run as the host's user, without capabilities).
     package var workerUser: WorkerUser?
+    /// The instant the scenes' wall clock (`SceneClock`) is pinned at, in milliseconds since
+    /// 1970-01-01 00:00 UTC: every run shows the same times (scripts with transcripts, demos).
+    /// `clock`, a TOML offset date-time (`2026-01-01T09:00:00Z`); default: none (the system's clock).
+    package var clock: Int64?
 
     package init() {}
 
+    /// The wall clock scenes get (`SceneContainer(clock:)`): pinned at `clock`, else the system's.
+    package var sceneClock: SceneClock { clock.map { .pinned(atMillisecondsSince1970: $0) } ?? .system }
+
     package static let keys = [
         "event-timeout", "worker-memory", "workers", "restarts-per-minute", "faults-per-session", "worker-user",
+        "clock",
     ]
 }

@@ -53,7 +53,33 @@ extension HostSettings {
             }
             settings.workerUser = try WorkerUser.resolve(name, at: document.valueLocation("worker-user", in: "host"))
         }
+        if let raw = table["clock"] {
+            // An offset date-time only: a local one names no instant, so it would depend on the machine's zone.
+            guard let dateTime = raw.dateTime else {
+                throw document.wrongType(
+                    "clock", in: "host", expected: "a date-time with its offset, such as 2026-01-01T09:00:00Z",
+                    found: raw)
+            }
+            guard let offset = dateTime.offset else {
+                throw ConfigError.configInvalidValue(
+                    document.valueLocation("clock", in: "host"), key: "clock", value: Self.localText(dateTime),
+                    expected: "a date-time with its offset, such as 2026-01-01T09:00:00Z or 2026-01-01T10:00:00+01:00 "
+                        + "(a local date-time names no instant)")
+            }
+            settings.clock = PinnedClock.milliseconds(
+                year: dateTime.date.year, month: dateTime.date.month, day: dateTime.date.day,
+                hour: dateTime.time.hour, minute: dateTime.time.minute, second: dateTime.time.second,
+                nanosecond: dateTime.time.nanoSecond, offsetMinutes: offset.offset)
+        }
         return settings
+    }
+
+    /// A local date-time as it was written, without the offset TOMLKit's description adds.
+    private static func localText(_ dateTime: TOMLDateTime) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let date = dateTime.date, time = dateTime.time
+        return
+            "\(date.year)-\(two(date.month))-\(two(date.day))T\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
     }
 
     private static func integer(

@@ -65,7 +65,15 @@ package final class SceneContainer: ServiceResolving {
     /// Scenes of deferred plugins whose registration failed, with the error building them throws.
     private var unregistered: [String: any Error] = [:]
 
-    package init() {}
+    /// A container with the host's own services: the wall clock scenes read (`SceneClock`), the
+    /// system's or one `[host] clock` pins. Registered first, so a plugin's registration of the same
+    /// type never replaces it.
+    package init(clock: SceneClock = .system) {
+        register(SceneClock.self) { _ in clock }
+    }
+
+    /// How many services the host registers itself (`init`): not counted as a plugin's.
+    private static let hostServices = 1
 
     /// Registered scene names, sorted.
     package var sceneNames: [String] {
@@ -101,8 +109,8 @@ package final class SceneContainer: ServiceResolving {
         }
     }
 
-    /// How many service types are registered.
-    package var serviceCount: Int { services.count }
+    /// How many service types the plugins registered (the host's own are not counted).
+    package var serviceCount: Int { max(0, services.count - Self.hostServices) }
 
     /// What `scene` declares, loaded or not.
     package func description(of scene: String) -> SceneDescription? {

@@ -6,7 +6,9 @@ import SceneHostContainer
 // load takes `seconds` (a sleep, as a web API would take), `fail` throws without catching, and
 // `caught` catches its own error and presents it. `Work` routes to `SlowWork`, whose load takes an hour (it is still running whenever a test looks).
 // `follow` starts an `observe` task that shows each value the test sends through the scene's
-// `WorkProbeFeed` ("Followed 3"): work that never ends, stepped by the test.
+// `WorkProbeFeed` ("Followed 3"): work that never ends, stepped by the test. Its value -1 makes
+// the scene leave by itself (its router routes back), -2 route on to `SlowWork`: navigation
+// started by work, for the kit's awaits.
 
 /// The values a test sends to a scene's `observe` task, as a Worker's live value would come.
 @MainActor
@@ -30,14 +32,21 @@ package protocol WorkProbeBusinessLogic: AnyObject {
 }
 
 @MainActor
-package protocol WorkProbePresentationLogic: AnyObject {}
+package protocol WorkProbePresentationLogic: AnyObject {
+    func presentLeaving()
+    func presentMovingOn()
+}
 
 @MainActor
-package protocol WorkProbeDisplayLogic: AnyObject {}
+package protocol WorkProbeDisplayLogic: AnyObject {
+    func displayLeaving()
+    func displayMovingOn()
+}
 
 @MainActor
 package protocol WorkProbeRoutingLogic: AnyObject {
     func routeToSlowWork() throws
+    func routeBack() throws
 }
 
 package struct WorkProbeError: Error, CustomStringConvertible {
@@ -60,7 +69,13 @@ package final class WorkProbeInteractor: SceneInteractor<any WorkProbePresentati
     package func follow() {
         guard let feed else { return }
         observe {
-            for await value in feed.stream { self.followed = value }
+            for await value in feed.stream {
+                switch value {
+                case -1: self.presenter?.presentLeaving()
+                case -2: self.presenter?.presentMovingOn()
+                default: self.followed = value
+                }
+            }
         }
     }
 
@@ -83,12 +98,18 @@ package final class WorkProbeInteractor: SceneInteractor<any WorkProbePresentati
     }
 }
 
-package final class WorkProbePresenter: ScenePresenter<any WorkProbeDisplayLogic>, WorkProbePresentationLogic {}
+package final class WorkProbePresenter: ScenePresenter<any WorkProbeDisplayLogic>, WorkProbePresentationLogic {
+    package func presentLeaving() { viewController?.displayLeaving() }
+    package func presentMovingOn() { viewController?.displayMovingOn() }
+}
 
 package final class WorkProbeViewController: SceneViewController<any WorkProbeBusinessLogic, any WorkProbeRoutingLogic>,
     WorkProbeDisplayLogic
 {
     package override func viewDidLoad() { interactor?.load() }
+
+    package func displayLeaving() { try? router?.routeBack() }
+    package func displayMovingOn() { try? router?.routeToSlowWork() }
 
     package override func render() -> Screen {
         Screen(

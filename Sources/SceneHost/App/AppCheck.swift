@@ -94,7 +94,8 @@ package struct AppCheck {
         }
         if let report = recordedReport(start) { return report }
         let config = start.config
-        let container = SceneContainer()
+        // The container `run --in-process` goes on with: its scenes read the config's clock.
+        let container = SceneContainer(clock: config.host.sceneClock)
         container.reserveCapacity(plugins: config.plugins.count)
         var plugins: [LoadedPlugin] = []
         var problems: [HostProblem] = []
@@ -184,7 +185,7 @@ package struct AppCheck {
     private func recordedReport(_ start: AppStart) -> Report? {
         guard let checked = start.checked else { return nil }
         // No room made for every scene: most plugins wait until one of their scenes is asked for.
-        let container = SceneContainer()
+        let container = SceneContainer(clock: start.config.host.sceneClock)
         guard let plugins = start.registerChecked(loader: loader, into: container) else { return nil }
         let graph = checked.hasLinks ? SceneGraph(config: start.config, container: container) : nil
         var report = Report(

@@ -31,7 +31,7 @@ package struct LoadedApp {
     /// as the start-up cache recorded them when it answered, else each prepared from its probe.
     package static func load(_ start: AppStart, loader: PluginLoader) throws -> LoadedApp {
         // No room made for every scene: most plugins wait until one of their scenes is asked for.
-        let container = SceneContainer()
+        let container = SceneContainer(clock: start.config.host.sceneClock)
         if let plugins = start.registerChecked(loader: loader, into: container) {
             return LoadedApp(config: start.config, container: container, plugins: plugins)
         }
@@ -42,7 +42,7 @@ package struct LoadedApp {
     package static func load(
         config: SceneConfig, loader: PluginLoader, lazy: Bool = false, checksSettings: Bool = true
     ) throws -> LoadedApp {
-        let container = SceneContainer()
+        let container = SceneContainer(clock: config.host.sceneClock)
         container.reserveCapacity(plugins: config.plugins.count)
         let plugins = try loader.probingAhead(config.plugins) {
             try config.plugins.map { entry in

@@ -113,7 +113,7 @@ package struct WorkerStart {
         case .parsed(let start):
             return WorkerApp(try LoadedApp.load(start, loader: loader))
         case .recorded(let record):
-            let container = SceneContainer()
+            let container = SceneContainer(clock: record.host.sceneClock)
             if register(record, loader: loader, into: container) {
                 loader.logger.debug(
                     "start-up cache answers: the config is unchanged (read in part: each plugin when it is needed)",

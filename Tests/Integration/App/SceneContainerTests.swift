@@ -24,11 +24,20 @@ struct SceneContainerTests {
         #expect(try container.resolve((any Greeter).self).greet() == "bonjour")
     }
 
+    @Test(
+        "every container has the host's clock, the system's or the pinned one; it is not counted as a plugin's service")
+    func hostClock() throws {
+        #expect(try !SceneContainer().resolve(SceneClock.self).isPinned)
+        let pinned = SceneContainer(clock: .pinned(atMillisecondsSince1970: 5))
+        #expect(try pinned.resolve(SceneClock.self).millisecondsSince1970 == 5)
+        #expect(pinned.serviceCount == 0)
+    }
+
     @Test("resolving an unregistered service names it and what is registered")
     func unregisteredService() {
         let container = SceneContainer()
         container.register(Int.self) { _ in 1 }
-        #expect(throws: SceneError.serviceNotRegistered(service: "String", registered: ["Int"])) {
+        #expect(throws: SceneError.serviceNotRegistered(service: "String", registered: ["Int", "SceneClock"])) {
             try container.resolve(String.self)
         }
         #expect(

@@ -1,3 +1,4 @@
+import SceneSDK
 import Testing
 @testable import SceneHostCore
 @testable import SceneHostConfig
@@ -28,6 +29,31 @@ struct HostSettingsTests {
         #expect(settings.workers == nil)
         #expect(settings.restartsPerMinute == 10)
         #expect(settings.faultsPerSession == 3)
+        #expect(settings.clock == nil && !settings.sceneClock.isPinned)
+    }
+
+    @Test(
+        "clock pins the scenes' wall clock at an instant: UTC or any offset, fractions of a second to the millisecond")
+    func clock() throws {
+        // Checked against Python's datetime (timestamp() * 1000).
+        #expect(try parse("[host]\nclock = 2026-01-01T09:00:00Z\n").clock == 1_767_258_000_000)
+        #expect(try parse("[host]\nclock = 2026-01-01T10:00:00+01:00\n").clock == 1_767_258_000_000)
+        #expect(try parse("[host]\nclock = 1969-12-31T23:59:59.5-00:00\n").clock == -500)
+        #expect(try parse("[host]\nclock = 2000-02-29T12:34:56.789-05:30\n").clock == 951_847_496_789)
+        let pinned = try parse("[host]\nclock = 1970-01-01T00:00:01Z\n").sceneClock
+        #expect(pinned.isPinned && pinned.millisecondsSince1970 == 1000 && pinned.secondsSince1970 == 1)
+        #expect(
+            message("[host]\nclock = 2026-01-01T09:00:00\n")
+                == "scenes.conf:3:9: error: 'clock' is \"2026-01-01T09:00:00\"; expected a date-time with its offset, "
+                + "such as 2026-01-01T09:00:00Z or 2026-01-01T10:00:00+01:00 (a local date-time names no instant).")
+        #expect(
+            message("[host]\nclock = \"2026-01-01T09:00:00Z\"\n")
+                == "scenes.conf:3:9: error: 'clock' must be a date-time with its offset, such as 2026-01-01T09:00:00Z, "
+                + "not a string.")
+        #expect(
+            message("[host]\nclock = 2026-01-01\n")
+                == "scenes.conf:3:9: error: 'clock' must be a date-time with its offset, such as 2026-01-01T09:00:00Z, "
+                + "not a date.")
     }
 
     @Test("every key is read, seconds as an integer or a fraction")
@@ -47,11 +73,11 @@ struct HostSettingsTests {
     func refused() {
         #expect(
             message("[host]\nevent-timout = 3\n")
-                == "scenes.conf:3:1: error: unknown key 'event-timout' in [host]. Did you mean 'event-timeout'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user."
+                == "scenes.conf:3:1: error: unknown key 'event-timout' in [host]. Did you mean 'event-timeout'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user, clock."
         )
         #expect(
             message("[host]\nfaults-per-sesion = 3\n")
-                == "scenes.conf:3:1: error: unknown key 'faults-per-sesion' in [host]. Did you mean 'faults-per-session'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user."
+                == "scenes.conf:3:1: error: unknown key 'faults-per-sesion' in [host]. Did you mean 'faults-per-session'? Allowed keys: event-timeout, worker-memory, workers, restarts-per-minute, faults-per-session, worker-user, clock."
         )
         #expect(
             message("[host]\nfaults-per-session = 0\n")

@@ -68,16 +68,30 @@ struct BackgroundWorkKitTests {
         #expect(try kit.text("followed") == "Followed 0")
         for value in [3, 7] {
             feed.continuation.yield(value)
-            #expect(
-                await kit.awaitScreen {
-                    $0.element(id: "followed") == .label(id: "followed", text: "Followed \(value)")
-                })
+            let screen = try await kit.awaitScreen {
+                $0.element(id: "followed") == .label(id: "followed", text: "Followed \(value)")
+            }
+            #expect(screen.element(id: "followed") == .label(id: "followed", text: "Followed \(value)"))
         }
-        #expect(
-            await kit.awaitScreen(within: .milliseconds(30)) {
+        // A value never sent never shows: the await fails the test, saying what it saw.
+        do {
+            try await kit.awaitScreen(within: .milliseconds(30)) {
                 $0.element(id: "followed") == .label(id: "followed", text: "Followed 9")
-            } == false,
-            "a value never sent never shows")
+            }
+            Issue.record("an await that timed out did not throw")
+        } catch let error as SceneTestingError {
+            guard case .awaitTimedOut(let scene, _, let limit, let saw) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(scene == "Work" && limit == .milliseconds(30))
+            #expect(
+                error.description
+                    == "'Work': a screen that passes the test's condition did not come within 0.03 s. It saw \(saw)")
+            #expect(saw.hasPrefix("the screen 'Work' [label 'status' \"Loaded\""), "\(saw)")
+            #expect(saw.contains("label 'followed' \"Followed 7\""), "\(saw)")
+            #expect(saw.hasSuffix("navigation: none"), "\(saw)")
+        }
         weak let interactor = kit.dataStore as? WorkProbeInteractor
         // Room for a loaded machine (`Slack`), where this actor may wait long for its turn.
         try await kit.assertReleased(waitingForWork: Slack.scaled(.seconds(5)))
@@ -105,5 +119,70 @@ struct BackgroundWorkKitTests {
         try await kit.assertReleased(waitingForWork: Slack.scaled(.seconds(5)))
         #expect(ContinuousClock.now - started < Slack.scaled(.seconds(5)))
         #expect(interactor == nil)
+    }
+    /// A kit on `Work` following its feed: -1 makes it leave by itself, -2 route on.
+    private func following() throws -> (SceneTestKit, WorkProbeFeed) {
+        let feed = WorkProbeFeed()
+        let kit = SceneTestKit()
+        try kit.load(WorkProbe.definition("Work", seconds: 0.01, feed: feed))
+        try kit.start("Work")
+        try kit.tap("follow")
+        return (kit, feed)
+    }
+
+    @Test("awaitExit returns the exit the scene's work made, once; a second await times out saying what it saw")
+    func awaitsAnExit() async throws {
+        let (kit, feed) = try following()
+        feed.continuation.yield(-1)
+        let exit = try await kit.awaitExit()
+        #expect(exit == RecordedExit(target: .previous, result: nil, byUser: false))
+        await #expect(
+            throws: SceneTestingError.sceneLeftWhileAwaiting(
+                scene: "Work", waitingFor: "an exit", navigation: "exit (by its router)")
+        ) {
+            try await kit.awaitExit(within: .milliseconds(20))
+        }
+    }
+
+    @Test("awaitRoute returns the route the scene's work made (also one made before the call), each once")
+    func awaitsARoute() async throws {
+        let (kit, feed) = try following()
+        feed.continuation.yield(-2)
+        let route = try await kit.awaitRoute(to: "SlowWork")
+        #expect(route.destination == "SlowWork" && route.style == .push)
+        // Made before the await: still returned, once.
+        try kit.returnToScene()
+        try kit.tap("slow")
+        #expect(try await kit.awaitRoute().destination == "SlowWork")
+        do {
+            try await kit.awaitRoute(within: .milliseconds(20))
+            Issue.record("no third route, yet the await returned")
+        } catch let error as SceneTestingError {
+            guard case .awaitTimedOut(_, "a route", _, let saw) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(saw.hasSuffix("navigation: route to 'SlowWork' (push), route to 'SlowWork' (push)"), "\(saw)")
+        }
+    }
+
+    @Test("an await for a screen ends at once when the scene leaves instead, not at its limit")
+    func leavingEndsAScreenAwait() async throws {
+        let (kit, feed) = try following()
+        feed.continuation.yield(-1)
+        let started = ContinuousClock.now
+        await #expect(
+            throws: SceneTestingError.sceneLeftWhileAwaiting(
+                scene: "Work", waitingFor: "a screen that passes the test's condition",
+                navigation: "exit (by its router)")
+        ) {
+            try await kit.awaitScreen(within: .seconds(600)) { _ in false }
+        }
+        #expect(ContinuousClock.now - started < .seconds(300))
+        #expect(
+            SceneTestingError.sceneLeftWhileAwaiting(scene: "Work", waitingFor: "a route", navigation: "none")
+                .description
+                == "'Work' left (navigation: none) while the test awaited a route: await what it did instead "
+                + "(awaitExit, awaitRoute)")
     }
 }

@@ -30,6 +30,8 @@ extension StartupCacheFormat {
             writer.count(Int(user.uid))
             writer.count(Int(user.gid))
         }
+        writer.bool(host.clock != nil)
+        if let clock = host.clock { writer.signed(clock) }
     }
 
     static func decodeHead(_ reader: inout RecordReader) throws -> (initial: Located<String>, host: HostSettings) {
@@ -52,6 +54,7 @@ extension StartupCacheFormat {
             guard let uid = UInt32(exactly: uid), let gid = UInt32(exactly: gid) else { throw RecordReader.Malformed() }
             host.workerUser = WorkerUser(name: name, uid: uid, gid: gid)
         }
+        if try reader.bool() { host.clock = try reader.signed() }
         return (initial, host)
     }
 

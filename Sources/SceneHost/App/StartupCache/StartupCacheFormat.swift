@@ -28,7 +28,7 @@ enum StartupCacheFormat {
     /// (in their records, and not plain in the index). Version 3: the worker reads it in part. Version 2:
     /// descriptions read when needed. A file of another version is no answer (the start is checked, and
     /// recorded again).
-    static let format = RecordFormat(.line("scene-host start-up cache"), version: 8)
+    static let format = RecordFormat(.line("scene-host start-up cache"), version: 9)
     /// The file's first line, "scene-host start-up cache 7\n".
     static var header: [UInt8] { format.head }
 

@@ -28,6 +28,10 @@ public final class SceneTestKit {
     private var above: String?
     /// Hears the scene's background work.
     private let workObserver = KitWorkObserver()
+    /// The name of the scene started last (an await names it after it left).
+    private var started: String?
+    /// How much of the navigation log the awaits returned already (`awaitRoute`, `awaitExit`).
+    private var awaited = 0
 
     /// A kit whose loaded plugins get `settings` as their `registry.settings`, as the host hands them
     /// a `[plugins.NAME.settings]` table (relative paths resolve against its `baseDirectory`).
@@ -118,6 +122,8 @@ public final class SceneTestKit {
         built.work?.observer = workObserver
         above = nil
         navigator.log = []
+        awaited = 0
+        started = built.name
         built.display.viewDidLoad()
         built.display.viewWillAppear()
     }
@@ -237,26 +243,150 @@ public final class SceneTestKit {
     /// How many tasks of the scene's background work are running (`observe`'s included).
     public var runningWork: Int { scene?.work?.running ?? 0 }
 
-    /// Steps the scene's work until its screen satisfies `condition`: the scene's tasks run (on
-    /// the main actor, as in the host) until the screen `render()` returns passes, or `limit`
-    /// passed; true when it did. Drive what the work waits for (send a value through the Worker
-    /// double), then await the screen that should follow: the test does not depend on timing.
+    // MARK: Awaiting what work does
+
+    /// Steps the scene's work until its screen satisfies `condition`: that screen. The scene's
+    /// tasks run (on the main actor, as in the host) between looks. Drive what the work waits for
+    /// (send a value through the Worker double), then await the screen that should follow: the
+    /// test does not depend on timing.
+    ///
+    /// Throws `SceneTestingError.awaitTimedOut` when `limit` passes first, with the last screen,
+    /// the work still running and the navigation seen; and `sceneLeftWhileAwaiting` as soon as the
+    /// scene leaves or another scene goes on top meanwhile (await that with `awaitExit` or
+    /// `awaitRoute`), never running on to the limit.
     ///
     /// ```swift
     /// totals.send(42)
-    /// #expect(await kit.awaitScreen { $0.element(id: "total") == .label(id: "total", text: "Total: 42") })
+    /// try await kit.awaitScreen { $0.element(id: "total") == .label(id: "total", text: "Total: 42") }
     /// ```
-    public func awaitScreen(within limit: Duration = .seconds(10), where condition: (Screen) -> Bool) async -> Bool {
+    @discardableResult
+    public func awaitScreen(within limit: Duration = .seconds(10), where condition: (Screen) -> Bool) async throws -> Screen {
+        let name = try onScreen().name
+        return try await stepWork(of: name, within: limit, waitingFor: "a screen that passes the test's condition") {
+            guard let scene, self.above == nil else { return .left }
+            let screen = scene.display.render()
+            return condition(screen) ? .found(screen) : .notYet
+        }
+    }
+
+    /// Steps the scene's work until its router routes (to `destination`, when given): that route.
+    /// Routes the scene took before the call count (a tap that routes at once, or work that routed
+    /// already), each returned once: the first recorded since `start` that no earlier `awaitRoute`
+    /// returned. Throws as `awaitScreen`: `awaitTimedOut`, or `sceneLeftWhileAwaiting` when it left
+    /// instead.
+    ///
+    /// ```swift
+    /// try kit.tap("start")                      // the countdown's work routes when it reaches 0
+    /// let route = try await kit.awaitRoute(to: "Done")
+    /// #expect(try route.payload(as: DoneInput.self).seconds == 3)
+    /// ```
+    @discardableResult
+    public func awaitRoute(to destination: String? = nil, within limit: Duration = .seconds(10)) async throws -> RecordedRoute {
+        let name = try sceneName()
+        let what = destination.map { "a route to '\($0)'" } ?? "a route"
+        return try await stepWork(of: name, within: limit, waitingFor: what) {
+            for index in self.awaited..<self.navigator.log.count {
+                guard case .route(let route) = self.navigator.log[index], destination.map({ $0 == route.destination }) ?? true
+                else { continue }
+                self.awaited = index + 1
+                return .found(route)
+            }
+            return self.scene == nil ? .left : .notYet
+        }
+    }
+
+    /// Steps the scene's work until the scene leaves (its router pops, dismisses or pops down, or
+    /// the user's `back`): that exit, with the result it handed back. Each exit is returned once.
+    /// Throws as `awaitScreen`: `awaitTimedOut`, or `sceneLeftWhileAwaiting` when it was replaced
+    /// by a route instead.
+    ///
+    /// ```swift
+    /// let exit = try await kit.awaitExit()      // the countdown routes back by itself at 0:00
+    /// #expect(try exit.result(as: TimerResult.self).finished)
+    /// ```
+    @discardableResult
+    public func awaitExit(within limit: Duration = .seconds(10)) async throws -> RecordedExit {
+        let name = try sceneName()
+        return try await stepWork(of: name, within: limit, waitingFor: "an exit") {
+            for index in self.awaited..<self.navigator.log.count {
+                guard case .exit(let exit) = self.navigator.log[index] else { continue }
+                self.awaited = index + 1
+                return .found(exit)
+            }
+            return self.scene == nil ? .left : .notYet
+        }
+    }
+
+    /// What one look of an await found.
+    private enum Look<Value> {
+        case found(Value)
+        case notYet
+        /// The scene left, or another is on top: what was awaited cannot come.
+        case left
+    }
+
+    /// Looks with `look` until it finds, stepping the scene's tasks between looks, for at most `limit`.
+    private func stepWork<Value>(
+        of name: String, within limit: Duration, waitingFor what: String, look: () -> Look<Value>
+    ) async throws -> Value {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
+        var lastScreen = scene.map { $0.display.render() }
         while true {
-            if let scene, condition(scene.display.render()) { return true }
-            guard clock.now < deadline else { return false }
+            switch look() {
+            case .found(let value): return value
+            case .left:
+                throw SceneTestingError.sceneLeftWhileAwaiting(scene: name, waitingFor: what, navigation: navigationSeen())
+            case .notYet:
+                if let scene, above == nil { lastScreen = scene.display.render() }
+            }
+            guard clock.now < deadline else {
+                throw SceneTestingError.awaitTimedOut(
+                    scene: name, waitingFor: what, limit: limit,
+                    saw: "\(lastScreen.map(Self.describe) ?? "no screen"); \(runningWork) task(s) of its work running; "
+                        + "navigation: \(navigationSeen())")
+            }
             // Other jobs of the main actor (the scene's tasks) run before this one goes on.
             await Task.yield()
-            if let scene, condition(scene.display.render()) { return true }
             try? await Task.sleep(for: .milliseconds(1))
         }
+    }
+
+    /// The name of the scene started last, whether or not it is still on screen.
+    private func sceneName() throws -> String {
+        guard let name = scene?.name ?? started else { throw SceneTestingError.noScene }
+        return name
+    }
+
+    /// The navigation recorded since `start`, as an await's error names it.
+    private func navigationSeen() -> String {
+        guard !navigator.log.isEmpty else { return "none" }
+        return navigator.log.map { entry in
+            switch entry {
+            case .route(let route): return "route to '\(route.destination)' (\(route.style.rawValue))"
+            case .exit(let exit): return "exit (\(exit.byUser ? "the user's back" : "by its router"))"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// A screen in one line: its title and each element's id and text.
+    static func describe(_ screen: Screen) -> String {
+        let elements = screen.elements.map { element -> String in
+            switch element {
+            case .label(let id, let text): return "label '\(id)' \"\(text)\""
+            case .button(let id, let title): return "button '\(id)' \"\(title)\""
+            case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _):
+                return "field '\(id)' \"\(text)\""
+            case .secureField(let id, _, _, _): return "secure field '\(id)'"
+            case .toggle(let id, _, let isOn): return "toggle '\(id)' \(isOn ? "on" : "off")"
+            case .choice(let id, _, let options, let selected):
+                return "choice '\(id)' \"\(ScreenElement.chosen(options, selected) ?? "")\""
+            case .list(let id, let rows): return "list '\(id)' (\(rows.count) rows)"
+            case .progress(let id, let label, _): return "progress '\(id)' \"\(label)\""
+            case .section(let id, let title, let inside): return "section '\(id)' \"\(title)\" (\(inside.count) elements)"
+            }
+        }
+        return "the screen '\(screen.title)'" + (elements.isEmpty ? "" : " [\(elements.joined(separator: ", "))]")
     }
 
     /// The errors the scene's background work threw and did not catch, in order (the host shows

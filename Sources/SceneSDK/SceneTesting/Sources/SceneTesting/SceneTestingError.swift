@@ -38,6 +38,12 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     case settingsRefused(plugin: String, [SettingProblem])
     /// The plugin's own declarations (`ScenePlugin.settings`) cannot be checked: the host refuses it.
     case settingsMalformed(plugin: String, reason: String)
+    /// What an await waited for (`awaitScreen`, `awaitRoute`, `awaitExit`) did not come within
+    /// `limit`; `saw` is the last screen, the work still running and the navigation recorded.
+    case awaitTimedOut(scene: String, waitingFor: String, limit: Duration, saw: String)
+    /// The scene left (or another went on top) while an await waited for something only it could
+    /// show; `navigation` is what was recorded.
+    case sceneLeftWhileAwaiting(scene: String, waitingFor: String, navigation: String)
 
     public var description: String {
         switch self {
@@ -82,11 +88,22 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
             return "plugin '\(plugin)' refuses the kit's settings: " + problems.map(\.description).joined(separator: "; ")
         case .settingsMalformed(let plugin, let reason):
             return "plugin '\(plugin)' declares settings the host cannot check: \(reason); the host refuses it"
+        case .awaitTimedOut(let scene, let waitingFor, let limit, let saw):
+            return "'\(scene)': \(waitingFor) did not come within \(Self.seconds(limit)). It saw \(saw)"
+        case .sceneLeftWhileAwaiting(let scene, let waitingFor, let navigation):
+            return "'\(scene)' left (navigation: \(navigation)) while the test awaited \(waitingFor): await what it did "
+                + "instead (awaitExit, awaitRoute)"
         }
     }
 
     static func closest(to typed: String, in names: [String]) -> String? {
         NameSuggestion.closest(to: typed, in: names)
+    }
+
+    /// "10 s", "0.25 s".
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 
     private static func list(_ names: [String]) -> String {
