@@ -32,7 +32,8 @@ final class EditOrderViewController: SceneViewController<any EditOrderBusinessLo
                 .choice(id: "shipping", label: "Shipping", options: shippingOptions, selected: shipping),
             ]))
         }
-        if !message.isEmpty { elements.append(.label(id: "message", text: message)) }
+        // An alert: the page announces it and moves the focus to it, the terminal marks it.
+        if !message.isEmpty { elements.append(.alert(id: "message", text: message)) }
         elements += [.button(id: "save", title: "Save"), .button(id: "cancel", title: "Cancel")]
         return Screen(title: title, elements: elements)
     }

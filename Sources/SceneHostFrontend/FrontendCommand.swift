@@ -24,7 +24,7 @@ package enum FrontendCommand: Equatable, Sendable {
     /// `print`: show the screen again.
     case print
     /// `wait KIND ID TEXT`: wait until the element `ID`, of the kind the screen prints as `KIND`
-    /// (`label`, `field`, `text`, `toggle`, `choice`, `button`, `busy`), shows `TEXT`, at most the
+    /// (`label`, `alert`, `field`, `text`, `toggle`, `choice`, `button`, `busy`), shows `TEXT`, at most the
     /// event time limit: for background work that never settles (a timer).
     case wait(kind: String, id: String, text: String)
     /// `call PLUGIN.FUNCTION ARG...`: call a native function; a `"..."` argument keeps spaces.

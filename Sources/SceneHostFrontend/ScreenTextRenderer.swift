@@ -37,6 +37,9 @@ package enum ScreenTextRenderer {
             switch element {
             case .label(_, let text):
                 lines.append(indent + "label   \(id)\(escape(text))")
+            case .alert(_, let text):
+                // Marked as a field's problem is: what the user must notice.
+                lines.append(indent + "alert   \(id)! \(escape(text))")
             case .textField(_, let placeholder, let text, _, let problem):
                 lines.append(
                     indent + "field   \(id)\"\(escape(text))\""

@@ -6,7 +6,7 @@ import SceneHostNavigation
 /// for its kind, and waiting for it while background work runs.
 enum ScreenWait {
     /// The kinds `wait` takes, as the screen prints them.
-    package static let kinds = ["label", "field", "text", "toggle", "choice", "button", "busy"]
+    package static let kinds = ["label", "alert", "field", "text", "toggle", "choice", "button", "busy"]
 
     /// What `element` shows if it is of `kind`: a label's or field's text, a toggle's `on` or
     /// `off`, a choice's chosen option (empty for none), a button's title, a progress element's
@@ -20,6 +20,7 @@ enum ScreenWait {
     static func shown(by element: ScreenElement) -> (kind: String, text: String)? {
         switch element {
         case .label(_, let text): return ("label", text)
+        case .alert(_, let text): return ("alert", text)
         case .textField(_, _, let text, _, _): return ("field", text)
         case .textArea(_, _, let text, _): return ("text", text)
         case .button(_, let title): return ("button", title)

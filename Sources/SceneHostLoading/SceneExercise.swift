@@ -98,7 +98,7 @@ struct SceneExercise {
     package static func events(offeredBy screen: Screen) -> [(UserEvent, String)] {
         screen.allElements.compactMap { element in
             switch element {
-            case .label, .progress, .section: return nil
+            case .label, .alert, .progress, .section: return nil
             case .button(let id, _): return (.tap(button: id), "tap '\(id)'")
             case .textField(let id, _, _, _, _), .textArea(let id, _, _, _), .secureField(let id, _, _, _):
                 return (.edit(field: id, text: "probe"), "edit '\(id)'")

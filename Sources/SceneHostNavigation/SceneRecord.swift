@@ -62,7 +62,7 @@ package struct SceneRecord: Equatable, Sendable {
                 return FieldText(id: id, text: text)
             case .toggle(let id, _, let isOn): return FieldText(id: id, text: isOn ? "on" : "off")
             case .choice(let id, _, _, let selected?): return FieldText(id: id, text: String(selected))
-            case .choice, .secureField, .label, .button, .list, .progress, .section: return nil
+            case .choice, .secureField, .label, .alert, .button, .list, .progress, .section: return nil
             }
         }
     }
@@ -79,7 +79,7 @@ package struct SceneRecord: Equatable, Sendable {
         case .choice(_, _, let options, let selected)?:
             guard let index = Int(field.text), options.indices.contains(index), index != selected else { return nil }
             return .choose(choice: field.id, option: index)
-        case .secureField?, .label?, .button?, .list?, .progress?, .section?, nil:
+        case .secureField?, .label?, .alert?, .button?, .list?, .progress?, .section?, nil:
             return nil
         }
     }

@@ -19,7 +19,7 @@ struct PageWriter: Sendable {
         nav ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}\
         nav li+li::before{content:"›";margin-right:.25rem;color:#555}\
         .modal{border:2px solid #333;border-radius:.5rem;padding:1rem;box-shadow:0 0 0 100vmax rgba(0,0,0,.08);max-width:100%}\
-        .error{background:#fde8e8;border-left:4px solid #b00;padding:.5rem;white-space:pre-line}\
+        .error,.alert{background:#fde8e8;border-left:4px solid #b00;padding:.5rem;white-space:pre-line}\
         .notice{background:#fff6dd;border-left:4px solid #8a6d00;padding:.5rem;white-space:pre-line}\
         .earlier{background:#eef4fd;border-left:4px solid #2a5db0;padding:.5rem}\
         .offered{margin:.25rem 0 0;padding-left:1.25rem} .offered output{white-space:pre-wrap;font-family:ui-monospace,monospace}\
@@ -169,20 +169,28 @@ struct PageWriter: Sendable {
         html.markup("\">\n<input type=\"hidden\" name=\"title\" value=\"")
         html.text(page.title)
         html.markup("\">\n")
-        // The focus: a field with a problem, else (in a modal) its first field, else the dialog itself.
+        // The focus: a field with a problem, else the scene's alert, else the host's error, else (in
+        // a modal) its first field, else the dialog itself.
         let inputs = all.filter { [.field, .area, .secret].contains($0.kind) }
-        let focused = inputs.first { !$0.problem.isEmpty }?.id ?? (page.inModal ? inputs.first?.id : nil)
+        let errorFocused =
+            page.error.map { !$0.hasPrefix("notice: ") } == true && !inputs.contains { !$0.problem.isEmpty }
+            && !all.contains { $0.kind == .alert }
+        let focused =
+            inputs.first { !$0.problem.isEmpty }?.id ?? all.first { $0.kind == .alert }?.id
+            ?? (page.inModal && !errorFocused ? inputs.first?.id : nil)
         if page.inModal {
             html.markup(
                 "<section class=\"modal\" role=\"dialog\" aria-modal=\"true\" aria-labelledby=\"title\" tabindex=\"-1\" id=\"dialog\""
             )
-            if focused == nil { html.markup(" autofocus") }
+            if focused == nil && !errorFocused { html.markup(" autofocus") }
             html.markup(">\n")
         }
         html.markup("<h1 id=\"title\"><bdi>")
         html.text(page.title)
         html.markup("</bdi></h1>\n")
-        if let message = page.error { self.message(message, offered: page.offered, into: &html) }
+        if let message = page.error {
+            self.message(message, offered: page.offered, focused: errorFocused, into: &html)
+        }
         for element in page.elements { write(element, focused: focused, into: &html) }
         wayBack(page.wayBack, into: &html)
         if page.inModal { html.markup("</section>\n") }
@@ -197,12 +205,15 @@ struct PageWriter: Sendable {
 
     /// A message of the host: an error is announced at once (`alert`), a notice politely (`status`).
     /// What a refused form held follows it, to copy.
-    private func message(_ message: String, offered: [WebPage.Offered], into html: inout HTMLText) {
+    /// `focused`: the error takes the focus (nothing on the page needs it more).
+    private func message(_ message: String, offered: [WebPage.Offered], focused: Bool, into html: inout HTMLText) {
         let isNotice = message.hasPrefix("notice: ")
         html.markup(
             isNotice
                 ? "<div class=\"notice\" role=\"status\" id=\"error\"><p>"
-                : "<div class=\"error\" role=\"alert\" id=\"error\"><p>")
+                : focused
+                    ? "<div class=\"error\" role=\"alert\" id=\"error\" tabindex=\"-1\" autofocus><p>"
+                    : "<div class=\"error\" role=\"alert\" id=\"error\"><p>")
         html.text(Self.plain(message))
         html.markup("</p>")
         if !offered.isEmpty {
@@ -282,6 +293,14 @@ struct PageWriter: Sendable {
             html.markup("<p dir=\"auto\" id=\"")
             html.text(element.id)
             html.markup("\">")
+            html.text(element.text)
+            html.markup("</p>\n")
+        case .alert:
+            // Announced as it appears, and focused when no field's problem is (`focused`): the user
+            // is told at once, and the keyboard starts from it.
+            html.markup("<p class=\"alert\" role=\"alert\" tabindex=\"-1\" dir=\"auto\" id=\"")
+            html.text(element.id)
+            html.markup(element.id == focused ? "\" autofocus>" : "\">")
             html.text(element.text)
             html.markup("</p>\n")
         case .field, .area, .secret:
@@ -387,7 +406,7 @@ struct PageWriter: Sendable {
             switch element.kind {
             case .area: "area"
             case .secret: "secret"
-            case .label, .field, .toggle, .choice, .button, .list, .progress, .section: "field"
+            case .label, .alert, .field, .toggle, .choice, .button, .list, .progress, .section: "field"
             }
         html.markup("<label for=\"")
         html.markup(prefix)
@@ -399,7 +418,7 @@ struct PageWriter: Sendable {
         switch element.kind {
         case .area: html.markup("<textarea dir=\"auto\" rows=\"4\" id=\"area-")
         case .secret: html.markup("<input type=\"password\" autocomplete=\"off\" id=\"secret-")
-        case .label, .field, .toggle, .choice, .button, .list, .progress, .section:
+        case .label, .alert, .field, .toggle, .choice, .button, .list, .progress, .section:
             html.markup("<input type=\"text\" dir=\"auto\" id=\"field-")
         }
         html.text(element.id)

@@ -41,7 +41,7 @@ package struct WebAction: Equatable, Sendable {
                     throw .unknownAction("choice.\(id)=\(value)")
                 }
                 if index != selected { fills.append(.choose(choice: id, option: String(index))) }
-            case .label, .button, .list, .progress, .section:
+            case .label, .alert, .button, .list, .progress, .section:
                 continue
             }
         }

@@ -31,7 +31,7 @@ package struct WebPage: Sendable {
     }
 
     package enum Kind: Sendable, Equatable {
-        case label, field, area, secret, toggle, choice, button, list, progress, section
+        case label, alert, field, area, secret, toggle, choice, button, list, progress, section
     }
 
     package struct Element: Sendable, Equatable {
@@ -72,7 +72,7 @@ package struct WebPage: Sendable {
                 copy.isOn = isOn
             case .section:
                 copy.children = children.map { $0.withProblem(problems) }
-            case .label, .toggle, .choice, .button, .list, .progress:
+            case .label, .alert, .toggle, .choice, .button, .list, .progress:
                 return self
             }
             return copy
@@ -247,6 +247,8 @@ package struct WebPage: Sendable {
         switch element {
         case .label(let id, let text):
             return plain(.label, id, text: text)
+        case .alert(let id, let text):
+            return plain(.alert, id, text: text)
         case .textField(let id, let placeholder, let text, _, let problem):
             return Element(
                 kind: .field, id: id, text: text, fieldLabel: element.fieldLabel ?? id, placeholder: placeholder,

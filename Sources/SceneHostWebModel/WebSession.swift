@@ -280,7 +280,7 @@ package actor WebSession {
                 return .choice(id: id, label: label, options: options, selected: option)
             case .section(let id, let title, let elements):
                 return .section(id: id, title: title, elements: elements.map(kept))
-            case .secureField, .label, .button, .list, .progress:
+            case .secureField, .label, .alert, .button, .list, .progress:
                 return element
             }
         }

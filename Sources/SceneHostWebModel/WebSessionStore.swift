@@ -342,7 +342,7 @@ package actor WebSessionStore {
             [screen.title]
                 + screen.allElements.compactMap { element in
                     switch element {
-                    case .label(let id, let text): return id + "=" + text
+                    case .label(let id, let text), .alert(let id, let text): return id + "=" + text
                     case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _):
                         return id + "=" + text
                     case .toggle(let id, _, let isOn): return id + "=" + String(isOn)

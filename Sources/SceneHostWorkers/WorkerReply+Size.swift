@@ -24,7 +24,7 @@ extension WorkerReply {
         texts.insert(screen.title)
         for element in screen.allElements {
             switch element {
-            case .label(let id, let text): texts.formUnion([id, text])
+            case .label(let id, let text), .alert(let id, let text): texts.formUnion([id, text])
             case .textField(let id, let placeholder, let text, let label, let problem):
                 texts.formUnion([id, placeholder, text, label, problem])
             case .textArea(let id, let label, let text, let problem): texts.formUnion([id, label, text, problem])

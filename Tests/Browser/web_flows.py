@@ -317,6 +317,10 @@ def two_users_one_order(_driver):
         click(second, "tap:save")
         message = second.find_element(By.ID, "message").text
         assert "Order #3 was changed by someone else since you opened it (now: Linus, Coffee × 4)." in message, message
+        # The conflict is announced and takes the focus (an alert), not a plain paragraph.
+        assert second.find_element(By.ID, "message").get_attribute("role") == "alert"
+        assert second.switch_to.active_element.get_attribute("id") == "message", \
+            second.switch_to.active_element.get_attribute("outerHTML")
         assert "/" not in message, message
         assert second.find_element(By.ID, "field-note").get_attribute("value") == "second", "the edits are kept"
         shot(second, "orders-conflict.png")

@@ -20,7 +20,7 @@ struct OrdersMultiUserTests {
     }
 
     private func message(_ navigator: Navigator) throws -> String? {
-        guard case .label(_, let text)? = try navigator.screen().element(id: "message") else { return nil }
+        guard case .alert(_, let text)? = try navigator.screen().element(id: "message") else { return nil }
         return text
     }
 

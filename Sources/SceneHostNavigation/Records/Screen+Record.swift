@@ -20,12 +20,17 @@ extension ScreenElement: RecordValue {
     /// detail, so what an earlier build stored (a session's last screen) still reads.
     package enum Tag: UInt64, RecordTag {
         case label, textField, button, list, textArea, secureField, toggle, choice, progress, section, detailedList
+        case alert
     }
 
     package func encode(into writer: inout RecordWriter) {
         switch self {
         case .label(let id, let text):
             writer.tag(Tag.label)
+            writer.string(id)
+            writer.string(text)
+        case .alert(let id, let text):
+            writer.tag(Tag.alert)
             writer.string(id)
             writer.string(text)
         case .textField(let id, let placeholder, let text, let label, let problem):
@@ -97,6 +102,9 @@ extension ScreenElement: RecordValue {
         case .label:
             let id = try reader.string()
             self = .label(id: id, text: try reader.string())
+        case .alert:
+            let id = try reader.string()
+            self = .alert(id: id, text: try reader.string())
         case .textField:
             let id = try reader.string(), placeholder = try reader.string(), text = try reader.string()
             let label = try reader.string()

@@ -19,7 +19,7 @@ extension Screen {
             return missing(id, kind: "text field") {
                 switch $0 {
                 case .textField, .textArea, .secureField: true
-                case .label, .toggle, .choice, .button, .list, .progress, .section: false
+                case .label, .alert, .toggle, .choice, .button, .list, .progress, .section: false
                 }
             }
         case .select(let id, let row):

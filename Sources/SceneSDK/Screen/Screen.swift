@@ -37,7 +37,8 @@ public struct Screen: Equatable, Sendable {
     private static func element(id: String, in elements: [ScreenElement]) -> ScreenElement? {
         for index in elements.indices {
             switch elements[index] {
-            case .label(let elementID, _), .textField(let elementID, _, _, _, _), .textArea(let elementID, _, _, _),
+            case .label(let elementID, _), .alert(let elementID, _), .textField(let elementID, _, _, _, _),
+                 .textArea(let elementID, _, _, _),
                  .secureField(let elementID, _, _, _), .toggle(let elementID, _, _), .choice(let elementID, _, _, _),
                  .button(let elementID, _), .list(let elementID, _), .progress(let elementID, _, _):
                 if elementID == id { return elements[index] }

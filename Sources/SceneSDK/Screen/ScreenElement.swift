@@ -4,6 +4,11 @@
 public indirect enum ScreenElement: Equatable, Sendable {
     /// Read-only text.
     case label(id: String, text: String)
+    /// A message the user must notice at once: a save refused because someone else changed the
+    /// record meanwhile, say. A web page announces it as it appears (`role=alert`) and moves the
+    /// focus to it (a field's `problem` goes first); the terminal marks it with `!`. Text that is
+    /// simply there is a `label`.
+    case alert(id: String, text: String)
     /// Editable text on one line; `placeholder` is shown while `text` is empty.
     ///
     /// `label` names the field for people and assistive technology (the web frontend's `<label>`); empty means "use the placeholder, else the id". `problem` is a
@@ -44,7 +49,7 @@ public indirect enum ScreenElement: Equatable, Sendable {
 
     public var id: String {
         switch self {
-        case .label(let id, _), .textField(let id, _, _, _, _), .textArea(let id, _, _, _), .secureField(let id, _, _, _),
+        case .label(let id, _), .alert(let id, _), .textField(let id, _, _, _, _), .textArea(let id, _, _, _), .secureField(let id, _, _, _),
              .toggle(let id, _, _), .choice(let id, _, _, _), .button(let id, _), .list(let id, _), .progress(let id, _, _),
              .section(let id, _, _):
             return id
@@ -67,7 +72,7 @@ public indirect enum ScreenElement: Equatable, Sendable {
             return !label.isEmpty ? label : !placeholder.isEmpty ? placeholder : id
         case .textArea(let id, let label, _, _), .secureField(let id, let label, _, _), .choice(let id, let label, _, _):
             return label.isEmpty ? id : label
-        case .label, .toggle, .button, .list, .progress, .section:
+        case .label, .alert, .toggle, .button, .list, .progress, .section:
             return nil
         }
     }

@@ -32,7 +32,7 @@ struct NavigationRecordTests {
         let screen = Screen(
             title: "T",
             elements: [
-                .label(id: "l", text: "x"),
+                .label(id: "l", text: "x"), .alert(id: "a", text: "changed meanwhile"),
                 .textField(id: "f", placeholder: "p", text: "t", label: "L", problem: "too long"),
                 .button(id: "b", title: "B"), .list(id: "rows", rows: ["a", "b"]), .list(id: "none", rows: []),
                 .textArea(id: "notes", label: "Notes", text: "a\nb", problem: "p"),
@@ -65,7 +65,7 @@ struct NavigationRecordTests {
             writer.string("T")
             writer.count(1)
         }
-        #expect(RecordCheck.pastLast(PayloadValue.Tag.self) == 8 && RecordCheck.pastLast(ScreenElement.Tag.self) == 11)
+        #expect(RecordCheck.pastLast(PayloadValue.Tag.self) == 8 && RecordCheck.pastLast(ScreenElement.Tag.self) == 12)
     }
 
     @Test("a presence flag other than 0 or 1 is refused")

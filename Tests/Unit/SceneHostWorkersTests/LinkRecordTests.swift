@@ -6,6 +6,7 @@ import LoadingTestSupport
 @testable import SceneHostContainer
 @testable import SceneHostLoading
 @testable import SceneHostNavigation
+import SceneHostRecordCodec
 @testable import SceneHostWorkers
 
 /// A link crosses two boundaries as data: in the probe's record (and the cache), and in the frame
@@ -37,9 +38,10 @@ struct LinkRecordTests {
             stat: nil, host: ProbeCache.hostIdentity, verdict: .good(metadata))
         let bytes = ProbeCacheFormat.encode(["/p/lib.so": entry])
         #expect(ProbeCacheFormat.decode(bytes) == ["/p/lib.so": entry])
-        #expect(String(decoding: bytes.prefix(26), as: UTF8.self) == "scene-host probe cache 11\n")
+        let header = "scene-host probe cache \(ProbeCacheFormat.format.version)\n"
+        #expect(String(decoding: bytes.prefix(header.utf8.count), as: UTF8.self) == header)
         var older = bytes
-        older.replaceSubrange(0..<26, with: Array("scene-host probe cache 4\n".utf8))
+        older.replaceSubrange(0..<header.utf8.count, with: Array("scene-host probe cache 4\n".utf8))
         #expect(ProbeCacheFormat.decode(older) == nil)
     }
 

@@ -32,6 +32,19 @@ struct ScreenTextRendererTests {
                 """)
     }
 
+    @Test("an alert is marked as a field's problem is: what the user must notice")
+    func rendersAnAlert() {
+        let screen = Screen(
+            title: "Edit",
+            elements: [.alert(id: "message", text: "Order #2 was changed"), .button(id: "save", title: "Save")])
+        #expect(
+            ScreenTextRenderer.render(screen, path: "Edit") == """
+                == Edit ==  (Edit)
+                alert   message  ! Order #2 was changed
+                button  save     [Save]
+                """)
+    }
+
     @Test(
         "the form elements: a text area, a secret (never its text), toggles, a choice, progress, rows with details, a section indented"
     )

@@ -14,7 +14,8 @@ struct SceneClockKitTests {
 
     final class TimeViewController: SceneViewController<TimeInteractor, TimeRouter> {
         override func render() -> Screen {
-            Screen(title: "Time", elements: [.label(id: "now", text: "\(interactor?.clock.millisecondsSince1970 ?? -1)")])
+            Screen(
+                title: "Time", elements: [.label(id: "now", text: "\(interactor?.clock.millisecondsSince1970 ?? -1)")])
         }
     }
 

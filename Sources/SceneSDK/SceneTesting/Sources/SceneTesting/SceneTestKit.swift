@@ -145,12 +145,12 @@ public final class SceneTestKit {
         return element
     }
 
-    /// The text an element shows: a label's text, a text field's or text area's text, a button's or
+    /// The text an element shows: a label's or alert's text, a text field's or text area's text, a button's or
     /// toggle's or section's title, a choice's chosen option (empty for none), a progress element's
     /// label, a list's row titles joined by newlines. A secure field shows no text: "" always.
     public func text(_ id: String) throws -> String {
         switch try element(id) {
-        case .label(_, let text), .textField(_, _, let text, _, _), .textArea(_, _, let text, _), .button(_, let text),
+        case .label(_, let text), .alert(_, let text), .textField(_, _, let text, _, _), .textArea(_, _, let text, _), .button(_, let text),
              .toggle(_, let text, _), .section(_, let text, _), .progress(_, let text, _):
             return text
         case .secureField: return ""
@@ -374,6 +374,7 @@ public final class SceneTestKit {
         let elements = screen.elements.map { element -> String in
             switch element {
             case .label(let id, let text): return "label '\(id)' \"\(text)\""
+            case .alert(let id, let text): return "alert '\(id)' \"\(text)\""
             case .button(let id, let title): return "button '\(id)' \"\(title)\""
             case .textField(let id, _, let text, _, _), .textArea(let id, _, let text, _):
                 return "field '\(id)' \"\(text)\""
