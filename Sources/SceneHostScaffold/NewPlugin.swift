@@ -62,7 +62,10 @@ package struct NewPlugin: Sendable {
             package: name, plugins: [plugin], sdkPath: RelativePath.from(folder, to: sdkLocation.path),
             testingKit: scaffold.testingKit)
         let files =
-            [GeneratedFile(path: "Package.swift", text: manifest), GeneratedFile(path: ".gitignore", text: GitignoreTemplate.text)]
+            [
+                GeneratedFile(path: "Package.swift", text: manifest),
+                GeneratedFile(path: ".gitignore", text: GitignoreTemplate.text),
+            ]
             + scaffold.files
         do {
             try ScaffoldWriter.checkAbsent(folder)
@@ -71,7 +74,8 @@ package struct NewPlugin: Sendable {
             throw ScaffoldError.pluginFolderExists(path: path)
         }
         return ScaffoldInstructions.text(
-            headline: "Created the package \(name) with the plugin \(plugin) (\(Self.list(scaffold.scenes))) in \(folder):",
+            headline:
+                "Created the package \(name) with the plugin \(plugin) (\(Self.list(scaffold.scenes))) in \(folder):",
             plugin: plugin, scene: scaffold.scenes[0], files: files.map(\.path), testingKit: scaffold.testingKit,
             folder: folder, config: config)
     }
@@ -96,7 +100,9 @@ package struct NewPlugin: Sendable {
         }
         for path in scaffold.folders {
             var info = stat()
-            if lstat(folder + "/" + path, &info) == 0 { throw ScaffoldError.pluginFolderExists(path: folder + "/" + path) }
+            if lstat(folder + "/" + path, &info) == 0 {
+                throw ScaffoldError.pluginFolderExists(path: folder + "/" + path)
+            }
         }
         try ScaffoldWriter.add(scaffold.files, into: folder, manifest: (manifest, edited))
         return ScaffoldInstructions.text(

@@ -50,7 +50,8 @@ enum ScaffoldWriter {
             created.append(next)
             // Edited since it was read: keep the other edit, add nothing.
             guard FileManager.default.contents(atPath: package + "/Package.swift") == Data(manifest.old.utf8) else {
-                throw ScaffoldError.writeFailed(path: package + "/Package.swift", reason: "it changed while it was read")
+                throw ScaffoldError.writeFailed(
+                    path: package + "/Package.swift", reason: "it changed while it was read")
             }
             guard rename(next, package + "/Package.swift") == 0 else { throw failure(package + "/Package.swift") }
         } catch {

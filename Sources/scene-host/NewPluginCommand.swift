@@ -29,13 +29,15 @@ struct NewPluginCommand: ParsableCommand {
     @Option(
         name: .customLong("scene"),
         help: ArgumentHelp(
-            "A scene of the plugin (repeat for more; the first routes to the others; default: PLUGIN without a last 'Scene').",
+            "A scene of the plugin (repeat for more; the first routes to the others; default: PLUGIN without a "
+                + "last 'Scene').",
             valueName: "SCENE"))
     var scenes: [String] = []
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The folder to create the package in; it must exist (default: the current folder).", valueName: "DIR"))
+        help: ArgumentHelp(
+            "The folder to create the package in; it must exist (default: the current folder).", valueName: "DIR"))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("The package's name and folder (default: PLUGIN).", valueName: "NAME"))
@@ -51,14 +53,16 @@ struct NewPluginCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The SceneSDK package folder (Sources/SceneSDK of the host's sources; default: found next to this executable).",
+            "The SceneSDK package folder (Sources/SceneSDK of the host's sources; default: found next to this "
+                + "executable).",
             valueName: "DIR"))
     var sdk: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The scenes.conf you will add the plugin to: the printed path is then relative to its folder (default: absolute).",
+            "The scenes.conf you will add the plugin to: the printed path is then relative to its folder "
+                + "(default: absolute).",
             valueName: "FILE"))
     var config: String?
 
