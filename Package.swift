@@ -567,7 +567,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostScaffoldTests",
             dependencies: [
-                "SceneHostScaffold", "TestSupport",
+                "SceneHostScaffold", "SceneHostCore", "TestSupport",
             ],
             path: "Tests/Unit/SceneHostScaffoldTests",
             swiftSettings: swift6

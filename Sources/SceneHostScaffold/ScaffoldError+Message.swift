@@ -2,19 +2,20 @@ import SceneHostCore
 extension ScaffoldError {
     package var message: String { TerminalText.escaped("error: " + clause) }
 
-    /// The exit code of `scene-host new scene` when it refuses: a name, folder or option the user
+    /// The exit code of `scene-host new scene` and `new plugin` when they refuse: a name, folder or option the user
     /// must change is a usage error; only a failed write (disk full, ...) has its own code.
     package var exitStatus: ExitStatus {
         switch self {
         case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable,
-            .sdkNotFound, .sdkInvalid:
+            .sdkNotFound, .sdkInvalid, .pluginFolderExists, .sceneTwice, .pluginNameClash, .namesCollide,
+            .notNewPluginPackage, .pluginExists, .sceneExists, .optionWithInto:
             return .usage
         case .writeFailed:
             return .scaffoldError
         }
     }
 
-    /// Why `scene-host new scene` created nothing (or removed what it had begun), as a clause.
+    /// Why `scene-host new scene` or `new plugin` created nothing (or removed what it had begun), as a clause.
     package var clause: String {
         switch self {
         case .invalidName(let option, let value, let problem):
@@ -56,6 +57,57 @@ extension ScaffoldError {
                 "--sdk '\(path)' is not the SceneSDK package (no Package.swift naming SceneSDK there). Pass the Sources/SceneSDK folder of the scene-host sources this host was built from."
         case .writeFailed(let path, let reason):
             return "cannot write \(path): \(reason). Nothing was left behind; fix the cause and run the command again."
+        default:
+            return newPluginClause
+        }
+    }
+
+    /// The clauses of the refusals only `new plugin` makes.
+    private var newPluginClause: String {
+        switch self {
+        case .pluginFolderExists(let path):
+            return
+                "\(path) already exists; 'scene-host new plugin' never overwrites. Remove it, or choose another "
+                + "name (or --package, --output)."
+        case .sceneTwice(let scene):
+            return "the scene '\(scene)' is given twice. Give each --scene once."
+        case .pluginNameClash(let plugin, let scene, let declared):
+            let owner = scene.map { "the scene '\($0)' in the plugin '\(plugin)'" } ?? "the plugin '\(plugin)'"
+            return
+                "\(owner) would declare \(declared), a name SceneSDK, the testing kit or Swift already uses. "
+                + "Choose another name."
+        case .namesCollide(let plugin, let declared):
+            return
+                "the plugin '\(plugin)' would declare \(declared) twice: each scene NAME declares NAME, "
+                + "NAMEViewController, NAMEWorker, NAMETests, ... and the plugin \(plugin)Plugin. Choose other --scene "
+                + "names."
+        case .notNewPluginPackage(let path):
+            return
+                "--into \(path) is not a package made by 'scene-host new plugin': its Package.swift is missing or "
+                + "has no list of plugins ('let plugins = [' after the line '\(PluginList.startMarker)'). "
+                + "Pass the folder of a package 'scene-host new plugin' made, or leave out --into to make a new one."
+        case .pluginExists(let plugin, let existing, let package) where plugin == existing:
+            return
+                "the package \(package) already has the plugin '\(plugin)'. Choose another plugin name, or add "
+                + "scenes to \(plugin) by hand (a folder per scene in Sources/\(plugin), registered in "
+                + "\(plugin)Plugin)."
+        case .pluginExists(let plugin, let existing, let package):
+            let taken =
+                PluginScaffold.targets(of: plugin).first { PluginScaffold.targets(of: existing).contains($0) }
+                ?? plugin
+            return
+                "the plugin '\(plugin)' would add the target \(taken), which the plugin '\(existing)' of the "
+                + "package \(package) already has. Choose another plugin name."
+        case .sceneExists(let scene, let plugin, let package):
+            return
+                "the package \(package) already has a scene '\(scene)' (in the plugin '\(plugin)'); scene names "
+                + "are unique in an app. Choose another --scene name."
+        case .optionWithInto(let option):
+            return
+                "\(option) is for a new package, and --into adds to the package that is there. Leave out "
+                + "\(option) (or --into)."
+        default:
+            return ""
         }
     }
 }

@@ -1,5 +1,6 @@
 import SceneHostCore
-/// Why `scene-host new scene` refused to create a plugin package, or could not finish it.
+/// Why `scene-host new scene` or `new plugin` refused to create (or add to) a plugin package, or could
+/// not finish it.
 ///
 /// Its text and exit code are in `ScaffoldError+Message.swift`.
 package enum ScaffoldError: HostConcernError, Equatable, Sendable {
@@ -18,6 +19,26 @@ package enum ScaffoldError: HostConcernError, Equatable, Sendable {
     case sdkInvalid(path: String)
     /// Writing a file failed half-way; what was written has been removed.
     case writeFailed(path: String, reason: String)
+
+    // `new plugin`
+
+    /// A folder `new plugin` would create (the package, or a plugin's folder in it) is there already.
+    case pluginFolderExists(path: String)
+    /// A scene is named twice (`--scene Cart --scene Cart`).
+    case sceneTwice(scene: String)
+    /// The plugin would declare `declared`, a name SceneSDK, the testing kit or Swift already uses;
+    /// `scene` is the scene that declares it, nil for the plugin's own names.
+    case pluginNameClash(plugin: String, scene: String?, declared: String)
+    /// The plugin would declare `declared` twice (from its name and its scenes' names).
+    case namesCollide(plugin: String, declared: String)
+    /// `--into` names a folder without a Package.swift that `new plugin` made (its list of plugins).
+    case notNewPluginPackage(path: String)
+    /// The package has the plugin `existing`, whose targets the plugin `plugin` would declare again.
+    case pluginExists(plugin: String, existing: String, package: String)
+    /// The package has a scene of that name already, in the plugin `plugin`.
+    case sceneExists(scene: String, plugin: String, package: String)
+    /// `option` (--output, --package, --sdk) is for a new package, and cannot be given with `--into`.
+    case optionWithInto(option: String)
 
     /// What is wrong with a name.
     package enum NameProblem: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// What `scene-host new scene` prints after creating the package: the files, the commands to
+/// What `scene-host new scene` and `new plugin` print after creating the package: the files, the commands to
 /// build and test it, and the lines to add to a scenes.conf.
 enum ScaffoldInstructions {
     /// The config the user named with `--config`: the plugin path is then relative to its folder,
@@ -17,12 +17,23 @@ enum ScaffoldInstructions {
 
     /// - Parameter folder: the package folder, absolute. Without `config` the plugin path is absolute.
     package static func text(_ scaffold: SceneScaffold, folder: String, config: Config?) -> String {
-        let library = folder + "/.build/debug/lib\(scaffold.plugin).so"
+        text(
+            headline: "Created the plugin package \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):",
+            plugin: scaffold.plugin, scene: scaffold.scene, files: scaffold.files.map(\.path),
+            testingKit: scaffold.testingKit, folder: folder, config: config)
+    }
+
+    /// The text for one plugin: `headline`, the `files` it wrote (paths inside the package `folder`),
+    /// the commands, and the config lines of `plugin`, whose scene `scene` the app routes to first.
+    static func text(
+        headline: String, plugin: String, scene: String, files: [String], testingKit: Bool, folder: String,
+        config: Config?
+    ) -> String {
+        let library = folder + "/.build/debug/lib\(plugin).so"
         let path = config.map { RelativePath.from($0.folder, to: library) } ?? library
-        let files = scaffold.files.map { "  " + $0.path }
-        let kit = scaffold.testingKit ? "" : " (this SDK has no testing kit, so the test uses SceneSDK alone)"
+        let kit = testingKit ? "" : " (this SDK has no testing kit, so the test uses SceneSDK alone)"
         return
-            (["Created the plugin package \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):"] + files
+            ([headline] + files.map { "  " + $0 }
             + [
                 "",
                 "Build it and run its tests\(kit):",
@@ -32,10 +43,10 @@ enum ScaffoldInstructions {
                 "",
                 config.map { "Add these lines to \($0.path) (the path is relative to its folder):" }
                     ?? "Add these lines to your scenes.conf:",
-                "  [plugins.\(scaffold.plugin)]",
+                "  [plugins.\(plugin)]",
                 "  path = \"\(SceneScaffold.literal(path))\"",
                 "",
-                "Then route to '\(scaffold.scene)' from a scene (or set initial = \"\(scaffold.scene)\") and check the app:",
+                "Then route to '\(scene)' from a scene (or set initial = \"\(scene)\") and check the app:",
                 "  scene-host check --config \(config?.path ?? "scenes.conf")",
             ]).joined(separator: "\n")
     }

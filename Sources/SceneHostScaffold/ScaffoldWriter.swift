@@ -38,15 +38,49 @@ enum ScaffoldWriter {
         }
     }
 
+    /// Adds `files` to the existing `package` folder, then replaces its Package.swift text `manifest.old`
+    /// with `manifest.new` (in one rename). Every file is new (never overwritten); on a failure everything
+    /// it created is removed again and Package.swift is left as it was.
+    static func add(_ files: [GeneratedFile], into package: String, manifest: (old: String, new: String)) throws {
+        var created: [String] = []
+        do {
+            for file in files { try write(file, into: package, created: &created) }
+            let next = package + "/.Package.swift.scene-host-new"
+            try write(GeneratedFile(path: ".Package.swift.scene-host-new", text: manifest.new), into: package)
+            created.append(next)
+            // Edited since it was read: keep the other edit, add nothing.
+            guard FileManager.default.contents(atPath: package + "/Package.swift") == Data(manifest.old.utf8) else {
+                throw ScaffoldError.writeFailed(
+                    path: package + "/Package.swift", reason: "it changed while it was read")
+            }
+            guard rename(next, package + "/Package.swift") == 0 else { throw failure(package + "/Package.swift") }
+        } catch {
+            for path in created.reversed() { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+    }
+
     private static func write(_ file: GeneratedFile, into folder: String) throws {
+        var created: [String] = []
+        try write(file, into: folder, created: &created)
+    }
+
+    /// Writes `file` (which must not exist), creating its missing folders; `created` gets each folder it
+    /// made and the file, so that a caller can remove them again.
+    private static func write(_ file: GeneratedFile, into folder: String, created: inout [String]) throws {
         let path = folder + "/" + file.path
         var parent = folder
         for component in file.path.split(separator: "/").dropLast() {
             parent += "/" + component
-            guard mkdir(parent, 0o755) == 0 || errno == EEXIST else { throw failure(parent) }
+            if mkdir(parent, 0o755) == 0 {
+                created.append(parent)
+            } else if errno != EEXIST {
+                throw failure(parent)
+            }
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path) }
+        created.append(path)
         defer { close(descriptor) }
         var bytes = Array(file.text.utf8)[...]
         while !bytes.isEmpty {

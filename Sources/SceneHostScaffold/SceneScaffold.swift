@@ -32,19 +32,17 @@ struct SceneScaffold: Sendable {
     /// Every file of the package, in the order they are listed to the user.
     package var files: [GeneratedFile] {
         let sources = "Sources/\(plugin)/"
-        let templates: [(String, String)] = [
-            ("Package.swift", PackageTemplate.text),
-            (".gitignore", GitignoreTemplate.text),
-            (sources + "\(scene)Plugin.swift", PluginEntryTemplate.text),
-            (sources + "\(scene)ViewController.swift", ViewControllerTemplate.text),
-            (sources + "\(scene)Interactor.swift", InteractorTemplate.text),
-            (sources + "\(scene)Presenter.swift", PresenterTemplate.text),
-            (sources + "\(scene)Router.swift", RouterTemplate.text),
-            (sources + "\(scene)Models.swift", ModelsTemplate.text),
-            (sources + "\(scene)Worker.swift", WorkerTemplate.text),
-            ("Tests/\(plugin)Tests/\(scene)Tests.swift", PluginTestsTemplate.text(kit: testingKit)),
+        let scene = SceneFiles(scene: scene, destinations: [])
+        let entry = TemplateRenderer.render(PluginEntryTemplate.text, ["REGISTRATIONS": scene.registration])
+        let test = scene.test(
+            plugin: plugin, pluginType: self.scene + "Plugin", kit: testingKit, sceneCount: 1, declaresRegistry: true)
+        return [
+            GeneratedFile(path: "Package.swift", text: render(PackageTemplate.text)),
+            GeneratedFile(path: ".gitignore", text: GitignoreTemplate.text),
+            GeneratedFile(path: sources + "\(self.scene)Plugin.swift", text: render(entry)),
+        ] + scene.cleanSwiftFiles(in: sources) + [
+            GeneratedFile(path: "Tests/\(plugin)Tests/\(self.scene)Tests.swift", text: render(test))
         ]
-        return templates.map { GeneratedFile(path: $0.0, text: render($0.1)) }
     }
 
     private func render(_ template: String) -> String {

@@ -41,13 +41,35 @@ enum SwiftIdentifier {
         "AnyObject", "UnsafeRawPointer", "Suite", "Test",
     ]
 
+    /// What each scene declares after its name: its types, the models' enum ("") and its test suite.
+    static let sceneSuffixes = [
+        "", "ViewController", "Interactor", "Presenter", "Router", "Worker", "Models", "BusinessLogic",
+        "PresentationLogic", "DisplayLogic", "RoutingLogic", "DataPassing", "DataStore", "Tests",
+    ]
+
     /// The first name the generated package would declare that SceneSDK, the kit or Swift already uses.
     package static func clash(scene: String, plugin: String) -> String? {
-        let suffixes = [
-            "", "ViewController", "Interactor", "Presenter", "Router", "Worker", "Models", "BusinessLogic",
-            "PresentationLogic", "DisplayLogic", "RoutingLogic", "DataPassing", "DataStore", "Tests",
-        ]
-        let declared = suffixes.map { scene + $0 } + [plugin, plugin + "Plugin", plugin + "Tests"]
+        let declared = sceneSuffixes.map { scene + $0 } + [plugin, plugin + "Plugin", plugin + "Tests"]
         return declared.first { usedNames.contains($0) }
+    }
+
+    /// The first problem with the names a plugin of `new plugin` would declare (its targets, its plugin
+    /// type and each scene's types): one SceneSDK, the kit or Swift already uses, or a type declared twice
+    /// (the scene `ShopPlugin` of the plugin `Shop` would declare the plugin's type again). A type may be
+    /// named like a module (the scene `Shop` of the plugin `Shop`): the generated code never qualifies a
+    /// name with its module.
+    static func clash(plugin: String, scenes: [String]) -> ScaffoldError? {
+        let types =
+            [(name: plugin + "Plugin", scene: String?.none)]
+            + scenes.flatMap { scene in sceneSuffixes.map { (name: scene + $0, scene: Optional(scene)) } }
+        let declared = PluginScaffold.targets(of: plugin).map { (name: $0, scene: String?.none) } + types
+        if let used = declared.first(where: { usedNames.contains($0.name) }) {
+            return .pluginNameClash(plugin: plugin, scene: used.scene, declared: used.name)
+        }
+        var seen: Set<String> = []
+        for name in types.map(\.name) where !seen.insert(name).inserted {
+            return .namesCollide(plugin: plugin, declared: name)
+        }
+        return nil
     }
 }

@@ -133,7 +133,9 @@ struct NewSceneTests {
     func help() throws {
         let bare = try HostProcess.run(["new"])
         #expect(bare.status == 64)
-        #expect(bare.stderr.hasPrefix("Error: say what to create: 'scene-host new scene NAME'.\n"))
+        #expect(
+            bare.stderr.hasPrefix(
+                "Error: say what to create: 'scene-host new plugin PLUGIN' or 'scene-host new scene NAME'.\n"))
         let help = try HostProcess.run(["--help"])
         #expect(help.stdout.contains("  new "), "\(help.stdout)")
     }

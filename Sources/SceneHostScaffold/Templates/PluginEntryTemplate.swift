@@ -1,4 +1,6 @@
-/// <NAME>Plugin.swift: the plugin, its registration and the one C symbol the host looks for.
+/// <NAME>Plugin.swift of `new scene`: the plugin, its registration and the one C symbol the host looks for.
+///
+/// `{{REGISTRATIONS}}` is the scene's registration (`SceneRegistrationTemplate`), shared with `new plugin`.
 enum PluginEntryTemplate {
     package static let text = #"""
         import SceneSDK
@@ -9,16 +11,7 @@ enum PluginEntryTemplate {
             static let version = "0.1.0"
 
             static func register(in registry: any SceneRegistry) throws {
-                registry.register({{NAME}}Worker.self) { _ in {{NAME}}Worker() }
-                try registry.register(
-                    SceneDefinition(
-                        "{{NAME}}",
-                        viewController: {{NAME}}ViewController.init,
-                        interactor: { services in {{NAME}}Interactor(worker: try services.resolve({{NAME}}Worker.self)) },
-                        presenter: {{NAME}}Presenter.init,
-                        router: {{NAME}}Router.init
-                    )
-                )
+        {{REGISTRATIONS}}
             }
         }
 

@@ -1,5 +1,9 @@
 /// Tests/<PLUGIN>Tests/<NAME>Tests.swift, and what the package needs for it.
 ///
+/// `{{PLUGIN_TYPE}}` is the `ScenePlugin` type, `{{ROUTE_TESTS}}` the tests of the scene's routes
+/// (`SceneRouteTemplate.test`); without the kit, `{{SCENE_COUNT}}` (and its words) the number of
+/// scenes the plugin registers, each with one Worker.
+///
 /// With the testing kit (`SceneTesting`, a package in the SDK folder) the test drives the scene
 /// as a user would; without it (an SDK from before the kit) it checks the registration and the
 /// display logic with SceneSDK and Swift Testing only. Everything about the test is in this file.
@@ -32,7 +36,7 @@ enum PluginTestsTemplate {
             @Test("Update shows the typed text in the label, through the VIP cycle and the Worker's background work")
             func updateShowsTheText() async throws {
                 let kit = SceneTestKit()
-                try kit.load({{NAME}}Plugin.self)
+                try kit.load({{PLUGIN_TYPE}}.self)
                 try kit.start("{{NAME}}")
                 // viewDidLoad asked the Worker for the first message: the kit runs that work to its end.
                 #expect(await kit.settle())
@@ -52,19 +56,19 @@ enum PluginTestsTemplate {
             @Test("Done goes back to the scene that showed it")
             func doneGoesBack() throws {
                 let kit = SceneTestKit()
-                try kit.load({{NAME}}Plugin.self)
+                try kit.load({{PLUGIN_TYPE}}.self)
                 try kit.start("{{NAME}}")
 
                 try kit.tap("done")
 
                 #expect(kit.exits.count == 1)
                 #expect(kit.routes.isEmpty)
-            }
+            }{{ROUTE_TESTS}}
 
             @Test("the four parts are released with the scene, its work cancelled: no reference cycle between them")
             func noLeaks() async throws {
                 let kit = SceneTestKit()
-                try kit.load({{NAME}}Plugin.self)
+                try kit.load({{PLUGIN_TYPE}}.self)
                 try kit.start("{{NAME}}")
                 try kit.tap("update")
                 try await kit.assertReleased(waitingForWork: .seconds(1))
@@ -82,12 +86,12 @@ enum PluginTestsTemplate {
         @MainActor
         @Suite("{{NAME}}")
         struct {{NAME}}Tests {
-            @Test("the plugin registers one scene and its Worker")
+            @Test("the plugin registers {{SCENE_COUNT_TEXT}} and {{WORKER_TEXT}}")
             func registers() throws {
                 let registry = CollectingRegistry()
-                try {{NAME}}Plugin.register(in: registry)
-                #expect(registry.sceneCount == 1)
-                #expect(registry.serviceCount == 1)
+                try {{PLUGIN_TYPE}}.register(in: registry)
+                #expect(registry.sceneCount == {{SCENE_COUNT}})
+                #expect(registry.serviceCount == {{SCENE_COUNT}})
             }
 
             @Test("the view model reaches the label")
@@ -101,7 +105,14 @@ enum PluginTestsTemplate {
             func workerTrims() async throws {
                 #expect(try await {{NAME}}Worker().doSomeWork(text: "  Hello  ") == "Hello")
             }
-        }
+        }{{COLLECTING_REGISTRY}}
+
+        """#
+
+    /// Without the kit: the registry the tests count with, declared once per test target (in its
+    /// first scene's tests).
+    static let collectingRegistry = #"""
+
 
         /// Counts what the plugin registers, as the host's registry would receive it.
         final class CollectingRegistry: SceneRegistry {
@@ -116,6 +127,5 @@ enum PluginTestsTemplate {
                 serviceCount += 1
             }
         }
-
         """#
 }

@@ -1,11 +1,14 @@
 /// <NAME>Router.swift: routing logic and data passing.
+///
+/// `{{ROUTING_LOGIC}}` and `{{ROUTER_METHODS}}` are the routes to a plugin's other scenes (`SceneFiles`);
+/// empty for a scene that routes only back.
 enum RouterTemplate {
     package static let text = #"""
         import SceneSDK
 
         @MainActor
         protocol {{NAME}}RoutingLogic {
-            func routeToPrevious() throws
+            func routeToPrevious() throws{{ROUTING_LOGIC}}
         }
 
         @MainActor
@@ -23,7 +26,7 @@ enum RouterTemplate {
             /// `try route(to: .<scene>, segue: segue, passing: input)`.
             func routeToPrevious() throws {
                 try navigateBack()
-            }
+            }{{ROUTER_METHODS}}
 
             // MARK: Navigation
 

@@ -1,4 +1,7 @@
 /// <NAME>ViewController.swift: display logic, the screen and the user's events.
+///
+/// `{{ROUTE_BUTTONS}}` and `{{ROUTE_EVENTS}}` are the buttons to a plugin's other scenes and their
+/// taps (`SceneFiles`); empty for a scene that routes only back.
 enum ViewControllerTemplate {
     package static let text = #"""
         import SceneSDK
@@ -24,7 +27,7 @@ enum ViewControllerTemplate {
                 Screen(title: "{{NAME}}", elements: [
                     .label(id: "message", text: messageText),
                     .textField(id: "text", placeholder: "type something", text: fieldText),
-                    .button(id: "update", title: "Update"),
+                    .button(id: "update", title: "Update"),{{ROUTE_BUTTONS}}
                     .button(id: "done", title: "Done"),
                 ] + (isWorking ? [.progress(id: "working", label: "Working", value: nil)] : []))
             }
@@ -36,7 +39,7 @@ enum ViewControllerTemplate {
                 case .tap(button: "update"):
                     doSomething()
                 case .tap(button: "done"):
-                    try router?.routeToPrevious()
+                    try router?.routeToPrevious(){{ROUTE_EVENTS}}
                 default:
                     break
                 }
