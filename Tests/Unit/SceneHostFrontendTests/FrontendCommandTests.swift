@@ -59,7 +59,7 @@ struct FrontendCommandTests {
             ),
             (
                 "wait list orders x",
-                "'wait' cannot wait for a list; the kinds: label, field, text, toggle, choice, button, busy"
+                "'wait' cannot wait for a list; the kinds: label, alert, field, text, toggle, choice, button, busy"
             ),
             (
                 "choose shipping",
