@@ -10,7 +10,8 @@ import Testing
 @Suite("Page writer: alerts and the focus")
 struct PageWriterAlertTests {
     static func html(_ elements: [ScreenElement], error: String? = nil) -> String {
-        let page = WebPage.start(screen: Screen(title: "Edit", elements: elements), scene: "Edit", token: "t", error: error)
+        let page = WebPage.start(
+            screen: Screen(title: "Edit", elements: elements), scene: "Edit", token: "t", error: error)
         return String(decoding: PageWriter().render(page), as: UTF8.self)
     }
 
@@ -38,10 +39,15 @@ struct PageWriterAlertTests {
     @Test("the host's error takes the focus when nothing on the page needs it; a notice never does")
     func hostError() {
         let error = Self.html([.textField(id: "note", placeholder: "", text: "x")], error: "Another tab moved on.")
-        #expect(error.contains("<div class=\"error\" role=\"alert\" id=\"error\" tabindex=\"-1\" autofocus><p>"), "\(error)")
+        #expect(
+            error.contains("<div class=\"error\" role=\"alert\" id=\"error\" tabindex=\"-1\" autofocus><p>"), "\(error)"
+        )
         let notice = Self.html([.label(id: "l", text: "x")], error: "notice: Reloaded.")
-        #expect(notice.contains("<div class=\"notice\" role=\"status\" id=\"error\"><p>") && !notice.contains("autofocus"))
+        #expect(
+            notice.contains("<div class=\"notice\" role=\"status\" id=\"error\"><p>") && !notice.contains("autofocus"))
         let withAlert = Self.html([Self.conflict], error: "Another tab moved on.")
-        #expect(withAlert.contains("<div class=\"error\" role=\"alert\" id=\"error\"><p>"), "the scene's alert has the focus")
+        #expect(
+            withAlert.contains("<div class=\"error\" role=\"alert\" id=\"error\"><p>"),
+            "the scene's alert has the focus")
     }
 }
