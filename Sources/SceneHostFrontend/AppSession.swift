@@ -18,6 +18,9 @@ package protocol AppSession: AnyObject, Sendable {
     nonisolated(nonsending) func screen() async throws -> Screen
     /// Scene names per layer (the root stack, then each modal's), bottom to top.
     nonisolated(nonsending) func layers() async -> [[String]]
+    /// The title of every scene's screen, bottom to top over all layers (`layers` flattened): what
+    /// a breadcrumb calls a screen the user has not seen yet (a deep link's way).
+    nonisolated(nonsending) func titles() async -> [String]
     /// Where the user is, as the terminal prints it (`Home › Detail`), shortened when deep.
     nonisolated(nonsending) func breadcrumb() async -> String
     /// Runs `commands` in turn; the first failure is thrown, and the session is then as it was before that command.
@@ -95,9 +98,9 @@ extension AppSession {
         return changeCount
     }
 
-    /// The screen on top and the scene names of each layer.
-    nonisolated(nonsending) package func view() async throws -> (screen: Screen, layers: [[String]]) {
-        (try await screen(), await layers())
+    /// The screen on top, the scene names of each layer, and every scene's title (`titles`).
+    nonisolated(nonsending) package func view() async throws -> (screen: Screen, layers: [[String]], titles: [String]) {
+        (try await screen(), await layers(), await titles())
     }
 
     /// The screen on top as the terminal and scripts print it.

@@ -114,6 +114,8 @@ package final class InProcessSession: AppSession {
 
     @MainActor package func layers() async -> [[String]] { navigator.layers.map { $0.map(\.name) } }
 
+    @MainActor package func titles() async -> [String] { navigator.titles() }
+
     @MainActor package func breadcrumb() async -> String { ScreenTextRenderer.breadcrumb(await layers()) }
 
     @MainActor package func apply(_ commands: [FrontendCommand]) async throws {

@@ -9,6 +9,9 @@ struct SceneExtras {
     package var fields: [SceneRecord.FieldText] = []
     package var secrets: [String] = []
     package var state: ScenePayload?
+    /// The title its screen showed when it was last on top, or when its title was first asked for
+    /// (`title(of:)`): what the user sees it called, never its type name.
+    package var title: String?
 }
 
 /// The host's memory of a navigator's stacks (`SceneRecord`), and building the stacks again from it.
@@ -27,20 +30,24 @@ extension Navigator {
     /// The records that changed since the last call: the first `keep` records of the last answer
     /// stand, `changed` replace everything after them. `topScreen` (the screen just rendered)
     /// gives the top scene's field values.
-    package func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord]) {
+    package func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord], titles: [String]) {
         if let topScreen, let top {
             let fields = SceneRecord.fields(of: topScreen), secrets = SceneRecord.filledSecrets(of: topScreen)
             // An event changes what the top scene's DataStore keeps without changing its record otherwise.
             let state = Self.keptState(of: top)
             var known = extras[ObjectIdentifier(top)] ?? SceneExtras()
-            if known.fields != fields || known.secrets != secrets || known.state != state {
+            if known.fields != fields || known.secrets != secrets || known.state != state
+                || known.title != topScreen.title
+            {
                 (known.fields, known.secrets, known.state) = (fields, secrets, state)
+                known.title = topScreen.title
                 extras[ObjectIdentifier(top)] = known
                 changedFrom = min(changedFrom, sceneCount - 1)
             }
         }
         let keep = min(changedFrom, sceneCount)
         var changed: [SceneRecord] = []
+        var titles: [String] = []
         // Only the scenes from `keep` on: whole stacks below it are skipped, never walked, so a
         // command on a deep stack costs what changed (a script of thousands of pushes stays linear).
         var place = 0
@@ -55,10 +62,26 @@ extension Navigator {
                     scene.keptInput = .payload(payload)
                 }
                 changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
+                titles.append(title(of: scene))
             }
         }
         changedFrom = sceneCount
-        return (keep, changed)
+        return (keep, changed, titles)
+    }
+
+    /// Every scene's title, bottom to top over all layers (`title(of:)`).
+    package func titles() -> [String] {
+        layers.flatMap { $0.map(title(of:)) }
+    }
+
+    /// The title `scene` shows: the one it last showed on top, else (a scene under a deep link's
+    /// screen, or built again below the top) its screen's title, rendered once and kept. One name
+    /// per screen wherever it is named (a breadcrumb, a notice), never its type name.
+    private func title(of scene: AssembledScene) -> String {
+        if let title = extras[ObjectIdentifier(scene)]?.title { return title }
+        let title = scene.display.render().title
+        extras[ObjectIdentifier(scene), default: SceneExtras()].title = title
+        return title
     }
 
     private func record(of scene: AssembledScene, opensLayer: Bool) -> SceneRecord {

@@ -87,10 +87,11 @@ extension WebController {
                 retryAfter: closed.retryAfter)
         }
         do {
-            let (screen, layers) = try await store.preview(link: link, client: client)
+            let (screen, layers, titles) = try await store.preview(link: link, client: client)
             let token = if let session { session.token } else { await store.startToken }
             return .page(
-                WebPage.preview(screen: screen, layers: layers, token: token, error: nil, formAction: "/" + link))
+                WebPage.preview(
+                    screen: screen, layers: layers, titles: titles, token: token, error: nil, formAction: "/" + link))
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {

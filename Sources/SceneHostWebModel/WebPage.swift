@@ -184,36 +184,46 @@ package struct WebPage: Sendable {
 
     /// The start page of a browser without a session: the initial scene's screen, posting to `/`.
     package static func start(screen: Screen, scene: String, token: String, error: String?) -> WebPage {
-        preview(screen: screen, layers: [[scene]], token: token, error: error, formAction: "/")
+        preview(screen: screen, layers: [[scene]], titles: [screen.title], token: token, error: error, formAction: "/")
     }
 
     /// A page of screens no session holds yet (the start page, a deep link): posting to `formAction`
     /// makes them the session's (a first action makes the session). The breadcrumb has no links:
     /// none of its screens has a URL in any session.
+    /// `titles`: every screen's title, bottom to top (`AppSession.titles`), so a screen below, never
+    /// shown yet, is called what the app calls it (one name per screen); a screen without one is
+    /// named by its scene's name in words.
     static func preview(
-        screen: Screen, layers: [[String]], token: String, error: String?, formAction: String
+        screen: Screen, layers: [[String]], titles: [String], token: String, error: String?, formAction: String
     ) -> WebPage {
+        let names = layers.flatMap { $0 }
+        let named = names.indices.map { $0 < titles.count ? titles[$0] : humanized(names[$0]) }
         var crumbs: [Crumb] = []
+        var place = 0
         for (index, stack) in layers.enumerated() {
-            for (position, name) in stack.enumerated() {
+            for position in stack.indices {
                 let isCurrent = index == layers.count - 1 && position == stack.count - 1
-                // Screens below were never shown, so their titles are unknown: their names, in words.
                 crumbs.append(
                     Crumb(
-                        name: isCurrent ? screen.title : humanized(name), isModal: index > 0 && position == 0,
+                        name: isCurrent ? screen.title : named[place], isModal: index > 0 && position == 0,
                         isCurrent: isCurrent, url: ""))
+                place += 1
             }
         }
         let top = layers.last ?? []
+        let topStart = names.count - top.count
         let inModal = layers.count > 1
         let wayBack: WayBack =
             inModal
             ? (top.count > 1 ? .back(to: []) : .dismiss)
             : (top.count > 1
-                ? .back(to: top.dropLast(2).reversed().map { WayBack.Target(scene: $0, title: humanized($0)) }) : .none)
+                ? .back(
+                    to: (0..<(top.count - 1)).dropLast().reversed().map {
+                        WayBack.Target(scene: top[$0], title: named[topStart + $0])
+                    }) : .none)
         return WebPage(
             title: screen.title, breadcrumb: crumbs, inModal: inModal,
-            underneath: layers.dropLast().flatMap { $0 }.joined(separator: " › "),
+            underneath: named.prefix(names.count - top.count).joined(separator: " › "),
             elements: screen.elements.map(element), wayBack: wayBack, error: error, token: token, stamp: 0,
             formAction: formAction,
             isEarlier: false, currentURL: formAction

@@ -165,7 +165,7 @@ package actor WebSession {
         if depth != .max { lastActionStamp = nextStamp }
         // Read before the view: a change made meanwhile leaves a generation that no longer matches.
         let generation = app.screenVersion?.generation
-        let (screen, layers) = try await app.view()
+        let (screen, layers, appTitles) = try await app.view()
         viewedGeneration = generation
         let records = await app.records()
         let links = app.links
@@ -193,10 +193,12 @@ package actor WebSession {
                     kept.lastScreen = screen
                     fresh.append(kept)
                 } else {
-                    // Below the top, a screen not shown yet (a deep link's stack) keeps the title it had here, if it was here.
+                    // Below the top, a screen not shown yet (a deep link's stack) keeps what it showed here,
+                    // if it was here; else its title, as the app names it (one name per screen).
                     let known =
                         place < screens.count && screens[place].name == name
-                        ? screens[place].lastScreen : Screen(title: name)
+                        ? screens[place].lastScreen
+                        : Screen(title: place < appTitles.count ? appTitles[place] : WebPage.humanized(name))
                     let input = place < records.count && records[place].name == name ? records[place].input?.value : nil
                     fresh.append(
                         WebScreen(

@@ -502,7 +502,7 @@ package actor WebSessionStore {
         let task = Task { () throws -> (start: StartScreen, live: (any AppSession)?) in
             let app = try await make()
             await WebController.awaitQuickWork(of: app)
-            let view: (screen: Screen, layers: [[String]])
+            let view: (screen: Screen, layers: [[String]], titles: [String])
             do {
                 view = try await app.view()
             } catch {
@@ -572,7 +572,11 @@ package actor WebSessionStore {
     /// names nothing (a 404), or why the opening failed.
     /// `client`: whose faults the opening's are toward refusing the plugin for everyone (one source
     /// per address, however many GETs it sends).
-    func preview(link: String, client: String? = nil) async throws -> (screen: Screen, layers: [[String]]) {
+    func preview(
+        link: String, client: String? = nil
+    ) async throws
+        -> (screen: Screen, layers: [[String]], titles: [String])
+    {
         let app = try await makeSession()
         if let client { app.attribute(to: client) }
         do {
@@ -586,7 +590,11 @@ package actor WebSessionStore {
     }
 
     /// What `app` shows, read once before it is closed; it is closed whether the read works or not.
-    private static func lastView(of app: any AppSession) async throws -> (screen: Screen, layers: [[String]]) {
+    private static func lastView(
+        of app: any AppSession
+    ) async throws
+        -> (screen: Screen, layers: [[String]], titles: [String])
+    {
         do {
             let view = try await app.view()
             await app.close()

@@ -19,6 +19,8 @@ extension PooledSession: AppSession {
 
     nonisolated(nonsending) package func layers() async -> [[String]] { session.read { $0.layers } }
 
+    nonisolated(nonsending) package func titles() async -> [String] { session.read { $0.titles } }
+
     nonisolated(nonsending) package func breadcrumb() async -> String { session.read { $0.breadcrumb } }
 
     nonisolated(nonsending) package func apply(_ commands: [FrontendCommand]) async throws {

@@ -240,6 +240,6 @@ package final class SceneWorkerLoop {
         if navigator.workIdle { busy.remove(id) } else { busy.insert(id) }
         return SessionReport(
             keep: changes.keep, changed: changes.changed, screen: screen, busy: attention,
-            settling: !navigator.workSettled)
+            settling: !navigator.workSettled, titles: changes.titles)
     }
 }

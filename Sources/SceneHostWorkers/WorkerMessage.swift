@@ -69,16 +69,20 @@ package struct SessionReport: Equatable, Sendable {
     /// Work started with `perform` runs (a load, a save): it is expected to end soon, unlike an
     /// `observe` task. A `serve` action waits a moment for it before it answers.
     package var settling = false
+    /// The title of each changed record's scene (`Navigator.titles`), in order: what a breadcrumb
+    /// calls a screen below the top, which the host has never been sent (a deep link's way).
+    package var titles: [String] = []
 
     package init(
         keep: Int, changed: [SceneRecord], screen: Result<Screen, RemoteFailure>, busy: Bool = false,
-        settling: Bool = false
+        settling: Bool = false, titles: [String] = []
     ) {
         self.keep = keep
         self.changed = changed
         self.screen = screen
         self.busy = busy
         self.settling = settling
+        self.titles = titles
     }
 }
 

@@ -20,6 +20,9 @@ package final class WorkerSession: ScreenVersion {
     package struct State: Sendable {
         /// Every scene on its stacks, bottom to top over all layers (changed by `replace`).
         package private(set) var records: [SceneRecord] = []
+        /// The title of each record's scene as the worker last reported it (`SessionReport.titles`);
+        /// its scene name in the rare record no report titled.
+        package private(set) var titles: [String] = []
         /// Where the first modal stack starts in `records` (nil: only the root stack), kept by
         /// `replace` so the breadcrumb never walks the records.
         private var firstModal: Int?
@@ -69,9 +72,11 @@ package final class WorkerSession: ScreenVersion {
 
         /// Keeps the first `count` records and puts `changed` after them, in place (no copy of the
         /// records kept: a report costs what changed, not the depth of the stacks).
-        package mutating func replace(keeping count: Int, with changed: [SceneRecord] = []) {
+        package mutating func replace(keeping count: Int, with changed: [SceneRecord] = [], titles: [String] = []) {
             let kept = min(max(count, 0), records.count)
             records.removeSubrange(kept...)
+            self.titles.removeSubrange(min(kept, self.titles.count)...)
+            self.titles.append(contentsOf: titles.count == changed.count ? titles : changed.map(\.name))
             if let start = firstModal, start >= kept { firstModal = nil }
             if firstModal == nil, let index = changed.indices.first(where: { kept + $0 >= 1 && changed[$0].opensLayer })
             {
@@ -140,7 +145,7 @@ package final class WorkerSession: ScreenVersion {
             else {
                 return false
             }
-            state.replace(keeping: report.keep, with: report.changed)
+            state.replace(keeping: report.keep, with: report.changed, titles: report.titles)
             state.screen = report.screen
             state.busy = report.busy
             state.settling = report.settling

@@ -87,6 +87,13 @@ struct OrdersPluginsTests {
         #expect(worker.saved.isEmpty)
     }
 
+    @Test("every screen on the stack is called by its own title, not its scene's name")
+    func titlesOfTheStack() async throws {
+        let navigator = try await navigator(worker: RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders))
+        try await navigator.executeSettled(.select(list: "orders", row: 1))
+        #expect(navigator.titles() == ["Orders", "Order #2"])
+    }
+
     @Test("ShowOrder reads the order by id: a missing one is a screen that says so, with no Edit button")
     func missingOrder() async throws {
         let worker = RecordingWorker(orders: InMemoryOrdersWorker.sampleOrders)

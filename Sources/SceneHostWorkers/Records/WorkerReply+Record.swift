@@ -103,6 +103,7 @@ extension SessionReport: RecordValue {
         }
         writer.bool(busy)
         writer.bool(settling)
+        writer.stringList(titles)
     }
 
     package init(from reader: inout RecordReader) throws {
@@ -113,7 +114,10 @@ extension SessionReport: RecordValue {
         case .success: screen = .success(try Screen(from: &reader))
         case .failure: screen = .failure(try RemoteFailure(from: &reader))
         }
-        let busy = try reader.bool()
-        self.init(keep: keep, changed: changed, screen: screen, busy: busy, settling: try reader.bool())
+        let busy = try reader.bool(), settling = try reader.bool()
+        let titles = try reader.stringList()
+        // One title per changed record, or none (a report made by hand).
+        guard titles.isEmpty || titles.count == changed.count else { throw RecordReader.Malformed() }
+        self.init(keep: keep, changed: changed, screen: screen, busy: busy, settling: settling, titles: titles)
     }
 }

@@ -79,8 +79,11 @@ struct LinkSessionTests {
         let sessions: [any AppSession] = [pooled, InProcessSession(navigator: navigator)]
         for session in sessions {
             try await session.open(link: "/items/3")
-            let (screen, layers) = try await session.view()
+            let (screen, layers, titles) = try await session.view()
             #expect(layers == [["LinkHome", "LinkList", "LinkItem"]])
+            // Each screen's own title, those on the way never shown included (this fixture's
+            // titles are its scene names).
+            #expect(titles == ["LinkHome", "LinkList", "LinkItem"])
             #expect(screen.element(id: "text") == .label(id: "text", text: "item #3"))
             do {
                 try await session.open(link: "items/x")

@@ -28,6 +28,7 @@ struct WebFaultRepliesTests {
             return home
         }
         func layers() async -> [[String]] { [["Home"]] }
+        func titles() async -> [String] { ["Home"] }
         func breadcrumb() async -> String { "Home" }
         func apply(_ commands: [FrontendCommand]) async throws {
             guard commands.contains(.tap(button: "strike")) else { return }

@@ -26,6 +26,7 @@ struct TerminalFrontendTests {
             return Screen(title: "Home", elements: [.button(id: "strike", title: "Strike")])
         }
         func layers() async -> [[String]] { [["Home"]] }
+        func titles() async -> [String] { ["Home"] }
         func breadcrumb() async -> String { "Home" }
         func apply(_ commands: [FrontendCommand]) async throws {
             state.withLock { $0.applied += 1 }
@@ -72,6 +73,7 @@ struct TerminalFrontendTests {
             Screen(title: "Countdown", elements: [.label(id: "left", text: "\(10 - state.withLock(\.ticks)) s")])
         }
         func layers() async -> [[String]] { [["Countdown"]] }
+        func titles() async -> [String] { ["Countdown"] }
         func breadcrumb() async -> String { "Countdown" }
         func apply(_ commands: [FrontendCommand]) async throws {}
         func open(_ link: LinkOpening) async throws {}

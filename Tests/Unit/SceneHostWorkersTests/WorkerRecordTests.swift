@@ -32,6 +32,21 @@ struct WorkerRecordTests {
         let report = SessionReport(
             keep: 3, changed: [SceneRecord(name: "A", opensLayer: false, input: nil)], screen: .failure(failure))
         #expect(try RecordCheck.roundTrip(report) == report)
+        // With the title of each changed record; a count that does not match the records is refused.
+        let titled = SessionReport(
+            keep: 0,
+            changed: [
+                SceneRecord(name: "ListOrders", opensLayer: false, input: nil),
+                SceneRecord(name: "ShowOrder", opensLayer: false, input: nil),
+            ],
+            screen: .success(Screen(title: "Order #2")), titles: ["Orders", "Order #2"])
+        #expect(try RecordCheck.roundTrip(titled) == titled)
+        var mismatched = try RecordCheck.reader { writer in
+            var one = titled
+            one.titles = ["Orders"]
+            one.encode(into: &writer)
+        }
+        #expect(throws: RecordReader.Malformed.self) { try SessionReport(from: &mismatched) }
         // A link's refusal crosses with its sentence, for serve's 404 (issue 35, 2.6).
         let refused = RemoteFailure(
             NavigationError.linkRefused(link: "orders/99", scene: "ShowOrder", message: "There is no order 99."))
