@@ -82,8 +82,7 @@ package struct NewPlugin: Sendable {
 
     private func add(into: String, config: ScaffoldInstructions.Config?) throws -> String {
         let folder = FileSystemPath.real(into) ?? FileSystemPath.absolute(into)
-        guard let data = FileManager.default.contents(atPath: folder + "/Package.swift"),
-            let manifest = String(data: data, encoding: .utf8), let existing = PluginList.plugins(in: manifest),
+        guard let manifest = PluginPackage.readManifest(in: folder), let existing = PluginList.plugins(in: manifest),
             let edited = PluginList.adding(plugin, to: manifest)
         else { throw ScaffoldError.notNewPluginPackage(path: folder) }
         let targets = PluginScaffold.targets(of: plugin)

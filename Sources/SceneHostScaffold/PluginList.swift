@@ -37,7 +37,7 @@ enum PluginList {
         else { return nil }
         var names: [String] = []
         for index in (start + 2)..<lines.count {
-            let line = lines[index].trimmingWhitespace
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
             if line == closing { return (names, index) }
             guard line.hasPrefix("\""), line.hasSuffix("\","), line.count > 3 else { return nil }
             let name = String(line.dropFirst().dropLast(2))
@@ -45,11 +45,5 @@ enum PluginList {
             names.append(name)
         }
         return nil
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

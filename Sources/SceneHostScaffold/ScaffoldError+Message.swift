@@ -57,14 +57,7 @@ extension ScaffoldError {
                 "--sdk '\(path)' is not the SceneSDK package (no Package.swift naming SceneSDK there). Pass the Sources/SceneSDK folder of the scene-host sources this host was built from."
         case .writeFailed(let path, let reason):
             return "cannot write \(path): \(reason). Nothing was left behind; fix the cause and run the command again."
-        default:
-            return newPluginClause
-        }
-    }
-
-    /// The clauses of the refusals only `new plugin` makes.
-    private var newPluginClause: String {
-        switch self {
+        // The refusals only `new plugin` makes.
         case .pluginFolderExists(let path):
             return
                 "\(path) already exists; 'scene-host new plugin' never overwrites. Remove it, or choose another "
@@ -106,8 +99,6 @@ extension ScaffoldError {
             return
                 "\(option) is for a new package, and --into adds to the package that is there. Leave out "
                 + "\(option) (or --into)."
-        default:
-            return ""
         }
     }
 }

@@ -2,7 +2,7 @@ import SceneSDK
 
 extension WorkerReply {
     /// At least how many bytes this reply's frame payload takes: the distinct texts of its screens
-    /// and of a native call's answer, each counted once (the frame's string table keeps each text
+    /// (and of its records' titles) and of a native call's answer, each counted once (the frame's string table keeps each text
     /// once); records, failures and the rest are not counted. Cheap next to encoding: no text is
     /// copied or walked byte by byte, so a worker tells an answer far over `WorkerFrame.maximumSize`
     /// (a 70 MB render) before it spends longer than the host waits on encoding it.
@@ -11,6 +11,8 @@ extension WorkerReply {
         switch self {
         case .session(_, let report, _), .settled(let report, _, _), .changed(_, let report):
             if case .success(let screen) = report.screen { Self.collect(screen, into: &texts) }
+            // The titles of the scenes below, rendered by plugin code as the screen is.
+            texts.formUnion(report.titles)
         case .called(let lines, let result):
             texts.formUnion(lines)
             if case .success(let text) = result { texts.insert(text) }

@@ -139,6 +139,31 @@ struct NewPluginTests {
         }
     }
 
+    @Test(
+        "a Package.swift that is a named pipe, a device or over 1 MiB is refused at once, never waited on or read whole"
+    )
+    func hostileManifests() throws {
+        let folder = try TemporaryFolder()
+        // A list `--into` would take, were the file read whole.
+        let listed = PluginPackage.manifest(package: "P", plugins: ["Shop"], sdkPath: "../SDK", testingKit: true)
+        for kind in ["fifo", "device", "huge"] {
+            let package = folder.path(kind)
+            try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: false)
+            let manifest = package + "/Package.swift"
+            switch kind {
+            case "fifo": #expect(mkfifo(manifest, 0o600) == 0)
+            case "device": #expect(symlink("/dev/zero", manifest) == 0)
+            default:
+                try (listed + String(repeating: "/", count: PluginPackage.manifestLimit)).write(
+                    toFile: manifest, atomically: false, encoding: .utf8)
+            }
+            #expect(throws: ScaffoldError.notNewPluginPackage(path: package), "\(kind)") {
+                try Self.newPlugin("Help", into: package, sdk: nil).run()
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: package) == ["Package.swift"], "\(kind)")
+        }
+    }
+
     @Test("the refusals of names and of an existing package folder, in exact text, with exit code 64")
     func newPackageRefusals() throws {
         let folder = try TemporaryFolder()

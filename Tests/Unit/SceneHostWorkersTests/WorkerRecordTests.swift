@@ -41,6 +41,11 @@ struct WorkerRecordTests {
             ],
             screen: .success(Screen(title: "Order #2")), titles: ["Orders", "Order #2"])
         #expect(try RecordCheck.roundTrip(titled) == titled)
+        // Plugin code rendered the titles: they count toward a reply's size, as its screen does.
+        let huge = String(repeating: "t", count: 1 << 20)
+        var long = titled
+        long.titles = [huge, "Order #2"]
+        #expect(WorkerReply.changed(session: 1, report: long).leastPayloadBytes >= huge.utf8.count)
         var mismatched = try RecordCheck.reader { writer in
             var one = titled
             one.titles = ["Orders"]
