@@ -1,6 +1,7 @@
 import SceneSDK
 import SceneHostConfig
 import SceneHostCore
+import SceneHostNavigation
 
 /// One command of the script language (docs/cli.md, "Script language"); the interactive terminal
 /// accepts the same commands.
@@ -71,6 +72,12 @@ package enum FrontendCommand: Equatable, Sendable {
                     "'choose' needs a choice id and an option (its number from 0, or its text): choose CHOICE OPTION")
             }
             return .choose(choice: choice, option: try located(option, unquote))
+        case "tab":
+            // The tab bar is a choice the host adds to a container's screen (`Navigator.tabBarID`).
+            guard !rest.isEmpty else {
+                throw CommandSyntaxError("'tab' needs a tab's name or title: tab NAME, e.g. tab settings")
+            }
+            return .choose(choice: Navigator.tabBarID, option: try located(rest, unquote))
         case "back":
             if rest.isEmpty { return .back }
             return .backTo(scene: try single(rest, usage: "back [SCENE]"))
@@ -100,7 +107,7 @@ package enum FrontendCommand: Equatable, Sendable {
             return .call(function: function, arguments: try located(rest, words))
         default:
             throw CommandSyntaxError(
-                "unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+                "unknown command '\(verb)'; commands: fill, tap, select, toggle, choose, tab, back, dismiss, print, wait, call"
             )
         }
     }

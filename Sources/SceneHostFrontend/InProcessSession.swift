@@ -116,7 +116,9 @@ package final class InProcessSession: AppSession {
 
     @MainActor package func titles() async -> [String] { navigator.titles() }
 
-    @MainActor package func breadcrumb() async -> String { ScreenTextRenderer.breadcrumb(await layers()) }
+    @MainActor package func breadcrumb() async -> String {
+        ScreenTextRenderer.breadcrumb(await layers(), slots: navigator.layerSlots)
+    }
 
     @MainActor package func apply(_ commands: [FrontendCommand]) async throws {
         defer { commandRan() }

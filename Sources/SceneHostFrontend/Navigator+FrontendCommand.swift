@@ -20,6 +20,9 @@ extension Navigator {
                 return
             }
             try send(.set(toggle: toggle, isOn: isOn))
+        case .choose(let choice, let option) where choice == Navigator.tabBarID && Int(option) == nil:
+            // `tab NAME`: the innermost container shown with a slot of that name or title.
+            try selectSlot(named: option)
         case .choose(let choice, let option):
             try send(.choose(choice: choice, option: try optionIndex(option, of: choice, on: try screen())))
         case .back: try back()
@@ -43,6 +46,6 @@ extension Navigator {
 
     /// The screen on top as text, with where the user is (shortened when the stack is deep).
     func renderedScreen() throws -> String {
-        ScreenTextRenderer.render(try screen(), path: ScreenTextRenderer.breadcrumb(layers.map { $0.map(\.name) }))
+        ScreenTextRenderer.render(try screen(), path: ScreenTextRenderer.breadcrumb(layers.map { $0.map(\.name) }, slots: layerSlots))
     }
 }

@@ -1,5 +1,6 @@
 import SceneSDK
 import SceneHostCore
+import SceneHostNavigation
 
 /// Draws a `Screen` as plain text, the form script mode prints and tests read.
 ///
@@ -57,6 +58,12 @@ package enum ScreenTextRenderer {
                 if !problem.isEmpty { lines.append(under + "! \(escape(problem))") }
             case .toggle(_, let title, let isOn):
                 lines.append(indent + "toggle  \(id)[\(isOn ? "x" : " ")] \(escape(title))")
+            case .choice(let choiceID, _, let options, let selected) where choiceID.hasPrefix(Navigator.tabBarID):
+                // A container's tab bar (`Navigator.composedScreen`): `tab NAME` selects one.
+                let tabs = options.enumerated().map { index, title in
+                    index == selected ? "[\(escape(title))]" : escape(title)
+                }
+                lines.append(indent + "tabs    \(id)\(tabs.joined(separator: "  "))")
             case .choice(_, let label, let options, let selected):
                 lines.append(
                     indent
@@ -93,11 +100,15 @@ package enum ScreenTextRenderer {
     /// Where the user is, from the root stack and each modal's stack above it:
     /// `Home › ShowOrder › EditOrder (modal)`. A long one (a segue cycle) is shortened to
     /// `Home › … 96 more … › A › B › C`, so each screen's header stays short however deep the stack.
-    package static func breadcrumb(_ stacks: [[String]]) -> String {
+    /// A container's open slot (`slots`, parallel to `stacks`: nil for the root and each modal)
+    /// is named before its first scene: `Main › orders: OrderList › ShowOrder`.
+    package static func breadcrumb(_ stacks: [[String]], slots: [String?] = []) -> String {
         var items: [String] = []
         for (index, stack) in stacks.enumerated() {
+            let slot = index < slots.count ? slots[index] : nil
             for (position, name) in stack.enumerated() {
-                items.append(index > 0 && position == stack.count - 1 ? "\(name) (modal)" : name)
+                let named = position == 0 ? slot.map { "\($0): \(name)" } ?? name : name
+                items.append(index > 0 && slot == nil && position == stack.count - 1 ? "\(named) (modal)" : named)
             }
         }
         return breadcrumb(count: items.count) { items[$0] }

@@ -133,4 +133,15 @@ final class RefusingNavigator: SceneNavigating {
     package func leave(from source: RouterContext, to target: BackTarget) throws {
         throw ContainerError.noScene
     }
+
+    package func navigate(
+        from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle,
+        payload: ScenePayload?
+    ) throws {
+        try navigate(from: source, to: destination, style: style, payload: payload)
+    }
+
+    package func select(from source: RouterContext, slot: String) throws {
+        throw ContainerError.noScene
+    }
 }

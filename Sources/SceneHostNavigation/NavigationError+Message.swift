@@ -95,6 +95,19 @@ extension NavigationError {
         case .seguesUnreadable(let cache):
             return
                 "error: the segues recorded in the start-up cache \(cache) cannot be read; nothing changed. Start the host again with --rescan so it checks the config again."
+        case .unknownSlot(let scene, let slot, let available):
+            let start = "error: no container shown with \(name: scene) has a slot \(name: slot)"
+            guard !available.isEmpty else {
+                return "\(start): it is in no container. Route into a slot only from a scene shown in a container."
+            }
+            let near = Suggestion.closest(to: slot, in: available).map { " Did you mean \(name: $0)?" } ?? ""
+            return "\(start) (its slots: \(available.joined(separator: ", "))); nothing changed.\(near)"
+        case .slotStyleRefused(let from, let to, let slot, let style):
+            return
+                "error: route from \(name: from) to \(name: to) in slot \(name: slot) failed: a route into a slot pushes onto its stack (.push) or replaces it (.replace), not .\(style). Present a modal with a route that names no slot."
+        case .containersTooDeep(let scene, let limit):
+            return
+                "error: container \(name: scene) is nested in more than \(limit) containers; nothing changed. A slot's initial scene must not lead back to its own container."
         }
     }
 }
@@ -115,7 +128,7 @@ extension NavigationError {
             .cannotGoBack,
             .noSuchElement, .rowOutOfRange, .optionOutOfRange, .noSuchOption, .sceneFailed, .workFailed, .linkFailed,
             .linkRefused,
-            .seguesUnreadable:
+            .seguesUnreadable, .unknownSlot, .slotStyleRefused, .containersTooDeep:
             return nil
         }
     }

@@ -40,4 +40,10 @@ package enum NavigationError: HostConcernError, Equatable, Sendable {
     /// The segues a scene worker reads from the start-up cache `cache` when first needed did not
     /// decode (a file forged with a matching checksum); nothing changed.
     case seguesUnreadable(cache: String)
+    /// A router (or the user's `tab NAME`) named a slot no container shown with `scene` has.
+    case unknownSlot(scene: String, slot: String, available: [String])
+    /// A route into a slot was taken in a style other than push or replace.
+    case slotStyleRefused(from: String, to: String, slot: String, style: NavigationStyle)
+    /// Containers nest deeper than `limit` (a container whose slot shows itself, say).
+    case containersTooDeep(scene: String, limit: Int)
 }

@@ -21,7 +21,7 @@ extension Navigator {
         var records: [SceneRecord] = []
         for (index, stack) in layers.enumerated() {
             for (position, scene) in stack.enumerated() {
-                records.append(record(of: scene, opensLayer: index > 0 && position == 0))
+                records.append(record(of: scene, opensLayer: index > 0 && position == 0, slot: slot(at: index, position)))
             }
         }
         return records
@@ -61,7 +61,8 @@ extension Navigator {
                 if case .value = scene.keptInput, let payload = Self.encoded(scene.keptInput) {
                     scene.keptInput = .payload(payload)
                 }
-                changed.append(record(of: scene, opensLayer: index > 0 && position == 0))
+                changed.append(
+                    record(of: scene, opensLayer: index > 0 && position == 0, slot: slot(at: index, position)))
                 titles.append(title(of: scene))
             }
         }
@@ -84,12 +85,25 @@ extension Navigator {
         return title
     }
 
-    private func record(of scene: AssembledScene, opensLayer: Bool) -> SceneRecord {
+    /// The slot whose stack the scene at `position` of layer `layer` opens, if it opens one.
+    private func slot(at layer: Int, _ position: Int) -> String? {
+        layer > 0 && position == 0 ? layerSlots[layer] : nil
+    }
+
+    /// `scene`'s record; a container's holds its focus and each slot's kept stack.
+    private func record(of scene: AssembledScene, opensLayer: Bool, slot: String? = nil) -> SceneRecord {
         let extra = extras[ObjectIdentifier(scene)]
-        return SceneRecord(
+        var record = SceneRecord(
             name: scene.name, opensLayer: opensLayer, input: Self.encoded(scene.keptInput),
             results: extra?.results ?? [], fields: extra?.fields ?? [], state: Self.keptState(of: scene),
-            secrets: extra?.secrets ?? [])
+            secrets: extra?.secrets ?? [], slot: slot)
+        if let state = containers[ObjectIdentifier(scene)] {
+            record.focus = state.slots[state.focus].name
+            record.slots = zip(state.slots, state.stacks).map { slot, stack in
+                SceneRecord.SlotRecord(name: slot.name, scenes: stack.map { self.record(of: $0, opensLayer: false) })
+            }
+        }
+        return record
     }
 
     /// What the scene's DataStore keeps (`KeepsState`), encoded now; nil when it keeps nothing, or
@@ -130,50 +144,162 @@ extension Navigator {
     }
 
     /// Builds the stacks of `records` again, bottom to top, replacing whatever is shown: each scene
-    /// gets its input, then its results in order, is shown, and gets its inputs' values back as
-    /// events (`SceneRecord.event(restoring:on:)`); a secure field stays empty. `progress` hears each place before its scene is built (a crash there is then known).
+    /// gets its input, then its results in order, is loaded, gets its inputs' values back as events
+    /// (`SceneRecord.event(restoring:on:)`; a secure field stays empty), and is shown. A container gets
+    /// each slot's kept stack back, built the same way, and its focus; the records from the one that
+    /// opens its slot (`SceneRecord.slot`) are its open slot's stack. `progress` hears each place
+    /// before its scene is built (a crash there is then known).
     ///
     /// A scene that fails stops the restore: the scenes below it stay, it and those above are
-    /// dropped, and `failure` says why. With no scene restored the navigator shows nothing.
+    /// dropped (a container with any scene of its slots), and `failure` says why. With no scene
+    /// restored the navigator shows nothing.
     package func restore(_ records: [SceneRecord], progress: (Int) -> Void = { _ in }) -> RestoreOutcome {
         closeAll()
         for (place, record) in records.enumerated() {
             progress(place)
             do {
-                let scene = try assembler.assemble(
-                    record.name, requestedBy: "the restore of the stack", navigator: self)
-                try scene.accept(record.input)
-                scene.keptInput = record.input.map { .payload($0) } ?? .none
-                scene.display.viewDidLoad()
-                for result in record.results { try scene.acceptResult(result) }
-                if let state = record.state { restoreState(state, of: scene) }
-                let extra = SceneExtras(
-                    results: record.results, fields: record.fields, secrets: record.secrets, state: record.state)
-                let hasExtras =
-                    !record.results.isEmpty || !record.fields.isEmpty || !record.secrets.isEmpty || record.state != nil
-                if hasExtras { extras[ObjectIdentifier(scene)] = extra }
-                let style: NavigationStyle = place == 0 ? .replace : record.opensLayer ? .present : .push
-                show(scene, style: style)
-                // `.replace` starts the extras afresh: the root's own go back in.
-                if place == 0, hasExtras { extras[ObjectIdentifier(scene)] = extra }
-                let screen = scene.display.render()
-                for field in record.fields {
-                    guard let event = SceneRecord.event(restoring: field, on: screen) else { continue }
-                    try scene.display.handle(event)
-                }
-                // No record holds a secret: a user who had typed one is told its field is empty again.
-                let secrets = screen.allElements.compactMap { element -> String? in
-                    guard case .secureField(let id, let label, _, _) = element, record.secrets.contains(id) else {
-                        return nil
+                let scene = try rebuild(record, nesting: 0)
+                if place > 0, let slot = record.slot {
+                    try openRestored(slot: slot, with: scene)
+                } else {
+                    let style: NavigationStyle = place == 0 ? .replace : record.opensLayer ? .present : .push
+                    if style == .push, let below = layers.last?.last, containers[ObjectIdentifier(below)] != nil {
+                        // A scene pushed over a container in its own stack: no navigation makes that.
+                        discard(scene)
+                        throw RestoreMismatch(reason: "it is pushed over the container \(below.name)")
                     }
-                    return label.isEmpty ? id : label
+                    // `.replace` starts the extras afresh: the rebuilt scenes' own are kept.
+                    let kept = extras
+                    show(scene, style: style, opening: false)
+                    extras.merge(kept) { _, rebuilt in rebuilt }
                 }
-                if !secrets.isEmpty { workFailures.append(.secretsNotKept(scene: record.name, fields: secrets)) }
             } catch {
                 dropFrom(place)
+                closeEmptySlots()
                 return RestoreOutcome(restored: place, failure: (record.name, error))
             }
         }
+        closeEmptySlots()
         return RestoreOutcome(restored: records.count, failure: nil)
+    }
+
+    /// A record that does not fit where it stands (forged, or written by another build).
+    struct RestoreMismatch: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    /// Builds the scene of `record` (not shown yet), and a container's kept slots with it; on error
+    /// nothing built is kept.
+    private func rebuild(_ record: SceneRecord, nesting: Int) throws -> AssembledScene {
+        let scene = try assembler.assemble(record.name, requestedBy: "the restore of the stack", navigator: self)
+        do {
+            try scene.accept(record.input)
+            scene.keptInput = record.input.map { .payload($0) } ?? .none
+            scene.display.viewDidLoad()
+            for result in record.results { try scene.acceptResult(result) }
+            if let state = record.state { restoreState(state, of: scene) }
+            let hasExtras =
+                !record.results.isEmpty || !record.fields.isEmpty || !record.secrets.isEmpty || record.state != nil
+            if hasExtras {
+                extras[ObjectIdentifier(scene)] = SceneExtras(
+                    results: record.results, fields: record.fields, secrets: record.secrets, state: record.state)
+            }
+            watchWork(of: scene)
+            let screen = scene.display.render()
+            for field in record.fields {
+                guard let event = SceneRecord.event(restoring: field, on: screen) else { continue }
+                try scene.display.handle(event)
+            }
+            // No record holds a secret: a user who had typed one is told its field is empty again.
+            let secrets = screen.allElements.compactMap { element -> String? in
+                guard case .secureField(let id, let label, _, _) = element, record.secrets.contains(id) else {
+                    return nil
+                }
+                return label.isEmpty ? id : label
+            }
+            if !secrets.isEmpty { workFailures.append(.secretsNotKept(scene: record.name, fields: secrets)) }
+            try rebuildSlots(of: scene, from: record, nesting: nesting)
+        } catch {
+            discard(scene)
+            throw error
+        }
+        return scene
+    }
+
+    /// Gives the container `scene` its slots back from `record`: each declared slot its kept stack
+    /// (a slot the record does not hold, added by a newer build, its initial scene), and the focus.
+    /// The focused slot's stack is empty when the record's chain holds it (it was open).
+    private func rebuildSlots(of scene: AssembledScene, from record: SceneRecord, nesting: Int) throws {
+        let slots = scene.declaredSlots
+        guard !slots.isEmpty else { return }
+        guard nesting < SceneRecord.maximumNesting else {
+            throw NavigationError.containersTooDeep(scene: scene.name, limit: SceneRecord.maximumNesting)
+        }
+        let focus = record.focus.flatMap { name in slots.firstIndex { $0.name == name } } ?? 0
+        var stacks: [[AssembledScene]] = []
+        do {
+            for (index, slot) in slots.enumerated() {
+                let kept = record.slots.first { $0.name == slot.name }?.scenes ?? []
+                var stack: [AssembledScene] = []
+                stacks.append(stack)
+                for sceneRecord in kept {
+                    stack.append(try rebuild(sceneRecord, nesting: nesting + 1))
+                    stacks[index] = stack
+                }
+                if kept.isEmpty, index != focus || record.focus == nil {
+                    let first = try makeScene(
+                        slot.initial, requestedBy: "slot '\(slot.name)' of \(scene.name)", nesting: nesting + 1)
+                    stacks[index] = [first]
+                    try first.accept(nil)
+                    first.display.viewDidLoad()
+                    watchWork(of: first)
+                }
+            }
+        } catch {
+            for built in stacks.joined() { discard(built) }
+            throw error
+        }
+        containers[ObjectIdentifier(scene)] = ContainerState(slots: slots, stacks: stacks, focus: focus)
+    }
+
+    /// Opens the focused slot `slot` of the container on top with `scene` as its first scene.
+    private func openRestored(slot: String, with scene: AssembledScene) throws {
+        guard let container = layers.last?.last, var state = containers[ObjectIdentifier(container)],
+            !state.isOpen, state.slots[state.focus].name == slot, state.stacks[state.focus].isEmpty
+        else {
+            discard(scene)
+            throw RestoreMismatch(reason: "it opens the slot '\(slot)', which is not the focused slot of the scene below")
+        }
+        state.isOpen = true
+        containers[ObjectIdentifier(container)] = state
+        layers.append([scene])
+        layerSlots.append(slot)
+        sceneCount += 1
+        changedFrom = min(changedFrom, sceneCount - 1)
+        generation += 1
+        scene.display.viewWillAppear()
+    }
+
+    /// After a restore: a container on top whose open slot the records did not hold (cut, or never
+    /// written) gets that slot's initial scene, and is opened.
+    private func closeEmptySlots() {
+        guard let top = layers.last?.last, var state = containers[ObjectIdentifier(top)] else { return }
+        if state.stacks[state.focus].isEmpty {
+            let slot = state.slots[state.focus]
+            guard let first = try? makeScene(slot.initial, requestedBy: "slot '\(slot.name)' of \(top.name)") else {
+                return
+            }
+            guard (try? first.accept(nil)) != nil else {
+                discard(first)
+                return
+            }
+            first.display.viewDidLoad()
+            watchWork(of: first)
+            state.stacks[state.focus] = [first]
+            state.isOpen = false
+            containers[ObjectIdentifier(top)] = state
+        }
+        openTop()
     }
 }

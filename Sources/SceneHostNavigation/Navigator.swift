@@ -4,7 +4,7 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// The navigation state of a running app: a stack of scenes, and modals above it, each modal
-/// with a stack of its own.
+/// with a stack of its own; a container scene's slots each hold a stack too (`ContainerState`).
 ///
 /// Every operation checks and builds everything it needs first and changes the state last, so
 /// an operation that throws leaves the stack and every DataStore as they were.
@@ -12,7 +12,12 @@ import SceneHostConfig
 package final class Navigator: SceneNavigating {
     /// `layers[0]` is the root stack; each later layer is a presented modal's stack.
     /// SPI like `AssembledScene`: for the host's tests and benchmarks, not for plugin authors.
-    package private(set) var layers: [[AssembledScene]] = []
+    package internal(set) var layers: [[AssembledScene]] = []
+    /// Parallel to `layers`: nil for the root stack and each modal's, the slot's name for the open
+    /// slot of the container that is the last scene of the layer below (`Navigator+Containers`).
+    package internal(set) var layerSlots: [String?] = []
+    /// Each container scene's slots (its stacks kept apart, its focus), by the container's identity.
+    var containers: [ObjectIdentifier: ContainerState] = [:]
     package let assembler: SceneAssembler
     /// The results handed back to a scene and its last fields, for the scenes that have any
     /// (`SceneRecord`; each scene's input is kept on the scene itself, `AssembledScene.keptInput`).
@@ -20,12 +25,12 @@ package final class Navigator: SceneNavigating {
     /// The lowest place (counted over all layers) whose record changed since `takeRecordChanges`.
     var changedFrom = 0
     /// How many scenes are on all stacks.
-    private(set) var sceneCount = 0
+    var sceneCount = 0
     private var segues: SegueTable
     /// The app's deep links, for `open(link:)` (set by whoever made the navigator from the graph).
     package var links = LinkTable()
     /// Bumped by every change of `layers`, to see whether a segue handler navigated by itself.
-    private var generation = 0
+    var generation = 0
 
     /// Hears each time a scene's background work ends or presents: a screen may have changed outside an event.
     var onWorkEnded: (@MainActor () -> Void)?
@@ -48,8 +53,10 @@ package final class Navigator: SceneNavigating {
 
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
     package func closeAll() {
-        for scene in layers.joined() { cancelWork(of: scene) }
+        for scene in layers.joined() { discard(scene) }
         layers = []
+        layerSlots = []
+        containers = [:]
         extras = [:]
         sceneCount = 0
         changedFrom = 0
@@ -58,35 +65,48 @@ package final class Navigator: SceneNavigating {
     /// The scene on screen.
     package var top: AssembledScene? { layers.last?.last }
 
-    /// Where the user is, e.g. `Home › Detail`, modal stacks marked: `Home › ShowOrder › EditOrder (modal)`.
+    /// Where the user is, e.g. `Home › Detail`, modal stacks marked: `Home › ShowOrder › EditOrder (modal)`,
+    /// and a container's open slot named: `Main › orders: OrderList › ShowOrder`.
     package var path: String {
         layers.enumerated().map { index, stack in
             let names = stack.map(\.name).joined(separator: " › ")
-            return index == 0 ? names : "\(names) (modal)"
+            if index == 0 { return names }
+            if let slot = layerSlots[index] { return "\(slot): \(names)" }
+            return "\(names) (modal)"
         }.joined(separator: " › ")
     }
 
     /// Shows `scene` as the root; it must take no input.
     package func start(at scene: String) throws {
-        let root = try assembler.assemble(scene, requestedBy: "the config's 'initial'", navigator: self)
+        let root = try makeScene(scene, requestedBy: "the config's 'initial'")
         do { try root.accept(nil) } catch let error as SceneError {
+            discard(root)
             throw NavigationError.routeFailed(from: "the config's 'initial'", to: scene, error)
         }
         root.display.viewDidLoad()
         show(root, style: .replace)
     }
 
-    /// The screen of the scene on top.
+    /// The screen on top: the top scene's own, inside the chrome of the containers it is shown in
+    /// (`composedScreen`).
     package func screen() throws -> Screen {
         guard let top else { throw ContainerError.noScene }
-        return top.display.render()
+        let own = top.display.render()
+        return layerSlots.last.flatMap({ $0 }) == nil ? own : composedScreen(around: own)
     }
 
     /// Delivers a user event to the scene on top. A tap on a button whose id is a segue of
     /// that scene performs the segue; everything else goes to the ViewController.
     package func send(_ event: UserEvent) throws {
         guard let top else { throw ContainerError.noScene }
-        try EventValidator.validate(event, on: top.display.render(), scene: top.name)
+        if layerSlots.last.flatMap({ $0 }) != nil {
+            // In a container: the tab bar, and the panes beside the focused one, are on screen too.
+            let screen = try self.screen()
+            try EventValidator.validate(event, on: screen, scene: top.name)
+            if try sendToContainer(event, on: screen) { return }
+        } else {
+            try EventValidator.validate(event, on: top.display.render(), scene: top.name)
+        }
         if case .tap(let button) = event, let segue = try segues.segues(from: top.name)?[button] {
             try perform(segue, from: top)
             return
@@ -109,52 +129,54 @@ package final class Navigator: SceneNavigating {
     /// Leaves the scene on top towards `target`, handing its result to the scene shown next.
     ///
     /// Everything is checked first — the target exists, the result fits what the next scene
-    /// accepts — so on error the stack and every DataStore stay as they were.
+    /// accepts — so on error the stack and every DataStore stay as they were. Going back from the
+    /// first scene of a container's slot leaves the container (a slot's stack is never empty).
     package func leave(to target: BackTarget) throws {
-        guard let top, let stack = layers.last else { throw ContainerError.noScene }
-        let removal = try removal(for: target, top: top, stack: stack)
-        let next = removal.keptInTopStack > 0 ? stack[removal.keptInTopStack - 1] : layers[layers.count - 2].last
+        guard let top, layers.last != nil else { throw ContainerError.noScene }
+        let cut = try removal(for: target, top: top)
+        let leaving = target == .previous ? layers[cut.layer][cut.position] : top
+        let next = cut.position > 0 ? layers[cut.layer][cut.position - 1] : layers[cut.layer - 1].last
         guard let next else { throw NavigationError.cannotGoBack(scene: top.name) }
         let handedBack: ScenePayload?
         do {
-            handedBack = try top.leavingResult()
+            handedBack = try leaving.leavingResult()
             if let handedBack { try next.acceptResult(handedBack) }
         } catch let error as SceneError {
-            throw NavigationError.returnFailed(from: top.name, to: next.name, error)
+            throw NavigationError.returnFailed(from: leaving.name, to: next.name, error)
         }
-        let removed = removal.keptInTopStack > 0 ? stack.count - removal.keptInTopStack : stack.count
-        for scene in stack[(stack.count - removed)...] {
-            cancelWork(of: scene)
-            if !extras.isEmpty { extras[ObjectIdentifier(scene)] = nil }
-        }
-        if removal.keptInTopStack > 0 {
-            layers[layers.count - 1].removeSubrange(removal.keptInTopStack...)
-        } else {
-            layers.removeLast()
-        }
-        sceneCount -= removed
+        let place = self.place(ofLayer: cut.layer) + cut.position
+        cutChain(layer: cut.layer, position: cut.position)
         if let handedBack { extras[ObjectIdentifier(next), default: SceneExtras()].results.append(handedBack) }
-        changedFrom = min(changedFrom, max(0, sceneCount - 1))
+        changedFrom = min(changedFrom, max(0, place - 1))
         generation += 1
-        next.display.viewWillAppear()
+        if openTop() == 0 { next.display.viewWillAppear() }
     }
 
-    /// How many scenes of the top stack stay (0: the whole modal goes), checked before anything changes.
-    private func removal(
-        for target: BackTarget, top: AssembledScene, stack: [AssembledScene]
-    ) throws -> (keptInTopStack: Int, Void) {
+    /// Where `target` cuts the chain of stacks: the layer and the position in it of the first
+    /// scene that goes (position 0: the whole layer goes), checked before anything changes.
+    private func removal(for target: BackTarget, top: AssembledScene) throws -> (layer: Int, position: Int) {
+        let last = layers.count - 1
         switch target {
         case .previous:
-            guard stack.count > 1 || layers.count > 1 else { throw NavigationError.cannotGoBack(scene: top.name) }
-            return (stack.count - 1, ())
+            var layer = last, position = layers[last].count - 1
+            // The first scene of a slot: its container leaves, as the scene shown with it.
+            while position == 0, layer > 0, layerSlots[layer] != nil {
+                layer -= 1
+                position = layers[layer].count - 1
+            }
+            guard position > 0 || layer > 0 else { throw NavigationError.cannotGoBack(scene: top.name) }
+            return (layer, position)
         case .dismissModal:
-            guard layers.count > 1 else { throw NavigationError.notInModal(scene: top.name) }
-            return (0, ())
+            guard let modal = (1..<max(1, layers.count)).last(where: { layerSlots[$0] == nil }) else {
+                throw NavigationError.notInModal(scene: top.name)
+            }
+            return (modal, 0)
         case .scene(let name):
+            let stack = layers[last]
             guard let index = stack.dropLast().lastIndex(where: { $0.name == name }) else {
                 throw NavigationError.noSceneBelow(scene: top.name, target: name, stack: stack.map(\.name))
             }
-            return (index + 1, ())
+            return (last, index + 1)
         }
     }
 
@@ -199,8 +221,11 @@ package final class Navigator: SceneNavigating {
             throw NavigationError.routeStyleMismatch(
                 from: top.name, to: destination, declared: declared, requested: style)
         }
-        let scene = try assembler.assemble(destination, requestedBy: top.name, navigator: self)
-        try fill(scene, top.name)
+        let scene = try makeScene(destination, requestedBy: top.name)
+        do { try fill(scene, top.name) } catch {
+            discard(scene)
+            throw error
+        }
         scene.display.viewDidLoad()
         show(scene, style: style)
     }
@@ -215,7 +240,16 @@ package final class Navigator: SceneNavigating {
     /// Builds the destination, lets the source router's `routeTo<Destination>` handler pass
     /// data through the segue, then shows the destination.
     private func perform(_ declaration: SegueDeclaration, from source: AssembledScene) throws {
-        let destination = try assembler.assemble(declaration.to.value, requestedBy: source.name, navigator: self)
+        let destination = try makeScene(declaration.to.value, requestedBy: source.name)
+        do { try perform(declaration, from: source, to: destination) } catch {
+            discard(destination)
+            throw error
+        }
+    }
+
+    private func perform(
+        _ declaration: SegueDeclaration, from source: AssembledScene, to destination: AssembledScene
+    ) throws {
         let segue = Segue(
             identifier: declaration.id, source: source.name, destination: destination, style: declaration.style)
         let before = generation
@@ -225,7 +259,10 @@ package final class Navigator: SceneNavigating {
             throw NavigationError.routeFailed(from: source.name, to: destination.name, error)
         }
         // A handler that navigated by itself has done the segue's work.
-        if generation != before { return }
+        if generation != before {
+            discard(destination)
+            return
+        }
         if let value = segue.passedValue {
             try pass(value: value, into: destination, from: source.name)
         } else {
@@ -237,7 +274,7 @@ package final class Navigator: SceneNavigating {
 
     // MARK: State
 
-    private func onTop(_ context: RouterContext) throws -> AssembledScene {
+    func onTop(_ context: RouterContext) throws -> AssembledScene {
         guard let top else { throw ContainerError.noScene }
         guard top.context === context else {
             throw NavigationError.notOnTop(scene: context.sceneName, top: top.name)
@@ -250,7 +287,7 @@ package final class Navigator: SceneNavigating {
     ///
     /// The scene keeps the value itself (encoded only when a record is taken), unless it is a
     /// class instance: the source could change it afterwards, so that is kept encoded.
-    private func pass<Input: Encodable>(value input: Input, into scene: AssembledScene, from source: String) throws {
+    func pass<Input: Encodable>(value input: Input, into scene: AssembledScene, from source: String) throws {
         let valueType = type(of: input as Any)
         if ObjectIdentifier(valueType) == scene.inputType, scene.accept(exactly: input) {
             scene.keptInput = .value(input)
@@ -269,7 +306,7 @@ package final class Navigator: SceneNavigating {
         try pass(payload, into: scene, from: source)
     }
 
-    private func pass(_ payload: ScenePayload?, into scene: AssembledScene, from source: String) throws {
+    func pass(_ payload: ScenePayload?, into scene: AssembledScene, from source: String) throws {
         do {
             try scene.accept(payload)
         } catch let error as SceneError {
@@ -278,17 +315,21 @@ package final class Navigator: SceneNavigating {
         if let payload { scene.keptInput = .payload(payload) }
     }
 
-    package func show(_ scene: AssembledScene, style: NavigationStyle) {
+    /// Shows `scene` in `style`; a container shown opens its focused slot (`openTop`), unless
+    /// `opening` is false (a restore opens slots from their records).
+    package func show(_ scene: AssembledScene, style: NavigationStyle, opening: Bool = true) {
         switch style {
         case .push where !layers.isEmpty:
             layers[layers.count - 1].append(scene)
             sceneCount += 1
         case .present where !layers.isEmpty:
             layers.append([scene])
+            layerSlots.append(nil)
             sceneCount += 1
         case .push, .present, .replace:
-            for leaving in layers.joined() { cancelWork(of: leaving) }
+            for leaving in layers.joined() { discard(leaving) }
             layers = [[scene]]
+            layerSlots = [nil]
             extras = [:]
             sceneCount = 1
             changedFrom = 0
@@ -296,23 +337,18 @@ package final class Navigator: SceneNavigating {
         changedFrom = min(changedFrom, sceneCount - 1)
         generation += 1
         watchWork(of: scene)
-        scene.display.viewWillAppear()
+        if !opening || openTop() == 0 { scene.display.viewWillAppear() }
     }
 
-    /// Takes off every scene from place `place` on (counted over all layers, from the bottom).
+    /// Takes off every scene from place `place` on (counted over all layers, from the bottom). A
+    /// cut at the first scene of a slot takes its container too: a slot's stack is never empty.
     func dropFrom(_ place: Int) {
-        var left = place
-        var kept: [[AssembledScene]] = []
-        for stack in layers where left > 0 {
-            kept.append(Array(stack.prefix(left)))
-            left -= stack.count
+        var place = min(place, sceneCount)
+        while place > 0, let (layer, position) = position(ofPlace: place), position == 0, layerSlots[layer] != nil {
+            place -= 1
         }
-        for scene in layers.joined().dropFirst(place) {
-            cancelWork(of: scene)
-            extras[ObjectIdentifier(scene)] = nil
-        }
-        layers = kept
-        sceneCount = min(place, sceneCount)
+        guard let (layer, position) = position(ofPlace: place) else { return }
+        cutChain(layer: layer, position: position)
         generation += 1
         changedFrom = min(changedFrom, sceneCount)
     }

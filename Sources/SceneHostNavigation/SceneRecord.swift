@@ -18,6 +18,28 @@ package struct SceneRecord: Equatable, Sendable {
     package var fields: [FieldText]
     package var state: ScenePayload?
     package var secrets: [String]
+    /// Set on the first scene of a container's open slot (with `opensLayer`): the slot's name. The
+    /// container is the last scene of the layer below.
+    package var slot: String?
+    /// A container's focused slot: the tab shown, or the pane acted in last.
+    package var focus: String?
+    /// A container's slots in declared order, each with its stack as it was left; the open slot's
+    /// stack is empty here (its scenes are the records that follow, from the one with `slot`).
+    package var slots: [SlotRecord] = []
+
+    /// How deep containers may nest in a record (a container in a slot of a container...).
+    package static let maximumNesting = 8
+
+    /// One slot of a container and the records of its kept stack, bottom to top.
+    package struct SlotRecord: Equatable, Sendable {
+        package let name: String
+        package var scenes: [SceneRecord]
+
+        package init(name: String, scenes: [SceneRecord]) {
+            self.name = name
+            self.scenes = scenes
+        }
+    }
 
     /// One input's value as text: a text field's or text area's text, a toggle's `on` or `off`, a
     /// choice's option index. The kind is the element's on the screen built again, so the record
@@ -34,8 +56,12 @@ package struct SceneRecord: Equatable, Sendable {
 
     package init(
         name: String, opensLayer: Bool, input: ScenePayload?, results: [ScenePayload] = [], fields: [FieldText] = [],
-        state: ScenePayload? = nil, secrets: [String] = []
+        state: ScenePayload? = nil, secrets: [String] = [], slot: String? = nil, focus: String? = nil,
+        slots: [SlotRecord] = []
     ) {
+        self.slot = slot
+        self.focus = focus
+        self.slots = slots
         self.name = name
         self.opensLayer = opensLayer
         self.input = input

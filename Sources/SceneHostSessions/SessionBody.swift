@@ -21,7 +21,9 @@ package struct SessionBody: Equatable, Sendable {
     /// calling such a body damaged. Version 4 adds to each place's record what its DataStore kept
     /// (`KeepsState`) and the ids of the secure fields it showed filled; versions 1 to 3 read as
     /// records without them.
-    package static let formatVersion: UInt64 = 4
+    /// Version 5 adds containers to each record (`SceneRecord.slot`, `focus`, `slots`); version 4 reads
+    /// as records of scenes without them.
+    package static let formatVersion: UInt64 = 5
     /// "SHSB", then the version.
     package static let format = RecordFormat(.magic(Array("SHSB".utf8)), version: formatVersion)
     /// The formats this build reads.
@@ -82,7 +84,7 @@ package struct SessionBody: Equatable, Sendable {
         var reader = RecordReader(bytes, from: body)
         do {
             try reader.readStringTable()
-            try self.init(from: &reader, keepsState: formatRead >= 4)
+            try self.init(from: &reader, keepsState: formatRead >= 4, holdsSlots: formatRead >= 5)
             if formatRead >= 2 { guards = try SessionGuards(from: &reader) }
             guard reader.isAtEnd else { throw RecordReader.Malformed() }
         } catch {
@@ -101,15 +103,16 @@ extension SessionBody: RecordValue {
     }
 
     package init(from reader: inout RecordReader) throws {
-        try self.init(from: &reader, keepsState: true)
+        try self.init(from: &reader, keepsState: true, holdsSlots: true)
     }
 
-    /// `keepsState` false: a body of formats 1 to 3, whose records end after their fields.
-    init(from reader: inout RecordReader, keepsState: Bool) throws {
+    /// `keepsState` false: a body of formats 1 to 3, whose records end after their fields;
+    /// `holdsSlots` false: one of format 4, whose records hold no containers.
+    init(from reader: inout RecordReader, keepsState: Bool, holdsSlots: Bool) throws {
         let count = try reader.count()
         guard count <= Self.maximumPlaces else { throw RecordReader.Malformed() }
         var places: [Place] = []
-        for _ in 0..<count { places.append(try Place(from: &reader, keepsState: keepsState)) }
+        for _ in 0..<count { places.append(try Place(from: &reader, keepsState: keepsState, holdsSlots: holdsSlots)) }
         let nextStamp = try reader.integer()
         let notice = try reader.optionalString()
         guard places.first.map({ !$0.record.opensLayer }) ?? true, places.allSatisfy({ $0.stamp < nextStamp }) else {
@@ -128,11 +131,11 @@ extension SessionBody.Place: RecordValue {
     }
 
     package init(from reader: inout RecordReader) throws {
-        try self.init(from: &reader, keepsState: true)
+        try self.init(from: &reader, keepsState: true, holdsSlots: true)
     }
 
-    init(from reader: inout RecordReader, keepsState: Bool) throws {
-        let record = try SceneRecord(from: &reader, keepsState: keepsState)
+    init(from reader: inout RecordReader, keepsState: Bool, holdsSlots: Bool) throws {
+        let record = try SceneRecord(from: &reader, keepsState: keepsState, holdsSlots: holdsSlots)
         let stamp = try reader.integer()
         self.init(record: record, stamp: stamp, lastScreen: try Screen(from: &reader))
     }

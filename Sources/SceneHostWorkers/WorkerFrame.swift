@@ -12,11 +12,11 @@ import SceneHostNavigation
 /// then ends that worker. Nothing a worker writes can make the host trap or allocate without bound.
 package enum WorkerFrame {
     /// The version of the frames' format, sent once per worker in its `ready` frame (a worker of
-    /// another build is refused there). Version 10: a session report carries its records' titles,
+    /// another build is refused there). Version 11: a scene record carries its container's slots (issue 50). Version 10: a session report carries its records' titles,
     /// and a screen may hold an alert (issue 49). Version 9: a scene record carries its kept state and filled secrets (issue 47). Version 8: `start` lists the plugin files handed as descriptors after it (`--watch`, issue 46). Version 7: a failure carries a link's refusal (issue 35). Version 6: `changed`, a session's screen sent unasked. Version 5: `settle` and `settled` (background work), and the form elements' screen tags and commands. Version 4: `start` carries the worker's `ChildSettings` (it
     /// takes no command-line options). Version 3: the host's first frame, `start`, carries the
     /// checked config. Version 2: tags from one enum per kind, `ready` carries it.
-    package static let formatVersion: UInt64 = 10
+    package static let formatVersion: UInt64 = 11
     /// The length before every frame's payload, in bytes.
     package static let headerSize = 4
     /// The largest frame either side reads: a screen with a long list fits many times over.

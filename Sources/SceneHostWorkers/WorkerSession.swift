@@ -66,7 +66,8 @@ package final class WorkerSession: ScreenVersion {
             ScreenTextRenderer.breadcrumb(count: records.count) { index in
                 let inModal = firstModal.map { index >= $0 } ?? false
                 let topOfStack = index == records.count - 1 || records[index + 1].opensLayer
-                return inModal && topOfStack ? "\(records[index].name) (modal)" : records[index].name
+                let name = records[index].slot.map { "\($0): \(records[index].name)" } ?? records[index].name
+                return inModal && topOfStack && records[index].slot == nil ? "\(name) (modal)" : name
             }
         }
 
@@ -78,7 +79,9 @@ package final class WorkerSession: ScreenVersion {
             self.titles.removeSubrange(min(kept, self.titles.count)...)
             self.titles.append(contentsOf: titles.count == changed.count ? titles : changed.map(\.name))
             if let start = firstModal, start >= kept { firstModal = nil }
-            if firstModal == nil, let index = changed.indices.first(where: { kept + $0 >= 1 && changed[$0].opensLayer })
+            if firstModal == nil, let index = changed.indices.first(where: {
+                kept + $0 >= 1 && changed[$0].opensLayer && changed[$0].slot == nil
+            })
             {
                 firstModal = kept + index
             }

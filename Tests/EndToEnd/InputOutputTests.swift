@@ -69,7 +69,7 @@ struct InputOutputTests {
         #expect(!result.stdout.contains("tap showDetail"))
         #expect(
             result.stderr
-                == "<stdin>:2:3: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call.\n"
+                == "<stdin>:2:3: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, tab, back, dismiss, print, wait, call.\n"
         )
     }
 

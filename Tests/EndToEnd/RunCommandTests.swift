@@ -87,7 +87,7 @@ struct RunCommandTests {
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
-                == "\(script):3:4: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call.\n"
+                == "\(script):3:4: error: unknown command 'jump'; commands: fill, tap, select, toggle, choose, tab, back, dismiss, print, wait, call.\n"
         )
     }
 

@@ -73,4 +73,15 @@ private final class WiringProbeNavigator: SceneNavigating {
     func leave(from source: RouterContext, to target: BackTarget) throws {
         throw ContainerError.noScene
     }
+
+    func navigate(
+        from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle,
+        payload: ScenePayload?
+    ) throws {
+        throw ContainerError.noScene
+    }
+
+    func select(from source: RouterContext, slot: String) throws {
+        throw ContainerError.noScene
+    }
 }

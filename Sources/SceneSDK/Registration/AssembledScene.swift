@@ -43,6 +43,10 @@ public protocol AssembledScene: AnyObject {
     /// The destinations of the routes the scene's router declared, sorted.
     @_spi(SceneHost) @_spi(SceneTesting) var declaredDestinations: [String] { get }
 
+    /// The slots of a container scene (`SceneDefinition.tab`, `.pane`), in declared order; empty
+    /// for any other scene.
+    @_spi(SceneHost) @_spi(SceneTesting) var declaredSlots: [DeclaredSlot] { get }
+
     /// Whether the scene's router declared a route to `destination`.
     @_spi(SceneHost) @_spi(SceneTesting) func declaresRoute(to destination: String) -> Bool
 

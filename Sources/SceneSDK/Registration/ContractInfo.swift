@@ -28,12 +28,17 @@ public struct DeclaredRoute: Codable, Equatable, Sendable {
     /// How the router shows the destination in code, when the route declares it (a `Route` value
     /// does; a route declared by name does not, and the router may take it in any style).
     public let style: NavigationStyle?
+    /// The container slot the route shows its destination in (`Route(_:style:slot:)`); nil: the
+    /// source's own stack.
+    public let slot: String?
 
-    public init(destination: String, handlerName: String?, payload: ContractInfo?, style: NavigationStyle? = nil) {
+    public init(destination: String, handlerName: String?, payload: ContractInfo?, style: NavigationStyle? = nil,
+                slot: String? = nil) {
         self.destination = destination
         self.handlerName = handlerName
         self.payload = payload
         self.style = style
+        self.slot = slot
     }
 }
 
@@ -43,10 +48,12 @@ struct RouteDeclaration<R: RouterRole> {
     let destination: String
     let payload: ContractInfo?
     let style: NavigationStyle?
+    var slot: String? = nil
     let handler: (@MainActor (R) -> (Segue?) throws -> Void)?
 
     var declared: DeclaredRoute {
-        DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload, style: style)
+        DeclaredRoute(destination: destination, handlerName: handler.map { _ in RouteHandlerName.forDestination(destination) }, payload: payload, style: style,
+                      slot: slot)
     }
 }
 

@@ -58,7 +58,7 @@ public final class SceneBlueprint {
                      build: @escaping @MainActor (SceneBlueprint, any ServiceResolving, any SceneNavigating) throws -> AssembledScene) {
         declared = SceneDescription(name: definition.name, input: definition.input?.info, acceptedResult: definition.acceptedResult?.info,
                                     returnedResult: definition.returnedResult?.info, routes: definition.routes.map(\.declared),
-                                    link: definition.link?.declared)
+                                    link: definition.link?.declared, slots: definition.slots)
         inputType = definition.input?.typeID
         sampleInputs = definition.samples
         factories = [.viewController: viewController, .interactor: interactor, .presenter: presenter, .router: router]

@@ -30,6 +30,8 @@ public struct SceneDefinition<V: ViewControllerRole, I: InteractorRole, P: Prese
     @usableFromInline var acceptedResult: ContractDeclaration<R>?
     @usableFromInline var returnedResult: ReturnDeclaration<R>?
     @usableFromInline var link: LinkDeclaration?
+    /// The slots of a container scene (`tab`, `pane`), in declared order; empty for any other scene.
+    var slots: [DeclaredSlot] = []
 
     /// Declares the scene `name` with the factories of its four parts.
     ///

@@ -12,14 +12,17 @@ public struct SceneDescription: Equatable, Sendable {
     public let routes: [DeclaredRoute]
     /// The scene's deep link, if it declares one.
     public let link: DeclaredLink?
+    /// The slots of a container scene, in declared order; empty for any other scene.
+    public let slots: [DeclaredSlot]
 
     public init(name: String, input: ContractInfo?, acceptedResult: ContractInfo?, returnedResult: ContractInfo?,
-                routes: [DeclaredRoute], link: DeclaredLink? = nil) {
+                routes: [DeclaredRoute], link: DeclaredLink? = nil, slots: [DeclaredSlot] = []) {
         self.name = name
         self.input = input
         self.acceptedResult = acceptedResult
         self.returnedResult = returnedResult
         self.routes = routes
         self.link = link
+        self.slots = slots
     }
 }

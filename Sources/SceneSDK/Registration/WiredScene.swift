@@ -37,6 +37,8 @@ final class WiredScene: AssembledScene {
 
     @_spi(SceneHost) @_spi(SceneTesting) public var declaredDestinations: [String] { blueprint.destinations.sorted() }
 
+    @_spi(SceneHost) @_spi(SceneTesting) public var declaredSlots: [DeclaredSlot] { blueprint.declared.slots }
+
     @_spi(SceneHost) @_spi(SceneTesting) public func declaresRoute(to destination: String) -> Bool { blueprint.destinations.contains(destination) }
 
     @_spi(SceneHost) @_spi(SceneTesting) public func declaredStyle(toward destination: String) -> NavigationStyle? { blueprint.styles[destination] }

@@ -50,6 +50,21 @@ extension RouterRole {
         try attachedNavigator().leave(from: context, to: .dismissModal)
     }
 
+    /// Shows `destination` in the slot `slot` of the container this scene is in (or is), and
+    /// selects that slot: `.push` pushes onto the slot's stack, `.replace` makes it the slot's only
+    /// scene. The route must be declared, as every route. Data passes only through the route's
+    /// input: a scene never reaches into a sibling slot's DataStore.
+    public func route(to destination: String, inSlot slot: String, style: NavigationStyle = .push, payload: ScenePayload?) throws {
+        try attachedNavigator().navigate(from: context, to: destination, inSlot: slot, style: style, payload: payload)
+    }
+
+    /// Selects the tab `name` of the container this scene is in (or is), as a tap on the tab bar
+    /// does; for a container of panes, moves the focus to the pane. The tab's stack is shown as it
+    /// was left.
+    public func selectTab(_ name: String) throws {
+        try attachedNavigator().select(from: context, slot: name)
+    }
+
     private func route(to destination: String, segue: Segue?, style: NavigationStyle, payload: ScenePayload?) throws {
         if let segue {
             try segue.check(destination: destination)

@@ -10,6 +10,11 @@ public protocol SceneNavigating: AnyObject {
     /// Leaves the source scene towards `target`, handing its declared result to the scene that
     /// is shown next. On any error nothing changes.
     func leave(from source: RouterContext, to target: BackTarget) throws
+    /// Builds `destination`, passes `payload` into its DataStore and shows it in the slot `slot` of
+    /// the container the source is in (or is), selecting that slot. On any error nothing changes.
+    func navigate(from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle, payload: ScenePayload?) throws
+    /// Selects the slot `slot` of the container the source is in (or is). On error nothing changes.
+    func select(from source: RouterContext, slot: String) throws
 }
 
 extension SceneNavigating {

@@ -67,7 +67,7 @@ struct FrontendCommandTests {
             ),
             (
                 "jump",
-                "unknown command 'jump'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+                "unknown command 'jump'; commands: fill, tap, select, toggle, choose, tab, back, dismiss, print, wait, call"
             ),
             ("call", "'call' needs a native function: call PLUGIN.FUNCTION ARG..."),
             ("call P.f \"open", "unterminated quote in arguments: \"open"),

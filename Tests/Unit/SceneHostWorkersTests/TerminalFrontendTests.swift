@@ -140,7 +140,7 @@ struct TerminalFrontendTests {
         #expect(text.contains("error: scene 'B' has no button 'nope'. Its buttons: go, code."))
         #expect(
             text.contains(
-                "error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+                "error: unknown command 'oops'; commands: fill, tap, select, toggle, choose, tab, back, dismiss, print, wait, call"
             ))
         #expect(output.filter { $0 == TerminalFrontend.help }.count == 3)
         #expect(output.filter { $0 == "> " }.count == 5)
@@ -185,7 +185,7 @@ struct TerminalFrontendTests {
         ).run()
         #expect(
             output.contains(
-                "error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, back, dismiss, print, wait, call"
+                "error: unknown command 'jump\\u{1B}[2J'; commands: fill, tap, select, toggle, choose, tab, back, dismiss, print, wait, call"
             ))
     }
 }

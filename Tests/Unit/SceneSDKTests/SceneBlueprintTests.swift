@@ -23,6 +23,11 @@ struct SceneBlueprintTests {
             from source: RouterContext, to destination: String, style: NavigationStyle, passing input: Input
         ) throws {}
         func leave(from source: RouterContext, to target: BackTarget) throws {}
+        func navigate(
+            from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle,
+            payload: ScenePayload?
+        ) throws {}
+        func select(from source: RouterContext, slot: String) throws {}
     }
 
     final class Stray {}
