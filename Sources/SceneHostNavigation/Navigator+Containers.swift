@@ -113,6 +113,15 @@ extension Navigator {
         from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle,
         payload: ScenePayload?
     ) throws {
+        // A scene shown in no container is in one stack, as a split view collapsed on a narrow
+        // screen: the route pushes onto it (UIKit's `showDetailViewController` does the same).
+        if let top, top.context === source, shownContainers().isEmpty {
+            guard style == .push || style == .replace else {
+                throw NavigationError.slotStyleRefused(from: top.name, to: destination, slot: slot, style: style)
+            }
+            try navigate(from: source, to: destination, style: .push, payload: payload)
+            return
+        }
         let target = try slotTarget(for: source, slot: slot)
         let from = target.source
         guard from.declaresRoute(to: destination) else {

@@ -133,6 +133,15 @@ package final class Navigator: SceneNavigating {
     /// first scene of a container's slot leaves the container (a slot's stack is never empty).
     package func leave(to target: BackTarget) throws {
         guard let top, layers.last != nil else { throw ContainerError.noScene }
+        // Back from the first scene of a pane after the first: the focus goes to the pane before,
+        // and every pane stays (a split view's detail, collapsed, goes back to its list).
+        if target == .previous, layers[layers.count - 1].count == 1, let slot = layerSlots.last ?? nil,
+            let container = layers[layers.count - 2].last, let state = containers[ObjectIdentifier(container)],
+            state.kind == .pane, let index = state.index(of: slot), index > 0
+        {
+            select(slot: index - 1, ofContainerAt: layers.count - 2)
+            return
+        }
         let cut = try removal(for: target, top: top)
         let leaving = target == .previous ? layers[cut.layer][cut.position] : top
         let next = cut.position > 0 ? layers[cut.layer][cut.position - 1] : layers[cut.layer - 1].last

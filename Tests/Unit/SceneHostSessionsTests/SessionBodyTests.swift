@@ -59,10 +59,10 @@ struct SessionBodyTests {
             try SessionBody(decoding: Array("{\"json\":1}".utf8))
         }
         var bytes = Self.sample.encoded()
-        bytes[4] = 5
+        bytes[4] = 6
         #expect(
             throws: SessionStoreError.malformedRow(
-                reason: "it was written in session format 5, and this scene-host reads formats 1 to 4")
+                reason: "it was written in session format 6, and this scene-host reads formats 1 to 5")
         ) {
             try SessionBody(decoding: bytes)
         }
