@@ -27,6 +27,7 @@ let plugins: [PluginSpec] = [
     PluginSpec(name: "ListOrdersScene", path: "Plugins/ListOrdersScene", dependencies: [sdk, ordersKit]),
     PluginSpec(name: "ShowOrderScene", path: "Plugins/ShowOrderScene", dependencies: [sdk, ordersKit]),
     PluginSpec(name: "EditOrderScene", path: "Plugins/EditOrderScene", dependencies: [sdk, ordersKit]),
+    PluginSpec(name: "OrdersAppScene", path: "Plugins/OrdersAppScene"),
 ]
 
 /// Libraries written in C (no Swift, no SDK): native-function plugins (docs/authoring.md,

@@ -42,7 +42,7 @@ lib="$(cd "$build" && pwd)"
 # The test fixtures are a package of their own (Tests/Fixtures), built in the same mode as the host.
 fixtures="$(scripts/build-fixtures.sh "$(basename "$(cd "$build" && pwd -P)")")"
 # The orders flow on SQLite, its database in the scratch folder.
-sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders-stack.conf > "$work/orders-stack.conf"
 # The demo with a copy of Detail's plugin that the flows delete, to make a route fail.
 cp "$lib/libDetailScene.so" "$work/libDetailScene.so"
 cat > "$work/faulty.conf" <<CONF
@@ -110,7 +110,7 @@ serve() {
   exit 1
 }
 serve demo scenes.conf; demo="$address"
-serve orders "$work/orders.conf"; orders="$address"
+serve orders "$work/orders-stack.conf"; orders="$address"
 serve faulty "$work/faulty.conf"; faulty="$address"
 serve fragile "$work/fragile.conf"; fragile="$address"
 serve form "$work/form.conf"; form="$address"

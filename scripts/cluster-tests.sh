@@ -38,8 +38,8 @@ psql_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql"
 psql=("$psql_bin" -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -q)
 
 # The orders flow on SQLite (the orders' own database, shared by both instances' workers).
-sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
-printf '\n[host]\nevent-timeout = 6\n' >> "$work/orders.conf"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders-stack.conf > "$work/orders-stack.conf"
+printf '\n[host]\nevent-timeout = 6\n' >> "$work/orders-stack.conf"
 
 ports=("$(free_port)" "$(free_port)")
 admins=("$(free_port)" "$(free_port)")
@@ -48,7 +48,7 @@ proxy_port="$(free_port)"
 # Starts instance I (0 or 1) on its fixed ports; waits until it listens.
 start() {
   local i="$1"
-  "$build/scene-host" serve --config "$work/orders.conf" --port "${ports[$i]}" --admin-port "${admins[$i]}" \
+  "$build/scene-host" serve --config "$work/orders-stack.conf" --port "${ports[$i]}" --admin-port "${admins[$i]}" \
     --session-store "$store" --sessions-per-client 100000 --session-burst 100000 --session-rate 100000 --drain-delay 3 > "$work/serve$i.out" 2> "$work/serve$i.err" &
   pids[i]=$!
   for _ in $(seq 1 300); do

@@ -20,9 +20,9 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/orders.conf"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders-stack.conf > "$work/orders-stack.conf"
 # Every simulated user comes from 127.0.0.1: the per-client caps on sessions (the share in use, the rate of new ones) are raised for them.
-"$build/scene-host" serve --config "$work/orders.conf" --port 0 --sessions-per-client 100000 --session-burst 100000 --session-rate 100000 > "$work/out" 2> "$work/err" &
+"$build/scene-host" serve --config "$work/orders-stack.conf" --port 0 --sessions-per-client 100000 --session-burst 100000 --session-rate 100000 > "$work/out" 2> "$work/err" &
 pid=$!
 for _ in $(seq 1 300); do grep -q 'http://127' "$work/out" && break; sleep 0.1; done
 url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/out" | head -1)" || { cat "$work/err"; exit 1; }

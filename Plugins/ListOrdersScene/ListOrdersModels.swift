@@ -37,7 +37,9 @@ struct ShowOrderInput: Codable {
     let id: Int
 }
 
-/// ListOrders' one route, written once for the definition and the router.
+/// ListOrders' one route, written once for the definition and the router: the split view's "show
+/// detail". In the orders app's split (OrdersSplit) it replaces the detail pane's scene; where
+/// ListOrders is shown in no container (examples/orders-stack.conf) it pushes ShowOrder over the list.
 extension Route where Payload == ShowOrderInput {
-    static var showOrder: Self { Route("ShowOrder") }
+    static var showOrder: Self { Route("ShowOrder", style: .replace, slot: "detail") }
 }

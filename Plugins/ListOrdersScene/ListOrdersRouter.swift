@@ -16,7 +16,7 @@ final class ListOrdersRouter: SceneRouter<ListOrdersViewController, any ListOrde
 
     func routeToShowOrder(segue: Segue?) throws {
         guard let input = passDataToShowOrder(source: dataStore) else { return }
-        try route(to: .showOrder, segue: segue, style: .push, passing: input)
+        try route(to: .showOrder, segue: segue, passing: input)
     }
 
     // MARK: Passing data

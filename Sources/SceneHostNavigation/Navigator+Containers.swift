@@ -119,7 +119,9 @@ extension Navigator {
             guard style == .push || style == .replace else {
                 throw NavigationError.slotStyleRefused(from: top.name, to: destination, slot: slot, style: style)
             }
-            try navigate(from: source, to: destination, style: .push, payload: payload)
+            try navigate(
+                from: source, to: destination, style: style, shownAs: .push,
+                filling: { scene, sourceName in try pass(payload, into: scene, from: sourceName) })
             return
         }
         let target = try slotTarget(for: source, slot: slot)

@@ -215,10 +215,11 @@ package final class Navigator: SceneNavigating {
             })
     }
 
-    /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows it.
-    private func navigate(
+    /// Checks the route, builds the destination, lets `fill` pass data into its DataStore, then shows
+    /// it: in `style`, or in `shownAs` (a route into a slot taken where there is no container).
+    func navigate(
         from source: RouterContext, to destination: String, style: NavigationStyle,
-        filling fill: (AssembledScene, String) throws -> Void
+        shownAs: NavigationStyle? = nil, filling fill: (AssembledScene, String) throws -> Void
     ) throws {
         let top = try onTop(source)
         guard top.declaresRoute(to: destination) else {
@@ -236,7 +237,7 @@ package final class Navigator: SceneNavigating {
             throw error
         }
         scene.display.viewDidLoad()
-        show(scene, style: style)
+        show(scene, style: shownAs ?? style)
     }
 
     package func leave(from source: RouterContext, to target: BackTarget) throws {

@@ -36,7 +36,7 @@ struct CheckFromProbesTests {
 
     @Test("plugins that register services are loaded and built in the host, as before")
     func servicesLoadInHost() throws {
-        let config = try ExampleConfig.copy("orders.conf", into: TemporaryFolder())
+        let config = try ExampleConfig.copy("orders-stack.conf", into: TemporaryFolder())
         let result = try HostProcess.run(["check", "--config", config, "--verbose"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("the plugin's scenes are built to be checked"))

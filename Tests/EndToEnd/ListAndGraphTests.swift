@@ -11,18 +11,18 @@ struct ListAndGraphTests {
         "list shows plugins with path and version, declared settings with their help, native functions with signatures, scenes with inputs and results, and routes"
     )
     func list() throws {
-        let result = try HostProcess.run(["list", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
+        let result = try HostProcess.run(["list", "--config", "examples/orders-stack.conf"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let root = BuildProducts.packageRoot.standardizedFileURL.path
         #expect(
             result.stdout == """
                 plugins:
                   ListOrdersScene  ListOrdersScene 1.0.0  \(root)/.build/debug/libListOrdersScene.so  scenes: ListOrders
-                    setting database (path) = "orders.sqlite"  (examples/orders.conf:14:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
+                    setting database (path) = "orders.sqlite"  (examples/orders-stack.conf:14:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
                   ShowOrderScene  ShowOrderScene 1.0.0  \(root)/.build/debug/libShowOrderScene.so  scenes: ShowOrder
-                    setting database (path) = "orders.sqlite"  (examples/orders.conf:20:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
+                    setting database (path) = "orders.sqlite"  (examples/orders-stack.conf:20:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
                   EditOrderScene  EditOrderScene 1.0.0  \(root)/.build/debug/libEditOrderScene.so  scenes: EditOrder
-                    setting database (path) = "orders.sqlite"  (examples/orders.conf:26:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
+                    setting database (path) = "orders.sqlite"  (examples/orders-stack.conf:26:1)  -- the SQLite file of the orders, shared by every scene worker, made on first use; without it each scene worker keeps its own orders in memory until it ends
                   NativePricing  NativePricing native  \(root)/.build/debug/libNativePricing.so  scenes: none
                     native  NativePricing.unit_price  double(string)
                     native  NativePricing.order_discount  double(int64, double)
@@ -39,7 +39,7 @@ struct ListAndGraphTests {
                     accepts:  OrderResult { order: OrderData }
                     link:     orders/{id: Int}
                 routes:
-                  ShowOrder -> EditOrder  segue 'edit' (examples/orders.conf:28:1)  present  passing EditOrderInput { order: OrderData }
+                  ShowOrder -> EditOrder  segue 'edit' (examples/orders-stack.conf:28:1)  present  passing EditOrderInput { order: OrderData }
                   ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { id: Int }
                   ShowOrder -> EditOrder  router handler routeToEditOrder  present  passing EditOrderInput { order: OrderData }
 
@@ -68,7 +68,7 @@ struct ListAndGraphTests {
     @Test("graph as Mermaid")
     func mermaid() throws {
         let result = try HostProcess.run(
-            ["graph", "--format", "mermaid", "--config", "examples/orders.conf"], in: BuildProducts.packageRoot)
+            ["graph", "--format", "mermaid", "--config", "examples/orders-stack.conf"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """

@@ -134,7 +134,7 @@ struct NativeCallTests {
     func readmeCallInProcess() throws {
         let folder = try TemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
-        let config = try ExampleConfig.copy("orders.conf", into: folder)
+        let config = try ExampleConfig.copy("orders-stack.conf", into: folder)
         for mode in [[], ["--in-process"]] {
             let result = try HostProcess.run(
                 ["call", "--config", config] + mode + ["NativePricing.order_total", "3", "2.5", "0.5"])

@@ -10,9 +10,9 @@ import TestSupport
 /// (even when the host is killed), a bad file refused at start.
 @Suite("Orders on SQLite (end to end)")
 struct OrdersDatabaseTests {
-    /// examples/orders.conf with absolute plugin paths, written into `folder` (its database is made there).
+    /// examples/orders-stack.conf with absolute plugin paths, written into `folder` (its database is made there).
     private func config(in folder: TemporaryFolder) throws -> String {
-        try ExampleConfig.copy("orders.conf", into: folder)
+        try ExampleConfig.copy("orders-stack.conf", into: folder)
     }
 
     @Test(
@@ -21,7 +21,7 @@ struct OrdersDatabaseTests {
     func readmeCommand() throws {
         let folder = try TemporaryFolder()
         let conf = try config(in: folder)
-        let script = BuildProducts.packageRoot.appendingPathComponent("examples/orders.script").path
+        let script = BuildProducts.packageRoot.appendingPathComponent("examples/orders-stack.script").path
         let result = try HostProcess.run(["run", "--config", conf, "--script", script])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let again = try HostProcess.run(["run", "--config", conf, "--script", script])

@@ -3,17 +3,17 @@ import Testing
 import TestSupport
 
 /// The Clean Swift orders flow through the real binary: three plugins, data forward, results back.
-/// Each test runs examples/orders.conf from a scratch copy, on a database of its own.
+/// Each test runs examples/orders-stack.conf from a scratch copy, on a database of its own.
 @Suite("Orders flow (end to end)")
 struct OrdersFlowTests {
     private func config() throws -> String {
-        try ExampleConfig.copy("orders.conf", into: TemporaryFolder())
+        try ExampleConfig.copy("orders-stack.conf", into: TemporaryFolder())
     }
 
     @Test("edit an order: Save hands it back to ShowOrder, and ListOrders shows it after back")
     func editAndGoBack() throws {
         let result = try HostProcess.run(
-            ["run", "--config", try config(), "--script", "examples/orders.script"], in: BuildProducts.packageRoot)
+            ["run", "--config", try config(), "--script", "examples/orders-stack.script"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains(

@@ -12,7 +12,7 @@ struct OrdersSaveFailureTests {
     @Test("a script whose save meets a locked database says 'could not save' and exits 1; nothing is written")
     func lockedSaveExitsOne() throws {
         let app = try OrdersApp()
-        let configPath = app.folder.path("orders.conf")
+        let configPath = app.folder.path("orders-stack.conf")
         // The first run makes the database; then another connection holds its write lock.
         let made = try HostProcess.run(["run", "--config", configPath], input: "")
         #expect(made.status == 0, "\(made.stderr)")
@@ -36,7 +36,7 @@ struct OrdersSaveFailureTests {
     @Test("a first start that runs out of room while making the database leaves no file")
     func fullDiskLeavesNoFile() throws {
         let app = try OrdersApp()
-        let configPath = app.folder.path("orders.conf")
+        let configPath = app.folder.path("orders-stack.conf")
         // A file size limit of 2 KiB stands in for a full disk: SQLite's writes past it fail (EFBIG;
         // SIGXFSZ is ignored, and an ignored signal stays ignored in the scene worker).
         let result = try ChildRun.run(
@@ -59,7 +59,7 @@ struct OrdersBadRowTests {
     @Test("a stored row whose quantity is text: run shows a message naming no path and exits normally; no signal")
     func textQuantity() throws {
         let app = try OrdersApp()
-        let configPath = app.folder.path("orders.conf")
+        let configPath = app.folder.path("orders-stack.conf")
         #expect(try HostProcess.run(["run", "--config", configPath], input: "").status == 0)
         try DatabaseQueue(path: app.database).write { db in
             try db.execute(sql: "UPDATE orders SET quantity = 'lots', customer = x'ff00' WHERE id = 2")

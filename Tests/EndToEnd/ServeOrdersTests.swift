@@ -14,7 +14,7 @@ struct ServeOrdersTests {
     @Test("a save through serve survives a SIGKILL of the server right after it was answered")
     func saveSurvivesKill() throws {
         let app = try OrdersApp()
-        let configPath = app.folder.path("orders.conf")
+        let configPath = app.folder.path("orders-stack.conf")
         let first = try ServeCommandTests.Server(["--config", configPath])
         let http = try LoopbackHTTP(address: first.address)
         let session = try http.newSession(firstAction: "action=select%3Aorders%3A1")
@@ -46,7 +46,7 @@ struct ServeOrdersTests {
     @Test("GET /orders/2 shows order #2 over the list (the deep link ShowOrder declares); a malformed id is a 404 page")
     func deepLink() throws {
         let app = try OrdersApp()
-        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders.conf")])
+        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders-stack.conf")])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let page = try http.get("/orders/2")
@@ -73,7 +73,7 @@ struct ServeOrdersTests {
     )
     func recordURLs() throws {
         let app = try OrdersApp()
-        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders.conf")])
+        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders-stack.conf")])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let start = try http.get("/")

@@ -3,7 +3,7 @@ import OrdersKit
 import Testing
 import TestSupport
 
-/// examples/orders.conf under the real `serve` with two scene workers (issue 31, point 3): every
+/// examples/orders-stack.conf under the real `serve` with two scene workers (issue 31, point 3): every
 /// user sees the same orders whatever worker their session landed on, and two users saving one
 /// order on different workers get the conflict message; the same app with its orders in memory
 /// shows what the warning `serve` prints at start is about.
@@ -12,17 +12,17 @@ import TestSupport
 /// between the two workers: A and C on one, B and D on the other.
 @Suite("serve: the orders with several scene workers (end to end)")
 struct ServeOrdersWorkersTests {
-    /// examples/orders.conf in a scratch folder, served by two workers; `inMemory`: without its
+    /// examples/orders-stack.conf in a scratch folder, served by two workers; `inMemory`: without its
     /// `database` settings, so each worker keeps its own orders.
     private func config(inMemory: Bool) throws -> (folder: TemporaryFolder, path: String) {
         let folder = try TemporaryFolder()
-        let path = try ExampleConfig.copy("orders.conf", into: folder)
+        let path = try ExampleConfig.copy("orders-stack.conf", into: folder)
         var text = try String(contentsOfFile: path, encoding: .utf8)
         if inMemory {
             text = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.hasPrefix("database = ") && !$0.hasSuffix(".settings]") }.joined(separator: "\n")
         }
-        try folder.write(text + "\n[host]\nworkers = 2\n", to: "orders.conf")
+        try folder.write(text + "\n[host]\nworkers = 2\n", to: "orders-stack.conf")
         return (folder, path)
     }
 

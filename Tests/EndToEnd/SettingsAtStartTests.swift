@@ -19,7 +19,7 @@ struct SettingsAtStartTests {
             if let others { text += "[plugins.\(name).settings]\ndatabase = \"\(others)\"\n" }
         }
         text += "[[segues]]\nfrom = \"ShowOrder\"\nid = \"edit\"\nto = \"EditOrder\"\nstyle = \"present\"\n"
-        return try folder.write(text, to: "orders.conf")
+        return try folder.write(text, to: "orders-stack.conf")
     }
 
     /// `check`, `run` (a script on standard input) and `serve`: each must refuse with `message`

@@ -59,7 +59,7 @@ struct StartRefusalTests {
                 }
                 return try folder.write(
                     text + "[[segues]]\nfrom = \"ShowOrder\"\nid = \"edit\"\nto = \"EditOrder\"\nstyle = \"present\"\n",
-                    to: "orders.conf")
+                    to: "orders-stack.conf")
             }, status: 2),
     ]
 

@@ -26,7 +26,7 @@ package struct OrdersApp {
                 "[plugins.\(name)]\npath = \"\(BuildProducts.library(name))\"\n[plugins.\(name).settings]\ndatabase = \"orders.sqlite\"\n"
         }
         text += "[[segues]]\nfrom = \"ShowOrder\"\nid = \"edit\"\nto = \"EditOrder\"\nstyle = \"present\"\n"
-        config = try ConfigLoader().load(path: try folder.write(text, to: "orders.conf"))
+        config = try ConfigLoader().load(path: try folder.write(text, to: "orders-stack.conf"))
     }
 
     /// A fresh container with the three plugins loaded: one scene worker's.

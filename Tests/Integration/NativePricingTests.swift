@@ -14,7 +14,7 @@ import HostTestSupport
 struct NativePricingTests {
     private func container(_ plugins: [String] = ["NativePricing"]) throws -> SceneContainer {
         let container = SceneContainer()
-        try BuiltPlugins.load(plugins, into: container, file: "orders.conf")
+        try BuiltPlugins.load(plugins, into: container, file: "orders-stack.conf")
         return container
     }
 

@@ -30,7 +30,7 @@ struct OrdersDatabaseSettingTests {
             if let database { text += "[plugins.\(name).settings]\ndatabase = \"\(database)\"\n" }
         }
         text += "[[segues]]\nfrom = \"ShowOrder\"\nid = \"edit\"\nto = \"EditOrder\"\nstyle = \"present\"\n"
-        return try ConfigLoader().load(path: try folder.write(text, to: "orders.conf"))
+        return try ConfigLoader().load(path: try folder.write(text, to: "orders-stack.conf"))
     }
 
     /// One "run": a fresh container with the three plugins registered, and a navigator on ListOrders.
@@ -82,7 +82,7 @@ struct OrdersDatabaseSettingTests {
         #expect(plugin?.location(ofSetting: key) == line)
         #expect(
             ErrorMessage.render(error).hasPrefix(
-                "\(folder.path("orders.conf")):9:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database"
+                "\(folder.path("orders-stack.conf")):9:1: error: scene 'ListOrders' cannot be built: setting 'database' of plugin 'ListOrdersScene': cannot open the orders database"
             ))
     }
 
@@ -91,7 +91,7 @@ struct OrdersDatabaseSettingTests {
         let folder = try TemporaryFolder()
         let navigator = try await start(try config(in: folder, database: nil))
         #expect(try navigator.screen().element(id: "summary") == .label(id: "summary", text: "3 orders"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["orders.conf"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["orders-stack.conf"])
     }
 
     @Test("an orders plugin naming another database than the others is refused at its own setting")

@@ -40,7 +40,7 @@ struct OrdersFailedSaveTests {
     private func navigator(worker: any OrdersWorking = RefusingWorker()) async throws -> Navigator {
         let container = SceneContainer()
         try BuiltPlugins.load(
-            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
+            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders-stack.conf")
         container.register((any OrdersWorking).self) { _ in worker }
         let navigator = Navigator(
             container: container,

@@ -87,7 +87,7 @@ struct OrdersMultiUserTests {
     func conflictInMemory() async throws {
         let container = SceneContainer()
         try BuiltPlugins.load(
-            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
+            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders-stack.conf")
         let segues = [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)]
         let (first, second) = (
             Navigator(container: container, segues: segues), Navigator(container: container, segues: segues)

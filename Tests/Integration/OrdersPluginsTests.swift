@@ -33,7 +33,7 @@ struct OrdersPluginsTests {
     private func navigator(worker: RecordingWorker) async throws -> Navigator {
         let container = SceneContainer()
         try BuiltPlugins.load(
-            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders.conf")
+            ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"], into: container, file: "orders-stack.conf")
         container.register((any OrdersWorking).self) { _ in worker }
         let navigator = Navigator(
             container: container,
@@ -112,7 +112,7 @@ struct OrdersPluginsTests {
     func oneSharedWorker() async throws {
         let container = SceneContainer()
         try BuiltPlugins.load(
-            ["ShowOrderScene", "EditOrderScene", "ListOrdersScene"], into: container, file: "orders.conf")
+            ["ShowOrderScene", "EditOrderScene", "ListOrdersScene"], into: container, file: "orders-stack.conf")
         let navigator = Navigator(
             container: container,
             segues: [ProbeScenes.segue(from: "ShowOrder", id: "edit", to: "EditOrder", style: .present)])

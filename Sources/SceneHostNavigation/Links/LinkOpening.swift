@@ -7,10 +7,14 @@ package struct LinkOpening: Equatable, Sendable {
     package struct Step: Equatable, Sendable {
         package let scene: String
         package let style: NavigationStyle
+        /// The container slot the scene is shown in (a tab's or pane's first scene, or a route into a
+        /// slot); nil: the stack of the step before.
+        package let slot: String?
 
-        package init(scene: String, style: NavigationStyle) {
+        package init(scene: String, style: NavigationStyle, slot: String? = nil) {
             self.scene = scene
             self.style = style
+            self.slot = slot
         }
     }
 

@@ -11,6 +11,7 @@ extension LinkOpening: RecordValue {
         for step in steps {
             writer.string(step.scene)
             step.style.encode(into: &writer)
+            writer.optionalString(step.slot)
         }
         parameters.encode(into: &writer)
     }
@@ -22,7 +23,8 @@ extension LinkOpening: RecordValue {
         var steps: [Step] = []
         for _ in 0..<count {
             let scene = try reader.string()
-            steps.append(Step(scene: scene, style: try NavigationStyle(from: &reader)))
+            let style = try NavigationStyle(from: &reader)
+            steps.append(Step(scene: scene, style: style, slot: try reader.optionalString()))
         }
         self.init(link: link, template: template, steps: steps, parameters: try PayloadValue(from: &reader))
     }

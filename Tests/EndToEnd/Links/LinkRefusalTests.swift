@@ -15,7 +15,7 @@ struct LinkRefusalTests {
     func run() throws {
         let app = try OrdersApp()
         let refused = try HostProcess.run(
-            ["run", "--config", app.folder.path("orders.conf"), "--open", "orders/99"], input: "print\n")
+            ["run", "--config", app.folder.path("orders-stack.conf"), "--open", "orders/99"], input: "print\n")
         #expect(!refused.signaled && refused.status == 9, "status \(refused.status)\n\(refused.stderr)")
         #expect(
             refused.stderr.contains(
@@ -23,7 +23,7 @@ struct LinkRefusalTests {
             "\(refused.stderr)")
         #expect(!refused.stdout.contains("=="), "\(refused.stdout)")
         let opened = try HostProcess.run(
-            ["run", "--config", app.folder.path("orders.conf"), "--open", "orders/2"], input: "print\n")
+            ["run", "--config", app.folder.path("orders-stack.conf"), "--open", "orders/2"], input: "print\n")
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.hasPrefix("== Order #2 =="), "\(opened.stdout)")
     }
@@ -32,7 +32,7 @@ struct LinkRefusalTests {
     @Test("serve: GET /orders/99 is a 404 page with the refusal's sentence, and makes no session")
     func serve() throws {
         let app = try OrdersApp()
-        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders.conf")])
+        let server = try ServeCommandTests.Server(["--config", app.folder.path("orders-stack.conf")])
         defer { _ = server.stop() }
         let http = try LoopbackHTTP(address: server.address)
         let page = try http.get("/orders/99")

@@ -8,8 +8,8 @@ struct ScriptRunnerLocationTests {
         "an error gets the script's file name and line; a notice stays as it is",
         arguments: [
             (
-                "error: scene 'Home' has no button 'sve'.", "examples/orders.script", 7,
-                "orders.script:7: error: scene 'Home' has no button 'sve'."
+                "error: scene 'Home' has no button 'sve'.", "examples/orders-stack.script", 7,
+                "orders-stack.script:7: error: scene 'Home' has no button 'sve'."
             ),
             ("error: x", "<stdin>", 2, "<stdin>:2: error: x"),
             ("error: first\nsecond", "a.script", 1, "a.script:1: error: first\nsecond"),

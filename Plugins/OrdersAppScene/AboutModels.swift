@@ -1,0 +1,2 @@
+/// About's use cases: it only shows what the app is made of.
+enum About {}

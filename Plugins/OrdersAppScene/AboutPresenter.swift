@@ -1,0 +1,6 @@
+import SceneSDK
+
+@MainActor
+protocol AboutPresentationLogic {}
+
+final class AboutPresenter: ScenePresenter<any AboutDisplayLogic>, AboutPresentationLogic {}

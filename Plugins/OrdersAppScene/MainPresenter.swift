@@ -1,0 +1,6 @@
+import SceneSDK
+
+@MainActor
+protocol MainPresentationLogic {}
+
+final class MainPresenter: ScenePresenter<any MainDisplayLogic>, MainPresentationLogic {}

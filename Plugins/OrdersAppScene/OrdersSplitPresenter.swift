@@ -1,0 +1,6 @@
+import SceneSDK
+
+@MainActor
+protocol OrdersSplitPresentationLogic {}
+
+final class OrdersSplitPresenter: ScenePresenter<any OrdersSplitDisplayLogic>, OrdersSplitPresentationLogic {}

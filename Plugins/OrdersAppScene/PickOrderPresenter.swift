@@ -1,0 +1,6 @@
+import SceneSDK
+
+@MainActor
+protocol PickOrderPresentationLogic {}
+
+final class PickOrderPresenter: ScenePresenter<any PickOrderDisplayLogic>, PickOrderPresentationLogic {}
