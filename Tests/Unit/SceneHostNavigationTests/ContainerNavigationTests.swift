@@ -34,9 +34,11 @@ struct ContainerNavigationTests {
         #expect(navigator.path == "Main › orders: Split › detail: Item")
         #expect(try navigator.screen().element(id: "name") == .label(id: "name", text: "Item 1"))
         #expect(try navigator.screen().element(id: "list/open") == .button(id: "list/open", title: "open"))
+        weak let replaced = navigator.top?.interactor
         // A tap in the list pane beside it: the focus moves there first.
         try navigator.send(.tap(button: "list/open"))
         #expect(try navigator.screen().element(id: "name") == .label(id: "name", text: "Item 2"))
+        #expect(replaced == nil, "the scene the pane let go of is freed")
         try navigator.back()
         #expect(navigator.path == "Main › orders: Split › list: List")
         #expect(try navigator.screen().element(id: "detail/name") == .label(id: "detail/name", text: "Item 2"))

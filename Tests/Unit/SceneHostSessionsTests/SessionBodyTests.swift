@@ -37,6 +37,31 @@ struct SessionBodyTests {
         #expect(try SessionBody(decoding: empty.encoded()) == empty)
     }
 
+    @Test("a container's record keeps its focus and every slot's stack, nested containers included (format 5)")
+    func containers() throws {
+        let kept = SceneRecord(
+            name: "About", opensLayer: false, input: nil, fields: [SceneRecord.FieldText(id: "note", text: "x")])
+        let split = SceneRecord(
+            name: "OrdersSplit", opensLayer: false, input: nil, focus: "detail",
+            slots: [
+                .init(name: "list", scenes: [SceneRecord(name: "ListOrders", opensLayer: false, input: nil)]),
+                .init(name: "detail", scenes: [SceneRecord(name: "ShowOrder", opensLayer: false, input: try ScenePayload(["id": 2]))]),
+            ])
+        let body = SessionBody(
+            places: [
+                SessionBody.Place(
+                    record: SceneRecord(
+                        name: "Main", opensLayer: false, input: nil, focus: "settings",
+                        slots: [.init(name: "orders", scenes: [split]), .init(name: "settings", scenes: [])]),
+                    stamp: 1, lastScreen: Screen(title: "Orders app")),
+                SessionBody.Place(
+                    record: SceneRecord(name: "Settings", opensLayer: true, input: nil, slot: "settings"),
+                    stamp: 2, lastScreen: Screen(title: "Settings")),
+                SessionBody.Place(record: kept, stamp: 3, lastScreen: Screen(title: "About")),
+            ], nextStamp: 4, notice: nil)
+        #expect(try SessionBody(decoding: body.encoded()) == body)
+    }
+
     @Test("every cut of a body, and every changed byte, is refused or reads as a body; never a trap")
     func damaged() throws {
         let bytes = Self.sample.encoded()
