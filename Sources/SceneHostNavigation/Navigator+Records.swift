@@ -31,7 +31,9 @@ extension Navigator {
     /// stand, `changed` replace everything after them. `topScreen` (the screen just rendered)
     /// gives the top scene's field values.
     package func takeRecordChanges(topScreen: Screen?) -> (keep: Int, changed: [SceneRecord], titles: [String]) {
-        if let topScreen, let top {
+        if var topScreen, let top {
+            // In a container the screen shown is composed (`composedScreen`): the record keeps the top scene's own.
+            if layerSlots.last.flatMap({ $0 }) != nil { topScreen = top.display.render() }
             let fields = SceneRecord.fields(of: topScreen), secrets = SceneRecord.filledSecrets(of: topScreen)
             // An event changes what the top scene's DataStore keeps without changing its record otherwise.
             let state = Self.keptState(of: top)
