@@ -55,12 +55,22 @@ extension Navigator {
 
     /// Opens the focused slot of the container on top (and of a container on top of that slot):
     /// its stack becomes the top layer. Returns how many scenes were opened; the new top appeared.
+    ///
+    /// A container of panes shown anew shows every pane: each pane's top appears too. `panesAppear`
+    /// false: only the focus moved between the panes of the container on top, which stay shown.
     @discardableResult
-    func openTop() -> Int {
+    func openTop(panesAppear: Bool = true) -> Int {
         var opened = 0
+        var outermost = true
         while let top = layers.last?.last, var state = containers[ObjectIdentifier(top)], !state.isOpen,
             !state.stacks[state.focus].isEmpty
         {
+            if state.kind == .pane, panesAppear || !outermost {
+                for index in state.stacks.indices where index != state.focus {
+                    state.stacks[index].last?.display.viewWillAppear()
+                }
+            }
+            outermost = false
             let stack = state.stacks[state.focus]
             state.stacks[state.focus] = []
             state.isOpen = true
@@ -188,7 +198,7 @@ extension Navigator {
         state = containers[ObjectIdentifier(container)] ?? state
         state.focus = index
         containers[ObjectIdentifier(container)] = state
-        openTop()
+        openTop(panesAppear: state.kind != .pane)
     }
 
     /// The container whose slot `slot` a router of `source` routes into or selects: the innermost

@@ -47,7 +47,8 @@ extension Navigator {
                 }
                 let scene = try buildLinked(step, isLast: isLast, link: link)
                 built.append(scene)
-                if index > 0 { plan.append(.show(scene, style: step.style)) }
+                // A route into a slot where no container has it pushes, as when it is taken.
+                if index > 0 { plan.append(.show(scene, style: step.slot == nil ? step.style : .push)) }
             }
         } catch {
             for scene in built where !isInSomeContainer(scene) { discard(scene) }

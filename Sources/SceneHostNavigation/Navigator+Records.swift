@@ -286,6 +286,13 @@ extension Navigator {
     /// After a restore: a container on top whose open slot the records did not hold (cut, or never
     /// written) gets that slot's initial scene, and is opened.
     private func closeEmptySlots() {
+        // Panes beside the focused one are shown too: their scenes appear as the restored top does.
+        for (_, container) in shownContainers() {
+            guard let state = containers[ObjectIdentifier(container)], state.kind == .pane else { continue }
+            for index in state.stacks.indices where index != state.focus {
+                state.stacks[index].last?.display.viewWillAppear()
+            }
+        }
         guard let top = layers.last?.last, var state = containers[ObjectIdentifier(top)] else { return }
         if state.stacks[state.focus].isEmpty {
             let slot = state.slots[state.focus]
