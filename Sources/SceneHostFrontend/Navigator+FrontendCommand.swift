@@ -46,6 +46,7 @@ extension Navigator {
 
     /// The screen on top as text, with where the user is (shortened when the stack is deep).
     func renderedScreen() throws -> String {
-        ScreenTextRenderer.render(try screen(), path: ScreenTextRenderer.breadcrumb(layers.map { $0.map(\.name) }, slots: layerSlots))
+        ScreenTextRenderer.render(
+            try screen(), path: ScreenTextRenderer.breadcrumb(layers.map { $0.map(\.name) }, slots: layerSlots))
     }
 }

@@ -21,7 +21,8 @@ extension Navigator {
         var records: [SceneRecord] = []
         for (index, stack) in layers.enumerated() {
             for (position, scene) in stack.enumerated() {
-                records.append(record(of: scene, opensLayer: index > 0 && position == 0, slot: slot(at: index, position)))
+                records.append(
+                    record(of: scene, opensLayer: index > 0 && position == 0, slot: slot(at: index, position)))
             }
         }
         return records
@@ -271,7 +272,8 @@ extension Navigator {
             !state.isOpen, state.slots[state.focus].name == slot, state.stacks[state.focus].isEmpty
         else {
             discard(scene)
-            throw RestoreMismatch(reason: "it opens the slot '\(slot)', which is not the focused slot of the scene below")
+            throw RestoreMismatch(
+                reason: "it opens the slot '\(slot)', which is not the focused slot of the scene below")
         }
         state.isOpen = true
         containers[ObjectIdentifier(container)] = state

@@ -8,7 +8,7 @@ extension ScaffoldError {
         switch self {
         case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable,
             .sdkNotFound, .sdkInvalid, .pluginFolderExists, .sceneTwice, .pluginNameClash, .namesCollide,
-            .notNewPluginPackage, .pluginExists, .sceneExists, .optionWithInto:
+            .notNewPluginPackage, .pluginExists, .sceneExists, .optionWithInto, .containerKindsBoth, .slotInvalid:
             return .usage
         case .writeFailed:
             return .scaffoldError
@@ -99,6 +99,60 @@ extension ScaffoldError {
             return
                 "\(option) is for a new package, and --into adds to the package that is there. Leave out "
                 + "\(option) (or --into)."
+        // The refusals of `new scene --tabs/--panes`.
+        case .containerKindsBoth:
+            return
+                "--tabs and --panes cannot be given together: a container's slots are all tabs or all panes. Give "
+                + "one of them; for a list and detail inside a tab, make a container of panes and name it as the tab's scene."
+        case .slotInvalid(let option, let item, let text, let problem):
+            let example = option == "--tabs" ? "orders:ListOrders,settings:Settings" : "list:OrderList,detail:PickOrder"
+            let write = "Write each slot as NAME:SCENE, separated by commas (e.g. \(option) \(example))."
+            let start = "\(option) item \(item) '\(text)'"
+            switch problem {
+            case .empty:
+                return "\(option) item \(item) is empty. \(write)"
+            case .noScene:
+                return "\(start) names no scene. \(write)"
+            case .tooManyColons:
+                return "\(start) holds more than one ':'. \(write)"
+            case .slotNameEmpty:
+                return "\(start) has no slot name before ':'. \(write)"
+            case .slotNameStart(let character):
+                return
+                    "\(start): the slot name starts with '\(character)'. Slot names become element ids and URLs: "
+                    + "an ASCII letter, then letters, digits, '-' and '_'."
+            case .slotNameCharacter(let character):
+                return
+                    "\(start): the slot name holds '\(character)'. Slot names become element ids and URLs: "
+                    + "an ASCII letter, then letters, digits, '-' and '_'. \(write)"
+            case .scene(let scene, let nameProblem):
+                return "\(start): " + Self.sceneNameClause(scene, nameProblem)
+            case .showsItself(let container):
+                return
+                    "\(start): the slot would show '\(container)', the container itself, nested in itself without "
+                    + "end. Name another scene."
+            case .slotTwice(let name, let firstItem):
+                return "\(start): the slot '\(name)' is item \(firstItem) already. Give each slot a name of its own."
+            }
+        }
+    }
+
+    /// Why `scene`, an initial scene of `--tabs` or `--panes`, is not a scene name the generated code can use.
+    private static func sceneNameClause(_ scene: String, _ problem: NameProblem) -> String {
+        let rule =
+            "Scene names become Swift names in the generated code: letters A-Z and a-z, digits and '_', starting with an upper-case letter"
+        switch problem {
+        case .empty:
+            return "the scene name after ':' is empty. \(rule), e.g. 'Settings'."
+        case .notUpperCaseStart:
+            let suggestion = scene.first.map { " (e.g. '\($0.uppercased())\(scene.dropFirst())')" } ?? ""
+            return "the scene '\(scene)' does not start with an upper-case letter A-Z. \(rule)\(suggestion)."
+        case .invalidCharacter(let character):
+            return "the scene '\(scene)' holds '\(character)'. \(rule)."
+        case .keyword:
+            return "the scene '\(scene)' is a Swift keyword. Name another scene."
+        case .reservedModule:
+            return "the scene '\(scene)' is the name of a module the plugin imports. Name another scene."
         }
     }
 }

@@ -40,6 +40,34 @@ package enum ScaffoldError: HostConcernError, Equatable, Sendable {
     /// `option` (--output, --package, --sdk) is for a new package, and cannot be given with `--into`.
     case optionWithInto(option: String)
 
+    // `new scene --tabs/--panes`
+
+    /// Both `--tabs` and `--panes`: a container's slots are all of one kind.
+    case containerKindsBoth
+    /// Item `item` (1-based) of `--tabs` or `--panes` (`option`), whose text is `text`, is not a slot.
+    case slotInvalid(option: String, item: Int, text: String, SlotProblem)
+
+    /// What is wrong with one item of `--tabs` or `--panes`.
+    package enum SlotProblem: Equatable, Sendable {
+        /// Nothing between two commas (or an empty option).
+        case empty
+        /// No `:` and scene after the slot's name.
+        case noScene
+        /// More than one `:`.
+        case tooManyColons
+        case slotNameEmpty
+        /// The slot's name starts with something other than an ASCII letter.
+        case slotNameStart(Character)
+        /// A character other than ASCII letters, digits, `-` and `_` in the slot's name.
+        case slotNameCharacter(Character)
+        /// The scene's name is not a Swift type name.
+        case scene(String, NameProblem)
+        /// The slot would show the container itself (a container nested in itself without end).
+        case showsItself(container: String)
+        /// The name was given already, in item `firstItem`.
+        case slotTwice(name: String, firstItem: Int)
+    }
+
     /// What is wrong with a name.
     package enum NameProblem: Equatable, Sendable {
         case empty

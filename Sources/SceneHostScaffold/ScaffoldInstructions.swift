@@ -17,10 +17,14 @@ enum ScaffoldInstructions {
 
     /// - Parameter folder: the package folder, absolute. Without `config` the plugin path is absolute.
     package static func text(_ scaffold: SceneScaffold, folder: String, config: Config?) -> String {
-        text(
+        let text = text(
             headline: "Created the plugin package \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):",
             plugin: scaffold.plugin, scene: scaffold.scene, files: scaffold.files.map(\.path),
             testingKit: scaffold.testingKit, folder: folder, config: config)
+        guard let container = scaffold.container else { return text }
+        let scenes = container.scenes.map { "'\($0)'" }.joined(separator: ", ")
+        return text
+            + "\nIts \(container.kind.rawValue) show \(scenes) first: load the plugins that register them, or check refuses the app."
     }
 
     /// The text for one plugin: `headline`, the `files` it wrote (paths inside the package `folder`),

@@ -5,16 +5,24 @@ struct SceneFiles: Sendable {
     let scene: String
     /// The scenes of the same plugin this one routes to in code, with a button each; empty: back only.
     let destinations: [String]
+    /// The slots of a container scene (`new scene --tabs/--panes`); nil for any other scene.
+    var container: ContainerSlots? = nil
 
     /// The Clean Swift file name suffixes, in the order they are listed to the user.
     static let roles = ["ViewController", "Interactor", "Presenter", "Router", "Models", "Worker"]
 
     /// The six Clean Swift files, each in `folder` (a path inside the package that ends with "/").
     func cleanSwiftFiles(in folder: String) -> [GeneratedFile] {
-        let templates = [
-            ViewControllerTemplate.text, InteractorTemplate.text, PresenterTemplate.text, RouterTemplate.text,
-            ModelsTemplate.text, WorkerTemplate.text,
-        ]
+        let templates =
+            container == nil
+            ? [
+                ViewControllerTemplate.text, InteractorTemplate.text, PresenterTemplate.text, RouterTemplate.text,
+                ModelsTemplate.text, WorkerTemplate.text,
+            ]
+            : [
+                ContainerTemplate.viewController, InteractorTemplate.text, ContainerTemplate.presenter,
+                RouterTemplate.text, ContainerTemplate.models, WorkerTemplate.text,
+            ]
         return zip(Self.roles, templates).map { role, template in
             GeneratedFile(path: folder + scene + role + ".swift", text: render(template))
         }
@@ -31,8 +39,12 @@ struct SceneFiles: Sendable {
     ///     the kit; one file of the target does).
     func test(plugin: String, pluginType: String, kit: Bool, sceneCount: Int, declaresRegistry: Bool) -> String {
         let routeTests = destinations.map { piece(SceneRouteTemplate.test, to: $0, pluginType: pluginType) }
+        let template =
+            container == nil
+            ? PluginTestsTemplate.text(kit: kit)
+            : kit ? ContainerTemplate.testsWithKit : ContainerTemplate.testsWithoutKit
         return TemplateRenderer.render(
-            render(PluginTestsTemplate.text(kit: kit)),
+            render(template),
             [
                 "ROUTE_TESTS": routeTests.joined(),
                 "COLLECTING_REGISTRY": declaresRegistry ? PluginTestsTemplate.collectingRegistry : "",
@@ -51,11 +63,52 @@ struct SceneFiles: Sendable {
             template,
             [
                 "ROUTE_BUTTONS": pieces(SceneRouteTemplate.button), "ROUTE_EVENTS": pieces(SceneRouteTemplate.event),
-                "ROUTING_LOGIC": pieces(SceneRouteTemplate.routingLogic),
-                "ROUTER_METHODS": pieces(SceneRouteTemplate.routerMethod),
-                "ROUTE_DECLARATIONS": pieces(SceneRouteTemplate.declaration),
+                "ROUTING_LOGIC": pieces(SceneRouteTemplate.routingLogic)
+                    + (container == nil ? "" : ContainerTemplate.routingLogic),
+                "ROUTER_METHODS": pieces(SceneRouteTemplate.routerMethod)
+                    + (container == nil ? "" : ContainerTemplate.routerMethod),
+                "ROUTE_DECLARATIONS": pieces(SceneRouteTemplate.declaration)
+                    + slotPieces(ContainerTemplate.declaration),
+                "SLOT_ROUTES": slotRoutes,
+                "EXPECTED_SLOTS": slotPieces(ContainerTemplate.expectedSlot),
             ])
-        return TemplateRenderer.render(withRoutes, ["NAME": scene])
+        return TemplateRenderer.render(withRoutes, ["NAME": scene].merging(containerValues) { $1 })
+    }
+
+    /// `template` once per slot of the container, with the slot's name, title, scene and route member filled in.
+    private func slotPieces(_ template: String) -> String {
+        guard let container else { return "" }
+        return container.slots.map { slot in
+            TemplateRenderer.render(
+                template,
+                [
+                    "SLOT": slot.name, "TITLE": slot.title, "SCENE": slot.scene,
+                    "MEMBER": ContainerSlots.routeMember(slot.scene), "METHOD": container.kind.method,
+                ])
+        }.joined()
+    }
+
+    /// The container's `Route<Void>`s to its slots' initial scenes, each once; empty for any other scene.
+    private var slotRoutes: String {
+        guard let container else { return "" }
+        let members = container.scenes.map { scene in
+            TemplateRenderer.render(
+                ContainerTemplate.routeMember, ["MEMBER": ContainerSlots.routeMember(scene), "SCENE": scene])
+        }
+        return TemplateRenderer.render(
+            ContainerTemplate.routes, ["ROUTE_MEMBERS": members.joined(), "METHOD": container.kind.method])
+    }
+
+    /// The container's words for the templates: its kind, its slots' titles and names.
+    private var containerValues: [String: String] {
+        guard let container else { return [:] }
+        return [
+            "KIND": container.kind.rawValue,
+            "KIND_TITLE": container.kind.rawValue.prefix(1).uppercased() + container.kind.rawValue.dropFirst(),
+            "SLOT_TITLES": container.slots.map(\.title).joined(separator: ", "),
+            "SLOT_NAMES": container.slots.map { "\"\($0.name)\"" }.joined(separator: ", "),
+            "FIRST_SLOT": container.slots.first?.name ?? "", "LAST_SLOT": container.slots.last?.name ?? "",
+        ]
     }
 
     private func piece(_ template: String, to destination: String, pluginType: String = "") -> String {

@@ -10,9 +10,13 @@ struct SceneScaffold: Sendable {
     let sdkPath: String
     /// Whether the SDK folder holds the testing kit (`SceneTesting`), which the generated test then uses.
     let testingKit: Bool
+    /// The slots of a container scene (`--tabs`, `--panes`); nil for a plain scene.
+    package let container: ContainerSlots?
 
     /// Checks `scene` and `plugin` (default `<scene>Scene`); throws `ScaffoldError.invalidName`.
-    package init(scene: String, plugin: String?, sdkPath: String, testingKit: Bool) throws {
+    package init(
+        scene: String, plugin: String?, sdkPath: String, testingKit: Bool, container: ContainerSlots? = nil
+    ) throws {
         if let problem = SwiftIdentifier.problem(with: scene) {
             throw ScaffoldError.invalidName(option: nil, value: scene, problem)
         }
@@ -27,12 +31,13 @@ struct SceneScaffold: Sendable {
         self.plugin = plugin
         self.sdkPath = sdkPath
         self.testingKit = testingKit
+        self.container = container
     }
 
     /// Every file of the package, in the order they are listed to the user.
     package var files: [GeneratedFile] {
         let sources = "Sources/\(plugin)/"
-        let scene = SceneFiles(scene: scene, destinations: [])
+        let scene = SceneFiles(scene: scene, destinations: [], container: container)
         let entry = TemplateRenderer.render(PluginEntryTemplate.text, ["REGISTRATIONS": scene.registration])
         let test = scene.test(
             plugin: plugin, pluginType: self.scene + "Plugin", kit: testingKit, sceneCount: 1, declaresRegistry: true)

@@ -36,7 +36,7 @@ enum SwiftIdentifier {
         "Screen",
         "ScreenElement", "Segue", "ServiceResolving", "UserEvent", "ViewControllerRole",
         "SceneTestKit", "RecordingNavigator", "RecordedNavigation", "RecordedRoute", "RecordedExit",
-        "SceneTestingError",
+        "SceneTestingError", "ContainerSlot", "SlotKind", "Route",
         "String", "Character", "Bool", "Int", "Error", "Never", "Void", "Optional", "Array", "Sendable", "MainActor",
         "AnyObject", "UnsafeRawPointer", "Suite", "Test",
     ]

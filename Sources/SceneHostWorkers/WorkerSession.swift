@@ -79,9 +79,10 @@ package final class WorkerSession: ScreenVersion {
             self.titles.removeSubrange(min(kept, self.titles.count)...)
             self.titles.append(contentsOf: titles.count == changed.count ? titles : changed.map(\.name))
             if let start = firstModal, start >= kept { firstModal = nil }
-            if firstModal == nil, let index = changed.indices.first(where: {
-                kept + $0 >= 1 && changed[$0].opensLayer && changed[$0].slot == nil
-            })
+            if firstModal == nil,
+                let index = changed.indices.first(where: {
+                    kept + $0 >= 1 && changed[$0].opensLayer && changed[$0].slot == nil
+                })
             {
                 firstModal = kept + index
             }

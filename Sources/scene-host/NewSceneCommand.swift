@@ -15,7 +15,9 @@ struct NewSceneCommand: ParsableCommand {
             a test and a .gitignore, then prints how to build and test it and the [plugins.PLUGIN] lines for \
             scenes.conf. It never overwrites: the folder OUTPUT/PLUGIN must not exist. The package depends \
             on SceneSDK by a relative path: by default the Sources/SceneSDK of the checkout this scene-host \
-            was built in (found from the executable's location); an installed scene-host needs --sdk.
+            was built in (found from the executable's location); an installed scene-host needs --sdk. \
+            With --tabs or --panes the scene is a container: its definition declares each slot (.tab or .pane) \
+            with the scene it shows first, and its test drives it with the testing kit.
             """
     )
 
@@ -48,9 +50,25 @@ struct NewSceneCommand: ParsableCommand {
             valueName: "FILE"))
     var config: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Make NAME a container of tabs: each tab's name and the scene it shows first, e.g. orders:ListOrders,settings:Settings.",
+            valueName: "NAME:SCENE,..."))
+    var tabs: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Make NAME a container of panes shown together, e.g. list:OrderList,detail:PickOrder (not with --tabs).",
+            valueName: "NAME:SCENE,..."))
+    var panes: String?
+
     func run() throws {
         let command = NewScene(
-            name: name, plugin: plugin, output: output, sdk: sdk, config: config, executable: HostOptions.executablePath
+            name: name, plugin: plugin, output: output, sdk: sdk, config: config,
+            executable: HostOptions.executablePath,
+            tabs: tabs, panes: panes
         )
         do {
             StandardStreams.out(try command.run())

@@ -59,6 +59,61 @@ struct NewSceneTests {
     }
 
     @Test(
+        "a container scene (--tabs) builds against the SDK with no warning, and its kit tests pass",
+        .disabled(if: skipSlow, "SCENE_HOST_SKIP_SLOW=1"), .timeLimit(.minutes(30)))
+    func generatedContainerBuildsAndTests() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let created = try HostProcess.run([
+            "new", "scene", "Main", "--tabs", "orders:ListOrders,settings:Settings", "--output", folder.url.path,
+        ])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(
+            created.stdout.hasSuffix(
+                "Its tabs show 'ListOrders', 'Settings' first: load the plugins that register them, or check refuses the app.\n"
+            ))
+        let package = folder.url.appendingPathComponent("MainScene")
+
+        let swift = try Self.swiftExecutable()
+        let build = try ChildRun.run(
+            swift, ["build", "--build-tests"], input: "", in: package, environment: ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(1200))
+        try #require(build.status == 0 && !build.timedOut, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
+        #expect(
+            !(build.stdout + build.stderr).contains("warning:"),
+            "the generated code has warnings:\n\(build.stdout)\n\(build.stderr)")
+        let test = try ChildRun.run(
+            swift, ["test", "--skip-build"], input: "", in: package, environment: ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(1200))
+        #expect(test.status == 0 && !test.timedOut, "swift test failed:\n\(test.stdout)\n\(test.stderr)")
+        #expect(test.stdout.contains("Test run with 4 tests"), "\(test.stdout)")
+    }
+
+    @Test("--tabs with --panes, or a wrong slot, is a usage error naming the item; nothing is created")
+    func containerRefusals() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let both = try HostProcess.run([
+            "new", "scene", "Main", "--tabs", "a:A", "--panes", "b:B", "--output", folder.url.path,
+        ])
+        #expect(both.status == 64)
+        #expect(
+            both.stderr
+                == "error: --tabs and --panes cannot be given together: a container's slots are all tabs or all panes. Give one of them; for a list and detail inside a tab, make a container of panes and name it as the tab's scene.\n"
+        )
+        let wrong = try HostProcess.run([
+            "new", "scene", "Main", "--tabs", "orders:ListOrders,settings=Settings", "--output", folder.url.path,
+        ])
+        #expect(wrong.status == 64)
+        #expect(
+            wrong.stderr
+                == "error: --tabs item 2 'settings=Settings' names no scene. Write each slot as NAME:SCENE, separated by commas (e.g. --tabs orders:ListOrders,settings:Settings).\n"
+        )
+        #expect(wrong.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test(
         "a name that is not a Swift type name is a usage error; nothing is created",
         arguments: [
             (

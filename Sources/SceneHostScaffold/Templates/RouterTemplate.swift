@@ -1,7 +1,8 @@
 /// <NAME>Router.swift: routing logic and data passing.
 ///
 /// `{{ROUTING_LOGIC}}` and `{{ROUTER_METHODS}}` are the routes to a plugin's other scenes (`SceneFiles`);
-/// empty for a scene that routes only back.
+/// empty for a scene that routes only back. `{{SLOT_ROUTES}}` are a container's `Route<Void>`s to its
+/// slots' initial scenes (`ContainerTemplate.routes`); empty for any other scene.
 enum RouterTemplate {
     package static let text = #"""
         import SceneSDK
@@ -14,7 +15,7 @@ enum RouterTemplate {
         @MainActor
         protocol {{NAME}}DataPassing {
             var dataStore: (any {{NAME}}DataStore)? { get }
-        }
+        }{{SLOT_ROUTES}}
 
         final class {{NAME}}Router: SceneRouter<{{NAME}}ViewController, any {{NAME}}DataStore>, {{NAME}}RoutingLogic, {{NAME}}DataPassing {
             // MARK: Routing

@@ -11,8 +11,8 @@ public enum SlotKind: String, Sendable, Codable, Equatable {
 }
 
 /// A container's slot as declared (`SceneDefinition.tab`, `.pane`), as caches, the graph and
-/// `check` see it. Host-only (SPI).
-@_spi(SceneHost)
+/// `check` see it, and the testing kit reads it (`SceneTestKit.slots`). SPI of the host and the kit.
+@_spi(SceneHost) @_spi(SceneTesting)
 public struct DeclaredSlot: Codable, Equatable, Sendable {
     /// The slot's name, unique within its container: routers, `tab NAME` and URLs name it.
     public let name: String

@@ -493,6 +493,57 @@ struct ErrorMessageTests {
                 64
             ),
             (
+                .containerKindsBoth,
+                "error: --tabs and --panes cannot be given together: a container's slots are all tabs or all panes. Give one of them; for a list and detail inside a tab, make a container of panes and name it as the tab's scene.",
+                64
+            ),
+            (
+                .slotInvalid(option: "--tabs", item: 2, text: "", .empty),
+                "error: --tabs item 2 is empty. Write each slot as NAME:SCENE, separated by commas (e.g. --tabs orders:ListOrders,settings:Settings).",
+                64
+            ),
+            (
+                .slotInvalid(option: "--panes", item: 1, text: "list", .noScene),
+                "error: --panes item 1 'list' names no scene. Write each slot as NAME:SCENE, separated by commas (e.g. --panes list:OrderList,detail:PickOrder).",
+                64
+            ),
+            (
+                .slotInvalid(option: "--tabs", item: 1, text: "a:B:C", .tooManyColons),
+                "error: --tabs item 1 'a:B:C' holds more than one ':'. Write each slot as NAME:SCENE, separated by commas (e.g. --tabs orders:ListOrders,settings:Settings).",
+                64
+            ),
+            (
+                .slotInvalid(option: "--tabs", item: 1, text: ":B", .slotNameEmpty),
+                "error: --tabs item 1 ':B' has no slot name before ':'. Write each slot as NAME:SCENE, separated by commas (e.g. --tabs orders:ListOrders,settings:Settings).",
+                64
+            ),
+            (
+                .slotInvalid(option: "--tabs", item: 1, text: "1st:B", .slotNameStart("1")),
+                "error: --tabs item 1 '1st:B': the slot name starts with '1'. Slot names become element ids and URLs: an ASCII letter, then letters, digits, '-' and '_'.",
+                64
+            ),
+            (
+                .slotInvalid(option: "--tabs", item: 1, text: "orders=ListOrders", .slotNameCharacter("=")),
+                "error: --tabs item 1 'orders=ListOrders': the slot name holds '='. Slot names become element ids and URLs: an ASCII letter, then letters, digits, '-' and '_'. Write each slot as NAME:SCENE, separated by commas (e.g. --tabs orders:ListOrders,settings:Settings).",
+                64
+            ),
+            (
+                .slotInvalid(
+                    option: "--tabs", item: 1, text: "orders:listOrders", .scene("listOrders", .notUpperCaseStart)),
+                "error: --tabs item 1 'orders:listOrders': the scene 'listOrders' does not start with an upper-case letter A-Z. Scene names become Swift names in the generated code: letters A-Z and a-z, digits and '_', starting with an upper-case letter (e.g. 'ListOrders').",
+                64
+            ),
+            (
+                .slotInvalid(option: "--tabs", item: 1, text: "home:Main", .showsItself(container: "Main")),
+                "error: --tabs item 1 'home:Main': the slot would show 'Main', the container itself, nested in itself without end. Name another scene.",
+                64
+            ),
+            (
+                .slotInvalid(option: "--panes", item: 3, text: "a:C", .slotTwice(name: "a", firstItem: 1)),
+                "error: --panes item 3 'a:C': the slot 'a' is item 1 already. Give each slot a name of its own.",
+                64
+            ),
+            (
                 .writeFailed(path: "/w/P/a", reason: "No space left on device"),
                 "error: cannot write /w/P/a: No space left on device. Nothing was left behind; fix the cause and run the command again.",
                 6

@@ -6,6 +6,9 @@ public enum RecordedNavigation: Equatable, Sendable {
     case route(RecordedRoute)
     /// The scene left: popped, dismissed, or popped down to a scene below.
     case exit(RecordedExit)
+    /// A tab of the container was selected (or a pane focused), by the router's `selectTab` or
+    /// the test's `SceneTestKit.selectTab`.
+    case select(slot: String)
 }
 
 /// A route the scene's router made, as a value a test compares.
@@ -20,13 +23,18 @@ public struct RecordedRoute: Equatable, Sendable {
     public let payloadType: String?
     /// The id of the segue performed, or nil when the router navigated in code.
     public let segue: String?
+    /// The container slot the destination is shown in (`Route(_:style:slot:)`), or nil for the
+    /// source's own stack.
+    public let slot: String?
 
-    public init(destination: String, style: NavigationStyle, payload: PayloadValue?, payloadType: String?, segue: String?) {
+    public init(destination: String, style: NavigationStyle, payload: PayloadValue?, payloadType: String?, segue: String?,
+                slot: String? = nil) {
         self.destination = destination
         self.style = style
         self.payload = payload
         self.payloadType = payloadType
         self.segue = segue
+        self.slot = slot
     }
 
     /// The payload decoded into a type of the test's choice, checked field by field.

@@ -16,6 +16,10 @@
 /// (`SceneError.contractMismatch`), events against the screen, and routes against the declared
 /// ones. After a push or present the destination is "on top" until `returnToScene`; after an
 /// exit or a `.replace` the scene is gone. Everything runs on the main actor: mark tests `@MainActor`.
+///
+/// A container scene (`SceneDefinition.tab`, `.pane`) is tested as one scene: `slots` lists what it
+/// declares, `selectTab` is the user's tap on a tab, `pane` reads what a slot shows first. Routes
+/// into a slot and selections are recorded, not shown: the scene under test stays on screen.
 @MainActor
 public final class SceneTestKit {
     /// Records every route and exit of the scene under test.
@@ -32,6 +36,17 @@ public final class SceneTestKit {
     private var started: String?
     /// How much of the navigation log the awaits returned already (`awaitRoute`, `awaitExit`).
     private var awaited = 0
+    /// The slots' initial scenes `pane` built, by slot name; let go with the container.
+    private var slotScenes: [String: AssembledScene] = [:]
+
+    /// The slots of the scene started last, in declared order: empty before `start` and for a scene
+    /// that is not a container.
+    public private(set) var slots: [ContainerSlot] = []
+
+    /// The name of the container's selected tab (or focused pane): its first slot after `start`,
+    /// then the last one selected (`selectTab`, the router's `selectTab`) or routed into. Nil for a
+    /// scene that is not a container.
+    public private(set) var selectedSlot: String?
 
     /// A kit whose loaded plugins get `settings` as their `registry.settings`, as the host hands them
     /// a `[plugins.NAME.settings]` table (relative paths resolve against its `baseDirectory`).
@@ -118,7 +133,10 @@ public final class SceneTestKit {
 
     private func show(_ built: AssembledScene) {
         scene?.work?.cancelAll()
+        releaseSlotScenes()
         scene = built
+        slots = built.declaredSlots.map { ContainerSlot(name: $0.name, kind: $0.kind, title: $0.title, initial: $0.initial) }
+        selectedSlot = slots.first?.name
         built.work?.observer = workObserver
         above = nil
         navigator.log = []
@@ -226,6 +244,59 @@ public final class SceneTestKit {
         try current.acceptResult(ScenePayload(result))
         above = nil
         current.display.viewWillAppear()
+    }
+
+    // MARK: Containers
+
+    /// The user taps the tab `name` (its name or its title, as `tab NAME` takes either) of the
+    /// container under test, or focuses the pane so named: recorded as `.select(slot:)` with the
+    /// slot's name, and `selectedSlot` is that slot.
+    ///
+    /// Throws `SceneTestingError.notAContainer` when the scene declares no slots, and
+    /// `unknownSlot` (with the closest name) when it declares none of that name or title.
+    public func selectTab(_ name: String) throws {
+        let current = try onScreen()
+        let slot = try declaredSlot(name, of: current, byTitleToo: true)
+        navigator.log.append(.select(slot: slot.name))
+        selectedSlot = slot.name
+    }
+
+    /// What the slot `name` of the container under test shows first: its initial scene, built from
+    /// the definition loaded into the kit, given no input, loaded and appeared (once; later calls
+    /// render it again), then rendered.
+    ///
+    /// The slot's scene is read, not driven: test its events and routes with a kit of its own.
+    /// Routes into the slot are recorded (`routes`), not shown here. Throws `notAContainer`,
+    /// `unknownSlot`, or `slotSceneNotLoaded` when the initial scene is not loaded into the kit.
+    public func pane(_ name: String) throws -> Screen {
+        let current = try onScreen()
+        let slot = try declaredSlot(name, of: current, byTitleToo: false)
+        if let built = slotScenes[slot.name] { return built.display.render() }
+        guard collector.blueprints[slot.initial] != nil else {
+            throw SceneTestingError.slotSceneNotLoaded(
+                scene: current.name, slot: slot.name, initial: slot.initial, loaded: collector.blueprints.keys.sorted())
+        }
+        let built = try collector.assemble(slot.initial, navigator: navigator)
+        try built.accept(nil)
+        slotScenes[slot.name] = built
+        built.display.viewDidLoad()
+        built.display.viewWillAppear()
+        return built.display.render()
+    }
+
+    /// The slot `name` (or titled so, when `byTitleToo`) of `scene`, which must be a container.
+    private func declaredSlot(_ name: String, of scene: AssembledScene, byTitleToo: Bool) throws -> ContainerSlot {
+        guard !slots.isEmpty else { throw SceneTestingError.notAContainer(scene: scene.name) }
+        if let slot = slots.first(where: { $0.name == name }) ?? (byTitleToo ? slots.first(where: { $0.title == name }) : nil) {
+            return slot
+        }
+        throw SceneTestingError.unknownSlot(scene: scene.name, slot: name, declared: slots.map(\.name))
+    }
+
+    /// Lets the slots' scenes `pane` built go, their work cancelled.
+    private func releaseSlotScenes() {
+        for built in slotScenes.values { built.work?.cancelAll() }
+        slotScenes = [:]
     }
 
     // MARK: Background work
@@ -365,6 +436,7 @@ public final class SceneTestKit {
             switch entry {
             case .route(let route): return "route to '\(route.destination)' (\(route.style.rawValue))"
             case .exit(let exit): return "exit (\(exit.byUser ? "the user's back" : "by its router"))"
+            case .select(let slot): return "select '\(slot)'"
             }
         }.joined(separator: ", ")
     }
@@ -396,12 +468,14 @@ public final class SceneTestKit {
 
     // MARK: Recorded navigation
 
-    /// Every route and exit, in order.
+    /// Every route, exit and slot selection, in order.
     public var log: [RecordedNavigation] { navigator.log }
     /// The routes, in order.
     public var routes: [RecordedRoute] { navigator.routes }
     /// The exits, in order.
     public var exits: [RecordedExit] { navigator.exits }
+    /// The slots selected, in order.
+    public var selections: [String] { navigator.selections }
 
     // MARK: Leaks
 
@@ -413,6 +487,7 @@ public final class SceneTestKit {
     /// for a scene that may still be working.
     public func assertReleased() throws {
         scene?.work?.cancelAll()
+        releaseSlotScenes()
         // Only weak references outlive this call's look at the scene: a strong local would keep it alive.
         guard let (name, weakParts) = weakReferencesToParts() else { throw SceneTestingError.noScene }
         scene = nil
@@ -438,7 +513,8 @@ public final class SceneTestKit {
 
     // MARK: Navigation, as the host checks it
 
-    func routerNavigates(from source: RouterContext, to destination: String, style: NavigationStyle, payload: ScenePayload?) throws {
+    /// A route in code, into the source's own stack (`slot` nil) or into a container's slot.
+    func routerNavigates(from source: RouterContext, to destination: String, slot: String?, style: NavigationStyle, payload: ScenePayload?) throws {
         let current = try onTop(source)
         guard current.declaresRoute(to: destination) else {
             throw SceneTestingError.routeNotDeclared(scene: current.name, destination: destination, declared: current.declaredDestinations)
@@ -446,8 +522,29 @@ public final class SceneTestKit {
         if let declared = current.declaredStyle(toward: destination), declared != style {
             throw SceneTestingError.routeStyleMismatch(scene: current.name, destination: destination, declared: declared, requested: style)
         }
+        guard let slot else {
+            try checkInput(payload, of: destination)
+            record(RecordedRoute(destination: destination, style: style, payload: payload?.value, payloadType: payload?.typeName, segue: nil))
+            return
+        }
+        guard style == .push || style == .replace else {
+            throw SceneTestingError.slotStyleRefused(scene: current.name, destination: destination, slot: slot, style: style)
+        }
+        // A container under test routes into its own slots; a scene shown in a slot routes into its
+        // container's, which the kit does not know: the slot is then recorded unchecked.
+        let selected = slots.isEmpty ? nil : try declaredSlot(slot, of: current, byTitleToo: false).name
         try checkInput(payload, of: destination)
-        record(RecordedRoute(destination: destination, style: style, payload: payload?.value, payloadType: payload?.typeName, segue: nil))
+        navigator.log.append(.route(RecordedRoute(destination: destination, style: style, payload: payload?.value,
+                                                  payloadType: payload?.typeName, segue: nil, slot: slot)))
+        if let selected { selectedSlot = selected }
+    }
+
+    /// The router's `selectTab`: checked against the container under test's slots (unchecked for a
+    /// scene shown in a slot), then recorded.
+    func routerSelects(from source: RouterContext, slot: String) throws {
+        let current = try onTop(source)
+        if !slots.isEmpty { selectedSlot = try declaredSlot(slot, of: current, byTitleToo: false).name }
+        navigator.log.append(.select(slot: slot))
     }
 
     func routerLeaves(from source: RouterContext, to target: BackTarget) throws {
@@ -474,6 +571,7 @@ public final class SceneTestKit {
         navigator.log.append(.exit(RecordedExit(target: target, result: result?.value, byUser: byUser)))
         // The scene left: its work is cancelled, and what it finishes afterwards is dropped.
         current.work?.cancelAll()
+        releaseSlotScenes()
         above = nil
         scene = nil
     }
@@ -482,6 +580,7 @@ public final class SceneTestKit {
         navigator.log.append(.route(route))
         if route.style == .replace {
             scene?.work?.cancelAll()
+            releaseSlotScenes()
             scene = nil
         } else {
             above = route.destination

@@ -44,6 +44,14 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
     /// The scene left (or another went on top) while an await waited for something only it could
     /// show; `navigation` is what was recorded.
     case sceneLeftWhileAwaiting(scene: String, waitingFor: String, navigation: String)
+    /// The test drove a slot (`selectTab`, `pane`) of a scene that declares none.
+    case notAContainer(scene: String)
+    /// A slot the container scene under test does not declare (`SceneDefinition.tab`, `.pane`).
+    case unknownSlot(scene: String, slot: String, declared: [String])
+    /// A slot's initial scene is not loaded into the kit, so `pane` cannot build it.
+    case slotSceneNotLoaded(scene: String, slot: String, initial: String, loaded: [String])
+    /// A route into a slot was taken in a style other than push or replace (the host refuses it alike).
+    case slotStyleRefused(scene: String, destination: String, slot: String, style: NavigationStyle)
 
     public var description: String {
         switch self {
@@ -93,6 +101,17 @@ public enum SceneTestingError: Error, Equatable, Sendable, CustomStringConvertib
         case .sceneLeftWhileAwaiting(let scene, let waitingFor, let navigation):
             return "'\(scene)' left (navigation: \(navigation)) while the test awaited \(waitingFor): await what it did "
                 + "instead (awaitExit, awaitRoute)"
+        case .notAContainer(let scene):
+            return "'\(scene)' is not a container: its SceneDefinition declares no .tab or .pane. Start the container scene to drive its slots"
+        case .unknownSlot(let scene, let slot, let declared):
+            if let close = Self.closest(to: slot, in: declared) {
+                return "'\(scene)' has no slot '\(slot)' (slots: \(Self.list(declared))). Did you mean '\(close)'?"
+            }
+            return "'\(scene)' has no slot '\(slot)' (slots: \(Self.list(declared))): name one of its slots, or declare it with .tab or .pane"
+        case .slotSceneNotLoaded(let scene, let slot, let initial, let loaded):
+            return "slot '\(slot)' of '\(scene)' shows '\(initial)' first, which is not loaded into the kit (loaded: \(Self.list(loaded))): load its plugin or definition first"
+        case .slotStyleRefused(let scene, let destination, let slot, let style):
+            return "'\(scene)' routed to '\(destination)' in slot '\(slot)' with style '\(style.rawValue)': a route into a slot pushes onto its stack (.push) or replaces it (.replace). Present a modal with a route that names no slot"
         }
     }
 
