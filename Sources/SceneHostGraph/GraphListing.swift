@@ -60,19 +60,35 @@ package enum GraphListing {
             if let accepted = node.description.acceptedResult { lines.append("    accepts:  \(contract(accepted))") }
             if let returned = node.description.returnedResult { lines.append("    returns:  \(contract(returned))") }
             if let link = links[node.name] { lines.append("    link:     \(link)") }
+            lines += slotLines(node)
         }
         lines.append("routes:")
-        for edge in graph.edges {
+        // A container's slots are listed under it (`slotLines`): no router or segue takes them.
+        for edge in graph.edges where !edge.isSlot {
             var parts = ["  \(edge.from) -> \(edge.to)"]
             switch edge.origin {
             case .segue(let segue): parts.append("segue '\(segue.id)' (\(segue.location))")
             case .router(let handler, _): parts.append(handler.map { "router handler \($0)" } ?? "router, in code")
+            case .slot: continue
             }
+            if let slot = edge.slot { parts.append("in slot \(slot)") }
             if let style = edge.style { parts.append(style.rawValue) }
             parts.append(edge.payload.map { "passing \(contract($0))" } ?? "passing nothing")
             lines.append(parts.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A container's slots by kind, each with the scene it starts at (`tabs:     orders → OrdersSplit,
+    /// settings → Settings`); none for another scene. Slot names are the plugin's text: escaped.
+    static func slotLines(_ node: SceneGraph.Node) -> [String] {
+        let slots = node.description.slots
+        let groups: [(label: String, kind: SlotKind)] = [("tabs:     ", .tab), ("panes:    ", .pane)]
+        return groups.compactMap { label, kind in
+            let named = slots.filter { $0.kind == kind }.map { "\($0.name) → \($0.initial)" }
+            guard !named.isEmpty else { return nil }
+            return TerminalText.escaped("    \(label)\(named.joined(separator: ", "))")
+        }
     }
 
     /// Each linked scene's link as shown: `orders/{id: Int}` when `check` finds it valid, else its template as declared.

@@ -8,6 +8,8 @@ import SceneHostCore
 ///
 /// One node per scene (the initial one doubled), one edge per route: segues solid, routes made
 /// in router code dashed; labels give the segue id or handler, the style and the payload type.
+/// A container's edge to each slot's initial scene is bold (DOT, with a diamond at its tail) or
+/// thick (Mermaid), labelled with the slot's kind and name (`tab orders`).
 /// Destinations no plugin registers are drawn too, marked missing.
 @MainActor
 package enum GraphRenderer {
@@ -40,7 +42,8 @@ package enum GraphRenderer {
             lines.append("  \(quoted(name)) [label=\(quoted("\(name)\\n(missing)")), style=dashed, color=red];")
         }
         for edge in graph.edges {
-            let style = edge.isSegue ? "" : ", style=dashed"
+            let style =
+                edge.isSegue ? "" : edge.isSlot ? ", style=bold, dir=both, arrowtail=odiamond" : ", style=dashed"
             lines.append(
                 "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge, separator: "\\n")))\(style)];"
             )
@@ -65,7 +68,7 @@ package enum GraphRenderer {
             lines.append("  \(ids[name] ?? "")[\"\(mermaidText(name)) (missing)\"]")
         }
         for edge in graph.edges {
-            let arrow = edge.isSegue ? "-->" : "-.->"
+            let arrow = edge.isSegue ? "-->" : edge.isSlot ? "==>" : "-.->"
             lines.append(
                 "  \(ids[edge.from] ?? "")\(arrow)|\"\(mermaidText(edgeLabel(edge, separator: " · ")))\"|\(ids[edge.to] ?? "")"
             )
@@ -83,6 +86,7 @@ package enum GraphRenderer {
 
     private static func edgeLabel(_ edge: RouteEdge, separator: String) -> String {
         var parts = [edge.label]
+        if let slot = edge.slot { parts.append("in slot \(slot)") }
         if let style = edge.style { parts.append(style.rawValue) }
         if let payload = edge.payload { parts.append(payload.typeName) }
         return parts.joined(separator: separator)

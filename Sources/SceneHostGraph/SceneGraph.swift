@@ -4,7 +4,8 @@ import SceneHostContainer
 import SceneHostConfig
 
 /// The app's navigation graph: every registered scene with what it declares, and every route
-/// between scenes, from the config's segues and the routers' declarations.
+/// between scenes, from the config's segues and the routers' declarations, and from each
+/// container to its slots' initial scenes (so they are reached, and deep links pass through them).
 @MainActor
 package struct SceneGraph {
     /// A scene and the plugin that registered it.
@@ -17,7 +18,8 @@ package struct SceneGraph {
     package let initial: Located<String>
     /// Sorted by name.
     let nodes: [Node]
-    /// Segues in config order, then router routes by scene name.
+    /// Segues in config order, then by scene name each scene's slot edges (in declared order), then
+    /// its router routes.
     package let edges: [RouteEdge]
     /// Where each node is in `nodes`: look-ups stay flat with thousands of scenes.
     private let positions: [String: Int]
@@ -40,12 +42,20 @@ package struct SceneGraph {
                 style: segue.style, payload: handled ? declared?.payload : nil, hasHandler: handled)
         }
         for node in nodes {
+            for slot in node.description.slots {
+                edges.append(
+                    RouteEdge(
+                        from: node.name, to: slot.initial,
+                        origin: .slot(name: slot.name, kind: slot.kind, plugin: node.plugin),
+                        style: nil, payload: nil, hasHandler: false))
+            }
             for route in node.description.routes {
                 edges.append(
                     RouteEdge(
                         from: node.name, to: route.destination,
                         origin: .router(handler: route.handlerName, plugin: node.plugin),
-                        style: route.style, payload: route.payload, hasHandler: route.handlerName != nil))
+                        style: route.style, payload: route.payload, hasHandler: route.handlerName != nil,
+                        slot: route.slot))
             }
         }
         self.edges = edges

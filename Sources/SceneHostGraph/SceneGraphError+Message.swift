@@ -1,3 +1,4 @@
+import SceneSDK
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
@@ -60,6 +61,43 @@ extension SceneGraphError {
         case .linkDuplicate(let template, let scene, let plugin, let firstTemplate, let firstScene, let firstPlugin):
             return
                 "\(plugin.location): error: link \(name: template) of scene \(name: scene) (plugin \(name: plugin.name)) has the same shape as link \(name: firstTemplate) of scene \(name: firstScene) (plugin \(name: firstPlugin.name), \(firstPlugin.location)): a path would match both. Change one of the templates' literal words."
+        case .slotInitialUnknown(let plugin, let container, let slot, let kind, let initial, let registered):
+            return
+                "\(plugin.location): error: \(kind.rawValue) \(name: slot) of container \(name: container) (declared by plugin \(name: plugin.name)) starts at \(name: initial), but no plugin registers a scene of that name. \(Suggestion.registeredList(registered, near: initial)) Fix the slot's initial scene in the SceneDefinition of \(name: container), or add the plugin that registers it to the config."
+        case .slotInitialNeedsInput(let plugin, let container, let slot, let kind, let initial, let input):
+            return
+                "\(plugin.location): error: \(kind.rawValue) \(name: slot) of container \(name: container) (declared by plugin \(name: plugin.name)) starts at \(name: initial), which needs an input (\(input)), but a slot's initial scene is built with none. Start the slot at a scene that takes no input, and route from it to \(name: initial)."
+        case .slotDeclaredTwice(let plugin, let container, let slot, let count):
+            let times = count == 2 ? "twice" : "\(count) times"
+            return
+                "\(plugin.location): error: container \(name: container) (declared by plugin \(name: plugin.name)) declares the slot \(name: slot) \(times), but routes, 'tab NAME' and the screen's ids name a slot by its name alone. Give each slot of the container a name of its own, or remove the repeated one."
+        case .slotKindsMixed(let plugin, let container, let tabs, let panes):
+            return
+                "\(plugin.location): error: container \(name: container) (declared by plugin \(name: plugin.name)) mixes tabs (\(tabs.joined(separator: ", "))) and panes (\(panes.joined(separator: ", "))), but a container's slots are all tabs or all panes. Make them one kind, or move the panes to a container scene of their own and start a tab at it."
+        case .slotNameInvalid(let plugin, let container, let slot, let kind, let title, let problem):
+            let guess =
+                SlotNameProblem.suggestedName(for: slot, title: title).map { " Did you mean \(name: $0)?" } ?? ""
+            return
+                "\(plugin.location): error: container \(name: container) (declared by plugin \(name: plugin.name)) \(problem.clause(kind: kind, slot: slot)).\(guess) Rename the \(kind.rawValue) in the SceneDefinition of \(name: container), and in the routes that name it."
+        case .routeSlotUnknown(let plugin, let from, let to, let slot, let declared):
+            let prefix =
+                "\(plugin.location): error: route from \(name: from) to \(name: to) (declared by plugin \(name: plugin.name)) shows it in slot \(name: slot), but no container of the app declares a slot of that name."
+            guard !declared.isEmpty else {
+                return
+                    "\(prefix) No container declares any slot: declare the container's slots with .tab or .pane, or route without a slot."
+            }
+            let guess = Suggestion.closest(to: slot, in: declared).map { " Did you mean \(name: $0)?" } ?? ""
+            return
+                "\(prefix)\(guess) Declared slots: \(declared.joined(separator: ", ")). Fix the slot in the route's Route(_:style:slot:)."
+        case .containerCycle(let plugin, let cycle):
+            let first = cycle.first?.container ?? ""
+            let steps = cycle.enumerated().map { index, step in
+                let next = index + 1 < cycle.count ? cycle[index + 1].container : first
+                return
+                    "\(index == 0 ? "its" : "whose") \(step.kind.rawValue) \(name: step.slot) starts at \(name: next)"
+            }
+            return
+                "\(plugin.location): error: container \(name: first) (declared by plugin \(name: plugin.name)) holds itself: \(steps.joined(separator: ", ")), so showing \(name: first) would build containers without end. Start one of these slots at a scene that is not a container holding it."
         }
     }
 
@@ -72,9 +110,13 @@ extension SceneGraphError {
             return "segue \(name: segue) \(field) \(name: scene) at \(location)"
         case .unknownRouteScene(let plugin, let from, let to, _):
             return "route from \(name: from) to \(name: to) of plugin \(name: plugin.name) at \(plugin.location)"
+        case .slotInitialUnknown(let plugin, let container, let slot, let kind, let initial, _):
+            return
+                "\(kind.rawValue) \(name: slot) of \(name: container) starting at \(name: initial), of plugin \(name: plugin.name) at \(plugin.location)"
         case .initialNeedsInput, .routeNotDeclared, .segueNotAButton, .routeUnexpectedInput, .routeMissingInput,
             .routeInputMismatch, .routeResultNotAccepted, .routeResultMismatch,
-            .linkInvalid, .linkDuplicate:
+            .linkInvalid, .linkDuplicate, .slotInitialNeedsInput, .slotDeclaredTwice, .slotKindsMixed,
+            .slotNameInvalid, .routeSlotUnknown, .containerCycle:
             return nil
         }
     }
@@ -89,6 +131,53 @@ extension RouteEdge {
         case .router(_, let plugin):
             return
                 "\(plugin.location): error: route from \(name: from) to \(name: to) (declared by plugin \(name: plugin.name))"
+        case .slot(let name, let kind, let plugin):
+            return
+                "\(plugin.location): error: \(kind.rawValue) \(name: name) of container \(name: from) (declared by plugin \(name: plugin.name))"
         }
+    }
+}
+
+extension SlotNameProblem {
+    /// What is wrong with the name, as a clause after the container: "declares the tab '@x', ...".
+    func clause(kind: SlotKind, slot: String) -> String {
+        switch self {
+        case .empty:
+            return
+                "declares a \(kind.rawValue) with an empty name, but routes, 'tab NAME' and the screen's ids name a slot"
+        case .slash:
+            return
+                "declares the \(kind.rawValue) \(name: slot), whose name holds a '/', but the host writes a pane's element ids as PANE/ID"
+        case .whitespace:
+            return
+                "declares the \(kind.rawValue) \(name: slot), whose name holds whitespace, but 'tab NAME' and scripts take a slot's name as one word"
+        case .at:
+            return
+                "declares the \(kind.rawValue) \(name: slot), whose name starts with '@', but names starting with '@' are the host's (the screen's '@tabs')"
+        }
+    }
+
+    /// A name the host can use, made from `name` (leading '@' dropped, each run of '/' and
+    /// whitespace one '-'), else from `title` lowercased; nil when neither gives one.
+    static func suggestedName(for name: String, title: String) -> String? {
+        func cleaned(_ text: String) -> String {
+            var word = ""
+            var gap = false
+            for character in text.drop(while: { $0 == "@" }) {
+                if character == "/" || character.isWhitespace {
+                    gap = !word.isEmpty
+                    continue
+                }
+                if gap { word.append("-") }
+                gap = false
+                word.append(character)
+            }
+            return word
+        }
+        for candidate in [cleaned(name), cleaned(title.lowercased())]
+        where !candidate.isEmpty && SlotNameProblem(candidate) == nil {
+            return candidate
+        }
+        return nil
     }
 }

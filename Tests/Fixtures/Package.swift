@@ -16,7 +16,7 @@ let swiftFixtures = [
     "DuplicateHome", "BadABI", "NoEntry", "Contracts", "Liar", "Crash", "Fatal", "Hang", "Throws",
     "NullEntry", "NewerSDK", "OtherSwift", "Numbered", "OtherSDKBuild",
     "Daemon", "FaultyScene", "Realistic", "Fragile", "Links", "RouteTypo", "SettingHang", "Hostile", "Fickle", "Saboteur",
-    "HugeRoute", "Form", "Async", "TwiceInOne", "FormReworded", "Busy", "Samples", "Clock",
+    "HugeRoute", "Form", "Async", "TwiceInOne", "FormReworded", "Busy", "Samples", "Clock", "Containers", "ContainerTypo",
 ]
 
 let package = Package(

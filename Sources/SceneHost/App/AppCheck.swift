@@ -284,11 +284,12 @@ package struct AppCheck {
             let scene: String?
             switch problem {
             case .unknownInitialScene(_, let name, _), .unknownSegueScene(_, let name, _, _, _),
-                .unknownRouteScene(_, _, let name, _):
+                .unknownRouteScene(_, _, let name, _), .slotInitialUnknown(_, _, _, _, let name, _):
                 scene = name
             case .initialNeedsInput, .routeNotDeclared, .segueNotAButton, .routeUnexpectedInput, .routeMissingInput,
                 .routeInputMismatch,
-                .routeResultNotAccepted, .routeResultMismatch, .linkInvalid, .linkDuplicate:
+                .routeResultNotAccepted, .routeResultMismatch, .linkInvalid, .linkDuplicate, .slotInitialNeedsInput,
+                .slotDeclaredTwice, .slotKindsMixed, .slotNameInvalid, .routeSlotUnknown, .containerCycle:
                 scene = nil
             }
             if let scene, Suggestion.closest(to: scene, in: registered) == nil {

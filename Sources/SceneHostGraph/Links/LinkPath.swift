@@ -15,6 +15,10 @@ enum LinkPath {
 
     /// Breadth first from the initial scene; the first declared edge between two scenes gives the
     /// step's style (a segue's style, else push). Scenes that need an input are not passed through.
+    ///
+    /// A container's edge to a slot's initial scene (`RouteEdge.Origin.slot`) is passed through
+    /// like a route, its step given `.push`: `LinkOpening.Step` has no way yet to say "select this
+    /// slot of the container" (the navigator builds a container's slots when it shows it).
     package static func find(to target: String, in graph: SceneGraph) -> Outcome {
         let initial = graph.initial.value
         guard graph.node(initial) != nil else { return .unreachable }

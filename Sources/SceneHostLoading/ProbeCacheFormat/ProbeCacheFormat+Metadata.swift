@@ -20,6 +20,7 @@ extension ProbeCacheFormat {
                 encode(route.payload, into: &writer, contracts: contracts)
                 // 0 for none, else the style's place in `NavigationStyle.allCases` + 1.
                 writer.count(route.style.flatMap { NavigationStyle.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
+                writer.optionalString(route.slot)
             }
             // A flag, then the template and its two contracts.
             writer.bool(scene.link != nil)
@@ -28,6 +29,7 @@ extension ProbeCacheFormat {
                 encode(link.parameters, into: &writer, contracts: contracts)
                 encode(link.input, into: &writer, contracts: contracts)
             }
+            encode(scene.slots, into: &writer)
         }
         writer.bool(metadata.nativeFunctions != nil)
         if let natives = metadata.nativeFunctions {
@@ -78,8 +80,10 @@ extension ProbeCacheFormat {
                 // A style this host does not know is not a file it wrote.
                 guard styleIndex <= NavigationStyle.allCases.count else { throw RecordReader.Malformed() }
                 let style = styleIndex == 0 ? nil : NavigationStyle.allCases[styleIndex - 1]
+                let slot = try reader.optionalString()
                 routes.append(
-                    DeclaredRoute(destination: destination, handlerName: handler, payload: payload, style: style))
+                    DeclaredRoute(
+                        destination: destination, handlerName: handler, payload: payload, style: style, slot: slot))
             }
             var link: DeclaredLink?
             if try reader.bool() {
@@ -89,10 +93,11 @@ extension ProbeCacheFormat {
                 else { throw RecordReader.Malformed() }
                 link = DeclaredLink(template: template, parameters: parameters, input: linkInput)
             }
+            let slots = try decodeSlots(&reader)
             scenes.append(
                 SceneDescription(
                     name: sceneName, input: input, acceptedResult: accepted, returnedResult: returned, routes: routes,
-                    link: link))
+                    link: link, slots: slots))
         }
         var natives: [NativeDeclaration]?
         if try reader.bool() {
@@ -138,6 +143,39 @@ extension ProbeCacheFormat {
             scenes: scenes, nativeFunctions: natives, wiring: wiring, serviceCount: services == 0 ? nil : services - 1,
             settings: settings, undeclaredRoutes: undeclared, inMemoryState: inMemoryState, permissions: permissions,
             probedButtons: buttons)
+    }
+
+    /// A container's slots (`SceneDescription.slots`) in declared order, each its name, its kind
+    /// (0 tab, 1 pane), title and initial scene; a count of 0 for any other scene. A slot declared
+    /// twice is written twice: `check` reports it, from the cache as from the probe.
+    private static func encode(_ slots: [DeclaredSlot], into writer: inout RecordWriter) {
+        writer.count(slots.count)
+        for slot in slots {
+            writer.string(slot.name)
+            switch slot.kind {
+            case .tab: writer.count(0)
+            case .pane: writer.count(1)
+            }
+            writer.string(slot.title)
+            writer.string(slot.initial)
+        }
+    }
+
+    private static func decodeSlots(_ reader: inout RecordReader) throws -> [DeclaredSlot] {
+        var slots: [DeclaredSlot] = []
+        for _ in 0..<(try reader.count()) {
+            let name = try reader.string()
+            let kind: SlotKind
+            switch try reader.count() {
+            case 0: kind = .tab
+            case 1: kind = .pane
+            // A kind this host does not know is not a file it wrote.
+            default: throw RecordReader.Malformed()
+            }
+            let title = try reader.string()
+            slots.append(DeclaredSlot(name: name, kind: kind, title: title, initial: try reader.string()))
+        }
+        return slots
     }
 
     /// What building each scene found (`PluginMetadata.wiring`): a flag, then the scenes in name

@@ -21,15 +21,17 @@ import SceneHostRecordCodec
 /// seal that does not verify under this key) decodes to nil: the cache is then empty for the run, every plugin
 /// is probed again and the file rewritten, never partly believed.
 package enum ProbeCacheFormat {
-    /// Version 11: a scene's routes carry their declared style (issue 35). Version 10: sealed with the user's cache key (HMAC-SHA256) instead of a plain SHA-256, a failure
+    /// Version 13: a container scene's slots (tabs, panes) and the slot a route shows its
+    /// destination in (issue 50). Version 12: a probe step's sample input. Version 11: a scene's
+    /// routes carry their declared style (issue 35). Version 10: sealed with the user's cache key (HMAC-SHA256) instead of a plain SHA-256, a failure
     /// at exit (`ProbeFailure.failedAtExit`), the buttons each scene's screens showed and the permissions a
     /// plugin declares (issue 32). Version 9: plugins' declared in-memory state (issue 31). Version 8: a step's action is a
     /// tag, as in the probe child's records (one record format). Version 7: plugins' setting
     /// declarations (issue 20). Version 6: a checksum at the end (issue 19). Version 5: scenes
     /// carry their deep link (issue 18). Version 4 was the first binary format (1-3 were JSON,
     /// whose first byte is `{`); a file of another version re-probes every plugin once.
-    package static let format = RecordFormat(.line("scene-host probe cache"), version: 12)
-    /// The file's first line, "scene-host probe cache 11\n".
+    package static let format = RecordFormat(.line("scene-host probe cache"), version: 13)
+    /// The file's first line, "scene-host probe cache 13\n".
     package static var header: [UInt8] { format.head }
     /// The seal at the end of the file (`CacheSeal`).
     package static let sealSize = CacheSeal.size

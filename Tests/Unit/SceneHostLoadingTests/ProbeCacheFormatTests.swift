@@ -209,6 +209,37 @@ struct ProbeCacheFormatTests {
         }
     }
 
+    @Test(
+        "a container's slots (tabs, panes, one declared twice: check reports it) and a route's slot read back"
+    )
+    func containerSlots() {
+        let slots = [
+            DeclaredSlot(name: "orders", kind: .tab, title: "Orders", initial: "OrdersSplit"),
+            DeclaredSlot(name: "settings", kind: .tab, title: "Settings", initial: "Settings"),
+            DeclaredSlot(name: "settings", kind: .pane, title: "Again", initial: "Other"),
+        ]
+        let routes = [
+            DeclaredRoute(destination: "Detail", handlerName: nil, payload: nil, style: .replace, slot: "detail"),
+            DeclaredRoute(destination: "Plain", handlerName: nil, payload: nil),
+        ]
+        let main = SceneDescription(
+            name: "Main", input: nil, acceptedResult: nil, returnedResult: nil, routes: routes, slots: slots)
+        let plain = SceneDescription(name: "Plain", input: nil, acceptedResult: nil, returnedResult: nil, routes: [])
+        let metadata = PluginMetadata(
+            name: "Containers", version: "1", sdkVersion: SemanticVersion(major: 1, minor: 0, patch: 0),
+            sdkFingerprint: "", swiftVersion: "6", scenes: [main, plain])
+        let entries = ["/p/libContainers.so": Self.entry("/p/libContainers.so", .good(metadata))]
+        let decoded = ProbeCacheFormat.decode(ProbeCacheFormat.encode(entries))
+        #expect(decoded == entries)
+        if case .good(let read)? = decoded?["/p/libContainers.so"]?.verdict {
+            #expect(read.scenes.first?.slots == slots)
+            #expect(read.scenes.first?.routes.map(\.slot) == ["detail", nil])
+            #expect(read.scenes.last?.slots == [])
+        } else {
+            Issue.record("the entry did not read back as good")
+        }
+    }
+
     @Test("a schema nested deeper than any plugin declares is no cache; one level less reads back")
     func schemaDepth() {
         func nested(_ depth: Int) -> PayloadSchema {

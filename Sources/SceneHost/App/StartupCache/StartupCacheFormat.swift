@@ -22,14 +22,15 @@ import SceneHostNavigation
 /// partly believed. The sections let a scene worker read the
 /// file in part (`decodeForWorker`): the first screen needs one plugin of a thousand.
 enum StartupCacheFormat {
-    /// Version 8: plugins' records carry their routes' declared styles (probe cache 11, issue 35). Version 7: the head carries `[host] worker-user`, resolved (issue 32). Version 6: sealed with the user's cache key (HMAC-SHA256), not a plain SHA-256; plugins' records carry the
+    /// Version 10: plugins' records carry their containers' slots and their routes' slots (probe
+    /// cache 13, issue 50). Version 9: the head carries `[host] clock`. Version 8: plugins' records carry their routes' declared styles (probe cache 11, issue 35). Version 7: the head carries `[host] worker-user`, resolved (issue 32). Version 6: sealed with the user's cache key (HMAC-SHA256), not a plain SHA-256; plugins' records carry the
     /// buttons their probes saw; the head carries the permissions the config grants (issue 32).
     /// Version 5: `[host] faults-per-session` in the head. Version 4: plugins' declared in-memory state
     /// (in their records, and not plain in the index). Version 3: the worker reads it in part. Version 2:
     /// descriptions read when needed. A file of another version is no answer (the start is checked, and
     /// recorded again).
-    static let format = RecordFormat(.line("scene-host start-up cache"), version: 9)
-    /// The file's first line, "scene-host start-up cache 7\n".
+    static let format = RecordFormat(.line("scene-host start-up cache"), version: 10)
+    /// The file's first line, "scene-host start-up cache 10\n".
     static var header: [UInt8] { format.head }
 
     /// What a checked start is recorded under: everything it was computed from except the plugin
