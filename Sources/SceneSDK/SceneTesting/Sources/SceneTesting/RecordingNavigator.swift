@@ -53,21 +53,6 @@ public final class RecordingNavigator: SceneNavigating {
         try kit.routerSelects(from: source, slot: slot)
     }
 
-    /// Called by routers that route into a container's slot in code (`Route(_:style:slot:)`): the
-    /// kit shows no container, so it is checked and recorded as any route (without its slot).
-    public func navigate(
-        from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle,
-        payload: ScenePayload?
-    ) throws {
-        try navigate(from: source, to: destination, style: style, payload: payload)
-    }
-
-    /// Called by routers that select a tab (`selectTab(_:)`): the kit shows no container, so there is
-    /// no slot to select.
-    public func select(from source: RouterContext, slot: String) throws {
-        throw SceneTestingError.noScene
-    }
-
     /// Called by routers that leave in code (`routeBack`, `dismiss`): records the exit and the result handed back.
     public func leave(from source: RouterContext, to target: BackTarget) throws {
         guard let kit else { throw SceneTestingError.noScene }
