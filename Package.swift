@@ -654,6 +654,10 @@ if benchmarks {
                 sdk,
                 "BenchHomeScene",
                 "BenchDetailScene",
+                "BenchListOrdersScene",
+                "BenchShowOrderScene",
+                "BenchNativePricing",
+                ordersKit,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Swinject", package: "Swinject"),
@@ -667,6 +671,16 @@ if benchmarks {
         .target(name: "BenchHomeScene", dependencies: [sdk], path: "Benchmarks/BenchHomeScene", swiftSettings: swift6),
         .target(
             name: "BenchDetailScene", dependencies: [sdk], path: "Benchmarks/BenchDetailScene", swiftSettings: swift6),
+        // The container figures' fair baseline: the orders app's ListOrders and ShowOrder sources (symbolic
+        // links, without their plugin entry and registration files) and its C pricing Worker, compiled
+        // into the benchmark and wired by hand.
+        .target(
+            name: "BenchListOrdersScene", dependencies: [sdk, ordersKit], path: "Benchmarks/BenchListOrdersScene",
+            swiftSettings: swift6),
+        .target(
+            name: "BenchShowOrderScene", dependencies: [sdk, ordersKit], path: "Benchmarks/BenchShowOrderScene",
+            swiftSettings: swift6),
+        .target(name: "BenchNativePricing", path: "Benchmarks/BenchNativePricing"),
         // The physical floor of the start-up figures: a Swift executable that prints one line and exits.
         .executableTarget(
             name: "scene-host-bench-floor", path: "Benchmarks/scene-host-bench-floor", swiftSettings: swift6),

@@ -29,7 +29,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Run only these groups (navigation, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
+            "Run only these groups (navigation, containers, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
     )
     var only: [String] = []
 
@@ -55,6 +55,10 @@ struct BenchCommand: AsyncParsableCommand {
                     try CrossPluginNavigationBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
                     print("navigation by name, one module…")
                     try NavigationBenchmark.run(into: &report, scale: scale)
+                }
+                if runs("containers") {
+                    print("routing into a container's slot…")
+                    try await SlotRoutingBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
                 }
                 if runs("container") {
                     print("container resolution…")

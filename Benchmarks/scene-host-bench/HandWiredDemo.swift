@@ -44,4 +44,16 @@ final class HandWiredDemo: SceneNavigating {
         guard !stack.isEmpty else { throw BenchFailure("nothing to leave") }
         stack.removeLast()
     }
+
+    func navigate(
+        from source: RouterContext, to destination: String, inSlot slot: String, style: NavigationStyle,
+        payload: ScenePayload?
+    ) throws {
+        throw BenchFailure(
+            "the hand-wired Home routed to \(destination) in the slot \(slot): the demo has no containers")
+    }
+
+    func select(from source: RouterContext, slot: String) throws {
+        throw BenchFailure("the hand-wired Home selected the slot \(slot): the demo has no containers")
+    }
 }

@@ -11,6 +11,11 @@ open class SceneInteractor<Presenter>: InteractorRole, SceneWorkOwning {
 
     public init() {}
 
+    /// The scene's background work, for a scene wired by hand (a benchmark's baseline, as the seed's
+    /// `setUpVIPCycle` wires a scene): whoever shows such a scene cancels its work when it leaves, as
+    /// the host does. Not for plugins: the host finds every scene's work itself.
+    @_spi(SceneHost) public final var workWiredByHand: SceneWork { sceneWork }
+
     /// Starts `work` in the background, scoped to this scene, on the main actor like the rest of
     /// the scene: await a Worker in it, then present what it gave.
     ///

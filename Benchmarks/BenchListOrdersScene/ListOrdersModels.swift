@@ -1,0 +1,1 @@
+../../Plugins/ListOrdersScene/ListOrdersModels.swift

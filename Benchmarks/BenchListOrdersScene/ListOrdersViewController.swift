@@ -1,0 +1,1 @@
+../../Plugins/ListOrdersScene/ListOrdersViewController.swift

@@ -1,0 +1,1 @@
+../../../Plugins/NativePricing/include/native_pricing.h

@@ -1,0 +1,1 @@
+../../Plugins/NativePricing/native_pricing.c

@@ -1,0 +1,1 @@
+../../Plugins/ShowOrderScene/ShowOrderModels.swift

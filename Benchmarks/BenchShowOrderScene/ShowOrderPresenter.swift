@@ -1,0 +1,1 @@
+../../Plugins/ShowOrderScene/ShowOrderPresenter.swift
