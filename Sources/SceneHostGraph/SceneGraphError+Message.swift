@@ -82,10 +82,6 @@ extension SceneGraphError {
         case .routeSlotUnknown(let plugin, let from, let to, let slot, let declared):
             let prefix =
                 "\(plugin.location): error: route from \(name: from) to \(name: to) (declared by plugin \(name: plugin.name)) shows it in slot \(name: slot), but no container of the app declares a slot of that name."
-            guard !declared.isEmpty else {
-                return
-                    "\(prefix) No container declares any slot: declare the container's slots with .tab or .pane, or route without a slot."
-            }
             let guess = Suggestion.closest(to: slot, in: declared).map { " Did you mean \(name: $0)?" } ?? ""
             return
                 "\(prefix)\(guess) Declared slots: \(declared.joined(separator: ", ")). Fix the slot in the route's Route(_:style:slot:)."

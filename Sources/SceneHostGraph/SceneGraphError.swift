@@ -40,7 +40,8 @@ package enum SceneGraphError: HostConcernError, Equatable, Sendable {
     case slotNameInvalid(
         PluginReference, container: String, slot: String, kind: SlotKind, title: String, SlotNameProblem)
     /// A route into the slot `slot`, which no container of the app declares; `declared` are every
-    /// container's slot names, sorted.
+    /// container's slot names, sorted (never empty: an app without containers takes such a route on
+    /// the source's own stack).
     case routeSlotUnknown(PluginReference, from: String, to: String, slot: String, declared: [String])
     /// Containers whose slots start at each other (or a container at itself): showing one would
     /// build containers without end. `plugin` declares the first step's container.

@@ -53,10 +53,10 @@ package final class Navigator: SceneNavigating {
 
     /// Takes every scene off the screen (their objects are freed), as when the app ends.
     package func closeAll() {
+        // Each scene let go (a container with its slots); a deep link's scenes, built before, stay.
         for scene in layers.joined() { discard(scene) }
         layers = []
         layerSlots = []
-        containers = [:]
         extras = [:]
         sceneCount = 0
         changedFrom = 0

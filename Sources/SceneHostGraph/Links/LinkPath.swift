@@ -24,7 +24,7 @@ enum LinkPath {
         guard graph.node(initial) != nil else { return .unreachable }
         if target == initial { return .found([LinkOpening.Step(scene: initial, style: .replace)]) }
         let leaving = Dictionary(grouping: graph.edges, by: \.from)
-        var previous: [String: (from: String, style: NavigationStyle)] = [:]
+        var previous: [String: (from: String, style: NavigationStyle, slot: String?)] = [:]
         var queue = [initial]
         var head = 0
         var blocked: [(scene: String, input: String)] = []
@@ -35,7 +35,7 @@ enum LinkPath {
             for edge in leaving[scene] ?? [] where !seen.contains(edge.to) {
                 guard let node = graph.node(edge.to) else { continue }
                 seen.insert(edge.to)
-                previous[edge.to] = (scene, edge.style ?? .push)
+                previous[edge.to] = (scene, edge.style ?? .push, Self.slot(of: edge))
                 if edge.to == target { return .found(steps(to: target, initial: initial, previous: previous)) }
                 if let input = node.description.input {
                     blocked.append((edge.to, input.typeName))
@@ -52,16 +52,25 @@ enum LinkPath {
     }
 
     private static func steps(
-        to target: String, initial: String, previous: [String: (from: String, style: NavigationStyle)]
+        to target: String, initial: String, previous: [String: (from: String, style: NavigationStyle, slot: String?)]
     ) -> [LinkOpening.Step] {
         var steps: [LinkOpening.Step] = []
         var scene = target
         while scene != initial, let step = previous[scene] {
-            steps.append(LinkOpening.Step(scene: scene, style: step.style))
+            steps.append(LinkOpening.Step(scene: scene, style: step.style, slot: step.slot))
             scene = step.from
         }
         steps.append(LinkOpening.Step(scene: initial, style: .replace))
         return steps.reversed()
+    }
+
+    /// The slot a step is shown in: a slot edge's own (the navigator selects it), or the slot a
+    /// router's route names (the navigator shows the scene in it).
+    private static func slot(of edge: RouteEdge) -> String? {
+        switch edge.origin {
+        case .slot(let name, _, _): return name
+        case .segue, .router: return edge.slot
+        }
     }
 
     private static func reachesIgnoringInputs(

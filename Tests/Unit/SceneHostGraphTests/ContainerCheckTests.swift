@@ -108,10 +108,6 @@ struct ContainerCheckTests {
                 "probe.conf:3:1: error: route from 'OrderList' to 'OrderDetail' (declared by plugin 'ProbePlugin') shows it in slot 'detial', but no container of the app declares a slot of that name. Did you mean 'detail'? Declared slots: detail, list. Fix the slot in the route's Route(_:style:slot:)."
             ),
             (
-                .routeSlotUnknown(plugin, from: "OrderList", to: "OrderDetail", slot: "detail", declared: []),
-                "probe.conf:3:1: error: route from 'OrderList' to 'OrderDetail' (declared by plugin 'ProbePlugin') shows it in slot 'detail', but no container of the app declares a slot of that name. No container declares any slot: declare the container's slots with .tab or .pane, or route without a slot."
-            ),
-            (
                 .containerCycle(plugin, cycle: [ContainerCycleStep(container: "Main", slot: "home", kind: .tab)]),
                 "probe.conf:3:1: error: container 'Main' (declared by plugin 'ProbePlugin') holds itself: its tab 'home' starts at 'Main', so showing 'Main' would build containers without end. Start one of these slots at a scene that is not a container holding it."
             ),
