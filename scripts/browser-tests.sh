@@ -43,6 +43,12 @@ lib="$(cd "$build" && pwd)"
 fixtures="$(scripts/build-fixtures.sh "$(basename "$(cd "$build" && pwd -P)")")"
 # The orders flow on SQLite, its database in the scratch folder.
 sed "s#\.\./\.build/debug/#$lib/#" examples/orders-stack.conf > "$work/orders-stack.conf"
+# The orders app of tabs and panes (examples/orders.conf) in a folder of its own: its database (orders.sqlite beside the
+# config) is made and seeded on its first start there, as the stack flows' is, so the flows start from the same orders
+# every run and never write the repository's examples folder.
+mkdir -p "$work/tabs"
+chmod 755 "$work/tabs"
+sed "s#\.\./\.build/debug/#$lib/#" examples/orders.conf > "$work/tabs/orders.conf"
 # The demo with a copy of Detail's plugin that the flows delete, to make a route fail.
 cp "$lib/libDetailScene.so" "$work/libDetailScene.so"
 cat > "$work/faulty.conf" <<CONF
@@ -116,10 +122,13 @@ serve fragile "$work/fragile.conf"; fragile="$address"
 serve form "$work/form.conf"; form="$address"
 serve async "$work/async.conf"; async="$address"
 serve watch "$work/watch.conf" --watch; watch="$address"
+# A flow kills this server's scene workers (SIGKILL, by their process IDs): its pid goes with its address.
+serve tabs "$work/tabs/orders.conf"; tabs="$address"; tabs_pid="${pids[-1]}"
 
 status=0
 python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" "$async/" \
-  "$watch/" "$work/watched/libForm.so" "$fixtures/libFixtureForm.so" "$fixtures/libFixtureFormReworded.so" ${shots:+"$shots"} || status=1
+  "$watch/" "$work/watched/libForm.so" "$fixtures/libFixtureForm.so" "$fixtures/libFixtureFormReworded.so" \
+  "$tabs/" "$tabs_pid" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

@@ -54,7 +54,19 @@ extension Navigator {
             for scene in built where !isInSomeContainer(scene) { discard(scene) }
             throw error
         }
+        // What the scenes just built hold as containers (their slots, built with them) outlives the
+        // scenes shown before, which `closeAll` lets go of with every container's state.
+        var kept: [ObjectIdentifier: ContainerState] = [:]
+        var holders = built
+        while let scene = holders.popLast() {
+            guard kept[ObjectIdentifier(scene)] == nil, let state = containers[ObjectIdentifier(scene)] else {
+                continue
+            }
+            kept[ObjectIdentifier(scene)] = state
+            holders.append(contentsOf: state.stacks.joined())
+        }
         closeAll()
+        containers = kept
         show(built[0], style: .replace)
         for showing in plan {
             switch showing {
@@ -92,7 +104,8 @@ extension Navigator {
         func touches(_ container: AssembledScene, _ slot: Int) -> Bool {
             switch self {
             case .show: return false
-            case .select(let other, let index), .slot(let other, let index, _, _): return other === container && index == slot
+            case .select(let other, let index), .slot(let other, let index, _, _):
+                return other === container && index == slot
             }
         }
     }

@@ -11,6 +11,12 @@ import SceneHostWebModel
 /// field takes the focus; errors are `role=alert`, notices `role=status`; a modal is a `dialog`
 /// that takes the focus and keeps it (everything outside it is `inert`); the breadcrumb is a list
 /// of links with `aria-current` on the page shown; every page has one `<main>`.
+///
+/// A container's screen (composed by the host) is drawn as what it is: its tab bar (a choice
+/// `@tabs`, `@tabs-2`...) as a `<nav>` named by the container's title whose tabs are buttons of the
+/// page's form (`choose:@tabs:INDEX`: it works without JavaScript, as every control does), the
+/// tab shown marked `aria-current="page"`; its panes (consecutive sections `@NAME`) side by side in
+/// one wrapper, each a region with its heading, stacked one above the other on a narrow screen.
 struct PageWriter: Sendable {
     static let style: StaticString = """
         *,*::before,*::after{box-sizing:border-box}\
@@ -31,7 +37,14 @@ struct PageWriter: Sendable {
         progress{width:100%}\
         section.group{border-top:1px solid #ccc;margin-top:1rem}\
         ul.rows{list-style:none;padding:0} ul.rows button{width:100%;text-align:left} ul.rows small{display:block;color:#555}\
-        button{font-size:1rem;padding:.4rem .8rem;margin:.25rem .25rem .25rem 0}
+        button{font-size:1rem;padding:.4rem .8rem;margin:.25rem .25rem .25rem 0}\
+        nav.tabs ul{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;gap:.25rem;border-bottom:2px solid #333}\
+        nav.tabs button{margin:0;background:#f2f2f2;border:1px solid #999;border-bottom:none;border-radius:.4rem .4rem 0 0}\
+        nav.tabs button[aria-current=page]{background:#333;color:#fff;font-weight:600;border-color:#333}\
+        body:has(.panes){max-width:64rem}\
+        .panes{display:flex;gap:1.5rem;align-items:flex-start}\
+        .panes>section.pane{flex:1 1 0;min-width:0;border-top:1px solid #ccc;margin-top:1rem}\
+        @media (max-width:44rem){.panes{flex-direction:column;align-items:stretch;gap:0}}
         """
 
     /// The one script of the pages, static, and no page needs it (progressive enhancement):
@@ -123,7 +136,7 @@ struct PageWriter: Sendable {
                 if (focus.start !== null) { try { again.setSelectionRange(focus.start, focus.end, focus.direction || "none"); } catch (e) {} }
               }
             }
-            var crumbs = next.querySelector("nav"), shown = document.querySelector("nav");
+            var crumbs = next.querySelector("nav[aria-label=Breadcrumb]"), shown = document.querySelector("nav[aria-label=Breadcrumb]");
             if (crumbs && shown) { shown.replaceWith(document.importNode(crumbs, true)); }
             document.title = next.title;
             if (!placed.hasAttribute("data-live")) { source.close(); }
@@ -191,7 +204,7 @@ struct PageWriter: Sendable {
         if let message = page.error {
             self.message(message, offered: page.offered, focused: errorFocused, into: &html)
         }
-        for element in page.elements { write(element, focused: focused, into: &html) }
+        write(page.elements, focused: focused, into: &html)
         wayBack(page.wayBack, into: &html)
         if page.inModal { html.markup("</section>\n") }
         html.markup("</form>\n</main>\n")
@@ -287,6 +300,44 @@ struct PageWriter: Sendable {
         html.markup("</ol></nav>\n")
     }
 
+    /// `elements` in order, each run of a container's panes (sections `@NAME`, side by side) in one wrapper.
+    private func write(_ elements: [WebPage.Element], focused: String?, into html: inout HTMLText) {
+        var inPanes = false
+        for element in elements {
+            let isPane = element.kind == .section && element.id.hasPrefix("@")
+            if isPane != inPanes {
+                html.markup(isPane ? "<div class=\"panes\">\n" : "</div>\n")
+                inPanes = isPane
+            }
+            write(element, focused: focused, into: &html)
+        }
+        if inPanes { html.markup("</div>\n") }
+    }
+
+    /// A container's tab bar (`@tabs`): a navigation landmark named by the container's title, each
+    /// tab a button posting `choose:ID:INDEX`, the tab shown `aria-current="page"`.
+    private func tabBar(_ element: WebPage.Element, into html: inout HTMLText) {
+        html.markup("<nav class=\"tabs\" id=\"")
+        html.text(element.id)
+        html.markup("\" aria-label=\"")
+        html.text(element.fieldLabel.isEmpty || element.fieldLabel == element.id ? "Tabs" : element.fieldLabel)
+        html.markup("\"><ul>")
+        for (index, option) in element.options.enumerated() {
+            html.markup("<li><button type=\"submit\" id=\"tab-")
+            html.text(element.id)
+            html.markup("-")
+            html.number(index)
+            html.markup("\" name=\"action\" value=\"choose:")
+            html.text(element.id)
+            html.markup(":")
+            html.number(index)
+            html.markup(index == element.selected ? "\" aria-current=\"page\"><bdi>" : "\"><bdi>")
+            html.text(option)
+            html.markup("</bdi></button></li>")
+        }
+        html.markup("</ul></nav>\n")
+    }
+
     private func write(_ element: WebPage.Element, focused: String?, into html: inout HTMLText) {
         switch element.kind {
         case .label:
@@ -316,6 +367,8 @@ struct PageWriter: Sendable {
             html.markup(element.isOn ? "\" checked><bdi>" : "\"><bdi>")
             html.text(element.text)
             html.markup("</bdi></label>\n")
+        case .choice where element.id.hasPrefix("@tabs"):
+            tabBar(element, into: &html)
         case .choice:
             html.markup("<label for=\"choice-")
             html.text(element.id)
@@ -385,7 +438,9 @@ struct PageWriter: Sendable {
             }
             html.markup("></progress>\n")
         case .section:
-            html.markup("<section class=\"group\" id=\"section-")
+            html.markup(
+                element.id.hasPrefix("@")
+                    ? "<section class=\"pane\" id=\"section-" : "<section class=\"group\" id=\"section-")
             html.text(element.id)
             html.markup("\" aria-labelledby=\"heading-")
             html.text(element.id)
@@ -394,7 +449,7 @@ struct PageWriter: Sendable {
             html.markup("\"><bdi>")
             html.text(element.text)
             html.markup("</bdi></h2>\n")
-            for child in element.children { write(child, focused: focused, into: &html) }
+            write(element.children, focused: focused, into: &html)
             html.markup("</section>\n")
         }
     }

@@ -6,7 +6,8 @@ import SceneHostFrontend
 /// field `secret.ID` (never filled in by the page), every toggle a checkbox `toggle.ID` named by a
 /// hidden `shown.toggle`, every choice a `<select>` `choice.ID` of option indexes; every button
 /// submits `action` with a value naming the command (`tap:ID`, `select:LIST:ROW`, `back`,
-/// `back:SCENE`, `dismiss`). Inputs whose value did not change are not sent to the scene, as a
+/// `back:SCENE`, `dismiss`, and `choose:CHOICE:INDEX` for a tab of a container's tab bar, which the
+/// page shows as buttons, not as a `<select>`). Inputs whose value did not change are not sent to the scene, as a
 /// person who did not touch them would not; an empty secure field is one left alone.
 package struct WebAction: Equatable, Sendable {
     package let fills: [FrontendCommand]
@@ -68,6 +69,10 @@ package struct WebAction: Equatable, Sendable {
         case ("select", 3):
             guard let row = Int(parts[2]), row >= 0, !parts[1].isEmpty else { throw .unknownAction(action) }
             return .select(list: parts[1], row: row)
+        case ("choose", 3):
+            // An option by its index only: a tab's button names the tab it shows by its place.
+            guard let option = Int(parts[2]), option >= 0, !parts[1].isEmpty else { throw .unknownAction(action) }
+            return .choose(choice: parts[1], option: String(option))
         case ("back", 1): return .back
         case ("back", 2) where !parts[1].isEmpty: return .backTo(scene: parts[1])
         case ("dismiss", 1): return .dismiss

@@ -126,8 +126,9 @@ extension WebController {
         guard await sync(session) else { return .redirect("/") }
         // A form of the start page (sent before this session began) or of a screen not open now, or
         // of an older state of one, or sent while another action of the session is under way.
-        guard case .screen(let names) = request.target, let depth = session.depth(of: names), !session.isActing,
-            request.form.value("screen") == String(session.screens[depth].stamp)
+        // (A container's own page is never shown: a form naming one is of no page of the session.)
+        guard case .screen(let segments) = request.target, let depth = session.depth(of: segments), !session.isActing,
+            request.form.value("screen") == String(session.screens[depth].stamp), session.commandsBack(to: depth) != nil
         else {
             guard tries < Self.maximumTries else { return await refuseStale(request, session: session) }
             if session.isActing {
@@ -306,7 +307,7 @@ extension WebController {
             let action = try WebAction(form: form, screen: session.screens[depth].lastScreen)
             // A screen still loading (a session just rebuilt from the store) is given its moment first.
             await Self.awaitQuickWork(of: session.app)
-            try await session.app.apply(session.commandsBack(to: depth) + action.fills + [action.command])
+            try await session.app.apply((session.commandsBack(to: depth) ?? []) + action.fills + [action.command])
             applied = action.fills
             await Self.awaitQuickWork(of: session.app)
         } catch let error as WebError {
@@ -351,7 +352,7 @@ extension WebController {
     static func pageURL(of target: WebPath) -> String {
         switch target {
         case .start: "/"
-        case .screen(let names): WebPath.url(of: names)
+        case .screen(let segments): WebPath.url(of: segments)
         case .other(let link): "/" + link
         }
     }

@@ -87,11 +87,12 @@ extension WebController {
                 retryAfter: closed.retryAfter)
         }
         do {
-            let (screen, layers, titles) = try await store.preview(link: link, client: client)
+            let (screen, layers, slots, titles) = try await store.preview(link: link, client: client)
             let token = if let session { session.token } else { await store.startToken }
             return .page(
                 WebPage.preview(
-                    screen: screen, layers: layers, titles: titles, token: token, error: nil, formAction: "/" + link))
+                    screen: screen, layers: layers, slots: slots, titles: titles, token: token, error: nil,
+                    formAction: "/" + link))
         } catch let error as LinkError {
             return .refusal(404, text.describe(error, plain: WebUserText.noSuchPage))
         } catch {

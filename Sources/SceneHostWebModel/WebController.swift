@@ -76,17 +76,26 @@ package struct WebController: Sendable {
         switch target {
         case .start, .other:
             // `/` is where the first screen was shown before the session began: the browser's Back
-            // from the second screen lands here, so it shows the first screen, as any earlier page.
-            let page = await WebPage.make(for: session, depth: 0, consuming: consuming)
+            // from the second screen lands here, so it shows the first screen, as any earlier page
+            // (a container's: the screen shown in it).
+            let page = await WebPage.make(
+                for: session, depth: WebScreen.shownDepth(session.screens, for: 0), consuming: consuming)
             await forgetShownNotice(session)
             await publish(session)
             return .page(page)
-        case .screen(let names):
-            let depth = session.depth(of: names)
+        case .screen(let segments):
+            var depth = session.depth(of: segments)
+            // A page of a tab not shown now (the browser's Back after the user switched tabs): that tab
+            // is shown again, as it was left. Never by a live stream: it follows its page, and a
+            // page of the other tab still open in a second browser tab must not switch tabs under the first.
+            // When what it names is gone from that tab, the page says so as for any screen no longer open.
+            if depth == nil, consuming {
+                depth = await showSlots(of: segments, in: session)
+            }
             // A URL naming another record than the one this screen shows (a copied URL): its link opens it.
             let query = WebPath.query(of: path)
             if !query.isEmpty, depth.map({ session.screens[$0].query != WebPath.queryText(of: path) }) ?? true,
-                let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: session.app.links)
+                let link = WebRecordLink.link(scene: segments.last?.name ?? "", query: query, links: session.app.links)
             {
                 return await linkPage(link, session: session, client: client)
             }
@@ -95,9 +104,13 @@ package struct WebController: Sendable {
                 // (A live stream's look leaves no message: the page it followed is its tab's to explain.)
                 if consuming, !session.justRebuilt {
                     session.pendingError =
-                        WebError.screenNoLongerOpen(title: session.title(ofScene: names.last ?? "")).message
+                        WebError.screenNoLongerOpen(title: session.title(ofScene: segments.last?.name ?? "")).message
                 }
                 return .redirect(session.url(at: session.screens.count - 1))
+            }
+            // A container's URL (a link of the way there): its page is the screen shown in it.
+            if WebScreen.isContainer(session.screens, at: depth) {
+                return .redirect(session.url(at: WebScreen.shownDepth(session.screens, for: depth)))
             }
             let page = await WebPage.make(for: session, depth: depth, consuming: consuming)
             await forgetShownNotice(session)
@@ -111,8 +124,8 @@ package struct WebController: Sendable {
     private func cachedPage(_ target: WebPath, of cached: isolated WebSession) async -> WebReply {
         cached.pendingError = WebError.storeDownShowingCache.message
         let depth: Int =
-            if case .screen(let names) = target { cached.depth(of: names) ?? cached.screens.count - 1 } else { 0 }
-        return .page(await WebPage.make(for: cached, depth: max(0, depth)))
+            if case .screen(let segments) = target { cached.depth(of: segments) ?? cached.screens.count - 1 } else { 0 }
+        return .page(await WebPage.make(for: cached, depth: WebScreen.shownDepth(cached.screens, for: max(0, depth))))
     }
 
     /// The page of a browser without a (live) session: the start page, a deep link's page, or the
@@ -124,8 +137,9 @@ package struct WebController: Sendable {
         switch target {
         case .other(let link):
             return await linkPage(link, session: nil, client: client)
-        case .screen(let names):
-            if let link = WebRecordLink.link(scene: names.last ?? "", query: query, links: await store.links()) {
+        case .screen(let segments):
+            if let link = WebRecordLink.link(scene: segments.last?.name ?? "", query: query, links: await store.links())
+            {
                 return await linkPage(link, session: nil, client: client)
             }
             return notice == nil ? .redirect("/") : await startPage(error: notice, cookie: cookie)

@@ -150,15 +150,17 @@ package struct WebPage: Sendable {
         let top = screens.count - 1
         var crumbs: [Crumb] = []
         for (index, screen) in screens.enumerated() {
+            // A container has no page of its own (its URL shows the screen in its open slot): no link.
             crumbs.append(
                 Crumb(
-                    name: screen.title, isModal: screen.opensLayer, isCurrent: index == shown,
-                    url: url(of: screens, at: index)))
+                    name: screen.title, isModal: screen.isModal, isCurrent: index == shown,
+                    url: WebScreen.isContainer(screens, at: index) ? "" : url(of: screens, at: index)))
         }
-        // The stack the shown screen is in: from its layer's root up to the top of that layer.
+        // The stack the shown screen is in: from its layer's root up to the top of that layer (a
+        // container's slot is a stack of its own, shown in its container's page, never a dialog).
         var root = shown
         while root > 0, !screens[root].opensLayer { root -= 1 }
-        let inModal = screens[root].opensLayer
+        let inModal = screens[root].isModal
         let wayBack: WayBack
         if shown == root {
             wayBack = inModal ? .dismiss : .none
@@ -184,7 +186,9 @@ package struct WebPage: Sendable {
 
     /// The start page of a browser without a session: the initial scene's screen, posting to `/`.
     package static func start(screen: Screen, scene: String, token: String, error: String?) -> WebPage {
-        preview(screen: screen, layers: [[scene]], titles: [screen.title], token: token, error: error, formAction: "/")
+        preview(
+            screen: screen, layers: [[scene]], slots: [nil], titles: [screen.title], token: token, error: error,
+            formAction: "/")
     }
 
     /// A page of screens no session holds yet (the start page, a deep link): posting to `formAction`
@@ -193,9 +197,13 @@ package struct WebPage: Sendable {
     /// `titles`: every screen's title, bottom to top (`AppSession.titles`), so a screen below, never
     /// shown yet, is called what the app calls it (one name per screen); a screen without one is
     /// named by its scene's name in words.
+    /// `slots`: the slot each layer is of its container (nil: the root, a modal), so a container's
+    /// slot is shown in its page and not as a dialog.
     static func preview(
-        screen: Screen, layers: [[String]], titles: [String], token: String, error: String?, formAction: String
+        screen: Screen, layers: [[String]], slots: [String?], titles: [String], token: String, error: String?,
+        formAction: String
     ) -> WebPage {
+        let isModal = { (index: Int) in index > 0 && (index >= slots.count || slots[index] == nil) }
         let names = layers.flatMap { $0 }
         let named = names.indices.map { $0 < titles.count ? titles[$0] : humanized(names[$0]) }
         var crumbs: [Crumb] = []
@@ -205,14 +213,14 @@ package struct WebPage: Sendable {
                 let isCurrent = index == layers.count - 1 && position == stack.count - 1
                 crumbs.append(
                     Crumb(
-                        name: isCurrent ? screen.title : named[place], isModal: index > 0 && position == 0,
+                        name: isCurrent ? screen.title : named[place], isModal: isModal(index) && position == 0,
                         isCurrent: isCurrent, url: ""))
                 place += 1
             }
         }
         let top = layers.last ?? []
         let topStart = names.count - top.count
-        let inModal = layers.count > 1
+        let inModal = isModal(layers.count - 1)
         let wayBack: WayBack =
             inModal
             ? (top.count > 1 ? .back(to: []) : .dismiss)

@@ -84,12 +84,14 @@ package final class WebPageSnapshots: Sendable {
         let depth: Int
         switch WebPath(path) {
         case .start:
-            depth = 0
-        case .screen(let names):
-            guard names.count <= snapshot.screens.count,
-                zip(names, snapshot.screens).allSatisfy({ $0 == $1.name }), !names.isEmpty
+            depth = WebScreen.shownDepth(snapshot.screens, for: 0)
+        case .screen(let segments):
+            // A container's URL is answered by a redirect (the slow path's), as is a slot not shown now.
+            guard segments.count <= snapshot.screens.count,
+                zip(segments, snapshot.screens).allSatisfy({ $0 == $1.segment }), !segments.isEmpty,
+                !WebScreen.isContainer(snapshot.screens, at: segments.count - 1)
             else { return nil }
-            depth = names.count - 1
+            depth = segments.count - 1
             // A query naming another record than the screen's is a link to open: the slow path's.
             let query = WebPath.queryText(of: path)
             guard query.isEmpty || query == snapshot.screens[depth].query else { return nil }

@@ -129,7 +129,8 @@ package actor WebSession {
         let links = app.links
         screens = body.places.map { place in
             WebScreen(
-                name: place.record.name, opensLayer: place.record.opensLayer, stamp: place.stamp,
+                name: place.record.name, opensLayer: place.record.opensLayer,
+                slot: place.record.opensLayer ? place.record.slot : nil, stamp: place.stamp,
                 lastScreen: place.lastScreen,
                 query: WebRecordLink(scene: place.record.name, input: place.record.input?.value, links: links)?.query
                     ?? "")
@@ -169,22 +170,22 @@ package actor WebSession {
         viewedGeneration = generation
         let records = await app.records()
         let links = app.links
+        let slots = Self.slots(of: layers, records: records)
         var fresh: [WebScreen] = []
         for (index, stack) in layers.enumerated() {
             for (position, name) in stack.enumerated() {
                 let place = fresh.count
                 let opensLayer = index > 0 && position == 0
+                let slot = position == 0 ? slots[index] : nil
                 let isTop = index == layers.count - 1 && position == stack.count - 1
+                let same =
+                    place < screens.count && screens[place].name == name && screens[place].opensLayer == opensLayer
+                    && screens[place].slot == slot
                 // A screen shown again after the ones above it went (results handed back, viewWillAppear
                 // run) is a new state of it, as is the top one showing something else.
-                if place <= depth, place < screens.count, screens[place].name == name,
-                    screens[place].opensLayer == opensLayer,
-                    !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen)
-                {
+                if place <= depth, same, !isTop || (place == screens.count - 1 && screens[place].lastScreen == screen) {
                     fresh.append(screens[place])
-                } else if depth == .max, isTop, place == screens.count - 1, screens[place].name == name,
-                    screens[place].opensLayer == opensLayer
-                {
+                } else if depth == .max, isTop, place == screens.count - 1, same {
                     // The screen on top changed on its own (its background work, a timer): the same
                     // state of the app shown anew. Its forms still apply (what was typed on a page
                     // while a total updated is not refused as stale); their events are checked
@@ -194,15 +195,19 @@ package actor WebSession {
                     fresh.append(kept)
                 } else {
                     // Below the top, a screen not shown yet (a deep link's stack) keeps what it showed here,
-                    // if it was here; else its title, as the app names it (one name per screen).
+                    // if it was here, or when its tab was last shown; else its title, as the app names it
+                    // (one name per screen).
+                    let chain = fresh.map(\.segment) + [WebPath.Segment(slot: slot, name: name)]
                     let known =
                         place < screens.count && screens[place].name == name
                         ? screens[place].lastScreen
-                        : Screen(title: place < appTitles.count ? appTitles[place] : WebPage.humanized(name))
+                        : parked.first { $0.chain == chain }?.screen
+                            ?? Screen(title: place < appTitles.count ? appTitles[place] : WebPage.humanized(name))
                     let input = place < records.count && records[place].name == name ? records[place].input?.value : nil
                     fresh.append(
                         WebScreen(
-                            name: name, opensLayer: opensLayer, stamp: takeStamp(), lastScreen: isTop ? screen : known,
+                            name: name, opensLayer: opensLayer, slot: slot, stamp: takeStamp(),
+                            lastScreen: isTop ? screen : known,
                             query: WebRecordLink(scene: name, input: input, links: links)?.query ?? ""))
                 }
             }
@@ -213,8 +218,40 @@ package actor WebSession {
         if depth != .max, let top = fresh.indices.last, top < screens.count, fresh[top].stamp == screens[top].stamp {
             fresh[top].stamp = takeStamp()
         }
+        park(screens, leaving: fresh)
         screens = fresh
         for screen in fresh { titles[screen.name] = screen.lastScreen.title }
+    }
+
+    /// What the screens of slots not shown now (a hidden tab's stack, a pane that lost the focus)
+    /// last showed here, by their chain: the earlier page of such a screen, once its tab is shown
+    /// again, is what its user saw and left, not its title alone. At most `maximumParked`, the
+    /// oldest forgotten first; kept in this copy only (a session built again from the store shows
+    /// such a page by its title, as a deep link's way).
+    private var parked: [(chain: [WebPath.Segment], screen: Screen)] = []
+    static let maximumParked = 32
+
+    /// Keeps what each screen of `old` that `fresh` no longer has at its place showed, by its chain.
+    /// A screen shown again is no longer kept so (what it shows now is in `fresh`).
+    private func park(_ old: [WebScreen], leaving fresh: [WebScreen]) {
+        let shown = fresh.indices.map { fresh[...$0].map(\.segment) }
+        parked.removeAll { shown.contains($0.chain) }
+        var chain: [WebPath.Segment] = []
+        for screen in old {
+            chain.append(screen.segment)
+            guard !shown.contains(chain) else { continue }
+            parked.append((chain, screen.lastScreen))
+        }
+        if parked.count > Self.maximumParked { parked.removeFirst(parked.count - Self.maximumParked) }
+    }
+
+    /// The slot each of `layers` is of its container (`SceneRecord.slot` of its first record): nil
+    /// for the root and for each modal. Records that do not match the layers (read a moment apart)
+    /// name no slot.
+    nonisolated static func slots(of layers: [[String]], records: [SceneRecord]) -> [String?] {
+        let recorded = SceneRecord.layers(records)
+        guard recorded.map({ $0.map(\.name) }) == layers else { return layers.map { _ in nil } }
+        return recorded.enumerated().map { $0.offset > 0 ? $0.element.first?.slot : nil }
     }
 
     /// What a notice calls the scene `name`: the title it last showed here, else its name in words.
@@ -289,12 +326,28 @@ package actor WebSession {
         screens[depth].lastScreen.elements = screens[depth].lastScreen.elements.map(kept)
     }
 
-    /// The depth of the screen named by a screen path: the path must be the names of the stacks from
-    /// the bottom up to it. Nil when no screen of the session is there now.
-    package func depth(of names: [String]) -> Int? {
-        guard !names.isEmpty, names.count <= screens.count else { return nil }
-        for (index, name) in names.enumerated() where screens[index].name != name { return nil }
-        return names.count - 1
+    /// The depth of the screen named by a screen path: the path must be the chain of scenes (each
+    /// slot's first with its slot) from the bottom up to it. Nil when no screen of the session is
+    /// there now.
+    package func depth(of segments: [WebPath.Segment]) -> Int? {
+        guard !segments.isEmpty, segments.count <= screens.count else { return nil }
+        for (index, segment) in segments.enumerated() where screens[index].segment != segment { return nil }
+        return segments.count - 1
+    }
+
+    /// The slot a screen path names that is not the one open now, where the chain it names leaves
+    /// the session's: its name, to show that slot again (`Navigator.selectSlot(named:)`: the tab
+    /// is selected, the pane focused). Nil when the path names no other slot of a container the
+    /// session shows there.
+    func otherSlot(in segments: [WebPath.Segment]) -> String? {
+        for (index, segment) in segments.enumerated() {
+            guard index < screens.count else { return nil }
+            if screens[index].segment == segment { continue }
+            // A slot of the same container: the screen below both is that container.
+            guard let slot = segment.slot, screens[index].slot != nil, screens[index].slot != slot else { return nil }
+            return slot
+        }
+        return nil
     }
 
     /// The URL of the screen at `depth`, with the query naming its record, if any.
@@ -304,7 +357,9 @@ package actor WebSession {
 
     /// The commands that bring the screen at `depth` back on top, handing results back on the way
     /// as the app's own back does: each modal above its stack is dismissed, then its stack is popped.
-    func commandsBack(to depth: Int) -> [FrontendCommand] {
+    /// Nil for a screen no back reaches that way: a container below the open slot it is shown with
+    /// (its page is that slot's screen, never its own).
+    func commandsBack(to depth: Int) -> [FrontendCommand]? {
         guard depth < screens.count - 1 else { return [] }
         var commands: [FrontendCommand] = []
         var top = screens.count - 1
@@ -313,6 +368,7 @@ package actor WebSession {
             var root = top
             while root > 0, !screens[root].opensLayer { root -= 1 }
             if screens[root].opensLayer, root > depth {
+                guard screens[root].isModal else { return nil }
                 commands.append(.dismiss)
                 top = root - 1
             } else {

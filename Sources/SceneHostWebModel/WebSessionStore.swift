@@ -572,10 +572,11 @@ package actor WebSessionStore {
     /// names nothing (a 404), or why the opening failed.
     /// `client`: whose faults the opening's are toward refusing the plugin for everyone (one source
     /// per address, however many GETs it sends).
+    /// `slots`: the slot each layer is of its container (`WebSession.slots(of:records:)`).
     func preview(
         link: String, client: String? = nil
     ) async throws
-        -> (screen: Screen, layers: [[String]], titles: [String])
+        -> (screen: Screen, layers: [[String]], slots: [String?], titles: [String])
     {
         let app = try await makeSession()
         if let client { app.attribute(to: client) }
@@ -593,12 +594,13 @@ package actor WebSessionStore {
     private static func lastView(
         of app: any AppSession
     ) async throws
-        -> (screen: Screen, layers: [[String]], titles: [String])
+        -> (screen: Screen, layers: [[String]], slots: [String?], titles: [String])
     {
         do {
             let view = try await app.view()
+            let slots = WebSession.slots(of: view.layers, records: await app.records())
             await app.close()
-            return view
+            return (view.screen, view.layers, slots, view.titles)
         } catch {
             await app.close()
             throw error
