@@ -54,19 +54,8 @@ extension Navigator {
             for scene in built where !isInSomeContainer(scene) { discard(scene) }
             throw error
         }
-        // What the scenes just built hold as containers (their slots, built with them) outlives the
-        // scenes shown before, which `closeAll` lets go of with every container's state.
-        var kept: [ObjectIdentifier: ContainerState] = [:]
-        var holders = built
-        while let scene = holders.popLast() {
-            guard kept[ObjectIdentifier(scene)] == nil, let state = containers[ObjectIdentifier(scene)] else {
-                continue
-            }
-            kept[ObjectIdentifier(scene)] = state
-            holders.append(contentsOf: state.stacks.joined())
-        }
+        // The scenes shown before are let go; those just built (and their containers' slots) stay.
         closeAll()
-        containers = kept
         show(built[0], style: .replace)
         for showing in plan {
             switch showing {

@@ -204,6 +204,11 @@ struct PageWriter: Sendable {
         if let message = page.error {
             self.message(message, offered: page.offered, focused: errorFocused, into: &html)
         }
+        if all.contains(where: { $0.kind == .choice && $0.id.hasPrefix("@tabs") }) {
+            // Enter in a field submits the form with its first button, which would be the first tab:
+            // this one, first and never shown, only applies what was typed (`WebAction`'s `apply`).
+            html.markup("<button type=\"submit\" name=\"action\" value=\"apply\" hidden></button>\n")
+        }
         write(page.elements, focused: focused, into: &html)
         wayBack(page.wayBack, into: &html)
         if page.inModal { html.markup("</section>\n") }

@@ -6,7 +6,7 @@ import SceneHostFrontend
 /// field `secret.ID` (never filled in by the page), every toggle a checkbox `toggle.ID` named by a
 /// hidden `shown.toggle`, every choice a `<select>` `choice.ID` of option indexes; every button
 /// submits `action` with a value naming the command (`tap:ID`, `select:LIST:ROW`, `back`,
-/// `back:SCENE`, `dismiss`, and `choose:CHOICE:INDEX` for a tab of a container's tab bar, which the
+/// `back:SCENE`, `dismiss`, `apply` (the fills alone: a tabbed page's Enter), and `choose:CHOICE:INDEX` for a tab of a container's tab bar, which the
 /// page shows as buttons, not as a `<select>`). Inputs whose value did not change are not sent to the scene, as a
 /// person who did not touch them would not; an empty secure field is one left alone.
 package struct WebAction: Equatable, Sendable {
@@ -74,6 +74,8 @@ package struct WebAction: Equatable, Sendable {
             guard let option = Int(parts[2]), option >= 0, !parts[1].isEmpty else { throw .unknownAction(action) }
             return .choose(choice: parts[1], option: String(option))
         case ("back", 1): return .back
+        // A tabbed page's default button (Enter in a field): the fills, and no command after them.
+        case ("apply", 1): return .print
         case ("back", 2) where !parts[1].isEmpty: return .backTo(scene: parts[1])
         case ("dismiss", 1): return .dismiss
         default: throw .unknownAction(action)
