@@ -16,7 +16,8 @@ struct ContainerAppTests {
     func tabsAndKill() throws {
         let host = try TerminalHost(["run", "--config", try config()])
         defer { _ = host.finish() }
-        #expect(host.waitFor { $0.contains("tabs    @tabs") && $0.contains("#3 Linus") }, "\(host.screen)\n\(host.stderr)")
+        #expect(
+            host.waitFor { $0.contains("tabs    @tabs") && $0.contains("#3 Linus") }, "\(host.screen)\n\(host.stderr)")
         host.type("select orders 1\r")
         #expect(host.waitFor { $0.contains("(Main › orders: OrdersSplit › detail: ShowOrder)") }, "\(host.screen)")
         #expect(host.screen.contains("label   list/summary"), "the list pane stays beside the order: \(host.screen)")
@@ -29,7 +30,9 @@ struct ContainerAppTests {
         var mark = host.mark
         host.type("tab orders\r")
         #expect(
-            host.waitFor(after: mark) { $0.contains("== Order #2 ==  (Main › orders: OrdersSplit › detail: ShowOrder)") },
+            host.waitFor(after: mark) {
+                $0.contains("== Order #2 ==  (Main › orders: OrdersSplit › detail: ShowOrder)")
+            },
             "the Orders tab as it was left: \(host.shown(after: mark))")
 
         let worker = try #require(Processes.children(of: host.pid, containing: "scene-host-worker").first)
@@ -71,11 +74,15 @@ struct ContainerAppTests {
             ["run", "--config", try config(), "--open", "orders/3"], input: "tab settings\ntab orders\nback\n",
             in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("== Order #3 ==  (Main › orders: OrdersSplit › detail: ShowOrder)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasPrefix("== Order #3 ==  (Main › orders: OrdersSplit › detail: ShowOrder)\n"),
+            "\(result.stdout)")
         #expect(
             result.stdout.contains("> tab orders\n== Order #3 ==  (Main › orders: OrdersSplit › detail: ShowOrder)\n"),
             "\(result.stdout)")
-        #expect(result.stdout.contains("> back\n== Orders ==  (Main › orders: OrdersSplit › list: ListOrders)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("> back\n== Orders ==  (Main › orders: OrdersSplit › list: ListOrders)\n"),
+            "\(result.stdout)")
     }
 
     @Test("a tab that does not exist is refused with the tabs there are; nothing changes")

@@ -5,7 +5,9 @@ import TestSupport
 /// `check` on the whole navigation graph, through the binary: every seeded mistake, named.
 @Suite("scene-host check: the navigation graph (end to end)")
 struct GraphCheckTests {
-    @Test("every shipped config checks clean, without a warning", arguments: ["scenes.conf", "examples/orders-stack.conf"])
+    @Test(
+        "every shipped config checks clean, without a warning",
+        arguments: ["scenes.conf", "examples/orders-stack.conf"])
     func shippedConfigsAreClean(config shipped: String) throws {
         // An example's config from a scratch copy: check builds its scenes, so it opens the database it names.
         let config =

@@ -11,7 +11,8 @@ struct ListAndGraphTests {
         "list shows plugins with path and version, declared settings with their help, native functions with signatures, scenes with inputs and results, and routes"
     )
     func list() throws {
-        let result = try HostProcess.run(["list", "--config", "examples/orders-stack.conf"], in: BuildProducts.packageRoot)
+        let result = try HostProcess.run(
+            ["list", "--config", "examples/orders-stack.conf"], in: BuildProducts.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let root = BuildProducts.packageRoot.standardizedFileURL.path
         #expect(

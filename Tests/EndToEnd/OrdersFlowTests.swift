@@ -13,7 +13,8 @@ struct OrdersFlowTests {
     @Test("edit an order: Save hands it back to ShowOrder, and ListOrders shows it after back")
     func editAndGoBack() throws {
         let result = try HostProcess.run(
-            ["run", "--config", try config(), "--script", "examples/orders-stack.script"], in: BuildProducts.packageRoot)
+            ["run", "--config", try config(), "--script", "examples/orders-stack.script"], in: BuildProducts.packageRoot
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.contains(

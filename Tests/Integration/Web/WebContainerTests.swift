@@ -41,7 +41,8 @@ struct WebContainerTests {
 
         init() throws {
             folder = try TemporaryFolder()
-            var text = "initial = \"Main\"\n[plugins.OrdersAppScene]\npath = \"\(BuildProducts.library("OrdersAppScene"))\"\n"
+            var text =
+                "initial = \"Main\"\n[plugins.OrdersAppScene]\npath = \"\(BuildProducts.library("OrdersAppScene"))\"\n"
             for name in ["ListOrdersScene", "ShowOrderScene", "EditOrderScene"] {
                 text +=
                     "[plugins.\(name)]\npath = \"\(BuildProducts.library(name))\"\n[plugins.\(name).settings]\ndatabase = \"orders.sqlite\"\n"
@@ -55,7 +56,8 @@ struct WebContainerTests {
         /// The link the graph gives `orders/{id}` through the containers: Main, its Orders tab, the detail pane.
         static let links = LinkTable([
             LinkTable.Entry(
-                template: (try? LinkTemplate.parse("orders/{id}").get()) ?? LinkTemplate(text: "", segments: []), scene: "ShowOrder", parameters: ["id": .int],
+                template: (try? LinkTemplate.parse("orders/{id}").get()) ?? LinkTemplate(text: "", segments: []),
+                scene: "ShowOrder", parameters: ["id": .int],
                 steps: [
                     LinkOpening.Step(scene: "Main", style: .replace),
                     LinkOpening.Step(scene: "OrdersSplit", style: .push, slot: "orders"),
@@ -88,7 +90,9 @@ struct WebContainerTests {
     }
 
     /// A post from the page at `path` as it is shown now; where it led.
-    private func act(_ controller: WebController, _ id: CookieJar, at path: String, _ fields: String) async throws
+    private func act(
+        _ controller: WebController, _ id: CookieJar, at path: String, _ fields: String
+    ) async throws
         -> String?
     {
         let page = try await self.page(controller, id, path)
@@ -101,7 +105,9 @@ struct WebContainerTests {
 
     private func page(_ controller: WebController, _ id: CookieJar?, _ path: String) async throws -> WebPage {
         let reply = await controller.get(path: path, sessionID: id?.cookie)
-        guard case .page(let page) = reply.body else { throw Failure("no page at \(path): \(reply.status) \(reply.body)") }
+        guard case .page(let page) = reply.body else {
+            throw Failure("no page at \(path): \(reply.status) \(reply.body)")
+        }
         return page
     }
 
@@ -198,7 +204,9 @@ struct WebContainerTests {
                 context: Self.context))
         #expect(location(reply) == "/s/Main/orders:OrdersSplit/list:ListOrders")
         let current = try await page(controller, id, "/s/Main/orders:OrdersSplit/list:ListOrders")
-        #expect(current.error?.hasPrefix("notice: Your changes on “Settings” were not saved") == true, "\(current.error ?? "")")
+        #expect(
+            current.error?.hasPrefix("notice: Your changes on “Settings” were not saved") == true,
+            "\(current.error ?? "")")
         #expect(current.offered == [WebPage.Offered(label: "signature", text: "Bo")])
         let settings = try await page(controller, id, Self.settings)
         #expect(settings.elements.first { $0.id == "signature" }?.text == "", "nothing of the stale form was applied")
@@ -220,7 +228,8 @@ struct WebContainerTests {
         #expect(location(reply) == Self.order2 + "/EditOrder")
         guard case .set(let cookie) = reply.cookie else { throw Failure("no session: \(reply.status)") }
         let id = CookieJar(cookie)
-        #expect(try await act(controller, id, at: Self.order2 + "/EditOrder", "action=dismiss") == Self.order2 + "?id=2")
+        #expect(
+            try await act(controller, id, at: Self.order2 + "/EditOrder", "action=dismiss") == Self.order2 + "?id=2")
         let order = try await page(controller, id, Self.order2 + "?id=2")
         #expect(order.title == "Order #2" && tabs(order)?.selected == 0 && !order.isEarlier)
     }

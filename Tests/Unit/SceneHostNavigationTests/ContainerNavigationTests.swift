@@ -16,7 +16,8 @@ struct ContainerNavigationTests {
         #expect(navigator.path == "Main › orders: Split › list: List")
         let screen = try navigator.screen()
         #expect(screen.title == "List")
-        #expect(screen.elements.first == .choice(id: "@tabs", label: "Main", options: ["Orders", "Settings"], selected: 0))
+        #expect(
+            screen.elements.first == .choice(id: "@tabs", label: "Main", options: ["Orders", "Settings"], selected: 0))
         guard case .section("@list", "Orders", let list)? = screen.element(id: "@list"),
             case .section("@detail", "Order", let detail)? = screen.element(id: "@detail")
         else {
@@ -68,7 +69,10 @@ struct ContainerNavigationTests {
         try navigator.send(.tap(button: "ordersTab"))
         #expect(navigator.path == "Main › orders: Split › list: List")
         let before = navigator.records()
-        #expect(throws: NavigationError.unknownSlot(scene: "List", slot: "detial", available: ["list", "detail", "orders", "settings"])) {
+        #expect(
+            throws: NavigationError.unknownSlot(
+                scene: "List", slot: "detial", available: ["list", "detail", "orders", "settings"])
+        ) {
             try navigator.send(.tap(button: "typo"))
         }
         #expect(navigator.records() == before)
@@ -200,7 +204,10 @@ private enum Pages {
 
     static func definition(_ name: String) -> SceneDefinition<ViewController, Interactor, Presenter, Router> {
         SceneDefinition(
-            name, viewController: { let controller = ViewController(); controller.name = name; return controller },
+            name,
+            viewController: {
+                let controller = ViewController(); controller.name = name; return controller
+            },
             interactor: { _ in Interactor() }, presenter: Presenter.init, router: Router.init)
     }
 

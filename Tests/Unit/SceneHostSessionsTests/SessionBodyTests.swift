@@ -45,7 +45,9 @@ struct SessionBodyTests {
             name: "OrdersSplit", opensLayer: false, input: nil, focus: "detail",
             slots: [
                 .init(name: "list", scenes: [SceneRecord(name: "ListOrders", opensLayer: false, input: nil)]),
-                .init(name: "detail", scenes: [SceneRecord(name: "ShowOrder", opensLayer: false, input: try ScenePayload(["id": 2]))]),
+                .init(
+                    name: "detail",
+                    scenes: [SceneRecord(name: "ShowOrder", opensLayer: false, input: try ScenePayload(["id": 2]))]),
             ])
         let body = SessionBody(
             places: [

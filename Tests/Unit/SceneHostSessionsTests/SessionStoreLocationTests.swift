@@ -122,7 +122,8 @@ struct SessionStoreLocationTests {
         #expect(one != other)
         let home = try #require(
             SessionStoreLocation.defaultSQLitePath(
-                configPath: "/srv/app/orders-stack.conf", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]))
+                configPath: "/srv/app/orders-stack.conf",
+                environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]))
         #expect(home.hasPrefix("/home/u/.local/state/scene-host/sessions-orders-"))
         #expect(SessionStoreLocation.defaultSQLitePath(configPath: "/a.conf", environment: ["HOME": "rel"]) == nil)
         #expect(throws: SessionStoreError.self) {

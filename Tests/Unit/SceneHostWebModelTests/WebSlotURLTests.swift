@@ -32,7 +32,8 @@ struct WebSlotURLTests {
     @Test("a tab's button chooses its option by index; any other option is refused")
     func tabAction() throws {
         let screen = Screen(
-            title: "Orders", elements: [.choice(id: "@tabs", label: "Orders app", options: ["Orders", "Settings"], selected: 0)])
+            title: "Orders",
+            elements: [.choice(id: "@tabs", label: "Orders app", options: ["Orders", "Settings"], selected: 0)])
         let action = try WebAction(form: try WebForm(body: Array("action=choose:@tabs:1".utf8)), screen: screen)
         #expect(action.command == .choose(choice: "@tabs", option: "1") && action.fills.isEmpty)
         for bad in ["choose:@tabs:x", "choose:@tabs:-1", "choose::1", "choose:@tabs"] {
@@ -55,7 +56,8 @@ struct WebSlotURLTests {
     @Test("a slot's stack is shown in its container's page; a container's crumb has no link; a modal above is a dialog")
     func pages() {
         let about = WebPage.make(screens: Array(Self.screens.prefix(3)), depth: 2, token: "t", error: nil)
-        #expect(!about.inModal && about.wayBack == .back(to: []) && about.formAction == "/s/Main/settings:Settings/About")
+        #expect(
+            !about.inModal && about.wayBack == .back(to: []) && about.formAction == "/s/Main/settings:Settings/About")
         #expect(about.breadcrumb.map(\.url) == ["", "/s/Main/settings:Settings", "/s/Main/settings:Settings/About"])
         #expect(about.breadcrumb.map(\.isModal) == [false, false, false])
         let settings = WebPage.make(screens: Array(Self.screens.prefix(3)), depth: 1, token: "t", error: nil)

@@ -10,11 +10,13 @@ import Testing
 @Suite("Page writer: tabs and panes")
 struct PageWriterContainerTests {
     static func html(_ elements: [ScreenElement]) -> String {
-        let page = WebPage.start(screen: Screen(title: "Order #2", elements: elements), scene: "Main", token: "t", error: nil)
+        let page = WebPage.start(
+            screen: Screen(title: "Order #2", elements: elements), scene: "Main", token: "t", error: nil)
         return String(decoding: PageWriter().render(page), as: UTF8.self)
     }
 
-    static let tabs = ScreenElement.choice(id: "@tabs", label: "Orders app", options: ["Orders", "Settings"], selected: 0)
+    static let tabs = ScreenElement.choice(
+        id: "@tabs", label: "Orders app", options: ["Orders", "Settings"], selected: 0)
     static let panes: [ScreenElement] = [
         .section(id: "@list", title: "All orders", elements: [.button(id: "list/refresh", title: "Refresh")]),
         .section(id: "@detail", title: "Order", elements: [.label(id: "customer", text: "Customer: Grace")]),
