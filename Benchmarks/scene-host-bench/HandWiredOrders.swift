@@ -1,6 +1,7 @@
 import BenchListOrdersScene
 import BenchNativePricing
 import BenchShowOrderScene
+import SceneHostNavigation
 import OrdersKit
 @_spi(SceneHost) import SceneSDK
 
@@ -72,34 +73,11 @@ final class HandWiredOrders: SceneNavigating {
             }
             return .section(
                 id: "@" + pane.name, title: pane.title,
-                elements: shown[index].elements.map { Self.qualified($0, by: pane.name) })
+                elements: shown[index].elements.map { Navigator.qualified($0, by: pane.name) })
         }
         let tabBar = ScreenElement.choice(
             id: "@tabs", label: "Orders app", options: ["Orders", "Settings"], selected: 0)
         return Screen(title: own.title, elements: [tabBar] + sections)
-    }
-
-    /// `element` with its id (and its section's elements' ids) written `PANE/ID`.
-    private static func qualified(_ element: ScreenElement, by pane: String) -> ScreenElement {
-        let prefix = pane + "/"
-        switch element {
-        case .label(let id, let text): return .label(id: prefix + id, text: text)
-        case .alert(let id, let text): return .alert(id: prefix + id, text: text)
-        case .textField(let id, let placeholder, let text, let label, let problem):
-            return .textField(id: prefix + id, placeholder: placeholder, text: text, label: label, problem: problem)
-        case .textArea(let id, let label, let text, let problem):
-            return .textArea(id: prefix + id, label: label, text: text, problem: problem)
-        case .secureField(let id, let label, let isFilled, let problem):
-            return .secureField(id: prefix + id, label: label, isFilled: isFilled, problem: problem)
-        case .toggle(let id, let title, let isOn): return .toggle(id: prefix + id, title: title, isOn: isOn)
-        case .choice(let id, let label, let options, let selected):
-            return .choice(id: prefix + id, label: label, options: options, selected: selected)
-        case .button(let id, let title): return .button(id: prefix + id, title: title)
-        case .list(let id, let rows): return .list(id: prefix + id, rows: rows)
-        case .progress(let id, let label, let value): return .progress(id: prefix + id, label: label, value: value)
-        case .section(let id, let title, let elements):
-            return .section(id: prefix + id, title: title, elements: elements.map { qualified($0, by: pane) })
-        }
     }
 
     // MARK: SceneNavigating

@@ -54,8 +54,9 @@ extension Navigator {
         depth == 0 ? tabBarID : "\(tabBarID)-\(depth + 1)"
     }
 
-    /// `element` with its id (and its section's elements' ids) written `PANE/ID`.
-    static func qualified(_ element: ScreenElement, by pane: String) -> ScreenElement {
+    /// `element` with its id (and its section's elements' ids) written `PANE/ID`. Package: the
+    /// benchmark's hand-wired split composes its panes the same way.
+    package static func qualified(_ element: ScreenElement, by pane: String) -> ScreenElement {
         let prefix = pane + "/"
         switch element {
         case .label(let id, let text): return .label(id: prefix + id, text: text)

@@ -41,7 +41,7 @@ struct ListAndGraphTests {
                     link:     orders/{id: Int}
                 routes:
                   ShowOrder -> EditOrder  segue 'edit' (examples/orders-stack.conf:28:1)  present  passing EditOrderInput { order: OrderData }
-                  ListOrders -> ShowOrder  router handler routeToShowOrder  passing ShowOrderInput { id: Int }
+                  ListOrders -> ShowOrder  router handler routeToShowOrder  in slot detail  replace  passing ShowOrderInput { id: Int }
                   ShowOrder -> EditOrder  router handler routeToEditOrder  present  passing EditOrderInput { order: OrderData }
 
                 """)
@@ -78,7 +78,7 @@ struct ListAndGraphTests {
                   s1(["ListOrders<br/>(ListOrdersScene)"])
                   s2["ShowOrder<br/>(ShowOrderScene)<br/>in: ShowOrderInput<br/>link: orders/{id: Int}"]
                   s2-->|"edit · present · EditOrderInput"|s0
-                  s1-.->|"routeToShowOrder · ShowOrderInput"|s2
+                  s1-.->|"routeToShowOrder · in slot detail · replace · ShowOrderInput"|s2
                   s2-.->|"routeToEditOrder · present · EditOrderInput"|s0
 
                 """)

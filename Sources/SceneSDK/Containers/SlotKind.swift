@@ -10,9 +10,8 @@ public enum SlotKind: String, Sendable, Codable, Equatable {
     case pane
 }
 
-/// A container's slot as declared (`SceneDefinition.tab`, `.pane`), as caches, the graph and
-/// `check` see it, and the testing kit reads it (`SceneTestKit.slots`). SPI of the host and the kit.
-@_spi(SceneHost) @_spi(SceneTesting)
+/// A container's slot as declared (`SceneDefinition.tab`, `.pane`): as caches, the graph, `check`
+/// and the testing kit (`SceneTestKit.slots`) see it.
 public struct DeclaredSlot: Codable, Equatable, Sendable {
     /// The slot's name, unique within its container: routers, `tab NAME` and URLs name it.
     public let name: String

@@ -135,7 +135,7 @@ public final class SceneTestKit {
         scene?.work?.cancelAll()
         releaseSlotScenes()
         scene = built
-        slots = built.declaredSlots.map { ContainerSlot(name: $0.name, kind: $0.kind, title: $0.title, initial: $0.initial) }
+        slots = built.declaredSlots
         selectedSlot = slots.first?.name
         built.work?.observer = workObserver
         above = nil
