@@ -29,7 +29,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Run only these groups (navigation, containers, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
+            "Run only these groups (navigation, slots, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
     )
     var only: [String] = []
 
@@ -56,7 +56,7 @@ struct BenchCommand: AsyncParsableCommand {
                     print("navigation by name, one module…")
                     try NavigationBenchmark.run(into: &report, scale: scale)
                 }
-                if runs("containers") {
+                if runs("slots") {
                     print("routing into a container's slot…")
                     try await SlotRoutingBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
                 }

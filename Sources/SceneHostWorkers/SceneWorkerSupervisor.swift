@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import Synchronization
 import SceneHostProcesses
@@ -187,29 +188,39 @@ package actor SceneWorkerSupervisor {
         defer { leaveTurn() }
         try refuseIfInitialSceneRefused()
         await syncRefusals()
-        let session = WorkerSession(id: nextSession, source: ledger.newSource())
-        nextSession += 1
-        // Held before the request: what its scenes' work sends right after the answer is applied to it
-        // (the link's thread reads on while this request resumes).
-        sessions[session.id] = session
-        let reply: WorkerReply
-        do {
-            reply = try await exchange(.open(session: session.id), for: session)
-        } catch {
-            sessions.remove(session.id)
-            let plugin = pluginOfScene(initialScene) ?? initialScene
-            let blame = blaming(error, inFlight: plugin, scene: initialScene)
-            await recover(blaming: blame, source: session.read(\.source), culprit: nil, fault: error)
-            throw blame.stopped(
-                scenePlugin: plugin, scene: initialScene, action: "showing the initial scene",
-                fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+        var killedBefore = false
+        while true {
+            let session = WorkerSession(id: nextSession, source: ledger.newSource())
+            nextSession += 1
+            // Held before the request: what its scenes' work sends right after the answer is applied to it
+            // (the link's thread reads on while this request resumes).
+            sessions[session.id] = session
+            let reply: WorkerReply
+            do {
+                reply = try await exchange(.open(session: session.id), for: session)
+            } catch {
+                sessions.remove(session.id)
+                let plugin = pluginOfScene(initialScene) ?? initialScene
+                let blame = blaming(error, inFlight: plugin, scene: initialScene)
+                await recover(blaming: blame, source: session.read(\.source), culprit: nil, fault: error)
+                // A worker killed from outside while it sat idle (kill -9, the OOM killer) is met by the
+                // first request it gets. A new session has nothing to lose: it is opened once more, on
+                // the worker that replaced it. A plugin's own crash ends in another signal, never retried.
+                if !killedBefore, case .signal(SIGKILL) = error {
+                    killedBefore = true
+                    continue
+                }
+                throw blame.stopped(
+                    scenePlugin: plugin, scene: initialScene, action: "showing the initial scene",
+                    fault: error, restore: .lost(reason: "the initial scene could not be shown"))
+            }
+            guard case .session(let failure, _, _) = reply else { return session }  // exchange checked the kind
+            if let failure {
+                sessions.remove(session.id)
+                throw .remote(failure)
+            }
+            return session
         }
-        guard case .session(let failure, _, _) = reply else { return session }  // exchange checked the kind
-        if let failure {
-            sessions.remove(session.id)
-            throw .remote(failure)
-        }
-        return session
     }
 
     /// A new session whose stacks are built from `records` (read back from a session store, maybe by

@@ -946,6 +946,8 @@ def tabs_both_stacks_kept(driver):
     assert title(driver) == "Settings" and driver.find_element(By.ID, "field-signature").get_attribute("value") == "Ada"
     click(driver, "choose:@tabs:0")
     assert title(driver) == "Order #2" and "Customer: Grace" in pane(driver, "detail").text, title(driver)
+    # The server's other worker, killed while idle, is met by the next new session (the deep link's, in the next
+    # flow): a new session is opened once more on the worker that replaced it, never a page saying it failed.
 
 
 def tabs_deep_link(driver):

@@ -98,6 +98,19 @@ struct WorkerSupervisorTests {
         #expect(text("depth", in: session) == "depth 2")
     }
 
+    @Test("a new session met by a worker killed from outside while idle opens on the worker that replaced it")
+    func newSessionAfterIdleKill() async throws {
+        let app = try FragileApp()
+        let supervisor = try await supervisor(app)
+        _ = try await supervisor.openSession()
+        let first = try #require(await supervisor.workerPID)
+        kill(first, SIGKILL)
+        let session = try await supervisor.openSession()
+        #expect(await supervisor.workerPID != first)
+        try await supervisor.execute([.tap(button: "deeper")], in: session)
+        #expect(text("depth", in: session) == "depth 1")
+    }
+
     @Test("a thousand worker restarts leave the host with as many descriptors and about the same memory")
     func manyRestarts() async throws {
         let app = try FragileApp(host: "restarts-per-minute = 1000")
