@@ -170,7 +170,6 @@ struct BackgroundWorkKitTests {
     func leavingEndsAScreenAwait() async throws {
         let (kit, feed) = try following()
         feed.continuation.yield(-1)
-        let started = ContinuousClock.now
         await #expect(
             throws: SceneTestingError.sceneLeftWhileAwaiting(
                 scene: "Work", waitingFor: "a screen that passes the test's condition",
@@ -178,7 +177,9 @@ struct BackgroundWorkKitTests {
         ) {
             try await kit.awaitScreen(within: .seconds(600)) { _ in false }
         }
-        #expect(ContinuousClock.now - started < .seconds(300))
+        // The error itself says the leave ended the await (its limit would throw `awaitTimedOut`). The time it
+        // took is no proof either way: in a loaded full run the main actor was once busy for 300 s with other
+        // suites' tests before this one resumed.
         #expect(
             SceneTestingError.sceneLeftWhileAwaiting(scene: "Work", waitingFor: "a route", navigation: "none")
                 .description
