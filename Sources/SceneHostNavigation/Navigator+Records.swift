@@ -240,6 +240,18 @@ extension Navigator {
             throw NavigationError.containersTooDeep(scene: scene.name, limit: SceneRecord.maximumNesting)
         }
         let focus = record.focus.flatMap { name in slots.firstIndex { $0.name == name } } ?? 0
+        // A new build that no longer declares a slot the record kept: what it showed is gone, and the
+        // user is told (as for kept state that no longer reads), never left to find it missing.
+        let declared = Set(slots.map(\.name))
+        let gone = record.slots.map(\.name).filter { !declared.contains($0) }
+        if !gone.isEmpty {
+            workFailures.append(
+                .stateNotKept(
+                    scene: scene.name,
+                    reason:
+                        "it no longer has the slot\(gone.count == 1 ? "" : "s") \(gone.joined(separator: ", ")) it showed"
+                ))
+        }
         var stacks: [[AssembledScene]] = []
         do {
             for (index, slot) in slots.enumerated() {

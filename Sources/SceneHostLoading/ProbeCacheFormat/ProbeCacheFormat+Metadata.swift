@@ -153,24 +153,28 @@ extension ProbeCacheFormat {
         for slot in slots {
             writer.string(slot.name)
             switch slot.kind {
-            case .tab: writer.count(0)
-            case .pane: writer.count(1)
+            case .tab: writer.tag(SlotKindTag.tab)
+            case .pane: writer.tag(SlotKindTag.pane)
             }
             writer.string(slot.title)
             writer.string(slot.initial)
         }
     }
 
+    /// A slot's kind in the cache: a tag, read back only as one of its cases.
+    private enum SlotKindTag: UInt64, RecordTag {
+        case tab, pane
+    }
+
     private static func decodeSlots(_ reader: inout RecordReader) throws -> [DeclaredSlot] {
         var slots: [DeclaredSlot] = []
         for _ in 0..<(try reader.count()) {
             let name = try reader.string()
+            // A kind this host does not know is not a file it wrote: `tag` throws `Malformed`.
             let kind: SlotKind
-            switch try reader.count() {
-            case 0: kind = .tab
-            case 1: kind = .pane
-            // A kind this host does not know is not a file it wrote.
-            default: throw RecordReader.Malformed()
+            switch try reader.tag(SlotKindTag.self) {
+            case .tab: kind = .tab
+            case .pane: kind = .pane
             }
             let title = try reader.string()
             slots.append(DeclaredSlot(name: name, kind: kind, title: title, initial: try reader.string()))

@@ -115,6 +115,21 @@ struct ContainerNavigationTests {
         #expect(again.records() == navigator.records())
     }
 
+    @Test("a record's slot that a new build no longer declares is dropped, and the user is told")
+    func slotGone() throws {
+        let navigator = try Pages.navigator()
+        var records = navigator.records()
+        records[0].slots.append(
+            .init(name: "archive", scenes: [SceneRecord(name: "About", opensLayer: false, input: nil)]))
+        let again = try Pages.navigator()
+        #expect(again.restore(records).restored == records.count)
+        #expect(again.path == "Main › orders: Split › list: List")
+        #expect(
+            again.takeWorkFailure()?.message
+                == "notice: scene 'Main' could not be shown as you last saw it: it no longer has the slot archive it showed. Check what it shows, and do your last step again if it is missing."
+        )
+    }
+
     @Test("a record nested deeper than containers may is malformed, never a deep recursion")
     func nestingLimit() throws {
         var record = SceneRecord(name: "Main", opensLayer: false, input: nil)
