@@ -113,6 +113,23 @@ let package = Package(
             dependencies: ["SceneHostCore", "CFFI", sdk],
             swiftSettings: swift6
         ),
+        // The C interface of scenes (docs/decisions.md, "Scenes in C"): its header, a module so the host's
+        // Swift code compiles against the very declarations a plugin is built with.
+        .target(name: "CSceneHost", path: "Sources/CSceneHost"),
+        // The C interface as data: its functions, roles, element kinds, events and field types, from which
+        // `scene-host interface` writes the header and the JSON description.
+        .target(
+            name: "SceneHostCInterface",
+            dependencies: ["SceneHostCore", sdk],
+            swiftSettings: swift6
+        ),
+        // Scenes written in C: a plugin's declarations read through the C interface, its roles found by
+        // name and called through libffi, wired as the four parts of any scene.
+        .target(
+            name: "SceneHostCScenes",
+            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostCInterface", "CSceneHost", "CSyscalls", sdk],
+            swiftSettings: swift6
+        ),
         // The dependency container and the scene assembler: what a plugin registers, and how a scene is wired.
         .target(
             name: "SceneHostContainer",
@@ -142,7 +159,7 @@ let package = Package(
             dependencies: [
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostELF", "SceneHostFileTrust", "SceneHostRecordCodec", "SceneHostProcesses",
-                sdk,
+                "SceneHostCScenes", "SceneHostCInterface", sdk,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swift6

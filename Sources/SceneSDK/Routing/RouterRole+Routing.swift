@@ -65,7 +65,10 @@ extension RouterRole {
         try attachedNavigator().select(from: context, slot: name)
     }
 
-    private func route(to destination: String, segue: Segue?, style: NavigationStyle, payload: ScenePayload?) throws {
+    /// Routes with a payload encoded elsewhere: the host's, for scenes whose payload types are known
+    /// only at run time (a C scene's). Plugins pass typed values.
+    @_spi(SceneHost)
+    public func route(to destination: String, segue: Segue?, style: NavigationStyle, payload: ScenePayload?) throws {
         if let segue {
             try segue.check(destination: destination)
             segue.pass(payload: payload)

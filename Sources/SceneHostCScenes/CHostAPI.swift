@@ -1,0 +1,117 @@
+@_spi(SceneHost) import SceneSDK
+import CSceneHost
+import CSyscalls
+
+/// The host's functions a C plugin calls (`scene_host_api`), each a C function that checks
+/// everything it is given before it acts.
+///
+/// A function acts only on the call running now (`CCall.current`), from the main thread, and only
+/// on that call's handles: its registration, its scene, its screen, the payloads it made. Every
+/// string is read through `CText`. A refused function returns SCENE_HOST_REFUSED and fails the
+/// call with a message naming the function and the argument. Pointers cross into the main actor
+/// as integers (their pointees are main-actor state), and back to pointers only once checked.
+@MainActor
+enum CHostAPI {
+    /// The table passed to every plugin's `register_scenes`; plugins keep the pointer for the process.
+    static let table: UnsafeMutablePointer<scene_host_api> = {
+        let table = UnsafeMutablePointer<scene_host_api>.allocate(capacity: 1)
+        table.initialize(to: make())
+        return table
+    }()
+
+    /// A refusal: the reason, after the function's name and the argument's.
+    struct Refused: Error {
+        let reason: String
+    }
+
+    // MARK: Checking what the plugin passes
+
+    /// Runs `body` for the host function `name` in the current call; the status the plugin gets.
+    nonisolated static func perform(_ name: String, _ body: @MainActor (CCall) throws(Refused) -> Void) -> Int32 {
+        // From any other thread no call of the plugin's runs: refused before anything is read.
+        guard scene_host_is_main_thread() != 0 else { return SCENE_HOST_REFUSED }
+        return MainActor.assumeIsolated {
+            guard let call = CCall.current else { return SCENE_HOST_REFUSED }
+            do throws(Refused) {
+                try body(call)
+                return SCENE_HOST_OK
+            } catch {
+                call.refuse(name, error.reason)
+                return SCENE_HOST_REFUSED
+            }
+        }
+    }
+
+    /// The text of the argument `argument` at `address`.
+    static func text(_ address: UInt, _ argument: String) throws(Refused) -> String {
+        do {
+            return try CText.read(UnsafePointer(bitPattern: address))
+        } catch {
+            throw Refused(reason: "its argument '\(argument)' \(error.clause)")
+        }
+    }
+
+    /// The text at `address`, nil for NULL.
+    static func optionalText(_ address: UInt, _ argument: String) throws(Refused) -> String? {
+        address == 0 ? nil : try text(address, argument)
+    }
+
+    static func registration(_ address: UInt, in call: CCall) throws(Refused) -> CRegistration {
+        guard let registration = call.registration, address == CSceneRuntime.address(of: registration) else {
+            throw Refused(reason: "its argument 'registration' is not the registration register_scenes was given (declarations are made inside register_scenes only)")
+        }
+        return registration
+    }
+
+    static func screen(_ address: UInt, in call: CCall) throws(Refused) -> CScreenBuilder {
+        guard let screen = call.screen, address == CSceneRuntime.address(of: screen) else {
+            throw Refused(reason: "its argument 'screen' is not the screen this render was given (a screen is filled inside <Scene>ViewController_render only)")
+        }
+        return screen
+    }
+
+    static func scene(_ address: UInt, in call: CCall) throws(Refused) -> CSceneInteractor {
+        guard let interactor = call.interactor, address == CSceneRuntime.address(of: interactor) else {
+            throw Refused(reason: "its argument 'scene' is not the scene whose role is running (keep the one <Scene>Interactor_create was given, and use it in that scene's roles)")
+        }
+        return interactor
+    }
+
+    static func payload(_ address: UInt, in call: CCall) throws(Refused) -> CPayload {
+        guard let payload = call.payloads[address] else {
+            throw Refused(reason: "its argument 'payload' is no payload of this call (made by payload_create in this role, and not yet passed to route or payload_destroy)")
+        }
+        return payload
+    }
+
+    /// The address of `pointer` (0 for NULL).
+    nonisolated static func address(_ pointer: UnsafeRawPointer?) -> UInt {
+        UInt(bitPattern: pointer)
+    }
+
+    nonisolated static func address(_ pointer: OpaquePointer?) -> UInt {
+        UInt(bitPattern: UnsafeRawPointer(pointer))
+    }
+
+    // MARK: Declarations
+
+    static func declare(_ call: CCall, _ registration: CRegistration, scene: String, _ body: () throws(CRegistration.Refusal) -> Void)
+        throws(Refused)
+    {
+        do {
+            try body()
+        } catch {
+            throw Refused(reason: "for scene '\(scene)': \(error.reason)")
+        }
+    }
+
+    /// The style named `text` (NULL: none declared).
+    static func style(_ text: String?) throws(Refused) -> NavigationStyle? {
+        guard let text else { return nil }
+        guard let style = NavigationStyle(rawValue: text) else {
+            let known = NavigationStyle.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Refused(reason: "its argument 'style' is \"\(text)\", not one of \(known)")
+        }
+        return style
+    }
+}

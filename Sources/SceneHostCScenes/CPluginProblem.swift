@@ -1,0 +1,77 @@
+/// Why a C plugin (`scene_host.h`) was not loaded: its handshake, its declarations or its roles.
+///
+/// The loader puts "plugin NAME: PATH" before `text`, so the text names what is wrong inside the
+/// library (the scene, the role, the call, the argument) and says what to do.
+package enum CPluginProblem: Error, Equatable, Sendable {
+    /// `scene_host_plugin.magic` is not SCENE_HOST_C_MAGIC.
+    case badMagic(found: UInt32)
+    /// Built against another version of the interface.
+    case interfaceVersion(found: UInt32, host: UInt32)
+    /// A string of the handshake (`name`, `version`) cannot be read.
+    case badHandshakeText(field: String, problem: String)
+    /// `register_scenes` is NULL.
+    case noRegisterFunction
+    /// `register_scenes` returned another status than SCENE_HOST_OK, with what the host refused first, if anything.
+    case registrationRefused(status: Int32, firstProblem: String?)
+    /// A declaration call the host refused.
+    case declarationRefused(call: String, scene: String?, reason: String)
+    /// It declared no scene.
+    case noScene
+    /// A declared role is no role of the interface.
+    case roleUnknown(scene: String, role: String, suggestion: String?)
+    /// A role a scene must have was not declared.
+    case roleMissing(scene: String, role: String, requirement: String, signature: String)
+    /// A declared role's function is not exported by the library.
+    case roleNotExported(scene: String, role: String, symbol: String, suggestion: String?)
+    /// A declared role's signature does not read.
+    case roleSignatureInvalid(scene: String, role: String, signature: String, column: Int, reason: String)
+    /// A declared role's signature is not the interface's for that role.
+    case roleSignatureMismatch(scene: String, role: String, declared: String, expected: String, reason: String)
+    /// The library exports a role's function that its scene does not declare.
+    case roleNotDeclared(scene: String, symbol: String, signature: String)
+    /// A role was declared twice.
+    case roleDeclaredTwice(scene: String, role: String)
+    /// libffi could not prepare a role's call.
+    case roleUnusable(scene: String, role: String, reason: String)
+
+    /// What is wrong and what to do, after "plugin NAME: PATH".
+    package var text: String {
+        switch self {
+        case .badMagic(let found):
+            return "its scene_host_plugin does not start with SCENE_HOST_C_MAGIC (found 0x\(String(found, radix: 16))). Define it as in scene_host.h: {SCENE_HOST_C_MAGIC, SCENE_HOST_C_INTERFACE_VERSION, name, version, register_scenes}."
+        case .interfaceVersion(let found, let host):
+            return "it was built against version \(found) of the C scene interface; this host has version \(host). Rebuild it against this host's header ('scene-host interface --format c > scene_host.h')."
+        case .badHandshakeText(let field, let problem):
+            return "scene_host_plugin.\(field) \(problem). Give it a UTF-8 string literal."
+        case .noRegisterFunction:
+            return "scene_host_plugin.register_scenes is NULL. Point it at the function that declares the plugin's scenes."
+        case .registrationRefused(let status, let firstProblem):
+            let cause = firstProblem.map { " after the host refused a call: \($0)" } ?? ""
+            return "its register_scenes returned \(status), not SCENE_HOST_OK\(cause)."
+        case .declarationRefused(let call, let scene, let reason):
+            let place = scene.map { " for scene '\($0)'" } ?? ""
+            return "\(call)\(place): \(reason)"
+        case .noScene:
+            return "its register_scenes declared no scene. Call api->declare_scene(registration, \"Name\") for each."
+        case .roleUnknown(let scene, let role, let suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "scene '\(scene)' declares the role '\(role)', which is no role of the C scene interface ('scene-host interface --format json' lists them).\(hint)"
+        case .roleMissing(let scene, let role, let requirement, let signature):
+            let who = requirement.isEmpty ? "every scene" : "every scene \(requirement)"
+            return "scene '\(scene)' declares no role '\(role)', which \(who) must have. Export \(scene)\(role) and declare it: api->declare_role(registration, \"\(scene)\", \"\(role)\", \"\(signature)\")."
+        case .roleNotExported(let scene, let role, let symbol, let suggestion):
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "scene '\(scene)' declares the role '\(role)', but the library exports no function '\(symbol)' (define it with SCENE_HOST_EXPORT).\(hint)"
+        case .roleSignatureInvalid(let scene, let role, let signature, let column, let reason):
+            return "scene '\(scene)', role '\(role)': the signature \"\(signature)\" does not read at column \(column): \(reason)."
+        case .roleSignatureMismatch(let scene, let role, let declared, let expected, let reason):
+            return "scene '\(scene)', role '\(role)' is declared as \(declared), which does not match the interface's \(expected): \(reason). Declare the first parameters of \(expected), in order."
+        case .roleNotDeclared(let scene, let symbol, let signature):
+            return "it exports \(symbol), a role of scene '\(scene)', but does not declare it, so the host would never call it. Declare it: api->declare_role(registration, \"\(scene)\", \"\(symbol.dropFirst(scene.count))\", \"\(signature)\")."
+        case .roleDeclaredTwice(let scene, let role):
+            return "scene '\(scene)' declares the role '\(role)' twice. Declare each role once."
+        case .roleUnusable(let scene, let role, let reason):
+            return "scene '\(scene)', role '\(role)' cannot be called: \(reason)."
+        }
+    }
+}
