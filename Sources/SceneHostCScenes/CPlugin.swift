@@ -12,6 +12,9 @@ package struct CPlugin {
     /// The data symbol of the handshake.
     package static let symbol = "scene_host_plugin"
 
+    /// What a C plugin is built with, where a Swift plugin's record names its compiler.
+    package static let languageVersion = "C interface \(SCENE_HOST_C_INTERFACE_VERSION)"
+
     /// The plugin's own name and version (`scene_host_plugin.name`, `.version`).
     package let name: String
     package let version: String
@@ -34,7 +37,7 @@ package struct CPlugin {
         guard version == SCENE_HOST_C_INTERFACE_VERSION else {
             throw CPluginProblem.interfaceVersion(found: version, host: SCENE_HOST_C_INTERFACE_VERSION)
         }
-        let handshake = descriptor.assumingMemoryBound(to: scene_host_plugin.self).pointee
+        let handshake = descriptor.assumingMemoryBound(to: scene_host_plugin_descriptor.self).pointee
         let name = try handshakeText(handshake.name, "name")
         let pluginVersion = try handshakeText(handshake.version, "version")
         guard let registerScenes = handshake.register_scenes else { throw CPluginProblem.noRegisterFunction }

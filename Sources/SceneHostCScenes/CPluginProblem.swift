@@ -3,6 +3,8 @@
 /// The loader puts "plugin NAME: PATH" before `text`, so the text names what is wrong inside the
 /// library (the scene, the role, the call, the argument) and says what to do.
 package enum CPluginProblem: Error, Equatable, Sendable {
+    /// The library exports both a C plugin's handshake and a Swift plugin's entry.
+    case twoEntries
     /// `scene_host_plugin.magic` is not SCENE_HOST_C_MAGIC.
     case badMagic(found: UInt32)
     /// Built against another version of the interface.
@@ -37,6 +39,8 @@ package enum CPluginProblem: Error, Equatable, Sendable {
     /// What is wrong and what to do, after "plugin NAME: PATH".
     package var text: String {
         switch self {
+        case .twoEntries:
+            return "it exports both scene_host_plugin (a C plugin) and scene_plugin_entry (a Swift plugin), so which it is cannot be told. Export one."
         case .badMagic(let found):
             return "its scene_host_plugin does not start with SCENE_HOST_C_MAGIC (found 0x\(String(found, radix: 16))). Define it as in scene_host.h: {SCENE_HOST_C_MAGIC, SCENE_HOST_C_INTERFACE_VERSION, name, version, register_scenes}."
         case .interfaceVersion(let found, let host):

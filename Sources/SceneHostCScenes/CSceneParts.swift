@@ -7,7 +7,7 @@ import SceneHostCInterface
 /// by `<Scene>Interactor_destroy` when the scene is gone. Its address is the `scene_host_scene *`
 /// the plugin's code routes with; it is also the scene's DataStore.
 @MainActor
-final class CSceneInteractor: SceneInteractor<CScenePresenter> {
+final class CSceneInteractor: SceneInteractor<any CScenePresentationLogic> {
     let runtime: CSceneRuntime
     /// What `Interactor_create` returned, passed to every other role.
     private(set) var store: UInt = 0
@@ -25,7 +25,7 @@ final class CSceneInteractor: SceneInteractor<CScenePresenter> {
 
     /// The router wired to this interactor, through the scene's own references: presenter, then its
     /// ViewController (weak), then its router. Nil before the scene is wired and after it is gone.
-    var router: CSceneRouter? { presenter?.viewController?.router }
+    var router: CSceneRouter? { presenter?.displayed?.router }
 
     // The state is the plugin's: freed on the main actor, where every role runs. Its destroy runs
     // in no call a host function would act on (`CCall`), so it cannot route or fail; what it does
@@ -36,14 +36,32 @@ final class CSceneInteractor: SceneInteractor<CScenePresenter> {
     }
 }
 
+/// What a C scene's presenter shows on: its ViewController, which knows the scene's router.
+///
+/// The parts reach each other through these protocols, as a Swift scene's do (`any
+/// HomeDisplayLogic`): with the classes themselves as each other's generic arguments their
+/// superclasses would refer to each other in a cycle.
+@MainActor
+protocol CSceneDisplayLogic: AnyObject {
+    var router: CSceneRouter? { get }
+}
+
+/// What a C scene's interactor presents through: its presenter, which knows the ViewController.
+@MainActor
+protocol CScenePresentationLogic: AnyObject {
+    var displayed: (any CSceneDisplayLogic)? { get }
+}
+
 /// The Presenter of a C scene: the scene's presentation logic is the plugin's C code, so this only
 /// closes the VIP cycle the host wires (interactor → presenter → ViewController).
 @MainActor
-final class CScenePresenter: ScenePresenter<CSceneViewController> {}
+final class CScenePresenter: ScenePresenter<any CSceneDisplayLogic>, CScenePresentationLogic {
+    var displayed: (any CSceneDisplayLogic)? { viewController }
+}
 
 /// The Router of a C scene; its DataStore is the scene's interactor.
 @MainActor
-final class CSceneRouter: SceneRouter<CSceneViewController, CSceneInteractor> {}
+final class CSceneRouter: SceneRouter<any CSceneDisplayLogic, CSceneInteractor> {}
 
 /// The ViewController of a C scene: calls its ViewController roles and shows what they draw.
 ///
@@ -51,7 +69,7 @@ final class CSceneRouter: SceneRouter<CSceneViewController, CSceneInteractor> {}
 /// as an alert at the top of the next screen, so the user sees it, and the screen is what the scene
 /// drew before the failing call, or the message alone when the render itself failed.
 @MainActor
-final class CSceneViewController: SceneViewController<CSceneInteractor, CSceneRouter> {
+final class CSceneViewController: SceneViewController<CSceneInteractor, CSceneRouter>, CSceneDisplayLogic {
     /// The id of the alert that shows a C scene's failure.
     static let problemID = "scene-host-error"
 

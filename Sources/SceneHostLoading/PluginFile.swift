@@ -30,6 +30,9 @@ package final class PluginFile {
     /// Its dynamic section (needed libraries, search paths), read with the byte checks; nil until
     /// then, or when it has none that reads.
     var dynamicSection: ELFDynamicSection?
+    /// The functions the file exports (defined, in its dynamic symbol table), read with its bytes:
+    /// a C plugin's roles are looked for among them (`CPlugin`), with did-you-mean.
+    var exportedFunctions: Set<String> = []
 
     private init(plugin: PluginReference, descriptor: Int32, realPath: String, identity: StatIdentity, readAt: Int64) {
         self.plugin = plugin

@@ -2,6 +2,7 @@ import SceneSDK
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
+import SceneHostCScenes
 import SceneHostConfig
 
 extension PluginLoadError: LocatedHostError {
@@ -184,6 +185,10 @@ extension PluginLoadError: LocatedHostError {
                 at: plugin.location,
                 "plugin \(name: plugin.name) (\(plugin.path)): its native function table (scene_native_functions) declares \(name: function) twice: record \(first) as '\(firstSignature)' and record \(second) as '\(secondSignature)'. Declare each function once, with the signature of its C definition; the host did not load the plugin."
             )
+        case .pluginCSceneRefused(let plugin, let problem):
+            return ErrorLine(
+                at: plugin.location,
+                "plugin \(name: plugin.name): refusing to load the C plugin \(plugin.path): \(problem.text)")
         case .pluginSettingRejected(let plugin, let key, let location, let reason):
             return ErrorLine(
                 at: location,

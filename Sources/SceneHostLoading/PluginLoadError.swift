@@ -2,6 +2,7 @@ import SceneSDK
 import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
+import SceneHostCScenes
 
 /// Why a plugin was not loaded: its file, its trust, its descriptor, its probe. Exit code 3.
 ///
@@ -83,4 +84,6 @@ package enum PluginLoadError: HostConcernError, Equatable, Sendable {
     /// one name could not tell which signature a call means.
     case pluginNativeFunctionDuplicate(
         PluginReference, function: String, first: Int, firstSignature: String, second: Int, secondSignature: String)
+    /// A C plugin (`scene_host.h`) whose handshake, declarations or roles the host refuses.
+    case pluginCSceneRefused(PluginReference, CPluginProblem)
 }

@@ -13,6 +13,7 @@ import SceneHostCore
 import SceneHostNative
 import SceneHostContainer
 import SceneHostConfig
+import SceneHostCScenes
 
 /// Loads plugin files and registers their scenes into a container.
 ///
@@ -357,6 +358,9 @@ package struct PluginLoader {
                 swiftVersion: policy.swiftVersion, path: entry.resolvedPath, scenes: [],
                 nativeFunctions: file.nativeDeclarations)
         }
+        if let cDescriptor = dlsym(handle, CPlugin.symbol) {
+            return try loadC(entry, file: file, handle: handle, descriptor: cDescriptor, natives: natives, into: container, expected: expected)
+        }
         let descriptor = try openDescriptor(handle, file: file)
         try policy.check(descriptor, plugin: plugin)
 
@@ -426,6 +430,10 @@ package struct PluginLoader {
         // Native function signatures are validated from the file, before any of its code runs.
         let table = try NativeTableReader.read(bytes, plugin: plugin)
         file.dynamicSection = ELFFile(bytes).flatMap { try? ELFDynamicSection.read(from: $0) }
+        file.exportedFunctions = Set(
+            (ELFFile(bytes).flatMap { try? ELFDynamicSymbols.read(from: $0) }?.symbols ?? [:]).compactMap {
+                $0.value.isFunction && $0.value.address != 0 ? $0.key : nil
+            })
         file.nativeDeclarations = table ?? []
         file.hasNativeTable = table != nil
         let fingerprint = FileFingerprint(
@@ -463,7 +471,7 @@ package struct PluginLoader {
     }
 
     /// Confirms the code at `symbol` is the checked file's.
-    private func checkMapped(_ symbol: UnsafeMutableRawPointer?, file: PluginFile) throws {
+    func checkMapped(_ symbol: UnsafeMutableRawPointer?, file: PluginFile) throws {
         guard let symbol, let mapped = MappedFile.identity(at: UnsafeRawPointer(symbol)),
             mapped.device == file.identity.device, mapped.inode == file.identity.inode
         else {

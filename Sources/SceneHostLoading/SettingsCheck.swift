@@ -123,7 +123,7 @@ extension PluginLoadError {
             .pluginProbeGarbled, .pluginProbeRecordTooLarge,
             .pluginChangedSinceProbe, .pluginRegistersDifferently, .pluginContentNotProbed, .pluginRecordUnreadable,
             .pluginNativeTableInvalid, .pluginNativeFunctionUnusable, .pluginNativeSignatureInvalid,
-            .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate:
+            .pluginNativeFunctionNotExported, .pluginNativeFunctionDuplicate, .pluginCSceneRefused:
             return false
         }
     }

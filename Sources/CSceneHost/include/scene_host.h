@@ -4,9 +4,9 @@
  * `--format json` describes); do not edit. A scene written against this header alone, in C or in any
  * language that calls C, is a scene like one written in Swift against SceneSDK.
  *
- * The handshake. The library exports one data symbol, `scene_host_plugin`, a `scene_host_plugin`
- * whose `magic` is SCENE_HOST_C_MAGIC and whose `interface_version` is the version it was built
- * against. The host reads both before it calls any code of the library, and loads it only when the
+ * The handshake. The library exports one data symbol, `scene_host_plugin`, a
+ * `scene_host_plugin_descriptor` whose `magic` is SCENE_HOST_C_MAGIC and whose `interface_version`
+ * is the version it was built against. The host reads both before it calls any code of the library, and loads it only when the
  * version is its own. Then it calls `register_scenes` once, on the main thread.
  *
  * Roles. The host calls a scene's roles by name: the function `<Scene><Role>`, e.g.
@@ -17,8 +17,9 @@
  *
  * Memory. Every string the host passes is valid until the call returns: copy what you keep. Every
  * string you pass is copied before the call returns; it must be UTF-8, NUL-terminated and at most
- * SCENE_HOST_MAXIMUM_TEXT bytes. A payload from `payload_create` is yours until you pass it to
- * `route` (which takes it, even when it refuses) or to `payload_destroy`.
+ * SCENE_HOST_MAXIMUM_TEXT bytes. A payload from `payload_create` lives until the role that made it
+ * returns, or until you pass it to `route` (which takes it, even when it refuses) or `payload_destroy`.
+ * `<Scene>Interactor_destroy` runs outside any role: it frees the state and calls no host function.
  *
  * Threads. Call the host only from the thread that called your role, while that call runs
  * (registration: inside `register_scenes`). Any other call is refused with SCENE_HOST_REFUSED.
@@ -144,12 +145,12 @@ typedef struct scene_host_api {
 
     /* Errors. */
 
-    /* Fails the role that is running with `message`, shown to the user; always SCENE_HOST_OK. */
+    /* Fails the role that is running with `message`, shown to the user. */
     int32_t (*fail)(scene_host_scene *scene, const char *message);
 } scene_host_api;
 
 /* The handshake: export one, named `scene_host_plugin`. */
-typedef struct scene_host_plugin {
+typedef struct scene_host_plugin_descriptor {
     /* SCENE_HOST_C_MAGIC. */
     uint32_t magic;
     /* SCENE_HOST_C_INTERFACE_VERSION, as the plugin was built. */
@@ -159,7 +160,7 @@ typedef struct scene_host_plugin {
     const char *version;
     /* Declares the plugin's scenes; SCENE_HOST_OK, or anything else to refuse to load. */
     int32_t (*register_scenes)(const scene_host_api *api, scene_host_registration *registration);
-} scene_host_plugin;
+} scene_host_plugin_descriptor;
 
 #ifdef __cplusplus
 }
