@@ -6,8 +6,9 @@
  *
  * The handshake. The library exports one data symbol, `scene_host_plugin`, a
  * `scene_host_plugin_descriptor` whose `magic` is SCENE_HOST_C_MAGIC and whose `interface_version`
- * is the version it was built against. The host reads both before it calls any code of the library, and loads it only when the
- * version is its own. Then it calls `register_scenes` once, on the main thread.
+ * is the version it was built against. The host reads both before it calls any code of the
+ * library, and loads it only when the version is its own. Then it calls `register_scenes` once, on
+ * the main thread.
  *
  * Roles. The host calls a scene's roles by name: the function `<Scene><Role>`, e.g.
  * `DetailViewController_render`, found with dlsym and called through libffi by the signature the
@@ -26,7 +27,8 @@
  *
  * Errors. A call the host refuses returns SCENE_HOST_REFUSED and fails the role that made it: the
  * user sees the host's message, which names the plugin, the scene, the role and the argument.
- * `fail` fails the role with your own message. A failed role changes no navigation.
+ * `fail` fails the role with your own message; call it before you route, since a route taken stays
+ * taken (as with a Swift scene's error).
  */
 #ifndef SCENE_HOST_H
 #define SCENE_HOST_H
