@@ -30,6 +30,10 @@ cp -pr "$build/scene-hostPackageTests.xctest" "$build/Modules" "$work/repo/.buil
 fixtures="$(scripts/build-fixtures.sh)"
 mkdir -p "$work/repo/.build/fixtures/debug"
 cp -p "$fixtures"/*.so "$work/repo/.build/fixtures/debug/"
+# The scene plugins in C and C++ (each built by its own Makefile), read through SCENE_HOST_C_SCENES.
+cscenes="$(scripts/build-c-scenes.sh)"
+mkdir -p "$work/repo/.build/c-scenes"
+cp -p "$cscenes"/*.so "$work/repo/.build/c-scenes/"
 # The SDK surface test type-checks snippets against the built modules and the C ABI module map.
 mkdir -p "$work/repo/.build/debug/SceneABI.build"
 sed "s#$(pwd)/#$work/repo/#g" "$build/SceneABI.build/module.modulemap" >"$work/repo/.build/debug/SceneABI.build/module.modulemap"
@@ -38,5 +42,5 @@ chmod -R go-w "$work"
 
 echo "== tests as user $user ($(id -u "$user"))"
 runuser -u "$user" -- env -i PATH="/opt/swift/usr/bin:/usr/bin:/bin" HOME="$home" TMPDIR=/tmp LANG=C.UTF-8 \
-  SCENE_HOST_FIXTURES="$work/repo/.build/fixtures/debug" \
+  SCENE_HOST_FIXTURES="$work/repo/.build/fixtures/debug" SCENE_HOST_C_SCENES="$work/repo/.build/c-scenes" \
   FILTER="$filter" bash -c "cd '$work/repo' && umask 022 && .build/debug/scene-hostPackageTests.xctest --testing-library swift-testing \${FILTER:+--filter \"\$FILTER\"}"

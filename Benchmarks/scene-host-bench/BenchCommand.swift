@@ -29,7 +29,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Run only these groups (navigation, slots, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
+            "Run only these groups (navigation, c-scenes, slots, container, config, native, memory, startup, workers, live, idle-streams, reload); all by default."
     )
     var only: [String] = []
 
@@ -55,6 +55,10 @@ struct BenchCommand: AsyncParsableCommand {
                     try CrossPluginNavigationBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
                     print("navigation by name, one module…")
                     try NavigationBenchmark.run(into: &report, scale: scale)
+                }
+                if runs("c-scenes") {
+                    print("a tap into a C scene…")
+                    try CSceneBenchmark.run(into: &report, buildDirectory: folder, scale: scale)
                 }
                 if runs("slots") {
                     print("routing into a container's slot…")

@@ -452,15 +452,17 @@ struct DemoInstallation {
     let home: String
     let detail: String
 
-    init(buildDirectory: String) throws {
+    /// `detailLibrary`: the library of the Detail scene, the Swift plugin's or its C twin's
+    /// (libDetailC.so, built by `make -C Plugins/DetailC` into the build folder).
+    init(buildDirectory: String, detailLibrary: String = "libDetailScene.so") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "scene-host-bench-workers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o755)
         cache = folder.appendingPathComponent("probes.cache").path
         home = folder.appendingPathComponent("libHomeScene.so").path
-        detail = folder.appendingPathComponent("libDetailScene.so").path
-        for (library, copy) in [("libHomeScene.so", home), ("libDetailScene.so", detail)] {
+        detail = folder.appendingPathComponent(detailLibrary).path
+        for (library, copy) in [("libHomeScene.so", home), (detailLibrary, detail)] {
             let original = URL(fileURLWithPath: buildDirectory + "/" + library)
             guard let bytes = try? Data(contentsOf: original) else {
                 throw BenchFailure("cannot read \(original.path): build first")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A config of examples/ copied into a scratch folder with its plugin paths made absolute: a file
+/// A config of examples/ copied into a scratch folder with its plugin paths made absolute (the C
+/// and C++ plugins' built by `CScenePlugins` when a config names one): a file
 /// it names relative to its own folder (the orders' `database = "orders.sqlite"`) is made in the
 /// scratch folder, never in the package's examples/.
 package enum ExampleConfig {
@@ -11,6 +12,7 @@ package enum ExampleConfig {
         )
         .replacingOccurrences(of: "../.build/fixtures/debug/", with: FixtureBuild.directory.path + "/")
         .replacingOccurrences(of: "../.build/debug/", with: BuildProducts.directory.path + "/")
+        .replacingOccurrences(of: "../.build/c-scenes/", with: CScenePlugins.directory.path + "/")
         return try folder.write(text, to: name)
     }
 }
