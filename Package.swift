@@ -120,7 +120,7 @@ let package = Package(
         // `scene-host interface` writes the header and the JSON description.
         .target(
             name: "SceneHostCInterface",
-            dependencies: ["SceneHostCore", sdk],
+            dependencies: [sdk],
             swiftSettings: swift6
         ),
         // Scenes written in C: a plugin's declarations read through the C interface, its roles found by
@@ -159,7 +159,7 @@ let package = Package(
             dependencies: [
                 "SceneHostCore", "SceneHostNative", "SceneHostContainer", "SceneHostConfig",
                 "SceneHostELF", "SceneHostFileTrust", "SceneHostRecordCodec", "SceneHostProcesses",
-                "SceneHostCScenes", "SceneHostCInterface", sdk,
+                "SceneHostCScenes", sdk,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swift6
