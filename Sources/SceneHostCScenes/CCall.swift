@@ -25,6 +25,9 @@ final class CCall {
     let screen: CScreenBuilder?
     /// The segue a `Router_routeTo<Destination>WithSegue` handles.
     let segue: Segue?
+    /// Whether the role may navigate (`route`, `route_back`): a ViewController lifecycle or event
+    /// role, or a route handler; never while the scene is built, rendered, given data or left.
+    let mayNavigate: Bool
     /// Payloads made during the call and not yet taken, by address: freed when the call returns.
     var payloads: [UInt: CPayload] = [:]
     /// The first error: a refused call, a route's own error, or `fail`'s.
@@ -33,9 +36,10 @@ final class CCall {
     init(
         plugin: String, scene: String?, role: String, registration: CRegistration? = nil,
         interactor: CSceneInteractor? = nil,
-        screen: CScreenBuilder? = nil, segue: Segue? = nil
+        screen: CScreenBuilder? = nil, segue: Segue? = nil, mayNavigate: Bool = false
     ) {
         self.plugin = plugin
+        self.mayNavigate = mayNavigate
         self.scene = scene
         self.role = role
         self.registration = registration

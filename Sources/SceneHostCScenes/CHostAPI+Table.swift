@@ -265,6 +265,7 @@ extension CHostAPI {
                     let given = payload == 0 ? nil : call.payloads.removeValue(forKey: payload)
                     if payload != 0, given == nil { _ = try CHostAPI.payload(payload, in: call) }
                     let interactor = try CHostAPI.scene(scene, in: call)
+                    try CHostAPI.checkNavigates(call)
                     let destination = try CHostAPI.text(destination, "destination")
                     try CHostAPI.route(interactor, to: destination, passing: given, in: call)
                 }
@@ -273,6 +274,7 @@ extension CHostAPI {
                 let scene = CHostAPI.address(scene)
                 return CHostAPI.perform("route_back") { call throws(Refused) in
                     let interactor = try CHostAPI.scene(scene, in: call)
+                    try CHostAPI.checkNavigates(call)
                     guard let router = interactor.router else {
                         throw Refused(reason: "the scene is not shown yet (route from a ViewController or Router role)")
                     }

@@ -119,6 +119,16 @@ enum CHostAPI {
         }
     }
 
+    /// Refuses navigation from a role that may not navigate (`CCall.mayNavigate`).
+    static func checkNavigates(_ call: CCall) throws(Refused) {
+        guard call.mayNavigate else {
+            throw Refused(
+                reason:
+                    "\(call.role) may not navigate: route and route_back are for ViewController roles other than render, and route handlers"
+            )
+        }
+    }
+
     /// The style named `text` (NULL: none declared).
     static func style(_ text: String?) throws(Refused) -> NavigationStyle? {
         guard let text else { return nil }

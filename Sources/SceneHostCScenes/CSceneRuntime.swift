@@ -32,8 +32,10 @@ final class CSceneRuntime {
         segue: Segue? = nil, payload: CPayload? = nil
     ) throws -> NativeValue {
         guard let bound = roles[role] else { return .void }
+        let navigates = role.hasPrefix("ViewController_") && role != "ViewController_render" || role.hasPrefix("Router_routeTo")
         let call = CCall(
-            plugin: plugin, scene: name, role: bound.symbol, interactor: interactor, screen: screen, segue: segue)
+            plugin: plugin, scene: name, role: bound.symbol, interactor: interactor, screen: screen, segue: segue,
+            mayNavigate: navigates)
         if let payload { call.payloads[Self.address(of: payload)] = payload }
         return try call.run { try bound.function.call(Array(arguments.prefix(bound.takes))) }
     }
