@@ -33,6 +33,16 @@ package enum CFieldType: String, CaseIterable, Sendable {
         }
     }
 
+    /// The C type a role receives the field as (`signatureType` in C).
+    package var cType: String {
+        switch self {
+        case .string, .optionalString: return "const char *"
+        case .int: return "int64_t"
+        case .double: return "double"
+        case .bool: return "bool"
+        }
+    }
+
     /// The C setter of a payload that sets such a field.
     package var setter: String {
         switch self {
@@ -43,15 +53,11 @@ package enum CFieldType: String, CaseIterable, Sendable {
         }
     }
 
-    /// The type of `schema`, nil when a C scene cannot take such a field.
+    /// The type of `schema`, nil when a C scene cannot take such a field (`CSchemaSupport` says why).
     package init?(_ schema: PayloadSchema) {
-        switch schema {
-        case .string: self = .string
-        case .int: self = .int
-        case .double: self = .double
-        case .bool: self = .bool
-        case .optional(.string): self = .optionalString
-        case .optional, .array, .object, .opaque: return nil
+        switch CSchemaSupport(schema) {
+        case .carried(let type): self = type
+        case .refused: return nil
         }
     }
 
@@ -83,7 +89,8 @@ package enum CFieldList {
             }
             let name = String(pieces[0].trimmingSpaces), typeText = String(pieces[1].trimmingSpaces)
             guard isFieldName(name) else {
-                throw Problem(column: start, reason: "'\(name)' is not a field name (a letter or _, then letters, digits or _)")
+                throw Problem(
+                    column: start, reason: "'\(name)' is not a field name (a letter or _, then letters, digits or _)")
             }
             guard !fields.contains(where: { $0.name == name }) else {
                 throw Problem(column: start, reason: "the field '\(name)' is named twice")
@@ -107,7 +114,9 @@ package enum CFieldList {
 
     static func isFieldName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(48...57).contains(first) else { return false }
-        return name.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 95 }
+        return name.utf8.allSatisfy {
+            (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 95
+        }
     }
 }
 
