@@ -127,7 +127,7 @@ let package = Package(
         // name and called through libffi, wired as the four parts of any scene.
         .target(
             name: "SceneHostCScenes",
-            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostCInterface", "CSceneHost", "CSyscalls", sdk],
+            dependencies: ["SceneHostCore", "SceneHostNative", "SceneHostCInterface", "CSceneHost", sdk],
             swiftSettings: swift6
         ),
         // The dependency container and the scene assembler: what a plugin registers, and how a scene is wired.

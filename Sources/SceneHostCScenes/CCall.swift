@@ -76,7 +76,9 @@ final class CCall {
     /// first error after `body` returns.
     func run<Result>(_ body: () throws -> Result) throws -> Result {
         CCall.running.append(self)
+        let mark = CCallThread.enter()
         defer {
+            CCallThread.leave(mark)
             CCall.running.removeLast()
             payloads.removeAll()
         }

@@ -1,11 +1,10 @@
 @_spi(SceneHost) import SceneSDK
 import CSceneHost
-import CSyscalls
 
 /// The host's functions a C plugin calls (`scene_host_api`), each a C function that checks
 /// everything it is given before it acts.
 ///
-/// A function acts only on the call running now (`CCall.current`), from the main thread, and only
+/// A function acts only on the call running now (`CCall.current`), from the thread running it, and only
 /// on that call's handles: its registration, its scene, its screen, the payloads it made. Every
 /// string is read through `CText`. A refused function returns SCENE_HOST_REFUSED and fails the
 /// call with a message naming the function and the argument. Pointers cross into the main actor
@@ -28,8 +27,8 @@ enum CHostAPI {
 
     /// Runs `body` for the host function `name` in the current call; the status the plugin gets.
     nonisolated static func perform(_ name: String, _ body: @MainActor (CCall) throws(Refused) -> Void) -> Int32 {
-        // From any other thread no call of the plugin's runs: refused before anything is read.
-        guard scene_host_is_main_thread() != 0 else { return SCENE_HOST_REFUSED }
+        // On any other thread than the one running the plugin's call: refused before anything is read.
+        guard CCallThread.isInCall else { return SCENE_HOST_REFUSED }
         return MainActor.assumeIsolated {
             guard let call = CCall.current else { return SCENE_HOST_REFUSED }
             do throws(Refused) {

@@ -14,12 +14,6 @@
 
 /* A pidfd for `pid` (close-on-exec), readable once the process has ended; -1 with errno set.
    ENOSYS where the kernel (before Linux 5.3) or the C library's headers know no pidfd_open. */
-/* Whether the calling thread is the process's main thread (its thread id is the process id): a
-   C scene may call the host only from the thread that runs its role, the main thread. */
-static inline int scene_host_is_main_thread(void) {
-    return (pid_t)syscall(SYS_gettid) == getpid();
-}
-
 static inline int scene_host_pidfd_open(pid_t pid) {
 #ifdef SYS_pidfd_open
     return (int)syscall(SYS_pidfd_open, pid, 0);
