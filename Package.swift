@@ -28,6 +28,8 @@ let plugins: [PluginSpec] = [
     PluginSpec(name: "ShowOrderScene", path: "Plugins/ShowOrderScene", dependencies: [sdk, ordersKit]),
     PluginSpec(name: "EditOrderScene", path: "Plugins/EditOrderScene", dependencies: [sdk, ordersKit]),
     PluginSpec(name: "OrdersAppScene", path: "Plugins/OrdersAppScene"),
+    // The polyglot example's Swift scenes (examples/polyglot.conf), next to its C and C++ ones.
+    PluginSpec(name: "TastingScene", path: "Plugins/TastingScene"),
 ]
 
 /// Libraries written in C (no Swift, no SDK): native-function plugins (docs/authoring.md,

@@ -19,6 +19,11 @@ native=()
 for dir in Plugins/*/; do
   name=$(basename "$dir")
   if [ -f "$dir/Package.swift" ]; then shared+=("$name")
+  elif [ -f "$dir/Makefile" ]; then
+    # A scene plugin in C built by its own Makefile (scripts/build-c-scenes.sh), not by swift build:
+    # checked like a C plugin when it has been built.
+    library=".build/c-scenes/lib$name.so"
+    if [ -f "$library" ]; then native+=("$library"); binaries+=("$library"); fi
   elif [ -z "$(find "$dir" -name '*.swift' -print -quit)" ]; then native+=("$build/lib$name.so"); binaries+=("$build/lib$name.so")
   else binaries+=("$build/lib$name.so"); fi
 done

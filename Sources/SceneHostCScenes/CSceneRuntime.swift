@@ -53,7 +53,11 @@ final class CSceneRuntime {
         return fields.map { field in
             switch given[field.name] {
             case .string(let text)?: return .string(text)
-            case .int(let number)?: return .int(Int64(number))
+            case .int(let number)?:
+                // A contract lets an Int fill a Double field (`PayloadSchema.mismatches`), and libffi
+                // converts no integer to a `double` parameter: the role gets the number as a double.
+                if case .double = field.schema { return .double(Double(number)) }
+                return .int(Int64(number))
             case .double(let number)?: return .double(number)
             case .bool(let flag)?: return .bool(flag)
             case .null?, nil, .array?, .object?: return .string(nil)
