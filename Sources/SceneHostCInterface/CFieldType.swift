@@ -83,7 +83,8 @@ package enum CFieldList {
             }
             let name = String(pieces[0].trimmingSpaces), typeText = String(pieces[1].trimmingSpaces)
             guard isFieldName(name) else {
-                throw Problem(column: start, reason: "'\(name)' is not a field name (a letter or _, then letters, digits or _)")
+                throw Problem(
+                    column: start, reason: "'\(name)' is not a field name (a letter or _, then letters, digits or _)")
             }
             guard !fields.contains(where: { $0.name == name }) else {
                 throw Problem(column: start, reason: "the field '\(name)' is named twice")
@@ -107,7 +108,9 @@ package enum CFieldList {
 
     static func isFieldName(_ name: String) -> Bool {
         guard let first = name.utf8.first, !(48...57).contains(first) else { return false }
-        return name.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 95 }
+        return name.utf8.allSatisfy {
+            (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 95
+        }
     }
 }
 

@@ -53,37 +53,44 @@ extension CRole {
     /// The roles every scene may have, in the order the interface lists them; a route handler's
     /// name depends on its destination (`routeHandler(toward:)`), and the fields of an input or a
     /// result follow the store (`withFields`).
-    package static let catalogue: [CRole] = [
-        CRole(
-            name: "Interactor_create", returns: "pointer",
-            parameters: [Parameter(name: "scene", type: "pointer", meaning: "the scene, for route, route_back and fail")],
-            requirement: .always,
-            meaning: "Makes the scene's state (its DataStore) when the scene is built; NULL refuses to build it."),
-        CRole(
-            name: "Interactor_destroy", returns: "void", parameters: [store], requirement: .always,
-            meaning: "Frees the scene's state when the scene is gone."),
-        CRole(
-            name: "DataStore_acceptInput", returns: "void", parameters: [store], requirement: .withInput,
-            meaning: "Takes the scene's input, one argument per declared field in order, before viewDidLoad."),
-        CRole(
-            name: "DataStore_acceptResult", returns: "void", parameters: [store], requirement: .withAcceptedResult,
-            meaning: "Takes a result from a scene that returned, one argument per declared field in order."),
-        CRole(
-            name: "Router_produceResult", returns: "int32",
-            parameters: [store, Parameter(name: "result", type: "pointer", meaning: "a payload of the declared type to fill")],
-            requirement: .withReturnedResult,
-            meaning: "Fills the result the scene hands back as it leaves; returns 1, or 0 to hand back none."),
-        CRole(
-            name: "ViewController_viewDidLoad", returns: "void", parameters: [store], requirement: .optional,
-            meaning: "Called once, after the input, before the first render."),
-        CRole(
-            name: "ViewController_viewWillAppear", returns: "void", parameters: [store], requirement: .optional,
-            meaning: "Called each time the scene becomes the one on screen."),
-        CRole(
-            name: "ViewController_render", returns: "void",
-            parameters: [store, Parameter(name: "screen", type: "pointer", meaning: "the screen to fill")],
-            requirement: .always, meaning: "Fills the scene's screen from its state. Called after every event; keep it cheap."),
-    ] + UserEvent.cRoles
+    package static let catalogue: [CRole] =
+        [
+            CRole(
+                name: "Interactor_create", returns: "pointer",
+                parameters: [
+                    Parameter(name: "scene", type: "pointer", meaning: "the scene, for route, route_back and fail")
+                ],
+                requirement: .always,
+                meaning: "Makes the scene's state (its DataStore) when the scene is built; NULL refuses to build it."),
+            CRole(
+                name: "Interactor_destroy", returns: "void", parameters: [store], requirement: .always,
+                meaning: "Frees the scene's state when the scene is gone."),
+            CRole(
+                name: "DataStore_acceptInput", returns: "void", parameters: [store], requirement: .withInput,
+                meaning: "Takes the scene's input, one argument per declared field in order, before viewDidLoad."),
+            CRole(
+                name: "DataStore_acceptResult", returns: "void", parameters: [store], requirement: .withAcceptedResult,
+                meaning: "Takes a result from a scene that returned, one argument per declared field in order."),
+            CRole(
+                name: "Router_produceResult", returns: "int32",
+                parameters: [
+                    store,
+                    Parameter(name: "result", type: "pointer", meaning: "a payload of the declared type to fill"),
+                ],
+                requirement: .withReturnedResult,
+                meaning: "Fills the result the scene hands back as it leaves; returns 1, or 0 to hand back none."),
+            CRole(
+                name: "ViewController_viewDidLoad", returns: "void", parameters: [store], requirement: .optional,
+                meaning: "Called once, after the input, before the first render."),
+            CRole(
+                name: "ViewController_viewWillAppear", returns: "void", parameters: [store], requirement: .optional,
+                meaning: "Called each time the scene becomes the one on screen."),
+            CRole(
+                name: "ViewController_render", returns: "void",
+                parameters: [store, Parameter(name: "screen", type: "pointer", meaning: "the screen to fill")],
+                requirement: .always,
+                meaning: "Fills the scene's screen from its state. Called after every event; keep it cheap."),
+        ] + UserEvent.cRoles
 
     /// The role that handles segues to `destination`: `Router_routeTo<Destination>WithSegue`.
     package static func routeHandler(toward destination: String) -> CRole {
@@ -91,14 +98,21 @@ extension CRole {
             name: "Router_" + RouteHandlerName.forDestination(destination) + "WithSegue", returns: "void",
             parameters: [store, Parameter(name: "segue", type: "string", meaning: "the segue's id (the button's)")],
             requirement: .optional,
-            meaning: "Called when a segue to \(destination) fires: pass its input with route(scene, \"\(destination)\", payload).")
+            meaning:
+                "Called when a segue to \(destination) fires: pass its input with route(scene, \"\(destination)\", payload)."
+        )
     }
 
     /// The role with one more parameter per field of `schema` (an input's or a result's).
     package func withFields(_ fields: [PayloadSchema.Field]) -> CRole {
         CRole(
             name: name, returns: returns,
-            parameters: parameters + fields.map { Parameter(name: $0.name, type: CFieldType.signatureType(of: $0.schema) ?? "?", meaning: "the field \($0.name)") },
+            parameters: parameters
+                + fields.map {
+                    Parameter(
+                        name: $0.name, type: CFieldType.signatureType(of: $0.schema) ?? "?",
+                        meaning: "the field \($0.name)")
+                },
             requirement: requirement, meaning: meaning)
     }
 }
@@ -112,8 +126,10 @@ extension UserEvent {
         case .edit:
             return CRole(
                 name: "ViewController_handleEdit", returns: "void",
-                parameters: [store, .init(name: "field", type: "string", meaning: "the field's id"),
-                             .init(name: "text", type: "string", meaning: "what it holds now")],
+                parameters: [
+                    store, .init(name: "field", type: "string", meaning: "the field's id"),
+                    .init(name: "text", type: "string", meaning: "what it holds now"),
+                ],
                 requirement: .optional, meaning: "The user changed a text field, text area or secure field.")
         case .tap:
             return CRole(
@@ -123,20 +139,26 @@ extension UserEvent {
         case .select:
             return CRole(
                 name: "ViewController_handleSelect", returns: "void",
-                parameters: [store, .init(name: "list", type: "string", meaning: "the list's id"),
-                             .init(name: "row", type: "int64", meaning: "the row, from 0")],
+                parameters: [
+                    store, .init(name: "list", type: "string", meaning: "the list's id"),
+                    .init(name: "row", type: "int64", meaning: "the row, from 0"),
+                ],
                 requirement: .optional, meaning: "The user selected a row of a list.")
         case .set:
             return CRole(
                 name: "ViewController_handleSet", returns: "void",
-                parameters: [store, .init(name: "toggle", type: "string", meaning: "the toggle's id"),
-                             .init(name: "is_on", type: "bool", meaning: "its new state")],
+                parameters: [
+                    store, .init(name: "toggle", type: "string", meaning: "the toggle's id"),
+                    .init(name: "is_on", type: "bool", meaning: "its new state"),
+                ],
                 requirement: .optional, meaning: "The user switched a toggle.")
         case .choose:
             return CRole(
                 name: "ViewController_handleChoose", returns: "void",
-                parameters: [store, .init(name: "choice", type: "string", meaning: "the choice's id"),
-                             .init(name: "option", type: "int64", meaning: "the option, from 0")],
+                parameters: [
+                    store, .init(name: "choice", type: "string", meaning: "the choice's id"),
+                    .init(name: "option", type: "int64", meaning: "the option, from 0"),
+                ],
                 requirement: .optional, meaning: "The user chose an option of a choice.")
         }
     }

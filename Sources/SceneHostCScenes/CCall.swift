@@ -30,8 +30,11 @@ final class CCall {
     /// The first error: a refused call, a route's own error, or `fail`'s.
     private(set) var error: (any Error)?
 
-    init(plugin: String, scene: String?, role: String, registration: CRegistration? = nil, interactor: CSceneInteractor? = nil,
-         screen: CScreenBuilder? = nil, segue: Segue? = nil) {
+    init(
+        plugin: String, scene: String?, role: String, registration: CRegistration? = nil,
+        interactor: CSceneInteractor? = nil,
+        screen: CScreenBuilder? = nil, segue: Segue? = nil
+    ) {
         self.plugin = plugin
         self.scene = scene
         self.role = role

@@ -58,28 +58,40 @@ enum CHostAPI {
 
     static func registration(_ address: UInt, in call: CCall) throws(Refused) -> CRegistration {
         guard let registration = call.registration, address == CSceneRuntime.address(of: registration) else {
-            throw Refused(reason: "its argument 'registration' is not the registration register_scenes was given (declarations are made inside register_scenes only)")
+            throw Refused(
+                reason:
+                    "its argument 'registration' is not the registration register_scenes was given (declarations are made inside register_scenes only)"
+            )
         }
         return registration
     }
 
     static func screen(_ address: UInt, in call: CCall) throws(Refused) -> CScreenBuilder {
         guard let screen = call.screen, address == CSceneRuntime.address(of: screen) else {
-            throw Refused(reason: "its argument 'screen' is not the screen this render was given (a screen is filled inside <Scene>ViewController_render only)")
+            throw Refused(
+                reason:
+                    "its argument 'screen' is not the screen this render was given (a screen is filled inside <Scene>ViewController_render only)"
+            )
         }
         return screen
     }
 
     static func scene(_ address: UInt, in call: CCall) throws(Refused) -> CSceneInteractor {
         guard let interactor = call.interactor, address == CSceneRuntime.address(of: interactor) else {
-            throw Refused(reason: "its argument 'scene' is not the scene whose role is running (keep the one <Scene>Interactor_create was given, and use it in that scene's roles)")
+            throw Refused(
+                reason:
+                    "its argument 'scene' is not the scene whose role is running (keep the one <Scene>Interactor_create was given, and use it in that scene's roles)"
+            )
         }
         return interactor
     }
 
     static func payload(_ address: UInt, in call: CCall) throws(Refused) -> CPayload {
         guard let payload = call.payloads[address] else {
-            throw Refused(reason: "its argument 'payload' is no payload of this call (made by payload_create in this role, and not yet passed to route or payload_destroy)")
+            throw Refused(
+                reason:
+                    "its argument 'payload' is no payload of this call (made by payload_create in this role, and not yet passed to route or payload_destroy)"
+            )
         }
         return payload
     }
@@ -95,7 +107,9 @@ enum CHostAPI {
 
     // MARK: Declarations
 
-    static func declare(_ call: CCall, _ registration: CRegistration, scene: String, _ body: () throws(CRegistration.Refusal) -> Void)
+    static func declare(
+        _ call: CCall, _ registration: CRegistration, scene: String, _ body: () throws(CRegistration.Refusal) -> Void
+    )
         throws(Refused)
     {
         do {

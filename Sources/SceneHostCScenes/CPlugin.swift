@@ -47,12 +47,15 @@ package struct CPlugin {
         let status: Int32
         do {
             status = try call.run {
-                registerScenes(UnsafePointer(CHostAPI.table), OpaquePointer(Unmanaged.passUnretained(registration).toOpaque()))
+                registerScenes(
+                    UnsafePointer(CHostAPI.table), OpaquePointer(Unmanaged.passUnretained(registration).toOpaque()))
             }
         } catch let problem as CPluginProblem {
             throw problem
         }
-        guard status == SCENE_HOST_OK else { throw CPluginProblem.registrationRefused(status: status, firstProblem: nil) }
+        guard status == SCENE_HOST_OK else {
+            throw CPluginProblem.registrationRefused(status: status, firstProblem: nil)
+        }
         guard !registration.scenes.isEmpty else { throw CPluginProblem.noScene }
 
         var runtimes: [CSceneRuntime] = []
@@ -64,12 +67,16 @@ package struct CPlugin {
         return CPlugin(name: name, version: pluginVersion, scenes: registration.scenes.map(\.name))
     }
 
-    private static func handshakeText(_ pointer: UnsafePointer<CChar>?, _ field: String) throws(CPluginProblem) -> String {
+    private static func handshakeText(
+        _ pointer: UnsafePointer<CChar>?, _ field: String
+    ) throws(CPluginProblem) -> String {
         do { return try CText.read(pointer) } catch { throw .badHandshakeText(field: field, problem: error.clause) }
     }
 
     /// The scene as a `SceneDefinition` of the four C parts, with its declared contracts and routes.
-    static func definition(of runtime: CSceneRuntime) -> SceneDefinition<CSceneViewController, CSceneInteractor, CScenePresenter, CSceneRouter> {
+    static func definition(
+        of runtime: CSceneRuntime
+    ) -> SceneDefinition<CSceneViewController, CSceneInteractor, CScenePresenter, CSceneRouter> {
         var definition = SceneDefinition(
             runtime.name,
             viewController: { CSceneViewController(runtime: runtime) },
@@ -78,10 +85,13 @@ package struct CPlugin {
             router: { CSceneRouter() })
         let declared = runtime.declared
         if let input = declared.input {
-            definition = definition.accepting(contract: input) { router, value in try runtime.acceptInput(router, value) }
+            definition = definition.accepting(contract: input) { router, value in try runtime.acceptInput(router, value)
+            }
         }
         if let result = declared.acceptedResult {
-            definition = definition.acceptingResult(contract: result) { router, value in try runtime.acceptResult(router, value) }
+            definition = definition.acceptingResult(contract: result) { router, value in
+                try runtime.acceptResult(router, value)
+            }
         }
         if let result = declared.returnedResult {
             definition = definition.returning(contract: result) { router in try runtime.produceResult(router) }

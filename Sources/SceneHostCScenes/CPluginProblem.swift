@@ -40,15 +40,19 @@ package enum CPluginProblem: Error, Equatable, Sendable {
     package var text: String {
         switch self {
         case .twoEntries:
-            return "it exports both scene_host_plugin (a C plugin) and scene_plugin_entry (a Swift plugin), so which it is cannot be told. Export one."
+            return
+                "it exports both scene_host_plugin (a C plugin) and scene_plugin_entry (a Swift plugin), so which it is cannot be told. Export one."
         case .badMagic(let found):
-            return "its scene_host_plugin does not start with SCENE_HOST_C_MAGIC (found 0x\(String(found, radix: 16))). Define it as in scene_host.h: {SCENE_HOST_C_MAGIC, SCENE_HOST_C_INTERFACE_VERSION, name, version, register_scenes}."
+            return
+                "its scene_host_plugin does not start with SCENE_HOST_C_MAGIC (found 0x\(String(found, radix: 16))). Define it as in scene_host.h: {SCENE_HOST_C_MAGIC, SCENE_HOST_C_INTERFACE_VERSION, name, version, register_scenes}."
         case .interfaceVersion(let found, let host):
-            return "it was built against version \(found) of the C scene interface; this host has version \(host). Rebuild it against this host's header ('scene-host interface --format c > scene_host.h')."
+            return
+                "it was built against version \(found) of the C scene interface; this host has version \(host). Rebuild it against this host's header ('scene-host interface --format c > scene_host.h')."
         case .badHandshakeText(let field, let problem):
             return "scene_host_plugin.\(field) \(problem). Give it a UTF-8 string literal."
         case .noRegisterFunction:
-            return "scene_host_plugin.register_scenes is NULL. Point it at the function that declares the plugin's scenes."
+            return
+                "scene_host_plugin.register_scenes is NULL. Point it at the function that declares the plugin's scenes."
         case .registrationRefused(let status, let firstProblem):
             let cause = firstProblem.map { " after the host refused a call: \($0)" } ?? ""
             return "its register_scenes returned \(status), not SCENE_HOST_OK\(cause)."
@@ -59,19 +63,25 @@ package enum CPluginProblem: Error, Equatable, Sendable {
             return "its register_scenes declared no scene. Call api->declare_scene(registration, \"Name\") for each."
         case .roleUnknown(let scene, let role, let suggestion):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "scene '\(scene)' declares the role '\(role)', which is no role of the C scene interface ('scene-host interface --format json' lists them).\(hint)"
+            return
+                "scene '\(scene)' declares the role '\(role)', which is no role of the C scene interface ('scene-host interface --format json' lists them).\(hint)"
         case .roleMissing(let scene, let role, let requirement, let signature):
             let who = requirement.isEmpty ? "every scene" : "every scene \(requirement)"
-            return "scene '\(scene)' declares no role '\(role)', which \(who) must have. Export \(scene)\(role) and declare it: api->declare_role(registration, \"\(scene)\", \"\(role)\", \"\(signature)\")."
+            return
+                "scene '\(scene)' declares no role '\(role)', which \(who) must have. Export \(scene)\(role) and declare it: api->declare_role(registration, \"\(scene)\", \"\(role)\", \"\(signature)\")."
         case .roleNotExported(let scene, let role, let symbol, let suggestion):
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-            return "scene '\(scene)' declares the role '\(role)', but the library exports no function '\(symbol)' (define it with SCENE_HOST_EXPORT).\(hint)"
+            return
+                "scene '\(scene)' declares the role '\(role)', but the library exports no function '\(symbol)' (define it with SCENE_HOST_EXPORT).\(hint)"
         case .roleSignatureInvalid(let scene, let role, let signature, let column, let reason):
-            return "scene '\(scene)', role '\(role)': the signature \"\(signature)\" does not read at column \(column): \(reason)."
+            return
+                "scene '\(scene)', role '\(role)': the signature \"\(signature)\" does not read at column \(column): \(reason)."
         case .roleSignatureMismatch(let scene, let role, let declared, let expected, let reason):
-            return "scene '\(scene)', role '\(role)' is declared as \(declared), which does not match the interface's \(expected): \(reason). Declare the first parameters of \(expected), in order."
+            return
+                "scene '\(scene)', role '\(role)' is declared as \(declared), which does not match the interface's \(expected): \(reason). Declare the first parameters of \(expected), in order."
         case .roleNotDeclared(let scene, let symbol, let signature):
-            return "it exports \(symbol), a role of scene '\(scene)', but does not declare it, so the host would never call it. Declare it: api->declare_role(registration, \"\(scene)\", \"\(symbol.dropFirst(scene.count))\", \"\(signature)\")."
+            return
+                "it exports \(symbol), a role of scene '\(scene)', but does not declare it, so the host would never call it. Declare it: api->declare_role(registration, \"\(scene)\", \"\(symbol.dropFirst(scene.count))\", \"\(signature)\")."
         case .roleDeclaredTwice(let scene, let role):
             return "scene '\(scene)' declares the role '\(role)' twice. Declare each role once."
         case .roleUnusable(let scene, let role, let reason):

@@ -39,9 +39,14 @@ final class CRegistration {
 
     func declareScene(_ name: String) throws(Refusal) {
         guard CFieldList.isCIdentifier(name) else {
-            throw Refusal(reason: "'\(name)' is not a scene name a C plugin can have: a C identifier (its roles are named <Scene><Role>)")
+            throw Refusal(
+                reason:
+                    "'\(name)' is not a scene name a C plugin can have: a C identifier (its roles are named <Scene><Role>)"
+            )
         }
-        guard !scenes.contains(where: { $0.name == name }) else { throw Refusal(reason: "the scene '\(name)' is declared twice") }
+        guard !scenes.contains(where: { $0.name == name }) else {
+            throw Refusal(reason: "the scene '\(name)' is declared twice")
+        }
         guard scenes.count < Self.maximumScenes else { throw Refusal(reason: "more than \(Self.maximumScenes) scenes") }
         scenes.append(Scene(name: name))
     }
@@ -71,7 +76,9 @@ final class CRegistration {
     func addRoute(_ route: Route, to scene: String) throws(Refusal) {
         try update(scene) { (declared: inout Scene) throws(Refusal) in
             declared.routes.removeAll { $0.destination == route.destination }
-            guard declared.routes.count < Self.maximumPerScene else { throw Refusal(reason: "more than \(Self.maximumPerScene) routes") }
+            guard declared.routes.count < Self.maximumPerScene else {
+                throw Refusal(reason: "more than \(Self.maximumPerScene) routes")
+            }
             declared.routes.append(route)
         }
     }
@@ -81,7 +88,9 @@ final class CRegistration {
             guard !declared.roles.contains(where: { $0.role == role }) else {
                 throw Refusal(reason: "the role '\(role)' is declared twice")
             }
-            guard declared.roles.count < Self.maximumPerScene else { throw Refusal(reason: "more than \(Self.maximumPerScene) roles") }
+            guard declared.roles.count < Self.maximumPerScene else {
+                throw Refusal(reason: "more than \(Self.maximumPerScene) roles")
+            }
             declared.roles.append((role, signature))
         }
     }

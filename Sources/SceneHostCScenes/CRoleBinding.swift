@@ -34,29 +34,36 @@ enum CRoleBinding {
         var bound: [String: CBoundRole] = [:]
         for (name, signatureText) in scene.roles {
             guard let role = expected.first(where: { $0.name == name }) else {
-                throw .roleUnknown(scene: scene.name, role: name, suggestion: Suggestion.closest(to: name, in: expected.map(\.name)))
+                throw .roleUnknown(
+                    scene: scene.name, role: name, suggestion: Suggestion.closest(to: name, in: expected.map(\.name)))
             }
             let signature: NativeSignature
             do {
                 signature = try NativeSignature(parsing: signatureText)
             } catch {
                 guard case .signatureSyntax(_, let column, let reason) = error else {
-                    throw .roleSignatureInvalid(scene: scene.name, role: name, signature: signatureText, column: 1, reason: "\(error)")
+                    throw .roleSignatureInvalid(
+                        scene: scene.name, role: name, signature: signatureText, column: 1, reason: "\(error)")
                 }
-                throw .roleSignatureInvalid(scene: scene.name, role: name, signature: signatureText, column: column, reason: reason)
+                throw .roleSignatureInvalid(
+                    scene: scene.name, role: name, signature: signatureText, column: column, reason: reason)
             }
             if let reason = mismatch(signature, with: role) {
-                throw .roleSignatureMismatch(scene: scene.name, role: name, declared: signature.description, expected: role.fullSignature, reason: reason)
+                throw .roleSignatureMismatch(
+                    scene: scene.name, role: name, declared: signature.description, expected: role.fullSignature,
+                    reason: reason)
             }
             let symbol = role.symbol(scene: scene.name)
             guard let address = dlsym(handle, symbol) else {
                 let functions = exported.filter { $0.hasPrefix(scene.name) }
                 throw .roleNotExported(
                     scene: scene.name, role: name, symbol: symbol,
-                    suggestion: Suggestion.closest(to: symbol, in: functions.sorted()) ?? Suggestion.closest(to: symbol, in: exported.sorted()))
+                    suggestion: Suggestion.closest(to: symbol, in: functions.sorted())
+                        ?? Suggestion.closest(to: symbol, in: exported.sorted()))
             }
             do {
-                let function = try NativeFunction(qualifiedName: "\(plugin).\(symbol)", signature: signature, address: address)
+                let function = try NativeFunction(
+                    qualifiedName: "\(plugin).\(symbol)", signature: signature, address: address)
                 bound[name] = CBoundRole(role: role, symbol: symbol, function: function)
             } catch {
                 throw .roleUnusable(scene: scene.name, role: name, reason: "\(error)")
@@ -64,7 +71,8 @@ enum CRoleBinding {
         }
         for role in expected where bound[role.name] == nil {
             if let requirement = requirement(role, of: scene) {
-                throw .roleMissing(scene: scene.name, role: role.name, requirement: requirement, signature: role.fullSignature)
+                throw .roleMissing(
+                    scene: scene.name, role: role.name, requirement: requirement, signature: role.fullSignature)
             }
             let symbol = role.symbol(scene: scene.name)
             if exported.contains(symbol) {

@@ -29,11 +29,13 @@ package enum CSceneError: HostConcernError {
         case .roleFailed(let plugin, let scene, let role, let message):
             return "scene '\(scene)' (C plugin \(plugin)): \(role) failed: \(message)"
         case .createReturnedNull(let plugin, let scene, let role):
-            return "scene '\(scene)' (C plugin \(plugin)): \(role) returned NULL, so the scene has no state and was not built. Return the scene's state (or call fail with the reason)."
+            return
+                "scene '\(scene)' (C plugin \(plugin)): \(role) returned NULL, so the scene has no state and was not built. Return the scene's state (or call fail with the reason)."
         case .roleReturned(let plugin, let scene, let role, let value, let allowed):
             return "scene '\(scene)' (C plugin \(plugin)): \(role) returned \(value); it must return \(allowed)."
         case .noHandler(let plugin, let scene, let role, let event):
-            return "scene '\(scene)' (C plugin \(plugin)) has no role for \(event): export \(role) and declare it with declare_role."
+            return
+                "scene '\(scene)' (C plugin \(plugin)) has no role for \(event): export \(role) and declare it with declare_role."
         }
     }
 }

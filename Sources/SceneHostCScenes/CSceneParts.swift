@@ -18,7 +18,8 @@ final class CSceneInteractor: SceneInteractor<any CScenePresentationLogic> {
         let role = "Interactor_create"
         let made = try runtime.call(role, [.pointer(CSceneRuntime.address(of: self))], interactor: self)
         guard case .pointer(let address) = made, address != 0 else {
-            throw CSceneError.createReturnedNull(plugin: runtime.plugin, scene: runtime.name, role: runtime.symbol(role))
+            throw CSceneError.createReturnedNull(
+                plugin: runtime.plugin, scene: runtime.name, role: runtime.symbol(role))
         }
         store = address
     }
@@ -104,7 +105,8 @@ final class CSceneViewController: SceneViewController<CSceneInteractor, CSceneRo
             let builder = CScreenBuilder(title: runtime.name)
             do {
                 _ = try runtime.call(
-                    "ViewController_render", [.pointer(interactor.store), .pointer(CSceneRuntime.address(of: builder))],
+                    "ViewController_render",
+                    [.pointer(interactor.store), .pointer(CSceneRuntime.address(of: builder))],
                     interactor: interactor, screen: builder)
                 screen = builder.screen()
             } catch {
@@ -133,7 +135,8 @@ final class CSceneViewController: SceneViewController<CSceneInteractor, CSceneRo
         }
         let role = UserEvent.cRole(for: event).name
         guard runtime.has(role) else {
-            throw CSceneError.noHandler(plugin: runtime.plugin, scene: runtime.name, role: runtime.symbol(role), event: Self.kind(of: event))
+            throw CSceneError.noHandler(
+                plugin: runtime.plugin, scene: runtime.name, role: runtime.symbol(role), event: Self.kind(of: event))
         }
         _ = try runtime.call(role, arguments, interactor: interactor)
     }

@@ -32,7 +32,8 @@ final class CSceneRuntime {
         segue: Segue? = nil, payload: CPayload? = nil
     ) throws -> NativeValue {
         guard let bound = roles[role] else { return .void }
-        let call = CCall(plugin: plugin, scene: name, role: bound.symbol, interactor: interactor, screen: screen, segue: segue)
+        let call = CCall(
+            plugin: plugin, scene: name, role: bound.symbol, interactor: interactor, screen: screen, segue: segue)
         if let payload { call.payloads[Self.address(of: payload)] = payload }
         return try call.run { try bound.function.call(Array(arguments.prefix(bound.takes))) }
     }
@@ -61,7 +62,9 @@ final class CSceneRuntime {
     /// Gives the DataStore its input (`DataStore_acceptInput`).
     func acceptInput(_ router: CSceneRouter, _ value: PayloadValue) throws {
         guard let interactor = router.dataStore else { return }
-        _ = try call("DataStore_acceptInput", [.pointer(interactor.store)] + fieldArguments(value, of: declared.input), interactor: interactor)
+        _ = try call(
+            "DataStore_acceptInput", [.pointer(interactor.store)] + fieldArguments(value, of: declared.input),
+            interactor: interactor)
     }
 
     /// Gives the DataStore a result from a scene that returned (`DataStore_acceptResult`).
@@ -77,7 +80,9 @@ final class CSceneRuntime {
         guard let interactor = router.dataStore, let contract = declared.returnedResult else { return nil }
         let role = "Router_produceResult"
         let payload = CPayload(typeName: contract.typeName)
-        let returned = try call(role, [.pointer(interactor.store), .pointer(Self.address(of: payload))], interactor: interactor, payload: payload)
+        let returned = try call(
+            role, [.pointer(interactor.store), .pointer(Self.address(of: payload))], interactor: interactor,
+            payload: payload)
         switch returned {
         case .int(0): return nil
         case .int(1):
@@ -87,7 +92,9 @@ final class CSceneRuntime {
             }
             return payload.value
         case .void, .bool, .int, .uint, .float, .double, .string, .pointer, .callback:
-            throw CSceneError.roleReturned(plugin: plugin, scene: name, role: symbol(role), value: returned.printed, allowed: "1 (a result) or 0 (none)")
+            throw CSceneError.roleReturned(
+                plugin: plugin, scene: name, role: symbol(role), value: returned.printed,
+                allowed: "1 (a result) or 0 (none)")
         }
     }
 
@@ -97,7 +104,8 @@ final class CSceneRuntime {
     func handleSegue(_ router: CSceneRouter, toward destination: String, segue: Segue?) throws {
         guard let interactor = router.dataStore else { return }
         let role = CRole.routeHandler(toward: destination).name
-        _ = try call(role, [.pointer(interactor.store), .string(segue?.identifier)], interactor: interactor, segue: segue)
+        _ = try call(
+            role, [.pointer(interactor.store), .string(segue?.identifier)], interactor: interactor, segue: segue)
     }
 
     /// The route the scene declared to `destination`.

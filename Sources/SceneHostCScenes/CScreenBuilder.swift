@@ -41,7 +41,8 @@ final class CScreenBuilder {
 
     private func close() {
         let section = levels.removeLast()
-        levels[levels.count - 1].elements.append(.section(id: section.id, title: section.title, elements: section.elements))
+        levels[levels.count - 1].elements.append(
+            .section(id: section.id, title: section.title, elements: section.elements))
     }
 
     /// The screen, every open section closed.

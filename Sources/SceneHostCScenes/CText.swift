@@ -31,7 +31,8 @@ enum CText {
         guard let pointer else { throw .null }
         let length = strnlen(pointer, maximumBytes + 1)
         guard length <= maximumBytes else { throw .tooLong }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
         return text
     }

@@ -26,7 +26,8 @@ extension PluginLoader {
         func register(into registry: PluginScopedRegistry) throws -> CPlugin {
             do {
                 return try CPlugin.register(
-                    descriptor: UnsafeRawPointer(descriptor), handle: handle, exported: file.exportedFunctions, plugin: plugin.name,
+                    descriptor: UnsafeRawPointer(descriptor), handle: handle, exported: file.exportedFunctions,
+                    plugin: plugin.name,
                     into: registry)
             } catch let problem as CPluginProblem {
                 throw PluginLoadError.pluginCSceneRefused(plugin, problem)
@@ -58,7 +59,10 @@ extension PluginLoader {
         container.addNativeFunctions(natives)
         logger.debug(
             "loaded C plugin",
-            metadata: ["plugin": "\(entry.name)", "path": "\(entry.resolvedPath)", "scenes": "\(scenes.joined(separator: ","))"])
+            metadata: [
+                "plugin": "\(entry.name)", "path": "\(entry.resolvedPath)",
+                "scenes": "\(scenes.joined(separator: ","))",
+            ])
         return LoadedPlugin(
             configName: entry.name, name: registered.name, version: registered.version,
             sdkVersion: policy.sdkVersion, sdkFingerprint: policy.sdkFingerprint,

@@ -359,7 +359,9 @@ package struct PluginLoader {
                 nativeFunctions: file.nativeDeclarations)
         }
         if let cDescriptor = dlsym(handle, CPlugin.symbol) {
-            return try loadC(entry, file: file, handle: handle, descriptor: cDescriptor, natives: natives, into: container, expected: expected)
+            return try loadC(
+                entry, file: file, handle: handle, descriptor: cDescriptor, natives: natives, into: container,
+                expected: expected)
         }
         let descriptor = try openDescriptor(handle, file: file)
         try policy.check(descriptor, plugin: plugin)
