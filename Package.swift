@@ -499,6 +499,14 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(
+            name: "SceneHostCScenesTests",
+            dependencies: [
+                "SceneHostCScenes", "SceneHostCInterface", "SceneHostNative", "SceneHostCore", "CSceneHost", sdk,
+            ],
+            path: "Tests/Unit/SceneHostCScenesTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
             name: "SceneHostContainerTests",
             dependencies: [
                 "SceneHostContainer", "SceneHostCore", sdk,

@@ -81,7 +81,8 @@ package enum CFieldList {
         var column = 1
         if text.allSatisfy({ $0 == " " }) { return [] }
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let start = column
+            // Columns point at the text itself, past the spaces before it.
+            let start = column + part.leadingSpaces
             defer { column += part.count + 1 }
             let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard pieces.count == 2 else {
@@ -98,7 +99,7 @@ package enum CFieldList {
             guard let type = CFieldType(rawValue: typeText) else {
                 let known = CFieldType.allCases.map(\.rawValue).joined(separator: ", ")
                 throw Problem(
-                    column: start + pieces[0].count + 1,
+                    column: column + pieces[0].count + 1 + pieces[1].leadingSpaces,
                     reason: "'\(typeText)' is not a type a C scene can pass (\(known))")
             }
             fields.append(PayloadSchema.Field(name: name, schema: type.schema))
@@ -121,6 +122,9 @@ package enum CFieldList {
 }
 
 extension Substring {
+    /// How many spaces it starts with.
+    fileprivate var leadingSpaces: Int { prefix { $0 == " " }.count }
+
     fileprivate var trimmingSpaces: Substring {
         var copy = self
         while copy.first == " " { copy.removeFirst() }

@@ -1,3 +1,5 @@
+import SceneHostCore
+
 /// Why a C plugin (`scene_host.h`) was not loaded: its handshake, its declarations or its roles.
 ///
 /// The loader puts "plugin NAME: PATH" before `text`, so the text names what is wrong inside the
@@ -25,8 +27,9 @@ package enum CPluginProblem: Error, Equatable, Sendable {
     case roleMissing(scene: String, role: String, requirement: String, signature: String)
     /// A declared role's function is not exported by the library.
     case roleNotExported(scene: String, role: String, symbol: String, suggestion: String?)
-    /// A declared role's signature does not read.
-    case roleSignatureInvalid(scene: String, role: String, signature: String, column: Int, reason: String)
+    /// A declared role's signature does not read; `expected` is the interface's for that role.
+    case roleSignatureInvalid(
+        scene: String, role: String, signature: String, column: Int, reason: String, expected: String)
     /// A declared role's signature is not the interface's for that role.
     case roleSignatureMismatch(scene: String, role: String, declared: String, expected: String, reason: String)
     /// The library exports a role's function that its scene does not declare.
@@ -54,11 +57,12 @@ package enum CPluginProblem: Error, Equatable, Sendable {
             return
                 "scene_host_plugin.register_scenes is NULL. Point it at the function that declares the plugin's scenes."
         case .registrationRefused(let status, let firstProblem):
-            let cause = firstProblem.map { " after the host refused a call: \($0)" } ?? ""
-            return "its register_scenes returned \(status), not SCENE_HOST_OK\(cause)."
+            let cause = firstProblem.map { " after the host refused a call: \($0.withoutFinalStop)" } ?? ""
+            return
+                "its register_scenes returned \(status), not SCENE_HOST_OK\(cause). Return SCENE_HOST_OK once its scenes are declared, or fix what made it refuse."
         case .declarationRefused(let call, let scene, let reason):
             let place = scene.map { " for scene '\($0)'" } ?? ""
-            return "\(call)\(place): \(reason)"
+            return "\(call)\(place): \(reason.endingSentence) Fix this call in its register_scenes."
         case .noScene:
             return "its register_scenes declared no scene. Call api->declare_scene(registration, \"Name\") for each."
         case .roleUnknown(let scene, let role, let suggestion):
@@ -73,9 +77,9 @@ package enum CPluginProblem: Error, Equatable, Sendable {
             let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
             return
                 "scene '\(scene)' declares the role '\(role)', but the library exports no function '\(symbol)' (define it with SCENE_HOST_EXPORT).\(hint)"
-        case .roleSignatureInvalid(let scene, let role, let signature, let column, let reason):
+        case .roleSignatureInvalid(let scene, let role, let signature, let column, let reason, let expected):
             return
-                "scene '\(scene)', role '\(role)': the signature \"\(signature)\" does not read at column \(column): \(reason)."
+                "scene '\(scene)', role '\(role)': the signature \"\(signature)\" does not read at column \(column): \(reason). Declare the interface's \(expected), or the first of its parameters."
         case .roleSignatureMismatch(let scene, let role, let declared, let expected, let reason):
             return
                 "scene '\(scene)', role '\(role)' is declared as \(declared), which does not match the interface's \(expected): \(reason). Declare the first parameters of \(expected), in order."
@@ -87,5 +91,13 @@ package enum CPluginProblem: Error, Equatable, Sendable {
         case .roleUnusable(let scene, let role, let reason):
             return "scene '\(scene)', role '\(role)' cannot be called: \(reason)."
         }
+    }
+}
+
+extension String {
+    /// The text as the end of a sentence: a full stop added unless it ends with one or with a
+    /// question mark (a reason's "Did you mean 'Next'?").
+    var endingSentence: String {
+        hasSuffix(".") || hasSuffix("?") ? self : self + "."
     }
 }

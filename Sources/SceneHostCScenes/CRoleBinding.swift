@@ -43,10 +43,12 @@ enum CRoleBinding {
             } catch {
                 guard case .signatureSyntax(_, let column, let reason) = error else {
                     throw .roleSignatureInvalid(
-                        scene: scene.name, role: name, signature: signatureText, column: 1, reason: "\(error)")
+                        scene: scene.name, role: name, signature: signatureText, column: 1, reason: "\(error)",
+                        expected: role.fullSignature)
                 }
                 throw .roleSignatureInvalid(
-                    scene: scene.name, role: name, signature: signatureText, column: column, reason: reason)
+                    scene: scene.name, role: name, signature: signatureText, column: column, reason: reason,
+                    expected: role.fullSignature)
             }
             if let reason = mismatch(signature, with: role) {
                 throw .roleSignatureMismatch(

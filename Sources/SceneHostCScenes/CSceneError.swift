@@ -25,7 +25,8 @@ package enum CSceneError: HostConcernError {
     package var text: String {
         switch self {
         case .hostCallRefused(let plugin, let scene, let role, let call, let reason):
-            return "scene '\(scene)' (C plugin \(plugin)): \(role) called \(call), which the host refused: \(reason)."
+            return
+                "scene '\(scene)' (C plugin \(plugin)): \(role) called \(call), which the host refused: \(reason.endingSentence)"
         case .roleFailed(let plugin, let scene, let role, let message):
             return "scene '\(scene)' (C plugin \(plugin)): \(role) failed: \(message)"
         case .createReturnedNull(let plugin, let scene, let role):

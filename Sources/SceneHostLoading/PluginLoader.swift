@@ -343,8 +343,9 @@ package struct PluginLoader {
             // A C library with a table that lists nothing: it meant to be a native plugin.
             throw PluginLoadError.pluginNativeTableEmpty(plugin)
         }
-        if !natives.isEmpty, dlsym(handle, "scene_plugin_entry") == nil {
-            // A native plugin (C, no scenes): its table is its descriptor.
+        if !natives.isEmpty, dlsym(handle, "scene_plugin_entry") == nil, dlsym(handle, CPlugin.symbol) == nil {
+            // A native plugin (C, no scenes): its table is its descriptor. A C scene plugin's
+            // native functions are added with its scenes (`loadC`).
             try checkMapped(dlsym(handle, NativeTableReader.symbol), file: file)
             container.addNativeFunctions(natives)
             logger.debug(
