@@ -124,11 +124,15 @@ serve async "$work/async.conf"; async="$address"
 serve watch "$work/watch.conf" --watch; watch="$address"
 # A flow kills this server's scene workers (SIGKILL, by their process IDs): its pid goes with its address.
 serve tabs "$work/tabs/orders.conf"; tabs="$address"; tabs_pid="${pids[-1]}"
+# The polyglot example: its C and C++ scenes built by their own Makefiles (scripts/build-c-scenes.sh).
+cscenes="$(scripts/build-c-scenes.sh)"
+sed -e "s#\.\./\.build/debug/#$lib/#" -e "s#\.\./\.build/c-scenes/#$cscenes/#" examples/polyglot.conf > "$work/polyglot.conf"
+serve polyglot "$work/polyglot.conf"; polyglot="$address"
 
 status=0
 python3 Tests/Browser/web_flows.py "$demo/" "$orders/" "$faulty/" "$work/libDetailScene.so" "$fragile/" "$form/" "$async/" \
   "$watch/" "$work/watched/libForm.so" "$fixtures/libFixtureForm.so" "$fixtures/libFixtureFormReworded.so" \
-  "$tabs/" "$tabs_pid" ${shots:+"$shots"} || status=1
+  "$tabs/" "$tabs_pid" "$polyglot/" ${shots:+"$shots"} || status=1
 
 # Graceful shutdown: SIGTERM ends each server with exit code 0.
 for pid in "${pids[@]}"; do

@@ -2,7 +2,7 @@
 """Drives `scene-host serve` in headless Chromium (Debian's chromium + chromium-driver, Selenium).
 
 Usage: web_flows.py DEMO_URL ORDERS_URL FAULTY_URL BREAKABLE_PLUGIN FRAGILE_URL FORM_URL ASYNC_URL
-       WATCH_URL WATCHED_PLUGIN FORM_BUILD REWORDED_BUILD TABS_URL TABS_PID [SCREENSHOT_DIR]
+       WATCH_URL WATCHED_PLUGIN FORM_BUILD REWORDED_BUILD TABS_URL TABS_PID POLYGLOT_URL [SCREENSHOT_DIR]
 
 DEMO_URL serves scenes.conf; ORDERS_URL the orders flow on SQLite; FAULTY_URL a demo whose
 Detail plugin is BREAKABLE_PLUGIN, a copy this script deletes to make a route fail; FRAGILE_URL
@@ -10,7 +10,8 @@ the Fragile test plugin (scenes that crash or hang on one input) on two scene wo
 2-second event time limit; FORM_URL the Form test plugin (a text area, a secure field, toggles, a choice, rows
 with details and a progress element). TABS_URL serves examples/orders.conf (the orders app of tabs: Orders, a list
 beside the order, and Settings, a stack of its own) on a database of its own; TABS_PID is that server's process,
-whose scene workers a flow kills (SIGKILL, by their process IDs) to see every tab restored.
+whose scene workers a flow kills (SIGKILL, by their process IDs) to see every tab restored. POLYGLOT_URL serves
+examples/polyglot.conf: Swift, C and C++ scenes passing typed data both ways.
 Prints one line per flow and closes with 'browser: N passed, N failed'; exits 1 on a failure.
 """
 import importlib.util
@@ -35,7 +36,9 @@ DEMO, ORDERS, FAULTY, BREAKABLE, FRAGILE, FORM, ASYNC = sys.argv[1:8]
 WATCH, WATCHED, FORM_BUILD, REWORDED_BUILD = sys.argv[8:12]
 # examples/orders.conf (tabs and panes), and its server's process ID.
 TABS, TABS_PID = sys.argv[12:14]
-SHOTS = sys.argv[14] if len(sys.argv) > 14 else None
+# examples/polyglot.conf: Tasting and Comment in Swift, Tea in C, Rating in C++.
+POLYGLOT = sys.argv[14]
+SHOTS = sys.argv[15] if len(sys.argv) > 15 else None
 
 
 def axe_source():
@@ -1005,6 +1008,46 @@ def accessible_tabs_and_panes(driver):
     print(f"     axe {AXE_VERSION}: 0 violations on {len(pages)} pages of tabs and panes")
 
 
+def polyglot_both_ways(driver):
+    """Scenes in C and C++ on web pages like any scene: Tasting (Swift) passes Tea (C) its input, Tea passes
+    Comment (Swift) its subject and takes the typed comment back (user text stays text); Back, Forward and
+    Reload across the C scene's pages; Rating (C++) hands its stars back to Tasting."""
+    driver.get(POLYGLOT)
+    assert title(driver) == "Tasting", title(driver)
+    click(driver, "tap:tea")
+    assert title(driver) == "Sencha" and crumbs(driver) == ["Tasting", "Sencha"], crumbs(driver)
+    assert driver.find_element(By.ID, "price").text == "Price: $4.50", "a Double crossed into C"
+    assert driver.find_element(By.ID, "organic").text == "Organic: yes", "a Bool crossed into C"
+    driver.back()
+    WebDriverWait(driver, 20).until(lambda d: title(d) == "Tasting")
+    assert driver.find_elements(By.ID, "earlier"), "the earlier page is marked as such"
+    driver.forward()
+    WebDriverWait(driver, 20).until(lambda d: title(d) == "Sencha")
+    assert not driver.find_elements(By.ID, "earlier") and driver.find_element(By.ID, "price").text == "Price: $4.50"
+    click(driver, "tap:comment")
+    assert title(driver) == "Comment" and crumbs(driver) == ["Tasting", "Sencha", "Comment"], crumbs(driver)
+    assert driver.find_element(By.ID, "subject").text == "What do you think of Sencha?", "C passed Swift its input"
+    fill(driver, "text", "grassy <b>& sweet</b>")
+    click(driver, "tap:save")
+    assert title(driver) == "Sencha", title(driver)
+    note = "Comment: grassy <b>& sweet</b>"
+    assert driver.find_element(By.ID, "note").text == note, "the result came back into C, as text"
+    assert not driver.find_elements(By.TAG_NAME, "b"), "user text never becomes markup"
+    shot(driver, "polyglot-tea.png")
+    driver.refresh()
+    assert title(driver) == "Sencha" and driver.find_element(By.ID, "note").text == note, "Reload changes nothing"
+    click(driver, "tap:back")
+    assert title(driver) == "Tasting" and crumbs(driver) == ["Tasting"], crumbs(driver)
+    click(driver, "tap:rate")
+    assert title(driver) == "Rate Sencha", title(driver)
+    assert driver.find_element(By.ID, "stars").text == "3 stars"
+    click(driver, "tap:more")
+    assert driver.find_element(By.ID, "stars").text == "4 stars", "the C++ scene took the tap"
+    click(driver, "tap:done")
+    assert title(driver) == "Tasting", title(driver)
+    assert driver.find_element(By.ID, "rating").text == "Sencha: 4 stars, no comment", "C++ handed its result to Swift"
+
+
 def main():
     flows = [home_detail_both_ways, back_forward_reload, page_loads_evict_no_one, orders_edit_round_trip, modal_is_a_dialog,
              failed_route_inline, two_sessions_apart, stale_tab_writes_nothing, crash_restored_other_tab_kept,
@@ -1013,7 +1056,7 @@ def main():
              live_page_keeps_typing, live_page_without_javascript, screen_that_leaves_takes_the_page,
              show_order_follows_other_users_save, accessible_every_page_kind,
              new_build_keeps_the_page, tabs_both_stacks_kept, tabs_deep_link, tabs_panes_stack_when_narrow,
-             accessible_tabs_and_panes]
+             accessible_tabs_and_panes, polyglot_both_ways]
     # WEB_FLOWS=name,name runs only those (while working on them); the script runs every flow.
     if os.environ.get("WEB_FLOWS"):
         flows = [flow for flow in flows if flow.__name__ in os.environ["WEB_FLOWS"].split(",")]
