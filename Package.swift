@@ -120,7 +120,7 @@ let package = Package(
         // `scene-host interface` writes the header and the JSON description.
         .target(
             name: "SceneHostCInterface",
-            dependencies: ["SceneHostCore", sdk],
+            dependencies: [sdk],
             swiftSettings: swift6
         ),
         // Scenes written in C: a plugin's declarations read through the C interface, its roles found by
@@ -326,7 +326,7 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
-        // `scene-host`: run, check, list, graph, new, call; `serve` starts scene-host-serve in its place.
+        // `scene-host`: run, check, list, graph, new, call, interface; `serve` starts scene-host-serve in its place.
         .executableTarget(
             name: "scene-host",
             dependencies: [
@@ -342,6 +342,7 @@ let package = Package(
                 "SceneHostFrontend",
                 "SceneHostWorkers",
                 "SceneHostScaffold",
+                "SceneHostCInterface",
                 "SceneHostRecordCodec",
                 "SceneHostProcesses",
                 "CWorkerShim",
@@ -485,6 +486,14 @@ let package = Package(
                 "SceneHostNative", "CFFI",
             ],
             path: "Tests/Unit/SceneHostNativeTests",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "SceneHostCInterfaceTests",
+            dependencies: [
+                "SceneHostCInterface", "TestSupport", sdk,
+            ],
+            path: "Tests/Unit/SceneHostCInterfaceTests",
             swiftSettings: swift6
         ),
         .testTarget(

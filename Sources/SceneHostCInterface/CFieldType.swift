@@ -33,6 +33,16 @@ package enum CFieldType: String, CaseIterable, Sendable {
         }
     }
 
+    /// The C type a role receives the field as (`signatureType` in C).
+    package var cType: String {
+        switch self {
+        case .string, .optionalString: return "const char *"
+        case .int: return "int64_t"
+        case .double: return "double"
+        case .bool: return "bool"
+        }
+    }
+
     /// The C setter of a payload that sets such a field.
     package var setter: String {
         switch self {
@@ -43,15 +53,11 @@ package enum CFieldType: String, CaseIterable, Sendable {
         }
     }
 
-    /// The type of `schema`, nil when a C scene cannot take such a field.
+    /// The type of `schema`, nil when a C scene cannot take such a field (`CSchemaSupport` says why).
     package init?(_ schema: PayloadSchema) {
-        switch schema {
-        case .string: self = .string
-        case .int: self = .int
-        case .double: self = .double
-        case .bool: self = .bool
-        case .optional(.string): self = .optionalString
-        case .optional, .array, .object, .opaque: return nil
+        switch CSchemaSupport(schema) {
+        case .carried(let type): self = type
+        case .refused: return nil
         }
     }
 

@@ -4,7 +4,7 @@
 ///
 /// The host passes `parameters` in order; a plugin declares (`declare_role`) a signature taking the
 /// first N of them, so a role takes only what it needs. One table for the runtime, the header and the
-/// interface description (`CInterfaceDescription`), so the three cannot disagree.
+/// interface description (`CInterface`), so the three cannot disagree.
 package struct CRole: Equatable, Sendable {
     /// One parameter the host passes.
     package struct Parameter: Equatable, Sendable {

@@ -18,7 +18,8 @@ package enum CommandStart {
         Sandbox.forbidInspection(environment: environment)
         // What a host that was killed left: the private folders of its children (`PrivateFolder`),
         // removed when `run`, `serve` or `check` starts (not in a check child: its parent did it).
-        guard environment[CheckChild.childVariable] != "1", !["list", "graph", "new", "call", "help"].contains(command)
+        guard environment[CheckChild.childVariable] != "1",
+            !["list", "graph", "new", "call", "interface", "help"].contains(command)
         else { return }
         PrivateFolder.removeStale(in: PrivateFolder.parentFolder(environment))
     }

@@ -17,7 +17,7 @@ struct SceneHostCommand: ParsableCommand {
         discussion: "Exit codes: \(ExitStatus.helpList).",
         subcommands: [
             RunCommand.self, CheckCommand.self, ListCommand.self, GraphCommand.self, NewCommand.self, CallCommand.self,
-            ServeLauncher.self,
+            InterfaceCommand.self, ServeLauncher.self,
         ],
         defaultSubcommand: RunCommand.self
     )

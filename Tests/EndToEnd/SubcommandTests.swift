@@ -6,7 +6,7 @@ import TestSupport
 @Suite("scene-host subcommands (end to end)")
 struct SubcommandTests {
     static let list =
-        "Subcommands: run, check, list, graph, new, call, serve. Run 'scene-host help SUBCOMMAND' for one's options."
+        "Subcommands: run, check, list, graph, new, call, interface, serve. Run 'scene-host help SUBCOMMAND' for one's options."
 
     @Test(
         "an unknown subcommand is a usage error naming the subcommands, never run's help nor a run",

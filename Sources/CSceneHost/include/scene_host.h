@@ -13,8 +13,35 @@
  * Roles. The host calls a scene's roles by name: the function `<Scene><Role>`, e.g.
  * `DetailViewController_render`, found with dlsym and called through libffi by the signature the
  * plugin declared for it (`declare_role`). A role takes the first N of its parameters, in order, as
- * its declaration says (a role may take only what it needs). The roles, their parameters and their
- * results are in the interface description (`scene-host interface --format json`, "roles").
+ * its declaration says (a role may take only what it needs). The roles, each with all its parameters
+ * in the signature grammar of `declare_role` (what each is for: `scene-host interface --format json`,
+ * "roles"):
+ *
+ *   <Scene>Interactor_create                     pointer(pointer scene)
+ *   <Scene>Interactor_destroy                    void(pointer store)
+ *   <Scene>DataStore_acceptInput                 void(pointer store)
+ *   <Scene>DataStore_acceptResult                void(pointer store)
+ *   <Scene>Router_produceResult                  int32(pointer store, pointer result)
+ *   <Scene>ViewController_viewDidLoad            void(pointer store)
+ *   <Scene>ViewController_viewWillAppear         void(pointer store)
+ *   <Scene>ViewController_render                 void(pointer store, pointer screen)
+ *   <Scene>ViewController_handleEdit             void(pointer store, string field, string text)
+ *   <Scene>ViewController_handleTap              void(pointer store, string button)
+ *   <Scene>ViewController_handleSelect           void(pointer store, string list, int64 row)
+ *   <Scene>ViewController_handleSet              void(pointer store, string toggle, bool is_on)
+ *   <Scene>ViewController_handleChoose           void(pointer store, string choice, int64 option)
+ *   <Scene>Router_routeTo<Destination>WithSegue  void(pointer store, string segue)
+ *
+ * DataStore_acceptInput and DataStore_acceptResult take one more parameter per field of the declared
+ * type, in order, after `store`. The field types (in the fields of `declare_input`, the results and
+ * `declare_route`), the C type a role receives each as, its word in a signature, and the setter of a
+ * payload's field of that type (bool is C's _Bool, from <stdbool.h>):
+ *
+ *   String   const char *  string  payload_set_string
+ *   Int      int64_t       int64   payload_set_int
+ *   Double   double        double  payload_set_double
+ *   Bool     bool          bool    payload_set_bool
+ *   String?  const char *  string  payload_set_string
  *
  * Memory. Every string the host passes is valid until the call returns: copy what you keep. Every
  * string you pass is copied before the call returns; it must be UTF-8, NUL-terminated and at most
@@ -45,8 +72,9 @@ extern "C" {
 #define SCENE_HOST_C_INTERFACE_VERSION 1u
 /* The longest string, in bytes without its NUL, the host takes from a plugin. */
 #define SCENE_HOST_MAXIMUM_TEXT 65536
-/* What the host's functions return. */
+/* What the host's functions return when they did what was asked. */
 #define SCENE_HOST_OK 0
+/* What the host's functions return when they refused: the role that called them fails. */
 #define SCENE_HOST_REFUSED 1
 /* Makes a symbol visible to the host (build with -fvisibility=hidden to hide the rest). */
 #define SCENE_HOST_EXPORT __attribute__((visibility("default")))
@@ -128,10 +156,13 @@ typedef struct scene_host_api {
 
     /* A new, empty payload of the type `type_name`; NULL when refused. */
     scene_host_payload *(*payload_create)(const char *type_name);
-    /* Sets the field `field`; `value` NULL is nil (for a String? field). */
+    /* Sets the String or String? field `field`; `value` NULL is nil (for a String? field). */
     int32_t (*payload_set_string)(scene_host_payload *payload, const char *field, const char *value);
+    /* Sets the Int field `field`. */
     int32_t (*payload_set_int)(scene_host_payload *payload, const char *field, int64_t value);
+    /* Sets the Double field `field`; `value` must be finite. */
     int32_t (*payload_set_double)(scene_host_payload *payload, const char *field, double value);
+    /* Sets the Bool field `field`: 0 is false, any other value true. */
     int32_t (*payload_set_bool)(scene_host_payload *payload, const char *field, int32_t value);
     /* Frees a payload you did not pass to `route`. */
     void (*payload_destroy)(scene_host_payload *payload);
@@ -157,8 +188,9 @@ typedef struct scene_host_plugin_descriptor {
     uint32_t magic;
     /* SCENE_HOST_C_INTERFACE_VERSION, as the plugin was built. */
     uint32_t interface_version;
-    /* The plugin's name and version, shown in messages and `scene-host list`. */
+    /* The plugin's name, shown in messages and `scene-host list`. */
     const char *name;
+    /* The plugin's version, shown beside its name. */
     const char *version;
     /* Declares the plugin's scenes; SCENE_HOST_OK, or anything else to refuse to load. */
     int32_t (*register_scenes)(const scene_host_api *api, scene_host_registration *registration);
