@@ -29,10 +29,12 @@ enum ScaffoldInstructions {
 
     /// What `new scene --language c` prints: the files, `make`, and the config lines of the library it builds.
     package static func text(_ scaffold: CSceneScaffold, folder: String, config: Config?) -> String {
-        (["Created the C plugin \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):"]
-            + scaffold.files.map { "  " + $0.path }
-            + ["", "Build it (with cc, or make CC=...):", "  cd \(folder)", "  make", ""]
-            + loadLines(plugin: scaffold.plugin, scene: scaffold.scene, library: folder + "/" + scaffold.library, config: config))
+        let library = folder + "/" + scaffold.library
+        let build = ["", "Build it (with cc, or make CC=...):", "  cd \(folder)", "  make", ""]
+        return
+            (["Created the C plugin \(scaffold.plugin) for the scene '\(scaffold.scene)' in \(folder):"]
+            + scaffold.files.map { "  " + $0.path } + build
+            + loadLines(plugin: scaffold.plugin, scene: scaffold.scene, library: library, config: config))
             .joined(separator: "\n")
     }
 

@@ -2,7 +2,7 @@ import SceneHostCommandLine
 import ArgumentParser
 import SceneHostScaffold
 import SceneHostCore
-import Foundation
+import SceneHostCInterface
 
 /// `scene-host new scene NAME`: a plugin package with one Clean Swift scene, its test and the
 /// lines to add to scenes.conf.
@@ -79,7 +79,7 @@ struct NewSceneCommand: ParsableCommand {
         let command = NewScene(
             name: name, plugin: plugin, output: output, sdk: sdk, config: config,
             executable: HostOptions.executablePath,
-            tabs: tabs, panes: panes, language: language, interfaceHeader: Self.interfaceHeader
+            tabs: tabs, panes: panes, language: language, interfaceHeader: CInterface.header
         )
         do {
             StandardStreams.out(try command.run())
@@ -87,19 +87,5 @@ struct NewSceneCommand: ParsableCommand {
             StandardStreams.error(error.message)
             throw ExitCode(error.exitStatus.rawValue)
         }
-    }
-}
-
-extension NewSceneCommand {
-    /// The C interface header a C scene is built against. Until `scene-host interface` is merged, the header
-    /// of the checkout this scene-host was built in (found as the SDK is: above the executable).
-    static var interfaceHeader: String {
-        var folder = (HostOptions.executablePath as NSString).deletingLastPathComponent
-        while folder != "/" && !folder.isEmpty {
-            let path = folder + "/Sources/CSceneHost/include/scene_host.h"
-            if let data = FileManager.default.contents(atPath: path) { return String(decoding: data, as: UTF8.self) }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        return ""
     }
 }

@@ -71,6 +71,12 @@ struct NewSceneTests {
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: plugin.path).sorted()
                 == [".gitignore", "Makefile", "Weather.c", "scene_host.h"])
+        // The header is this host's interface, as `scene-host interface` prints it.
+        let interface = try HostProcess.run(["interface", "--format", "c"])
+        #expect(interface.status == 0, "\(interface.stderr)")
+        #expect(
+            FileManager.default.contents(atPath: plugin.appendingPathComponent("scene_host.h").path)
+                == Data(interface.stdout.utf8))
 
         // Built by the generated Makefile alone, in the generated folder: cc with -Wall -Wextra -Werror.
         let make = try ChildRun.run(
@@ -81,7 +87,10 @@ struct NewSceneTests {
 
         // The printed lines next to the demo plugins, and the guide's segue from Home to the new scene.
         let lines = Self.pluginLines(in: created.stdout)
-        try #require(lines == ["[plugins.WeatherScene]", "path = \"\(FileSystemPath.real(plugin.path) ?? "")/libWeatherScene.so\""], "\(created.stdout)")
+        try #require(
+            lines == [
+                "[plugins.WeatherScene]", "path = \"\(FileSystemPath.real(plugin.path) ?? "")/libWeatherScene.so\"",
+            ], "\(created.stdout)")
         let guide = BuildProducts.packageRoot.appendingPathComponent("examples/new-scene")
         let segue = try String(contentsOf: guide.appendingPathComponent("segue.toml"), encoding: .utf8)
         let config = try folder.write(

@@ -2,8 +2,8 @@
 ///
 /// The same scene as the Swift scaffold (a label, a text field, an Update button that shows the text in the label
 /// through the VIP cycle, a Done button that goes back), so the same script drives either; no Worker, since the C
-/// interface runs every role on the main thread. NAME and PLUGIN are C identifiers (`CIdentifier`), so they may
-/// stand in C names and string literals as they are.
+/// interface has no work in the background (the interactor does it in the role). NAME and PLUGIN are C identifiers
+/// (`CIdentifier`), so they may stand in C names and string literals as they are.
 enum CSceneTemplate {
     package static let text = #"""
         // {{NAME}}: a scene written in C against scene_host.h alone, made by

@@ -71,7 +71,9 @@ struct CSceneScaffoldTests {
             exported[String(match.1)] = match.2.split(separator: ",").count
         }
         var declared: [String: Int] = [:]
-        for match in source.matches(of: /\n    api->declare_role\(registration, "Weather", "([A-Za-z_]+)", "[a-z]+\(([^)]*)\)"\);/) {
+        for match in source.matches(
+            of: /\n    api->declare_role\(registration, "Weather", "([A-Za-z_]+)", "[a-z]+\(([^)]*)\)"\);/)
+        {
             declared[String(match.1)] = match.2.split(separator: ",").count
         }
         #expect(
@@ -83,14 +85,17 @@ struct CSceneScaffoldTests {
         #expect(source.contains("    api->declare_scene(registration, \"Weather\");\n"))
         #expect(
             source.contains(
-                "    SCENE_HOST_C_MAGIC, SCENE_HOST_C_INTERFACE_VERSION, \"WeatherScene\", \"0.1.0\", register_scenes,\n"))
+                "    SCENE_HOST_C_MAGIC, SCENE_HOST_C_INTERFACE_VERSION, \"WeatherScene\", \"0.1.0\", register_scenes,\n"
+            ))
         // The commented example of an input, with its role.
         #expect(
             source.contains(
                 "    // api->declare_input(registration, \"Weather\", \"WeatherInput\", \"text: String\");\n"
                     + "    // api->declare_role(registration, \"Weather\", \"DataStore_acceptInput\", \"void(pointer, string)\");\n"
             ))
-        #expect(source.contains("// SCENE_HOST_EXPORT void WeatherDataStore_acceptInput(WeatherState *state, const char *text) {\n"))
+        #expect(
+            source.contains(
+                "// SCENE_HOST_EXPORT void WeatherDataStore_acceptInput(WeatherState *state, const char *text) {\n"))
     }
 
     @Test("the Clean Swift parts are the C file's sections, in order")
@@ -170,7 +175,8 @@ struct CSceneScaffoldTests {
         ).run()
         let plugin = try #require(FileSystemPath.real(folder.path("plugins/WeatherScene")))
         for file in try Self.weather().files {
-            #expect(FileManager.default.contents(atPath: plugin + "/" + file.path) == Data(file.text.utf8), "\(file.path)")
+            #expect(
+                FileManager.default.contents(atPath: plugin + "/" + file.path) == Data(file.text.utf8), "\(file.path)")
         }
         #expect(
             printed == """
