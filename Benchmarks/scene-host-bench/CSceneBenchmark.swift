@@ -36,10 +36,13 @@ enum CSceneBenchmark {
         }
         let swift = Summary(swiftRuns)
         report.rows.append(
-            Summary(cRuns).row("a tap into a C scene vs the same tap into its Swift twin (median)", \.median, against: swift, bar: 1.5))
+            Summary(cRuns).row(
+                "a tap into a C scene vs the same tap into its Swift twin (median)", \.median, against: swift, bar: 1.5)
+        )
         report.rows.append(
             Summary(cRuns).row(
-                "a tap into a C scene vs the same tap into its Swift twin (p99 of operations)", \.p99, against: swift, bar: 1.5))
+                "a tap into a C scene vs the same tap into its Swift twin (p99 of operations)", \.p99, against: swift,
+                bar: 1.5))
         report.notes.append(
             "a tap into a C scene: Home (libHomeScene.so) -> Detail from libDetailC.so (C, cc -O2) vs from libDetailScene.so (Swift), both by the host's loader from the demo's config; tap openDetail + Detail's screen + tap done + Home's screen, \(operations) operations a side per run, median of \(runs) runs [min-max]; the C side's roles go through libffi by their declared signatures and its screen through the host's C functions"
         )
@@ -58,7 +61,9 @@ enum CSceneBenchmark {
         try cSide.send(.tap(button: "openDetail"))
         try swiftSide.send(.tap(button: "openDetail"))
         let (shown, twin) = (try cSide.screen(), try swiftSide.screen())
-        guard shown == twin else { throw BenchFailure("the C Detail and its Swift twin differ:\n\(shown)\nSwift:\n\(twin)") }
+        guard shown == twin else {
+            throw BenchFailure("the C Detail and its Swift twin differ:\n\(shown)\nSwift:\n\(twin)")
+        }
         try cSide.send(.tap(button: "done"))
         try swiftSide.send(.tap(button: "done"))
         guard cSide.path == "Home", swiftSide.path == "Home" else {

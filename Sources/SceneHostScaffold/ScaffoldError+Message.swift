@@ -8,7 +8,8 @@ extension ScaffoldError {
         switch self {
         case .invalidName, .nameClash, .targetExists, .outputMissing, .outputNotFolder, .outputNotWritable,
             .sdkNotFound, .sdkInvalid, .pluginFolderExists, .sceneTwice, .pluginNameClash, .namesCollide,
-            .notNewPluginPackage, .pluginExists, .sceneExists, .optionWithInto, .containerKindsBoth, .slotInvalid:
+            .notNewPluginPackage, .pluginExists, .sceneExists, .optionWithInto, .containerKindsBoth, .slotInvalid,
+            .unknownLanguage, .invalidCName, .optionNotForC:
             return .usage
         case .writeFailed:
             return .scaffoldError
@@ -99,6 +100,22 @@ extension ScaffoldError {
             return
                 "\(option) is for a new package, and --into adds to the package that is there. Leave out "
                 + "\(option) (or --into)."
+        // The refusals of `new scene --language`.
+        case .unknownLanguage(let language):
+            let known = SceneLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+            return
+                "--language '\(language)' is not a language 'scene-host new scene' writes a scene in. Give one of: "
+                + "\(known) (the default is swift)."
+        case .invalidCName(let option, let value, let problem):
+            return Self.cNameClause(option: option, value: value, problem)
+        case .optionNotForC(let option) where option == "--sdk":
+            return
+                "--sdk is for a Swift scene: a C scene is built against the scene_host.h written beside it, not "
+                + "against SceneSDK. Leave out --sdk (or --language c)."
+        case .optionNotForC(let option):
+            return
+                "\(option) makes a container, which only a Swift scene can be: the C interface declares no slots. "
+                + "Leave out \(option) (or --language c)."
         // The refusals of `new scene --tabs/--panes`.
         case .containerKindsBoth:
             return
@@ -134,6 +151,24 @@ extension ScaffoldError {
             case .slotTwice(let name, let firstItem):
                 return "\(start): the slot '\(name)' is item \(firstItem) already. Give each slot a name of its own."
             }
+        }
+    }
+
+    /// Why `value`, the C scene's name (`option` nil), `--plugin` or the default plugin name, is not a C identifier.
+    private static func cNameClause(option: String?, value: String, _ problem: CNameProblem) -> String {
+        let what = option.map { "\($0) '\(value)'" } ?? "the scene name '\(value)'"
+        let rule =
+            "A C scene's names become C symbols and file names (its roles are NAMEInteractor_create, ...): "
+            + "ASCII letters, digits and '_', not starting with a digit, at most \(CIdentifier.maximumBytes) bytes"
+        switch problem {
+        case .empty:
+            return "\(option.map { "\($0) is empty" } ?? "the scene name is empty"). \(rule), e.g. 'Weather'."
+        case .digitStart:
+            return "\(what) starts with a digit. \(rule)."
+        case .invalidCharacter(let character):
+            return "\(what) holds '\(character)'. \(rule)."
+        case .tooLong(let bytes):
+            return "\(what) is \(bytes) bytes long. \(rule)."
         }
     }
 

@@ -47,6 +47,15 @@ package enum ScaffoldError: HostConcernError, Equatable, Sendable {
     /// Item `item` (1-based) of `--tabs` or `--panes` (`option`), whose text is `text`, is not a slot.
     case slotInvalid(option: String, item: Int, text: String, SlotProblem)
 
+    // `new scene --language`
+
+    /// `--language` names no language `new scene` writes (`SceneLanguage`).
+    case unknownLanguage(String)
+    /// NAME (`option` is nil), `--plugin` or the default plugin name is not a C identifier the host takes.
+    case invalidCName(option: String?, value: String, CNameProblem)
+    /// `option` (--sdk, --tabs, --panes) is for a Swift scene, and was given with `--language c`.
+    case optionNotForC(option: String)
+
     /// What is wrong with one item of `--tabs` or `--panes`.
     package enum SlotProblem: Equatable, Sendable {
         /// Nothing between two commas (or an empty option).
@@ -66,6 +75,17 @@ package enum ScaffoldError: HostConcernError, Equatable, Sendable {
         case showsItself(container: String)
         /// The name was given already, in item `firstItem`.
         case slotTwice(name: String, firstItem: Int)
+    }
+
+    /// What is wrong with the name of a C scene or plugin (`CIdentifier`).
+    package enum CNameProblem: Equatable, Sendable {
+        case empty
+        /// The first character is an ASCII digit.
+        case digitStart
+        /// A character other than ASCII letters, digits and `_`.
+        case invalidCharacter(Character)
+        /// More bytes than the host takes (`CIdentifier.maximumBytes`).
+        case tooLong(bytes: Int)
     }
 
     /// What is wrong with a name.

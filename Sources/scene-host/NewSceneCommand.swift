@@ -2,6 +2,7 @@ import SceneHostCommandLine
 import ArgumentParser
 import SceneHostScaffold
 import SceneHostCore
+import SceneHostCInterface
 
 /// `scene-host new scene NAME`: a plugin package with one Clean Swift scene, its test and the
 /// lines to add to scenes.conf.
@@ -17,13 +18,16 @@ struct NewSceneCommand: ParsableCommand {
             on SceneSDK by a relative path: by default the Sources/SceneSDK of the checkout this scene-host \
             was built in (found from the executable's location); an installed scene-host needs --sdk. \
             With --tabs or --panes the scene is a container: its definition declares each slot (.tab or .pane) \
-            with the scene it shows first, and its test drives it with the testing kit.
+            with the scene it shows first, and its test drives it with the testing kit. \
+            With --language c it creates OUTPUT/PLUGIN with a scene in C instead: NAME.c (the scene's Clean Swift \
+            parts as sections of one file, and the roles the host calls), scene_host.h (this host's C interface) and \
+            a Makefile that builds libPLUGIN.so with cc; NAME and PLUGIN must then be C identifiers.
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "The scene's name, the prefix of its types (e.g. Weather): a Swift identifier starting with an upper-case letter.",
+            "The scene's name, the prefix of its types (e.g. Weather): a Swift identifier starting with an upper-case letter (with --language c: a C identifier).",
             valueName: "NAME"))
     var name: String
 
@@ -64,11 +68,18 @@ struct NewSceneCommand: ParsableCommand {
             valueName: "NAME:SCENE,..."))
     var panes: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The scene's language: swift (a SwiftPM package) or c (a C file, scene_host.h and a Makefile).",
+            valueName: "swift|c"))
+    var language: String = "swift"
+
     func run() throws {
         let command = NewScene(
             name: name, plugin: plugin, output: output, sdk: sdk, config: config,
             executable: HostOptions.executablePath,
-            tabs: tabs, panes: panes
+            tabs: tabs, panes: panes, language: language, interfaceHeader: CInterface.header
         )
         do {
             StandardStreams.out(try command.run())

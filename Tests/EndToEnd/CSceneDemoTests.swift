@@ -14,11 +14,14 @@ struct CSceneDemoTests {
         try ExampleConfig.copy("hello-c.conf", into: folder)
     }
 
-    @Test("the Swift Detail's scripts give its transcripts exactly, with Detail in C", arguments: ["hello-segue", "hello-code"])
+    @Test(
+        "the Swift Detail's scripts give its transcripts exactly, with Detail in C",
+        arguments: ["hello-segue", "hello-code"])
     func sameTranscripts(script: String) throws {
         let folder = try TemporaryFolder()
         let result = try HostProcess.run([
-            "run", "--config", try Self.config(in: folder), "--script", Self.examples.appendingPathComponent("\(script).script").path,
+            "run", "--config", try Self.config(in: folder), "--script",
+            Self.examples.appendingPathComponent("\(script).script").path,
             "--expect", Self.examples.appendingPathComponent("\(script).transcript").path,
         ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -31,11 +34,17 @@ struct CSceneDemoTests {
         let config = try Self.config(in: folder)
         let check = try HostProcess.run(["check", "--config", config])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("2 plugins (HomeScene 1.0.0, DetailC 1.0.0), 2 scenes, 1 segue"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("2 plugins (HomeScene 1.0.0, DetailC 1.0.0), 2 scenes, 1 segue"), "\(check.stdout)")
         let list = try HostProcess.run(["list", "--config", config])
         #expect(list.status == 0, "\(list.stdout)\(list.stderr)")
-        #expect(list.stdout.contains("  Detail  [DetailC]\n    input:    DetailInput { message: String }\n"), "\(list.stdout)")
-        #expect(list.stdout.contains("  Home -> Detail  router handler routeToDetail  passing DetailInput { message: String }"), "\(list.stdout)")
+        #expect(
+            list.stdout.contains("  Detail  [DetailC]\n    input:    DetailInput { message: String }\n"),
+            "\(list.stdout)")
+        #expect(
+            list.stdout.contains(
+                "  Home -> Detail  router handler routeToDetail  passing DetailInput { message: String }"),
+            "\(list.stdout)")
     }
 
     @Test("the C plugin's library needs only the C library: no Swift runtime, no SDK")
@@ -50,14 +59,19 @@ struct CSceneDemoTests {
     func builtByCC() throws {
         let folder = try TemporaryFolder()
         let root = BuildProducts.packageRoot
-        for (source, name) in [("Plugins/DetailC/detail.c", "detail.c"), ("Sources/CSceneHost/include/scene_host.h", "scene_host.h")] {
+        for (source, name) in [
+            ("Plugins/DetailC/detail.c", "detail.c"), ("Sources/CSceneHost/include/scene_host.h", "scene_host.h"),
+        ] {
             let text = try String(contentsOf: root.appendingPathComponent(source), encoding: .utf8)
             _ = try folder.write(text, to: name)
         }
         let library = folder.url.appendingPathComponent("libDetail.so").path
         let cc = try CLibraries.run(
             "/usr/bin/cc",
-            ["-std=c11", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared", "-I", folder.url.path, "-o", library, folder.url.appendingPathComponent("detail.c").path])
+            [
+                "-std=c11", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared", "-I", folder.url.path, "-o", library,
+                folder.url.appendingPathComponent("detail.c").path,
+            ])
         #expect(cc.status == 0, "\(cc.output)")
         chmod(library, 0o755)
         let config = try folder.write(
@@ -72,8 +86,10 @@ struct CSceneDemoTests {
 
             """, to: "scenes.conf")
         let result = try HostProcess.run(
-            ["run", "--config", config, "--script", Self.examples.appendingPathComponent("hello-code.script").path,
-             "--expect", Self.examples.appendingPathComponent("hello-code.transcript").path])
+            [
+                "run", "--config", config, "--script", Self.examples.appendingPathComponent("hello-code.script").path,
+                "--expect", Self.examples.appendingPathComponent("hello-code.transcript").path,
+            ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

@@ -59,6 +59,85 @@ struct NewSceneTests {
     }
 
     @Test(
+        "a C scene (--language c): make builds it with -Werror, check takes it, the guide's script gives its golden transcript"
+    )
+    func generatedCSceneBuildsAndRuns() throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let created = try HostProcess.run(["new", "scene", "Weather", "--language", "c", "--output", folder.url.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stderr.isEmpty, "\(created.stderr)")
+        let plugin = folder.url.appendingPathComponent("WeatherScene")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: plugin.path).sorted()
+                == [".gitignore", "Makefile", "Weather.c", "scene_host.h"])
+        // The header is this host's interface, as `scene-host interface` prints it.
+        let interface = try HostProcess.run(["interface", "--format", "c"])
+        #expect(interface.status == 0, "\(interface.stderr)")
+        #expect(
+            FileManager.default.contents(atPath: plugin.appendingPathComponent("scene_host.h").path)
+                == Data(interface.stdout.utf8))
+
+        // Built by the generated Makefile alone, in the generated folder: cc with -Wall -Wextra -Werror.
+        let make = try ChildRun.run(
+            try Self.executable("make"), [], input: "", in: plugin, environment: ProcessInfo.processInfo.environment,
+            timeLimit: .seconds(300))
+        try #require(make.status == 0 && !make.timedOut, "make failed:\n\(make.stdout)\n\(make.stderr)")
+        #expect(FileManager.default.fileExists(atPath: plugin.appendingPathComponent("libWeatherScene.so").path))
+
+        // The printed lines next to the demo plugins, and the guide's segue from Home to the new scene.
+        let lines = Self.pluginLines(in: created.stdout)
+        try #require(
+            lines == [
+                "[plugins.WeatherScene]", "path = \"\(FileSystemPath.real(plugin.path) ?? "")/libWeatherScene.so\"",
+            ], "\(created.stdout)")
+        let guide = BuildProducts.packageRoot.appendingPathComponent("examples/new-scene")
+        let segue = try String(contentsOf: guide.appendingPathComponent("segue.toml"), encoding: .utf8)
+        let config = try folder.write(
+            DemoConfig.text + "\n" + lines.joined(separator: "\n") + "\n\n" + segue, to: "scenes.conf")
+        let check = try HostProcess.run(["check", "--config", config])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(
+            check.stdout.hasPrefix(
+                "check: ok: \(config): 3 plugins (HomeScene 1.0.0, DetailScene 1.0.0, WeatherScene 0.1.0), 3 scenes"),
+            "\(check.stdout)")
+
+        // The same script as the Swift scene's, checked against the C scene's golden transcript.
+        let run = try HostProcess.run([
+            "run", "--config", config, "--script", guide.appendingPathComponent("weather.script").path,
+            "--expect", guide.appendingPathComponent("weather-c.transcript").path,
+        ])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.isEmpty && run.stderr.isEmpty, "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test(
+        "--language: an unknown language, or a name that is no C identifier, is a usage error; nothing is created",
+        arguments: [
+            (
+                ["Weather", "--language", "rust"],
+                "error: --language 'rust' is not a language 'scene-host new scene' writes a scene in. Give one of: swift, c (the default is swift)."
+            ),
+            (
+                ["9Lives", "--language", "c"],
+                "error: the scene name '9Lives' starts with a digit. A C scene's names become C symbols and file names (its roles are NAMEInteractor_create, ...): ASCII letters, digits and '_', not starting with a digit, at most 128 bytes."
+            ),
+            (
+                ["Weather", "--language", "c", "--panes", "a:A"],
+                "error: --panes makes a container, which only a Swift scene can be: the C interface declares no slots. Leave out --panes (or --language c)."
+            ),
+        ])
+    func languageRefusals(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let result = try HostProcess.run(["new", "scene"] + arguments + ["--output", folder.url.path])
+        #expect(result.status == 64)
+        #expect(result.stderr == message + "\n")
+        #expect(result.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test(
         "a container scene (--tabs) builds against the SDK with no warning, and its kit tests pass",
         .disabled(if: skipSlow, "SCENE_HOST_SKIP_SLOW=1"), .timeLimit(.minutes(30)))
     func generatedContainerBuildsAndTests() throws {
@@ -202,6 +281,16 @@ struct NewSceneTests {
             return []
         }
         return Array(lines[start...start + 1])
+    }
+
+    /// `name` (make, cc) from PATH, else from /usr/bin.
+    static func executable(_ name: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let candidates = path.split(separator: ":").map { "\($0)/\(name)" } + ["/usr/bin/\(name)"]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw ChildRun.SpawnError(description: "no \(name) executable on PATH (\(path)) or in /usr/bin")
+        }
+        return found
     }
 
     /// `swift` from PATH, else next to the toolchain the tests run with.

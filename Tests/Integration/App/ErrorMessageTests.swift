@@ -544,6 +544,31 @@ struct ErrorMessageTests {
                 64
             ),
             (
+                .unknownLanguage("rust"),
+                "error: --language 'rust' is not a language 'scene-host new scene' writes a scene in. Give one of: swift, c (the default is swift).",
+                64
+            ),
+            (
+                .invalidCName(option: nil, value: "9Lives", .digitStart),
+                "error: the scene name '9Lives' starts with a digit. A C scene's names become C symbols and file names (its roles are NAMEInteractor_create, ...): ASCII letters, digits and '_', not starting with a digit, at most 128 bytes.",
+                64
+            ),
+            (
+                .invalidCName(option: "--plugin", value: "\u{1B}x", .invalidCharacter("\u{1B}")),
+                "error: --plugin '\\u{1B}x' holds '\\u{1B}'. A C scene's names become C symbols and file names (its roles are NAMEInteractor_create, ...): ASCII letters, digits and '_', not starting with a digit, at most 128 bytes.",
+                64
+            ),
+            (
+                .optionNotForC(option: "--sdk"),
+                "error: --sdk is for a Swift scene: a C scene is built against the scene_host.h written beside it, not against SceneSDK. Leave out --sdk (or --language c).",
+                64
+            ),
+            (
+                .optionNotForC(option: "--tabs"),
+                "error: --tabs makes a container, which only a Swift scene can be: the C interface declares no slots. Leave out --tabs (or --language c).",
+                64
+            ),
+            (
                 .writeFailed(path: "/w/P/a", reason: "No space left on device"),
                 "error: cannot write /w/P/a: No space left on device. Nothing was left behind; fix the cause and run the command again.",
                 6

@@ -13,8 +13,9 @@ struct DocSnippet: Equatable {
     /// The block's lines, joined with newlines, without the fences.
     let code: String
 
-    /// Languages whose blocks must be copies of files CI builds or reads: code a reader will paste.
-    static let checkedLanguages: Set<String> = ["swift", "toml"]
+    /// Languages whose blocks must be copies of files CI builds or reads: code a reader will paste (C: the C
+    /// scenes and native functions, copied from the plugins' sources).
+    static let checkedLanguages: Set<String> = ["swift", "toml", "c"]
 
     /// Every fenced block of `markdown`, in order. An unclosed fence runs to the end of the text.
     static func all(in markdown: String) -> [DocSnippet] {

@@ -31,7 +31,8 @@ struct DocSnippetTests {
         #expect(DocSnippetCheck(root: Self.root).problems(in: same, named: "g.md") == [])
     }
 
-    @Test("a Swift block without a marker, or naming a missing file, is reported; shell and output blocks are free")
+    @Test(
+        "a Swift or C block without a marker, or naming a missing file, is reported; shell and output blocks are free")
     func unmarkedOrMissing() {
         let guide = """
             ```swift
@@ -44,12 +45,27 @@ struct DocSnippetTests {
             ```sh
             swift build
             ```
+            ```c
+            int x = 1;
+            ```
             """
         #expect(
             DocSnippetCheck(root: Self.root).problems(in: guide, named: "g.md") == [
                 "g.md:1: a swift block without '<!-- snippet: PATH -->' on the line above it; copy it from a file CI builds and name that file",
                 "g.md:5: the snippet's file Plugins/Nowhere.swift cannot be read; fix the path in its marker",
+                "g.md:11: a c block without '<!-- snippet: PATH -->' on the line above it; copy it from a file CI builds and name that file",
             ])
+    }
+
+    @Test("the C snippets of 'Scenes in C' are copies of the demo's Detail in C, its Makefile included")
+    func cScenesChapter() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent(Self.guide), encoding: .utf8)
+        let chapter =
+            try #require(guide.components(separatedBy: "\n## Scenes in C\n").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        let sources = DocSnippet.all(in: chapter).compactMap(\.source)
+        #expect(sources.filter { $0 == "Plugins/DetailC/detail.c" }.count >= 4, "\(sources)")
+        #expect(sources.contains("Plugins/DetailC/Makefile"), "\(sources)")
     }
 
     @Test("markers and fences are parsed: the path, the language, the line, the code without fences")
