@@ -42,8 +42,9 @@ extension CInterface {
             "",
             "Errors. A call the host refuses returns SCENE_HOST_REFUSED and fails the role that made it: the",
             "user sees the host's message, which names the plugin, the scene, the role and the argument.",
-            "`fail` fails the role with your own message; call it before you route, since a route taken stays",
-            "taken (as with a Swift scene's error).",
+            "`fail` fails the role with your own message. A role that has failed navigates nowhere after it",
+            "(`route` and `route_back` are refused); what it routed before stays, as with a Swift scene's error.",
+            "A call from another thread, or outside any role, is refused and fails nothing: there is no role.",
         ]
     }
 

@@ -48,6 +48,9 @@ final class CCall {
         self.segue = segue
     }
 
+    /// Whether the call has an error: a refused call, a navigation refused, or `fail`.
+    var hasFailed: Bool { error != nil }
+
     /// The call the plugin's code runs in now, nil outside every call.
     static var current: CCall? { running.last }
 

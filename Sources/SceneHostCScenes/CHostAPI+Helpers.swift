@@ -107,7 +107,7 @@ extension CHostAPI {
         do {
             try router.route(to: destination, segue: call.segue, style: route.style ?? .push, payload: scenePayload)
         } catch {
-            call.record(error)
+            throw navigatorRefused(error, in: call)
         }
     }
 }

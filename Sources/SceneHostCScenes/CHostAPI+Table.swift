@@ -278,7 +278,7 @@ extension CHostAPI {
                     guard let router = interactor.router else {
                         throw Refused(reason: "the scene is not shown yet (route from a ViewController or Router role)")
                     }
-                    do { try router.routeBack() } catch { call.record(error) }
+                    do { try router.routeBack() } catch { throw CHostAPI.navigatorRefused(error, in: call) }
                 }
             },
             fail: { scene, message in

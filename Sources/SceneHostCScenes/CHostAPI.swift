@@ -119,6 +119,8 @@ enum CHostAPI {
     }
 
     /// Refuses navigation from a role that may not navigate (`CCall.mayNavigate`).
+    /// A role that has failed (`fail`, or a call the host refused) navigates nowhere after it: the
+    /// failure stands for the whole role, and its refusal, the first error, is the one reported.
     static func checkNavigates(_ call: CCall) throws(Refused) {
         guard call.mayNavigate else {
             throw Refused(
@@ -126,6 +128,16 @@ enum CHostAPI {
                     "\(call.role) may not navigate: route and route_back are for ViewController roles other than render, and route handlers"
             )
         }
+        guard !call.hasFailed else {
+            throw Refused(reason: "the role has already failed, so it navigates nowhere")
+        }
+    }
+
+    /// A navigation the navigator refused: its own error is the call's (it names the route and
+    /// what does not fit), and the plugin gets SCENE_HOST_REFUSED.
+    static func navigatorRefused(_ error: any Error, in call: CCall) -> Refused {
+        call.record(error)
+        return Refused(reason: "")
     }
 
     /// The style named `text` (NULL: none declared).
