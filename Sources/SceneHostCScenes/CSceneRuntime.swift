@@ -32,7 +32,8 @@ final class CSceneRuntime {
         segue: Segue? = nil, payload: CPayload? = nil
     ) throws -> NativeValue {
         guard let bound = roles[role] else { return .void }
-        let navigates = role.hasPrefix("ViewController_") && role != "ViewController_render" || role.hasPrefix("Router_routeTo")
+        let navigates =
+            role.hasPrefix("ViewController_") && role != "ViewController_render" || role.hasPrefix("Router_routeTo")
         let call = CCall(
             plugin: plugin, scene: name, role: bound.symbol, interactor: interactor, screen: screen, segue: segue,
             mayNavigate: navigates)

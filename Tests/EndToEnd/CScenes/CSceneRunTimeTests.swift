@@ -312,6 +312,34 @@ struct CSceneRunTimeTests {
         )
     }
 
+    @Test("a role that has failed navigates nowhere after it: route and route_back return SCENE_HOST_REFUSED")
+    func failedRoleNavigatesNowhere() throws {
+        var plugin = BadCPlugin()
+        plugin.declarations = BadCPlugin.declarations(adding: [
+            #"api->declare_route(registration, "Bad", "Bad", NULL, NULL, NULL);"#
+        ])
+        plugin.render = BadCPlugin.render(buttons: ["bad", "look"])
+        plugin.handleTap = BadCPlugin.handleTap([
+            (
+                "bad",
+                #"host->fail(state->scene, "nope"); if (host->route(state->scene, "Bad", NULL) == SCENE_HOST_REFUSED && host->route_back(state->scene) == SCENE_HOST_REFUSED) strcpy(state->note, "both refused");"#
+            ),
+            ("look", ""),
+        ])
+        let (result, blocks) = try Self.run(plugin, "tap bad\ntap look\n")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(blocks.count == 3, "\(result.stdout)")
+        guard blocks.count == 3 else { return }
+        #expect(
+            blocks[1].hasPrefix(
+                "tap bad\nbad.script:1: error: scene 'Bad' (C plugin BadC): BadViewController_handleTap failed: nope\n== Bad ==  (Bad)\n"
+            ), "\(blocks[1])")
+        #expect(
+            blocks[2]
+                == "tap look\n== Bad ==  (Bad)\nlabel   note  both refused\nbutton  bad   [bad]\nbutton  look  [look]",
+            "\(blocks[2])")
+    }
+
     @Test(
         "a crash inside a role (a NULL write in handleTap): the host names the C plugin, restores the screen and goes on"
     )
