@@ -21,8 +21,9 @@ enum CSceneBenchmark {
     static let runs = 5
 
     static func run(into report: inout BenchReport, buildDirectory: String, scale: Int) throws {
-        let cSide = try navigator(buildDirectory: buildDirectory, detailLibrary: "libDetailC.so")
-        let swiftSide = try navigator(buildDirectory: buildDirectory, detailLibrary: "libDetailScene.so")
+        let cSide = try CrossPluginNavigationBenchmark.demoNavigator(
+            buildDirectory: buildDirectory, detailLibrary: "libDetailC.so")
+        let swiftSide = try CrossPluginNavigationBenchmark.demoNavigator(buildDirectory: buildDirectory)
         try check(cSide, against: swiftSide)
         let operations = 8_000 * scale
         var cRuns: [LatencyHistogram] = [], swiftRuns: [LatencyHistogram] = []
@@ -69,19 +70,5 @@ enum CSceneBenchmark {
         guard cSide.path == "Home", swiftSide.path == "Home" else {
             throw BenchFailure("done did not come back to Home: \(cSide.path), \(swiftSide.path)")
         }
-    }
-
-    /// The demo with Detail from `detailLibrary`, loaded by the host's loader, on Home with a message typed.
-    private static func navigator(buildDirectory: String, detailLibrary: String) throws -> Navigator {
-        let demo = try DemoInstallation(buildDirectory: buildDirectory, detailLibrary: detailLibrary)
-        defer { demo.remove() }
-        let loaded = try ConfigLoader().load(path: try demo.config(workers: nil))
-        let container = SceneContainer()
-        let loader = PluginLoader(logger: Logger(label: "bench"))
-        for entry in loaded.plugins { _ = try loader.load(entry, into: container) }
-        let navigator = Navigator(container: container, segues: loaded.segues)
-        try navigator.start(at: "Home")
-        try navigator.send(.edit(field: "message", text: "Hello"))
-        return navigator
     }
 }

@@ -138,10 +138,10 @@ enum CrossPluginNavigationBenchmark {
     }
 
     /// The demo's two plugins, loaded by the host's loader from a config like the demo's, on Home
-    /// with a message typed.
-    private static func demoNavigator(buildDirectory: String) throws -> Navigator {
+    /// with a message typed; Detail from `detailLibrary` (its C twin: libDetailC.so).
+    static func demoNavigator(buildDirectory: String, detailLibrary: String = "libDetailScene.so") throws -> Navigator {
         // The demo's own config and its two plugin libraries, as the workers benchmark installs them.
-        let demo = try DemoInstallation(buildDirectory: buildDirectory)
+        let demo = try DemoInstallation(buildDirectory: buildDirectory, detailLibrary: detailLibrary)
         defer { demo.remove() }
         let loaded = try ConfigLoader().load(path: try demo.config(workers: nil))
         let container = SceneContainer()

@@ -40,23 +40,13 @@ extension PluginLoader {
         }
         if inspector == nil { try GrantCheck.check(entry, plugin: plugin, declared: []) }
         let scenes = registry.blueprints.map(\.name).sorted()
-        if let expected, scenes != expected.scenes.map(\.name).sorted() {
-            throw PluginLoadError.pluginRegistersDifferently(
-                plugin, registered: scenes, place: loadPlace,
-                earlier: expected.scenes.map(\.name).sorted(), earlierPlace: "in its probe")
-        }
-        if registersTwice {
-            let again = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
-            _ = try register(into: again)
-            let second = again.blueprints.map(\.name).sorted()
-            if second != scenes {
-                throw PluginLoadError.pluginRegistersDifferently(
-                    plugin, registered: second, place: "when its probe registers it a second time",
-                    earlier: scenes, earlierPlace: "the first time")
-            }
-        }
-        try registry.commit(into: container)
-        container.addNativeFunctions(natives)
+        try commit(
+            registry, scenes: scenes, expected: expected, natives: natives, into: container,
+            registeringAgain: {
+                let again = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
+                _ = try register(into: again)
+                return again.blueprints.map(\.name).sorted()
+            })
         logger.debug(
             "loaded C plugin",
             metadata: [

@@ -377,25 +377,13 @@ package struct PluginLoader {
         }
         if inspector == nil { try GrantCheck.check(entry, plugin: plugin, declared: permissions) }
         let scenes = registry.blueprints.map(\.name).sorted()
-        // The file is the one probed (same identity and content): other scenes now mean a
-        // registration that depends on something else, not a changed file.
-        if let expected, scenes != expected.scenes.map(\.name).sorted() {
-            throw PluginLoadError.pluginRegistersDifferently(
-                plugin, registered: scenes, place: loadPlace,
-                earlier: expected.scenes.map(\.name).sorted(), earlierPlace: "in its probe")
-        }
-        if registersTwice {
-            let again = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
-            _ = try register(descriptor, into: again, plugin: plugin)
-            let second = again.blueprints.map(\.name).sorted()
-            if second != scenes {
-                throw PluginLoadError.pluginRegistersDifferently(
-                    plugin, registered: second, place: "when its probe registers it a second time",
-                    earlier: scenes, earlierPlace: "the first time")
-            }
-        }
-        try registry.commit(into: container)
-        container.addNativeFunctions(natives)
+        try commit(
+            registry, scenes: scenes, expected: expected, natives: natives, into: container,
+            registeringAgain: {
+                let again = PluginScopedRegistry(plugin: plugin, settings: entry.pluginSettings)
+                _ = try register(descriptor, into: again, plugin: plugin)
+                return again.blueprints.map(\.name).sorted()
+            })
         logger.debug(
             "loaded plugin",
             metadata: [
@@ -410,6 +398,33 @@ package struct PluginLoader {
             settings: entry.settings,
             settingDeclarations: declarations, inMemoryState: inMemoryState, permissions: permissions,
             grants: entry.grants)
+    }
+
+    /// What every registration ends with, a Swift plugin's or a C plugin's: the scenes `scenes` the
+    /// registry holds are those its probe found (`expected`), and, in a probe, those a second
+    /// registration (`registeringAgain`) gives; then they and `natives` go into `container`.
+    func commit(
+        _ registry: PluginScopedRegistry, scenes: [String], expected: PluginMetadata?, natives: [NativeFunction],
+        into container: SceneContainer, registeringAgain: () throws -> [String]
+    ) throws {
+        let plugin = registry.plugin
+        // The file is the one probed (same identity and content): other scenes now mean a
+        // registration that depends on something else, not a changed file.
+        if let expected, scenes != expected.scenes.map(\.name).sorted() {
+            throw PluginLoadError.pluginRegistersDifferently(
+                plugin, registered: scenes, place: loadPlace,
+                earlier: expected.scenes.map(\.name).sorted(), earlierPlace: "in its probe")
+        }
+        if registersTwice {
+            let second = try registeringAgain()
+            if second != scenes {
+                throw PluginLoadError.pluginRegistersDifferently(
+                    plugin, registered: second, place: "when its probe registers it a second time",
+                    earlier: scenes, earlierPlace: "the first time")
+            }
+        }
+        try registry.commit(into: container)
+        container.addNativeFunctions(natives)
     }
 
     /// The checks on the bytes of the open file, before anything opens it as a library: ELF, then the pin.
