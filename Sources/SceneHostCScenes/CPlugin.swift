@@ -54,7 +54,7 @@ package struct CPlugin {
             throw problem
         }
         guard status == SCENE_HOST_OK else {
-            throw CPluginProblem.registrationRefused(status: status, firstProblem: nil)
+            throw CPluginProblem.registrationRefused(status: status)
         }
         guard !registration.scenes.isEmpty else { throw CPluginProblem.noScene }
 

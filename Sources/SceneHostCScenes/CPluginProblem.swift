@@ -15,8 +15,8 @@ package enum CPluginProblem: Error, Equatable, Sendable {
     case badHandshakeText(field: String, problem: String)
     /// `register_scenes` is NULL.
     case noRegisterFunction
-    /// `register_scenes` returned another status than SCENE_HOST_OK, with what the host refused first, if anything.
-    case registrationRefused(status: Int32, firstProblem: String?)
+    /// `register_scenes` returned another status than SCENE_HOST_OK (a call the host refused first is reported as that call).
+    case registrationRefused(status: Int32)
     /// A declaration call the host refused.
     case declarationRefused(call: String, scene: String?, reason: String)
     /// It declared no scene.
@@ -34,8 +34,6 @@ package enum CPluginProblem: Error, Equatable, Sendable {
     case roleSignatureMismatch(scene: String, role: String, declared: String, expected: String, reason: String)
     /// The library exports a role's function that its scene does not declare.
     case roleNotDeclared(scene: String, symbol: String, signature: String)
-    /// A role was declared twice.
-    case roleDeclaredTwice(scene: String, role: String)
     /// libffi could not prepare a role's call.
     case roleUnusable(scene: String, role: String, reason: String)
 
@@ -56,10 +54,9 @@ package enum CPluginProblem: Error, Equatable, Sendable {
         case .noRegisterFunction:
             return
                 "scene_host_plugin.register_scenes is NULL. Point it at the function that declares the plugin's scenes."
-        case .registrationRefused(let status, let firstProblem):
-            let cause = firstProblem.map { " after the host refused a call: \($0.withoutFinalStop)" } ?? ""
+        case .registrationRefused(let status):
             return
-                "its register_scenes returned \(status), not SCENE_HOST_OK\(cause). Return SCENE_HOST_OK once its scenes are declared, or fix what made it refuse."
+                "its register_scenes returned \(status), not SCENE_HOST_OK. Return SCENE_HOST_OK once its scenes are declared, or fix what made it refuse."
         case .declarationRefused(let call, let scene, let reason):
             let place = scene.map { " for scene '\($0)'" } ?? ""
             return "\(call)\(place): \(reason.endingSentence) Fix this call in its register_scenes."
@@ -86,8 +83,6 @@ package enum CPluginProblem: Error, Equatable, Sendable {
         case .roleNotDeclared(let scene, let symbol, let signature):
             return
                 "it exports \(symbol), a role of scene '\(scene)', but does not declare it, so the host would never call it. Declare it: api->declare_role(registration, \"\(scene)\", \"\(symbol.dropFirst(scene.count))\", \"\(signature)\")."
-        case .roleDeclaredTwice(let scene, let role):
-            return "scene '\(scene)' declares the role '\(role)' twice. Declare each role once."
         case .roleUnusable(let scene, let role, let reason):
             return "scene '\(scene)', role '\(role)' cannot be called: \(reason)."
         }

@@ -87,10 +87,11 @@ enum CRoleBinding {
     /// The roles `scene` may declare, with the fields of its input and accepted result.
     static func expectedRoles(of scene: CRegistration.Scene) -> [CRole] {
         CRole.catalogue.map { role in
-            switch role.name {
-            case "DataStore_acceptInput": return role.withFields(fields(of: scene.input))
-            case "DataStore_acceptResult": return role.withFields(fields(of: scene.acceptedResult))
-            default: return role
+            // The roles required with an input or an accepted result are the ones its fields follow.
+            switch role.requirement {
+            case .withInput: return role.withFields(fields(of: scene.input))
+            case .withAcceptedResult: return role.withFields(fields(of: scene.acceptedResult))
+            case .always, .withReturnedResult, .optional: return role
             }
         } + scene.routes.map { CRole.routeHandler(toward: $0.destination) }
     }

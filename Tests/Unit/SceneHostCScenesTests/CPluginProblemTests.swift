@@ -29,12 +29,8 @@ struct CPluginProblemTests {
                 "scene_host_plugin.register_scenes is NULL. Point it at the function that declares the plugin's scenes."
             ),
             (
-                .registrationRefused(status: 1, firstProblem: nil),
+                .registrationRefused(status: 1),
                 "its register_scenes returned 1, not SCENE_HOST_OK. Return SCENE_HOST_OK once its scenes are declared, or fix what made it refuse."
-            ),
-            (
-                .registrationRefused(status: -7, firstProblem: "declare_scene: its argument 'scene' is NULL."),
-                "its register_scenes returned -7, not SCENE_HOST_OK after the host refused a call: declare_scene: its argument 'scene' is NULL. Return SCENE_HOST_OK once its scenes are declared, or fix what made it refuse."
             ),
             (
                 .declarationRefused(
@@ -96,10 +92,6 @@ struct CPluginProblemTests {
                 .roleNotDeclared(
                     scene: "Detail", symbol: "DetailViewController_handleTap", signature: "void(pointer, string)"),
                 "it exports DetailViewController_handleTap, a role of scene 'Detail', but does not declare it, so the host would never call it. Declare it: api->declare_role(registration, \"Detail\", \"ViewController_handleTap\", \"void(pointer, string)\")."
-            ),
-            (
-                .roleDeclaredTwice(scene: "Detail", role: "ViewController_render"),
-                "scene 'Detail' declares the role 'ViewController_render' twice. Declare each role once."
             ),
             (
                 .roleUnusable(scene: "Detail", role: "ViewController_render", reason: "libffi refused"),
