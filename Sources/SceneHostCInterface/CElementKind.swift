@@ -5,7 +5,7 @@
 package enum CElementKind: String, CaseIterable, Sendable {
     case label, alert, textField, textArea, secureField, toggle, choice, button, list, progress, section
 
-    /// The kind of `element`. One case per case of `ScreenElement`, and no default: a new kind of
+    /// The kind of `element`. One case per case of `ScreenElement`, and no default case: a new kind of
     /// element in the SDK does not compile until the C interface has a function that adds it.
     package init(_ element: ScreenElement) {
         switch element {
